@@ -31,7 +31,10 @@ def get_game(name: str) -> GameDefinition:
         if error.name and module_path.startswith(error.name):
             raise UnknownGame(name) from None
         raise
-    return getattr(module, attribute)
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise UnknownGame(name) from None
 
 
 def available_games() -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.core.contract import Rejection
 from game.core.linie1.board import Board
+from game.core.linie1.data import MASKS, PLAYABLE
 from game.core.linie1.game import GAME, Linie1, State
 from game.core.linie1.routes import Candidate, route_status, trip_candidates
 
@@ -37,15 +38,15 @@ def fitting_cells(view: dict[str, Any], tile: int, rot: int, board: Board | None
     """Every square where ``tile`` turned ``rot`` may be laid or exchanged now (the hint overlay)."""
     board = board or board_from_view(view)
     strict = bool(view["options"]["strict_dead_ends"])
-    cells = [list(cell) for t, cell, r in board.legal_placements([tile], strict) if r == rot % 4 or
-             board.check_place(tile, cell, rot, strict) is None]
-    cells += [list(cell) for t, cell, r in board.legal_exchanges([tile], strict)
-              if board.check_exchange(tile, cell, rot, strict) is None]
-    unique = []
-    for cell in cells:
-        if cell not in unique:
-            unique.append(cell)
-    return unique
+    mask = MASKS[(tile, rot % 4)]
+    cells = []
+    for cell in PLAYABLE:
+        if cell not in board.tiles:
+            if board.allowed_masks(cell, strict) >> mask & 1:
+                cells.append([cell[0], cell[1]])
+        elif board.check_exchange(tile, cell, rot, strict) is None:
+            cells.append([cell[0], cell[1]])
+    return cells
 
 
 def my_route_status(view: dict[str, Any], board: Board | None = None) -> dict[str, Any] | None:
