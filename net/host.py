@@ -1,0 +1,757 @@
+"""The authoritative LAN host: an asyncio server around one ``game.match.Match``.
+
+Every byte a peer receives about the game comes from ``Match.view(seat)`` and
+``Match.events_for(change, seat)`` for that peer's own seat (None for spectators); the rest is
+public table state (seat names, connection states, chat) or the peer's own token and errors.
+The host is the only authority: clients send intents, the host checks them through the Match.
+
+A table goes lobby -> playing -> over. Seats are ``open`` until a client claims one (it gets a
+secret token), ``bot`` seats are played here in a worker thread, and an absent player's seat can
+be handed to a bot and back. After every applied action the table is saved atomically so a
+restarted host resumes it and the players reconnect with their tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.bots import Bot, make_bot
+from game.core.contract import SnapshotError
+from game.match import Change, Match, SeatInfo, view_hash
+from net.protocol import (
+    APP,
+    CLIENT_LIMITS,
+    CLIENT_SCHEMAS,
+    PROTOCOL_VERSION,
+    ConnectionClosed,
+    HelloExpected,
+    ProtocolError,
+    RulesMismatch,
+    check_hello,
+    encode,
+    read_message,
+)
+from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION, read_save, write_atomic
+
+log = logging.getLogger("linie.host")
+
+BotFactory = Callable[[str, str, int], Bot]
+MAX_PENDING_BYTES = 4 * 1024 * 1024  # a peer that lets this much pile up unread is dropped
+MAX_BAD_TOKENS = 3
+
+
+@dataclass
+class HostConfig:
+    """How a table is run. Times are in seconds."""
+
+    name: str = "Linie table"
+    heartbeat: float = 2.0  # a ping to every peer this often
+    away_after: float = 6.0  # a peer silent this long is marked away (its seat is kept)
+    drop_after: float = 20.0  # a peer silent this long is disconnected (its seat is kept)
+    hello_timeout: float = 5.0
+    bot_takeover_after: float | None = None  # an absent player's seat goes to a bot after this long
+    bot_level: str = "normal"
+    bot_delay: float = 0.0  # a pause before each bot move so people can follow
+    chat_max_len: int = 280
+    chat_burst: int = 5  # chat rate limit: a bucket of this many messages ...
+    chat_refill: float = 0.5  # ... refilled at this many per second
+    clients_may_start: bool = True  # a seated player may start the game from the lobby
+    autostart: bool = False  # start as soon as no seat is open
+    save_path: Path | None = None
+    fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
+
+
+class RefusedError(Exception):
+    """A typed, non-fatal refusal (code ``net.*``): the peer is told, nothing changes."""
+
+    def __init__(self, code: str, message: str, fatal: bool = False) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+
+
+class _Leaving(Exception):
+    """The peer said bye."""
+
+
+@dataclass
+class SeatSlot:
+    """The host's side of a seat: its owner's token, its live connection, and who plays it."""
+
+    token: str | None = None
+    peer: Peer | None = None
+    bot_level: str | None = None  # set while a bot plays this seat
+    handed: str | None = None  # "auto" or "manual" when a bot stands in for a human
+    absent_since: float | None = None
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.bot_level is not None
+
+
+@dataclass(eq=False)
+class Peer:
+    """One TCP connection."""
+
+    writer: asyncio.StreamWriter
+    address: str
+    name: str = "?"
+    ready: bool = False  # hello exchanged
+    role: str | None = None  # "seat" or "spectator"
+    seat: int | None = None
+    last_id: int = -1
+    last_heard: float = field(default_factory=time.monotonic)
+    away: bool = False
+    bad_tokens: int = 0
+    chat_tokens: float = 0.0
+    chat_at: float = field(default_factory=time.monotonic)
+    closed: bool = False
+
+    def send(self, frame: bytes) -> None:
+        """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return
+        self.writer.write(frame)
+        if transport.get_write_buffer_size() > MAX_PENDING_BYTES:
+            log.warning("dropping %s: it does not read its frames", self.address)
+            self.abort()
+
+    def abort(self) -> None:
+        self.closed = True
+        self.writer.transport.abort()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_chat(text: str) -> str:
+    """Chat text without control characters (a line break would forge a second line)."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+
+
+class Host:
+    """One table. Runs on one asyncio loop; every method is called from that loop's thread."""
+
+    def __init__(self, match: Match, slots: list[SeatSlot], config: HostConfig, phase: str = "lobby",
+                 revoked: set[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
+        self.match = match
+        self.slots = slots
+        self.config = config
+        self.phase = phase
+        self.revoked = revoked or set()
+        self.bot_factory = bot_factory
+        self.peers: set[Peer] = set()
+        self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.port = 0
+        self._bots: dict[int, Bot] = {}
+        self._bot_busy = False
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
+        self._server: asyncio.Server | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        match.add_listener(self._on_change)
+
+    # -- construction ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: str, seats: int, config: HostConfig, bots: int = 0, seed: int | None = None,
+            options: dict[str, Any] | None = None, bot_factory: BotFactory = make_bot) -> Host:
+        """A fresh table in the lobby: the last ``bots`` seats are bots, the others open."""
+        if not 0 <= bots <= seats:
+            raise ValueError("more bots than seats")
+        infos = [SeatInfo(f"Seat {i + 1}", "open") for i in range(seats - bots)]
+        infos += [SeatInfo(f"Bot {i + 1}", "bot", config.bot_level) for i in range(bots)]
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        match = Match(game, infos, seed, options)
+        slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in infos]
+        return cls(match, slots, config, bot_factory=bot_factory)
+
+    @classmethod
+    def resume(cls, path: Path, config: HostConfig, bot_factory: BotFactory = make_bot,
+               keep_name: bool = True) -> Host:
+        """The table saved in ``path`` (with its saved name unless ``keep_name`` is false);
+        SnapshotError when the file cannot be trusted."""
+        data = read_save(path)
+        table = data.get("table")
+        match = Match.load(data.get("match"))
+        if not isinstance(table, dict) or table.get("phase") not in ("lobby", "playing", "over"):
+            raise SnapshotError("the save has no table")
+        slots_data, revoked = table.get("seats"), table.get("revoked", [])
+        if (not isinstance(slots_data, list) or len(slots_data) != len(match.seats)
+                or not isinstance(revoked, list) or not all(isinstance(r, str) for r in revoked)):
+            raise SnapshotError("the save's seats do not match its game")
+        slots = [cls._slot_from_dict(item) for item in slots_data]
+        if keep_name and isinstance(table.get("name"), str):
+            config.name = table["name"]
+        return cls(match, slots, config, table["phase"], set(revoked), bot_factory)
+
+    @staticmethod
+    def _slot_from_dict(data: Any) -> SeatSlot:
+        if not isinstance(data, dict):
+            raise SnapshotError("a saved seat must be a map")
+        token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
+        if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
+            raise SnapshotError("bad saved seat")
+        if handed not in (None, "auto", "manual"):
+            raise SnapshotError("bad saved seat")
+        return SeatSlot(token=token, bot_level=level, handed=handed)
+
+    # -- serving ---------------------------------------------------------------------------------
+    async def serve(self, bind: str = "0.0.0.0", port: int = 0) -> int:
+        """Listen on ``bind``:``port`` (0: any free port); returns the port."""
+        self._loop = asyncio.get_running_loop()
+        self._server = await asyncio.start_server(self._serve_peer, bind, port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._heartbeat = asyncio.create_task(self._heartbeat_loop())
+        now = time.monotonic()
+        for slot in self.slots:
+            if slot.token is not None:
+                slot.absent_since = now
+        self.save()
+        self._schedule_bot()
+        log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
+                 len(self.slots), bind, self.port)
+        return self.port
+
+    async def close(self, goodbye: bool = True) -> None:
+        """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        if self._server is not None:
+            self._server.close()
+        frame = encode(self._stamp({"type": "bye", "reason": "The host closed the table."}))
+        for peer in list(self.peers):
+            if goodbye:
+                peer.send(frame)
+                peer.closed = True
+                peer.writer.close()
+            else:
+                peer.abort()
+        if self._server is not None:
+            await self._server.wait_closed()
+        self.match.remove_listener(self._on_change)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _serve_peer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        address = "{}:{}".format(*writer.get_extra_info("peername", ("?", 0))[:2])
+        peer = Peer(writer, address)
+        self.peers.add(peer)
+        try:
+            await self._greet(peer, reader)
+            while not peer.closed:
+                message = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.drop_after)
+                self._heard(peer)
+                self._handle(peer, message)
+        except _Leaving:
+            log.info("%s (%s) left", peer.name, peer.address)
+        except ConnectionClosed:
+            log.info("%s (%s) disconnected", peer.name, peer.address)
+        except ProtocolError as error:
+            log.warning("%s (%s): %s", peer.name, peer.address, error)
+            peer.send(encode(self._stamp(error.to_message())))
+        except RefusedError as error:
+            peer.send(self._error_frame(error.code, error.message, None, fatal=True))
+        except Exception:  # one peer's trouble must never take the table down
+            log.exception("unexpected error with %s", peer.address)
+        finally:
+            self._drop(peer)
+
+    async def _greet(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        hello = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.hello_timeout)
+        if hello["type"] != "hello":
+            raise HelloExpected("the first message must be a hello")
+        peer.last_id = hello["id"]
+        peer.name = hello["name"]
+        game = self.match.game
+        peer.send(encode(self._stamp({
+            "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
+            "rules_version": game.rules_version, "title": game.title, "table": self.config.name,
+            "phase": self.phase, **self._seat_counts()})))
+        check_hello(hello)
+        if hello["rules"].get(game.name) != game.rules_version:
+            raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
+                                f"has {hello['rules'].get(game.name)!r}")
+        peer.ready = True
+        peer.chat_tokens = self.config.chat_burst
+        peer.send(self._status_frame())
+        log.info("%s connected from %s", peer.name, peer.address)
+
+    def _drop(self, peer: Peer) -> None:
+        self.peers.discard(peer)
+        if not peer.closed:
+            peer.closed = True
+            peer.writer.close()
+        if peer.role == "seat" and peer.seat is not None:
+            slot = self.slots[peer.seat]
+            if slot.peer is peer:
+                slot.peer = None
+                slot.absent_since = time.monotonic()
+                self._broadcast_status()
+        elif peer.role == "spectator":
+            self._broadcast_status()
+
+    def _heard(self, peer: Peer) -> None:
+        peer.last_heard = time.monotonic()
+        if peer.away:
+            peer.away = False
+            if peer.role == "seat":
+                self.slots[peer.seat].absent_since = None  # type: ignore[index]
+            self._broadcast_status()
+
+    # -- messages --------------------------------------------------------------------------------
+    def _handle(self, peer: Peer, message: dict[str, Any]) -> None:
+        kind, msg_id = message["type"], message["id"]
+        if msg_id <= peer.last_id:
+            peer.send(self._error_frame("net.replayed", f"message id {msg_id} is not after "
+                                        f"{peer.last_id}: ignored as a replay", msg_id))
+            return
+        peer.last_id = msg_id
+        try:
+            handler = getattr(self, f"_on_{kind}")
+            handler(peer, message)
+        except RefusedError as refusal:
+            peer.send(self._error_frame(refusal.code, refusal.message, msg_id, refusal.fatal))
+            if refusal.fatal:
+                raise _Leaving from None
+
+    def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
+        raise RefusedError("net.already_greeted", "This connection has already said hello.")
+
+    def _on_ping(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Liveness only: ``_heard`` already noted it."""
+
+    def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
+        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
+            self._release(peer.seat)
+        raise _Leaving
+
+    def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
+        seat = message["seat"]
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        if seat >= len(self.slots):
+            raise RefusedError("net.no_such_seat", f"There is no seat {seat}.")
+        if self.match.seats[seat].kind != "open":
+            raise RefusedError("net.seat_taken", f"Seat {seat + 1} is not free.")
+        slot = self.slots[seat]
+        slot.token = new_token()
+        self.match.seats[seat] = SeatInfo(peer.name, "human", colour=self.match.seats[seat].colour)
+        self._attach(peer, seat)
+        log.info("%s claimed seat %d", peer.name, seat + 1)
+        self.save()
+        self._broadcast_status()
+        if self.config.autostart and not self._open_seats():
+            self.start_game()
+
+    def _on_resume(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        seat = self._seat_of_token(message["token"])
+        if seat is None:
+            peer.bad_tokens += 1
+            fatal = peer.bad_tokens >= MAX_BAD_TOKENS
+            if token_digest(message["token"]) in self.revoked:
+                raise RefusedError("net.token_revoked", "That token was given up and is no longer valid.",
+                                   fatal)
+            raise RefusedError("net.bad_token", "No seat at this table has that token.", fatal)
+        slot = self.slots[seat]
+        if slot.peer is not None and slot.peer is not peer:
+            old = slot.peer
+            old.send(self._error_frame("net.replaced", "Your seat was resumed from another connection.",
+                                       None, fatal=True))
+            old.role = None
+            old.closed = True
+            old.writer.close()
+        if slot.handed == "auto":
+            self.hand_back(seat)
+        self._attach(peer, seat)
+        log.info("%s resumed seat %d", peer.name, seat + 1)
+        self._broadcast_status()
+
+    def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        peer.role = "spectator"
+        peer.send(encode(self._stamp({"type": "welcome", "seat": None, "token": None, "name": peer.name})))
+        if self.phase != "lobby":
+            peer.send(self._snapshot_frame(None))
+        self._broadcast_status()
+
+    def _on_intent(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "seat":
+            raise RefusedError("net.no_seat", "Only a seated player can act; claim or resume a seat first.")
+        if message["seat"] != peer.seat:
+            raise RefusedError("net.not_your_seat", "That seat is not yours.")
+        if self.phase == "lobby":
+            raise RefusedError("net.not_started", "The game has not started yet.")
+        if self.slots[peer.seat].bot_plays:
+            raise RefusedError("net.bot_plays", "A bot is playing this seat for now.")
+        if message["base"] != self.match.version:
+            raise RefusedError("net.stale", f"That move was made on version {message['base']}; the game "
+                               f"is at version {self.match.version}.")
+        result = self.match.submit(peer.seat, message["action"])
+        if result.rejection is not None:
+            peer.send(encode(self._stamp({"type": "rejected", "id": message["id"], "seat": peer.seat,
+                                          "rejection": result.rejection.to_dict()})))
+
+    def _on_chat(self, peer: Peer, message: dict[str, Any]) -> None:
+        text = clean_chat(message["text"])
+        if not text:
+            raise RefusedError("net.chat_empty", "An empty chat message is not sent.")
+        if len(text) > self.config.chat_max_len:
+            raise RefusedError("net.chat_too_long", f"Chat messages are at most "
+                               f"{self.config.chat_max_len} characters.")
+        now = time.monotonic()
+        peer.chat_tokens = min(self.config.chat_burst,
+                               peer.chat_tokens + (now - peer.chat_at) * self.config.chat_refill)
+        peer.chat_at = now
+        if peer.chat_tokens < 1:
+            raise RefusedError("net.chat_rate_limited", "Too many chat messages; wait a moment.")
+        peer.chat_tokens -= 1
+        frame = encode(self._stamp({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text}))
+        for other in self.peers:
+            if other.ready:
+                other.send(frame)
+
+    def _on_resync(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is None or self.phase == "lobby":
+            raise RefusedError("net.no_view", "There is no game view to resend yet.")
+        peer.send(self._snapshot_frame(peer.seat))
+
+    def _on_start(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "seat" or not self.config.clients_may_start:
+            raise RefusedError("net.not_allowed", "Only the host can start this game.")
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "The game has already started.")
+        self.start_game()
+
+    # -- seats -----------------------------------------------------------------------------------
+    def _attach(self, peer: Peer, seat: int) -> None:
+        slot = self.slots[seat]
+        slot.peer = peer
+        slot.absent_since = None
+        peer.role, peer.seat = "seat", seat
+        peer.send(encode(self._stamp({"type": "welcome", "seat": seat, "token": slot.token,
+                                      "name": self.match.seats[seat].name})))
+        if self.phase != "lobby":
+            peer.send(self._snapshot_frame(seat))
+
+    def _release(self, seat: int) -> None:
+        """A player gives up a lobby seat: it is open again and its token is dead."""
+        slot = self.slots[seat]
+        if slot.token is not None:
+            self.revoked.add(token_digest(slot.token))
+        slot.token, slot.peer, slot.absent_since = None, None, None
+        self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
+        self.save()
+        self._broadcast_status()
+
+    def _seat_of_token(self, token: str) -> int | None:
+        found = None
+        for seat, slot in enumerate(self.slots):
+            # compare every token in constant time so timing says nothing about a guess
+            if slot.token is not None and hmac.compare_digest(slot.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def _open_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "open"]
+
+    def start_game(self) -> None:
+        """Leave the lobby: open seats are filled by bots and everyone gets their first view."""
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "The game has already started.")
+        for number, seat in enumerate(self._open_seats(), 1):
+            info = self.match.seats[seat]
+            self.match.seats[seat] = SeatInfo(f"Bot {number}", "bot", self.config.bot_level, info.colour)
+            self.slots[seat].bot_level = self.config.bot_level
+        self.phase = "over" if self.match.finished else "playing"
+        log.info("game started: %s", ", ".join(info.name for info in self.match.seats))
+        self.save()
+        snapshots: dict[int | None, bytes] = {}
+        for peer in self.peers:
+            if peer.role is not None:
+                if peer.seat not in snapshots:
+                    snapshots[peer.seat] = self._snapshot_frame(peer.seat)
+                peer.send(snapshots[peer.seat])
+        self._broadcast_status()
+        self._schedule_bot()
+
+    def hand_to_bot(self, seat: int, level: str | None = None, how: str = "manual") -> None:
+        """Let a bot play a human's seat (the player keeps the seat and its token)."""
+        slot = self.slots[seat]
+        if slot.bot_plays or self.match.seats[seat].kind != "human":
+            return
+        slot.bot_level = level or self.config.bot_level
+        slot.handed = how
+        log.info("a bot plays seat %d for %s", seat + 1, self.match.seats[seat].name)
+        self.save()
+        self._broadcast_status()
+        self._schedule_bot()
+
+    def hand_back(self, seat: int) -> None:
+        """The human plays their seat again."""
+        slot = self.slots[seat]
+        if slot.handed is None:
+            return
+        slot.bot_level, slot.handed = None, None
+        self._bots.pop(seat, None)
+        log.info("%s plays seat %d again", self.match.seats[seat].name, seat + 1)
+        self.save()
+        self._broadcast_status()
+
+    # -- the game moving on ----------------------------------------------------------------------
+    def _on_change(self, change: Change) -> None:
+        """Each peer gets its own seat's events and view, encoded once per distinct seat."""
+        frames: dict[int | None, bytes] = {}
+        for peer in self.peers:
+            if peer.role is None:
+                continue
+            seat = peer.seat
+            if seat not in frames:
+                view = self.match.view(seat)
+                frames[seat] = encode(self._stamp({
+                    "type": "update", "seat": seat, "actor": change.seat,
+                    "events": self.match.events_for(change, seat), "view": view, "hash": view_hash(view)}))
+            peer.send(frames[seat])
+        if self.match.finished and self.phase != "over":
+            self.phase = "over"
+            log.info("game over: %s", self.match.outcome())
+            self._broadcast_status()
+        self.save()
+        self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_busy or self.phase != "playing" or self._loop is None:
+            return
+        seat = next((s for s in self.match.to_act() if self.slots[s].bot_plays), None)
+        if seat is None:
+            return
+        self._bot_busy = True
+        if self.config.bot_delay > 0:
+            self._loop.call_later(self.config.bot_delay, self._run_bot, seat)
+        else:
+            self._run_bot(seat)
+
+    def _run_bot(self, seat: int) -> None:
+        if self.phase != "playing" or not self.slots[seat].bot_plays or seat not in self.match.to_act():
+            self._bot_busy = False
+            self._schedule_bot()
+            return
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = self.slots[seat].bot_level or self.config.bot_level
+            bot = self.bot_factory(self.match.game.name, level, self.match.seed * 97 + seat)
+            self._bots[seat] = bot
+        view, version = self.match.view(seat), self.match.version
+        assert self._loop is not None
+        future = self._loop.run_in_executor(self._executor, bot.decide, view)
+        future.add_done_callback(lambda done: self._bot_decided(seat, version, done))
+
+    def _bot_decided(self, seat: int, version: int, future: asyncio.Future[Any]) -> None:
+        self._bot_busy = False
+        if future.cancelled() or self.match.version != version or not self.slots[seat].bot_plays:
+            self._schedule_bot()
+            return
+        error = future.exception()
+        action = None if error is not None else future.result()
+        if error is not None or self.match.check(seat, action) is not None:
+            # A broken bot must not stall the table: log it and play the first legal action.
+            log.error("bot for seat %d failed (%r); playing its first legal action", seat + 1,
+                      error or self.match.check(seat, action))
+            action = next(iter(self.match.game.legal(self.match.state, seat)), None)
+            if action is None:
+                return
+        self.match.submit(seat, action)  # runs _on_change, which schedules the next bot
+        self._schedule_bot()
+
+    # -- heartbeats ------------------------------------------------------------------------------
+    async def _heartbeat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.heartbeat)
+            self.tick(time.monotonic())
+
+    def tick(self, now: float) -> None:
+        """One heartbeat: ping everyone, mark silent peers away, let bots stand in for the absent."""
+        ping = encode(self._stamp({"type": "ping"}))
+        changed = False
+        for peer in list(self.peers):
+            if not peer.ready:
+                continue
+            peer.send(ping)
+            silent = now - peer.last_heard
+            if silent > self.config.away_after and not peer.away:
+                peer.away = changed = True
+                if peer.role == "seat":
+                    self.slots[peer.seat].absent_since = peer.last_heard  # type: ignore[index]
+                log.info("%s (%s) is away", peer.name, peer.address)
+        if changed:
+            self._broadcast_status()
+        takeover = self.config.bot_takeover_after
+        if takeover is not None and self.phase == "playing":
+            for seat, slot in enumerate(self.slots):
+                if slot.absent_since is not None and now - slot.absent_since > takeover:
+                    self.hand_to_bot(seat, how="auto")
+
+    # -- frames ----------------------------------------------------------------------------------
+    def _stamp(self, message: dict[str, Any]) -> dict[str, Any]:
+        message["version"] = self.match.version
+        return message
+
+    def _error_frame(self, code: str, message: str, msg_id: int | None, fatal: bool = False) -> bytes:
+        return encode(self._stamp({"type": "error", "code": code, "message": message, "id": msg_id,
+                                   "fatal": fatal}))
+
+    def _snapshot_frame(self, seat: int | None) -> bytes:
+        view = self.match.view(seat)
+        return encode(self._stamp({"type": "snapshot", "seat": seat, "view": view, "hash": view_hash(view),
+                                   "phase": self.phase}))
+
+    def seat_states(self) -> list[dict[str, Any]]:
+        """Public facts about each seat: who sits there and whether they are connected."""
+        states = []
+        for info, slot in zip(self.match.seats, self.slots, strict=True):
+            states.append({"name": info.name, "kind": info.kind, "level": info.level,
+                           "claimed": slot.token is not None, "connected": slot.peer is not None,
+                           "away": slot.peer is not None and slot.peer.away, "bot": slot.bot_plays})
+        return states
+
+    def _status_frame(self) -> bytes:
+        spectators = sum(1 for peer in self.peers if peer.role == "spectator")
+        return encode(self._stamp({"type": "status", "phase": self.phase, "seats": self.seat_states(),
+                                   "spectators": spectators}))
+
+    def _broadcast_status(self) -> None:
+        frame = self._status_frame()
+        for peer in self.peers:
+            if peer.ready:
+                peer.send(frame)
+        info = self.table_info()
+        for listener in list(self.table_listeners):
+            listener(info)
+
+    def _seat_counts(self) -> dict[str, int]:
+        return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self._open_seats())}
+
+    def table_info(self) -> dict[str, Any]:
+        """What discovery advertises: versions, game, table name, seats and phase."""
+        return {"protocol": PROTOCOL_VERSION, "game": self.match.game.name,
+                "rules_version": self.match.game.rules_version, "table": self.config.name,
+                "phase": self.phase, **self._seat_counts()}
+
+    # -- autosave --------------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        return {
+            "format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
+            "table": {"name": self.config.name, "phase": self.phase, "revoked": sorted(self.revoked),
+                      "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
+                                for slot in self.slots]},
+            "match": self.match.save(),
+        }
+
+    def save(self) -> None:
+        if self.config.save_path is None:
+            return
+        try:
+            write_atomic(self.config.save_path, self.save_data(), self.config.fsync)
+        except OSError as error:
+            log.error("autosave to %s failed: %s", self.config.save_path, error)
+
+
+class HostThread:
+    """A host on a background thread with its own loop: how the pygame client hosts a LAN game.
+
+    Every method may be called from any thread; calls are run on the host's loop.
+    """
+
+    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int = 0) -> None:
+        self.host = host
+        self.bind = bind
+        self.port = port
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stopped: asyncio.Future[bool] | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="linie-host", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving; returns the port (blocks until the server listens)."""
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the host did not start")
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._main())
+
+    async def _main(self) -> None:
+        try:
+            self.port = await self.host.serve(self.bind, self.port)
+        except BaseException as error:
+            self._error = error
+            self._ready.set()
+            return
+        self._stopped = self._loop.create_future()
+        self._ready.set()
+        goodbye = await self._stopped
+        await self.host.close(goodbye)
+
+    def call(self, function: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        """Run ``function(*args)`` on the host's loop and return its result."""
+        async def run() -> Any:
+            return function(*args)
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
+
+    def start_game(self) -> None:
+        self.call(self.host.start_game)
+
+    def hand_to_bot(self, seat: int, level: str | None = None) -> None:
+        self.call(self.host.hand_to_bot, seat, level)
+
+    def hand_back(self, seat: int) -> None:
+        self.call(self.host.hand_back, seat)
+
+    def seat_states(self) -> list[dict[str, Any]]:
+        return self.call(self.host.seat_states)
+
+    def table_info(self) -> dict[str, Any]:
+        return self.call(self.host.table_info)
+
+    def stop(self, goodbye: bool = True, timeout: float = 10.0) -> None:
+        """Close the table (``goodbye=False`` drops every connection like a crash would)."""
+        if not self._thread.is_alive():
+            return
+        if self._stopped is not None:
+            self._loop.call_soon_threadsafe(
+                lambda: self._stopped.done() or self._stopped.set_result(goodbye))  # type: ignore[union-attr]
+        self._thread.join(timeout)
+        if not self._loop.is_closed() and not self._thread.is_alive():
+            self._loop.close()
+
