@@ -131,15 +131,19 @@ class NetSession:
             raise KeyError(f"this connection holds no view for seat {seat}")
         return self._view
 
-    def close(self) -> None:
-        """Say bye (a lobby seat is given up) and stop the network thread."""
+    def close(self, goodbye: bool = True) -> None:
+        """Stop the network thread. With ``goodbye`` the host is told (a lobby seat is given up);
+        without, the connection just vanishes as if the program had died (the seat is kept)."""
         if self._closing:
             return
 
         def shut() -> None:
             self._closing = True
-            if self._writer is not None:
+            if self._writer is not None and goodbye:
                 self._write({"type": "bye"})
+            elif self._writer is not None:
+                self._writer.transport.abort()
+                self._writer = None
             if self._main is not None:
                 self._main.cancel()
         with contextlib.suppress(RuntimeError):  # the loop already stopped

@@ -171,6 +171,7 @@ class Host:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
+        self._peer_tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         match.add_listener(self._on_change)
 
@@ -249,6 +250,11 @@ class Host:
                 peer.writer.close()
             else:
                 peer.abort()
+        tasks = set(self._peer_tasks)
+        if tasks:  # let every connection handler see its socket close and finish
+            _, late = await asyncio.wait(tasks, timeout=2.0)
+            for task in late:
+                task.cancel()
         if self._server is not None:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)
@@ -258,6 +264,9 @@ class Host:
         address = "{}:{}".format(*writer.get_extra_info("peername", ("?", 0))[:2])
         peer = Peer(writer, address)
         self.peers.add(peer)
+        task = asyncio.current_task()
+        if task is not None:
+            self._peer_tasks.add(task)
         try:
             await self._greet(peer, reader)
             while not peer.closed:
@@ -277,6 +286,7 @@ class Host:
             log.exception("unexpected error with %s", peer.address)
         finally:
             self._drop(peer)
+            self._peer_tasks.discard(task)  # type: ignore[arg-type]
 
     async def _greet(self, peer: Peer, reader: asyncio.StreamReader) -> None:
         hello = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.hello_timeout)

@@ -12,6 +12,7 @@ import msgpack
 import pytest
 
 from game.core import registry
+from net.client import local_rules
 from net.host import Host, HostConfig, HostThread
 from net.protocol import PROTOCOL_VERSION
 from tests.net import fake_game
@@ -67,8 +68,7 @@ class RawPeer:
         return message.get("id", -1)
 
     def hello(self, name: str = "raw") -> dict[str, Any]:
-        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name,
-                   "rules": {fake_game.NAME: fake_game.GAME.rules_version}})
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
         return self.expect("hello")
 
     def recv(self) -> dict[str, Any] | None:

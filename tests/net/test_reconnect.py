@@ -1,0 +1,189 @@
+"""Links that break: clients killed and back, a host killed and resumed, away marking, bots that
+stand in for absent players. Real NetSessions on loopback."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.match import view_hash
+from net.client import NetSession
+from net.host import Host, HostConfig, HostThread
+from tests.net import fake_game
+from tests.net.conftest import FAST, RawPeer, make_host
+
+QUICK = {"heartbeat": 0.1, "link_timeout": 2.0, "backoff": (0.05, 0.2)}
+
+
+@pytest.fixture
+def sessions() -> Iterator[Callable[..., NetSession]]:
+    opened: list[NetSession] = []
+
+    def open_session(port: int, name: str, **kwargs: Any) -> NetSession:
+        session = NetSession("127.0.0.1", port, name, **{**QUICK, **kwargs})
+        opened.append(session)
+        return session
+
+    yield open_session
+    for session in opened:
+        session.close(goodbye=False)
+
+
+def kind(name: str, **fields: Any) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["type"] == name and all(message.get(k) == v for k, v in fields.items())
+
+
+def seat_two(host: HostThread, sessions: Callable[..., NetSession]) -> tuple[NetSession, NetSession]:
+    ann, bob = sessions(host.port, "Ann"), sessions(host.port, "Bob")
+    for seat, session in enumerate((ann, bob)):
+        session.wait_for(kind("hello"))
+        session.claim(seat)
+        session.wait_for(kind("welcome", seat=seat))
+    host.start_game()
+    for session in (ann, bob):
+        session.wait_for(kind("update", snapshot=True))
+    return ann, bob
+
+
+def host_view(host: HostThread, seat: int | None) -> tuple[int, str]:
+    return host.call(lambda: (host.host.match.version, view_hash(host.host.match.view(seat))))
+
+
+def play(session: NetSession) -> dict[str, Any]:
+    """Make the client-side bot's move for this session's seat and wait for its update."""
+    session.pump()
+    while session.view(session.seat)["match"]["to_act"] != [session.seat]:
+        session.wait_for(kind("update"))
+    view = session.view(session.seat)
+    session.submit(session.seat, fake_game.HiddenBot().decide(view))  # type: ignore[arg-type]
+    return session.wait_for(kind("update", version=view["match"]["version"] + 1))
+
+
+def test_a_killed_client_resumes_its_seat_with_its_token(host_factory: Callable[..., HostThread],
+                                                        sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2)
+    ann, bob = seat_two(host, sessions)
+    play(ann)
+    bob.wait_for(kind("update", version=1))
+    token = bob.token
+    assert token and ann.token != token
+    bob.close(goodbye=False)  # the program dies mid-turn: it is Bob's turn
+    status = ann.wait_for(lambda m: m["type"] == "status" and not m["seats"][1]["connected"])
+    assert status["seats"][1]["claimed"] and status["link"] == "up"
+    again = sessions(host.port, "Bob again", token=token)
+    assert again.wait_for(kind("welcome"))["seat"] == 1
+    snapshot = again.wait_for(kind("update", snapshot=True))
+    assert (snapshot["version"], snapshot["hash"]) == host_view(host, 1)
+    assert again.controlled_seats == [1]
+    play(again)
+    assert ann.wait_for(kind("update", version=2))["actor"] == 1
+
+
+def test_a_dropped_link_reconnects_by_itself(host_factory: Callable[..., HostThread],
+                                             sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2)
+    ann, bob = seat_two(host, sessions)
+    ann.poll()
+    host.call(lambda: [peer.abort() for peer in list(host.host.peers) if peer.seat == 0])
+    assert ann.wait_for(kind("status", link="down"))["seats"]  # still shows the last seats
+    ann.wait_for(kind("update", snapshot=True))
+    assert ann.link == "up" and ann.controlled_seats == [0]
+    play(ann)
+
+
+def test_a_killed_host_resumes_and_every_client_is_back(tmp_path: Path, host_factory: Callable[..., HostThread],
+                                                       sessions: Callable[..., NetSession]) -> None:
+    save = tmp_path / "table.save"
+    host = host_factory(seats=3, bots=1, save=save)
+    ann, bob = seat_two(host, sessions)
+    watcher = sessions(host.port, "Watcher", spectate=True)
+    watcher.wait_for(kind("update", snapshot=True))
+    play(ann)
+    play(bob)  # then the bot (seat 2) moves: version 3
+    for session in (ann, bob, watcher):
+        session.wait_for(kind("update", version=3))
+    port = host.port
+    host.stop(goodbye=False)  # the host crashes: no goodbye
+    for session in (ann, bob, watcher):
+        session.wait_for(kind("status", link="down"))
+    resumed = host_factory(Host.resume(save, HostConfig(**FAST), bot_factory=fake_game.bot_factory), port=port)
+    for seat, session in ((0, ann), (1, bob), (None, watcher)):
+        snapshot = session.wait_for(kind("update", snapshot=True), timeout=5)
+        assert (snapshot["version"], snapshot["hash"]) == host_view(resumed, seat) and snapshot["version"] == 3
+    assert [seat["connected"] for seat in resumed.seat_states()] == [True, True, False]
+    play(ann)
+    assert watcher.wait_for(kind("update", version=4))["actor"] == 0
+
+
+def test_silent_peers_are_marked_away_then_dropped_but_keep_their_seat(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    host = host_factory(seats=2, drop_after=1.2, away_after=0.4, heartbeat=0.1)
+    quiet, loud = raw_peers(host.port), raw_peers(host.port)
+    quiet.hello("Quiet")
+    loud.hello("Loud")
+    quiet.send({"type": "claim", "seat": 0})
+    token = quiet.expect("welcome")["token"]
+    loud.send({"type": "claim", "seat": 1})
+    loud.expect("welcome")
+    started = time.monotonic()
+    for _ in range(3):
+        time.sleep(0.2)
+        loud.send({"type": "ping"})
+    away = loud.expect("status", seats=[dict(host.seat_states()[0], away=True), host.seat_states()[1]])
+    assert away["seats"][0]["connected"] and not away["seats"][1]["away"]
+    quiet.send({"type": "ping"})  # heard again: no longer away
+    assert not loud.expect("status")["seats"][0]["away"]
+    assert quiet.closed()  # silent past drop_after: disconnected by the host
+    assert time.monotonic() - started > 1.0
+    state = host.seat_states()[0]
+    assert state["claimed"] and not state["connected"]
+    back = raw_peers(host.port)
+    back.hello("Quiet")
+    back.send({"type": "resume", "token": token})
+    assert back.expect("welcome")["seat"] == 0
+
+
+def test_a_bot_stands_in_for_an_absent_player_and_hands_back(
+        host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(make_host(seats=2, bot_takeover_after=0.3))
+    ann, bob = seat_two(host, sessions)
+    token = ann.token
+    ann.close(goodbye=False)  # Ann vanishes on her own turn
+    status = bob.wait_for(lambda m: m["type"] == "status" and m["seats"][0]["bot"], timeout=5)
+    assert status["seats"][0]["kind"] == "human" and status["seats"][0]["claimed"]
+    assert bob.wait_for(kind("update", version=1))["actor"] == 0  # the bot moved for her
+    again = sessions(host.port, "Ann", token=token)
+    again.wait_for(kind("update", snapshot=True))
+    assert not host.seat_states()[0]["bot"]  # back in her hands
+    assert again.controlled_seats == [0]
+    play(bob)
+    assert play(again)["actor"] == 0
+    # the host can hand a present player's seat to a bot on purpose, and back
+    host.hand_to_bot(1)
+    assert again.wait_for(kind("update", version=4))["actor"] == 1
+    bob.submit(1, {"type": "pass"})
+    assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "net.bot_plays"
+    host.hand_back(1)
+    assert not host.seat_states()[1]["bot"]
+    play(again)
+    assert play(bob)["actor"] == 1
+
+
+def test_refusals_reach_the_scene_as_rejections(host_factory: Callable[..., HostThread],
+                                                sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2)
+    ann, bob = seat_two(host, sessions)
+    bob.submit(0, {"type": "draw"})  # not this screen's seat: refused locally
+    assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "match.not_your_seat"
+    bob.submit(1, {"type": "draw"})  # not Bob's turn: refused by the match on the host
+    assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "match.not_your_turn"
+    ann.chat("hello Bob")
+    assert bob.wait_for(kind("chat"))["text"] == "hello Bob"
+    host.stop(goodbye=True)
+    assert bob.wait_for(kind("status", link="down"))
+    bob.submit(1, {"type": "draw"})
+    assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "net.link_down"
