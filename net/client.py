@@ -48,6 +48,27 @@ def local_rules() -> dict[str, str]:
     return {name: get_game(name).rules_version for name in available_games()}
 
 
+async def probe_async(address: str, port: int, timeout: float = 1.0,
+                      rules: dict[str, str] | None = None) -> dict[str, Any]:
+    """Say hello to a table and return its hello (game, versions, name, seats, phase), then leave."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+    try:
+        writer.write(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "app": APP, "name": "probe",
+                             "rules": local_rules() if rules is None else rules}))
+        hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
+        if hello["type"] != "hello":
+            raise HelloExpected("the host did not say hello")
+        writer.write(encode({"type": "bye", "id": 1}))
+        return hello
+    finally:
+        writer.close()
+
+
+def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:
+    """``probe_async`` for a plain thread ("Join by address", the table browser)."""
+    return asyncio.run(probe_async(address, port, timeout, rules))
+
+
 class _Final(Exception):
     """The host refused us for good (another protocol, other rules, our seat taken over)."""
 

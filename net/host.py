@@ -274,9 +274,9 @@ class Host:
                 self._heard(peer)
                 self._handle(peer, message)
         except _Leaving:
-            log.info("%s (%s) left", peer.name, peer.address)
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) left", peer.name, peer.address)
         except ConnectionClosed:
-            log.info("%s (%s) disconnected", peer.name, peer.address)
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) disconnected", peer.name, peer.address)
         except ProtocolError as error:
             log.warning("%s (%s): %s", peer.name, peer.address, error)
             peer.send(encode(self._stamp(error.to_message())))
@@ -306,7 +306,7 @@ class Host:
         peer.ready = True
         peer.chat_tokens = self.config.chat_burst
         peer.send(self._status_frame())
-        log.info("%s connected from %s", peer.name, peer.address)
+        log.debug("%s connected from %s", peer.name, peer.address)
 
     def _drop(self, peer: Peer) -> None:
         self.peers.discard(peer)
@@ -406,6 +406,7 @@ class Host:
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         peer.role = "spectator"
+        log.info("%s (%s) watches", peer.name, peer.address)
         peer.send(encode(self._stamp({"type": "welcome", "seat": None, "token": None, "name": peer.name})))
         if self.phase != "lobby":
             peer.send(self._snapshot_frame(None))

@@ -1,0 +1,114 @@
+"""Zeroconf on loopback with hosts in other processes: listed once a hello verifies them, removed at
+once on a clean goodbye, aged out when killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.core.registry import available_games
+from net.client import NetSession
+from net.discovery import TableBrowser, compatibility, txt_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def wait_until(condition: Callable[[], Any], timeout: float) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+@pytest.fixture
+def host_processes(tmp_path: Path) -> Iterator[Callable[[str], subprocess.Popen[str]]]:
+    started: list[subprocess.Popen[str]] = []
+    game = "linie1" if "linie1" in available_games() else available_games()[0]
+
+    def start(name: str) -> subprocess.Popen[str]:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "net.host_cli", "--game", game, "--seats", "2", "--bind", "127.0.0.1",
+             "--name", name, "--save", str(tmp_path / f"{name}.save"), "--manual-start", "-q"],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait(5)
+        assert process.stdout is not None
+        process.stdout.close()
+
+
+def port_of(process: subprocess.Popen[str]) -> int:
+    assert process.stdout is not None
+    for line in process.stdout:
+        if "listening on" in line:
+            return int(line.rsplit(":", 1)[1])
+    raise AssertionError("the host printed no address")
+
+
+def names(browser: TableBrowser) -> set[str]:
+    return {table["name"] for table in browser.tables()}
+
+
+def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
+        host_processes: Callable[[str], subprocess.Popen[str]]) -> None:
+    browser = TableBrowser(interfaces=["127.0.0.1"], age_out=30.0, recheck=0.3, probe_timeout=0.5)
+    try:
+        polite, doomed = host_processes("Polite table"), host_processes("Doomed table")
+        polite_port = port_of(polite)
+        port_of(doomed)
+        wait_until(lambda: names(browser) == {"Polite table", "Doomed table"}, 10)
+        table = next(t for t in browser.tables() if t["name"] == "Polite table")
+        assert table["address"] == "127.0.0.1" and table["port"] == polite_port
+        assert (table["seats_taken"], table["seats_total"], table["phase"]) == (0, 2, "lobby")
+        assert table["compatible"] is True and table["reason"] == ""
+
+        player = NetSession("127.0.0.1", polite_port, "Ann", heartbeat=0.2)
+        try:
+            player.wait_for(lambda m: m["type"] == "hello")
+            player.claim(0)
+            player.wait_for(lambda m: m["type"] == "welcome")
+            wait_until(lambda: any(t["seats_taken"] == 1 for t in browser.tables()), 5)
+        finally:
+            player.close()
+
+        polite.send_signal(signal.SIGTERM)  # a clean exit says goodbye over mDNS
+        wait_until(lambda: names(browser) == {"Doomed table"}, 5)
+        assert polite.wait(5) == 0
+
+        doomed.kill()  # no goodbye: the browser's re-checks fail and it ages out
+        doomed.wait(5)
+        time.sleep(0.5)
+        assert names(browser) == {"Doomed table"}  # still within its age-out time
+        browser.age_out = 0.5
+        wait_until(lambda: not browser.tables(), 5)
+    finally:
+        browser.close()
+
+
+def test_compatibility_reasons() -> None:
+    table = {"protocol": 1, "game": "linie1", "rules_version": "1", "table": "T", "seats_taken": 1,
+             "seats_total": 4, "phase": "lobby"}
+    assert compatibility(table, {"linie1": "1"}) == (True, "")
+    assert compatibility({**table, "protocol": 2}, {"linie1": "1"})[0] is False
+    ok, reason = compatibility(table, {"linie1": "2"})
+    assert not ok and "'1'" in reason and "'2'" in reason
+    ok, reason = compatibility({**table, "game": "chess"}, {"linie1": "1"})
+    assert not ok and "chess" in reason
+    assert txt_record(table) == {"proto": "1", "rules": "1", "game": "linie1", "table": "T", "seats": "1/4",
+                                 "phase": "lobby"}
