@@ -1,0 +1,141 @@
+"""Liniell bots: legal from their own view, blind to the stack order, exact on the last turn, and
+normal stronger than easy."""
+
+from __future__ import annotations
+
+import copy
+import statistics
+import time
+from collections import Counter
+
+import pytest
+
+from game.ai.liniell import LEVELS, Evaluator, Outlook, make_bot, state_from_view
+from game.bots import make_bot as make_any_bot
+from game.core.liniell import GAME
+from game.core.liniell.state import OVER, PLACE
+from game.match import Match, SeatInfo
+from tests.core.liniell_positions import EXAMPLE, GREEN_3, GREEN_4, YELLOW_1, build, facing, without
+from tools.simulate import play_one
+
+
+def test_levels_and_factory():
+    assert LEVELS == ("easy", "normal")
+    assert make_any_bot("liniell", "easy", 1).level == "easy"
+    with pytest.raises(ValueError):
+        make_bot("hard", 1)
+
+
+def test_state_from_view_rebuilds_the_public_position():
+    match = Match("liniell", [SeatInfo("a", "bot"), SeatInfo("b", "bot")], 5)
+    bots = [make_bot("normal", 1), make_bot("easy", 2)]
+    for _ in range(9):
+        seat = match.to_act()[0]
+        assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
+    view = match.view(match.to_act()[0])
+    rebuilt = state_from_view(view)
+    assert GAME.view(rebuilt, view["seat"]) == {key: value for key, value in view.items() if key != "match"}
+
+
+@pytest.mark.parametrize("levels", [("normal", "easy"), ("easy", "normal")])
+def test_bots_play_whole_games_legally(levels):
+    match, figures = play_one("liniell", 2, 21, list(levels))  # raises if a bot proposes anything illegal
+    assert match.finished and figures["turns"] >= 15
+
+
+def test_decisions_do_not_depend_on_the_stack_order():
+    state = GAME.setup(2, 8)
+    for _ in range(6):
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal(state, seat)[0])
+    data = GAME.snapshot(state)
+    other = GAME.restore({**data, "stack": list(reversed(data["stack"]))})
+    seat = GAME.to_act(state)[0]
+    for level in LEVELS:
+        assert make_bot(level, 3).decide(GAME.view(state, seat)) == make_bot(level, 3).decide(GAME.view(other, seat))
+
+
+def best_final_margin(state, seat):
+    """Brute force over every (place, follow-up) of the last turn: the best final score margin."""
+    best = None
+    for place in GAME.legal(state, seat):
+        placed = copy.deepcopy(state)
+        GAME.apply(placed, seat, place)
+        for follow in GAME.legal(placed, seat):
+            done = copy.deepcopy(placed)
+            GAME.apply(done, seat, follow)
+            scores = GAME.outcome(done)["scores"]
+            margin = scores[seat] - scores[1 - seat]
+            best = margin if best is None else max(best, margin)
+    return best
+
+
+@pytest.mark.parametrize("hole", [(1, 1), (2, 2), (1, 2), (3, 1)])
+def test_normal_plays_the_last_turn_for_the_best_final_margin(hole):
+    # The example field with one square empty and its tile drawn as the very last one.
+    cells = without(EXAMPLE, hole)
+    state = build(cells, [[YELLOW_1, None], [GREEN_3, GREEN_4]], phase=PLACE, drawn=EXAMPLE[hole][0])
+    target = best_final_margin(state, 0)
+    bot = make_bot("normal", 4)
+    GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+    GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+    assert state.phase == OVER
+    scores = GAME.outcome(state)["scores"]
+    assert scores[0] - scores[1] == target
+
+
+def test_easy_occupies_the_line_worth_most_now():
+    cells = without(EXAMPLE, (3, 3))
+    state = build(cells, [[None, None], [None, None]], phase=PLACE, drawn=EXAMPLE[(3, 3)][0], current=0)
+    bot = make_bot("easy", 5)
+    GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+    follow = bot.decide(GAME.view(state, 0))
+    assert follow["type"] == "occupy" and follow["from"] == "supply"
+    options = [a for a in GAME.legal(state, 0) if a["type"] == "occupy" and a["from"] == "supply"]
+    worth = {}
+    for action in options:
+        trial = copy.deepcopy(state)
+        GAME.apply(trial, 0, action)
+        worth[action["line"]] = GAME.outcome(trial)["scores"][0]
+    assert worth[follow["line"]] == max(worth.values())
+
+
+def test_capture_risk_comes_from_the_unseen_tiles():
+    # Yellow's line and green's line both face the empty square (1, 1) from north and south.
+    hole = (1, 1)
+    cells = without(EXAMPLE, hole)
+    side = facing(cells, hole)
+    state = build(cells, [[side["N"], None], [side["S"], None]], phase=PLACE, drawn=EXAMPLE[hole][0])
+    markers = [list(own) for own in state.markers]
+
+    def value(unseen):
+        outlook = Outlook(0, unseen, opponent_turns=1, my_turns=1)
+        return Evaluator(outlook).value(state.board, state.lines, markers, {})
+
+    harmless = value(Counter({9: 1, 10: 1}))  # four dead ends: nothing can join north to south
+    dangerous = value(Counter({2: 1, 0: 1}))  # crossroads and bridge both join them
+    assert dangerous < harmless
+
+
+def test_normal_beats_easy_in_most_games():
+    wins = 0
+    for index in range(6):
+        levels = ["normal", "easy"] if index % 2 == 0 else ["easy", "normal"]
+        match, _ = play_one("liniell", 2, 100 + index, levels)
+        winners = match.outcome()["winners"]
+        wins += bool(winners) and levels[winners[0]] == "normal"
+    assert wins >= 5
+
+
+def test_normal_decides_quickly():
+    match = Match("liniell", [SeatInfo("a", "bot"), SeatInfo("b", "bot")], 31)
+    bots = [make_bot("normal", 1), make_bot("normal", 2)]
+    samples = []
+    while not match.finished:
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        started = time.perf_counter()
+        action = bots[seat].decide(view)
+        samples.append(time.perf_counter() - started)
+        assert match.submit(seat, action).ok
+    assert statistics.median(samples) < 0.3
