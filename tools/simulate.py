@@ -60,7 +60,7 @@ def describe(match: Match) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__)
     parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", default="2", help="a count, or a range like 2-5 cycled game by game")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", help="level of every seat")
@@ -71,7 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
+    low, _, high = args.players.partition("-")
+    try:
+        counts = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        parser.error("--players is a number or a range like 2-5")
+    if not counts or not all(game.min_players <= n <= game.max_players for n in counts):
         parser.error(f"{game.title} takes {game.min_players}-{game.max_players} players")
     levels = args.levels.split(",") if args.levels else [args.level]
     if args.replays:
@@ -83,9 +88,10 @@ def main(argv: list[str] | None = None) -> int:
     total_ms = 0.0
     for index in range(args.games):
         seed = args.seed + index
-        shift = index % args.players if args.rotate else 0
-        seat_levels = [levels[(i - shift) % len(levels)] for i in range(args.players)]
-        match, figures = play_one(args.game, args.players, seed, seat_levels)
+        players = counts[index % len(counts)]
+        shift = index % players if args.rotate else 0
+        seat_levels = [levels[(i - shift) % len(levels)] for i in range(players)]
+        match, figures = play_one(args.game, players, seed, seat_levels)
         outcome = match.outcome() or {}
         winners = outcome.get("winners") or []
         for winner in winners:
@@ -94,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         total_turns += figures["turns"]
         total_ms += figures["ms_per_turn"] * figures["turns"]
         if not args.quiet:
-            print(f"game {index + 1} seed {seed}: {describe(match)}, {figures['turns']} turns, "
+            print(f"game {index + 1} seed {seed} ({players} players): {describe(match)}, {figures['turns']} turns, "
                   f"{figures['ms_per_turn']:.1f} ms per turn")
         if args.replays:
             path = args.replays / f"{args.game}-{seed}.jsonl"

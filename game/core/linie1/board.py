@@ -346,36 +346,49 @@ class Board:
                     continue
                 yield tile, cell, rot
 
+    def _upgrades_towards(self, cell: Cell, edge: int, kinds: list[int]) -> list[tuple[int, int]]:
+        """Upgrades of the tile on ``cell`` that add a rail on ``edge`` and break no other side."""
+        placed = self.tiles[cell]
+        old = FACES[placed]
+        border, building, terminal, tile_rail, tile_closed, free = self.constraints(cell)
+        forbidden = (border | building | tile_closed) & ~(1 << edge)
+        found = []
+        for tile in kinds:
+            for rot in DISTINCT_ROTATIONS[tile]:
+                mask = MASKS[(tile, rot)]
+                if mask >> edge & 1 and not mask & forbidden and old < FACES[(tile, rot)]:
+                    found.append((tile, rot))
+        return found
+
     def joint_exchanges(self, tiles: list[int], strict: bool = True) -> Iterator[tuple[tuple[int, Cell, int],
                                                                                       tuple[int, Cell, int]]]:
-        """Side-by-side exchange pairs that are legal together although not both legal alone."""
+        """Side-by-side exchange pairs that are legal only together (L3).
+
+        Two exchanges need each other exactly when both add a rail on their shared edge, where
+        neither tile has one yet: alone, either would run into the other's trackless side.
+        """
         if len(tiles) < 2:
             return
-        singles = set(self.legal_exchanges(tiles, strict))
         kinds = sorted(set(tiles))
-        laid = [cell for cell, placed in self.tiles.items() if not TILE_TYPES[placed[0]].tree]
-        laid_set = set(laid)
-        for cell_a in laid:
+        for cell_a, placed_a in self.tiles.items():
+            if TILE_TYPES[placed_a[0]].tree:
+                continue
             for edge in (1, 2):  # east and south: each unordered pair once
                 cell_b = (cell_a[0] + STEP[edge][0], cell_a[1] + STEP[edge][1])
-                if cell_b not in laid_set:
+                placed_b = self.tiles.get(cell_b)
+                if placed_b is None or TILE_TYPES[placed_b[0]].tree or MASKS[placed_a] >> edge & 1:
                     continue
-                # Only upgrades that add a rail on the shared edge can need each other.
-                for tile_a in kinds:
-                    for rot_a in DISTINCT_ROTATIONS[tile_a]:
-                        if not MASKS[(tile_a, rot_a)] >> edge & 1:
+                ups_a = self._upgrades_towards(cell_a, edge, kinds)
+                if not ups_a:
+                    continue
+                ups_b = self._upgrades_towards(cell_b, opposite(edge), kinds)
+                for tile_a, rot_a in ups_a:
+                    for tile_b, rot_b in ups_b:
+                        if tile_a == tile_b and tiles.count(tile_a) < 2:
                             continue
-                        if self._upgrade_rejection(tile_a, cell_a, rot_a) is not None:
-                            continue
-                        for tile_b in kinds:
-                            if tile_b == tile_a and tiles.count(tile_a) < 2:
-                                continue
-                            for rot_b in DISTINCT_ROTATIONS[tile_b]:
-                                first, second = (tile_a, cell_a, rot_a), (tile_b, cell_b, rot_b)
-                                if first in singles and second in singles:
-                                    continue
-                                if self.check_double_exchange(first, second, strict) is None:
-                                    yield first, second
+                        first, second = (tile_a, cell_a, rot_a), (tile_b, cell_b, rot_b)
+                        if self.check_double_exchange(first, second, strict) is None:
+                            yield first, second
 
     def has_legal_action(self, tiles: Iterable[int], strict: bool = True) -> bool:
         tiles = list(tiles)

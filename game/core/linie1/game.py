@@ -345,8 +345,8 @@ class Linie1:
 
     def _push_undo(self, state: State, seat: int) -> None:
         state.undo_stack.append({
-            "tiles": [[c[0], c[1], t, r] for c, (t, r) in state.board.tiles.items()],
-            "signs": [[letter, c[0], c[1]] for letter, c in state.board.signs.items()],
+            "tiles": [[c[0], c[1], t, r] for c, (t, r) in sorted(state.board.tiles.items())],
+            "signs": [[letter, c[0], c[1]] for letter, c in sorted(state.board.signs.items())],
             "hand": list(state.hands[seat]),
             "actions_taken": state.actions_taken,
             "stats": dict(state.stats[seat]),

@@ -1,0 +1,119 @@
+"""The component data in assets/ reproduces the 1995 edition exactly (linie1-data.md)."""
+
+from game.core.linie1.data import (
+    BESIDE_BUILDING,
+    BUILDING_NAMES,
+    BUILDINGS,
+    DEFAULT_DIE,
+    FACES,
+    LINE_COLOURS,
+    PLAYABLE,
+    ROUTE_CARD_COLOURS,
+    ROUTE_CARDS,
+    TERMINAL_AT,
+    TERMINALS,
+    TILE_TYPES,
+    TOTAL_TILES,
+    cell_kind,
+)
+from game.core.linie1.geometry import face_from_names, face_mask
+
+MAP = """
+      0  1  2  3  4  5  6  7  8  9 10 11 12 13
+  0         5  5        4  4        6  6
+  1      .  .  .  .  .  .  .  G  .  .  .  .
+  2   3  .  .  .  F  .  .  .  .  .  .  .  .  1
+  3   3  .  .  .  .  .  .  .  .  .  .  .  .  1
+  4      .  .  .  .  .  M  .  .  .  .  H  .
+  5      E  .  .  .  .  .  .  .  .  .  .  .
+  6   1  .  .  .  .  .  .  .  .  I  .  .  .  2
+  7   1  .  .  .  L  .  .  .  .  .  .  .  .  2
+  8      .  .  .  .  .  .  .  .  .  .  .  A
+  9      .  D  .  .  .  .  K  .  .  .  .  .
+ 10   2  .  .  .  .  .  .  .  .  .  .  .  .  3
+ 11   2  .  .  .  .  .  .  .  .  B  .  .  .  3
+ 12      .  .  .  .  C  .  .  .  .  .  .  .
+ 13         6  6        5  5        4  4
+"""
+
+
+def parse_map():
+    cells = {}
+    for line in MAP.strip("\n").splitlines()[1:]:
+        row = int(line[:3])
+        for col in range(14):
+            char = line[4 + 3 * col: 6 + 3 * col].strip()
+            if char:
+                cells[(row, col)] = char
+    return cells
+
+
+def test_board_matches_the_printed_map_square_by_square():
+    for (row, col), char in parse_map().items():
+        if char == ".":
+            assert cell_kind((row, col)) == "play"
+        elif char.isdigit():
+            assert TERMINAL_AT[(row, col)].line == int(char)
+        else:
+            assert BUILDINGS[char] == (row, col)
+    assert len(PLAYABLE) == 144 - 12
+
+
+def test_buildings_are_the_twelve_named_ones():
+    assert sorted(BUILDINGS) == list("ABCDEFGHIKLM")
+    assert BUILDING_NAMES["B"] == "Bahnhof" and BUILDING_NAMES["M"] == "Museum"
+    assert BUILDING_NAMES["C"] == "Charly's Pub" and BUILDINGS["K"] == (9, 7)
+
+
+def test_no_square_touches_two_buildings_and_no_building_touches_a_terminal():
+    touching = {}
+    for letter, (r, c) in BUILDINGS.items():
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            touching.setdefault((r + dr, c + dc), []).append(letter)
+    assert all(len(v) == 1 for v in touching.values())
+    assert not set(touching) & set(TERMINAL_AT)
+    # Four entry squares do lie beside a building (the map shows it, though the data sheet's prose
+    # says otherwise): a tile there must run into its terminal and also receives the stop sign.
+    entries = {e for pair in TERMINALS.values() for t in pair for e in t.entries}
+    assert entries & set(BESIDE_BUILDING) == {(6, 1), (12, 6), (7, 12), (1, 7)}
+
+
+def test_terminals_lines_colours_and_entries():
+    assert LINE_COLOURS == {1: "red", 2: "yellow", 3: "green", 4: "blue", 5: "magenta", 6: "white"}
+    assert TERMINALS[1][0].cells == ((2, 13), (3, 13)) and TERMINALS[1][0].entries == ((2, 12), (3, 12))
+    assert TERMINALS[4][1].cells == ((13, 10), (13, 11)) and TERMINALS[4][1].entries == ((12, 10), (12, 11))
+    assert TERMINALS[6][0].name == "Barbarossaplatz" and TERMINALS[3][1].name == "Pfeilstraße"
+    assert len(TERMINAL_AT) == 24
+
+
+def test_tile_counts_trees_and_segments():
+    expected = {1: (21, 15, False), 2: (20, 10, False), 3: (10, 0, False), 4: (10, 0, False), 5: (10, 0, False),
+                6: (6, 0, False), 7: (6, 0, True), 8: (6, 0, True), 9: (4, 0, True), 10: (4, 0, True),
+                11: (2, 0, True), 12: (2, 0, True)}
+    for number, (pile, start, tree) in expected.items():
+        info = TILE_TYPES[number]
+        assert (info.pile, info.start, info.tree) == (pile, start, tree)
+    assert sum(t.pile for t in TILE_TYPES.values()) == 101
+    assert sum(t.start for t in TILE_TYPES.values()) == 25
+    assert TOTAL_TILES == 126
+    assert sum(t.pile + t.start for t in TILE_TYPES.values() if t.tree) == 24
+    assert TILE_TYPES[8].face == face_from_names([["E", "W"], ["E", "N"], ["E", "S"]])
+    assert TILE_TYPES[12].face == face_from_names([["N", "S"], ["N", "W"], ["S", "E"]])
+
+
+def test_mirror_pairs_never_rotate_into_each_other():
+    for a, b in ((3, 4), (11, 12)):
+        assert {FACES[(a, r)] for r in range(4)}.isdisjoint({FACES[(b, r)] for r in range(4)})
+
+
+def test_every_set_of_two_to_four_edges_is_some_tile():
+    masks = {face_mask(face) for face in FACES.values()}
+    assert masks == {m for m in range(16) if bin(m).count("1") >= 2}
+
+
+def test_route_cards_and_die():
+    assert ROUTE_CARDS["B4"][2] == ("B", "D", "M")  # the rulebook's example: line 2 via B, D, M
+    assert ROUTE_CARDS["R6"][6] == ("A", "D") and ROUTE_CARDS["B6"][1] == ("F", "H", "K")
+    assert sorted(c for c, col in ROUTE_CARD_COLOURS.items() if col == "blue") == [f"B{i}" for i in range(1, 7)]
+    assert all(len(ROUTE_CARDS[c][line]) == (3 if c[0] == "B" else 2) for c in ROUTE_CARDS for line in range(1, 7))
+    assert DEFAULT_DIE == ("1", "2", "3", "4", "H", "H")
