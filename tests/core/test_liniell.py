@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.contract import RuleViolation, SnapshotError
@@ -532,10 +532,18 @@ def assert_invariants(state):
     placed = [tile for _, tile, _ in state.placed]
     every = placed + state.stack + state.set_aside + ([state.drawn] if state.drawn is not None else [])
     assert sorted(every) == list(range(16))
-    for own in state.markers:
-        assert len(own) == 2
+    view = GAME.view(state, None)
+    for seat, own in enumerate(state.markers):
+        on_field = [ref for ref in own if ref is not None]
+        assert len(own) == 2 and all(ref in state.lines.line_of for ref in on_field)
+        assert len({state.lines.line_of[ref] for ref in on_field}) == len(on_field)
+        shown = [entry for entry in view["markers"][seat] if entry["line"] is not None]
+        assert len(shown) == len(on_field)
     crowded = [line for line in range(len(state.lines.members)) if len(state.markers_on(line)) > 1]
     assert crowded == [] or (state.phase == CONNECT and len(crowded) == 1)
+    if state.phase != CONNECT:
+        assert sum(1 for line in view["lines"] if line["marker"]) == sum(
+            ref is not None for own in state.markers for ref in own)
     if state.board.cells:
         min_x, min_y, max_x, max_y = state.board.bounds()
         assert max_x - min_x < 4 and max_y - min_y < 4
@@ -555,6 +563,46 @@ def test_random_legal_play_keeps_every_invariant(seed, choices):
     if not state.set_aside:
         assert len(state.board.cells) == 16
     msgpack.unpackb(msgpack.packb(GAME.view(state, 0)), strict_map_key=True)
+
+
+def all_candidate_actions(state, seat):
+    """Every action of the current phase's kinds over a generous window: legal or not."""
+    if state.phase == PLACE:
+        min_x, min_y, max_x, max_y = state.board.bounds() if state.board.cells else (0, 0, 0, 0)
+        return [{"type": "place", "x": x, "y": y, "rot": rot} for x in range(min_x - 2, max_x + 3)
+                for y in range(min_y - 2, max_y + 3) for rot in range(4)]
+    ids = [*state.lines.ids, "supply", "0,0,9"]
+    return [{"type": "skip"}, *({"type": kind, "line": line, "from": source} for kind in ("occupy",)
+                                for line in ids for source in ids),
+            *({"type": "connect_marker", "from": source} for source in ids)]
+
+
+@settings(max_examples=6)
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 1000), min_size=1, max_size=40))
+def test_legal_lists_exactly_the_actions_check_accepts(seed, choices):
+    state = GAME.setup(2, seed)
+    step = 0
+    while state.phase != OVER:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal(state, seat)
+        accepted = [a for a in all_candidate_actions(state, seat) if GAME.check(state, seat, a) is None]
+        assert sorted(map(repr, accepted)) == sorted(map(repr, legal))
+        assert GAME.legal(state, 1 - seat) == []
+        GAME.apply(state, seat, legal[choices[step % len(choices)] % len(legal)])
+        step += 1
+
+
+@given(st.integers(0, 2**32), st.integers(0, 40), st.sampled_from(
+    ["rng", "stack", "first_player", "current", "phase", "drawn", "placed", "set_aside", "markers",
+     "end_reason"]), st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=3),
+                                  lambda inner: st.lists(inner, max_size=4), max_leaves=8))
+def test_restore_of_a_damaged_snapshot_succeeds_or_raises_snapshot_error(seed, stop, key, junk):
+    damaged = {**GAME.snapshot(played_until(seed, [1, 5, 2], stop)), key: junk}
+    try:
+        restored = GAME.restore(damaged)
+    except SnapshotError:
+        return
+    assert GAME.snapshot(restored) == damaged  # accepted only when it is a valid snapshot after all
 
 
 @given(st.integers(0, 2**32), st.lists(st.integers(0, 1000), min_size=1, max_size=40), st.integers(0, 40))
