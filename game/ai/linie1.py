@@ -43,8 +43,11 @@ class Linie1Bot:
         me = view["players"][seat]
         board = Board.from_view(view["board"])
         strict = bool(view["options"]["strict_dead_ends"])
+        plan = None
         if view["actions_taken"] == 0 and not me["driving"]:
-            declaration = self._declaration(view, board, me)
+            plan = plan_route(board, me["line"], list(me["stops"]))
+            # A plan costing nothing runs on laid track alone: only then can a route be complete.
+            declaration = self._declaration(view, board, me) if plan is not None and plan.cost == 0 else None
             if declaration is not None:
                 return declaration
         if view["actions_taken"] >= 2 or not view["must_act"]:
@@ -54,7 +57,8 @@ class Linie1Bot:
         if self.level == "easy" and self.rng.random() < 0.5:
             action = self._random_legal(board, hand, strict)
         if action is None:
-            plan = plan_route(board, me["line"], list(me["stops"]))
+            if plan is None:
+                plan = plan_route(board, me["line"], list(me["stops"]))
             if plan is not None:
                 action = self._from_plan(plan, board, hand, strict)
             if action is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
 
@@ -160,6 +160,13 @@ class RouteProblem:
 
     line: int
     stop_cells: tuple[Cell, ...]
+    node_bits: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for index, (row, col) in enumerate(self.stop_cells):
+            for entry in range(4):
+                node = (row * BOARD_SIZE + col) * 4 + entry
+                self.node_bits[node] = self.node_bits.get(node, 0) | (1 << index)
 
     @classmethod
     def for_player(cls, board: Board, line: int, stops: Iterable[str]) -> RouteProblem | None:
@@ -173,14 +180,7 @@ class RouteProblem:
 
 
 def _stop_bit(problem: RouteProblem, node: int) -> int:
-    if node >= TERMINAL_BASE:
-        return 0
-    cell = node_cell(node)
-    bits = 0
-    for index, stop in enumerate(problem.stop_cells):
-        if stop == cell:
-            bits |= 1 << index
-    return bits
+    return problem.node_bits.get(node, 0)
 
 
 def _ordered_walk(network: Network, problem: RouteProblem, start_node: int, destination: Terminal,
@@ -253,13 +253,43 @@ def _goal_distances(network: Network, problem: RouteProblem, nodes: Iterable[int
     return distance
 
 
+def _chains(network: Network, problem: RouteProblem, node: int, mask: int, visited: set[int],
+            dest_nodes: set[int]) -> list[tuple[list[int], int]]:
+    """Each way on from ``node``: the run of nodes up to the next switch, stop or terminal.
+
+    Along plain track every node has one successor, so following it needs no choice; searching
+    only at switches keeps the depth-first search small.
+    """
+    runs = []
+    for nxt in network.successors(node):
+        chain = [nxt]
+        seen = {nxt}
+        run_mask = mask | _stop_bit(problem, nxt)
+        alive = nxt not in visited
+        current = nxt
+        while alive and current not in dest_nodes and not _stop_bit(problem, current):
+            onward = network.successors(current)
+            if len(onward) != 1:
+                break
+            current = onward[0]
+            if current in visited or current in seen:
+                alive = False
+                break
+            chain.append(current)
+            seen.add(current)
+            run_mask |= _stop_bit(problem, current)
+        if alive:
+            runs.append((chain, run_mask))
+    return runs
+
+
 def _search_route(network: Network, problem: RouteProblem, start_node: int, blocked: int,
                   destination: Terminal, budget: int = SEARCH_BUDGET) -> list[int] | None:
     """A route (no repeated node) from ``start_node``, found depth-first nearest-goal-first.
 
     Following exact distances-to-goal makes the first walk tried a shortest one; the visited set
-    only forces a detour where that walk would repeat a node. Iterative, so long routes cannot
-    exhaust Python's recursion limit.
+    forces a detour only where that walk would repeat a node. The search steps from switch to
+    switch (see ``_chains``) and is iterative, so long routes cannot exhaust the recursion limit.
     """
     distance = _goal_distances(network, problem, [start_node], destination)
     first = (start_node, _stop_bit(problem, start_node))
@@ -267,37 +297,63 @@ def _search_route(network: Network, problem: RouteProblem, start_node: int, bloc
         return None
     dest_nodes = {terminal_node(destination, 0), terminal_node(destination, 1)}
     visited = {start_node, blocked}
-    path: list[tuple[int, int]] = [first]
+    path: list[int] = [start_node]
+    ends: list[tuple[int, int]] = [first]  # (node, mask) at the end of each chain on the path
+    lengths: list[int] = []  # how many nodes each chain on the path added
 
-    def options(node: int, mask: int) -> list[tuple[int, int]]:
+    def options(node: int, mask: int) -> list[tuple[list[int], int]]:
         found = []
-        for nxt in network.successors(node):
-            if nxt in visited:
-                continue
-            state = (nxt, mask | _stop_bit(problem, nxt))
-            if state in distance:
-                found.append((distance[state], nxt, state[1]))
+        for chain, run_mask in _chains(network, problem, node, mask, visited, dest_nodes):
+            key = (chain[-1], run_mask)
+            if key in distance:
+                found.append((distance[key] + len(chain), len(found), chain, run_mask))
         found.sort(reverse=True)  # popped from the end: nearest first
-        return [(nxt, nxt_mask) for _d, nxt, nxt_mask in found]
+        return [(chain, run_mask) for _d, _i, chain, run_mask in found]
 
-    pending: list[list[tuple[int, int]]] = [options(*first)]
+    full = (1 << len(problem.stop_cells)) - 1
+
+    def still_possible(node: int, mask: int) -> bool:
+        """Are the missing stops and the destination still reachable without reusing a node?"""
+        missing = full & ~mask
+        stack = [node]
+        seen = {node}
+        reached_goal = False
+        while stack:
+            current = stack.pop()
+            if current in dest_nodes:
+                reached_goal = True
+                continue
+            missing &= ~_stop_bit(problem, current)
+            for nxt in network.successors(current):
+                if nxt not in visited and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return reached_goal and not missing
+
+    pending = [options(*first)]
     expansions = 0
     while pending:
-        node, mask = path[-1]
+        node, mask = ends[-1]
         if node in dest_nodes and distance.get((node, mask)) == 0:
-            return [n for n, _m in path]
+            return list(path)
         choices = pending[-1]
         if not choices or node in dest_nodes or expansions > budget:
             pending.pop()
-            visited.discard(path.pop()[0])
+            ends.pop()
+            if lengths:
+                for _ in range(lengths.pop()):
+                    visited.discard(path.pop())
             if expansions > budget:
                 return None
             continue
-        nxt, nxt_mask = choices.pop()
+        chain, run_mask = choices.pop()
         expansions += 1
-        visited.add(nxt)
-        path.append((nxt, nxt_mask))
-        pending.append(options(nxt, nxt_mask))
+        visited.update(chain)
+        path.extend(chain)
+        lengths.append(len(chain))
+        ends.append((chain[-1], run_mask))
+        viable = chain[-1] in dest_nodes or still_possible(chain[-1], run_mask)
+        pending.append(options(chain[-1], run_mask) if viable else [])
     return None
 
 
@@ -352,11 +408,15 @@ def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequen
     network = Network(board)
     found: dict[tuple[Cell, tuple[int, ...]], Route] = {}
     for _start, destination, cell, node, blocked in _starts(network, line):
+        searched = False
         for perm in permutations(range(len(problem.stop_cells))):
             walk = _ordered_walk(network, problem, node, destination, perm, blocked)
             if walk is None:
                 continue
             if not _is_route(walk, blocked):
+                if searched:  # the search ignores the order: once per start is enough
+                    continue
+                searched = True
                 walk = _search_route(network, problem, node, blocked, destination)
                 if walk is None:
                     continue
