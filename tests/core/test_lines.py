@@ -130,6 +130,15 @@ def test_beside_rule_with_two_lines_needs_both_heads_on_the_crossing():
     assert street(16, 21) not in legal_streets(one_passes_through, 0, head=21)
 
 
+def test_beside_rule_needs_the_other_lines_end_street_not_just_its_head():
+    # Yellow has a head at 16 (arriving from 21) but runs through 16 along 12-16 and 16-25.
+    blue, yellow = [4, 8, 16], [12, 16, 25, 21, 16]
+    state = position([blue, yellow])
+    assert legal_streets(state, 0, head=16) == sorted([street(16, 17), street(16, 21)])
+    for other in (12, 25):
+        assert refusal(state, 0, {"type": "street", "street": street(16, other), "head": 16}) == "lines.parallel"
+
+
 def test_example_red_at_c_takes_either_occupied_road_but_never_its_own():
     red, blue = [0, 1, 5], [14, 6, 5, 10, 18]
     state = position([red, blue])
