@@ -412,6 +412,7 @@ def test_malformed_first_streets_are_refused(action, code):
     ({"type": "street", "street": 17, "head": 1.5}, "lines.not_a_head"),
     ({"type": "street", "street": 0, "head": 12}, "lines.not_at_head"),
     ({"type": "action_space", "space": "A"}, "lines.wrong_action"),
+    ({"type": "pass"}, "lines.wrong_action"),  # an expansion's streets must all be built: no stopping early
 ])
 def test_malformed_extensions_are_refused(action, code):
     state = position([[6, 7, 12], [33, 27]])
@@ -431,8 +432,16 @@ def test_malformed_choices_are_refused(action, code):
 
 def test_not_your_turn_and_odd_seats():
     state = started(2)
-    for seat in (1, -1, 2, True, "0", None):
+    for seat in (1, -1, 2, True, False, 0.0, "0", None):
         assert refusal(state, seat, {"type": "pass"}) == "lines.not_your_turn"
+
+
+def test_the_seed_changes_nothing_and_every_seat_sees_the_same():
+    assert GAME.snapshot(GAME.setup(3, seed=1)) == GAME.snapshot(GAME.setup(3, seed=99))
+    state = started(3)
+    spectator = GAME.view(state, None)
+    for seat in range(3):
+        assert {**GAME.view(state, seat), "seat": None} == spectator
 
 
 # -- views, events, snapshots ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from game.core.contract import (
     SnapshotError,
     View,
     action_type,
+    is_int,
     reject,
 )
 from game.core.lines import moves, rounds, scoring
@@ -76,7 +77,7 @@ class LineExpansion:
         """The checked meaning of an intent (a street id, a Move, a space, "pass") or a Rejection."""
         if state.phase == "over":
             return reject(self.name, "game_over", "The game is over.")
-        if seat not in self.to_act(state) or isinstance(seat, bool):
+        if not is_int(seat) or seat not in self.to_act(state):
             return reject(self.name, "not_your_turn", f"It is seat {state.queue[0]}'s turn, not {seat!r}'s.")
         kind = action_type(action)
         if kind is None:
