@@ -1,0 +1,30 @@
+"""Synthetic input for driving the client headless: clicks, keys, typed text, and time passing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    ]
+
+
+def key(code: int, mod: int = 0) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)]
+
+
+def typed(text: str) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text]
+
+
+def run(app: App, seconds: float = 0.05, events: list[pygame.event.Event] | None = None) -> None:
+    """Feed ``events`` then let ``seconds`` of game time pass in 1/60 s frames."""
+    app.step(1 / 60, events or [])
+    for _ in range(max(0, round(seconds * 60) - 1)):
+        app.step(1 / 60)

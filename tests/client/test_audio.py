@@ -1,0 +1,46 @@
+"""Sounds are synthesised in code and never fail a machine without an audio device."""
+
+import pygame
+import pytest
+
+from game.audio import EFFECTS, RATE, SoundBank, synthesise
+
+
+@pytest.mark.parametrize("name", sorted(EFFECTS))
+def test_each_effect_is_audible_and_as_long_as_declared(name):
+    samples = synthesise(name)
+    assert len(samples) == int(EFFECTS[name][0] * RATE)
+    assert max(abs(value) for value in samples) > 3000
+
+
+def test_no_audio_device_is_silent_not_fatal(monkeypatch):
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    bank = SoundBank()
+    assert not bank.available and bank.sounds == {}
+    bank.play("bell")  # nothing happens, nothing raises
+    bank.configure(2.0, False)
+    assert bank.volume == 1.0
+
+
+def test_mute_and_volume_gate_playback(monkeypatch):
+    played = []
+
+    class FakeSound:
+        def set_volume(self, volume):
+            played.append(("volume", volume))
+
+        def play(self):
+            played.append(("play",))
+
+    bank = SoundBank.__new__(SoundBank)
+    bank.volume, bank.mute, bank.available = 0.5, True, True
+    bank.sounds = {"click": FakeSound()}
+    bank.play("click")
+    assert played == []
+    bank.configure(0.4, False)
+    bank.play("click")
+    bank.play("unknown")
+    assert played == [("volume", 0.4), ("play",)]

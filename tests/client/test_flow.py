@@ -1,0 +1,133 @@
+"""The client driven headless with synthetic clicks and keys and explicit dt."""
+
+import json
+
+import pygame
+
+from game.app import LOGICAL_SIZE
+from game.scenes.pause import PauseScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from tests.client import fake_game
+from tests.client.helpers import click, key, run, typed
+
+
+def centre(widget):
+    return widget.rect.center
+
+
+def test_title_to_setup_to_start(app, monkeypatch):
+    fake_game.install(monkeypatch)
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    assert set(title.buttons) >= {"Play", "Rules", "Settings", "Quit"}
+    run(app, 0.3, click(centre(title.buttons["Play"])))
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert setup.game == "fake" and setup.players == 2
+    # Three players; name the second seat by clicking its field and typing.
+    run(app, 0.05, click((setup.count.rect.right - 20, setup.count.rect.centery)))
+    assert setup.players == 3
+    field = setup.rows[1].name_field
+    run(app, 0.05, click(centre(field)))
+    assert app.mapper.text_mode  # letters are text while a field has focus
+    run(app, 0.05, key(pygame.K_END) + key(pygame.K_BACKSPACE) * 20 + typed("Zoë"))
+    assert setup.rows[1].name == "Zoë"
+    run(app, 0.3, click(centre(setup.start)))
+    table = fake_game.FakeTable.started[-1]
+    assert app.stack.top is table and len(app.stack) == 1
+    seats = table.session.match.seats
+    assert [s.name for s in seats][1] == "Zoë" and len(seats) == 3
+    assert table.config.options == {"fast": False, "target": 3}
+    assert len({s.colour for s in seats}) == 3
+
+
+def test_setup_toggles_options_and_back_returns(app, monkeypatch):
+    fake_game.install(monkeypatch)
+    app.push(TitleScene(app))
+    app.push(SetupScene(app))
+    run(app)
+    setup = app.stack.top
+    toggle = setup.option_widgets[0]
+    run(app, 0.05, click(centre(toggle)))
+    assert setup.options["fast"] is True
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_title_hides_lan_buttons_without_lobby(app, monkeypatch):
+    from game.scenes import title as title_module
+    from game.scenes.lan import LanCapabilities
+    monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(False, False))
+    assert "Host a LAN game" not in TitleScene(app).buttons
+    monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(True, True))
+    buttons = TitleScene(app).buttons
+    assert "Host a LAN game" in buttons and "Join a LAN game" in buttons
+
+
+def test_keyboard_alone_drives_the_menu(app):
+    app.push(TitleScene(app))
+    run(app)
+    run(app, 0.05, key(pygame.K_DOWN) + key(pygame.K_DOWN))  # Play → Rules → Settings
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_settings_persist_to_the_config_dir(app, tmp_path):
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    run(app)
+    scene = app.stack.top
+    run(app, 0.05, click(centre(scene.mute)))
+    run(app, 0.05, click((scene.volume.track.x + scene.volume.track.width // 4, scene.volume.rect.centery)))
+    run(app, 0.05, click(centre(scene.name_field)) + key(pygame.K_END) + key(pygame.K_BACKSPACE) * 10
+        + typed("Ada"))
+    run(app, 0.05, key(pygame.K_RIGHT) + key(pygame.K_DOWN) * 0)
+    path = tmp_path / "config" / "linie" / "settings.json"
+    saved = json.loads(path.read_text())
+    assert saved["mute"] is False  # the fixture starts muted; one click unmutes
+    assert saved["volume"] == 0.25
+    assert saved["player_name"] == "Ada"
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_pause_menu_freezes_the_table_and_leaves_to_title(app, monkeypatch):
+    fake_game.install(monkeypatch)
+    from game.match import SeatInfo
+    from game.scenes.launch import TableConfig, start_local_game
+    assert start_local_game(app, TableConfig("fake", [SeatInfo("A"), SeatInfo("B")]))
+    table = app.stack.top
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and table.paused_count == 1
+    assert app.stack.visible() == [table, pause]  # the table shows through, dimmed
+    before = table.age
+    run(app, 0.5)
+    assert table.age == before  # no time for the scene beneath
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert app.stack.top is table
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    pause = app.stack.top
+    leave = pause.buttons["Leave game"]
+    run(app, 0.05, click(centre(leave)))
+    assert app.stack.top is pause and leave.label == "Really leave?"
+    run(app, 0.05, click(centre(leave)))
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+
+
+def test_mouse_maps_to_the_logical_canvas_after_a_scale_change(app):
+    app.push(TitleScene(app))
+    run(app)
+    assert pygame.display.get_surface().get_size() == LOGICAL_SIZE
+    for _ in range(2):  # fullscreen and back: the canvas stays 1920 × 1080
+        run(app, 0.05, key(pygame.K_F11))
+        assert pygame.display.get_surface().get_size() == LOGICAL_SIZE
+        assert app.screen.get_size() == LOGICAL_SIZE
+    app._resize_window((960, 540))  # a window half the size: SDL scales, coordinates stay logical
+    assert pygame.display.get_surface().get_size() == LOGICAL_SIZE
+    play = app.stack.top.buttons["Play"]
+    run(app, 0.05, click(play.rect.center))
+    assert isinstance(app.stack.top, SetupScene)

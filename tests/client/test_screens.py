@@ -1,0 +1,120 @@
+"""Rules, cover, results and widgets behave as the players expect."""
+
+import pygame
+
+from game.__main__ import parse_args
+from game.scenes.cover import CoverScene
+from game.scenes.figures import PlayerFigures, generic_figures, register_figures
+from game.scenes.results import ResultsScene
+from game.scenes.rulebook import available_rulebooks
+from game.scenes.rules import LINE_GAP, TEXT_AREA, RulesScene, layout
+from game.scenes.title import TitleScene
+from game.ui.input import Intent
+from game.ui.widgets import Button, FocusGroup, Slider, TextInput
+from tests.client.helpers import click, key, run
+
+
+def test_every_game_has_rules_that_fit_their_pages():
+    books = {book.game: book for book in available_rulebooks()}
+    assert set(books) == {"linie1", "linja", "liniell", "lines"}
+    for book in books.values():
+        assert len(book.sections) >= 4
+        for section in book.sections:
+            assert section.blocks, f"{book.game}: {section.title} is empty"
+            for page in layout(section, TEXT_AREA.width, TEXT_AREA.height):
+                height = sum(LINE_GAP // 2 if kind == "space" else LINE_GAP for kind, _, _ in page)
+                assert height <= TEXT_AREA.height
+
+
+def test_rules_pages_turn_across_sections_and_games(app):
+    app.push(TitleScene(app))
+    app.push(RulesScene(app, "linja"))
+    run(app)
+    rules = app.stack.top
+    assert rules.book.game == "linja" and rules.section == 0
+    run(app, 0.05, key(pygame.K_RIGHT))
+    assert (rules.section, rules.page) == (1, 0)
+    run(app, 0.05, key(pygame.K_LEFT) + key(pygame.K_LEFT))
+    assert (rules.section, rules.page) == (0, 0)
+    linie1 = next(tab for tab in rules.tabs if tab.label == "Linie 1")
+    run(app, 0.05, click(linie1.rect.center))
+    assert rules.book.game == "linie1"
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_cover_hides_everything_beneath_and_reveals_on_confirm(app):
+    app.push(TitleScene(app))
+    revealed = []
+    cover = CoverScene(app, "Alice", (255, 0, 0), lambda: revealed.append(True))
+    app.push(cover)
+    assert app.stack.visible() == [cover]  # not an overlay: the table beneath is never drawn
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert revealed == [True] and isinstance(app.stack.top, TitleScene)
+
+
+def test_results_use_the_games_figures_and_play_again(app):
+    register_figures("demo", lambda view, outcome: [
+        PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+        PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])])
+    again = []
+    app.push(ResultsScene(app, "demo", {}, {"winners": [0], "draw": False}, lambda: again.append(1)))
+    run(app, 1.0)
+    results = app.stack.top
+    assert [f.name for f in results.figures] == ["Ann", "Ben"]
+    assert len(results.particles) > 0  # confetti for the winner
+    run(app, 0.05, click(results.again.rect.center))
+    assert again == [1]
+
+
+def test_generic_figures_read_the_outcome():
+    view = {"match": {"seats": [{"name": "A", "kind": "human", "colour": 2},
+                                {"name": "B", "kind": "bot", "level": "easy", "colour": 0}]}}
+    figures = generic_figures(view, {"winners": [1], "draw": False, "scores": [3, 5]})
+    assert [(f.name, f.winner, f.headline) for f in figures] == [("A", False, "3 points"), ("B", True, "5 points")]
+    assert ("Bot", "easy") in figures[1].rows
+
+
+def test_focus_moves_spatially_and_widgets_take_keys():
+    values = []
+    group = FocusGroup()
+    top = group.add(Button((0, 0, 100, 50), "A", lambda: values.append("A")))
+    slider = group.add(Slider((0, 100, 400, 50), "S", 0.5, 0, 1, 0.1, values.append))
+    field = group.add(TextInput((0, 200, 300, 50), "ab", values.append, limit=4))
+    group.ensure_focus()
+    assert group.focus is top
+    group.handle(Intent("down"))
+    assert group.focus is slider
+    group.handle(Intent("right"))
+    assert values[-1] == 0.6
+    group.handle(Intent("down"))
+    assert group.focus is field and group.wants_text
+    group.handle(Intent("text", value="xyz"))
+    assert field.text == "abxy"  # the limit holds
+    group.handle(Intent("home"))
+    group.handle(Intent("delete"))
+    assert field.text == "bxy"
+    group.handle(Intent("focus_next"))
+    assert group.focus is top
+    group.handle(Intent("confirm"))
+    assert values[-1] == "A"
+
+
+def test_disabled_buttons_do_nothing():
+    pressed = []
+    group = FocusGroup()
+    button = group.add(Button((0, 0, 100, 50), "X", lambda: pressed.append(1)))
+    button.enabled = False
+    group.handle(Intent("press", pos=(10, 10)))
+    assert pressed == []
+
+
+def test_command_line():
+    assert parse_args([]).windowed is False
+    args = parse_args(["--windowed", "--size", "1280x720"])
+    assert args.windowed and args.size == (1280, 720)
+    import pytest
+    with pytest.raises(SystemExit):
+        parse_args(["--size", "big"])
+    with pytest.raises(SystemExit):
+        parse_args(["--windowed", "--fullscreen"])
