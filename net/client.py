@@ -105,6 +105,7 @@ class NetSession:
         self._next_id = 0
         self._sent: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self._net_version: int | None = None
+        self._net_view: View = {}
         self._resyncing = False
         self._established = False
         self._closing = False
@@ -351,6 +352,8 @@ class NetSession:
         kind = message["type"]
         if kind == "update":
             self._on_update(message)
+        elif kind == "check":
+            self._on_check(message)
         elif kind == "snapshot":
             self._on_snapshot(message)
         elif kind == "welcome":
@@ -378,15 +381,19 @@ class NetSession:
         if expected is not None and message["version"] != expected:
             self._ask_resync()
             return
-        if view_hash(message["view"]) != message["hash"]:
-            self._ask_resync()
-            return
-        self._net_version = message["version"]
+        self._net_version, self._net_view = message["version"], message["view"]
         self._push(message)
+
+    def _on_check(self, message: dict[str, Any]) -> None:
+        """The host's hash of the view it just sent: a mismatch means a desync, repaired by a snapshot."""
+        if self._resyncing or message["version"] != self._net_version:
+            return  # a gap is already being repaired, or a later update will be checked
+        if view_hash(self._net_view) != message["hash"]:
+            self._ask_resync()
 
     def _on_snapshot(self, message: dict[str, Any]) -> None:
         self._resyncing = False
-        self._net_version = message["version"]
+        self._net_version, self._net_view = message["version"], message["view"]
         if view_hash(message["view"]) != message["hash"]:
             self._push({"type": "error", "code": "net.desync", "fatal": False,
                         "message": "The view from the host does not match its hash."})

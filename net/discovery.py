@@ -129,7 +129,7 @@ class TableBrowser:
         self.age_out, self.recheck, self.probe_timeout, self.rules = age_out, recheck, probe_timeout, rules
         self._lock = threading.Lock()
         self._tables: dict[str, dict[str, Any]] = {}
-        self._work: queue.Queue[str | None] = queue.Queue()
+        self._work: queue.Queue[tuple[str, bool] | None] = queue.Queue()
         self._stopping = threading.Event()
         self._zeroconf = Zeroconf(interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
         self._worker = threading.Thread(target=self._run, name="linie-browse", daemon=True)
@@ -152,24 +152,31 @@ class TableBrowser:
     def _on_service(self, zeroconf: Zeroconf, service_type: str, name: str,
                     state_change: ServiceStateChange) -> None:
         # zeroconf's thread: never block here, hand the work to our worker
-        if state_change is ServiceStateChange.Removed:
+        removed = state_change is ServiceStateChange.Removed
+        if removed:
             with self._lock:
                 self._tables.pop(name, None)
-        else:
-            self._work.put(name)
+        self._work.put((name, removed))
 
     def _run(self) -> None:
-        # service name -> (first heard, last checked); unverified names are retried until aged out
+        # service name -> (first heard or last verified, last checked): names that never answer
+        # are retried until they age out like listed ones
         known: dict[str, tuple[float, float]] = {}
         while not self._stopping.is_set():
             try:
-                heard = self._work.get(timeout=self.recheck / 2)
+                item = self._work.get(timeout=self.recheck / 2)
             except queue.Empty:
-                heard = None
+                item = None
             if self._stopping.is_set():
                 return
+            heard, removed = item if item is not None else (None, False)
             now = time.monotonic()
-            if heard is not None:
+            if heard is not None and removed:  # a goodbye: forget it, no more re-checks
+                known.pop(heard, None)
+                with self._lock:  # a probe that raced the goodbye may have listed it again
+                    self._tables.pop(heard, None)
+                heard = None
+            elif heard is not None:
                 known[heard] = (known.get(heard, (now, now))[0], now)
                 self._check(heard, known, fresh=True)
             for service, (first, checked) in list(known.items()):

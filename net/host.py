@@ -537,18 +537,23 @@ class Host:
 
     # -- the game moving on ----------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        """Each peer gets its own seat's events and view, encoded once per distinct seat."""
+        """Each peer gets its own seat's events and view, encoded once per distinct seat; then,
+        once every update is on its way, a ``check`` with the hash of that view."""
+        views: dict[int | None, dict[str, Any]] = {}
         frames: dict[int | None, bytes] = {}
-        for peer in self.peers:
-            if peer.role is None:
-                continue
+        watching = [peer for peer in self.peers if peer.role is not None]
+        for peer in watching:
             seat = peer.seat
             if seat not in frames:
-                view = self.match.view(seat)
+                views[seat] = self.match.view(seat)
                 frames[seat] = encode(self._stamp({
                     "type": "update", "seat": seat, "actor": change.seat,
-                    "events": self.match.events_for(change, seat), "view": view, "hash": view_hash(view)}))
+                    "events": self.match.events_for(change, seat), "view": views[seat]}))
             peer.send(frames[seat])
+        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": view_hash(view)}))
+                  for seat, view in views.items()}
+        for peer in watching:
+            peer.send(checks[peer.seat])
         if self.match.finished and self.phase != "over":
             self.phase = "over"
             log.info("game over: %s", self.match.outcome())

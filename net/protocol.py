@@ -125,40 +125,41 @@ def body_length(header: bytes, limits: Limits) -> int:
 
 def decode_body(body: bytes, limits: Limits) -> Any:
     """Unpack one msgpack object with explicit limits; no extension types, no trailing bytes."""
-    unpacker = msgpack.Unpacker(
-        raw=False, strict_map_key=True, use_list=True, ext_hook=_no_ext,
-        max_buffer_size=limits.max_frame, max_str_len=limits.max_str_len,
-        max_bin_len=limits.max_bin_len, max_array_len=limits.max_array_len,
-        max_map_len=limits.max_map_len, max_ext_len=0,
-    )
     try:
-        unpacker.feed(body)
-        value = unpacker.unpack()
-        extra = unpacker.tell() != len(body)
+        value = msgpack.unpackb(
+            body, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_ext,
+            max_str_len=limits.max_str_len, max_bin_len=limits.max_bin_len,
+            max_array_len=limits.max_array_len, max_map_len=limits.max_map_len, max_ext_len=0)
     except ProtocolError:
         raise
+    except msgpack.ExtraData:
+        raise MalformedFrame("trailing bytes after the message") from None
     except Exception as error:  # msgpack raises ValueError subclasses and others on bad bytes
         raise MalformedFrame(f"undecodable msgpack: {type(error).__name__}") from None
-    if extra:
-        raise MalformedFrame("trailing bytes after the message")
     check_depth(value, limits.max_depth)
     return value
 
 
+_CONTAINERS = (dict, list)
+
+
 def check_depth(value: Any, max_depth: int) -> None:
-    """Refuse containers nested deeper than ``max_depth`` (walked without recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
+    """Refuse containers nested deeper than ``max_depth``, walked level by level (no recursion).
+
+    Only exact dicts and lists are followed: that is all msgpack decodes to, and ``type() in``
+    is twice as fast as ``isinstance`` on a large view.
+    """
+    level = [value] if type(value) in _CONTAINERS else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > max_depth:
             raise TooDeep(f"nested deeper than {max_depth} levels")
-        stack.extend((child, depth + 1) for child in children)
+        deeper: list[Any] = []
+        for item in level:
+            deeper.extend([child for child in (item.values() if type(item) is dict else item)
+                           if type(child) in _CONTAINERS])
+        level = deeper
 
 
 async def read_frame(reader: asyncio.StreamReader, limits: Limits, timeout: float | None = None) -> Any:
@@ -318,7 +319,8 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "snapshot": schema(version=VERSION, seat=nullable(SEAT), view=mapping, hash=HASH,
                        phase=one_of(*PHASES)),
     "update": schema(version=VERSION, seat=nullable(SEAT), actor=SEAT, events=list_of(typed_map, 4096),
-                     view=mapping, hash=HASH),
+                     view=mapping),
+    "check": schema(version=VERSION, seat=nullable(SEAT), hash=HASH),
     "rejected": schema(version=VERSION, id=MSG_ID, seat=SEAT,
                        rejection=str_map(text(4096), 4)),
     "error": schema(version=VERSION, code=text(64, 1), message=text(4096), id=nullable(MSG_ID),

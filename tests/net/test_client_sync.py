@@ -79,9 +79,14 @@ def snapshot(version: int) -> dict[str, Any]:
             "hash": view_hash(view(version)), "phase": "playing"}
 
 
-def update(version: int, good_hash: bool = True) -> dict[str, Any]:
+def update(version: int) -> dict[str, Any]:
     return {"type": "update", "version": version, "seat": None, "actor": 0, "events": [{"type": "pass", "seat": 0}],
-            "view": view(version), "hash": view_hash(view(version)) if good_hash else "0" * 64}
+            "view": view(version)}
+
+
+def check(version: int, good_hash: bool = True) -> dict[str, Any]:
+    return {"type": "check", "version": version, "seat": None,
+            "hash": view_hash(view(version)) if good_hash else "0" * 64}
 
 
 def delivered(session: NetSession) -> list[tuple[int, bool]]:
@@ -97,22 +102,24 @@ def test_gaps_and_bad_hashes_are_repaired_by_a_snapshot(scripted: ScriptedHost) 
         scripted.send({"type": "welcome", "version": 1, "seat": None, "token": None, "name": "Ann"})
         scripted.send(snapshot(1))
         scripted.send(update(2))
+        scripted.send(check(2))  # a good hash: nothing to repair
         session.wait_for(lambda m: m.get("version") == 2 and m["type"] == "update")
         assert delivered(session) == [(1, True), (2, False)]
         assert session.view(None)["match"]["version"] == 2
 
         scripted.send(update(4))  # version 3 went missing
-        assert scripted.expect("resync")["type"] == "resync"
+        assert scripted.expect("resync")["id"] == 2  # hello 0, spectate 1: no resync before the gap
         scripted.send(update(5))  # still ahead of the snapshot: dropped too
         scripted.send(snapshot(5))
         session.wait_for(lambda m: m.get("snapshot") and m["version"] == 5)
         assert delivered(session) == [(5, True)]
 
-        scripted.send(update(6, good_hash=False))
+        scripted.send(update(6))
+        scripted.send(check(6, good_hash=False))
         scripted.expect("resync")
         scripted.send(snapshot(6))
         session.wait_for(lambda m: m.get("snapshot") and m["version"] == 6)
-        assert delivered(session) == [(6, True)]
+        assert delivered(session) == [(6, False), (6, True)]  # the suspicious view is replaced
 
         scripted.send({"type": "status", "version": 8, "phase": "playing", "seats": [], "spectators": 1})
         assert scripted.expect("resync")["id"] > 0  # a status from the future also reveals a gap

@@ -136,8 +136,8 @@ def test_every_documented_message_validates() -> None:
         {"type": "welcome", "version": 0, "seat": 1, "token": "t", "name": "Ann"},
         {"type": "welcome", "version": 0, "seat": None, "token": None, "name": "Spectator"},
         {"type": "snapshot", "version": 3, "seat": None, "view": view, "hash": "0" * 64, "phase": "playing"},
-        {"type": "update", "version": 3, "seat": 0, "actor": 1, "events": [{"type": "x"}], "view": view,
-         "hash": "f" * 64},
+        {"type": "update", "version": 3, "seat": 0, "actor": 1, "events": [{"type": "x"}], "view": view},
+        {"type": "check", "version": 3, "seat": 0, "hash": "f" * 64},
         {"type": "rejected", "version": 3, "id": 5, "seat": 0, "rejection": {"code": "a.b", "message": "m"}},
         {"type": "status", "version": 3, "phase": "playing", "spectators": 2, "seats": [
             {"name": "Ann", "kind": "human", "level": "normal", "claimed": True, "connected": True,
