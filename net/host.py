@@ -14,23 +14,19 @@ restarted host resumes it and the players reconnect with their tokens.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import random
-import secrets
-import threading
 import time
-import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
+from net.host_thread import HostThread
 from net.protocol import (
     APP,
     CLIENT_LIMITS,
@@ -45,111 +41,21 @@ from net.protocol import (
     read_message,
 )
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION, read_save, write_atomic
+from net.table import (
+    MAX_BAD_TOKENS,
+    HostConfig,
+    Peer,
+    PeerLeaving,
+    RefusedError,
+    SeatSlot,
+    clean_chat,
+    new_token,
+    token_digest,
+)
 
 log = logging.getLogger("linie.host")
 
 BotFactory = Callable[[str, str, int], Bot]
-MAX_PENDING_BYTES = 4 * 1024 * 1024  # a peer that lets this much pile up unread is dropped
-MAX_BAD_TOKENS = 3
-
-
-@dataclass
-class HostConfig:
-    """How a table is run. Times are in seconds."""
-
-    name: str = "Linie table"
-    heartbeat: float = 2.0  # a ping to every peer this often
-    away_after: float = 6.0  # a peer silent this long is marked away (its seat is kept)
-    drop_after: float = 20.0  # a peer silent this long is disconnected (its seat is kept)
-    hello_timeout: float = 5.0
-    bot_takeover_after: float | None = None  # an absent player's seat goes to a bot after this long
-    bot_level: str = "normal"
-    bot_delay: float = 0.0  # a pause before each bot move so people can follow
-    chat_max_len: int = 280
-    chat_burst: int = 5  # chat rate limit: a bucket of this many messages ...
-    chat_refill: float = 0.5  # ... refilled at this many per second
-    clients_may_start: bool = True  # a seated player may start the game from the lobby
-    autostart: bool = False  # start as soon as no seat is open
-    save_path: Path | None = None
-    fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
-
-
-class RefusedError(Exception):
-    """A typed, non-fatal refusal (code ``net.*``): the peer is told, nothing changes."""
-
-    def __init__(self, code: str, message: str, fatal: bool = False) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.fatal = fatal
-
-
-class _Leaving(Exception):
-    """The peer said bye."""
-
-
-@dataclass
-class SeatSlot:
-    """The host's side of a seat: its owner's token, its live connection, and who plays it."""
-
-    token: str | None = None
-    peer: Peer | None = None
-    bot_level: str | None = None  # set while a bot plays this seat
-    handed: str | None = None  # "auto" or "manual" when a bot stands in for a human
-    absent_since: float | None = None
-
-    @property
-    def bot_plays(self) -> bool:
-        return self.bot_level is not None
-
-
-@dataclass(eq=False)
-class Peer:
-    """One TCP connection."""
-
-    writer: asyncio.StreamWriter
-    address: str
-    name: str = "?"
-    ready: bool = False  # hello exchanged
-    role: str | None = None  # "seat" or "spectator"
-    seat: int | None = None
-    last_id: int = -1
-    last_heard: float = field(default_factory=time.monotonic)
-    away: bool = False
-    bad_tokens: int = 0
-    chat_tokens: float = 0.0
-    chat_at: float = field(default_factory=time.monotonic)
-    closed: bool = False
-
-    def send(self, frame: bytes) -> None:
-        """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return
-        self.writer.write(frame)
-        if transport.get_write_buffer_size() > MAX_PENDING_BYTES:
-            log.warning("dropping %s: it does not read its frames", self.address)
-            self.abort()
-
-    def abort(self) -> None:
-        self.closed = True
-        self.writer.transport.abort()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_chat(text: str) -> str:
-    """Chat text without control characters (a line break would forge a second line)."""
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
 
 
 class Host:
@@ -273,7 +179,7 @@ class Host:
                 message = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.drop_after)
                 self._heard(peer)
                 self._handle(peer, message)
-        except _Leaving:
+        except PeerLeaving:
             log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) left", peer.name, peer.address)
         except ConnectionClosed:
             log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) disconnected", peer.name, peer.address)
@@ -344,7 +250,7 @@ class Host:
         except RefusedError as refusal:
             peer.send(self._error_frame(refusal.code, refusal.message, msg_id, refusal.fatal))
             if refusal.fatal:
-                raise _Leaving from None
+                raise PeerLeaving from None
 
     def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
         raise RefusedError("net.already_greeted", "This connection has already said hello.")
@@ -355,7 +261,7 @@ class Host:
     def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
         if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
             self._release(peer.seat)
-        raise _Leaving
+        raise PeerLeaving
 
     def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
         seat = message["seat"]
@@ -698,76 +604,4 @@ class Host:
             log.error("autosave to %s failed: %s", self.config.save_path, error)
 
 
-class HostThread:
-    """A host on a background thread with its own loop: how the pygame client hosts a LAN game.
-
-    Every method may be called from any thread; calls are run on the host's loop.
-    """
-
-    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int = 0) -> None:
-        self.host = host
-        self.bind = bind
-        self.port = port
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._stopped: asyncio.Future[bool] | None = None
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="linie-host", daemon=True)
-
-    def start(self, timeout: float = 10.0) -> int:
-        """Start serving; returns the port (blocks until the server listens)."""
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise TimeoutError("the host did not start")
-        if self._error is not None:
-            raise self._error
-        return self.port
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._main())
-
-    async def _main(self) -> None:
-        try:
-            self.port = await self.host.serve(self.bind, self.port)
-        except BaseException as error:
-            self._error = error
-            self._ready.set()
-            return
-        self._stopped = self._loop.create_future()
-        self._ready.set()
-        goodbye = await self._stopped
-        await self.host.close(goodbye)
-
-    def call(self, function: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
-        """Run ``function(*args)`` on the host's loop and return its result."""
-        async def run() -> Any:
-            return function(*args)
-        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
-
-    def start_game(self) -> None:
-        self.call(self.host.start_game)
-
-    def hand_to_bot(self, seat: int, level: str | None = None) -> None:
-        self.call(self.host.hand_to_bot, seat, level)
-
-    def hand_back(self, seat: int) -> None:
-        self.call(self.host.hand_back, seat)
-
-    def seat_states(self) -> list[dict[str, Any]]:
-        return self.call(self.host.seat_states)
-
-    def table_info(self) -> dict[str, Any]:
-        return self.call(self.host.table_info)
-
-    def stop(self, goodbye: bool = True, timeout: float = 10.0) -> None:
-        """Close the table (``goodbye=False`` drops every connection like a crash would)."""
-        if not self._thread.is_alive():
-            return
-        if self._stopped is not None:
-            self._loop.call_soon_threadsafe(
-                lambda: self._stopped.done() or self._stopped.set_result(goodbye))  # type: ignore[union-attr]
-        self._thread.join(timeout)
-        if not self._loop.is_closed() and not self._thread.is_alive():
-            self._loop.close()
-
+__all__ = ["Host", "HostConfig", "HostThread", "Peer", "RefusedError", "SeatSlot"]
