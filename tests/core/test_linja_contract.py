@@ -241,6 +241,18 @@ def test_random_play_keeps_the_invariants_and_always_ends(rng, seed):
     assert outcome["winners"] == ([] if outcome["draw"] else [outcome["scores"].index(max(outcome["scores"]))])
 
 
+@given(rng=st.randoms(use_true_random=False), seed=st.integers(0, 2**32))
+def test_check_accepts_exactly_what_legal_lists(rng, seed):
+    for state, seat, action in random_game(rng, seed):
+        for who in (0, 1):
+            listed = GAME.legal(state, who)
+            for kind in ("initial", "follow"):
+                for row in range(ROWS):
+                    candidate = {"type": kind, "from": row}
+                    assert (GAME.check(state, who, candidate) is None) == (candidate in listed)
+        GAME.apply(state, seat, action)
+
+
 @given(rng=st.randoms(use_true_random=False), seed=st.integers(0, 2**32), cut=st.integers(0, 80))
 def test_snapshot_then_restore_plays_on_identically(rng, seed, cut):
     twin = None

@@ -113,9 +113,9 @@ class Linja:
         if extra:
             names = ", ".join(sorted(map(str, extra)))
             return reject(NAME, "unexpected_key", f"Unexpected keys in the action: {names}.")
-        row = action.get("from")
         if "from" not in action:
             return reject(NAME, "missing_row", "Say which row the piece moves 'from'.")
+        row = action["from"]
         if not is_int(row) or not 0 <= row < ROWS:
             return reject(NAME, "bad_row", f"'from' must be a row number 0..{ROWS - 1}.")
         if seat != position.turn:
