@@ -77,7 +77,8 @@ class Advertiser:
         if record == self._last or self._closed:
             return
         self._last = record
-        self._worker.submit(self._update, record)
+        with contextlib.suppress(RuntimeError):  # closed meanwhile
+            self._worker.submit(self._update, record)
 
     def _update(self, record: dict[str, str]) -> None:
         if self._closed:
@@ -91,8 +92,8 @@ class Advertiser:
         """Say goodbye (unregister) so browsers drop the table at once, then stop."""
         if self._closed:
             return
+        self._closed = True  # updates queued from now on are skipped
         self._worker.submit(self._unregister).result(timeout=10)
-        self._closed = True
         self._worker.shutdown(wait=True)
         self._zeroconf.close()
 

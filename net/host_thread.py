@@ -12,6 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from net.discovery import Advertiser
+
 if TYPE_CHECKING:
     from net.host import Host
 
@@ -19,13 +21,16 @@ if TYPE_CHECKING:
 class HostThread:
     """A host on a background thread with its own loop: how the pygame client hosts a LAN game.
 
-    Every method may be called from any thread; calls are run on the host's loop.
+    With ``advertise`` the table is published over zeroconf while it runs. Every method may be
+    called from any thread; calls are run on the host's loop.
     """
 
-    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int = 0, advertise: bool = False) -> None:
         self.host = host
         self.bind = bind
         self.port = port
+        self.advertise = advertise
+        self.advertiser: Advertiser | None = None
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stopped: asyncio.Future[bool] | None = None
@@ -39,6 +44,9 @@ class HostThread:
             raise TimeoutError("the host did not start")
         if self._error is not None:
             raise self._error
+        if self.advertise:
+            self.advertiser = Advertiser(self.port, self.table_info(), self.bind)
+            self.call(self.host.table_listeners.append, self.advertiser.update)
         return self.port
 
     def _run(self) -> None:
@@ -80,6 +88,9 @@ class HostThread:
 
     def stop(self, goodbye: bool = True, timeout: float = 10.0) -> None:
         """Close the table (``goodbye=False`` drops every connection like a crash would)."""
+        if self.advertiser is not None:
+            self.advertiser.close()  # the goodbye to browsers goes first
+            self.advertiser = None
         if not self._thread.is_alive():
             return
         if self._stopped is not None:

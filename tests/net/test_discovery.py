@@ -17,6 +17,8 @@ import pytest
 from game.core.registry import available_games
 from net.client import NetSession
 from net.discovery import TableBrowser, compatibility, txt_record
+from net.host import HostThread
+from tests.net.conftest import make_host
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,9 +72,13 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
     browser = TableBrowser(interfaces=["127.0.0.1"], age_out=30.0, recheck=0.3, probe_timeout=0.5)
     try:
         polite, doomed = host_processes("Polite table"), host_processes("Doomed table")
+        in_process = HostThread(make_host(name="In-process table"), "127.0.0.1", advertise=True)
+        in_process.start()  # how the client's "Host a LAN game" scene publishes its table
         polite_port = port_of(polite)
         port_of(doomed)
-        wait_until(lambda: names(browser) == {"Polite table", "Doomed table"}, 10)
+        wait_until(lambda: names(browser) == {"Polite table", "Doomed table", "In-process table"}, 10)
+        in_process.stop()
+        wait_until(lambda: names(browser) == {"Polite table", "Doomed table"}, 5)
         table = next(t for t in browser.tables() if t["name"] == "Polite table")
         assert table["address"] == "127.0.0.1" and table["port"] == polite_port
         assert (table["seats_taken"], table["seats_total"], table["phase"]) == (0, 2, "lobby")

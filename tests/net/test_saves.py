@@ -1,0 +1,104 @@
+"""The host's autosave: atomic, owner-only, resumable; anything corrupt is a SnapshotError."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from game.core.contract import SnapshotError
+from net.host import Host, HostConfig
+from net.host_cli import build_host, parse_args
+from net.savefile import write_atomic
+from tests.net import fake_game
+from tests.net.conftest import make_host
+
+
+def saved_table(tmp_path: Path) -> tuple[Path, Host]:
+    path = tmp_path / "table.save"
+    host = make_host(seats=3, bots=1, save=path)
+    host.slots[0].token = "tok-0"
+    host.match.seats[0] = host.match.seats[0].__class__("Ann", "human")
+    host.start_game()  # saves; the open seat 1 becomes a bot
+    for _ in range(4):
+        seat = host.match.to_act()[0]
+        host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))  # saves each time
+    return path, host
+
+
+def test_autosave_is_atomic_private_and_resumable(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seats' tokens
+    assert [p.name for p in tmp_path.iterdir()] == ["table.save"]  # no temporary file left behind
+    resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+    assert resumed.match.version == host.match.version == 4
+    assert resumed.phase == "playing" and resumed.slots[0].token == "tok-0"
+    assert [s.bot_level for s in resumed.slots] == [None, "normal", "normal"]
+    assert resumed.match.view(0) == host.match.view(0)
+    assert resumed.config.name == host.config.name
+
+
+def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> None:
+    path = tmp_path / "table.save"
+    write_atomic(path, {"a": 1})
+    with pytest.raises(TypeError):
+        write_atomic(path, {"a": object()})  # cannot be packed: nothing replaced
+    assert msgpack.unpackb(path.read_bytes()) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["table.save"]
+
+
+def corrupt(data: dict[str, Any], change: str) -> Any:
+    table, match = data["table"], data["match"]
+    edits = {
+        "format": lambda: data.update(format="other"),
+        "version": lambda: data.update(version=99),
+        "no_table": lambda: data.pop("table"),
+        "phase": lambda: table.update(phase="paused"),
+        "seat_count": lambda: table["seats"].pop(),
+        "token_type": lambda: table["seats"][0].update(token=5),
+        "handed": lambda: table["seats"][0].update(handed="sometimes"),
+        "revoked": lambda: table.update(revoked=[1]),
+        "state": lambda: match.update(state=None),
+        "game": lambda: match.update(game="chess"),
+        "rules": lambda: match.update(rules_version="0"),
+    }
+    edits[change]()
+    return data
+
+
+@pytest.mark.parametrize("change", ["format", "version", "no_table", "phase", "seat_count", "token_type",
+                                    "handed", "revoked", "state", "game", "rules"])
+def test_corrupt_saves_raise_snapshot_error(tmp_path: Path, change: str) -> None:
+    path, _ = saved_table(tmp_path)
+    data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
+    path.write_bytes(msgpack.packb(corrupt(data, change)))
+    with pytest.raises(SnapshotError):
+        Host.resume(path, HostConfig())
+
+
+@pytest.mark.parametrize("content", [b"", b"\xc1garbage", msgpack.packb([1, 2]), b"\x93\x01"])
+def test_unreadable_files_raise_snapshot_error(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "bad.save"
+    path.write_bytes(content)
+    with pytest.raises(SnapshotError):
+        Host.resume(path, HostConfig())
+    with pytest.raises(SnapshotError):
+        Host.resume(tmp_path / "missing.save", HostConfig())
+
+
+def test_cli_builds_and_resumes_tables(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    resumed = build_host(parse_args(["--resume", str(path), "--name", "Renamed"]))
+    assert resumed.match.version == host.match.version and resumed.config.name == "Renamed"
+    assert resumed.config.save_path == path  # saves back where it came from
+    fresh = build_host(parse_args(["--game", "hidden", "--seats", "4", "--name", "Fresh", "--manual-start"]))
+    assert len(fresh.slots) == 4 and fresh.config.autostart is False and fresh.phase == "lobby"
+    for argv, message in ((["--game", "chess"], "no game"), (["--game", "hidden", "--seats", "9"], "2-6 seats"),
+                          (["--game", "hidden", "--seats", "2", "--bots", "3"], "--bots"),
+                          (["--resume", str(tmp_path / "missing.save")], "cannot resume")):
+        with pytest.raises(SystemExit) as raised:
+            build_host(parse_args(argv))
+        assert message in str(raised.value.code)
