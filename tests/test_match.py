@@ -91,7 +91,7 @@ def test_simulate_same_seed_same_replays(tmp_path, capsys):
     simulate_main(["linie1", "--players", "3", "--games", "2", "--seed", "5", "--replays", str(tmp_path / "a")])
     simulate_main(["linie1", "--players", "3", "--games", "2", "--seed", "5", "--replays", str(tmp_path / "b")])
     out = capsys.readouterr().out
-    assert out.count("seed 5:") == 2 and "total: 2 games" in out
+    assert out.count("seed 5 (3 players):") == 2 and "total: 2 games" in out
     for name in ("linie1-5.jsonl", "linie1-6.jsonl"):
         a = (tmp_path / "a" / name).read_text()
         b = (tmp_path / "b" / name).read_text()
