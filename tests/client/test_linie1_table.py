@@ -1,0 +1,168 @@
+"""The Linie 1 table driven headless: placing, refusing, rotating, undoing, covers, trips, results."""
+
+import pygame
+import pytest
+
+from game.core.linie1 import fitting_cells, my_trip_candidates
+from game.match import Match, SeatInfo
+from game.scenes.cover import CoverScene
+from game.scenes.launch import TableConfig
+from game.scenes.linie1_table import ORIGIN, Linie1Table
+from game.scenes.linie1_trip import TripChooser
+from game.scenes.results import ResultsScene
+from game.session import LocalSession
+from tests.client.helpers import click, key, run
+from tools.shots.linie1 import advanced
+
+
+def make_table(app, seats, seed=4):
+    match = Match("linie1", seats, seed)
+    session = LocalSession(match, bot_seed=seed)
+    table = Linie1Table(app, session, TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    return table, match
+
+
+def settle(app, table, seconds=3.0):
+    """Let animations finish (and bot threads answer) for up to ``seconds`` of game time."""
+    for _ in range(int(seconds / 0.05)):
+        run(app, 0.05)
+        if not table.director.busy and table.session.bot_to_act() is None:
+            break
+
+
+def cell_centre(table, cell):
+    return table.board.cell_rect(tuple(cell), ORIGIN).center
+
+
+def legal_cell(table, slot=0):
+    tile = table.hand()[slot]
+    cells = fitting_cells(table.view, tile, table.rotations[slot])
+    assert cells
+    return cells[0]
+
+
+def test_a_click_lays_the_ghost_tile_after_its_flight(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    cell = legal_cell(table)
+    run(app, 0.02, click(cell_centre(table, cell)))
+    assert len(match.view(0)["board"]["tiles"]) == 1
+    assert tuple(cell) in table.cell_overrides  # still flying: not yet on the drawn board
+    assert tuple(cell) not in table.shown_tiles()
+    settle(app, table)
+    assert tuple(cell) in table.shown_tiles()
+    assert len(table.hand()) == 4 and table.view["actions_taken"] == 1
+
+
+def test_an_illegal_square_is_refused_with_the_rules_words(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1  # east-west: its rail would run off the board at column 1
+    run(app, 0.02, click(cell_centre(table, (5, 2))))  # next to E-Werk at (5, 1)
+    assert table.ghost_verdict().code == "linie1.rule_b_into_building"
+    assert match.view(0)["board"]["tiles"] == []
+    assert table.message_bad and table.message == table.ghost_verdict().message
+
+
+def test_rotate_by_key_wheel_and_right_click(app):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, key(pygame.K_r))
+    assert table.rotations[0] == 1
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+    assert table.rotations[0] == 2
+    run(app, 0.02, click((100, 100), button=3))
+    assert table.rotations[0] == 3
+    run(app, 0.02, key(pygame.K_2))
+    assert table.selected == 1
+
+
+def test_undo_takes_back_and_end_turn_hands_over_to_the_bot(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+    settle(app, table)
+    run(app, 0.02, key(pygame.K_z, pygame.KMOD_LCTRL))
+    settle(app, table)
+    assert table.view["board"]["tiles"] == [] and len(table.hand()) == 5
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table, 8.0)
+    assert table.view["current"] == 0 and table.view["turn"] == 3  # the bot played its turn
+    assert len(table.hand()) == 5  # drawn back up, and the drawn tiles flew in
+
+
+def test_hot_seat_covers_hide_cards_between_humans(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene) and cover.player == "Ada"
+    assert table.seat is None and table.route_status() is None
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert app.stack.top is table and table.seat == 0
+    ada_line = table.route_status()["line"]
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene) and cover.player == "Ben"
+    assert table.seat is None  # nobody's cards while the device changes hands
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert table.seat == 1
+    assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
+
+
+@pytest.fixture(scope="module")
+def ready_to_drive():
+    """A game where seat 0 may declare its trip now (bots played every seat to get there)."""
+    return advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                    and bool(my_trip_candidates(v)))
+
+
+def test_trip_chooser_declares_and_the_tram_drives(app, ready_to_drive):
+    session = ready_to_drive
+    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    assert table.trip_button.visible
+    run(app, 0.05, click(table.trip_button.rect.center))
+    chooser = app.stack.top
+    assert isinstance(chooser, TripChooser) and chooser.candidates
+    run(app, 0.05, click(chooser.go.rect.center))
+    settle(app, table)
+    me = table.view["players"][0]
+    assert me["driving"] and me["revealed"] and table.view["phase"] == "roll"
+    run(app, 0.05, key(pygame.K_n))  # roll
+    assert table.director.busy
+    settle(app, table)
+    assert table.view["players"][0]["trip"]["position"] >= 0
+    assert table.die is not None and table.die["seat"] == 0
+
+
+def test_the_game_ends_on_the_results_screen_and_plays_again(app, ready_to_drive):
+    session = ready_to_drive
+    match = session.match
+    restored = Match.load(match.save())
+    local = LocalSession(restored, bot_seed=1)
+    table = Linie1Table(app, local, TableConfig("linie1", restored.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    table.declare(my_trip_candidates(table.view)[0])
+    for _ in range(400):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        table.director.finish_all()
+        if table.my_turn and table.view["phase"] == "roll":
+            table.main_action()
+        elif table.my_turn and table.view["phase"] == "refill":
+            table.submit({"type": "end_turn"})
+        run(app, 0.05)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    assert results.figures and any(f.winner for f in results.figures) or results.outcome.get("stalemate")
+    assert any(label == "Stops" for f in results.figures for label, _ in f.rows)
+    run(app, 0.05, click(results.again.rect.center))
+    assert isinstance(app.stack.top, Linie1Table) and app.stack.top is not table
