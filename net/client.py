@@ -83,7 +83,7 @@ class NetSession:
         self.address, self.port, self.name = address, port, name
         self.game = ""
         self.table: dict[str, Any] = {}
-        self.status: dict[str, Any] = {}
+        self.status: dict[str, Any] = {"type": "status", "seats": [], "phase": "lobby", "spectators": 0}
         self.seat: int | None = None
         self.role: str | None = None
         self.phase = "lobby"

@@ -474,10 +474,8 @@ class Host:
         if seat is None:
             return
         self._bot_busy = True
-        if self.config.bot_delay > 0:
-            self._loop.call_later(self.config.bot_delay, self._run_bot, seat)
-        else:
-            self._run_bot(seat)
+        # always through the loop: a run of bot moves never nests calls
+        self._loop.call_later(self.config.bot_delay, self._run_bot, seat)
 
     def _run_bot(self, seat: int) -> None:
         if self.phase != "playing" or not self.slots[seat].bot_plays or seat not in self.match.to_act():
@@ -487,7 +485,12 @@ class Host:
         bot = self._bots.get(seat)
         if bot is None:
             level = self.slots[seat].bot_level or self.config.bot_level
-            bot = self.bot_factory(self.match.game.name, level, self.match.seed * 97 + seat)
+            try:
+                bot = self.bot_factory(self.match.game.name, level, self.match.seed * 97 + seat)
+            except Exception as error:  # no bot module for this game, an unknown level, ...
+                self._bot_busy = False
+                self._play_first_legal(seat, error)
+                return
             self._bots[seat] = bot
         view, version = self.match.view(seat), self.match.version
         assert self._loop is not None
@@ -501,14 +504,19 @@ class Host:
             return
         error = future.exception()
         action = None if error is not None else future.result()
-        if error is not None or self.match.check(seat, action) is not None:
-            # A broken bot must not stall the table: log it and play the first legal action.
-            log.error("bot for seat %d failed (%r); playing its first legal action", seat + 1,
-                      error or self.match.check(seat, action))
-            action = next(iter(self.match.game.legal(self.match.state, seat)), None)
-            if action is None:
-                return
+        refusal = None if error is not None else self.match.check(seat, action)
+        if error is not None or refusal is not None:
+            self._play_first_legal(seat, error or refusal)
+            return
         self.match.submit(seat, action)  # runs _on_change, which schedules the next bot
+        self._schedule_bot()
+
+    def _play_first_legal(self, seat: int, why: object) -> None:
+        """A broken bot must not stall the table: log it and play the seat's first legal action."""
+        log.error("bot for seat %d failed (%s); playing its first legal action", seat + 1, why)
+        action = next(iter(self.match.game.legal(self.match.state, seat)), None)
+        if action is not None and self.match.check(seat, action) is None:
+            self.match.submit(seat, action)
         self._schedule_bot()
 
     # -- heartbeats ------------------------------------------------------------------------------

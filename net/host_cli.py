@@ -48,8 +48,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     parser.add_argument("--manual-start", action="store_true",
                         help="do not start when the last seat is taken; a seated player sends start")
-    parser.add_argument("--bot-takeover", type=float, metavar="SECONDS",
-                        help="let a bot play an absent player's seat after this long")
+    parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",
+                        help="a bot plays an absent player's seat after this long, until they are "
+                             "back (default 90; 0 turns it off)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
     parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
@@ -59,7 +60,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def build_host(args: argparse.Namespace) -> Host:
     """The table from the arguments; exits with a readable message when they cannot work."""
     config = HostConfig(name=args.name or HostConfig.name, bot_level=args.level, autostart=not args.manual_start,
-                        bot_takeover_after=args.bot_takeover, bot_delay=args.bot_delay,
+                        bot_takeover_after=args.bot_takeover or None, bot_delay=args.bot_delay,
                         save_path=args.save or args.resume)
     if args.resume is not None:
         try:

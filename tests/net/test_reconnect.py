@@ -190,3 +190,25 @@ def test_refusals_reach_the_scene_as_rejections(host_factory: Callable[..., Host
     assert bob.wait_for(kind("status", link="down"))
     bob.submit(1, {"type": "draw"})
     assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "net.link_down"
+
+
+class IllegalBot:
+    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "teleport"}
+
+
+def broken_factory(game: str, level: str, seed: int) -> IllegalBot:
+    if seed % 97 == 0:
+        raise ImportError("no bots for this game")  # seat 0 cannot even get a bot
+    return IllegalBot()  # seat 1's bot proposes nonsense
+
+
+def test_broken_bots_never_stall_the_table(host_factory: Callable[..., HostThread],
+                                           sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(Host.new(fake_game.NAME, 2, HostConfig(**FAST), bots=2, seed=3,
+                                 bot_factory=broken_factory))
+    watcher = sessions(host.port, "Watcher", spectate=True)
+    watcher.wait_for(kind("hello"))
+    host.start_game()
+    over = watcher.wait_for(lambda m: m["type"] == "status" and m["phase"] == "over", timeout=10)
+    assert over["version"] == host.call(lambda: host.host.match.version) >= 2 * fake_game.PLAYS_TO_END
