@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from array import array
 from collections.abc import Callable
 from functools import cache
@@ -140,8 +141,15 @@ class SoundBank:
         self.mute = mute
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = self._open()
+        self._loader: threading.Thread | None = None
         if self.available:
-            self._load()
+            # Synthesis takes a few hundred milliseconds: do it beside the first frames, not before.
+            self._loader = threading.Thread(target=self._load, name="sound-synthesis", daemon=True)
+            self._loader.start()
+
+    def wait_loaded(self, timeout: float = 10.0) -> None:
+        if self._loader is not None:
+            self._loader.join(timeout)
 
     @staticmethod
     def _open() -> bool:
@@ -153,18 +161,22 @@ class SoundBank:
             return False
 
     def _load(self) -> None:
-        frequency, _size, channels = pygame.mixer.get_init()
+        init = pygame.mixer.get_init()
+        if not init:
+            return
+        frequency, _size, channels = init
         for name in EFFECTS:
             try:
-                self.sounds[name] = pygame.mixer.Sound(buffer=_convert(synthesise(name), frequency, channels))
+                sound = pygame.mixer.Sound(buffer=_convert(synthesise(name), frequency, channels))
             except (pygame.error, ValueError):
                 continue
+            self.sounds[name] = sound  # one assignment: the main thread sees a sound whole or not at all
 
     def play(self, name: str) -> None:
-        if self.mute or self.volume <= 0 or name not in self.sounds:
+        sound = self.sounds.get(name)
+        if self.mute or self.volume <= 0 or sound is None:
             return
         try:
-            sound = self.sounds[name]
             sound.set_volume(self.volume)
             sound.play()
         except pygame.error:

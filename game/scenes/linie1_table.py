@@ -409,6 +409,13 @@ class Linie1Table(Scene):
         if kind == "pick" and isinstance(intent.value, int):
             self.pick(intent.value)
             return True
+        if kind in ("focus_next", "focus_prev") and self.hand():
+            # Tab / the pad's shoulder buttons walk through the hand.
+            step = 1 if kind == "focus_next" else -1
+            self.selected = (self.selected + step) % len(self.hand())
+            self.app.sounds.play("click")
+            self._ghost_cache.clear()
+            return True
         if kind == "undo":
             if self.my_turn and self.view.get("can_undo"):
                 self.submit({"type": "undo"})

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.render.linie1_board import line_colour
+from game.render.linie1_route import RoutePath
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -29,12 +30,14 @@ class TripChooser(Scene):
         self.table = table
         self.candidates = candidates[:8]
         items = []
+        terminals = table.board.terminal_at
         for index, candidate in enumerate(self.candidates):
-            start = candidate["start"]
-            label = f"{candidate['length']} squares · ≈ {candidate['expected_turns']:.1f} turns"
+            start = terminals.get(tuple(candidate["start"]), {}).get("name", "?")
+            end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
+            label = f"{candidate['length']} squares, ≈ {candidate['expected_turns']:.1f} turns"
             if candidate.get("shortest"):
-                label += " · shortest"
-            items.append(f"{index + 1}. from {start[0]},{start[1]}: {label}")
+                label += " (shortest)"
+            items.append(f"{index + 1}. {start} to {end}: {label}")
         self.list = ListView(pygame.Rect(PANEL.x + 30, PANEL.y + 180, PANEL.width - 60, 480), items,
                              self._select, 0, 60, 28)
         self.ui.add(self.list)
@@ -71,7 +74,10 @@ class TripChooser(Scene):
         colour = line_colour(int(status["line"])) if status else theme.CREAM
         board = self.table.board_rect
         surface.blit(self.table.board.static_layer(self.table.shown_tiles(), self.table.shown_signs()), board)
-        self.table.draw_route(surface, self.candidates[self.index], colour, 200)
+        candidate = self.candidates[self.index]
+        self.table.draw_route(surface, candidate, colour, 200)
+        x, y, heading = RoutePath(self.table.board, candidate, board.topleft).resting(-1)
+        self.table.board.draw_tram(surface, (x, y), heading, int(status["line"]) if status else 1)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
         theme.draw_text(surface, "Start your trip", (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
                         theme.DISPLAY_FONT)

@@ -41,7 +41,7 @@ TEXT_MODE_KEYS = {
     pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete", pygame.K_HOME: "home", pygame.K_END: "end",
 }
 # Xbox-style layout as SDL reports it for most pads.
-PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "rotate", 3: "next", 4: "rotate_back", 5: "rotate",
+PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "rotate", 3: "next", 4: "focus_prev", 5: "focus_next",
                6: "undo", 7: "cancel", 8: "hint"}
 PAD_AXIS_THRESHOLD = 0.6
 

@@ -44,3 +44,11 @@ def test_mute_and_volume_gate_playback(monkeypatch):
     bank.play("click")
     bank.play("unknown")
     assert played == [("volume", 0.4), ("play",)]
+
+
+def test_sounds_load_beside_the_first_frames():
+    bank = SoundBank(volume=0.5)
+    bank.wait_loaded()
+    if bank.available:  # the dummy audio driver opens a mixer; a machine without one has none
+        assert set(bank.sounds) == set(EFFECTS)
+        bank.play("click")

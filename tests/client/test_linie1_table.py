@@ -166,3 +166,23 @@ def test_the_game_ends_on_the_results_screen_and_plays_again(app, ready_to_drive
     assert any(label == "Stops" for f in results.figures for label, _ in f.rows)
     run(app, 0.05, click(results.again.rect.center))
     assert isinstance(app.stack.top, Linie1Table) and app.stack.top is not table
+
+
+def test_a_gamepad_alone_can_lay_a_tile(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    pad = [pygame.event.Event(pygame.JOYBUTTONDOWN, button=5, instance_id=0)]  # RB: next tile
+    run(app, 0.02, pad)
+    assert table.selected == 1
+    target = legal_cell(table, 1)
+    table.cursor = (6, 6)
+    moves = []
+    for _ in range(abs(target[0] - 6)):
+        moves.append(pygame.event.Event(pygame.JOYHATMOTION, value=(0, -1 if target[0] > 6 else 1), hat=0,
+                                        instance_id=0))
+    for _ in range(abs(target[1] - 6)):
+        moves.append(pygame.event.Event(pygame.JOYHATMOTION, value=(1 if target[1] > 6 else -1, 0), hat=0,
+                                        instance_id=0))
+    run(app, 0.02, moves)
+    assert table.cursor == tuple(target)
+    run(app, 0.02, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0)])  # A: lay it
+    assert len(match.view(0)["board"]["tiles"]) == 1

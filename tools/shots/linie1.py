@@ -56,3 +56,31 @@ def midgame(app: Any) -> None:
 def trip(app: Any) -> None:
     session = advanced(8, lambda view: any(p["driving"] for p in view["players"]) and view["current"] == 0)
     table(app, session)
+
+
+@shot("linie1_trip_chooser", settle=0.4)
+def trip_chooser(app: Any) -> None:
+    from game.core.linie1 import my_trip_candidates
+    from game.scenes.linie1_trip import TripChooser
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)))
+    scene = table(app, session)
+    app.push(TripChooser(app, scene, scene.trip_candidates()))
+
+
+@shot("linie1_die_and_tram", settle=0.0)
+def die_and_tram(app: Any) -> None:
+    session = advanced(8, lambda view: view["players"][0]["driving"] and view["current"] == 0
+                       and view["phase"] == "roll")
+    scene = table(app, session)
+    scene.main_action()  # roll: the die tumbles, then the tram drives
+    for _ in range(int(1.5 * 60)):
+        app.step(1 / 60)
+
+
+@shot("linie1_results", settle=1.8)
+def results(app: Any) -> None:
+    from game.scenes.results import ResultsScene
+    session = advanced(8, lambda view: view["outcome"] is not None, limit=4000)
+    view = session.view(None)
+    app.push(ResultsScene(app, "linie1", view, view["outcome"], lambda: None, "Linie 1 · 3 players"))
