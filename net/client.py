@@ -175,11 +175,9 @@ class NetSession:
     # -- table actions ---------------------------------------------------------------------------
     def claim(self, seat: int) -> None:
         """Ask for an open seat in the lobby; a ``welcome`` (or an ``error``) answers."""
-        self._want, self._want_seat = "claim", seat
         self._send({"type": "claim", "seat": seat})
 
     def spectate(self) -> None:
-        self._want = "spectate"
         self._send({"type": "spectate"})
 
     def chat(self, text: str) -> None:
@@ -332,13 +330,17 @@ class NetSession:
         assert self._writer is not None
         message["id"] = self._next_id
         self._next_id += 1
-        if message["type"] == "intent":
+        if message["type"] in ("intent", "claim"):  # refusals name them by id
             self._sent[message["id"]] = message
             while len(self._sent) > 256:
                 self._sent.popitem(last=False)
         self._writer.write(encode(message))
 
     def _send_now(self, message: dict[str, Any]) -> None:
+        if message["type"] == "claim":  # remembered, so a reconnect asks again
+            self._want, self._want_seat = "claim", message["seat"]
+        elif message["type"] == "spectate":
+            self._want = "spectate"
         if self._writer is not None and not self._writer.transport.is_closing():
             self._write(message)
         elif message["type"] == "intent":
@@ -408,11 +410,13 @@ class NetSession:
 
     def _on_error(self, message: dict[str, Any]) -> None:
         code, msg_id = message["code"], message["id"]
-        intent = self._sent.pop(msg_id, None) if msg_id is not None else None
-        if intent is not None:
-            self._push({"type": "rejected", "id": msg_id, "seat": intent["seat"],
+        refused = self._sent.pop(msg_id, None) if msg_id is not None else None
+        if refused is not None and refused["type"] == "intent":
+            self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],
                         "rejection": {"code": code, "message": message["message"]}})
         else:
+            if refused is not None:  # a refused claim is not asked again on reconnect
+                self._want, self._want_seat = None, None
             self._push({"type": "error", "code": code, "message": message["message"],
                         "fatal": message["fatal"]})
         if code in TOKEN_CODES:

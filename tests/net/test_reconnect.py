@@ -212,3 +212,25 @@ def test_broken_bots_never_stall_the_table(host_factory: Callable[..., HostThrea
     host.start_game()
     over = watcher.wait_for(lambda m: m["type"] == "status" and m["phase"] == "over", timeout=10)
     assert over["version"] == host.call(lambda: host.host.match.version) >= 2 * fake_game.PLAYS_TO_END
+
+
+def test_lobby_through_net_sessions(host_factory: Callable[..., HostThread],
+                                    sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2)
+    ann, bob = sessions(host.port, "Ann"), sessions(host.port, "Bob")
+    assert ann.wait_for(kind("hello"))["table"]["seats_total"] == 2 and ann.game == "hidden"
+    ann.claim(1)
+    ann.wait_for(kind("welcome", seat=1))
+    bob.wait_for(kind("hello"))
+    bob.claim(1)
+    refused = bob.wait_for(kind("error"))
+    assert refused["code"] == "net.seat_taken" and not refused["fatal"] and bob.controlled_seats == []
+    lobby = bob.status  # the status that announced Ann's claim came before the refusal
+    assert lobby["seats"][1]["claimed"] and lobby["seats"][1]["name"] == "Ann" and lobby["phase"] == "lobby"
+    bob.claim(0)
+    bob.wait_for(kind("welcome", seat=0))
+    bob.start_game()
+    assert ann.wait_for(kind("update", snapshot=True))["view"]["me"] == 1
+    assert ann.controlled_seats == [1] and ann.phase == "playing"
+    with pytest.raises(KeyError):
+        ann.view(0)  # a LAN client holds only its own seat's view
