@@ -9,6 +9,7 @@ each human turn and a player's own cards are shown only during their turn.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -597,6 +598,7 @@ class Linie1Table(Scene):
         pygame.draw.rect(surface, theme.PLUM_LIGHT, frame, border_radius=18)
         surface.blit(self.board.static_layer(self.shown_tiles(), self.shown_signs()), ORIGIN)
         self._draw_hint(surface)
+        self._draw_goals(surface)
         self._draw_routes(surface)
         self._draw_ghost(surface)
         self._draw_trams(surface)
@@ -639,6 +641,22 @@ class Linie1Table(Scene):
         ok = self.ghost_verdict() is None
         cell = _cell(action["cell"])
         self.board.draw_ghost(surface, cell, tile_segments(action["tile"], action["rot"]), ok, ORIGIN)
+
+    def _draw_goals(self, surface: pygame.Surface) -> None:
+        """Ring the viewer's own terminals and stop buildings, so the secret plan is easy to read."""
+        status = self.route_status()
+        if status is None or self.view["players"][self.seat]["driving"]:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.age * 3)
+        colour = theme.mix(line_colour(int(status["line"])), theme.CREAM, 0.35 * pulse)
+        for terminal in status["terminals"]:
+            area = self.board.cell_rect(_cell(terminal["cells"][0]), ORIGIN).union(
+                self.board.cell_rect(_cell(terminal["cells"][1]), ORIGIN))
+            pygame.draw.rect(surface, colour, area.inflate(6, 6), width=4, border_radius=CELL // 3)
+        for stop in status["stops"]:
+            rect = self.board.cell_rect(self.board.building_cells[stop["building"]], ORIGIN)
+            pygame.draw.rect(surface, theme.SUNFLOWER if not all(stop["connected"]) else theme.MINT,
+                             rect.inflate(2, 2), width=3 + int(pulse * 2), border_radius=CELL // 6)
 
     def _draw_routes(self, surface: pygame.Surface) -> None:
         for player in self.view["players"]:
