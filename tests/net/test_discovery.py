@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ def host_processes(tmp_path: Path) -> Iterator[Callable[[str], subprocess.Popen[
     def start(name: str) -> subprocess.Popen[str]:
         process = subprocess.Popen(
             [sys.executable, "-m", "net.host_cli", "--game", game, "--seats", "2", "--bind", "127.0.0.1",
-             "--name", name, "--save", str(tmp_path / f"{name}.save"), "--manual-start", "-q"],
+             "--name", f"{name} {RUN}", "--save", str(tmp_path / f"{name}.save"), "--manual-start", "-q"],
             cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         started.append(process)
         return process
@@ -63,23 +64,31 @@ def port_of(process: subprocess.Popen[str]) -> int:
     raise AssertionError("the host printed no address")
 
 
+RUN = uuid.uuid4().hex[:6]  # other tables on this machine's loopback must not confuse the test
+
+
 def names(browser: TableBrowser) -> set[str]:
-    return {table["name"] for table in browser.tables()}
+    """Our tables' names (without the run's tag)."""
+    return {table["name"][: -len(RUN) - 1] for table in browser.tables() if table["name"].endswith(RUN)}
+
+
+def ours(browser: TableBrowser) -> list[dict[str, Any]]:
+    return [table for table in browser.tables() if table["name"].endswith(RUN)]
 
 
 def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
         host_processes: Callable[[str], subprocess.Popen[str]]) -> None:
     browser = TableBrowser(interfaces=["127.0.0.1"], age_out=30.0, recheck=0.3, probe_timeout=0.5)
+    in_process = HostThread(make_host(name=f"In-process table {RUN}"), "127.0.0.1", advertise=True)
     try:
         polite, doomed = host_processes("Polite table"), host_processes("Doomed table")
-        in_process = HostThread(make_host(name="In-process table"), "127.0.0.1", advertise=True)
         in_process.start()  # how the client's "Host a LAN game" scene publishes its table
         polite_port = port_of(polite)
         port_of(doomed)
         wait_until(lambda: names(browser) == {"Polite table", "Doomed table", "In-process table"}, 10)
         in_process.stop()
         wait_until(lambda: names(browser) == {"Polite table", "Doomed table"}, 5)
-        table = next(t for t in browser.tables() if t["name"] == "Polite table")
+        table = next(t for t in ours(browser) if t["name"].startswith("Polite table"))
         assert table["address"] == "127.0.0.1" and table["port"] == polite_port
         assert (table["seats_taken"], table["seats_total"], table["phase"]) == (0, 2, "lobby")
         assert table["compatible"] is True and table["reason"] == ""
@@ -89,7 +98,7 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
             player.wait_for(lambda m: m["type"] == "hello")
             player.claim(0)
             player.wait_for(lambda m: m["type"] == "welcome")
-            wait_until(lambda: any(t["seats_taken"] == 1 for t in browser.tables()), 5)
+            wait_until(lambda: any(t["seats_taken"] == 1 for t in ours(browser)), 5)
         finally:
             player.close()
 
@@ -102,8 +111,9 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
         time.sleep(0.5)
         assert names(browser) == {"Doomed table"}  # still within its age-out time
         browser.age_out = 0.5
-        wait_until(lambda: not browser.tables(), 5)
+        wait_until(lambda: not ours(browser), 5)
     finally:
+        in_process.stop()
         browser.close()
 
 
