@@ -137,6 +137,8 @@ class Host:
             if slot.token is not None:
                 slot.absent_since = now
         self.save()
+        if self.config.autostart and self.phase == "lobby" and not self._open_seats():
+            self.start_game()  # a table of bots only: nobody will come to claim a seat
         self._schedule_bot()
         log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
                  len(self.slots), bind, self.port)
