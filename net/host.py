@@ -66,6 +66,7 @@ class Host:
         self.match = match
         self.slots = slots
         self.config = config
+        config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
         self.phase = phase
         self.revoked = revoked or set()
         self.bot_factory = bot_factory

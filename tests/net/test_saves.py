@@ -96,6 +96,8 @@ def test_cli_builds_and_resumes_tables(tmp_path: Path) -> None:
     assert resumed.config.save_path == path  # saves back where it came from
     fresh = build_host(parse_args(["--game", "hidden", "--seats", "4", "--name", "Fresh", "--manual-start"]))
     assert len(fresh.slots) == 4 and fresh.config.autostart is False and fresh.phase == "lobby"
+    long_name = build_host(parse_args(["--game", "hidden", "--seats", "2", "--name", "x" * 100]))
+    assert long_name.table_info()["table"] == "x" * 64  # fits the hello's schema
     for argv, message in ((["--game", "chess"], "no game"), (["--game", "hidden", "--seats", "9"], "2-6 seats"),
                           (["--game", "hidden", "--seats", "2", "--bots", "3"], "--bots"),
                           (["--resume", str(tmp_path / "missing.save")], "cannot resume")):
