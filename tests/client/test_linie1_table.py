@@ -15,6 +15,12 @@ from tests.client.helpers import click, key, run
 from tools.shots.linie1 import advanced
 
 
+@pytest.fixture(autouse=True)
+def brisk(app):
+    """Animations at triple speed keep these tests quick; they still run every effect."""
+    app.settings.animation_speed = 3.0
+
+
 def make_table(app, seats, seed=4):
     match = Match("linie1", seats, seed)
     session = LocalSession(match, bot_seed=seed)
