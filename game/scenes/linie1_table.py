@@ -78,6 +78,7 @@ class Linie1Table(Scene):
         self._hint_cache: dict[Any, list[list[int]]] = {}
         self._status_cache: dict[Any, Any] = {}
         self.finished = False
+        self.link_down = False  # a LAN session lost its host and is reconnecting
         self._build_buttons()
         self._entered = False
 
@@ -166,6 +167,8 @@ class Linie1Table(Scene):
                 rejection = message.get("rejection", {})
                 self.say(str(rejection.get("message", "Not allowed.")), bad=True)
                 self.app.sounds.play("error")
+            elif kind == "status":
+                self.link_down = message.get("link") == "down"
             elif kind == "update" and message.get("seat") == observer:
                 self._stage(message.get("events", []))
                 changed = True
@@ -282,7 +285,7 @@ class Linie1Table(Scene):
     def _finish(self, outcome: dict[str, Any]) -> None:
         self.finished = True
         from game.scenes.results import ResultsScene
-        final = self.session.view(None)
+        final = self.session.view(self._public_seat())  # every card is revealed at the end
         again = None
         if self.config is not None:
             from game.scenes.launch import start_local_game
@@ -610,6 +613,12 @@ class Linie1Table(Scene):
         super().draw(surface)
         self.director.draw(surface)
         self.particles.draw(surface)
+        if self.link_down:
+            band = pygame.Rect(0, 0, 760, 70)
+            band.midtop = (self.board_rect.centerx, self.board_rect.y + 16)
+            theme.panel(surface, band, theme.CORAL_DARK, 20, theme.CORAL, 6)
+            theme.draw_text(surface, "Connection lost — reconnecting…", band.center, 32, theme.CREAM,
+                            theme.TEXT_BOLD_FONT, "center")
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         tile = self.selected_tile()

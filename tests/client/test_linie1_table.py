@@ -192,3 +192,13 @@ def test_a_gamepad_alone_can_lay_a_tile(app):
     assert table.cursor == tuple(target)
     run(app, 0.02, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0)])  # A: lay it
     assert len(match.view(0)["board"]["tiles"]) == 1
+
+
+def test_a_lost_link_is_shown_until_it_comes_back(app):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    table.session._messages.append({"type": "status", "seats": [], "link": "down"})
+    run(app, 0.05)
+    assert table.link_down
+    table.session._messages.append({"type": "status", "seats": [], "link": "up"})
+    run(app, 0.05)
+    assert not table.link_down
