@@ -108,6 +108,7 @@ class NetSession:
         self._net_view: View = {}
         self._resyncing = False
         self._established = False
+        self._farewell = ""  # the host's reason when it said bye
         self._closing = False
         self._jitter = random.Random()
         self._loop = asyncio.new_event_loop()
@@ -257,7 +258,8 @@ class NetSession:
                     self._link("closed", str(final))
                     return
                 except (OSError, TimeoutError, ProtocolError) as error:
-                    reason = getattr(error, "message", None) or str(error) or type(error).__name__
+                    reason = (self._farewell or getattr(error, "message", None) or str(error)
+                              or type(error).__name__)
                 finally:
                     self._drop_writer()
                 if self._closing:
@@ -275,6 +277,7 @@ class NetSession:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port),
                                                 self._connect_timeout)
         self._writer, self._next_id, self._net_version, self._resyncing = writer, 0, None, False
+        self._farewell = ""
         self._sent.clear()
         self._write({"type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "name": self.name,
                      "rules": self._rules})
@@ -373,8 +376,8 @@ class NetSession:
             self._on_error(message)
         elif kind in ("rejected", "chat"):
             self._push(message)
-        elif kind == "bye":
-            self._link("down", message["reason"])
+        elif kind == "bye":  # the link goes down next; say why
+            self._farewell = message["reason"]
 
     def _on_update(self, message: dict[str, Any]) -> None:
         if self._resyncing:

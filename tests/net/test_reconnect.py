@@ -187,7 +187,7 @@ def test_refusals_reach_the_scene_as_rejections(host_factory: Callable[..., Host
     ann.chat("hello Bob")
     assert bob.wait_for(kind("chat"))["text"] == "hello Bob"
     host.stop(goodbye=True)
-    assert bob.wait_for(kind("status", link="down"))
+    assert bob.wait_for(kind("status", link="down"))["reason"] == "The host closed the table."
     bob.submit(1, {"type": "draw"})
     assert bob.wait_for(kind("rejected"))["rejection"]["code"] == "net.link_down"
 

@@ -146,9 +146,18 @@ def test_linie1_secrets_never_leak(host_factory: Callable[..., HostThread]) -> N
     match = host.host.match
     secrets = match.game.secrets(match.state)
     initial_pile = match.game.secrets(match.game.setup(seats, match.seed, match.options))["pile"]
+    cards = [player["route_card"] for player in secrets["seats"]]
+    assert len(set(cards)) == seats  # distinct, so finding one in a frame is a leak
     checked = 0
     for seat, received in frames.items():
+        revealed = {seat}
         for message in received:
+            view_players = message.get("view", {}).get("players", [])
+            revealed |= {other for other, player in enumerate(view_players) if player["revealed"]}
+            revealed |= {event["seat"] for event in message.get("events", []) if event["type"] == "trip"}
+            seen = set(strings_in(message))
+            for other, card in enumerate(cards):
+                assert other in revealed or card not in seen, f"seat {other}'s route card reached {seat}"
             assert "pile" not in message.get("view", {}), "the pile itself is never in a view"
             for found in lists_in(message):
                 assert not (len(found) >= 6 and found == initial_pile[: len(found)]), "pile order leaked"
