@@ -53,12 +53,14 @@ def test_clicks_land_on_the_canvas_after_scaling_and_fullscreen():
         window = wait_for(lambda: xdotool(env, "search", "--pid", str(client.pid)).split())[0]
         xdotool(env, "windowsize", window, "960", "540")
         xdotool(env, "windowmove", window, "0", "0")
-        time.sleep(0.6)
+        assert wait_for(lambda: "960x540" in xdotool(env, "getwindowgeometry", window))
+        time.sleep(0.3)  # let the client see the resize before the click
         xdotool(env, "mousemove", str(play[0] // 2), str(play[1] // 2), "click", "1")
         line = client.stdout.readline()
         assert "-> SetupScene" in line and "window (960, 540)" in line, line
         xdotool(env, "key", "--window", window, "F11")  # fullscreen on the 1280 × 720 screen
-        time.sleep(0.8)
+        assert wait_for(lambda: "1280x720" in xdotool(env, "getwindowgeometry", window))
+        time.sleep(0.3)
         xdotool(env, "mousemove", str(play[0] * 2 // 3), str(play[1] * 2 // 3), "click", "1")
         line = client.stdout.readline()
         assert "-> SetupScene" in line and "window (1280, 720)" in line, line
