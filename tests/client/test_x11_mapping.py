@@ -31,6 +31,15 @@ def wait_for(predicate, seconds=6.0):
     return None
 
 
+def read_until(client, prefix):
+    """The probe's next line starting with ``prefix`` (it exits on its own, so this never hangs)."""
+    while True:
+        line = client.stdout.readline()
+        assert line, f"the client stopped before saying {prefix!r}"
+        if line.startswith(prefix):
+            return line
+
+
 def test_clicks_land_on_the_canvas_after_scaling_and_fullscreen():
     display = f":{random.randint(200, 900)}"
     server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24"], stdout=subprocess.DEVNULL,
@@ -44,25 +53,19 @@ def test_clicks_land_on_the_canvas_after_scaling_and_fullscreen():
                                                capture_output=True).returncode == 0)
         client = subprocess.Popen([sys.executable, "-m", "tests.client.x11_probe"], env=env, cwd=ROOT,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        ready = [""]
-        while ready[0] != "READY":
-            line = client.stdout.readline()
-            assert line, "the client window never came up"
-            ready = line.split() or [""]
+        ready = read_until(client, "READY").split()
         play = (int(ready[1]), int(ready[2]))
         window = wait_for(lambda: xdotool(env, "search", "--pid", str(client.pid)).split())[0]
         xdotool(env, "windowsize", window, "960", "540")
         xdotool(env, "windowmove", window, "0", "0")
-        assert wait_for(lambda: "960x540" in xdotool(env, "getwindowgeometry", window))
-        time.sleep(0.3)  # let the client see the resize before the click
+        read_until(client, "SIZE 960 540")
         xdotool(env, "mousemove", str(play[0] // 2), str(play[1] // 2), "click", "1")
-        line = client.stdout.readline()
+        line = read_until(client, "CLICK")
         assert "-> SetupScene" in line and "window (960, 540)" in line, line
         xdotool(env, "key", "--window", window, "F11")  # fullscreen on the 1280 × 720 screen
-        assert wait_for(lambda: "1280x720" in xdotool(env, "getwindowgeometry", window))
-        time.sleep(0.3)
+        read_until(client, "SIZE 1280 720")
         xdotool(env, "mousemove", str(play[0] * 2 // 3), str(play[1] * 2 // 3), "click", "1")
-        line = client.stdout.readline()
+        line = read_until(client, "CLICK")
         assert "-> SetupScene" in line and "window (1280, 720)" in line, line
     finally:
         if client is not None:

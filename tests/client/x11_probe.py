@@ -1,7 +1,8 @@
 """A real client window for ``test_x11_mapping``: prints what a click lands on, in canvas terms.
 
-Run under an X server (Xvfb). Prints ``READY`` once the title is up, then one line per click:
-``CLICK x y -> SceneName`` with the canvas coordinates pygame delivered, and exits after 20 s.
+Run under an X server (Xvfb). Prints ``READY`` once the title is up, ``SIZE w h`` whenever the window
+changes size, and per click ``CLICK x y -> SceneName`` with the canvas coordinates pygame delivered.
+Exits by itself after 20 s.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ def main() -> int:
         play = app.stack.top.buttons["Play"].rect.center
         print(f"READY {play[0]} {play[1]}", flush=True)
         started = time.monotonic()
+        size = None
         while time.monotonic() - started < 20 and app.running:
+            if pygame.display.get_window_size() != size:
+                size = pygame.display.get_window_size()
+                print(f"SIZE {size[0]} {size[1]}", flush=True)
             events = pygame.event.get()
             app.step(1 / 60, events)
             pygame.display.flip()
