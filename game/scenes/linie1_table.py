@@ -393,12 +393,14 @@ class Linie1Table(Scene):
             if cell is not None:
                 self.cursor = cell
         if kind == "press" and intent.pos is not None:
-            for index in range(len(self.hand())):
-                if self.slot_rect(index).collidepoint(intent.pos):
-                    self.pick(index)
+            if self.view["phase"] == "refill":  # the hand area shows the drivers' tiles instead
+                if self.my_turn and self._take_at(intent.pos):
                     return True
-            if self.view["phase"] == "refill" and self._take_at(intent.pos):
-                return True
+            else:
+                for index in range(len(self.hand())):
+                    if self.slot_rect(index).collidepoint(intent.pos):
+                        self.pick(index)
+                        return True
             cell = self.board.cell_at(intent.pos, ORIGIN)
             if cell is not None:
                 self.cursor = cell

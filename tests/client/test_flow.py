@@ -131,3 +131,35 @@ def test_mouse_maps_to_the_logical_canvas_after_a_scale_change(app):
     play = app.stack.top.buttons["Play"]
     run(app, 0.05, click(play.rect.center))
     assert isinstance(app.stack.top, SetupScene)
+
+
+def test_fixed_steps_follow_the_given_dt(app):
+    from game.app import MAX_FRAME, STEP
+    from game.scenes.stack import Scene
+
+    class Counter(Scene):
+        updates = 0
+
+        def update(self, dt):
+            assert dt == STEP
+            Counter.updates += 1
+
+        def draw(self, surface):
+            pass
+
+    app.push(Counter(app))
+    app.step(0.5)
+    assert Counter.updates == round(min(0.5, MAX_FRAME) / STEP)  # a stall is not caught up beyond MAX_FRAME
+    Counter.updates = 0
+    for _ in range(12):
+        app.step(1 / 60)
+    assert Counter.updates in (23, 24, 25)  # 0.2 s at 120 updates a second, give or take float rounding
+
+
+def test_f11_is_remembered_in_the_settings_file(app, tmp_path):
+    app.push(TitleScene(app))
+    run(app, 0.05, key(pygame.K_F11))
+    path = tmp_path / "config" / "linie" / "settings.json"
+    assert json.loads(path.read_text())["fullscreen"] is True
+    run(app, 0.05, key(pygame.K_F11))
+    assert json.loads(path.read_text())["fullscreen"] is False

@@ -202,3 +202,27 @@ def test_a_lost_link_is_shown_until_it_comes_back(app):
     table.session._messages.append({"type": "status", "seats": [], "link": "up"})
     run(app, 0.05)
     assert not table.link_down
+
+
+def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
+    session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and not v["players"][0]["driving"]
+                       and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
+    if session.match.finished:
+        pytest.skip("no game reached a driver with spare tiles")
+    session.match.state.pile.clear()  # the pile has run out
+    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    while table.view["phase"] == "build" and table.view.get("must_act"):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    hand_before = len(table.hand())
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn
+    slots = table._refill_slots()
+    assert slots
+    run(app, 0.02, click(slots[0][3].center))
+    settle(app, table)
+    assert len(table.view["hands"][0]) == hand_before + 1
