@@ -1,0 +1,259 @@
+"""The Linja table driven headless: whole games by clicks and keys, bots, refusals, previews, LAN."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.core.linja import GAME
+from game.match import Match, SeatInfo
+from game.scenes.cover import CoverScene
+from game.scenes.launch import TableConfig
+from game.scenes.linja_table import LinjaTable
+from game.scenes.pause import PauseScene
+from game.scenes.results import ResultsScene
+from game.session import LocalSession
+from tests.client.helpers import click, key, run
+from tools.shots.linja import advanced
+
+HUMANS = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]
+VS_BOT = [SeatInfo("Ada", colour=0), SeatInfo("Bimmel", "bot", "easy", 1)]
+
+
+def seats(template):
+    return [SeatInfo(s.name, s.kind, s.level, s.colour) for s in template]
+
+
+def make_table(app, template, first=0, seed=5):
+    config = TableConfig("linja", seats(template), {"first": first}, seed)
+    match = Match("linja", seats(template), seed, {"first": first})
+    session = LocalSession(match, bot_seed=seed)
+    table = LinjaTable(app, session, config)
+    app.push(table)
+    return table, match
+
+
+def piece_centre(table, row, seat):
+    piece = table.rows[row][seat][-1]
+    return round(piece.x), round(piece.y)
+
+
+def empty_spot(table, row):
+    """A point in ``row`` away from every piece (to click the row, not a piece)."""
+    return table.layout.stick_span[0] + 30, round(table.layout.row_y(row))
+
+
+def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(app):
+    table, match = make_table(app, HUMANS, first=0)
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ada"
+    actions = covers = 0
+    while not match.finished:
+        top = app.stack.top
+        if isinstance(top, CoverScene):
+            covers += 1
+            run(app, 0.02, key(pygame.K_RETURN))
+            continue
+        assert top is table
+        if table.busy:
+            # Watch every tenth move to its end; skip the others with a click, as a player may.
+            if actions % 10:
+                run(app, 0.02, click((700, 540)))
+            else:
+                app.step(0.25)
+            continue
+        seat = table.seat
+        assert seat == match.to_act()[0] and table.my_turn
+        choices = table.shown["choices"]
+        assert choices == match.view(seat)["choices"]
+        choice = max(choices, key=lambda c: (abs(c["to"] - c["from"]), c["from"] * (1 if seat else -1)))
+        version = match.version
+        run(app, 0.02, click(piece_centre(table, choice["from"], seat)))
+        assert match.version == version + 1, table.message
+        actions += 1
+        assert actions < 200
+    while not isinstance(app.stack.top, ResultsScene):
+        if app.stack.top is table and table.busy:
+            app.step(0.25)
+        else:
+            run(app, 0.02, key(pygame.K_RETURN))
+    results = app.stack.top
+    outcome = match.outcome()
+    assert results.outcome == outcome
+    assert [f.headline for f in results.figures] == [f"{outcome['scores'][s]} points" for s in (0, 1)]
+    assert covers >= 2 and actions > 10
+    # Play again: the same seats, a new deal, and the loser (next_first) starts.
+    run(app, 0.3, click(results.again.rect.center))
+    rematch = app.stack.scenes[0]
+    assert isinstance(rematch, LinjaTable) and rematch is not table
+    assert rematch.session.match.options["first"] == outcome["next_first"]
+    assert rematch.session.match.view(None)["first"] == outcome["next_first"]
+    assert isinstance(app.stack.top, CoverScene)
+    assert app.stack.top.player == HUMANS[outcome["next_first"]].name
+
+
+def test_bots_only_game_plays_through_the_table_to_results(app):
+    app.settings.animation_speed = 3.0
+    template = [SeatInfo("Bimmel", "bot", "easy", 2), SeatInfo("Kurbel", "bot", "easy", 3)]
+    table, match = make_table(app, template, first=1, seed=9)
+    assert table.seat is None and not table.choices()
+    for _ in range(2000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        app.step(0.25)
+        time.sleep(0.001)  # the bot thread gets the interpreter
+    assert isinstance(app.stack.top, ResultsScene)
+    assert match.finished and app.stack.top.outcome == match.outcome()
+    assert table.tally == match.outcome()["scores"]  # the count-up ended on the real scores
+
+
+def test_refused_moves_show_the_rules_words_and_change_nothing(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.timeline.finish()  # the "Ada starts" banner
+    version = match.version
+    before = [[len(group) for group in row] for row in table.rows]
+    run(app, 0.02, click(empty_spot(table, 7)))  # Ada has no piece on row 7
+    expected = GAME.check(match.state, 0, {"type": "initial", "from": 7})
+    assert expected.code == "linja.no_piece"
+    assert table.message == expected.message and table.message_bad
+    assert match.version == version
+    assert [[len(group) for group in row] for row in table.rows] == before
+    guidance, _ = table.panel.guidance()
+    assert guidance == expected.message  # the panel shows it
+    # A legal move clears the message.
+    run(app, 0.02, click(piece_centre(table, 0, 0)))
+    assert match.version == version + 1 and table.message == ""
+
+
+def test_clicking_in_the_bots_turn_is_refused(app):
+    table, match = make_table(app, VS_BOT, first=1)
+    table.session.paused = True  # keep the bot from moving while we try
+    table.timeline.finish()
+    run(app, 0.02, click(piece_centre(table, 0, 0)))
+    assert table.message == "It is not your turn." and match.version == 0
+
+
+def test_a_full_row_refuses_with_the_cores_message(app):
+    match = Match("linja", seats(VS_BOT), 3, {"first": 0})
+    # Row 2 holds six pieces (three of each); Ada has pieces on row 1 that cannot enter it.
+    match.state.position.pieces = [[4, 2, 3, 1, 1, 1, 0, 0], [0, 0, 3, 1, 1, 1, 1, 5]]
+    session = LocalSession(match, bot_seed=3)
+    table = LinjaTable(app, session, None)
+    app.push(table)
+    table.timeline.finish()
+    run(app, 0.02)
+    assert 1 not in {c["from"] for c in table.choices()}
+    run(app, 0.02, click(piece_centre(table, 1, 0)))
+    assert match.version == 0
+    assert table.message == "Row 2 already holds 6 pieces; no piece may enter it."
+    assert table.rows[1][0] and all(not piece.flying for piece in table.rows[1][0])
+
+
+def test_hover_previews_landing_and_steps_and_the_count_pulses_after_the_move(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.timeline.finish()
+    run(app, 0.02)
+    choice = next(c for c in table.shown["choices"] if c["from"] == 0)
+    assert choice == {"from": 0, "to": 1, "steps": 2}
+    run(app, 0.3, [pygame.event.Event(pygame.MOUSEMOTION, pos=piece_centre(table, 0, 0), rel=(0, 0),
+                                      buttons=(0, 0, 0))])
+    assert table.active_choice() == choice
+    assert table.row_counts(1) == (2, 1)  # row 1 makes room for the piece that would arrive
+    assert table.panel.preview_text(choice, short=True) == "+2 steps"
+    text, _ = table.panel.guidance()
+    assert "following move gets 2 steps" in text
+    mover = table.mover(choice)
+    run(app, 0.02, click(piece_centre(table, 0, 0)))
+    assert table.busy and mover.flying  # the very piece hovered is the one hopping
+    assert table.shown["phase"] == "initial"  # the board has not jumped ahead of the animation
+    app.step(0.12)
+    assert mover.lift > 0.3  # in the air over the stick
+    for _ in range(8):
+        app.step(0.1)
+    assert not mover.flying and mover in table.rows[1][0]
+    assert table.count_row == 1 and len(table._counted_pieces()) == 2
+    assert table.shown["phase"] == "following" and table.shown["steps"] == 2
+    assert table.log[-1] == (0, "0 → 1, counts 2")
+
+
+def test_keys_pick_and_play_a_move(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.timeline.finish()
+    run(app, 0.02, key(pygame.K_RIGHT))
+    first = table.active_choice()
+    assert first == table.shown["choices"][0]
+    run(app, 0.02, key(pygame.K_RIGHT))
+    second = table.active_choice()
+    assert second == table.shown["choices"][1]
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert match.log[-1]["action"] == {"type": "initial", "from": second["from"]}
+
+
+def test_an_extra_turn_is_announced_with_a_banner(app):
+    session = advanced(2, lambda view: view["turn"] == 0 and view["phase"] == "following" and any(
+        c["extra_turn"] for c in view["choices"]), first=0)
+    table = LinjaTable(app, session, None)
+    app.push(table)
+    table.timeline.finish()
+    choice = next(c for c in table.shown["choices"] if c["extra_turn"])
+    assert table.panel.preview_text(choice, short=True) == "Extra turn!"
+    run(app, 0.02, click(piece_centre(table, choice["from"], 0)))
+    banners = []
+    for _ in range(30):
+        app.step(0.1)
+        if table.banner is not None and table.banner.active:
+            banners.append(table.banner.text)
+    assert "Extra turn!" in banners
+    assert table.shown["extra_turn"] and table.shown["turn"] == 0
+
+
+def test_escape_opens_the_pause_menu_and_stops_the_bot(app):
+    table, match = make_table(app, VS_BOT, first=1)
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene) and table.session.paused
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    assert app.stack.top is table and not table.session.paused
+
+
+def test_the_table_plays_over_the_lan(app):
+    from net.client import NetSession
+    from net.host import Host, HostConfig, HostThread
+
+    host = Host.new("linja", 2, HostConfig(heartbeat=0.2, away_after=2.0, drop_after=5.0), bots=1, seed=4,
+                    options={"first": 0})
+    thread = HostThread(host, "127.0.0.1", 0)
+    port = thread.start()
+    session = NetSession("127.0.0.1", port, "Ada")
+    try:
+        session.wait_for(lambda m: m.get("type") == "hello")
+        session.claim(0)
+        session.wait_for(lambda m: m.get("type") == "welcome")
+        thread.start_game()
+        session.wait_for(lambda m: m.get("type") == "update" and m["view"].get("turn") == 0)
+        table = LinjaTable(app, session, None)
+        app.push(table)
+        assert table.humans == [0] and table.seat == 0
+        for _ in range(4):  # four of Ada's moves, each answered by the host's bot when the turn passes
+            deadline = time.monotonic() + 5
+            while not table.my_turn and time.monotonic() < deadline:
+                app.step(0.25)
+                time.sleep(0.01)
+            assert table.my_turn
+            choice = table.shown["choices"][0]
+            version = table.shown["match"]["version"]
+            run(app, 0.02, click(piece_centre(table, choice["from"], 0)))
+            deadline = time.monotonic() + 5
+            while table.shown["match"]["version"] == version and time.monotonic() < deadline:
+                app.step(0.25)
+                time.sleep(0.01)
+            assert table.shown["match"]["version"] > version
+        deadline = time.monotonic() + 5
+        while (table.busy or table.shown["match"]["version"] != host.match.version) and time.monotonic() < deadline:
+            app.step(0.25)
+            time.sleep(0.01)
+        assert host.match.version > 4  # Ada's four moves and the bot's answers
+        assert table.shown["rows"] == host.match.view(0)["rows"]
+        assert [[len(group) for group in row] for row in table.rows] == table.shown["rows"]
+    finally:
+        session.close()
+        thread.stop(goodbye=False)
