@@ -22,19 +22,19 @@ MARKER_RIM = 0.55  # how dark a marker's rim is against its face
 def paint_marker(surface: pygame.Surface, a: Point, b: Point, colour: Colour, thickness: float) -> None:
     """A wooden line marker from ``a`` to ``b``: dark rim, coloured face, a light ridge along it."""
     rim = theme.shade(colour, MARKER_RIM)
-    _pill(surface, a, b, thickness, rim)
-    _pill(surface, a, b, thickness * 0.72, colour)
+    paint_pill(surface, a, b, thickness, rim)
+    paint_pill(surface, a, b, thickness * 0.72, colour)
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length, dx / length
     lift = thickness * 0.14
     inset = thickness * 0.3
     ux, uy = dx / length * inset, dy / length * inset
-    _pill(surface, (a[0] + ux - nx * lift, a[1] + uy - ny * lift), (b[0] - ux - nx * lift, b[1] - uy - ny * lift),
+    paint_pill(surface, (a[0] + ux - nx * lift, a[1] + uy - ny * lift), (b[0] - ux - nx * lift, b[1] - uy - ny * lift),
           thickness * 0.2, theme.shade(colour, 1.35))
 
 
-def _pill(surface: pygame.Surface, a: Point, b: Point, thickness: float, colour: Colour) -> None:
+def paint_pill(surface: pygame.Surface, a: Point, b: Point, thickness: float, colour: Colour) -> None:
     radius = thickness / 2
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
@@ -56,7 +56,7 @@ def marker_sprite(colour: Colour, length: int, thickness: int) -> pygame.Surface
     big = pygame.Surface(((length + 2 * pad) * k, (thickness + 2 * pad) * k), pygame.SRCALPHA)
     y = (thickness / 2 + pad) * k
     half = thickness / 2 * k
-    _pill(big, (pad * k + half, y + 2 * k), ((length + pad) * k - half, y + 2 * k), thickness * k,
+    paint_pill(big, (pad * k + half, y + 2 * k), ((length + pad) * k - half, y + 2 * k), thickness * k,
           (*theme.SHADOW, 90))  # type: ignore[arg-type]
     paint_marker(big, (pad * k + half, y), ((length + pad) * k - half, y), colour, thickness * k)
     return pygame.transform.smoothscale(big, (length + 2 * pad, thickness + 2 * pad))

@@ -12,6 +12,7 @@ from typing import Any
 
 TABLES: dict[str, tuple[str, str]] = {
     "linie1": ("game.scenes.linie1_table", "Linie1Table"),
+    "lines": ("game.scenes.lines_table", "LinesTable"),
     "linja": ("game.scenes.linja_table", "LinjaTable"),
 }
 
