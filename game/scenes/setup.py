@@ -30,6 +30,7 @@ OPTION_PANEL = pygame.Rect(1410, 150, 460, 740)
 ROW_H = 104
 BOT_NAMES = ["Tramina", "Bimmel", "Schiene", "Weiche", "Kurbel"]
 MAX_SEAT_ROWS = 6
+OPEN_NAME = "Open seat"
 
 
 class Swatch(Widget):
@@ -62,7 +63,7 @@ class SeatRow:
         x = SEAT_PANEL.x + 30
         self.default_name = scene.app.settings.player_name if index == 0 else f"Player {index + 1}"
         self.name = self.default_name
-        self.kind = "human" if index == 0 else "bot:normal"
+        self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
                                     "Name", tooltip="Click and type a name.")
@@ -86,9 +87,12 @@ class SeatRow:
 class SetupScene(Scene):
     name = "setup"
 
+    start_label = "Start"
+    heading_text = "New table"
+
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.games = available_games()
+        self.games = self.offered_games()
         self.game: str | None = None
         self.players = 0
         self.options: dict[str, Any] = {}
@@ -111,7 +115,7 @@ class SetupScene(Scene):
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
         self.back = Button(back, "Back", self.close, "secondary", 40)
-        self.start = Button(start, "Start", self.start_game, "good", 44)
+        self.start = Button(start, self.start_label, self.start_game, "good", 44)
         self.ui.add(self.back)
         self.ui.add(self.start)
         if self.games:
@@ -123,6 +127,10 @@ class SetupScene(Scene):
                 row.set_visible(False)
             self.start.enabled = False
             self.message = "No game is installed yet."
+
+    @staticmethod
+    def offered_games() -> list[str]:
+        return available_games()
 
     # -- choices ----------------------------------------------------------------------------------
     def select_game(self, index: int) -> None:
@@ -136,13 +144,13 @@ class SetupScene(Scene):
             levels = list(bot_levels(name))
         except (ImportError, AttributeError):
             levels = []
-        kinds = [("human", "Human")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
         for row in self.rows:
+            kinds = self.row_kinds(row.index, levels)
             row.kind_choice.options = kinds
             values = [value for value, _ in kinds]
             if row.kind not in values:
-                row.kind = "bot:normal" if "bot:normal" in values and row.index else "human"
-            row.kind_choice.index = values.index(row.kind) if row.kind in values else 0
+                row.kind = self.default_kind(row.index, values)
+            row.kind_choice.index = values.index(row.kind)
             self._name_for_kind(row)
         low, high = definition.min_players, definition.max_players
         self.count.options = [(n, str(n)) for n in range(low, high + 1)]
@@ -154,6 +162,15 @@ class SetupScene(Scene):
         self.start.enabled = has_table
         self.start.tooltip = None if has_table else f"{definition.title} has no table screen yet."
         self.message = "" if has_table else f"{definition.title} cannot be played on this screen yet."
+
+    def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
+        """Who may sit in seat ``index``: a person at this screen or a bot of some level."""
+        return [("human", "Human")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
+
+    @staticmethod
+    def default_kind(index: int, values: list[str]) -> str:
+        """A new seat: you at the first, a normal bot at the others (so one click starts a game)."""
+        return "bot:normal" if index and "bot:normal" in values else values[0]
 
     def set_players(self, count: int) -> None:
         self.players = count
@@ -167,9 +184,13 @@ class SetupScene(Scene):
 
     def _name_for_kind(self, row: SeatRow) -> None:
         """Bots get a bot name, humans a player name, unless the player typed one themselves."""
-        automatic = row.name in (row.default_name, BOT_NAMES[row.index % len(BOT_NAMES)], "")
+        row.name_field.enabled = row.kind != "open"  # a LAN player brings their own name
+        automatic = row.name in (row.default_name, BOT_NAMES[row.index % len(BOT_NAMES)], OPEN_NAME, "")
         if automatic:
-            row.name = BOT_NAMES[row.index % len(BOT_NAMES)] if row.kind.startswith("bot") else row.default_name
+            if row.kind.startswith("bot"):
+                row.name = BOT_NAMES[row.index % len(BOT_NAMES)]
+            else:
+                row.name = OPEN_NAME if row.kind == "open" else row.default_name
             row.name_field.text = row.name
             row.name_field.caret = len(row.name)
 
@@ -238,7 +259,7 @@ class SetupScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.heading(surface, "New table", (theme.WIDTH // 2, 78), 78)
+        theme.heading(surface, self.heading_text, (theme.WIDTH // 2, 78), 78)
         for rect, title in ((GAME_PANEL, "Game"), (SEAT_PANEL, "Seats"), (OPTION_PANEL, "Options")):
             theme.panel(surface, rect, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
             theme.draw_text(surface, title, (rect.x + 30, rect.y + 28), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)

@@ -8,12 +8,16 @@ Add a line here when a game gets its table.
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 TABLES: dict[str, tuple[str, str]] = {
     "linie1": ("game.scenes.linie1_table", "Linie1Table"),
     "lines": ("game.scenes.lines_table", "LinesTable"),
     "linja": ("game.scenes.linja_table", "LinjaTable"),
+    "liniell": ("game.scenes.liniell_table", "LiniellTable"),
 }
 
 
@@ -28,5 +32,9 @@ def table_scene(game: str) -> Any | None:
     except ModuleNotFoundError as error:
         if error.name and module_name.startswith(error.name):
             return None
-        raise
+        log.warning("the %s table cannot be loaded: %s", game, error)
+        return None
+    except ImportError as error:  # a table half-written or out of step with its core: not offered
+        log.warning("the %s table cannot be loaded: %s", game, error)
+        return None
     return getattr(module, attribute, None)

@@ -359,7 +359,8 @@ class TextInput(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.rect
-        pygame.draw.rect(surface, theme.CREAM if self.focused else theme.CREAM_DIM, box, border_radius=12)
+        fill = theme.CREAM if self.focused else theme.CREAM_DIM if self.enabled else theme.PLUM_LIGHT
+        pygame.draw.rect(surface, fill, box, border_radius=12)
         pygame.draw.rect(surface, theme.SHADOW, box, width=2, border_radius=12)
         shown = self.text or self.placeholder
         colour = theme.INK if self.text else theme.shade(theme.CREAM_DIM, 0.7)

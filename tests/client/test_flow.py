@@ -70,7 +70,10 @@ def test_title_hides_lan_buttons_without_lobby(app, monkeypatch):
 def test_keyboard_alone_drives_the_menu(app):
     app.push(TitleScene(app))
     run(app)
-    run(app, 0.05, key(pygame.K_DOWN) + key(pygame.K_DOWN))  # Play → Rules → Settings
+    title = app.stack.top
+    steps = list(title.buttons).index("Settings")  # Play, (Host, Join,) Rules, Settings
+    run(app, 0.05, key(pygame.K_DOWN) * steps)
+    assert title.ui.focus is title.buttons["Settings"]
     run(app, 0.05, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, SettingsScene)
 

@@ -86,3 +86,40 @@ def linie1_board(app: Any) -> pygame.Surface:
     board.draw_tram(surface, (x, y), heading, 3)
     board.draw_ghost(surface, (5, 4), tile_segments(2, 0), True, origin)
     return surface
+
+
+@shot("host_setup")
+def host_setup(app: Any) -> None:
+    from game.scenes.lobby import HostScene
+    app.push(TitleScene(app))
+    scene = HostScene(app)
+    app.push(scene)
+    scene.count.index = 2
+    scene.set_players(4)
+    scene.rows[3].kind_choice.step(2)  # the last seat: a bot
+
+
+@shot("lobby", settle=1.2)
+def lobby(app: Any) -> None:
+    from game.scenes.lobby import LobbyScene
+
+    class Seated:
+        """A session as the lobby sees it once the host has answered (no network in a screenshot)."""
+        game = "linie1"
+        table = {"table": "Ada's table", "title": "Linie 1", "game": "linie1"}
+        status = {"seats": [
+            {"name": "Ada", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": False},
+            {"name": "Ben", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": True},
+            {"name": "Seat 3", "kind": "open", "level": "normal", "claimed": False, "connected": False,
+             "away": False},
+            {"name": "Bimmel", "kind": "bot", "level": "easy", "claimed": False, "connected": False, "away": False},
+        ]}
+        role, seat, phase, link = "seat", 0, "lobby", "up"
+
+        def poll(self) -> list:
+            return []
+
+        def close(self) -> None:
+            pass
+
+    app.push(LobbyScene(app, Seated(), port=47000, hosting=True))
