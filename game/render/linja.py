@@ -199,11 +199,19 @@ def draw_piece(surface: pygame.Surface, centre: tuple[float, float], colour: the
     surface.blit(sprite, sprite.get_rect(center=(round(x), round(y - 10 * lift))))
 
 
-def draw_ring(surface: pygame.Surface, centre: tuple[float, float], radius: int, colour: theme.Colour,
-              width: int = 4, alpha: int = 255) -> None:
-    """A highlight ring around a piece (movable pieces, the counted pieces, the hovered move)."""
+@cache
+def _ring(radius: int, colour: theme.Colour, width: int, alpha: int) -> pygame.Surface:
     size = radius * 2 + width * 2 + 4
     ring = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
     pygame.draw.circle(ring, (*colour, alpha), (size, size), (radius + width // 2 + 1) * 2, width * 2)
-    ring = pygame.transform.smoothscale(ring, (size, size))
+    return pygame.transform.smoothscale(ring, (size, size))
+
+
+def draw_ring(surface: pygame.Surface, centre: tuple[float, float], radius: int, colour: theme.Colour,
+              width: int = 4, alpha: int = 255) -> None:
+    """A highlight ring around a piece (movable pieces, the counted pieces, the hovered move).
+
+    Alpha is rounded to steps of 16 so the pulsing rings come from a small cache of images.
+    """
+    ring = _ring(radius, colour, width, min(255, max(0, alpha) // 16 * 16 + 15))
     surface.blit(ring, ring.get_rect(center=(round(centre[0]), round(centre[1]))))

@@ -6,6 +6,7 @@ It reads the table scene (its shown view, hover, messages, tally) and draws; it 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,6 +28,14 @@ CARDS = {1: pygame.Rect(PANEL_X, 24, PANEL_W, CARD_H),  # B plays from the top e
 TURN_BOX = pygame.Rect(PANEL_X, CARDS[1].bottom + 24, PANEL_W, CARDS[0].y - CARDS[1].bottom - 48)
 DIRECTIONS = (1, -1)
 LOG_TOP = TURN_BOX.y + 388
+
+
+@cache
+def _backdrop(size: tuple[int, int], colours: tuple[theme.Colour, theme.Colour]) -> pygame.Surface:
+    backdrop = pygame.Surface(size)
+    theme.background(backdrop)
+    backdrop.blit(board_layer(tuple(BOARD), colours), BOARD)
+    return backdrop.convert() if pygame.display.get_surface() is not None else backdrop
 
 
 class LinjaPanel:
@@ -92,7 +101,8 @@ class LinjaPanel:
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        surface.blit(board_layer(tuple(BOARD), self.table.colours), BOARD)
+        """The backdrop and the empty table, as one opaque picture (a single fast blit a frame)."""
+        surface.blit(_backdrop(surface.get_size(), self.table.colours), (0, 0))
         if self.table.link not in ("up", "connecting"):
             pill = pygame.Rect(0, 0, 420, 54)
             pill.midtop = (BOARD.centerx, BOARD.y + 10)

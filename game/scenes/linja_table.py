@@ -519,7 +519,6 @@ class LinjaTable(Scene):
                 self._drain()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
         self.panel.draw_board(surface)
         self._draw_highlights(surface)
         self._draw_pieces(surface)
