@@ -107,7 +107,8 @@ class NetSession:
         self._net_version: int | None = None
         self._net_view: View = {}
         self._resyncing = False
-        self._established = False
+        self._established = False  # hello exchanged on the live connection
+        self._greeted = False  # ... at least once on the current attempt
         self._farewell = ""  # the host's reason when it said bye
         self._closing = False
         self._jitter = random.Random()
@@ -251,7 +252,7 @@ class NetSession:
         delay = self._backoff[0]
         try:
             while not self._closing:
-                self._established = False
+                self._greeted = False
                 try:
                     await self._connect_once()
                 except _Final as final:
@@ -264,7 +265,7 @@ class NetSession:
                     self._drop_writer()
                 if self._closing:
                     break
-                if self._established:
+                if self._greeted:  # a link that worked starts the backoff afresh
                     delay = self._backoff[0]
                 self._link("down", reason)
                 await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2))
@@ -291,7 +292,7 @@ class NetSession:
             raise _Final(error.message) from None
         self._push({"type": "hello", "table": {key: hello[key] for key in (
             "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}})
-        self._established = True
+        self._established = self._greeted = True
         self._link("up")
         if self._want == "resume" and self._token:
             self._write({"type": "resume", "token": self._token})
@@ -321,6 +322,7 @@ class NetSession:
             self._write({"type": "ping"})
 
     def _drop_writer(self) -> None:
+        self._established = False
         if self._writer is not None:
             if self._closing:
                 self._writer.close()  # flushes the bye
@@ -340,16 +342,17 @@ class NetSession:
         self._writer.write(encode(message))
 
     def _send_now(self, message: dict[str, Any]) -> None:
-        if message["type"] == "claim":  # remembered, so a reconnect asks again
-            self._want, self._want_seat = "claim", message["seat"]
-        elif message["type"] == "spectate":
-            self._want = "spectate"
-        if self._writer is not None and not self._writer.transport.is_closing():
+        kind = message["type"]
+        if kind in ("claim", "spectate"):  # a wish: sent now if we are in, else after the next hello
+            self._want, self._want_seat = kind, message.get("seat")
+            if not self._established:
+                return
+        if self._established and self._writer is not None and not self._writer.transport.is_closing():
             self._write(message)
-        elif message["type"] == "intent":
+        elif kind == "intent":
             self._push({"type": "rejected", "seat": message["seat"], "rejection": {
                 "code": "net.link_down", "message": "Not connected to the host; try again in a moment."}})
-        elif message["type"] not in ("claim", "spectate"):  # those are redone on reconnect
+        else:
             self._push({"type": "error", "code": "net.link_down", "message": "Not connected to the host.",
                         "fatal": False})
 
@@ -418,7 +421,7 @@ class NetSession:
             self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],
                         "rejection": {"code": code, "message": message["message"]}})
         else:
-            if refused is not None:  # a refused claim is not asked again on reconnect
+            if refused is not None and self._want == "claim":  # not asked again on reconnect
                 self._want, self._want_seat = None, None
             self._push({"type": "error", "code": code, "message": message["message"],
                         "fatal": message["fatal"]})

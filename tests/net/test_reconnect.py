@@ -234,3 +234,18 @@ def test_lobby_through_net_sessions(host_factory: Callable[..., HostThread],
     assert ann.controlled_seats == [1] and ann.phase == "playing"
     with pytest.raises(KeyError):
         ann.view(0)  # a LAN client holds only its own seat's view
+
+
+def test_a_claim_made_while_connecting_is_sent_once(host_factory: Callable[..., HostThread],
+                                                    sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2)
+    ann = sessions(host.port, "Ann")
+    ann.claim(1)  # before the hello has even been answered
+    ann.wait_for(kind("welcome", seat=1))
+    ann.chat("hi")
+    ann.wait_for(kind("chat"))
+    assert not [m for m in ann.poll() if m["type"] == "error"]  # no "already seated" for a second claim
+    host.call(lambda: [peer.abort() for peer in list(host.host.peers)])
+    ann.wait_for(kind("status", link="down"))
+    ann.wait_for(kind("welcome", seat=1))  # back by its token, not by claiming again
+    assert not [m for m in ann.poll() if m["type"] == "error"]
