@@ -18,6 +18,7 @@ from game.core.liniell.routes import best_route
 from game.core.liniell.rules import SUPPLY, connect_source, placement_problem
 from game.core.liniell.scoring import line_routes
 from game.core.liniell.state import State
+from game.core.liniell.tiles import TILES
 
 Region = tuple[int, int, int, int]  # x0, y0, x1, y1 inclusive
 
@@ -64,11 +65,15 @@ class TableModel:
         return None if marker is None else int(marker["seat"])
 
     def piece_owners(self, cell: Cell) -> tuple[int | None, ...]:
-        """For each piece of the tile on ``cell``: the seat occupying its line, or None."""
+        """For each piece of the tile on ``cell``: the seat occupying its line, or None (also for
+        the joined line of a pending connection, which holds both colours for a moment)."""
         tile = self.tiles[cell]
-        from game.core.liniell.tiles import TILES
-        return tuple(self.owner(self.line_of_piece.get((cell[0], cell[1], piece)))
-                     for piece in range(TILES[tile[0]].pieces))
+        contested = self.view.get("connection")
+        owners = []
+        for piece in range(TILES[tile[0]].pieces):
+            line = self.line_of_piece.get((cell[0], cell[1], piece))
+            owners.append(None if line == contested else self.owner(line))
+        return tuple(owners)
 
     def marker_piece(self, seat: int, marker: int) -> PieceRef | None:
         piece = self.view["markers"][seat][marker]["piece"]

@@ -1,0 +1,312 @@
+"""The Liniell table driven headless: whole games through synthetic clicks and keys (hot-seat, bots
+only, and one seat over a real loopback LAN host), refused moves, rotation, keyboard play, results."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pygame
+import pytest
+
+from game.bots import make_bot
+from game.match import SeatInfo
+from game.render import liniell_field as field_render
+from game.scenes import liniell_panel as panel
+from game.scenes.cover import CoverScene
+from game.scenes.launch import TableConfig, start_local_game
+from game.scenes.liniell_figures import colour_indices, liniell_figures
+from game.scenes.liniell_table import LiniellTable
+from game.scenes.pause import PauseScene
+from game.scenes.results import ResultsScene
+from game.scenes.tables import table_scene
+from tests.client.helpers import click, key
+from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
+
+STEP = 0.25  # seconds of game time per drawn frame: animations run, few frames are drawn
+
+
+@pytest.fixture
+def fast(app):
+    app.settings.animation_speed = 3.0
+    return app
+
+
+def wheel(y: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))]
+
+
+def move(pos: tuple[float, float]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0))]
+
+
+def wait_idle(app, table: LiniellTable, limit: float = 30.0) -> None:
+    """Let time pass until the table takes input again (or the game is over and counted)."""
+    deadline = time.monotonic() + limit
+    app.step(1 / 60)
+    while not (table.my_turn or table.finished):
+        if isinstance(app.stack.top, CoverScene):
+            return
+        assert time.monotonic() < deadline, "the table never became ready"
+        app.step(STEP)
+
+
+def perform(app, table: LiniellTable, action: dict[str, Any]) -> None:
+    """Make ``action`` the way a player would: turn and click, click a marker and a line, buttons."""
+    model = table.model
+    seat = model.current
+    kind = action["type"]
+    if kind == "place":
+        while table.turns % 4 != action["rot"]:
+            app.step(1 / 60, key(pygame.K_r))
+        app.step(1 / 60, click(table.camera.tile_rect((action["x"], action["y"])).center))
+    elif kind == "skip":
+        app.step(1 / 60, click(table.skip_button.rect.center))
+    elif kind == "connect_marker":
+        app.step(1 / 60, click(table.connect_button.rect.center))
+    else:
+        source = action["from"]
+        if table.source != source:
+            if source == "supply":
+                spot = panel.supply_spot(seat, model.supply(seat)[0])
+            else:
+                pieces = [model.marker_piece(seat, marker) for marker in range(2)]
+                piece = next(p for p in pieces if p is not None and model.line_of_piece[p] == source)
+                spot = field_render.marker_spot(table.camera, model.tiles, piece)
+            app.step(1 / 60, click((int(spot[0]), int(spot[1]))))
+            assert table.source == source
+        target = line_point(table, action["line"])
+        app.step(1 / 60, click((int(target[0]), int(target[1]))))
+
+
+def play_by_hand(app, table: LiniellTable, brains: dict[int, Any]) -> dict[str, int]:
+    """Play the seats in ``brains`` through the table's input until the final count is done."""
+    seen = {"covers": 0, "captures": 0, "actions": 0}
+    match = getattr(table.session, "match", None)
+    while not table.finished:
+        if isinstance(app.stack.top, CoverScene):
+            seen["covers"] += 1
+            app.step(1 / 60, key(pygame.K_RETURN))
+            continue
+        wait_idle(app, table)
+        if table.finished or isinstance(app.stack.top, CoverScene):
+            continue
+        seat = table.model.current
+        action = brains[seat].decide(table.session.view(seat))
+        version = table.version
+        perform(app, table, action)
+        seen["actions"] += 1
+        deadline = time.monotonic() + 10
+        while table.version == version and not table.finished:  # the update has come back
+            assert time.monotonic() < deadline, f"{action} was not accepted: {table.toast_text}"
+            app.step(1 / 60)
+        if match is not None:
+            seen["captures"] = sum(1 for entry in match.log for e in entry["events"] if e["type"] == "capture")
+    return seen
+
+
+def open_results(app, table: LiniellTable) -> ResultsScene:
+    app.step(1 / 60, click(table.results_button.rect.center))
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    return results
+
+
+def test_liniell_has_a_table() -> None:
+    assert table_scene("liniell") is LiniellTable
+
+
+def test_hot_seat_game_played_by_clicks_to_the_results(fast) -> None:
+    app = fast
+    table = table_after(app, 0, seed=CONNECTION_SEED, humans=(0, 1))
+    table.covered_for = None  # two humans share this screen: each turn starts behind the cover
+    brains = {seat: make_bot("liniell", "easy", CONNECTION_SEED * 10 + seat) for seat in range(2)}
+    seen = play_by_hand(app, table, brains)
+    match = table.session.match
+    outcome = match.outcome()
+    assert outcome is not None and seen["covers"] >= 16
+    assert seen["captures"] >= 1  # this deal has a connection: markers were captured and flew home
+    # What the screen shows is the final position: every tile, every marker, the counted scores.
+    assert table.model.tiles == {cell: (tile, rot) for cell, tile, rot in match.state.placed}
+    assert table.director.counters == outcome["scores"]
+    assert not table.director.masks.markers and not table.director.masks.drawn
+    results = open_results(app, table)
+    assert [f.headline for f in results.figures] == [f"{s} point{'s' if s != 1 else ''}" for s in outcome["scores"]]
+    assert [f.winner for f in results.figures] == [seat in outcome["winners"] for seat in range(2)]
+    assert results.again.enabled
+
+
+def test_bots_only_game_runs_through_the_table_to_the_results(fast) -> None:
+    app = fast
+    seats = [SeatInfo("Bimmel", "bot", "easy", 2), SeatInfo("Tramina", "bot", "easy", 4)]
+    assert start_local_game(app, TableConfig("liniell", seats, {}, seed=11))
+    table = app.stack.top
+    assert isinstance(table, LiniellTable) and table.humans == []
+    deadline = time.monotonic() + 30
+    while not table.finished:
+        assert time.monotonic() < deadline
+        assert not isinstance(app.stack.top, CoverScene)  # nobody to hand the device to
+        app.step(STEP)
+    outcome = table.session.match.outcome()
+    assert table.director.counters == outcome["scores"]
+    assert len(table.director.badges) == len(outcome["routes"])  # every route was counted on screen
+    app.step(1 / 60, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, ResultsScene)
+
+
+def test_refused_moves_show_the_rules_message_and_change_nothing(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    match = table.session.match
+    before, view_before = match.version, table.model.view
+    far = next(cell for cell in field_render.region_cells(table.model.region())
+               if cell not in table.model.tiles and cell not in table.model.open_cells)
+    app.step(1 / 60, click(table.camera.tile_rect(far).center))
+    app.step(STEP)
+    assert table.toast_text == "A tile must go next to a tile already in play (N2)."
+    assert match.version == before and table.model.view is view_before
+    taken = next(iter(table.model.tiles))
+    app.step(1 / 60, click(table.camera.tile_rect(taken).center))
+    app.step(STEP)
+    assert table.toast_text == "There is already a tile on that square."
+    assert match.version == before
+    # A legal placement, then a line that does not run through the new tile.
+    legal = match.game.legal(match.state, 0)[0]
+    perform(app, table, legal)
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    other = next(cell for cell in table.model.tiles if cell != table.model.last)
+    line = next(line for line in table.model.lines_on(other) if line not in table.model.lines_on(table.model.last))
+    spot = piece_point(table, table.model.pieces_on(line, other)[0])
+    version, table.toast_text = match.version, ""
+    app.step(1 / 60, click((int(spot[0]), int(spot[1]))))
+    app.step(STEP)
+    assert table.toast_text == "You may only occupy a line that runs through the tile just placed (N3)."
+    assert match.version == version and table.model.phase == "occupy"
+
+
+def test_rotation_by_keys_wheel_and_right_click_is_what_gets_placed(fast) -> None:
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    centre = table.camera.tile_rect((0, 0)).center
+    app.step(1 / 60, key(pygame.K_r) + key(pygame.K_e))  # two clockwise
+    app.step(1 / 60, key(pygame.K_q))  # one back
+    app.step(1 / 60, wheel(-1) + wheel(-1))  # the wheel turns too
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3)])  # and a right click
+    assert table.turns == 4
+    app.step(1 / 60, key(pygame.K_r, pygame.KMOD_SHIFT))
+    assert table.turns == 3
+    for _ in range(8):
+        app.step(1 / 60)
+    assert math.isclose(table.turn_angle, 270.0, abs_tol=1.0)  # the ghost has eased round
+    app.step(1 / 60, click(centre))
+    wait_idle(app, table)
+    assert table.session.match.state.placed[0] == ((0, 0), table.session.match.view(0)["board"][0]["tile"], 3)
+
+
+def test_keyboard_alone_places_and_occupies(fast) -> None:
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, key(pygame.K_RIGHT))  # the cursor appears on the open square
+    assert table.cursor == (0, 0)
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    assert table.model.phase == "occupy" and table.source == "supply"
+    free = table.model.free_lines_on_last()
+    app.step(1 / 60, key(pygame.K_RIGHT))
+    chosen = free[1 % len(free)]
+    assert table.target_line() == chosen
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    marker = table.session.match.view(0)["markers"][0][0]
+    assert marker["line"] is not None and tuple(marker["piece"][:2]) == (0, 0)
+
+
+def test_escape_pauses_the_table_and_its_bots(fast) -> None:
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    app.step(1 / 60, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene) and table.session.paused
+    app.step(1 / 60, key(pygame.K_ESCAPE))
+    assert app.stack.top is table and not table.session.paused
+
+
+def test_figures_and_colours() -> None:
+    view = {"match": {"seats": [{"name": "Ada", "kind": "human", "colour": 0},
+                                {"name": "Bot", "kind": "bot", "level": "easy", "colour": 0}]}}
+    routes = [{"seat": 0, "marker": 0, "kind": "rhombs", "tiles": 5, "enclosed": True, "blue": 2, "points": 8},
+              {"seat": 1, "marker": 0, "kind": None, "tiles": 0, "enclosed": False, "blue": 0, "points": 0},
+              {"seat": 1, "marker": 1, "kind": "edge_to_edge", "tiles": 8, "enclosed": False, "blue": 0,
+               "points": 8}]
+    outcome = {"winners": [0], "draw": False, "scores": [8, 8], "blue": [2, 0], "routes": routes}
+    ada, bot = liniell_figures(view, outcome)
+    assert ada.winner and ada.headline == "8 points" and ("Tie broken by", "blue rhombs") in ada.rows
+    assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
+    assert ada.colour != bot.colour  # both seats on the default colour still look different
+    assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 1]
+
+
+def test_one_seat_over_a_real_loopback_host(fast) -> None:
+    from net.client import NetSession
+    from net.host import Host, HostConfig, HostThread
+
+    app = fast
+    config = HostConfig(name="Liniell test", heartbeat=0.2, away_after=5.0, drop_after=10.0, bot_level="easy")
+    host = HostThread(Host.new("liniell", 2, config, bots=1, seed=CONNECTION_SEED), "127.0.0.1")
+    port = host.start()
+    session = NetSession("127.0.0.1", port, "Ada", heartbeat=0.2, backoff=(0.05, 0.2))
+    try:
+        session.wait_for(lambda m: m["type"] == "hello")
+        session.claim(0)
+        session.wait_for(lambda m: m["type"] == "welcome" and m["seat"] == 0)
+        host.start_game()
+        session.wait_for(lambda m: m["type"] == "update" and m.get("snapshot"))
+        table = LiniellTable(app, session, None)
+        app.push(table)
+        assert table.humans == [0] and table.model is not None
+        play_by_hand(app, table, {0: make_bot("liniell", "easy", 3)})
+        final = host.call(lambda: host.host.match.outcome())
+        assert table.director.counters == final["scores"]
+        results = open_results(app, table)
+        assert not results.again.enabled  # a LAN table is started again from the lobby
+    finally:
+        session.close()
+        host.stop(goodbye=False)
+
+
+def test_the_field_is_repainted_only_when_it_changes(fast) -> None:
+    app = fast
+    table = table_after(app, 6, humans=(0,))
+    wait_idle(app, table)
+    for _ in range(30):
+        app.step(1 / 60)  # let the camera settle
+    repaints = table.layer.repaints
+    for _ in range(10):
+        app.step(1 / 60, move((400 + _ * 20, 500)))
+    assert table.layer.repaints == repaints  # hovering and pulsing highlights leave the field alone
+    perform(app, table, table.session.match.game.legal(table.session.match.state, 0)[0])
+    wait_idle(app, table)
+    assert table.layer.repaints > repaints
+
+
+def test_a_tile_set_aside_flies_to_the_tray_and_is_announced(fast) -> None:
+    app = fast
+    table = table_after(app, 6, humans=(0,))
+    wait_idle(app, table)
+    view = dict(table.model.view)
+    tile = view["drawn"]
+    unseen = list(view["unseen"])
+    drawn = unseen.pop(0)
+    after = {**view, "set_aside": [tile], "drawn": drawn, "unseen": unseen, "stack_size": len(unseen)}
+    table.director.play([{"type": "set_aside", "seat": 0, "tile": tile, "last": False},
+                         {"type": "draw", "seat": 0, "tile": drawn, "left": len(unseen)}], after, 0.0, None)
+    app.step(1 / 60)
+    assert table.director.masks.set_aside == 1 and "set aside" in table.toast_text
+    while table.director.busy:
+        app.step(STEP)
+    assert table.model.view is after
+    assert table.director.masks.set_aside == 0 and not table.director.masks.drawn and not table.director.flying
