@@ -13,6 +13,7 @@ from game.scenes.launch import TableConfig
 from game.scenes.linja_table import LinjaTable
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
 from game.session import LocalSession
 from tests.client.helpers import click, key, run
 from tools.shots.linja import advanced
@@ -207,12 +208,16 @@ def test_an_extra_turn_is_announced_with_a_banner(app):
     assert table.shown["extra_turn"] and table.shown["turn"] == 0
 
 
-def test_escape_opens_the_pause_menu_and_stops_the_bot(app):
+def test_escape_opens_the_pause_menu_and_stops_the_bot_and_f1_the_rules(app):
     table, match = make_table(app, VS_BOT, first=1)
     run(app, 0.02, key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, PauseScene) and table.session.paused
     run(app, 0.02, key(pygame.K_ESCAPE))
     assert app.stack.top is table and not table.session.paused
+    run(app, 0.02, key(pygame.K_F1))
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top is not table
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    assert app.stack.top is table
 
 
 def test_the_table_plays_over_the_lan(app):
@@ -257,3 +262,32 @@ def test_the_table_plays_over_the_lan(app):
     finally:
         session.close()
         thread.stop(goodbye=False)
+
+
+def test_passes_are_announced_and_logged(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.timeline.finish()
+    view = table.shown
+    table._stage([{"type": "pass", "seat": 0, "phase": "following", "steps": 4},
+                  {"type": "pass", "seat": 1, "phase": "initial"}], view)
+    seen = []
+    for _ in range(40):
+        app.step(0.1)
+        if table.banner is not None and table.banner.active and table.banner.text not in seen:
+            seen.append(table.banner.text)
+    assert seen == ["Following move lost", "Bimmel passes"]
+    assert table.log[-2:] == [(0, "no piece can move 4: following move lost"), (1, "cannot move: passes")]
+    assert not table.busy and table.shown is view
+
+
+def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index("linja"))
+    assert setup.start.enabled and setup.rows[1].kind.startswith("bot")
+    run(app, 0.3, click(setup.start.rect.center))
+    table = app.stack.top
+    assert isinstance(table, LinjaTable) and table.humans == [0] and table.seat == 0
+    assert table.config.options == {"first": None}
