@@ -537,12 +537,24 @@ class LinjaTable(Scene):
         """Legal destinations glow faintly, the hovered one strongly; rows being scored light up."""
         active = self.active_choice()
         for row in {int(choice["to"]) for choice in self.choices()}:
-            strong = active is not None and int(active["to"]) == row
-            self._tint_row(surface, row, theme.MINT, 84 if strong else 38)
+            if active is not None and int(active["to"]) == row:
+                self._tint_row(surface, row, theme.MINT, 84)
+            else:
+                self._landing_marker(surface, row)
         for row in self.score_rows:
             self._tint_row(surface, row, theme.SUNFLOWER, 60)
         if self.count_row is not None:
             self._tint_row(surface, self.count_row, theme.SUNFLOWER, int(24 + 30 * self.pulse(6)))
+
+    def _landing_marker(self, surface: pygame.Surface, row: int) -> None:
+        """A small mint arrowhead at both ends of a row a legal move can reach."""
+        y = round(self.layout.row_y(row))
+        left, right = self.layout.stick_span
+        glow = int(150 + 90 * self.pulse(4))
+        for x, way in ((left + 46, 1), (right - 46, -1)):
+            points = [(x + 12 * way, y), (x - 8 * way, y - 14), (x - 8 * way, y + 14)]
+            pygame.draw.polygon(surface, theme.SHADOW, [(px, py + 3) for px, py in points])
+            pygame.draw.polygon(surface, theme.mix(theme.MINT_DARK, theme.MINT, glow / 255), points)
 
     def _tint_row(self, surface: pygame.Surface, row: int, colour: theme.Colour, alpha: int) -> None:
         band = self.layout.row_band(row)
