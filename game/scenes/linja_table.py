@@ -429,9 +429,10 @@ class LinjaTable(Scene):
         group = self.rows[int(choice["from"])][self.seat]
         if not group:
             return None
-        if self.hover_pos is None or self.hover_row != choice["from"]:
+        pointer = self.hover_pos
+        if pointer is None or self.hover_row != choice["from"]:
             return group[-1]
-        return min(group, key=lambda piece: abs(piece.x - self.hover_pos[0]))  # type: ignore[index]
+        return min(group, key=lambda piece: abs(piece.x - pointer[0]))
 
     def play_row(self, row: int) -> None:
         phase = self.shown.get("phase")
@@ -441,7 +442,7 @@ class LinjaTable(Scene):
             self.say("Watching: nobody plays from this screen.")
             return
         choice = next((c for c in self.choices() if c["from"] == row), None)
-        if choice is not None and self.seat is not None:
+        if choice is not None:
             self.picked = self.mover(choice)
         self.say("")
         self.submit({"type": "initial" if phase == "initial" else "follow", "from": row})
@@ -449,13 +450,13 @@ class LinjaTable(Scene):
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "cancel":
-            from game.scenes.pause import PauseScene
-            self.app.push(PauseScene(self.app, game="linja"))
+            self.open_menu()
             return True
         if kind == "help":
             self.open_rules()
             return True
-        if self.busy and kind in ("press", "confirm", "next"):
+        on_button = intent.pos is not None and self.ui.at(intent.pos) is not None
+        if self.busy and kind in ("press", "confirm", "next") and not on_button:
             self.timeline.finish()  # impatient players skip the animation
             return True
         if kind == "point" and intent.pos is not None:
