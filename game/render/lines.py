@@ -76,6 +76,7 @@ class CityMap:
         self.road_width = ROAD * self.unit
         self._lines_key: object = None
         self._lines_layer: pygame.Surface | None = None
+        self._glows: dict[tuple[int, Colour, float], pygame.Surface] = {}  # turned glow bands, per street
 
     # -- geometry ---------------------------------------------------------------------------------
     def pos(self, crossing: int) -> Point:
@@ -433,18 +434,17 @@ class CityMap:
     def draw_street_glow(self, surface: pygame.Surface, street: int, colour: Colour, strength: float,
                          width_factor: float = 1.0) -> None:
         """A translucent band over a road: legal targets pulse, the hovered one glows brightest."""
-        a, b = self.street_ends(street)
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        cut = self.crossing_radius * 0.9
-        a = (a[0] + ux * cut, a[1] + uy * cut)
-        b = (b[0] - ux * cut, b[1] - uy * cut)
-        glow = _glow_sprite(colour, round(length - 2 * cut), round(self.road_width * 1.5 * width_factor))
-        angle = math.degrees(math.atan2(-dy, dx))
-        turned = pygame.transform.rotate(glow, angle)
-        turned.set_alpha(max(0, min(255, int(255 * strength))))
-        surface.blit(turned, turned.get_rect(center=(round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))))
+        key = (street, colour, width_factor)
+        glow = self._glows.get(key)
+        if glow is None:
+            a, b = self.street_ends(street)
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy) - 1.8 * self.crossing_radius
+            sprite = _glow_sprite(colour, round(length), round(self.road_width * 1.5 * width_factor))
+            glow = self._glows[key] = pygame.transform.rotate(sprite, math.degrees(math.atan2(-dy, dx)))
+        glow.set_alpha(max(0, min(255, int(255 * strength))))
+        middle = self.street_middle(street)
+        surface.blit(glow, glow.get_rect(center=(round(middle[0]), round(middle[1]))))
 
 
 def paint_marker_shadow(surface: pygame.Surface, a: Point, b: Point, thickness: float,
@@ -454,21 +454,15 @@ def paint_marker_shadow(surface: pygame.Surface, a: Point, b: Point, thickness: 
                colour)  # type: ignore[arg-type]
 
 
-_GLOWS: dict[tuple[Colour, int, int], pygame.Surface] = {}
-
-
 def _glow_sprite(colour: Colour, length: int, width: int) -> pygame.Surface:
-    key = (colour, length, width)
-    sprite = _GLOWS.get(key)
-    if sprite is None:
-        sprite = pygame.Surface((max(1, length + width), max(1, width)), pygame.SRCALPHA)
-        steps = 6
-        for step in range(steps):
-            inset = step * width / (2 * steps)
-            rect = pygame.Rect(0, 0, length + width - 2 * inset, width - 2 * inset).move(inset, inset)
-            alpha = int(30 + 140 * (step + 1) / steps)
-            pygame.draw.rect(sprite, (*colour, alpha), rect, border_radius=int(rect.height / 2))
-        _GLOWS[key] = sprite
+    """A soft band, brightest along its middle, lying east-west."""
+    sprite = pygame.Surface((max(1, length + width), max(1, width)), pygame.SRCALPHA)
+    steps = 6
+    for step in range(steps):
+        inset = step * width / (2 * steps)
+        rect = pygame.Rect(0, 0, length + width - 2 * inset, width - 2 * inset).move(inset, inset)
+        alpha = int(30 + 140 * (step + 1) / steps)
+        pygame.draw.rect(sprite, (*colour, alpha), rect, border_radius=int(rect.height / 2))
     return sprite
 
 

@@ -15,7 +15,7 @@ import pygame
 
 from game.core.lines.state import BUS_SPACE, EXPANSION_SPACES, MAX_BUSES, MAX_MARKERS
 from game.render.lines_pieces import action_marker, bus_icon
-from game.scenes.lines_choices import PASS, Choices, space_title
+from game.scenes.lines_choices import PASS, Choices
 from game.scenes.lines_seats import SeatLook
 from game.ui import theme
 
@@ -25,6 +25,9 @@ BOARD = pygame.Rect(COLUMN.x, HEADER.bottom + 16, COLUMN.width, 318)
 PLAYERS = pygame.Rect(COLUMN.x, BOARD.bottom + 16, COLUMN.width, COLUMN.bottom - BOARD.bottom - 16)
 CARD_W, CARD_H, CARD_GAP = 128, 150, 16
 WIDE_H = 64
+ROW_GEAR_X = 292  # where a player row's buses and supply start
+BUS_STEP = 42
+TICK_STEP = 9
 
 
 @dataclass
@@ -98,7 +101,7 @@ def score_point(seat: int, players: int) -> tuple[float, float]:
 
 def bus_point(seat: int, players: int, buses: int) -> tuple[float, float]:
     rect = row_rect(seat, players)
-    return float(rect.x + 300 + (buses - 1) * 44 + 20), float(rect.y + round(rect.height * 0.29))
+    return float(rect.x + ROW_GEAR_X + (buses - 1) * BUS_STEP + 20), float(rect.y + round(rect.height * 0.29))
 
 
 # -- drawing ------------------------------------------------------------------------------------------
@@ -304,15 +307,18 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
     name_size = theme.fit_text(look.name, 30, 200, theme.DISPLAY_FONT)
     theme.draw_text(surface, look.name, (rect.x + 80, rect.y + round(rect.height * 0.1)), name_size, theme.CREAM,
                     theme.DISPLAY_FONT)
-    theme.draw_text(surface, _status(frame, seat, line, acting), (rect.x + 80, rect.y + round(rect.height * 0.52)), 20,
-                    theme.shade(colour, 1.3) if acting else theme.CREAM_DIM)
+    status = _status(frame, seat, line, acting)
+    status_colour = theme.shade(colour, 1.3) if acting else theme.CREAM_DIM
+    theme.draw_text(surface, status, (rect.x + 80, rect.y + round(rect.height * 0.52)),
+                    theme.fit_text(status, 20, ROW_GEAR_X - 90), status_colour)
     buses = int(line.get("buses", 1))
+    bus_y = rect.y + round(rect.height * 0.29)
     for index in range(MAX_BUSES):
         icon = bus_icon(colour if index < buses else theme.shade(theme.NIGHT_2, 1.25), 38)
         scale = frame.bus_pop.get(seat, 1.0) if index == buses - 1 else 1.0
         if scale != 1.0:
             icon = pygame.transform.rotozoom(icon, 0, max(0.05, scale))
-        surface.blit(icon, icon.get_rect(center=(rect.x + 300 + index * 44 + 20, rect.y + round(rect.height * 0.29))))
+        surface.blit(icon, icon.get_rect(center=(rect.x + ROW_GEAR_X + index * BUS_STEP + 20, bus_y)))
     left = int(line.get("markers_left", MAX_MARKERS))
     for used in range(MAX_MARKERS):
         tick = _supply_tick(rect, used)
@@ -321,10 +327,13 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
             pygame.draw.rect(surface, colour, tick.inflate(-2, -2), border_radius=3)
         else:
             pygame.draw.rect(surface, theme.shade(theme.NIGHT_2, 1.25), tick.inflate(-2, -8), border_radius=2)
-    lost = int((view.get("lost") or [0] * players)[seat]) if seat < len(view.get("lost") or []) else 0
-    supply = f"{left} marker{'s' if left != 1 else ''} left" + (f" · {lost} lost" if lost else "")
-    theme.draw_text(surface, supply, (rect.x + 300, rect.bottom - 5), 18,
-                    theme.CORAL if lost else theme.CREAM_DIM, anchor="bottomleft")
+    side = rect.x + ROW_GEAR_X + MAX_MARKERS * TICK_STEP + 8
+    theme.draw_text(surface, f"{left} left", (side, _supply_tick(rect, 0).centery), 18, theme.CREAM_DIM,
+                    anchor="midleft")
+    lost_list = view.get("lost") or []
+    lost = int(lost_list[seat]) if seat < len(lost_list) else 0
+    if lost:
+        theme.draw_text(surface, f"{lost} lost", (side, bus_y), 18, theme.CORAL, theme.TEXT_BOLD_FONT, "midleft")
     score = frame.scores[seat] if seat < len(frame.scores) else float(line.get("score", 0))
     theme.draw_text(surface, str(int(round(score))), (rect.right - 64, rect.centery + 2), 50,
                     theme.SUNFLOWER if frame.counting else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
@@ -333,7 +342,7 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
 
 def _supply_tick(rect: pygame.Rect, index: int) -> pygame.Rect:
     """The place of marker ``index`` (0 = the first used) in a row's supply strip."""
-    return pygame.Rect(rect.x + 300 + index * 10, rect.y + round(rect.height * 0.47), 7, 14)
+    return pygame.Rect(rect.x + ROW_GEAR_X + index * TICK_STEP, rect.y + round(rect.height * 0.56) - 7, 6, 14)
 
 
 def _status(frame: HudFrame, seat: int, line: dict[str, Any], acting: bool) -> str:
@@ -350,7 +359,7 @@ def _status(frame: HudFrame, seat: int, line: dict[str, Any], acting: bool) -> s
         return f"{who} · passed"
     held = [space for space, holder in (view.get("spaces") or {}).items() if holder == seat]
     if held and view.get("phase") in ("choose", "build"):
-        return f"{who} · on {', '.join(space_title(space) for space in held)}"
+        return f"{who} · {', '.join('bus' if space == BUS_SPACE else f'on {space}' for space in held)}"
     if view.get("phase") not in ("place", "extend") and not line.get("can_build", True):
-        return f"{who} · line cannot grow"
+        return f"{who} · line stuck"
     return who

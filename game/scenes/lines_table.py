@@ -54,6 +54,7 @@ class LinesTable(Scene):
         self.choices = Choices(None, None)
         self.opened: tuple[int, int | None] | None = None  # (version, seat) whose turn was opened
         self.screen_owner: int | None = None  # the human seat the screen was last handed to
+        self.last_acting: int | None = None  # whose decision the table showed last
         self.pointer: tuple[int, int] | None = None
         self.selected: int | None = None  # the street under the pointer or the keyboard cursor
         self.closing_at: int | None = None  # for a street that closes a circle: where it closes
@@ -191,12 +192,12 @@ class LinesTable(Scene):
         self.choices = Choices(self.view, seat, names) if mine else Choices(None, None)
         self.selected = None
         self.cursor_space = None
+        previous, self.last_acting = self.last_acting, seat
         if not mine or seat is None:
             return
-        humans = self.session.controlled_seats
-        if len(humans) > 1 and seat != self.screen_owner:
-            self._hand_over(seat)
-        elif seat != self.screen_owner:
+        if len(self.session.controlled_seats) > 1 and seat != self.screen_owner:
+            self._hand_over(seat)  # the cover plays the turn sound
+        elif seat != previous:
             self.screen_owner = seat
             self.app.sounds.play("turn")
         if self.pointer is not None:
@@ -242,8 +243,12 @@ class LinesTable(Scene):
             return self._pick(intent.value)
         if kind in ("rotate", "rotate_back"):
             return self._flip_circle()
-        if kind in ("hint", "help"):
+        if kind == "hint":
             self.show.toast(self._hint())
+            return True
+        if kind == "help":
+            from game.scenes.rules import RulesScene
+            self.app.push(RulesScene(self.app, GAME))
             return True
         return False
 
@@ -346,8 +351,9 @@ class LinesTable(Scene):
     def _hint(self) -> str:
         if self.choices.building:
             return "Click a glowing street (or pick one with the arrow keys and press Enter)."
-        if self.choices.choosing:
-            return "Click a glowing space on the action board, or press 1–7; Pass takes nothing."
+        if self.choices.choosing and self.view is not None:
+            count = len(hud.space_rects(self.view))
+            return f"Click a glowing space on the action board, or press 1–{count}; Pass takes nothing."
         return "Wait for the other players; Esc opens the menu."
 
     # -- the end --------------------------------------------------------------------------------------

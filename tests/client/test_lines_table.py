@@ -15,6 +15,7 @@ from game.scenes.launch import TableConfig, start_local_game
 from game.scenes.lines_table import MAP_RECT, LinesTable
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
 from game.session import LocalSession
 from tests.client.helpers import click, key
 
@@ -177,6 +178,13 @@ def test_closing_a_circle_closes_it_at_the_end_nearer_the_pointer(app):
 
 def test_keyboard_alone_builds_and_chooses(app):
     table, match = table_at(app, AT_CROSSING_2, list(HUMANS))
+    app.step(0.05, key(pygame.K_h))
+    assert "glowing street" in table.show.toasts[-1].text
+    app.step(0.05, key(pygame.K_F1))
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.books[rules.book_index].game == "lines"
+    app.step(0.05, key(pygame.K_ESCAPE))
+    assert app.stack.top is table
     app.step(0.05, key(pygame.K_n))
     assert table.selected in table.choices.streets()
     app.step(0.05, key(pygame.K_RIGHT))
@@ -309,3 +317,42 @@ def test_every_street_can_be_pointed_at():
             assert city.street_at(pos) == street
     assert city.street_at(city.pos(0)) in (0, 1)  # on a crossing: one of its streets
     assert city.street_at((MAP_RECT.right - 20, MAP_RECT.y + 20)) is None
+
+
+def test_a_lan_game_over_real_sockets(app):
+    """A host on 127.0.0.1 with a bot; this screen's seat plays through a NetSession to the end."""
+    from net.client import NetSession
+    from net.host import Host
+    from net.host_thread import HostThread
+    from net.table import HostConfig
+
+    config = HostConfig(heartbeat=0.3, away_after=3.0, drop_after=8.0, bot_level="easy")
+    thread = HostThread(Host.new("lines", 2, config, bots=1, seed=3), "127.0.0.1", 0)
+    port = thread.start()
+    session = NetSession("127.0.0.1", port, "Alice", heartbeat=0.3)
+    try:
+        session.claim(0)
+        session.wait_for(lambda message: message["type"] == "welcome")
+        thread.start_game()
+        session.wait_for(lambda message: message["type"] == "update")
+        app.settings.animation_speed = SPEED
+        table = LinesTable(app, session, None)
+        app.stack.reset(table)
+        moves = 0
+        for _ in range(1500):
+            if table.finished:
+                break
+            app.step(0.1)
+            if not idle(table) or not table.choices.active or table.awaiting:
+                continue
+            if table.choices.building:
+                target = on_street(table, sorted(table.choices.streets())[0])
+            else:
+                target = hud.space_rects(table.view)[table.choices.spaces()[0]].center
+            app.step(0.02, move(target) + click(target))
+            moves += 1
+        assert table.finished and moves >= 10
+        assert table.view["outcome"] == thread.call(lambda: thread.host.match.outcome())
+    finally:
+        session.close()
+        thread.stop(goodbye=False)
