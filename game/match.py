@@ -84,11 +84,19 @@ def canonical_bytes(value: Any) -> bytes:
     return msgpack.packb(_canonical(value), use_bin_type=True)
 
 
+_NESTED = (dict, list, tuple)
+
+
 def _canonical(value: Any) -> Any:
+    """The value with every map's keys sorted; plain values are returned as they are (fast path)."""
     if isinstance(value, dict):
-        return {key: _canonical(value[key]) for key in sorted(value, key=repr)}
+        try:
+            keys = sorted(value)
+        except TypeError:  # mixed key types: order them by their text instead
+            keys = sorted(value, key=repr)
+        return {key: _canonical(value[key]) if isinstance(value[key], _NESTED) else value[key] for key in keys}
     if isinstance(value, list | tuple):
-        return [_canonical(item) for item in value]
+        return [_canonical(item) if isinstance(item, _NESTED) else item for item in value]
     return value
 
 
@@ -190,7 +198,11 @@ class Match:
 
     # -- saves and replays -----------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
-        """Everything needed to resume: the full host-side state and the log."""
+        """Everything needed to resume: the full host-side state and the log.
+
+        Log entries were copied when recorded and are never changed afterwards, so the save shares
+        them rather than copying the whole log on every autosave; treat the result as read-only.
+        """
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -201,7 +213,7 @@ class Match:
             "seats": [info.to_dict() for info in self.seats],
             "match_version": self.version,
             "state": self.game.snapshot(self.state),
-            "log": copy.deepcopy(self.log),
+            "log": list(self.log),
         }
 
     @classmethod
