@@ -22,7 +22,7 @@ from game.ui import theme
 if TYPE_CHECKING:
     from game.scenes.liniell_table import LiniellTable
 
-GHOST_ALPHA = 225
+GHOST_ALPHA = 238
 
 
 @cache
@@ -91,7 +91,8 @@ def _field(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
     if table.my_turn and model.phase == "place":
         colour = table.seat_colour(model.current)
         for cell in model.open_cells:
-            lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
+            if cell != table.cursor:  # the ghost tile sits there
+                lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
     board.draw_lit(surface, camera, lit, pulse)
     if model.last is not None and model.phase in ("occupy", "connect") and not director.busy:
         rect = camera.tile_rect(model.last).inflate(8, 8)
@@ -112,8 +113,13 @@ def _line_highlights(table: LiniellTable, surface: pygame.Surface, pulse: float)
     mine = table.my_turn
     if mine and model.phase == "connect" and model.view.get("connection"):
         alpha = int(150 + 100 * pulse)
-        board.draw_piece_glow(surface, camera, model.tiles, model.pieces_on(model.view["connection"]),
-                              theme.SUNFLOWER, alpha)
+        joined = model.view["connection"]
+        board.draw_piece_glow(surface, camera, model.tiles, model.pieces_on(joined), theme.SUNFLOWER, alpha)
+        if model.last is not None and model.pieces_on(joined, model.last):
+            # Where the forced marker will land: the joined line on the new tile.
+            spot = board.marker_spot(camera, model.tiles, model.pieces_on(joined, model.last)[0])
+            art.draw_marker(surface, spot, board.marker_radius(camera), table.seat_colour(model.current),
+                            lift=8 + 8 * pulse, ghost=True)
         return
     target = table.target_line() if mine else None
     if target is not None and model.last is not None:
@@ -242,8 +248,11 @@ def _status(table: LiniellTable) -> tuple[str, theme.Colour]:
             return f"A draw, {scores[0]} : {scores[1]}", theme.SUNFLOWER
         winner = (outcome.get("winners") or [0])[0]
         return f"{table.seat_name(winner)} wins, {scores[winner]} : {scores[1 - winner]}", table.seat_colour(winner)
-    name, colour = table.seat_name(model.current), table.seat_colour(model.current)
-    if model.current in table.humans:
+    current = table.shown_current
+    name, colour = table.seat_name(current), table.seat_colour(current)
+    if table.director.busy or table.queue:
+        return f"{name} moves", colour
+    if current in table.humans:
         asks = {"place": "place the tile", "occupy": "occupy a line on your tile — or skip",
                 "connect": "make the connection"}
         who = "Your turn" if len(table.humans) == 1 else name
@@ -257,6 +266,7 @@ def _panel(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
     assert model is not None
     over = model.phase == "over"
     outcome = model.view.get("outcome") or {}
+    current = table.shown_current
     for seat in range(2):
         seat_view = panel.Seat(table.seat_name(seat), table.seat_colour(seat), table.seat_kind(seat),
                                table.notes.get(seat, ""))
@@ -264,13 +274,13 @@ def _panel(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
                   for marker in range(2)]
         score = director.counters[seat] if director.scoring else model.provisional[seat]
         chosen = table.my_turn and model.phase == "occupy" and seat == model.current and table.source == "supply"
-        line = panel.PlayerLine(seat_view, not over and seat == model.current, score,
+        line = panel.PlayerLine(seat_view, not over and seat == current, score,
                                 "points" if director.scoring else "pts now", supply, chosen,
                                 table.finished and seat in (outcome.get("winners") or []))
         panel.draw_player(surface, seat, line, pulse)
     _tile_card(table, surface)
     headline, detail, keys = _instructions(table)
-    colour = table.seat_colour(model.current) if not over else theme.SUNFLOWER
+    colour = table.seat_colour(current) if not over else theme.SUNFLOWER
     panel.draw_actions(surface, headline, detail, keys, colour)
 
 
@@ -293,19 +303,23 @@ def _tile_card(table: LiniellTable, surface: pygame.Surface) -> None:
     set_aside = list(model.view.get("set_aside", []))
     if director.masks.set_aside:
         set_aside = set_aside[:-director.masks.set_aside]
-    panel.draw_tile_card(surface, title, image, int(model.view.get("stack_size", 0)), set_aside, caption)
+    stack = int(model.view.get("stack_size", 0)) + director.masks.stack
+    panel.draw_tile_card(surface, title, image, stack, set_aside, caption)
 
 
 def _instructions(table: LiniellTable) -> tuple[str, str, str]:
     model = table.model
     assert model is not None
-    name = table.seat_name(model.current)
+    current = table.shown_current
+    name = table.seat_name(current)
     if model.phase == "over":
         if table.finished:
             return ("Final score", "1 per tile of a route, +1 if enclosed by two rhombs, +1 per blue rhomb "
                     "at its ends.", "Enter: see the results")
         return ("The final count", "Each marker's route lights up in turn while its points add up.",
                 "Click to hurry the count")
+    if table.director.busy or table.queue:
+        return (f"{name}'s move", "", "Click to skip the animation")
     if not table.my_turn:
         if model.current in table.humans:
             return (f"{name}'s turn", "", "")
@@ -315,10 +329,12 @@ def _instructions(table: LiniellTable) -> tuple[str, str, str]:
                 "R / wheel / right click: turn  ·  arrows + Enter")
     if model.phase == "occupy":
         source = table.source
-        where = ("from your supply" if source == "supply" else "moved from its line" if source else
-                 "— click which of your markers moves")
-        return ("Occupy a line?", f"Click a free line on the new tile: a marker goes there {where}.",
-                "←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip")
+        if source is None:
+            detail = "Both your markers are out: click the one to move, then a free line on the new tile."
+        else:
+            where = "from your supply" if source == "supply" else "moved from its line (ringed)"
+            detail = f"Click a free line on the new tile: a marker goes there {where}."
+        return ("Occupy a line?", detail, "←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip")
     return ("Connection!", "Your other marker moves onto the joined line; then both markers on it go home.",
             "Enter or click the line: connect")
 

@@ -186,6 +186,8 @@ class Masks:
     cells: set[tuple[int, int]] = field(default_factory=set)
     drawn: bool = False
     set_aside: int = 0
+    current: int | None = None  # whose move is on screen while an update plays (the view may be ahead)
+    stack: int = 0  # tiles the view has drawn already that are still shown on the stack
 
 
 class Director:
@@ -227,11 +229,23 @@ class Director:
 
     # -- building a timeline for one update -------------------------------------------------------
     def play(self, events: list[dict[str, Any]], view: dict[str, Any], pause: float,
-             launch: tuple[Point, float, float] | None) -> None:
-        """Animate ``events`` leading to ``view``; ``launch`` is where a just-placed ghost tile was
-        (centre, size, turn) so the tile flies on from the player's hand rather than the card."""
+             launch: tuple[Point, float, float] | None, actor: int | None = None) -> None:
+        """Animate ``events`` of ``actor``'s move leading to ``view``; ``launch`` is where a just-placed
+        ghost tile was (centre, size, turn) so it flies on from the player's hand, not the card."""
         timeline = Timeline()
         switched = [False]
+        draws = sum(1 for event in events if event.get("type") == "draw")
+
+        def begin() -> None:
+            self.masks.current = actor
+            if draws:  # the next tile shows only once it has been drawn
+                self.masks.drawn = True
+                self.masks.stack = draws
+
+        def end() -> None:
+            self.masks.current = None
+
+        timeline.call(begin)
 
         def switch() -> None:
             if not switched[0]:
@@ -256,6 +270,7 @@ class Director:
                 timeline.call(switch)
                 self._score(timeline, event)
         timeline.call(switch)
+        timeline.call(end)
         self.timeline = timeline
 
     def _tween(self, actor: Any, seconds: float, easing: str = "linear") -> Tween:
@@ -380,6 +395,8 @@ class Director:
 
         def lift_off() -> None:
             self.masks.drawn = True
+            self.masks.current = event["seat"]
+            self.masks.stack = max(0, self.masks.stack - 1)
             switch()
             self.flying.append(actor)
             self.table.sound("draw")

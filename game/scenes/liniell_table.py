@@ -90,8 +90,7 @@ class LiniellTable(Scene):
             self.latest = view
             self.version = int(view.get("match", {}).get("version", 0))
             self.show(view, animate=False)
-            if view.get("phase") == "over" and view.get("outcome"):
-                self.director.play([{"type": "score", **view["outcome"]}], view, 0.0, None)
+            self._count_if_over(view)
 
     def _first_view(self) -> dict[str, Any] | None:
         try:
@@ -119,6 +118,12 @@ class LiniellTable(Scene):
         if seat in self.humans:
             return "you" if len(self.humans) == 1 else "on this screen"
         return "remote player" if info.get("kind") == "human" else "open seat"
+
+    @property
+    def shown_current(self) -> int:
+        """Whose move the screen shows: the mover while their move still plays, else the view's."""
+        masked = self.director.masks.current
+        return masked if masked is not None else self.model.current if self.model else 0
 
     @property
     def my_turn(self) -> bool:
@@ -157,7 +162,7 @@ class LiniellTable(Scene):
             view = message.get("view")
             if not isinstance(view, dict):
                 return
-            if message.get("snapshot"):
+            if message.get("snapshot") or self.model is None:
                 self._resync(view)
                 return
             version = int(message.get("version", 0))
@@ -189,6 +194,13 @@ class LiniellTable(Scene):
         self.latest = view
         self.version = int(view.get("match", {}).get("version", self.version))
         self.show(view)
+        self._count_if_over(view)
+
+    def _count_if_over(self, view: dict[str, Any]) -> None:
+        """A table that opens on (or resyncs to) a finished game still plays the final count."""
+        counting = self.director.busy or self.director.scoring or self.finished
+        if view.get("phase") == "over" and view.get("outcome") and not counting:
+            self.director.play([{"type": "score", **view["outcome"]}], view, 0.0, None)
 
     def show(self, view: dict[str, Any], animate: bool = True) -> None:
         """Make ``view`` the one on screen; the camera glides to frame the squares still in play."""
@@ -237,7 +249,8 @@ class LiniellTable(Scene):
         actor = message.get("actor")
         mine = actor in self.humans
         launch, self.launch = (self.launch if mine else None), None
-        self.director.play(list(message.get("events", [])), message["view"], 0.0 if mine else BOT_PAUSE, launch)
+        self.director.play(list(message.get("events", [])), message["view"], 0.0 if mine else BOT_PAUSE, launch,
+                           actor if isinstance(actor, int) else None)
 
     def _on_my_turn(self) -> None:
         """Things a turn starts with: the cover between two players on one screen, a forced skip."""

@@ -310,3 +310,61 @@ def test_a_tile_set_aside_flies_to_the_tray_and_is_announced(fast) -> None:
         app.step(STEP)
     assert table.model.view is after
     assert table.director.masks.set_aside == 0 and not table.director.masks.drawn and not table.director.flying
+
+
+class ScriptedSession:
+    """A LAN spectator's session as the table sees it: no view until the host's first snapshot."""
+
+    game = "liniell"
+
+    def __init__(self) -> None:
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[tuple[int, dict[str, Any]]] = []
+        self.closed = False
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        return []
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise KeyError(seat)
+
+    def submit(self, seat: int, action: dict[str, Any]) -> None:
+        self.sent.append((seat, action))
+
+    def poll(self) -> list[dict[str, Any]]:
+        messages, self.inbox = self.inbox, []
+        return messages
+
+    def pump(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) -> None:
+    app = fast
+    session = ScriptedSession()
+    table = LiniellTable(app, session, None)
+    app.push(table)
+    app.step(STEP)
+    assert table.model is None  # "Waiting for the table…"
+    session.inbox.append({"type": "status", "link": "up", "seats": [
+        {"claimed": True, "connected": True, "away": True}, {"claimed": True, "connected": False, "bot": True}]})
+    app.step(1 / 60)
+    assert table.notes == {0: "away", 1: "a bot stands in"}
+    played = table_after(app, 40, humans=(0,), push=False).session.view(None)
+    assert played["phase"] == "over"
+    session.inbox.append({"type": "update", "version": played["match"]["version"], "seat": None, "actor": None,
+                          "events": [], "view": played, "snapshot": True})
+    deadline = time.monotonic() + 20
+    while not table.finished:
+        assert time.monotonic() < deadline
+        app.step(STEP)
+    assert table.director.counters == played["outcome"]["scores"]
+    session.inbox.append({"type": "status", "link": "down", "reason": "host gone"})
+    app.step(1 / 60)
+    assert table.link_down and not table.my_turn
+    results = open_results(app, table)
+    assert not results.again.enabled and session.closed and session.sent == []
