@@ -15,7 +15,7 @@ from functools import cache
 
 import pygame
 
-from game.core.linja.position import row_points
+from game.core.linja.position import DIRECTION, row_points
 from game.render.linja_layout import ROWS, STICKS, LinjaLayout
 from game.ui import theme
 
@@ -29,7 +29,6 @@ BAMBOO = (206, 184, 102)
 BAMBOO_LIGHT = (240, 226, 160)
 BAMBOO_DARK = (142, 118, 52)
 BAMBOO_NODE = (118, 96, 40)
-DIRECTIONS = (1, -1)  # seat 0 travels up the rows (up the screen), seat 1 down
 
 
 def _wood(surface: pygame.Surface, area: pygame.Rect, seed: int, k: int) -> None:
@@ -182,14 +181,17 @@ def _shadow(radius: int) -> pygame.Surface:
     return shadow
 
 
-def draw_piece(surface: pygame.Surface, centre: tuple[float, float], colour: theme.Colour, direction: int,
+def draw_piece(surface: pygame.Surface, centre: tuple[float, float], colour: theme.Colour, seat: int,
                radius: int, lift: float = 0.0, alpha: int = 255) -> None:
-    """A piece with its shadow; ``lift`` (0..1) raises it off the table: bigger, shadow further away."""
+    """A piece of ``seat`` with its shadow; ``lift`` (0..1) raises it off the table: bigger, shadow further.
+
+    Its chevron points the way the seat travels: up the screen for A (rows grow upwards), down for B.
+    """
     x, y = centre
     shadow = _shadow(radius)
     drop = 4 + 22 * lift
     surface.blit(shadow, shadow.get_rect(center=(round(x + drop * 0.5), round(y + drop))))
-    sprite = piece_sprite(colour, direction, radius)
+    sprite = piece_sprite(colour, DIRECTION[seat], radius)
     if lift > 0.01:
         size = round(sprite.get_width() * (1 + 0.32 * lift))
         sprite = pygame.transform.smoothscale(sprite, (size, size))

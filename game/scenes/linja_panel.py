@@ -26,7 +26,6 @@ CARD_H = 168
 CARDS = {1: pygame.Rect(PANEL_X, 24, PANEL_W, CARD_H),  # B plays from the top edge of the board
          0: pygame.Rect(PANEL_X, theme.HEIGHT - 24 - CARD_H, PANEL_W, CARD_H)}
 TURN_BOX = pygame.Rect(PANEL_X, CARDS[1].bottom + 24, PANEL_W, CARDS[0].y - CARDS[1].bottom - 48)
-DIRECTIONS = (1, -1)
 LOG_TOP = TURN_BOX.y + 388
 
 
@@ -123,7 +122,7 @@ class LinjaPanel:
         theme.panel(surface, rect, theme.PLUM_LIGHT if active else theme.PLUM, 22, colour if active else None, 6)
         if active:
             pygame.draw.rect(surface, colour, rect, width=4, border_radius=22)
-        draw_piece(surface, (rect.x + 72, rect.centery), colour, DIRECTIONS[seat], 42)
+        draw_piece(surface, (rect.x + 72, rect.centery), colour, seat, 42)
         info = table.seat_info(seat)
         name = str(info.get("name"))
         size = theme.fit_text(name, 42, 260, theme.DISPLAY_FONT)

@@ -15,10 +15,10 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline, Tween
-from game.render.linja import draw_piece, draw_ring
-from game.render.linja_layout import PIECE_RADIUS, ROWS, LinjaLayout
+from game.render.linja_layout import ROWS, LinjaLayout
 from game.scenes.cover import CoverScene
 from game.scenes.figures import register_figures
+from game.scenes.linja_board import LinjaBoardView
 from game.scenes.linja_figures import linja_figures
 from game.scenes.linja_fx import Banner, Floaters, Piece, hop_tween
 from game.scenes.linja_panel import BOARD, LinjaPanel
@@ -28,7 +28,6 @@ from game.ui.input import Intent
 
 register_figures("linja", linja_figures)
 
-DIRECTIONS = (1, -1)  # seat 0 moves up the rows, seat 1 down
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
 TALLY_BEAT = 0.11  # one piece counted at the end
@@ -68,6 +67,7 @@ class LinjaTable(Scene):
         self.link = "up"
         self.finished = False
         self.panel = LinjaPanel(self)
+        self.board = LinjaBoardView(self)
         self._entered = False
 
     def enter(self) -> None:
@@ -521,9 +521,7 @@ class LinjaTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.draw_board(surface)
-        self._draw_highlights(surface)
-        self._draw_pieces(surface)
-        self._draw_preview(surface)
+        self.board.draw(surface)
         self.floaters.draw(surface)
         if self.banner is not None:
             self.banner.draw(surface)
@@ -534,106 +532,9 @@ class LinjaTable(Scene):
     def pulse(self, speed: float = 5.0) -> float:
         return 0.5 + 0.5 * math.sin(self.age * speed)
 
-    def _draw_highlights(self, surface: pygame.Surface) -> None:
-        """Legal destinations glow faintly, the hovered one strongly; rows being scored light up."""
-        active = self.active_choice()
-        for row in {int(choice["to"]) for choice in self.choices()}:
-            if active is not None and int(active["to"]) == row:
-                self._tint_row(surface, row, theme.MINT, 84)
-            else:
-                self._landing_marker(surface, row)
-        for row in self.score_rows:
-            self._tint_row(surface, row, theme.SUNFLOWER, 60)
-        if self.count_row is not None:
-            self._tint_row(surface, self.count_row, theme.SUNFLOWER, int(24 + 30 * self.pulse(6)))
-
-    def _landing_marker(self, surface: pygame.Surface, row: int) -> None:
-        """A small mint arrowhead at both ends of a row a legal move can reach."""
-        y = round(self.layout.row_y(row))
-        left, right = self.layout.stick_span
-        glow = int(150 + 90 * self.pulse(4))
-        for x, way in ((left + 46, 1), (right - 46, -1)):
-            points = [(x + 12 * way, y), (x - 8 * way, y - 14), (x - 8 * way, y + 14)]
-            pygame.draw.polygon(surface, theme.SHADOW, [(px, py + 3) for px, py in points])
-            pygame.draw.polygon(surface, theme.mix(theme.MINT_DARK, theme.MINT, glow / 255), points)
-
-    def _tint_row(self, surface: pygame.Surface, row: int, colour: theme.Colour, alpha: int) -> None:
-        band = self.layout.row_band(row)
-        left, right = self.layout.stick_span
-        rect = pygame.Rect(left + 30, band.y + 14, right - left - 60, band.height - 28)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=22)
-        surface.blit(layer, rect)
-
-    def _draw_pieces(self, surface: pygame.Surface) -> None:
-        colours = self.colours
-        movable = {int(c["from"]) for c in self.choices()}
-        counted = self._counted_pieces()
-        flying = []
-        for row in range(ROWS):
-            for seat in (0, 1):
-                for piece in self.rows[row][seat]:
-                    if piece.flying:
-                        flying.append(piece)
-                        continue
-                    draw_piece(surface, piece.pos, colours[seat], DIRECTIONS[seat], PIECE_RADIUS)
-                    if seat == self.seat and row in movable:
-                        draw_ring(surface, piece.pos, PIECE_RADIUS + 3, theme.CREAM, 3, int(70 + 90 * self.pulse()))
-        for number, piece in enumerate(counted, start=1):
-            grow = 1 + 0.12 * self.pulse(8)
-            draw_ring(surface, piece.pos, int((PIECE_RADIUS + 4) * grow), theme.SUNFLOWER, 4)
-            theme.draw_text(surface, str(number), (round(piece.x + 26), round(piece.y - 30)), 24, theme.SUNFLOWER,
-                            theme.DISPLAY_FONT, "center", shadow=True)
-        for piece in flying:
-            draw_piece(surface, piece.pos, colours[piece.seat], DIRECTIONS[piece.seat], PIECE_RADIUS, piece.lift)
-
-    def _counted_pieces(self) -> list[Piece]:
+    def counted_pieces(self) -> list[Piece]:
         """The pieces whose number sets the following move: those of the row entered, bar the newcomer."""
         if self.count_row is None:
             return []
         return [piece for seat in (0, 1) for piece in self.rows[self.count_row][seat]
                 if piece is not self.count_skip and not piece.flying]
-
-    def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The hovered move: the piece ringed, its hops traced over the sticks, a ghost where it lands."""
-        choice = self.active_choice()
-        if choice is None or self.seat is None:
-            return
-        piece = self.mover(choice)
-        if piece is None:
-            return
-        source, to = int(choice["from"]), int(choice["to"])
-        ghost = self.layout.slots(to, self.row_counts(to))[self.seat][-1]
-        colour = self.seat_colour(self.seat)
-        draw_ring(surface, piece.pos, PIECE_RADIUS + 5, theme.SUNFLOWER, 5)
-        hops = abs(to - source)
-        for hop in range(hops):
-            self._draw_hop_arc(surface, piece.pos, ghost, hop, hops)
-        draw_piece(surface, ghost, colour, DIRECTIONS[self.seat], PIECE_RADIUS, alpha=130)
-        draw_ring(surface, ghost, PIECE_RADIUS + 4, theme.MINT, 4, int(150 + 100 * self.pulse(7)))
-        if "steps" in choice:  # an initial move: the pieces on the row it reaches set the next move
-            for number, other in enumerate([p for s in (0, 1) for p in self.rows[to][s]], start=1):
-                draw_ring(surface, other.pos, PIECE_RADIUS + 3, theme.SUNFLOWER, 3)
-                theme.draw_text(surface, str(number), (round(other.x + 26), round(other.y - 30)), 22,
-                                theme.SUNFLOWER, theme.DISPLAY_FONT, "center", shadow=True)
-        label = self.panel.preview_text(choice, short=True)
-        image = theme.render_text(label, 28, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        pill = image.get_rect().inflate(28, 12)
-        pill.midbottom = (round(ghost[0]), round(ghost[1] - PIECE_RADIUS - 8))
-        pill.clamp_ip(BOARD.inflate(-30, -30))
-        pygame.draw.rect(surface, theme.SHADOW, pill.move(0, 3), border_radius=pill.height // 2)
-        pygame.draw.rect(surface, theme.NIGHT, pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, theme.SUNFLOWER, pill, width=2, border_radius=pill.height // 2)
-        surface.blit(image, image.get_rect(center=(pill.centerx, pill.centery + 2)))
-
-    def _draw_hop_arc(self, surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
-                      hop: int, hops: int) -> None:
-        """One jump of the path as a dotted arc bulging sideways over its stick."""
-        dots = 7
-        for dot in range(1, dots):
-            t = (hop + dot / dots) / hops
-            x = start[0] + (end[0] - start[0]) * t
-            y = start[1] + (end[1] - start[1]) * t
-            bulge = math.sin(math.pi * dot / dots) * 26
-            pygame.draw.circle(surface, theme.SHADOW, (round(x + bulge), round(y + 2)), 5)
-            pygame.draw.circle(surface, theme.SUNFLOWER, (round(x + bulge), round(y)), 5)

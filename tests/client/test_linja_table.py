@@ -172,7 +172,7 @@ def test_hover_previews_landing_and_steps_and_the_count_pulses_after_the_move(ap
     for _ in range(8):
         app.step(0.1)
     assert not mover.flying and mover in table.rows[1][0]
-    assert table.count_row == 1 and len(table._counted_pieces()) == 2
+    assert table.count_row == 1 and len(table.counted_pieces()) == 2
     assert table.shown["phase"] == "following" and table.shown["steps"] == 2
     assert table.log[-1] == (0, "0 → 1, counts 2")
 
