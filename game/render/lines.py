@@ -104,12 +104,6 @@ class CityMap:
                 best = (rank, street)
         return None if best is None else best[1]
 
-    def crossing_at(self, point: Point) -> int | None:
-        for crossing, centre in enumerate(self.points):
-            if math.dist(point, centre) <= self.crossing_radius * 1.2:
-                return crossing
-        return None
-
     def nearer_end(self, street: int, point: Point) -> int:
         """The crossing of ``street`` nearer to ``point``."""
         a, b = self.net.ends[street]

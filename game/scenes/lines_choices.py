@@ -30,6 +30,7 @@ class Choices:
         self.phase = view.get("phase") if isinstance(view, dict) else None
         self.state: Any = None
         self.moves: list[Action] = []
+        self._streets: dict[int, list[int | None]] | None = None
         if view is None or seat is None:
             return
         try:
@@ -54,11 +55,12 @@ class Choices:
     # -- streets ------------------------------------------------------------------------------------
     def streets(self) -> dict[int, list[int | None]]:
         """Each street that may be built, with the heads it may be built from (None: a first street)."""
-        found: dict[int, list[int | None]] = {}
-        for move in self.moves:
-            if move.get("type") == "street":
-                found.setdefault(move["street"], []).append(move.get("head"))
-        return found
+        if self._streets is None:
+            self._streets = {}
+            for move in self.moves:
+                if move.get("type") == "street":
+                    self._streets.setdefault(move["street"], []).append(move.get("head"))
+        return self._streets
 
     def street_action(self, street: int, closing_at: int | None = None) -> Action:
         """The intent for ``street``. A street that closes a circle joins both heads: ``closing_at``

@@ -44,10 +44,7 @@ class MarkerFlight:
         half = (math.cos(angle) * length / 2, math.sin(angle) * length / 2)
         a = (centre[0] - half[0], centre[1] - half[1])
         b = (centre[0] + half[0], centre[1] + half[1])
-        lift = 1 + 0.35 * math.sin(math.pi * t)
-        if t < 1:
-            shadow = (centre[0] + 10 * lift, centre[1] + 18 * lift)
-            pygame.draw.circle(surface, theme.SHADOW, shadow, self.thickness * 0.6)
+        lift = 1 + 0.35 * math.sin(math.pi * t)  # the marker grows as if lifted towards the viewer
         draw_marker(surface, a, b, self.colour, max(3, round(self.thickness * lift)))
 
 

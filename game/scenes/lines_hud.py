@@ -44,7 +44,6 @@ class HudFrame:
     scores: list[float] = field(default_factory=list)
     counting: bool = False
     bus_pop: dict[int, float] = field(default_factory=dict)
-    hidden_spaces: frozenset[str] = frozenset()
     button_room: int = 0  # pixels kept free at the right of the prompt (the See results button)
 
 
@@ -208,8 +207,6 @@ def _draw_board(surface: pygame.Surface, frame: HudFrame) -> None:
     for space, rect in space_rects(view).items():
         entry = in_play.get(space)
         holder = entry.get("seat") if entry else None
-        if space in frame.hidden_spaces:
-            holder = None
         _draw_space(surface, frame, space, rect, entry, holder, space in open_spaces)
 
 

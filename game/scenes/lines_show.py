@@ -235,7 +235,7 @@ class Show:
                 why = LOST_REASONS.get(str(event.get("reason")), "they cannot be built")
                 self.toast(f"{looks[seat].name} loses {count} street{'s' if count != 1 else ''}: {why}.")
                 x, y = hud.score_point(seat, players)
-                self.floats.append(FloatText(f"−{count} lost", theme.CORAL, (x - 160, y), 28, 1.4))
+                self.floats.append(FloatText(f"−{count} lost", theme.CORAL, (x - 170, y), 26, 1.4, rise=18))
             timeline.call(lost)
             timeline.wait(0.35)
         elif kind == "bus_bought":
@@ -245,7 +245,7 @@ class Show:
                 self.sound("pop")
                 self.bus_pop[seat] = 0.0
                 x, y = hud.bus_point(seat, players, buses)
-                self.floats.append(FloatText("+1 bus", theme.SUNFLOWER, (x, y - 10), 28, 1.2, rise=50))
+                self.floats.append(FloatText("+1 bus", theme.SUNFLOWER, (x + 50, y), 26, 1.2, rise=18))
             timeline.call(bought)
             timeline.then(Tween(0.0, 1.0, 0.45, lambda value: self.bus_pop.__setitem__(seat, float(value)),
                                 "out_back"))
@@ -338,6 +338,8 @@ class Show:
 
     def _counted(self, after: View, looks: list[SeatLook]) -> None:
         outcome = after.get("outcome") or {}
+        if isinstance(outcome.get("scores"), list):
+            self.counts = [float(score) for score in outcome["scores"]]  # the authority's word is final
         winners = outcome.get("winners") or []
         self.sound("fanfare")
         for seat in winners:

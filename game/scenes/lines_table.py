@@ -56,6 +56,7 @@ class LinesTable(Scene):
         self.screen_owner: int | None = None  # the human seat the screen was last handed to
         self.last_acting: int | None = None  # whose decision the table showed last
         self.pointer: tuple[int, int] | None = None
+        self.steering = False  # True while keys or a pad move the cursor (tooltips follow it, not the mouse)
         self.selected: int | None = None  # the street under the pointer or the keyboard cursor
         self.closing_at: int | None = None  # for a street that closes a circle: where it closes
         self.hover_space: str | None = None
@@ -200,7 +201,7 @@ class LinesTable(Scene):
         elif seat != previous:
             self.screen_owner = seat
             self.app.sounds.play("turn")
-        if self.pointer is not None:
+        if self.pointer is not None and not self.steering:
             self._hover(self.pointer)
 
     def _hand_over(self, seat: int) -> None:
@@ -223,6 +224,7 @@ class LinesTable(Scene):
             return True
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
+            self.steering = False
             self._hover(intent.pos)
             self.ui.handle(intent)
             return True
@@ -238,6 +240,7 @@ class LinesTable(Scene):
         if kind == "confirm":
             return self._act_on_cursor()
         if kind in ("left", "right", "up", "down", "next"):
+            self.steering = True
             return self._move_cursor(kind)
         if kind == "pick" and isinstance(intent.value, int):
             return self._pick(intent.value)
@@ -468,7 +471,7 @@ class LinesTable(Scene):
         lines = self._tooltip_lines()
         if not lines:
             return
-        if self.pointer is not None:
+        if self.pointer is not None and not self.steering:
             anchor = (float(self.pointer[0]), float(self.pointer[1]))
         elif self.selected is not None:
             anchor = self.city.street_middle(self.selected)
@@ -478,7 +481,7 @@ class LinesTable(Scene):
         draw_tooltip(surface, lines, anchor, surface.get_rect())
 
     def _tooltip_lines(self) -> list[tuple[str, Colour]]:
-        space = self.hover_space or self.cursor_space
+        space = self.cursor_space if self.steering else self.hover_space
         if self.choices.choosing and space is not None:
             return self._space_tip(space)
         if self.choices.building and self.selected is not None:
