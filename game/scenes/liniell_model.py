@@ -29,6 +29,7 @@ class TableModel:
 
     view: dict[str, Any]
     _problems: dict[tuple[Cell, int], Any] = field(default_factory=dict)
+    _points: dict[str, int] = field(default_factory=dict)
 
     # -- plain facts ------------------------------------------------------------------------------
     @property
@@ -163,6 +164,9 @@ class TableModel:
         return totals
 
     def line_points(self, line_id: str) -> int:
-        pieces = self.pieces_on(line_id)
-        route = best_route(self.state.board, pieces) if pieces else None
-        return 0 if route is None else route.points
+        """What the line would score now (its route as if the game ended), remembered per line."""
+        if line_id not in self._points:
+            pieces = self.pieces_on(line_id)
+            route = best_route(self.state.board, pieces) if pieces else None
+            self._points[line_id] = 0 if route is None else route.points
+        return self._points[line_id]
