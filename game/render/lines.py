@@ -236,6 +236,7 @@ class CityMap:
         layer = pygame.transform.smoothscale(big, self.rect.size)
         self._label_crossings(layer)
         self._legend(layer)
+        self._cartouche(layer)
         return layer
 
     def _local(self, point: Point, k: int) -> Point:
@@ -354,6 +355,40 @@ class CityMap:
         _station(station, (size, size), size * 1.35, 1)
         layer.blit(station, station.get_rect(midleft=(x, y)))
         theme.draw_text(layer, "Station 2 points", (x + size * 2 + 4, y), 20, theme.INK, anchor="midleft")
+
+    def _cartouche(self, layer: pygame.Surface) -> None:
+        """The map's title and a compass rose, in the widest empty stretch of paper."""
+        size = (230, 172)
+        centre = self._emptiest(size)
+        box = pygame.Rect(0, 0, *size)
+        box.center = (round(centre[0] - self.rect.x), round(centre[1] - self.rect.y))
+        pygame.draw.rect(layer, theme.shade(PAPER, 1.04), box, border_radius=14)
+        pygame.draw.rect(layer, ROAD_CASING, box, width=2, border_radius=14)
+        pygame.draw.rect(layer, PAPER_DARK, box.inflate(-10, -10), width=1, border_radius=10)
+        theme.draw_text(layer, "BUS CITY", (box.centerx, box.y + 30), 30, theme.INK, theme.DISPLAY_FONT, "center")
+        theme.draw_text(layer, "street map", (box.centerx, box.y + 56), 18, NUMBER, anchor="center")
+        _compass(layer, (box.centerx, box.bottom - 40), 24)
+
+    def _emptiest(self, size: tuple[int, int]) -> Point:
+        """The centre of a ``size`` box on the map as far as can be from every road, crossing and lot."""
+        half_w, half_h = size[0] / 2 + 10, size[1] / 2 + 10
+        spots = [spot for spots in self.lot_spots for spot in spots] + list(self.points)
+        best: tuple[float, Point] | None = None
+        steps = 16
+        for gx in range(steps):
+            for gy in range(steps):
+                x = self.rect.x + half_w + 8 + gx * (self.rect.width - 2 * half_w - 16) / (steps - 1)
+                y = self.rect.y + half_h + 8 + gy * (self.rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
+                box = (x - half_w, y - half_h, x + half_w, y + half_h)
+                room = min(_box_distance(box, spot) for spot in spots)
+                for a, b, _ in self._street_boxes:
+                    if best is not None and room <= best[0]:
+                        break  # already no better than the best: stop measuring
+                    room = min(room, _box_segment_distance(box, a, b))
+                if best is None or room > best[0]:
+                    best = (room, (x, y))
+        assert best is not None
+        return best[1]
 
     # -- the lines layer ----------------------------------------------------------------------------
     def lanes(self, streets_by_seat: Sequence[Sequence[int]]) -> dict[int, list[int]]:
@@ -503,6 +538,22 @@ def _house_surface(size: int, colour: Colour) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size + 8, size + 8))
 
 
+def _compass(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """A small compass rose: north up, as the layout's y axis."""
+    x, y = centre
+    pygame.draw.circle(surface, PAPER_DARK, centre, radius, 2)
+    for angle, length, colour in ((90, 1.0, theme.CORAL_DARK), (270, 1.0, NUMBER), (0, 0.7, NUMBER),
+                                  (180, 0.7, NUMBER)):
+        rad = math.radians(angle)
+        tip = (x + math.cos(rad) * radius * length, y - math.sin(rad) * radius * length)
+        side = math.radians(angle + 90)
+        w = radius * 0.22
+        base_a = (x + math.cos(side) * w, y - math.sin(side) * w)
+        base_b = (x - math.cos(side) * w, y + math.sin(side) * w)
+        pygame.draw.polygon(surface, colour, [tip, base_a, base_b])
+    theme.draw_text(surface, "N", (x, y - radius - 10), 16, theme.CORAL_DARK, theme.TEXT_BOLD_FONT, "center")
+
+
 def _station(surface: pygame.Surface, centre: Point, size: float, k: int) -> None:
     """A train station: a long hall over a pair of rails, with a clock."""
     hall = pygame.Rect(0, 0, size * 1.5, size)
@@ -562,6 +613,24 @@ def _distance_to_segment(point: Point, a: Point, b: Point, trim: float) -> float
     low, high = min(0.5, trim / length), max(0.5, 1 - trim / length)
     t = max(low, min(high, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length_sq))
     return math.dist(point, (a[0] + dx * t, a[1] + dy * t))
+
+
+def _box_distance(box: tuple[float, float, float, float], point: Point) -> float:
+    """How far ``point`` is from the box (left, top, right, bottom); 0 inside it."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _box_segment_distance(box: tuple[float, float, float, float], a: Point, b: Point) -> float:
+    """How far the segment a-b passes from the box; 0 when it touches or crosses it."""
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    if _box_distance(box, a) == 0 or _box_distance(box, b) == 0:
+        return 0.0
+    if any(_segments_cross(a, b, corners[i], corners[(i + 1) % 4]) for i in range(4)):
+        return 0.0
+    return min(min(_distance_to_segment(corner, a, b, 0.0) for corner in corners),
+               _box_distance(box, a), _box_distance(box, b))
 
 
 def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
