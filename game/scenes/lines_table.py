@@ -82,7 +82,7 @@ class LinesTable(Scene):
                 view = self.session.view(seat)
             except (KeyError, LookupError):
                 continue
-            if isinstance(view, dict) and isinstance(view.get("lines"), list):
+            if _is_view(view):
                 return view
         return None
 
@@ -102,7 +102,7 @@ class LinesTable(Scene):
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
-        if kind == "update" and isinstance(message.get("view"), dict):
+        if kind == "update" and _is_view(message.get("view")):
             self.awaiting = 0.0
             version = message.get("version")
             if message.get("snapshot") or self.view is None:
@@ -525,6 +525,12 @@ class LinesTable(Scene):
         streets = next((entry.get("streets") for entry in self.view.get("action_board", [])
                         if entry.get("space") == space), 0)
         return [title, (f"Build {streets} street{'s' if streets != 1 else ''} this round.", theme.MINT_DARK)]
+
+
+def _is_view(view: Any) -> bool:
+    """A Line Expansion view: anything else (a stray or damaged message) is not shown."""
+    return isinstance(view, dict) and view.get("type") == "lines_view" and isinstance(view.get("lines"), list) \
+        and all(isinstance(line, dict) and isinstance(line.get("path"), list) for line in view["lines"])
 
 
 def _link_banner(surface: pygame.Surface, link: str) -> None:

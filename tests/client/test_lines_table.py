@@ -267,6 +267,10 @@ def test_a_lan_table_waits_for_the_host_and_follows_its_updates(app):
     app.push(table)
     app.step(STEP)
     assert table.view is None  # drawn as "waiting" without a view
+    session.inbox.append({"type": "update", "version": 0, "view": {"type": "linie1_view"}, "snapshot": True})
+    session.inbox.append({"type": "update", "version": 0, "view": None, "events": []})
+    app.step(STEP)
+    assert table.view is None  # what is not a Line Expansion view is never shown
     session.inbox.append({"type": "update", "version": 0, "seat": 1, "events": [], "view": host.view(1),
                           "snapshot": True})
     app.step(STEP)
