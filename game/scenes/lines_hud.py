@@ -294,6 +294,10 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
     colour = look.colour
     back = theme.shade(colour, 0.3) if acting else theme.NIGHT_2
     pygame.draw.rect(surface, back, rect, border_radius=16)
+    outcome = view.get("outcome") or {}
+    if seat in (outcome.get("winners") or []):
+        glow = 0.5 + 0.5 * math.sin(frame.age * 3)
+        pygame.draw.rect(surface, theme.mix(theme.TANGERINE, theme.SUNFLOWER, glow), rect, width=4, border_radius=16)
     if acting:
         pulse = 0.5 + 0.5 * math.sin(frame.age * 4)
         pygame.draw.rect(surface, theme.mix(theme.shade(colour, 0.7), colour, pulse), rect, width=3, border_radius=16)

@@ -104,3 +104,12 @@ def lines_count(app: Any) -> None:
 @shot("lines_end", settle=8.0)
 def lines_end(app: Any) -> None:
     _open(app, _last_move(list(BOTS)))
+
+
+@shot("lines_results", settle=1.6)
+def lines_results(app: Any) -> None:
+    from game.scenes.results import ResultsScene
+    match = _played(10_000, seats=list(BOTS))
+    view = match.view(None)
+    app.push(ResultsScene(app, "lines", view, match.outcome() or {}, play_again=lambda: None,
+                          title="Line Expansion · 3 players"))
