@@ -26,7 +26,7 @@ from game.scenes.linie1_fx import Banner, Call, DieRoll, Director, HandFlight, P
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, draw_tooltip
 
 register_figures("linie1", linie1_figures)
 
@@ -79,6 +79,9 @@ class Linie1Table(Scene):
         self._status_cache: dict[Any, Any] = {}
         self.finished = False
         self.link_down = False  # a LAN session lost its host and is reconnecting
+        self.pointer: tuple[int, int] | None = None
+        self.pointer_still = 0.0  # seconds the mouse has rested (board tooltips wait for it)
+        self.toast: tuple[str, float] | None = None  # a short note over the board that blocks nothing
         self._build_buttons()
         self._entered = False
 
@@ -126,12 +129,16 @@ class Linie1Table(Scene):
         else:
             self.seat = self._public_seat()
         self._refresh_view()
-        if not initial and self.my_turn:
-            self.app.sounds.play("turn")
+        if self.my_turn and self.view["phase"] != "over":
+            if not initial:
+                self.app.sounds.play("turn")
+            self.toast = ("Your turn" if len(self.humans) == 1 else f"{self.seat_info(current).get('name')}'s turn",
+                          1.4)
 
     def _reveal(self, seat: int) -> None:
         self.seat = seat
         self._refresh_view()
+        self.toast = (f"{self.seat_info(seat).get('name')}'s turn", 1.4)
         self.selected = 0
         self.message = ""
 
@@ -388,9 +395,13 @@ class Linie1Table(Scene):
             self.director.finish_all()  # impatient players skip the animation
             return True
         if kind == "point" and intent.pos is not None:
+            self.pointer = intent.pos
+            self.pointer_still = 0.0
             cell = self.board.cell_at(intent.pos, ORIGIN)
             self.pointer_on_board = cell is not None
             if cell is not None:
+                if cell != self.cursor and self.message_bad:
+                    self.say("")  # an old refusal gives way to what the ghost says here
                 self.cursor = cell
         if kind == "press" and intent.pos is not None:
             if self.view["phase"] == "refill":  # the hand area shows the drivers' tiles instead
@@ -538,6 +549,9 @@ class Linie1Table(Scene):
         scaled = dt * self.app.settings.animation_speed
         self.director.update(scaled)
         self.particles.update(dt)
+        self.pointer_still += dt
+        if self.toast is not None:
+            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
         if not self.director.busy and not self.finished:
             try:
                 self.session.pump()
@@ -615,12 +629,46 @@ class Linie1Table(Scene):
         super().draw(surface)
         self.director.draw(surface)
         self.particles.draw(surface)
+        self._draw_toast(surface)
+        self._draw_board_tooltip(surface)
         if self.link_down:
             band = pygame.Rect(0, 0, 760, 70)
             band.midtop = (self.board_rect.centerx, self.board_rect.y + 16)
             theme.panel(surface, band, theme.CORAL_DARK, 20, theme.CORAL, 6)
             theme.draw_text(surface, "Connection lost — reconnecting…", band.center, 32, theme.CREAM,
                             theme.TEXT_BOLD_FONT, "center")
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast is None or self.director.busy:
+            return
+        text, left = self.toast
+        alpha = min(1.0, left / 0.3)
+        image = theme.render_text(text, 56, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        box = image.get_rect().inflate(64, 30)
+        box.midtop = (self.board_rect.centerx, self.board_rect.y + 26)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.NIGHT, 220), layer.get_rect(), border_radius=22)
+        pygame.draw.rect(layer, (*theme.SUNFLOWER, 255), layer.get_rect(), width=3, border_radius=22)
+        layer.blit(image, image.get_rect(center=(box.width // 2, box.height // 2 + 3)))
+        layer.set_alpha(int(255 * alpha))
+        surface.blit(layer, box)
+
+    def _draw_board_tooltip(self, surface: pygame.Surface) -> None:
+        """Resting the mouse on a terminal or a building names it."""
+        if self.pointer is None or self.pointer_still < 0.5 or self.director.busy:
+            return
+        cell = self.board.cell_at(self.pointer, ORIGIN)
+        if cell is None:
+            return
+        if cell in self.board.terminal_at:
+            terminal = self.board.terminal_at[cell]
+            text = f"Line {terminal['line']}: {terminal['name']}"
+        elif cell in self.board.buildings:
+            building = self.board.buildings[cell]
+            text = f"{building['letter']}: {building['name']}"
+        else:
+            return
+        draw_tooltip(surface, text, self.board.cell_rect(cell, ORIGIN))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         tile = self.selected_tile()
@@ -824,14 +872,22 @@ class Linie1Table(Scene):
             return
         draw_die(surface, self.die_centre, 110, self.die["face"])
 
+    def status_line(self) -> tuple[str, bool]:
+        """The line under the hand: a refusal, what the red ghost would be refused for, or guidance."""
+        text, bad = self.message, self.message_bad
+        verdict = self.ghost_verdict() if self.can_build() and self.pointer_on_board else None
+        if verdict is not None and not self.message:
+            text, bad = verdict.message, True  # the red ghost says why, before any click
+        if not text:
+            text, bad = self._guidance(), False
+        return text, bad
+
     def _draw_message(self, surface: pygame.Surface) -> None:
         y = HAND_Y + 56 + SLOT + 38
-        text = self.message
-        if not text:
-            text = self._guidance()
+        text, bad = self.status_line()
         if not text:
             return
-        colour = theme.CORAL if self.message_bad and self.message else theme.CREAM_DIM
+        colour = theme.CORAL if bad else theme.CREAM_DIM
         for index, line in enumerate(theme.wrap(text, 26, PANEL_W - 20)[:2]):
             theme.draw_text(surface, line, (PANEL_X + 10, y + index * 32), 26, colour, theme.TEXT_BOLD_FONT)
 

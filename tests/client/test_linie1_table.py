@@ -226,3 +226,18 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
     run(app, 0.02, click(slots[0][3].center))
     settle(app, table)
     assert len(table.view["hands"][0]) == hand_before + 1
+
+
+def test_the_red_ghost_says_why_before_any_click(app):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1
+    pos = cell_centre(table, (5, 2))
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    text, bad = table.status_line()
+    assert bad and text == table.ghost_verdict().message
+    run(app, 0.7)  # resting on a building names it
+    pos = cell_centre(table, (5, 1))
+    run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    assert table.pointer_still >= 0.5 and table.board.buildings[(5, 1)]["name"] == "E-Werk"
