@@ -89,14 +89,6 @@ class App:
         self.screen = pygame.display.get_surface()
         self.save_settings()
 
-    def apply_settings(self) -> None:
-        """Make the running game follow the settings (after the settings screen changed them)."""
-        self.sounds.configure(self.settings.volume, self.settings.mute)
-        screen_full = bool(pygame.display.is_fullscreen()) if pygame.display.get_surface() else False
-        if screen_full != self.settings.fullscreen:
-            self.settings.fullscreen = not self.settings.fullscreen
-            self.toggle_fullscreen()
-
     def save_settings(self) -> None:
         if not save_settings(self.settings, self.settings_file):
             log.warning("settings could not be saved")
