@@ -90,7 +90,8 @@ class TitleScene(Scene):
         if self.tram_x > theme.WIDTH + 300:
             self.tram_x = -300.0
             self.tram_index = (self.tram_index + 1) % len(self.trams)
-            self.app.sounds.play("bell") if self.age > 1 else None
+            if self.age > 1:  # not over the very first frames
+                self.app.sounds.play("bell")
 
     @staticmethod
     def _track_surface() -> pygame.Surface:
