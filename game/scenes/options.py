@@ -16,6 +16,17 @@ class OptionInfo:
     label: str
     tooltip: str = ""
     presets: list[Any] = field(default_factory=list)
+    # How particular values read ("Random" for None); values not named here use option_text.
+    names: list[tuple[Any, str]] = field(default_factory=list)
+
+    def name_of(self, value: Any) -> str | None:
+        for known, text in self.names:
+            if known == value and type(known) is type(value):
+                return text
+        return None
+
+
+_SEATS = [(0, "Seat 1"), (1, "Seat 2")]
 
 
 OPTIONS: dict[tuple[str, str], OptionInfo] = {
@@ -29,6 +40,11 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         "so 1 2 3 4 H H is the default.",
         [["1", "2", "3", "4", "H", "H"], ["1", "2", "3", "4", "5", "H"], ["1", "1", "2", "3", "4", "H"],
          ["1", "2", "3", "H", "H", "H"]]),
+    ("linja", "first"): OptionInfo(
+        "Who starts", "Random, or the player in that seat. After a game, Play again lets the loser start.",
+        [None, 0, 1], [(None, "Random"), *_SEATS]),
+    ("liniell", "first_player"): OptionInfo(
+        "Who starts", "The player in this seat lays the first tile.", [0, 1], _SEATS),
 }
 
 
@@ -47,8 +63,11 @@ def option_text(value: Any) -> str:
 
 def option_choices(game: str, key: str, default: Any) -> list[tuple[Any, str]]:
     """The values offered for a non-boolean option, the default first."""
+    info = option_info(game, key)
     values: list[Any] = [default]
-    for preset in option_info(game, key).presets:
-        if preset != default and type(preset) is type(default):
+    for preset in info.presets:
+        # Presets keep the default's type, except where the default is None ("not chosen").
+        same_kind = default is None or preset is None or type(preset) is type(default)
+        if same_kind and not (preset == default and type(preset) is type(default)):
             values.append(preset)
-    return [(value, option_text(value)) for value in values]
+    return [(value, info.name_of(value) or option_text(value)) for value in values]

@@ -1,0 +1,25 @@
+"""Setup-screen options read well: every game's options offer real choices with readable names."""
+
+from game.core.registry import available_games, get_game
+from game.scenes.options import option_choices
+
+
+def test_who_starts_offers_random_and_each_seat():
+    assert option_choices("linja", "first", None) == [(None, "Random"), (0, "Seat 1"), (1, "Seat 2")]
+    assert option_choices("liniell", "first_player", 0) == [(0, "Seat 1"), (1, "Seat 2")]
+
+
+def test_every_non_boolean_option_of_every_game_has_a_choice_and_no_bare_none():
+    for name in available_games():
+        for key, default in get_game(name).default_options().items():
+            if isinstance(default, bool):
+                continue
+            choices = option_choices(name, key, default)
+            assert len(choices) >= 2, (name, key)
+            assert all(text and text != "None" for _value, text in choices), (name, key)
+
+
+def test_die_faces_keep_the_default_first():
+    default = ["1", "2", "3", "4", "H", "H"]
+    choices = option_choices("linie1", "die_faces", default)
+    assert choices[0] == (default, "1 2 3 4 H H") and len(choices) == 4
