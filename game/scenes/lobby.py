@@ -1,29 +1,37 @@
 """LAN play from the client: host a table, find or join one, and wait in its lobby.
 
-- ``HostScene``: the setup screen, where every other seat is an open LAN seat or a bot. Opening
-  the table runs a ``net.host`` Host on a background thread (advertised over zeroconf) and seats
-  the host player through a ``NetSession`` like anyone else.
-- ``JoinScene``: the tables found on the network (each verified by a hello) and "join by address".
-- ``LobbyScene``: the seats as the host reports them; the host starts the game; then the game's
-  table scene takes over the session, exactly as for a local game.
+- ``HostScene`` (``lan_host``): the setup screen where every other seat is open or a bot; it opens
+  a table served from this program and seats the host player like anyone else.
+- ``JoinScene`` (``lan_join``): the tables found on the network, verified by a hello, with the
+  ones this program cannot join greyed out and the reason given; or an address typed in.
+- ``LobbyScene`` (here): who sits where and whether they are connected, the chat, and Start. When
+  the game begins the game's own table scene takes the session over, exactly as for a local game.
 """
 
 from __future__ import annotations
 
-import socket
+import math
 from typing import Any
 
 import pygame
 
-from game.scenes.setup import OPEN_NAME, SetupScene
+from game.scenes.chat import ChatField, draw_history, install_chat_key
+from game.scenes.lan_host import HostScene, lan_address
+from game.scenes.lan_join import JoinScene
+from game.scenes.net_hud import draw_dot, seat_state
+from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import Scene
 from game.scenes.tables import table_scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, ListView, TextInput
+from game.ui.widgets import Button
 
-DEFAULT_PORT = 47000
-PANEL = pygame.Rect(260, 140, 1400, 780)
+__all__ = ["HostScene", "JoinScene", "LobbyScene"]
+
+SEATS = pygame.Rect(120, 196, 1040, 700)
+CHAT = pygame.Rect(1190, 196, 610, 700)
+ROW_H = 96
+PHASE_WORDS = {"lobby": "in the lobby", "playing": "game in progress", "over": "game over"}
 
 
 def _title_scene(app: Any) -> Scene:
@@ -31,185 +39,8 @@ def _title_scene(app: Any) -> Scene:
     return TitleScene(app)
 
 
-class HostedSession:
-    """The host player's NetSession; closing it also closes the table this program hosts."""
-
-    def __init__(self, session: Any, thread: Any) -> None:
-        self._session = session
-        self._thread = thread
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
-
-    def close(self) -> None:
-        self._session.close()
-        self._thread.stop()
-
-
-class HostScene(SetupScene):
-    """Choose the game, the seats (open for LAN players, or bots) and the options; open the table."""
-
-    name = "host"
-    start_label = "Open table"
-    heading_text = "Host a LAN table"
-    bind = "0.0.0.0"
-    advertise = True
-
-    @staticmethod
-    def offered_games() -> list[str]:
-        return [name for name in SetupScene.offered_games() if table_scene(name) is not None]
-
-    @staticmethod
-    def default_kind(index: int, values: list[str]) -> str:
-        return values[0]  # you, then open seats
-
-    def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
-        if index == 0:
-            return [("human", "You (host)")]
-        return [("open", "Open seat")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
-
-    def start_game(self) -> None:
-        from game.match import Match
-        from net.host import Host, HostConfig, HostThread
-        from net.table import SeatSlot
-
-        config = self.config()
-        me = self.app.settings.player_name
-        infos = config.seats
-        for index, info in enumerate(infos):
-            if info.kind == "human":
-                info.kind = "open"  # the host player claims it like any LAN player
-                info.name = me if index == 0 else f"Seat {index + 1}"
-            elif info.kind == "open":
-                info.name = f"Seat {index + 1}"
-        from game.scenes.launch import new_seed
-        match = Match(config.game, infos, new_seed(), config.options)
-        slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in infos]
-        host = Host(match, slots, HostConfig(name=f"{me}'s table", bot_delay=0.4))
-        thread = HostThread(host, bind=self.bind, advertise=self.advertise)
-        try:
-            port = thread.start()
-        except OSError as error:
-            self.message = f"Could not open the table: {error}"
-            self.app.sounds.play("error")
-            return
-        from net.client import NetSession
-        session = NetSession("127.0.0.1", port, me)
-        session.claim(0)
-        self.app.replace(LobbyScene(self.app, HostedSession(session, thread), port=port, hosting=True))
-
-
-class JoinScene(Scene):
-    """Tables on this network, verified before they are listed; or an address typed in."""
-
-    name = "join"
-
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.browser: Any = None
-        self.tables: list[dict[str, Any]] = []
-        self.message = ""
-        self.list = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 140, PANEL.width - 80, 380), [], self._pick, 0,
-                             72, 30)
-        self.address = TextInput(pygame.Rect(PANEL.x + 40, PANEL.y + 580, 620, 76), "", lambda text: None, 60,
-                                 f"address:port (port {DEFAULT_PORT} if left out)")
-        self.join_address = Button((PANEL.x + 690, PANEL.y + 576, 300, 84), "Join address", self.join_typed,
-                                   "secondary", 34)
-        self.join_button = Button((PANEL.right - 340, PANEL.bottom - 110, 300, 84), "Join table", self.join_listed,
-                                  "good", 38)
-        self.back = Button((PANEL.x + 40, PANEL.bottom - 110, 240, 84), "Back", self.close, "secondary", 38)
-        for widget in (self.list, self.address, self.join_address, self.join_button, self.back):
-            self.ui.add(widget)
-        self.ui.set_focus(self.list)
-
-    def enter(self) -> None:
-        try:
-            from net.discovery import TableBrowser
-            self.browser = TableBrowser()
-        except (ImportError, OSError) as error:  # no multicast here: joining by address still works
-            self.message = f"Cannot look for tables here ({error}); join by address."
-
-    def exit(self) -> None:
-        if self.browser is not None:
-            self.browser.close()
-            self.browser = None
-
-    def close(self) -> None:
-        self.app.pop()
-
-    def _pick(self, index: int) -> None:
-        self.list.selected = index
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.browser is not None:
-            self.tables = sorted(self.browser.tables(), key=lambda table: (not table["compatible"], table["name"]))
-            self.list.items = [self._describe(table) for table in self.tables]
-            self.list.selected = min(self.list.selected, max(0, len(self.tables) - 1))
-        self.join_button.enabled = bool(self.tables) and self.tables[self.list.selected]["compatible"]
-
-    @staticmethod
-    def _describe(table: dict[str, Any]) -> str:
-        text = (f"{table['name']} · {table.get('title') or table['game']} · "
-                f"{table['seats_taken']}/{table['seats_total']} seats · {table['phase']}")
-        return text if table["compatible"] else f"{text} — {table.get('reason') or 'incompatible'}"
-
-    def join_listed(self) -> None:
-        if self.tables:
-            table = self.tables[self.list.selected]
-            self.join(str(table["address"]), int(table["port"]))
-
-    def join_typed(self) -> None:
-        text = self.address.text.strip()
-        host, _, port_text = text.rpartition(":") if ":" in text else (text, "", str(DEFAULT_PORT))
-        try:
-            port = int(port_text)
-        except ValueError:
-            self.message = "The port must be a number, like 192.168.1.20:47000."
-            self.app.sounds.play("error")
-            return
-        self.join(host or "127.0.0.1", port)
-
-    def join(self, address: str, port: int) -> None:
-        from net.client import probe
-        from net.discovery import compatibility
-        try:
-            hello = probe(address, port, timeout=1.5)
-        except Exception as error:  # noqa: BLE001 - any failure to reach a table is told, never raised
-            self.message = f"No table answered at {address}:{port} ({error.__class__.__name__})."
-            self.app.sounds.play("error")
-            return
-        ok, reason = compatibility(hello)
-        if not ok:
-            self.message = f"That table cannot be joined: {reason}"
-            self.app.sounds.play("error")
-            return
-        from net.client import NetSession
-        session = NetSession(address, port, self.app.settings.player_name)
-        self.app.replace(LobbyScene(self.app, session, port=port, hosting=False))
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            self.close()
-            return True
-        return super().handle(intent)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        theme.heading(surface, "Join a LAN game", (PANEL.centerx, PANEL.y + 64), 64)
-        if not self.tables:
-            theme.draw_text(surface, "Looking for tables on this network…", (PANEL.x + 48, PANEL.y + 160), 30,
-                            theme.CREAM_DIM)
-        theme.draw_text(surface, "Or type the host's address:", (PANEL.x + 44, PANEL.y + 536), 28, theme.CREAM)
-        if self.message:
-            theme.draw_text(surface, self.message, (PANEL.x + 44, PANEL.y + 676), 26, theme.CORAL,
-                            theme.TEXT_BOLD_FONT)
-        super().draw(surface)
-
-
 class LobbyScene(Scene):
-    """Waiting for players: the seats, who is connected, and (for the host) the Start button."""
+    """Waiting for players: the seats, who is connected, the chat, and Start."""
 
     name = "lobby"
 
@@ -219,51 +50,99 @@ class LobbyScene(Scene):
         self.port = port
         self.hosting = hosting
         self.message = ""
-        self.claimed = hosting  # the host player asked for seat 0 already
+        self.claimed = hosting or getattr(session, "token", None) is not None  # asked already, or resuming
         self.handed_over = False
-        self.start = Button((PANEL.right - 340, PANEL.bottom - 110, 300, 84), "Start game", self.start_game, "good", 38)
-        self.start.visible = hosting
-        self.leave_button = Button((PANEL.x + 40, PANEL.bottom - 110, 240, 84), "Leave", self.leave, "secondary", 38)
-        self.ui.add(self.start)
-        self.ui.add(self.leave_button)
+        self.chatting = hasattr(session, "say") and hasattr(session, "lines")
+        start = pygame.Rect(0, 0, 340, 92)
+        start.center = (theme.WIDTH // 2 + 200, 1000)
+        leave = pygame.Rect(0, 0, 340, 92)
+        leave.center = (theme.WIDTH // 2 - 200, 1000)
+        self.start = Button(start, "Start game", self.start_game, "good" if hosting else "secondary", 44,
+                            None if hosting else "Starts the game if the host lets players start it.")
+        self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
+        self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
+        self.chat_field.visible = self.chatting
+        for widget in (self.start, self.leave_button, self.chat_field):
+            self.ui.add(widget)
         self.ui.set_focus(self.start if hosting else self.leave_button)
+        if self.chatting:
+            install_chat_key(app)
 
+    # -- actions ----------------------------------------------------------------------------------
     def start_game(self) -> None:
-        self.session.start_game()
+        hosted = getattr(self.session, "hosted", None)
+        if hosted is not None:
+            try:
+                hosted.start_game()
+            except Exception as error:  # noqa: BLE001 - e.g. it started meanwhile: say so, never crash
+                self.message = str(getattr(error, "message", error))
+        else:
+            self.session.start_game()
+
+    def say(self, text: str) -> None:
+        problem = self.session.say(text)
+        if problem:
+            self.message = problem
+            self.chat_field.text, self.chat_field.caret = text, len(text)
+            self.app.sounds.play("error")
 
     def leave(self) -> None:
         self.session.close()
+        self.handed_over = True  # closed already: exit() must not close it twice
         self.app.stack.reset(_title_scene(self.app))
 
     def handle(self, intent: Intent) -> bool:
+        if intent.kind == "chat" and self.chatting:
+            self.ui.set_focus(self.chat_field)
+            self.chat_field.swallow = "t"
+            return True
         if intent.kind == "cancel":
+            if self.ui.focus is self.chat_field:
+                self.ui.set_focus(self.start if self.start.visible else self.leave_button)
+                return True
             self.leave()
             return True
         return super().handle(intent)
 
+    # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         for message in self.session.poll():
-            if message.get("type") == "error":
+            kind = message.get("type")
+            if kind == "error" and message.get("code") not in ("net.bad_token", "net.token_revoked") \
+                    and not str(message.get("code", "")).startswith("net.chat"):
                 self.message = str(message.get("message", ""))
-                if message.get("code") == "net.seat_taken":
-                    self.claimed = False
-            elif message.get("type") == "status" and message.get("link") == "closed":
+                if message.get("code") in ("net.seat_taken", "net.not_in_lobby"):
+                    self.claimed = False  # someone was quicker: try the next open seat, or watch
+            elif kind == "status" and message.get("link") == "closed":
                 self.message = f"The table closed: {message.get('reason', '')}"
-        seats = self.session.status.get("seats", [])
-        if not self.claimed and seats and self.session.role is None:
-            free = next((i for i, seat in enumerate(seats) if seat["kind"] == "open" and not seat["claimed"]), None)
-            if free is None:
-                self.session.spectate()
-            else:
-                self.session.claim(free)
-            self.claimed = True
-        self.start.enabled = self.hosting and self.session.role == "seat" and self.session.link == "up"
+            elif kind == "status" and message.get("link") == "down":
+                self.message = "Lost the host — trying again…"
+            elif kind == "status" and message.get("link") == "up" and self.message.startswith("Lost the host"):
+                self.message = ""
+        self._take_a_place()
+        self.start.visible = self.hosting or self.session.role == "seat"
+        self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
+            and self.session.phase == "lobby"
         if self.session.phase in ("playing", "over") and not self.handed_over:
             self._hand_over()
 
+    def _take_a_place(self) -> None:
+        """A joining player takes the first open seat, or watches when none is left."""
+        seats = self.session.status.get("seats", [])
+        if self.claimed or not seats or self.session.role is not None or self.session.link != "up":
+            return
+        free = next((i for i, seat in enumerate(seats) if seat["kind"] == "open" and not seat["claimed"]), None)
+        if free is None or self.session.phase != "lobby":
+            self.session.spectate()
+        else:
+            self.session.claim(free)
+        self.claimed = True
+
     def _hand_over(self) -> None:
         """The game began: the game's own table scene takes the session from here."""
+        if self.session.role is None:
+            return  # a place at the table first (a claim refused because the game started: watch)
         try:
             self.session.view(self.session.seat)
         except KeyError:
@@ -279,49 +158,106 @@ class LobbyScene(Scene):
         if not self.handed_over:
             self.session.close()
 
+    # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         table = self.session.table or {}
-        title = table.get("table") or "Connecting…"
-        theme.heading(surface, str(title), (PANEL.centerx, PANEL.y + 64), 60)
-        game = table.get("title") or self.session.game
-        where = f"{game} · port {self.port}" if game else f"port {self.port}"
-        if self.hosting:
-            where += f" · others join at {_local_address()}:{self.port}"
-        theme.draw_text(surface, where, (PANEL.centerx, PANEL.y + 122), 28, theme.CREAM_DIM, anchor="center")
-        for index, seat in enumerate(self.session.status.get("seats", [])):
-            row = pygame.Rect(PANEL.x + 60, PANEL.y + 170 + index * 82, PANEL.width - 120, 68)
-            mine = self.session.role == "seat" and self.session.seat == index
-            pygame.draw.rect(surface, theme.PLUM_LIGHT if mine else theme.NIGHT_2, row, border_radius=16)
-            pygame.draw.circle(surface, theme.player_colour(index), (row.x + 36, row.centery), 18)
-            name = OPEN_NAME if seat["kind"] == "open" and not seat["claimed"] else seat["name"]
-            if mine:
-                name += "  (you)"
-            theme.draw_text(surface, name, (row.x + 70, row.centery), 30, theme.CREAM, theme.TEXT_BOLD_FONT,
-                            "midleft")
-            if seat["kind"] == "bot":
-                state = f"bot · {seat['level']}"
-            elif seat["claimed"]:
-                state = "away" if seat["away"] else ("connected" if seat["connected"] else "disconnected")
-            else:
-                state = "waiting for a player"
-            theme.draw_text(surface, state, (row.right - 24, row.centery), 26, theme.CREAM_DIM, anchor="midright")
-        note = self.message or ("Start when everyone is seated; open seats become bots." if self.hosting
-                                else "Waiting for the host to start the game…")
-        theme.draw_text(surface, note, (PANEL.centerx, PANEL.bottom - 150), 28,
-                        theme.CORAL if self.message else theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "center")
+        theme.heading(surface, str(table.get("table") or "Connecting…"), (theme.WIDTH // 2, 84), 72)
+        theme.draw_text(surface, self._where(table), (theme.WIDTH // 2, 152), 28, theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "center")
+        self._draw_seats(surface)
+        self._draw_chat(surface)
+        note = self.message or self._note()
+        theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "center")
         super().draw(surface)
 
+    def _where(self, table: dict[str, Any]) -> str:
+        game = table.get("title") or self.session.game or "?"
+        address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+        if self.hosting:
+            return f"{game} · you host this table · others join at {address}"
+        phase = PHASE_WORDS.get(self.session.phase, self.session.phase)
+        return f"{game} · {phase} · at {address}"
 
-def _local_address() -> str:
-    """An IPv4 address of this machine on the LAN (interfaces are listed, nothing is sent)."""
-    try:
-        import ifaddr  # comes with zeroconf
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                    return ip.ip
-    except (ImportError, OSError):
-        pass
-    return socket.gethostbyname(socket.gethostname())
+    def _note(self) -> str:
+        if self.session.link != "up":
+            return "Connecting to the table…"
+        if self.session.role == "spectator":
+            return "Every seat is taken: you will watch the game."
+        if self.hosting:
+            return "Start when everyone is seated; open seats become bots."
+        return "Waiting for the host to start the game…"
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, SEATS, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
+        theme.draw_text(surface, "Seats", (SEATS.x + 30, SEATS.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        watchers = int(self.session.status.get("spectators", 0) or 0)
+        if watchers:
+            theme.draw_text(surface, f"{watchers} watching", (SEATS.right - 30, SEATS.y + 36), 26, theme.CREAM_DIM,
+                            anchor="topright")
+        for index, seat in enumerate(self.session.status.get("seats", [])[:6]):
+            self._draw_seat(surface, index, seat)
+
+    def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
+        row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
+        mine = self.session.role == "seat" and self.session.seat == index
+        state = seat_state(seat)
+        pygame.draw.rect(surface, theme.PLUM_LIGHT if mine else theme.NIGHT_2, row, border_radius=18)
+        if mine:
+            pygame.draw.rect(surface, theme.SUNFLOWER, row, width=3, border_radius=18)
+        colour = theme.player_colour(self._colour(index))
+        disc = (row.x + 46, row.centery)
+        if state == "open":
+            _dashed_circle(surface, disc, 24, colour, self.age)
+        else:
+            pygame.draw.circle(surface, theme.SHADOW, (disc[0], disc[1] + 3), 24)
+            pygame.draw.circle(surface, colour, disc, 24)
+        if state is not None and state != "open":
+            draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
+        name = OPEN_NAME if state == "open" else str(seat.get("name", "?"))
+        rect = theme.draw_text(surface, name, (row.x + 92, row.centery), 32,
+                               theme.CREAM_DIM if state == "open" else theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
+        if mine:
+            tag = pygame.Rect(rect.right + 14, row.centery - 16, 66, 32)
+            pygame.draw.rect(surface, theme.SUNFLOWER, tag, border_radius=16)
+            theme.draw_text(surface, "you", tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
+        theme.draw_text(surface, self._state_words(seat, state), (row.right - 26, row.centery), 26,
+                        STATE_INK.get(state or "", theme.CREAM_DIM), anchor="midright")
+
+    def _colour(self, seat: int) -> int:
+        colour = getattr(self.session, "seat_colour", None)
+        return colour(seat) if callable(colour) else seat
+
+    def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
+        if state is None:
+            return f"Bot · {seat.get('level', 'normal')}"
+        if state == "open":
+            return "waiting for a player" + "." * (1 + int(self.age * 2) % 3)
+        return {"connected": "connected", "away": "away", "gone": "disconnected",
+                "bot": "a bot plays for now"}[state]
+
+    def _draw_chat(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
+        theme.draw_text(surface, "Chat", (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        if not self.chatting:
+            return
+        theme.draw_text(surface, "T or click to type", (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
+                        anchor="topright")
+        history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
+        draw_history(surface, self.session, history)
+
+
+STATE_INK: dict[str, theme.Colour] = {
+    "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
+}
+
+
+def _dashed_circle(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: theme.Colour,
+                   age: float) -> None:
+    """An empty seat: a slowly turning dashed ring in the seat's colour."""
+    for index in range(12):
+        start = index / 12 * math.tau + age * 0.8
+        points = [(centre[0] + math.cos(start + t * 0.3) * radius, centre[1] + math.sin(start + t * 0.3) * radius)
+                  for t in range(4)]
+        pygame.draw.lines(surface, colour, False, points, 4)

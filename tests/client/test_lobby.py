@@ -1,102 +1,197 @@
-"""Hosting and joining LAN tables from the client, over real sockets on 127.0.0.1."""
+"""Hosting and joining LAN tables from the client, over real sockets on 127.0.0.1.
 
+Two Apps in one process play the host's screen and a guest's screen; they share pygame's one
+display, which is fine since each frame draws a whole stack. One test starts a separate
+``linie-host`` process and finds it through zeroconf on the loopback interface.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
 import time
+import uuid
+from pathlib import Path
 
 import pytest
 
+from game.app import App
+from game.bots import make_bot
+from game.config import Settings
+from game.scenes.lan_join import JoinScene, parse_address
 from game.scenes.linie1_table import Linie1Table
-from game.scenes.lobby import HostScene, JoinScene, LobbyScene
+from game.scenes.lobby import HostScene, LobbyScene
 from game.scenes.title import TitleScene
-from tests.client.helpers import click, run, typed
+from tests.client.helpers import click, key, run, typed
+
+ROOT = Path(__file__).resolve().parents[2]
+RUN = uuid.uuid4().hex[:6]  # other tables on this machine's loopback must not confuse the tests
+
+
+class QuietBrowser:
+    """No zeroconf in the tests that join by address."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def tables(self):
+        return []
+
+    def close(self):
+        pass
 
 
 @pytest.fixture
 def loopback(monkeypatch):
-    """Keep every table on 127.0.0.1 and off zeroconf; the browser finds nothing by itself."""
+    """Every table on 127.0.0.1, on a free port, unannounced; the browser finds nothing by itself."""
     monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(HostScene, "advertise", False)
-
-    class QuietBrowser:
-        def tables(self):
-            return []
-
-        def close(self):
-            pass
-
+    monkeypatch.setattr(HostScene, "ports", (0,))
     import net.discovery
     monkeypatch.setattr(net.discovery, "TableBrowser", QuietBrowser)
 
 
-def until(app, condition, seconds=8.0):
+def until(apps, condition, seconds=8.0):
+    """Step every app until ``condition()`` holds (False after ``seconds`` of wall time)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        run(app, 0.05)
+        for app in apps:
+            run(app, 1 / 60)
         if condition():
             return True
-        time.sleep(0.01)
+        time.sleep(0.005)
     return False
 
 
-def test_title_offers_lan_play_now_that_the_lobby_exists(app):
+def second_app() -> App:
+    return App(settings=Settings(fullscreen=False, mute=True, player_name="Ben"))
+
+
+def host_a_table(app) -> LobbyScene:
+    app.settings.player_name = "Ada"
+    app.push(TitleScene(app))
+    app.push(HostScene(app))
+    run(app)
+    setup = app.stack.top
+    assert setup.rows[0].kind_choice.text == "You (host)" and setup.rows[1].kind_choice.value == "open"
+    assert setup.table_name.text == "Ada's table"
+    run(app, 0.05, click(setup.table_name.rect.center) + typed(" by the river"))
+    run(app, 0.05, click(setup.start.rect.center))
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    return lobby
+
+
+def join_by_address(app, port: int) -> LobbyScene | JoinScene:
+    app.push(TitleScene(app))
+    app.push(JoinScene(app))
+    run(app)
+    join = app.stack.top
+    run(app, 0.05, click(join.address.rect.center) + typed(f"127.0.0.1:{port}") + key(13))  # Enter joins
+    assert until([app], lambda: not isinstance(app.stack.top, JoinScene) or join.message, 5)
+    return app.stack.top
+
+
+def test_title_offers_lan_play(app):
     buttons = TitleScene(app).buttons
     assert "Host a LAN game" in buttons and "Join a LAN game" in buttons
 
 
-def test_host_a_table_seat_a_guest_and_start(app, loopback):
-    from net.client import NetSession
-    app.push(TitleScene(app))
-    app.push(HostScene(app))
-    run(app)
-    host_setup = app.stack.top
-    assert host_setup.rows[0].kind_choice.text == "You (host)"
-    assert host_setup.rows[1].kind_choice.value == "open"  # other seats start open for LAN players
-    run(app, 0.05, click(host_setup.start.rect.center))
-    lobby_scene = app.stack.top
-    assert isinstance(lobby_scene, LobbyScene) and lobby_scene.hosting
-    assert until(app, lambda: lobby_scene.session.role == "seat" and lobby_scene.session.seat == 0)
-    guest = NetSession("127.0.0.1", lobby_scene.port, "Ben")
+def test_addresses_are_read_or_refused_in_words():
+    assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
+    assert parse_address(" host.local:4711 ") == ("host.local", 4711)
+    for bad, reason in (("", "Type"), ("10.0.0.1:x", "number"), ("10.0.0.1:70000", "between"), (":80", "missing")):
+        with pytest.raises(ValueError, match=reason):
+            parse_address(bad)
+
+
+def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
+    lobby = host_a_table(app)
+    guest = second_app()
     try:
-        guest.claim(1)
-        assert until(app, lambda: all(seat["claimed"] for seat in lobby_scene.session.status.get("seats", [])))
-        assert until(app, lambda: lobby_scene.start.enabled)
-        run(app, 0.05, click(lobby_scene.start.rect.center))
-        assert until(app, lambda: isinstance(app.stack.top, Linie1Table))
-        table = app.stack.top
-        assert table.humans == [0] and table.view["you"] == 0
-        assert table.view["players"][1]["line"] is None  # the guest's cards stay on the guest's screen
+        assert until([app], lambda: lobby.session.role == "seat" and lobby.session.seat == 0)
+        guest_lobby = join_by_address(guest, lobby.port)
+        assert isinstance(guest_lobby, LobbyScene) and not guest_lobby.hosting
+        apps = [app, guest]
+        assert until(apps, lambda: guest_lobby.session.role == "seat" and guest_lobby.session.seat == 1)
+        assert guest_lobby.session.table["table"] == "Ada's table by the river"
+        # the host's lobby shows who joined, and the chat crosses both ways
+        assert until(apps, lambda: [s["name"] for s in lobby.session.status["seats"]] == ["Ada", "Ben"])
+        run(guest, 0.05, key(116) + typed("hi Ada") + key(13))  # T, type, Enter
+        assert until(apps, lambda: any(line.text == "hi Ada" for line in lobby.session.lines))
+        assert until(apps, lambda: lobby.start.enabled)
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and isinstance(guest.stack.top, Linie1Table))
+        host_table, guest_table = app.stack.top, guest.stack.top
+        assert host_table.humans == [0] and guest_table.humans == [1]
+        assert host_table.view["players"][1]["line"] is None  # Ben's cards stay on Ben's screen
+        assert len(guest_table.session.lines) >= 1  # the chat came along
+
+        mover = host_table if host_table.current == 0 else guest_table
+        other = guest_table if mover is host_table else host_table
+        tiles = len(other.view["board"]["tiles"])
+        action = make_bot("linie1", "easy", 7).decide(mover.view)
+        mover.submit(action)
+        assert until(apps, lambda: len(other.view["board"]["tiles"]) == tiles + 1)
+        laid = {tuple(t["cell"]) for t in other.view["board"]["tiles"]}
+        assert tuple(action["cell"]) in laid  # the very move, seen on the other screen
     finally:
-        guest.close()
+        guest.stack.reset(TitleScene(guest))
         app.stack.reset(TitleScene(app))  # leaving closes the session and the hosted table
 
 
-def test_join_by_address_claims_a_seat_and_follows_the_start(app, loopback):
-    from net.host import Host, HostConfig, HostThread
-    host = Host.new("linie1", 2, HostConfig(name="Zoe's table"), bots=1)
-    thread = HostThread(host, bind="127.0.0.1")
-    port = thread.start()
-    try:
-        app.push(TitleScene(app))
-        app.push(JoinScene(app))
-        run(app)
-        join = app.stack.top
-        run(app, 0.05, click(join.address.rect.center) + typed(f"127.0.0.1:{port}"))
-        run(app, 0.05, click(join.join_address.rect.center))
-        lobby_scene = app.stack.top
-        assert isinstance(lobby_scene, LobbyScene) and not lobby_scene.hosting
-        assert until(app, lambda: lobby_scene.session.role == "seat")
-        assert lobby_scene.session.table["table"] == "Zoe's table"
-        thread.start_game()
-        assert until(app, lambda: isinstance(app.stack.top, Linie1Table))
-        assert app.stack.top.humans == [lobby_scene.session.seat]
-    finally:
-        app.stack.reset(TitleScene(app))
-        thread.stop()
-
-
 def test_a_wrong_address_is_told_not_raised(app, loopback):
+    join = join_by_address(app, 1)
+    assert isinstance(join, JoinScene) and "No table answered at 127.0.0.1:1" in join.message
+
+
+def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
+    tables = [
+        {"service": "a", "name": "Old rules", "game": "linie1", "title": "Linie 1", "seats_taken": 1,
+         "seats_total": 2, "phase": "lobby", "protocol": 1, "rules_version": "0.1", "address": "127.0.0.1",
+         "port": 1, "compatible": False, "reason": "The table plays rules '0.1'; this program has '1'."},
+    ]
+
+    class Browser(QuietBrowser):
+        def tables(self):
+            return [dict(t) for t in tables]
+
+    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
     app.push(JoinScene(app))
     run(app)
     join = app.stack.top
-    run(app, 0.05, click(join.address.rect.center) + typed("127.0.0.1:1"))
-    run(app, 0.05, click(join.join_address.rect.center))
-    assert app.stack.top is join and "No table answered" in join.message
+    assert [t["name"] for t in join.list.tables] == ["Old rules"]
+    assert not join.join_button.enabled
+    run(app, 0.05, click(join.list.rect.move(0, 10).midtop))  # a click on the chosen row tries to join
+    assert app.stack.top is join and "rules '0.1'" in join.message and join.knocking is None
+
+
+def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch, tmp_path):
+    monkeypatch.setattr(JoinScene, "browse_interfaces", ["127.0.0.1"])
+    name = f"Process table {RUN}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "net.host_cli", "--game", "linie1", "--seats", "3", "--bind", "127.0.0.1",
+         "--name", name, "--save", str(tmp_path / "p.save"), "--manual-start", "-q"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        app.push(TitleScene(app))
+        app.push(JoinScene(app))
+        join = app.stack.top
+        assert until([app], lambda: any(t["name"] == name for t in join.list.tables), 12)
+        index = next(i for i, t in enumerate(join.list.tables) if t["name"] == name)
+        listed = join.list.tables[index]
+        assert listed["compatible"] and (listed["seats_taken"], listed["seats_total"]) == (0, 3)
+        join.list.selected = index
+        run(app)
+        assert join.join_button.enabled
+        run(app, 0.05, click(join.join_button.rect.center))
+        assert until([app], lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = app.stack.top
+        assert until([app], lambda: lobby.session.role == "seat" and lobby.session.seat == 0)
+    finally:
+        app.stack.reset(TitleScene(app))
+        process.terminate()
+        process.wait(5)
+        assert process.stdout is not None
+        process.stdout.close()

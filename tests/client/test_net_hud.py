@@ -1,0 +1,232 @@
+"""The LAN HUD on its own: seat dots, chat on T, the Reconnecting overlay — no sockets needed here
+(tests/client/test_lobby.py plays it over real ones)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.scenes import lan_seats
+from game.scenes.lan_session import LanSession
+from game.scenes.net_hud import NetHud, seat_state
+from game.scenes.stack import Scene
+from game.ui.input import Intent
+from tests.client.helpers import click, key, run, typed
+
+
+def seat(name: str, **facts: Any) -> dict[str, Any]:
+    base = {"name": name, "kind": "human", "level": "normal", "claimed": True, "connected": True, "away": False,
+            "bot": False}
+    return {**base, **facts}
+
+
+class Link:
+    """The parts of a NetSession the HUD reads: seats, link, chat."""
+
+    def __init__(self) -> None:
+        self.status: dict[str, Any] = {"seats": [seat("Ada"), seat("Ben")], "phase": "playing"}
+        self.link, self.phase, self.seat, self.role, self.game = "up", "playing", 0, "seat", "linie1"
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[str] = []
+        self.token: str | None = None
+
+    controlled_seats = [0]
+
+    def poll(self) -> list[dict[str, Any]]:
+        messages, self.inbox = self.inbox, []
+        return messages
+
+    def chat(self, text: str) -> None:
+        self.sent.append(text)
+        self.inbox.append({"type": "chat", "seat": 0, "name": "Ada", "text": text})
+
+    def set_seats(self, seats: list[dict[str, Any]]) -> None:
+        self.status = {"type": "status", "seats": seats, "phase": self.phase}
+        self.inbox.append({**self.status, "link": self.link})
+
+    def close(self) -> None:
+        pass
+
+
+class Table(Scene):
+    """A table scene reduced to what integrating the HUD takes (four lines)."""
+
+    def __init__(self, app, session) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session
+        self.lan_hud = NetHud(self, session, lambda seat: (100, 100 + 60 * seat))
+        self.seen: list[str] = []
+        self.messages: list[dict[str, Any]] = []
+
+    def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
+        self.seen.append(intent.kind)
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.lan_hud.update(dt)
+        self.messages += self.session.poll()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+        self.lan_hud.draw(surface)
+
+
+@pytest.fixture
+def lan(app):
+    link = Link()
+    table = Table(app, LanSession(link))
+    app.push(table)
+    run(app)
+    return table, link
+
+
+def test_a_local_session_gets_no_hud(app):
+    from game.match import Match, SeatInfo
+    from game.session import LocalSession
+    session = LocalSession(Match("linie1", [SeatInfo("A"), SeatInfo("B")], 3))
+    table = Table(app, session)
+    app.push(table)
+    run(app, 0.05, key(pygame.K_t) + click((100, 100)))
+    assert not table.lan_hud.active and table.lan_hud.chat is None
+    assert "press" in table.seen  # nothing was taken from the table
+
+
+def test_seat_states_read_from_the_status():
+    assert seat_state(seat("A")) == "connected"
+    assert seat_state(seat("A", away=True)) == "away"
+    assert seat_state(seat("A", connected=False)) == "gone"
+    assert seat_state(seat("A", connected=False, bot=True)) == "bot"
+    assert seat_state(seat("Bot 1", kind="bot", claimed=False, connected=False, bot=True)) is None
+    assert seat_state(seat("Seat 2", kind="open", claimed=False, connected=False)) == "open"
+
+
+def test_chat_opens_on_t_sends_on_enter_and_shows_the_line(app, lan):
+    table, link = lan
+    run(app, 0.05, key(pygame.K_t) + typed("t"))  # SDL also reports the key that opened it as text
+    assert table.lan_hud.chat.open and app.mapper.text_mode
+    assert table.lan_hud.chat.field.text == ""
+    run(app, 0.05, typed("rotate? no, hello") + key(pygame.K_RETURN))
+    assert link.sent == ["rotate? no, hello"]
+    assert table.seen.count("rotate") == 0  # typing never reached the table as shortcuts
+    run(app, 0.05)
+    assert [line.text for line in table.lan_hud.session.lines] == ["rotate? no, hello"]
+    assert any(m["type"] == "chat" for m in table.messages)  # the table still gets every message
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert not table.lan_hud.chat.open and not app.mapper.text_mode
+    assert "cancel" not in table.seen  # Esc closed the chat, it did not open the table's menu
+
+
+def test_chat_that_cannot_be_sent_says_why_and_keeps_the_text(app, lan):
+    table, link = lan
+    link.link = "down"
+    table.lan_hud.chat.show()
+    table.lan_hud.chat.field.text = "anyone there?"
+    table.lan_hud.chat.send("anyone there?")
+    assert link.sent == [] and "Not connected" in table.lan_hud.chat.message
+    assert table.lan_hud.chat.field.text == "anyone there?"
+
+
+def test_seat_changes_become_notices_in_the_chat(app, lan):
+    table, link = lan
+    link.set_seats([seat("Ada"), seat("Ben")])
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben", connected=False)])
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, bot=True)])
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben")])
+    run(app)
+    notices = [line.text for line in table.lan_hud.session.lines if line.notice]
+    assert notices == ["Ben lost the connection; the seat is kept.", "A bot plays for Ben for now.",
+                       "Ben plays again."]
+
+
+def test_the_overlay_covers_the_table_while_the_link_is_down(app, lan):
+    table, link = lan
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "Connection refused"})
+    run(app, 0.5)
+    assert table.lan_hud.blocking and table.lan_hud.veil == 1.0
+    run(app, 0.05, click((900, 200)) + key(pygame.K_n))
+    assert "press" not in table.seen and "next" not in table.seen
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert "cancel" in table.seen  # the pause menu still opens
+    assert table.lan_hud.session.link_reason == "Connection refused"
+    centre = app.screen.get_at((960, 500))
+    link.link = "up"
+    run(app, 0.6)
+    assert not table.lan_hud.blocking and table.lan_hud.veil == 0.0
+    assert app.screen.get_at((960, 500)) != centre  # the panel is gone
+
+
+def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
+    from game.scenes.title import TitleScene
+    table, link = lan
+    link.link = "closed"
+    run(app, 0.5)
+    assert table.lan_hud.leave_button.label == "Back to title"
+    run(app, 0.05, click(table.lan_hud.leave_button.rect.center))
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_the_overlay_stays_away_once_the_game_is_over(app, lan):
+    table, link = lan
+    link.phase = "over"
+    link.link = "down"
+    run(app, 0.3)
+    assert not table.lan_hud.blocking
+    run(app, 0.05, click((500, 500)))
+    assert "press" in table.seen
+
+
+def test_the_host_hands_an_absent_seat_to_a_bot_and_back(app):
+    class Hosted:
+        def __init__(self) -> None:
+            self.calls: list[tuple[str, int]] = []
+
+        def hand_to_bot(self, seat: int) -> None:
+            self.calls.append(("bot", seat))
+
+        def hand_back(self, seat: int) -> None:
+            self.calls.append(("back", seat))
+
+        def stop(self) -> None:
+            pass
+
+    link, hosted = Link(), Hosted()
+    link.status["seats"] = [seat("Ada"), seat("Ben", away=True)]
+    table = Table(app, LanSession(link, hosted=hosted))
+    app.push(table)
+    run(app)
+    run(app, 0.05, click((100, 160)))
+    link.status["seats"] = [seat("Ada"), seat("Ben", away=True, bot=True)]
+    run(app, 0.05, click((100, 160)))
+    run(app, 0.05, click((100, 100)))  # your own, connected seat: nothing to hand over
+    assert hosted.calls == [("bot", 1), ("back", 1)]
+
+
+def test_a_seat_token_is_kept_until_the_game_ends(app):
+    link = Link()
+    link.token = "secret-token"
+    session = LanSession(link, seat_key=lan_seats.table_key("10.0.0.2", 47000, "Zoe's table"))
+    link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben", "version": 0})
+    session.poll()
+    assert lan_seats.recall(session.seat_key) == "secret-token"
+    assert oct(lan_seats.seats_path().stat().st_mode & 0o777) == "0o600"
+    link.inbox.append({"type": "status", "seats": [], "phase": "over", "link": "up"})
+    session.poll()
+    assert lan_seats.recall(session.seat_key) is None
+
+
+def test_a_damaged_seat_file_is_treated_as_empty(app):
+    path = lan_seats.seats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    assert lan_seats.recall("anything") is None
+    lan_seats.remember("k", "t")
+    assert lan_seats.recall("k") == "t"
