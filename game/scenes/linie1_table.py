@@ -610,15 +610,41 @@ class Linie1Table(Scene):
         return {s["building"]: _cell(s["cell"]) for s in self.view["board"]["signs"]
                 if s["building"] not in self.hidden_signs}
 
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The background and the board's frame: drawn once, then one opaque blit a frame."""
+        cached = self.__dict__.get("_backdrop_surface")
+        if cached is None or cached.get_size() != size:
+            cached = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            theme.background(cached)
+            frame = self.board_rect.inflate(16, 16)
+            pygame.draw.rect(cached, theme.SHADOW, frame.move(0, 6), border_radius=18)
+            pygame.draw.rect(cached, theme.PLUM_LIGHT, frame, border_radius=18)
+            self.__dict__["_backdrop_surface"] = cached
+        return cached
+
+    def _still_picture(self, size: tuple[int, int]) -> pygame.Surface:
+        """Backdrop, board, laid tiles, signs and declared routes as one opaque surface.
+
+        These change only when a tile, a sign or a trip does, so a frame costs one opaque blit
+        for all of them instead of three large alpha blits.
+        """
+        static = self.board.static_layer(self.shown_tiles(), self.shown_signs())
+        routes = tuple(self._route_key(player["trip"], line_colour(int(player["line"])), 110)
+                       for player in self.view["players"]
+                       if player.get("trip") is not None and player.get("line") is not None)
+        key = (id(static), routes, size)
+        if self.__dict__.get("_still_key") != key:
+            picture = self._backdrop(size).copy()
+            picture.blit(static, ORIGIN)
+            self._draw_routes(picture)
+            self.__dict__["_still_surface"] = picture
+            self.__dict__["_still_key"] = key
+        return self.__dict__["_still_surface"]
+
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        frame = self.board_rect.inflate(16, 16)
-        pygame.draw.rect(surface, theme.SHADOW, frame.move(0, 6), border_radius=18)
-        pygame.draw.rect(surface, theme.PLUM_LIGHT, frame, border_radius=18)
-        surface.blit(self.board.static_layer(self.shown_tiles(), self.shown_signs()), ORIGIN)
+        surface.blit(self._still_picture(surface.get_size()), (0, 0))
         self._draw_hint(surface)
         self._draw_goals(surface)
-        self._draw_routes(surface)
         self._draw_ghost(surface)
         self._draw_trams(surface)
         self._draw_players(surface)
@@ -725,18 +751,44 @@ class Linie1Table(Scene):
             self.draw_route(surface, trip, line_colour(int(player["line"])), 110)
 
     def draw_route(self, surface: pygame.Surface, trip: dict[str, Any], colour: theme.Colour, alpha: int) -> None:
-        """A trip's route as a glowing line over the rails, with its halts marked."""
+        """A trip's route as a glowing line over the rails, with its halts marked.
+
+        A declared route never changes, so its drawing is cached as a layer the size of the route's
+        bounding box: a moving tram then costs one small blit per route, not a rebuilt polyline.
+        """
+        key = self._route_key(trip, colour, alpha)
+        cache = self.__dict__.setdefault("_route_layers", {})
+        cached = cache.get(key)
+        if cached is None:
+            if len(cache) >= 24:
+                cache.clear()
+            cached = cache[key] = self._route_layer(trip, colour, alpha)
+        layer, offset = cached
+        surface.blit(layer, offset)
+
+    @staticmethod
+    def _route_key(trip: dict[str, Any], colour: theme.Colour, alpha: int) -> tuple:
+        return (tuple(trip["start"]), tuple(tuple(cell) for cell in trip["route"]), tuple(trip.get("halts", [])),
+                tuple(colour), alpha)
+
+    def _route_layer(self, trip: dict[str, Any], colour: theme.Colour,
+                     alpha: int) -> tuple[pygame.Surface, tuple[int, int]]:
         path = RoutePath(self.board, trip, ORIGIN)
         points = [path.at(s / 4)[:2] for s in range(-4, len(path) * 4 + 1)]
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        halts = [path.resting(index)[:2] for index, halt in enumerate(trip.get("halts", [])) if halt]
+        xs = [p[0] for p in points + halts]
+        ys = [p[1] for p in points + halts]
+        margin = 16
+        left, top = int(min(xs)) - margin, int(min(ys)) - margin
+        width, height = int(max(xs)) - left + margin, int(max(ys)) - top + margin
+        layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
         if len(points) > 1:
-            pygame.draw.lines(layer, (*colour, alpha), False, points, 12)
-        for index, halt in enumerate(trip.get("halts", [])):
-            if halt:
-                x, y, _ = path.resting(index)
-                pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), (x, y), 9)
-                pygame.draw.circle(layer, (*colour, 255), (x, y), 9, 3)
-        surface.blit(layer, (0, 0))
+            pygame.draw.lines(layer, (*colour, alpha), False, [(x - left, y - top) for x, y in points], 12)
+        for x, y in halts:
+            centre = (x - left, y - top)
+            pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), centre, 9)
+            pygame.draw.circle(layer, (*colour, 255), centre, 9, 3)
+        return layer, (left, top)
 
     def _draw_trams(self, surface: pygame.Surface) -> None:
         for player in self.view["players"]:
