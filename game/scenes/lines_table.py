@@ -25,6 +25,7 @@ from game.scenes.lines_figures import lines_figures
 from game.scenes.lines_fx import draw_toasts, draw_tooltip
 from game.scenes.lines_seats import SeatLook, seat_looks
 from game.scenes.lines_show import Show
+from game.scenes.net_hud import NetHud
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -65,6 +66,8 @@ class LinesTable(Scene):
         self.awaiting = 0.0  # seconds left waiting for the answer to a submitted intent
         self.finished = False
         self.link = "up"
+        self.lan_hud = NetHud(self, session, lambda seat: None if self.view is None else tuple(
+            round(v) + 17 for v in hud.disc_point(seat, len(self.view["lines"]))))
         button = pygame.Rect(0, 0, 250, 66)
         button.bottomright = (hud.HEADER.right - 32, hud.HEADER.bottom - 26)
         self.results_button = Button(button, "See results", self.to_results, "good", 32)
@@ -138,6 +141,7 @@ class LinesTable(Scene):
     # -- time -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.lan_hud.update(dt)
         scaled = dt * self.app.settings.animation_speed
         idle = not self.show.busy and not self.pending
         if idle:
@@ -217,6 +221,8 @@ class LinesTable(Scene):
 
     # -- input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
         kind = intent.kind
         if kind == "cancel":
             from game.scenes.pause import PauseScene
@@ -416,9 +422,8 @@ class LinesTable(Scene):
         draw_toasts(surface, self.show.toasts, MAP_RECT)
         self.show.draw_banner(surface)
         self._draw_tooltip(surface)
-        if self.link not in ("up", "closed"):
-            _link_banner(surface, self.link)
         super().draw(surface)
+        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Legal streets pulse in the player's colour; the selected one previews its marker."""
@@ -533,9 +538,3 @@ def _is_view(view: Any) -> bool:
         and all(isinstance(line, dict) and isinstance(line.get("path"), list) for line in view["lines"])
 
 
-def _link_banner(surface: pygame.Surface, link: str) -> None:
-    text = "Connecting to the host…" if link == "connecting" else "Connection lost — reconnecting…"
-    rect = pygame.Rect(0, 0, 620, 70)
-    rect.midtop = (MAP_RECT.centerx, MAP_RECT.y + 20)
-    theme.panel(surface, rect, theme.CORAL_DARK, 20, theme.CORAL, 8)
-    theme.draw_text(surface, text, rect.center, 30, theme.CREAM, theme.TEXT_BOLD_FONT, "center")
