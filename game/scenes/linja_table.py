@@ -21,7 +21,8 @@ from game.scenes.figures import register_figures
 from game.scenes.linja_board import LinjaBoardView
 from game.scenes.linja_figures import linja_figures
 from game.scenes.linja_fx import Banner, Floaters, Piece, hop_tween
-from game.scenes.linja_panel import BOARD, LinjaPanel
+from game.scenes.linja_panel import BOARD, CARDS, LinjaPanel
+from game.scenes.net_hud import NetHud
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -68,6 +69,8 @@ class LinjaTable(Scene):
         self.finished = False
         self.panel = LinjaPanel(self)
         self.board = LinjaBoardView(self)
+        self.lan_hud = NetHud(self, session, lambda seat: (CARDS[seat].x + 104, CARDS[seat].centery + 30)
+                              if seat in CARDS else None)
         self._entered = False
 
     def enter(self) -> None:
@@ -448,6 +451,8 @@ class LinjaTable(Scene):
         self.submit({"type": "initial" if phase == "initial" else "follow", "from": row})
 
     def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
         kind = intent.kind
         if kind == "cancel":
             self.open_menu()
@@ -504,6 +509,7 @@ class LinjaTable(Scene):
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.lan_hud.update(dt)
         scaled = dt * self.app.settings.animation_speed
         self.timeline.update(scaled)
         self.floaters.update(scaled)
@@ -528,6 +534,7 @@ class LinjaTable(Scene):
         self.panel.draw(surface)
         super().draw(surface)
         self.particles.draw(surface)
+        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
 
     def pulse(self, speed: float = 5.0) -> float:
         return 0.5 + 0.5 * math.sin(self.age * speed)
