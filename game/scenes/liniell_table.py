@@ -27,6 +27,7 @@ from game.scenes.liniell_drawing import StaticLayer, draw_table
 from game.scenes.liniell_figures import colour_indices, liniell_figures
 from game.scenes.liniell_model import TableModel
 from game.scenes.liniell_show import Director, Masks
+from game.scenes.net_hud import NetHud
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -85,6 +86,8 @@ class LiniellTable(Scene):
         self.link_down = False
         self.notes: dict[int, str] = {}  # LAN seats that are away, offline or played by a stand-in bot
         self._build_buttons()
+        self.lan_hud = NetHud(self, session, lambda seat: panel.PLAYER_CARDS[seat].move(9, 30).topleft
+                              if seat < len(panel.PLAYER_CARDS) else None)
         view = self._first_view()
         if view is not None:
             self.latest = view
@@ -232,6 +235,7 @@ class LiniellTable(Scene):
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.lan_hud.update(dt)
         speed = dt * self.app.settings.animation_speed
         self.session.pump()
         for message in self.session.poll():
@@ -327,6 +331,8 @@ class LiniellTable(Scene):
         self.turn_angle = float(value)
 
     def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
         kind = intent.kind
         if kind == "cancel":
             from game.scenes.pause import PauseScene
@@ -505,3 +511,4 @@ class LiniellTable(Scene):
         self._sync_buttons()
         draw_table(self, surface)
         super().draw(surface)
+        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
