@@ -23,6 +23,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.figures import register_figures
 from game.scenes.linie1_figures import linie1_figures
 from game.scenes.linie1_fx import Banner, Call, DieRoll, Director, HandFlight, Pop, TileFlight, TramDrive, Wait
+from game.scenes.net_hud import NetHud
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -84,6 +85,8 @@ class Linie1Table(Scene):
         self.toast: tuple[str, float] | None = None  # a short note over the board that blocks nothing
         self._build_buttons()
         self._entered = False
+        self.lan_hud = NetHud(self, session, lambda seat: (self.player_row(seat).x + 52,
+                                                           self.player_row(seat).centery + 14))
 
     def enter(self) -> None:
         # The first cover (if any) must go on top of this scene, so the seat is chosen once pushed.
@@ -378,6 +381,8 @@ class Linie1Table(Scene):
             and not self.director.busy
 
     def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
         kind = intent.kind
         if kind == "cancel":
             if self.pair_first is not None:
@@ -549,6 +554,7 @@ class Linie1Table(Scene):
         scaled = dt * self.app.settings.animation_speed
         self.director.update(scaled)
         self.particles.update(dt)
+        self.lan_hud.update(dt)
         self.pointer_still += dt
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
@@ -657,12 +663,7 @@ class Linie1Table(Scene):
         self.particles.draw(surface)
         self._draw_toast(surface)
         self._draw_board_tooltip(surface)
-        if self.link_down:
-            band = pygame.Rect(0, 0, 760, 70)
-            band.midtop = (self.board_rect.centerx, self.board_rect.y + 16)
-            theme.panel(surface, band, theme.CORAL_DARK, 20, theme.CORAL, 6)
-            theme.draw_text(surface, "Connection lost — reconnecting…", band.center, 32, theme.CREAM,
-                            theme.TEXT_BOLD_FONT, "center")
+        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast is None or self.director.busy:
