@@ -24,7 +24,7 @@ FEED_FADE = 2.0  # ... the last of it fading out
 FEED_LINES = 4
 LINE_SIZE = 24
 LINE_GAP = 6
-PANEL_SIZE = (680, 440)
+PANEL_SIZE = (680, 380)
 
 
 def install_chat_key(app: Any) -> None:

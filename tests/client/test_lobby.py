@@ -126,7 +126,7 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         host_table, guest_table = app.stack.top, guest.stack.top
         assert host_table.humans == [0] and guest_table.humans == [1]
         assert host_table.view["players"][1]["line"] is None  # Ben's cards stay on Ben's screen
-        assert len(guest_table.session.lines) >= 1  # the chat came along
+        assert guest_table.lan_hud.active and len(guest_table.lan_hud.session.lines) >= 1  # the chat came along
 
         mover = host_table if host_table.current == 0 else guest_table
         other = guest_table if mover is host_table else host_table
@@ -139,6 +139,32 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
     finally:
         guest.stack.reset(TitleScene(guest))
         app.stack.reset(TitleScene(app))  # leaving closes the session and the hosted table
+
+
+def test_a_dropped_link_shows_reconnecting_and_the_seat_comes_back(app, loopback, tmp_path):
+    from net.host import Host, HostConfig, HostThread
+    save = tmp_path / "table.save"
+    host = Host.new("linie1", 2, HostConfig(name="Zoe's table", save_path=save, bot_delay=30.0), bots=1)
+    thread = HostThread(host, bind="127.0.0.1")
+    port = thread.start()
+    try:
+        lobby = join_by_address(app, port)
+        assert isinstance(lobby, LobbyScene)
+        assert until([app], lambda: lobby.session.role == "seat")
+        thread.start_game()
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        table = app.stack.top
+        assert not table.lan_hud.blocking
+        thread.stop(goodbye=False)  # the host vanishes as if its machine crashed
+        assert until([app], lambda: table.lan_hud.blocking and table.lan_hud.veil == 1.0)
+        thread = HostThread(Host.resume(save, HostConfig(save_path=save, bot_delay=30.0)), bind="127.0.0.1",
+                            port=port)
+        thread.start()
+        assert until([app], lambda: not table.lan_hud.blocking and table.lan_hud.veil == 0.0, 10)
+        assert table.session.seat == lobby.session.seat  # resumed with its token, same seat
+    finally:
+        app.stack.reset(TitleScene(app))
+        thread.stop()
 
 
 def test_a_wrong_address_is_told_not_raised(app, loopback):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.match import Match, SeatInfo
 from game.scenes.lan_join import JoinScene
 from game.scenes.lan_session import LanSession
 from game.scenes.lobby import HostScene, LobbyScene
@@ -139,3 +140,36 @@ def join(app: Any) -> None:
     scene = ShotJoin(app)
     app.push(scene)
     scene.ui.set_focus(scene.list)
+
+
+def _table(app: Any, seats: list[dict[str, Any]]) -> tuple[Any, LanSession, ShotLink]:
+    from game.scenes.linie1_table import Linie1Table
+    from tools.shots.linie1 import advanced
+    local = advanced(5, lambda view: len(view["board"]["tiles"]) >= 20 and view["current"] == 0)
+    match: Match = local.match
+    match.seats[1] = SeatInfo("Ben", "human", colour=1)  # LAN players at these seats, as the host sees them
+    match.seats[2] = SeatInfo("Cleo", "human", colour=2)
+    link = ShotLink(seats, "Ada's tram depot", local, "playing")
+    session = chatter(link, [
+        (1, "Ben", "Who keeps building through my station?"), (None, "", "Cleo is away."),
+        (0, "Ada", "Not me. Probably the bot."),
+    ])
+    scene = Linie1Table(app, session, None)
+    app.push(scene)
+    return scene, session, link
+
+
+@shot("lan_table_chat", settle=0.8)
+def table_chat(app: Any) -> None:
+    from game.ui.input import Intent
+    scene, _, _ = _table(app, [seat("Ada"), seat("Ben"), seat("Cleo", away=True)])
+    scene.lan_hud.handle(Intent("chat"))
+    for letter in "Ha! Watch line 4 sneak round the Dom":
+        scene.lan_hud.handle(Intent("text", value=letter))
+
+
+@shot("lan_table_reconnecting", settle=0.8)
+def table_reconnecting(app: Any) -> None:
+    scene, _, link = _table(app, [seat("Ada"), seat("Ben", connected=False), seat("Cleo", bot=True)])
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})
