@@ -1,10 +1,11 @@
 """Host a LAN game: the setup screen with open seats, a table name, and a table served from here.
 
 The first seat is the host player; every other seat is open for a player on the network or a bot
-of some level. Each seat plays in its own seat's colour, so the lobby (which knows no colours yet)
-and the table agree. "Open table" runs a ``net.host.Host`` on a background thread — on port 47000
-when it is free, so friends can type the address, else on any free port — announces it over
-zeroconf, and seats the host player through a ``NetSession`` like anyone else.
+of some level, and only the host starts the game. Each seat plays in its own seat's colour, so the
+lobby (which knows no colours yet) and the table agree. "Open table" runs a ``net.host.Host`` on a
+background thread — on port 47000 when it is free, so friends can type the address, else on any
+free port — announces it over zeroconf, and seats the host player through a ``NetSession`` like
+anyone else.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class HostScene(SetupScene):
             seats = [SeatInfo(i.name, i.kind, i.level, i.colour) for i in infos]
             match = Match(config.game, seats, new_seed(), config.options)
             slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in seats]
-            return Host(match, slots, HostConfig(name=table_name, bot_delay=BOT_DELAY,
+            return Host(match, slots, HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False,
                                                  bot_takeover_after=BOT_TAKEOVER_SECONDS))
 
         try:

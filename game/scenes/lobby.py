@@ -18,6 +18,7 @@ import pygame
 from game.scenes.chat import ChatField, draw_history, install_chat_key
 from game.scenes.lan_host import HostScene, lan_address
 from game.scenes.lan_join import JoinScene
+from game.scenes.lan_session import TOKEN_REFUSALS
 from game.scenes.net_hud import draw_dot, seat_state
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import Scene
@@ -52,6 +53,7 @@ class LobbyScene(Scene):
         self.message = ""
         self.claimed = hosting or getattr(session, "token", None) is not None  # asked already, or resuming
         self.handed_over = False
+        self.may_start = True  # until the host refuses a guest's start (only a dedicated host may allow it)
         self.chatting = hasattr(session, "say") and hasattr(session, "lines")
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
@@ -109,19 +111,23 @@ class LobbyScene(Scene):
         super().update(dt)
         for message in self.session.poll():
             kind = message.get("type")
-            if kind == "error" and message.get("code") not in ("net.bad_token", "net.token_revoked") \
-                    and not str(message.get("code", "")).startswith("net.chat"):
+            if kind == "error" and message.get("code") in TOKEN_REFUSALS:
+                self.claimed = False  # the seat we came back for is gone: take another, or watch
+            elif kind == "error" and not str(message.get("code", "")).startswith("net.chat"):
                 self.message = str(message.get("message", ""))
                 if message.get("code") in ("net.seat_taken", "net.not_in_lobby"):
                     self.claimed = False  # someone was quicker: try the next open seat, or watch
+                elif message.get("code") == "net.not_allowed":
+                    self.may_start = False
             elif kind == "status" and message.get("link") == "closed":
                 self.message = f"The table closed: {message.get('reason', '')}"
             elif kind == "status" and message.get("link") == "down":
-                self.message = "Lost the host — trying again…"
+                reason = str(message.get("reason") or "").rstrip(".")
+                self.message = "Lost the host" + (f" ({reason})" if reason else "") + " — trying again…"
             elif kind == "status" and message.get("link") == "up" and self.message.startswith("Lost the host"):
                 self.message = ""
         self._take_a_place()
-        self.start.visible = self.hosting or self.session.role == "seat"
+        self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start)
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
             and self.session.phase == "lobby"
         if self.session.phase in ("playing", "over") and not self.handed_over:

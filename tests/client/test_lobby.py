@@ -133,6 +133,7 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         tiles = len(other.view["board"]["tiles"])
         action = make_bot("linie1", "easy", 7).decide(mover.view)
         mover.submit(action)
+        assert until(apps, lambda: other.director.busy)  # the other screen animates it, as in local play
         assert until(apps, lambda: len(other.view["board"]["tiles"]) == tiles + 1)
         laid = {tuple(t["cell"]) for t in other.view["board"]["tiles"]}
         assert tuple(action["cell"]) in laid  # the very move, seen on the other screen
@@ -162,6 +163,28 @@ def test_a_dropped_link_shows_reconnecting_and_the_seat_comes_back(app, loopback
         thread.start()
         assert until([app], lambda: not table.lan_hud.blocking and table.lan_hud.veil == 0.0, 10)
         assert table.session.seat == lobby.session.seat  # resumed with its token, same seat
+    finally:
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+
+
+def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
+    from net.host import Host, HostConfig, HostThread
+    thread = HostThread(Host.new("linie1", 2, HostConfig(name=f"Rejoin {RUN}", bot_delay=30.0), bots=1),
+                        bind="127.0.0.1")
+    port = thread.start()
+    try:
+        lobby = join_by_address(app, port)
+        assert until([app], lambda: lobby.session.role == "seat")
+        seat = lobby.session.seat
+        thread.start_game()
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        app.stack.reset(TitleScene(app))  # the program leaves the game; the host keeps the seat
+        assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        again = join_by_address(app, port)  # the token was kept on disk: the same seat, not a spectator
+        assert isinstance(again, LobbyScene)
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        assert app.stack.top.humans == [seat]
     finally:
         app.stack.reset(TitleScene(app))
         thread.stop()
