@@ -590,16 +590,30 @@ class FocusGroup:
         return isinstance(self.focus, TextInput)
 
 
+def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
+    the next button of a stacked menu; otherwise below (or above) it."""
+    room = screen.inflate(-20, -20)
+    box = pygame.Rect((0, 0), size)
+    for place in ("right", "left"):
+        if place == "right":
+            box.midleft = (anchor.right + 16, anchor.centery)
+        else:
+            box.midright = (anchor.left - 16, anchor.centery)
+        if room.contains(box):
+            return box
+    box.midtop = (anchor.centerx, anchor.bottom + 14)
+    if box.bottom > room.bottom:
+        box.midbottom = (anchor.centerx, anchor.top - 14)
+    return box.clamp(room)
+
+
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect) -> None:
-    """A small cream bubble under (or above) the widget it explains."""
+    """A small cream bubble beside (or under, or above) the widget it explains."""
     lines = theme.wrap(text, 24, 520)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     height = 34 * len(lines) + 20
-    box = pygame.Rect(0, 0, width, height)
-    box.midtop = (anchor.centerx, anchor.bottom + 14)
-    if box.bottom > surface.get_height() - 10:
-        box.midbottom = (anchor.centerx, anchor.top - 14)
-    box.clamp_ip(surface.get_rect().inflate(-20, -20))
+    box = tooltip_box(surface.get_rect(), (width, height), anchor)
     theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + 34 * index), 24, theme.INK)

@@ -23,3 +23,17 @@ def test_die_faces_keep_the_default_first():
     default = ["1", "2", "3", "4", "H", "H"]
     choices = option_choices("linie1", "die_faces", default)
     assert choices[0] == (default, "1 2 3 4 H H") and len(choices) == 4
+
+
+def test_tooltips_go_beside_a_stacked_menu_button_and_never_cover_the_next_one():
+    import pygame
+
+    from game.ui.widgets import tooltip_box
+
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    button = pygame.Rect(700, 500, 520, 80)
+    below = pygame.Rect(700, 590, 520, 80)
+    box = tooltip_box(screen, (500, 90), button)
+    assert not box.colliderect(below) and not box.colliderect(button) and screen.contains(box)
+    wide = pygame.Rect(10, 500, 1900, 80)  # no room beside: it goes underneath instead
+    assert tooltip_box(screen, (500, 90), wide).top > wide.bottom
