@@ -575,6 +575,7 @@ class Linie1Table(Scene):
         for button in (self.undo_button, self.rotate_button, self.hint_button):
             button.visible = phase == "build"
         self.main_button.visible = True
+        self.main_button.tooltip = None
         if phase == "roll":
             self.main_button.label = "Roll the die"
             self.main_button.enabled = mine
@@ -584,6 +585,10 @@ class Linie1Table(Scene):
         else:
             self.main_button.label = "End turn"
             self.main_button.enabled = building and not self.view.get("must_act")
+            owed = 2 - int(self.view["actions_taken"])
+            self.main_button.tooltip = (
+                f"Lay {'one more tile' if owed == 1 else 'two tiles'} first: a turn is two actions "
+                "whenever two are possible." if building and self.view.get("must_act") else None)
         self.trip_button.visible = building and self.view["actions_taken"] == 0 and bool(self.trip_candidates())
 
     def trip_candidates(self) -> list[dict[str, Any]]:
