@@ -202,8 +202,12 @@ class LobbyScene(Scene):
         if watchers:
             theme.draw_text(surface, f"{watchers} watching", (SEATS.right - 30, SEATS.y + 36), 26, theme.CREAM_DIM,
                             anchor="topright")
-        for index, seat in enumerate(self.session.status.get("seats", [])[:6]):
+        seats = self.session.status.get("seats", [])[:6]
+        for index, seat in enumerate(seats):
             self._draw_seat(surface, index, seat)
+        if len(seats) <= 4:  # room for a word on how the others get here
+            for index, line in enumerate(theme.wrap(self._how_to_join(), 25, SEATS.width - 100)[:3]):
+                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 130 + index * 34), 25, theme.CREAM_DIM)
 
     def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
         row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
@@ -230,6 +234,14 @@ class LobbyScene(Scene):
             theme.draw_text(surface, "you", tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
         theme.draw_text(surface, self._state_words(seat, state), (row.right - 26, row.centery), 26,
                         STATE_INK.get(state or "", theme.CREAM_DIM), anchor="midright")
+
+    def _how_to_join(self) -> str:
+        if self.hosting:
+            address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+            return (f"Friends on this network choose Join a LAN game, where this table is listed, or type "
+                    f"{address}. Whoever is not here when you start is played by a bot.")
+        return ("The host starts the game. Until then, Leave gives your seat back; once the game runs, "
+                "the seat waits for you if your program closes: join again to sit back down.")
 
     def _colour(self, seat: int) -> int:
         colour = getattr(self.session, "seat_colour", None)
