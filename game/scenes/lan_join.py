@@ -172,6 +172,7 @@ class JoinScene(Scene):
         self.knocking: tuple[str, int] | None = None  # an address being asked, on a worker thread
         self._answer: dict[str, Any] | None = None
         self._answer_lock = threading.Lock()
+        self._list_offered = False  # the first table found takes the focus from an untouched address field
         self.list = TableList(LIST, self.join_listed)
         self.player_name = TextInput(pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
                                      app.settings.player_name, self._rename, 16, "Your name", 30,
@@ -299,6 +300,10 @@ class JoinScene(Scene):
         if self.browser is not None:
             tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], t["name"].lower()))
             self.list.set_tables(tables)
+            if tables and not self._list_offered:
+                self._list_offered = True
+                if self.ui.focus is self.address and not self.address.text:
+                    self.ui.set_focus(self.list)
         with self._answer_lock:
             answer, self._answer = self._answer, None
         if answer is not None:

@@ -89,6 +89,12 @@ class LobbyScene(Scene):
             self.app.sounds.play("error")
 
     def leave(self) -> None:
+        others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1
+        if self.hosting and others > 0 and self.leave_button.label == "Leave":
+            self.leave_button.label = "Close table?"  # the others would lose the table: ask once more
+            self.leave_button.style = "danger"
+            self.ui.set_focus(self.leave_button)
+            return
         self.session.close()
         self.handed_over = True  # closed already: exit() must not close it twice
         self.app.stack.reset(_title_scene(self.app))
@@ -104,7 +110,10 @@ class LobbyScene(Scene):
                 return True
             self.leave()
             return True
-        return super().handle(intent)
+        handled = super().handle(intent)
+        if self.leave_button.label != "Leave" and self.ui.focus is not self.leave_button:
+            self.leave_button.label, self.leave_button.style = "Leave", "secondary"  # moved away: not confirmed
+        return handled
 
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

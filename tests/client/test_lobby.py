@@ -121,7 +121,10 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         run(guest, 0.05, key(116) + typed("hi Ada") + key(13))  # T, type, Enter
         assert until(apps, lambda: any(line.text == "hi Ada" for line in lobby.session.lines))
         assert until(apps, lambda: lobby.start.enabled)
+        run(app, 0.05, key(27))  # Esc: with Ben seated, closing the table needs a second word
+        assert app.stack.top is lobby and lobby.leave_button.label == "Close table?"
         run(app, 0.05, click(lobby.start.rect.center))
+        assert lobby.leave_button.label == "Leave"
         assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and isinstance(guest.stack.top, Linie1Table))
         host_table, guest_table = app.stack.top, guest.stack.top
         assert host_table.humans == [0] and guest_table.humans == [1]
