@@ -9,6 +9,7 @@ scroll-back and a field); the lobby docks the same scroll-back beside its seats.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pygame
@@ -272,19 +273,8 @@ class ChatBox:
             self._draw_tab(surface)
 
     def _draw_tab(self, surface: pygame.Surface) -> None:
-        alpha = int(255 * (1 - self.slide))
-        tab = pygame.Surface(self.tab.size, pygame.SRCALPHA)
-        pygame.draw.rect(tab, (*theme.SHADOW, 170), tab.get_rect(), border_radius=23)
-        pygame.draw.rect(tab, (*theme.PLUM_LIGHT, 255), tab.get_rect(), width=2, border_radius=23)
-        _bubble(tab, (30, 23), theme.SUNFLOWER)
-        label = theme.render_text("Chat", 22, theme.CREAM, theme.TEXT_BOLD_FONT)
-        tab.blit(label, label.get_rect(midleft=(54, 23)))
-        key = theme.render_text("T", 18, theme.INK, theme.DISPLAY_FONT)
-        chip = pygame.Rect(0, 0, 26, 26)
-        chip.midright = (self.tab.width - 12, 23)
-        pygame.draw.rect(tab, theme.CREAM_DIM, chip, border_radius=6)
-        tab.blit(key, key.get_rect(center=(chip.centerx, chip.centery + 1)))
-        tab.set_alpha(alpha)
+        tab = _tab_image(self.tab.size)
+        tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
@@ -325,6 +315,24 @@ class ChatBox:
                             theme.TEXT_BOLD_FONT)
         self.field.rect.topleft = (panel.x + 20, panel.bottom - 78)
         self.field.draw(surface)
+
+
+@cache
+def _tab_image(size: tuple[int, int]) -> pygame.Surface:
+    """The closed chat's tab: a bubble, "Chat" and the T key (drawn once)."""
+    tab = pygame.Surface(size, pygame.SRCALPHA)
+    middle = size[1] // 2
+    pygame.draw.rect(tab, (*theme.SHADOW, 170), tab.get_rect(), border_radius=middle)
+    pygame.draw.rect(tab, (*theme.PLUM_LIGHT, 255), tab.get_rect(), width=2, border_radius=middle)
+    _bubble(tab, (30, middle), theme.SUNFLOWER)
+    label = theme.render_text("Chat", 22, theme.CREAM, theme.TEXT_BOLD_FONT)
+    tab.blit(label, label.get_rect(midleft=(54, middle)))
+    chip = pygame.Rect(0, 0, 26, 26)
+    chip.midright = (size[0] - 12, middle)
+    pygame.draw.rect(tab, theme.CREAM_DIM, chip, border_radius=6)
+    key = theme.render_text("T", 18, theme.INK, theme.DISPLAY_FONT)
+    tab.blit(key, key.get_rect(center=(chip.centerx, chip.centery + 1)))
+    return tab
 
 
 def _bubble(surface: pygame.Surface, centre: tuple[int, int], colour: theme.Colour) -> None:
