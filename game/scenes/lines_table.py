@@ -26,7 +26,7 @@ from game.scenes.lines_fx import draw_toasts, draw_tooltip
 from game.scenes.lines_seats import SeatLook, seat_looks
 from game.scenes.lines_show import Show
 from game.scenes.net_hud import NetHud
-from game.scenes.stack import Scene
+from game.scenes.table_base import TableScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -39,13 +39,11 @@ Colour = tuple[int, int, int]
 register_figures(GAME, lines_figures)
 
 
-class LinesTable(Scene):
+class LinesTable(TableScene):
     name = "lines_table"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.session = session
-        self.config = config
+        super().__init__(app, session, config)
         self.city: CityMap = city_map(*MAP_RECT)
         self.show = Show(self.city, app.sounds.play)
         self.pending: deque[dict[str, Any]] = deque()
@@ -383,17 +381,6 @@ class LinesTable(Scene):
         why = "every player passed" if outcome.get("reason") == "passed" else "no line could grow"
         title = f"Line Expansion · {len(self.looks)} players · the game ended as {why}"
         self.app.replace(ResultsScene(self.app, GAME, self.view, outcome, play_again, title))
-
-    def exit(self) -> None:
-        self.session.close()
-
-    def pause(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = True
-
-    def resume(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = False
 
     # -- drawing --------------------------------------------------------------------------------------
     def _frame(self) -> hud.HudFrame:

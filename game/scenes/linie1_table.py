@@ -24,7 +24,7 @@ from game.scenes.figures import register_figures
 from game.scenes.linie1_figures import linie1_figures
 from game.scenes.linie1_fx import Banner, Call, DieRoll, Director, HandFlight, Pop, TileFlight, TramDrive, Wait
 from game.scenes.net_hud import NetHud
-from game.scenes.stack import Scene
+from game.scenes.table_base import TableScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip
@@ -47,13 +47,11 @@ def _cell(value: Any) -> tuple[int, int]:
     return int(value[0]), int(value[1])
 
 
-class Linie1Table(Scene):
+class Linie1Table(TableScene):
     name = "linie1_table"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.session = session
-        self.config = config
+        super().__init__(app, session, config)
         self.board = Linie1Board(CELL)
         self.director = Director()
         self.particles = ParticleSystem(seed=11)
@@ -150,17 +148,6 @@ class Linie1Table(Scene):
         self._ghost_cache.clear()
 
     # -- the session ------------------------------------------------------------------------------
-    def pause(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = True
-
-    def resume(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = False
-
-    def exit(self) -> None:
-        self.session.close()
-
     def submit(self, action: dict[str, Any]) -> None:
         if self.seat is None:
             return

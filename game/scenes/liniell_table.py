@@ -28,7 +28,7 @@ from game.scenes.liniell_figures import colour_indices, liniell_figures
 from game.scenes.liniell_model import TableModel
 from game.scenes.liniell_show import Director, Masks
 from game.scenes.net_hud import NetHud
-from game.scenes.stack import Scene
+from game.scenes.table_base import TableScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -53,13 +53,11 @@ def _seat_note(seat: Any) -> str:
     return ""
 
 
-class LiniellTable(Scene):
+class LiniellTable(TableScene):
     name = "liniell_table"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.session = session
-        self.config = config
+        super().__init__(app, session, config)
         self.humans: list[int] = list(session.controlled_seats)
         self.observer: int | None = self.humans[0] if self.humans else None
         self.camera = Camera()
@@ -135,17 +133,6 @@ class LiniellTable(Scene):
                 and not self.director.busy and not self.queue and not self.awaiting and not self.link_down)
 
     # -- the session ------------------------------------------------------------------------------
-    def pause(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = True
-
-    def resume(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = False
-
-    def exit(self) -> None:
-        self.session.close()
-
     def submit(self, action: dict[str, Any]) -> None:
         if self.model is None or self.awaiting:
             return

@@ -23,7 +23,7 @@ from game.scenes.linja_figures import linja_figures
 from game.scenes.linja_fx import Banner, Floaters, Piece, hop_tween
 from game.scenes.linja_panel import BOARD, CARDS, LinjaPanel
 from game.scenes.net_hud import NetHud
-from game.scenes.stack import Scene
+from game.scenes.table_base import TableScene
 from game.ui import theme
 from game.ui.input import Intent
 
@@ -35,13 +35,11 @@ TALLY_BEAT = 0.11  # one piece counted at the end
 LOG_LINES = 7
 
 
-class LinjaTable(Scene):
+class LinjaTable(TableScene):
     name = "linja_table"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app)
-        self.session = session
-        self.config = config
+        super().__init__(app, session, config)
         self.layout = LinjaLayout(BOARD)
         self.humans: list[int] = list(session.controlled_seats)
         self.observer: int | None = self.humans[0] if self.humans else None
@@ -138,17 +136,6 @@ class LinjaTable(Scene):
                      "Move a piece over one stick; the row it reaches sets the next move.")
 
     # -- the session ------------------------------------------------------------------------------
-    def pause(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = True
-
-    def resume(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = False
-
-    def exit(self) -> None:
-        self.session.close()
-
     def submit(self, action: dict[str, Any]) -> None:
         if self.seat is None:
             return
