@@ -1,8 +1,7 @@
 """Chat on a LAN table: the T key, a one-line field, the scroll-back and a feed whose lines fade.
 
-The framework's input mapper turns no plain letter into a "chat" intention, so ``install_chat_key``
-teaches the app's mapper one more key (T, outside text fields) without touching anything else it
-maps. ``ChatBox`` is the in-game chat (closed: the last lines fade away in a corner; open: the
+The input mapper turns T (outside text fields) into a "chat" intention. ``ChatBox`` is the in-game
+chat (closed: the last lines fade away in a corner; open: the
 scroll-back and a field); the lobby docks the same scroll-back beside its seats.
 """
 
@@ -19,30 +18,12 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import TextInput
 
-CHAT_KEY = pygame.K_t
 FEED_SECONDS = 9.0  # a new line stays this long in the closed feed ...
 FEED_FADE = 2.0  # ... the last of it fading out
 FEED_LINES = 4
 LINE_SIZE = 24
 LINE_GAP = 6
 PANEL_SIZE = (680, 380)
-
-
-def install_chat_key(app: Any) -> None:
-    """Make T (outside text fields, without Ctrl/Alt) arrive as ``Intent("chat")``; once per app."""
-    mapper = app.mapper
-    if getattr(mapper, "chat_key_installed", False):
-        return
-    original = mapper.map
-
-    def map_with_chat(event: pygame.event.Event) -> list[Intent]:
-        if (event.type == pygame.KEYDOWN and event.key == CHAT_KEY and not mapper.text_mode
-                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            return [Intent("chat")]
-        return original(event)
-
-    mapper.map = map_with_chat
-    mapper.chat_key_installed = True
 
 
 class SubmitField(TextInput):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes.chat import ChatField, draw_history, install_chat_key
+from game.scenes.chat import ChatField, draw_history
 from game.scenes.lan_host import HostScene, lan_address
 from game.scenes.lan_join import JoinScene
 from game.scenes.lan_session import TOKEN_REFUSALS
@@ -67,8 +67,6 @@ class LobbyScene(Scene):
         for widget in (self.start, self.leave_button, self.chat_field):
             self.ui.add(widget)
         self.ui.set_focus(self.start if hosting else self.leave_button)
-        if self.chatting:
-            install_chat_key(app)
 
     # -- actions ----------------------------------------------------------------------------------
     def start_game(self) -> None:

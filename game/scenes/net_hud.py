@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.anim import ease
-from game.scenes.chat import ChatBox, install_chat_key
+from game.scenes.chat import ChatBox
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, FocusGroup, draw_tooltip
@@ -113,7 +113,6 @@ class NetHud:
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
         if self.active:
-            install_chat_key(scene.app)
             self.chat = ChatBox(scene, session, chat_corner)
 
     # -- what the session says --------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pygame
 # Every kind an Intent can have, for documentation and tests.
 KINDS = (
     "confirm", "cancel", "up", "down", "left", "right", "focus_next", "focus_prev",
-    "rotate", "rotate_back", "undo", "next", "hint", "help", "fullscreen", "pick",
+    "rotate", "rotate_back", "undo", "next", "hint", "help", "fullscreen", "pick", "chat",
     "point", "press", "release", "scroll", "text", "backspace", "delete", "home", "end", "quit",
 )
 
@@ -34,7 +34,7 @@ KEYS = {
     pygame.K_F11: "fullscreen", pygame.K_F1: "help",
 }
 LETTER_KEYS = {
-    pygame.K_r: "rotate", pygame.K_h: "hint", pygame.K_n: "next",
+    pygame.K_r: "rotate", pygame.K_h: "hint", pygame.K_n: "next", pygame.K_t: "chat",
     pygame.K_w: "up", pygame.K_s: "down", pygame.K_a: "left", pygame.K_d: "right",
 }
 TEXT_MODE_KEYS = {
