@@ -102,12 +102,6 @@ class LinjaPanel:
     def draw_board(self, surface: pygame.Surface) -> None:
         """The backdrop and the empty table, as one opaque picture (a single fast blit a frame)."""
         surface.blit(_backdrop(surface.get_size(), self.table.colours), (0, 0))
-        if self.table.link not in ("up", "connecting"):
-            pill = pygame.Rect(0, 0, 420, 54)
-            pill.midtop = (BOARD.centerx, BOARD.y + 10)
-            theme.panel(surface, pill, theme.CORAL_DARK, 27, theme.CORAL, 4)
-            theme.draw_text(surface, "Reconnecting to the host…", pill.center, 26, theme.CREAM,
-                            theme.TEXT_BOLD_FONT, "center")
 
     def draw(self, surface: pygame.Surface) -> None:
         for seat, rect in CARDS.items():

@@ -63,7 +63,6 @@ class LinjaTable(TableScene):
         self.message = ""
         self.message_bad = False
         self.log: list[tuple[int, str]] = []
-        self.link = "up"
         self.finished = False
         self.panel = LinjaPanel(self)
         self.board = LinjaBoardView(self)
@@ -152,8 +151,6 @@ class LinjaTable(TableScene):
                 self.app.sounds.play("error")
             elif kind == "update" and message.get("seat") == self.observer:
                 self._stage(list(message.get("events") or []), message.get("view") or self.view)
-            elif kind == "status" and isinstance(message.get("link"), str):
-                self.link = message["link"]
             elif kind == "error":
                 self.say(str(message.get("message", "")), bad=True)
 
