@@ -93,10 +93,15 @@ def is_tree_face(segments: Iterable[Iterable[str]]) -> bool:
 
 
 def tile_segments(tile_type: int, rotation: int) -> Segments:
-    """The segments of a tile type (1..12) turned ``rotation`` quarter turns clockwise."""
+    """The segments of a tile type (1..12) turned ``rotation`` quarter turns clockwise (a new list)."""
+    return [list(pair) for pair in _tile_segments(tile_type, rotation % 4)]
+
+
+@cache
+def _tile_segments(tile_type: int, rotation: int) -> tuple[tuple[str, ...], ...]:
     for tile in components()["tiles"]:
         if tile["type"] == tile_type:
-            return rotate_segments(tile["segments"], rotation)
+            return tuple(tuple(pair) for pair in rotate_segments(tile["segments"], rotation))
     raise KeyError(tile_type)
 
 

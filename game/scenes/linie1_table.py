@@ -195,7 +195,7 @@ class Linie1Table(TableScene):
     # -- events become effects ----------------------------------------------------------------------
     def _stage(self, events: list[dict[str, Any]]) -> None:
         before = self.view
-        tiles_before = {_cell(t["cell"]): t["segments"] for t in before["board"]["tiles"]}
+        tiles_before = {_cell(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in before["board"]["tiles"]}
         for event in events:
             kind = event.get("type")
             if kind in ("place", "exchange"):
@@ -596,7 +596,7 @@ class Linie1Table(TableScene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def shown_tiles(self) -> dict[tuple[int, int], list[list[str]]]:
-        tiles = {_cell(t["cell"]): t["segments"] for t in self.view["board"]["tiles"]}
+        tiles = {_cell(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in self.view["board"]["tiles"]}
         for cell, segments in self.cell_overrides.items():
             if segments is None:
                 tiles.pop(cell, None)

@@ -35,7 +35,6 @@ from game.core.linie1.geometry import (
     Cell,
     Face,
     face_mask,
-    face_to_names,
     opposite,
 )
 
@@ -400,11 +399,10 @@ class Board:
 
     # -- views -----------------------------------------------------------------------------------
     def to_view(self) -> dict[str, Any]:
-        tiles = []
-        for cell in sorted(self.tiles):
-            tile, rot = self.tiles[cell]
-            tiles.append({"cell": [cell[0], cell[1]], "tile": tile, "rot": rot,
-                          "segments": face_to_names(FACES[(tile, rot)]), "tree": TILE_TYPES[tile].tree})
+        # Rails and trees follow from the tile type and rotation (assets/linie1/components.json), so a
+        # view leaves them out: every update on the wire is smaller and cheaper to check.
+        tiles = [{"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
+                 for cell, (tile, rot) in sorted(self.tiles.items())]
         signs = [{"building": letter, "cell": [cell[0], cell[1]]} for letter, cell in sorted(self.signs.items())]
         return {"tiles": tiles, "signs": signs}
 
