@@ -148,12 +148,6 @@ class Linie1Table(TableScene):
         self._ghost_cache.clear()
 
     # -- the session ------------------------------------------------------------------------------
-    def submit(self, action: dict[str, Any]) -> None:
-        if self.seat is None:
-            return
-        self.session.submit(self.seat, action)
-        self._drain()
-
     def _drain(self) -> None:
         """Read the session's messages: animate one observer's events, show rejections."""
         observer = self.humans[0] if self.humans else None

@@ -135,12 +135,6 @@ class LinjaTable(TableScene):
                      "Move a piece over one stick; the row it reaches sets the next move.")
 
     # -- the session ------------------------------------------------------------------------------
-    def submit(self, action: dict[str, Any]) -> None:
-        if self.seat is None:
-            return
-        self.session.submit(self.seat, action)
-        self._drain()
-
     def _drain(self) -> None:
         for message in self.session.poll():
             kind = message.get("type")

@@ -29,3 +29,14 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.session.close()
+
+    def submit(self, action: dict[str, Any]) -> None:
+        """Send an intent for the seat this screen plays now (``self.seat``), then read the answer."""
+        if getattr(self, "seat", None) is None:
+            return
+        self.session.submit(self.seat, action)
+        self._drain()
+
+    def _drain(self) -> None:
+        """Read the session's messages; each table animates its own game's events."""
+        raise NotImplementedError
