@@ -24,6 +24,7 @@ from typing import Any
 from game.core.contract import Action, View
 from game.core.registry import UnknownGame, available_games, get_game
 from game.match import view_hash
+from net.delta import PatchError, patch
 from net.protocol import (
     APP,
     HOST_LIMITS,
@@ -389,6 +390,13 @@ class NetSession:
         if expected is not None and message["version"] != expected:
             self._ask_resync()
             return
+        if "view" not in message:
+            try:
+                message["view"] = patch(self._net_view, message.get("delta"))
+            except PatchError:
+                self._ask_resync()  # nothing sound to patch: the snapshot repairs it
+                return
+            del message["delta"]
         self._net_version, self._net_view = message["version"], message["view"]
         self._push(message)
 

@@ -26,6 +26,7 @@ from typing import Any
 from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
+from net.delta import diff
 from net.host_thread import HostThread
 from net.protocol import (
     APP,
@@ -75,6 +76,8 @@ class Host:
         self.port = 0
         self._bots: dict[int, Bot] = {}
         self._bot_busy = False
+        # The view each seat was last sent, with its version: the base of the next update's delta.
+        self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -455,9 +458,15 @@ class Host:
             seat = peer.seat
             if seat not in frames:
                 views[seat] = self.match.view(seat)
-                frames[seat] = encode(self._stamp({
-                    "type": "update", "seat": seat, "actor": change.seat,
-                    "events": self.match.events_for(change, seat), "view": views[seat]}))
+                body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
+                                        "events": self.match.events_for(change, seat)}
+                sent = self._sent_views.get(seat)
+                if sent is not None and sent[0] == change.version - 1:
+                    body["delta"] = diff(sent[1], views[seat])  # peers of a seat all hold that view
+                else:
+                    body["view"] = views[seat]
+                self._sent_views[seat] = (change.version, views[seat])
+                frames[seat] = encode(self._stamp(body))
             peer.send(frames[seat])
         checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": view_hash(view)}))
                   for seat, view in views.items()}

@@ -243,6 +243,15 @@ def list_of(inner: Check, max_len: int) -> Check:
     return check
 
 
+def delta_op(value: Any) -> str | None:
+    """One view-delta operation: ["set", path, value], ["del", path] or ["splice", path, start, count, items]."""
+    if not isinstance(value, list) or not value or value[0] not in ("set", "del", "splice"):
+        return "must be a delta operation"
+    if len(value) < 2 or not isinstance(value[1], list) or len(value[1]) > 32:
+        return "needs a path"
+    return None
+
+
 def str_map(inner: Check, max_len: int) -> Check:
     def check(value: Any) -> str | None:
         if not isinstance(value, dict):
@@ -318,8 +327,9 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "welcome": schema(version=VERSION, seat=nullable(SEAT), token=nullable(TOKEN), name=text(32)),
     "snapshot": schema(version=VERSION, seat=nullable(SEAT), view=mapping, hash=HASH,
                        phase=one_of(*PHASES)),
-    "update": schema(version=VERSION, seat=nullable(SEAT), actor=SEAT, events=list_of(typed_map, 4096),
-                     view=mapping),
+    # An update carries the whole "view", or a "delta" on the view of the version before (net/delta.py).
+    "update": schema({"view": mapping, "delta": list_of(delta_op, 4096)}, version=VERSION, seat=nullable(SEAT),
+                     actor=SEAT, events=list_of(typed_map, 4096)),
     "check": schema(version=VERSION, seat=nullable(SEAT), hash=HASH),
     "rejected": schema(version=VERSION, id=MSG_ID, seat=SEAT,
                        rejection=str_map(text(4096), 4)),

@@ -12,6 +12,7 @@ import pytest
 
 from game.bots import Bot
 from game.core.registry import UnknownGame, get_game
+from net.delta import patch
 from net.host import Host, HostConfig, HostThread
 from tests.net import fake_game
 from tests.net.conftest import FAST, RawPeer
@@ -74,7 +75,7 @@ def play_over_the_wire(host: HostThread, bots: list[Bot], deadline: float = 30.0
             assert message is not None, "the host closed a player's connection"
             frames[seat].append(message)
             if message["type"] in ("update", "snapshot") and seat is not None:
-                views[seat] = message["view"]
+                views[seat] = message["view"] if "view" in message else patch(views[seat], message["delta"])
             if message["type"] == "status" and message["phase"] == "over":
                 over = True
             assert message["type"] != "rejected", message
@@ -113,9 +114,12 @@ def hidden_cards_seen_legally(host: HostThread, frames: dict[int | None, list[An
         allowed = played | (held[seat] if seat is not None else set())
         for message in received:
             seen = set(strings_in(message))
+            whole_view = message["type"] == "snapshot" or (message["type"] == "update" and "view" in message)
             for other, code in enumerate(codes):
-                assert (code in seen) == (other == seat and message["type"] in ("update", "snapshot")), (
-                    seat, other, message["type"])
+                if other != seat:
+                    assert code not in seen, (seat, other, message["type"])
+                elif whole_view:  # a delta only carries what changed; a whole view always has it
+                    assert code in seen, (seat, other, message["type"])
             leaked = (seen & every_card) - allowed
             assert not leaked, f"seat {seat} was sent {leaked} in a {message['type']} frame"
             assert "pile" not in strings_in(message)
@@ -151,19 +155,23 @@ def test_linie1_secrets_never_leak(host_factory: Callable[..., HostThread]) -> N
     checked = 0
     for seat, received in frames.items():
         revealed = {seat}
+        view: dict[str, Any] = {}
         for message in received:
-            view_players = message.get("view", {}).get("players", [])
+            # the raw frame is scanned as it came; the checks on the view follow the deltas
+            if message["type"] in ("update", "snapshot"):
+                view = message["view"] if "view" in message else patch(view, message["delta"])
+            view_players = view.get("players", []) if message["type"] in ("update", "snapshot") else []
             revealed |= {other for other, player in enumerate(view_players) if player["revealed"]}
             revealed |= {event["seat"] for event in message.get("events", []) if event["type"] == "trip"}
             seen = set(strings_in(message))
             for other, card in enumerate(cards):
                 assert other in revealed or card not in seen, f"seat {other}'s route card reached {seat}"
-            assert "pile" not in message.get("view", {}), "the pile itself is never in a view"
+            assert "pile" not in view, "the pile itself is never in a view"
             for found in lists_in(message):
                 assert not (len(found) >= 6 and found == initial_pile[: len(found)]), "pile order leaked"
-            if "view" not in message:
+            if message["type"] not in ("update", "snapshot"):
                 continue
-            for other, player in enumerate(message["view"]["players"]):
+            for other, player in enumerate(view["players"]):
                 if other == seat or player["revealed"]:
                     continue
                 assert (player["line"], player["route_card"], player["stops"]) == (None, None, None)
@@ -173,3 +181,12 @@ def test_linie1_secrets_never_leak(host_factory: Callable[..., HostThread]) -> N
                     assert event["type"] == "trip"  # the declaration itself reveals the cards
     assert checked > 100
     assert any(frames[None]) and len(secrets["seats"]) == seats
+    # after the first update, seats are sent deltas, and patching them rebuilds the host's view exactly
+    for seat, received in frames.items():
+        updates = [m for m in received if m["type"] == "update"]
+        assert sum("delta" in m for m in updates) >= len(updates) - 2
+        view = {}
+        for message in received:
+            if message["type"] in ("update", "snapshot"):
+                view = message["view"] if "view" in message else patch(view, message["delta"])
+        assert view == match.view(seat)

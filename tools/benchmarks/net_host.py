@@ -11,8 +11,10 @@
 
 - ``net.host_fanout_15``: the host's own share, in one process without sockets: from an intent
   handed to the Match to the last of the 15 update frames written.
-- ``net.client_decode_view``: one client's share for a late-game Linie 1 update: decode, limits,
-  depth, schema and view hash.
+- ``net.client_decode_view``: one client's work on a whole late-game Linie 1 view (a snapshot):
+  decode, limits, depth, schema and view hash.
+- ``net.client_apply_delta``: one client's work on a usual update, a delta on the view it holds:
+  decode, limits, depth, schema and patch.
 
 Clients decode and check every frame (limits, depth, schema) as ``NetSession`` does; the
 view-hash check is left out, a real client does it on its own machine. All 15 clients share one
@@ -35,6 +37,7 @@ from typing import Any
 
 from game.bots import make_bot
 from net.client import local_rules
+from net.delta import diff, patch
 from net.protocol import (
     HEADER,
     HOST_LIMITS,
@@ -127,7 +130,7 @@ class Client:
         while True:
             message = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS)
             if message["type"] in ("update", "snapshot"):
-                self.view = message["view"]
+                self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
                 self.arrivals.arrived(message["version"])
             elif message["type"] == "check":
                 self.arrivals.arrived(message["version"], "check")
@@ -270,13 +273,23 @@ def client_decode(samples: int = SAMPLES) -> list[float]:
             break
         seat = match.to_act()[0]
         match.submit(seat, bots[seat].decide(match.view(seat)))
+    before = match.view(0)
+    seat = match.to_act()[0]
+    match.submit(seat, bots[seat].decide(match.view(seat)))
+    after = match.view(0)
     frame = encode({"type": "update", "version": match.version, "seat": 0, "actor": 0, "events": [],
-                    "view": match.view(0)})
+                    "view": after})
+    delta_frame = encode({"type": "update", "version": match.version, "seat": 0, "actor": 0, "events": [],
+                          "delta": diff(before, after)})
 
     def decode() -> None:
         message = validate(decode_body(frame[HEADER.size:], HOST_LIMITS), HOST_SCHEMAS)
         view_hash(message["view"])
-    return timed(decode, samples)
+
+    def apply_delta() -> None:
+        message = validate(decode_body(delta_frame[HEADER.size:], HOST_LIMITS), HOST_SCHEMAS)
+        patch(before, message["delta"])
+    return timed(decode, samples), timed(apply_delta, samples)
 
 
 def discovery(runs: int = 3) -> list[float]:
@@ -312,5 +325,7 @@ def figures() -> Iterator[tuple[str, list[float]]]:
     yield "net.intent_to_all_views", latency(idle=0)
     yield "net.intent_to_all_views_200_idle", latency(idle=200)
     yield "net.host_fanout_15", host_fanout()
-    yield "net.client_decode_view", client_decode()
+    whole, delta = client_decode()
+    yield "net.client_decode_view", whole
+    yield "net.client_apply_delta", delta
     yield "net.discovery_listed", discovery()
