@@ -4,6 +4,8 @@
   seats, autosave on) and 5 seated + 10 spectating clients; from an intent sent to the moment the
   last of the 15 clients has read and decoded its new view. Intents come one at a time, each
   after the previous change was settled (its check frames arrived) and a 20 ms pause, as in play.
+- ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view: what
+  one player on a LAN machine of their own waits for.
 - ``net.intent_to_all_views_200_idle``: the same with 200 further spectator connections that read
   everything and never send an intent.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified
@@ -90,6 +92,7 @@ class Arrivals:
     def __init__(self, clients: int) -> None:
         self.clients = clients
         self.counts: dict[tuple[str, int], int] = {}
+        self.first: dict[tuple[str, int], float] = {}  # when the first client got it
         self.done: dict[tuple[str, int], asyncio.Future[float]] = {}
 
     def expect(self, version: int, kind: str = "view") -> asyncio.Future[float]:
@@ -97,6 +100,8 @@ class Arrivals:
 
     def arrived(self, version: int, kind: str = "view") -> None:
         key = (kind, version)
+        if key not in self.counts:
+            self.first[key] = time.perf_counter()
         self.counts[key] = self.counts.get(key, 0) + 1
         if self.counts[key] == self.clients:
             future = self.expect(version, kind)
@@ -159,8 +164,11 @@ class IdleSpectator(asyncio.Protocol):
             self.pings += 1
 
 
-async def measure(port: int, idle: int, samples: int, bot_seed: int) -> tuple[list[float], bool]:
-    """Latency samples on one table; the flag says the game ended before enough were taken."""
+async def measure(port: int, idle: int, samples: int, bot_seed: int,
+                  firsts: list[float] | None = None) -> tuple[list[float], bool]:
+    """Latency samples on one table (to the last client; to the first one into ``firsts``); the flag
+    says the game ended before enough were taken."""
+    firsts = [] if firsts is None else firsts
     loop = asyncio.get_running_loop()
     idlers = [(await loop.create_connection(IdleSpectator, "127.0.0.1", port))[1] for _ in range(idle)]
     arrivals = Arrivals(SEATS + SPECTATORS)
@@ -189,6 +197,7 @@ async def measure(port: int, idle: int, samples: int, bot_seed: int) -> tuple[li
             seats[seat].send({"type": "intent", "seat": seat, "base": version, "action": action})
             finished = await asyncio.wait_for(done, 10)
             results.append(1000 * (finished - started))
+            firsts.append(1000 * (arrivals.first[("view", version + 1)] - started))
             # like people, the next intent comes once the last one is settled (checked and saved)
             await asyncio.wait_for(arrivals.expect(version + 1, "check"), 10)
             await asyncio.sleep(THINK)
@@ -209,14 +218,14 @@ async def measure(port: int, idle: int, samples: int, bot_seed: int) -> tuple[li
                 protocol.transport.close()
 
 
-def latency(idle: int, samples: int = SAMPLES) -> list[float]:
+def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None) -> list[float]:
     raise_open_file_limit(idle + 256)
     results: list[float] = []
     seed = 1
     while len(results) < samples:
         host = HostProcess(seed)
         try:
-            taken, _ = asyncio.run(measure(host.port, idle, samples - len(results), seed))
+            taken, _ = asyncio.run(measure(host.port, idle, samples - len(results), seed, firsts))
         finally:
             host.close()
         results += taken
@@ -322,7 +331,9 @@ def discovery(runs: int = 3) -> list[float]:
 
 
 def figures() -> Iterator[tuple[str, list[float]]]:
-    yield "net.intent_to_all_views", latency(idle=0)
+    firsts: list[float] = []
+    yield "net.intent_to_all_views", latency(idle=0, firsts=firsts)
+    yield "net.intent_to_first_view", firsts
     yield "net.intent_to_all_views_200_idle", latency(idle=200)
     yield "net.host_fanout_15", host_fanout()
     whole, delta = client_decode()
