@@ -85,6 +85,10 @@ def test_view_hash_is_canonical():
     left = canonical_bytes({"b": 1, "a": [1, {"y": 2, "x": 3}]})
     assert left == canonical_bytes({"a": [1, {"x": 3, "y": 2}], "b": 1})
     assert view_hash({"a": 1}) != view_hash({"a": 2})
+    # the worked example of docs/protocol.md ("View hash"), so another program can check itself
+    assert canonical_bytes({"match": {"version": 1}, "board": [1, 2]}) == b'{"board":[1,2],"match":{"version":1}}'
+    assert view_hash({"match": {"version": 1}, "board": [1, 2]}) == (
+        "b71e7a9aa3630b82a4a78c7d95892f8563d048cc85c87f5f31bc016fdc8a9f8a")
 
 
 def test_simulate_same_seed_same_replays(tmp_path, capsys):

@@ -47,7 +47,6 @@ from net.protocol import (
     PROTOCOL_VERSION,
     decode_body,
     encode,
-    read_message,
     validate,
 )
 from tools.bench import timed
@@ -109,38 +108,66 @@ class Arrivals:
                 future.set_result(time.perf_counter())
 
 
-class Client:
-    """A seat or a spectator: hello, claim or spectate, then read and decode every frame."""
+class Client(asyncio.Protocol):
+    """A seat or a spectator: hello, claim or spectate, then decode and check every frame it is sent.
+
+    Frames are cut from the byte stream in ``data_received`` and go through the same checks a
+    ``NetSession`` makes (size cap, msgpack limits, nesting depth, schema) and the view is patched;
+    a protocol callback rather than a StreamReader task, so the benchmark measures the table, not
+    the stand-in client's own awaits.
+    """
 
     def __init__(self, arrivals: Arrivals) -> None:
         self.arrivals = arrivals
         self.view: dict[str, Any] | None = None
         self.next_id = 0
-        self.writer: asyncio.StreamWriter | None = None
-        self.task: asyncio.Task[None] | None = None
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.greeted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
 
     def send(self, message: dict[str, Any]) -> None:
-        assert self.writer is not None
-        self.writer.write(encode({**message, "id": self.next_id}))
+        assert self.transport is not None
+        self.transport.write(encode({**message, "id": self.next_id}))
         self.next_id += 1
 
     async def join(self, port: int, name: str, seat: int | None) -> None:
-        reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        loop = asyncio.get_running_loop()
+        await loop.create_connection(lambda: self, "127.0.0.1", port)
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
-        await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, 5)
+        await asyncio.wait_for(self.greeted, 5)
         self.send({"type": "spectate"} if seat is None else {"type": "claim", "seat": seat})
-        self.task = asyncio.create_task(self.read(reader))
 
-    async def read(self, reader: asyncio.StreamReader) -> None:
-        while True:
-            message = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS)
-            if message["type"] in ("update", "snapshot"):
-                self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
-                self.arrivals.arrived(message["version"])
-            elif message["type"] == "check":
-                self.arrivals.arrived(message["version"], "check")
-            elif message["type"] in ("rejected", "error"):
-                raise RuntimeError(f"the host refused the benchmark: {message}")
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= HEADER.size:
+            (length,) = HEADER.unpack_from(self.buffer)
+            if length > HOST_LIMITS.max_frame:
+                raise RuntimeError("the host sent a frame over the cap")
+            end = HEADER.size + length
+            if len(self.buffer) < end:
+                return
+            body = bytes(self.buffer[HEADER.size:end])
+            del self.buffer[:end]
+            self.receive(validate(decode_body(body, HOST_LIMITS), HOST_SCHEMAS))
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "hello" and not self.greeted.done():
+            self.greeted.set_result(None)
+        elif kind in ("update", "snapshot"):
+            self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
+            self.arrivals.arrived(message["version"])
+        elif kind == "check":
+            self.arrivals.arrived(message["version"], "check")
+        elif kind in ("rejected", "error"):
+            raise RuntimeError(f"the host refused the benchmark: {message}")
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
 
 class IdleSpectator(asyncio.Protocol):
@@ -210,9 +237,7 @@ async def measure(port: int, idle: int, samples: int, bot_seed: int,
         return results, False
     finally:
         for client in seats + watchers:
-            assert client.task is not None and client.writer is not None
-            client.task.cancel()
-            client.writer.close()
+            client.close()
         for protocol in idlers:
             if protocol.transport is not None:
                 protocol.transport.close()
