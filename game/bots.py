@@ -1,4 +1,4 @@
-"""Bots by game name, and the loop that lets bot seats act on a Match.
+"""Bots by game name: each game's bot module behind one small interface.
 
 A bot is any object with ``decide(view) -> action``: it sees only its own seat's view, never the
 state. Each game's module in ``game.ai`` provides ``make_bot(level, seed)`` and ``LEVELS``.
@@ -7,7 +7,7 @@ state. Each game's module in ``game.ai`` provides ``make_bot(level, seed)`` and 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.core.contract import Action, View
 
@@ -29,19 +29,3 @@ def make_bot(game: str, level: str = "normal", seed: int = 0) -> Bot:
     if level not in module.LEVELS:
         raise ValueError(f"{game} bots come in {', '.join(module.LEVELS)}, not {level!r}")
     return module.make_bot(level, seed)
-
-
-def play_bot_turns(match: Any, bots: dict[int, Bot], limit: int = 1_000_000) -> int:
-    """Let bot seats act until a human is to act or the game ends; returns the actions applied."""
-    applied = 0
-    while applied < limit and not match.finished:
-        acting = [seat for seat in match.to_act() if seat in bots]
-        if not acting:
-            break
-        seat = acting[0]
-        action = bots[seat].decide(match.view(seat))
-        result = match.submit(seat, action)
-        if not result.ok:
-            raise BotError(f"seat {seat} bot proposed {action!r}: {result.rejection}")
-        applied += 1
-    return applied

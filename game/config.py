@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,5 +84,3 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
         return False
     return True
 
-
-SETTING_NAMES = tuple(field.name for field in fields(Settings))

@@ -60,10 +60,6 @@ def is_straight(a: str, b: str) -> bool:
     return OPPOSITE[a] == b
 
 
-def path_length(size: float, entry: str, exit_: str) -> float:
-    return size if is_straight(entry, exit_) else math.pi * size / 4
-
-
 def tram_path(rect: pygame.Rect | tuple[float, float, float, float], entry: str, exit_: str,
               t: float) -> tuple[float, float, float]:
     """Where a tram is ``t`` (0..1) of the way through a square from ``entry`` to ``exit_``.

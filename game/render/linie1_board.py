@@ -19,7 +19,6 @@ import pygame
 
 from game.core.assets import load_json
 from game.render.geometry import (
-    OPPOSITE,
     Point,
     arc_points,
     corner_between,
@@ -507,10 +506,6 @@ class Linie1Board:
             ink = theme.INK if sum(colour) > 450 else theme.CREAM
             theme.draw_text(surface, str(terminal["line"]), (mx, my + 1), int(self.cell * 0.34), ink,
                             theme.DISPLAY_FONT, "center")
-
-
-def exit_edge_for(entry: str) -> str:
-    return OPPOSITE[entry]
 
 
 __all__ = [

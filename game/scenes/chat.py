@@ -242,10 +242,6 @@ class ChatBox:
         if self.open and self.scene.ui.focus is not self.field:
             self.scene.ui.set_focus(self.field)  # the table moved its focus meanwhile: typing stays here
 
-    def unread(self) -> int:
-        """Lines from others still young enough to be in the feed."""
-        return sum(1 for line in self.session.lines if self.ages.get(line.serial, 0.0) < FEED_SECONDS)
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.slide > 0:
             self._draw_panel(surface)

@@ -29,7 +29,6 @@ from game.core.linie1.data import (
     cell_kind,
 )
 from game.core.linie1.geometry import (
-    EDGE_NAMES,
     POPCOUNT,
     STEP,
     Cell,
@@ -88,9 +87,6 @@ class Board:
     def mask_at(self, cell: Cell) -> int:
         placed = self.tiles.get(cell)
         return MASKS[placed] if placed is not None else 0
-
-    def is_free(self, cell: Cell) -> bool:
-        return cell_kind(cell) == PLAY and cell not in self.tiles
 
     def free_cells(self) -> list[Cell]:
         return [cell for cell in PLAYABLE if cell not in self.tiles]
@@ -428,7 +424,3 @@ class Board:
         for letter, cell in self.signs.items():
             if letter not in BUILDINGS or BESIDE_BUILDING.get(cell) != letter or cell not in self.tiles:
                 raise ValueError(f"bad stop sign {letter} at {cell}")
-
-
-def edge_name(edge: int) -> str:
-    return EDGE_NAMES[edge]

@@ -178,10 +178,6 @@ class Linie1:
     def route_complete(self, state: State, seat: int) -> bool:
         return find_route(state.board, state.lines[seat], state.stops[seat]) is not None
 
-    def can_declare(self, state: State, seat: int) -> bool:
-        return (state.phase == "build" and seat == state.current and state.actions_taken == 0
-                and not state.driving(seat) and self.route_complete(state, seat))
-
     def must_act(self, state: State) -> bool:
         """Whether the current builder still owes an action (L4: two whenever two legal ones exist)."""
         if state.phase != "build" or state.actions_taken >= 2:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from game.core.linie1.board import Board
-from game.core.linie1.data import BOARD_SIZE, BUILDINGS, ENTRY_AT, TERMINAL_AT, TERMINALS, Terminal
+from game.core.linie1.data import BOARD_SIZE, TERMINAL_AT, TERMINALS, Terminal
 from game.core.linie1.geometry import STEP, Cell, exits_from, opposite
 
 TERMINAL_BASE = 10_000
@@ -501,12 +501,3 @@ def route_status(board: Board, line: int, stops: Sequence[str]) -> dict:
         "stops": stop_items,
         "complete": route is not None,
     }
-
-
-def building_cell(letter: str) -> Cell:
-    return BUILDINGS[letter]
-
-
-def entry_terminal(cell: Cell) -> Terminal | None:
-    found = ENTRY_AT.get(cell)
-    return found[0] if found else None
