@@ -423,11 +423,16 @@ def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequen
             found.setdefault((cell, tuple(walk)), make_route(board, cell, walk))
     if not found:
         return []
-    scored = sorted(found.values(), key=lambda r: (r.expected_turns(faces), r.length, r.start, r.nodes))
-    shortest = min(scored, key=lambda r: (r.length, r.expected_turns(faces), r.start, r.nodes))
+    expected = {id(route): route.expected_turns(faces) for route in found.values()}  # each exactly once
+
+    def by_turns(route: Route) -> tuple:
+        return (expected[id(route)], route.length, route.start, route.nodes)
+
+    scored = sorted(found.values(), key=by_turns)
+    shortest = min(scored, key=lambda r: (r.length, expected[id(r)], r.start, r.nodes))
     chosen = [shortest] + [route for route in scored if route is not shortest][: max(0, limit - 1)]
-    chosen.sort(key=lambda r: (r.expected_turns(faces), r.length, r.start, r.nodes))
-    return [Candidate(route, route.expected_turns(faces), route is shortest) for route in chosen]
+    chosen.sort(key=by_turns)
+    return [Candidate(route, expected[id(route)], route is shortest) for route in chosen]
 
 
 def validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
