@@ -162,6 +162,7 @@ def _table_icon(surface: pygame.Surface, centre: tuple[int, int], ok: bool) -> N
 class JoinScene(Scene):
     """Tables on this network, verified before they are listed; or an address typed in."""
 
+    closes_on_cancel = True
     name = "join"
     browse_interfaces: list[str] | None = None  # None: every interface (tests keep to 127.0.0.1)
 
@@ -202,9 +203,6 @@ class JoinScene(Scene):
         if self.browser is not None:
             self.browser.close()
             self.browser = None
-
-    def close(self) -> None:
-        self.app.pop()
 
     def _rename(self, text: str) -> None:
         if text.strip():
@@ -288,9 +286,6 @@ class JoinScene(Scene):
 
     # -- frame ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            self.close()
-            return True
         if intent.kind == "point" and intent.pos is not None:
             self.list.hover_row = self.list.row_at(intent.pos)
         return super().handle(intent)

@@ -53,6 +53,7 @@ def layout(section: Section, width: int, height: int) -> list[list[Line]]:
 
 
 class RulesScene(Scene):
+    closes_on_cancel = True
     overlay = True
     name = "rules"
 
@@ -127,13 +128,7 @@ class RulesScene(Scene):
         else:
             self.app.sounds.play("error")
 
-    def close(self) -> None:
-        self.app.pop()
-
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            self.close()
-            return True
         if intent.kind in ("right", "next") and self.ui.focus is not self.index:
             self.next_page()
             return True

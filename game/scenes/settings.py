@@ -7,7 +7,6 @@ import pygame
 from game.config import ANIMATION_SPEEDS, NAME_LIMIT
 from game.scenes.stack import Scene
 from game.ui import theme
-from game.ui.input import Intent
 from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
 PANEL = pygame.Rect(0, 0, 1000, 860)
@@ -16,6 +15,7 @@ ROW_W, ROW_H = 860, 84
 
 
 class SettingsScene(Scene):
+    closes_on_cancel = True
     overlay = True
     name = "settings"
 
@@ -72,15 +72,6 @@ class SettingsScene(Scene):
     def _changed(self) -> None:
         self.app.sounds.configure(self.app.settings.volume, self.app.settings.mute)
         self.app.save_settings()
-
-    def close(self) -> None:
-        self.app.pop()
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            self.close()
-            return True
-        return super().handle(intent)
 
     def update(self, dt: float) -> None:
         super().update(dt)

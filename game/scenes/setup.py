@@ -21,7 +21,6 @@ from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
 from game.scenes.tables import table_scene
 from game.ui import theme
-from game.ui.input import Intent
 from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
 
 GAME_PANEL = pygame.Rect(50, 150, 500, 740)
@@ -85,6 +84,7 @@ class SeatRow:
 
 
 class SetupScene(Scene):
+    closes_on_cancel = True
     name = "setup"
 
     start_label = "Start"
@@ -246,15 +246,6 @@ class SetupScene(Scene):
         if not start_local_game(self.app, self.config()):
             self.message = "This game cannot be played on this screen yet."
             self.app.sounds.play("error")
-
-    def close(self) -> None:
-        self.app.pop()
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            self.close()
-            return True
-        return super().handle(intent)
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -25,6 +25,7 @@ class Scene:
     """One screen. Subclasses build widgets in ``__init__`` and draw in ``draw``."""
 
     overlay = False  # True: the scene beneath is drawn first (pause menu, dialogs)
+    closes_on_cancel = False  # True: Esc (or the pad's B) leaves this screen for the one beneath
     name = "scene"
 
     def __init__(self, app: App) -> None:
@@ -49,7 +50,14 @@ class Scene:
 
     # -- frame ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
+        if self.closes_on_cancel and intent.kind == "cancel":
+            self.close()
+            return True
         return self.ui.handle(intent)
+
+    def close(self) -> None:
+        """Leave this screen for the one beneath."""
+        self.app.pop()
 
     def update(self, dt: float) -> None:
         """Widgets run at real speed; game animations follow the animation-speed setting."""
