@@ -152,6 +152,15 @@ class Show:
         supply = hud.supply_point(seat, players, int(event.get("markers_left", 0)) + 1)
         flight = MarkerFlight(looks[seat].colour, supply, end_a, end_b, self.city.lane_thickness(len(seats)))
 
+        def burst() -> None:
+            middle = self.city.street_middle(street)
+            self.particles.burst(middle[0], middle[1], [looks[seat].colour, theme.CREAM], 18, 260, 0.5)
+
+        self._fly(timeline, flight, FLIGHT, burst)
+
+    def _fly(self, timeline: Timeline, flight: Any, seconds: float, on_land: Callable[[], None] | None = None) -> None:
+        """A piece takes off with a whoosh, travels ``seconds`` and lands with a click (then ``on_land``)."""
+
         def launch() -> None:
             self.flights.append(flight)
             self.sound("draw")
@@ -160,11 +169,11 @@ class Show:
             if flight in self.flights:
                 self.flights.remove(flight)
             self.sound("place")
-            middle = self.city.street_middle(street)
-            self.particles.burst(middle[0], middle[1], [looks[seat].colour, theme.CREAM], 18, 260, 0.5)
+            if on_land is not None:
+                on_land()
 
         timeline.call(launch)
-        timeline.then(Tween(0.0, 1.0, FLIGHT, lambda value: setattr(flight, "progress", value), "in_out_cubic"))
+        timeline.then(Tween(0.0, 1.0, seconds, lambda value: setattr(flight, "progress", value), "in_out_cubic"))
         timeline.call(land)
 
     def _fly_disc(self, timeline: Timeline, event: dict[str, Any], looks: list[SeatLook], players: int,
@@ -176,18 +185,7 @@ class Show:
         flight = DiscFlight(look.colour, look.initial, hud.disc_point(seat, players), (float(end[0]), float(end[1])),
                             44 if space == "bus" else 40)
 
-        def launch() -> None:
-            self.flights.append(flight)
-            self.sound("draw")
-
-        def land() -> None:
-            if flight in self.flights:
-                self.flights.remove(flight)
-            self.sound("place")
-
-        timeline.call(launch)
-        timeline.then(Tween(0.0, 1.0, DISC, lambda value: setattr(flight, "progress", value), "in_out_cubic"))
-        timeline.call(land)
+        self._fly(timeline, flight, DISC)
 
     def _score_gains(self, before: View, after: View, looks: list[SeatLook]) -> None:
         """Points rising from every crossing a line reached for the first time; scores tick up."""
