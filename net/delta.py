@@ -12,7 +12,6 @@ a path is a list of map keys (str) and list indices (int) from the root.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 MAX_OPS = 4096
@@ -65,8 +64,9 @@ class _Writer:
         self.fresh: set[int] = set()
 
     def _own(self, value: Any) -> Any:
-        if type(value) in (dict, list) and id(value) not in self.fresh:
-            value = copy.copy(value)
+        kind = type(value)
+        if (kind is dict or kind is list) and id(value) not in self.fresh:
+            value = value.copy()
             self.fresh.add(id(value))
         return value
 

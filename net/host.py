@@ -7,7 +7,8 @@ The host is the only authority: clients send intents, the host checks them throu
 
 A table goes lobby -> playing -> over. Seats are ``open`` until a client claims one (it gets a
 secret token), ``bot`` seats are played here in a worker thread, and an absent player's seat can
-be handed to a bot and back. After every applied action the table is saved atomically so a
+be handed to a bot and back. Every applied action is journaled before anyone hears of it, and
+the whole table is saved atomically at every seat change and every so many actions, so a
 restarted host resumes it and the players reconnect with their tokens.
 """
 
@@ -26,7 +27,7 @@ from typing import Any
 from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
-from net.delta import diff
+from net.fanout import SharedViews
 from net.host_thread import HostThread
 from net.protocol import (
     APP,
@@ -41,7 +42,15 @@ from net.protocol import (
     encode,
     read_message,
 )
-from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION, read_save, write_atomic
+from net.savefile import (
+    HOST_SAVE_FORMAT,
+    HOST_SAVE_VERSION,
+    Journal,
+    new_base_id,
+    read_journal,
+    read_save,
+    write_atomic,
+)
 from net.table import (
     MAX_BAD_TOKENS,
     HostConfig,
@@ -57,6 +66,7 @@ from net.table import (
 log = logging.getLogger("linie.host")
 
 BotFactory = Callable[[str, str, int], Bot]
+JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps resuming quick
 
 
 class Host:
@@ -78,6 +88,7 @@ class Host:
         self._bot_busy = False
         # The view each seat was last sent, with its version: the base of the next update's delta.
         self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self._journal: Journal | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -109,6 +120,11 @@ class Host:
         match = Match.load(data.get("match"))
         if not isinstance(table, dict) or table.get("phase") not in ("lobby", "playing", "over"):
             raise SnapshotError("the save has no table")
+        for record in read_journal(path, data.get("journal")):
+            if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
+                raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
+        if table["phase"] == "playing" and match.finished:
+            table["phase"] = "over"
         slots_data, revoked = table.get("seats"), table.get("revoked", [])
         if (not isinstance(slots_data, list) or len(slots_data) != len(match.seats)
                 or not isinstance(revoked, list) or not all(isinstance(r, str) for r in revoked)):
@@ -171,6 +187,8 @@ class Host:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._journal is not None:
+            self._journal.close()
 
     async def _serve_peer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         address = "{}:{}".format(*writer.get_extra_info("peername", ("?", 0))[:2])
@@ -449,26 +467,31 @@ class Host:
 
     # -- the game moving on ----------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        """Each peer gets its own seat's events and view, encoded once per distinct seat; then,
-        once every update is on its way, a ``check`` with the hash of that view."""
+        """The action is journaled, then each peer gets its own seat's events and view (seats first,
+        then the spectators' shared frame); once every update is on its way, a ``check`` with the
+        hash of that view, and the bookkeeping that no player waits for."""
+        self._journal_action(change)
+        watching = sorted((peer for peer in self.peers if peer.role is not None),
+                          key=lambda peer: (peer.seat is None, peer.seat or 0))
+        shared = SharedViews()
         views: dict[int | None, dict[str, Any]] = {}
         frames: dict[int | None, bytes] = {}
-        watching = [peer for peer in self.peers if peer.role is not None]
         for peer in watching:
             seat = peer.seat
             if seat not in frames:
-                views[seat] = self.match.view(seat)
+                views[seat] = shared.add(self.match.view(seat))
                 body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
                                         "events": self.match.events_for(change, seat)}
                 sent = self._sent_views.get(seat)
                 if sent is not None and sent[0] == change.version - 1:
-                    body["delta"] = diff(sent[1], views[seat])  # peers of a seat all hold that view
+                    body["delta"] = shared.delta(sent[1], views[seat])  # peers of a seat all hold it
                 else:
                     body["view"] = views[seat]
-                self._sent_views[seat] = (change.version, views[seat])
                 frames[seat] = encode(self._stamp(body))
             peer.send(frames[seat])
-        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": view_hash(view)}))
+        for seat, view in views.items():
+            self._sent_views[seat] = (change.version, view)
+        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": shared.hash(view)}))
                   for seat, view in views.items()}
         for peer in watching:
             peer.send(checks[peer.seat])
@@ -476,7 +499,9 @@ class Host:
             self.phase = "over"
             log.info("game over: %s", self.match.outcome())
             self._broadcast_status()
-        self.save()
+            self.save()
+        elif self._journal is None or self._journal.records >= JOURNAL_LIMIT:
+            self.save()
         self._schedule_bot()
 
     def _schedule_bot(self) -> None:
@@ -616,12 +641,32 @@ class Host:
         }
 
     def save(self) -> None:
-        if self.config.save_path is None:
+        """A full save, and a fresh journal to continue it."""
+        path = self.config.save_path
+        if path is None:
+            return
+        base = new_base_id()
+        try:
+            write_atomic(path, {**self.save_data(), "journal": base}, self.config.fsync)
+            if self._journal is None:
+                self._journal = Journal(path, self.config.fsync)
+            self._journal.restart(base)
+        except OSError as error:
+            log.error("autosave to %s failed: %s", path, error)
+            if self._journal is not None:
+                self._journal.close()
+            self._journal = None  # the next action makes a full save again
+
+    def _journal_action(self, change: Change) -> None:
+        """Write-ahead: an action is on disk before any player hears of it."""
+        if self._journal is None:
             return
         try:
-            write_atomic(self.config.save_path, self.save_data(), self.config.fsync)
+            self._journal.append(change.version, change.seat, change.action)
         except OSError as error:
-            log.error("autosave to %s failed: %s", self.config.save_path, error)
+            log.error("journaling to %s failed: %s", self._journal.path, error)
+            self._journal.close()
+            self._journal = None  # a full save follows the update frames
 
 
 __all__ = ["Host", "HostConfig", "HostThread", "Peer", "RefusedError", "SeatSlot"]

@@ -140,26 +140,24 @@ def decode_body(body: bytes, limits: Limits) -> Any:
     return value
 
 
-_CONTAINERS = (dict, list)
-
-
 def check_depth(value: Any, max_depth: int) -> None:
-    """Refuse containers nested deeper than ``max_depth``, walked level by level (no recursion).
+    """Refuse containers nested deeper than ``max_depth``.
 
-    Only exact dicts and lists are followed: that is all msgpack decodes to, and ``type() in``
-    is twice as fast as ``isinstance`` on a large view.
+    Only exact dicts and lists are followed: that is all msgpack decodes to, and ``type() is`` is
+    much faster than ``isinstance`` on a large view. The recursion is bounded by ``max_depth``.
     """
-    level = [value] if type(value) in _CONTAINERS else []
-    depth = 0
-    while level:
-        depth += 1
-        if depth > max_depth:
-            raise TooDeep(f"nested deeper than {max_depth} levels")
-        deeper: list[Any] = []
-        for item in level:
-            deeper.extend([child for child in (item.values() if type(item) is dict else item)
-                           if type(child) in _CONTAINERS])
-        level = deeper
+    kind = type(value)
+    if (kind is dict or kind is list) and (max_depth == 0 or not _fits(value, max_depth - 1)):
+        raise TooDeep(f"nested deeper than {max_depth} levels")
+
+
+def _fits(container: Any, budget: int) -> bool:
+    """Whether every container inside ``container`` is nested at most ``budget`` levels deeper."""
+    for child in (container.values() if type(container) is dict else container):
+        kind = type(child)
+        if (kind is dict or kind is list) and (budget == 0 or not _fits(child, budget - 1)):
+            return False
+    return True
 
 
 async def read_frame(reader: asyncio.StreamReader, limits: Limits, timeout: float | None = None) -> Any:

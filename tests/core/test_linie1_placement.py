@@ -186,3 +186,15 @@ def test_allowed_masks_agree_with_check_place(strict):
 def _mask(tile, rot):
     from game.core.linie1.data import MASKS
     return MASKS[(tile, rot)]
+
+
+def test_the_board_view_is_one_value_until_the_next_tile():
+    board = Board()
+    board.set_tile((2, 2), 1, 0)
+    first = board.to_view()
+    assert board.to_view() is first  # six seats' views share it; the host diffs and hashes it once
+    assert board.copy().to_view() == first
+    board.set_tile((2, 3), 1, 1)
+    second = board.to_view()
+    assert second is not first and len(second["tiles"]) == 2 and len(first["tiles"]) == 1
+    assert Board.from_view(second).to_view() == second

@@ -1,7 +1,12 @@
-"""The host's autosave: atomic, owner-only, resumable; anything corrupt is a SnapshotError."""
+"""The host's autosave: atomic, owner-only, resumable; anything corrupt is a SnapshotError.
+
+A full save is written at seat changes and every JOURNAL_LIMIT actions; each action in between is
+appended to the journal beside it before any player hears of it.
+"""
 
 from __future__ import annotations
 
+import io
 import stat
 from pathlib import Path
 from typing import Any
@@ -9,10 +14,11 @@ from typing import Any
 import msgpack
 import pytest
 
+import net.host
 from game.core.contract import SnapshotError
 from net.host import Host, HostConfig
 from net.host_cli import build_host, parse_args
-from net.savefile import write_atomic
+from net.savefile import journal_path, read_save, write_atomic
 from tests.net import fake_game
 from tests.net.conftest import make_host
 
@@ -32,13 +38,88 @@ def saved_table(tmp_path: Path) -> tuple[Path, Host]:
 def test_autosave_is_atomic_private_and_resumable(tmp_path: Path) -> None:
     path, host = saved_table(tmp_path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seats' tokens
-    assert [p.name for p in tmp_path.iterdir()] == ["table.save"]  # no temporary file left behind
+    assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600
+    # no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.save", "table.save.journal"]
+    assert read_save(path)["match"]["match_version"] == 0  # the full save from the start ...
+    assert len(journal_records(path)) == 4  # ... and the four actions since
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
     assert resumed.match.version == host.match.version == 4
     assert resumed.phase == "playing" and resumed.slots[0].token == "tok-0"
     assert [s.bot_level for s in resumed.slots] == [None, "normal", "normal"]
     assert resumed.match.view(0) == host.match.view(0)
     assert resumed.config.name == host.config.name
+
+
+def journal_records(path: Path) -> list[Any]:
+    return list(msgpack.Unpacker(io.BytesIO(journal_path(path).read_bytes()), raw=False))[1:]
+
+
+def test_a_torn_last_journal_record_is_dropped(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    seat = host.match.to_act()[0]
+    record = msgpack.packb({"v": 5, "seat": seat, "action": fake_game.HiddenBot().decide(host.match.view(seat))})
+    with journal_path(path).open("ab") as stream:
+        stream.write(record[:-3])  # the host was killed mid-write: that action reached nobody
+    assert Host.resume(path, HostConfig()).match.version == 4
+
+
+def test_a_journal_left_from_an_earlier_save_is_not_replayed(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    old_journal = journal_path(path).read_bytes()
+    host.save()  # a full save holding all four actions, and a fresh journal for it
+    assert journal_records(path) == []
+    journal_path(path).write_bytes(old_journal)  # as if the host died between the two writes
+    resumed = Host.resume(path, HostConfig())
+    assert resumed.match.version == 4 and resumed.match.view(None) == host.match.view(None)
+
+
+def test_the_journal_is_folded_into_a_full_save_every_so_many_actions(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net.host, "JOURNAL_LIMIT", 3)
+    path, host = saved_table(tmp_path)  # four actions: the third made a full save
+    assert read_save(path)["match"]["match_version"] == 3
+    assert [record["v"] for record in journal_records(path)] == [4]
+    assert Host.resume(path, HostConfig()).match.version == 4
+
+
+def test_an_action_journaled_as_the_host_died_still_ends_the_game(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    bot = fake_game.HiddenBot()
+    while not host.match.finished:  # play to the end, keeping the files from before each action
+        seat = host.match.to_act()[0]
+        action = bot.decide(host.match.view(seat))
+        before = path.read_bytes(), journal_path(path).read_bytes()
+        host.match.submit(seat, action)
+    assert host.phase == "over" and read_save(path)["table"]["phase"] == "over"  # saved in full
+    # had the host died right after journaling the last action, the resumed table is over too
+    path.write_bytes(before[0])
+    journal_path(path).write_bytes(before[1] + msgpack.packb({"v": host.match.version, "seat": seat,
+                                                              "action": action}))
+    resumed = Host.resume(path, HostConfig())
+    assert resumed.phase == "over" and resumed.match.version == host.match.version
+    assert resumed.match.outcome() == host.match.outcome()
+
+
+@pytest.mark.parametrize("damage", ["wrong_version", "illegal", "not_a_record", "garbage", "header"])
+def test_a_damaged_journal_is_a_snapshot_error(tmp_path: Path, damage: str) -> None:
+    path, host = saved_table(tmp_path)
+    seat = host.match.to_act()[0]
+    good = {"v": 5, "seat": seat, "action": fake_game.HiddenBot().decide(host.match.view(seat))}
+    journal = journal_path(path)
+    extra = {
+        "wrong_version": msgpack.packb({**good, "v": 9}),
+        "illegal": msgpack.packb({**good, "action": {"type": "play", "card": "not held"}}),
+        "not_a_record": msgpack.packb({**good, "extra": 1}),
+        "garbage": b"\xc1" + msgpack.packb(good),
+    }
+    if damage == "header":
+        journal.write_bytes(msgpack.packb({"format": "something else"}) + journal.read_bytes())
+    else:
+        with journal.open("ab") as stream:
+            stream.write(extra[damage])
+    with pytest.raises(SnapshotError):
+        Host.resume(path, HostConfig())
 
 
 def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> None:

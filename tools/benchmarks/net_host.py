@@ -2,12 +2,15 @@
 
 - ``net.intent_to_all_views``: a dedicated host (``linie-host`` in its own process, Linie 1, five
   seats, autosave on) and 5 seated + 10 spectating clients; from an intent sent to the moment the
-  last of the 15 clients has read and decoded its new view. Intents come one at a time, each
-  after the previous change was settled (its check frames arrived) and a 20 ms pause, as in play.
+  last of the 15 clients has read, checked and patched its new view. Intents come one at a time,
+  each after the previous change was settled (its check frames arrived) and a 20 ms pause, as in
+  play.
 - ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view: what
   one player on a LAN machine of their own waits for.
-- ``net.intent_to_all_views_200_idle``: the same with 200 further spectator connections that read
-  everything and never send an intent.
+- ``net.intent_to_all_views_200_idle``: the same with 200 further spectator connections held open by
+  another process; they read everything they are sent (in batches) and never send an intent.
+- ``net.intent_to_all_views_shared_cores``: the first figure with the host and the clients left to
+  share the CPUs as the kernel likes (see below); not a LAN figure, printed so the difference shows.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified
   by its TCP hello).
 
@@ -18,22 +21,28 @@
 - ``net.client_apply_delta``: one client's work on a usual update, a delta on the view it holds:
   decode, limits, depth, schema and patch.
 
-Clients decode and check every frame (limits, depth, schema) as ``NetSession`` does; the
-view-hash check is left out, a real client does it on its own machine. All 15 clients share one
-process here, so their decoding is serialised: on a LAN each client decodes in parallel.
+On a LAN the host and each player have a machine of their own. On loopback they share this one,
+and the kernel tends to run a client woken by the host's write on the host's own CPU, behind the
+host's remaining work (TCP wakes the reader "synchronously"): a stall no LAN has. So, where there
+are two CPUs or more, the host runs on one and every client on the others, the nearest loopback
+gets to separate machines. The 15 measured clients share one process and decode one after the
+other, which a LAN does in parallel; the view-hash check is left out, each client does it on its
+own machine after it holds the view.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import multiprocessing
 import os
 import resource
+import selectors
+import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +66,7 @@ SEATS = 5
 SPECTATORS = 10
 SAMPLES = 200
 THINK = 0.02  # seconds between a change being settled and the next intent
+PING_EVERY = 2.0
 
 
 def raise_open_file_limit(needed: int) -> None:
@@ -65,15 +75,23 @@ def raise_open_file_limit(needed: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
 
 
+def cpu_split() -> tuple[set[int], set[int]] | None:
+    """(the host's CPU, the clients' CPUs), or None on a machine with one CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
+    return ({cpus[0]}, set(cpus[1:])) if len(cpus) > 1 else None
+
+
 class HostProcess:
     """``python -m net.host_cli`` on 127.0.0.1, without discovery, in a temporary directory."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, cpus: set[int] | None = None) -> None:
         self.directory = tempfile.TemporaryDirectory()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "net.host_cli", "--game", GAME, "--seats", str(SEATS), "--bind", "127.0.0.1",
              "--no-discovery", "--quiet", "--seed", str(seed), "--save", f"{self.directory.name}/table.save"],
             cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        if cpus is not None:
+            os.sched_setaffinity(self.process.pid, cpus)
         assert self.process.stdout is not None
         self.port = next(int(line.rsplit(":", 1)[1]) for line in self.process.stdout if "listening on" in line)
 
@@ -86,62 +104,61 @@ class HostProcess:
 
 
 class Arrivals:
-    """Counts, per (kind, version), the clients that got it; wakes the driver when all of them have."""
+    """Per (kind, version): how many clients got it, when the first did and when the last did."""
 
     def __init__(self, clients: int) -> None:
         self.clients = clients
         self.counts: dict[tuple[str, int], int] = {}
-        self.first: dict[tuple[str, int], float] = {}  # when the first client got it
-        self.done: dict[tuple[str, int], asyncio.Future[float]] = {}
-
-    def expect(self, version: int, kind: str = "view") -> asyncio.Future[float]:
-        return self.done.setdefault((kind, version), asyncio.get_running_loop().create_future())
+        self.first: dict[tuple[str, int], float] = {}
+        self.last: dict[tuple[str, int], float] = {}
 
     def arrived(self, version: int, kind: str = "view") -> None:
         key = (kind, version)
-        if key not in self.counts:
-            self.first[key] = time.perf_counter()
+        now = time.perf_counter()
+        self.first.setdefault(key, now)
         self.counts[key] = self.counts.get(key, 0) + 1
         if self.counts[key] == self.clients:
-            future = self.expect(version, kind)
-            if not future.done():
-                future.set_result(time.perf_counter())
+            self.last[key] = now
+
+    def everyone(self, version: int, kind: str = "view") -> bool:
+        return (kind, version) in self.last
 
 
-class Client(asyncio.Protocol):
-    """A seat or a spectator: hello, claim or spectate, then decode and check every frame it is sent.
+class Client:
+    """A seat or a spectator on a non-blocking socket: frames are cut from the stream and go through
+    the checks a ``NetSession`` makes (size cap, msgpack limits, nesting depth, schema), and the
+    view is patched. Plain sockets and one selector rather than asyncio, so the benchmark spends
+    its time on the table and the clients' real work, not on a stand-in for fifteen machines."""
 
-    Frames are cut from the byte stream in ``data_received`` and go through the same checks a
-    ``NetSession`` makes (size cap, msgpack limits, nesting depth, schema) and the view is patched;
-    a protocol callback rather than a StreamReader task, so the benchmark measures the table, not
-    the stand-in client's own awaits.
-    """
-
-    def __init__(self, arrivals: Arrivals) -> None:
+    def __init__(self, port: int, name: str, seat: int | None, arrivals: Arrivals) -> None:
         self.arrivals = arrivals
+        self.seat = seat
         self.view: dict[str, Any] | None = None
+        self.spectators = 0  # the host's count, from its status frames
         self.next_id = 0
-        self.transport: asyncio.Transport | None = None
         self.buffer = bytearray()
-        self.greeted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        self.greeted = False
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.setblocking(False)
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
 
     def send(self, message: dict[str, Any]) -> None:
-        assert self.transport is not None
-        self.transport.write(encode({**message, "id": self.next_id}))
+        self.sock.sendall(encode({**message, "id": self.next_id}))
         self.next_id += 1
 
-    async def join(self, port: int, name: str, seat: int | None) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.create_connection(lambda: self, "127.0.0.1", port)
-        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
-        await asyncio.wait_for(self.greeted, 5)
-        self.send({"type": "spectate"} if seat is None else {"type": "claim", "seat": seat})
+    def read(self) -> None:
+        while True:
+            try:
+                data = self.sock.recv(1 << 20)
+            except BlockingIOError:
+                return
+            if not data:
+                raise RuntimeError("the host closed a benchmark connection")
+            self.buffer += data
+            self.frames()
 
-    def data_received(self, data: bytes) -> None:
-        self.buffer += data
+    def frames(self) -> None:
         while len(self.buffer) >= HEADER.size:
             (length,) = HEADER.unpack_from(self.buffer)
             if length > HOST_LIMITS.max_frame:
@@ -155,106 +172,160 @@ class Client(asyncio.Protocol):
 
     def receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
-        if kind == "hello" and not self.greeted.done():
-            self.greeted.set_result(None)
+        if kind == "hello" and not self.greeted:
+            self.greeted = True
+            self.send({"type": "spectate"} if self.seat is None else {"type": "claim", "seat": self.seat})
         elif kind in ("update", "snapshot"):
             self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
             self.arrivals.arrived(message["version"])
         elif kind == "check":
             self.arrivals.arrived(message["version"], "check")
+        elif kind == "status":
+            self.spectators = message["spectators"]
         elif kind in ("rejected", "error"):
             raise RuntimeError(f"the host refused the benchmark: {message}")
 
     def close(self) -> None:
-        if self.transport is not None:
-            self.transport.close()
+        self.sock.close()
 
 
-class IdleSpectator(asyncio.Protocol):
-    """A spectator that reads and drops everything it is sent and only says hello and ping."""
+class Table:
+    """The 15 measured clients and one selector over them."""
 
-    def __init__(self) -> None:
-        self.transport: asyncio.Transport | None = None
+    def __init__(self, port: int, arrivals: Arrivals) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.watchers = [Client(port, f"Watcher {index}", None, arrivals) for index in range(SPECTATORS)]
+        self.clients = list(self.watchers)
+        for client in self.watchers:
+            self.selector.register(client.sock, selectors.EVENT_READ, client)
+        self.pump(lambda: all(client.greeted for client in self.watchers))
+        self.seats: list[Client] = []
+        for seat in range(SEATS):  # the last claim starts the game
+            client = Client(port, f"Seat {seat}", seat, arrivals)
+            self.selector.register(client.sock, selectors.EVENT_READ, client)
+            self.seats.append(client)
+            self.clients.append(client)
+            self.pump(lambda client=client: client.greeted)  # type: ignore[misc]
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
-        self.transport.write(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "name": "idle",
-                                     "rules": local_rules()}) + encode({"type": "spectate", "id": 1}))
-        self.pings = 2
+    def pump(self, done: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Read whatever arrives until ``done()``."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the host did not answer the benchmark in time")
+            for key, _ in self.selector.select(left):
+                key.data.read()
 
-    def data_received(self, data: bytes) -> None:
-        pass
+    def wait(self, seconds: float) -> None:
+        """Keep reading (pings, chat, status) while waiting, as a client does."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            for key, _ in self.selector.select(left):
+                key.data.read()
 
-    def ping(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(encode({"type": "ping", "id": self.pings}))
-            self.pings += 1
+    def close(self) -> None:
+        for client in self.clients:
+            self.selector.unregister(client.sock)
+            client.close()
+        self.selector.close()
 
 
-async def measure(port: int, idle: int, samples: int, bot_seed: int,
-                  firsts: list[float] | None = None) -> tuple[list[float], bool]:
-    """Latency samples on one table (to the last client; to the first one into ``firsts``); the flag
-    says the game ended before enough were taken."""
-    firsts = [] if firsts is None else firsts
-    loop = asyncio.get_running_loop()
-    idlers = [(await loop.create_connection(IdleSpectator, "127.0.0.1", port))[1] for _ in range(idle)]
+def idle_crowd(port: int, count: int, cpus: set[int] | None, stop: Any) -> None:
+    """``count`` spectators that say hello, watch, read everything in batches and ping; run in a
+    process of their own until ``stop`` is set."""
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    raise_open_file_limit(count + 64)
+    sockets = []
+    for index in range(count):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "name": f"idle {index}",
+                             "rules": local_rules()}) + encode({"type": "spectate", "id": 1}))
+        sock.setblocking(False)
+        sockets.append(sock)
+    next_id, last_ping = 2, time.monotonic()
+    while not stop.wait(0.25):
+        for sock in sockets:
+            with contextlib.suppress(BlockingIOError):
+                while sock.recv(1 << 20):
+                    pass
+        if time.monotonic() - last_ping > PING_EVERY:
+            for sock in sockets:
+                sock.sendall(encode({"type": "ping", "id": next_id}))
+            next_id, last_ping = next_id + 1, time.monotonic()
+    for sock in sockets:
+        sock.close()
+
+
+def measure(port: int, samples: int, bot_seed: int, firsts: list[float], idle: int = 0) -> list[float]:
+    """Latency samples on one table to the last of the 15 clients (to the first one into
+    ``firsts``); fewer than ``samples`` when the game ends first."""
     arrivals = Arrivals(SEATS + SPECTATORS)
-    seats = [Client(arrivals) for _ in range(SEATS)]
-    watchers = [Client(arrivals) for _ in range(SPECTATORS)]
-    for index, client in enumerate(watchers):
-        await client.join(port, f"Watcher {index}", None)
-    for seat, client in enumerate(seats):
-        await client.join(port, f"Seat {seat}", seat)  # the last claim starts the game
+    table = Table(port, arrivals)
     bots = [make_bot(GAME, "easy", bot_seed + seat) for seat in range(SEATS)]
-    await asyncio.wait_for(arrivals.expect(0), 10)
     results: list[float] = []
-    last_ping = time.monotonic()
     try:
+        table.pump(lambda: arrivals.everyone(0))
+        table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle)  # the crowd is in
+        last_ping = time.monotonic()
         while len(results) < samples:
-            view = seats[0].view
+            view = table.seats[0].view
             assert view is not None
             acting = view["match"]["to_act"]
             if not acting:
-                return results, True
+                break
             seat = acting[0]
             version = view["match"]["version"]
-            action = bots[seat].decide(seats[seat].view)  # type: ignore[arg-type]
-            done = arrivals.expect(version + 1)
+            action = bots[seat].decide(table.seats[seat].view)  # type: ignore[arg-type]
             started = time.perf_counter()
-            seats[seat].send({"type": "intent", "seat": seat, "base": version, "action": action})
-            finished = await asyncio.wait_for(done, 10)
-            results.append(1000 * (finished - started))
-            firsts.append(1000 * (arrivals.first[("view", version + 1)] - started))
+            table.seats[seat].send({"type": "intent", "seat": seat, "base": version, "action": action})
+            new = version + 1
+            table.pump(lambda: arrivals.everyone(new))  # noqa: B023 - called before the loop moves on
+            key = ("view", new)
+            results.append(1000 * (arrivals.last[key] - started))
+            firsts.append(1000 * (arrivals.first[key] - started))
             # like people, the next intent comes once the last one is settled (checked and saved)
-            await asyncio.wait_for(arrivals.expect(version + 1, "check"), 10)
-            await asyncio.sleep(THINK)
-            if time.monotonic() - last_ping > 2:
+            table.pump(lambda: arrivals.everyone(new, "check"))  # noqa: B023
+            table.wait(THINK)
+            if time.monotonic() - last_ping > PING_EVERY:
                 last_ping = time.monotonic()
-                for client in seats + watchers:
+                for client in table.clients:
                     client.send({"type": "ping"})
-                for protocol in idlers:
-                    protocol.ping()
-        return results, False
+        return results
     finally:
-        for client in seats + watchers:
-            client.close()
-        for protocol in idlers:
-            if protocol.transport is not None:
-                protocol.transport.close()
+        table.close()
 
 
-def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None) -> list[float]:
+def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None,
+            separate_cores: bool = True) -> list[float]:
+    """Samples over as many tables as it takes, each hosted by a ``linie-host`` process."""
     raise_open_file_limit(idle + 256)
+    firsts = [] if firsts is None else firsts
+    split = cpu_split() if separate_cores else None
+    own = os.sched_getaffinity(0)
     results: list[float] = []
     seed = 1
-    while len(results) < samples:
-        host = HostProcess(seed)
-        try:
-            taken, _ = asyncio.run(measure(host.port, idle, samples - len(results), seed, firsts))
-        finally:
-            host.close()
-        results += taken
-        seed += 1
+    try:
+        if split is not None:
+            os.sched_setaffinity(0, split[1])
+        while len(results) < samples:
+            host = HostProcess(seed, split[0] if split else None)
+            context = multiprocessing.get_context("spawn")
+            stop = context.Event()
+            crowd = context.Process(target=idle_crowd, args=(host.port, idle, split[1] if split else None, stop))
+            try:
+                if idle:
+                    crowd.start()
+                results += measure(host.port, samples - len(results), seed, firsts, idle)
+            finally:
+                stop.set()
+                if idle:
+                    crowd.join(10)
+                host.close()
+            seed += 1
+    finally:
+        os.sched_setaffinity(0, own)
     return results
 
 
@@ -360,6 +431,7 @@ def figures() -> Iterator[tuple[str, list[float]]]:
     yield "net.intent_to_all_views", latency(idle=0, firsts=firsts)
     yield "net.intent_to_first_view", firsts
     yield "net.intent_to_all_views_200_idle", latency(idle=200)
+    yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)
     yield "net.host_fanout_15", host_fanout()
     whole, delta = client_decode()
     yield "net.client_decode_view", whole

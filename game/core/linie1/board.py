@@ -69,6 +69,7 @@ class Board:
         self.sign_at: dict[Cell, str] = {}
         self._constraints: dict[Cell, tuple[int, int, int, int, int, int]] = {}
         self._allowed: dict[tuple[Cell, bool], int] = {}
+        self._view: dict[str, Any] | None = None  # to_view's result until the next change
 
     # -- basic facts ---------------------------------------------------------------------------
     def copy(self) -> Board:
@@ -96,6 +97,7 @@ class Board:
         """Lay or replace a tile; returns the building letter whose stop sign it receives (L5)."""
         first_here = cell not in self.tiles
         self.tiles[cell] = (tile, rot)
+        self._view = None
         self._invalidate(cell)
         letter = BESIDE_BUILDING.get(cell)
         if first_here and letter is not None and letter not in self.signs:
@@ -395,12 +397,18 @@ class Board:
 
     # -- views -----------------------------------------------------------------------------------
     def to_view(self) -> dict[str, Any]:
-        # Rails and trees follow from the tile type and rotation (assets/linie1/components.json), so a
-        # view leaves them out: every update on the wire is smaller and cheaper to check.
-        tiles = [{"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
-                 for cell, (tile, rot) in sorted(self.tiles.items())]
-        signs = [{"building": letter, "cell": [cell[0], cell[1]]} for letter, cell in sorted(self.signs.items())]
-        return {"tiles": tiles, "signs": signs}
+        """The board as every seat sees it. Views are read-only, so the same value is handed out
+        until the next tile is laid: the host builds six views per change, and the same board
+        object in each lets it diff and hash the board once (``net.fanout``)."""
+        if self._view is None:
+            # Rails and trees follow from the tile type and rotation (assets/linie1/components.json),
+            # so a view leaves them out: every update on the wire is smaller and cheaper to check.
+            tiles = [{"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
+                     for cell, (tile, rot) in sorted(self.tiles.items())]
+            signs = [{"building": letter, "cell": [cell[0], cell[1]]}
+                     for letter, cell in sorted(self.signs.items())]
+            self._view = {"tiles": tiles, "signs": signs}
+        return self._view
 
     @classmethod
     def from_view(cls, data: dict[str, Any]) -> Board:
