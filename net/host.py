@@ -15,6 +15,7 @@ restarted host resumes it and the players reconnect with their tokens.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import random
@@ -27,20 +28,18 @@ from typing import Any
 from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
+from net.connection import PeerConnection
 from net.fanout import SharedViews
 from net.host_thread import HostThread
 from net.protocol import (
     APP,
-    CLIENT_LIMITS,
-    CLIENT_SCHEMAS,
     PROTOCOL_VERSION,
-    ConnectionClosed,
     HelloExpected,
     ProtocolError,
+    ReadTimeout,
     RulesMismatch,
     check_hello,
     encode,
-    read_message,
 )
 from net.savefile import (
     HOST_SAVE_FORMAT,
@@ -92,7 +91,7 @@ class Host:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
-        self._peer_tasks: set[asyncio.Task[Any]] = set()
+        self._all_gone: asyncio.Event | None = None  # set by the last connection to close
         self._loop: asyncio.AbstractEventLoop | None = None
         match.add_listener(self._on_change)
 
@@ -149,7 +148,8 @@ class Host:
     async def serve(self, bind: str = "0.0.0.0", port: int = 0) -> int:
         """Listen on ``bind``:``port`` (0: any free port); returns the port."""
         self._loop = asyncio.get_running_loop()
-        self._server = await asyncio.start_server(self._serve_peer, bind, port)
+        self._server = await self._loop.create_server(
+            lambda: PeerConnection(self, self.config.hello_timeout), bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._heartbeat = asyncio.create_task(self._heartbeat_loop())
         now = time.monotonic()
@@ -171,18 +171,16 @@ class Host:
         if self._server is not None:
             self._server.close()
         frame = encode(self._stamp({"type": "bye", "reason": "The host closed the table."}))
+        self._all_gone = asyncio.Event()
         for peer in list(self.peers):
             if goodbye:
                 peer.send(frame)
-                peer.closed = True
-                peer.writer.close()
+                peer.close()
             else:
                 peer.abort()
-        tasks = set(self._peer_tasks)
-        if tasks:  # let every connection handler see its socket close and finish
-            _, late = await asyncio.wait(tasks, timeout=2.0)
-            for task in late:
-                task.cancel()
+        if self.peers:  # let every connection flush and close
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._all_gone.wait(), 2.0)
         if self._server is not None:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)
@@ -190,36 +188,42 @@ class Host:
         if self._journal is not None:
             self._journal.close()
 
-    async def _serve_peer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        address = "{}:{}".format(*writer.get_extra_info("peername", ("?", 0))[:2])
-        peer = Peer(writer, address)
+    # -- connections (called by net.connection.PeerConnection) ------------------------------------
+    def peer_opened(self, peer: Peer) -> None:
         self.peers.add(peer)
-        task = asyncio.current_task()
-        if task is not None:
-            self._peer_tasks.add(task)
+
+    def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
+        """One checked message; whatever goes wrong is answered on this connection only."""
         try:
-            await self._greet(peer, reader)
-            while not peer.closed:
-                message = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.drop_after)
+            if not peer.ready:
+                self._greet(peer, message)
+            else:
                 self._heard(peer)
                 self._handle(peer, message)
         except PeerLeaving:
             log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) left", peer.name, peer.address)
-        except ConnectionClosed:
-            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) disconnected", peer.name, peer.address)
+            peer.close()
         except ProtocolError as error:
-            log.warning("%s (%s): %s", peer.name, peer.address, error)
-            peer.send(encode(self._stamp(error.to_message())))
+            self.peer_failed(peer, error)
         except RefusedError as error:
             peer.send(self._error_frame(error.code, error.message, None, fatal=True))
+            peer.close()
         except Exception:  # one peer's trouble must never take the table down
             log.exception("unexpected error with %s", peer.address)
-        finally:
-            self._drop(peer)
-            self._peer_tasks.discard(task)  # type: ignore[arg-type]
+            peer.close()
 
-    async def _greet(self, peer: Peer, reader: asyncio.StreamReader) -> None:
-        hello = await read_message(reader, CLIENT_LIMITS, CLIENT_SCHEMAS, self.config.hello_timeout)
+    def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
+        """A broken frame, a bad hello or a silence: the peer is told why and disconnected."""
+        log.warning("%s (%s): %s", peer.name, peer.address, error)
+        peer.send(encode(self._stamp(error.to_message())))
+        peer.close()
+
+    def peer_closed(self, peer: Peer) -> None:
+        if not peer.closed:
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) disconnected", peer.name, peer.address)
+        self._drop(peer)
+
+    def _greet(self, peer: Peer, hello: dict[str, Any]) -> None:
         if hello["type"] != "hello":
             raise HelloExpected("the first message must be a hello")
         peer.last_id = hello["id"]
@@ -234,15 +238,17 @@ class Host:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
                                 f"has {hello['rules'].get(game.name)!r}")
         peer.ready = True
+        peer.last_heard = time.monotonic()
         peer.chat_tokens = self.config.chat_burst
         peer.send(self._status_frame())
         log.debug("%s connected from %s", peer.name, peer.address)
 
     def _drop(self, peer: Peer) -> None:
         self.peers.discard(peer)
+        if not self.peers and self._all_gone is not None:
+            self._all_gone.set()
         if not peer.closed:
-            peer.closed = True
-            peer.writer.close()
+            peer.close()
         if peer.role == "seat" and peer.seat is not None:
             slot = self.slots[peer.seat]
             if slot.peer is peer:
@@ -324,8 +330,7 @@ class Host:
             old.send(self._error_frame("net.replaced", "Your seat was resumed from another connection.",
                                        None, fatal=True))
             old.role = None
-            old.closed = True
-            old.writer.close()
+            old.close()
         if slot.handed == "auto":
             self.hand_back(seat)
         self._attach(peer, seat)
@@ -567,10 +572,14 @@ class Host:
         ping = encode(self._stamp({"type": "ping"}))
         changed = False
         for peer in list(self.peers):
-            if not peer.ready:
+            if not peer.ready or peer.closed:
+                continue
+            silent = now - peer.last_heard
+            if silent > self.config.drop_after:
+                self.peer_failed(peer, ReadTimeout(f"nothing complete arrived within "
+                                                   f"{self.config.drop_after:g} s"))
                 continue
             peer.send(ping)
-            silent = now - peer.last_heard
             if silent > self.config.away_after and not peer.away:
                 peer.away = changed = True
                 if peer.role == "seat":

@@ -160,6 +160,34 @@ def _fits(container: Any, budget: int) -> bool:
     return True
 
 
+class FrameParser:
+    """Cuts frames out of a byte stream as it arrives, for a protocol's ``data_received``: the same
+    checks as ``read_frame`` (the cap before any body byte is kept, then ``decode_body``)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._buffer = bytearray()
+        self._length: int | None = None  # the body length of the frame being read
+
+    def feed(self, data: bytes) -> list[Any]:
+        """The messages (decoded, not yet validated) completed by ``data``; ProtocolError on the
+        first bad frame, after which the stream cannot be trusted."""
+        self._buffer += data
+        messages = []
+        while True:
+            if self._length is None:
+                if len(self._buffer) < HEADER.size:
+                    return messages
+                self._length = body_length(bytes(self._buffer[:HEADER.size]), self.limits)
+                del self._buffer[:HEADER.size]
+            if len(self._buffer) < self._length:
+                return messages
+            body = bytes(self._buffer[:self._length])
+            del self._buffer[:self._length]
+            self._length = None
+            messages.append(decode_body(body, self.limits))
+
+
 async def read_frame(reader: asyncio.StreamReader, limits: Limits, timeout: float | None = None) -> Any:
     """Read one frame's decoded (not yet validated) message; the timeout covers the whole frame."""
     try:

@@ -75,7 +75,7 @@ class SeatSlot:
 class Peer:
     """One TCP connection."""
 
-    writer: asyncio.StreamWriter
+    transport: asyncio.Transport
     address: str
     name: str = "?"
     ready: bool = False  # hello exchanged
@@ -87,24 +87,29 @@ class Peer:
     bad_tokens: int = 0
     chat_tokens: float = 0.0
     chat_at: float = field(default_factory=time.monotonic)
-    closed: bool = False
+    closed: bool = False  # we are done with it (the socket may still be flushing)
 
     def send(self, frame: bytes) -> None:
         """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""
         if self.closed:
             return
-        transport = self.writer.transport
+        transport = self.transport
         if transport.is_closing():
             self.closed = True
             return
-        self.writer.write(frame)
+        transport.write(frame)
         if transport.get_write_buffer_size() > MAX_PENDING_BYTES:
             log.warning("dropping %s: it does not read its frames", self.address)
             self.abort()
 
+    def close(self) -> None:
+        """Close once what was sent is flushed."""
+        self.closed = True
+        self.transport.close()
+
     def abort(self) -> None:
         self.closed = True
-        self.writer.transport.abort()
+        self.transport.abort()
 
 
 def new_token() -> str:

@@ -334,19 +334,17 @@ def host_fanout(samples: int = SAMPLES) -> list[float]:
     from net.host import Host, HostConfig, Peer
 
     class Transport:
+        last_update = 0.0
+
         def is_closing(self) -> bool:
             return False
 
         def get_write_buffer_size(self) -> int:
             return 0
 
-    class Writer:
-        transport = Transport()
-        last_update = 0.0
-
         def write(self, frame: bytes) -> None:
             if frame[5:17] == b"\xa4type\xa6update":  # {"type": "update", ...} comes first in the map
-                Writer.last_update = time.perf_counter()
+                Transport.last_update = time.perf_counter()
 
     results: list[float] = []
     seed = 1
@@ -355,14 +353,14 @@ def host_fanout(samples: int = SAMPLES) -> list[float]:
         host.phase = "playing"
         for seat in [*range(SEATS), *[None] * SPECTATORS]:
             role = "seat" if seat is not None else "spectator"
-            host.peers.add(Peer(Writer(), "bench", ready=True, role=role, seat=seat))  # type: ignore[arg-type]
+            host.peers.add(Peer(Transport(), "bench", ready=True, role=role, seat=seat))  # type: ignore[arg-type]
         bots = [make_bot(GAME, "easy", seed + seat) for seat in range(SEATS)]
         while len(results) < samples and not host.match.finished:
             seat = host.match.to_act()[0]
             action = bots[seat].decide(host.match.view(seat))
             started = time.perf_counter()
             host.match.submit(seat, action)
-            results.append(1000 * (Writer.last_update - started))
+            results.append(1000 * (Transport.last_update - started))
         seed += 1
     return results
 
