@@ -80,7 +80,7 @@ class Host:
         self.phase = phase
         self.revoked = revoked or set()
         self.bot_factory = bot_factory
-        self.peers: set[Peer] = set()
+        self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
         self._bots: dict[int, Bot] = {}
@@ -190,7 +190,7 @@ class Host:
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
-        self.peers.add(peer)
+        self.peers[peer] = None
 
     def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
         """One checked message; whatever goes wrong is answered on this connection only."""
@@ -244,7 +244,7 @@ class Host:
         log.debug("%s connected from %s", peer.name, peer.address)
 
     def _drop(self, peer: Peer) -> None:
-        self.peers.discard(peer)
+        self.peers.pop(peer, None)
         if not self.peers and self._all_gone is not None:
             self._all_gone.set()
         if not peer.closed:
@@ -472,9 +472,10 @@ class Host:
 
     # -- the game moving on ----------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        """The action is journaled, then each peer gets its own seat's events and view (seats first,
-        then the spectators' shared frame); once every update is on its way, a ``check`` with the
-        hash of that view, and the bookkeeping that no player waits for."""
+        """The action is journaled, then each peer gets its own seat's events and view: the seats
+        first, then the spectators' shared frame in the order they came (a crowd that joins later
+        does not hold up those already watching); once every update is on its way, a ``check``
+        with the hash of that view, and the bookkeeping that no player waits for."""
         self._journal_action(change)
         watching = sorted((peer for peer in self.peers if peer.role is not None),
                           key=lambda peer: (peer.seat is None, peer.seat or 0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgpack
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,6 +13,9 @@ from game.bots import make_bot
 from game.match import Match, SeatInfo, canonical_bytes, view_hash
 from net.delta import patch
 from net.fanout import SharedViews
+from net.table import Peer
+from tests.net import fake_game
+from tests.net.conftest import make_host
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=2))
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
@@ -54,3 +58,37 @@ def test_a_linie1_change_is_worked_on_once_for_the_public_parts_and_stays_exact(
                     == len({canonical_bytes(view[key]) for view in views.values()}))
         assert len({id(view["players"]) for view in views.values()}) > 1
         sent = views
+
+
+class RecordingTransport:
+    """Stands in for a socket: notes which connection got which update, in order."""
+
+    def __init__(self, name: str, log: list[tuple[str, str]]) -> None:
+        self.name, self.log = name, log
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, frame: bytes) -> None:
+        kind = msgpack.unpackb(frame[4:])["type"]
+        self.log.append((self.name, kind))
+
+
+def test_updates_go_to_the_seats_first_then_to_spectators_in_the_order_they_came() -> None:
+    host = make_host(seats=3, bots=0)
+    host.phase = "playing"
+    log: list[tuple[str, str]] = []
+    joined = [("early watcher", None), ("seat 2", 2), ("middle watcher", None), ("seat 0", 0),
+              ("seat 1", 1), ("late watcher", None)]
+    for name, seat in joined:
+        host.peer_opened(Peer(RecordingTransport(name, log), name, ready=True,  # type: ignore[arg-type]
+                              role="spectator" if seat is None else "seat", seat=seat))
+    seat = host.match.to_act()[0]
+    host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
+    updates = [name for name, kind in log if kind == "update"]
+    assert updates == ["seat 0", "seat 1", "seat 2", "early watcher", "middle watcher", "late watcher"]
+    first_check = next(index for index, (_, kind) in enumerate(log) if kind == "check")
+    assert all(kind == "update" for _, kind in log[:first_check])  # every update before any check
