@@ -19,6 +19,8 @@
 
 - ``net.host_fanout_15``: the host's own share, in one process without sockets: from an intent
   handed to the Match to the last of the 15 update frames written.
+- ``net.host_fanout_215_sockets``: the same to 5 seats and 210 spectators on real loopback sockets:
+  what a crowd costs the host, kernel included (the last spectator of a crowd waits this long).
 - ``net.client_decode_view``: one client's work on a whole late-game Linie 1 view (a snapshot):
   decode, limits, depth, schema and view hash.
 - ``net.client_apply_delta``: one client's work on a usual update, a delta on the view it holds:
@@ -335,39 +337,70 @@ def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None
     return results
 
 
-def host_fanout(samples: int = SAMPLES) -> list[float]:
-    """The host's CPU path from intent to the last update frame, with 15 stand-in connections."""
+class _Wire:
+    """A host-side connection for ``host_fanout``: nothing, or a real loopback socket."""
+
+    last_update = 0.0
+
+    def __init__(self, sock: socket.socket | None = None) -> None:
+        self.sock = sock
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, frame: bytes) -> None:
+        if self.sock is not None:
+            self.sock.sendall(frame)
+        if frame[5:17] == b"\xa4type\xa6update":  # {"type": "update", ...} comes first in the map
+            _Wire.last_update = time.perf_counter()
+
+
+def host_fanout(samples: int = SAMPLES, spectators: int = SPECTATORS, sockets: bool = False) -> list[float]:
+    """The host's path from an intent handed to the Match to the last update frame written, in one
+    process: to stand-in connections (its Python work alone), or to real loopback sockets whose
+    other ends are drained between changes (with the kernel's share of each send)."""
     from net.host import Host, HostConfig, Peer
 
-    class Transport:
-        last_update = 0.0
-
-        def is_closing(self) -> bool:
-            return False
-
-        def get_write_buffer_size(self) -> int:
-            return 0
-
-        def write(self, frame: bytes) -> None:
-            if frame[5:17] == b"\xa4type\xa6update":  # {"type": "update", ...} comes first in the map
-                Transport.last_update = time.perf_counter()
-
+    raise_open_file_limit(2 * (SEATS + spectators) + 64)
+    listener = socket.create_server(("127.0.0.1", 0), backlog=512) if sockets else None
     results: list[float] = []
     seed = 1
     while len(results) < samples:
         host = Host.new(GAME, SEATS, HostConfig(), seed=seed)
         host.phase = "playing"
-        for seat in [*range(SEATS), *[None] * SPECTATORS]:
+        far_ends: list[socket.socket] = []
+        for seat in [*range(SEATS), *[None] * spectators]:
+            wire = _Wire()
+            if listener is not None:
+                far_ends.append(socket.create_connection(listener.getsockname()))
+                wire.sock = listener.accept()[0]
+                wire.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             role = "seat" if seat is not None else "spectator"
-            host.peer_opened(Peer(Transport(), "bench", ready=True, role=role, seat=seat))  # type: ignore[arg-type]
+            host.peer_opened(Peer(wire, "bench", ready=True, role=role, seat=seat))  # type: ignore[arg-type]
+        for end in far_ends:
+            end.setblocking(False)
         bots = [make_bot(GAME, "easy", seed + seat) for seat in range(SEATS)]
         while len(results) < samples and not host.match.finished:
             seat = host.match.to_act()[0]
             action = bots[seat].decide(host.match.view(seat))
             started = time.perf_counter()
             host.match.submit(seat, action)
-            results.append(1000 * (Transport.last_update - started))
+            results.append(1000 * (_Wire.last_update - started))
+            for end in far_ends:
+                with contextlib.suppress(BlockingIOError):
+                    while end.recv(1 << 20):
+                        pass
+        for peer in host.peers:
+            if peer.transport.sock is not None:  # type: ignore[attr-defined]
+                peer.transport.sock.close()  # type: ignore[attr-defined]
+        for end in far_ends:
+            end.close()
         seed += 1
+    if listener is not None:
+        listener.close()
     return results
 
 
@@ -437,6 +470,7 @@ def figures() -> Iterator[tuple[str, list[float]]]:
     yield "net.intent_to_all_views_200_idle", latency(idle=200)
     yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)
     yield "net.host_fanout_15", host_fanout()
+    yield "net.host_fanout_215_sockets", host_fanout(spectators=SPECTATORS + 200, sockets=True)
     whole, delta = client_decode()
     yield "net.client_decode_view", whole
     yield "net.client_apply_delta", delta
