@@ -17,6 +17,16 @@ from game.match import canonical_bytes
 from net.delta import diff
 
 View = dict[str, Any]
+_KEYS: dict[str, bytes] = {}  # a view key's canonical JSON; views have a few dozen distinct keys
+
+
+def _key_bytes(key: str) -> bytes:
+    found = _KEYS.get(key)
+    if found is None:
+        found = canonical_bytes(key)
+        if len(_KEYS) < 4096:
+            _KEYS[key] = found
+    return found
 
 
 class SharedViews:
@@ -71,5 +81,5 @@ class SharedViews:
                 chunk = canonical_bytes(value)
                 self._chunks[id(value)] = chunk
                 self._keep.append(value)
-            pieces.append(canonical_bytes(key) + b":" + chunk)
+            pieces.append(_key_bytes(key) + b":" + chunk)
         return hashlib.sha256(b"{" + b",".join(pieces) + b"}").hexdigest()

@@ -534,7 +534,9 @@ class Linie1:
 
     def view_event(self, state: State, event: Event, seat: int | None) -> Event | None:
         # Every Linie 1 event is public: hands are face up, and a trip reveals its player's cards.
-        return copy.deepcopy(event)
+        # Events are read-only like views (the log keeps its own copy), so every seat gets the
+        # same one rather than a deep copy each: the host hands them to six seats per change.
+        return event
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state.phase != "over":
