@@ -7,6 +7,8 @@ import struct
 
 import msgpack
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from net import protocol
 from net.protocol import CLIENT_LIMITS, CLIENT_SCHEMAS, HOST_LIMITS, HOST_SCHEMAS
@@ -154,3 +156,23 @@ def test_hello_version_check() -> None:
     with pytest.raises(protocol.VersionMismatch) as raised:
         protocol.check_hello({"protocol": protocol.PROTOCOL_VERSION + 1})
     assert raised.value.code == "protocol.version_mismatch"
+
+
+@given(cuts=st.lists(st.integers(0, 400), max_size=8))
+def test_the_frame_parser_reassembles_frames_cut_anywhere(cuts: list[int]) -> None:
+    messages = [{"type": "ping", "id": n} for n in range(3)] + [{"type": "chat", "id": 3, "text": "ä" * 40}]
+    stream = b"".join(frame(message) for message in messages)
+    parser = protocol.FrameParser(CLIENT_LIMITS)
+    got, start = [], 0
+    for cut in sorted({min(cut, len(stream)) for cut in cuts}) + [len(stream)]:
+        got += parser.feed(stream[start:cut])
+        start = cut
+    assert got == messages
+
+
+def test_the_frame_parser_refuses_an_oversize_length_from_the_header_alone() -> None:
+    parser = protocol.FrameParser(CLIENT_LIMITS)
+    with pytest.raises(protocol.FrameTooLarge):
+        parser.feed(struct.pack(">I", CLIENT_LIMITS.max_frame + 1))  # not one body byte sent
+    with pytest.raises(protocol.MalformedFrame):
+        protocol.FrameParser(CLIENT_LIMITS).feed(struct.pack(">I", 2) + b"\xc1\xc1")

@@ -59,6 +59,7 @@ from net.protocol import (
     HOST_LIMITS,
     HOST_SCHEMAS,
     PROTOCOL_VERSION,
+    FrameParser,
     decode_body,
     encode,
     validate,
@@ -130,10 +131,11 @@ class Arrivals:
 
 
 class Client:
-    """A seat or a spectator on a non-blocking socket: frames are cut from the stream and go through
-    the checks a ``NetSession`` makes (size cap, msgpack limits, nesting depth, schema), and the
-    view is patched. Plain sockets and one selector rather than asyncio, so the benchmark spends
-    its time on the table and the clients' real work, not on a stand-in for fifteen machines."""
+    """A seat or a spectator on a non-blocking socket: frames are cut from the stream by the host's
+    own ``FrameParser`` and go through the checks a ``NetSession`` makes (size cap, msgpack limits,
+    nesting depth, schema), and the view is patched. Plain sockets and one selector rather than
+    asyncio, so the benchmark spends its time on the table and the clients' real work, not on a
+    stand-in for fifteen machines."""
 
     def __init__(self, port: int, name: str, seat: int | None, arrivals: Arrivals) -> None:
         self.arrivals = arrivals
@@ -141,7 +143,7 @@ class Client:
         self.view: dict[str, Any] | None = None
         self.spectators = 0  # the host's count, from its status frames
         self.next_id = 0
-        self.buffer = bytearray()
+        self.parser = FrameParser(HOST_LIMITS)
         self.greeted = False
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -160,20 +162,8 @@ class Client:
                 return
             if not data:
                 raise RuntimeError("the host closed a benchmark connection")
-            self.buffer += data
-            self.frames()
-
-    def frames(self) -> None:
-        while len(self.buffer) >= HEADER.size:
-            (length,) = HEADER.unpack_from(self.buffer)
-            if length > HOST_LIMITS.max_frame:
-                raise RuntimeError("the host sent a frame over the cap")
-            end = HEADER.size + length
-            if len(self.buffer) < end:
-                return
-            body = bytes(self.buffer[HEADER.size:end])
-            del self.buffer[:end]
-            self.receive(validate(decode_body(body, HOST_LIMITS), HOST_SCHEMAS))
+            for message in self.parser.feed(data):
+                self.receive(validate(message, HOST_SCHEMAS))
 
     def receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
