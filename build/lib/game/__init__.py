@@ -1,0 +1,1 @@
+"""Linie: line-building board games on a big screen and across a LAN."""

@@ -1,0 +1,46 @@
+"""``linie`` / ``python -m game``: the arcade client (fullscreen unless told otherwise)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, not {text!r}") from None
+    if not (320 <= width <= 16384 and 240 <= height <= 16384):
+        raise argparse.ArgumentTypeError("a window between 320x240 and 16384x16384, please")
+    return width, height
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="linie", description="Line-building board games on one screen or a LAN.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", action="store_true", help="open in a window (F11 toggles)")
+    mode.add_argument("--fullscreen", action="store_true", help="open fullscreen (the default)")
+    parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.app import App
+    from game.audio import RATE
+    from game.scenes.title import TitleScene
+
+    pygame.mixer.pre_init(RATE, -16, 1, 512)  # the format the sounds are made in: no conversion
+    fullscreen = True if args.fullscreen else False if (args.windowed or args.size) else None
+    app = App(fullscreen=fullscreen, window_size=args.size)
+    app.run(TitleScene)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""The Linie 1 bot: plays from its own seat's view only (others' cards and the pile are unknown).
+
+Normal plans the cheapest completion of its route (see ``linie1_plan``) and lays the tiles and
+exchanges that plan asks for, anchoring new track to what is already laid; when its hand fits no
+step, it puts a tile where it cannot hurt its own route. It declares the trip as soon as the route
+is complete, choosing the candidate with the fewest expected turns. Easy plays half its tiles at
+random, picks plan steps at random, and declares the shortest route rather than the best one.
+Every tile action is checked against the same rules the host applies before it is proposed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.linie1_plan import Plan, Step, plan_route, variants_for
+from game.core.contract import Action, View
+from game.core.linie1.board import NEIGHBOURS, Board
+from game.core.linie1.data import BESIDE_BUILDING, MASKS
+from game.core.linie1.geometry import POPCOUNT
+from game.core.linie1.routes import trip_candidates
+from game.core.rng import Rng
+
+LEVELS = ("easy", "normal")
+# Tiles worth taking from a driver's hand, most versatile first.
+TAKE_PREFERENCE = (2, 1, 3, 4, 5, 6, 7, 8, 11, 12, 9, 10)
+
+
+class Linie1Bot:
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.level = level
+        self.rng = Rng(seed)
+
+    # -- the decision ------------------------------------------------------------------------------
+    def decide(self, view: View) -> Action:
+        seat = view["you"]
+        phase = view["phase"]
+        if phase == "roll":
+            return {"type": "roll"}
+        if phase == "refill":
+            return self._refill(view, seat)
+        me = view["players"][seat]
+        board = Board.from_view(view["board"])
+        strict = bool(view["options"]["strict_dead_ends"])
+        plan = None
+        if view["actions_taken"] == 0 and not me["driving"]:
+            plan = plan_route(board, me["line"], list(me["stops"]))
+            # A plan costing nothing runs on laid track alone: only then can a route be complete.
+            declaration = self._declaration(view, board, me) if plan is not None and plan.cost == 0 else None
+            if declaration is not None:
+                return declaration
+        if view["actions_taken"] >= 2 or not view["must_act"]:
+            return {"type": "end_turn"}
+        hand = list(view["hands"][seat])
+        action = None
+        if self.level == "easy" and self.rng.random() < 0.5:
+            action = self._random_legal(board, hand, strict)
+        if action is None:
+            if plan is None:
+                plan = plan_route(board, me["line"], list(me["stops"]))
+            if plan is not None:
+                action = self._from_plan(plan, board, hand, strict)
+            if action is None:
+                action = self._harmless(plan, board, hand, strict)
+        return action or {"type": "end_turn"}
+
+    def _declaration(self, view: View, board: Board, me: dict[str, Any]) -> Action | None:
+        if any(letter not in board.signs for letter in me["stops"]):
+            return None
+        candidates = trip_candidates(board, me["line"], me["stops"], view["options"]["die_faces"])
+        if not candidates:
+            return None
+        chosen = candidates[0]
+        if self.level == "easy":
+            chosen = next(c for c in candidates if c.shortest)
+        return {"type": "declare", "start": list(chosen.route.start),
+                "route": [list(cell) for cell in chosen.route.cells]}
+
+    def _refill(self, view: View, seat: int) -> Action:
+        for tile in TAKE_PREFERENCE:
+            for other, player in enumerate(view["players"]):
+                if (other != seat and player["driving"] and tile in view["hands"][other]
+                        and len(view["hands"][seat]) < 5):
+                    return {"type": "take", "from": other, "tile": tile}
+        return {"type": "end_turn"}
+
+    # -- choosing a tile action --------------------------------------------------------------------
+    def _legal(self, board: Board, kind: str, tile: int, cell: tuple[int, int], rot: int, strict: bool) -> bool:
+        if kind == "place":
+            return board.check_place(tile, cell, rot, strict) is None
+        return board.check_exchange(tile, cell, rot, strict) is None
+
+    def _from_plan(self, plan: Plan, board: Board, hand: list[int], strict: bool) -> Action | None:
+        on_plan = set(plan.cells)
+        options: list[tuple[tuple[int, int, int, int], Action]] = []
+        for order, step in enumerate(plan.steps):
+            anchored = self._anchored(step, board)
+            at_stop = step.cell in BESIDE_BUILDING
+            for kind, tile, rot in variants_for(step, board, hand):
+                if not self._legal(board, kind, tile, step.cell, rot, strict):
+                    continue
+                extra = POPCOUNT[MASKS[(tile, rot)]]
+                wild = self._stray_rails(board, step.cell, tile, rot, on_plan)
+                score = (0 if anchored else 1, 0 if at_stop else 1, wild + extra, order)
+                options.append((score, {"type": kind, "tile": tile, "cell": list(step.cell), "rot": rot}))
+        if not options:
+            return None
+        if self.level == "easy":
+            return options[self.rng.below(len(options))][1]
+        return min(options, key=lambda item: item[0])[1]
+
+    @staticmethod
+    def _anchored(step: Step, board: Board) -> bool:
+        """True when the step's square touches laid track it would join (less likely to be cut off)."""
+        for edge, other, _kind in NEIGHBOURS[step.cell]:
+            if edge in (step.entry, step.exit) and other in board.tiles:
+                return True
+        return False
+
+    @staticmethod
+    def _stray_rails(board: Board, cell: tuple[int, int], tile: int, rot: int, on_plan: set) -> int:
+        """Rails pointing at free squares off the plan: they constrain the board for nothing."""
+        mask = MASKS[(tile, rot)]
+        count = 0
+        for edge, other, _kind in NEIGHBOURS[cell]:
+            if mask >> edge & 1 and other not in board.tiles and other not in on_plan:
+                count += 1
+        return count
+
+    def _harmless(self, plan: Plan | None, board: Board, hand: list[int], strict: bool) -> Action | None:
+        """A legal tile away from the bot's own planned route (or any legal one if none is away)."""
+        near: set[tuple[int, int]] = set()
+        if plan is not None:
+            for cell in plan.cells:
+                near.add(cell)
+                for _edge, other, _kind in NEIGHBOURS.get(cell, ()):
+                    near.add(other)
+        away = [(t, c, r) for t, c, r in board.legal_placements(hand, strict) if c not in near]
+        if away:
+            tile, cell, rot = away[self.rng.below(len(away))]
+            return {"type": "place", "tile": tile, "cell": list(cell), "rot": rot}
+        return self._random_legal(board, hand, strict)
+
+    def _random_legal(self, board: Board, hand: list[int], strict: bool) -> Action | None:
+        placements = list(board.legal_placements(hand, strict))
+        if placements:
+            tile, cell, rot = placements[self.rng.below(len(placements))]
+            return {"type": "place", "tile": tile, "cell": list(cell), "rot": rot}
+        exchanges = list(board.legal_exchanges(hand, strict))
+        if exchanges:
+            tile, cell, rot = exchanges[self.rng.below(len(exchanges))]
+            return {"type": "exchange", "tile": tile, "cell": list(cell), "rot": rot}
+        return None
+
+
+def make_bot(level: str = "normal", seed: int = 0) -> Linie1Bot:
+    return Linie1Bot(level, seed)

@@ -1,0 +1,197 @@
+"""Route planning for the Linie 1 bot: the cheapest way to finish a route on the current board.
+
+The plan is a least-cost walk from one of the bot's terminals to the other through every stop,
+over states (square, entry edge, stops visited). Following laid rails costs nothing, crossing a
+free square costs a tile, and leaving a laid tile by a rail it does not yet have costs an exchange
+(more, since the right tile is rarer). The plan's costly steps are the bot's shopping list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.linie1.board import NEIGHBOURS, Board
+from game.core.linie1.data import (
+    BESIDE_BUILDING,
+    DISTINCT_ROTATIONS,
+    FACES,
+    MASKS,
+    PLAY,
+    TERMINAL,
+    TERMINAL_AT,
+    TERMINALS,
+    TILE_TYPES,
+)
+from game.core.linie1.geometry import Cell, Face, opposite, segment
+
+FREE_COST = 2
+UPGRADE_COST = 3
+INFINITY = 10**9
+
+
+def _upgrades() -> dict[tuple[Face, tuple[int, int]], bool]:
+    """For each laid face and missing segment: does some tile contain both (an exchange could add it)?"""
+    table: dict[tuple[Face, tuple[int, int]], bool] = {}
+    faces = set(FACES.values())
+    for face in faces:
+        for a in range(4):
+            for b in range(a + 1, 4):
+                seg = (a, b)
+                if seg in face:
+                    continue
+                wanted = face | {seg}
+                table[(face, seg)] = any(wanted <= other for other in faces)
+    return table
+
+
+UPGRADABLE = _upgrades()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One costly step of a plan: lay a tile joining ``entry``-``exit`` on ``cell``, or add that rail."""
+
+    cell: Cell
+    entry: int
+    exit: int
+    kind: str  # "free" or "upgrade"
+
+
+@dataclass
+class Plan:
+    cost: int
+    steps: list[Step]
+    cells: list[Cell]  # every square the planned route passes, in order
+
+
+def _targets(board: Board, stops: list[str]) -> dict[Cell, int]:
+    """Squares that satisfy each stop: its sign, or any free square beside an unsigned building."""
+    bits: dict[Cell, int] = {}
+    for index, letter in enumerate(stops):
+        if letter in board.signs:
+            cells = [board.signs[letter]]
+        else:
+            cells = [c for c, b in BESIDE_BUILDING.items() if b == letter and c not in board.tiles]
+        for cell in cells:
+            bits[cell] = bits.get(cell, 0) | (1 << index)
+    return bits
+
+
+def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
+    """The cheapest way to complete the route (Dial's bucket queue over small integer costs)."""
+    targets = _targets(board, stops)
+    full = (1 << len(stops)) - 1
+    origin, destination = TERMINALS[line]
+    goal_cells = set(destination.cells)
+    tiles = board.tiles
+
+    # A state is (cell, entry edge, mask); parents map a state to (previous state, step or None).
+    dist: dict[tuple[Cell, int, int], int] = {}
+    parent: dict[tuple[Cell, int, int], tuple[tuple[Cell, int, int] | None, Step | None]] = {}
+    buckets: list[list[tuple[Cell, int, int]]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
+
+    def push(state: tuple[Cell, int, int], cost: int, prev: tuple[Cell, int, int] | None,
+             step: Step | None) -> None:
+        if cost < dist.get(state, INFINITY):
+            dist[state] = cost
+            parent[state] = (prev, step)
+            while len(buckets) <= cost:
+                buckets.append([])
+            buckets[cost].append(state)
+
+    def enter(cell: Cell, edge: int, mask: int, cost: int, prev: tuple[Cell, int, int] | None,
+              step: Step | None) -> None:
+        """Move into ``cell`` by ``edge`` (charging a tile if it is free)."""
+        mask |= targets.get(cell, 0)
+        placed = tiles.get(cell)
+        if placed is None:
+            push((cell, edge, mask), cost + FREE_COST, prev, step)
+        else:
+            push((cell, edge, mask), cost, prev, step)
+
+    for i in range(2):
+        enter(origin.entries[i], origin.entry_edges[i], 0, 0, None, None)
+
+    best_goal: tuple[tuple[Cell, int, int], int] | None = None
+    cost = 0
+    while cost < len(buckets):
+        bucket = buckets[cost]
+        while bucket:
+            state = bucket.pop()
+            if dist.get(state) != cost:
+                continue
+            cell, entry, mask = state
+            if cell in goal_cells:
+                if mask == full:
+                    best_goal = (state, cost)
+                    break
+                continue
+            if cell in TERMINAL_AT:  # passing through another terminal loop
+                terminal = TERMINAL_AT[cell]
+                index = 1 - terminal.cells.index(cell)
+                enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state, None)
+                continue
+            placed = tiles.get(cell)
+            face = FACES[placed] if placed is not None else None
+            tree = placed is not None and TILE_TYPES[placed[0]].tree
+            for edge, other, kind in NEIGHBOURS[cell]:
+                if edge == entry:
+                    continue
+                extra = 0
+                step: Step | None = None
+                if face is not None:
+                    seg = segment(entry, edge)
+                    if seg not in face:
+                        if tree or not UPGRADABLE.get((face, seg), False):
+                            continue
+                        extra = UPGRADE_COST
+                        step = Step(cell, entry, edge, "upgrade")
+                else:
+                    step = Step(cell, entry, edge, "free")
+                back = opposite(edge)
+                if kind == PLAY:
+                    placed_other = tiles.get(other)
+                    # A laid neighbour without a rail this way must itself be upgraded: not a tree.
+                    if (placed_other is not None and not MASKS[placed_other] >> back & 1
+                            and TILE_TYPES[placed_other[0]].tree):
+                        continue
+                    enter(other, back, mask, cost + extra, state, step)
+                elif kind == TERMINAL:
+                    push((other, back, mask), cost + extra, state, step)
+        if best_goal is not None:
+            break
+        cost += 1
+    if best_goal is None:
+        return None
+    steps: list[Step] = []
+    cells: list[Cell] = []
+    state: tuple[Cell, int, int] | None = best_goal[0]
+    while state is not None:
+        prev, step = parent[state]
+        cells.append(state[0])
+        if step is not None:
+            steps.append(step)
+        state = prev
+    steps.reverse()
+    cells.reverse()
+    return Plan(best_goal[1], steps, cells)
+
+
+def variants_for(step: Step, board: Board, hand: list[int]) -> list[tuple[str, int, int]]:
+    """(action type, tile, rot) from ``hand`` that would realise ``step`` (legality not yet checked)."""
+    seg = segment(step.entry, step.exit)
+    out = []
+    if step.kind == "free":
+        for tile in sorted(set(hand)):
+            for rot in DISTINCT_ROTATIONS[tile]:
+                if seg in FACES[(tile, rot)]:
+                    out.append(("place", tile, rot))
+    else:
+        old = board.face_at(step.cell)
+        assert old is not None
+        wanted = old | {seg}
+        for tile in sorted(set(hand)):
+            for rot in DISTINCT_ROTATIONS[tile]:
+                if wanted <= FACES[(tile, rot)]:
+                    out.append(("exchange", tile, rot))
+    return out

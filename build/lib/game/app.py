@@ -1,0 +1,163 @@
+"""The main loop: one logical 1920 × 1080 canvas scaled to the display, a fixed-step update, and
+the scene stack.
+
+``pygame.SCALED`` lets SDL scale the canvas to any window or screen and hands back mouse positions
+already in canvas coordinates, so nothing in the client ever sees a physical pixel. The loop is
+drivable without a clock: ``App.step(dt, events)`` is all ``run`` does each frame, and tests call
+it directly with synthetic events.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pygame
+
+from game.audio import SoundBank
+from game.config import Settings, load_settings, save_settings
+from game.scenes.stack import Scene, SceneStack
+from game.ui import theme
+from game.ui.input import InputMapper, Intent
+
+LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
+STEP = 1 / 120  # fixed update step, seconds
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+MAX_FRAME = 0.25  # a longer frame (a stall, a breakpoint) is not caught up beyond this
+
+log = logging.getLogger(__name__)
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, settings_file: Path | None = None,
+                 fullscreen: bool | None = None, window_size: tuple[int, int] | None = None,
+                 sounds: SoundBank | None = None) -> None:
+        self.settings_file = settings_file
+        self.settings = settings if settings is not None else load_settings(settings_file)
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.window_size = window_size
+        pygame.init()
+        pygame.display.set_caption("Linie")
+        self.screen = self._open_display()
+        self.sounds = sounds if sounds is not None else SoundBank(self.settings.volume, self.settings.mute)
+        self.stack = SceneStack()
+        self.mapper = InputMapper()
+        self.running = True
+        self._accumulator = 0.0
+        self.frames = 0
+
+    # -- display ----------------------------------------------------------------------------------
+    def _open_display(self) -> pygame.Surface:
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer" on headless drivers is expected
+            # vsync only where there is a real screen: headless drivers have nothing to sync to.
+            vsync = 0 if pygame.display.get_driver() in HEADLESS_DRIVERS else 1
+            try:
+                screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
+            except pygame.error:
+                screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        if not self.settings.fullscreen and self.window_size:
+            self._resize_window(self.window_size)
+        pygame.display.set_icon(_icon())
+        return screen
+
+    @staticmethod
+    def _resize_window(size: tuple[int, int]) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.size = size
+            window.position = pygame.WINDOWPOS_CENTERED
+        except (pygame.error, AttributeError, ValueError) as error:
+            log.info("window size %s not applied: %s", size, error)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: flip between fullscreen and a window; the canvas stays 1920 × 1080 either way."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            # Some drivers cannot toggle in place: open the display again with the new flags. A
+            # headless driver has no screen to fill (and SDL's dummy driver is unstable re-opening).
+            if pygame.display.get_driver() not in HEADLESS_DRIVERS:
+                self.screen = self._open_display()
+        self.screen = pygame.display.get_surface()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if not save_settings(self.settings, self.settings_file):
+            log.warning("settings could not be saved")
+
+    # -- scenes -----------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ---------------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.quit()
+        elif intent.kind == "fullscreen":
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle(intent)
+        self._sync_text_mode()
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
+        """One frame: map and dispatch the events, advance fixed steps worth ``dt``, draw."""
+        for event in events:
+            for intent in self.mapper.map(event):
+                self.dispatch(intent)
+        self._accumulator = min(self._accumulator + dt, MAX_FRAME)
+        while self._accumulator >= STEP:
+            self.stack.update(STEP)
+            self._accumulator -= STEP
+        self._sync_text_mode()
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        self.stack.draw(self.screen)
+
+    def _sync_text_mode(self) -> None:
+        wanted = bool(self.stack.top is not None and self.stack.top.wants_text)
+        if wanted != self.mapper.text_mode:
+            self.mapper.text_mode = wanted
+            if wanted:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+
+    def run(self, first_scene: Callable[[App], Scene]) -> None:
+        self.stack.push(first_scene(self))
+        clock = pygame.time.Clock()
+        while self.running and self.stack.top is not None:
+            dt = clock.tick(120) / 1000
+            self.step(dt, pygame.event.get())
+            pygame.display.flip()
+        pygame.quit()
+
+
+def _icon() -> pygame.Surface:
+    """A little tram-stop sign as the window icon, drawn rather than shipped."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.circle(icon, theme.SUNFLOWER, (32, 32), 30)
+    pygame.draw.circle(icon, theme.MINT_DARK, (32, 32), 30, 5)
+    pygame.draw.rect(icon, theme.MINT_DARK, (20, 16, 7, 32))
+    pygame.draw.rect(icon, theme.MINT_DARK, (37, 16, 7, 32))
+    pygame.draw.rect(icon, theme.MINT_DARK, (20, 29, 24, 6))
+    return icon

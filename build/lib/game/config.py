@@ -1,0 +1,86 @@
+"""The player's settings, saved as JSON in the user's config directory (XDG).
+
+``$XDG_CONFIG_HOME/linie/settings.json``, or ``~/.config/linie/settings.json`` when the variable is
+unset. A missing or damaged file never stops the game: every field falls back to its default on
+its own, and saving is atomic so a crash mid-write cannot leave half a file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+NAME_LIMIT = 16
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = True
+    volume: float = 0.7
+    mute: bool = False
+    animation_speed: float = 1.0
+    player_name: str = "Player"
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from parsed JSON, keeping every valid field and defaulting the rest."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        if isinstance(data.get("fullscreen"), bool):
+            settings.fullscreen = data["fullscreen"]
+        if isinstance(data.get("mute"), bool):
+            settings.mute = data["mute"]
+        volume = data.get("volume")
+        if isinstance(volume, int | float) and not isinstance(volume, bool):
+            settings.volume = min(1.0, max(0.0, float(volume)))
+        speed = data.get("animation_speed")
+        if isinstance(speed, int | float) and not isinstance(speed, bool):
+            settings.animation_speed = min(ANIMATION_SPEEDS, key=lambda option: abs(option - speed))
+        name = data.get("player_name")
+        if isinstance(name, str) and name.strip():
+            settings.player_name = name.strip()[:NAME_LIMIT]
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".config"
+    return root / "linie"
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or settings_path()
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return Settings.from_dict(json.load(handle))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write the settings atomically; returns False (and keeps playing) when the disk refuses."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(settings.to_dict(), out, indent=2, sort_keys=True)
+            out.write("\n")
+        os.replace(temporary, path)
+    except OSError:
+        return False
+    return True
+

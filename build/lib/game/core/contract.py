@@ -1,0 +1,97 @@
+"""The interface every game implements, and the small types it shares.
+
+Modelled on boardgame.io's game definition, but plain Python: a game is an object with a handful
+of functions over an opaque state. Actions, events and views are plain dicts (msgpack- and
+JSON-safe) so they can cross the wire and land in replays without any class on the other side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why an action is refused: a stable ``code`` for tests and a readable ``message`` for people."""
+
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class RuleViolation(Exception):
+    """Raised when ``apply`` is called with an action that ``check`` would refuse."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(f"{rejection.code}: {rejection.message}")
+        self.rejection = rejection
+
+
+class SnapshotError(ValueError):
+    """A snapshot (a save file) that cannot be restored: corrupt, truncated or from another game."""
+
+
+def reject(game: str, code: str, message: str) -> Rejection:
+    """Build a rejection whose code is namespaced by the game (``linie1.rule_b_into_building``)."""
+    return Rejection(f"{game}.{code}", message)
+
+
+def action_type(action: Any) -> str | None:
+    """The ``type`` of an action dict, or None when the action is not a dict with a string type."""
+    if isinstance(action, dict):
+        kind = action.get("type")
+        if isinstance(kind, str):
+            return kind
+    return None
+
+
+def is_int(value: Any) -> bool:
+    """True for a real int (bools are ints in Python, but never valid seat or row numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@runtime_checkable
+class GameDefinition(Protocol):
+    """What every game module provides (see docs/architecture.md).
+
+    ``state`` is opaque to everyone but the game itself. All randomness comes from an RNG held in
+    the state, so a seed plus the list of applied actions reproduces a game bit for bit.
+    """
+
+    name: str  # "linie1", "linja", "liniell", "lines"
+    title: str  # shown to people
+    rules_version: str  # bumped whenever a rule changes; LAN peers must agree on it
+    min_players: int
+    max_players: int
+
+    def default_options(self) -> dict[str, Any]: ...
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any: ...
+
+    def to_act(self, state: Any) -> list[int]: ...
+
+    def legal(self, state: Any, seat: int) -> Iterable[Action]: ...
+
+    def check(self, state: Any, seat: int, action: Any) -> Rejection | None: ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]: ...
+
+    def view(self, state: Any, seat: int | None) -> View: ...
+
+    def view_event(self, state: Any, event: Event, seat: int | None) -> Event | None: ...
+
+    def outcome(self, state: Any) -> dict[str, Any] | None: ...
+
+    def snapshot(self, state: Any) -> dict[str, Any]: ...
+
+    def restore(self, data: Any) -> Any: ...
+
+    def secrets(self, state: Any) -> dict[str, Any]: ...

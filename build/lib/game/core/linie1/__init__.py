@@ -1,0 +1,72 @@
+"""Linie 1 (Stefan Dorra): the rules core, and helpers that work from a seat's view.
+
+Clients and bots never hold the state, only a view; the ``*_from_view`` helpers let them ask the
+same rules the host applies (is this placement legal and why not, where does a tile fit, is my route
+complete, which trips can I declare) without any secret they may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.contract import Rejection
+from game.core.linie1.board import Board
+from game.core.linie1.data import MASKS, PLAYABLE
+from game.core.linie1.game import GAME, Linie1, State
+from game.core.linie1.routes import Candidate, route_status, trip_candidates
+
+
+def board_from_view(view: dict[str, Any]) -> Board:
+    return Board.from_view(view["board"])
+
+
+def check_from_view(view: dict[str, Any], seat: int, action: dict[str, Any], board: Board | None = None,
+                    ) -> Rejection | None:
+    """What the host would say to a place / exchange / exchange2 by ``seat``, judged from a view."""
+    state = State(players=len(view["players"]), options=view["options"], rng=None,  # type: ignore[arg-type]
+                  board=board or board_from_view(view), pile=[], box=[],
+                  hands=[list(h) for h in view["hands"]], lines=[], route_cards=[], stops=[],
+                  current=view["current"], turn=view["turn"], phase=view["phase"],
+                  actions_taken=view["actions_taken"],
+                  trips=[p["trip"] for p in view["players"]], revealed=[p["revealed"] for p in view["players"]])
+    if action.get("type") not in ("place", "exchange", "exchange2"):
+        raise ValueError("check_from_view judges tile actions only")
+    return GAME.check(state, seat, action)
+
+
+def fitting_cells(view: dict[str, Any], tile: int, rot: int, board: Board | None = None) -> list[list[int]]:
+    """Every square where ``tile`` turned ``rot`` may be laid or exchanged now (the hint overlay)."""
+    board = board or board_from_view(view)
+    strict = bool(view["options"]["strict_dead_ends"])
+    mask = MASKS[(tile, rot % 4)]
+    cells = []
+    for cell in PLAYABLE:
+        if cell not in board.tiles:
+            if board.allowed_masks(cell, strict) >> mask & 1:
+                cells.append([cell[0], cell[1]])
+        elif board.check_exchange(tile, cell, rot, strict) is None:
+            cells.append([cell[0], cell[1]])
+    return cells
+
+
+def my_route_status(view: dict[str, Any], board: Board | None = None) -> dict[str, Any] | None:
+    """The route panel of the viewing seat (None for a spectator)."""
+    seat = view.get("you")
+    if seat is None:
+        return None
+    me = view["players"][seat]
+    return route_status(board or board_from_view(view), me["line"], me["stops"])
+
+
+def my_trip_candidates(view: dict[str, Any], board: Board | None = None) -> list[dict[str, Any]]:
+    """The trips the viewing seat could declare now, best expected turns first (empty: not complete)."""
+    seat = view.get("you")
+    if seat is None:
+        return []
+    me = view["players"][seat]
+    found = trip_candidates(board or board_from_view(view), me["line"], me["stops"], view["options"]["die_faces"])
+    return [candidate.to_view() for candidate in found]
+
+
+__all__ = ["GAME", "Board", "Candidate", "Linie1", "State", "board_from_view", "check_from_view",
+           "fitting_cells", "my_route_status", "my_trip_candidates"]

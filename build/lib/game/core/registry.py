@@ -1,0 +1,49 @@
+"""The games the project knows, by name, imported lazily so one game's module never loads another."""
+
+from __future__ import annotations
+
+import importlib
+
+from game.core.contract import GameDefinition
+
+# name -> (module path, attribute holding the GameDefinition)
+GAMES: dict[str, tuple[str, str]] = {
+    "linie1": ("game.core.linie1", "GAME"),
+    "linja": ("game.core.linja", "GAME"),
+    "liniell": ("game.core.liniell", "GAME"),
+    "lines": ("game.core.lines", "GAME"),
+}
+
+
+class UnknownGame(KeyError):
+    """A game name the project does not have (or whose module is not installed)."""
+
+
+def get_game(name: str) -> GameDefinition:
+    """The definition of game ``name``; raises UnknownGame for anything else."""
+    try:
+        module_path, attribute = GAMES[name]
+    except KeyError:
+        raise UnknownGame(name) from None
+    try:
+        module = importlib.import_module(module_path)
+    except ModuleNotFoundError as error:
+        if error.name and module_path.startswith(error.name):
+            raise UnknownGame(name) from None
+        raise
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise UnknownGame(name) from None
+
+
+def available_games() -> list[str]:
+    """Names of the games whose modules are present, in menu order."""
+    names = []
+    for name in GAMES:
+        try:
+            get_game(name)
+        except UnknownGame:
+            continue
+        names.append(name)
+    return names

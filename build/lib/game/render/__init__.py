@@ -1,0 +1,1 @@
+"""Procedural drawing of boards, tiles and pieces, with cached static layers."""

@@ -1,0 +1,71 @@
+"""Hot-seat privacy: a full cover between two human turns, "Pass to <name>".
+
+Not an overlay on purpose: nothing of the table beneath is drawn while it is up, so the next
+player's hand (or the previous one's secrets) never flashes on screen while the device changes
+hands. The player dismisses it themselves (click, Enter, pad A).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+
+class CoverScene(Scene):
+    name = "cover"
+
+    def __init__(self, app, player: str, colour: theme.Colour, on_reveal: Callable[[], None] | None = None,  # type: ignore[no-untyped-def]
+                 note: str = "") -> None:
+        super().__init__(app)
+        self.player = player
+        self.colour = colour
+        self.on_reveal = on_reveal
+        self.note = note
+        rect = pygame.Rect(0, 0, 620, 96)
+        rect.center = (theme.WIDTH // 2, 780)
+        self.button = Button(rect, f"I'm {player} — show me", self.reveal, "primary", 40)
+        self.ui.add(self.button)
+        self.ui.set_focus(self.button)
+        self.revealed = False
+
+    def enter(self) -> None:
+        self.app.sounds.play("turn")
+
+    def reveal(self) -> None:
+        if self.revealed:
+            return
+        self.revealed = True
+        self.app.pop()
+        if self.on_reveal is not None:
+            self.on_reveal()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "cancel":
+            from game.scenes.pause import PauseScene
+            self.app.push(PauseScene(self.app))
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        centre = theme.WIDTH // 2
+        wobble = math.sin(self.age * 3) * 6
+        badge = pygame.Rect(0, 0, 1100, 420)
+        badge.center = (centre, 420 + wobble)
+        theme.panel(surface, badge, theme.PLUM, 40, self.colour, 14)
+        pygame.draw.rect(surface, self.colour, badge.inflate(-30, -30), width=8, border_radius=30)
+        theme.draw_text(surface, "Pass the device to", (centre, badge.y + 92), 44, theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "center")
+        size = theme.fit_text(self.player, 120, badge.width - 120, theme.DISPLAY_FONT)
+        theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, self.colour,
+                        theme.DISPLAY_FONT, "center", shadow=True)
+        hint = self.note or "Everyone else: look away for a moment."
+        theme.draw_text(surface, hint, (centre, badge.bottom - 60), 30, theme.CREAM, anchor="center")
+        super().draw(surface)

@@ -1,0 +1,70 @@
+"""Per-player figures for the results screen, provided by each game.
+
+A figures function takes the final view (every secret revealed at the end) and the outcome, and
+returns one ``PlayerFigures`` per seat. Games register theirs here; any other game gets the
+generic figures read from the outcome (winners, and scores when the outcome has them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class PlayerFigures:
+    seat: int
+    name: str
+    colour: int
+    winner: bool
+    headline: str  # the big figure on the player's card ("Winner", "46 points", "3 squares to go")
+    rows: list[tuple[str, str]] = field(default_factory=list)  # (label, value)
+
+
+FiguresFunction = Callable[[dict[str, Any], dict[str, Any]], list[PlayerFigures]]
+_REGISTRY: dict[str, FiguresFunction] = {}
+
+
+def register_figures(game: str, function: FiguresFunction) -> None:
+    _REGISTRY[game] = function
+
+
+def seats_of(view: dict[str, Any]) -> list[dict[str, Any]]:
+    match = view.get("match") if isinstance(view.get("match"), dict) else {}
+    seats = match.get("seats") if isinstance(match, dict) else None
+    return seats if isinstance(seats, list) else []
+
+
+def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
+    """Winners from the outcome; ``scores`` (a list by seat) shown when the game reports them."""
+    winners = set(outcome.get("winners") or [])
+    scores = outcome.get("scores")
+    out = []
+    for seat, info in enumerate(seats_of(view)):
+        winner = seat in winners
+        rows = []
+        headline = "Winner" if winner else ("Draw" if outcome.get("draw") else "")
+        if isinstance(scores, list) and seat < len(scores):
+            headline = f"{scores[seat]} points"
+            rows.append(("Score", str(scores[seat])))
+        if info.get("kind") == "bot":
+            rows.append(("Bot", str(info.get("level", ""))))
+        out.append(PlayerFigures(seat, str(info.get("name", f"Seat {seat + 1}")), int(info.get("colour", seat)),
+                                 winner, headline, rows))
+    return out
+
+
+def figures_for(game: str, view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
+    function = _REGISTRY.get(game)
+    if function is None:
+        _load_game_figures(game)
+        function = _REGISTRY.get(game, generic_figures)
+    return function(view, outcome)
+
+
+def _load_game_figures(game: str) -> None:
+    """A game's table module registers its figures on import; import it if it exists."""
+    from game.scenes.tables import table_scene
+
+    table_scene(game)

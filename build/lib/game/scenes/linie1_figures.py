@@ -1,0 +1,39 @@
+"""The Linie 1 figures on the results screen: line, stops, tiles laid, trip progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.figures import PlayerFigures, seats_of
+
+
+def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
+    winners = set(outcome.get("winners") or [])
+    stats = outcome.get("stats") or []
+    out = []
+    seats = seats_of(view)
+    for player in view.get("players", []):
+        seat = int(player["seat"])
+        info = seats[seat] if seat < len(seats) else {"name": f"Seat {seat + 1}", "colour": seat}
+        figures = stats[seat] if seat < len(stats) else player.get("stats", {})
+        trip = player.get("trip")
+        if seat in winners:
+            headline = "Winner"
+        elif trip is not None:
+            left = len(trip["route"]) - 1 - int(trip["position"])
+            headline = f"{left} squares to go"
+        else:
+            headline = "Still building"
+        rows = []
+        if player.get("line") is not None:
+            rows.append(("Line", str(player["line"])))
+        if player.get("stops"):
+            rows.append(("Stops", " ".join(player["stops"])))
+        rows += [("Tiles laid", str(figures.get("tiles_laid", 0))),
+                 ("Exchanges", str(figures.get("exchanges", 0))),
+                 ("Turns", str(figures.get("turns", 0)))]
+        if trip is not None:
+            rows += [("Rolls", str(figures.get("rolls", 0))), ("Squares driven", str(figures.get("squares", 0)))]
+        out.append(PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners,
+                                 headline, rows))
+    return out

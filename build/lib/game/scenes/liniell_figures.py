@@ -1,0 +1,56 @@
+"""Liniell's figures on the results screen: points, each route's worth, and what broke a tie."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.figures import PlayerFigures, seats_of
+from game.ui.theme import PLAYER_COLOURS
+
+
+def colour_indices(seats: list[dict[str, Any]]) -> list[int]:
+    """Each seat's colour; a later seat that chose the same one (a LAN lobby may leave every seat on
+    the default) gets the next free colour, so the two players never look alike."""
+    taken: list[int] = []
+    for index, info in enumerate(seats):
+        colour = int(info.get("colour", index)) % len(PLAYER_COLOURS)
+        while colour in taken:
+            colour = (colour + 1) % len(PLAYER_COLOURS)
+        taken.append(colour)
+    return taken
+
+
+def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
+    winners = set(outcome.get("winners") or [])
+    scores = list(outcome.get("scores") or [0, 0])
+    blue = list(outcome.get("blue") or [0, 0])
+    routes = [route for route in outcome.get("routes") or [] if isinstance(route, dict)]
+    tied = len(scores) == 2 and scores[0] == scores[1]
+    out = []
+    seats = seats_of(view)
+    colours = colour_indices(seats)
+    for seat, info in enumerate(seats):
+        own = [route for route in routes if route.get("seat") == seat]
+        rows: list[tuple[str, str]] = []
+        for number, route in enumerate(own, start=1):
+            rows.append((f"Route {number}", _route_text(route)))
+        if not own:
+            rows.append(("Markers", "none on the field"))
+        rows.append(("Tiles", str(sum(int(route.get("tiles", 0)) for route in own))))
+        rows.append(("Blue rhombs", str(blue[seat] if seat < len(blue) else 0)))
+        rows.append(("Enclosed", str(sum(1 for route in own if route.get("enclosed")))))
+        if tied and seat in winners:
+            rows.append(("Tie broken by", "blue rhombs"))
+        if info.get("kind") == "bot":
+            rows.append(("Bot", str(info.get("level", ""))))
+        score = scores[seat] if seat < len(scores) else 0
+        out.append(PlayerFigures(seat, str(info.get("name", f"Player {seat + 1}")), colours[seat],
+                                 seat in winners, f"{score} point{'s' if score != 1 else ''}", rows))
+    return out
+
+
+def _route_text(route: dict[str, Any]) -> str:
+    if not route.get("kind"):
+        return "no route · 0"
+    points = int(route.get("points", 0))
+    return f"{points} pt{'s' if points != 1 else ''}"

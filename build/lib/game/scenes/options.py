@@ -1,0 +1,73 @@
+"""How a game's options appear on the setup screen: labels, explanations and sensible choices.
+
+Options come from ``game.default_options()``. Booleans become toggles; lists, numbers and strings
+become a choice among the presets listed here (the default always among them). An option the
+client knows nothing about is still shown, with its key as label and its default as only choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    label: str
+    tooltip: str = ""
+    presets: list[Any] = field(default_factory=list)
+    # How particular values read ("Random" for None); values not named here use option_text.
+    names: list[tuple[Any, str]] = field(default_factory=list)
+
+    def name_of(self, value: Any) -> str | None:
+        for known, text in self.names:
+            if known == value and type(known) is type(value):
+                return text
+        return None
+
+
+_SEATS = [(0, "Seat 1"), (1, "Seat 2")]
+
+
+OPTIONS: dict[tuple[str, str], OptionInfo] = {
+    ("linie1", "strict_dead_ends"): OptionInfo(
+        "Strict dead ends",
+        "Rule e: a tile may not leave a rail pointing into a square that no tile could ever fill. "
+        "Off: only rules a–d are checked."),
+    ("linie1", "die_faces"): OptionInfo(
+        "Die faces",
+        "The faces of the special die. The rulebook shows H, 1 and 4; the full die is not known, "
+        "so 1 2 3 4 H H is the default.",
+        [["1", "2", "3", "4", "H", "H"], ["1", "2", "3", "4", "5", "H"], ["1", "1", "2", "3", "4", "H"],
+         ["1", "2", "3", "H", "H", "H"]]),
+    ("linja", "first"): OptionInfo(
+        "Who starts", "Random, or the player in that seat. After a game, Play again lets the loser start.",
+        [None, 0, 1], [(None, "Random"), *_SEATS]),
+    ("liniell", "first_player"): OptionInfo(
+        "Who starts", "The player in this seat lays the first tile.", [0, 1], _SEATS),
+}
+
+
+def option_info(game: str, key: str) -> OptionInfo:
+    return OPTIONS.get((game, key), OptionInfo(key.replace("_", " ").capitalize()))
+
+
+def option_text(value: Any) -> str:
+    """How a value reads on a button: lists as their items, booleans as On/Off."""
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if isinstance(value, list | tuple):
+        return " ".join(str(item) for item in value)
+    return str(value)
+
+
+def option_choices(game: str, key: str, default: Any) -> list[tuple[Any, str]]:
+    """The values offered for a non-boolean option, the default first."""
+    info = option_info(game, key)
+    values: list[Any] = [default]
+    for preset in info.presets:
+        # Presets keep the default's type, except where the default is None ("not chosen").
+        same_kind = default is None or preset is None or type(preset) is type(default)
+        if same_kind and not (preset == default and type(preset) is type(default)):
+            values.append(preset)
+    return [(value, info.name_of(value) or option_text(value)) for value in values]

@@ -1,0 +1,76 @@
+"""The pause menu (Esc at the table): resume, rules, settings, leave.
+
+While it is open the table beneath gets no time, and a local session's bots stop thinking.
+Leaving asks once more, since a local game cannot be resumed later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+PANEL = pygame.Rect(0, 0, 640, 640)
+PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+
+
+class PauseScene(Scene):
+    overlay = True
+    name = "pause"
+
+    def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.on_leave = on_leave
+        self.game = game
+        self.confirming = False
+        entries = [("Resume", self.resume_game, "primary"), ("Rules", self.open_rules, "secondary"),
+                   ("Settings", self.open_settings, "secondary"), ("Leave game", self.leave, "danger")]
+        self.buttons: dict[str, Button] = {}
+        for index, (label, action, style) in enumerate(entries):
+            rect = pygame.Rect(0, 0, 460, 84)
+            rect.center = (PANEL.centerx, PANEL.y + 200 + index * 104)
+            self.buttons[label] = Button(rect, label, action, style)
+            self.ui.add(self.buttons[label])
+        self.ui.set_focus(self.buttons["Resume"])
+
+    def resume_game(self) -> None:
+        self.app.pop()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app, self.game))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self.buttons["Leave game"].label = "Really leave?"
+            return
+        if self.on_leave is not None:
+            self.on_leave()
+        from game.scenes.title import TitleScene
+        self.app.stack.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "cancel":
+            self.resume_game()
+            return True
+        handled = super().handle(intent)
+        if intent.kind in ("point", "up", "down", "focus_next", "focus_prev") and self.confirming \
+                and self.ui.focus is not self.buttons["Leave game"]:
+            self.confirming = False
+            self.buttons["Leave game"].label = "Leave game"
+        return handled
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
+        theme.heading(surface, "Paused", (PANEL.centerx, PANEL.y + 86), 76)
+        super().draw(surface)

@@ -1,0 +1,140 @@
+"""The results: every player's card with the figures their game provides, confetti for the winner,
+and Play again (same seats and options, a new deal) or back to the title.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.anim import ParticleSystem
+from game.scenes.figures import PlayerFigures, figures_for
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+CARD_W, CARD_H = 330, 560
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app, game: str, view: dict[str, Any], outcome: dict[str, Any],  # type: ignore[no-untyped-def]
+                 play_again: Callable[[], None] | None = None, title: str = "") -> None:
+        super().__init__(app)
+        self.game = game
+        self.title = title
+        self.outcome = outcome
+        self.figures: list[PlayerFigures] = figures_for(game, view, outcome)
+        self.play_again_action = play_again
+        again = pygame.Rect(0, 0, 400, 90)
+        again.center = (theme.WIDTH // 2 - 220, 990)
+        menu = pygame.Rect(0, 0, 400, 90)
+        menu.center = (theme.WIDTH // 2 + 220, 990)
+        self.again = Button(again, "Play again", self.play_again, "primary", 42)
+        self.again.enabled = play_again is not None
+        self.menu = Button(menu, "Title screen", self.to_title, "secondary", 42)
+        self.ui.add(self.again)
+        self.ui.add(self.menu)
+        self.ui.set_focus(self.again if play_again else self.menu)
+        self.particles = ParticleSystem(seed=len(self.figures))
+        self.card_offsets = [700.0 for _ in self.figures]
+        for index in range(len(self.figures)):
+            self.tweens.add(_card_tween(self, index))
+        winners = [f for f in self.figures if f.winner]
+        if winners:
+            colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
+            self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
+            self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
+
+    def play_again(self) -> None:
+        if self.play_again_action is not None:
+            self.play_again_action()
+
+    def to_title(self) -> None:
+        from game.scenes.title import TitleScene
+        self.app.stack.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "cancel":
+            self.to_title()
+            return True
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.particles.update(dt)
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        count = max(1, len(self.figures))
+        gap = 36
+        total = count * CARD_W + (count - 1) * gap
+        x = theme.WIDTH // 2 - total // 2 + index * (CARD_W + gap)
+        return pygame.Rect(x, 280 + int(self.card_offsets[index]), CARD_W, CARD_H)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        winners = [f.name for f in self.figures if f.winner]
+        if winners:
+            headline = f"{' & '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+        elif self.outcome.get("draw"):
+            headline = "A draw"
+        else:
+            headline = "Game over"
+        theme.heading(surface, headline, (theme.WIDTH // 2, 110), 96, theme.SUNFLOWER)
+        if self.title:
+            theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
+                            theme.TEXT_BOLD_FONT, "center")
+        for index, figures in enumerate(self.figures):
+            self._draw_card(surface, self.card_rect(index), figures)
+        self.particles.draw(surface)
+        super().draw(surface)
+
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, figures: PlayerFigures) -> None:
+        colour = theme.player_colour(figures.colour)
+        lift = int(math.sin(self.age * 3) * 8) if figures.winner else 0
+        rect = rect.move(0, -lift)
+        theme.panel(surface, rect, theme.PLUM, 28, colour, 12)
+        band = pygame.Rect(rect.x, rect.y, rect.width, 120)
+        pygame.draw.rect(surface, colour, band, border_top_left_radius=28, border_top_right_radius=28)
+        name_size = theme.fit_text(figures.name, 44, rect.width - 40, theme.DISPLAY_FONT)
+        theme.draw_text(surface, figures.name, (rect.centerx, band.centery + 4), name_size, theme.INK,
+                        theme.DISPLAY_FONT, "center")
+        if figures.winner:
+            _crown(surface, (rect.centerx, rect.y - 8))
+        headline_colour = theme.SUNFLOWER if figures.winner else theme.CREAM
+        if figures.headline:
+            size = theme.fit_text(figures.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
+            theme.draw_text(surface, figures.headline, (rect.centerx, band.bottom + 50), size, headline_colour,
+                            theme.DISPLAY_FONT, "center")
+        y = band.bottom + 110
+        for label, value in figures.rows:
+            theme.draw_text(surface, label, (rect.x + 24, y), 26, theme.CREAM_DIM)
+            value_size = theme.fit_text(value, 28, rect.width // 2 - 10, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM, theme.TEXT_BOLD_FONT,
+                            "topright")
+            y += 46
+
+
+def _card_tween(scene: ResultsScene, index: int) -> Any:
+    from game.anim import Tween
+
+    def set_offset(value: Any) -> None:
+        scene.card_offsets[index] = float(value)
+
+    return Tween(700.0, 0.0, 0.7, set_offset, "out_back", delay=0.12 * index)
+
+
+def _crown(surface: pygame.Surface, top_centre: tuple[int, int]) -> None:
+    x, y = top_centre
+    points = [(x - 52, y + 26), (x - 58, y - 30), (x - 26, y - 4), (x, y - 44), (x + 26, y - 4), (x + 58, y - 30),
+              (x + 52, y + 26)]
+    pygame.draw.polygon(surface, theme.SHADOW, [(px + 3, py + 5) for px, py in points])
+    pygame.draw.polygon(surface, theme.SUNFLOWER, points)
+    pygame.draw.polygon(surface, theme.TANGERINE_DARK, points, width=3)
+    for px, py in ((x - 58, y - 30), (x, y - 44), (x + 58, y - 30)):
+        pygame.draw.circle(surface, theme.CORAL, (px, py), 8)

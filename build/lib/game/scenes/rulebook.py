@@ -1,0 +1,79 @@
+"""The rule texts in ``assets/rules/<game>.md``, parsed into titled sections of paragraphs and bullets.
+
+Only the little Markdown the rule files use: ``#`` title, ``##`` sections, ``-`` bullets,
+paragraphs of consecutive lines. Layout into pages happens in the rules scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.core.assets import ASSETS
+from game.core.registry import GAMES
+
+RULES_DIR = ASSETS / "rules"
+
+
+@dataclass
+class Block:
+    kind: str  # "para" or "bullet"
+    text: str
+
+
+@dataclass
+class Section:
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class Rulebook:
+    game: str
+    title: str
+    sections: list[Section]
+
+
+def parse(game: str, text: str) -> Rulebook:
+    title = game
+    sections: list[Section] = []
+    current: list[str] = []
+    kind = "para"
+
+    def flush() -> None:
+        nonlocal current
+        if current and sections:
+            sections[-1].blocks.append(Block(kind, " ".join(current).replace("**", "")))
+        current = []
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("## "):
+            flush()
+            sections.append(Section(line[3:].strip()))
+        elif line.startswith("# "):
+            flush()
+            title = line[2:].strip()
+        elif line.startswith("- "):
+            flush()
+            kind = "bullet"
+            current = [line[2:].strip()]
+        elif not line:
+            flush()
+            kind = "para"
+        else:
+            if kind == "bullet" and not raw.startswith(" "):
+                flush()
+                kind = "para"
+            current.append(line)
+    flush()
+    return Rulebook(game, title, sections)
+
+
+def available_rulebooks() -> list[Rulebook]:
+    """Every game with a rule text, in menu order (rules can be read before a game is playable)."""
+    books = []
+    for game in GAMES:
+        path = RULES_DIR / f"{game}.md"
+        if path.is_file():
+            books.append(parse(game, path.read_text(encoding="utf-8")))
+    return books

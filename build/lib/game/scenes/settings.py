@@ -1,0 +1,86 @@
+"""Settings: fullscreen, volume, mute, animation speed, player name — saved as soon as changed."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.config import ANIMATION_SPEEDS, NAME_LIMIT
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
+
+PANEL = pygame.Rect(0, 0, 1000, 860)
+PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+ROW_W, ROW_H = 860, 84
+
+
+class SettingsScene(Scene):
+    closes_on_cancel = True
+    overlay = True
+    name = "settings"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        settings = app.settings
+        x = PANEL.centerx - ROW_W // 2
+        top = PANEL.y + 150
+
+        def row(index: int) -> pygame.Rect:
+            return pygame.Rect(x, top + index * (ROW_H + 16), ROW_W, ROW_H)
+
+        self.fullscreen = Toggle(row(0), "Fullscreen", settings.fullscreen, self.set_fullscreen,
+                                 "F11 switches at any time.")
+        self.volume = Slider(row(1), "Volume", settings.volume, 0.0, 1.0, 0.05, self.set_volume)
+        self.mute = Toggle(row(2), "Mute", settings.mute, self.set_mute)
+        self.speed = Choice(row(3), "Animation speed", [(s, f"{s:g}×") for s in ANIMATION_SPEEDS],
+                            settings.animation_speed, self.set_speed, "How fast trams drive and tiles fly.",
+                            label_width=420)
+        name_row = row(4)
+        self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 10, ROW_W - 444, ROW_H - 20),
+                                    settings.player_name, self.set_name, NAME_LIMIT, "Your name",
+                                    tooltip="Your name at new tables.")
+        back = pygame.Rect(0, 0, 340, 80)
+        back.midbottom = (PANEL.centerx, PANEL.bottom - 36)
+        self.back = Button(back, "Done", self.close, "primary")
+        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.back):
+            self.ui.add(widget)
+        self.name_row = name_row
+        self.ui.set_focus(self.fullscreen)
+
+    def set_fullscreen(self, value: bool) -> None:
+        if value != self.app.settings.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def set_volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self._changed()
+        self.app.sounds.play("click")
+
+    def set_mute(self, value: bool) -> None:
+        self.app.settings.mute = value
+        self._changed()
+
+    def set_speed(self, value: float) -> None:
+        self.app.settings.animation_speed = value
+        self._changed()
+
+    def set_name(self, value: str) -> None:
+        if value.strip():
+            self.app.settings.player_name = value.strip()[:NAME_LIMIT]
+            self._changed()
+
+    def _changed(self) -> None:
+        self.app.sounds.configure(self.app.settings.volume, self.app.settings.mute)
+        self.app.save_settings()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.fullscreen.value = self.app.settings.fullscreen  # F11 may have changed it meanwhile
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
+        theme.heading(surface, "Settings", (PANEL.centerx, PANEL.y + 74), 68)
+        pygame.draw.rect(surface, theme.NIGHT_2, self.name_row, border_radius=16)
+        theme.draw_text(surface, "Player name", (self.name_row.x + 24, self.name_row.centery), 30,
+                        anchor="midleft")
+        super().draw(surface)

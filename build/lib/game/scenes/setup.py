@@ -1,0 +1,312 @@
+"""Table setup: the game, the seats (human or bot, name, colour) and the game's options.
+
+The games offered are those whose rules core is installed (``available_games``); the seats range
+over the game's min..max players; bot levels come from the game's bot module. Start builds a
+``TableConfig`` and hands it to ``start_local_game``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pygame
+
+from game.bots import bot_levels
+from game.core.registry import available_games, get_game
+from game.match import SeatInfo
+from game.scenes.launch import TableConfig, start_local_game
+from game.scenes.options import option_choices, option_info
+from game.scenes.rulebook import available_rulebooks
+from game.scenes.stack import Scene
+from game.scenes.tables import table_scene
+from game.ui import theme
+from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
+
+GAME_PANEL = pygame.Rect(50, 150, 500, 740)
+SEAT_PANEL = pygame.Rect(580, 150, 800, 740)
+OPTION_PANEL = pygame.Rect(1410, 150, 460, 740)
+ROW_H = 104
+BOT_NAMES = ["Tramina", "Bimmel", "Schiene", "Weiche", "Kurbel"]
+MAX_SEAT_ROWS = 6
+OPEN_NAME = "Open seat"
+
+
+class Swatch(Widget):
+    """A player's colour: a click (or confirm) moves on to the next colour nobody else has."""
+
+    def __init__(self, rect: Any, colour: int, on_next: Any) -> None:
+        super().__init__(rect, "Change colour")
+        self.colour = colour
+        self.on_next = on_next
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.sound("click")
+            self.on_next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        centre = self.rect.center
+        radius = self.rect.width // 2 - 4
+        pygame.draw.circle(surface, theme.SHADOW, (centre[0], centre[1] + 4), radius)
+        pygame.draw.circle(surface, theme.player_colour(self.colour), centre, radius)
+        pygame.draw.circle(surface, theme.CREAM, centre, radius, width=3 + int(self.glow * 2))
+        self.draw_focus(surface, radius)
+
+
+class SeatRow:
+    """The widgets of one seat: colour, name, human/bot."""
+
+    def __init__(self, scene: SetupScene, index: int, top: int) -> None:
+        self.index = index
+        x = SEAT_PANEL.x + 30
+        self.default_name = scene.app.settings.player_name if index == 0 else f"Player {index + 1}"
+        self.name = self.default_name
+        self.kind = ""  # chosen by the scene once it knows the game (default_kind)
+        self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
+        self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
+                                    "Name", tooltip="Click and type a name.")
+        self.kind_choice = Choice(pygame.Rect(x + 420, top + 8, 320, 72), "", [("human", "Human")], "human",
+                                  lambda value: scene.set_kind(self.index, value), size=28)
+        self.widgets: list[Widget] = [self.swatch, self.name_field, self.kind_choice]
+        self.top = top
+
+    def rename(self, text: str) -> None:
+        self.name = text
+
+    def set_visible(self, visible: bool) -> None:
+        for widget in self.widgets:
+            widget.visible = visible
+
+    def seat(self) -> SeatInfo:
+        kind, _, level = self.kind.partition(":")
+        return SeatInfo(self.name.strip() or self.default_name, kind, level or "normal", self.swatch.colour)
+
+
+class SetupScene(Scene):
+    closes_on_cancel = True
+    name = "setup"
+
+    start_label = "Start"
+    heading_text = "New table"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.games = self.offered_games()
+        self.game: str | None = None
+        self.players = 0
+        self.options: dict[str, Any] = {}
+        self.option_widgets: list[Widget] = []
+        self.message = ""
+        titles = [get_game(name).title for name in self.games]
+        self.blurb: list[str] = []
+        self.game_list = ListView(pygame.Rect(GAME_PANEL.x + 30, GAME_PANEL.y + 100, GAME_PANEL.width - 60, 350),
+                                  titles, self.select_game, 0, 84, 36)
+        self.ui.add(self.game_list)
+        self.count = Choice(pygame.Rect(SEAT_PANEL.x + 30, SEAT_PANEL.y + 96, SEAT_PANEL.width - 60, 80),
+                            "Players", [(2, "2")], 2, self.set_players, label_width=260, size=32)
+        self.ui.add(self.count)
+        self.rows = [SeatRow(self, index, SEAT_PANEL.y + 200 + index * ROW_H) for index in range(MAX_SEAT_ROWS)]
+        for row in self.rows:
+            for widget in row.widgets:
+                self.ui.add(widget)
+        back = pygame.Rect(0, 0, 340, 92)
+        back.center = (theme.WIDTH // 2 - 200, 1000)
+        start = pygame.Rect(0, 0, 340, 92)
+        start.center = (theme.WIDTH // 2 + 200, 1000)
+        self.back = Button(back, "Back", self.close, "secondary", 40)
+        self.start = Button(start, self.start_label, self.start_game, "good", 44)
+        self.ui.add(self.back)
+        self.ui.add(self.start)
+        if self.games:
+            self.select_game(0)
+            self.ui.set_focus(self.start)
+        else:
+            self.count.visible = False
+            for row in self.rows:
+                row.set_visible(False)
+            self.start.enabled = False
+            self.message = "No game is installed yet."
+
+    @staticmethod
+    def offered_games() -> list[str]:
+        return available_games()
+
+    # -- choices ----------------------------------------------------------------------------------
+    def select_game(self, index: int) -> None:
+        name = self.games[index]
+        definition = get_game(name)
+        self.game = name
+        self.game_list.selected = index
+        self.title = definition.title
+        self.blurb = theme.wrap(game_blurb(name), 25, GAME_PANEL.width - 60)
+        try:
+            levels = list(bot_levels(name))
+        except (ImportError, AttributeError):
+            levels = []
+        for row in self.rows:
+            kinds = self.row_kinds(row.index, levels)
+            row.kind_choice.options = kinds
+            values = [value for value, _ in kinds]
+            if row.kind not in values:
+                row.kind = self.default_kind(row.index, values)
+            row.kind_choice.index = values.index(row.kind)
+            self._name_for_kind(row)
+        low, high = definition.min_players, definition.max_players
+        self.count.options = [(n, str(n)) for n in range(low, high + 1)]
+        wanted = self.players if low <= self.players <= high else low
+        self.count.index = wanted - low
+        self.set_players(wanted)
+        self._build_options(definition.default_options())
+        has_table = table_scene(name) is not None
+        self.start.enabled = has_table
+        self.start.tooltip = None if has_table else f"{definition.title} has no table screen yet."
+        self.message = "" if has_table else f"{definition.title} cannot be played on this screen yet."
+
+    def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
+        """Who may sit in seat ``index``: a person at this screen or a bot of some level."""
+        return [("human", "Human")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
+
+    @staticmethod
+    def default_kind(index: int, values: list[str]) -> str:
+        """A new seat: you at the first, a normal bot at the others (so one click starts a game)."""
+        return "bot:normal" if index and "bot:normal" in values else values[0]
+
+    def set_players(self, count: int) -> None:
+        self.players = count
+        for row in self.rows:
+            row.set_visible(row.index < count)
+
+    def set_kind(self, index: int, kind: str) -> None:
+        row = self.rows[index]
+        row.kind = kind
+        self._name_for_kind(row)
+
+    def _name_for_kind(self, row: SeatRow) -> None:
+        """Bots get a bot name, humans a player name, unless the player typed one themselves."""
+        row.name_field.enabled = row.kind != "open"  # a LAN player brings their own name
+        automatic = row.name in (row.default_name, BOT_NAMES[row.index % len(BOT_NAMES)], OPEN_NAME, "")
+        if automatic:
+            if row.kind.startswith("bot"):
+                row.name = BOT_NAMES[row.index % len(BOT_NAMES)]
+            else:
+                row.name = OPEN_NAME if row.kind == "open" else row.default_name
+            row.name_field.text = row.name
+            row.name_field.caret = len(row.name)
+
+    def next_colour(self, index: int) -> None:
+        taken = {row.swatch.colour for row in self.rows[:self.players] if row.index != index}
+        colour = self.rows[index].swatch.colour
+        for _ in range(len(theme.PLAYER_COLOURS)):
+            colour = (colour + 1) % len(theme.PLAYER_COLOURS)
+            if colour not in taken:
+                break
+        self.rows[index].swatch.colour = colour
+
+    def _build_options(self, defaults: dict[str, Any]) -> None:
+        for widget in self.option_widgets:
+            self.ui.widgets.remove(widget)
+        self.option_widgets = []
+        self.options = copy.deepcopy(defaults)
+        assert self.game is not None
+        top = OPTION_PANEL.y + 110
+        for key, default in defaults.items():
+            info = option_info(self.game, key)
+            rect = pygame.Rect(OPTION_PANEL.x + 24, top, OPTION_PANEL.width - 48, 84)
+            widget: Widget
+            if isinstance(default, bool):
+                widget = Toggle(rect, info.label, default, lambda value, k=key: self._set_option(k, value),
+                                info.tooltip or None)
+            else:
+                choices = option_choices(self.game, key, default)
+                rect.height = 130
+                widget = _LabelledChoice(rect, info.label, choices, default,
+                                         lambda value, k=key: self._set_option(k, value), info.tooltip or None)
+            self.option_widgets.append(self.ui.add(widget))
+            top += rect.height + 18
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.options[key] = copy.deepcopy(value)
+
+    # -- start ------------------------------------------------------------------------------------
+    def config(self) -> TableConfig:
+        assert self.game is not None
+        seats = [row.seat() for row in self.rows[:self.players]]
+        seen: dict[str, int] = {}
+        for seat in seats:  # hot-seat covers say "Pass to <name>": names must tell people apart
+            count = seen.get(seat.name, 0)
+            seen[seat.name] = count + 1
+            if count:
+                seat.name = f"{seat.name} {count + 1}"
+        return TableConfig(self.game, seats, copy.deepcopy(self.options))
+
+    def start_game(self) -> None:
+        if self.game is None:
+            return
+        if not start_local_game(self.app, self.config()):
+            self.message = "This game cannot be played on this screen yet."
+            self.app.sounds.play("error")
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.heading(surface, self.heading_text, (theme.WIDTH // 2, 78), 78)
+        for rect, title in ((GAME_PANEL, "Game"), (SEAT_PANEL, "Seats"), (OPTION_PANEL, "Options")):
+            theme.panel(surface, rect, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
+            theme.draw_text(surface, title, (rect.x + 30, rect.y + 28), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        if self.game is not None:
+            definition = get_game(self.game)
+            players = f"{definition.min_players}–{definition.max_players} players"
+            if definition.min_players == definition.max_players:
+                players = f"{definition.min_players} players"
+            theme.draw_text(surface, players, (GAME_PANEL.x + 30, GAME_PANEL.y + 470), 30, theme.SUNFLOWER,
+                            theme.TEXT_BOLD_FONT)
+            for index, line in enumerate(self.blurb[:6]):
+                theme.draw_text(surface, line, (GAME_PANEL.x + 30, GAME_PANEL.y + 516 + index * 34), 25,
+                                theme.CREAM_DIM)
+            if not self.option_widgets:
+                theme.draw_text(surface, "This game has no options.", (OPTION_PANEL.x + 30, OPTION_PANEL.y + 120),
+                                28, theme.CREAM_DIM)
+        if self.message:
+            theme.draw_text(surface, self.message, (theme.WIDTH // 2, 922), 30, theme.CORAL,
+                            theme.TEXT_BOLD_FONT, "center")
+        super().draw(surface)
+
+
+def game_blurb(game: str) -> str:
+    """The first sentence of the game's rule text ("The idea"), to say what the game is about."""
+    for book in available_rulebooks():
+        if book.game == game and book.sections and book.sections[0].blocks:
+            text = book.sections[0].blocks[0].text
+            return text.split(". ")[0].rstrip(".") + "."
+    return ""
+
+
+class _LabelledChoice(Choice):
+    """A choice with its label on a line above, for values too long to share a row with it."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.mix(theme.NIGHT_2, theme.PLUM_LIGHT, self.glow * 0.6), self.rect,
+                         border_radius=16)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.y + 16), 30)
+        label, self.label = self.label, ""
+        saved = self.rect
+        self.rect = pygame.Rect(saved.x, saved.y + 50, saved.width, saved.height - 50)
+        try:
+            _draw_choice_value(self, surface)
+        finally:
+            self.rect, self.label = saved, label
+        self.draw_focus(surface)
+
+
+def _draw_choice_value(choice: Choice, surface: pygame.Surface) -> None:
+    area = choice.rect
+    colour = theme.SUNFLOWER if choice.enabled else theme.CREAM_DIM
+    if len(choice.options) > 1:
+        for direction, x in ((-1, area.x + 28), (1, area.right - 28)):
+            points = [(x + 11 * direction, area.centery), (x - 8 * direction, area.centery - 14),
+                      (x - 8 * direction, area.centery + 14)]
+            pygame.draw.polygon(surface, colour, points)
+    size = theme.fit_text(choice.text, 34, area.width - 110, theme.DISPLAY_FONT)
+    theme.draw_text(surface, choice.text, (area.centerx, area.centery + 2), size, colour, theme.DISPLAY_FONT,
+                    "center")

@@ -1,0 +1,149 @@
+"""The scene stack (Tuxemon's model): push, pop, replace; overlays drawn over the scene beneath.
+
+Only the top scene receives input and time, so a pause menu freezes the table under it. Each scene
+owns its tweens, clock and widgets: popping a scene drops its animations with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.anim import Clock, Tweens
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import FocusGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+FADE_SECONDS = 0.22
+
+
+class Scene:
+    """One screen. Subclasses build widgets in ``__init__`` and draw in ``draw``."""
+
+    overlay = False  # True: the scene beneath is drawn first (pause menu, dialogs)
+    closes_on_cancel = False  # True: Esc (or the pad's B) leaves this screen for the one beneath
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tweens = Tweens()
+        self.clock = Clock()
+        self.ui = FocusGroup(sound=app.sounds.play)
+        self.age = 0.0
+
+    # -- lifecycle --------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was popped: this one is on top again."""
+
+    # -- frame ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        if self.closes_on_cancel and intent.kind == "cancel":
+            self.close()
+            return True
+        return self.ui.handle(intent)
+
+    def close(self) -> None:
+        """Leave this screen for the one beneath."""
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Widgets run at real speed; game animations follow the animation-speed setting."""
+        self.age += dt
+        scaled = dt * self.app.settings.animation_speed
+        self.tweens.update(scaled)
+        self.clock.update(scaled)
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ui.draw(surface)
+
+    @property
+    def wants_text(self) -> bool:
+        return self.ui.wants_text
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.fade = 0.0
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        if not scene.overlay:
+            self.fade = 1.0
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one beneath is not resumed in between)."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        if not scene.overlay:
+            self.fade = 1.0
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the whole stack and start over from ``scene`` (leave a game → title)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, intent: Intent) -> bool:
+        return self.top.handle(intent) if self.top is not None else False
+
+    def update(self, dt: float) -> None:
+        self.fade = max(0.0, self.fade - dt / FADE_SECONDS)
+        if self.top is not None:
+            self.top.update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw: the top one and every scene beneath it that shows through overlays."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(0, start):]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            if scene.overlay:
+                theme.dim(surface, 160)
+            scene.draw(surface)
+        if self.fade > 0:
+            theme.dim(surface, int(255 * self.fade))

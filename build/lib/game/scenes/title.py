@@ -1,0 +1,132 @@
+"""The title screen: the logo, a tram rolling by, and the main menu.
+
+Host and Join are offered only when this build has the LAN screens (``lan_capabilities``):
+the menu never shows a button that leads nowhere.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.render.linie1_board import LINE_RGB, draw_rails
+from game.render.tram import draw_tram
+from game.scenes.lan import lan_capabilities, lobby_scene
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+MENU_TOP = 458
+MENU_BOTTOM = 905
+BUTTON_SIZE = (520, 76)
+BUTTON_GAP = 90
+TRACK_Y = 1012
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        lan = lan_capabilities()
+        entries: list[tuple[str, object, str, str | None]] = [
+            ("Play", self.open_setup, "primary", "Set up a table: players, bots, options."),
+        ]
+        if lan.host:
+            entries.append(("Host a LAN game", lambda: self.open_lobby("host"), "secondary",
+                            "Open a table other computers on this network can join."))
+        if lan.join:
+            entries.append(("Join a LAN game", lambda: self.open_lobby("join"), "secondary",
+                            "Find tables on this network, or join by address."))
+        entries += [
+            ("Rules", self.open_rules, "secondary", None),
+            ("Settings", self.open_settings, "secondary", None),
+            ("Quit", app.quit, "danger", None),
+        ]
+        self.buttons: dict[str, Button] = {}
+        # Centre the menu in the room between the logo and the track, however many entries it has.
+        first = (MENU_TOP + MENU_BOTTOM) // 2 - (len(entries) - 1) * BUTTON_GAP // 2
+        for index, (label, action, style, tip) in enumerate(entries):
+            rect = pygame.Rect(0, 0, *BUTTON_SIZE)
+            rect.center = (theme.WIDTH // 2, first + index * BUTTON_GAP)
+            button = Button(rect, label, action, style, 42, tip)  # type: ignore[arg-type]
+            self.buttons[label] = button
+            self.ui.add(button)
+        self.ui.set_focus(self.buttons["Play"])
+        self.tram_x = -300.0
+        self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
+                      (5, LINE_RGB["magenta"]), (3, LINE_RGB["green"])]
+        self.tram_index = 0
+        self.track = self._track_surface()
+
+    # -- actions ----------------------------------------------------------------------------------
+    def open_setup(self) -> None:
+        from game.scenes.setup import SetupScene
+        self.app.push(SetupScene(self.app))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def open_lobby(self, kind: str) -> None:
+        self.app.push(lobby_scene(kind)(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "help":
+            self.open_rules()
+            return True
+        return super().handle(intent)
+
+    # -- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tram_x += 420 * dt
+        if self.tram_x > theme.WIDTH + 300:
+            self.tram_x = -300.0
+            self.tram_index = (self.tram_index + 1) % len(self.trams)
+            if self.age > 1:  # not over the very first frames
+                self.app.sounds.play("bell")
+
+    @staticmethod
+    def _track_surface() -> pygame.Surface:
+        size = 120
+        tile = pygame.Surface((size * 3, size * 3), pygame.SRCALPHA)
+        draw_rails(tile, size * 3, [["W", "E"]])
+        tile = pygame.transform.smoothscale(tile, (size, size))
+        track = pygame.Surface((theme.WIDTH + size, size), pygame.SRCALPHA)
+        for x in range(0, theme.WIDTH + size, size):
+            track.blit(tile, (x, 0))
+        return track
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        self._draw_logo(surface)
+        surface.blit(self.track, (0, TRACK_Y - self.track.get_height() // 2))
+        number, colour = self.trams[self.tram_index]
+        bob = math.sin(self.age * 14) * 1.2
+        draw_tram(surface, (self.tram_x, TRACK_Y + bob), 0, colour, 220, str(number))
+        super().draw(surface)
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        centre_x = theme.WIDTH // 2
+        pulse = 1 + 0.015 * math.sin(self.age * 2.2)
+        plate = pygame.Rect(0, 0, int(720 * pulse), int(190 * pulse))
+        plate.center = (centre_x, 165)
+        theme.panel(surface, plate, theme.SUNFLOWER, 46, theme.TANGERINE_DARK, 14)
+        inner = plate.inflate(-28, -28)
+        pygame.draw.rect(surface, theme.TANGERINE, inner, width=6, border_radius=36)
+        theme.draw_text(surface, "LINIE", (centre_x, plate.centery + 12), int(156 * pulse), theme.INK,
+                        theme.DISPLAY_FONT, "center")
+        # Line colour dots under the logo: the six lines of the board.
+        for index, name in enumerate(("red", "yellow", "green", "blue", "magenta", "white")):
+            x = centre_x - 150 + index * 60
+            pygame.draw.circle(surface, theme.SHADOW, (x, plate.bottom + 40), 17)
+            pygame.draw.circle(surface, LINE_RGB[name], (x, plate.bottom + 37), 16)
+        theme.draw_text(surface, "line-building board games", (centre_x, plate.bottom + 84), 32,
+                        theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "center")

@@ -1,0 +1,152 @@
+"""What a scene talks to: one interface whether the Match is in-process or on a LAN host.
+
+A scene submits intents for the seats this screen controls and polls messages each frame:
+
+- ``{"type": "update", "version": v, "seat": s, "events": [...], "view": {...}}`` — something
+  happened; ``events`` are already filtered for seat ``s`` (None: spectator) and ``view`` is that
+  seat's view after them.
+- ``{"type": "rejected", "seat": s, "rejection": {"code": ..., "message": ...}}`` — an intent was
+  refused; nothing changed.
+- ``{"type": "status", "seats": [{"connected": bool, "away": bool}, ...], "link": "up"|"down"}`` —
+  connection states (LAN only; a local session is always up).
+- ``{"type": "chat", "seat": s, "name": ..., "text": ...}``.
+
+Local sessions run bot seats on a worker thread so a slow decision never stalls a frame.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.bots import Bot, BotError, make_bot
+from game.core.contract import Action, View
+from game.match import Change, Match
+
+
+class Session(Protocol):
+    game: str
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        """Seats whose intents this screen may submit (hot-seat: every human seat)."""
+        ...
+
+    def submit(self, seat: int, action: Action) -> None: ...
+
+    def poll(self) -> list[dict[str, Any]]: ...
+
+    def view(self, seat: int | None) -> View: ...
+
+    def pump(self) -> None:
+        """Called once a frame: lets bots act, reads the network, and so on."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class LocalSession:
+    """A Match in this process: hot-seat humans on one screen and bots on a worker thread."""
+
+    def __init__(self, match: Match, bot_seed: int = 0,
+                 bot_factory: Callable[[str, str, int], Bot] = make_bot) -> None:
+        self.match = match
+        self.game = match.game.name
+        self._messages: list[dict[str, Any]] = []
+        self._bots: dict[int, Bot] = {
+            seat: bot_factory(self.game, info.level, bot_seed * 97 + seat)
+            for seat, info in enumerate(match.seats) if info.kind == "bot"
+        }
+        self._thinking: threading.Thread | None = None
+        self._decisions: queue.Queue[tuple[int, int, Action | BaseException]] = queue.Queue()
+        self.paused = False
+        match.add_listener(self._on_change)
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "human"]
+
+    def _on_change(self, change: Change) -> None:
+        for seat in self._observers():
+            self._messages.append({
+                "type": "update", "version": change.version, "seat": seat, "actor": change.seat,
+                "events": self.match.events_for(change, seat), "view": self.match.view(seat),
+            })
+
+    def _observers(self) -> list[int | None]:
+        # One local screen shows every human seat in turn; with no human it shows the spectator's.
+        humans: list[int | None] = list(self.controlled_seats)
+        return humans or [None]
+
+    def submit(self, seat: int, action: Action) -> None:
+        if seat not in self.controlled_seats:
+            self._messages.append({"type": "rejected", "seat": seat, "rejection": {
+                "code": "match.not_your_seat", "message": "That seat is not played from this screen."}})
+            return
+        result = self.match.submit(seat, action)
+        if not result.ok:
+            assert result.rejection is not None
+            self._messages.append({"type": "rejected", "seat": seat,
+                                   "rejection": result.rejection.to_dict()})
+
+    def poll(self) -> list[dict[str, Any]]:
+        messages, self._messages = self._messages, []
+        return messages
+
+    def view(self, seat: int | None) -> View:
+        return self.match.view(seat)
+
+    def bot_to_act(self) -> int | None:
+        if self.match.finished:
+            return None
+        for seat in self.match.to_act():
+            if seat in self._bots:
+                return seat
+        return None
+
+    def pump(self) -> None:
+        """Apply a finished bot decision, or start the next one (never both in one frame)."""
+        try:
+            seat, version, decision = self._decisions.get_nowait()
+        except queue.Empty:
+            pass
+        else:
+            self._thinking = None
+            if isinstance(decision, BaseException):
+                raise BotError(f"bot for seat {seat} failed") from decision
+            if version == self.match.version:
+                result = self.match.submit(seat, decision)
+                if not result.ok:
+                    raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
+            return
+        if self.paused or self._thinking is not None:
+            return
+        seat = self.bot_to_act()
+        if seat is None:
+            return
+        view = self.match.view(seat)
+        version = self.match.version
+        bot = self._bots[seat]
+
+        def think() -> None:
+            try:
+                decision: Action | BaseException = bot.decide(view)
+            except BaseException as error:  # handed to the main thread, which raises it
+                decision = error
+            self._decisions.put((seat, version, decision))
+
+        self._thinking = threading.Thread(target=think, name=f"bot-{seat}", daemon=True)
+        self._thinking.start()
+
+    def run_bots_now(self) -> None:
+        """Let every bot act synchronously until a human must act (tests and tools)."""
+        while (seat := self.bot_to_act()) is not None:
+            decision = self._bots[seat].decide(self.match.view(seat))
+            result = self.match.submit(seat, decision)
+            if not result.ok:
+                raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
+
+    def close(self) -> None:
+        self.match.remove_listener(self._on_change)

@@ -1,0 +1,1 @@
+"""Widgets, theme, fonts and input mapping for the arcade client."""

@@ -1,0 +1,145 @@
+"""Raw pygame events turned into intentions, so mouse, keyboard and gamepad drive the same actions.
+
+Scenes never look at key codes: they receive ``Intent`` objects such as ``confirm``, ``cancel``,
+``rotate``, ``undo``, ``next`` or ``hint`` (with a position for pointer intents). While a text
+field has focus the mapper is in *text mode*: letters become text, not shortcuts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+# Every kind an Intent can have, for documentation and tests.
+KINDS = (
+    "confirm", "cancel", "up", "down", "left", "right", "focus_next", "focus_prev",
+    "rotate", "rotate_back", "undo", "next", "hint", "help", "fullscreen", "pick", "chat",
+    "point", "press", "release", "scroll", "text", "backspace", "delete", "home", "end", "quit",
+)
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    pos: tuple[int, int] | None = None
+    value: Any = None
+
+
+KEYS = {
+    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
+    pygame.K_ESCAPE: "cancel",
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_F11: "fullscreen", pygame.K_F1: "help",
+}
+LETTER_KEYS = {
+    pygame.K_r: "rotate", pygame.K_h: "hint", pygame.K_n: "next", pygame.K_t: "chat",
+    pygame.K_w: "up", pygame.K_s: "down", pygame.K_a: "left", pygame.K_d: "right",
+}
+TEXT_MODE_KEYS = {
+    pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete", pygame.K_HOME: "home", pygame.K_END: "end",
+}
+# Xbox-style layout as SDL reports it for most pads.
+PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "rotate", 3: "next", 4: "focus_prev", 5: "focus_next",
+               6: "undo", 7: "cancel", 8: "hint"}
+PAD_AXIS_THRESHOLD = 0.6
+
+
+class InputMapper:
+    """Stateful translation of pygame events into intents (text mode, gamepad axis latches)."""
+
+    def __init__(self) -> None:
+        self.text_mode = False
+        self._axis_latched: dict[tuple[int, int], int] = {}
+        self._joysticks: dict[int, Any] = {}
+
+    def map(self, event: pygame.event.Event) -> list[Intent]:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Intent("quit")]
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind == pygame.TEXTINPUT:
+            return [Intent("text", value=event.text)] if self.text_mode else []
+        if kind == pygame.MOUSEMOTION:
+            return [Intent("point", pos=tuple(event.pos))]
+        if kind == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                return [Intent("press", pos=tuple(event.pos))]
+            if event.button == 3:
+                return [Intent("rotate", pos=tuple(event.pos))]
+            return []
+        if kind == pygame.MOUSEBUTTONUP:
+            return [Intent("release", pos=tuple(event.pos))] if event.button == 1 else []
+        if kind == pygame.MOUSEWHEEL:
+            return [Intent("scroll", value=int(event.y))] if event.y else []
+        if kind == pygame.JOYDEVICEADDED:
+            self._open_joystick(event.device_index)
+            return []
+        if kind == pygame.JOYBUTTONDOWN:
+            name = PAD_BUTTONS.get(event.button)
+            return [Intent(name)] if name else []
+        if kind == pygame.JOYHATMOTION:
+            return self._hat(event.value)
+        if kind == pygame.JOYAXISMOTION:
+            return self._axis(event.instance_id, event.axis, event.value)
+        return []
+
+    def _key(self, event: pygame.event.Event) -> list[Intent]:
+        key, mods = event.key, event.mod
+        if key == pygame.K_TAB:
+            return [Intent("focus_prev" if mods & pygame.KMOD_SHIFT else "focus_next")]
+        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            return [Intent("undo")]
+        if self.text_mode:
+            name = TEXT_MODE_KEYS.get(key) or KEYS.get(key)
+            if key == pygame.K_SPACE:
+                return []  # a space is text, delivered by TEXTINPUT
+            return [Intent(name)] if name else []
+        if key == pygame.K_BACKSPACE:
+            return [Intent("undo")]
+        if key == pygame.K_r and mods & pygame.KMOD_SHIFT:
+            return [Intent("rotate_back")]
+        if key == pygame.K_q:
+            return [Intent("rotate_back")]
+        if key == pygame.K_e:
+            return [Intent("rotate")]
+        if pygame.K_1 <= key <= pygame.K_9:
+            return [Intent("pick", value=key - pygame.K_1)]
+        if pygame.K_KP1 <= key <= pygame.K_KP9:
+            return [Intent("pick", value=key - pygame.K_KP1)]
+        name = KEYS.get(key) or LETTER_KEYS.get(key)
+        return [Intent(name)] if name else []
+
+    @staticmethod
+    def _hat(value: tuple[int, int]) -> list[Intent]:
+        x, y = value
+        out = []
+        if x:
+            out.append(Intent("right" if x > 0 else "left"))
+        if y:
+            out.append(Intent("up" if y > 0 else "down"))
+        return out
+
+    def _axis(self, stick: int, axis: int, value: float) -> list[Intent]:
+        # A stick pushed past the threshold fires once, then must come back before firing again.
+        if axis > 1:
+            return []
+        key = (stick, axis)
+        direction = 1 if value > PAD_AXIS_THRESHOLD else -1 if value < -PAD_AXIS_THRESHOLD else 0
+        if direction == self._axis_latched.get(key, 0):
+            return []
+        self._axis_latched[key] = direction
+        if direction == 0:
+            return []
+        if axis == 0:
+            return [Intent("right" if direction > 0 else "left")]
+        return [Intent("down" if direction > 0 else "up")]
+
+    def _open_joystick(self, index: int) -> None:
+        try:
+            stick = pygame.joystick.Joystick(index)
+            self._joysticks[stick.get_instance_id()] = stick
+        except pygame.error:
+            pass

@@ -1,0 +1,203 @@
+"""One look for the whole client: a warm arcade palette, two font families, rounded panels.
+
+Everything that draws chrome (panels, buttons, headings) goes through here so the screens stay
+coherent. Fonts come from ``assets/fonts`` (League Spartan for display, Lato for text) and fall
+back to pygame's default font if the files are missing.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from game.core.assets import ASSETS
+
+Colour = tuple[int, int, int]
+
+WIDTH, HEIGHT = 1920, 1080
+
+# The palette: a deep plum night with tangerine, sunflower and cream like an old tram depot sign.
+NIGHT = (34, 22, 44)
+NIGHT_2 = (56, 34, 66)
+PLUM = (74, 45, 86)
+PLUM_LIGHT = (104, 70, 118)
+CREAM = (255, 244, 224)
+CREAM_DIM = (222, 204, 186)
+INK = (44, 28, 46)
+TANGERINE = (255, 140, 66)
+TANGERINE_DARK = (196, 88, 34)
+SUNFLOWER = (255, 201, 60)
+CORAL = (255, 107, 107)
+CORAL_DARK = (184, 58, 70)
+MINT = (72, 201, 160)
+MINT_DARK = (34, 140, 110)
+SKY = (96, 170, 230)
+SHADOW = (16, 8, 22)
+
+# Colours a player can choose at the table (name, rgb); the seat stores the index.
+PLAYER_COLOURS: list[tuple[str, Colour]] = [
+    ("Tangerine", (255, 140, 66)),
+    ("Sky", (86, 164, 236)),
+    ("Mint", (72, 201, 160)),
+    ("Rose", (240, 98, 146)),
+    ("Sunflower", (250, 204, 64)),
+    ("Lilac", (170, 128, 240)),
+]
+
+FONT_DIR = ASSETS / "fonts"
+DISPLAY_FONT = "LeagueSpartan-Bold.otf"
+TEXT_FONT = "Lato-Regular.ttf"
+TEXT_BOLD_FONT = "Lato-Bold.ttf"
+
+
+def player_colour(index: int) -> Colour:
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)][1]
+
+
+@cache
+def font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
+    """A cached font; ``face`` is a file in assets/fonts (pygame's default if it is missing)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = Path(FONT_DIR / face)
+    if path.is_file():
+        return pygame.font.Font(path, size)
+    return pygame.font.Font(None, int(size * 1.25))
+
+
+def display(size: int) -> pygame.font.Font:
+    return font(size, DISPLAY_FONT)
+
+
+def text_font(size: int, bold: bool = False) -> pygame.font.Font:
+    return font(size, TEXT_BOLD_FONT if bold else TEXT_FONT)
+
+
+@cache
+def _rendered(text: str, size: int, face: str, colour: Colour) -> pygame.Surface:
+    return font(size, face).render(text, True, colour)
+
+
+def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_FONT) -> pygame.Surface:
+    """Rendered text, cached: the same label is drawn every frame."""
+    return _rendered(text, size, face, colour)
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
+              colour: Colour = CREAM, face: str = TEXT_FONT, anchor: str = "topleft",
+              shadow: bool = False) -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect."""
+    image = render_text(text, size, colour, face)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, size // 14)))
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
+    """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels."""
+    while size > minimum and font(size, face).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
+    """Greedy word wrap of one paragraph to ``width`` pixels."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    measure = font(size, face)
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if measure.size(candidate)[0] <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def shade(colour: Colour, factor: float) -> Colour:
+    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
+    if factor <= 1:
+        return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
+    mix = min(1.0, factor - 1)
+    return (int(colour[0] + (255 - colour[0]) * mix), int(colour[1] + (255 - colour[1]) * mix),
+            int(colour[2] + (255 - colour[2]) * mix))
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+@cache
+def _panel_shadow(width: int, height: int, radius: int, shadow: int) -> pygame.Surface:
+    surface = pygame.Surface((width + shadow * 2, height + shadow * 2), pygame.SRCALPHA)
+    for step in range(shadow, 0, -2):
+        alpha = int(70 * (1 - step / (shadow + 1)))
+        pygame.draw.rect(surface, (*SHADOW, alpha),
+                         pygame.Rect(shadow - step, shadow - step + shadow // 2, width + step * 2, height + step * 2),
+                         border_radius=radius + step)
+    return surface
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PLUM, radius: int = 22,
+          border: Colour | None = PLUM_LIGHT, shadow: int = 8) -> None:
+    """A rounded panel with a soft drop shadow and a thin lighter rim."""
+    if shadow:
+        surface.blit(_panel_shadow(rect.width, rect.height, radius, shadow), (rect.x - shadow, rect.y - shadow))
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)
+
+
+@cache
+def _background(width: int, height: int) -> pygame.Surface:
+    """The shared backdrop: a vertical plum gradient with faint tram rails and a warm glow."""
+    surface = pygame.Surface((width, height))
+    for y in range(height):
+        pygame.draw.line(surface, mix(NIGHT_2, NIGHT, y / height), (0, y), (width, y))
+    glow = pygame.Surface((width, height), pygame.SRCALPHA)
+    for radius in range(700, 0, -35):
+        alpha = int(22 * (1 - radius / 700))
+        pygame.draw.circle(glow, (*TANGERINE, alpha), (width // 2, int(height * 1.05)), radius * 2)
+    surface.blit(glow, (0, 0))
+    rails = pygame.Surface((width, height), pygame.SRCALPHA)
+    for offset in range(-height, width, 180):
+        for gauge in (0, 26):
+            start = (offset + gauge, height)
+            end = (offset + gauge + height, 0)
+            pygame.draw.line(rails, (*CREAM, 9), start, end, 3)
+        for tie in range(0, height, 34):
+            x = offset + (height - tie)
+            pygame.draw.line(rails, (*CREAM, 6), (x - 8, tie + 8), (x + 34, tie - 6), 5)
+    surface.blit(rails, (0, 0))
+    return surface
+
+
+def background(surface: pygame.Surface) -> None:
+    surface.blit(_background(*surface.get_size()), (0, 0))
+
+
+@cache
+def _veil(width: int, height: int) -> pygame.Surface:
+    veil = pygame.Surface((width, height))
+    veil.fill(SHADOW)
+    return veil
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken whatever is beneath an overlay."""
+    veil = _veil(*surface.get_size())
+    veil.set_alpha(max(0, min(255, alpha)))
+    surface.blit(veil, (0, 0))
+
+
+def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,
+            colour: Colour = CREAM) -> pygame.Rect:
+    return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)

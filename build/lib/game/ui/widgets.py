@@ -1,0 +1,619 @@
+"""Widgets: buttons, toggles, sliders, choices, text input, lists — and the focus group that
+navigates them by mouse, keyboard or gamepad alike.
+
+Widgets sit at fixed rects on the 1920 × 1080 logical canvas. A ``FocusGroup`` owns a screen's
+widgets: pointer intents go to the widget under the pointer, directional intents move the focus
+to the nearest widget that way (or adjust a slider/choice), ``confirm`` activates the focused one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.input import Intent
+
+Sound = Callable[[str], None]
+STYLES: dict[str, tuple[theme.Colour, theme.Colour, theme.Colour]] = {
+    # face, lip (the darker edge that makes a button look pressable), label
+    "primary": (theme.TANGERINE, theme.TANGERINE_DARK, theme.INK),
+    "secondary": (theme.PLUM_LIGHT, theme.PLUM, theme.CREAM),
+    "danger": (theme.CORAL, theme.CORAL_DARK, theme.INK),
+    "good": (theme.MINT, theme.MINT_DARK, theme.INK),
+}
+LIP = 7
+
+
+class Widget:
+    focusable = True
+    consumes_horizontal = False
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.tooltip = tooltip
+        self.enabled = True
+        self.visible = True
+        self.hovered = False
+        self.focused = False
+        self.glow = 0.0  # 0..1, eased towards 1 while hovered or focused
+        self.sound: Sound = lambda name: None
+
+    @property
+    def interactive(self) -> bool:
+        return self.enabled and self.visible and self.focusable
+
+    def update(self, dt: float) -> None:
+        target = 1.0 if (self.hovered or self.focused) and self.enabled else 0.0
+        step = dt * 8
+        self.glow = min(target, self.glow + step) if target > self.glow else max(target, self.glow - step)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+    def activate(self) -> None:
+        """What confirm (Enter, pad A, a click) does."""
+
+    def handle(self, intent: Intent) -> bool:
+        """Keyboard/pad intents while focused; True when consumed."""
+        if intent.kind == "confirm":
+            self.activate()
+            return True
+        return False
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        pass
+
+    def release(self, pos: tuple[int, int]) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def draw_focus(self, surface: pygame.Surface, radius: int = 18) -> None:
+        if self.focused and self.enabled:
+            ring = self.rect.inflate(12, 12)
+            pygame.draw.rect(surface, theme.SUNFLOWER, ring, width=4, border_radius=radius + 6)
+
+
+class Button(Widget):
+    def __init__(self, rect: Any, label: str, on_click: Callable[[], None], style: str = "primary",
+                 size: int = 40, tooltip: str | None = None, name: str | None = None) -> None:
+        super().__init__(rect, tooltip)
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.size = size
+        self.name = name or label
+        self.pressed_time = 0.0
+
+    def activate(self) -> None:
+        if not self.enabled:
+            self.sound("error")
+            return
+        self.sound("click")
+        self.pressed_time = 0.12
+        self.on_click()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pressed_time = max(0.0, self.pressed_time - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        face, lip, ink = STYLES[self.style]
+        if not self.enabled:
+            face, lip, ink = theme.shade(face, 0.55), theme.shade(lip, 0.55), theme.shade(ink, 0.9)
+        face = theme.mix(face, theme.shade(face, 1.25), self.glow)
+        sink = LIP if self.pressed_time > 0 else int(2 * (1 - self.glow))
+        body = self.rect.move(0, sink - LIP + 2)
+        pygame.draw.rect(surface, lip, self.rect.move(0, 2), border_radius=18)
+        pygame.draw.rect(surface, face, body.inflate(0, -LIP).move(0, -LIP // 2 + sink // 2 + 1),
+                         border_radius=18)
+        top = body.inflate(-18, -LIP).move(0, -LIP // 2)
+        highlight = pygame.Rect(top.x, top.y + 4, top.width, max(4, top.height // 3))
+        pygame.draw.rect(surface, theme.shade(face, 1.12), highlight, border_radius=12)
+        size = theme.fit_text(self.label, self.size, self.rect.width - 30, theme.DISPLAY_FONT)
+        theme.draw_text(surface, self.label, (body.centerx, body.centery - LIP // 2 + 3), size, ink,
+                        theme.DISPLAY_FONT, "center")
+        self.draw_focus(surface)
+
+
+class Toggle(Widget):
+    """An on/off switch with its label on the left."""
+
+    def __init__(self, rect: Any, label: str, value: bool, on_change: Callable[[bool], None],
+                 tooltip: str | None = None) -> None:
+        super().__init__(rect, tooltip)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.knob = 1.0 if value else 0.0
+
+    def activate(self) -> None:
+        if not self.enabled:
+            return
+        self.value = not self.value
+        self.sound("click")
+        self.on_change(self.value)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in ("left", "right") and self.enabled:
+            wanted = intent.kind == "right"
+            if wanted != self.value:
+                self.activate()
+            return True
+        return super().handle(intent)
+
+    consumes_horizontal = True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        target = 1.0 if self.value else 0.0
+        self.knob += (target - self.knob) * min(1.0, dt * 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _draw_row_back(surface, self)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), 30,
+                        theme.CREAM if self.enabled else theme.CREAM_DIM, anchor="midleft")
+        track = pygame.Rect(0, 0, 96, 46)
+        track.midright = (self.rect.right - 24, self.rect.centery)
+        colour = theme.mix(theme.PLUM, theme.MINT, self.knob)
+        pygame.draw.rect(surface, colour, track, border_radius=23)
+        pygame.draw.rect(surface, theme.SHADOW, track, width=2, border_radius=23)
+        label_x = track.x + 30 if self.value else track.right - 30
+        theme.draw_text(surface, "ON" if self.value else "OFF", (label_x, track.centery + 2), 18,
+                        theme.INK if self.value else theme.CREAM_DIM, theme.DISPLAY_FONT, "center")
+        x = track.x + 23 + int(self.knob * 50)
+        pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), 19)
+        pygame.draw.circle(surface, theme.CREAM, (x, track.centery), 19)
+        self.draw_focus(surface)
+
+
+class Slider(Widget):
+    """A value between ``low`` and ``high`` in ``step``s; left/right nudge, the mouse drags."""
+
+    consumes_horizontal = True
+
+    def __init__(self, rect: Any, label: str, value: float, low: float, high: float, step: float,
+                 on_change: Callable[[float], None], fmt: Callable[[float], str] = lambda v: f"{v:.0%}",
+                 tooltip: str | None = None) -> None:
+        super().__init__(rect, tooltip)
+        self.label, self.low, self.high, self.step = label, low, high, step
+        self.value = self._snap(value)
+        self.on_change = on_change
+        self.fmt = fmt
+
+    def _snap(self, value: float) -> float:
+        steps = round((min(self.high, max(self.low, value)) - self.low) / self.step)
+        return round(self.low + steps * self.step, 6)
+
+    @property
+    def track(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, int(self.rect.width * 0.42), 14)
+        rect.midright = (self.rect.right - 150, self.rect.centery)
+        return rect
+
+    def set(self, value: float) -> None:
+        value = self._snap(value)
+        if value != self.value:
+            self.value = value
+            self.sound("hover")
+            self.on_change(value)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "left":
+            self.set(self.value - self.step)
+            return True
+        if intent.kind == "right":
+            self.set(self.value + self.step)
+            return True
+        return intent.kind == "confirm"
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.drag(pos)
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        track = self.track
+        fraction = (pos[0] - track.x) / max(1, track.width)
+        self.set(self.low + fraction * (self.high - self.low))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _draw_row_back(surface, self)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), 30, anchor="midleft")
+        track = self.track
+        pygame.draw.rect(surface, theme.SHADOW, track, border_radius=7)
+        fraction = (self.value - self.low) / (self.high - self.low)
+        filled = track.copy()
+        filled.width = max(14, int(track.width * fraction))
+        pygame.draw.rect(surface, theme.TANGERINE, filled, border_radius=7)
+        knob = (track.x + int(track.width * fraction), track.centery)
+        pygame.draw.circle(surface, theme.SHADOW, (knob[0], knob[1] + 3), 20)
+        pygame.draw.circle(surface, theme.CREAM, knob, 20)
+        pygame.draw.circle(surface, theme.TANGERINE, knob, 9)
+        theme.draw_text(surface, self.fmt(self.value), (self.rect.right - 24, self.rect.centery), 30,
+                        theme.SUNFLOWER, theme.DISPLAY_FONT, "midright")
+        self.draw_focus(surface)
+
+
+class Choice(Widget):
+    """One value out of a list, cycled with ◀ ▶ (arrows, clicks on either half, pad)."""
+
+    consumes_horizontal = True
+
+    def __init__(self, rect: Any, label: str, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None], tooltip: str | None = None, label_width: int = 0,
+                 size: int = 30) -> None:
+        super().__init__(rect, tooltip)
+        self.label = label
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.label_width = label_width
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @property
+    def text(self) -> str:
+        return self.options[self.index][1]
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or len(self.options) < 2:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        self.sound("hover")
+        self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "left":
+            self.step(-1)
+            return True
+        if intent.kind == "right":
+            self.step(1)
+            return True
+        return super().handle(intent)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        value_area = self.rect.copy()
+        value_area.x += self.label_width
+        value_area.width -= self.label_width
+        self.step(-1 if pos[0] < value_area.centerx else 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _draw_row_back(surface, self)
+        if self.label:
+            theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), self.size,
+                            anchor="midleft")
+        area = pygame.Rect(self.rect.x + self.label_width, self.rect.y, self.rect.width - self.label_width,
+                           self.rect.height)
+        colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
+        if len(self.options) > 1 and self.enabled:
+            _arrow(surface, (area.x + 28, area.centery), -1, colour)
+            _arrow(surface, (area.right - 28, area.centery), 1, colour)
+        size = theme.fit_text(self.text, self.size, area.width - 110, theme.DISPLAY_FONT)
+        theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,
+                        theme.DISPLAY_FONT, "center")
+        self.draw_focus(surface)
+
+
+class TextInput(Widget):
+    """A one-line text field (player names). Typing needs focus; Enter or Tab leaves it."""
+
+    def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], limit: int = 16,
+                 placeholder: str = "", size: int = 30, tooltip: str | None = None) -> None:
+        super().__init__(rect, tooltip)
+        self.text = text
+        self.on_change = on_change
+        self.limit = limit
+        self.placeholder = placeholder
+        self.size = size
+        self.caret = len(text)
+        self.blink = 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.blink = (self.blink + dt) % 1.0
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.caret = len(self.text)
+
+    def activate(self) -> None:
+        pass
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind == "text":
+            room = self.limit - len(self.text)
+            typed = "".join(ch for ch in str(intent.value) if ch.isprintable())[:max(0, room)]
+            if typed:
+                self.text = self.text[:self.caret] + typed + self.text[self.caret:]
+                self.caret += len(typed)
+                self.on_change(self.text)
+            return True
+        if kind == "backspace" and self.caret > 0:
+            self.text = self.text[:self.caret - 1] + self.text[self.caret:]
+            self.caret -= 1
+            self.on_change(self.text)
+            return True
+        if kind == "delete" and self.caret < len(self.text):
+            self.text = self.text[:self.caret] + self.text[self.caret + 1:]
+            self.on_change(self.text)
+            return True
+        if kind in ("left", "right", "home", "end"):
+            self.caret = {"left": max(0, self.caret - 1), "right": min(len(self.text), self.caret + 1),
+                          "home": 0, "end": len(self.text)}[kind]
+            return True
+        return kind in ("backspace", "delete")
+
+    consumes_horizontal = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.rect
+        fill = theme.CREAM if self.focused else theme.CREAM_DIM if self.enabled else theme.PLUM_LIGHT
+        pygame.draw.rect(surface, fill, box, border_radius=12)
+        pygame.draw.rect(surface, theme.SHADOW, box, width=2, border_radius=12)
+        shown = self.text or self.placeholder
+        colour = theme.INK if self.text else theme.shade(theme.CREAM_DIM, 0.7)
+        size = theme.fit_text(shown or " ", self.size, box.width - 30, theme.TEXT_BOLD_FONT)
+        rect = theme.draw_text(surface, shown, (box.x + 14, box.centery), size, colour, theme.TEXT_BOLD_FONT,
+                               "midleft") if shown else pygame.Rect(box.x + 14, box.centery, 0, 0)
+        if self.focused and self.blink < 0.55:
+            before = theme.font(size, theme.TEXT_BOLD_FONT).size(self.text[:self.caret])[0] if self.text else 0
+            x = box.x + 14 + before
+            pygame.draw.line(surface, theme.TANGERINE, (x, box.centery - size // 2 - 2),
+                             (x, box.centery + size // 2 + 2), 3)
+        del rect
+        self.draw_focus(surface, 12)
+
+
+class ListView(Widget):
+    """A vertical list of text rows; up/down move the selection, a click picks a row."""
+
+    def __init__(self, rect: Any, items: Sequence[str], on_select: Callable[[int], None], selected: int = 0,
+                 row_height: int = 64, size: int = 30) -> None:
+        super().__init__(rect)
+        self.items = list(items)
+        self.on_select = on_select
+        self.selected = selected
+        self.row_height = row_height
+        self.size = size
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in ("up", "down") and self.items:
+            step = -1 if intent.kind == "up" else 1
+            new = self.selected + step
+            if 0 <= new < len(self.items):
+                self.select(new)
+                return True
+            return False
+        if intent.kind == "confirm":
+            self.select(self.selected)
+            return True
+        return False
+
+    def select(self, index: int) -> None:
+        self.selected = index
+        self.sound("hover")
+        self.on_select(index)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        index = (pos[1] - self.rect.y) // self.row_height
+        if 0 <= index < len(self.items):
+            self.select(index)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, item in enumerate(self.items):
+            row = pygame.Rect(self.rect.x, self.rect.y + index * self.row_height, self.rect.width,
+                              self.row_height - 8)
+            if row.bottom > self.rect.bottom:
+                break
+            chosen = index == self.selected
+            pygame.draw.rect(surface, theme.TANGERINE if chosen else theme.NIGHT_2, row, border_radius=14)
+            size = theme.fit_text(item, self.size, row.width - 36, theme.DISPLAY_FONT)
+            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size,
+                            theme.INK if chosen else theme.CREAM, theme.DISPLAY_FONT, "midleft")
+        self.draw_focus(surface, 14)
+
+
+def _draw_row_back(surface: pygame.Surface, widget: Widget) -> None:
+    colour = theme.mix(theme.NIGHT_2, theme.PLUM_LIGHT, widget.glow * 0.6)
+    pygame.draw.rect(surface, colour, widget.rect, border_radius=16)
+
+
+def _arrow(surface: pygame.Surface, centre: tuple[int, int], direction: int, colour: theme.Colour) -> None:
+    x, y = centre
+    points = [(x + 11 * direction, y), (x - 8 * direction, y - 14), (x - 8 * direction, y + 14)]
+    pygame.draw.polygon(surface, colour, points)
+
+
+class FocusGroup:
+    """A screen's widgets with one focus, steered by pointer, keys and pad in the same way."""
+
+    TOOLTIP_DELAY = 0.6
+
+    def __init__(self, widgets: Sequence[Widget] = (), sound: Sound | None = None) -> None:
+        self.widgets: list[Widget] = []
+        self.sound: Sound = sound or (lambda name: None)
+        self.focus: Widget | None = None
+        self.dragging: Widget | None = None
+        self.hover: Widget | None = None
+        self.hover_time = 0.0
+        for widget in widgets:
+            self.add(widget)
+
+    def add(self, widget: Widget) -> Widget:
+        widget.sound = self.sound
+        self.widgets.append(widget)
+        return widget
+
+    def set_sound(self, sound: Sound) -> None:
+        self.sound = sound
+        for widget in self.widgets:
+            widget.sound = sound
+
+    def focusables(self) -> list[Widget]:
+        return [widget for widget in self.widgets if widget.interactive]
+
+    def set_focus(self, widget: Widget | None) -> None:
+        if self.focus is widget:
+            return
+        if self.focus is not None:
+            self.focus.focused = False
+        self.focus = widget
+        if widget is not None:
+            widget.focused = True
+
+    def ensure_focus(self) -> None:
+        if self.focus is None or not self.focus.interactive:
+            candidates = self.focusables()
+            self.set_focus(candidates[0] if candidates else None)
+
+    def at(self, pos: tuple[int, int]) -> Widget | None:
+        for widget in reversed(self.widgets):
+            if widget.contains(pos):
+                return widget
+        return None
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind == "point" and intent.pos is not None:
+            if self.dragging is not None:
+                self.dragging.drag(intent.pos)
+                return True
+            widget = self.at(intent.pos)
+            if widget is not self.hover:
+                if self.hover is not None:
+                    self.hover.hovered = False
+                self.hover = widget
+                self.hover_time = 0.0
+                if widget is not None:
+                    widget.hovered = True
+                    if widget.interactive:
+                        if widget is not self.focus:
+                            self.sound("hover")
+                        self.set_focus(widget)
+            return widget is not None
+        if kind == "press" and intent.pos is not None:
+            widget = self.at(intent.pos)
+            if widget is None or not widget.focusable:
+                return False
+            if not widget.enabled:
+                self.sound("error")
+                return True
+            self.set_focus(widget)
+            widget.press(intent.pos)
+            self.dragging = widget
+            return True
+        if kind == "release":
+            if self.dragging is not None:
+                if intent.pos is not None:
+                    self.dragging.release(intent.pos)
+                self.dragging = None
+                return True
+            return False
+        if kind in ("focus_next", "focus_prev"):
+            self._cycle(1 if kind == "focus_next" else -1)
+            return True
+        self.ensure_focus()
+        focus = self.focus
+        if focus is None:
+            return False
+        if kind in ("left", "right") and focus.consumes_horizontal and focus.handle(intent):
+            return True
+        if kind in ("up", "down", "left", "right"):
+            if focus.handle(intent):
+                return True
+            return self._move(kind)
+        return focus.handle(intent)
+
+    def _cycle(self, step: int) -> None:
+        candidates = self.focusables()
+        if not candidates:
+            return
+        index = candidates.index(self.focus) if self.focus in candidates else -step
+        self.set_focus(candidates[(index + step) % len(candidates)])
+        self.sound("hover")
+
+    def _move(self, direction: str) -> bool:
+        """Spatial navigation: the nearest widget whose centre lies in that direction."""
+        assert self.focus is not None
+        here = self.focus.rect.center
+        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+        best: tuple[float, Widget] | None = None
+        for widget in self.focusables():
+            if widget is self.focus:
+                continue
+            ox, oy = widget.rect.centerx - here[0], widget.rect.centery - here[1]
+            along = ox * dx + oy * dy
+            if along <= 0:
+                continue
+            # Widgets in line with the focus (their extents overlap across the move) count as aligned.
+            if dx:
+                aligned = widget.rect.top < self.focus.rect.bottom and self.focus.rect.top < widget.rect.bottom
+            else:
+                aligned = widget.rect.left < self.focus.rect.right and self.focus.rect.left < widget.rect.right
+            across = 0 if aligned else abs(ox * dy) + abs(oy * dx)
+            score = along + 2.5 * across
+            if best is None or score < best[0]:
+                best = (score, widget)
+        if best is None:
+            return False
+        self.set_focus(best[1])
+        self.sound("hover")
+        return True
+
+    def update(self, dt: float) -> None:
+        self.hover_time += dt
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface)
+        tip_owner = self.hover if self.hover is not None and self.hover_time >= self.TOOLTIP_DELAY else None
+        if tip_owner is not None and tip_owner.tooltip:
+            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect)
+
+    @property
+    def wants_text(self) -> bool:
+        return isinstance(self.focus, TextInput)
+
+
+def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
+    the next button of a stacked menu; otherwise below (or above) it."""
+    room = screen.inflate(-20, -20)
+    box = pygame.Rect((0, 0), size)
+    for place in ("right", "left"):
+        if place == "right":
+            box.midleft = (anchor.right + 16, anchor.centery)
+        else:
+            box.midright = (anchor.left - 16, anchor.centery)
+        if room.contains(box):
+            return box
+    box.midtop = (anchor.centerx, anchor.bottom + 14)
+    if box.bottom > room.bottom:
+        box.midbottom = (anchor.centerx, anchor.top - 14)
+    return box.clamp(room)
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect) -> None:
+    """A small cream bubble beside (or under, or above) the widget it explains."""
+    lines = theme.wrap(text, 24, 520)
+    width = max(theme.font(24).size(line)[0] for line in lines) + 32
+    height = 34 * len(lines) + 20
+    box = tooltip_box(surface.get_rect(), (width, height), anchor)
+    theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
+    for index, line in enumerate(lines):
+        theme.draw_text(surface, line, (box.x + 16, box.y + 10 + 34 * index), 24, theme.INK)

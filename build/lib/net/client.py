@@ -1,0 +1,442 @@
+"""The client side of a LAN game: ``NetSession``, a ``game.session.Session`` over TCP.
+
+The connection lives on its own thread with its own asyncio loop, so a slow or dead network never
+stalls a frame. The pygame loop calls ``poll()`` (or ``pump()``) each frame and gets the same
+messages a ``LocalSession`` gives — ``update``, ``rejected``, ``status``, ``chat`` — plus the
+table's ``hello``, the ``welcome`` to a seat and typed ``error`` messages. A lost link is
+retried with exponential backoff, resuming the seat with its token; a version gap or a view-hash
+mismatch asks the host for a fresh snapshot. ``status`` carries ``link`` ("connecting", "up",
+"down", "closed") so a scene can show "Reconnecting…".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from game.core.contract import Action, View
+from game.core.registry import UnknownGame, available_games, get_game
+from game.match import view_hash
+from net.delta import PatchError, patch
+from net.protocol import (
+    APP,
+    HOST_LIMITS,
+    HOST_SCHEMAS,
+    PROTOCOL_VERSION,
+    HelloExpected,
+    ProtocolError,
+    RulesMismatch,
+    check_hello,
+    encode,
+    read_message,
+)
+
+# Refusals after which retrying the same connection cannot help.
+FINAL_CODES = {"protocol.version_mismatch", "protocol.rules_mismatch", "net.replaced"}
+# Refusals that mean our token is worthless: forget it, stay connected without a seat.
+TOKEN_CODES = {"net.bad_token", "net.token_revoked"}
+
+
+def local_rules() -> dict[str, str]:
+    """The games this program has, with their rules versions: what the hello offers."""
+    return {name: get_game(name).rules_version for name in available_games()}
+
+
+async def probe_async(address: str, port: int, timeout: float = 1.0,
+                      rules: dict[str, str] | None = None) -> dict[str, Any]:
+    """Say hello to a table and return its hello (game, versions, name, seats, phase), then leave."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+    try:
+        writer.write(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "app": APP, "name": "probe",
+                             "rules": local_rules() if rules is None else rules}))
+        hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
+        if hello["type"] != "hello":
+            raise HelloExpected("the host did not say hello")
+        writer.write(encode({"type": "bye", "id": 1}))
+        return hello
+    finally:
+        writer.close()
+
+
+def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:
+    """``probe_async`` for a plain thread ("Join by address", the table browser)."""
+    return asyncio.run(probe_async(address, port, timeout, rules))
+
+
+class _Final(Exception):
+    """The host refused us for good (another protocol, other rules, our seat taken over)."""
+
+
+class NetSession:
+    """A seat or a spectator's place at a table on a LAN host; see the module docstring."""
+
+    def __init__(self, address: str, port: int, name: str, *, token: str | None = None,
+                 spectate: bool = False, heartbeat: float = 2.0, link_timeout: float = 8.0,
+                 connect_timeout: float = 3.0, backoff: tuple[float, float] = (0.25, 8.0),
+                 rules: dict[str, str] | None = None) -> None:
+        self.address, self.port, self.name = address, port, name
+        self.game = ""
+        self.table: dict[str, Any] = {}
+        self.status: dict[str, Any] = {"type": "status", "seats": [], "phase": "lobby", "spectators": 0}
+        self.seat: int | None = None
+        self.role: str | None = None
+        self.phase = "lobby"
+        self.version = 0
+        self.link = "connecting"
+        self._view: View | None = None
+        self._pending: list[dict[str, Any]] = []
+        self._cursor = 0
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        # network-thread state
+        self._heartbeat, self._link_timeout, self._connect_timeout = heartbeat, link_timeout, connect_timeout
+        self._backoff = backoff
+        self._rules = rules if rules is not None else local_rules()
+        self._lock = threading.Lock()
+        self._token = token
+        self._want = "resume" if token else ("spectate" if spectate else None)
+        self._want_seat: int | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._next_id = 0
+        self._sent: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self._net_version: int | None = None
+        self._net_view: View = {}
+        self._resyncing = False
+        self._established = False  # hello exchanged on the live connection
+        self._greeted = False  # ... at least once on the current attempt
+        self._farewell = ""  # the host's reason when it said bye
+        self._closing = False
+        self._jitter = random.Random()
+        self._loop = asyncio.new_event_loop()
+        self._main: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._run, name=f"linie-net-{name}", daemon=True)
+        self._thread.start()
+
+    # -- the Session protocol (pygame thread) ----------------------------------------------------
+    @property
+    def controlled_seats(self) -> list[int]:
+        return [self.seat] if self.role == "seat" and self.seat is not None else []
+
+    @property
+    def token(self) -> str | None:
+        """This seat's secret: keep it to rejoin after a restart (``NetSession(..., token=...)``)."""
+        with self._lock:
+            return self._token
+
+    def submit(self, seat: int, action: Action) -> None:
+        if seat not in self.controlled_seats:
+            self._pending.append({"type": "rejected", "seat": seat, "rejection": {
+                "code": "match.not_your_seat", "message": "That seat is not played from this screen."}})
+            return
+        self._send({"type": "intent", "seat": seat, "base": self.version, "action": action})
+
+    def pump(self) -> None:
+        """Take what the network thread received and bring this session's state up to date."""
+        while True:
+            try:
+                message = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._absorb(message)
+
+    def poll(self) -> list[dict[str, Any]]:
+        self.pump()
+        messages, self._pending, self._cursor = self._pending, [], 0
+        return messages
+
+    def view(self, seat: int | None) -> View:
+        """The latest view of this connection's own seat (a LAN client holds no other)."""
+        if self._view is None or seat != self.seat:
+            raise KeyError(f"this connection holds no view for seat {seat}")
+        return self._view
+
+    def close(self, goodbye: bool = True) -> None:
+        """Stop the network thread. With ``goodbye`` the host is told (a lobby seat is given up);
+        without, the connection just vanishes as if the program had died (the seat is kept)."""
+        if self._closing:
+            return
+
+        def shut() -> None:
+            self._closing = True
+            if self._writer is not None and goodbye:
+                self._write({"type": "bye"})
+            elif self._writer is not None:
+                self._writer.transport.abort()
+                self._writer = None
+            if self._main is not None:
+                self._main.cancel()
+        with contextlib.suppress(RuntimeError):  # the loop already stopped
+            self._loop.call_soon_threadsafe(shut)
+        self._thread.join(5)
+
+    # -- table actions ---------------------------------------------------------------------------
+    def claim(self, seat: int) -> None:
+        """Ask for an open seat in the lobby; a ``welcome`` (or an ``error``) answers."""
+        self._send({"type": "claim", "seat": seat})
+
+    def spectate(self) -> None:
+        self._send({"type": "spectate"})
+
+    def chat(self, text: str) -> None:
+        self._send({"type": "chat", "text": text})
+
+    def start_game(self) -> None:
+        """Ask the host to leave the lobby (open seats become bots)."""
+        self._send({"type": "start"})
+
+    def resync(self) -> None:
+        self._send({"type": "resync"})
+
+    def wait_for(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+        """Block until a message matching ``predicate`` arrives (tests and tools, never a frame)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            while self._cursor < len(self._pending):
+                message = self._pending[self._cursor]
+                self._cursor += 1
+                if predicate(message):
+                    return message
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("no such message arrived")
+            try:
+                self._absorb(self._inbox.get(timeout=remaining))
+            except queue.Empty:
+                continue
+
+    def _absorb(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "update":
+            self._view, self.version, self.seat = message["view"], message["version"], message["seat"]
+            self.phase = message.get("phase", self.phase)
+        elif kind == "welcome":
+            self.seat, self.role = message["seat"], "seat" if message["seat"] is not None else "spectator"
+        elif kind == "status":
+            if "seats" in message:
+                self.status, self.phase = message, message["phase"]
+            else:  # a link change: repeat the last known seats so every status looks alike
+                message = {**self.status, **message}
+            self.link = message["link"]
+        elif kind == "hello":
+            self.table, self.game = message["table"], message["table"]["game"]
+        elif kind == "forget_seat":
+            self.seat, self.role, self._view = None, None, None
+            return
+        self._pending.append(message)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(self._send_now, message)
+
+    # -- the network thread ----------------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._main = self._loop.create_task(self._connection_loop())
+        with contextlib.suppress(asyncio.CancelledError):
+            self._loop.run_until_complete(self._main)
+        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+        self._loop.close()
+
+    def _push(self, message: dict[str, Any]) -> None:
+        self._inbox.put(message)
+
+    def _link(self, state: str, reason: str = "") -> None:
+        self._push({"type": "status", "link": state, "reason": reason})
+
+    async def _connection_loop(self) -> None:
+        delay = self._backoff[0]
+        try:
+            while not self._closing:
+                self._greeted = False
+                try:
+                    await self._connect_once()
+                except _Final as final:
+                    self._link("closed", str(final))
+                    return
+                except (OSError, TimeoutError, ProtocolError) as error:
+                    reason = (self._farewell or getattr(error, "message", None) or str(error)
+                              or type(error).__name__)
+                finally:
+                    self._drop_writer()
+                if self._closing:
+                    break
+                if self._greeted:  # a link that worked starts the backoff afresh
+                    delay = self._backoff[0]
+                self._link("down", reason)
+                await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2))
+                delay = min(delay * 2, self._backoff[1])
+        finally:
+            self._link("closed", "closed")
+
+    async def _connect_once(self) -> None:
+        """One connection, from hello until it breaks (it always ends by an exception)."""
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port),
+                                                self._connect_timeout)
+        self._writer, self._next_id, self._net_version, self._resyncing = writer, 0, None, False
+        self._farewell = ""
+        self._sent.clear()
+        self._write({"type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "name": self.name,
+                     "rules": self._rules})
+        hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, self._connect_timeout)
+        if hello["type"] != "hello":
+            raise HelloExpected("the host did not say hello")
+        try:
+            check_hello(hello)
+            self._check_rules(hello)
+        except ProtocolError as error:
+            raise _Final(error.message) from None
+        self._push({"type": "hello", "table": {key: hello[key] for key in (
+            "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}})
+        self._established = self._greeted = True
+        self._link("up")
+        if self._want == "resume" and self._token:
+            self._write({"type": "resume", "token": self._token})
+        elif self._want == "claim" and self._want_seat is not None:
+            self._write({"type": "claim", "seat": self._want_seat})
+        elif self._want == "spectate":
+            self._write({"type": "spectate"})
+        pinger = asyncio.create_task(self._ping_loop())
+        try:
+            while True:
+                message = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, self._link_timeout)
+                self._receive(message)
+        finally:
+            pinger.cancel()
+
+    def _check_rules(self, hello: dict[str, Any]) -> None:
+        try:
+            mine = get_game(hello["game"]).rules_version
+        except UnknownGame:
+            raise RulesMismatch(f"this program does not have the game {hello['game']!r}") from None
+        if mine != hello["rules_version"]:
+            raise RulesMismatch(f"the host plays rules {hello['rules_version']!r}, this program has {mine!r}")
+
+    async def _ping_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self._heartbeat)
+            self._write({"type": "ping"})
+
+    def _drop_writer(self) -> None:
+        self._established = False
+        if self._writer is not None:
+            if self._closing:
+                self._writer.close()  # flushes the bye
+            else:
+                self._writer.transport.abort()
+            self._writer = None
+
+    def _write(self, message: dict[str, Any]) -> None:
+        """Number and send one message on the live connection."""
+        assert self._writer is not None
+        message["id"] = self._next_id
+        self._next_id += 1
+        if message["type"] in ("intent", "claim"):  # refusals name them by id
+            self._sent[message["id"]] = message
+            while len(self._sent) > 256:
+                self._sent.popitem(last=False)
+        self._writer.write(encode(message))
+
+    def _send_now(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind in ("claim", "spectate"):  # a wish: sent now if we are in, else after the next hello
+            self._want, self._want_seat = kind, message.get("seat")
+            if not self._established:
+                return
+        if self._established and self._writer is not None and not self._writer.transport.is_closing():
+            self._write(message)
+        elif kind == "intent":
+            self._push({"type": "rejected", "seat": message["seat"], "rejection": {
+                "code": "net.link_down", "message": "Not connected to the host; try again in a moment."}})
+        else:
+            self._push({"type": "error", "code": "net.link_down", "message": "Not connected to the host.",
+                        "fatal": False})
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "update":
+            self._on_update(message)
+        elif kind == "check":
+            self._on_check(message)
+        elif kind == "snapshot":
+            self._on_snapshot(message)
+        elif kind == "welcome":
+            with self._lock:
+                if message["token"] is not None:
+                    self._token = message["token"]
+            self._want = "resume" if message["seat"] is not None else "spectate"
+            self._push({"type": "welcome", "seat": message["seat"], "name": message["name"],
+                        "version": message["version"]})
+        elif kind == "status":
+            self._push({**message, "link": "up"})
+            if self._net_version is not None and message["version"] > self._net_version:
+                self._ask_resync()
+        elif kind == "error":
+            self._on_error(message)
+        elif kind in ("rejected", "chat"):
+            self._push(message)
+        elif kind == "bye":  # the link goes down next; say why
+            self._farewell = message["reason"]
+
+    def _on_update(self, message: dict[str, Any]) -> None:
+        if self._resyncing:
+            return  # the snapshot on its way supersedes this
+        expected = None if self._net_version is None else self._net_version + 1
+        if expected is not None and message["version"] != expected:
+            self._ask_resync()
+            return
+        if "view" not in message:
+            try:
+                message["view"] = patch(self._net_view, message.get("delta"))
+            except PatchError:
+                self._ask_resync()  # nothing sound to patch: the snapshot repairs it
+                return
+            del message["delta"]
+        self._net_version, self._net_view = message["version"], message["view"]
+        self._push(message)
+
+    def _on_check(self, message: dict[str, Any]) -> None:
+        """The host's hash of the view it just sent: a mismatch means a desync, repaired by a snapshot."""
+        if self._resyncing or message["version"] != self._net_version:
+            return  # a gap is already being repaired, or a later update will be checked
+        if view_hash(self._net_view) != message["hash"]:
+            self._ask_resync()
+
+    def _on_snapshot(self, message: dict[str, Any]) -> None:
+        self._resyncing = False
+        self._net_version, self._net_view = message["version"], message["view"]
+        if view_hash(message["view"]) != message["hash"]:
+            self._push({"type": "error", "code": "net.desync", "fatal": False,
+                        "message": "The view from the host does not match its hash."})
+        self._push({"type": "update", "version": message["version"], "seat": message["seat"],
+                    "actor": None, "events": [], "view": message["view"], "hash": message["hash"],
+                    "phase": message["phase"], "snapshot": True})
+
+    def _ask_resync(self) -> None:
+        if not self._resyncing and self._writer is not None:
+            self._resyncing = True
+            self._write({"type": "resync"})
+
+    def _on_error(self, message: dict[str, Any]) -> None:
+        code, msg_id = message["code"], message["id"]
+        refused = self._sent.pop(msg_id, None) if msg_id is not None else None
+        if refused is not None and refused["type"] == "intent":
+            self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],
+                        "rejection": {"code": code, "message": message["message"]}})
+        else:
+            if refused is not None and self._want == "claim":  # not asked again on reconnect
+                self._want, self._want_seat = None, None
+            self._push({"type": "error", "code": code, "message": message["message"],
+                        "fatal": message["fatal"]})
+        if code in TOKEN_CODES:
+            with self._lock:
+                self._token = None
+            self._want = None
+            self._push({"type": "forget_seat"})
+        if code in FINAL_CODES:
+            raise _Final(message["message"])

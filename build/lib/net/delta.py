@@ -1,0 +1,120 @@
+"""A seat's view as a patch on the view it holds already, so an update carries only what changed.
+
+Views are plain msgpack data: maps with string keys, lists, scalars. ``diff(old, new)`` gives a
+list of operations; ``patch(old, ops)`` applies them to a copy. Lists change by one *splice*
+(the common prefix and suffix stay), so a tile laid into the middle of a sorted list costs one
+item, not the whole list. The host's per-change view hash still guards the result: a client whose
+patched view does not match asks for a snapshot.
+
+Operations: ``["set", path, value]``, ``["del", path]``, ``["splice", path, start, count, items]``;
+a path is a list of map keys (str) and list indices (int) from the root.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_OPS = 4096
+
+
+class PatchError(ValueError):
+    """An operation that does not fit the view it is applied to."""
+
+
+def diff(old: Any, new: Any, path: list[Any] | None = None) -> list[list[Any]]:
+    path = path or []
+    if old == new:
+        return []
+    if type(old) is dict and type(new) is dict:
+        ops: list[list[Any]] = []
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [*path, key], value])
+            elif old[key] != value:
+                ops.extend(diff(old[key], value, [*path, key]))
+        ops.extend(["del", [*path, key]] for key in old if key not in new)
+        return ops
+    if type(old) is list and type(new) is list:
+        start = 0
+        limit = min(len(old), len(new))
+        while start < limit and old[start] == new[start]:
+            start += 1
+        end_old, end_new = len(old), len(new)
+        while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+            end_old -= 1
+            end_new -= 1
+        if end_old - start == 1 and end_new - start == 1:  # one item changed in place: recurse
+            return diff(old[start], new[start], [*path, start])
+        return [["splice", path, start, end_old - start, new[start:end_new]]]
+    return [["set", path, new]]
+
+
+def _step(node: Any, step: Any) -> bool:
+    """Whether ``step`` names an existing place in ``node``."""
+    if type(node) is dict:
+        return type(step) is str and step in node
+    return type(node) is list and type(step) is int and 0 <= step < len(node)
+
+
+class _Writer:
+    """Copies only the containers on the paths it writes through (the old view stays intact)."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.fresh: set[int] = set()
+
+    def _own(self, value: Any) -> Any:
+        kind = type(value)
+        if (kind is dict or kind is list) and id(value) not in self.fresh:
+            value = value.copy()
+            self.fresh.add(id(value))
+        return value
+
+    def node(self, path: list[Any]) -> Any:
+        """The container at ``path``, made writable (copied once) along with its ancestors."""
+        if not isinstance(path, list):
+            raise PatchError("a path is a list of keys and indices")
+        self.root = self._own(self.root)
+        node = self.root
+        for step in path:
+            if type(node) not in (dict, list) or not _step(node, step):
+                raise PatchError(f"no {step!r} in the view")
+            node[step] = self._own(node[step])
+            node = node[step]
+        return node
+
+
+def patch(view: Any, ops: Any) -> Any:
+    """``view`` with ``ops`` applied, as a new value sharing every untouched part with ``view``."""
+    if not isinstance(ops, list) or len(ops) > MAX_OPS:
+        raise PatchError("a delta is a list of operations")
+    writer = _Writer(view)
+    for op in ops:
+        if not isinstance(op, list) or not op or op[0] not in ("set", "del", "splice"):
+            raise PatchError("unknown delta operation")
+        kind = op[0]
+        if kind == "splice" and len(op) == 5:
+            node = writer.node(op[1])
+            start, count, items = op[2], op[3], op[4]
+            if type(node) is not list or type(start) is not int or type(count) is not int:
+                raise PatchError("cannot splice that")
+            if not isinstance(items, list) or not 0 <= start <= len(node) or not 0 <= count <= len(node) - start:
+                raise PatchError("the splice does not fit the list")
+            node[start:start + count] = items
+            continue
+        if len(op) != (3 if kind == "set" else 2) or not isinstance(op[1], list):
+            raise PatchError("malformed delta operation")
+        if kind == "set" and op[1] == []:
+            writer = _Writer(op[2])
+            continue
+        if not op[1]:
+            raise PatchError("an operation needs a path inside the view")
+        parent = writer.node(op[1][:-1])
+        key = op[1][-1]
+        if kind == "set" and (type(parent) is dict and type(key) is str or _step(parent, key)):
+            parent[key] = op[2]
+        elif kind == "del" and type(parent) is dict and _step(parent, key):
+            del parent[key]
+        else:
+            raise PatchError(f"cannot {kind} that place")
+    return writer.root

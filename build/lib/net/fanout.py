@@ -1,0 +1,85 @@
+"""One change's views for every watching seat, with the work shared between seats.
+
+After a change the host builds a view per seat (and one for spectators), a delta of each on the
+view that seat was sent before, and a hash of each. Most of a view is the same for every seat
+(the board, the match, the turn): only a seat's own secrets differ. ``SharedViews`` makes equal
+top-level parts one object, so the delta and the hash of each part are computed once per change
+instead of once per seat. The results are exactly those of ``net.delta.diff`` and
+``game.match.view_hash`` on the whole view; only the repeated work goes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from game.match import canonical_bytes
+from net.delta import diff
+
+View = dict[str, Any]
+_KEYS: dict[str, bytes] = {}  # a view key's canonical JSON; views have a few dozen distinct keys
+
+
+def _key_bytes(key: str) -> bytes:
+    found = _KEYS.get(key)
+    if found is None:
+        found = canonical_bytes(key)
+        if len(_KEYS) < 4096:
+            _KEYS[key] = found
+    return found
+
+
+class SharedViews:
+    """Views of one change. Memos are keyed by object identity, which is sound because every view
+    added stays referenced (by the caller and by this object) until the object is dropped."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, list[Any]] = {}  # key -> the distinct values seen for it
+        self._diffs: dict[tuple[str, int, int], list[list[Any]]] = {}
+        self._chunks: dict[int, bytes] = {}
+        self._keep: list[Any] = []  # what the identity memos refer to stays alive
+
+    def add(self, view: View) -> View:
+        """``view`` with every top-level value that equals one already seen replaced by that one."""
+        for key, value in view.items():
+            seen = self._parts.setdefault(key, [])
+            for candidate in seen:
+                if candidate is value or candidate == value:
+                    view[key] = candidate
+                    break
+            else:
+                seen.append(value)
+        return view
+
+    def delta(self, old: View, new: View) -> list[list[Any]]:
+        """The delta ``diff(old, new)`` would give, for views whose parts ``add`` shared."""
+        ops: list[list[Any]] = []
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [key], value])
+                continue
+            before = old[key]
+            if before is value:
+                continue
+            memo = (key, id(before), id(value))
+            part = self._diffs.get(memo)
+            if part is None:
+                part = diff(before, value, [key])
+                self._diffs[memo] = part
+                self._keep += (before, value)
+            ops.extend(part)
+        ops.extend(["del", [key]] for key in old if key not in new)
+        return ops
+
+    def hash(self, view: View) -> str:
+        """``view_hash(view)``: the canonical JSON is joined from each part's, made once per part."""
+        pieces = []
+        for key in sorted(view):
+            value = view[key]
+            chunk = self._chunks.get(id(value))
+            if chunk is None:
+                chunk = canonical_bytes(value)
+                self._chunks[id(value)] = chunk
+                self._keep.append(value)
+            pieces.append(_key_bytes(key) + b":" + chunk)
+        return hashlib.sha256(b"{" + b",".join(pieces) + b"}").hexdigest()

@@ -1,0 +1,682 @@
+"""The authoritative LAN host: an asyncio server around one ``game.match.Match``.
+
+Every byte a peer receives about the game comes from ``Match.view(seat)`` and
+``Match.events_for(change, seat)`` for that peer's own seat (None for spectators); the rest is
+public table state (seat names, connection states, chat) or the peer's own token and errors.
+The host is the only authority: clients send intents, the host checks them through the Match.
+
+A table goes lobby -> playing -> over. Seats are ``open`` until a client claims one (it gets a
+secret token), ``bot`` seats are played here in a worker thread, and an absent player's seat can
+be handed to a bot and back. Every applied action is journaled before anyone hears of it, and
+the whole table is saved atomically at every seat change and every so many actions, so a
+restarted host resumes it and the players reconnect with their tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from game.bots import Bot, make_bot
+from game.core.contract import SnapshotError
+from game.match import Change, Match, SeatInfo, view_hash
+from net.connection import PeerConnection
+from net.fanout import SharedViews
+from net.host_thread import HostThread
+from net.protocol import (
+    APP,
+    PROTOCOL_VERSION,
+    HelloExpected,
+    ProtocolError,
+    ReadTimeout,
+    RulesMismatch,
+    check_hello,
+    encode,
+)
+from net.savefile import (
+    HOST_SAVE_FORMAT,
+    HOST_SAVE_VERSION,
+    Journal,
+    new_base_id,
+    read_journal,
+    read_save,
+    write_atomic,
+)
+from net.table import (
+    MAX_BAD_TOKENS,
+    HostConfig,
+    Peer,
+    PeerLeaving,
+    RefusedError,
+    SeatSlot,
+    clean_chat,
+    new_token,
+    token_digest,
+)
+
+log = logging.getLogger("linie.host")
+
+BotFactory = Callable[[str, str, int], Bot]
+JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps resuming quick
+
+
+class Host:
+    """One table. Runs on one asyncio loop; every method is called from that loop's thread."""
+
+    def __init__(self, match: Match, slots: list[SeatSlot], config: HostConfig, phase: str = "lobby",
+                 revoked: set[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
+        self.match = match
+        self.slots = slots
+        self.config = config
+        config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
+        self.phase = phase
+        self.revoked = revoked or set()
+        self.bot_factory = bot_factory
+        self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
+        self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.port = 0
+        self._bots: dict[int, Bot] = {}
+        self._bot_busy = False
+        # The view each seat was last sent, with its version: the base of the next update's delta.
+        self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self._journal: Journal | None = None
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
+        self._server: asyncio.Server | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._all_gone: asyncio.Event | None = None  # set by the last connection to close
+        self._loop: asyncio.AbstractEventLoop | None = None
+        match.add_listener(self._on_change)
+
+    # -- construction ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: str, seats: int, config: HostConfig, bots: int = 0, seed: int | None = None,
+            options: dict[str, Any] | None = None, bot_factory: BotFactory = make_bot) -> Host:
+        """A fresh table in the lobby: the last ``bots`` seats are bots, the others open."""
+        if not 0 <= bots <= seats:
+            raise ValueError("more bots than seats")
+        infos = [SeatInfo(f"Seat {i + 1}", "open") for i in range(seats - bots)]
+        infos += [SeatInfo(f"Bot {i + 1}", "bot", config.bot_level) for i in range(bots)]
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        match = Match(game, infos, seed, options)
+        slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in infos]
+        return cls(match, slots, config, bot_factory=bot_factory)
+
+    @classmethod
+    def resume(cls, path: Path, config: HostConfig, bot_factory: BotFactory = make_bot,
+               keep_name: bool = True) -> Host:
+        """The table saved in ``path`` (with its saved name unless ``keep_name`` is false);
+        SnapshotError when the file cannot be trusted."""
+        data = read_save(path)
+        table = data.get("table")
+        match = Match.load(data.get("match"))
+        if not isinstance(table, dict) or table.get("phase") not in ("lobby", "playing", "over"):
+            raise SnapshotError("the save has no table")
+        for record in read_journal(path, data.get("journal")):
+            if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
+                raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
+        if table["phase"] == "playing" and match.finished:
+            table["phase"] = "over"
+        slots_data, revoked = table.get("seats"), table.get("revoked", [])
+        if (not isinstance(slots_data, list) or len(slots_data) != len(match.seats)
+                or not isinstance(revoked, list) or not all(isinstance(r, str) for r in revoked)):
+            raise SnapshotError("the save's seats do not match its game")
+        slots = [cls._slot_from_dict(item) for item in slots_data]
+        if keep_name and isinstance(table.get("name"), str):
+            config.name = table["name"]
+        return cls(match, slots, config, table["phase"], set(revoked), bot_factory)
+
+    @staticmethod
+    def _slot_from_dict(data: Any) -> SeatSlot:
+        if not isinstance(data, dict):
+            raise SnapshotError("a saved seat must be a map")
+        token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
+        if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
+            raise SnapshotError("bad saved seat")
+        if handed not in (None, "auto", "manual"):
+            raise SnapshotError("bad saved seat")
+        return SeatSlot(token=token, bot_level=level, handed=handed)
+
+    # -- serving ---------------------------------------------------------------------------------
+    async def serve(self, bind: str = "0.0.0.0", port: int = 0) -> int:
+        """Listen on ``bind``:``port`` (0: any free port); returns the port."""
+        self._loop = asyncio.get_running_loop()
+        self._server = await self._loop.create_server(
+            lambda: PeerConnection(self, self.config.hello_timeout), bind, port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._heartbeat = asyncio.create_task(self._heartbeat_loop())
+        now = time.monotonic()
+        for slot in self.slots:
+            if slot.token is not None:
+                slot.absent_since = now
+        self.save()
+        if self.config.autostart and self.phase == "lobby" and not self._open_seats():
+            self.start_game()  # a table of bots only: nobody will come to claim a seat
+        self._schedule_bot()
+        log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
+                 len(self.slots), bind, self.port)
+        return self.port
+
+    async def close(self, goodbye: bool = True) -> None:
+        """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        if self._server is not None:
+            self._server.close()
+        frame = encode(self._stamp({"type": "bye", "reason": "The host closed the table."}))
+        self._all_gone = asyncio.Event()
+        for peer in list(self.peers):
+            if goodbye:
+                peer.send(frame)
+                peer.close()
+            else:
+                peer.abort()
+        if self.peers:  # let every connection flush and close
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._all_gone.wait(), 2.0)
+        if self._server is not None:
+            await self._server.wait_closed()
+        self.match.remove_listener(self._on_change)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._journal is not None:
+            self._journal.close()
+
+    # -- connections (called by net.connection.PeerConnection) ------------------------------------
+    def peer_opened(self, peer: Peer) -> None:
+        self.peers[peer] = None
+
+    def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
+        """One checked message; whatever goes wrong is answered on this connection only."""
+        try:
+            if not peer.ready:
+                self._greet(peer, message)
+            else:
+                self._heard(peer)
+                self._handle(peer, message)
+        except PeerLeaving:
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) left", peer.name, peer.address)
+            peer.close()
+        except ProtocolError as error:
+            self.peer_failed(peer, error)
+        except RefusedError as error:
+            peer.send(self._error_frame(error.code, error.message, None, fatal=True))
+            peer.close()
+        except Exception:  # one peer's trouble must never take the table down
+            log.exception("unexpected error with %s", peer.address)
+            peer.close()
+
+    def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
+        """A broken frame, a bad hello or a silence: the peer is told why and disconnected."""
+        log.warning("%s (%s): %s", peer.name, peer.address, error)
+        peer.send(encode(self._stamp(error.to_message())))
+        peer.close()
+
+    def peer_closed(self, peer: Peer) -> None:
+        if not peer.closed:
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) disconnected", peer.name, peer.address)
+        self._drop(peer)
+
+    def _greet(self, peer: Peer, hello: dict[str, Any]) -> None:
+        if hello["type"] != "hello":
+            raise HelloExpected("the first message must be a hello")
+        peer.last_id = hello["id"]
+        peer.name = hello["name"]
+        game = self.match.game
+        peer.send(encode(self._stamp({
+            "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
+            "rules_version": game.rules_version, "title": game.title, "table": self.config.name,
+            "phase": self.phase, **self._seat_counts()})))
+        check_hello(hello)
+        if hello["rules"].get(game.name) != game.rules_version:
+            raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
+                                f"has {hello['rules'].get(game.name)!r}")
+        peer.ready = True
+        peer.last_heard = time.monotonic()
+        peer.chat_tokens = self.config.chat_burst
+        peer.send(self._status_frame())
+        log.debug("%s connected from %s", peer.name, peer.address)
+
+    def _drop(self, peer: Peer) -> None:
+        self.peers.pop(peer, None)
+        if not self.peers and self._all_gone is not None:
+            self._all_gone.set()
+        if not peer.closed:
+            peer.close()
+        if peer.role == "seat" and peer.seat is not None:
+            slot = self.slots[peer.seat]
+            if slot.peer is peer:
+                slot.peer = None
+                slot.absent_since = time.monotonic()
+                self._broadcast_status()
+        elif peer.role == "spectator":
+            self._broadcast_status()
+
+    def _heard(self, peer: Peer) -> None:
+        peer.last_heard = time.monotonic()
+        if peer.away:
+            peer.away = False
+            if peer.role == "seat":
+                self.slots[peer.seat].absent_since = None  # type: ignore[index]
+            self._broadcast_status()
+
+    # -- messages --------------------------------------------------------------------------------
+    def _handle(self, peer: Peer, message: dict[str, Any]) -> None:
+        kind, msg_id = message["type"], message["id"]
+        if msg_id <= peer.last_id:
+            peer.send(self._error_frame("net.replayed", f"message id {msg_id} is not after "
+                                        f"{peer.last_id}: ignored as a replay", msg_id))
+            return
+        peer.last_id = msg_id
+        try:
+            handler = getattr(self, f"_on_{kind}")
+            handler(peer, message)
+        except RefusedError as refusal:
+            peer.send(self._error_frame(refusal.code, refusal.message, msg_id, refusal.fatal))
+            if refusal.fatal:
+                raise PeerLeaving from None
+
+    def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
+        raise RefusedError("net.already_greeted", "This connection has already said hello.")
+
+    def _on_ping(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Liveness only: ``_heard`` already noted it."""
+
+    def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
+        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
+            self._release(peer.seat)
+        raise PeerLeaving
+
+    def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
+        seat = message["seat"]
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        if seat >= len(self.slots):
+            raise RefusedError("net.no_such_seat", f"There is no seat {seat}.")
+        if self.match.seats[seat].kind != "open":
+            raise RefusedError("net.seat_taken", f"Seat {seat + 1} is not free.")
+        slot = self.slots[seat]
+        slot.token = new_token()
+        self.match.seats[seat] = SeatInfo(peer.name, "human", colour=self.match.seats[seat].colour)
+        self._attach(peer, seat)
+        log.info("%s claimed seat %d", peer.name, seat + 1)
+        self.save()
+        self._broadcast_status()
+        if self.config.autostart and not self._open_seats():
+            self.start_game()
+
+    def _on_resume(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        seat = self._seat_of_token(message["token"])
+        if seat is None:
+            peer.bad_tokens += 1
+            fatal = peer.bad_tokens >= MAX_BAD_TOKENS
+            if token_digest(message["token"]) in self.revoked:
+                raise RefusedError("net.token_revoked", "That token was given up and is no longer valid.",
+                                   fatal)
+            raise RefusedError("net.bad_token", "No seat at this table has that token.", fatal)
+        slot = self.slots[seat]
+        if slot.peer is not None and slot.peer is not peer:
+            old = slot.peer
+            old.send(self._error_frame("net.replaced", "Your seat was resumed from another connection.",
+                                       None, fatal=True))
+            old.role = None
+            old.close()
+        if slot.handed == "auto":
+            self.hand_back(seat)
+        self._attach(peer, seat)
+        log.info("%s resumed seat %d", peer.name, seat + 1)
+        self._broadcast_status()
+
+    def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is not None:
+            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        peer.role = "spectator"
+        log.info("%s (%s) watches", peer.name, peer.address)
+        peer.send(encode(self._stamp({"type": "welcome", "seat": None, "token": None, "name": peer.name})))
+        if self.phase != "lobby":
+            peer.send(self._snapshot_frame(None))
+        self._broadcast_status()
+
+    def _on_intent(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "seat":
+            raise RefusedError("net.no_seat", "Only a seated player can act; claim or resume a seat first.")
+        if message["seat"] != peer.seat:
+            raise RefusedError("net.not_your_seat", "That seat is not yours.")
+        if self.phase == "lobby":
+            raise RefusedError("net.not_started", "The game has not started yet.")
+        if self.slots[peer.seat].bot_plays:
+            raise RefusedError("net.bot_plays", "A bot is playing this seat for now.")
+        if message["base"] != self.match.version:
+            raise RefusedError("net.stale", f"That move was made on version {message['base']}; the game "
+                               f"is at version {self.match.version}.")
+        result = self.match.submit(peer.seat, message["action"])
+        if result.rejection is not None:
+            peer.send(encode(self._stamp({"type": "rejected", "id": message["id"], "seat": peer.seat,
+                                          "rejection": result.rejection.to_dict()})))
+
+    def _on_chat(self, peer: Peer, message: dict[str, Any]) -> None:
+        text = clean_chat(message["text"])
+        if not text:
+            raise RefusedError("net.chat_empty", "An empty chat message is not sent.")
+        if len(text) > self.config.chat_max_len:
+            raise RefusedError("net.chat_too_long", f"Chat messages are at most "
+                               f"{self.config.chat_max_len} characters.")
+        now = time.monotonic()
+        peer.chat_tokens = min(self.config.chat_burst,
+                               peer.chat_tokens + (now - peer.chat_at) * self.config.chat_refill)
+        peer.chat_at = now
+        if peer.chat_tokens < 1:
+            raise RefusedError("net.chat_rate_limited", "Too many chat messages; wait a moment.")
+        peer.chat_tokens -= 1
+        frame = encode(self._stamp({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text}))
+        for other in self.peers:
+            if other.ready:
+                other.send(frame)
+
+    def _on_resync(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role is None or self.phase == "lobby":
+            raise RefusedError("net.no_view", "There is no game view to resend yet.")
+        peer.send(self._snapshot_frame(peer.seat))
+
+    def _on_start(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "seat" or not self.config.clients_may_start:
+            raise RefusedError("net.not_allowed", "Only the host can start this game.")
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "The game has already started.")
+        self.start_game()
+
+    # -- seats -----------------------------------------------------------------------------------
+    def _attach(self, peer: Peer, seat: int) -> None:
+        slot = self.slots[seat]
+        slot.peer = peer
+        slot.absent_since = None
+        peer.role, peer.seat = "seat", seat
+        peer.send(encode(self._stamp({"type": "welcome", "seat": seat, "token": slot.token,
+                                      "name": self.match.seats[seat].name})))
+        if self.phase != "lobby":
+            peer.send(self._snapshot_frame(seat))
+
+    def _release(self, seat: int) -> None:
+        """A player gives up a lobby seat: it is open again and its token is dead."""
+        slot = self.slots[seat]
+        if slot.token is not None:
+            self.revoked.add(token_digest(slot.token))
+        slot.token, slot.peer, slot.absent_since = None, None, None
+        self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
+        self.save()
+        self._broadcast_status()
+
+    def _seat_of_token(self, token: str) -> int | None:
+        found = None
+        for seat, slot in enumerate(self.slots):
+            # compare every token in constant time so timing says nothing about a guess
+            if slot.token is not None and hmac.compare_digest(slot.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def _open_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "open"]
+
+    def start_game(self) -> None:
+        """Leave the lobby: open seats are filled by bots and everyone gets their first view."""
+        if self.phase != "lobby":
+            raise RefusedError("net.not_in_lobby", "The game has already started.")
+        for number, seat in enumerate(self._open_seats(), 1):
+            info = self.match.seats[seat]
+            self.match.seats[seat] = SeatInfo(f"Bot {number}", "bot", self.config.bot_level, info.colour)
+            self.slots[seat].bot_level = self.config.bot_level
+        self.phase = "over" if self.match.finished else "playing"
+        log.info("game started: %s", ", ".join(info.name for info in self.match.seats))
+        self.save()
+        snapshots: dict[int | None, bytes] = {}
+        for peer in self.peers:
+            if peer.role is not None:
+                if peer.seat not in snapshots:
+                    snapshots[peer.seat] = self._snapshot_frame(peer.seat)
+                peer.send(snapshots[peer.seat])
+        self._broadcast_status()
+        self._schedule_bot()
+
+    def hand_to_bot(self, seat: int, level: str | None = None, how: str = "manual") -> None:
+        """Let a bot play a human's seat (the player keeps the seat and its token)."""
+        slot = self.slots[seat]
+        if slot.bot_plays or self.match.seats[seat].kind != "human":
+            return
+        slot.bot_level = level or self.config.bot_level
+        slot.handed = how
+        log.info("a bot plays seat %d for %s", seat + 1, self.match.seats[seat].name)
+        self.save()
+        self._broadcast_status()
+        self._schedule_bot()
+
+    def hand_back(self, seat: int) -> None:
+        """The human plays their seat again."""
+        slot = self.slots[seat]
+        if slot.handed is None:
+            return
+        slot.bot_level, slot.handed = None, None
+        self._bots.pop(seat, None)
+        log.info("%s plays seat %d again", self.match.seats[seat].name, seat + 1)
+        self.save()
+        self._broadcast_status()
+
+    # -- the game moving on ----------------------------------------------------------------------
+    def _on_change(self, change: Change) -> None:
+        """The action is journaled, then each peer gets its own seat's events and view: the seats
+        first, then the spectators' shared frame in the order they came (a crowd that joins later
+        does not hold up those already watching); once every update is on its way, a ``check``
+        with the hash of that view, and the bookkeeping that no player waits for."""
+        self._journal_action(change)
+        watching = sorted((peer for peer in self.peers if peer.role is not None),
+                          key=lambda peer: (peer.seat is None, peer.seat or 0))
+        shared = SharedViews()
+        views: dict[int | None, dict[str, Any]] = {}
+        frames: dict[int | None, bytes] = {}
+        for peer in watching:
+            seat = peer.seat
+            if seat not in frames:
+                views[seat] = shared.add(self.match.view(seat))
+                body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
+                                        "events": self.match.events_for(change, seat)}
+                sent = self._sent_views.get(seat)
+                if sent is not None and sent[0] == change.version - 1:
+                    body["delta"] = shared.delta(sent[1], views[seat])  # peers of a seat all hold it
+                else:
+                    body["view"] = views[seat]
+                frames[seat] = encode(self._stamp(body))
+            peer.send(frames[seat])
+        for seat, view in views.items():
+            self._sent_views[seat] = (change.version, view)
+        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": shared.hash(view)}))
+                  for seat, view in views.items()}
+        for peer in watching:
+            peer.send(checks[peer.seat])
+        if self.match.finished and self.phase != "over":
+            self.phase = "over"
+            log.info("game over: %s", self.match.outcome())
+            self._broadcast_status()
+            self.save()
+        elif self._journal is None or self._journal.records >= JOURNAL_LIMIT:
+            self.save()
+        self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_busy or self.phase != "playing" or self._loop is None:
+            return
+        seat = next((s for s in self.match.to_act() if self.slots[s].bot_plays), None)
+        if seat is None:
+            return
+        self._bot_busy = True
+        # always through the loop: a run of bot moves never nests calls
+        self._loop.call_later(self.config.bot_delay, self._run_bot, seat)
+
+    def _run_bot(self, seat: int) -> None:
+        if self.phase != "playing" or not self.slots[seat].bot_plays or seat not in self.match.to_act():
+            self._bot_busy = False
+            self._schedule_bot()
+            return
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = self.slots[seat].bot_level or self.config.bot_level
+            try:
+                bot = self.bot_factory(self.match.game.name, level, self.match.seed * 97 + seat)
+            except Exception as error:  # no bot module for this game, an unknown level, ...
+                self._bot_busy = False
+                self._play_first_legal(seat, error)
+                return
+            self._bots[seat] = bot
+        view, version = self.match.view(seat), self.match.version
+        assert self._loop is not None
+        future = self._loop.run_in_executor(self._executor, bot.decide, view)
+        future.add_done_callback(lambda done: self._bot_decided(seat, version, done))
+
+    def _bot_decided(self, seat: int, version: int, future: asyncio.Future[Any]) -> None:
+        self._bot_busy = False
+        if future.cancelled() or self.match.version != version or not self.slots[seat].bot_plays:
+            self._schedule_bot()
+            return
+        error = future.exception()
+        action = None if error is not None else future.result()
+        refusal = None if error is not None else self.match.check(seat, action)
+        if error is not None or refusal is not None:
+            self._play_first_legal(seat, error or refusal)
+            return
+        self.match.submit(seat, action)  # runs _on_change, which schedules the next bot
+        self._schedule_bot()
+
+    def _play_first_legal(self, seat: int, why: object) -> None:
+        """A broken bot must not stall the table: log it and play the seat's first legal action."""
+        log.error("bot for seat %d failed (%s); playing its first legal action", seat + 1, why)
+        action = next(iter(self.match.game.legal(self.match.state, seat)), None)
+        if action is not None and self.match.check(seat, action) is None:
+            self.match.submit(seat, action)
+        self._schedule_bot()
+
+    # -- heartbeats ------------------------------------------------------------------------------
+    async def _heartbeat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.heartbeat)
+            self.tick(time.monotonic())
+
+    def tick(self, now: float) -> None:
+        """One heartbeat: ping everyone, mark silent peers away, let bots stand in for the absent."""
+        ping = encode(self._stamp({"type": "ping"}))
+        changed = False
+        for peer in list(self.peers):
+            if not peer.ready or peer.closed:
+                continue
+            silent = now - peer.last_heard
+            if silent > self.config.drop_after:
+                self.peer_failed(peer, ReadTimeout(f"nothing complete arrived within "
+                                                   f"{self.config.drop_after:g} s"))
+                continue
+            peer.send(ping)
+            if silent > self.config.away_after and not peer.away:
+                peer.away = changed = True
+                if peer.role == "seat":
+                    self.slots[peer.seat].absent_since = peer.last_heard  # type: ignore[index]
+                log.info("%s (%s) is away", peer.name, peer.address)
+        if changed:
+            self._broadcast_status()
+        takeover = self.config.bot_takeover_after
+        if takeover is not None and self.phase == "playing":
+            for seat, slot in enumerate(self.slots):
+                if slot.absent_since is not None and now - slot.absent_since > takeover:
+                    self.hand_to_bot(seat, how="auto")
+
+    # -- frames ----------------------------------------------------------------------------------
+    def _stamp(self, message: dict[str, Any]) -> dict[str, Any]:
+        message["version"] = self.match.version
+        return message
+
+    def _error_frame(self, code: str, message: str, msg_id: int | None, fatal: bool = False) -> bytes:
+        return encode(self._stamp({"type": "error", "code": code, "message": message, "id": msg_id,
+                                   "fatal": fatal}))
+
+    def _snapshot_frame(self, seat: int | None) -> bytes:
+        view = self.match.view(seat)
+        return encode(self._stamp({"type": "snapshot", "seat": seat, "view": view, "hash": view_hash(view),
+                                   "phase": self.phase}))
+
+    def seat_states(self) -> list[dict[str, Any]]:
+        """Public facts about each seat: who sits there and whether they are connected."""
+        states = []
+        for info, slot in zip(self.match.seats, self.slots, strict=True):
+            states.append({"name": info.name, "kind": info.kind, "level": info.level,
+                           "claimed": slot.token is not None, "connected": slot.peer is not None,
+                           "away": slot.peer is not None and slot.peer.away, "bot": slot.bot_plays})
+        return states
+
+    def _status_frame(self) -> bytes:
+        spectators = sum(1 for peer in self.peers if peer.role == "spectator")
+        return encode(self._stamp({"type": "status", "phase": self.phase, "seats": self.seat_states(),
+                                   "spectators": spectators}))
+
+    def _broadcast_status(self) -> None:
+        frame = self._status_frame()
+        for peer in self.peers:
+            if peer.ready:
+                peer.send(frame)
+        info = self.table_info()
+        for listener in list(self.table_listeners):
+            listener(info)
+
+    def _seat_counts(self) -> dict[str, int]:
+        return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self._open_seats())}
+
+    def table_info(self) -> dict[str, Any]:
+        """What discovery advertises: versions, game, table name, seats and phase."""
+        return {"protocol": PROTOCOL_VERSION, "game": self.match.game.name,
+                "rules_version": self.match.game.rules_version, "table": self.config.name,
+                "phase": self.phase, **self._seat_counts()}
+
+    # -- autosave --------------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        return {
+            "format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
+            "table": {"name": self.config.name, "phase": self.phase, "revoked": sorted(self.revoked),
+                      "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
+                                for slot in self.slots]},
+            "match": self.match.save(),
+        }
+
+    def save(self) -> None:
+        """A full save, and a fresh journal to continue it."""
+        path = self.config.save_path
+        if path is None:
+            return
+        base = new_base_id()
+        try:
+            write_atomic(path, {**self.save_data(), "journal": base}, self.config.fsync)
+            if self._journal is None:
+                self._journal = Journal(path, self.config.fsync)
+            self._journal.restart(base)
+        except OSError as error:
+            log.error("autosave to %s failed: %s", path, error)
+            if self._journal is not None:
+                self._journal.close()
+            self._journal = None  # the next action makes a full save again
+
+    def _journal_action(self, change: Change) -> None:
+        """Write-ahead: an action is on disk before any player hears of it."""
+        if self._journal is None:
+            return
+        try:
+            self._journal.append(change.version, change.seat, change.action)
+        except OSError as error:
+            log.error("journaling to %s failed: %s", self._journal.path, error)
+            self._journal.close()
+            self._journal = None  # a full save follows the update frames
+
+
+__all__ = ["Host", "HostConfig", "HostThread", "Peer", "RefusedError", "SeatSlot"]

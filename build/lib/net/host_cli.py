@@ -1,0 +1,134 @@
+"""``linie-host``: a dedicated, headless LAN host.
+
+    linie-host --game linie1 --seats 4 --bots 1 [--port P] [--bind ADDR] [--name "Table"]
+               [--resume FILE] [--save FILE]
+
+Prints the address and table name, logs joins, leaves and errors, advertises the table over
+zeroconf (``--bind 127.0.0.1`` limits both the TCP server and zeroconf to that address) and
+autosaves after every action. Ctrl-C closes the table with a goodbye to everyone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from game.bots import bot_levels
+from game.core.contract import SnapshotError
+from game.core.registry import UnknownGame, available_games, get_game
+from net.discovery import Advertiser, local_ipv4_addresses
+from net.host import Host, HostConfig
+
+log = logging.getLogger("linie.host")
+
+
+def default_save_path(port: int) -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "linie" / f"host-{port}.save"
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="linie-host", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="linie1", help=f"one of: {', '.join(available_games())}")
+    parser.add_argument("--seats", type=int, default=4, help="seats at the table")
+    parser.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
+    parser.add_argument("--level", default="normal", help="the bots' level")
+    parser.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen and advertise on")
+    parser.add_argument("--name", help="the table's name (default: 'Linie table', or the saved one)")
+    parser.add_argument("--resume", type=Path, help="resume the table saved in this file")
+    parser.add_argument("--save", type=Path, help="autosave here (default: the resumed file, or "
+                                                  "$XDG_DATA_HOME/linie/host-PORT.save)")
+    parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
+    parser.add_argument("--manual-start", action="store_true",
+                        help="do not start when the last seat is taken; a seated player sends start")
+    parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",
+                        help="a bot plays an absent player's seat after this long, until they are "
+                             "back (default 90; 0 turns it off)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
+    parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
+    return parser.parse_args(argv)
+
+
+def build_host(args: argparse.Namespace) -> Host:
+    """The table from the arguments; exits with a readable message when they cannot work."""
+    config = HostConfig(name=args.name or HostConfig.name, bot_level=args.level, autostart=not args.manual_start,
+                        bot_takeover_after=args.bot_takeover or None, bot_delay=args.bot_delay,
+                        save_path=args.save or args.resume)
+    if args.resume is not None:
+        try:
+            return Host.resume(args.resume, config, keep_name=args.name is None)
+        except SnapshotError as error:
+            sys.exit(f"linie-host: cannot resume {args.resume}: {error}")
+    try:
+        game = get_game(args.game)
+    except UnknownGame:
+        sys.exit(f"linie-host: no game {args.game!r}; choose from {', '.join(available_games())}")
+    if not game.min_players <= args.seats <= game.max_players:
+        sys.exit(f"linie-host: {game.title} takes {game.min_players}-{game.max_players} seats")
+    if not 0 <= args.bots <= args.seats:
+        sys.exit("linie-host: --bots must be between 0 and --seats")
+    if args.bots:
+        try:
+            levels = bot_levels(game.name)
+        except ImportError:
+            sys.exit(f"linie-host: there are no bots for {game.title} yet")
+        if args.level not in levels:
+            sys.exit(f"linie-host: bot levels are {', '.join(levels)}")
+    return Host.new(game.name, args.seats, config, bots=args.bots, seed=args.seed)
+
+
+async def serve(host: Host, args: argparse.Namespace) -> None:
+    port = await host.serve(args.bind, args.port)
+    if host.config.save_path is None:
+        host.config.save_path = default_save_path(port)
+        host.config.save_path.parent.mkdir(parents=True, exist_ok=True)
+        host.save()
+    addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
+    info = host.table_info()
+    print(f"Linie host: table {info['table']!r} - {host.match.game.title}, {info['seats_total']} seats, "
+          f"{info['phase']}", flush=True)
+    for address in addresses:
+        print(f"  listening on {address}:{port}", flush=True)
+    print(f"  autosave: {host.config.save_path}", flush=True)
+    advertiser = None
+    if not args.no_discovery:
+        advertiser = Advertiser(port, info, args.bind)
+        host.table_listeners.append(advertiser.update)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
+            loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        log.info("closing the table")
+        await host.close(goodbye=True)
+        if advertiser is not None:
+            await asyncio.to_thread(advertiser.close)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    host = build_host(args)
+    try:
+        asyncio.run(serve(host, args))
+    except OSError as error:
+        sys.exit(f"linie-host: cannot listen on {args.bind}:{args.port}: {error.strerror}")
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

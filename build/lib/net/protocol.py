@@ -1,0 +1,396 @@
+"""The wire: length-prefixed msgpack frames, their limits, message schemas and typed errors.
+
+A frame is a 4-byte big-endian body length followed by one msgpack map. The length is checked
+against a fixed cap BEFORE a single body byte is read, the body is unpacked with explicit small
+limits, its nesting depth is bounded, and every message is validated against the schema of its
+``type`` before anyone looks at it. Anything wrong raises a ``ProtocolError`` whose ``code`` is
+stable (tests and the other side's UI rely on it). docs/protocol.md describes every message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+APP = "linie"
+HEADER = struct.Struct(">I")
+PHASES = ("lobby", "playing", "over")
+
+
+# -- errors ---------------------------------------------------------------------------------------
+class ProtocolError(Exception):
+    """A peer broke the protocol. ``code`` is stable; ``fatal`` errors close the connection."""
+
+    code = "protocol.error"
+    fatal = True
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_message(self, msg_id: int | None = None) -> dict[str, Any]:
+        """The ``error`` frame that tells the peer what it did wrong."""
+        return {"type": "error", "code": self.code, "message": self.message, "id": msg_id,
+                "fatal": self.fatal}
+
+
+class FrameTooLarge(ProtocolError):
+    code = "protocol.frame_too_large"
+
+
+class MalformedFrame(ProtocolError):
+    code = "protocol.malformed"
+
+
+class TooDeep(ProtocolError):
+    code = "protocol.too_deep"
+
+
+class SchemaError(ProtocolError):
+    code = "protocol.schema"
+
+
+class UnknownMessage(ProtocolError):
+    code = "protocol.unknown_type"
+
+
+class HelloExpected(ProtocolError):
+    code = "protocol.hello_expected"
+
+
+class VersionMismatch(ProtocolError):
+    code = "protocol.version_mismatch"
+
+
+class RulesMismatch(ProtocolError):
+    code = "protocol.rules_mismatch"
+
+
+class ReadTimeout(ProtocolError):
+    code = "protocol.timeout"
+
+
+class ConnectionClosed(ProtocolError):
+    """The peer went away (EOF or reset); there is nobody left to tell."""
+
+    code = "protocol.closed"
+
+
+# -- limits ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Limits:
+    """What one side accepts. Clients send small intents; the host sends whole views."""
+
+    max_frame: int
+    max_str_len: int
+    max_bin_len: int
+    max_array_len: int
+    max_map_len: int
+    max_depth: int
+
+
+# What the host accepts from a client: an intent is a few hundred bytes.
+CLIENT_LIMITS = Limits(max_frame=64 * 1024, max_str_len=4096, max_bin_len=0, max_array_len=1024,
+                       max_map_len=256, max_depth=16)
+# What a client accepts from the host: a full view of a large board.
+HOST_LIMITS = Limits(max_frame=1024 * 1024, max_str_len=64 * 1024, max_bin_len=0,
+                     max_array_len=65536, max_map_len=4096, max_depth=32)
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise MalformedFrame(f"msgpack extension type {code} is not allowed")
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame: the length prefix and the msgpack body."""
+    body = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+def body_length(header: bytes, limits: Limits) -> int:
+    """The body length announced by a 4-byte header, refused when over the cap."""
+    (length,) = HEADER.unpack(header)
+    if length > limits.max_frame:
+        raise FrameTooLarge(f"a frame of {length} bytes is over the {limits.max_frame}-byte cap")
+    if length == 0:
+        raise MalformedFrame("an empty frame")
+    return length
+
+
+def decode_body(body: bytes, limits: Limits) -> Any:
+    """Unpack one msgpack object with explicit limits; no extension types, no trailing bytes."""
+    try:
+        value = msgpack.unpackb(
+            body, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_ext,
+            max_str_len=limits.max_str_len, max_bin_len=limits.max_bin_len,
+            max_array_len=limits.max_array_len, max_map_len=limits.max_map_len, max_ext_len=0)
+    except ProtocolError:
+        raise
+    except msgpack.ExtraData:
+        raise MalformedFrame("trailing bytes after the message") from None
+    except Exception as error:  # msgpack raises ValueError subclasses and others on bad bytes
+        raise MalformedFrame(f"undecodable msgpack: {type(error).__name__}") from None
+    check_depth(value, limits.max_depth)
+    return value
+
+
+def check_depth(value: Any, max_depth: int) -> None:
+    """Refuse containers nested deeper than ``max_depth``.
+
+    Only exact dicts and lists are followed: that is all msgpack decodes to, and ``type() is`` is
+    much faster than ``isinstance`` on a large view. The recursion is bounded by ``max_depth``.
+    """
+    kind = type(value)
+    if (kind is dict or kind is list) and (max_depth == 0 or not _fits(value, max_depth - 1)):
+        raise TooDeep(f"nested deeper than {max_depth} levels")
+
+
+def _fits(container: Any, budget: int) -> bool:
+    """Whether every container inside ``container`` is nested at most ``budget`` levels deeper."""
+    for child in (container.values() if type(container) is dict else container):
+        kind = type(child)
+        if (kind is dict or kind is list) and (budget == 0 or not _fits(child, budget - 1)):
+            return False
+    return True
+
+
+class FrameParser:
+    """Cuts frames out of a byte stream as it arrives, for a protocol's ``data_received``: the same
+    checks as ``read_frame`` (the cap before any body byte is kept, then ``decode_body``)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._buffer = bytearray()
+        self._length: int | None = None  # the body length of the frame being read
+
+    def feed(self, data: bytes) -> list[Any]:
+        """The messages (decoded, not yet validated) completed by ``data``; ProtocolError on the
+        first bad frame, after which the stream cannot be trusted."""
+        self._buffer += data
+        messages = []
+        while True:
+            if self._length is None:
+                if len(self._buffer) < HEADER.size:
+                    return messages
+                self._length = body_length(bytes(self._buffer[:HEADER.size]), self.limits)
+                del self._buffer[:HEADER.size]
+            if len(self._buffer) < self._length:
+                return messages
+            body = bytes(self._buffer[:self._length])
+            del self._buffer[:self._length]
+            self._length = None
+            messages.append(decode_body(body, self.limits))
+
+
+async def read_frame(reader: asyncio.StreamReader, limits: Limits, timeout: float | None = None) -> Any:
+    """Read one frame's decoded (not yet validated) message; the timeout covers the whole frame."""
+    try:
+        async with asyncio.timeout(timeout):
+            header = await reader.readexactly(HEADER.size)
+            length = body_length(header, limits)
+            body = await reader.readexactly(length)
+    except TimeoutError:
+        raise ReadTimeout(f"nothing complete arrived within {timeout:g} s") from None
+    except asyncio.IncompleteReadError:
+        raise ConnectionClosed("the peer closed the connection") from None
+    except (ConnectionError, OSError) as error:
+        raise ConnectionClosed(f"connection lost: {error}") from None
+    return decode_body(body, limits)
+
+
+# -- schemas --------------------------------------------------------------------------------------
+Check = Callable[[Any], str | None]  # returns why the value is wrong, or None
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def integer(low: int = 0, high: int = 2**53) -> Check:
+    def check(value: Any) -> str | None:
+        if not is_int(value):
+            return "must be an integer"
+        return None if low <= value <= high else f"must be within {low}..{high}"
+    return check
+
+
+def text(max_len: int, min_len: int = 0) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str):
+            return "must be a string"
+        return None if min_len <= len(value) <= max_len else f"must be {min_len}..{max_len} characters"
+    return check
+
+
+def boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+def one_of(*choices: Any) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in choices and isinstance(value, str) else f"must be one of {choices}"
+    return check
+
+
+def nullable(inner: Check) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value is None else inner(value)
+    return check
+
+
+def mapping(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "must be a map"
+
+
+def typed_map(value: Any) -> str | None:
+    """An action, event or view: a map whose ``type`` (when present for actions) is a string."""
+    if not isinstance(value, dict):
+        return "must be a map"
+    return None if isinstance(value.get("type"), str) else "needs a string 'type'"
+
+
+def list_of(inner: Check, max_len: int) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return "must be a list"
+        if len(value) > max_len:
+            return f"must hold at most {max_len} items"
+        for index, item in enumerate(value):
+            reason = inner(item)
+            if reason is not None:
+                return f"item {index} {reason}"
+        return None
+    return check
+
+
+def delta_op(value: Any) -> str | None:
+    """One view-delta operation: ["set", path, value], ["del", path] or ["splice", path, start, count, items]."""
+    if not isinstance(value, list) or not value or value[0] not in ("set", "del", "splice"):
+        return "must be a delta operation"
+    if len(value) < 2 or not isinstance(value[1], list) or len(value[1]) > 32:
+        return "needs a path"
+    return None
+
+
+def str_map(inner: Check, max_len: int) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return "must be a map"
+        if len(value) > max_len:
+            return f"must hold at most {max_len} entries"
+        for key, item in value.items():
+            reason = inner(item)
+            if reason is not None:
+                return f"entry {key!r} {reason}"
+        return None
+    return check
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The fields of one message type: required ones, optional ones, and nothing else."""
+
+    required: dict[str, Check]
+    optional: dict[str, Check]
+
+    def validate(self, kind: str, message: dict[str, Any]) -> None:
+        for name, check in self.required.items():
+            if name not in message:
+                raise SchemaError(f"'{kind}' needs the field '{name}'")
+            reason = check(message[name])
+            if reason is not None:
+                raise SchemaError(f"'{kind}'.{name} {reason}")
+        for name, value in message.items():
+            if name == "type" or name in self.required:
+                continue
+            check = self.optional.get(name)
+            if check is None:
+                raise SchemaError(f"'{kind}' has no field '{name}'")
+            reason = check(value)
+            if reason is not None:
+                raise SchemaError(f"'{kind}'.{name} {reason}")
+
+
+def schema(optional: dict[str, Check] | None = None, **required: Check) -> Schema:
+    return Schema(required, optional or {})
+
+
+SEAT = integer(0, 63)
+MSG_ID = integer(0, 2**53)
+VERSION = integer(0, 2**53)
+NAME = text(32, 1)
+TOKEN = text(64, 1)
+HASH = text(64, 64)
+SEAT_STATE = str_map(lambda value: None if value is None or isinstance(value, str | bool | int)
+                     else "must be a plain value", 16)
+
+# Client -> host. Every message has an "id" that increases on each connection.
+CLIENT_SCHEMAS: dict[str, Schema] = {
+    "hello": schema({"app": text(32)}, id=MSG_ID, protocol=integer(0, 2**31), name=NAME,
+                    rules=str_map(text(32), 32)),
+    "claim": schema(id=MSG_ID, seat=SEAT),
+    "resume": schema(id=MSG_ID, token=TOKEN),
+    "spectate": schema(id=MSG_ID),
+    "intent": schema(id=MSG_ID, seat=SEAT, base=VERSION, action=typed_map),
+    "chat": schema(id=MSG_ID, text=text(4096)),
+    "resync": schema(id=MSG_ID),
+    "start": schema(id=MSG_ID),
+    "ping": schema(id=MSG_ID),
+    "bye": schema(id=MSG_ID),
+}
+
+# Host -> client. Every message carries the Match "version".
+HOST_SCHEMAS: dict[str, Schema] = {
+    "hello": schema({"app": text(32)}, version=VERSION, protocol=integer(0, 2**31), game=text(32, 1),
+                    rules_version=text(32), title=text(64), table=text(64), phase=one_of(*PHASES),
+                    seats_total=integer(0, 64), seats_taken=integer(0, 64)),
+    "welcome": schema(version=VERSION, seat=nullable(SEAT), token=nullable(TOKEN), name=text(32)),
+    "snapshot": schema(version=VERSION, seat=nullable(SEAT), view=mapping, hash=HASH,
+                       phase=one_of(*PHASES)),
+    # An update carries the whole "view", or a "delta" on the view of the version before (net/delta.py).
+    "update": schema({"view": mapping, "delta": list_of(delta_op, 4096)}, version=VERSION, seat=nullable(SEAT),
+                     actor=SEAT, events=list_of(typed_map, 4096)),
+    "check": schema(version=VERSION, seat=nullable(SEAT), hash=HASH),
+    "rejected": schema(version=VERSION, id=MSG_ID, seat=SEAT,
+                       rejection=str_map(text(4096), 4)),
+    "error": schema(version=VERSION, code=text(64, 1), message=text(4096), id=nullable(MSG_ID),
+                    fatal=boolean),
+    "status": schema(version=VERSION, phase=one_of(*PHASES), seats=list_of(SEAT_STATE, 64),
+                     spectators=integer(0, 2**31)),
+    "chat": schema(version=VERSION, seat=nullable(SEAT), name=text(32), text=text(4096)),
+    "ping": schema(version=VERSION),
+    "bye": schema(version=VERSION, reason=text(256)),
+}
+
+
+def validate(message: Any, schemas: dict[str, Schema]) -> dict[str, Any]:
+    """The message itself when it matches the schema of its type; SchemaError/UnknownMessage if not."""
+    if not isinstance(message, dict):
+        raise SchemaError("a message must be a map")
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise SchemaError("a message needs a string 'type'")
+    found = schemas.get(kind)
+    if found is None:
+        raise UnknownMessage(f"unknown message type {kind[:32]!r}")
+    found.validate(kind, message)
+    return message
+
+
+async def read_message(reader: asyncio.StreamReader, limits: Limits, schemas: dict[str, Schema],
+                       timeout: float | None = None) -> dict[str, Any]:
+    """Read, decode and validate one message."""
+    return validate(await read_frame(reader, limits, timeout), schemas)
+
+
+def check_hello(hello: dict[str, Any]) -> None:
+    """Both sides: refuse a peer that speaks another protocol version."""
+    if hello.get("protocol") != PROTOCOL_VERSION:
+        raise VersionMismatch(f"the peer speaks protocol {hello.get('protocol')}, this program "
+                              f"speaks {PROTOCOL_VERSION}")

@@ -1,0 +1,1 @@
+"""Benchmark modules, one per section and subject; see tools/bench.py."""

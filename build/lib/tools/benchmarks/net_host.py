@@ -1,0 +1,467 @@
+"""LAN host latency and discovery time, on loopback.
+
+- ``net.intent_to_all_views``: a dedicated host (``linie-host`` in its own process, Linie 1, five
+  seats, autosave on) and 5 seated + 10 spectating clients; from an intent sent to the moment the
+  last of the 15 clients has read, checked and patched its new view. Intents come one at a time,
+  each after the previous change was settled (its check frames arrived) and a 20 ms pause, as in
+  play.
+- ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view: what
+  one player on a LAN machine of their own waits for.
+- ``net.intent_to_all_views_200_idle``: the same with 200 further spectator connections held open by
+  another process, which come once the game is under way; they read everything they are sent
+  (in batches) and never send an intent. The host serves spectators in the order they came, so
+  the crowd's own frames follow those of the table's first watchers (~6 µs of the host's time
+  per connection on loopback).
+- ``net.intent_to_all_views_shared_cores``: the first figure with the host and the clients left to
+  share the CPUs as the kernel likes (see below); not a LAN figure, printed so the difference shows.
+- ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified
+  by its TCP hello).
+
+- ``net.host_fanout_15``: the host's own share, in one process without sockets: from an intent
+  handed to the Match to the last of the 15 update frames written.
+- ``net.host_fanout_215_sockets``: the same to 5 seats and 210 spectators on real loopback sockets:
+  what a crowd costs the host, kernel included (the last spectator of a crowd waits this long).
+- ``net.client_decode_view``: one client's work on a whole late-game Linie 1 view (a snapshot):
+  decode, limits, depth, schema and view hash.
+- ``net.client_apply_delta``: one client's work on a usual update, a delta on the view it holds:
+  decode, limits, depth, schema and patch.
+
+On a LAN the host and each player have a machine of their own. On loopback they share this one,
+and the kernel tends to run a client woken by the host's write on the host's own CPU, behind the
+host's remaining work (TCP wakes the reader "synchronously"): a stall no LAN has. So, where there
+are two CPUs or more, the host runs on one and every client on the others, the nearest loopback
+gets to separate machines. The 15 measured clients share one process and decode one after the
+other, which a LAN does in parallel; the view-hash check is left out, each client does it on its
+own machine after it holds the view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import resource
+import selectors
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+from net.client import local_rules
+from net.delta import diff, patch
+from net.protocol import (
+    HEADER,
+    HOST_LIMITS,
+    HOST_SCHEMAS,
+    PROTOCOL_VERSION,
+    FrameParser,
+    decode_body,
+    encode,
+    validate,
+)
+from tools.bench import timed
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "linie1"
+SEATS = 5
+SPECTATORS = 10
+SAMPLES = 200
+THINK = 0.02  # seconds between a change being settled and the next intent
+PING_EVERY = 2.0
+
+
+def raise_open_file_limit(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
+
+
+def cpu_split() -> tuple[set[int], set[int]] | None:
+    """(the host's CPU, the clients' CPUs), or None on a machine with one CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
+    return ({cpus[0]}, set(cpus[1:])) if len(cpus) > 1 else None
+
+
+class HostProcess:
+    """``python -m net.host_cli`` on 127.0.0.1, without discovery, in a temporary directory."""
+
+    def __init__(self, seed: int, cpus: set[int] | None = None) -> None:
+        self.directory = tempfile.TemporaryDirectory()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "net.host_cli", "--game", GAME, "--seats", str(SEATS), "--bind", "127.0.0.1",
+             "--no-discovery", "--quiet", "--seed", str(seed), "--save", f"{self.directory.name}/table.save"],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        if cpus is not None:
+            os.sched_setaffinity(self.process.pid, cpus)
+        assert self.process.stdout is not None
+        self.port = next(int(line.rsplit(":", 1)[1]) for line in self.process.stdout if "listening on" in line)
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        self.directory.cleanup()
+
+
+class Arrivals:
+    """Per (kind, version): how many clients got it, when the first did and when the last did."""
+
+    def __init__(self, clients: int) -> None:
+        self.clients = clients
+        self.counts: dict[tuple[str, int], int] = {}
+        self.first: dict[tuple[str, int], float] = {}
+        self.last: dict[tuple[str, int], float] = {}
+
+    def arrived(self, version: int, kind: str = "view") -> None:
+        key = (kind, version)
+        now = time.perf_counter()
+        self.first.setdefault(key, now)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if self.counts[key] == self.clients:
+            self.last[key] = now
+
+    def everyone(self, version: int, kind: str = "view") -> bool:
+        return (kind, version) in self.last
+
+
+class Client:
+    """A seat or a spectator on a non-blocking socket: frames are cut from the stream by the host's
+    own ``FrameParser`` and go through the checks a ``NetSession`` makes (size cap, msgpack limits,
+    nesting depth, schema), and the view is patched. Plain sockets and one selector rather than
+    asyncio, so the benchmark spends its time on the table and the clients' real work, not on a
+    stand-in for fifteen machines."""
+
+    def __init__(self, port: int, name: str, seat: int | None, arrivals: Arrivals) -> None:
+        self.arrivals = arrivals
+        self.seat = seat
+        self.view: dict[str, Any] | None = None
+        self.spectators = 0  # the host's count, from its status frames
+        self.next_id = 0
+        self.parser = FrameParser(HOST_LIMITS)
+        self.greeted = False
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.setblocking(False)
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sock.sendall(encode({**message, "id": self.next_id}))
+        self.next_id += 1
+
+    def read(self) -> None:
+        while True:
+            try:
+                data = self.sock.recv(1 << 20)
+            except BlockingIOError:
+                return
+            if not data:
+                raise RuntimeError("the host closed a benchmark connection")
+            for message in self.parser.feed(data):
+                self.receive(validate(message, HOST_SCHEMAS))
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "hello" and not self.greeted:
+            self.greeted = True
+            self.send({"type": "spectate"} if self.seat is None else {"type": "claim", "seat": self.seat})
+        elif kind in ("update", "snapshot"):
+            self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
+            self.arrivals.arrived(message["version"])
+        elif kind == "check":
+            self.arrivals.arrived(message["version"], "check")
+        elif kind == "status":
+            self.spectators = message["spectators"]
+        elif kind in ("rejected", "error"):
+            raise RuntimeError(f"the host refused the benchmark: {message}")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class Table:
+    """The 15 measured clients and one selector over them."""
+
+    def __init__(self, port: int, arrivals: Arrivals) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.watchers = [Client(port, f"Watcher {index}", None, arrivals) for index in range(SPECTATORS)]
+        self.clients = list(self.watchers)
+        for client in self.watchers:
+            self.selector.register(client.sock, selectors.EVENT_READ, client)
+        self.pump(lambda: all(client.greeted for client in self.watchers))
+        self.seats: list[Client] = []
+        for seat in range(SEATS):  # the last claim starts the game
+            client = Client(port, f"Seat {seat}", seat, arrivals)
+            self.selector.register(client.sock, selectors.EVENT_READ, client)
+            self.seats.append(client)
+            self.clients.append(client)
+            self.pump(lambda client=client: client.greeted)  # type: ignore[misc]
+
+    def pump(self, done: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Read whatever arrives until ``done()``."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the host did not answer the benchmark in time")
+            for key, _ in self.selector.select(left):
+                key.data.read()
+
+    def wait(self, seconds: float) -> None:
+        """Keep reading (pings, chat, status) while waiting, as a client does."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            for key, _ in self.selector.select(left):
+                key.data.read()
+
+    def close(self) -> None:
+        for client in self.clients:
+            self.selector.unregister(client.sock)
+            client.close()
+        self.selector.close()
+
+
+def idle_crowd(port: int, count: int, cpus: set[int] | None, stop: Any) -> None:
+    """``count`` spectators that say hello, watch, read everything in batches and ping; run in a
+    process of their own until ``stop`` is set."""
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    raise_open_file_limit(count + 64)
+    sockets = []
+    for index in range(count):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "name": f"idle {index}",
+                             "rules": local_rules()}) + encode({"type": "spectate", "id": 1}))
+        sock.setblocking(False)
+        sockets.append(sock)
+    next_id, last_ping = 2, time.monotonic()
+    while not stop.wait(0.25):
+        for sock in sockets:
+            with contextlib.suppress(BlockingIOError):
+                while sock.recv(1 << 20):
+                    pass
+        if time.monotonic() - last_ping > PING_EVERY:
+            for sock in sockets:
+                sock.sendall(encode({"type": "ping", "id": next_id}))
+            next_id, last_ping = next_id + 1, time.monotonic()
+    for sock in sockets:
+        sock.close()
+
+
+def measure(port: int, samples: int, bot_seed: int, firsts: list[float], idle: int = 0,
+            bring_crowd: Callable[[], None] | None = None) -> list[float]:
+    """Latency samples on one table to the last of the 15 clients (to the first one into
+    ``firsts``); fewer than ``samples`` when the game ends first. ``bring_crowd`` lets ``idle``
+    further spectators in once the table is set (they come to watch a game under way)."""
+    arrivals = Arrivals(SEATS + SPECTATORS)
+    table = Table(port, arrivals)
+    bots = [make_bot(GAME, "easy", bot_seed + seat) for seat in range(SEATS)]
+    results: list[float] = []
+    try:
+        table.pump(lambda: arrivals.everyone(0))
+        if bring_crowd is not None:
+            bring_crowd()
+        table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle, 30.0)  # the crowd is in
+        last_ping = time.monotonic()
+        while len(results) < samples:
+            view = table.seats[0].view
+            assert view is not None
+            acting = view["match"]["to_act"]
+            if not acting:
+                break
+            seat = acting[0]
+            version = view["match"]["version"]
+            action = bots[seat].decide(table.seats[seat].view)  # type: ignore[arg-type]
+            started = time.perf_counter()
+            table.seats[seat].send({"type": "intent", "seat": seat, "base": version, "action": action})
+            new = version + 1
+            table.pump(lambda: arrivals.everyone(new))  # noqa: B023 - called before the loop moves on
+            key = ("view", new)
+            results.append(1000 * (arrivals.last[key] - started))
+            firsts.append(1000 * (arrivals.first[key] - started))
+            # like people, the next intent comes once the last one is settled (checked and saved)
+            table.pump(lambda: arrivals.everyone(new, "check"))  # noqa: B023
+            table.wait(THINK)
+            if time.monotonic() - last_ping > PING_EVERY:
+                last_ping = time.monotonic()
+                for client in table.clients:
+                    client.send({"type": "ping"})
+        return results
+    finally:
+        table.close()
+
+
+def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None,
+            separate_cores: bool = True) -> list[float]:
+    """Samples over as many tables as it takes, each hosted by a ``linie-host`` process."""
+    raise_open_file_limit(idle + 256)
+    firsts = [] if firsts is None else firsts
+    split = cpu_split() if separate_cores else None
+    own = os.sched_getaffinity(0)
+    results: list[float] = []
+    seed = 1
+    try:
+        if split is not None:
+            os.sched_setaffinity(0, split[1])
+        while len(results) < samples:
+            host = HostProcess(seed, split[0] if split else None)
+            context = multiprocessing.get_context("spawn")
+            stop = context.Event()
+            crowd = context.Process(target=idle_crowd, args=(host.port, idle, split[1] if split else None, stop))
+            try:
+                results += measure(host.port, samples - len(results), seed, firsts, idle,
+                                   crowd.start if idle else None)
+            finally:
+                stop.set()
+                if crowd.is_alive():
+                    crowd.join(10)
+                host.close()
+            seed += 1
+    finally:
+        os.sched_setaffinity(0, own)
+    return results
+
+
+class _Wire:
+    """A host-side connection for ``host_fanout``: nothing, or a real loopback socket."""
+
+    last_update = 0.0
+
+    def __init__(self, sock: socket.socket | None = None) -> None:
+        self.sock = sock
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, frame: bytes) -> None:
+        if self.sock is not None:
+            self.sock.sendall(frame)
+        if frame[5:17] == b"\xa4type\xa6update":  # {"type": "update", ...} comes first in the map
+            _Wire.last_update = time.perf_counter()
+
+
+def host_fanout(samples: int = SAMPLES, spectators: int = SPECTATORS, sockets: bool = False) -> list[float]:
+    """The host's path from an intent handed to the Match to the last update frame written, in one
+    process: to stand-in connections (its Python work alone), or to real loopback sockets whose
+    other ends are drained between changes (with the kernel's share of each send)."""
+    from net.host import Host, HostConfig, Peer
+
+    raise_open_file_limit(2 * (SEATS + spectators) + 64)
+    listener = socket.create_server(("127.0.0.1", 0), backlog=512) if sockets else None
+    results: list[float] = []
+    seed = 1
+    while len(results) < samples:
+        host = Host.new(GAME, SEATS, HostConfig(), seed=seed)
+        host.phase = "playing"
+        far_ends: list[socket.socket] = []
+        for seat in [*range(SEATS), *[None] * spectators]:
+            wire = _Wire()
+            if listener is not None:
+                far_ends.append(socket.create_connection(listener.getsockname()))
+                wire.sock = listener.accept()[0]
+                wire.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            role = "seat" if seat is not None else "spectator"
+            host.peer_opened(Peer(wire, "bench", ready=True, role=role, seat=seat))  # type: ignore[arg-type]
+        for end in far_ends:
+            end.setblocking(False)
+        bots = [make_bot(GAME, "easy", seed + seat) for seat in range(SEATS)]
+        while len(results) < samples and not host.match.finished:
+            seat = host.match.to_act()[0]
+            action = bots[seat].decide(host.match.view(seat))
+            started = time.perf_counter()
+            host.match.submit(seat, action)
+            results.append(1000 * (_Wire.last_update - started))
+            for end in far_ends:
+                with contextlib.suppress(BlockingIOError):
+                    while end.recv(1 << 20):
+                        pass
+        for peer in host.peers:
+            if peer.transport.sock is not None:  # type: ignore[attr-defined]
+                peer.transport.sock.close()  # type: ignore[attr-defined]
+        for end in far_ends:
+            end.close()
+        seed += 1
+    if listener is not None:
+        listener.close()
+    return results
+
+
+def client_decode(samples: int = SAMPLES) -> list[float]:
+    """One client's work on a late-game Linie 1 update: decode, limits, depth, schema, view hash."""
+    from game.match import Match, SeatInfo, view_hash
+
+    match = Match(GAME, [SeatInfo(f"Seat {seat}") for seat in range(SEATS)], 1)
+    bots = [make_bot(GAME, "easy", seat) for seat in range(SEATS)]
+    for _ in range(120):
+        if match.finished:
+            break
+        seat = match.to_act()[0]
+        match.submit(seat, bots[seat].decide(match.view(seat)))
+    before = match.view(0)
+    seat = match.to_act()[0]
+    match.submit(seat, bots[seat].decide(match.view(seat)))
+    after = match.view(0)
+    frame = encode({"type": "update", "version": match.version, "seat": 0, "actor": 0, "events": [],
+                    "view": after})
+    delta_frame = encode({"type": "update", "version": match.version, "seat": 0, "actor": 0, "events": [],
+                          "delta": diff(before, after)})
+
+    def decode() -> None:
+        message = validate(decode_body(frame[HEADER.size:], HOST_LIMITS), HOST_SCHEMAS)
+        view_hash(message["view"])
+
+    def apply_delta() -> None:
+        message = validate(decode_body(delta_frame[HEADER.size:], HOST_LIMITS), HOST_SCHEMAS)
+        patch(before, message["delta"])
+    return timed(decode, samples), timed(apply_delta, samples)
+
+
+def discovery(runs: int = 3) -> list[float]:
+    """Milliseconds from ``Advertiser`` start to the table in ``TableBrowser.tables()``."""
+    from net.discovery import Advertiser, TableBrowser
+    from net.host import Host, HostConfig, HostThread
+
+    browser = TableBrowser(interfaces=["127.0.0.1"], recheck=0.5)
+    results = []
+    try:
+        for run in range(runs):
+            name = f"Bench table {run}"
+            host = HostThread(Host.new(GAME, 2, HostConfig(name=name)), "127.0.0.1")
+            port = host.start()
+            started = time.perf_counter()
+            advertiser = Advertiser(port, host.table_info(), "127.0.0.1")
+            try:
+                while not any(table["name"] == name for table in browser.tables()):
+                    if time.perf_counter() - started > 15:
+                        raise RuntimeError("the table was never listed")
+                    time.sleep(0.005)
+                results.append(1000 * (time.perf_counter() - started))
+            finally:
+                with contextlib.suppress(Exception):
+                    advertiser.close()
+                host.stop()
+    finally:
+        browser.close()
+    return results
+
+
+def figures() -> Iterator[tuple[str, list[float]]]:
+    firsts: list[float] = []
+    yield "net.intent_to_all_views", latency(idle=0, firsts=firsts)
+    yield "net.intent_to_first_view", firsts
+    yield "net.intent_to_all_views_200_idle", latency(idle=200)
+    yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)
+    yield "net.host_fanout_15", host_fanout()
+    yield "net.host_fanout_215_sockets", host_fanout(spectators=SPECTATORS + 200, sockets=True)
+    whole, delta = client_decode()
+    yield "net.client_decode_view", whole
+    yield "net.client_apply_delta", delta
+    yield "net.discovery_listed", discovery()

@@ -1,0 +1,1 @@
+"""Screenshot definitions for ``tools.screenshot``; each module registers its shots on import."""

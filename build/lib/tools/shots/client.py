@@ -1,0 +1,125 @@
+"""Shots of the client's framework screens and the Linie 1 board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.render.linie1_board import Linie1Board, tile_segments
+from game.scenes.cover import CoverScene
+from game.scenes.pause import PauseScene
+from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from game.ui import theme
+from tools.screenshot import shot
+
+# A small network in the middle of the board: (row, col, tile type, rotation).
+SAMPLE_TILES = [
+    (6, 1, 1, 1), (6, 2, 1, 1), (6, 3, 2, 2), (5, 3, 1, 0), (4, 3, 4, 0), (3, 3, 2, 1), (3, 4, 10, 0),
+    (3, 5, 1, 1), (3, 6, 7, 2), (4, 4, 5, 0), (2, 6, 9, 0), (5, 5, 6, 0), (8, 6, 8, 0), (9, 6, 11, 0),
+]
+SAMPLE_SIGNS = {"F": (3, 4), "M": (3, 6), "K": (9, 6)}
+
+
+def sample_tiles() -> dict[tuple[int, int], list[list[str]]]:
+    return {(row, col): tile_segments(kind, turn) for row, col, kind, turn in SAMPLE_TILES}
+
+
+@shot("title", settle=2.2)
+def title(app: Any) -> None:
+    app.push(TitleScene(app))
+
+
+@shot("setup")
+def setup(app: Any) -> None:
+    app.push(TitleScene(app))
+    app.push(SetupScene(app))
+
+
+@shot("settings")
+def settings(app: Any) -> None:
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+
+
+@shot("rules")
+def rules(app: Any) -> None:
+    app.push(TitleScene(app))
+    app.push(RulesScene(app, "linie1"))
+
+
+@shot("pause")
+def pause(app: Any) -> None:
+    app.push(TitleScene(app))
+    app.push(PauseScene(app))
+
+
+@shot("cover")
+def cover(app: Any) -> None:
+    app.push(CoverScene(app, "Alice", theme.player_colour(1)))
+
+
+@shot("results", settle=1.6)
+def results(app: Any) -> None:
+    seats = [{"name": "Alice", "kind": "human", "level": "normal", "colour": 0},
+             {"name": "Tramina", "kind": "bot", "level": "normal", "colour": 1},
+             {"name": "Bob", "kind": "human", "level": "normal", "colour": 2}]
+    view = {"match": {"seats": seats}}
+    app.push(ResultsScene(app, "demo", view, {"winners": [0], "draw": False, "scores": [12, 9, 7]},
+                          play_again=lambda: None, title="Linie 1 · 3 players"))
+
+
+@shot("linie1_board")
+def linie1_board(app: Any) -> pygame.Surface:
+    board = Linie1Board(74)
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    theme.background(surface)
+    origin = ((theme.WIDTH - board.size) // 2, (theme.HEIGHT - board.size) // 2)
+    surface.blit(board.static_layer(sample_tiles(), SAMPLE_SIGNS), origin)
+    x, y, heading = board.terminal_path([(6, 0), (7, 0)], 0.15, origin)
+    board.draw_tram(surface, (x, y), heading, 1)
+    x, y, heading = board.terminal_path([(2, 0), (3, 0)], 0.8, origin)
+    board.draw_tram(surface, (x, y), heading, 3)
+    board.draw_ghost(surface, (5, 4), tile_segments(2, 0), True, origin)
+    return surface
+
+
+@shot("host_setup")
+def host_setup(app: Any) -> None:
+    from game.scenes.lobby import HostScene
+    app.push(TitleScene(app))
+    scene = HostScene(app)
+    app.push(scene)
+    scene.count.index = 2
+    scene.set_players(4)
+    scene.rows[3].kind_choice.step(2)  # the last seat: a bot
+
+
+@shot("lobby", settle=1.2)
+def lobby(app: Any) -> None:
+    from game.scenes.lobby import LobbyScene
+
+    class Seated:
+        """A session as the lobby sees it once the host has answered (no network in a screenshot)."""
+        game = "linie1"
+        table = {"table": "Ada's table", "title": "Linie 1", "game": "linie1"}
+        status = {"seats": [
+            {"name": "Ada", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": False},
+            {"name": "Ben", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": True},
+            {"name": "Seat 3", "kind": "open", "level": "normal", "claimed": False, "connected": False,
+             "away": False},
+            {"name": "Bimmel", "kind": "bot", "level": "easy", "claimed": False, "connected": False, "away": False},
+        ]}
+        role, seat, phase, link = "seat", 0, "lobby", "up"
+
+        def poll(self) -> list:
+            return []
+
+        def close(self) -> None:
+            pass
+
+    app.push(LobbyScene(app, Seated(), port=47000, hosting=True))

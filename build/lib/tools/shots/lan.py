@@ -1,0 +1,175 @@
+"""Shots of the LAN screens: hosting, the lobby, the join list, and a table with its LAN HUD.
+
+No sockets here: ``ShotLink`` looks to the screens like a ``NetSession`` (seats, link, chat) and
+keeps a local game behind it, so every shot is the same on every run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.match import Match, SeatInfo
+from game.scenes.lan_join import JoinScene
+from game.scenes.lan_session import LanSession
+from game.scenes.lobby import HostScene, LobbyScene
+from game.scenes.title import TitleScene
+from game.session import LocalSession
+from tools.screenshot import shot
+
+
+def seat(name: str, kind: str = "human", claimed: bool = True, connected: bool = True, away: bool = False,
+         bot: bool = False, level: str = "normal") -> dict[str, Any]:
+    return {"name": name, "kind": kind, "level": level, "claimed": claimed, "connected": connected, "away": away,
+            "bot": bot}
+
+
+class ShotLink:
+    """A NetSession as the screens see it, with a local game (or none, in the lobby) behind it."""
+
+    def __init__(self, seats: list[dict[str, Any]], table: str, local: LocalSession | None = None,
+                 phase: str = "lobby", seat: int = 0) -> None:
+        self.local = local
+        self.game = local.game if local is not None else "linie1"
+        self.table = {"table": table, "title": "Linie 1", "game": self.game, "phase": phase}
+        self.status: dict[str, Any] = {"type": "status", "seats": seats, "phase": phase, "spectators": 1}
+        self.seat, self.role, self.phase, self.link = seat, "seat", phase, "up"
+        self.address, self.port, self.token = "192.168.1.20", 47000, None
+        self.inbox: list[dict[str, Any]] = []
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        return [self.seat]
+
+    def submit(self, seat: int, action: dict[str, Any]) -> None:
+        if self.local is not None:
+            self.local.submit(seat, action)
+
+    def poll(self) -> list[dict[str, Any]]:
+        messages = self.local.poll() if self.local is not None else []
+        messages += self.inbox
+        self.inbox = []
+        return messages
+
+    def pump(self) -> None:
+        if self.local is not None:
+            self.local.pump()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if self.local is None:
+            raise KeyError(seat)
+        return self.local.view(seat)
+
+    def chat(self, text: str) -> None:
+        self.inbox.append({"type": "chat", "seat": self.seat, "name": "Ada", "text": text})
+
+    def close(self) -> None:
+        if self.local is not None:
+            self.local.close()
+
+
+def chatter(link: ShotLink, lines: list[tuple[int | None, str, str]]) -> LanSession:
+    """A LanSession over ``link`` whose chat already holds ``lines`` (seat, name, text; seat None: a notice)."""
+    session = LanSession(link)
+    for speaker, name, text in lines:
+        if speaker is None:
+            session.notice(text)
+        else:
+            link.inbox.append({"type": "chat", "seat": speaker, "name": name, "text": text})
+            session.collect()
+    return session
+
+
+@shot("lan_host_setup")
+def host_setup(app: Any) -> None:
+    app.push(TitleScene(app))
+    scene = HostScene(app)
+    app.push(scene)
+    scene.rows[0].name_field.text = scene.rows[0].name = "Ada"
+    scene.count.index = 2
+    scene.set_players(4)
+    scene.rows[3].kind_choice.step(1)  # the last seat: an easy bot
+    scene.set_kind(3, scene.rows[3].kind_choice.value)
+    scene.table_name.text = "Ada's tram depot"
+    scene.table_name_edited = True
+
+
+@shot("lan_lobby", settle=1.2)
+def lobby(app: Any) -> None:
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Cleo", away=True), seat("Seat 4", "open", claimed=False)],
+                    "Ada's tram depot")
+    session = chatter(link, [
+        (None, "", "Ben sits down."), (1, "Ben", "Evening! Who brought the snacks?"),
+        (None, "", "Cleo sits down."), (2, "Cleo", "Me. Pretzels. Start without the fourth?"),
+        (0, "Ada", "Give Dora two more minutes, then we go."),
+    ])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=True))
+
+
+class ShotBrowser:
+    """Two tables heard on the network: one to join, one from a program with other rules."""
+
+    def tables(self) -> list[dict[str, Any]]:
+        common = {"protocol": 1, "game": "linie1", "title": "Linie 1", "port": 47000}
+        return [
+            {**common, "service": "a", "name": "Ben's kitchen table", "seats_taken": 2, "seats_total": 4,
+             "phase": "lobby", "rules_version": _rules(), "address": "192.168.1.31", "compatible": True,
+             "reason": ""},
+            {**common, "service": "b", "name": "Office lunch league", "seats_taken": 3, "seats_total": 3,
+             "phase": "playing", "rules_version": "0.9", "address": "192.168.1.47", "compatible": False,
+             "reason": f"The table plays rules '0.9'; this program has '{_rules()}'."},
+        ]
+
+    def close(self) -> None:
+        pass
+
+
+def _rules() -> str:
+    from game.core.registry import get_game
+    return get_game("linie1").rules_version
+
+
+class ShotJoin(JoinScene):
+    def enter(self) -> None:
+        self.browser = ShotBrowser()
+
+
+@shot("lan_join", settle=1.0)
+def join(app: Any) -> None:
+    app.push(TitleScene(app))
+    scene = ShotJoin(app)
+    app.push(scene)
+    scene.ui.set_focus(scene.list)
+
+
+def _table(app: Any, seats: list[dict[str, Any]]) -> tuple[Any, LanSession, ShotLink]:
+    from game.scenes.linie1_table import Linie1Table
+    from tools.shots.linie1 import advanced
+    local = advanced(5, lambda view: len(view["board"]["tiles"]) >= 20 and view["current"] == 0)
+    match: Match = local.match
+    match.seats[1] = SeatInfo("Ben", "human", colour=1)  # LAN players at these seats, as the host sees them
+    match.seats[2] = SeatInfo("Cleo", "human", colour=2)
+    link = ShotLink(seats, "Ada's tram depot", local, "playing")
+    session = chatter(link, [
+        (1, "Ben", "Who keeps building through my station?"), (None, "", "Cleo is away."),
+        (0, "Ada", "Not me. Probably the bot."),
+    ])
+    scene = Linie1Table(app, session, None)
+    app.push(scene)
+    return scene, session, link
+
+
+@shot("lan_table_chat", settle=0.8)
+def table_chat(app: Any) -> None:
+    from game.ui.input import Intent
+    scene, _, _ = _table(app, [seat("Ada"), seat("Ben"), seat("Cleo", away=True)])
+    scene.lan_hud.handle(Intent("chat"))
+    for letter in "Ha! Watch line 4 sneak round the Dom":
+        scene.lan_hud.handle(Intent("text", value=letter))
+
+
+@shot("lan_table_reconnecting", settle=0.8)
+def table_reconnecting(app: Any) -> None:
+    scene, _, link = _table(app, [seat("Ada"), seat("Ben", connected=False), seat("Cleo", bot=True)])
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})

@@ -1,0 +1,86 @@
+"""Shots of the Linie 1 table: a fresh table, a game in full swing, and a trip under way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.bots import make_bot
+from game.match import Match, SeatInfo
+from game.scenes.launch import TableConfig
+from game.scenes.linie1_table import Linie1Table
+from game.session import LocalSession
+from tools.screenshot import shot
+
+SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
+         SeatInfo("Bimmel", "bot", "easy", 2)]
+
+
+def advanced(seed: int, until: Any, limit: int = 2000) -> LocalSession:
+    """A local game played by bots (the human seat too) until ``until(view)`` holds."""
+    match = Match("linie1", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS], seed)
+    session = LocalSession(match, bot_seed=seed)
+    stand_in = make_bot("linie1", "normal", seed + 99)
+    for _ in range(limit):
+        if match.finished or until(match.view(0)):
+            break
+        seat = match.to_act()[0]
+        if seat == 0:
+            session.submit(0, stand_in.decide(match.view(0)))
+        else:
+            session.run_bots_now()
+    session.poll()
+    return session
+
+
+def table(app: Any, session: LocalSession) -> Linie1Table:
+    scene = Linie1Table(app, session, TableConfig("linie1", SEATS, {}))
+    app.push(scene)
+    return scene
+
+
+@shot("linie1_table_start", settle=0.5)
+def start(app: Any) -> None:
+    table(app, advanced(5, lambda view: True))
+
+
+@shot("linie1_table_midgame", settle=0.4)
+def midgame(app: Any) -> None:
+    session = advanced(5, lambda view: len(view["board"]["tiles"]) >= 34 and view["current"] == 0)
+    scene = table(app, session)
+    scene.hint = True
+    scene.cursor = (6, 6)
+    scene.pointer_on_board = True
+
+
+@shot("linie1_table_trip", settle=0.4)
+def trip(app: Any) -> None:
+    session = advanced(8, lambda view: any(p["driving"] for p in view["players"]) and view["current"] == 0)
+    table(app, session)
+
+
+@shot("linie1_trip_chooser", settle=0.4)
+def trip_chooser(app: Any) -> None:
+    from game.core.linie1 import my_trip_candidates
+    from game.scenes.linie1_trip import TripChooser
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)))
+    scene = table(app, session)
+    app.push(TripChooser(app, scene, scene.trip_candidates()))
+
+
+@shot("linie1_die_and_tram", settle=0.0)
+def die_and_tram(app: Any) -> None:
+    session = advanced(8, lambda view: view["players"][0]["driving"] and view["current"] == 0
+                       and view["phase"] == "roll")
+    scene = table(app, session)
+    scene.main_action()  # roll: the die tumbles, then the tram drives
+    for _ in range(int(1.5 * 60)):
+        app.step(1 / 60)
+
+
+@shot("linie1_results", settle=1.8)
+def results(app: Any) -> None:
+    from game.scenes.results import ResultsScene
+    session = advanced(8, lambda view: view["outcome"] is not None, limit=4000)
+    view = session.view(None)
+    app.push(ResultsScene(app, "linie1", view, view["outcome"], lambda: None, "Linie 1 · 3 players"))

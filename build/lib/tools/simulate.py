@@ -1,0 +1,117 @@
+"""Headless bot games: ``python -m tools.simulate GAME --players N --games G --seed S``.
+
+Prints one line per game (winner or stalemate, turns, ms per turn) and a total. ``--levels``
+gives each seat its level (cycled), ``--rotate`` moves the levels round the table each game so no
+level always starts, and ``--replays DIR`` writes one replay per game as JSON Lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+from game.core.registry import get_game
+from game.match import Match, SeatInfo
+
+
+def play_one(game_name: str, players: int, seed: int, levels: list[str],
+             options: dict[str, Any] | None = None, max_actions: int = 20_000) -> tuple[Match, dict[str, Any]]:
+    """Play one bot game to its end; returns the match and its figures."""
+    seats = [SeatInfo(f"Bot {i + 1}", "bot", levels[i % len(levels)]) for i in range(players)]
+    match = Match(game_name, seats, seed, options)
+    bots = {i: make_bot(game_name, seats[i].level, seed * 31 + i) for i in range(players)}
+    turns = 0
+    last_actor = None
+    thinking = 0.0
+    actions = 0
+    while not match.finished:
+        if actions >= max_actions:
+            raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
+        seat = match.to_act()[0]
+        if seat != last_actor:
+            turns += 1
+            last_actor = seat
+        started = time.perf_counter()
+        action = bots[seat].decide(match.view(seat))
+        thinking += time.perf_counter() - started
+        result = match.submit(seat, action)
+        if not result.ok:
+            raise RuntimeError(f"game {seed}: seat {seat} proposed {action!r}, refused: {result.rejection}")
+        actions += 1
+    figures = {"turns": turns, "actions": actions, "ms_per_turn": 1000 * thinking / max(turns, 1)}
+    return match, figures
+
+
+def describe(match: Match) -> str:
+    outcome = match.outcome() or {}
+    winners = outcome.get("winners") or []
+    if not winners:
+        return "draw" if outcome.get("draw") else "stalemate"
+    names = ", ".join(f"seat {w} ({match.seats[w].level})" for w in winners)
+    return f"winner {names}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--players", default="2", help="a count, or a range like 2-5 cycled game by game")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="normal", help="level of every seat")
+    parser.add_argument("--levels", help="comma-separated levels per seat, e.g. normal,easy")
+    parser.add_argument("--rotate", action="store_true", help="rotate the levels round the table")
+    parser.add_argument("--replays", type=Path, help="write one .jsonl replay per game here")
+    parser.add_argument("--quiet", action="store_true", help="print only the total")
+    args = parser.parse_args(argv)
+
+    game = get_game(args.game)
+    low, _, high = args.players.partition("-")
+    try:
+        counts = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        parser.error("--players is a number or a range like 2-5")
+    if not counts or not all(game.min_players <= n <= game.max_players for n in counts):
+        parser.error(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    levels = args.levels.split(",") if args.levels else [args.level]
+    if args.replays:
+        args.replays.mkdir(parents=True, exist_ok=True)
+
+    wins_by_level: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    total_turns = 0
+    total_ms = 0.0
+    for index in range(args.games):
+        seed = args.seed + index
+        players = counts[index % len(counts)]
+        shift = index % players if args.rotate else 0
+        seat_levels = [levels[(i - shift) % len(levels)] for i in range(players)]
+        match, figures = play_one(args.game, players, seed, seat_levels)
+        outcome = match.outcome() or {}
+        winners = outcome.get("winners") or []
+        for winner in winners:
+            wins_by_level[seat_levels[winner]] += 1
+        results["won" if winners else ("draw" if outcome.get("draw") else "stalemate")] += 1
+        total_turns += figures["turns"]
+        total_ms += figures["ms_per_turn"] * figures["turns"]
+        if not args.quiet:
+            print(f"game {index + 1} seed {seed} ({players} players): {describe(match)}, {figures['turns']} turns, "
+                  f"{figures['ms_per_turn']:.1f} ms per turn")
+        if args.replays:
+            path = args.replays / f"{args.game}-{seed}.jsonl"
+            path.write_text("".join(json.dumps(line, separators=(",", ":")) + "\n"
+                                    for line in match.replay_lines()))
+    level_text = ", ".join(f"{level} {count}" for level, count in sorted(wins_by_level.items()))
+    print(f"total: {args.games} games, {results['won']} won, {results['draw']} drawn, "
+          f"{results['stalemate']} stalemates; wins by level: {level_text or 'none'}; "
+          f"{total_ms / max(total_turns, 1):.1f} ms per turn")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
