@@ -40,7 +40,6 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import resource
 import selectors
 import socket
 import subprocess
@@ -76,13 +75,19 @@ PING_EVERY = 2.0
 
 
 def raise_open_file_limit(needed: int) -> None:
+    try:
+        import resource  # Unix only; Windows has no such limit to raise
+    except ImportError:
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < needed:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
 
 
 def cpu_split() -> tuple[set[int], set[int]] | None:
-    """(the host's CPU, the clients' CPUs), or None on a machine with one CPU."""
+    """(the host's CPU, the clients' CPUs), or None with one CPU or no way to pin (macOS, Windows)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
     cpus = sorted(os.sched_getaffinity(0))
     return ({cpus[0]}, set(cpus[1:])) if len(cpus) > 1 else None
 
@@ -302,7 +307,7 @@ def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None
     raise_open_file_limit(idle + 256)
     firsts = [] if firsts is None else firsts
     split = cpu_split() if separate_cores else None
-    own = os.sched_getaffinity(0)
+    own = os.sched_getaffinity(0) if split is not None else set()
     results: list[float] = []
     seed = 1
     try:
@@ -323,7 +328,8 @@ def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None
                 host.close()
             seed += 1
     finally:
-        os.sched_setaffinity(0, own)
+        if split is not None:
+            os.sched_setaffinity(0, own)
     return results
 
 
