@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sysconfig
 from functools import cache
 from pathlib import Path
@@ -16,8 +15,7 @@ def find_assets() -> Path:
     beside = Path(__file__).resolve().parents[2] / "assets"
     if beside.is_dir():
         return beside
-    schemes = [None, f"{os.name}_user"]
-    for scheme in schemes:
+    for scheme in (None, sysconfig.get_preferred_scheme("user")):
         try:
             data = sysconfig.get_path("data", scheme) if scheme else sysconfig.get_path("data")
         except KeyError:

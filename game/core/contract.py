@@ -82,7 +82,9 @@ class GameDefinition(Protocol):
 
     def check(self, state: Any, seat: int, action: Any) -> Rejection | None: ...
 
-    def apply(self, state: Any, seat: int, action: Action) -> list[Event]: ...
+    def apply(self, state: Any, seat: int, action: Action, *, checked: bool = False) -> list[Event]:
+        """Apply a legal action; RuleViolation for an illegal one. ``checked``: the caller has just
+        had ``check`` accept this action on this very state (Match.submit), so it is not judged twice."""
 
     def view(self, state: Any, seat: int | None) -> View: ...
 

@@ -62,7 +62,8 @@ class HiddenGame:
             return None
         return reject(NAME, "illegal", f"{kind!r} is not possible now.")
 
-    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], *,
+              checked: bool = False) -> list[dict[str, Any]]:
         me = state["seats"][seat]
         if action["type"] == "play":
             me["hand"].remove(action["card"])

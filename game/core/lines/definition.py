@@ -96,8 +96,8 @@ class LineExpansion:
             return moves.first_street(self.net, action)
         return moves.street_move(self.net, state, seat, action)
 
-    def apply(self, state: LinesState, seat: int, action: Action) -> list[Event]:
-        verdict = self._read(state, seat, action)
+    def apply(self, state: LinesState, seat: int, action: Action, *, checked: bool = False) -> list[Event]:
+        verdict = self._read(state, seat, action)  # also the parse apply needs, so run even when checked
         if isinstance(verdict, Rejection):
             raise RuleViolation(verdict)
         net = self.net
