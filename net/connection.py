@@ -10,7 +10,7 @@ timer here.
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import Protocol, cast
 
 from net.protocol import CLIENT_LIMITS, CLIENT_SCHEMAS, FrameParser, ProtocolError, ReadTimeout, validate
 from net.table import Peer
@@ -36,9 +36,8 @@ class PeerConnection(asyncio.Protocol):
         self._hello_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
         address = "{}:{}".format(*(transport.get_extra_info("peername") or ("?", 0))[:2])
-        self.peer = Peer(transport, address)
+        self.peer = Peer(cast(asyncio.Transport, transport), address)  # a stream socket's transport
         self._hello_timer = asyncio.get_running_loop().call_later(self.hello_timeout, self._hello_late)
         self.handler.peer_opened(self.peer)
 
