@@ -51,9 +51,10 @@ def diff(old: Any, new: Any, path: list[Any] | None = None) -> list[list[Any]]:
 
 def _step(node: Any, step: Any) -> bool:
     """Whether ``step`` names an existing place in ``node``."""
-    if type(node) is dict:
+    kind = type(node)
+    if kind is dict:
         return type(step) is str and step in node
-    return type(node) is list and type(step) is int and 0 <= step < len(node)
+    return kind is list and type(step) is int and 0 <= step < len(node)
 
 
 class _Writer:
@@ -72,15 +73,24 @@ class _Writer:
 
     def node(self, path: list[Any]) -> Any:
         """The container at ``path``, made writable (copied once) along with its ancestors."""
-        if not isinstance(path, list):
+        if type(path) is not list:
             raise PatchError("a path is a list of keys and indices")
-        self.root = self._own(self.root)
-        node = self.root
-        for step in path:
-            if type(node) not in (dict, list) or not _step(node, step):
+        self.root = node = self._own(self.root)
+        fresh = self.fresh
+        for step in path:  # the checks of _step, inline: this loop is a client's hottest
+            kind = type(node)
+            if kind is dict:
+                if type(step) is not str or step not in node:
+                    raise PatchError(f"no {step!r} in the view")
+            elif kind is not list or type(step) is not int or not 0 <= step < len(node):
                 raise PatchError(f"no {step!r} in the view")
-            node[step] = self._own(node[step])
-            node = node[step]
+            child = node[step]
+            child_kind = type(child)
+            if (child_kind is dict or child_kind is list) and id(child) not in fresh:
+                child = child.copy()
+                fresh.add(id(child))
+                node[step] = child
+            node = child
         return node
 
 

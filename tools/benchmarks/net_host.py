@@ -2,18 +2,18 @@
 
 - ``net.intent_to_all_views``: a dedicated host (``linie-host`` in its own process, Linie 1, five
   seats, autosave on) and 5 seated + 10 spectating clients; from an intent sent to the moment the
-  last of the 15 clients has read, checked and patched its new view. Intents come one at a time,
-  each after the previous change was settled (its check frames arrived) and a 20 ms pause, as in
-  play.
-- ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view: what
-  one player on a LAN machine of their own waits for.
-- ``net.intent_to_all_views_200_idle``: the same with 200 further spectator connections held open by
-  another process, which come once the game is under way; they read everything they are sent
-  (in batches) and never send an intent. The host serves spectators in the order they came, so
-  the crowd's own frames follow those of the table's first watchers (~6 µs of the host's time
-  per connection on loopback).
-- ``net.intent_to_all_views_shared_cores``: the first figure with the host and the clients left to
-  share the CPUs as the kernel likes (see below); not a LAN figure, printed so the difference shows.
+  last of the 15 clients holds its new view, read, checked and patched. Intents come one at a
+  time, each after the previous change was settled (its check frames arrived) and a 20 ms pause,
+  as in play.
+- ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view.
+- ``net.intent_to_all_views_one_process``: the same runs, to the last client done in this process.
+- ``net.intent_to_all_views_200_idle`` (and ``..._one_process``): the same with 200 further
+  spectator connections held open by another process, which come once the game is under way;
+  they read everything they are sent (in batches) and never send an intent. The host serves
+  spectators in the order they came, so the crowd's own frames follow those of the table's first
+  watchers (``net.host_fanout_215_sockets`` is what the whole crowd costs the host).
+- ``net.intent_to_all_views_shared_cores``: the one-process figure with the host and the clients
+  left to share the CPUs as the kernel likes; not a LAN figure, printed so the difference shows.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified
   by its TCP hello).
 
@@ -26,13 +26,15 @@
 - ``net.client_apply_delta``: one client's work on a usual update, a delta on the view it holds:
   decode, limits, depth, schema and patch.
 
-On a LAN the host and each player have a machine of their own. On loopback they share this one,
-and the kernel tends to run a client woken by the host's write on the host's own CPU, behind the
-host's remaining work (TCP wakes the reader "synchronously"): a stall no LAN has. So, where there
-are two CPUs or more, the host runs on one and every client on the others, the nearest loopback
-gets to separate machines. The 15 measured clients share one process and decode one after the
-other, which a LAN does in parallel; the view-hash check is left out, each client does it on its
-own machine after it holds the view.
+On a LAN the host and each player have a machine of their own; on loopback they share this one.
+Two things follow. The kernel tends to run a client woken by the host's write on the host's own
+CPU, behind the host's remaining work (TCP wakes the reader "synchronously"), a stall no LAN has:
+so, where there are two CPUs or more, the host runs on one and every client on the others. And
+the 15 clients share one process, so each waits for the ones read before it, which a LAN does in
+parallel: so a client holds its view at the moment the kernel had the frame for its socket (its
+receive timestamp) plus the time that client itself took to decode, check and patch it. The
+``one_process`` figures keep the waiting in. The view-hash check is left out: each client does it
+on its own machine after it holds the view.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import multiprocessing
 import os
 import selectors
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -114,25 +117,36 @@ class HostProcess:
         self.directory.cleanup()
 
 
+# The kernel's receive timestamp of each read (Linux: SO_TIMESTAMPNS, 35, which Python's socket
+# module may not name): when the frame reached that client's socket, whatever the benchmark's own
+# loop was busy with at that moment.
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35 if sys.platform.startswith("linux") else None)
+TIMESPEC = struct.Struct("@qq")
+
+
+def realtime_minus_perf_counter() -> float:
+    """Converts a CLOCK_REALTIME stamp (the kernel's) to ``time.perf_counter``'s clock."""
+    return min(time.time() - time.perf_counter() for _ in range(5))
+
+
 class Arrivals:
-    """Per (kind, version): how many clients got it, when the first did and when the last did."""
+    """Per (kind, version): when each client held it, two ways. *Own*: the moment its frame reached
+    its socket plus the time that client took to decode, check and patch it, i.e. when it would
+    hold the view on a machine of its own, as on a LAN. *Serial*: when it was done here, where
+    the 15 clients share one process and each waits for the ones read before it."""
 
     def __init__(self, clients: int) -> None:
         self.clients = clients
-        self.counts: dict[tuple[str, int], int] = {}
-        self.first: dict[tuple[str, int], float] = {}
-        self.last: dict[tuple[str, int], float] = {}
+        self.own: dict[tuple[str, int], list[float]] = {}
+        self.serial: dict[tuple[str, int], list[float]] = {}
 
-    def arrived(self, version: int, kind: str = "view") -> None:
-        key = (kind, version)
-        now = time.perf_counter()
-        self.first.setdefault(key, now)
-        self.counts[key] = self.counts.get(key, 0) + 1
-        if self.counts[key] == self.clients:
-            self.last[key] = now
+    def arrived(self, version: int, kind: str = "view", own: float | None = None) -> None:
+        done = time.perf_counter()
+        self.own.setdefault((kind, version), []).append(done if own is None else own)
+        self.serial.setdefault((kind, version), []).append(done)
 
     def everyone(self, version: int, kind: str = "view") -> bool:
-        return (kind, version) in self.last
+        return len(self.serial.get((kind, version), ())) >= self.clients
 
 
 class Client:
@@ -142,8 +156,9 @@ class Client:
     asyncio, so the benchmark spends its time on the table and the clients' real work, not on a
     stand-in for fifteen machines."""
 
-    def __init__(self, port: int, name: str, seat: int | None, arrivals: Arrivals) -> None:
+    def __init__(self, port: int, name: str, seat: int | None, arrivals: Arrivals, clock: float) -> None:
         self.arrivals = arrivals
+        self.clock = clock  # realtime_minus_perf_counter()
         self.seat = seat
         self.view: dict[str, Any] | None = None
         self.spectators = 0  # the host's count, from its status frames
@@ -152,6 +167,11 @@ class Client:
         self.greeted = False
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.stamped = False
+        if SO_TIMESTAMPNS is not None:
+            with contextlib.suppress(OSError):
+                self.sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+                self.stamped = True
         self.sock.setblocking(False)
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "rules": local_rules()})
 
@@ -162,22 +182,29 @@ class Client:
     def read(self) -> None:
         while True:
             try:
-                data = self.sock.recv(1 << 20)
+                data, ancillary, _, _ = self.sock.recvmsg(1 << 20, 256)
             except BlockingIOError:
                 return
+            started = time.perf_counter()
             if not data:
                 raise RuntimeError("the host closed a benchmark connection")
+            reached = None  # when the kernel had these bytes for us, on perf_counter's clock
+            for level, kind, payload in ancillary:
+                if self.stamped and level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                    seconds, nanoseconds = TIMESPEC.unpack_from(payload)
+                    reached = seconds + nanoseconds / 1e9 - self.clock
             for message in self.parser.feed(data):
-                self.receive(validate(message, HOST_SCHEMAS))
+                self.receive(validate(message, HOST_SCHEMAS), reached, started)
 
-    def receive(self, message: dict[str, Any]) -> None:
+    def receive(self, message: dict[str, Any], reached: float | None = None, started: float = 0.0) -> None:
         kind = message["type"]
         if kind == "hello" and not self.greeted:
             self.greeted = True
             self.send({"type": "spectate"} if self.seat is None else {"type": "claim", "seat": self.seat})
         elif kind in ("update", "snapshot"):
             self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
-            self.arrivals.arrived(message["version"])
+            own = None if reached is None else reached + time.perf_counter() - started
+            self.arrivals.arrived(message["version"], own=own)
         elif kind == "check":
             self.arrivals.arrived(message["version"], "check")
         elif kind == "status":
@@ -194,14 +221,15 @@ class Table:
 
     def __init__(self, port: int, arrivals: Arrivals) -> None:
         self.selector = selectors.DefaultSelector()
-        self.watchers = [Client(port, f"Watcher {index}", None, arrivals) for index in range(SPECTATORS)]
+        clock = realtime_minus_perf_counter()
+        self.watchers = [Client(port, f"Watcher {index}", None, arrivals, clock) for index in range(SPECTATORS)]
         self.clients = list(self.watchers)
         for client in self.watchers:
             self.selector.register(client.sock, selectors.EVENT_READ, client)
         self.pump(lambda: all(client.greeted for client in self.watchers))
         self.seats: list[Client] = []
         for seat in range(SEATS):  # the last claim starts the game
-            client = Client(port, f"Seat {seat}", seat, arrivals)
+            client = Client(port, f"Seat {seat}", seat, arrivals, clock)
             self.selector.register(client.sock, selectors.EVENT_READ, client)
             self.seats.append(client)
             self.clients.append(client)
@@ -258,22 +286,27 @@ def idle_crowd(port: int, count: int, cpus: set[int] | None, stop: Any) -> None:
         sock.close()
 
 
-def measure(port: int, samples: int, bot_seed: int, firsts: list[float], idle: int = 0,
-            bring_crowd: Callable[[], None] | None = None) -> list[float]:
-    """Latency samples on one table to the last of the 15 clients (to the first one into
-    ``firsts``); fewer than ``samples`` when the game ends first. ``bring_crowd`` lets ``idle``
-    further spectators in once the table is set (they come to watch a game under way)."""
+Samples = dict[str, list[float]]  # "all", "first", "serial": milliseconds per change
+
+
+def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 0,
+            bring_crowd: Callable[[], None] | None = None) -> int:
+    """Latency samples on one table, added to ``found``: to the last of the 15 clients holding the
+    view on a machine of its own ("all"), to the first ("first"), and to the last one done in
+    this shared process ("serial"). Returns how many were taken, fewer than ``samples`` when the
+    game ends first. ``bring_crowd`` lets ``idle`` further spectators in once the table is set
+    (they come to watch a game under way)."""
     arrivals = Arrivals(SEATS + SPECTATORS)
     table = Table(port, arrivals)
     bots = [make_bot(GAME, "easy", bot_seed + seat) for seat in range(SEATS)]
-    results: list[float] = []
+    taken = 0
     try:
         table.pump(lambda: arrivals.everyone(0))
         if bring_crowd is not None:
             bring_crowd()
         table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle, 30.0)  # the crowd is in
         last_ping = time.monotonic()
-        while len(results) < samples:
+        while taken < samples:
             view = table.seats[0].view
             assert view is not None
             acting = view["match"]["to_act"]
@@ -286,9 +319,11 @@ def measure(port: int, samples: int, bot_seed: int, firsts: list[float], idle: i
             table.seats[seat].send({"type": "intent", "seat": seat, "base": version, "action": action})
             new = version + 1
             table.pump(lambda: arrivals.everyone(new))  # noqa: B023 - called before the loop moves on
-            key = ("view", new)
-            results.append(1000 * (arrivals.last[key] - started))
-            firsts.append(1000 * (arrivals.first[key] - started))
+            own, serial = arrivals.own[("view", new)], arrivals.serial[("view", new)]
+            found["all"].append(1000 * (max(own) - started))
+            found["first"].append(1000 * (min(own) - started))
+            found["serial"].append(1000 * (max(serial) - started))
+            taken += 1
             # like people, the next intent comes once the last one is settled (checked and saved)
             table.pump(lambda: arrivals.everyone(new, "check"))  # noqa: B023
             table.wait(THINK)
@@ -296,31 +331,28 @@ def measure(port: int, samples: int, bot_seed: int, firsts: list[float], idle: i
                 last_ping = time.monotonic()
                 for client in table.clients:
                     client.send({"type": "ping"})
-        return results
+        return taken
     finally:
         table.close()
 
 
-def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None,
-            separate_cores: bool = True) -> list[float]:
+def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True) -> Samples:
     """Samples over as many tables as it takes, each hosted by a ``linie-host`` process."""
     raise_open_file_limit(idle + 256)
-    firsts = [] if firsts is None else firsts
     split = cpu_split() if separate_cores else None
     own = os.sched_getaffinity(0) if split is not None else set()
-    results: list[float] = []
+    found: Samples = {"all": [], "first": [], "serial": []}
     seed = 1
     try:
         if split is not None:
             os.sched_setaffinity(0, split[1])
-        while len(results) < samples:
+        while len(found["all"]) < samples:
             host = HostProcess(seed, split[0] if split else None)
             context = multiprocessing.get_context("spawn")
             stop = context.Event()
             crowd = context.Process(target=idle_crowd, args=(host.port, idle, split[1] if split else None, stop))
             try:
-                results += measure(host.port, samples - len(results), seed, firsts, idle,
-                                   crowd.start if idle else None)
+                measure(host.port, samples - len(found["all"]), seed, found, idle, crowd.start if idle else None)
             finally:
                 stop.set()
                 if crowd.is_alive():
@@ -330,7 +362,7 @@ def latency(idle: int, samples: int = SAMPLES, firsts: list[float] | None = None
     finally:
         if split is not None:
             os.sched_setaffinity(0, own)
-    return results
+    return found
 
 
 class _Wire:
@@ -460,11 +492,14 @@ def discovery(runs: int = 3) -> list[float]:
 
 
 def figures() -> Iterator[tuple[str, list[float]]]:
-    firsts: list[float] = []
-    yield "net.intent_to_all_views", latency(idle=0, firsts=firsts)
-    yield "net.intent_to_first_view", firsts
-    yield "net.intent_to_all_views_200_idle", latency(idle=200)
-    yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)
+    table = latency(idle=0)
+    yield "net.intent_to_all_views", table["all"]
+    yield "net.intent_to_first_view", table["first"]
+    yield "net.intent_to_all_views_one_process", table["serial"]
+    crowd = latency(idle=200)
+    yield "net.intent_to_all_views_200_idle", crowd["all"]
+    yield "net.intent_to_all_views_200_idle_one_process", crowd["serial"]
+    yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)["serial"]
     yield "net.host_fanout_15", host_fanout()
     yield "net.host_fanout_215_sockets", host_fanout(spectators=SPECTATORS + 200, sockets=True)
     whole, delta = client_decode()
