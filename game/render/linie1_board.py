@@ -266,6 +266,8 @@ class Linie1Board:
         self._base: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
+        self._static_tiles: Mapping[Cell, Segments] | None = None  # the mappings it was drawn from
+        self._static_signs: Mapping[str, Cell] | None = None
         self.redraws = 0  # how often the static layer was rebuilt (tests check the cache)
 
     # -- geometry ---------------------------------------------------------------------------------
@@ -341,7 +343,12 @@ class Linie1Board:
 
     def static_layer(self, tiles: Mapping[Cell, Segments], signs: Mapping[str, Cell] | None = None
                      ) -> pygame.Surface:
-        """Base + laid tiles + stop signs; rebuilt only when the tiles or signs change."""
+        """Base + laid tiles + stop signs; rebuilt only when the tiles or signs change. Passing the
+        very mappings of the last call is taken to mean nothing changed (callers make new mappings
+        for a change, never edit old ones), which skips even building the comparison key."""
+        if self._static is not None and tiles is self._static_tiles and signs is self._static_signs:
+            return self._static
+        self._static_tiles, self._static_signs = tiles, signs
         signs = signs or {}
         key = (tuple(sorted((tuple(cell), _segments_key(segs)) for cell, segs in tiles.items())),
                tuple(sorted((letter, tuple(cell)) for letter, cell in signs.items())))

@@ -17,7 +17,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
 from game.render.die import draw_die
-from game.render.linie1_board import Linie1Board, line_colour, tile_image, tile_segments
+from game.render.linie1_board import Cell, Linie1Board, Segments, line_colour, tile_image, tile_segments
 from game.render.linie1_route import RoutePath
 from game.scenes.cover import CoverScene
 from game.scenes.figures import register_figures
@@ -62,6 +62,9 @@ class Linie1Table(TableScene):
         # Effects still to play hide their result: cell -> segments shown meanwhile (None = empty).
         self.cell_overrides: dict[tuple[int, int], list[list[str]] | None] = {}
         self.hidden_signs: set[str] = set()
+        # The view's tile and sign lists with the maps drawn from them: views are read-only and a
+        # new list comes with every change, so the same list means the same maps (and picture).
+        self._board_maps: tuple[Any, Any, dict[Cell, Segments], dict[str, Cell]] | None = None
         self.hand_hidden: dict[int, int] = {}
         self.tram_override: dict[int, tuple[float, float, float]] = {}
         self.die: dict[str, Any] | None = None
@@ -589,8 +592,23 @@ class Linie1Table(TableScene):
         return self._status_cache[key]
 
     # -- drawing ----------------------------------------------------------------------------------
-    def shown_tiles(self) -> dict[tuple[int, int], list[list[str]]]:
-        tiles = {_cell(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in self.view["board"]["tiles"]}
+    def _laid(self) -> tuple[dict[Cell, Segments], dict[str, Cell]]:
+        """The view's tiles and signs as maps, made again only when the view's lists change."""
+        board = self.view["board"]
+        maps = self._board_maps
+        if maps is None or maps[0] is not board["tiles"] or maps[1] is not board["signs"]:
+            tiles = {_cell(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in board["tiles"]}
+            signs = {s["building"]: _cell(s["cell"]) for s in board["signs"]}
+            maps = self._board_maps = (board["tiles"], board["signs"], tiles, signs)
+        return maps[2], maps[3]
+
+    def shown_tiles(self) -> dict[Cell, Segments]:
+        """The tiles to draw: the view's, with those still in flight held back. The same object
+        frame after frame while nothing moves, so the board's picture is not even compared."""
+        tiles = self._laid()[0]
+        if not self.cell_overrides:
+            return tiles
+        tiles = dict(tiles)
         for cell, segments in self.cell_overrides.items():
             if segments is None:
                 tiles.pop(cell, None)
@@ -598,9 +616,11 @@ class Linie1Table(TableScene):
                 tiles[cell] = segments
         return tiles
 
-    def shown_signs(self) -> dict[str, tuple[int, int]]:
-        return {s["building"]: _cell(s["cell"]) for s in self.view["board"]["signs"]
-                if s["building"] not in self.hidden_signs}
+    def shown_signs(self) -> dict[str, Cell]:
+        signs = self._laid()[1]
+        if not self.hidden_signs:
+            return signs
+        return {letter: cell for letter, cell in signs.items() if letter not in self.hidden_signs}
 
     def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """The background and the board's frame: drawn once, then one opaque blit a frame."""

@@ -91,10 +91,18 @@ def test_static_layer_is_cached_until_the_tiles_change():
     first = board.static_layer(tiles, {})
     assert board.static_layer(dict(tiles), {}) is first
     assert board.redraws == 1
-    tiles[(5, 6)] = tile_segments(2, 1)
+    tiles = {**tiles, (5, 6): tile_segments(2, 1)}  # a change comes as new mappings
     board.static_layer(tiles, {})
     board.static_layer(tiles, {"M": (5, 6)})
     assert board.redraws == 3
+
+
+def test_the_very_same_mappings_are_not_even_compared(monkeypatch):
+    board = Linie1Board(20, labels=False)
+    tiles, signs = {(5, 5): tile_segments(1, 0)}, {"M": (5, 6)}
+    first = board.static_layer(tiles, signs)
+    monkeypatch.setattr("game.render.linie1_board._segments_key", lambda segments: 1 / 0)  # no key is built
+    assert board.static_layer(tiles, signs) is first and board.redraws == 1
 
 
 def _difference(a: pygame.Surface, b: pygame.Surface) -> tuple[float, float]:

@@ -241,3 +241,15 @@ def test_the_red_ghost_says_why_before_any_click(app):
     pos = cell_centre(table, (5, 1))
     run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
     assert table.pointer_still >= 0.5 and table.board.buildings[(5, 1)]["name"] == "E-Werk"
+
+
+def test_the_board_maps_are_made_once_per_change_of_the_view(app):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    tiles, signs = table.shown_tiles(), table.shown_signs()
+    assert table.shown_tiles() is tiles and table.shown_signs() is signs  # frame after frame
+    table.cell_overrides[(5, 5)] = None  # a tile in flight is held back from a copy
+    assert table.shown_tiles() is not tiles and table.shown_tiles() == tiles
+    table.cell_overrides.clear()
+    table.view = {**table.view, "board": {**table.view["board"], "tiles": [
+        *table.view["board"]["tiles"], {"cell": [2, 2], "tile": 1, "rot": 0}]}}
+    assert (2, 2) in table.shown_tiles() and (2, 2) not in tiles
