@@ -102,8 +102,9 @@ class Host:
         """A fresh table in the lobby: the last ``bots`` seats are bots, the others open."""
         if not 0 <= bots <= seats:
             raise ValueError("more bots than seats")
-        infos = [SeatInfo(f"Seat {i + 1}", "open") for i in range(seats - bots)]
-        infos += [SeatInfo(f"Bot {i + 1}", "bot", config.bot_level) for i in range(bots)]
+        # each seat plays in its own colour, as at a table set up on the Host screen
+        infos = [SeatInfo(f"Seat {i + 1}", "open", colour=i) for i in range(seats - bots)]
+        infos += [SeatInfo(f"Bot {i + 1}", "bot", config.bot_level, colour=seats - bots + i) for i in range(bots)]
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
         match = Match(game, infos, seed, options)
         slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in infos]

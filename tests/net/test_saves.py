@@ -185,3 +185,10 @@ def test_cli_builds_and_resumes_tables(tmp_path: Path) -> None:
         with pytest.raises(SystemExit) as raised:
             build_host(parse_args(argv))
         assert message in str(raised.value.code)
+
+
+def test_a_dedicated_hosts_seats_each_play_in_their_own_colour() -> None:
+    host = make_host(seats=4, bots=2)  # what linie-host --seats 4 --bots 2 builds (Host.new)
+    assert [info.colour for info in host.match.seats] == [0, 1, 2, 3]
+    host.start_game()  # open seats become bots and keep their colour
+    assert len({info.colour for info in host.match.seats}) == 4
