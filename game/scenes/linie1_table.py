@@ -65,6 +65,7 @@ class Linie1Table(TableScene):
         # The view's tile and sign lists with the maps drawn from them: views are read-only and a
         # new list comes with every change, so the same list means the same maps (and picture).
         self._board_maps: tuple[Any, Any, dict[Cell, Segments], dict[str, Cell]] | None = None
+        self._announced_turn: tuple[Any, int] | None = None  # (turn number, seat) last greeted
         self.hand_hidden: dict[int, int] = {}
         self.tram_override: dict[int, tuple[float, float, float]] = {}
         self.die: dict[str, Any] | None = None
@@ -133,7 +134,9 @@ class Linie1Table(TableScene):
         else:
             self.seat = self._public_seat()
         self._refresh_view()
-        if self.my_turn and self.view["phase"] != "over":
+        turn = (self.view.get("turn"), current)
+        if self.my_turn and self.view["phase"] != "over" and turn != self._announced_turn:
+            self._announced_turn = turn  # once a turn, not after each of its actions
             if not initial:
                 self.app.sounds.play("turn")
             self.toast = ("Your turn" if len(self.humans) == 1 else f"{self.seat_info(current).get('name')}'s turn",

@@ -253,3 +253,19 @@ def test_the_board_maps_are_made_once_per_change_of_the_view(app):
     table.view = {**table.view, "board": {**table.view["board"], "tiles": [
         *table.view["board"]["tiles"], {"cell": [2, 2], "tile": 1, "rot": 0}]}}
     assert (2, 2) in table.shown_tiles() and (2, 2) not in tiles
+
+
+def test_your_turn_is_said_once_a_turn_not_after_each_tile(app, monkeypatch):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert table.toast is not None and table.toast[0] == "Your turn"
+    sounds: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", lambda name, *args, **kwargs: sounds.append(name))
+    table.toast = None
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    assert table.toast is None and "turn" not in sounds  # still Ada's turn: nothing to announce
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table, 8.0)
+    assert table.view["current"] == 0 and table.toast is not None and table.toast[0] == "Your turn"
+    assert sounds.count("turn") == 1
