@@ -30,6 +30,7 @@ from net.protocol import (
     HOST_LIMITS,
     HOST_SCHEMAS,
     PROTOCOL_VERSION,
+    ConnectionClosed,
     HelloExpected,
     ProtocolError,
     RulesMismatch,
@@ -260,8 +261,7 @@ class NetSession:
                     self._link("closed", str(final))
                     return
                 except (OSError, TimeoutError, ProtocolError) as error:
-                    reason = (self._farewell or getattr(error, "message", None) or str(error)
-                              or type(error).__name__)
+                    reason = self._farewell or self._in_words(error)
                 finally:
                     self._drop_writer()
                 if self._closing:
@@ -273,6 +273,19 @@ class NetSession:
                 delay = min(delay * 2, self._backoff[1])
         finally:
             self._link("closed", "closed")
+
+    def _in_words(self, error: Exception) -> str:
+        """Why the link broke, for a player rather than a programmer."""
+        where = f"{self.address}:{self.port}"
+        if isinstance(error, ConnectionRefusedError):
+            return f"Nobody answers at {where}: the host may be restarting the table."
+        if isinstance(error, TimeoutError):
+            return f"No answer from {where}."
+        if isinstance(error, ConnectionClosed | ConnectionResetError | BrokenPipeError):
+            return "The host closed the connection."
+        if isinstance(error, ProtocolError):
+            return error.message
+        return error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
 
     async def _connect_once(self) -> None:
         """One connection, from hello until it breaks (it always ends by an exception)."""

@@ -249,3 +249,14 @@ def test_a_claim_made_while_connecting_is_sent_once(host_factory: Callable[..., 
     ann.wait_for(kind("status", link="down"))
     ann.wait_for(kind("welcome", seat=1))  # back by its token, not by claiming again
     assert not [m for m in ann.poll() if m["type"] == "error"]
+
+
+def test_a_link_that_cannot_be_made_is_explained_in_words(sessions: Callable[..., NetSession]) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    session = sessions(port, "Ann")
+    down = session.wait_for(kind("status", link="down"))
+    assert down["reason"] == f"Nobody answers at 127.0.0.1:{port}: the host may be restarting the table."
