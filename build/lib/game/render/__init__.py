@@ -1,1 +1,0 @@
-"""Procedural drawing of boards, tiles and pieces, with cached static layers."""

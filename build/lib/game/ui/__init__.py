@@ -1,1 +1,0 @@
-"""Widgets, theme, fonts and input mapping for the arcade client."""

@@ -1,1 +1,0 @@
-"""Command-line tools: simulate, bench, screenshot, loadtest."""

@@ -1,1 +1,0 @@
-"""Benchmark modules, one per section and subject; see tools/bench.py."""

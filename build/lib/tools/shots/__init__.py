@@ -1,1 +1,0 @@
-"""Screenshot definitions for ``tools.screenshot``; each module registers its shots on import."""
