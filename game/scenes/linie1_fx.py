@@ -18,6 +18,7 @@ from game.anim.easing import in_out_sine, out_back, out_cubic
 from game.render.die import draw_die
 from game.render.linie1_board import tile_image
 from game.ui import theme
+from game.ui.banner import BandStyle, draw_band
 
 Point = tuple[float, float]
 
@@ -213,6 +214,10 @@ class TramDrive(Effect):
         self.on_done()
 
 
+BANNER_STYLE = BandStyle(height=190, text_size=78, grow_until=0.25, fade_from=0.8, fill_alpha=225, framed=True,
+                         title_lift=22, subtitle_drop=48)
+
+
 class Banner(Effect):
     """A big message across the board for a moment: a trip begins, a winner, a stalemate."""
 
@@ -223,24 +228,7 @@ class Banner(Effect):
         self.duration = seconds
 
     def draw(self, surface: pygame.Surface) -> None:
-        grow = out_back(min(1.0, self.progress / 0.25))
-        fade = 1.0 if self.progress < 0.8 else max(0.0, (1 - self.progress) / 0.2)
-        height = int(190 * grow)
-        if height <= 4:
-            return
-        band = pygame.Rect(self.area.x, 0, self.area.width, height)
-        band.centery = self.area.centery
-        layer = pygame.Surface(band.size, pygame.SRCALPHA)
-        layer.fill((*theme.NIGHT, int(225 * fade)))
-        pygame.draw.rect(layer, (*self.colour, int(255 * fade)), layer.get_rect(), width=6)
-        surface.blit(layer, band)
-        if fade > 0.3 and grow > 0.6:
-            size = theme.fit_text(self.text, 78, band.width - 80, theme.DISPLAY_FONT)
-            theme.draw_text(surface, self.text, (band.centerx, band.centery - (22 if self.subtitle else 0)), size,
-                            self.colour, theme.DISPLAY_FONT, "center", shadow=True)
-            if self.subtitle:
-                theme.draw_text(surface, self.subtitle, (band.centerx, band.centery + 48), 32, theme.CREAM,
-                                theme.TEXT_BOLD_FONT, "center")
+        draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
 
 
 class Director:

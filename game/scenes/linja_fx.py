@@ -17,6 +17,7 @@ import pygame
 from game.anim import Tween
 from game.anim.easing import in_out_sine, out_back
 from game.ui import theme
+from game.ui.banner import BandStyle, draw_band
 
 GLIDE_RATE = 14.0  # how fast a resting piece closes on its slot, per second
 HOP_SECONDS = 0.22  # one stick
@@ -73,6 +74,10 @@ def hop_tween(flight: Callable[[], tuple[Piece, Point, Point]], hops: int,
     return Tween(0.0, float(hops), 0.08 + HOP_SECONDS * hops, place, "linear")
 
 
+BANNER_STYLE = BandStyle(height=200, text_size=92, grow_until=0.2, fade_from=0.82, fill_alpha=228, framed=False,
+                         title_lift=24, subtitle_drop=52)
+
+
 @dataclass
 class Banner:
     """A band across the board with a big word and a line under it; ``progress`` runs 0..1."""
@@ -92,27 +97,8 @@ class Banner:
         return 0.0 < self.progress < 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.active:
-            return
-        grow = out_back(min(1.0, self.progress / 0.2))
-        fade = 1.0 if self.progress < 0.82 else max(0.0, (1 - self.progress) / 0.18)
-        height = int(200 * grow)
-        if height <= 4:
-            return
-        band = pygame.Rect(self.area.x, 0, self.area.width, height)
-        band.centery = self.area.centery
-        layer = pygame.Surface(band.size, pygame.SRCALPHA)
-        layer.fill((*theme.NIGHT, int(228 * fade)))
-        pygame.draw.line(layer, (*self.colour, int(255 * fade)), (0, 3), (band.width, 3), 6)
-        pygame.draw.line(layer, (*self.colour, int(255 * fade)), (0, band.height - 4), (band.width, band.height - 4), 6)
-        surface.blit(layer, band)
-        if fade > 0.3 and grow > 0.6:
-            size = theme.fit_text(self.text, 92, band.width - 80, theme.DISPLAY_FONT)
-            theme.draw_text(surface, self.text, (band.centerx, band.centery - (24 if self.subtitle else 0)), size,
-                            self.colour, theme.DISPLAY_FONT, "center", shadow=True)
-            if self.subtitle:
-                theme.draw_text(surface, self.subtitle, (band.centerx, band.centery + 52), 32, theme.CREAM,
-                                theme.TEXT_BOLD_FONT, "center")
+        if self.active:
+            draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
 
 
 @dataclass

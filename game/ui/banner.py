@@ -1,0 +1,55 @@
+"""A big word in a band across a board for a moment (a trip begins, an extra turn, a winner).
+
+The band grows in with a little overshoot, holds, then fades; ``progress`` runs 0..1 and is
+driven by the scene's own tween or effect, so a banner needs no clock of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.anim.easing import out_back
+from game.ui import theme
+
+
+@dataclass(frozen=True)
+class BandStyle:
+    """How one game's banners look."""
+
+    height: int  # of the band, fully grown
+    text_size: int  # the largest the word is drawn (smaller if it would not fit)
+    grow_until: float  # progress at which the band is fully grown
+    fade_from: float  # progress after which it fades out
+    fill_alpha: int  # the night-blue band's opacity
+    framed: bool  # a frame all round, or only a rule above and below
+    title_lift: int  # how far the word moves up to make room for a subtitle
+    subtitle_drop: int  # how far below the centre the subtitle stands
+
+
+def draw_band(surface: pygame.Surface, area: pygame.Rect, text: str, colour: theme.Colour, progress: float,
+              style: BandStyle, subtitle: str = "") -> None:
+    grow = out_back(min(1.0, progress / style.grow_until))
+    fade = 1.0 if progress < style.fade_from else max(0.0, (1 - progress) / (1 - style.fade_from))
+    height = int(style.height * grow)
+    if height <= 4:
+        return
+    band = pygame.Rect(area.x, 0, area.width, height)
+    band.centery = area.centery
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((*theme.NIGHT, int(style.fill_alpha * fade)))
+    edge = (*colour, int(255 * fade))
+    if style.framed:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width=6)
+    else:
+        pygame.draw.line(layer, edge, (0, 3), (band.width, 3), 6)
+        pygame.draw.line(layer, edge, (0, band.height - 4), (band.width, band.height - 4), 6)
+    surface.blit(layer, band)
+    if fade > 0.3 and grow > 0.6:
+        size = theme.fit_text(text, style.text_size, band.width - 80, theme.DISPLAY_FONT)
+        theme.draw_text(surface, text, (band.centerx, band.centery - (style.title_lift if subtitle else 0)), size,
+                        colour, theme.DISPLAY_FONT, "center", shadow=True)
+        if subtitle:
+            theme.draw_text(surface, subtitle, (band.centerx, band.centery + style.subtitle_drop), 32, theme.CREAM,
+                            theme.TEXT_BOLD_FONT, "center")
