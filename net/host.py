@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 import random
@@ -66,6 +67,7 @@ log = logging.getLogger("linie.host")
 
 BotFactory = Callable[[str, str, int], Bot]
 JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps resuming quick
+SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
 class Host:
@@ -92,6 +94,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._all_gone: asyncio.Event | None = None  # set by the last connection to close
+        self._closed = False
         self._loop: asyncio.AbstractEventLoop | None = None
         match.add_listener(self._on_change)
 
@@ -167,6 +170,7 @@ class Host:
 
     async def close(self, goodbye: bool = True) -> None:
         """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""
+        self._closed = True
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         if self._server is not None:
@@ -475,8 +479,8 @@ class Host:
     def _on_change(self, change: Change) -> None:
         """The action is journaled, then each peer gets its own seat's events and view: the seats
         first, then the spectators' shared frame in the order they came (a crowd that joins later
-        does not hold up those already watching); once every update is on its way, a ``check``
-        with the hash of that view, and the bookkeeping that no player waits for."""
+        does not hold up those already watching). The checks and the bookkeeping no player waits
+        for follow a moment later (``_settle``)."""
         self._journal_action(change)
         watching = sorted((peer for peer in self.peers if peer.role is not None),
                           key=lambda peer: (peer.seat is None, peer.seat or 0))
@@ -498,18 +502,33 @@ class Host:
             peer.send(frames[seat])
         for seat, view in views.items():
             self._sent_views[seat] = (change.version, view)
-        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": shared.hash(view)}))
-                  for seat, view in views.items()}
-        for peer in watching:
-            peer.send(checks[peer.seat])
         if self.match.finished and self.phase != "over":
             self.phase = "over"
             log.info("game over: %s", self.match.outcome())
             self._broadcast_status()
             self.save()
-        elif self._journal is None or self._journal.records >= JOURNAL_LIMIT:
-            self.save()
+        settle = functools.partial(self._settle, change.version, shared, views, watching)
+        if self._loop is None:
+            settle()
+        else:
+            self._loop.call_later(SETTLE_DELAY, settle)
         self._schedule_bot()
+
+    def _settle(self, version: int, shared: SharedViews, views: dict[int | None, dict[str, Any]],
+                watching: list[Peer]) -> None:
+        """The checks of a change (the hash of the view each peer was sent) and a full save when one
+        is due. They come a moment after the updates: the host's CPU goes idle in between, so a
+        client running on the same machine (a player hosting from the game itself, whose client
+        shares this process) reads its update first. Skipped if a newer change came meanwhile:
+        its own checks follow, and the client checks only the view it holds."""
+        if self._closed or version != self.match.version:
+            return
+        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": shared.hash(view)}))
+                  for seat, view in views.items()}
+        for peer in watching:
+            peer.send(checks[peer.seat])
+        if self._journal is None or self._journal.records >= JOURNAL_LIMIT:
+            self.save()
 
     def _schedule_bot(self) -> None:
         if self._bot_busy or self.phase != "playing" or self._loop is None:

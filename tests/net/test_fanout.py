@@ -92,3 +92,26 @@ def test_updates_go_to_the_seats_first_then_to_spectators_in_the_order_they_came
     assert updates == ["seat 0", "seat 1", "seat 2", "early watcher", "middle watcher", "late watcher"]
     first_check = next(index for index, (_, kind) in enumerate(log) if kind == "check")
     assert all(kind == "update" for _, kind in log[:first_check])  # every update before any check
+
+
+def test_checks_follow_a_moment_later_and_only_for_the_newest_change(host_factory, raw_peers) -> None:
+    host = host_factory(seats=2, bots=0, bot_delay=30.0)  # the seats' bots stay out of the way
+    watcher = raw_peers(host.port)
+    watcher.hello("watcher")
+    watcher.send({"type": "spectate"})
+    host.call(host.host.start_game)
+    watcher.expect("snapshot")
+
+    def two_actions() -> None:  # back to back, within one turn of the host's loop
+        for _ in range(2):
+            seat = host.host.match.to_act()[0]
+            host.host.match.submit(seat, fake_game.HiddenBot().decide(host.host.match.view(seat)))
+
+    host.call(two_actions)
+    seen = []
+    while not seen or seen[-1] != ("check", 2):
+        message = watcher.recv()
+        assert message is not None
+        if message["type"] in ("update", "check"):
+            seen.append((message["type"], message["version"]))
+    assert seen == [("update", 1), ("update", 2), ("check", 2)]  # version 1's check was superseded
