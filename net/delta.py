@@ -8,6 +8,10 @@ patched view does not match asks for a snapshot.
 
 Operations: ``["set", path, value]``, ``["del", path]``, ``["splice", path, start, count, items]``;
 a path is a list of map keys (str) and list indices (int) from the root.
+
+``diff`` compares with ``==``, which does not tell ``0`` from ``False`` or ``1`` from ``1.0``: a
+value that changes only in that way gives no operation. No game's view does that, and if one
+did, the view hash would differ and the client would ask for a snapshot.
 """
 
 from __future__ import annotations

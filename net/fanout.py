@@ -29,6 +29,21 @@ def _key_bytes(key: str) -> bytes:
     return found
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal as the wire tells values apart: like ``==``, but ``False`` is not ``0`` and ``1.0`` is
+    not ``1`` (Python's ``==`` says they are, msgpack and JSON do not)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return len(a) == len(b) and all(key in b and same(value, b[key]) for key, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 class SharedViews:
     """Views of one change. Memos are keyed by object identity, which is sound because every view
     added stays referenced (by the caller and by this object) until the object is dropped."""
@@ -44,7 +59,7 @@ class SharedViews:
         for key, value in view.items():
             seen = self._parts.setdefault(key, [])
             for candidate in seen:
-                if candidate is value or candidate == value:
+                if candidate is value or (candidate == value and same(candidate, value)):
                     view[key] = candidate
                     break
             else:

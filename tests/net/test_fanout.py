@@ -115,3 +115,12 @@ def test_checks_follow_a_moment_later_and_only_for_the_newest_change(host_factor
         if message["type"] in ("update", "check"):
             seen.append((message["type"], message["version"]))
     assert seen == [("update", 1), ("update", 2), ("check", 2)]  # version 1's check was superseded
+
+
+def test_values_equal_only_to_python_are_not_shared() -> None:
+    shared = SharedViews()
+    first = shared.add({"you": False, "hands": [[1, 2]], "score": 1})
+    second = shared.add({"you": 0, "hands": [[1, 2]], "score": 1.0})
+    assert second["you"] is not first["you"] and type(second["you"]) is int  # 0 stays 0 on the wire
+    assert type(second["score"]) is float
+    assert second["hands"] is first["hands"]  # truly equal parts are still shared
