@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+import msgpack
+
 from game.match import canonical_bytes
 from net.delta import diff
 
@@ -29,41 +31,39 @@ def _key_bytes(key: str) -> bytes:
     return found
 
 
-def same(a: Any, b: Any) -> bool:
-    """Equal as the wire tells values apart: like ``==``, but ``False`` is not ``0`` and ``1.0`` is
-    not ``1`` (Python's ``==`` says they are, msgpack and JSON do not)."""
-    if a is b:
-        return True
-    kind = type(a)
-    if kind is not type(b):
-        return False
-    if kind is dict:
-        return len(a) == len(b) and all(key in b and same(value, b[key]) for key, value in a.items())
-    if kind is list:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
-
-
 class SharedViews:
     """Views of one change. Memos are keyed by object identity, which is sound because every view
     added stays referenced (by the caller and by this object) until the object is dropped."""
 
     def __init__(self) -> None:
-        self._parts: dict[str, list[Any]] = {}  # key -> the distinct values seen for it
+        self._parts: dict[str, list[list[Any]]] = {}  # key -> [value, its msgpack bytes or None]
         self._diffs: dict[tuple[str, int, int], list[list[Any]]] = {}
         self._chunks: dict[int, bytes] = {}
         self._keep: list[Any] = []  # what the identity memos refer to stays alive
 
     def add(self, view: View) -> View:
-        """``view`` with every top-level value that equals one already seen replaced by that one."""
+        """``view`` with every top-level value that equals one already seen replaced by that one.
+
+        Equal as the wire tells values apart: Python's ``==`` says ``0 == False`` and ``1 == 1.0``,
+        msgpack does not, so a part is shared only when its msgpack bytes match too (each packed
+        once, and only when ``==`` already holds)."""
         for key, value in view.items():
             seen = self._parts.setdefault(key, [])
-            for candidate in seen:
-                if candidate is value or (candidate == value and same(candidate, value)):
-                    view[key] = candidate
+            packed = None
+            for entry in seen:
+                candidate = entry[0]
+                if candidate is value:
                     break
+                if candidate == value:
+                    if entry[1] is None:
+                        entry[1] = msgpack.packb(candidate)
+                    if packed is None:
+                        packed = msgpack.packb(value)
+                    if entry[1] == packed:
+                        view[key] = candidate
+                        break
             else:
-                seen.append(value)
+                seen.append([value, packed])
         return view
 
     def delta(self, old: View, new: View) -> list[list[Any]]:
