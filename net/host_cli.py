@@ -22,6 +22,7 @@ from pathlib import Path
 from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
+from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
 
@@ -34,12 +35,12 @@ def default_save_path(port: int) -> Path:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="linie-host", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="linie-host", description="A dedicated, headless LAN host for one table.")
     parser.add_argument("--game", default="linie1", help=f"one of: {', '.join(available_games())}")
     parser.add_argument("--seats", type=int, default=4, help="seats at the table")
     parser.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
     parser.add_argument("--level", default="normal", help="the bots' level")
-    parser.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    parser.add_argument("--port", type=int, help=f"TCP port (default: {DEFAULT_PORT} when free, else any free port)")
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen and advertise on")
     parser.add_argument("--name", help="the table's name (default: 'Linie table', or the saved one)")
     parser.add_argument("--resume", type=Path, help="resume the table saved in this file")
@@ -85,8 +86,19 @@ def build_host(args: argparse.Namespace) -> Host:
     return Host.new(game.name, args.seats, config, bots=args.bots, seed=args.seed)
 
 
+async def listen(host: Host, bind: str, port: int | None) -> int:
+    """Serve on ``port``; without one, on the default port when it is free, else on any free port."""
+    if port is not None:
+        return await host.serve(bind, port)
+    try:
+        return await host.serve(bind, DEFAULT_PORT)
+    except OSError as error:
+        log.info("port %d is taken (%s); listening on another", DEFAULT_PORT, error.strerror)
+        return await host.serve(bind, 0)
+
+
 async def serve(host: Host, args: argparse.Namespace) -> None:
-    port = await host.serve(args.bind, args.port)
+    port = await listen(host, args.bind, args.port)
     if host.config.save_path is None:
         host.config.save_path = default_save_path(port)
         host.config.save_path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(serve(host, args))
     except OSError as error:
-        sys.exit(f"linie-host: cannot listen on {args.bind}:{args.port}: {error.strerror}")
+        sys.exit(f"linie-host: cannot listen on {args.bind}:{args.port or DEFAULT_PORT}: {error.strerror}")
     except KeyboardInterrupt:
         pass
     return 0

@@ -20,8 +20,8 @@ from game.scenes.setup import GAME_PANEL, SetupScene
 from game.scenes.tables import table_scene
 from game.ui import theme
 from game.ui.widgets import TextInput
+from net import DEFAULT_PORT
 
-DEFAULT_PORT = 47000
 TABLE_NAME_LIMIT = 40
 BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
 BOT_DELAY = 0.5  # seconds a bot waits before moving, so the others can follow

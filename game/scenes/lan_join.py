@@ -16,12 +16,12 @@ from typing import Any
 import pygame
 
 from game.scenes.chat import SubmitField
-from game.scenes.lan_host import DEFAULT_PORT
 from game.scenes.lan_session import LanSession
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, TextInput, Widget
+from net import DEFAULT_PORT
 
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)

@@ -102,7 +102,8 @@ class HostProcess:
         self.directory = tempfile.TemporaryDirectory()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "net.host_cli", "--game", GAME, "--seats", str(SEATS), "--bind", "127.0.0.1",
-             "--no-discovery", "--quiet", "--seed", str(seed), "--save", f"{self.directory.name}/table.save"],
+             "--port", "0", "--no-discovery", "--quiet", "--seed", str(seed),
+             "--save", f"{self.directory.name}/table.save"],
             cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         if cpus is not None:
             os.sched_setaffinity(self.process.pid, cpus)
