@@ -10,7 +10,7 @@ timer here.
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from net.protocol import CLIENT_LIMITS, CLIENT_SCHEMAS, FrameParser, ProtocolError, ReadTimeout, validate
 from net.table import Peer
@@ -20,7 +20,7 @@ class PeerHandler(Protocol):
     """What the host does with a connection's life."""
 
     def peer_opened(self, peer: Peer) -> None: ...
-    def peer_message(self, peer: Peer, message: dict) -> None: ...
+    def peer_message(self, peer: Peer, message: dict[str, Any]) -> None: ...
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None: ...
     def peer_closed(self, peer: Peer) -> None: ...
 
