@@ -29,6 +29,7 @@ from typing import Any
 from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
+from net import DEFAULT_PORT
 from net.connection import PeerConnection
 from net.fanout import SharedViews
 from net.host_thread import HostThread
@@ -149,11 +150,11 @@ class Host:
         return SeatSlot(token=token, bot_level=level, handed=handed)
 
     # -- serving ---------------------------------------------------------------------------------
-    async def serve(self, bind: str = "0.0.0.0", port: int = 0) -> int:
-        """Listen on ``bind``:``port`` (0: any free port); returns the port."""
+    async def serve(self, bind: str = "0.0.0.0", port: int | None = 0) -> int:
+        """Listen on ``bind``:``port`` (0: any free port; None: ``DEFAULT_PORT`` when it is free, so
+        an address typed without a port finds the table, else any free port); returns the port."""
         self._loop = asyncio.get_running_loop()
-        self._server = await self._loop.create_server(
-            lambda: PeerConnection(self, self.config.hello_timeout), bind, port)
+        self._server = await self._listen(bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._heartbeat = asyncio.create_task(self._heartbeat_loop())
         now = time.monotonic()
@@ -167,6 +168,18 @@ class Host:
         log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
                  len(self.slots), bind, self.port)
         return self.port
+
+    async def _listen(self, bind: str, port: int | None) -> asyncio.Server:
+        assert self._loop is not None
+        for choice in ([DEFAULT_PORT, 0] if port is None else [port]):
+            try:
+                return await self._loop.create_server(
+                    lambda: PeerConnection(self, self.config.hello_timeout), bind, choice)
+            except OSError as error:
+                if choice != DEFAULT_PORT or port is not None:
+                    raise
+                log.info("port %d is taken (%s); listening on another", DEFAULT_PORT, error.strerror)
+        raise AssertionError("unreachable: the last choice raises or returns")
 
     async def close(self, goodbye: bool = True) -> None:
         """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""

@@ -86,19 +86,8 @@ def build_host(args: argparse.Namespace) -> Host:
     return Host.new(game.name, args.seats, config, bots=args.bots, seed=args.seed)
 
 
-async def listen(host: Host, bind: str, port: int | None) -> int:
-    """Serve on ``port``; without one, on the default port when it is free, else on any free port."""
-    if port is not None:
-        return await host.serve(bind, port)
-    try:
-        return await host.serve(bind, DEFAULT_PORT)
-    except OSError as error:
-        log.info("port %d is taken (%s); listening on another", DEFAULT_PORT, error.strerror)
-        return await host.serve(bind, 0)
-
-
 async def serve(host: Host, args: argparse.Namespace) -> None:
-    port = await listen(host, args.bind, args.port)
+    port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
     if host.config.save_path is None:
         host.config.save_path = default_save_path(port)
         host.config.save_path.parent.mkdir(parents=True, exist_ok=True)

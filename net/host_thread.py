@@ -25,7 +25,7 @@ class HostThread:
     called from any thread; calls are run on the host's loop.
     """
 
-    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int = 0, advertise: bool = False) -> None:
+    def __init__(self, host: Host, bind: str = "0.0.0.0", port: int | None = 0, advertise: bool = False) -> None:
         self.host = host
         self.bind = bind
         self.port = port

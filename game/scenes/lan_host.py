@@ -20,7 +20,6 @@ from game.scenes.setup import GAME_PANEL, SetupScene
 from game.scenes.tables import table_scene
 from game.ui import theme
 from game.ui.widgets import TextInput
-from net import DEFAULT_PORT
 
 TABLE_NAME_LIMIT = 40
 BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
@@ -36,7 +35,7 @@ class HostScene(SetupScene):
     heading_text = "Host a LAN table"
     bind = "0.0.0.0"
     advertise = True
-    ports: tuple[int, ...] = (DEFAULT_PORT, 0)
+    port: int | None = None  # None: 47000 when it is free, else any free port (Host.serve)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -121,14 +120,13 @@ class HostScene(SetupScene):
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
 
     def _serve(self, make_host: Callable[[], Any]) -> tuple[Any, int, bool]:
-        """Serve on the first port that works; if announcing fails, serve unannounced."""
+        """Serve on port 47000 when it is free, else any (``Host.serve``); if announcing fails, serve
+        unannounced."""
         from net.host import HostThread
-        attempts = [(port, self.advertise) for port in self.ports]
-        if self.advertise:
-            attempts.append((0, False))
+        attempts = [self.advertise, False] if self.advertise else [False]
         failure: Exception = OSError("no port to listen on")
-        for port, advertise in attempts:
-            thread = HostThread(make_host(), bind=self.bind, port=port, advertise=advertise)
+        for advertise in attempts:
+            thread = HostThread(make_host(), bind=self.bind, port=self.port, advertise=advertise)
             try:
                 return thread, thread.start(), advertise
             except Exception as error:  # noqa: BLE001 - a busy port, or no multicast on this machine

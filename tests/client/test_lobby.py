@@ -47,7 +47,7 @@ def loopback(monkeypatch):
     """Every table on 127.0.0.1, on a free port, unannounced; the browser finds nothing by itself."""
     monkeypatch.setattr(HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(HostScene, "advertise", False)
-    monkeypatch.setattr(HostScene, "ports", (0,))
+    monkeypatch.setattr(HostScene, "port", 0)
     import net.discovery
     monkeypatch.setattr(net.discovery, "TableBrowser", QuietBrowser)
 

@@ -1,4 +1,5 @@
-"""``linie-host`` listens on the default port when it can, so an address typed without a port finds it."""
+"""A table (``linie-host``, or one hosted from the game) listens on the default port when it can, so an
+address typed without a port finds it."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ import contextlib
 import socket
 
 from net import DEFAULT_PORT
-from net.host_cli import listen
 from tests.net.conftest import make_host
 
 
 async def _listen_and_close(port: int | None) -> int:
     host = make_host(seats=2)
     try:
-        return await listen(host, "127.0.0.1", port)
+        return await host.serve("127.0.0.1", port)
     finally:
         await host.close(goodbye=False)
 
