@@ -409,11 +409,8 @@ class Linie1Table(TableScene):
                 self.cursor = cell
                 self.place()
                 return True
-        if kind in ("rotate", "rotate_back"):
-            self.rotate(1 if kind == "rotate" else -1)
-            return True
-        if kind == "scroll":
-            self.rotate(-1 if intent.value > 0 else 1)
+        if intent.turn:
+            self.rotate(intent.turn)
             return True
         if kind == "pick" and isinstance(intent.value, int):
             self.pick(intent.value)

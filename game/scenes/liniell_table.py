@@ -364,11 +364,8 @@ class LiniellTable(TableScene):
 
     def _handle_place(self, intent: Intent) -> bool:
         kind = intent.kind
-        if kind in ("rotate", "rotate_back"):
-            self.rotate(1 if kind == "rotate" else -1)
-            return True
-        if kind == "scroll":
-            self.rotate(-1 if intent.value > 0 else 1)
+        if intent.turn:
+            self.rotate(intent.turn)
             return True
         if kind in ("up", "down", "left", "right"):
             self._move_cursor(kind)

@@ -26,6 +26,16 @@ class Intent:
     pos: tuple[int, int] | None = None
     value: Any = None
 
+    @property
+    def turn(self) -> int:
+        """For the intents that turn a piece: +1 clockwise (R, wheel down), -1 back (Q, Shift+R,
+        wheel up); 0 for every other intent."""
+        if self.kind in ("rotate", "rotate_back"):
+            return 1 if self.kind == "rotate" else -1
+        if self.kind == "scroll":
+            return -1 if self.value > 0 else 1
+        return 0
+
 
 KEYS = {
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",

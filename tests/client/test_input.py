@@ -2,7 +2,7 @@
 
 import pygame
 
-from game.ui.input import KINDS, InputMapper
+from game.ui.input import KINDS, InputMapper, Intent
 
 
 def kinds(mapper, event):
@@ -65,3 +65,9 @@ def test_every_produced_kind_is_documented():
     for key in range(0, 512):
         produced.update(kinds(mapper, keydown(key)))
     assert produced <= set(KINDS)
+
+
+def test_turning_intents_say_which_way():
+    assert Intent("rotate").turn == 1 and Intent("rotate_back").turn == -1
+    assert Intent("scroll", value=-1).turn == 1 and Intent("scroll", value=2).turn == -1  # wheel down turns on
+    assert Intent("confirm").turn == 0 and Intent("pick", value=1).turn == 0
