@@ -1,13 +1,14 @@
-"""Timelines: steps played one after another (tweens, waits, calls, and parallel groups).
+"""Timelines: steps played one after another (tweens, waits, calls, effects, parallel groups).
 
-A table scene turns a batch of game events into one timeline — a tile slides in, then the stop
-sign pops, then the hand refills — and only accepts new input once the timeline is finished.
+A table's show turns a batch of game events into one timeline — a tile slides in, then the stop
+sign pops, then the hand refills — and the table only accepts new input once it is finished.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from game.anim.effect import Effect
 from game.anim.tween import Tween
 
 
@@ -51,6 +52,28 @@ class _Call(_Step):
         return dt
 
 
+class _EffectStep(_Step):
+    """An effect: started when reached, drawn while it runs, ended once (played or skipped)."""
+
+    def __init__(self, effect: Effect) -> None:
+        self.effect = effect
+        self.started = False
+
+    def update(self, dt: float) -> float:
+        if not self.started:
+            self.started = True
+            self.effect.start()
+        if not self.effect.update(dt):
+            return 0.0
+        self.done = True
+        self.effect.end()
+        return max(0.0, self.effect.elapsed - self.effect.duration)
+
+    def running(self) -> Iterator[Effect]:
+        if self.started and not self.done:
+            yield self.effect
+
+
 class _Parallel(_Step):
     def __init__(self, steps: list[_Step]) -> None:
         self.steps = steps
@@ -59,6 +82,11 @@ class _Parallel(_Step):
         leftovers = [step.update(dt) for step in self.steps if not step.done]
         self.done = all(step.done for step in self.steps)
         return min(leftovers, default=dt) if self.done else 0.0
+
+    def running(self) -> Iterator[Effect]:
+        for step in self.steps:
+            if isinstance(step, _EffectStep | _Parallel):
+                yield from step.running()
 
 
 class Timeline:
@@ -84,10 +112,23 @@ class Timeline:
         self._steps.append(_Call(callback))
         return self
 
-    def together(self, *tweens: Tween) -> Timeline:
-        """Play several tweens at once; the step ends when the longest one does."""
-        self._steps.append(_Parallel([_TweenStep(tween) for tween in tweens]))
+    def play(self, effect: Effect) -> Timeline:
+        """Play an effect: it is drawn (see ``running``) from its start to its end."""
+        self._steps.append(_EffectStep(effect))
         return self
+
+    def together(self, *steps: Tween | Effect) -> Timeline:
+        """Play several tweens or effects at once; the step ends when the longest one does."""
+        self._steps.append(_Parallel([_EffectStep(step) if isinstance(step, Effect) else _TweenStep(step)
+                                      for step in steps]))
+        return self
+
+    def running(self) -> list[Effect]:
+        """The effects playing right now, to be drawn this frame."""
+        if self.done:
+            return []
+        step = self._steps[self._index]
+        return list(step.running()) if isinstance(step, _EffectStep | _Parallel) else []
 
     def update(self, dt: float) -> None:
         while not self.done:

@@ -6,19 +6,42 @@ owns its tweens, clock and widgets: popping a scene drops its animations with it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.anim import Clock, Tweens
+from game.audio import SoundBank
+from game.config import Settings
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import FocusGroup
 
-if TYPE_CHECKING:
-    from game.app import App
-
 FADE_SECONDS = 0.22
+
+
+class AppServices(Protocol):
+    """What a scene may ask of the app that runs it (``game.app.App``): declared here, below both,
+    so scenes never import the app and the app imports scenes freely."""
+
+    settings: Settings
+    sounds: SoundBank
+    stack: SceneStack
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def to_title(self) -> None:
+        """Leave whatever is open for the title screen (the stack starts over)."""
+
+    def save_settings(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -28,7 +51,7 @@ class Scene:
     closes_on_cancel = False  # True: Esc (or the pad's B) leaves this screen for the one beneath
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self.tweens = Tweens()
         self.clock = Clock()
