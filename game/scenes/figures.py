@@ -65,6 +65,6 @@ def figures_for(game: str, view: dict[str, Any], outcome: dict[str, Any]) -> lis
 
 def _load_game_figures(game: str) -> None:
     """A game's table module registers its figures on import; import it if it exists."""
-    from game.scenes.tables import table_scene
+    from game.tables.registry import table_scene
 
     table_scene(game)

@@ -15,11 +15,11 @@ import pygame
 from game.bots import bot_levels
 from game.core.registry import available_games, get_game
 from game.match import SeatInfo
-from game.scenes.launch import TableConfig, start_local_game
 from game.scenes.options import option_choices, option_info
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
-from game.scenes.tables import table_scene
+from game.tables.launch import TableConfig, start_local_game
+from game.tables.registry import table_scene
 from game.ui import theme
 from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
 

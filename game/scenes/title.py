@@ -10,9 +10,9 @@ import math
 
 import pygame
 
-from game.render.linie1_board import LINE_RGB, draw_rails
-from game.render.tram import draw_tram
-from game.scenes.lan import lan_capabilities, lobby_scene
+from game.lan.capabilities import lan_capabilities, lobby_scene
+from game.render.linie1.board import LINE_RGB, draw_rails
+from game.render.linie1.tram import draw_tram
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent

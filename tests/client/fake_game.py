@@ -98,7 +98,7 @@ def install(monkeypatch) -> None:
     module.FakeTable = FakeTable
     monkeypatch.setitem(sys.modules, "tests_fake_linie_game", module)
     from game.core import registry
-    from game.scenes import tables
+    from game.tables import registry as tables
     monkeypatch.setattr(registry, "GAMES", {"fake": ("tests_fake_linie_game", "GAME")})
     monkeypatch.setitem(tables.TABLES, "fake", ("tests_fake_linie_game", "FakeTable"))
     FakeTable.started.clear()

@@ -20,7 +20,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def scenes() -> dict[str, pygame.Surface]:
     """The golden pictures: text-free (labels off) so fonts never enter the comparison."""
-    from game.render.linie1_board import Linie1Board, tile_segments
+    from game.render.linie1.board import Linie1Board, tile_segments
     from tools.shots.client import SAMPLE_SIGNS, sample_tiles
 
     board = Linie1Board(24, labels=False)
@@ -32,7 +32,7 @@ def scenes() -> dict[str, pygame.Surface]:
     large = Linie1Board(64, labels=False)
     for kind in range(1, 13):
         for turn in range(4):
-            from game.render.linie1_board import tile_image
+            from game.render.linie1.board import tile_image
             tiles.blit(tile_image(tile_segments(kind, turn), large.cell), ((kind - 1) * 64, turn * 64))
     return {"board_empty": empty, "board_network": network, "tiles_all_rotations": tiles}
 

@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from game.scenes.linie1_fx import BANNER_STYLE as LINIE1
-from game.scenes.linja_fx import BANNER_STYLE as LINJA
+from game.tables.linie1.show import BANNER_STYLE as LINIE1
+from game.tables.linja.show import BANNER_STYLE as LINJA
 from game.ui.banner import draw_band
 
 BACKGROUND = (40, 20, 60)

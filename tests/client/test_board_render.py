@@ -5,8 +5,8 @@ import math
 import pygame
 import pytest
 
-from game.render.geometry import edge_midpoint, rotate_segments, tram_path
-from game.render.linie1_board import Linie1Board, is_tree_face, tile_segments
+from game.render.linie1.board import Linie1Board, is_tree_face, tile_segments
+from game.render.linie1.geometry import edge_midpoint, rotate_segments, tram_path
 from tests.client.make_golden import GOLDEN, scenes
 
 RECT = (100.0, 200.0, 80.0, 80.0)
@@ -101,7 +101,7 @@ def test_the_very_same_mappings_are_not_even_compared(monkeypatch):
     board = Linie1Board(20, labels=False)
     tiles, signs = {(5, 5): tile_segments(1, 0)}, {"M": (5, 6)}
     first = board.static_layer(tiles, signs)
-    monkeypatch.setattr("game.render.linie1_board._segments_key", lambda segments: 1 / 0)  # no key is built
+    monkeypatch.setattr("game.render.linie1.board._segments_key", lambda segments: 1 / 0)  # no key is built
     assert board.static_layer(tiles, signs) is first and board.redraws == 1
 
 

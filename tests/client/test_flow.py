@@ -58,8 +58,8 @@ def test_setup_toggles_options_and_back_returns(app, monkeypatch):
 
 
 def test_title_hides_lan_buttons_without_lobby(app, monkeypatch):
+    from game.lan.capabilities import LanCapabilities
     from game.scenes import title as title_module
-    from game.scenes.lan import LanCapabilities
     monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(False, False))
     assert "Host a LAN game" not in TitleScene(app).buttons
     monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(True, True))
@@ -100,7 +100,7 @@ def test_settings_persist_to_the_config_dir(app, tmp_path):
 def test_pause_menu_freezes_the_table_and_leaves_to_title(app, monkeypatch):
     fake_game.install(monkeypatch)
     from game.match import SeatInfo
-    from game.scenes.launch import TableConfig, start_local_game
+    from game.tables.launch import TableConfig, start_local_game
     assert start_local_game(app, TableConfig("fake", [SeatInfo("A"), SeatInfo("B")]))
     table = app.stack.top
     run(app, 0.05, key(pygame.K_ESCAPE))

@@ -8,15 +8,15 @@ import pygame
 
 from game.core.lines import GAME
 from game.match import Match, SeatInfo
-from game.render.lines import city_map
-from game.scenes import lines_hud as hud
+from game.render.lines.city import city_map
 from game.scenes.cover import CoverScene
-from game.scenes.launch import TableConfig, start_local_game
-from game.scenes.lines_table import MAP_RECT, LinesTable
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
 from game.session import LocalSession
+from game.tables.launch import TableConfig, start_local_game
+from game.tables.lines import hud
+from game.tables.lines.table import MAP_RECT, LinesTable
 from tests.client.helpers import click, key
 
 STEP = 0.25  # seconds per frame: App.step runs the fixed updates, then draws once
@@ -295,7 +295,7 @@ def test_a_lan_table_waits_for_the_host_and_follows_its_updates(app):
 
 
 def test_the_figures_add_up_to_the_score(app):
-    from game.scenes.lines_figures import lines_figures
+    from game.tables.lines.figures import lines_figures
     match = Match("lines", [SeatInfo("A"), SeatInfo("B", "bot", "easy", 1)], 1)
     from game.bots import make_bot
     bots = [make_bot("lines", "easy", seed) for seed in range(2)]

@@ -6,11 +6,11 @@ import pytest
 from game.core.linie1 import fitting_cells, my_trip_candidates
 from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
-from game.scenes.launch import TableConfig
-from game.scenes.linie1_table import ORIGIN, Linie1Table
-from game.scenes.linie1_trip import TripChooser
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.linie1.table import ORIGIN, Linie1Table
+from game.tables.linie1.trip import TripChooser
 from tests.client.helpers import click, key, run
 from tools.shots.linie1 import advanced
 

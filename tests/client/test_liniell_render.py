@@ -10,9 +10,9 @@ from game.bots import make_bot
 from game.core.liniell import GAME
 from game.core.liniell.tiles import TILES, field_direction
 from game.match import Match, SeatInfo
-from game.render import liniell as art
-from game.render.liniell_geometry import PORT_AT, rotate_point, tile_shape
-from game.scenes.liniell_model import TableModel
+from game.render.liniell import art
+from game.render.liniell.geometry import PORT_AT, rotate_point, tile_shape
+from game.tables.liniell.model import TableModel
 
 BRIDGES = {0, 11}  # the two tiles on which one line passes over another
 

@@ -12,15 +12,15 @@ import pytest
 
 from game.bots import make_bot
 from game.match import SeatInfo
-from game.render import liniell_field as field_render
-from game.scenes import liniell_panel as panel
+from game.render.liniell import field as field_render
 from game.scenes.cover import CoverScene
-from game.scenes.launch import TableConfig, start_local_game
-from game.scenes.liniell_figures import colour_indices, liniell_figures
-from game.scenes.liniell_table import LiniellTable
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
-from game.scenes.tables import table_scene
+from game.tables.launch import TableConfig, start_local_game
+from game.tables.liniell import panel
+from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.table import LiniellTable
+from game.tables.registry import table_scene
 from tests.client.helpers import click, key
 from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
 

@@ -9,12 +9,12 @@ import pygame
 from game.core.linja import GAME
 from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
-from game.scenes.launch import TableConfig
-from game.scenes.linja_table import LinjaTable
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
 from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.linja.table import LinjaTable
 from tests.client.helpers import click, key, run
 from tools.shots.linja import advanced
 

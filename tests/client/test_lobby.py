@@ -19,10 +19,10 @@ import pytest
 from game.app import App
 from game.bots import make_bot
 from game.config import Settings
-from game.scenes.lan_join import JoinScene, parse_address
-from game.scenes.linie1_table import Linie1Table
-from game.scenes.lobby import HostScene, LobbyScene
+from game.lan.join import JoinScene, parse_address
+from game.lan.lobby import HostScene, LobbyScene
 from game.scenes.title import TitleScene
+from game.tables.linie1.table import Linie1Table
 from tests.client.helpers import click, key, run, typed
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game.scenes import lan_seats
-from game.scenes.lan_session import LanSession
-from game.scenes.net_hud import NetHud, seat_state
+from game.lan import seats as lan_seats
+from game.lan.hud import NetHud, seat_state
+from game.lan.session import LanSession
 from game.scenes.stack import Scene
 from game.ui.input import Intent
 from tests.client.helpers import click, key, run, typed

@@ -64,7 +64,7 @@ import pygame
 from game.app import App
 from game.config import Settings
 from game.match import SeatInfo
-from game.scenes.launch import TableConfig, start_local_game
+from game.tables.launch import TableConfig, start_local_game
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
 

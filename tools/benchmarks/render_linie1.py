@@ -44,7 +44,7 @@ def _startup_seconds() -> float:
 def figures() -> Iterator[tuple[Any, ...]]:
     from game.app import App
     from game.config import Settings
-    from game.render.linie1_board import Linie1Board
+    from game.render.linie1.board import Linie1Board
     from game.scenes.title import TitleScene
     from tools.shots.client import sample_tiles
     from tools.shots.linie1 import advanced, table

@@ -27,8 +27,8 @@ from pathlib import Path
 from game.app import App
 from game.config import Settings
 from game.match import Match, SeatInfo
-from game.scenes.launch import TableConfig
-from game.scenes.linie1_table import Linie1Table
+from game.tables.launch import TableConfig
+from game.tables.linie1.table import Linie1Table
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
 
@@ -60,7 +60,7 @@ def _resident_after_whole_game() -> tuple[float, int]:
 
 def _tram_frames(app: Any, scene: Any, session: Any, wanted: int) -> list[float]:
     """Frame times sampled only while a TramDrive effect is playing; rolls again between trips."""
-    from game.scenes.linie1_fx import TramDrive
+    from game.tables.linie1.show import TramDrive
 
     samples: list[float] = []
     for _ in range(200_000):

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.render.linie1_board import Linie1Board, tile_segments
+from game.render.linie1.board import Linie1Board, tile_segments
 from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
@@ -90,7 +90,7 @@ def linie1_board(app: Any) -> pygame.Surface:
 
 @shot("host_setup")
 def host_setup(app: Any) -> None:
-    from game.scenes.lobby import HostScene
+    from game.lan.lobby import HostScene
     app.push(TitleScene(app))
     scene = HostScene(app)
     app.push(scene)
@@ -101,7 +101,7 @@ def host_setup(app: Any) -> None:
 
 @shot("lobby", settle=1.2)
 def lobby(app: Any) -> None:
-    from game.scenes.lobby import LobbyScene
+    from game.lan.lobby import LobbyScene
 
     class Seated:
         """A session as the lobby sees it once the host has answered (no network in a screenshot)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.lan.join import JoinScene
+from game.lan.lobby import HostScene, LobbyScene
+from game.lan.session import LanSession
 from game.match import Match, SeatInfo
-from game.scenes.lan_join import JoinScene
-from game.scenes.lan_session import LanSession
-from game.scenes.lobby import HostScene, LobbyScene
 from game.scenes.title import TitleScene
 from game.session import LocalSession
 from tools.screenshot import shot
@@ -143,7 +143,7 @@ def join(app: Any) -> None:
 
 
 def _table(app: Any, seats: list[dict[str, Any]]) -> tuple[Any, LanSession, ShotLink]:
-    from game.scenes.linie1_table import Linie1Table
+    from game.tables.linie1.table import Linie1Table
     from tools.shots.linie1 import advanced
     local = advanced(5, lambda view: len(view["board"]["tiles"]) >= 20 and view["current"] == 0)
     match: Match = local.match

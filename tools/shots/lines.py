@@ -9,9 +9,9 @@ import pygame
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
-from game.scenes import lines_hud as hud
-from game.scenes.lines_table import LinesTable
 from game.session import LocalSession
+from game.tables.lines import hud
+from game.tables.lines.table import LinesTable
 from tools.screenshot import shot
 
 SEATS = [SeatInfo("Alice", "human", "normal", 0), SeatInfo("Tramina", "bot", "normal", 1),

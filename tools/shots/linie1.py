@@ -6,9 +6,9 @@ from typing import Any
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
-from game.scenes.launch import TableConfig
-from game.scenes.linie1_table import Linie1Table
 from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.linie1.table import Linie1Table
 from tools.screenshot import shot
 
 SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
@@ -61,7 +61,7 @@ def trip(app: Any) -> None:
 @shot("linie1_trip_chooser", settle=0.4)
 def trip_chooser(app: Any) -> None:
     from game.core.linie1 import my_trip_candidates
-    from game.scenes.linie1_trip import TripChooser
+    from game.tables.linie1.trip import TripChooser
     session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                        and bool(my_trip_candidates(v)))
     scene = table(app, session)

@@ -13,11 +13,11 @@ import pygame
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
-from game.render.liniell_geometry import tile_shape
-from game.scenes.launch import TableConfig
-from game.scenes.liniell_table import LiniellTable
+from game.render.liniell.geometry import tile_shape
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.liniell.table import LiniellTable
 from tools.screenshot import shot
 
 CONNECTION_SEED = 29  # with easy bots, seat 1's sixth tile (action 11) joins two occupied lines

@@ -7,9 +7,9 @@ from typing import Any
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
-from game.scenes.launch import TableConfig
-from game.scenes.linja_table import LinjaTable
 from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.linja.table import LinjaTable
 from game.ui.input import Intent
 from tools.screenshot import shot
 

@@ -1,0 +1,323 @@
+"""Chat on a LAN table: the T key, a one-line field, the scroll-back and a feed whose lines fade.
+
+The input mapper turns T (outside text fields) into a "chat" intention. ``ChatBox`` is the in-game
+chat (closed: the last lines fade away in a corner; open: the
+scroll-back and a field); the lobby docks the same scroll-back beside its seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pygame
+
+from game.lan.session import CHAT_LIMIT, ChatLine
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import TextInput
+
+FEED_SECONDS = 9.0  # a new line stays this long in the closed feed ...
+FEED_FADE = 2.0  # ... the last of it fading out
+FEED_LINES = 4
+LINE_SIZE = 24
+LINE_GAP = 6
+PANEL_SIZE = (680, 380)
+
+
+class SubmitField(TextInput):
+    """A text field that acts on Enter (``on_submit(text)``); a long text scrolls to show its end."""
+
+    def __init__(self, rect: Any, on_submit: Callable[[str], None], limit: int, placeholder: str = "",
+                 size: int = 26, clear: bool = False, text: str = "", tooltip: str | None = None) -> None:
+        super().__init__(rect, text, lambda value: None, limit, placeholder, size, tooltip)
+        self.on_submit = on_submit
+        self.clear = clear
+        self.swallow = ""  # a key that focused the field may also arrive as typed text: drop it once
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.swallow = ""  # only within the frame the key was pressed
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "text" and self.swallow and str(intent.value).lower() == self.swallow:
+            self.swallow = ""
+            return True
+        self.swallow = ""
+        if intent.kind == "confirm":
+            text = self.text
+            if self.clear:
+                self.text, self.caret = "", 0
+            self.on_submit(text)
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shown = self.text
+        width = self.rect.width - 40
+        face = theme.font(self.size, theme.TEXT_BOLD_FONT)
+        if face.size(shown)[0] <= width:
+            super().draw(surface)
+            return
+        while shown and face.size("…" + shown)[0] > width:
+            shown = shown[1:]
+        saved_text, saved_caret = self.text, self.caret
+        self.text = "…" + shown
+        self.caret = max(0, len(self.text) - (len(saved_text) - saved_caret))
+        try:
+            super().draw(surface)
+        finally:
+            self.text, self.caret = saved_text, saved_caret
+
+
+class ChatField(SubmitField):
+    """The chat's one-line field: Enter sends and empties it."""
+
+    def __init__(self, rect: Any, on_submit: Callable[[str], None], placeholder: str = "Say something…") -> None:
+        super().__init__(rect, on_submit, CHAT_LIMIT, placeholder, 26, clear=True)
+
+
+# -- drawing ---------------------------------------------------------------------------------------------
+def line_colour(session: Any, line: ChatLine) -> theme.Colour:
+    if line.seat is None:
+        return theme.CREAM_DIM
+    return theme.player_colour(session.seat_colour(line.seat))
+
+
+def layout_line(line: ChatLine, width: int) -> list[str]:
+    """The line's text wrapped after its speaker's name (``name: `` indents the continuation)."""
+    indent = _name_width(line)
+    return theme.wrap(line.text, LINE_SIZE, max(80, width - indent)) or [""]
+
+
+def _name_width(line: ChatLine) -> int:
+    if line.notice:
+        return theme.font(LINE_SIZE, theme.TEXT_BOLD_FONT).size("• ")[0]
+    return theme.font(LINE_SIZE, theme.TEXT_BOLD_FONT).size(f"{line.name}: ")[0]
+
+
+def draw_line(surface: pygame.Surface, session: Any, line: ChatLine, rows: list[str], x: int, y: int,
+              alpha: int = 255) -> int:
+    """Draw one wrapped chat line at (x, y); returns its height."""
+    height = len(rows) * (LINE_SIZE + LINE_GAP)
+    if alpha <= 0:
+        return height
+    indent = _name_width(line)
+    if line.notice:
+        _blit(surface, "• ", (x, y), theme.SUNFLOWER, theme.TEXT_BOLD_FONT, alpha)
+        colour = theme.CREAM_DIM
+    else:
+        _blit(surface, f"{line.name}:", (x, y), line_colour(session, line), theme.TEXT_BOLD_FONT, alpha)
+        colour = theme.CREAM
+    for index, row in enumerate(rows):
+        _blit(surface, row, (x + indent, y + index * (LINE_SIZE + LINE_GAP)), colour, theme.TEXT_FONT, alpha)
+    return height
+
+
+def _blit(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: theme.Colour, face: str,
+          alpha: int) -> None:
+    image = theme.render_text(text, LINE_SIZE, colour, face)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, pos)
+
+
+def draw_history(surface: pygame.Surface, session: Any, rect: pygame.Rect, scroll: int = 0) -> None:
+    """The newest lines that fit in ``rect``, bottom-aligned (``scroll`` lines back from the newest)."""
+    lines = session.lines[:len(session.lines) - scroll] if scroll else session.lines
+    y = rect.bottom
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for line in reversed(lines):
+        rows = layout_line(line, rect.width)
+        height = len(rows) * (LINE_SIZE + LINE_GAP)
+        y -= height
+        draw_line(surface, session, line, rows, rect.x, y)
+        if y < rect.y:
+            break
+    surface.set_clip(clip)
+    if not session.lines:
+        theme.draw_text(surface, "No messages yet.", (rect.x, rect.bottom - LINE_SIZE - 4), LINE_SIZE,
+                        theme.shade(theme.CREAM_DIM, 0.8))
+
+
+class ChatBox:
+    """The in-game chat: closed, a fading feed at ``corner`` (bottom-left); open, a panel with a field.
+
+    ``scene`` is the table: while the box is open its focus is the field, so the app switches the
+    keyboard to text mode exactly as for any text field on the scene.
+    """
+
+    def __init__(self, scene: Any, session: Any, corner: tuple[int, int] = (24, 1056)) -> None:
+        self.scene = scene
+        self.session = session
+        self.corner = corner
+        self.open = False
+        self.scroll = 0
+        self.message = ""
+        self.ages: dict[int, float] = {line.serial: FEED_SECONDS for line in session.lines}  # old: not in feed
+        self.panel = pygame.Rect(0, 0, *PANEL_SIZE)
+        self.panel.bottomleft = corner
+        self.field = ChatField(pygame.Rect(self.panel.x + 20, self.panel.bottom - 78, self.panel.width - 40, 58),
+                               self.send)
+        self.tab = pygame.Rect(0, 0, 150, 46)
+        self.tab.bottomleft = corner
+        self._focus_before: Any = None
+        self.slide = 0.0  # 0 closed .. 1 open, eased
+
+    # -- opening and sending -------------------------------------------------------------------------
+    def show(self, by_key: bool = False) -> None:
+        if self.open:
+            return
+        self.open = True
+        self.scroll = 0
+        self.message = ""
+        self.field.swallow = "t" if by_key else ""
+        self._focus_before = self.scene.ui.focus
+        self.scene.ui.set_focus(self.field)
+        self.field.sound = self.scene.ui.sound
+
+    def hide(self) -> None:
+        if not self.open:
+            return
+        self.open = False
+        if self.scene.ui.focus is self.field:
+            self.scene.ui.set_focus(self._focus_before if self._focus_before in self.scene.ui.widgets else None)
+        self._focus_before = None
+
+    def send(self, text: str) -> None:
+        problem = self.session.say(text)
+        if problem:
+            self.message = problem
+            self.field.text, self.field.caret = text, len(text)
+            self.scene.app.sounds.play("error")
+        elif text.strip():
+            self.message = ""
+            self.scene.app.sounds.play("click")
+        else:
+            self.hide()  # Enter on an empty field closes the chat
+
+    # -- frame ----------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """While open the box takes the keyboard; closed, only a click on its tab."""
+        kind = intent.kind
+        if not self.open:
+            if kind == "chat" or (kind == "press" and intent.pos is not None and self.tab.collidepoint(intent.pos)):
+                self.show(by_key=kind == "chat")
+                return True
+            return False
+        if kind in ("cancel", "chat"):
+            self.hide()
+            return True
+        if kind == "scroll":
+            self.scroll = max(0, min(len(self.session.lines) - 1, self.scroll + int(intent.value or 0)))
+            return True
+        if kind == "press" and intent.pos is not None and not self.panel.collidepoint(intent.pos):
+            self.hide()
+            return False  # the click still reaches the table
+        if kind == "release":
+            return False
+        if kind == "point":
+            return True  # the table's hover would take the focus from the field
+        if kind in ("up", "down"):
+            step = 1 if kind == "up" else -1
+            self.scroll = max(0, min(len(self.session.lines) - 1, self.scroll + step))
+            return True
+        self.field.handle(intent)
+        return True  # every other key belongs to the field while it is open
+
+    def update(self, dt: float) -> None:
+        for line in self.session.lines:
+            self.ages[line.serial] = self.ages.get(line.serial, 0.0) + dt
+        if len(self.ages) > 4 * len(self.session.lines) + 20:
+            alive = {line.serial for line in self.session.lines}
+            self.ages = {serial: age for serial, age in self.ages.items() if serial in alive}
+        target = 1.0 if self.open else 0.0
+        self.slide += (target - self.slide) * min(1.0, dt * 14)
+        if abs(self.slide - target) < 0.01:
+            self.slide = target
+        self.field.update(dt)
+        if self.open and self.scene.ui.focus is not self.field:
+            self.scene.ui.set_focus(self.field)  # the table moved its focus meanwhile: typing stays here
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.slide > 0:
+            self._draw_panel(surface)
+        if self.slide < 1:
+            self._draw_feed(surface)
+            self._draw_tab(surface)
+
+    def _draw_tab(self, surface: pygame.Surface) -> None:
+        tab = _tab_image(self.tab.size)
+        tab.set_alpha(int(255 * (1 - self.slide)))
+        surface.blit(tab, self.tab)
+
+    def _draw_feed(self, surface: pygame.Surface) -> None:
+        fresh = [line for line in self.session.lines if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
+        y = self.tab.y - 10
+        width = PANEL_SIZE[0] - 40
+        for line in reversed(fresh[-FEED_LINES:]):
+            age = self.ages.get(line.serial, 0.0)
+            fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
+            appear = min(1.0, age / 0.18)  # a new line pops in
+            rows = layout_line(line, width)
+            height = len(rows) * (LINE_SIZE + LINE_GAP) + 12
+            y -= height + 6
+            back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
+            pygame.draw.rect(back, (*theme.SHADOW, int(175 * fade)), back.get_rect(), border_radius=14)
+            offset = int((1 - appear) * -40)
+            surface.blit(back, (self.corner[0] + offset, y))
+            draw_line(surface, self.session, line, rows, self.corner[0] + 14 + offset, y + 6, int(255 * fade))
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        rise = int((1 - self.slide) * 60)
+        panel = self.panel.move(0, rise)
+        veil = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*theme.NIGHT, int(236 * self.slide)), veil.get_rect(), border_radius=22)
+        surface.blit(veil, panel)
+        pygame.draw.rect(surface, theme.mix(theme.NIGHT, theme.SUNFLOWER, self.slide), panel, width=3,
+                         border_radius=22)
+        theme.draw_text(surface, "Chat", (panel.x + 22, panel.y + 14), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, "Enter send · Esc close · wheel scroll", (panel.right - 22, panel.y + 22), 20,
+                        theme.CREAM_DIM, anchor="topright")
+        history = pygame.Rect(panel.x + 22, panel.y + 60, panel.width - 44, panel.height - 170)
+        draw_history(surface, self.session, history, self.scroll)
+        if self.scroll:
+            theme.draw_text(surface, f"↓ {self.scroll} newer", (history.right, history.bottom + 2), 18,
+                            theme.SUNFLOWER, anchor="topright")
+        if self.message:
+            theme.draw_text(surface, self.message, (panel.x + 22, panel.bottom - 106), 20, theme.CORAL,
+                            theme.TEXT_BOLD_FONT)
+        self.field.rect.topleft = (panel.x + 20, panel.bottom - 78)
+        self.field.draw(surface)
+
+
+@cache
+def _tab_image(size: tuple[int, int]) -> pygame.Surface:
+    """The closed chat's tab: a bubble, "Chat" and the T key (drawn once)."""
+    tab = pygame.Surface(size, pygame.SRCALPHA)
+    middle = size[1] // 2
+    pygame.draw.rect(tab, (*theme.SHADOW, 170), tab.get_rect(), border_radius=middle)
+    pygame.draw.rect(tab, (*theme.PLUM_LIGHT, 255), tab.get_rect(), width=2, border_radius=middle)
+    _bubble(tab, (30, middle), theme.SUNFLOWER)
+    label = theme.render_text("Chat", 22, theme.CREAM, theme.TEXT_BOLD_FONT)
+    tab.blit(label, label.get_rect(midleft=(54, middle)))
+    chip = pygame.Rect(0, 0, 26, 26)
+    chip.midright = (size[0] - 12, middle)
+    pygame.draw.rect(tab, theme.CREAM_DIM, chip, border_radius=6)
+    key = theme.render_text("T", 18, theme.INK, theme.DISPLAY_FONT)
+    tab.blit(key, key.get_rect(center=(chip.centerx, chip.centery + 1)))
+    return tab
+
+
+def _bubble(surface: pygame.Surface, centre: tuple[int, int], colour: theme.Colour) -> None:
+    """A small speech bubble: the chat's icon."""
+    x, y = centre
+    body = pygame.Rect(0, 0, 26, 19)
+    body.center = (x, y - 2)
+    pygame.draw.rect(surface, colour, body, border_radius=8)
+    pygame.draw.polygon(surface, colour, [(x - 7, y + 5), (x - 9, y + 12), (x + 1, y + 6)])
+    for dx in (-6, 0, 6):
+        pygame.draw.circle(surface, theme.INK, (x + dx, y - 2), 2)

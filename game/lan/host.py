@@ -1,0 +1,152 @@
+"""Host a LAN game: the setup screen with open seats, a table name, and a table served from here.
+
+The first seat is the host player; every other seat is open for a player on the network or a bot
+of some level, and only the host starts the game. Each seat plays in its own seat's colour, so the
+lobby (which knows no colours yet) and the table agree. "Open table" runs a ``net.host.Host`` on a
+background thread — on port 47000 when it is free, so friends can type the address, else on any
+free port — announces it over zeroconf, and seats the host player through a ``NetSession`` like
+anyone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.lan.session import LanSession
+from game.scenes.setup import GAME_PANEL, SetupScene
+from game.tables.registry import table_scene
+from game.ui import theme
+from game.ui.widgets import TextInput
+
+TABLE_NAME_LIMIT = 40
+BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
+BOT_DELAY = 0.5  # seconds a bot waits before moving, so the others can follow
+NAME_FIELD = pygame.Rect(GAME_PANEL.x, 968, GAME_PANEL.width, 72)
+
+
+class HostScene(SetupScene):
+    """Choose the game, the seats (open for LAN players, or bots), the options and the table's name."""
+
+    name = "host"
+    start_label = "Open table"
+    heading_text = "Host a LAN table"
+    bind = "0.0.0.0"
+    advertise = True
+    port: int | None = None  # None: 47000 when it is free, else any free port (Host.serve)
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        for row in self.rows:
+            row.swatch.colour = row.index
+            row.swatch.enabled = False
+            row.swatch.tooltip = "At a LAN table each seat plays in its own colour."
+        self.table_name_edited = False
+        self.table_name = TextInput(NAME_FIELD, self.default_table_name(), self._name_table, TABLE_NAME_LIMIT,
+                                    "Table name", 30, "The name players see when they look for tables.")
+        self.ui.add(self.table_name)
+
+    @staticmethod
+    def offered_games() -> list[str]:
+        return [name for name in SetupScene.offered_games() if table_scene(name) is not None]
+
+    @staticmethod
+    def default_kind(index: int, values: list[str]) -> str:
+        return values[0]  # you, then open seats
+
+    def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
+        if index == 0:
+            return [("human", "You (host)")]
+        return [("open", "Open seat")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
+
+    def next_colour(self, index: int) -> None:
+        """Colours are the seats' own here (see the module docstring)."""
+
+    # -- the table's name follows the host's name until it is typed ---------------------------------
+    def default_table_name(self) -> str:
+        return f"{self.rows[0].name.strip() or self.app.settings.player_name}'s table"[:TABLE_NAME_LIMIT]
+
+    def _name_table(self, text: str) -> None:
+        self.table_name_edited = True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.table_name_edited and self.table_name.text != self.default_table_name():
+            self.table_name.text = self.default_table_name()
+            self.table_name.caret = len(self.table_name.text)
+
+    # -- opening the table --------------------------------------------------------------------------
+    def start_game(self) -> None:
+        if self.game is None:
+            return
+        from game.match import SeatInfo
+        from net.client import NetSession
+        from net.host import Host, HostConfig
+        from net.table import SeatSlot
+
+        config = self.config()
+        me = config.seats[0].name
+        infos = [SeatInfo(info.name, "bot", info.level, index) if info.kind == "bot"
+                 else SeatInfo(me if index == 0 else f"Seat {index + 1}", "open", colour=index)
+                 for index, info in enumerate(config.seats)]
+        table_name = self.table_name.text.strip() or self.default_table_name()
+
+        def make_host() -> Any:
+            from game.match import Match
+            from game.tables.launch import new_seed
+            seats = [SeatInfo(i.name, i.kind, i.level, i.colour) for i in infos]
+            match = Match(config.game, seats, new_seed(), config.options)
+            slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in seats]
+            return Host(match, slots, HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False,
+                                                 bot_takeover_after=BOT_TAKEOVER_SECONDS))
+
+        try:
+            thread, port, announced = self._serve(make_host)
+        except Exception as error:  # noqa: BLE001 - a table that cannot open is told, never raised
+            self.message = f"Could not open the table: {error}"
+            self.app.sounds.play("error")
+            return
+        if me != self.app.settings.player_name:
+            self.app.settings.player_name = me
+            self.app.save_settings()
+        session = LanSession(NetSession("127.0.0.1", port, me), hosted=thread,
+                             address=lan_address(self.bind), port=port)
+        if not announced:
+            session.notice("This table could not be announced on the network; others join by address.")
+        session.claim(0)
+        from game.lan.lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
+
+    def _serve(self, make_host: Callable[[], Any]) -> tuple[Any, int, bool]:
+        """Serve on port 47000 when it is free, else any (``Host.serve``); if announcing fails, serve
+        unannounced."""
+        from net.host import HostThread
+        attempts = [self.advertise, False] if self.advertise else [False]
+        failure: Exception = OSError("no port to listen on")
+        for advertise in attempts:
+            thread = HostThread(make_host(), bind=self.bind, port=self.port, advertise=advertise)
+            try:
+                return thread, thread.start(), advertise
+            except Exception as error:  # noqa: BLE001 - a busy port, or no multicast on this machine
+                thread.stop(goodbye=False)
+                failure = error
+        raise failure
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        theme.draw_text(surface, "Table name", (NAME_FIELD.x + 4, NAME_FIELD.y - 38), 26, theme.SUNFLOWER,
+                        theme.TEXT_BOLD_FONT)
+
+
+def lan_address(bind: str = "0.0.0.0") -> str:
+    """The address others type to reach this machine (interfaces are listed, nothing is sent)."""
+    if bind not in ("0.0.0.0", ""):
+        return bind
+    try:
+        from net.discovery import local_ipv4_addresses
+        addresses = local_ipv4_addresses()
+    except (ImportError, OSError):
+        return "127.0.0.1"
+    return addresses[0] if addresses else "127.0.0.1"

@@ -1,0 +1,284 @@
+"""The LAN layer of any table scene: seat connection dots, the "Reconnecting…" overlay, the chat.
+
+A table adds it in four lines and stays unaware of the network::
+
+    self.lan_hud = NetHud(self, session, seat_anchor=lambda seat: ...)   # __init__
+    if self.lan_hud.handle(intent): return True                          # first thing in handle
+    self.lan_hud.update(dt)                                              # in update
+    self.lan_hud.draw(surface)                                           # last thing in draw
+
+With a local session it does nothing at all. With a LAN session (``LanSession``) it reads the
+connection's state every frame (without taking any message away from the table), draws a dot by
+each seat (``seat_anchor(seat)`` gives the point; without it a small roster is drawn at the top),
+covers the table while the link is down — the seat is kept and the game waits — and offers the
+chat on T. The player hosting the table may click the dot of an absent player to let a bot play
+for them, and click again to hand the seat back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.anim import ease
+from game.lan.chat import ChatBox
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, FocusGroup, draw_tooltip
+
+Anchor = Callable[[int], tuple[int, int] | None]
+DOT_RADIUS = 10
+STATE_COLOURS: dict[str, theme.Colour] = {
+    "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
+    "open": theme.PLUM_LIGHT,
+}
+VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
+OVERLAY = pygame.Rect(0, 0, 860, 360)
+OVERLAY.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 40)
+
+
+def seat_state(seat: dict[str, Any]) -> str | None:
+    """connected / away / gone / bot (a bot stands in) / open; None for a seat the host's bot plays."""
+    if seat.get("kind") == "bot" and not seat.get("claimed"):
+        return None
+    if seat.get("kind") == "open" and not seat.get("claimed"):
+        return "open"
+    if seat.get("bot"):
+        return "bot"
+    if not seat.get("connected"):
+        return "gone"
+    return "away" if seat.get("away") else "connected"
+
+
+def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
+    name = str(seat.get("name", "?"))
+    text = {
+        "connected": f"{name} is connected.",
+        "away": f"{name} has not answered for a few seconds.",
+        "gone": f"{name} lost the connection; the seat is kept for them.",
+        "bot": f"A bot plays for {name} until they are back.",
+        "open": "Nobody has taken this seat yet.",
+    }.get(state or "", name)
+    if hosting and state in ("away", "gone"):
+        text += " Click: let a bot play for them."
+    elif hosting and state == "bot":
+        text += " Click: give the seat back."
+    return text
+
+
+def draw_dot(surface: pygame.Surface, centre: tuple[int, int], state: str, age: float = 0.0,
+             radius: int = DOT_RADIUS) -> None:
+    """A connection dot: mint connected, sunflower away (pulsing), coral gone, sky with eyes for a bot."""
+    x, y = centre
+    colour = STATE_COLOURS[state]
+    if state == "away":
+        phase = (age % 1.6) / 1.6
+        ring = pygame.Surface((radius * 6, radius * 6), pygame.SRCALPHA)
+        pygame.draw.circle(ring, (*colour, int(160 * (1 - phase))), (radius * 3, radius * 3),
+                           int(radius + phase * radius * 1.8), 3)
+        surface.blit(ring, (x - radius * 3, y - radius * 3))
+    pygame.draw.circle(surface, theme.SHADOW, (x, y + 2), radius + 3)
+    pygame.draw.circle(surface, theme.NIGHT, (x, y), radius + 3)
+    pygame.draw.circle(surface, colour, (x, y), radius)
+    if state == "gone":
+        arm = radius // 2
+        pygame.draw.line(surface, theme.NIGHT, (x - arm, y - arm), (x + arm, y + arm), 3)
+        pygame.draw.line(surface, theme.NIGHT, (x - arm, y + arm), (x + arm, y - arm), 3)
+    elif state == "bot":
+        for dx in (-radius // 3 - 1, radius // 3 + 1):
+            pygame.draw.circle(surface, theme.NIGHT, (x + dx, y), max(2, radius // 4))
+    elif state == "connected":
+        pygame.draw.circle(surface, theme.shade(colour, 1.35), (x - radius // 3, y - radius // 3), max(2, radius // 3))
+
+
+class NetHud:
+    """Connection dots, the reconnecting overlay and the chat for a table scene (see module doc)."""
+
+    def __init__(self, scene: Any, session: Any, seat_anchor: Anchor | None = None,
+                 chat_corner: tuple[int, int] = (24, 1056)) -> None:
+        self.scene = scene
+        self.session = session
+        self.seat_anchor = seat_anchor
+        self.active = hasattr(session, "lines") and hasattr(session, "collect")
+        self.age = 0.0
+        self.veil = 0.0  # 0..1: how much of the overlay shows (eased, so a short flap barely shows)
+        self.hover: int | None = None
+        self.pointer: tuple[int, int] | None = None
+        self.ui = FocusGroup(sound=scene.app.sounds.play)
+        self.leave_button = Button(pygame.Rect(0, 0, 360, 80), "Leave table", self.leave, "danger", 36)
+        self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
+        self.ui.add(self.leave_button)
+        self.chat: ChatBox | None = None
+        if self.active:
+            self.chat = ChatBox(scene, session, chat_corner)
+
+    # -- what the session says --------------------------------------------------------------------
+    def seats(self) -> list[dict[str, Any]]:
+        seats = self.session.status.get("seats", []) if self.active else []
+        return [seat for seat in seats if isinstance(seat, dict)]
+
+    @property
+    def link(self) -> str:
+        return str(getattr(self.session, "link", "up")) if self.active else "up"
+
+    @property
+    def game_over(self) -> bool:
+        return self.active and getattr(self.session, "phase", "") == "over"
+
+    @property
+    def blocking(self) -> bool:
+        """The link is down (or gone for good) while the game still runs: the table waits."""
+        return self.active and self.link in ("down", "closed") and not self.game_over
+
+    # -- actions ----------------------------------------------------------------------------------
+    def leave(self) -> None:
+        from game.scenes.title import TitleScene
+        self.scene.app.stack.reset(TitleScene(self.scene.app))
+
+    def _toggle_bot(self, seat: int) -> None:
+        """The host lets a bot play for an absent player, or gives the seat back."""
+        hosted = getattr(self.session, "hosted", None)
+        seats = self.seats()
+        if hosted is None or seat >= len(seats):
+            return
+        state = seat_state(seats[seat])
+        if state in ("away", "gone"):
+            hosted.hand_to_bot(seat)
+        elif state == "bot":
+            hosted.hand_back(seat)
+        else:
+            return
+        self.scene.app.sounds.play("click")
+
+    # -- frame ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """True when the HUD took the intent (the table must then ignore it)."""
+        if not self.active:
+            return False
+        if intent.kind == "point":
+            self.pointer = intent.pos
+            self.hover = self._dot_at(intent.pos) if intent.pos is not None else None
+        if self.blocking:
+            if intent.kind in ("cancel", "help"):
+                return False  # the pause menu and the rules still open
+            if self.chat is not None and self.chat.open:
+                self.chat.hide()
+            self.ui.handle(intent)
+            return True
+        if self.chat is not None and self.chat.handle(intent):
+            return True
+        if intent.kind == "press" and intent.pos is not None and getattr(self.session, "hosting", False):
+            seat = self._dot_at(intent.pos)
+            if seat is not None:
+                self._toggle_bot(seat)
+                return True
+        return False
+
+    def _dot_at(self, pos: tuple[int, int]) -> int | None:
+        for seat, centre in self._dots():
+            if math.dist(pos, centre) <= DOT_RADIUS + 8:
+                return seat
+        return None
+
+    def update(self, dt: float) -> None:
+        if not self.active:
+            return
+        self.age += dt
+        self.session.collect()
+        step = dt / VEIL_SECONDS
+        self.veil = min(1.0, self.veil + step) if self.blocking else max(0.0, self.veil - step)
+        self.leave_button.label = "Back to title" if self.link == "closed" else "Leave table"
+        self.ui.update(dt)
+        if self.blocking:
+            self.ui.set_focus(self.leave_button)
+        if self.chat is not None:
+            self.chat.update(dt)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _dots(self) -> list[tuple[int, tuple[int, int]]]:
+        placed: list[tuple[int, tuple[int, int]]] = []
+        for index, seat in enumerate(self.seats()):
+            if seat_state(seat) is None:
+                continue
+            point = self.seat_anchor(index) if self.seat_anchor is not None else self._roster_point(index)
+            if point is not None:
+                placed.append((index, (int(point[0]), int(point[1]))))
+        return placed
+
+    def _roster_point(self, index: int) -> tuple[int, int]:
+        count = max(1, len(self.seats()))
+        return theme.WIDTH // 2 - (count - 1) * 17 + index * 34, 18
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active:
+            return
+        seats = self.seats()
+        for index, centre in self._dots():
+            state = seat_state(seats[index])
+            if state is not None:
+                draw_dot(surface, centre, state, self.age)
+        if self.chat is not None:
+            self.chat.draw(surface)
+        if self.game_over and self.link != "up":
+            _pill(surface, "The host has left the table; the game is over.", (theme.WIDTH // 2, 14))
+        if self.veil > 0:
+            self._draw_overlay(surface)
+        elif self.hover is not None and self.hover < len(seats):
+            rect = pygame.Rect(0, 0, DOT_RADIUS * 2, DOT_RADIUS * 2)
+            centre = dict(self._dots()).get(self.hover)
+            if centre is not None:
+                rect.center = centre
+                text = describe(seats[self.hover], seat_state(seats[self.hover]),
+                                getattr(self.session, "hosting", False))
+                draw_tooltip(surface, text, rect)
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        shown = ease("out_cubic")(self.veil)
+        theme.dim(surface, int(170 * shown))
+        rise = int((1 - shown) * 40)
+        panel = OVERLAY.move(0, rise)
+        theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if self.link == "closed" else theme.SUNFLOWER, 12)
+        closed = self.link == "closed"
+        if closed:
+            heading = theme.heading(surface, "The table is closed", (panel.centerx, panel.y + 70), 58)
+            lines = ["The host has ended the game, or this program can no longer play at it."]
+        else:
+            heading = theme.heading(surface, "Reconnecting", (panel.centerx, panel.y + 70), 58)
+            for index in range(1 + int(self.age * 2.5) % 3):  # the dots count up; the word stays put
+                dot = (heading.right + 10 + index * 16, heading.bottom - 14)
+                pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
+                pygame.draw.circle(surface, theme.CREAM, dot, 5)
+            _spinner(surface, (heading.x - 50, heading.centery), self.age)
+            lines = ["The link to the host is lost. Your seat is kept, and the table",
+                     "waits here until the host answers again."]
+        for index, text in enumerate(lines):
+            theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * 34), 27, theme.CREAM,
+                            anchor="center")
+        reason = getattr(self.session, "link_reason", "")
+        if reason and reason != "closed":
+            shown = reason if len(reason) < 80 else reason[:77] + "…"
+            theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * 34 + 6), 22,
+                            theme.CREAM_DIM, anchor="center")
+        self.leave_button.rect.midbottom = (panel.centerx, panel.bottom - 30)
+        self.ui.draw(surface)
+
+
+def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> None:
+    """Ten dots chasing round a circle: something is being tried."""
+    for index in range(10):
+        angle = index / 10 * math.tau + age * 4
+        strength = index / 9
+        colour = theme.mix(theme.PLUM_LIGHT, theme.SUNFLOWER, strength)
+        point = (centre[0] + math.cos(angle) * 22, centre[1] + math.sin(angle) * 22)
+        pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
+
+
+def _pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:
+    image = theme.render_text(text, 24, theme.CREAM, theme.TEXT_BOLD_FONT)
+    box = image.get_rect().inflate(40, 18)
+    box.midtop = midtop
+    theme.panel(surface, box, theme.NIGHT_2, 18, theme.CORAL, 4)
+    surface.blit(image, image.get_rect(center=box.center))

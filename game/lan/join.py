@@ -1,0 +1,348 @@
+"""Join a LAN game: the tables found on this network, or an address typed in.
+
+The list comes from ``net.discovery.TableBrowser``: a table shows only once a hello to it has
+answered, and disappears when it stops answering. Tables this program cannot join (another
+protocol, other rules, a game it does not have) stay listed but greyed, with the reason, so a
+player knows why their friend's table cannot be joined. Joining by address says hello first (on
+a worker thread, so the screen never freezes) and explains any failure in words.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import Any
+
+import pygame
+
+from game.lan.chat import SubmitField
+from game.lan.session import LanSession
+from game.scenes.stack import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, TextInput, Widget
+from net import DEFAULT_PORT
+
+PANEL = pygame.Rect(120, 150, 1680, 770)
+LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
+ROW_H = 108
+PHASES = {"lobby": "seats open in the lobby", "playing": "game in progress — join to watch", "over": "game over"}
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host``, ``host:port`` → (host, port); ValueError with the reason in words."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the host's address first, like 192.168.1.20:47000.")
+    host, colon, port_text = text.rpartition(":")
+    if not colon:
+        return text, DEFAULT_PORT
+    if not host:
+        raise ValueError("The address is missing before the colon.")
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise ValueError("The port must be a number, like 192.168.1.20:47000.") from None
+    if not 0 < port < 65536:
+        raise ValueError("The port must be between 1 and 65535.")
+    return host, port
+
+
+class TableList(Widget):
+    """The tables found: up/down choose, confirm (or a click on the chosen one) joins."""
+
+    def __init__(self, rect: pygame.Rect, on_join: Any) -> None:
+        super().__init__(rect)
+        self.tables: list[dict[str, Any]] = []
+        self.selected = 0
+        self.on_join = on_join
+        self.hover_row: int | None = None
+
+    @property
+    def chosen(self) -> dict[str, Any] | None:
+        return self.tables[self.selected] if 0 <= self.selected < len(self.tables) else None
+
+    def set_tables(self, tables: list[dict[str, Any]]) -> None:
+        key = self.chosen["service"] if self.chosen else None
+        self.tables = tables
+        keys = [table.get("service") for table in tables]
+        self.selected = keys.index(key) if key in keys else min(self.selected, max(0, len(tables) - 1))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in ("up", "down") and self.tables:
+            new = self.selected + (-1 if intent.kind == "up" else 1)
+            if 0 <= new < min(len(self.tables), self.rows()):
+                self.selected = new
+                self.sound("hover")
+                return True
+            return False
+        if intent.kind == "confirm" and self.chosen is not None:
+            self.on_join(self.chosen)
+            return True
+        return False
+
+    def rows(self) -> int:
+        return self.rect.height // ROW_H
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        index = (pos[1] - self.rect.y) // ROW_H
+        return index if 0 <= index < min(len(self.tables), self.rows()) and self.rect.collidepoint(pos) else None
+
+    def press(self, pos: tuple[int, int]) -> None:
+        index = self.row_at(pos)
+        if index is None:
+            return
+        if index == self.selected:
+            self.on_join(self.tables[index])
+        else:
+            self.selected = index
+            self.sound("hover")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, table in enumerate(self.tables[:self.rows()]):
+            row = pygame.Rect(self.rect.x, self.rect.y + index * ROW_H, self.rect.width, ROW_H - 12)
+            draw_table_row(surface, row, table, index == self.selected and self.focused, index == self.selected)
+
+
+def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, Any], focused: bool,
+                   chosen: bool) -> None:
+    """One table: its name, game, seats, phase and versions; greyed with the reason if not joinable."""
+    ok = bool(table.get("compatible"))
+    fill = theme.PLUM_LIGHT if chosen and ok else theme.NIGHT_2 if ok else theme.shade(theme.NIGHT_2, 0.8)
+    pygame.draw.rect(surface, fill, row, border_radius=18)
+    if chosen:
+        pygame.draw.rect(surface, theme.SUNFLOWER if focused else theme.TANGERINE, row, width=4, border_radius=18)
+    ink = theme.CREAM if ok else theme.shade(theme.CREAM_DIM, 0.62)
+    dim = theme.CREAM_DIM if ok else theme.shade(theme.CREAM_DIM, 0.55)
+    _table_icon(surface, (row.x + 50, row.centery), ok)
+    name = str(table.get("name") or "Linie table")
+    theme.draw_text(surface, name, (row.x + 100, row.y + 14), theme.fit_text(name, 36, 700, theme.DISPLAY_FONT), ink,
+                    theme.DISPLAY_FONT)
+    game = str(table.get("title") or table.get("game") or "?")
+    where = f"{table.get('address')}:{table.get('port')}"
+    if ok:
+        detail = f"{game} · {PHASES.get(str(table.get('phase')), table.get('phase'))} · {where}"
+        theme.draw_text(surface, detail, (row.x + 100, row.y + 58), 25, dim)
+    else:
+        reason = str(table.get("reason") or "This program cannot join it.")
+        theme.draw_text(surface, f"{game} · {where} — {reason}",
+                        (row.x + 100, row.y + 58), theme.fit_text(f"{game} · {where} — {reason}", 25, 1080),
+                        theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT)
+    taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
+    right = row.right - 30
+    for seat in range(total):
+        centre = (right - (total - 1 - seat) * 30 - 8, row.y + 34)
+        colour = theme.player_colour(seat) if ok else theme.shade(theme.CREAM_DIM, 0.5)
+        if seat < taken:
+            pygame.draw.circle(surface, colour, centre, 11)
+        else:
+            pygame.draw.circle(surface, colour, centre, 11, 3)
+    theme.draw_text(surface, f"{taken}/{total} seats", (right - total * 30 - 12, row.y + 34), 24, dim,
+                    anchor="midright")
+    versions = f"protocol {table.get('protocol')} · rules {table.get('rules_version')}"
+    theme.draw_text(surface, versions, (right, row.y + 70), 21, dim, anchor="midright")
+
+
+def _table_icon(surface: pygame.Surface, centre: tuple[int, int], ok: bool) -> None:
+    """A round tram-stop sign: mint for a table you can join, a barred grey one for one you cannot."""
+    x, y = centre
+    pygame.draw.circle(surface, theme.SHADOW, (x, y + 3), 30)
+    face = theme.SUNFLOWER if ok else theme.shade(theme.CREAM_DIM, 0.45)
+    rim = theme.MINT_DARK if ok else theme.CORAL_DARK
+    pygame.draw.circle(surface, face, (x, y), 30)
+    pygame.draw.circle(surface, rim, (x, y), 30, 5)
+    if ok:
+        pygame.draw.rect(surface, rim, (x - 12, y - 15, 6, 30))
+        pygame.draw.rect(surface, rim, (x + 6, y - 15, 6, 30))
+        pygame.draw.rect(surface, rim, (x - 12, y - 3, 24, 6))
+    else:
+        pygame.draw.line(surface, rim, (x - 18, y + 18), (x + 18, y - 18), 7)
+
+
+class JoinScene(Scene):
+    """Tables on this network, verified before they are listed; or an address typed in."""
+
+    closes_on_cancel = True
+    name = "join"
+    browse_interfaces: list[str] | None = None  # None: every interface (tests keep to 127.0.0.1)
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.browser: Any = None
+        self.message = ""
+        self.knocking: tuple[str, int] | None = None  # an address being asked, on a worker thread
+        self._answer: dict[str, Any] | None = None
+        self._answer_lock = threading.Lock()
+        self._list_offered = False  # the first table found takes the focus from an untouched address field
+        self.list = TableList(LIST, self.join_listed)
+        self.player_name = TextInput(pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
+                                     app.settings.player_name, self._rename, 16, "Your name", 30,
+                                     "The name the others see.")
+        self.address = SubmitField(pygame.Rect(PANEL.x + 40, PANEL.bottom - 130, 640, 76), self.join_typed_text,
+                                   60, f"address or address:port (port {DEFAULT_PORT} if left out)", 30)
+        self.join_address = Button((PANEL.x + 710, PANEL.bottom - 134, 320, 84), "Join address", self.join_typed,
+                                   "secondary", 36)
+        back = pygame.Rect(0, 0, 340, 92)
+        back.center = (theme.WIDTH // 2 - 200, 1000)
+        join = pygame.Rect(0, 0, 340, 92)
+        join.center = (theme.WIDTH // 2 + 200, 1000)
+        self.back = Button(back, "Back", self.close, "secondary", 40)
+        self.join_button = Button(join, "Join table", self.join_chosen, "good", 44)
+        for widget in (self.player_name, self.list, self.address, self.join_address, self.back, self.join_button):
+            self.ui.add(widget)
+        self.ui.set_focus(self.address)
+
+    def enter(self) -> None:
+        try:
+            from net.discovery import TableBrowser
+            self.browser = TableBrowser(interfaces=self.browse_interfaces)
+        except Exception as error:  # noqa: BLE001 - no multicast here: joining by address still works
+            self.message = f"Cannot look for tables here ({error}); join by address."
+
+    def exit(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def _rename(self, text: str) -> None:
+        if text.strip():
+            self.app.settings.player_name = text.strip()
+
+    # -- joining ----------------------------------------------------------------------------------
+    def join_chosen(self) -> None:
+        if self.list.chosen is not None:
+            self.join_listed(self.list.chosen)
+
+    def join_listed(self, table: dict[str, Any]) -> None:
+        if not table.get("compatible"):
+            self.message = f"That table cannot be joined: {table.get('reason') or 'it is not compatible'}"
+            self.app.sounds.play("error")
+            return
+        self.knock(str(table["address"]), int(table["port"]))
+
+    def join_typed(self) -> None:
+        self.join_typed_text(self.address.text)
+
+    def join_typed_text(self, text: str) -> None:
+        try:
+            address, port = parse_address(text)
+        except ValueError as error:
+            self.message = str(error)
+            self.app.sounds.play("error")
+            return
+        self.knock(address, port)
+
+    def knock(self, address: str, port: int) -> None:
+        """Say hello to the table on a worker thread; ``update`` goes on when it answers."""
+        if self.knocking is not None:
+            return
+        self.knocking = (address, port)
+        self.message = ""
+
+        def ask() -> None:
+            from net.client import probe
+            try:
+                answer: dict[str, Any] = {"hello": probe(address, port, timeout=2.0)}
+            except Exception as error:  # noqa: BLE001 - any failure to reach a table is told, never raised
+                answer = {"error": error}
+            with self._answer_lock:
+                self._answer = answer
+
+        threading.Thread(target=ask, name="linie-knock", daemon=True).start()
+
+    def _answered(self, answer: dict[str, Any]) -> None:
+        assert self.knocking is not None
+        address, port = self.knocking
+        self.knocking = None
+        if "error" in answer:
+            error = answer["error"]
+            why = getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__
+            self.message = f"No table answered at {address}:{port} ({why})."
+            self.app.sounds.play("error")
+            return
+        from net.discovery import compatibility
+        hello = answer["hello"]
+        ok, reason = compatibility(hello)
+        if not ok:
+            self.message = f"That table cannot be joined: {reason}"
+            self.app.sounds.play("error")
+            return
+        self.enter_lobby(address, port, hello)
+
+    def enter_lobby(self, address: str, port: int, hello: dict[str, Any]) -> None:
+        from game.lan import seats as lan_seats
+        from game.lan.lobby import LobbyScene
+        from net.client import NetSession
+        name = self.player_name.text.strip() or self.app.settings.player_name
+        if name != self.app.settings.player_name or self.player_name.text.strip():
+            self.app.settings.player_name = name
+            self.app.save_settings()
+        key = lan_seats.table_key(address, port, str(hello.get("table", "")))
+        token = lan_seats.recall(key)  # a seat kept for us since this program last sat there
+        session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
+        if token:
+            session.notice("Taking back your seat at this table…")
+        self.app.replace(LobbyScene(self.app, session, port=port, hosting=False))
+
+    # -- frame ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "point" and intent.pos is not None:
+            self.list.hover_row = self.list.row_at(intent.pos)
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.browser is not None:
+            tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], t["name"].lower()))
+            self.list.set_tables(tables)
+            if tables and not self._list_offered:
+                self._list_offered = True
+                if self.ui.focus is self.address and not self.address.text:
+                    self.ui.set_focus(self.list)
+        with self._answer_lock:
+            answer, self._answer = self._answer, None
+        if answer is not None:
+            self._answered(answer)
+        chosen = self.list.chosen
+        busy = self.knocking is not None
+        self.join_button.enabled = chosen is not None and bool(chosen.get("compatible")) and not busy
+        self.join_address.enabled = not busy
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.heading(surface, "Join a LAN game", (theme.WIDTH // 2, 78), 78)
+        theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
+        theme.draw_text(surface, "Tables on this network", (PANEL.x + 40, PANEL.y + 40), 44, theme.SUNFLOWER,
+                        theme.DISPLAY_FONT)
+        theme.draw_text(surface, "You join as", (self.player_name.rect.x - 18, self.player_name.rect.centery), 26,
+                        theme.CREAM_DIM, anchor="midright")
+        if not self.list.tables:
+            self._draw_searching(surface)
+        theme.draw_text(surface, "Or type the host's address", (PANEL.x + 44, PANEL.bottom - 184), 30, theme.SUNFLOWER,
+                        theme.TEXT_BOLD_FONT)
+        if self.knocking is not None:
+            text = f"Knocking at {self.knocking[0]}:{self.knocking[1]}…"
+            theme.draw_text(surface, text, (PANEL.x + 1060, PANEL.bottom - 92), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
+                            "midleft")
+        elif self.message:
+            lines = theme.wrap(self.message, 25, PANEL.right - PANEL.x - 1100)
+            for index, line in enumerate(lines[:3]):
+                theme.draw_text(surface, line, (PANEL.x + 1060, PANEL.bottom - 128 + index * 32), 25, theme.CORAL,
+                                theme.TEXT_BOLD_FONT)
+        super().draw(surface)
+
+    def _draw_searching(self, surface: pygame.Surface) -> None:
+        """Nothing found yet: a radar sweep, so the screen visibly keeps looking."""
+        centre = (LIST.centerx, LIST.y + 150)
+        for ring in range(3):
+            radius = 40 + ((self.age * 40 + ring * 40) % 120)
+            alpha = int(200 * (1 - (radius - 40) / 120))
+            layer = pygame.Surface((340, 340), pygame.SRCALPHA)
+            pygame.draw.circle(layer, (*theme.SUNFLOWER, alpha), (170, 170), int(radius), 3)
+            surface.blit(layer, (centre[0] - 170, centre[1] - 170))
+        angle = self.age * 2.4
+        tip = (centre[0] + math.cos(angle) * 150, centre[1] + math.sin(angle) * 150)
+        pygame.draw.line(surface, theme.TANGERINE, centre, tip, 3)
+        pygame.draw.circle(surface, theme.TANGERINE, centre, 10)
+        text = "Looking for tables on this network…" if self.browser is not None else "Nothing to look through here."
+        theme.draw_text(surface, text, (centre[0], LIST.y + 350), 30, theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "center")

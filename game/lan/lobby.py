@@ -1,0 +1,288 @@
+"""LAN play from the client: host a table, find or join one, and wait in its lobby.
+
+- ``HostScene`` (``lan_host``): the setup screen where every other seat is open or a bot; it opens
+  a table served from this program and seats the host player like anyone else.
+- ``JoinScene`` (``lan_join``): the tables found on the network, verified by a hello, with the
+  ones this program cannot join greyed out and the reason given; or an address typed in.
+- ``LobbyScene`` (here): who sits where and whether they are connected, the chat, and Start. When
+  the game begins the game's own table scene takes the session over, exactly as for a local game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.lan.chat import ChatField, draw_history
+from game.lan.host import HostScene, lan_address
+from game.lan.hud import draw_dot, seat_state
+from game.lan.join import JoinScene
+from game.lan.session import TOKEN_REFUSALS
+from game.scenes.setup import OPEN_NAME
+from game.scenes.stack import Scene
+from game.tables.registry import table_scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+__all__ = ["HostScene", "JoinScene", "LobbyScene"]
+
+SEATS = pygame.Rect(120, 196, 1040, 700)
+CHAT = pygame.Rect(1190, 196, 610, 700)
+ROW_H = 96
+PHASE_WORDS = {"lobby": "in the lobby", "playing": "game in progress", "over": "game over"}
+
+
+def _title_scene(app: Any) -> Scene:
+    from game.scenes.title import TitleScene
+    return TitleScene(app)
+
+
+class LobbyScene(Scene):
+    """Waiting for players: the seats, who is connected, the chat, and Start."""
+
+    name = "lobby"
+
+    def __init__(self, app, session: Any, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session
+        self.port = port
+        self.hosting = hosting
+        self.message = ""
+        self.claimed = hosting or getattr(session, "token", None) is not None  # asked already, or resuming
+        self.handed_over = False
+        self.may_start = True  # until the host refuses a guest's start (only a dedicated host may allow it)
+        self.chatting = hasattr(session, "say") and hasattr(session, "lines")
+        start = pygame.Rect(0, 0, 340, 92)
+        start.center = (theme.WIDTH // 2 + 200, 1000)
+        leave = pygame.Rect(0, 0, 340, 92)
+        leave.center = (theme.WIDTH // 2 - 200, 1000)
+        self.start = Button(start, "Start game", self.start_game, "good" if hosting else "secondary", 44,
+                            None if hosting else "Starts the game if the host lets players start it.")
+        self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
+        self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
+        self.chat_field.visible = self.chatting
+        for widget in (self.start, self.leave_button, self.chat_field):
+            self.ui.add(widget)
+        self.ui.set_focus(self.start if hosting else self.leave_button)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def start_game(self) -> None:
+        hosted = getattr(self.session, "hosted", None)
+        if hosted is not None:
+            try:
+                hosted.start_game()
+            except Exception as error:  # noqa: BLE001 - e.g. it started meanwhile: say so, never crash
+                self.message = str(getattr(error, "message", error))
+        else:
+            self.session.start_game()
+
+    def say(self, text: str) -> None:
+        problem = self.session.say(text)
+        if problem:
+            self.message = problem
+            self.chat_field.text, self.chat_field.caret = text, len(text)
+            self.app.sounds.play("error")
+
+    def leave(self) -> None:
+        others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1
+        if self.hosting and others > 0 and self.leave_button.label == "Leave":
+            self.leave_button.label = "Close table?"  # the others would lose the table: ask once more
+            self.leave_button.style = "danger"
+            self.ui.set_focus(self.leave_button)
+            return
+        self.session.close()
+        self.handed_over = True  # closed already: exit() must not close it twice
+        self.app.stack.reset(_title_scene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "chat" and self.chatting:
+            self.ui.set_focus(self.chat_field)
+            self.chat_field.swallow = "t"
+            return True
+        if intent.kind == "cancel":
+            if self.ui.focus is self.chat_field:
+                self.ui.set_focus(self.start if self.start.visible else self.leave_button)
+                return True
+            self.leave()
+            return True
+        handled = super().handle(intent)
+        if self.leave_button.label != "Leave" and self.ui.focus is not self.leave_button:
+            self.leave_button.label, self.leave_button.style = "Leave", "secondary"  # moved away: not confirmed
+        return handled
+
+    # -- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for message in self.session.poll():
+            kind = message.get("type")
+            if kind == "error" and message.get("code") in TOKEN_REFUSALS:
+                self.claimed = False  # the seat we came back for is gone: take another, or watch
+            elif kind == "error" and not str(message.get("code", "")).startswith("net.chat"):
+                self.message = str(message.get("message", ""))
+                if message.get("code") in ("net.seat_taken", "net.not_in_lobby"):
+                    self.claimed = False  # someone was quicker: try the next open seat, or watch
+                elif message.get("code") == "net.not_allowed":
+                    self.may_start = False
+            elif kind == "status" and message.get("link") == "closed":
+                self.message = f"The table closed: {message.get('reason', '')}"
+            elif kind == "status" and message.get("link") == "down":
+                reason = str(message.get("reason") or "").rstrip(".")
+                self.message = "Lost the host" + (f" ({reason})" if reason else "") + " — trying again…"
+            elif kind == "status" and message.get("link") == "up" and self.message.startswith("Lost the host"):
+                self.message = ""
+        self._take_a_place()
+        self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start)
+        self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
+            and self.session.phase == "lobby"
+        if self.session.phase in ("playing", "over") and not self.handed_over:
+            self._hand_over()
+
+    def _take_a_place(self) -> None:
+        """A joining player takes the first open seat, or watches when none is left."""
+        seats = self.session.status.get("seats", [])
+        if self.claimed or not seats or self.session.role is not None or self.session.link != "up":
+            return
+        free = next((i for i, seat in enumerate(seats) if seat["kind"] == "open" and not seat["claimed"]), None)
+        if free is None or self.session.phase != "lobby":
+            self.session.spectate()
+        else:
+            self.session.claim(free)
+        self.claimed = True
+
+    def _hand_over(self) -> None:
+        """The game began: the game's own table scene takes the session from here."""
+        if self.session.role is None:
+            return  # a place at the table first (a claim refused because the game started: watch)
+        try:
+            self.session.view(self.session.seat)
+        except KeyError:
+            return  # the first view is still on its way
+        scene_class = table_scene(self.session.game)
+        if scene_class is None:
+            self.message = "This client has no table for that game."
+            return
+        self.handed_over = True
+        self.app.stack.reset(scene_class(self.app, self.session, None))
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.session.close()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        table = self.session.table or {}
+        theme.heading(surface, str(table.get("table") or "Connecting…"), (theme.WIDTH // 2, 84), 72)
+        theme.draw_text(surface, self._where(table), (theme.WIDTH // 2, 152), 28, theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "center")
+        self._draw_seats(surface)
+        self._draw_chat(surface)
+        note = self.message or self._note()
+        theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "center")
+        super().draw(surface)
+
+    def _where(self, table: dict[str, Any]) -> str:
+        game = table.get("title") or self.session.game or "?"
+        address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+        if self.hosting:
+            return f"{game} · you host this table · others join at {address}"
+        phase = PHASE_WORDS.get(self.session.phase, self.session.phase)
+        return f"{game} · {phase} · at {address}"
+
+    def _note(self) -> str:
+        if self.session.link != "up":
+            return "Connecting to the table…"
+        if self.session.role == "spectator":
+            return "Every seat is taken: you will watch the game."
+        if self.hosting:
+            return "Start when everyone is seated; open seats become bots."
+        return "Waiting for the host to start the game…"
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, SEATS, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
+        theme.draw_text(surface, "Seats", (SEATS.x + 30, SEATS.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        watchers = int(self.session.status.get("spectators", 0) or 0)
+        if watchers:
+            theme.draw_text(surface, f"{watchers} watching", (SEATS.right - 30, SEATS.y + 36), 26, theme.CREAM_DIM,
+                            anchor="topright")
+        seats = self.session.status.get("seats", [])[:6]
+        for index, seat in enumerate(seats):
+            self._draw_seat(surface, index, seat)
+        if len(seats) <= 4:  # room for a word on how the others get here
+            for index, line in enumerate(theme.wrap(self._how_to_join(), 25, SEATS.width - 100)[:3]):
+                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 130 + index * 34), 25, theme.CREAM_DIM)
+
+    def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
+        row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
+        mine = self.session.role == "seat" and self.session.seat == index
+        state = seat_state(seat)
+        pygame.draw.rect(surface, theme.PLUM_LIGHT if mine else theme.NIGHT_2, row, border_radius=18)
+        if mine:
+            pygame.draw.rect(surface, theme.SUNFLOWER, row, width=3, border_radius=18)
+        colour = theme.player_colour(self._colour(index))
+        disc = (row.x + 46, row.centery)
+        if state == "open":
+            _dashed_circle(surface, disc, 24, colour, self.age)
+        else:
+            pygame.draw.circle(surface, theme.SHADOW, (disc[0], disc[1] + 3), 24)
+            pygame.draw.circle(surface, colour, disc, 24)
+        if state is not None and state != "open":
+            draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
+        name = OPEN_NAME if state == "open" else str(seat.get("name", "?"))
+        rect = theme.draw_text(surface, name, (row.x + 92, row.centery), 32,
+                               theme.CREAM_DIM if state == "open" else theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
+        if mine:
+            tag = pygame.Rect(rect.right + 14, row.centery - 16, 66, 32)
+            pygame.draw.rect(surface, theme.SUNFLOWER, tag, border_radius=16)
+            theme.draw_text(surface, "you", tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
+        theme.draw_text(surface, self._state_words(seat, state), (row.right - 26, row.centery), 26,
+                        STATE_INK.get(state or "", theme.CREAM_DIM), anchor="midright")
+
+    def _how_to_join(self) -> str:
+        if self.hosting:
+            address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+            return (f"Friends on this network choose Join a LAN game, where this table is listed, or type "
+                    f"{address}. Whoever is not here when you start is played by a bot.")
+        return ("The host starts the game. Until then, Leave gives your seat back; once the game runs, "
+                "the seat waits for you if your program closes: join again to sit back down.")
+
+    def _colour(self, seat: int) -> int:
+        colour = getattr(self.session, "seat_colour", None)
+        return colour(seat) if callable(colour) else seat
+
+    def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
+        if state is None:
+            return f"Bot · {seat.get('level', 'normal')}"
+        if state == "open":
+            return "waiting for a player" + "." * (1 + int(self.age * 2) % 3)
+        return {"connected": "connected", "away": "away", "gone": "disconnected",
+                "bot": "a bot plays for now"}[state]
+
+    def _draw_chat(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
+        theme.draw_text(surface, "Chat", (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        if not self.chatting:
+            return
+        theme.draw_text(surface, "T or click to type", (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
+                        anchor="topright")
+        history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
+        draw_history(surface, self.session, history)
+
+
+STATE_INK: dict[str, theme.Colour] = {
+    "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
+}
+
+
+def _dashed_circle(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: theme.Colour,
+                   age: float) -> None:
+    """An empty seat: a slowly turning dashed ring in the seat's colour."""
+    for index in range(12):
+        start = index / 12 * math.tau + age * 0.8
+        points = [(centre[0] + math.cos(start + t * 0.3) * radius, centre[1] + math.sin(start + t * 0.3) * radius)
+                  for t in range(4)]
+        pygame.draw.lines(surface, colour, False, points, 4)

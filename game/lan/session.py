@@ -1,0 +1,181 @@
+"""A LAN session as the client's screens see it: a ``NetSession`` that also remembers the chat.
+
+The table scenes drain ``poll()`` every frame, so nothing else could see a chat line or a seat
+going away. ``LanSession`` wraps the connection and notes those messages as they pass, then hands
+every message on unchanged: the lobby and the in-game HUD read the notes, the table reads its
+messages exactly as from a ``LocalSession``. Seat-state changes become short notices in the chat
+("Ben lost the connection", "A bot plays for Ben") so nobody has to watch the dots.
+
+When this program hosts the table, closing the session also stops the hosted table. A joining
+player's seat token is remembered on disk under ``seat_key`` (see ``lan_seats``) until the game ends,
+so the player can sit back down after the program closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.lan import seats as lan_seats
+
+CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
+HISTORY = 60  # chat lines kept for the scroll-back
+TOKEN_REFUSALS = ("net.bad_token", "net.token_revoked")
+
+
+@dataclass
+class ChatLine:
+    """One line of the chat: a player's words, or a notice from this program (``seat`` None, ``notice``)."""
+
+    serial: int
+    name: str
+    text: str
+    seat: int | None = None
+    notice: bool = False
+
+
+class LanSession:
+    """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted.
+
+    Everything not defined here (``claim``, ``status``, ``link``, ``table``, ``token``, …) is the
+    wrapped ``NetSession``'s own.
+    """
+
+    def __init__(self, session: Any, hosted: Any = None, address: str = "", port: int = 0,
+                 seat_key: str | None = None) -> None:
+        self._session = session
+        self.seat_key = seat_key
+        self.hosted = hosted  # the HostThread when this program hosts the table
+        self.address = address or getattr(session, "address", "")
+        self.port = port or getattr(session, "port", 0)
+        self.lines: list[ChatLine] = []
+        self.link_reason = ""
+        self._held: list[dict[str, Any]] = []
+        self._serial = 0
+        self._seen_seats: list[dict[str, Any]] = []
+        self.colours: dict[int, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    @property
+    def hosting(self) -> bool:
+        return self.hosted is not None
+
+    # -- the Session protocol -----------------------------------------------------------------------
+    @property
+    def controlled_seats(self) -> list[int]:
+        return list(self._session.controlled_seats)
+
+    def submit(self, seat: int, action: dict[str, Any]) -> None:
+        self._session.submit(seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self._session.view(seat)
+
+    def pump(self) -> None:
+        self._session.pump()
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Every message since the last poll, including those ``collect`` already looked at."""
+        self.collect()
+        messages, self._held = self._held, []
+        return messages
+
+    def collect(self) -> None:
+        """Read the network now and note chat and seat changes; the messages wait for ``poll``."""
+        for message in self._session.poll():
+            self._note(message)
+            self._held.append(message)
+        if len(self._held) > 500:  # nobody polls (a finished table): keep the chat, drop stale updates
+            self._held = [m for m in self._held if m.get("type") != "update"][-100:]
+
+    def close(self) -> None:
+        if self.seat_key is not None and getattr(self._session, "phase", "lobby") == "lobby":
+            lan_seats.forget(self.seat_key)  # leaving the lobby gives the seat up
+        self._session.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+
+    # -- chat ---------------------------------------------------------------------------------------
+    def say(self, text: str) -> str | None:
+        """Send a chat line; returns why not (in words) when it cannot be sent."""
+        text = " ".join(text.split())
+        if not text:
+            return None
+        if len(text) > CHAT_LIMIT:
+            return f"Chat lines are at most {CHAT_LIMIT} characters."
+        if getattr(self._session, "link", "up") != "up":
+            return "Not connected to the host; try again in a moment."
+        self._session.chat(text)
+        return None
+
+    def notice(self, text: str) -> None:
+        self._add(ChatLine(0, "", text, None, True))
+
+    def seat_colour(self, seat: int) -> int:
+        """The colour index a seat plays in (known from the game's views; its seat number before)."""
+        return self.colours.get(seat, seat)
+
+    def _add(self, line: ChatLine) -> None:
+        self._serial += 1
+        line.serial = self._serial
+        self.lines.append(line)
+        del self.lines[:-HISTORY]
+
+    def _note(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "chat":
+            seat = message.get("seat")
+            self._add(ChatLine(0, str(message.get("name", "?")), str(message.get("text", "")),
+                               seat if isinstance(seat, int) else None))
+        elif kind == "status":
+            if message.get("link") in ("down", "closed"):
+                self.link_reason = str(message.get("reason") or "")
+            seats = message.get("seats")
+            if isinstance(seats, list):
+                self._note_seats(seats)
+            if message.get("phase") == "over" and self.seat_key is not None:
+                lan_seats.forget(self.seat_key)  # nothing left to sit back down to
+        elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
+            self.notice(str(message.get("message", "")))
+        elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:
+            lan_seats.forget(self.seat_key)  # the host no longer knows that token
+        elif kind == "welcome" and self.seat_key is not None:
+            token = getattr(self._session, "token", None)
+            if message.get("seat") is not None and token:
+                lan_seats.remember(self.seat_key, token)
+            else:
+                lan_seats.forget(self.seat_key)
+        elif kind == "update":
+            view = message.get("view")
+            seats = view.get("match", {}).get("seats") if isinstance(view, dict) else None
+            if isinstance(seats, list):
+                self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
+                                if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
+
+    def _note_seats(self, seats: list[dict[str, Any]]) -> None:
+        """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings)."""
+        before, self._seen_seats = self._seen_seats, seats
+        if len(before) != len(seats):
+            return
+        for old, new in zip(before, seats, strict=True):
+            if not isinstance(old, dict) or not isinstance(new, dict):
+                continue
+            name = str(new.get("name", "?"))
+            if not old.get("claimed") or not new.get("claimed"):
+                if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
+                    self.notice(f"{name} sits down.")
+                elif old.get("claimed") and not new.get("claimed"):
+                    self.notice(f"{old.get('name', '?')} left the table.")
+                continue
+            if new.get("bot") and not old.get("bot"):
+                self.notice(f"A bot plays for {name} for now.")
+            elif old.get("bot") and not new.get("bot"):
+                self.notice(f"{name} plays again.")
+            elif old.get("connected") and not new.get("connected"):
+                self.notice(f"{name} lost the connection; the seat is kept.")
+            elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
+                self.notice(f"{name} is back.")
+            elif new.get("away") and not old.get("away"):
+                self.notice(f"{name} is away.")

@@ -1,0 +1,275 @@
+"""The Linie 1 table's animations, played one after another as game events arrive.
+
+Each effect starts, runs on ``dt`` and ends by handing the table the state it stands for (a tile
+lands, a sign pops up, a tram arrives), so the board on screen never runs ahead of what players
+have seen happen. ``Director`` plays them in order; ``finish_all`` skips to the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.anim.easing import in_out_sine, out_back, out_cubic
+from game.render.linie1.board import tile_image
+from game.render.linie1.die import draw_die
+from game.ui import theme
+from game.ui.banner import BandStyle, draw_band
+
+Point = tuple[float, float]
+
+
+class Effect:
+    duration = 0.3
+
+    def __init__(self) -> None:
+        self.elapsed = 0.0
+        self.started = False
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+
+    def start(self) -> None:
+        """Called once when the effect's turn comes."""
+
+    def update(self, dt: float) -> bool:
+        self.elapsed += dt
+        return self.elapsed >= self.duration
+
+    def end(self) -> None:
+        """Called once when it is over (or skipped): apply what it stands for."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Call(Effect):
+    duration = 0.0
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        super().__init__()
+        self.callback = callback
+
+    def end(self) -> None:
+        self.callback()
+
+
+class Wait(Effect):
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.duration = seconds
+
+
+class TileFlight(Effect):
+    """A tile slides from ``source`` onto its square, lands a little big and settles."""
+
+    duration = 0.5
+
+    def __init__(self, source: Point, target: pygame.Rect, segments: list[list[str]], on_land: Callable[[], None],
+                 sound: Callable[[str], None]) -> None:
+        super().__init__()
+        self.source, self.target, self.segments = source, target, segments
+        self.on_land, self.sound = on_land, sound
+        self.landed = False
+
+    def update(self, dt: float) -> bool:
+        done = super().update(dt)
+        if not self.landed and self.elapsed >= self.duration * 0.7:
+            self.landed = True
+            self.sound("place")
+        return done
+
+    def end(self) -> None:
+        self.on_land()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        flight = min(1.0, self.progress / 0.7)
+        eased = out_cubic(flight)
+        x = self.source[0] + (self.target.centerx - self.source[0]) * eased
+        y = self.source[1] + (self.target.centery - self.source[1]) * eased - math.sin(math.pi * flight) * 60
+        if self.progress < 0.7:
+            scale = 1.25
+        else:
+            settle = (self.progress - 0.7) / 0.3
+            scale = 1.25 - 0.25 * out_back(settle)
+        size = max(4, int(self.target.width * scale))
+        image = pygame.transform.smoothscale(tile_image(self.segments, self.target.width), (size, size))
+        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+        shadow.fill((*theme.SHADOW, int(90 * (scale - 0.95) * 3)))
+        surface.blit(shadow, shadow.get_rect(center=(x + 8, y + 10)))
+        surface.blit(image, image.get_rect(center=(x, y)))
+
+
+class Pop(Effect):
+    """Something appearing with a springy pop (a stop sign), with sparks."""
+
+    duration = 0.45
+
+    def __init__(self, centre: Point, draw_at: Callable[[pygame.Surface, float], None], on_done: Callable[[], None],
+                 sparks: Callable[[Point], None], sound: Callable[[str], None]) -> None:
+        super().__init__()
+        self.centre, self.draw_at, self.on_done = centre, draw_at, on_done
+        self.sparks, self.sound = sparks, sound
+
+    def start(self) -> None:
+        self.sound("pop")
+        self.sparks(self.centre)
+
+    def end(self) -> None:
+        self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_at(surface, max(0.05, out_back(self.progress)))
+
+
+class HandFlight(Effect):
+    """Drawn tiles fly from the pile into the hand, one after another."""
+
+    def __init__(self, source: Point, targets: list[pygame.Rect], tiles: list[list[list[str]]],
+                 on_done: Callable[[], None], sound: Callable[[str], None]) -> None:
+        super().__init__()
+        self.source, self.targets, self.tiles = source, targets, tiles
+        self.on_done, self.sound = on_done, sound
+        self.duration = 0.35 + 0.12 * max(0, len(tiles) - 1)
+
+    def start(self) -> None:
+        self.sound("draw")
+
+    def end(self) -> None:
+        self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, (rect, segments) in enumerate(zip(self.targets, self.tiles, strict=False)):
+            local = min(1.0, max(0.0, (self.elapsed - 0.12 * index) / 0.35))
+            if local <= 0:
+                continue
+            eased = in_out_sine(local)
+            x = self.source[0] + (rect.centerx - self.source[0]) * eased
+            y = self.source[1] + (rect.centery - self.source[1]) * eased - math.sin(math.pi * local) * 80
+            size = max(4, int(rect.width * (0.6 + 0.4 * eased)))
+            image = pygame.transform.smoothscale(tile_image(segments, rect.width), (size, size))
+            surface.blit(image, image.get_rect(center=(x, y)))
+
+
+class DieRoll(Effect):
+    """The die tumbles across the table, showing random faces, and lands on the rolled one."""
+
+    duration = 1.1
+
+    def __init__(self, centre: Point, size: int, faces: list[str], face: str, on_done: Callable[[], None],
+                 sound: Callable[[str], None], seed: int = 0) -> None:
+        super().__init__()
+        self.centre, self.size, self.faces, self.face = centre, size, faces, face
+        self.on_done, self.sound = on_done, sound
+        self.rng = random.Random(seed)
+        self.shown = self.rng.choice(faces)
+        self.flip = 0.0
+
+    def start(self) -> None:
+        self.sound("dice")
+
+    def update(self, dt: float) -> bool:
+        self.flip += dt
+        if self.progress < 0.75 and self.flip > 0.07:
+            self.flip = 0.0
+            self.shown = self.rng.choice(self.faces)
+        if self.progress >= 0.75:
+            self.shown = self.face
+        return super().update(dt)
+
+    def end(self) -> None:
+        self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        tumble = min(1.0, self.progress / 0.75)
+        angle = (1 - out_cubic(tumble)) * 720
+        hop = abs(math.sin(tumble * math.pi * 3)) * (1 - tumble) * 60
+        scale = 1.0 + 0.25 * (1 - tumble)
+        draw_die(surface, (self.centre[0], self.centre[1] - hop), self.size, self.shown, angle, scale)
+
+
+class TramDrive(Effect):
+    """A tram drives from one square of its route to another along the rails, ringing its bell."""
+
+    def __init__(self, place: Callable[[float], None], squares: int, on_done: Callable[[], None],
+                 sound: Callable[[str], None]) -> None:
+        super().__init__()
+        self.place, self.on_done, self.sound = place, on_done, sound
+        self.duration = 0.35 + 0.3 * max(0, squares)
+
+    def start(self) -> None:
+        self.sound("bell")
+
+    def update(self, dt: float) -> bool:
+        done = super().update(dt)
+        self.place(in_out_sine(self.progress))
+        return done
+
+    def end(self) -> None:
+        self.on_done()
+
+
+BANNER_STYLE = BandStyle(height=190, text_size=78, grow_until=0.25, fade_from=0.8, fill_alpha=225, framed=True,
+                         title_lift=22, subtitle_drop=48)
+
+
+class Banner(Effect):
+    """A big message across the board for a moment: a trip begins, a winner, a stalemate."""
+
+    def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float = 1.6,
+                 subtitle: str = "") -> None:
+        super().__init__()
+        self.area, self.text, self.colour, self.subtitle = area, text, colour, subtitle
+        self.duration = seconds
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
+
+
+class Director:
+    """Plays effects in order; the table is 'busy' while anything is queued or running."""
+
+    def __init__(self) -> None:
+        self.queue: list[Effect] = []
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def add(self, effect: Effect) -> None:
+        self.queue.append(effect)
+
+    def update(self, dt: float) -> None:
+        while self.queue:
+            current = self.queue[0]
+            if not current.started:
+                current.started = True
+                current.start()
+            if not current.update(dt):
+                return
+            self.queue.pop(0)
+            current.end()
+            dt = 0.0
+
+    def finish_all(self) -> None:
+        while self.queue:
+            current = self.queue.pop(0)
+            if not current.started:
+                current.started = True
+                current.start()
+            current.elapsed = current.duration
+            current.update(0.0)
+            current.end()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.queue and self.queue[0].started:
+            self.queue[0].draw(surface)
+
+
+def any_effect(value: Any) -> bool:
+    return isinstance(value, Effect)

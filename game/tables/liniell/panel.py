@@ -1,0 +1,151 @@
+"""The right-hand column of the Liniell table: the two players, the tile to place, the stack, and
+what to do now. Drawing only; the table decides what it shows and owns the buttons.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.render.liniell import art
+from game.ui import theme
+
+Colour = tuple[int, int, int]
+X, WIDTH = 1366, 518
+PLAYER_CARDS = [pygame.Rect(X, 100, WIDTH, 158), pygame.Rect(X, 272, WIDTH, 158)]
+TILE_CARD = pygame.Rect(X, 444, WIDTH, 290)
+ACTIONS = pygame.Rect(X, 750, WIDTH, 300)
+TILE_SPOT = pygame.Rect(TILE_CARD.x + 34, TILE_CARD.y + 74, 192, 192)
+STACK_SPOT = (TILE_CARD.x + 372, TILE_CARD.y + 132)
+SUPPLY_RADIUS = 24
+BUTTON_ROW_Y = ACTIONS.bottom - 100
+
+
+@dataclass
+class Seat:
+    """How a seat is shown: its name, colour, what drives it, and its connection."""
+
+    name: str
+    colour: Colour
+    kind: str  # "you", "on this screen", "bot · normal", "remote player"
+    note: str = ""  # the seat's connection on a LAN table: "away", "offline", "a bot stands in"
+
+
+@dataclass
+class PlayerLine:
+    """What one player card shows this frame."""
+
+    seat: Seat
+    active: bool
+    score: int
+    score_label: str  # "now" while playing, "points" at the end
+    supply: list[bool] = field(default_factory=lambda: [True, True])  # marker i drawn at home
+    chosen_supply: bool = False  # the supply marker is the chosen source of an occupation
+    winner: bool = False
+
+
+@lru_cache(maxsize=256)
+def fit(text: str, size: int, width: int, face: str = theme.TEXT_FONT) -> int:
+    """``theme.fit_text``, remembered: the same labels are measured every frame otherwise."""
+    return theme.fit_text(text, size, width, face)
+
+
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, width: int, face: str = theme.TEXT_FONT) -> tuple[str, ...]:
+    """``theme.wrap``, remembered for the same reason."""
+    return tuple(theme.wrap(text, size, width, face))
+
+
+def draw_frames(surface: pygame.Surface) -> None:
+    """The empty boxes of the column; they never change, so the table paints them into its backdrop."""
+    for rect in (*PLAYER_CARDS, TILE_CARD, ACTIONS):
+        theme.panel(surface, rect, theme.PLUM, 24, theme.PLUM_LIGHT, 8)
+
+
+def supply_spot(seat: int, marker: int) -> tuple[float, float]:
+    card = PLAYER_CARDS[seat]
+    return card.x + 56 + marker * 66, card.y + 118
+
+
+def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: float) -> None:
+    card = PLAYER_CARDS[index]
+    colour = line.seat.colour
+    if line.active:
+        pygame.draw.rect(surface, colour, card, width=2, border_radius=24)
+        glow = card.inflate(10 + int(6 * pulse), 10 + int(6 * pulse))
+        pygame.draw.rect(surface, colour, glow, width=3, border_radius=30)
+    stripe = pygame.Rect(card.x, card.y, 18, card.height)
+    pygame.draw.rect(surface, colour, stripe, border_top_left_radius=24, border_bottom_left_radius=24)
+    name_size = fit(line.seat.name, 42, 300, theme.DISPLAY_FONT)
+    name_rect = theme.draw_text(surface, line.seat.name, (card.x + 40, card.y + 20), name_size, theme.CREAM,
+                                theme.DISPLAY_FONT)
+    if line.winner:
+        _star(surface, (name_rect.right + 26, name_rect.centery - 2), 16, theme.SUNFLOWER)
+    status = line.seat.kind + (f" · {line.seat.note}" if line.seat.note else "")
+    theme.draw_text(surface, status, (card.x + 42, card.y + 66), 24,
+                    theme.CORAL if line.seat.note else theme.CREAM_DIM)
+    for marker, home in enumerate(line.supply):
+        centre = supply_spot(index, marker)
+        if home:
+            if line.chosen_supply and marker == line.supply.index(True):
+                pygame.draw.circle(surface, theme.SUNFLOWER, (centre[0], centre[1] + 4), SUPPLY_RADIUS + 9, 4)
+            art.draw_marker(surface, centre, SUPPLY_RADIUS, colour)
+        else:
+            art.draw_slot(surface, (centre[0], centre[1] + 4), SUPPLY_RADIUS, theme.shade(colour, 0.8))
+    score = str(line.score)
+    theme.draw_text(surface, score, (card.right - 34, card.y + 70), 76,
+                    theme.SUNFLOWER if line.winner else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
+    theme.draw_text(surface, line.score_label, (card.right - 34, card.y + 126), 22, theme.CREAM_DIM,
+                    theme.TEXT_BOLD_FONT, "midright")
+
+
+def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
+    points = []
+    for index in range(10):
+        angle = -math.pi / 2 + index * math.pi / 5
+        r = radius if index % 2 == 0 else radius * 0.45
+        points.append((centre[0] + math.cos(angle) * r, centre[1] + math.sin(angle) * r))
+    pygame.draw.polygon(surface, colour, points)
+
+
+def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surface | None, stack: int,
+                   set_aside: list[int], caption: str) -> None:
+    """The tile in hand (already turned and sized by the caller), the face-down stack and set-aside tiles."""
+    theme.draw_text(surface, title, (TILE_CARD.x + 34, TILE_CARD.y + 22), 34, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    slot = TILE_SPOT
+    pygame.draw.rect(surface, theme.NIGHT, slot, border_radius=18)
+    pygame.draw.rect(surface, theme.PLUM_LIGHT, slot, width=2, border_radius=18)
+    if tile_image is not None:
+        surface.blit(tile_image, tile_image.get_rect(center=slot.center))
+    elif caption:
+        for row, text in enumerate(wrap(caption, 24, slot.width - 30)):
+            theme.draw_text(surface, text, (slot.centerx, slot.centery - 30 + row * 30), 24, theme.CREAM_DIM,
+                            anchor="center")
+    back_size = 96
+    sx, sy = STACK_SPOT
+    for layer in range(min(stack, 6)):
+        image = art.tile_back(back_size)
+        surface.blit(image, image.get_rect(center=(sx - layer * 3, sy - layer * 5)))
+    if stack == 0:
+        pygame.draw.rect(surface, theme.NIGHT_2, pygame.Rect(sx - 48, sy - 48, 96, 96), width=3, border_radius=12)
+    label = "stack empty" if stack == 0 else f"{stack} tile{'s' if stack != 1 else ''} left"
+    theme.draw_text(surface, label, (sx, sy + 70), 26, theme.CREAM, theme.TEXT_BOLD_FONT, "center")
+    if set_aside:
+        theme.draw_text(surface, "set aside", (sx, TILE_CARD.bottom - 76), 20, theme.CORAL, theme.TEXT_BOLD_FONT,
+                        "center")
+        for index, tile in enumerate(set_aside[:3]):
+            image = art.tile_image(tile, 0, 50)
+            x = sx - (len(set_aside[:3]) - 1) * 30 + index * 60
+            surface.blit(image, image.get_rect(center=(x, TILE_CARD.bottom - 36)))
+
+
+def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour) -> None:
+    size = fit(headline, 34, ACTIONS.width - 60, theme.DISPLAY_FONT)
+    theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, colour, theme.DISPLAY_FONT)
+    for row, text in enumerate(wrap(detail, 24, ACTIONS.width - 60)[:3]):
+        theme.draw_text(surface, text, (ACTIONS.x + 30, ACTIONS.y + 66 + row * 30), 24, theme.CREAM)
+    if keys:
+        theme.draw_text(surface, keys, (ACTIONS.x + 30, ACTIONS.y + 164), 20, theme.CREAM_DIM)

@@ -1,0 +1,498 @@
+"""The Liniell table: the field in its 4 x 4 frame, the tile in hand, two players and their markers.
+
+It talks only to a ``Session`` (local or LAN): intents go out through ``submit``, updates come back
+with events that the ``Director`` animates one update at a time, switching to the update's view
+when the motion arrives there. A turn is two decisions: place the drawn tile (ghost at the pointer,
+turned with R, the wheel or a right click), then occupy a free line on it, skip, or — after a
+connection — make the forced marker move. At the end every scoring route lights up in turn while
+its points count, and the results screen follows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+import pygame
+
+from game.anim import Tween, Tweens
+from game.lan.hud import NetHud
+from game.render.liniell import field as board
+from game.render.liniell.field import BOARD, Camera
+from game.render.liniell.geometry import tile_shape
+from game.scenes.cover import CoverScene
+from game.scenes.figures import register_figures
+from game.tables.base import TableScene
+from game.tables.liniell import panel
+from game.tables.liniell.drawing import StaticLayer, draw_table
+from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.model import TableModel
+from game.tables.liniell.show import Director, Masks
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+register_figures("liniell", liniell_figures)
+
+SUPPLY = "supply"
+BOT_PAUSE = 0.35  # a breath before a bot's or a remote player's move plays, so it can be followed
+TOAST_SECONDS = 3.2
+REFRAME_SECONDS = 0.6
+ROTATE_SECONDS = 0.18
+
+
+def _seat_note(seat: Any) -> str:
+    """What a LAN status says about a seat, in a word or three (nothing when all is well)."""
+    if not isinstance(seat, dict):
+        return ""
+    if seat.get("away"):
+        return "away"
+    if seat.get("claimed") and not seat.get("connected"):
+        return "a bot stands in" if seat.get("bot") else "offline"
+    return ""
+
+
+class LiniellTable(TableScene):
+    name = "liniell_table"
+
+    def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app, session, config)
+        self.humans: list[int] = list(session.controlled_seats)
+        self.observer: int | None = self.humans[0] if self.humans else None
+        self.camera = Camera()
+        self.layer = StaticLayer()
+        self.director = Director(self)
+        self.queue: deque[dict[str, Any]] = deque()
+        self.version = -1
+        self.model: TableModel | None = None
+        self.latest: dict[str, Any] | None = None
+        self.pointer: tuple[int, int] | None = None
+        self.cursor: tuple[int, int] | None = None
+        self.turns = 0  # quarter turns of the tile in hand; the ghost eases towards turns * 90 degrees
+        self.turn_angle = 0.0
+        self._spin = Tweens()  # the ghost turning: one tween at a time, restarted by each turn
+        self.source: str | None = None  # where the marker of an occupation comes from
+        self.choice = 0  # keyboard choice among the free lines of the new tile
+        self.awaiting = False
+        self.launch: tuple[tuple[float, float], float, float] | None = None
+        self.toast_text = ""
+        self.toast_colour: theme.Colour = theme.CORAL
+        self.toast_time = 0.0
+        self.covered_for: int | None = None  # whose turn was last announced (a cover, or a chime)
+        self.finished = False
+        self.link_down = False
+        self.notes: dict[int, str] = {}  # LAN seats that are away, offline or played by a stand-in bot
+        self._build_buttons()
+        self.lan_hud = NetHud(self, session, lambda seat: panel.PLAYER_CARDS[seat].move(9, 30).topleft
+                              if seat < len(panel.PLAYER_CARDS) else None)
+        view = self._first_view()
+        if view is not None:
+            self.latest = view
+            self.version = int(view.get("match", {}).get("version", 0))
+            self.show(view, animate=False)
+            self._count_if_over(view)
+
+    def _first_view(self) -> dict[str, Any] | None:
+        try:
+            return self.session.view(self.observer)
+        except KeyError:  # a LAN session before the host's first update
+            return None
+
+    # -- seats ------------------------------------------------------------------------------------
+    def seat_info(self, seat: int) -> dict[str, Any]:
+        seats = (self.latest or {}).get("match", {}).get("seats", [])
+        return seats[seat] if seat < len(seats) else {"name": f"Player {seat + 1}", "colour": seat, "kind": "human"}
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.seat_info(seat).get("name", f"Player {seat + 1}"))
+
+    def seat_colour(self, seat: int) -> theme.Colour:
+        seats = (self.latest or {}).get("match", {}).get("seats", [])
+        indices = colour_indices(seats if len(seats) > seat else [self.seat_info(i) for i in range(seat + 1)])
+        return theme.player_colour(indices[seat])
+
+    def seat_kind(self, seat: int) -> str:
+        info = self.seat_info(seat)
+        if info.get("kind") == "bot":
+            return f"bot · {info.get('level', 'normal')}"
+        if seat in self.humans:
+            return "you" if len(self.humans) == 1 else "on this screen"
+        return "remote player" if info.get("kind") == "human" else "open seat"
+
+    @property
+    def shown_current(self) -> int:
+        """Whose move the screen shows: the mover while their move still plays, else the view's."""
+        masked = self.director.masks.current
+        return masked if masked is not None else self.model.current if self.model else 0
+
+    @property
+    def my_turn(self) -> bool:
+        model = self.model
+        return (model is not None and model.phase in ("place", "occupy", "connect") and model.current in self.humans
+                and not self.director.busy and not self.queue and not self.awaiting and not self.link_down)
+
+    # -- the session ------------------------------------------------------------------------------
+    def submit(self, action: dict[str, Any]) -> None:
+        if self.model is None or self.awaiting:
+            return
+        self.awaiting = True
+        self.session.submit(self.model.current, action)
+
+    def sound(self, name: str) -> None:
+        self.app.sounds.play(name)
+
+    def toast(self, text: str, colour: theme.Colour = theme.CORAL) -> None:
+        self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "update":
+            self.awaiting = False
+            view = message.get("view")
+            if not isinstance(view, dict):
+                return
+            if message.get("snapshot") or self.model is None:
+                self._resync(view)
+                return
+            version = int(message.get("version", 0))
+            if version <= self.version:
+                return  # the same change, as a second seat on this screen sees it
+            self.version = version
+            self.latest = view
+            self.queue.append(message)
+        elif kind == "rejected":
+            self.awaiting = False
+            self.launch = None
+            rejection = message.get("rejection") or {}
+            self.toast(str(rejection.get("message", "That move is not allowed.")))
+            self.sound("error")
+        elif kind == "status":
+            self.link_down = message.get("link") == "down"
+            seats = message.get("seats")
+            if isinstance(seats, list):
+                self.notes = {index: note for index, seat in enumerate(seats) if (note := _seat_note(seat))}
+        elif kind == "error":
+            self.awaiting = False
+            self.toast(str(message.get("message", "Something went wrong with the connection.")))
+
+    def _resync(self, view: dict[str, Any]) -> None:
+        """A full snapshot (LAN repair or reconnect): drop what was playing and show it as it is."""
+        self.director.finish()
+        self.director.masks = Masks()
+        self.queue.clear()
+        self.latest = view
+        self.version = int(view.get("match", {}).get("version", self.version))
+        self.show(view)
+        self._count_if_over(view)
+
+    def _count_if_over(self, view: dict[str, Any]) -> None:
+        """A table that opens on (or resyncs to) a finished game still plays the final count."""
+        counting = self.director.busy or self.director.scoring or self.finished
+        if view.get("phase") == "over" and view.get("outcome") and not counting:
+            self.director.play([{"type": "score", **view["outcome"]}], view, 0.0, None)
+
+    def show(self, view: dict[str, Any], animate: bool = True) -> None:
+        """Make ``view`` the one on screen; the camera glides to frame the squares still in play."""
+        previous = self.model
+        self.model = TableModel(view)
+        if previous is None or previous.drawn != self.model.drawn or previous.phase != self.model.phase:
+            if self.model.phase == "place" and (previous is None or previous.phase != "place"):
+                self._spin.clear()
+                self.turns, self.turn_angle = 0, 0.0
+            self.source = SUPPLY if self.model.supply(self.model.current) else None
+            self.choice = 0
+        self._reframe(animate)
+
+    def _reframe(self, animate: bool) -> None:
+        assert self.model is not None
+        cx, cy, cell = Camera.framing(self.model.region())
+        if (cx, cy, cell) == (self.camera.cx, self.camera.cy, self.camera.cell):
+            return
+        if not animate:
+            self.camera.cx, self.camera.cy, self.camera.cell = cx, cy, cell
+            return
+        self.camera.rest = self.camera.rest or self.camera.tile_size()
+
+        def settled() -> None:
+            self.camera.rest = None
+
+        self.tweens.to(self.camera, REFRAME_SECONDS, "in_out_cubic", on_done=settled, cx=cx, cy=cy, cell=cell)
+
+    # -- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.lan_hud.update(dt)
+        speed = dt * self.app.settings.animation_speed
+        self.session.pump()
+        for message in self.session.poll():
+            self._receive(message)
+        self.director.update(speed)
+        self._spin.update(speed)
+        if not self.director.busy and self.queue:
+            self._play_next()
+        self.toast_time = max(0.0, self.toast_time - dt)
+        if self.my_turn:
+            self._on_my_turn()
+
+    def _play_next(self) -> None:
+        message = self.queue.popleft()
+        actor = message.get("actor")
+        mine = actor in self.humans
+        launch, self.launch = (self.launch if mine else None), None
+        self.director.play(list(message.get("events", [])), message["view"], 0.0 if mine else BOT_PAUSE, launch,
+                           actor if isinstance(actor, int) else None)
+
+    def _on_my_turn(self) -> None:
+        """Things a turn starts with: the cover between two players on one screen, a forced skip."""
+        model = self.model
+        assert model is not None
+        if model.phase == "place" and self.covered_for != model.current:
+            self.covered_for = model.current
+            if len(self.humans) > 1:
+                self.app.push(CoverScene(self.app, self.seat_name(model.current), self.seat_colour(model.current),
+                                         note="Liniell hides nothing — but it is your move now."))
+                return
+            self.sound("turn")
+        if model.phase != "place" and len(self.humans) == 1:
+            self.covered_for = None  # announce the next turn again
+        if model.phase == "occupy" and not model.free_lines_on_last():
+            self.toast("No free line on this tile: your turn ends.", theme.SUNFLOWER)
+            self.submit({"type": "skip"})
+
+    def scoring_done(self) -> None:
+        self.finished = True
+        self.results_button.visible = True
+        self.sound("fanfare")
+        winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
+        colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
+        self.director.particles.confetti(BOARD.width, colours, 160)
+
+    def open_results(self) -> None:
+        if not self.finished or self.latest is None:
+            return
+        from game.scenes.results import ResultsScene
+        from game.tables.launch import start_local_game
+        again = None
+        if self.config is not None and hasattr(self.session, "match"):
+            config = self.config.with_new_seed()
+            again = lambda: start_local_game(self.app, config)  # noqa: E731
+        self.app.replace(ResultsScene(self.app, "liniell", self.latest, self.latest.get("outcome") or {}, again,
+                                      "Liniell · the final count"))
+
+    # -- buttons ----------------------------------------------------------------------------------
+    def _build_buttons(self) -> None:
+        wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
+        self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), "Skip", self.skip, "secondary", 36,
+                                  "Leave your markers where they are (N).")
+        self.connect_button = Button(wide, "Connect", self.connect, "primary", 38,
+                                     "Move your other marker onto the joined line (Enter).")
+        self.results_button = Button(wide, "See the results", self.open_results, "primary", 38)
+        for button in (self.skip_button, self.connect_button, self.results_button):
+            button.visible = False
+            self.ui.add(button)
+
+    def _sync_buttons(self) -> None:
+        model, mine = self.model, self.my_turn
+        self.skip_button.visible = bool(mine and model and model.phase == "occupy")
+        self.connect_button.visible = bool(mine and model and model.phase == "connect")
+        self.results_button.visible = self.finished
+
+    # -- intents ----------------------------------------------------------------------------------
+    def skip(self) -> None:
+        if self.my_turn and self.model is not None and self.model.phase == "occupy":
+            self.submit({"type": "skip"})
+
+    def connect(self) -> None:
+        if self.my_turn and self.model is not None and self.model.phase == "connect":
+            self.submit({"type": "connect_marker", "from": self.model.connect_from()})
+
+    def rotate(self, step: int) -> None:
+        if self.my_turn and self.model is not None and self.model.phase == "place":
+            self.turns += step
+            self.sound("rotate")
+            self._spin.clear()
+            self._spin.add(Tween(self.turn_angle, self.turns * 90.0, ROTATE_SECONDS, self._set_turn_angle, "out_back"))
+
+    def _set_turn_angle(self, value: Any) -> None:
+        self.turn_angle = float(value)
+
+    def handle(self, intent: Intent) -> bool:
+        if self.lan_hud.handle(intent):
+            return True
+        kind = intent.kind
+        if kind == "cancel":
+            from game.scenes.pause import PauseScene
+            self.app.push(PauseScene(self.app, on_leave=None, game="liniell"))
+            return True
+        if kind == "help":
+            from game.scenes.rules import RulesScene
+            self.app.push(RulesScene(self.app, "liniell"))
+            return True
+        if kind == "point" and intent.pos is not None:
+            self.pointer = intent.pos
+            cell, _ = self.camera.locate(intent.pos)
+            if self._in_region(cell):
+                self.cursor = cell
+            elif BOARD.collidepoint(intent.pos):
+                self.cursor = None  # off the squares in play: the ghost follows the pointer
+        self._sync_buttons()
+        if kind in ("point", "press", "release") and self.ui.handle(intent):
+            return True
+        if self.director.busy and kind in ("confirm", "press", "next"):
+            self.director.finish()  # an impatient player skips the animation
+            return True
+        if self.finished:
+            if kind == "confirm":
+                self.open_results()
+                return True
+            return False
+        if not self.my_turn or self.model is None:
+            if kind == "press" and self.model is not None and BOARD.collidepoint(intent.pos or (0, 0)) \
+                    and self.model.phase != "over" and not self.director.busy:
+                self.toast(f"Wait for {self.seat_name(self.model.current)}.", theme.CREAM_DIM)
+            return False
+        phase = self.model.phase
+        if phase == "place":
+            return self._handle_place(intent)
+        if phase == "occupy":
+            return self._handle_occupy(intent)
+        return self._handle_connect(intent)
+
+    def _in_region(self, cell: tuple[int, int]) -> bool:
+        return self.model is not None and board.in_region(cell, self.model.region())
+
+    def _handle_place(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if intent.turn:
+            self.rotate(intent.turn)
+            return True
+        if kind in ("up", "down", "left", "right"):
+            self._move_cursor(kind)
+            return True
+        if kind == "press" and intent.pos is not None:
+            cell, _ = self.camera.locate(intent.pos)
+            if self._in_region(cell):
+                self.cursor = cell
+                self.place(cell)
+            return True
+        if kind == "confirm" and self.cursor is not None:
+            self.place(self.cursor)
+            return True
+        return False
+
+    def _move_cursor(self, direction: str) -> None:
+        assert self.model is not None
+        if self.cursor is None or not self._in_region(self.cursor):
+            opens = self.model.open_cells
+            self.cursor = opens[0] if opens else (0, 0)
+            return
+        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+        candidate = (self.cursor[0] + dx, self.cursor[1] + dy)
+        if self._in_region(candidate):
+            self.cursor = candidate
+            self.sound("hover")
+
+    def place(self, cell: tuple[int, int]) -> None:
+        rect = self.camera.tile_rect(cell)
+        self.launch = (rect.center, float(rect.width), self.turn_angle)
+        self.submit({"type": "place", "x": cell[0], "y": cell[1], "rot": self.turns % 4})
+
+    def _handle_occupy(self, intent: Intent) -> bool:
+        assert self.model is not None
+        kind, model = intent.kind, self.model
+        free = model.free_lines_on_last()
+        if kind == "next":
+            self.skip()
+            return True
+        if kind in ("left", "right") and free:
+            self.choice = (self.choice + (1 if kind == "right" else -1)) % len(free)
+            self.sound("hover")
+            return True
+        if kind in ("up", "down"):
+            sources = model.sources(model.current)
+            if sources:
+                index = sources.index(self.source) if self.source in sources else -1
+                self.source = sources[(index + (1 if kind == "down" else -1)) % len(sources)]
+                self.sound("click")
+            return True
+        if kind == "confirm" and free:
+            self.occupy(free[self.choice % len(free)])
+            return True
+        if kind == "press" and intent.pos is not None:
+            picked = self._source_at(intent.pos)
+            if picked is not None:
+                self.source = None if picked == self.source and picked != SUPPLY else picked
+                self.sound("click")
+                return True
+            line = self.line_at(intent.pos)
+            if line is not None:
+                self.occupy(line)
+            return True
+        return False
+
+    def occupy(self, line: str) -> None:
+        if self.source is None:
+            self.toast("Both your markers are out: first click the one that should move.", theme.SUNFLOWER)
+            self.sound("error")
+            return
+        self.submit({"type": "occupy", "line": line, "from": self.source})
+
+    def _handle_connect(self, intent: Intent) -> bool:
+        if intent.kind == "confirm":
+            self.connect()
+            return True
+        if intent.kind == "press" and intent.pos is not None:
+            if self.line_at(intent.pos) is not None or self._source_at(intent.pos) is not None:
+                self.connect()
+            return True
+        return False
+
+    # -- pointing ---------------------------------------------------------------------------------
+    def line_at(self, pos: tuple[int, int]) -> str | None:
+        """The line under ``pos`` on the field, if any."""
+        if self.model is None or not BOARD.collidepoint(pos):
+            return None
+        cell, _ = self.camera.locate(pos)
+        placed = self.model.tiles.get(cell)
+        if placed is None:
+            return None
+        rect = self.camera.tile_rect(cell)
+        point = ((pos[0] - rect.x) / rect.width, (pos[1] - rect.y) / rect.height)
+        piece = tile_shape(placed[0], placed[1]).piece_at(point)
+        return None if piece is None else self.model.line_of_piece.get((cell[0], cell[1], piece))
+
+    def _source_at(self, pos: tuple[int, int]) -> str | None:
+        """One of the acting player's markers under ``pos``: "supply" or the line it stands on."""
+        assert self.model is not None
+        seat = self.model.current
+        for marker in self.model.supply(seat):
+            x, y = panel.supply_spot(seat, marker)
+            if math.dist(pos, (x, y)) <= panel.SUPPLY_RADIUS + 8:
+                return SUPPLY
+        radius = board.marker_radius(self.camera) + 6
+        for marker in range(2):
+            piece = self.model.marker_piece(seat, marker)
+            if piece is not None:
+                x, y = board.marker_spot(self.camera, self.model.tiles, piece)
+                if math.dist(pos, (x, y)) <= radius:
+                    return self.model.line_of_piece.get(piece)
+        return None
+
+    def target_line(self) -> str | None:
+        """The line the acting player would occupy now (under the pointer, else the keyboard choice)."""
+        model = self.model
+        if model is None or model.phase != "occupy":
+            return None
+        free = model.free_lines_on_last()
+        if self.pointer is not None and BOARD.collidepoint(self.pointer):
+            line = self.line_at(self.pointer)
+            return line if line in free else None
+        return free[self.choice % len(free)] if free else None
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync_buttons()
+        draw_table(self, surface)
+        super().draw(surface)
+        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
