@@ -19,6 +19,7 @@ import pygame
 from game.audio import SoundBank
 from game.config import Settings, load_settings, save_settings
 from game.scenes.stack import Scene, SceneStack
+from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
 
@@ -103,6 +104,10 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
 
+    def to_title(self) -> None:
+        """Leave whatever is open (a game, a lobby) for the title screen."""
+        self.stack.reset(TitleScene(self))
+
     def quit(self) -> None:
         self.running = False
 
@@ -142,7 +147,7 @@ class App:
             else:
                 pygame.key.stop_text_input()
 
-    def run(self, first_scene: Callable[[App], Scene]) -> None:
+    def run(self, first_scene: Callable[[App], Scene] = TitleScene) -> None:
         self.stack.push(first_scene(self))
         clock = pygame.time.Clock()
         while self.running and self.stack.top is not None:

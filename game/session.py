@@ -19,6 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.bots import Bot, BotError, make_bot
@@ -26,12 +27,62 @@ from game.core.contract import Action, View
 from game.match import Change, Match
 
 
+@dataclass
+class ChatLine:
+    """One line of a table's chat: a player's words, or a notice from this program (``seat`` None,
+    ``notice``)."""
+
+    serial: int
+    name: str
+    text: str
+    seat: int | None = None
+    notice: bool = False
+
+
 class Session(Protocol):
+    """Everything a table needs to know about where its game lives, as declared members: a table
+    never asks "is this a LAN game?" by probing attributes."""
+
     game: str
+    lan: bool  # True: the Match is on a host across the network (``game.lan.session.LanSession``)
 
     @property
     def controlled_seats(self) -> list[int]:
         """Seats whose intents this screen may submit (hot-seat: every human seat)."""
+        ...
+
+    @property
+    def link(self) -> str:
+        """``up``; on a LAN also ``connecting``, ``down`` (reconnecting, the seat is kept) or ``closed``."""
+        ...
+
+    @property
+    def link_reason(self) -> str:
+        """Why the link is not up, in a player's words ("" when it is)."""
+        ...
+
+    @property
+    def seat_states(self) -> list[dict[str, Any]]:
+        """Each seat's connection as the host reports it (empty for a local game)."""
+        ...
+
+    @property
+    def hosting(self) -> bool:
+        """This program hosts the table: it may let a bot play for an absent player."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (its last view carries the outcome)."""
+        ...
+
+    @property
+    def chat(self) -> list[ChatLine]:
+        """The chat so far, oldest first (a table on one screen has none)."""
+        ...
+
+    def say(self, text: str) -> str | None:
+        """Send a chat line; the reason in words when it cannot be sent."""
         ...
 
     def submit(self, seat: int, action: Action) -> None: ...
@@ -44,11 +95,24 @@ class Session(Protocol):
         """Called once a frame: lets bots act, reads the network, and so on."""
         ...
 
+    def hold_bots(self, held: bool) -> None:
+        """A menu or cover hides the table: bots of this screen wait (on a LAN the host decides)."""
+        ...
+
+    def stand_in(self, seat: int, bot: bool) -> None:
+        """The host lets a bot play for an absent player (``bot``), or hands the seat back."""
+        ...
+
     def close(self) -> None: ...
 
 
 class LocalSession:
     """A Match in this process: hot-seat humans on one screen and bots on a worker thread."""
+
+    lan = False
+    link = "up"
+    link_reason = ""
+    hosting = False
 
     def __init__(self, match: Match, bot_seed: int = 0,
                  bot_factory: Callable[[str, str, int], Bot] = make_bot) -> None:
@@ -67,6 +131,27 @@ class LocalSession:
     @property
     def controlled_seats(self) -> list[int]:
         return [seat for seat, info in enumerate(self.match.seats) if info.kind == "human"]
+
+    @property
+    def seat_states(self) -> list[dict[str, Any]]:
+        return []
+
+    @property
+    def over(self) -> bool:
+        return self.match.finished
+
+    @property
+    def chat(self) -> list[ChatLine]:
+        return []
+
+    def say(self, text: str) -> str | None:
+        return "A table on one screen has no chat."
+
+    def hold_bots(self, held: bool) -> None:
+        self.paused = held
+
+    def stand_in(self, seat: int, bot: bool) -> None:
+        """Every seat of a local game is at this screen: there is nobody to stand in for."""
 
     def _on_change(self, change: Change) -> None:
         for seat in self._observers():

@@ -13,7 +13,8 @@ from typing import Any
 
 import pygame
 
-from game.lan.session import CHAT_LIMIT, ChatLine
+from game.lan.session import CHAT_LIMIT
+from game.session import ChatLine, Session
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import TextInput
@@ -79,10 +80,11 @@ class ChatField(SubmitField):
 
 
 # -- drawing ---------------------------------------------------------------------------------------------
-def line_colour(session: Any, line: ChatLine) -> theme.Colour:
-    if line.seat is None:
-        return theme.CREAM_DIM
-    return theme.player_colour(session.seat_colour(line.seat))
+ColourOf = Callable[[int], theme.Colour]  # a seat's colour, as the screen showing the chat knows it
+
+
+def line_colour(line: ChatLine, colour_of: ColourOf) -> theme.Colour:
+    return theme.CREAM_DIM if line.seat is None else colour_of(line.seat)
 
 
 def layout_line(line: ChatLine, width: int) -> list[str]:
@@ -97,7 +99,7 @@ def _name_width(line: ChatLine) -> int:
     return theme.font(LINE_SIZE, theme.TEXT_BOLD_FONT).size(f"{line.name}: ")[0]
 
 
-def draw_line(surface: pygame.Surface, session: Any, line: ChatLine, rows: list[str], x: int, y: int,
+def draw_line(surface: pygame.Surface, colour_of: ColourOf, line: ChatLine, rows: list[str], x: int, y: int,
               alpha: int = 255) -> int:
     """Draw one wrapped chat line at (x, y); returns its height."""
     height = len(rows) * (LINE_SIZE + LINE_GAP)
@@ -108,7 +110,7 @@ def draw_line(surface: pygame.Surface, session: Any, line: ChatLine, rows: list[
         _blit(surface, "• ", (x, y), theme.SUNFLOWER, theme.TEXT_BOLD_FONT, alpha)
         colour = theme.CREAM_DIM
     else:
-        _blit(surface, f"{line.name}:", (x, y), line_colour(session, line), theme.TEXT_BOLD_FONT, alpha)
+        _blit(surface, f"{line.name}:", (x, y), line_colour(line, colour_of), theme.TEXT_BOLD_FONT, alpha)
         colour = theme.CREAM
     for index, row in enumerate(rows):
         _blit(surface, row, (x + indent, y + index * (LINE_SIZE + LINE_GAP)), colour, theme.TEXT_FONT, alpha)
@@ -124,9 +126,10 @@ def _blit(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: them
     surface.blit(image, pos)
 
 
-def draw_history(surface: pygame.Surface, session: Any, rect: pygame.Rect, scroll: int = 0) -> None:
+def draw_history(surface: pygame.Surface, session: Session, rect: pygame.Rect, colour_of: ColourOf,
+                 scroll: int = 0) -> None:
     """The newest lines that fit in ``rect``, bottom-aligned (``scroll`` lines back from the newest)."""
-    lines = session.lines[:len(session.lines) - scroll] if scroll else session.lines
+    lines = session.chat[:len(session.chat) - scroll] if scroll else session.chat
     y = rect.bottom
     clip = surface.get_clip()
     surface.set_clip(rect)
@@ -134,11 +137,11 @@ def draw_history(surface: pygame.Surface, session: Any, rect: pygame.Rect, scrol
         rows = layout_line(line, rect.width)
         height = len(rows) * (LINE_SIZE + LINE_GAP)
         y -= height
-        draw_line(surface, session, line, rows, rect.x, y)
+        draw_line(surface, colour_of, line, rows, rect.x, y)
         if y < rect.y:
             break
     surface.set_clip(clip)
-    if not session.lines:
+    if not session.chat:
         theme.draw_text(surface, "No messages yet.", (rect.x, rect.bottom - LINE_SIZE - 4), LINE_SIZE,
                         theme.shade(theme.CREAM_DIM, 0.8))
 
@@ -150,14 +153,16 @@ class ChatBox:
     keyboard to text mode exactly as for any text field on the scene.
     """
 
-    def __init__(self, scene: Any, session: Any, corner: tuple[int, int] = (24, 1056)) -> None:
+    def __init__(self, scene: Any, session: Session, colour_of: ColourOf,
+                 corner: tuple[int, int] = (24, 1056)) -> None:
         self.scene = scene
         self.session = session
+        self.colour_of = colour_of
         self.corner = corner
         self.open = False
         self.scroll = 0
         self.message = ""
-        self.ages: dict[int, float] = {line.serial: FEED_SECONDS for line in session.lines}  # old: not in feed
+        self.ages: dict[int, float] = {line.serial: FEED_SECONDS for line in session.chat}  # old: not in feed
         self.panel = pygame.Rect(0, 0, *PANEL_SIZE)
         self.panel.bottomleft = corner
         self.field = ChatField(pygame.Rect(self.panel.x + 20, self.panel.bottom - 78, self.panel.width - 40, 58),
@@ -212,7 +217,7 @@ class ChatBox:
             self.hide()
             return True
         if kind == "scroll":
-            self.scroll = max(0, min(len(self.session.lines) - 1, self.scroll + int(intent.value or 0)))
+            self.scroll = max(0, min(len(self.session.chat) - 1, self.scroll + int(intent.value or 0)))
             return True
         if kind == "press" and intent.pos is not None and not self.panel.collidepoint(intent.pos):
             self.hide()
@@ -223,16 +228,16 @@ class ChatBox:
             return True  # the table's hover would take the focus from the field
         if kind in ("up", "down"):
             step = 1 if kind == "up" else -1
-            self.scroll = max(0, min(len(self.session.lines) - 1, self.scroll + step))
+            self.scroll = max(0, min(len(self.session.chat) - 1, self.scroll + step))
             return True
         self.field.handle(intent)
         return True  # every other key belongs to the field while it is open
 
     def update(self, dt: float) -> None:
-        for line in self.session.lines:
+        for line in self.session.chat:
             self.ages[line.serial] = self.ages.get(line.serial, 0.0) + dt
-        if len(self.ages) > 4 * len(self.session.lines) + 20:
-            alive = {line.serial for line in self.session.lines}
+        if len(self.ages) > 4 * len(self.session.chat) + 20:
+            alive = {line.serial for line in self.session.chat}
             self.ages = {serial: age for serial, age in self.ages.items() if serial in alive}
         target = 1.0 if self.open else 0.0
         self.slide += (target - self.slide) * min(1.0, dt * 14)
@@ -255,7 +260,7 @@ class ChatBox:
         surface.blit(tab, self.tab)
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
-        fresh = [line for line in self.session.lines if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
+        fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
         y = self.tab.y - 10
         width = PANEL_SIZE[0] - 40
         for line in reversed(fresh[-FEED_LINES:]):
@@ -269,7 +274,7 @@ class ChatBox:
             pygame.draw.rect(back, (*theme.SHADOW, int(175 * fade)), back.get_rect(), border_radius=14)
             offset = int((1 - appear) * -40)
             surface.blit(back, (self.corner[0] + offset, y))
-            draw_line(surface, self.session, line, rows, self.corner[0] + 14 + offset, y + 6, int(255 * fade))
+            draw_line(surface, self.colour_of, line, rows, self.corner[0] + 14 + offset, y + 6, int(255 * fade))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rise = int((1 - self.slide) * 60)
@@ -283,7 +288,7 @@ class ChatBox:
         theme.draw_text(surface, "Enter send · Esc close · wheel scroll", (panel.right - 22, panel.y + 22), 20,
                         theme.CREAM_DIM, anchor="topright")
         history = pygame.Rect(panel.x + 22, panel.y + 60, panel.width - 44, panel.height - 170)
-        draw_history(surface, self.session, history, self.scroll)
+        draw_history(surface, self.session, history, self.colour_of, self.scroll)
         if self.scroll:
             theme.draw_text(surface, f"↓ {self.scroll} newer", (history.right, history.bottom + 2), 18,
                             theme.SUNFLOWER, anchor="topright")

@@ -15,11 +15,18 @@ from typing import Any
 
 import pygame
 
+from game.lan.address import lan_address
+from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
+from game.match import Match, SeatInfo
 from game.scenes.setup import GAME_PANEL, SetupScene
+from game.tables.launch import new_seed
 from game.tables.registry import table_scene
 from game.ui import theme
 from game.ui.widgets import TextInput
+from net.client import NetSession
+from net.host import Host, HostConfig, HostThread
+from net.table import SeatSlot
 
 TABLE_NAME_LIMIT = 40
 BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
@@ -81,10 +88,6 @@ class HostScene(SetupScene):
     def start_game(self) -> None:
         if self.game is None:
             return
-        from game.match import SeatInfo
-        from net.client import NetSession
-        from net.host import Host, HostConfig
-        from net.table import SeatSlot
 
         config = self.config()
         me = config.seats[0].name
@@ -94,8 +97,6 @@ class HostScene(SetupScene):
         table_name = self.table_name.text.strip() or self.default_table_name()
 
         def make_host() -> Any:
-            from game.match import Match
-            from game.tables.launch import new_seed
             seats = [SeatInfo(i.name, i.kind, i.level, i.colour) for i in infos]
             match = Match(config.game, seats, new_seed(), config.options)
             slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in seats]
@@ -116,13 +117,11 @@ class HostScene(SetupScene):
         if not announced:
             session.notice("This table could not be announced on the network; others join by address.")
         session.claim(0)
-        from game.lan.lobby import LobbyScene
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
 
     def _serve(self, make_host: Callable[[], Any]) -> tuple[Any, int, bool]:
         """Serve on port 47000 when it is free, else any (``Host.serve``); if announcing fails, serve
         unannounced."""
-        from net.host import HostThread
         attempts = [self.advertise, False] if self.advertise else [False]
         failure: Exception = OSError("no port to listen on")
         for advertise in attempts:
@@ -138,15 +137,3 @@ class HostScene(SetupScene):
         super().draw(surface)
         theme.draw_text(surface, "Table name", (NAME_FIELD.x + 4, NAME_FIELD.y - 38), 26, theme.SUNFLOWER,
                         theme.TEXT_BOLD_FONT)
-
-
-def lan_address(bind: str = "0.0.0.0") -> str:
-    """The address others type to reach this machine (interfaces are listed, nothing is sent)."""
-    if bind not in ("0.0.0.0", ""):
-        return bind
-    try:
-        from net.discovery import local_ipv4_addresses
-        addresses = local_ipv4_addresses()
-    except (ImportError, OSError):
-        return "127.0.0.1"
-    return addresses[0] if addresses else "127.0.0.1"

@@ -24,7 +24,8 @@ from typing import Any
 import pygame
 
 from game.anim import ease
-from game.lan.chat import ChatBox
+from game.lan.chat import ChatBox, ColourOf
+from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, FocusGroup, draw_tooltip
@@ -97,12 +98,12 @@ def draw_dot(surface: pygame.Surface, centre: tuple[int, int], state: str, age: 
 class NetHud:
     """Connection dots, the reconnecting overlay and the chat for a table scene (see module doc)."""
 
-    def __init__(self, scene: Any, session: Any, seat_anchor: Anchor | None = None,
-                 chat_corner: tuple[int, int] = (24, 1056)) -> None:
+    def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
+                 chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None) -> None:
         self.scene = scene
         self.session = session
         self.seat_anchor = seat_anchor
-        self.active = hasattr(session, "lines") and hasattr(session, "collect")
+        self.active = session.lan
         self.age = 0.0
         self.veil = 0.0  # 0..1: how much of the overlay shows (eased, so a short flap barely shows)
         self.hover: int | None = None
@@ -113,20 +114,19 @@ class NetHud:
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
         if self.active:
-            self.chat = ChatBox(scene, session, chat_corner)
+            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner)
 
     # -- what the session says --------------------------------------------------------------------
     def seats(self) -> list[dict[str, Any]]:
-        seats = self.session.status.get("seats", []) if self.active else []
-        return [seat for seat in seats if isinstance(seat, dict)]
+        return self.session.seat_states
 
     @property
     def link(self) -> str:
-        return str(getattr(self.session, "link", "up")) if self.active else "up"
+        return self.session.link
 
     @property
     def game_over(self) -> bool:
-        return self.active and getattr(self.session, "phase", "") == "over"
+        return self.session.over
 
     @property
     def blocking(self) -> bool:
@@ -135,20 +135,18 @@ class NetHud:
 
     # -- actions ----------------------------------------------------------------------------------
     def leave(self) -> None:
-        from game.scenes.title import TitleScene
-        self.scene.app.stack.reset(TitleScene(self.scene.app))
+        self.scene.app.to_title()
 
     def _toggle_bot(self, seat: int) -> None:
         """The host lets a bot play for an absent player, or gives the seat back."""
-        hosted = getattr(self.session, "hosted", None)
         seats = self.seats()
-        if hosted is None or seat >= len(seats):
+        if not self.session.hosting or seat >= len(seats):
             return
         state = seat_state(seats[seat])
         if state in ("away", "gone"):
-            hosted.hand_to_bot(seat)
+            self.session.stand_in(seat, bot=True)
         elif state == "bot":
-            hosted.hand_back(seat)
+            self.session.stand_in(seat, bot=False)
         else:
             return
         self.scene.app.sounds.play("click")
@@ -170,7 +168,7 @@ class NetHud:
             return True
         if self.chat is not None and self.chat.handle(intent):
             return True
-        if intent.kind == "press" and intent.pos is not None and getattr(self.session, "hosting", False):
+        if intent.kind == "press" and intent.pos is not None and self.session.hosting:
             seat = self._dot_at(intent.pos)
             if seat is not None:
                 self._toggle_bot(seat)
@@ -187,7 +185,6 @@ class NetHud:
         if not self.active:
             return
         self.age += dt
-        self.session.collect()
         step = dt / VEIL_SECONDS
         self.veil = min(1.0, self.veil + step) if self.blocking else max(0.0, self.veil - step)
         self.leave_button.label = "Back to title" if self.link == "closed" else "Leave table"
@@ -232,7 +229,7 @@ class NetHud:
             if centre is not None:
                 rect.center = centre
                 text = describe(seats[self.hover], seat_state(seats[self.hover]),
-                                getattr(self.session, "hosting", False))
+                                self.session.hosting)
                 draw_tooltip(surface, text, rect)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
@@ -257,7 +254,7 @@ class NetHud:
         for index, text in enumerate(lines):
             theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * 34), 27, theme.CREAM,
                             anchor="center")
-        reason = getattr(self.session, "link_reason", "")
+        reason = self.session.link_reason
         if reason and reason != "closed":
             shown = reason if len(reason) < 80 else reason[:77] + "…"
             theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * 34 + 6), 22,

@@ -15,13 +15,17 @@ from typing import Any
 
 import pygame
 
+from game.lan import seats as lan_seats
 from game.lan.chat import SubmitField
+from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, TextInput, Widget
 from net import DEFAULT_PORT
+from net.client import NetSession, probe
+from net.discovery import TableBrowser, compatibility
 
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
@@ -194,7 +198,6 @@ class JoinScene(Scene):
 
     def enter(self) -> None:
         try:
-            from net.discovery import TableBrowser
             self.browser = TableBrowser(interfaces=self.browse_interfaces)
         except Exception as error:  # noqa: BLE001 - no multicast here: joining by address still works
             self.message = f"Cannot look for tables here ({error}); join by address."
@@ -240,7 +243,6 @@ class JoinScene(Scene):
         self.message = ""
 
         def ask() -> None:
-            from net.client import probe
             try:
                 answer: dict[str, Any] = {"hello": probe(address, port, timeout=2.0)}
             except Exception as error:  # noqa: BLE001 - any failure to reach a table is told, never raised
@@ -260,7 +262,6 @@ class JoinScene(Scene):
             self.message = f"No table answered at {address}:{port} ({why})."
             self.app.sounds.play("error")
             return
-        from net.discovery import compatibility
         hello = answer["hello"]
         ok, reason = compatibility(hello)
         if not ok:
@@ -270,9 +271,6 @@ class JoinScene(Scene):
         self.enter_lobby(address, port, hello)
 
     def enter_lobby(self, address: str, port: int, hello: dict[str, Any]) -> None:
-        from game.lan import seats as lan_seats
-        from game.lan.lobby import LobbyScene
-        from net.client import NetSession
         name = self.player_name.text.strip() or self.app.settings.player_name
         if name != self.app.settings.player_name or self.player_name.text.strip():
             self.app.settings.player_name = name

@@ -1,8 +1,8 @@
 """LAN play from the client: host a table, find or join one, and wait in its lobby.
 
-- ``HostScene`` (``lan_host``): the setup screen where every other seat is open or a bot; it opens
+- ``HostScene`` (``game.lan.host``): the setup screen where every other seat is open or a bot; it opens
   a table served from this program and seats the host player like anyone else.
-- ``JoinScene`` (``lan_join``): the tables found on the network, verified by a hello, with the
+- ``JoinScene`` (``game.lan.join``): the tables found on the network, verified by a hello, with the
   ones this program cannot join greyed out and the reason given; or an address typed in.
 - ``LobbyScene`` (here): who sits where and whether they are connected, the chat, and Start. When
   the game begins the game's own table scene takes the session over, exactly as for a local game.
@@ -15,11 +15,10 @@ from typing import Any
 
 import pygame
 
+from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
-from game.lan.host import HostScene, lan_address
 from game.lan.hud import draw_dot, seat_state
-from game.lan.join import JoinScene
-from game.lan.session import TOKEN_REFUSALS
+from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import Scene
 from game.tables.registry import table_scene
@@ -27,17 +26,10 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
-__all__ = ["HostScene", "JoinScene", "LobbyScene"]
-
 SEATS = pygame.Rect(120, 196, 1040, 700)
 CHAT = pygame.Rect(1190, 196, 610, 700)
 ROW_H = 96
 PHASE_WORDS = {"lobby": "in the lobby", "playing": "game in progress", "over": "game over"}
-
-
-def _title_scene(app: Any) -> Scene:
-    from game.scenes.title import TitleScene
-    return TitleScene(app)
 
 
 class LobbyScene(Scene):
@@ -45,16 +37,15 @@ class LobbyScene(Scene):
 
     name = "lobby"
 
-    def __init__(self, app, session: Any, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, session: LanSession, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.session = session
         self.port = port
         self.hosting = hosting
         self.message = ""
-        self.claimed = hosting or getattr(session, "token", None) is not None  # asked already, or resuming
+        self.claimed = hosting or session.token is not None  # asked already, or resuming
         self.handed_over = False
         self.may_start = True  # until the host refuses a guest's start (only a dedicated host may allow it)
-        self.chatting = hasattr(session, "say") and hasattr(session, "lines")
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
         leave = pygame.Rect(0, 0, 340, 92)
@@ -63,21 +54,16 @@ class LobbyScene(Scene):
                             None if hosting else "Starts the game if the host lets players start it.")
         self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
-        self.chat_field.visible = self.chatting
         for widget in (self.start, self.leave_button, self.chat_field):
             self.ui.add(widget)
         self.ui.set_focus(self.start if hosting else self.leave_button)
 
     # -- actions ----------------------------------------------------------------------------------
     def start_game(self) -> None:
-        hosted = getattr(self.session, "hosted", None)
-        if hosted is not None:
-            try:
-                hosted.start_game()
-            except Exception as error:  # noqa: BLE001 - e.g. it started meanwhile: say so, never crash
-                self.message = str(getattr(error, "message", error))
-        else:
+        try:
             self.session.start_game()
+        except Exception as error:  # noqa: BLE001 - e.g. it started meanwhile: say so, never crash
+            self.message = str(getattr(error, "message", error))
 
     def say(self, text: str) -> None:
         problem = self.session.say(text)
@@ -95,10 +81,10 @@ class LobbyScene(Scene):
             return
         self.session.close()
         self.handed_over = True  # closed already: exit() must not close it twice
-        self.app.stack.reset(_title_scene(self.app))
+        self.app.to_title()
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "chat" and self.chatting:
+        if intent.kind == "chat":
             self.ui.set_focus(self.chat_field)
             self.chat_field.swallow = "t"
             return True
@@ -187,7 +173,7 @@ class LobbyScene(Scene):
 
     def _where(self, table: dict[str, Any]) -> str:
         game = table.get("title") or self.session.game or "?"
-        address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+        address = f"{self.session.address or lan_address()}:{self.port}"
         if self.hosting:
             return f"{game} · you host this table · others join at {address}"
         phase = PHASE_WORDS.get(self.session.phase, self.session.phase)
@@ -244,15 +230,17 @@ class LobbyScene(Scene):
 
     def _how_to_join(self) -> str:
         if self.hosting:
-            address = f"{getattr(self.session, 'address', '') or lan_address()}:{self.port}"
+            address = f"{self.session.address or lan_address()}:{self.port}"
             return (f"Friends on this network choose Join a LAN game, where this table is listed, or type "
                     f"{address}. Whoever is not here when you start is played by a bot.")
         return ("The host starts the game. Until then, Leave gives your seat back; once the game runs, "
                 "the seat waits for you if your program closes: join again to sit back down.")
 
     def _colour(self, seat: int) -> int:
-        colour = getattr(self.session, "seat_colour", None)
-        return colour(seat) if callable(colour) else seat
+        return self.session.seat_colour(seat)
+
+    def _seat_colour(self, seat: int) -> theme.Colour:
+        return theme.player_colour(self.session.seat_colour(seat))
 
     def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
         if state is None:
@@ -265,12 +253,10 @@ class LobbyScene(Scene):
     def _draw_chat(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
         theme.draw_text(surface, "Chat", (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        if not self.chatting:
-            return
         theme.draw_text(surface, "T or click to type", (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
                         anchor="topright")
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
-        draw_history(surface, self.session, history)
+        draw_history(surface, self.session, history, self._seat_colour)
 
 
 STATE_INK: dict[str, theme.Colour] = {

@@ -1,80 +1,105 @@
 """A LAN session as the client's screens see it: a ``NetSession`` that also remembers the chat.
 
-The table scenes drain ``poll()`` every frame, so nothing else could see a chat line or a seat
-going away. ``LanSession`` wraps the connection and notes those messages as they pass, then hands
-every message on unchanged: the lobby and the in-game HUD read the notes, the table reads its
-messages exactly as from a ``LocalSession``. Seat-state changes become short notices in the chat
-("Ben lost the connection", "A bot plays for Ben") so nobody has to watch the dots.
+Tables read ``poll()`` every frame, so nothing else could see a chat line or a seat going away.
+``LanSession`` wraps the connection and notes those messages as they pass, then hands every message
+on unchanged: the lobby and the in-game HUD read the notes, the table reads its messages exactly as
+from a ``LocalSession``. Seat-state changes become short notices in the chat ("Ben lost the
+connection", "A bot plays for Ben") so nobody has to watch the dots.
 
-When this program hosts the table, closing the session also stops the hosted table. A joining
-player's seat token is remembered on disk under ``seat_key`` (see ``lan_seats``) until the game ends,
-so the player can sit back down after the program closed.
+Every member is declared here (the ``game.session.Session`` protocol, and the lobby's LAN members):
+nothing is forwarded blindly. When this program hosts the table, closing the session also stops the
+hosted table. A joining player's seat token is remembered on disk under ``seat_key`` (see
+``game.lan.seats``) until the game ends, so the player can sit back down after the program closed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.lan import seats as lan_seats
+from game.session import ChatLine
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
 HISTORY = 60  # chat lines kept for the scroll-back
 TOKEN_REFUSALS = ("net.bad_token", "net.token_revoked")
 
 
-@dataclass
-class ChatLine:
-    """One line of the chat: a player's words, or a notice from this program (``seat`` None, ``notice``)."""
+class HostedTable(Protocol):
+    """The table this program serves (``net.host.HostThread``), as the screens use it."""
 
-    serial: int
-    name: str
-    text: str
-    seat: int | None = None
-    notice: bool = False
+    def start_game(self) -> None: ...
+
+    def hand_to_bot(self, seat: int) -> None: ...
+
+    def hand_back(self, seat: int) -> None: ...
+
+    def stop(self) -> None: ...
 
 
 class LanSession:
-    """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted.
+    """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted."""
 
-    Everything not defined here (``claim``, ``status``, ``link``, ``table``, ``token``, …) is the
-    wrapped ``NetSession``'s own.
-    """
+    lan = True
 
-    def __init__(self, session: Any, hosted: Any = None, address: str = "", port: int = 0,
+    def __init__(self, session: Any, hosted: HostedTable | None = None, address: str = "", port: int = 0,
                  seat_key: str | None = None) -> None:
-        self._session = session
+        self.connection = session  # net.client.NetSession (or a stand-in with its members, in tests)
         self.seat_key = seat_key
         self.hosted = hosted  # the HostThread when this program hosts the table
         self.address = address or getattr(session, "address", "")
         self.port = port or getattr(session, "port", 0)
-        self.lines: list[ChatLine] = []
+        self.chat: list[ChatLine] = []
         self.link_reason = ""
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
         self.colours: dict[int, int] = {}
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
+    # -- the Session protocol -----------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return str(self.connection.game)
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        return list(self.connection.controlled_seats)
+
+    @property
+    def link(self) -> str:
+        return str(self.connection.link)
+
+    @property
+    def seat_states(self) -> list[dict[str, Any]]:
+        seats = self.status.get("seats", [])
+        return [seat for seat in seats if isinstance(seat, dict)] if isinstance(seats, list) else []
 
     @property
     def hosting(self) -> bool:
         return self.hosted is not None
 
-    # -- the Session protocol -----------------------------------------------------------------------
     @property
-    def controlled_seats(self) -> list[int]:
-        return list(self._session.controlled_seats)
+    def over(self) -> bool:
+        return self.phase == "over"
 
     def submit(self, seat: int, action: dict[str, Any]) -> None:
-        self._session.submit(seat, action)
+        self.connection.submit(seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self._session.view(seat)
+        return self.connection.view(seat)
 
     def pump(self) -> None:
-        self._session.pump()
+        self.connection.pump()
+
+    def hold_bots(self, held: bool) -> None:
+        """The host's bots play on while one player looks at a menu: the others are waiting."""
+
+    def stand_in(self, seat: int, bot: bool) -> None:
+        if self.hosted is None:
+            return
+        if bot:
+            self.hosted.hand_to_bot(seat)
+        else:
+            self.hosted.hand_back(seat)
 
     def poll(self) -> list[dict[str, Any]]:
         """Every message since the last poll, including those ``collect`` already looked at."""
@@ -84,18 +109,59 @@ class LanSession:
 
     def collect(self) -> None:
         """Read the network now and note chat and seat changes; the messages wait for ``poll``."""
-        for message in self._session.poll():
+        for message in self.connection.poll():
             self._note(message)
             self._held.append(message)
         if len(self._held) > 500:  # nobody polls (a finished table): keep the chat, drop stale updates
             self._held = [m for m in self._held if m.get("type") != "update"][-100:]
 
     def close(self) -> None:
-        if self.seat_key is not None and getattr(self._session, "phase", "lobby") == "lobby":
+        if self.seat_key is not None and self.phase == "lobby":
             lan_seats.forget(self.seat_key)  # leaving the lobby gives the seat up
-        self._session.close()
+        self.connection.close()
         if self.hosted is not None:
             self.hosted.stop()
+
+    # -- the lobby's members ------------------------------------------------------------------------
+    @property
+    def status(self) -> dict[str, Any]:
+        """The host's last status: seats, spectators, phase."""
+        status = getattr(self.connection, "status", None)
+        return status if isinstance(status, dict) else {}
+
+    @property
+    def phase(self) -> str:
+        return str(self.connection.phase)
+
+    @property
+    def role(self) -> str | None:
+        """``seat``, ``spectator``, or None before the host has placed this program."""
+        return self.connection.role
+
+    @property
+    def seat(self) -> int | None:
+        return self.connection.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.connection.token
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        return self.connection.table
+
+    def claim(self, seat: int) -> None:
+        self.connection.claim(seat)
+
+    def spectate(self) -> None:
+        self.connection.spectate()
+
+    def start_game(self) -> None:
+        """The owner starts the table: the hosted table directly, else ask the host."""
+        if self.hosted is not None:
+            self.hosted.start_game()
+        else:
+            self.connection.start_game()
 
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
@@ -105,9 +171,9 @@ class LanSession:
             return None
         if len(text) > CHAT_LIMIT:
             return f"Chat lines are at most {CHAT_LIMIT} characters."
-        if getattr(self._session, "link", "up") != "up":
+        if self.link != "up":
             return "Not connected to the host; try again in a moment."
-        self._session.chat(text)
+        self.connection.chat(text)
         return None
 
     def notice(self, text: str) -> None:
@@ -120,8 +186,8 @@ class LanSession:
     def _add(self, line: ChatLine) -> None:
         self._serial += 1
         line.serial = self._serial
-        self.lines.append(line)
-        del self.lines[:-HISTORY]
+        self.chat.append(line)
+        del self.chat[:-HISTORY]
 
     def _note(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -142,7 +208,7 @@ class LanSession:
         elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:
             lan_seats.forget(self.seat_key)  # the host no longer knows that token
         elif kind == "welcome" and self.seat_key is not None:
-            token = getattr(self._session, "token", None)
+            token = self.token
             if message.get("seat") is not None and token:
                 lan_seats.remember(self.seat_key, token)
             else:

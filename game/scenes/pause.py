@@ -56,8 +56,7 @@ class PauseScene(Scene):
             return
         if self.on_leave is not None:
             self.on_leave()
-        from game.scenes.title import TitleScene
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.to_title()
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":

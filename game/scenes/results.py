@@ -56,8 +56,7 @@ class ResultsScene(Scene):
             self.play_again_action()
 
     def to_title(self) -> None:
-        from game.scenes.title import TitleScene
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.to_title()
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":

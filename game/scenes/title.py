@@ -1,7 +1,7 @@
 """The title screen: the logo, a tram rolling by, and the main menu.
 
-Host and Join are offered only when this build has the LAN screens (``lan_capabilities``):
-the menu never shows a button that leads nowhere.
+The LAN screens (and with them the network stack and zeroconf) are imported only when Host or
+Join is chosen: a start-up saving, since most games are played on one screen.
 """
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ import math
 
 import pygame
 
-from game.lan.capabilities import lan_capabilities, lobby_scene
 from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
+from game.scenes.rules import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -30,17 +32,10 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        lan = lan_capabilities()
         entries: list[tuple[str, object, str, str | None]] = [
             ("Play", self.open_setup, "primary", "Set up a table: players, bots, options."),
-        ]
-        if lan.host:
-            entries.append(("Host a LAN game", lambda: self.open_lobby("host"), "secondary",
-                            "Open a table other computers on this network can join."))
-        if lan.join:
-            entries.append(("Join a LAN game", lambda: self.open_lobby("join"), "secondary",
-                            "Find tables on this network, or join by address."))
-        entries += [
+            ("Host a LAN game", self.open_host, "secondary", "Open a table other computers on this network can join."),
+            ("Join a LAN game", self.open_join, "secondary", "Find tables on this network, or join by address."),
             ("Rules", self.open_rules, "secondary", None),
             ("Settings", self.open_settings, "secondary", None),
             ("Quit", app.quit, "danger", None),
@@ -63,19 +58,21 @@ class TitleScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------
     def open_setup(self) -> None:
-        from game.scenes.setup import SetupScene
         self.app.push(SetupScene(self.app))
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
         self.app.push(RulesScene(self.app))
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
 
-    def open_lobby(self, kind: str) -> None:
-        self.app.push(lobby_scene(kind)(self.app))
+    def open_host(self) -> None:
+        from game.lan.host import HostScene  # lazy: the network stack loads only for LAN play
+        self.app.push(HostScene(self.app))
+
+    def open_join(self) -> None:
+        from game.lan.join import JoinScene  # lazy: the network stack loads only for LAN play
+        self.app.push(JoinScene(self.app))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "help":

@@ -57,14 +57,18 @@ def test_setup_toggles_options_and_back_returns(app, monkeypatch):
     assert isinstance(app.stack.top, TitleScene)
 
 
-def test_title_hides_lan_buttons_without_lobby(app, monkeypatch):
-    from game.lan.capabilities import LanCapabilities
-    from game.scenes import title as title_module
-    monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(False, False))
-    assert "Host a LAN game" not in TitleScene(app).buttons
-    monkeypatch.setattr(title_module, "lan_capabilities", lambda: LanCapabilities(True, True))
-    buttons = TitleScene(app).buttons
-    assert "Host a LAN game" in buttons and "Join a LAN game" in buttons
+def test_title_offers_lan_play_and_opens_its_screens(app):
+    from game.lan.host import HostScene
+    from game.lan.join import JoinScene
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    run(app, 0.05, click(title.buttons["Host a LAN game"].rect.center))
+    assert isinstance(app.stack.top, HostScene)
+    app.pop()
+    run(app, 0.05, click(title.buttons["Join a LAN game"].rect.center))
+    assert isinstance(app.stack.top, JoinScene)
+    app.stack.top.close()
 
 
 def test_keyboard_alone_drives_the_menu(app):

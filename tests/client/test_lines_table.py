@@ -18,6 +18,7 @@ from game.tables.launch import TableConfig, start_local_game
 from game.tables.lines import hud
 from game.tables.lines.table import MAP_RECT, LinesTable
 from tests.client.helpers import click, key
+from tests.client.scripted_session import ScriptedSession
 
 STEP = 0.25  # seconds per frame: App.step runs the fixed updates, then draws once
 SPEED = 6.0  # animations run six times as fast as in play (still every tween, driven by dt)
@@ -228,41 +229,9 @@ def test_escape_pauses_and_stops_the_bots(app):
     assert app.stack.top is table and not table.session.paused
 
 
-class FakeLanSession:
-    """The Session protocol as a LAN client has it: no view until the host sends one."""
-
-    game = "lines"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[tuple[int, dict[str, Any]]] = []
-        self.closed = False
-
-    @property
-    def controlled_seats(self) -> list[int]:
-        return [self.seat]
-
-    def submit(self, seat: int, action: dict[str, Any]) -> None:
-        self.sent.append((seat, action))
-
-    def poll(self) -> list[dict[str, Any]]:
-        messages, self.inbox = self.inbox, []
-        return messages
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        raise KeyError(seat)
-
-    def pump(self) -> None:
-        pass
-
-    def close(self) -> None:
-        self.closed = True
-
-
 def test_a_lan_table_waits_for_the_host_and_follows_its_updates(app):
     host = Match("lines", [SeatInfo("Host"), SeatInfo("Guest", colour=1)], 1)
-    session = FakeLanSession(1)
+    session = ScriptedSession("lines", 1)
     table = LinesTable(app, session, None)
     app.push(table)
     app.step(STEP)
@@ -325,6 +294,7 @@ def test_every_street_can_be_pointed_at():
 
 def test_a_lan_game_over_real_sockets(app):
     """A host on 127.0.0.1 with a bot; this screen's seat plays through a NetSession to the end."""
+    from game.lan.session import LanSession
     from net.client import NetSession
     from net.host import Host
     from net.host_thread import HostThread
@@ -340,7 +310,7 @@ def test_a_lan_game_over_real_sockets(app):
         thread.start_game()
         session.wait_for(lambda message: message["type"] == "update")
         app.settings.animation_speed = SPEED
-        table = LinesTable(app, session, None)
+        table = LinesTable(app, LanSession(session), None)
         app.stack.reset(table)
         moves = 0
         for _ in range(1500):

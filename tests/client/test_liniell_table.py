@@ -22,6 +22,7 @@ from game.tables.liniell.figures import colour_indices, liniell_figures
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
 from tests.client.helpers import click, key
+from tests.client.scripted_session import ScriptedSession
 from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
 
 STEP = 0.25  # seconds of game time per drawn frame: animations run, few frames are drawn
@@ -251,6 +252,7 @@ def test_figures_and_colours() -> None:
 
 
 def test_one_seat_over_a_real_loopback_host(fast) -> None:
+    from game.lan.session import LanSession
     from net.client import NetSession
     from net.host import Host, HostConfig, HostThread
 
@@ -265,7 +267,7 @@ def test_one_seat_over_a_real_loopback_host(fast) -> None:
         session.wait_for(lambda m: m["type"] == "welcome" and m["seat"] == 0)
         host.start_game()
         session.wait_for(lambda m: m["type"] == "update" and m.get("snapshot"))
-        table = LiniellTable(app, session, None)
+        table = LiniellTable(app, LanSession(session), None)
         app.push(table)
         assert table.humans == [0] and table.model is not None
         play_by_hand(app, table, {0: make_bot("liniell", "easy", 3)})
@@ -312,40 +314,9 @@ def test_a_tile_set_aside_flies_to_the_tray_and_is_announced(fast) -> None:
     assert table.director.masks.set_aside == 0 and not table.director.masks.drawn and not table.director.flying
 
 
-class ScriptedSession:
-    """A LAN spectator's session as the table sees it: no view until the host's first snapshot."""
-
-    game = "liniell"
-
-    def __init__(self) -> None:
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[tuple[int, dict[str, Any]]] = []
-        self.closed = False
-
-    @property
-    def controlled_seats(self) -> list[int]:
-        return []
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        raise KeyError(seat)
-
-    def submit(self, seat: int, action: dict[str, Any]) -> None:
-        self.sent.append((seat, action))
-
-    def poll(self) -> list[dict[str, Any]]:
-        messages, self.inbox = self.inbox, []
-        return messages
-
-    def pump(self) -> None:
-        pass
-
-    def close(self) -> None:
-        self.closed = True
-
-
 def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) -> None:
     app = fast
-    session = ScriptedSession()
+    session = ScriptedSession("liniell")
     table = LiniellTable(app, session, None)
     app.push(table)
     app.step(STEP)

@@ -221,6 +221,7 @@ def test_escape_opens_the_pause_menu_and_stops_the_bot_and_f1_the_rules(app):
 
 
 def test_the_table_plays_over_the_lan(app):
+    from game.lan.session import LanSession
     from net.client import NetSession
     from net.host import Host, HostConfig, HostThread
 
@@ -235,7 +236,7 @@ def test_the_table_plays_over_the_lan(app):
         session.wait_for(lambda m: m.get("type") == "welcome")
         thread.start_game()
         session.wait_for(lambda m: m.get("type") == "update" and m["view"].get("turn") == 0)
-        table = LinjaTable(app, session, None)
+        table = LinjaTable(app, LanSession(session), None)
         app.push(table)
         assert table.humans == [0] and table.seat == 0
         for _ in range(4):  # four of Ada's moves, each answered by the host's bot when the turn passes

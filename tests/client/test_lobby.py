@@ -19,8 +19,9 @@ import pytest
 from game.app import App
 from game.bots import make_bot
 from game.config import Settings
+from game.lan.host import HostScene
 from game.lan.join import JoinScene, parse_address
-from game.lan.lobby import HostScene, LobbyScene
+from game.lan.lobby import LobbyScene
 from game.scenes.title import TitleScene
 from game.tables.linie1.table import Linie1Table
 from tests.client.helpers import click, key, run, typed
@@ -119,7 +120,7 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         # the host's lobby shows who joined, and the chat crosses both ways
         assert until(apps, lambda: [s["name"] for s in lobby.session.status["seats"]] == ["Ada", "Ben"])
         run(guest, 0.05, key(116) + typed("hi Ada") + key(13))  # T, type, Enter
-        assert until(apps, lambda: any(line.text == "hi Ada" for line in lobby.session.lines))
+        assert until(apps, lambda: any(line.text == "hi Ada" for line in lobby.session.chat))
         assert until(apps, lambda: lobby.start.enabled)
         run(app, 0.05, key(27))  # Esc: with Ben seated, closing the table needs a second word
         assert app.stack.top is lobby and lobby.leave_button.label == "Close table?"
@@ -129,7 +130,7 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         host_table, guest_table = app.stack.top, guest.stack.top
         assert host_table.humans == [0] and guest_table.humans == [1]
         assert host_table.view["players"][1]["line"] is None  # Ben's cards stay on Ben's screen
-        assert guest_table.lan_hud.active and len(guest_table.lan_hud.session.lines) >= 1  # the chat came along
+        assert guest_table.lan_hud.active and len(guest_table.lan_hud.session.chat) >= 1  # the chat came along
 
         mover = host_table if host_table.current == 0 else guest_table
         other = guest_table if mover is host_table else host_table
@@ -184,8 +185,10 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
         assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
         app.stack.reset(TitleScene(app))  # the program leaves the game; the host keeps the seat
         assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
-        again = join_by_address(app, port)  # the token was kept on disk: the same seat, not a spectator
-        assert isinstance(again, LobbyScene)
+        # The token was kept on disk: the same seat, not a spectator. The lobby may hand over to the
+        # table within the very frames that joining takes, so either may be on top by now.
+        again = join_by_address(app, port)
+        assert isinstance(again, LobbyScene | Linie1Table)
         assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
         assert app.stack.top.humans == [seat]
     finally:

@@ -114,7 +114,7 @@ def test_chat_opens_on_t_sends_on_enter_and_shows_the_line(app, lan):
     assert link.sent == ["rotate? no, hello"]
     assert table.seen.count("rotate") == 0  # typing never reached the table as shortcuts
     run(app, 0.05)
-    assert [line.text for line in table.lan_hud.session.lines] == ["rotate? no, hello"]
+    assert [line.text for line in table.lan_hud.session.chat] == ["rotate? no, hello"]
     assert any(m["type"] == "chat" for m in table.messages)  # the table still gets every message
     run(app, 0.05, key(pygame.K_ESCAPE))
     assert not table.lan_hud.chat.open and not app.mapper.text_mode
@@ -141,7 +141,7 @@ def test_seat_changes_become_notices_in_the_chat(app, lan):
     run(app)
     link.set_seats([seat("Ada"), seat("Ben")])
     run(app)
-    notices = [line.text for line in table.lan_hud.session.lines if line.notice]
+    notices = [line.text for line in table.lan_hud.session.chat if line.notice]
     assert notices == ["Ben lost the connection; the seat is kept.", "A bot plays for Ben for now.",
                        "Ben plays again."]
 

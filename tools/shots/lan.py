@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.lan.host import HostScene
 from game.lan.join import JoinScene
-from game.lan.lobby import HostScene, LobbyScene
+from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.match import Match, SeatInfo
 from game.scenes.title import TitleScene

@@ -1,0 +1,58 @@
+"""A LAN session scripted by the test: every member of ``game.session.Session``, no network.
+
+The test appends the host's messages to ``inbox`` and reads what the table sent from ``sent``;
+like a real LAN client it holds no view until the host's first update.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.session import ChatLine
+
+
+class ScriptedSession:
+    lan = True
+    link_reason = ""
+    hosting = False
+
+    def __init__(self, game: str, seat: int | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[tuple[int, dict[str, Any]]] = []
+        self.closed = False
+        self.link = "up"
+        self.seat_states: list[dict[str, Any]] = []
+        self.over = False
+        self.chat: list[ChatLine] = []
+
+    @property
+    def controlled_seats(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    def submit(self, seat: int, action: dict[str, Any]) -> None:
+        self.sent.append((seat, action))
+
+    def poll(self) -> list[dict[str, Any]]:
+        messages, self.inbox = self.inbox, []
+        return messages
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise KeyError(seat)
+
+    def pump(self) -> None:
+        pass
+
+    def say(self, text: str) -> str | None:
+        self.chat.append(ChatLine(len(self.chat) + 1, "me", text, self.seat))
+        return None
+
+    def hold_bots(self, held: bool) -> None:
+        pass
+
+    def stand_in(self, seat: int, bot: bool) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
