@@ -5,14 +5,12 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.match import Match, SeatInfo
+from game.scenes.stack import AppServices
 from game.session import LocalSession
 from game.tables.registry import table_scene
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 @dataclass
@@ -32,7 +30,7 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**62)
 
 
-def start_local_game(app: App, config: TableConfig) -> bool:
+def start_local_game(app: AppServices, config: TableConfig) -> bool:
     """Replace the current scene with the game's table; False if the game has no table scene."""
     scene_class = table_scene(config.game)
     if scene_class is None:
