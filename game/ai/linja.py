@@ -17,6 +17,7 @@ from operator import mul
 from typing import Any
 
 from game.core.contract import Action, View
+from game.core.linja import GAME
 from game.core.linja.position import (
     INITIAL,
     OVER,
@@ -71,11 +72,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 def position_from_view(view: View) -> Position:
     """The search's position, built only from what the seat was shown."""
-    rows = view["rows"]
-    pieces = [[rows[row][0] for row in range(ROWS)], [rows[row][1] for row in range(ROWS)]]
-    turn = view["turn"] if view["turn"] is not None else 0
-    phase = view["phase"] if view["turn"] is not None else OVER
-    return Position(pieces, turn, phase, view["steps"], view["extra_turn"])
+    return GAME.state_from_view(view).position
 
 
 def rows_advanced(seat: int, row: int) -> int:

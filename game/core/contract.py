@@ -92,6 +92,12 @@ class GameDefinition(Protocol):
 
     def outcome(self, state: Any) -> dict[str, Any] | None: ...
 
+    def state_from_view(self, view: View) -> Any:
+        """A state holding exactly what ``view`` shows, with what it hides filled in arbitrarily
+        (tiles face down in any order, others' secret cards absent). Bots and tables ask the rules
+        (``legal``, ``check``) about this state: the same rules the host applies, from only what a
+        seat may know. It must never be played on as if it were the real game."""
+
     def snapshot(self, state: Any) -> dict[str, Any]: ...
 
     def restore(self, data: Any) -> Any: ...

@@ -23,12 +23,9 @@ def board_from_view(view: dict[str, Any]) -> Board:
 def check_from_view(view: dict[str, Any], seat: int, action: dict[str, Any], board: Board | None = None,
                     ) -> Rejection | None:
     """What the host would say to a place / exchange / exchange2 by ``seat``, judged from a view."""
-    state = State(players=len(view["players"]), options=view["options"], rng=None,  # type: ignore[arg-type]
-                  board=board or board_from_view(view), pile=[], box=[],
-                  hands=[list(h) for h in view["hands"]], lines=[], route_cards=[], stops=[],
-                  current=view["current"], turn=view["turn"], phase=view["phase"],
-                  actions_taken=view["actions_taken"],
-                  trips=[p["trip"] for p in view["players"]], revealed=[p["revealed"] for p in view["players"]])
+    state = GAME.state_from_view(view)
+    if board is not None:
+        state.board = board
     if action.get("type") not in ("place", "exchange", "exchange2"):
         raise ValueError("check_from_view judges tile actions only")
     return GAME.check(state, seat, action)

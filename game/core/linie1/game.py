@@ -572,6 +572,24 @@ class Linie1:
             "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
         }
 
+    def state_from_view(self, view: View) -> State:
+        """The board, hands, turn and trips a view shows. Cards the view hides are blank, the pile and
+        the box hold as many blank tiles as they count, and a possible undo is a blank entry: enough
+        for ``legal``/``check`` to answer as for the real game, never enough to play on."""
+        players = view["players"]
+        trips = [None if p["trip"] is None else Trip(p["trip"]["start"], p["trip"]["route"], p["trip"]["halts"],
+                                                     p["trip"]["position"], p["trip"]["expected_turns"])
+                 for p in players]
+        return State(players=len(players), options=view["options"], rng=Rng(0), board=Board.from_view(view["board"]),
+                     pile=[0] * view["pile_count"], box=[0] * view["box_count"],
+                     hands=[list(h) for h in view["hands"]], lines=[p["line"] or 0 for p in players],
+                     route_cards=[p["route_card"] or "" for p in players],
+                     stops=[list(p["stops"] or []) for p in players],
+                     current=view["current"], turn=view["turn"], phase=view["phase"],
+                     actions_taken=view["actions_taken"], undo_stack=[{}] if view["can_undo"] else [],
+                     trips=trips, revealed=[p["revealed"] for p in players],
+                     stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"])
+
     def restore(self, data: Any) -> State:
         try:
             return self._restore(data)

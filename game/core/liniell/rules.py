@@ -336,6 +336,22 @@ class Liniell:
     def restore(self, data: Any) -> State:
         return restore(data)
 
+    def state_from_view(self, view: View) -> State:
+        """Everything a view shows; the tiles still face down (public as a multiset) in any order."""
+        return restore({
+            "game": "liniell",
+            "rng": 0,
+            "stack": list(view["unseen"]),
+            "first_player": view["first_player"],
+            "current": view["current"],
+            "phase": view["phase"],
+            "drawn": view["drawn"],
+            "placed": [[item["x"], item["y"], item["tile"], item["rot"]] for item in view["board"]],
+            "set_aside": list(view["set_aside"]),
+            "markers": [[entry["piece"] for entry in own] for own in view["markers"]],
+            "end_reason": view["end_reason"],
+        })
+
     def secrets(self, state: State) -> dict[str, Any]:
         return {"stack": list(reversed(state.stack))}
 

@@ -196,5 +196,14 @@ class Linja:
     def secrets(self, state: LinjaState) -> dict[str, Any]:
         return {}
 
+    def state_from_view(self, view: View) -> LinjaState:
+        """Linja hides nothing but its RNG (spent at setup): the view is the position."""
+        rows = view["rows"]
+        pieces = [[rows[row][0] for row in range(ROWS)], [rows[row][1] for row in range(ROWS)]]
+        turn = view["turn"] if view["turn"] is not None else 0
+        phase = view["phase"] if view["turn"] is not None else OVER
+        position = Position(pieces, turn, phase, view["steps"], view["extra_turn"])
+        return LinjaState(position, int(view["first"]), Rng(0), int(view["moves"]))
+
 
 GAME = Linja()

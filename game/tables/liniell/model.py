@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from game.ai.liniell import state_from_view
+from game.core.liniell import GAME
 from game.core.liniell.field import SIDE, Cell, PieceRef
 from game.core.liniell.routes import best_route
 from game.core.liniell.rules import SUPPLY, connect_source, placement_problem
@@ -111,7 +111,7 @@ class TableModel:
 
     @cached_property
     def state(self) -> State:
-        return state_from_view(self.view)
+        return GAME.state_from_view(self.view)
 
     @cached_property
     def open_cells(self) -> list[Cell]:
