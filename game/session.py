@@ -4,7 +4,7 @@ A scene submits intents for the seats this screen controls and polls messages ea
 
 - ``{"type": "update", "version": v, "seat": s, "events": [...], "view": {...}}`` — something
   happened; ``events`` are already filtered for seat ``s`` (None: spectator) and ``view`` is that
-  seat's view after them.
+  seat's view after them. ``s`` is the seat the screen watches (``watch``): one update per change.
 - ``{"type": "rejected", "seat": s, "rejection": {"code": ..., "message": ...}}`` — an intent was
   refused; nothing changed.
 - ``{"type": "status", "seats": [{"connected": bool, "away": bool}, ...], "link": "up"|"down"}`` —
@@ -99,6 +99,11 @@ class Session(Protocol):
         """A menu or cover hides the table: bots of this screen wait (on a LAN the host decides)."""
         ...
 
+    def watch(self, seat: int | None) -> None:
+        """Whose eyes the screen shows from now on (None: nobody's secrets); later updates carry that
+        seat's view. A hot-seat table changes eyes at each cover; a LAN client has only its own."""
+        ...
+
     def stand_in(self, seat: int, bot: bool) -> None:
         """The host lets a bot play for an absent player (``bot``), or hands the seat back."""
         ...
@@ -123,6 +128,8 @@ class LocalSession:
             seat: bot_factory(self.game, info.level, bot_seed * 97 + seat)
             for seat, info in enumerate(match.seats) if info.kind == "bot"
         }
+        humans = self.controlled_seats
+        self.watching: int | None = humans[0] if len(humans) == 1 else None
         self._thinking: threading.Thread | None = None
         self._decisions: queue.Queue[tuple[int, int, Action | BaseException]] = queue.Queue()
         self.paused = False
@@ -154,16 +161,14 @@ class LocalSession:
         """Every seat of a local game is at this screen: there is nobody to stand in for."""
 
     def _on_change(self, change: Change) -> None:
-        for seat in self._observers():
-            self._messages.append({
-                "type": "update", "version": change.version, "seat": seat, "actor": change.seat,
-                "events": self.match.events_for(change, seat), "view": self.match.view(seat),
-            })
+        seat = self.watching
+        self._messages.append({
+            "type": "update", "version": change.version, "seat": seat, "actor": change.seat,
+            "events": self.match.events_for(change, seat), "view": self.match.view(seat),
+        })
 
-    def _observers(self) -> list[int | None]:
-        # One local screen shows every human seat in turn; with no human it shows the spectator's.
-        humans: list[int | None] = list(self.controlled_seats)
-        return humans or [None]
+    def watch(self, seat: int | None) -> None:
+        self.watching = seat
 
     def submit(self, seat: int, action: Action) -> None:
         if seat not in self.controlled_seats:

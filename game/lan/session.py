@@ -93,6 +93,9 @@ class LanSession:
     def hold_bots(self, held: bool) -> None:
         """The host's bots play on while one player looks at a menu: the others are waiting."""
 
+    def watch(self, seat: int | None) -> None:
+        """A LAN client holds its own seat's view only: there are no other eyes to show."""
+
     def stand_in(self, seat: int, bot: bool) -> None:
         if self.hosted is None:
             return

@@ -1,13 +1,12 @@
 """Per-player figures for the results screen, provided by each game.
 
 A figures function takes the final view (every secret revealed at the end) and the outcome, and
-returns one ``PlayerFigures`` per seat. Games register theirs here; any other game gets the
-generic figures read from the outcome (winners, and scores when the outcome has them).
+returns one ``PlayerFigures`` per seat. Each game's table provides its own (``TableScene.figures``);
+``generic_figures`` reads what any outcome has (winners, and scores when it has them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,14 +19,6 @@ class PlayerFigures:
     winner: bool
     headline: str  # the big figure on the player's card ("Winner", "46 points", "3 squares to go")
     rows: list[tuple[str, str]] = field(default_factory=list)  # (label, value)
-
-
-FiguresFunction = Callable[[dict[str, Any], dict[str, Any]], list[PlayerFigures]]
-_REGISTRY: dict[str, FiguresFunction] = {}
-
-
-def register_figures(game: str, function: FiguresFunction) -> None:
-    _REGISTRY[game] = function
 
 
 def seats_of(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -53,18 +44,3 @@ def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         out.append(PlayerFigures(seat, str(info.get("name", f"Seat {seat + 1}")), int(info.get("colour", seat)),
                                  winner, headline, rows))
     return out
-
-
-def figures_for(game: str, view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
-    function = _REGISTRY.get(game)
-    if function is None:
-        _load_game_figures(game)
-        function = _REGISTRY.get(game, generic_figures)
-    return function(view, outcome)
-
-
-def _load_game_figures(game: str) -> None:
-    """A game's table module registers its figures on import; import it if it exists."""
-    from game.tables.registry import table_scene
-
-    table_scene(game)

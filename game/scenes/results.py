@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem
-from game.scenes.figures import PlayerFigures, figures_for
-from game.scenes.stack import Scene
+from game.scenes.figures import PlayerFigures
+from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -23,13 +23,12 @@ CARD_W, CARD_H = 330, 560
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, game: str, view: dict[str, Any], outcome: dict[str, Any],  # type: ignore[no-untyped-def]
+    def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "") -> None:
         super().__init__(app)
-        self.game = game
         self.title = title
         self.outcome = outcome
-        self.figures: list[PlayerFigures] = figures_for(game, view, outcome)
+        self.figures = figures
         self.play_again_action = play_again
         again = pygame.Rect(0, 0, 400, 90)
         again.center = (theme.WIDTH // 2 - 220, 990)

@@ -1,42 +1,356 @@
-"""What every game's table scene shares: the session it plays through, and its place on the stack.
+"""What every game's table shares: one message loop, seats and the hot-seat cover, pause and rules,
+results and play-again, and the LAN HUD. A game's table fills in a few hooks and draws its board.
 
-A table talks to a ``game.session.Session`` only (a local Match or a LAN host, it cannot tell),
-keeps the ``TableConfig`` it was started from for Play again, lets local bots wait while a menu
-covers the table, and closes its session when it leaves the stack.
+The loop, every frame (``update``):
+
+1. when the show has caught up, the session may act (``pump``: bots think, the network is read);
+2. every message is read: an ``update`` newer than the last becomes a show entry (``stage`` builds
+   its timeline when its turn comes), a snapshot or the first view is shown at once (``resync``),
+   a refusal is told (``refused``), a LAN ``error`` too;
+3. the show plays at the animation-speed setting; when it has played an update the game adopts the
+   view (``adopted``), and when it has played them all the turn is opened once per change: whose
+   decision it is, whose eyes the screen shows, the cover between two humans at one screen.
+
+Input: the HUD first, then Esc (pause) and F1 (rules), a click or Enter during an animation skips
+it, then the game's ``handle_table``, then the widgets. A game's table never asks whether it is a
+LAN game: the ``Session`` declares what it needs to know.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from game.scenes.stack import Scene
+import pygame
+
+from game.anim import ParticleSystem
+from game.anim.show import Show, View
+from game.anim.timeline import Timeline
+from game.lan.hud import NetHud
+from game.scenes.cover import CoverScene
+from game.scenes.figures import PlayerFigures, generic_figures
+from game.scenes.pause import PauseScene
+from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
+from game.scenes.stack import AppServices, Scene
+from game.session import Session
+from game.tables.launch import TableConfig, start_local_game
+from game.ui import theme
+from game.ui.input import Intent
+
+SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
+Anchor = tuple[int, int] | None
 
 
 class TableScene(Scene):
-    def __init__(self, app: Any, session: Any, config: Any = None) -> None:
+    """The skeleton of a game's table (see the module docstring for the loop and the hooks)."""
+
+    game: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # "Linie 1": the results screen's heading
+
+    def __init__(self, app: AppServices, session: Session, config: TableConfig | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.config = config
+        self.humans: list[int] = list(session.controlled_seats)
+        self.eyes: int | None = self.humans[0] if len(self.humans) == 1 else None  # whose secrets show
+        self.acting: int | None = None  # whose decision it is, as far as the screen has shown
+        self.covered_for: int | None = None  # the human the device was last handed to
+        self.version = -1
+        self.finished = False
+        self.awaiting = 0.0  # seconds left to wait for the answer to an intent
+        self._opened: tuple[int, int | None] | None = None
+        self._announced: int | None = None
+        self.show = Show(self._settled, ParticleSystem(seed=11))
+        self.lan_hud: NetHud | None = None
+        if session.lan:
+            self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
+                                  chat_corner=self.chat_corner())
+        self._begun = False
+        session.watch(self.eyes)
 
+    def enter(self) -> None:
+        """Pushed: show the first view and open the turn (a first cover must go on top of the table)."""
+        self.begin()
+
+    def begin(self) -> None:
+        """Once, after the game's own ``__init__``: the first view (a LAN session may hold none yet)."""
+        if self._begun:
+            return
+        self._begun = True
+        first = self._first_view()
+        if first is not None:
+            self.resync(first)
+        if not self.show.busy:
+            self._open_turn()
+
+    # -- what is on screen ------------------------------------------------------------------------
+    @property
+    def view(self) -> View | None:
+        """The view on screen: what the show has played up to."""
+        return self.show.shown
+
+    @property
+    def latest(self) -> View | None:
+        """The newest view the authority has sent (the show may still be on its way to it)."""
+        return self.show.latest
+
+    @property
+    def busy(self) -> bool:
+        return self.show.busy
+
+    @property
+    def my_turn(self) -> bool:
+        """A human of this screen decides now, and the screen has caught up with the authority."""
+        return (self.acting is not None and self.acting in self.humans and not self.busy and not self.finished
+                and self.awaiting <= 0 and self.session.link == "up" and self.view is not None
+                and not self.view.get("outcome"))
+
+    def seat_info(self, seat: int) -> dict[str, Any]:
+        source = self.latest or {}
+        seats = source.get("match", {}).get("seats", [])
+        if 0 <= seat < len(seats) and isinstance(seats[seat], dict):
+            return seats[seat]
+        return {"name": f"Seat {seat + 1}", "colour": seat, "kind": "human"}
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.seat_info(seat).get("name", f"Seat {seat + 1}"))
+
+    def seat_colour(self, seat: int) -> theme.Colour:
+        return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
+
+    # -- hooks a game fills in --------------------------------------------------------------------
+    def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
+        """Fill ``timeline`` with the effects of ``events`` leading to ``view`` (what is on screen is
+        ``self.view``). Call ``self.show.switch()`` where the new view should appear; by default at
+        the end."""
+
+    def adopted(self, view: View) -> None:
+        """``view`` is on screen now (played to, or jumped to): refresh what is derived from it."""
+
+    def turn_opened(self, acting: int | None, mine: bool) -> None:
+        """The screen has caught up and it is ``acting``'s decision (``mine``: a human of this screen)."""
+
+    def refused(self, message: str) -> None:
+        """An intent was refused (or the link reported a problem): tell the player."""
+
+    def handle_table(self, intent: Intent) -> bool:
+        """The game's own input; True when taken."""
+        return False
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The board, the panels, the game's effects (``self.show.draw_effects``) in their layers."""
+
+    def cover_note(self, seat: int) -> str:
+        """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
+        return ""
+
+    def seat_anchor(self, seat: int) -> Anchor:
+        """Where the LAN HUD puts ``seat``'s connection dot (None: not shown)."""
+        return None
+
+    def chat_corner(self) -> tuple[int, int]:
+        """The bottom-left corner of the LAN chat."""
+        return (24, 1056)
+
+    def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
+        """Each player's card on the results screen."""
+        return generic_figures(view, outcome)
+
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        players = len(self.latest.get("match", {}).get("seats", [])) if self.latest else 0
+        return f"{self.title} · {players} players"
+
+    def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
+        """What Play again starts (a local game only): the same table with a new deal."""
+        return self.config.with_new_seed() if self.config is not None else None
+
+    def game_over(self, outcome: dict[str, Any]) -> None:
+        """The final view is on screen; by default the results follow at once."""
+        self.open_results()
+
+    # -- the session ------------------------------------------------------------------------------
+    def _first_view(self) -> View | None:
+        """This screen's view now; a LAN session may hold none yet (the first update brings it)."""
+        try:
+            return self.session.view(self.eyes)
+        except (KeyError, LookupError):
+            return None
+
+    def submit(self, action: dict[str, Any], seat: int | None = None) -> None:
+        """Send an intent for the seat deciding now (one in flight at a time)."""
+        seat = self.acting if seat is None else seat
+        if seat is None or seat not in self.humans or self.awaiting > 0:
+            return
+        self.awaiting = SUBMIT_PATIENCE
+        self.session.submit(seat, action)
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "update":
+            self.awaiting = 0.0
+            view = message.get("view")
+            if not self.accepts(view):
+                return
+            version = message.get("version")
+            version = version if isinstance(version, int) else self.version + 1
+            if message.get("snapshot") or self.view is None:
+                self.version = version
+                self.resync(view)
+            elif version > self.version:  # an older or equal version: a change already seen
+                self.version = version
+                events = [event for event in message.get("events") or [] if isinstance(event, dict)]
+                actor = message.get("actor")
+                self.show.play(view, lambda timeline: self.stage(timeline, events, view,
+                                                                 actor if isinstance(actor, int) else None))
+        elif kind == "rejected":
+            self.awaiting = 0.0
+            rejection = message.get("rejection") or {}
+            self.app.sounds.play("error")
+            self.refused(str(rejection.get("message") or "That is not allowed."))
+        elif kind == "error":
+            self.awaiting = 0.0
+            self.refused(str(message.get("message") or "Something went wrong with the connection."))
+
+    def accepts(self, view: Any) -> bool:
+        """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
+        return isinstance(view, dict) and view.get("game", self.game) == self.game
+
+    def resync(self, view: View) -> None:
+        """Show ``view`` at once: the first view, or a snapshot after the link was repaired."""
+        self.show.reset(view)
+        match = view.get("match") if isinstance(view.get("match"), dict) else {}
+        if isinstance(match.get("version"), int):
+            self.version = max(self.version, match["version"])
+        self._opened = None
+        self.adopted(view)
+        self._check_over(view)
+
+    def _settled(self, view: View) -> None:
+        self.adopted(view)
+        self._check_over(view)
+
+    def _check_over(self, view: View) -> None:
+        outcome = view.get("outcome")
+        if outcome and not self.finished and not self.show.busy:
+            self.finished = True
+            self.game_over(outcome)
+
+    # -- turns ------------------------------------------------------------------------------------
+    def _open_turn(self) -> None:
+        """Once per change, when the show has caught up: whose decision, whose eyes, the cover."""
+        view = self.view
+        if view is None or self.finished:
+            return
+        to_act = view.get("match", {}).get("to_act") or []
+        acting = to_act[0] if to_act and isinstance(to_act[0], int) else None
+        key = (self.version, acting)
+        if key == self._opened:
+            return
+        self._opened = key
+        self.acting = acting
+        mine = acting is not None and acting in self.humans
+        if mine and len(self.humans) > 1 and self.covered_for != acting:
+            self._set_eyes(None)
+            self.covered_for = acting
+            self.app.push(CoverScene(self.app, self.seat_name(acting), self.seat_colour(acting),
+                                     lambda seat=acting: self._reveal(seat), self.cover_note(acting)))
+            return
+        if mine:
+            self._set_eyes(acting)
+            if acting != self._announced and len(self.humans) == 1:
+                self.app.sounds.play("turn")
+            self._announced = acting
+        else:
+            self._set_eyes(self.humans[0] if len(self.humans) == 1 else None)
+            self._announced = None
+        self.turn_opened(acting, mine)
+
+    def _reveal(self, seat: int) -> None:
+        """The cover was dismissed by ``seat``'s player: their secrets may show now."""
+        self._set_eyes(seat)
+        self._announced = seat
+        self.turn_opened(seat, True)
+
+    def _set_eyes(self, seat: int | None) -> None:
+        if seat == self.eyes:
+            return
+        self.eyes = seat
+        self.session.watch(seat)
+        try:
+            view = self.session.view(seat)
+        except (KeyError, LookupError):
+            return
+        self.show.shown = view
+        self.adopted(view)
+
+    # -- the end ----------------------------------------------------------------------------------
+    def open_results(self) -> None:
+        view = self.view
+        if view is None or not view.get("outcome"):
+            return
+        outcome = view["outcome"]
+        try:
+            final = self.session.view(self.eyes)  # every card is revealed at the end
+        except (KeyError, LookupError):
+            final = view
+        again = self.next_game(outcome) if not self.session.lan else None
+        play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
+        self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
+                                      self.results_title(outcome)))
+
+    # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:
         """A menu or cover is on top: local bots wait rather than play on unseen."""
-        if hasattr(self.session, "paused"):
-            self.session.paused = True
+        self.session.hold_bots(True)
 
     def resume(self) -> None:
-        if hasattr(self.session, "paused"):
-            self.session.paused = False
+        self.session.hold_bots(False)
 
     def exit(self) -> None:
         self.session.close()
 
-    def submit(self, action: dict[str, Any]) -> None:
-        """Send an intent for the seat this screen plays now (``self.seat``), then read the answer."""
-        if getattr(self, "seat", None) is None:
-            return
-        self.session.submit(self.seat, action)
-        self._drain()
+    def open_menu(self) -> None:
+        self.app.push(PauseScene(self.app, game=self.game))
 
-    def _drain(self) -> None:
-        """Read the session's messages; each table animates its own game's events."""
-        raise NotImplementedError
+    def open_rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.game))
+
+    # -- frame ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        if self.lan_hud is not None and self.lan_hud.handle(intent):
+            return True
+        kind = intent.kind
+        if kind == "cancel" and not self.handle_table(intent):
+            self.open_menu()
+            return True
+        if kind == "help":
+            self.open_rules()
+            return True
+        on_widget = intent.pos is not None and self.ui.at(intent.pos) is not None
+        if self.busy and kind in ("press", "confirm", "next") and not on_widget:
+            self.show.skip()  # an impatient player skips the animation
+            return True
+        if kind != "cancel" and self.handle_table(intent):
+            return True
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.begin()
+        if self.lan_hud is not None:
+            self.lan_hud.update(dt)
+        if not self.show.busy and not self.finished:
+            self.session.pump()  # bots think only once the last move has been seen
+        for message in self.session.poll():
+            self.receive(message)
+        self.show.update(dt * self.app.settings.animation_speed)
+        self.awaiting = max(0.0, self.awaiting - dt)
+        if not self.show.busy:
+            self._open_turn()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        super().draw(surface)
+        self.show.draw_overlays(surface)
+        if self.lan_hud is not None:
+            self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down

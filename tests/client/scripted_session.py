@@ -54,5 +54,8 @@ class ScriptedSession:
     def stand_in(self, seat: int, bot: bool) -> None:
         pass
 
+    def watch(self, seat: int | None) -> None:
+        pass
+
     def close(self) -> None:
         self.closed = True

@@ -4,7 +4,7 @@ import pygame
 
 from game.__main__ import parse_args
 from game.scenes.cover import CoverScene
-from game.scenes.figures import PlayerFigures, generic_figures, register_figures
+from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.results import ResultsScene
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.rules import LINE_GAP, TEXT_AREA, RulesScene, layout
@@ -54,11 +54,10 @@ def test_cover_hides_everything_beneath_and_reveals_on_confirm(app):
 
 
 def test_results_use_the_games_figures_and_play_again(app):
-    register_figures("demo", lambda view, outcome: [
-        PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
-        PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])])
+    figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+               PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
     again = []
-    app.push(ResultsScene(app, "demo", {}, {"winners": [0], "draw": False}, lambda: again.append(1)))
+    app.push(ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: again.append(1)))
     run(app, 1.0)
     results = app.stack.top
     assert [f.name for f in results.figures] == ["Ann", "Ben"]

@@ -8,6 +8,7 @@ import pygame
 
 from game.render.linie1.board import Linie1Board, tile_segments
 from game.scenes.cover import CoverScene
+from game.scenes.figures import generic_figures
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
@@ -69,7 +70,8 @@ def results(app: Any) -> None:
              {"name": "Tramina", "kind": "bot", "level": "normal", "colour": 1},
              {"name": "Bob", "kind": "human", "level": "normal", "colour": 2}]
     view = {"match": {"seats": seats}}
-    app.push(ResultsScene(app, "demo", view, {"winners": [0], "draw": False, "scores": [12, 9, 7]},
+    outcome = {"winners": [0], "draw": False, "scores": [12, 9, 7]}
+    app.push(ResultsScene(app, generic_figures(view, outcome), outcome,
                           play_again=lambda: None, title="Linie 1 · 3 players"))
 
 

@@ -11,6 +11,7 @@ from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.lines import hud
+from game.tables.lines.figures import lines_figures
 from game.tables.lines.table import LinesTable
 from tools.screenshot import shot
 
@@ -111,5 +112,6 @@ def lines_results(app: Any) -> None:
     from game.scenes.results import ResultsScene
     match = _played(10_000, seats=list(BOTS))
     view = match.view(None)
-    app.push(ResultsScene(app, "lines", view, match.outcome() or {}, play_again=lambda: None,
+    outcome = match.outcome() or {}
+    app.push(ResultsScene(app, lines_figures(view, outcome), outcome, play_again=lambda: None,
                           title="Line Expansion · 3 players"))

@@ -8,6 +8,7 @@ from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.launch import TableConfig
+from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.table import Linie1Table
 from tools.screenshot import shot
 
@@ -83,4 +84,5 @@ def results(app: Any) -> None:
     from game.scenes.results import ResultsScene
     session = advanced(8, lambda view: view["outcome"] is not None, limit=4000)
     view = session.view(None)
-    app.push(ResultsScene(app, "linie1", view, view["outcome"], lambda: None, "Linie 1 · 3 players"))
+    app.push(ResultsScene(app, linie1_figures(view, view["outcome"]), view["outcome"], lambda: None,
+                          "Linie 1 · 3 players"))

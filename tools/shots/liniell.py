@@ -17,6 +17,7 @@ from game.render.liniell.geometry import tile_shape
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
+from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.table import LiniellTable
 from tools.screenshot import shot
 
@@ -118,4 +119,5 @@ def final(app: Any) -> None:
 def results(app: Any) -> None:
     table = table_after(app, 40, humans=(0,), push=False)
     view = table.session.view(0)
-    app.push(ResultsScene(app, "liniell", view, view["outcome"], lambda: None, "Liniell · the final count"))
+    app.push(ResultsScene(app, liniell_figures(view, view["outcome"]), view["outcome"], lambda: None,
+                          "Liniell · the final count"))

@@ -19,8 +19,7 @@ from game.core.lines.state import BUS_SPACE
 from game.lan.hud import NetHud
 from game.render.lines.city import CityMap, city_map
 from game.render.lines.pieces import draw_marker
-from game.scenes.figures import register_figures
-from game.tables.base import TableScene
+from game.tables.legacy import TableScene
 from game.tables.lines import hud
 from game.tables.lines.choices import PASS, Choices, readable, space_title
 from game.tables.lines.figures import lines_figures
@@ -36,7 +35,6 @@ MAP_RECT = pygame.Rect(36, 36, 1060, 1008)
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before accepting input again
 Colour = tuple[int, int, int]
 
-register_figures(GAME, lines_figures)
 
 
 class LinesTable(TableScene):
@@ -380,7 +378,7 @@ class LinesTable(TableScene):
         outcome = self.view["outcome"]
         why = "every player passed" if outcome.get("reason") == "passed" else "no line could grow"
         title = f"Line Expansion · {len(self.looks)} players · the game ended as {why}"
-        self.app.replace(ResultsScene(self.app, GAME, self.view, outcome, play_again, title))
+        self.app.replace(ResultsScene(self.app, lines_figures(self.view, outcome), outcome, play_again, title))
 
     # -- drawing --------------------------------------------------------------------------------------
     def _frame(self) -> hud.HudFrame:

@@ -21,15 +21,12 @@ from game.render.linie1.board import Cell, Linie1Board, Segments, line_colour, t
 from game.render.linie1.die import draw_die
 from game.render.linie1.route import RoutePath
 from game.scenes.cover import CoverScene
-from game.scenes.figures import register_figures
-from game.tables.base import TableScene
+from game.tables.legacy import TableScene
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.show import Banner, Call, DieRoll, Director, HandFlight, Pop, TileFlight, TramDrive, Wait
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip
-
-register_figures("linie1", linie1_figures)
 
 CELL = 74
 ORIGIN = (22, 22)
@@ -289,7 +286,8 @@ class Linie1Table(TableScene):
             config = self.config.with_new_seed()
             again = lambda: start_local_game(self.app, config)  # noqa: E731
         players = len(self.view["players"])
-        self.app.replace(ResultsScene(self.app, "linie1", final, outcome, again, f"Linie 1 · {players} players"))
+        self.app.replace(ResultsScene(self.app, linie1_figures(final, outcome), outcome, again,
+                                      f"Linie 1 · {players} players"))
 
     # -- layout -----------------------------------------------------------------------------------
     @property

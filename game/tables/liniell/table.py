@@ -22,8 +22,7 @@ from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
 from game.scenes.cover import CoverScene
-from game.scenes.figures import register_figures
-from game.tables.base import TableScene
+from game.tables.legacy import TableScene
 from game.tables.liniell import panel
 from game.tables.liniell.drawing import StaticLayer, draw_table
 from game.tables.liniell.figures import colour_indices, liniell_figures
@@ -32,8 +31,6 @@ from game.tables.liniell.show import Director, Masks
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
-
-register_figures("liniell", liniell_figures)
 
 SUPPLY = "supply"
 BOT_PAUSE = 0.35  # a breath before a bot's or a remote player's move plays, so it can be followed
@@ -277,7 +274,8 @@ class LiniellTable(TableScene):
         if self.config is not None and hasattr(self.session, "match"):
             config = self.config.with_new_seed()
             again = lambda: start_local_game(self.app, config)  # noqa: E731
-        self.app.replace(ResultsScene(self.app, "liniell", self.latest, self.latest.get("outcome") or {}, again,
+        self.app.replace(ResultsScene(self.app, liniell_figures(self.latest, self.latest.get("outcome") or {}),
+                                      self.latest.get("outcome") or {}, again,
                                       "Liniell · the final count"))
 
     # -- buttons ----------------------------------------------------------------------------------

@@ -18,16 +18,13 @@ from game.anim import ParticleSystem, Timeline, Tween
 from game.lan.hud import NetHud
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.cover import CoverScene
-from game.scenes.figures import register_figures
-from game.tables.base import TableScene
+from game.tables.legacy import TableScene
 from game.tables.linja.board import LinjaBoardView
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.panel import BOARD, CARDS, LinjaPanel
 from game.tables.linja.show import Banner, Floaters, Piece, hop_tween
 from game.ui import theme
 from game.ui.input import Intent
-
-register_figures("linja", linja_figures)
 
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
@@ -389,7 +386,7 @@ class LinjaTable(TableScene):
             config.options = {**config.options, "first": int(outcome["next_first"])}  # the loser starts
             again = lambda: start_local_game(self.app, config)  # noqa: E731
         title = f"Linja · {self.seat_name(0)} vs {self.seat_name(1)}"
-        self.app.replace(ResultsScene(self.app, "linja", self.shown, outcome, again, title))
+        self.app.replace(ResultsScene(self.app, linja_figures(self.shown, outcome), outcome, again, title))
 
     # -- choices and input ------------------------------------------------------------------------
     def choices(self) -> list[dict[str, Any]]:
