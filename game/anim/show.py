@@ -46,6 +46,10 @@ class Masks:
         Holding a key already held keeps the first stand-in (what was there before any of it)."""
         self._held.setdefault(key, instead)
 
+    def place(self, key: Hashable, instead: Any) -> None:
+        """Hold ``key`` with a new stand-in (a tram moving along while its move plays)."""
+        self._held[key] = instead
+
     def release(self, key: Hashable) -> None:
         self._held.pop(key, None)
 

@@ -101,9 +101,9 @@ class TableScene(Scene):
     @property
     def my_turn(self) -> bool:
         """A human of this screen decides now, and the screen has caught up with the authority."""
-        return (self.acting is not None and self.acting in self.humans and not self.busy and not self.finished
-                and self.awaiting <= 0 and self.session.link == "up" and self.view is not None
-                and not self.view.get("outcome"))
+        return (self.acting is not None and self.acting in self.humans and self.acting == self.eyes
+                and not self.busy and not self.finished and self.awaiting <= 0 and self.session.link == "up"
+                and self.view is not None and not self.view.get("outcome"))
 
     def seat_info(self, seat: int) -> dict[str, Any]:
         source = self.latest or {}
@@ -138,7 +138,12 @@ class TableScene(Scene):
         return False
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """The board, the panels, the game's effects (``self.show.draw_effects``) in their layers."""
+        """The board and the panels, under the buttons."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over the buttons: by default the show's effects in flight (a game may draw them lower down
+        and notes up here instead)."""
+        self.show.draw_effects(surface)
 
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
@@ -351,6 +356,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         super().draw(surface)
+        self.draw_over(surface)
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down

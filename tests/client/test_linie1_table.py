@@ -12,6 +12,7 @@ from game.tables.launch import TableConfig
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser
 from tests.client.helpers import click, key, run
+from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
 
 
@@ -34,7 +35,7 @@ def settle(app, table, seconds=3.0):
     """Let animations finish (and bot threads answer) for up to ``seconds`` of game time."""
     for _ in range(int(seconds / 0.05)):
         run(app, 0.05)
-        if not table.director.busy and table.session.bot_to_act() is None:
+        if not table.busy and table.session.bot_to_act() is None:
             break
 
 
@@ -54,7 +55,7 @@ def test_a_click_lays_the_ghost_tile_after_its_flight(app):
     cell = legal_cell(table)
     run(app, 0.02, click(cell_centre(table, cell)))
     assert len(match.view(0)["board"]["tiles"]) == 1
-    assert tuple(cell) in table.cell_overrides  # still flying: not yet on the drawn board
+    assert table.show.masks.held(("cell", tuple(cell)))  # still flying: not yet on the drawn board
     assert tuple(cell) not in table.shown_tiles()
     settle(app, table)
     assert tuple(cell) in table.shown_tiles()
@@ -104,9 +105,9 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     cover = app.stack.top
     assert isinstance(cover, CoverScene) and cover.player == "Ada"
-    assert table.seat is None and table.route_status() is None
+    assert table.eyes is None and table.route_status() is None
     run(app, 0.05, key(pygame.K_RETURN))
-    assert app.stack.top is table and table.seat == 0
+    assert app.stack.top is table and table.eyes == 0
     ada_line = table.route_status()["line"]
     for _ in range(2):
         run(app, 0.02, click(cell_centre(table, legal_cell(table))))
@@ -115,9 +116,9 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     settle(app, table)
     cover = app.stack.top
     assert isinstance(cover, CoverScene) and cover.player == "Ben"
-    assert table.seat is None  # nobody's cards while the device changes hands
+    assert table.eyes is None  # nobody's cards while the device changes hands
     run(app, 0.05, key(pygame.K_RETURN))
-    assert table.seat == 1
+    assert table.eyes == 1
     assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
 
 
@@ -142,10 +143,10 @@ def test_trip_chooser_declares_and_the_tram_drives(app, ready_to_drive):
     me = table.view["players"][0]
     assert me["driving"] and me["revealed"] and table.view["phase"] == "roll"
     run(app, 0.05, key(pygame.K_n))  # roll
-    assert table.director.busy
+    assert table.busy
     settle(app, table)
     assert table.view["players"][0]["trip"]["position"] >= 0
-    assert table.die is not None and table.die["seat"] == 0
+    assert table.view["last_roll"]["seat"] == 0 and not table.show.masks.held(("die",))  # the die shows it
 
 
 def test_the_game_ends_on_the_results_screen_and_plays_again(app, ready_to_drive):
@@ -160,7 +161,7 @@ def test_the_game_ends_on_the_results_screen_and_plays_again(app, ready_to_drive
     for _ in range(400):
         if isinstance(app.stack.top, ResultsScene):
             break
-        table.director.finish_all()
+        table.show.skip()
         if table.my_turn and table.view["phase"] == "roll":
             table.main_action()
         elif table.my_turn and table.view["phase"] == "refill":
@@ -195,13 +196,20 @@ def test_a_gamepad_alone_can_lay_a_tile(app):
 
 
 def test_a_lost_link_is_shown_until_it_comes_back(app):
-    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
-    table.session._messages.append({"type": "status", "seats": [], "link": "down"})
+    match = Match("linie1", [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], 4)
+    session = ScriptedSession("linie1", 0)
+    table = Linie1Table(app, session, None)
+    app.push(table)
+    session.inbox.append({"type": "update", "version": 0, "seat": 0, "events": [], "view": match.view(0),
+                          "snapshot": True})
     run(app, 0.05)
-    assert table.link_down
-    table.session._messages.append({"type": "status", "seats": [], "link": "up"})
+    assert table.my_turn
+    session.link = "down"
     run(app, 0.05)
-    assert not table.link_down
+    assert table.lan_hud.blocking and not table.my_turn
+    session.link = "up"
+    run(app, 0.05)
+    assert not table.lan_hud.blocking and table.my_turn
 
 
 def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
@@ -221,9 +229,9 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
     run(app, 0.02, key(pygame.K_n))
     settle(app, table)
     assert table.view["phase"] == "refill" and table.my_turn
-    slots = table._refill_slots()
+    slots = table.refill_slots()
     assert slots
-    run(app, 0.02, click(slots[0][3].center))
+    run(app, 0.02, click(slots[0][2].center))
     settle(app, table)
     assert len(table.view["hands"][0]) == hand_before + 1
 
@@ -247,10 +255,10 @@ def test_the_board_maps_are_made_once_per_change_of_the_view(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     tiles, signs = table.shown_tiles(), table.shown_signs()
     assert table.shown_tiles() is tiles and table.shown_signs() is signs  # frame after frame
-    table.cell_overrides[(5, 5)] = None  # a tile in flight is held back from a copy
+    table.show.masks.hold(("cell", (5, 5)))  # a tile in flight is held back from a copy
     assert table.shown_tiles() is not tiles and table.shown_tiles() == tiles
-    table.cell_overrides.clear()
-    table.view = {**table.view, "board": {**table.view["board"], "tiles": [
+    table.show.masks.clear()
+    table.show.shown = {**table.view, "board": {**table.view["board"], "tiles": [
         *table.view["board"]["tiles"], {"cell": [2, 2], "tile": 1, "rot": 0}]}}
     assert (2, 2) in table.shown_tiles() and (2, 2) not in tiles
 

@@ -137,7 +137,7 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         tiles = len(other.view["board"]["tiles"])
         action = make_bot("linie1", "easy", 7).decide(mover.view)
         mover.submit(action)
-        assert until(apps, lambda: other.director.busy)  # the other screen animates it, as in local play
+        assert until(apps, lambda: other.busy)  # the other screen animates it, as in local play
         assert until(apps, lambda: len(other.view["board"]["tiles"]) == tiles + 1)
         laid = {tuple(t["cell"]) for t in other.view["board"]["tiles"]}
         assert tuple(action["cell"]) in laid  # the very move, seen on the other screen

@@ -66,14 +66,13 @@ def _tram_frames(app: Any, scene: Any, session: Any, wanted: int) -> list[float]
     for _ in range(200_000):
         if len(samples) >= wanted:
             break
-        queue = scene.director.queue
-        if queue and isinstance(queue[0], TramDrive) and queue[0].started:
+        if any(isinstance(effect, TramDrive) for effect in scene.show.running()):
             samples.extend(timed(lambda: app.step(1 / 60), repeat=1, warmup=0))
             continue
         view = session.view(0)
         if view["outcome"] is not None:
             break
-        if not scene.director.busy and view["current"] == 0 and view["phase"] == "roll":
+        if not scene.busy and view["current"] == 0 and view["phase"] == "roll":
             scene.main_action()
         app.step(1 / 60)
     return samples

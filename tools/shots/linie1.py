@@ -62,11 +62,11 @@ def trip(app: Any) -> None:
 @shot("linie1_trip_chooser", settle=0.4)
 def trip_chooser(app: Any) -> None:
     from game.core.linie1 import my_trip_candidates
-    from game.tables.linie1.trip import TripChooser
     session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                        and bool(my_trip_candidates(v)))
     scene = table(app, session)
-    app.push(TripChooser(app, scene, scene.trip_candidates()))
+    app.step(1 / 60)
+    scene.open_trip_chooser()
 
 
 @shot("linie1_die_and_tram", settle=0.0)

@@ -1,8 +1,9 @@
-"""The Linie 1 table's animations, played one after another as game events arrive.
+"""The Linie 1 table's effects: tiles flying, signs popping, tiles drawn, the die, trams, banners.
 
-Each effect starts, runs on ``dt`` and ends by handing the table the state it stands for (a tile
-lands, a sign pops up, a tram arrives), so the board on screen never runs ahead of what players
-have seen happen. ``Director`` plays them in order; ``finish_all`` skips to the end.
+Each effect starts, runs on ``dt`` and ends by handing over what it stands for (a tile lands, a
+sign pops up, a tram arrives): its ``end`` releases the mask that hid it (``game.anim.show``), so
+the board on screen never runs ahead of what players have seen happen. ``stage`` (in
+``game.tables.linie1.staging``) puts them in order for each update.
 """
 
 from __future__ import annotations
@@ -10,59 +11,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.anim.easing import in_out_sine, out_back, out_cubic
+from game.anim.effect import Effect
 from game.render.linie1.board import tile_image
 from game.render.linie1.die import draw_die
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
 
 Point = tuple[float, float]
-
-
-class Effect:
-    duration = 0.3
-
-    def __init__(self) -> None:
-        self.elapsed = 0.0
-        self.started = False
-
-    @property
-    def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
-
-    def start(self) -> None:
-        """Called once when the effect's turn comes."""
-
-    def update(self, dt: float) -> bool:
-        self.elapsed += dt
-        return self.elapsed >= self.duration
-
-    def end(self) -> None:
-        """Called once when it is over (or skipped): apply what it stands for."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-
-class Call(Effect):
-    duration = 0.0
-
-    def __init__(self, callback: Callable[[], None]) -> None:
-        super().__init__()
-        self.callback = callback
-
-    def end(self) -> None:
-        self.callback()
-
-
-class Wait(Effect):
-    def __init__(self, seconds: float) -> None:
-        super().__init__()
-        self.duration = seconds
 
 
 class TileFlight(Effect):
@@ -229,47 +188,3 @@ class Banner(Effect):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
-
-
-class Director:
-    """Plays effects in order; the table is 'busy' while anything is queued or running."""
-
-    def __init__(self) -> None:
-        self.queue: list[Effect] = []
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.queue)
-
-    def add(self, effect: Effect) -> None:
-        self.queue.append(effect)
-
-    def update(self, dt: float) -> None:
-        while self.queue:
-            current = self.queue[0]
-            if not current.started:
-                current.started = True
-                current.start()
-            if not current.update(dt):
-                return
-            self.queue.pop(0)
-            current.end()
-            dt = 0.0
-
-    def finish_all(self) -> None:
-        while self.queue:
-            current = self.queue.pop(0)
-            if not current.started:
-                current.started = True
-                current.start()
-            current.elapsed = current.duration
-            current.update(0.0)
-            current.end()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.queue and self.queue[0].started:
-            self.queue[0].draw(surface)
-
-
-def any_effect(value: Any) -> bool:
-    return isinstance(value, Effect)

@@ -7,13 +7,16 @@ chooser says so before the player confirms.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game.anim.show import Masks
 from game.render.linie1.board import line_colour
-from game.render.linie1.route import RoutePath
-from game.scenes.stack import Scene
+from game.scenes.stack import AppServices, Scene
+from game.tables.linie1 import layout
+from game.tables.linie1.board_view import BoardView
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, ListView
@@ -25,12 +28,14 @@ class TripChooser(Scene):
     overlay = True
     name = "linie1_trip"
 
-    def __init__(self, app, table, candidates: list[dict[str, Any]]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: AppServices, board_view: BoardView, view: dict[str, Any], masks: Masks,
+                 candidates: list[dict[str, Any]], line: int, declare: Callable[[dict[str, Any]], None]) -> None:
         super().__init__(app)
-        self.table = table
+        self.board_view, self.view, self.masks = board_view, view, masks
+        self.line, self.declare = line, declare
         self.candidates = candidates[:8]
         items = []
-        terminals = table.board.terminal_at
+        terminals = board_view.board.terminal_at
         for index, candidate in enumerate(self.candidates):
             start = terminals.get(tuple(candidate["start"]), {}).get("name", "?")
             end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
@@ -55,7 +60,7 @@ class TripChooser(Scene):
     def confirm(self) -> None:
         candidate = self.candidates[self.index]
         self.app.pop()
-        self.table.declare(candidate)
+        self.declare(candidate)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":
@@ -70,14 +75,13 @@ class TripChooser(Scene):
         return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        status = self.table.route_status()
-        colour = line_colour(int(status["line"])) if status else theme.CREAM
-        board = self.table.board_rect
-        surface.blit(self.table.board.static_layer(self.table.shown_tiles(), self.table.shown_signs()), board)
+        colour = line_colour(self.line)
+        board = self.board_view.board
+        surface.blit(board.static_layer(self.board_view.shown_tiles(self.view, self.masks),
+                                        self.board_view.shown_signs(self.view, self.masks)), layout.ORIGIN)
         candidate = self.candidates[self.index]
-        self.table.draw_route(surface, candidate, colour, 200)
-        x, y, heading = RoutePath(self.table.board, candidate, board.topleft).resting(-1)
-        self.table.board.draw_tram(surface, (x, y), heading, int(status["line"]) if status else 1)
+        self.board_view.draw_route(surface, candidate, colour, 200)
+        self.board_view.draw_start_tram(surface, candidate, self.line)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
         theme.draw_text(surface, "Start your trip", (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
                         theme.DISPLAY_FONT)

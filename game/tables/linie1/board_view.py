@@ -1,0 +1,203 @@
+"""The Linie 1 board as the table shows it: the still picture, routes, trams, hints and the ghost.
+
+What changes only when a tile, a sign or a trip does (backdrop, board, laid tiles, signs, declared
+routes) is one opaque picture, rebuilt only then, so a frame costs one blit for all of it. The rest
+is drawn over it each frame from the data handed in: a view, the show's masks, the player's choices.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.anim.show import HIDDEN, Masks
+from game.render.linie1.board import Cell, Linie1Board, Segments, line_colour, tile_segments
+from game.render.linie1.route import RoutePath
+from game.tables.linie1 import layout
+from game.ui import theme
+from game.ui.widgets import draw_tooltip
+
+View = dict[str, Any]
+ROUTE_ALPHA = 110
+ROUTE_LAYERS = 24  # route pictures kept (declared routes and the chooser's candidates)
+
+
+def _cell(value: Any) -> Cell:
+    return int(value[0]), int(value[1])
+
+
+class BoardView:
+    """Draws the board area; holds only caches of pictures, never the game."""
+
+    def __init__(self) -> None:
+        self.board = Linie1Board(layout.CELL)
+        self._maps: tuple[Any, Any, dict[Cell, Segments], dict[str, Cell]] | None = None
+        self._backdrop: pygame.Surface | None = None
+        self._still: pygame.Surface | None = None
+        self._still_key: Any = None
+        self._routes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+    # -- what the board shows -----------------------------------------------------------------------
+    def laid(self, view: View) -> tuple[dict[Cell, Segments], dict[str, Cell]]:
+        """The view's tiles and signs as maps, made again only when the view's lists change (views are
+        read-only and a new list comes with every change, so the same list means the same maps)."""
+        board = view["board"]
+        maps = self._maps
+        if maps is None or maps[0] is not board["tiles"] or maps[1] is not board["signs"]:
+            tiles = {_cell(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in board["tiles"]}
+            signs = {s["building"]: _cell(s["cell"]) for s in board["signs"]}
+            maps = self._maps = (board["tiles"], board["signs"], tiles, signs)
+        return maps[2], maps[3]
+
+    def shown_tiles(self, view: View, masks: Masks) -> dict[Cell, Segments]:
+        """The view's tiles with those still in flight held back: the same object frame after frame
+        while nothing moves, so the board's picture is not even compared."""
+        tiles = self.laid(view)[0]
+        held = masks.keys("cell")
+        if not held:
+            return tiles
+        tiles = dict(tiles)
+        for key in held:
+            instead = masks.instead(key)
+            if instead is HIDDEN:
+                tiles.pop(key[1], None)
+            else:
+                tiles[key[1]] = instead
+        return tiles
+
+    def shown_signs(self, view: View, masks: Masks) -> dict[str, Cell]:
+        signs = self.laid(view)[1]
+        held = {key[1] for key in masks.keys("sign")}
+        return signs if not held else {letter: cell for letter, cell in signs.items() if letter not in held}
+
+    # -- the still picture ----------------------------------------------------------------------------
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The background and the board's frame: drawn once, then one opaque blit a frame."""
+        if self._backdrop is None or self._backdrop.get_size() != size:
+            surface = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                surface = surface.convert()
+            theme.background(surface)
+            frame = layout.BOARD_RECT.inflate(16, 16)
+            pygame.draw.rect(surface, theme.SHADOW, frame.move(0, 6), border_radius=18)
+            pygame.draw.rect(surface, theme.PLUM_LIGHT, frame, border_radius=18)
+            self._backdrop = surface
+        return self._backdrop
+
+    def still(self, size: tuple[int, int], view: View, masks: Masks) -> pygame.Surface:
+        """Backdrop, board, laid tiles, signs and declared routes as one opaque surface, rebuilt only
+        when one of them changes."""
+        static = self.board.static_layer(self.shown_tiles(view, masks), self.shown_signs(view, masks))
+        routes = tuple(self._route_key(player["trip"], line_colour(int(player["line"])), ROUTE_ALPHA)
+                       for player in view["players"] if player.get("trip") and player.get("line") is not None)
+        key = (id(static), routes, size)
+        if self._still is None or self._still_key != key:
+            picture = self.backdrop(size).copy()
+            picture.blit(static, layout.ORIGIN)
+            for player in view["players"]:
+                if player.get("trip") and player.get("line") is not None:
+                    self.draw_route(picture, player["trip"], line_colour(int(player["line"])), ROUTE_ALPHA)
+            self._still, self._still_key = picture, key
+        return self._still
+
+    # -- routes and trams ---------------------------------------------------------------------------
+    def draw_route(self, surface: pygame.Surface, trip: dict[str, Any], colour: theme.Colour, alpha: int) -> None:
+        """A trip's route as a glowing line over the rails, with its halts marked. A declared route never
+        changes, so its picture is kept (the size of the route's bounding box): one small blit a frame."""
+        key = self._route_key(trip, colour, alpha)
+        cached = self._routes.get(key)
+        if cached is None:
+            if len(self._routes) >= ROUTE_LAYERS:
+                self._routes.clear()
+            cached = self._routes[key] = self._route_layer(trip, colour, alpha)
+        layer, offset = cached
+        surface.blit(layer, offset)
+
+    @staticmethod
+    def _route_key(trip: dict[str, Any], colour: theme.Colour, alpha: int) -> tuple:
+        return (tuple(trip["start"]), tuple(tuple(cell) for cell in trip["route"]), tuple(trip.get("halts", [])),
+                tuple(colour), alpha)
+
+    def _route_layer(self, trip: dict[str, Any], colour: theme.Colour,
+                     alpha: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        path = RoutePath(self.board, trip, layout.ORIGIN)
+        points = [path.at(s / 4)[:2] for s in range(-4, len(path) * 4 + 1)]
+        halts = [path.resting(index)[:2] for index, halt in enumerate(trip.get("halts", [])) if halt]
+        xs = [p[0] for p in points + halts]
+        ys = [p[1] for p in points + halts]
+        margin = 16
+        left, top = int(min(xs)) - margin, int(min(ys)) - margin
+        width, height = int(max(xs)) - left + margin, int(max(ys)) - top + margin
+        layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        if len(points) > 1:
+            pygame.draw.lines(layer, (*colour, alpha), False, [(x - left, y - top) for x, y in points], 12)
+        for x, y in halts:
+            centre = (x - left, y - top)
+            pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), centre, 9)
+            pygame.draw.circle(layer, (*colour, 255), centre, 9, 3)
+        return layer, (left, top)
+
+    def draw_trams(self, surface: pygame.Surface, view: View, masks: Masks) -> None:
+        for player in view["players"]:
+            trip = player.get("trip")
+            if trip is None or player.get("line") is None:
+                continue
+            pose = masks.instead(("tram", player["seat"]))
+            if pose is None:
+                pose = RoutePath(self.board, trip, layout.ORIGIN).resting(int(trip["position"]))
+            self.board.draw_tram(surface, pose[:2], pose[2], int(player["line"]))
+
+    def draw_start_tram(self, surface: pygame.Surface, trip: dict[str, Any], line: int) -> None:
+        """A tram waiting at the start of a route the player may choose."""
+        x, y, heading = RoutePath(self.board, trip, layout.ORIGIN).resting(-1)
+        self.board.draw_tram(surface, (x, y), heading, line)
+
+    # -- the player's aids ----------------------------------------------------------------------------
+    def draw_hints(self, surface: pygame.Surface, cells: list[list[int]]) -> None:
+        glow = pygame.Surface((layout.CELL, layout.CELL), pygame.SRCALPHA)
+        glow.fill((*theme.MINT, 70))
+        for row, col in cells:
+            rect = self.board.cell_rect((row, col), layout.ORIGIN)
+            surface.blit(glow, rect)
+            pygame.draw.rect(surface, theme.MINT, rect, width=2, border_radius=6)
+
+    def draw_goals(self, surface: pygame.Surface, status: dict[str, Any], age: float) -> None:
+        """Ring the viewer's own terminals and stop buildings, so the secret plan is easy to read."""
+        pulse = 0.5 + 0.5 * math.sin(age * 3)
+        colour = theme.mix(line_colour(int(status["line"])), theme.CREAM, 0.35 * pulse)
+        for terminal in status["terminals"]:
+            area = self.board.cell_rect(_cell(terminal["cells"][0]), layout.ORIGIN).union(
+                self.board.cell_rect(_cell(terminal["cells"][1]), layout.ORIGIN))
+            pygame.draw.rect(surface, colour, area.inflate(6, 6), width=4, border_radius=layout.CELL // 3)
+        for stop in status["stops"]:
+            rect = self.board.cell_rect(self.board.building_cells[stop["building"]], layout.ORIGIN)
+            pygame.draw.rect(surface, theme.SUNFLOWER if not all(stop["connected"]) else theme.MINT,
+                             rect.inflate(2, 2), width=3 + int(pulse * 2), border_radius=layout.CELL // 6)
+
+    def draw_held_pair(self, surface: pygame.Surface, first: dict[str, Any]) -> None:
+        """The first exchange of a side-by-side pair, waiting for its partner (outlined in yellow)."""
+        cell = _cell(first["cell"])
+        self.board.draw_ghost(surface, cell, tile_segments(first["tile"], first["rot"]), True, layout.ORIGIN, 230)
+        pygame.draw.rect(surface, theme.SUNFLOWER, self.board.cell_rect(cell, layout.ORIGIN).inflate(8, 8), 4,
+                         border_radius=10)
+
+    def draw_ghost(self, surface: pygame.Surface, action: dict[str, Any], ok: bool) -> None:
+        self.board.draw_ghost(surface, _cell(action["cell"]), tile_segments(action["tile"], action["rot"]), ok,
+                              layout.ORIGIN)
+
+    def draw_name_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Resting the mouse on a terminal or a building names it."""
+        cell = self.board.cell_at(pos, layout.ORIGIN)
+        if cell is None:
+            return
+        if cell in self.board.terminal_at:
+            terminal = self.board.terminal_at[cell]
+            text = f"Line {terminal['line']}: {terminal['name']}"
+        elif cell in self.board.buildings:
+            building = self.board.buildings[cell]
+            text = f"{building['letter']}: {building['name']}"
+        else:
+            return
+        draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN))

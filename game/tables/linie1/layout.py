@@ -1,0 +1,53 @@
+"""Where everything of the Linie 1 table sits on the 1920 x 1080 canvas.
+
+The board fills the left; the panel on the right stacks the players, the route card, the hand and
+the buttons. Everything that draws or hit-tests asks here, so the table, its show and its panels
+agree on every position without holding each other.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+
+CELL = 74
+ORIGIN = (22, 22)
+BOARD_SIZE = CELL * 14  # 12 x 12 playfield plus the terminal ring
+BOARD_RECT = pygame.Rect(ORIGIN[0], ORIGIN[1], BOARD_SIZE, BOARD_SIZE)
+PANEL_X = 1090
+PANEL_W = theme.WIDTH - PANEL_X - 24
+SLOT = 118
+HAND_Y = 650
+PILE_POS = (PANEL_X + PANEL_W - 70, HAND_Y + 60)
+DIE_CENTRE = (PANEL_X + PANEL_W - 90, HAND_Y - 120)
+DIE_SIZE = 110
+ROW_H = 72
+BUTTONS_Y = 946
+REFILL_SLOT = 80
+
+
+def player_row(seat: int) -> pygame.Rect:
+    return pygame.Rect(PANEL_X, 24 + seat * ROW_H, PANEL_W, 64)
+
+
+def slot_rect(index: int) -> pygame.Rect:
+    return pygame.Rect(PANEL_X + 24 + index * (SLOT + 16), HAND_Y + 56, SLOT, SLOT)
+
+
+def route_card_rect(players: int) -> pygame.Rect:
+    top = 24 + players * ROW_H + 44
+    return pygame.Rect(PANEL_X, top, PANEL_W, HAND_Y - top - 24)
+
+
+def pile_label_pos(players: int) -> tuple[int, int]:
+    return PANEL_X + PANEL_W, 24 + players * ROW_H + 6
+
+
+def refill_rect(index: int) -> pygame.Rect:
+    """The ``index``-th tile offered from drivers' hands when the pile is empty."""
+    return pygame.Rect(PANEL_X + 24 + index * (REFILL_SLOT + 10), HAND_Y + 56, REFILL_SLOT, REFILL_SLOT)
+
+
+def message_pos() -> tuple[int, int]:
+    return PANEL_X + 10, HAND_Y + 56 + SLOT + 38

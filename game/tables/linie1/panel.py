@@ -1,0 +1,184 @@
+"""The Linie 1 table's right-hand panel: players, the route card, the hand, the die and the message.
+
+The table hands over a ``PanelFrame`` — plain data worked out from the view on screen and the
+player's choices — and these functions paint it. Nothing here reads the table or the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
+from game.render.linie1.die import draw_die
+from game.tables.linie1 import layout
+from game.ui import theme
+
+View = dict[str, Any]
+
+
+@dataclass
+class PanelFrame:
+    """One frame of the panel, as plain data."""
+
+    view: View
+    seats: list[dict[str, Any]]  # name, colour, kind, level per seat
+    eyes: int | None  # whose cards the screen shows
+    current: int
+    my_turn: bool
+    hand_title: str
+    hand: list[int]
+    rotations: list[int]  # per hand slot (0 for a hand not the viewer's)
+    selected: int | None  # the lifted slot, when the viewer may lay a tile
+    hidden_hands: dict[int, int] = field(default_factory=dict)  # seat -> tiles still flying in
+    route: dict[str, Any] | None = None  # the viewer's route status
+    hidden_note: str = ""  # what the route card says when no cards may show
+    refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
+    die_face: str | None = None
+    message: str = ""
+    message_bad: bool = False
+
+
+def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
+    _players(surface, frame)
+    _route_card(surface, frame, board)
+    _hand(surface, frame)
+    if frame.die_face is not None:
+        draw_die(surface, layout.DIE_CENTRE, layout.DIE_SIZE, frame.die_face)
+    _message(surface, frame.message, frame.message_bad)
+
+
+def _colour(frame: PanelFrame, seat: int) -> theme.Colour:
+    info = frame.seats[seat] if seat < len(frame.seats) else {}
+    return theme.player_colour(int(info.get("colour", seat)))
+
+
+def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
+    view = frame.view
+    over = view["phase"] == "over"
+    for player in view["players"]:
+        seat = player["seat"]
+        rect = layout.player_row(seat)
+        info = frame.seats[seat] if seat < len(frame.seats) else {"name": f"Seat {seat + 1}"}
+        colour = _colour(frame, seat)
+        active = seat == frame.current and not over
+        theme.panel(surface, rect, theme.PLUM if not active else theme.PLUM_LIGHT, 16, colour if active else None, 4)
+        pygame.draw.circle(surface, colour, (rect.x + 36, rect.centery), 18)
+        if active:
+            pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
+        name = str(info.get("name"))
+        if info.get("kind") == "bot":
+            name += f"  · bot ({info.get('level')})"
+        theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
+        stats = player.get("stats", {})
+        if player["driving"] and player.get("trip"):
+            trip = player["trip"]
+            status = f"driving · {len(trip['route']) - 1 - int(trip['position'])} to go"
+        else:
+            count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
+            status = f"{count} tiles · laid {stats.get('tiles_laid', 0)}"
+        theme.draw_text(surface, status, (rect.right - 20, rect.centery), 24, theme.CREAM_DIM, anchor="midright")
+        if player.get("line") is not None and (player.get("revealed") or seat == frame.eyes):
+            badge = (rect.right - 20 - theme.font(24).size(status)[0] - 36, rect.centery)
+            _line_badge(surface, int(player["line"]), badge, 17, 22)
+    theme.draw_text(surface, f"Pile: {view['pile_count']} tiles", layout.pile_label_pos(len(view["players"])), 24,
+                    theme.CREAM_DIM, anchor="topright")
+
+
+def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], radius: int, size: int) -> None:
+    pygame.draw.circle(surface, line_colour(line), centre, radius)
+    ink = theme.INK if line in (2, 6) else theme.CREAM
+    theme.draw_text(surface, str(line), (centre[0], centre[1] + 1), size, ink, theme.DISPLAY_FONT, "center")
+
+
+def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
+    rect = layout.route_card_rect(len(frame.view["players"]))
+    theme.panel(surface, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
+    status = frame.route
+    if status is None:
+        theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26), 30, theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT)
+        whose = str(frame.seats[frame.current].get("name")) if frame.current < len(frame.seats) else "?"
+        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, rect.y + 70), 28, theme.CREAM_DIM)
+        return
+    line = int(status["line"])
+    badge = (rect.x + 60, rect.y + 56)
+    pygame.draw.circle(surface, theme.SHADOW, (badge[0], badge[1] + 4), 36)
+    _line_badge(surface, line, badge, 36, 44)
+    names = " ↔ ".join(t["name"] for t in status["terminals"])
+    theme.draw_text(surface, f"Your line {line}", (rect.x + 116, rect.y + 20), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    size = theme.fit_text(names, 26, rect.width - 150)
+    theme.draw_text(surface, names, (rect.x + 116, rect.y + 60), size, theme.CREAM)
+    x = rect.x + 28
+    for stop in status["stops"]:
+        letter = stop["building"]
+        joined = all(stop["connected"])
+        chip = pygame.Rect(x, rect.y + 112, 200, 64)
+        pygame.draw.rect(surface, theme.MINT_DARK if joined else theme.NIGHT_2, chip, border_radius=14)
+        pygame.draw.rect(surface, theme.MINT if joined else theme.PLUM_LIGHT, chip, 2, border_radius=14)
+        theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT,
+                        "center")
+        note = "connected" if joined else ("sign placed" if stop["sign"] is not None else "no sign yet")
+        building = board.buildings[board.building_cells[letter]]["name"]
+        bsize = theme.fit_text(building, 20, 140, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, building, (chip.x + 56, chip.y + 10), bsize, theme.CREAM, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, note, (chip.x + 56, chip.y + 36), 18, theme.CREAM_DIM)
+        x += 216
+    if status["complete"]:
+        theme.draw_text(surface, "Route complete!", (rect.x + 28, rect.bottom - 48), 30, theme.MINT,
+                        theme.DISPLAY_FONT)
+    elif status["terminals_joined"]:
+        theme.draw_text(surface, "Terminals joined — now the stops.", (rect.x + 28, rect.bottom - 44), 26,
+                        theme.CREAM_DIM)
+
+
+def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
+    title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
+    if frame.refill:
+        theme.draw_text(surface, "Pile empty: take tiles from drivers' hands", title_pos, 28, theme.SUNFLOWER,
+                        theme.TEXT_BOLD_FONT)
+        for _source, tile, rect in frame.refill:
+            surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+        return
+    theme.draw_text(surface, frame.hand_title, title_pos, 28, theme.CREAM, theme.TEXT_BOLD_FONT)
+    building = frame.my_turn and frame.view["phase"] == "build"
+    if building:
+        theme.draw_text(surface, f"actions {frame.view['actions_taken']}/2",
+                        (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8), 26, theme.SUNFLOWER,
+                        anchor="topright")
+    for index, tile in enumerate(frame.hand[:6]):
+        rect = layout.slot_rect(index)
+        chosen = index == frame.selected
+        lift = -10 if chosen else 0
+        back = rect.inflate(12, 12).move(0, lift)
+        pygame.draw.rect(surface, theme.SUNFLOWER if chosen else theme.NIGHT_2, back, border_radius=14)
+        rot = frame.rotations[index] if index < len(frame.rotations) else 0
+        surface.blit(tile_image(tile_segments(tile, rot), layout.SLOT), rect.move(0, lift))
+        if building:
+            theme.draw_text(surface, str(index + 1), (back.centerx, back.bottom + 2), 22, theme.CREAM_DIM,
+                            anchor="midtop")
+
+
+def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
+    if not text:
+        return
+    x, y = layout.message_pos()
+    colour = theme.CORAL if bad else theme.CREAM_DIM
+    for index, line in enumerate(theme.wrap(text, 26, layout.PANEL_W - 20)[:2]):
+        theme.draw_text(surface, line, (x, y + index * 32), 26, colour, theme.TEXT_BOLD_FONT)
+
+
+def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
+    """A short note over the top of the board ("Your turn") that fades in its last 0.3 s."""
+    alpha = min(1.0, left / 0.3)
+    image = theme.render_text(text, 56, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    box = image.get_rect().inflate(64, 30)
+    box.midtop = (layout.BOARD_RECT.centerx, layout.BOARD_RECT.y + 26)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.NIGHT, 220), layer.get_rect(), border_radius=22)
+    pygame.draw.rect(layer, (*theme.SUNFLOWER, 255), layer.get_rect(), width=3, border_radius=22)
+    layer.blit(image, image.get_rect(center=(box.width // 2, box.height // 2 + 3)))
+    layer.set_alpha(int(255 * alpha))
+    surface.blit(layer, box)

@@ -1,0 +1,143 @@
+"""Linie 1 events become one timeline of effects, and the masks that keep the board honest.
+
+The new view goes on screen at once; everything it shows that players have not yet seen happen is
+held back by a mask until its effect lands: a square keeps its old tile (``("cell", cell)``), a stop
+sign waits (``("sign", letter)``), drawn tiles are not in the hand yet (``("hand", seat)``: how many),
+a tram stands where it was (``("tram", seat)``: its pose), the die shows its last face
+(``("die",)``). The show lets every mask go when the update has played, skipped or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.anim import ParticleSystem
+from game.anim.show import HIDDEN, Masks
+from game.anim.timeline import Timeline
+from game.render.linie1.board import Linie1Board, line_colour, tile_segments
+from game.render.linie1.route import RoutePath
+from game.tables.linie1 import layout
+from game.tables.linie1.show import Banner, DieRoll, HandFlight, Pop, TileFlight, TramDrive
+from game.ui import theme
+
+View = dict[str, Any]
+Point = tuple[float, float]
+TURN_BREATH = 0.15  # a pause between one player's turn and the next
+
+
+@dataclass
+class StageKit:
+    """What staging needs from the table: the board's geometry, the masks, sound and sparks, names."""
+
+    board: Linie1Board
+    masks: Masks
+    particles: ParticleSystem
+    sound: Callable[[str], None]
+    seat_name: Callable[[int], str]
+    seat_colour: Callable[[int], theme.Colour]
+    tile_source: Callable[[int], Point]  # where a seat's laid tile flies from
+    eyes: int | None  # whose hand is shown in the panel
+
+
+def cell_of(value: Any) -> tuple[int, int]:
+    return int(value[0]), int(value[1])
+
+
+def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], before: View | None,
+          after: View) -> None:
+    """Fill ``timeline`` with the effects of ``events``; ``after`` is already on screen, masked."""
+    board, masks = kit.board, kit.masks
+    tiles_before = {} if before is None else {
+        cell_of(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in before["board"]["tiles"]}
+    for event in events:
+        kind = event.get("type")
+        if kind in ("place", "exchange"):
+            cell = cell_of(event["cell"])
+            masks.hold(("cell", cell), tiles_before.get(cell, HIDDEN))
+            timeline.play(TileFlight(kit.tile_source(int(event["seat"])), board.cell_rect(cell, layout.ORIGIN),
+                                     event["segments"], lambda key=("cell", cell): masks.release(key), kit.sound))
+        elif kind == "stop":
+            _stage_sign(timeline, kit, str(event["building"]), cell_of(event["cell"]))
+        elif kind == "draw":
+            _stage_draw(timeline, kit, int(event["seat"]), [int(t) for t in event["tiles"]], after)
+        elif kind == "trip":
+            name = kit.seat_name(int(event["seat"]))
+            stops = " ".join(event.get("stops", []))
+            timeline.play(Banner(layout.BOARD_RECT, f"{name} starts the trip!", line_colour(int(event["line"])),
+                                 1.8, f"Line {event['line']} · stops {stops}"))
+        elif kind == "roll":
+            masks.hold(("die",), None if before is None else before.get("last_roll"))
+            timeline.play(DieRoll(layout.DIE_CENTRE, layout.DIE_SIZE, list(after["options"]["die_faces"]),
+                                  str(event["face"]), lambda: masks.release(("die",)), kit.sound,
+                                  seed=int(after["turn"])))
+        elif kind == "move":
+            _stage_move(timeline, kit, event, after)
+        elif kind == "win":
+            seat = int(event["seat"])
+            timeline.call(lambda s=seat: _celebrate(kit, s))
+            timeline.play(Banner(layout.BOARD_RECT, f"{kit.seat_name(seat)} wins!", theme.SUNFLOWER, 2.6,
+                                 "The first tram reached its terminal."))
+        elif kind == "stalemate":
+            timeline.play(Banner(layout.BOARD_RECT, "Stalemate", theme.CORAL, 2.2,
+                                 "Nobody can lay track and nobody is driving."))
+        elif kind == "undo":
+            kit.sound("rotate")
+        elif kind == "turn":
+            timeline.wait(TURN_BREATH)
+
+
+def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int, int]) -> None:
+    board, key = kit.board, ("sign", letter)
+    kit.masks.hold(key)
+    centre = board.sign_position(letter, cell, layout.ORIGIN)
+
+    def draw(surface: pygame.Surface, scale: float) -> None:
+        board.draw_sign(surface, letter, cell, layout.ORIGIN, scale)
+
+    def sparks(at: Point) -> None:
+        kit.particles.burst(at[0], at[1], [theme.SUNFLOWER, theme.MINT, theme.CREAM], 26, 380, 0.7)
+
+    timeline.play(Pop(centre, draw, lambda: kit.masks.release(key), sparks, kit.sound))
+
+
+def _stage_draw(timeline: Timeline, kit: StageKit, seat: int, tiles: list[int], after: View) -> None:
+    """Drawn tiles fly from the pile into the hand (the panel shows them only once they land)."""
+    key = ("hand", seat)
+    kit.masks.hold(key, len(tiles))
+    if seat == kit.eyes:
+        size = len(after["hands"][seat])
+        targets = [layout.slot_rect(index) for index in range(size - len(tiles), size)]
+    else:
+        row = layout.player_row(seat)
+        targets = [pygame.Rect(row.right - 100, row.y, 60, 60) for _ in tiles]
+    timeline.play(HandFlight(layout.PILE_POS, targets, [tile_segments(t, 0) for t in tiles],
+                             lambda: kit.masks.release(key), kit.sound))
+
+
+def _stage_move(timeline: Timeline, kit: StageKit, event: dict[str, Any], after: View) -> None:
+    seat = int(event["seat"])
+    trip = after["players"][seat].get("trip")
+    if trip is None:
+        return
+    path = RoutePath(kit.board, trip, layout.ORIGIN)
+    start, end = int(event["from"]), int(event["to"])
+    key = ("tram", seat)
+    kit.masks.hold(key, path.resting(start))
+
+    def place(progress: float) -> None:
+        kit.masks.place(key, path.travel(start, end, progress))
+
+    timeline.play(TramDrive(place, end - start, lambda: kit.masks.release(key), kit.sound))
+
+
+def _celebrate(kit: StageKit, seat: int) -> None:
+    kit.sound("fanfare")
+    colours = [kit.seat_colour(seat), theme.SUNFLOWER, theme.CREAM, theme.TANGERINE]
+    kit.particles.confetti(theme.WIDTH, colours, 240)
+    board = layout.BOARD_RECT
+    for offset in (-300, 0, 300):
+        kit.particles.burst(board.centerx + offset, board.centery - 120, colours, 50, 650)
