@@ -102,6 +102,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.fade = 0.0
+        self._pressed_on: Scene | None = None  # the scene that saw the mouse button go down
 
     @property
     def top(self) -> Scene | None:
@@ -149,7 +150,18 @@ class SceneStack:
         return None
 
     def handle(self, intent: Intent) -> bool:
-        return self.top.handle(intent) if self.top is not None else False
+        """The top scene's; a release reaches it only if it saw the press too (a screen that opened
+        while the button was down must not act on a click that began on the one before)."""
+        top = self.top
+        if top is None:
+            return False
+        if intent.kind == "press":
+            self._pressed_on = top
+        elif intent.kind == "release":
+            pressed_on, self._pressed_on = self._pressed_on, None
+            if pressed_on is not top:
+                return False
+        return top.handle(intent)
 
     def update(self, dt: float) -> None:
         self.fade = max(0.0, self.fade - dt / FADE_SECONDS)

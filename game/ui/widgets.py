@@ -28,8 +28,13 @@ LIP = 7
 
 
 class Widget:
+    """A control. A click acts on release over the same widget (``press`` is then called with where),
+    so a press that slides off cancels, and a screen that appears under a held button never receives
+    its release. Widgets that follow the pointer while held (a slider) set ``acts_on_press``."""
+
     focusable = True
     consumes_horizontal = False
+    acts_on_press = False
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -38,6 +43,7 @@ class Widget:
         self.visible = True
         self.hovered = False
         self.focused = False
+        self.held = False  # pressed, waiting for the release
         self.glow = 0.0  # 0..1, eased towards 1 while hovered or focused
         self.sound: Sound = lambda name: None
 
@@ -64,6 +70,7 @@ class Widget:
         return False
 
     def press(self, pos: tuple[int, int]) -> None:
+        """A click at ``pos`` (on release, or on press for ``acts_on_press`` widgets)."""
         self.activate()
 
     def drag(self, pos: tuple[int, int]) -> None:
@@ -109,7 +116,7 @@ class Button(Widget):
         if not self.enabled:
             face, lip, ink = theme.shade(face, 0.55), theme.shade(lip, 0.55), theme.shade(ink, 0.9)
         face = theme.mix(face, theme.shade(face, 1.25), self.glow)
-        sink = LIP if self.pressed_time > 0 else int(2 * (1 - self.glow))
+        sink = LIP if self.pressed_time > 0 or self.held else int(2 * (1 - self.glow))
         body = self.rect.move(0, sink - LIP + 2)
         pygame.draw.rect(surface, lip, self.rect.move(0, 2), border_radius=18)
         pygame.draw.rect(surface, face, body.inflate(0, -LIP).move(0, -LIP // 2 + sink // 2 + 1),
@@ -178,6 +185,7 @@ class Slider(Widget):
     """A value between ``low`` and ``high`` in ``step``s; left/right nudge, the mouse drags."""
 
     consumes_horizontal = True
+    acts_on_press = True
 
     def __init__(self, rect: Any, label: str, value: float, low: float, high: float, step: float,
                  on_change: Callable[[float], None], fmt: Callable[[float], str] = lambda v: f"{v:.0%}",
@@ -445,7 +453,8 @@ class FocusGroup:
         self.widgets: list[Widget] = []
         self.sound: Sound = sound or (lambda name: None)
         self.focus: Widget | None = None
-        self.dragging: Widget | None = None
+        self.dragging: Widget | None = None  # an acts_on_press widget following the pointer
+        self.armed: Widget | None = None  # a widget pressed, to act if released over it
         self.hover: Widget | None = None
         self.hover_time = 0.0
         for widget in widgets:
@@ -511,8 +520,12 @@ class FocusGroup:
                 self.sound("error")
                 return True
             self.set_focus(widget)
-            widget.press(intent.pos)
-            self.dragging = widget
+            if widget.acts_on_press:
+                widget.press(intent.pos)
+                self.dragging = widget
+            else:
+                self._disarm()
+                self.armed, widget.held = widget, True
             return True
         if kind == "release":
             if self.dragging is not None:
@@ -520,7 +533,13 @@ class FocusGroup:
                     self.dragging.release(intent.pos)
                 self.dragging = None
                 return True
-            return False
+            armed = self.armed
+            if armed is None:
+                return False
+            self._disarm()
+            if intent.pos is not None and armed.contains(intent.pos) and armed.interactive:
+                armed.press(intent.pos)
+            return True
         if kind in ("focus_next", "focus_prev"):
             self._cycle(1 if kind == "focus_next" else -1)
             return True
@@ -535,6 +554,11 @@ class FocusGroup:
                 return True
             return self._move(kind)
         return focus.handle(intent)
+
+    def _disarm(self) -> None:
+        if self.armed is not None:
+            self.armed.held = False
+            self.armed = None
 
     def _cycle(self, step: int) -> None:
         candidates = self.focusables()
