@@ -21,7 +21,7 @@ from game.lan.session import LanSession
 from game.match import Match, SeatInfo
 from game.scenes.setup import GAME_PANEL, SetupScene
 from game.tables.launch import new_seed
-from game.tables.registry import table_scene
+from game.tables.registry import has_table
 from game.ui import theme
 from game.ui.widgets import TextInput
 from net.client import NetSession
@@ -57,7 +57,7 @@ class HostScene(SetupScene):
 
     @staticmethod
     def offered_games() -> list[str]:
-        return [name for name in SetupScene.offered_games() if table_scene(name) is not None]
+        return [name for name in SetupScene.offered_games() if has_table(name)]
 
     @staticmethod
     def default_kind(index: int, values: list[str]) -> str:

@@ -21,7 +21,7 @@ from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import Scene
-from game.tables.registry import table_scene
+from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -146,12 +146,11 @@ class LobbyScene(Scene):
             self.session.view(self.session.seat)
         except KeyError:
             return  # the first view is still on its way
-        scene_class = table_scene(self.session.game)
-        if scene_class is None:
+        if not has_table(self.session.game):
             self.message = "This client has no table for that game."
             return
         self.handed_over = True
-        self.app.stack.reset(scene_class(self.app, self.session, None))
+        self.app.stack.reset(table_scene(self.session.game)(self.app, self.session, None))
 
     def exit(self) -> None:
         if not self.handed_over:

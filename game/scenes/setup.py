@@ -19,7 +19,7 @@ from game.scenes.options import option_choices, option_info
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
 from game.tables.launch import TableConfig, start_local_game
-from game.tables.registry import table_scene
+from game.tables.registry import has_table
 from game.ui import theme
 from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
 
@@ -158,10 +158,10 @@ class SetupScene(Scene):
         self.count.index = wanted - low
         self.set_players(wanted)
         self._build_options(definition.default_options())
-        has_table = table_scene(name) is not None
-        self.start.enabled = has_table
-        self.start.tooltip = None if has_table else f"{definition.title} has no table screen yet."
-        self.message = "" if has_table else f"{definition.title} cannot be played on this screen yet."
+        playable = has_table(name)
+        self.start.enabled = playable
+        self.start.tooltip = None if playable else f"{definition.title} has no table screen yet."
+        self.message = "" if playable else f"{definition.title} cannot be played on this screen yet."
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
         """Who may sit in seat ``index``: a person at this screen or a bot of some level."""

@@ -10,7 +10,7 @@ from typing import Any
 from game.match import Match, SeatInfo
 from game.scenes.stack import AppServices
 from game.session import LocalSession
-from game.tables.registry import table_scene
+from game.tables.registry import has_table, table_scene
 
 
 @dataclass
@@ -31,10 +31,10 @@ def new_seed() -> int:
 
 
 def start_local_game(app: AppServices, config: TableConfig) -> bool:
-    """Replace the current scene with the game's table; False if the game has no table scene."""
-    scene_class = table_scene(config.game)
-    if scene_class is None:
+    """Replace the current scene with the game's table; False if the game has no table."""
+    if not has_table(config.game):
         return False
+    scene_class = table_scene(config.game)
     if config.seed is None:
         config.seed = new_seed()
     match = Match(config.game, copy.deepcopy(config.seats), config.seed, copy.deepcopy(config.options))

@@ -1,40 +1,30 @@
-"""Which scene plays which game at the table, imported lazily (one game never loads another).
+"""Which table plays which game: one explicit line per game.
 
-A game's table scene is a class ``Scene(app, session, config)`` where ``session`` is a
-``game.session.Session`` and ``config`` the ``TableConfig`` it was started from (for Play again).
-Add a line here when a game gets its table.
+A table class takes ``(app, session, config)``: a ``game.session.Session`` and the ``TableConfig``
+it was started from (for Play again). Tables are imported when their game starts, not at start-up
+(each brings its game's art and rules: a saving for the title screen). A table that fails to import
+is a bug and raises, never "this game has no table".
 """
 
 from __future__ import annotations
 
 import importlib
-import logging
 from typing import Any
 
-log = logging.getLogger(__name__)
-
+# game -> (module, class)
 TABLES: dict[str, tuple[str, str]] = {
     "linie1": ("game.tables.linie1.table", "Linie1Table"),
-    "lines": ("game.tables.lines.table", "LinesTable"),
     "linja": ("game.tables.linja.table", "LinjaTable"),
     "liniell": ("game.tables.liniell.table", "LiniellTable"),
+    "lines": ("game.tables.lines.table", "LinesTable"),
 }
 
 
-def table_scene(game: str) -> Any | None:
-    """The table scene class for ``game``, or None when there is none (yet)."""
-    entry = TABLES.get(game)
-    if entry is None:
-        return None
-    module_name, attribute = entry
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name and module_name.startswith(error.name):
-            return None
-        log.warning("the %s table cannot be loaded: %s", game, error)
-        return None
-    except ImportError as error:  # a table half-written or out of step with its core: not offered
-        log.warning("the %s table cannot be loaded: %s", game, error)
-        return None
-    return getattr(module, attribute, None)
+def has_table(game: str) -> bool:
+    return game in TABLES
+
+
+def table_scene(game: str) -> Any:
+    """The table class for ``game`` (KeyError for a game without one)."""
+    module_name, attribute = TABLES[game]
+    return getattr(importlib.import_module(module_name), attribute)
