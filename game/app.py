@@ -10,6 +10,7 @@ it directly with synthetic events.
 from __future__ import annotations
 
 import logging
+import time
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -25,6 +26,8 @@ from game.ui.input import InputMapper, Intent
 
 LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
 STEP = 1 / 120  # fixed update step, seconds
+FULL_FPS = 120  # while anything moves (a real screen's vsync may hold it to its refresh rate)
+AWAKE_AFTER_INPUT = 0.4  # seconds of full-rate frames after any input, so the answer to it is smooth
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 MAX_FRAME = 0.25  # a longer frame (a stall, a breakpoint) is not caught up beyond this
 
@@ -148,13 +151,34 @@ class App:
                 pygame.key.stop_text_input()
 
     def run(self, first_scene: Callable[[App], Scene] = TitleScene) -> None:
+        """Frames at full rate while anything moves; otherwise at the scene's idle rate, sleeping in
+        ``event.wait`` so that input still wakes the loop at once (an idle screen costs little CPU)."""
         self.stack.push(first_scene(self))
         clock = pygame.time.Clock()
+        last = time.perf_counter()
+        awake_until = 0.0
         while self.running and self.stack.top is not None:
-            dt = clock.tick(120) / 1000
-            self.step(dt, pygame.event.get())
+            fps = FULL_FPS if last < awake_until else self.stack.frame_rate(FULL_FPS)
+            if fps >= FULL_FPS:
+                clock.tick(FULL_FPS)
+                events = pygame.event.get()
+            else:
+                events = _wait_for_events(max(1, round(1000 / fps - 1000 * (time.perf_counter() - last))))
+            now = time.perf_counter()
+            if events:
+                awake_until = now + AWAKE_AFTER_INPUT
+            self.step(now - last, events)
+            last = now
             pygame.display.flip()
         pygame.quit()
+
+
+def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
+    """Every pending event, waiting up to ``timeout_ms`` for the first one."""
+    first = pygame.event.wait(timeout_ms)
+    if first.type == pygame.NOEVENT:
+        return []
+    return [first, *pygame.event.get()]
 
 
 def _icon() -> pygame.Surface:

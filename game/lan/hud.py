@@ -194,6 +194,12 @@ class NetHud:
         if self.chat is not None:
             self.chat.update(dt)
 
+    def needs_frames(self) -> bool:
+        """The veil easing in or out, the chat panel sliding: smooth frames until they rest."""
+        target = 1.0 if self.blocking else 0.0
+        sliding = self.chat is not None and self.chat.slide not in (0.0, 1.0)
+        return self.veil != target or sliding
+
     # -- drawing ----------------------------------------------------------------------------------
     def _dots(self) -> list[tuple[int, tuple[int, int]]]:
         placed: list[tuple[int, tuple[int, int]]] = []

@@ -36,6 +36,7 @@ class LobbyScene(Scene):
     """Waiting for players: the seats, who is connected, the chat, and Start."""
 
     name = "lobby"
+    idle_fps = 30  # empty seats turn their dashed rings
 
     def __init__(self, app, session: LanSession, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)

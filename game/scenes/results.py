@@ -22,6 +22,11 @@ CARD_W, CARD_H = 330, 560
 
 class ResultsScene(Scene):
     name = "results"
+    BOB_SECONDS = 6.0  # the winner's card bobs, then rests (and the screen with it)
+
+    @property
+    def idle_fps(self) -> int:  # type: ignore[override]
+        return 30 if self.age < self.BOB_SECONDS else 4
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "") -> None:
@@ -67,6 +72,9 @@ class ResultsScene(Scene):
         super().update(dt)
         self.particles.update(dt)
 
+    def needs_frames(self) -> bool:
+        return super().needs_frames() or len(self.particles) > 0
+
     def card_rect(self, index: int) -> pygame.Rect:
         count = max(1, len(self.figures))
         gap = 36
@@ -94,7 +102,8 @@ class ResultsScene(Scene):
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, figures: PlayerFigures) -> None:
         colour = theme.player_colour(figures.colour)
-        lift = int(math.sin(self.age * 3) * 8) if figures.winner else 0
+        bobbing = figures.winner and self.age < self.BOB_SECONDS
+        lift = int(math.sin(self.age * 3) * 8 * (1 - self.age / self.BOB_SECONDS)) if bobbing else 0
         rect = rect.move(0, -lift)
         theme.panel(surface, rect, theme.PLUM, 28, colour, 12)
         band = pygame.Rect(rect.x, rect.y, rect.width, 120)

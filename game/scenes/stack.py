@@ -50,6 +50,7 @@ class Scene:
     overlay = False  # True: the scene beneath is drawn first (pause menu, dialogs)
     closes_on_cancel = False  # True: Esc (or the pad's B) leaves this screen for the one beneath
     name = "scene"
+    idle_fps = 12  # frames a second while nothing needs smooth motion (a caret blinks, a glow pulses)
 
     def __init__(self, app: AppServices) -> None:
         self.app = app
@@ -92,6 +93,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ui.draw(surface)
+
+    def needs_frames(self) -> bool:
+        """Something moves that must move smoothly now (a tween, a widget easing into its glow);
+        otherwise the app draws at ``idle_fps`` and sleeps until input arrives."""
+        return self.tweens.busy or self.clock.pending() > 0 or self.ui.settling
 
     @property
     def wants_text(self) -> bool:
@@ -167,6 +173,14 @@ class SceneStack:
         self.fade = max(0.0, self.fade - dt / FADE_SECONDS)
         if self.top is not None:
             self.top.update(dt)
+
+    def frame_rate(self, full: int) -> int:
+        """How many frames a second the screen needs now: ``full`` while anything moves, else the top
+        scene's idle rate (ambient motion only)."""
+        top = self.top
+        if top is None or self.fade > 0 or top.needs_frames():
+            return full
+        return top.idle_fps
 
     def visible(self) -> list[Scene]:
         """The scenes to draw: the top one and every scene beneath it that shows through overlays."""

@@ -25,6 +25,8 @@ MENU_BOTTOM = 905
 BUTTON_SIZE = (520, 76)
 BUTTON_GAP = 90
 TRACK_Y = 1012
+TRAM_SPEED = 420  # pixels a second
+TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
 
 
 class TitleScene(Scene):
@@ -51,6 +53,7 @@ class TitleScene(Scene):
             self.ui.add(button)
         self.ui.set_focus(self.buttons["Play"])
         self.tram_x = -300.0
+        self.tram_wait = 0.0  # seconds until the next tram sets off
         self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
                       (5, LINE_RGB["magenta"]), (3, LINE_RGB["green"])]
         self.tram_index = 0
@@ -81,14 +84,22 @@ class TitleScene(Scene):
         return super().handle(intent)
 
     # -- frame ------------------------------------------------------------------------------------
+    @property
+    def idle_fps(self) -> int:  # type: ignore[override]
+        return 30 if self.tram_wait <= 0 else 4  # smooth while a tram rolls by, nearly asleep between
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.tram_x += 420 * dt
+        if self.tram_wait > 0:
+            self.tram_wait -= dt
+            if self.tram_wait <= 0:
+                self.app.sounds.play("bell")
+            return
+        self.tram_x += TRAM_SPEED * dt
         if self.tram_x > theme.WIDTH + 300:
             self.tram_x = -300.0
             self.tram_index = (self.tram_index + 1) % len(self.trams)
-            if self.age > 1:  # not over the very first frames
-                self.app.sounds.play("bell")
+            self.tram_wait = TRAM_PAUSE
 
     @staticmethod
     def _track_surface() -> pygame.Surface:
@@ -112,13 +123,12 @@ class TitleScene(Scene):
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         centre_x = theme.WIDTH // 2
-        pulse = 1 + 0.015 * math.sin(self.age * 2.2)
-        plate = pygame.Rect(0, 0, int(720 * pulse), int(190 * pulse))
+        plate = pygame.Rect(0, 0, 720, 190)
         plate.center = (centre_x, 165)
         theme.panel(surface, plate, theme.SUNFLOWER, 46, theme.TANGERINE_DARK, 14)
         inner = plate.inflate(-28, -28)
         pygame.draw.rect(surface, theme.TANGERINE, inner, width=6, border_radius=36)
-        theme.draw_text(surface, "LINIE", (centre_x, plate.centery + 12), int(156 * pulse), theme.INK,
+        theme.draw_text(surface, "LINIE", (centre_x, plate.centery + 12), 156, theme.INK,
                         theme.DISPLAY_FONT, "center")
         # Line colour dots under the logo: the six lines of the board.
         for index, name in enumerate(("red", "yellow", "green", "blue", "magenta", "white")):

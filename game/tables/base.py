@@ -46,6 +46,7 @@ class TableScene(Scene):
 
     game: ClassVar[str] = ""
     title: ClassVar[str] = ""  # "Linie 1": the results screen's heading
+    idle_fps = 30  # a waiting table still pulses its hints and rings
 
     def __init__(self, app: AppServices, session: Session, config: TableConfig | None = None) -> None:
         super().__init__(app)
@@ -321,6 +322,10 @@ class TableScene(Scene):
         self.app.push(RulesScene(self.app, self.game))
 
     # -- frame ------------------------------------------------------------------------------------
+    def needs_frames(self) -> bool:
+        return (super().needs_frames() or self.show.busy or len(self.show.particles) > 0 or bool(self.show.overlays)
+                or (self.lan_hud is not None and self.lan_hud.needs_frames()))
+
     def handle(self, intent: Intent) -> bool:
         if self.lan_hud is not None and self.lan_hud.handle(intent):
             return True

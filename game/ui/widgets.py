@@ -59,6 +59,12 @@ class Widget:
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
 
+    @property
+    def settling(self) -> bool:
+        """Still easing towards how it rests (its glow): it needs smooth frames until it is there."""
+        target = 1.0 if (self.hovered or self.focused) and self.enabled else 0.0
+        return abs(self.glow - target) > 1e-3
+
     def activate(self) -> None:
         """What confirm (Enter, pad A, a click) does."""
 
@@ -111,6 +117,9 @@ class Button(Widget):
         super().update(dt)
         self.pressed_time = max(0.0, self.pressed_time - dt)
 
+    @property
+    def settling(self) -> bool:
+        return super().settling or self.pressed_time > 0
     def draw(self, surface: pygame.Surface) -> None:
         face, lip, ink = STYLES[self.style]
         if not self.enabled:
@@ -600,6 +609,13 @@ class FocusGroup:
         self.hover_time += dt
         for widget in self.widgets:
             widget.update(dt)
+
+    @property
+    def settling(self) -> bool:
+        """A widget is still easing (a glow fading in or out, a button springing back, a tooltip due)."""
+        if self.hover is not None and self.hover.tooltip and self.hover_time < self.TOOLTIP_DELAY + 0.1:
+            return True
+        return any(widget.settling for widget in self.widgets if widget.visible)
 
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
