@@ -19,7 +19,7 @@ from game.scenes.options import option_choices, option_info
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
 from game.tables.launch import TableConfig, start_local_game
-from game.tables.registry import has_table
+from game.tables.registry import has_table, prepare, prepared, table_scene
 from game.ui import theme
 from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
 
@@ -30,6 +30,7 @@ ROW_H = 104
 BOT_NAMES = ["Tramina", "Bimmel", "Schiene", "Weiche", "Kurbel"]
 MAX_SEAT_ROWS = 6
 OPEN_NAME = "Open seat"
+PREWARM_AFTER = 0.3  # seconds of a still screen before the chosen table draws its starting pictures
 
 
 class Swatch(Widget):
@@ -94,6 +95,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.games = self.offered_games()
         self.game: str | None = None
+        self.warmed: set[str] = set()  # games whose tables have drawn their starting pictures
         self.players = 0
         self.options: dict[str, Any] = {}
         self.option_widgets: list[Widget] = []
@@ -137,6 +139,7 @@ class SetupScene(Scene):
         name = self.games[index]
         definition = get_game(name)
         self.game = name
+        prepare(name)  # its table loads while the player chooses seats and options
         self.game_list.selected = index
         self.title = definition.title
         self.blurb = theme.wrap(game_blurb(name), 25, GAME_PANEL.width - 60)
@@ -239,6 +242,19 @@ class SetupScene(Scene):
             if count:
                 seat.name = f"{seat.name} {count + 1}"
         return TableConfig(self.game, seats, copy.deepcopy(self.options))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._prewarm()
+
+    def _prewarm(self) -> None:
+        """Once the chosen game's table is loaded and the screen has been still for a moment, let it
+        draw its starting pictures now rather than on its first frame (a still screen hides the work)."""
+        name = self.game
+        if name is None or name in self.warmed or self.quiet < PREWARM_AFTER or not prepared(name):
+            return
+        self.warmed.add(name)
+        table_scene(name).prewarm()
 
     def start_game(self) -> None:
         if self.game is None:

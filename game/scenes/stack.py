@@ -58,6 +58,7 @@ class Scene:
         self.clock = Clock()
         self.ui = FocusGroup(sound=app.sounds.play)
         self.age = 0.0
+        self.quiet = 0.0  # seconds since the last input reached this scene
 
     # -- lifecycle --------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -86,6 +87,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Widgets run at real speed; game animations follow the animation-speed setting."""
         self.age += dt
+        self.quiet += dt
         scaled = dt * self.app.settings.animation_speed
         self.tweens.update(scaled)
         self.clock.update(scaled)
@@ -167,6 +169,7 @@ class SceneStack:
             pressed_on, self._pressed_on = self._pressed_on, None
             if pressed_on is not top:
                 return False
+        top.quiet = 0.0
         return top.handle(intent)
 
     def update(self, dt: float) -> None:

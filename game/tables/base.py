@@ -120,6 +120,12 @@ class TableScene(Scene):
         return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
 
     # -- hooks a game fills in --------------------------------------------------------------------
+    @classmethod
+    def prewarm(cls) -> None:
+        """Draw what every table of this game starts with (the empty board, the backdrop) before one
+        is opened: the setup screen calls it while the player is still choosing, so the table's
+        first frame finds its pictures ready."""
+
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
         """Fill ``timeline`` with the effects of ``events`` leading to ``view`` (what is on screen is
         ``self.view``). Call ``self.show.switch()`` where the new view should appear; by default at

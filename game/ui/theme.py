@@ -184,18 +184,15 @@ def background(surface: pygame.Surface) -> None:
     surface.blit(_background(*surface.get_size()), (0, 0))
 
 
-@cache
-def _veil(width: int, height: int) -> pygame.Surface:
-    veil = pygame.Surface((width, height))
-    veil.fill(SHADOW)
-    return veil
-
-
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken whatever is beneath an overlay."""
-    veil = _veil(*surface.get_size())
-    veil.set_alpha(max(0, min(255, alpha)))
-    surface.blit(veil, (0, 0))
+    """Darken whatever is beneath an overlay: blend it towards ``SHADOW`` by ``alpha`` / 255, as two
+    in-place fills (scale down, add the shadow's share) rather than an alpha blit of a whole screen."""
+    alpha = max(0, min(255, alpha))
+    if alpha == 0:
+        return
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+    surface.fill(tuple(channel * alpha // 255 for channel in SHADOW), special_flags=pygame.BLEND_ADD)
 
 
 def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,

@@ -69,6 +69,11 @@ class FakeTable(Scene):
 
     name = "fake_table"
     started: list[FakeTable] = []
+    prewarmed = 0
+
+    @classmethod
+    def prewarm(cls) -> None:
+        cls.prewarmed += 1
 
     def __init__(self, app, session, config) -> None:
         super().__init__(app)
@@ -102,3 +107,4 @@ def install(monkeypatch) -> None:
     monkeypatch.setattr(registry, "GAMES", {"fake": ("tests_fake_linie_game", "GAME")})
     monkeypatch.setitem(tables.TABLES, "fake", ("tests_fake_linie_game", "FakeTable"))
     FakeTable.started.clear()
+    FakeTable.prewarmed = 0

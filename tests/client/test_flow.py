@@ -35,6 +35,8 @@ def test_title_to_setup_to_start(app, monkeypatch):
     assert app.mapper.text_mode  # letters are text while a field has focus
     run(app, 0.05, key(pygame.K_END) + key(pygame.K_BACKSPACE) * 20 + typed("Zoë"))
     assert setup.rows[1].name == "Zoë"
+    run(app, 0.5)  # the player looks the table over: the chosen table draws its pictures meanwhile
+    assert fake_game.FakeTable.prewarmed == 1
     run(app, 0.3, click(centre(setup.start)))
     table = fake_game.FakeTable.started[-1]
     assert app.stack.top is table and len(app.stack) == 1

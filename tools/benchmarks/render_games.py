@@ -1,9 +1,10 @@
 """Whole games through every table, frame by frame, against the floor of one full-screen flip.
 
-Each game runs in a fresh interpreter (so opening its table pays its imports, as a player's first
-game does): the title is up, then Start builds the table (``render.<game>_open``: Start to the
-table's first frame on screen), and a bots-only game plays to the results screen at normal animation
-speed with a real ``display.flip()`` of the 1920 x 1080 SCALED display each frame, paced at the
+Each game runs in a fresh interpreter, as a player's first game of the day does: the title, then the
+setup screen where the game and its bot seats are chosen and looked over for a second (as a player
+would), then Start (``render.<game>_open``: Start to the table's first frame on screen; what the
+setup screen prepared meanwhile counts as prepared), and a bots-only game plays to the results
+screen at normal animation speed with a real ``display.flip()`` of the 1920 x 1080 SCALED display each frame, paced at the
 client's 120 frames a second so bot threads get the time they get in a real game. Every frame's
 wall time (update + draw + flip) is a sample of ``render.<game>_game_frame``; ``..._max`` is the
 worst. In the same run, ``render.floor_flip`` is one opaque full-screen blit plus flip: the least
@@ -63,33 +64,44 @@ from pathlib import Path
 import pygame
 from game.app import App
 from game.config import Settings
-from game.match import SeatInfo
-from game.tables.launch import TableConfig, start_local_game
 from game.scenes.results import ResultsScene
+from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.tables import launch
 
 game, players, seed, folder = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+launch.new_seed = lambda: seed  # the same deal every run
 app = App(settings=Settings(fullscreen=False, mute=True), settings_file=Path(folder) / "s.json")
-app.push(TitleScene(app))
-app.step(1 / 120)
-pygame.display.flip()
-seats = [SeatInfo(f"Bot {i + 1}", "bot", "normal", i) for i in range(players)]
 STEP = 1 / 120
+
+def frame():
+    began = time.perf_counter()
+    app.step(STEP, pygame.event.get())
+    pygame.display.flip()
+    spent = time.perf_counter() - began
+    if spent < STEP:
+        time.sleep(STEP - spent)
+    return spent
+
+app.push(TitleScene(app))
+frame()
+setup = SetupScene(app)
+app.push(setup)
+setup.select_game(setup.games.index(game))
+setup.set_players(players)
+for index in range(players):
+    setup.set_kind(index, "bot:normal")
+for _ in range(120):  # a second on the setup screen
+    frame()
 started = time.perf_counter()
-start_local_game(app, TableConfig(game, seats, {}, seed))
+setup.start_game()
 app.step(STEP)
 pygame.display.flip()
 opened = 1000 * (time.perf_counter() - started)
 frames = []
 deadline = time.perf_counter() + 900
 while not isinstance(app.stack.top, ResultsScene) and time.perf_counter() < deadline:
-    began = time.perf_counter()
-    app.step(STEP, pygame.event.get())
-    pygame.display.flip()
-    spent = time.perf_counter() - began
-    frames.append(1000 * spent)
-    if spent < STEP:
-        time.sleep(STEP - spent)
+    frames.append(1000 * frame())
 print(json.dumps({"open": opened, "frames": frames, "finished": isinstance(app.stack.top, ResultsScene)}))
 """
 

@@ -243,6 +243,9 @@ def stop_sign(size: int) -> pygame.Surface:
     return _supersampled(size, size, paint)
 
 
+_BASES: dict[tuple[int, bool], pygame.Surface] = {}  # (cell, labels) -> the empty board
+
+
 class Linie1Board:
     """Draws the board at ``cell`` pixels per square. ``labels=False`` leaves out all text."""
 
@@ -337,8 +340,13 @@ class Linie1Board:
 
     # -- layers -----------------------------------------------------------------------------------
     def base(self) -> pygame.Surface:
+        """The empty board: drawn once per size for every board of the program (it never changes),
+        so a table that opens finds it ready when the setup screen had it drawn beforehand."""
         if self._base is None:
-            self._base = self._draw_base()
+            key = (self.cell, self.labels)
+            if key not in _BASES:
+                _BASES[key] = self._draw_base()
+            self._base = _BASES[key]
         return self._base
 
     def static_layer(self, tiles: Mapping[Cell, Segments], signs: Mapping[str, Cell] | None = None

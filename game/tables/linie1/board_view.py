@@ -8,6 +8,7 @@ is drawn over it each frame from the data handed in: a view, the show's masks, t
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 import pygame
@@ -28,13 +29,25 @@ def _cell(value: Any) -> Cell:
     return int(value[0]), int(value[1])
 
 
+@cache
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The background and the board's frame: drawn once, then one opaque blit a frame."""
+    surface = pygame.Surface(size)
+    if pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    theme.background(surface)
+    frame = layout.BOARD_RECT.inflate(16, 16)
+    pygame.draw.rect(surface, theme.SHADOW, frame.move(0, 6), border_radius=18)
+    pygame.draw.rect(surface, theme.PLUM_LIGHT, frame, border_radius=18)
+    return surface
+
+
 class BoardView:
     """Draws the board area; holds only caches of pictures, never the game."""
 
     def __init__(self) -> None:
         self.board = Linie1Board(layout.CELL)
         self._maps: tuple[Any, Any, dict[Cell, Segments], dict[str, Cell]] | None = None
-        self._backdrop: pygame.Surface | None = None
         self._still: pygame.Surface | None = None
         self._still_key: Any = None
         self._routes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -73,18 +86,14 @@ class BoardView:
         return signs if not held else {letter: cell for letter, cell in signs.items() if letter not in held}
 
     # -- the still picture ----------------------------------------------------------------------------
+    @staticmethod
+    def prewarm() -> None:
+        """Draw the pictures every table starts from (the empty board, the backdrop) ahead of time."""
+        Linie1Board(layout.CELL).base()
+        backdrop((theme.WIDTH, theme.HEIGHT))
+
     def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
-        """The background and the board's frame: drawn once, then one opaque blit a frame."""
-        if self._backdrop is None or self._backdrop.get_size() != size:
-            surface = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                surface = surface.convert()
-            theme.background(surface)
-            frame = layout.BOARD_RECT.inflate(16, 16)
-            pygame.draw.rect(surface, theme.SHADOW, frame.move(0, 6), border_radius=18)
-            pygame.draw.rect(surface, theme.PLUM_LIGHT, frame, border_radius=18)
-            self._backdrop = surface
-        return self._backdrop
+        return backdrop(size)
 
     def still(self, size: tuple[int, int], view: View, masks: Masks) -> pygame.Surface:
         """Backdrop, board, laid tiles, signs and declared routes as one opaque surface, rebuilt only

@@ -63,6 +63,10 @@ class Linie1Table(TableScene):
         self._judged: dict[Any, Any] = {}  # (version, eyes, question) -> answer, for the view on screen
         self._build_buttons()
 
+    @classmethod
+    def prewarm(cls) -> None:
+        BoardView.prewarm()
+
     # -- what the screen shows ------------------------------------------------------------------------
     @property
     def current(self) -> int:
