@@ -4,8 +4,9 @@ Each game runs in a fresh interpreter, as a player's first game of the day does:
 setup screen where the game and its bot seats are chosen and looked over for a second (as a player
 would), then Start (``render.<game>_open``: Start to the table's first frame on screen; what the
 setup screen prepared meanwhile counts as prepared), and a bots-only game plays to the results
-screen at normal animation speed with a real ``display.flip()`` of the 1920 x 1080 SCALED display each frame, paced at the
-client's 120 frames a second so bot threads get the time they get in a real game. Every frame's
+screen at normal animation speed with a real ``display.flip()`` of the 1920 x 1080 SCALED display
+each frame, paced at the client's 120 frames a second so bot threads get the time they get in a real
+game. Every frame's
 wall time (update + draw + flip) is a sample of ``render.<game>_game_frame``; ``..._max`` is the
 worst. In the same run, ``render.floor_flip`` is one opaque full-screen blit plus flip: the least
 any frame can cost on this machine, so the ratios hold on a noisy one.
