@@ -29,16 +29,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Lazy on purpose: ``linie --help`` answers without loading pygame and every screen.
     import pygame
 
     from game.app import App
     from game.audio import RATE
-    from game.scenes.title import TitleScene
 
     pygame.mixer.pre_init(RATE, -16, 1, 512)  # the format the sounds are made in: no conversion
     fullscreen = True if args.fullscreen else False if (args.windowed or args.size) else None
     app = App(fullscreen=fullscreen, window_size=args.size)
-    app.run(TitleScene)
+    app.run()
     return 0
 
 

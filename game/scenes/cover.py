@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.scenes.pause import PauseScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -48,7 +49,6 @@ class CoverScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":
-            from game.scenes.pause import PauseScene
             self.app.push(PauseScene(self.app))
             return True
         return super().handle(intent)

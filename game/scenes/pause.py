@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.scenes.rules import RulesScene
+from game.scenes.settings import SettingsScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -42,11 +44,9 @@ class PauseScene(Scene):
         self.app.pop()
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
         self.app.push(RulesScene(self.app, self.game))
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
 
     def leave(self) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.anim import ParticleSystem
+from game.anim import ParticleSystem, Tween
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -128,8 +128,6 @@ class ResultsScene(Scene):
 
 
 def _card_tween(scene: ResultsScene, index: int) -> Any:
-    from game.anim import Tween
-
     def set_offset(value: Any) -> None:
         scene.card_offsets[index] = float(value)
 
