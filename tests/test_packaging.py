@@ -26,5 +26,8 @@ def test_assets_are_found_beside_the_code_or_where_a_wheel_put_them(tmp_path: Pa
     installed = tmp_path / "share" / "linie" / "assets"
     installed.mkdir(parents=True)
     monkeypatch.setattr(assets, "__file__", str(tmp_path / "site" / "game" / "core" / "assets.py"))
-    monkeypatch.setattr(assets.sysconfig, "get_path", lambda name, scheme=None: str(tmp_path))
-    assert assets.find_assets() == installed  # a wheel in an environment whose data path is tmp_path
+    monkeypatch.setattr(assets.sys, "prefix", str(tmp_path))
+    assert assets.find_assets() == installed  # a wheel in an environment whose prefix is tmp_path
+    monkeypatch.setattr(assets.sys, "prefix", str(tmp_path / "elsewhere"))
+    monkeypatch.setattr(assets.site, "getuserbase", lambda: str(tmp_path))
+    assert assets.find_assets() == installed  # pip install --user

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import json
-import sysconfig
+import site
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 
 def find_assets() -> Path:
-    """``assets/`` beside the code in a clone or an editable install; else where a wheel put it
-    (``<prefix>/share/linie/assets``, for the environment's own or the user's scheme)."""
+    """``assets/`` beside the code in a clone or an editable install; else where a wheel put it:
+    ``<prefix>/share/linie/assets`` for the environment, or under the user base for ``pip install
+    --user`` (the "data" paths of both install schemes; read without ``sysconfig``, which loads
+    ``threading`` from Python 3.12 on, and the core loads no threads)."""
     beside = Path(__file__).resolve().parents[2] / "assets"
     if beside.is_dir():
         return beside
-    for scheme in (None, sysconfig.get_preferred_scheme("user")):
-        try:
-            data = sysconfig.get_path("data", scheme) if scheme else sysconfig.get_path("data")
-        except KeyError:
-            continue
+    for data in (sys.prefix, site.getuserbase()):
         installed = Path(data) / "share" / "linie" / "assets"
         if installed.is_dir():
             return installed
