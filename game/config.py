@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core.text import clean_text
+
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 NAME_LIMIT = 16
 
@@ -42,9 +44,9 @@ class Settings:
         speed = data.get("animation_speed")
         if isinstance(speed, int | float) and not isinstance(speed, bool):
             settings.animation_speed = min(ANIMATION_SPEEDS, key=lambda option: abs(option - speed))
-        name = data.get("player_name")
-        if isinstance(name, str) and name.strip():
-            settings.player_name = name.strip()[:NAME_LIMIT]
+        name = clean_text(data.get("player_name"), NAME_LIMIT)
+        if name:
+            settings.player_name = name
         return settings
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,7 +68,7 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         with path.open(encoding="utf-8") as handle:
             return Settings.from_dict(json.load(handle))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, absurdly nested
         return Settings()
 
 

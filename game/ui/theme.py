@@ -7,12 +7,13 @@ back to pygame's default font if the files are missing.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
 
 from game.core.assets import ASSETS
+from game.core.text import printable
 
 Colour = tuple[int, int, int]
 
@@ -75,14 +76,19 @@ def text_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font(size, TEXT_BOLD_FONT if bold else TEXT_FONT)
 
 
-@cache
+RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line anyway
+
+
+@lru_cache(maxsize=4096)
 def _rendered(text: str, size: int, face: str, colour: Colour) -> pygame.Surface:
     return font(size, face).render(text, True, colour)
 
 
 def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_FONT) -> pygame.Surface:
-    """Rendered text, cached: the same label is drawn every frame."""
-    return _rendered(text, size, face, colour)
+    """Rendered text, cached: the same label is drawn every frame. Any string renders: what a font
+    cannot take (NUL, lone surrogates, direction overrides) is left out, and text too long for any
+    line is cut (``printable``)."""
+    return _rendered(printable(text, RENDER_LIMIT), max(1, int(size)), face, colour)
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
@@ -99,24 +105,30 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
     """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels."""
+    text = printable(text, RENDER_LIMIT)
     while size > minimum and font(size, face).size(text)[0] > width:
         size -= 1
     return size
 
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
-    """Greedy word wrap of one paragraph to ``width`` pixels."""
-    words = text.split()
+    """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
+    measure = font(size, face)
     lines: list[str] = []
     current = ""
-    measure = font(size, face)
-    for word in words:
+    for word in printable(text, 8 * RENDER_LIMIT).split():
         candidate = f"{current} {word}" if current else word
-        if measure.size(candidate)[0] <= width or not current:
+        if measure.size(candidate)[0] <= width:
             current = candidate
-        else:
+            continue
+        if current:
             lines.append(current)
-            current = word
+        current = ""
+        while measure.size(word)[0] > width and len(word) > 1:  # no room even alone: break it
+            cut = max(1, next((n for n in range(len(word), 0, -1) if measure.size(word[:n])[0] <= width), 1))
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
     if current:
         lines.append(current)
     return lines

@@ -1,0 +1,50 @@
+"""Text from people and peers made safe to keep, send and draw: one function, used at every boundary.
+
+Names, table names and chat arrive from settings files, the network and the keyboard. Control
+characters (C0 and C1, NUL included) crash font renderers and corrupt logs; bidirectional overrides
+and isolates make a name display as something else ("Eve" shown as "evE"); lone surrogates cannot be
+encoded at all. ``clean_text`` removes all of them, turns any run of whitespace into one space, and
+cuts to a length in characters. Pure: no pygame here, so the protocol and the host use it too.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unwanted(character: str) -> bool:
+    code = ord(character)
+    if code < 0x20 or 0x7F <= code <= 0x9F:  # C0 (NUL included), DEL, C1
+        return True
+    if 0xD800 <= code <= 0xDFFF:  # a lone surrogate: not text at all
+        return True
+    return character in BIDI_CONTROLS or unicodedata.category(character) == "Cs"
+
+
+def printable(value: object, limit: int | None = None) -> str:
+    """``value`` with every unwanted character left out and nothing else changed (spacing kept),
+    at most ``limit`` characters: what any font can draw."""
+    if not isinstance(value, str):
+        value = str(value)
+    if limit is not None:
+        value = value[:limit]
+    if value.isprintable() and not BIDI_CONTROLS.intersection(value):
+        return value  # the common case, decided in C
+    return "".join(character for character in value if not _unwanted(character))
+
+
+def clean_text(value: object, limit: int | None = None) -> str:
+    """``value`` as one line of safe text: unwanted characters gone (control characters become
+    spaces so words stay apart), whitespace collapsed, at most ``limit`` characters."""
+    if not isinstance(value, str):
+        return ""
+    kept = "".join(" " if _unwanted(character) else character for character in value)
+    text = " ".join(kept.split())
+    return text[:limit].rstrip() if limit is not None else text
+
+
+def is_clean(value: object, limit: int | None = None) -> bool:
+    """True when ``clean_text`` would give ``value`` back unchanged."""
+    return isinstance(value, str) and clean_text(value, limit) == value

@@ -1,0 +1,44 @@
+"""Text can never crash anyone: any string is cleaned for keeping and drawn without an error."""
+
+from __future__ import annotations
+
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.text import clean_text, is_clean, printable
+from game.ui import theme
+
+NASTY = st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=300)
+
+
+def test_names_lose_control_characters_and_direction_overrides():
+    assert clean_text("Eve\x00") == "Eve"
+    assert clean_text("\u202eevE\u202c") == "evE"
+    assert clean_text("Ann\tthe\nFirst\x85!") == "Ann the First !"
+    assert clean_text("  Ben  ", 2) == "Be"
+    assert clean_text("\ud800x") == "x"
+    assert clean_text(None) == "" and clean_text(42) == ""
+
+
+@given(NASTY)
+def test_cleaned_text_is_clean_and_encodes(value):
+    cleaned = clean_text(value, 40)
+    assert is_clean(cleaned, 40) and len(cleaned) <= 40
+    cleaned.encode("utf-8")
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in printable(value))
+
+
+@settings(max_examples=150, deadline=None)
+@given(NASTY, st.integers(min_value=-5, max_value=300))
+def test_any_string_renders_measures_and_wraps(value, size):
+    pygame.font.init()
+    theme.render_text(value, size)
+    theme.draw_text(pygame.Surface((200, 60)), value, (0, 0), max(1, size))
+    theme.fit_text(value, 30, 200)
+    assert all(theme.font(20).size(line)[0] <= 300 or len(line) == 1 for line in theme.wrap(value, 20, 300))
+
+
+def test_a_huge_string_renders_as_one_screen_line_at_most():
+    pygame.font.init()
+    assert theme.render_text("x" * 100_000, 24).get_width() < 20_000
