@@ -14,6 +14,8 @@ from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
+from game.tables.linja.frame import preview_text
+from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
 from tests.client.helpers import click, key, run
 from tools.shots.linja import advanced
@@ -63,9 +65,9 @@ def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(a
             else:
                 app.step(0.25)
             continue
-        seat = table.seat
+        seat = table.eyes
         assert seat == match.to_act()[0] and table.my_turn
-        choices = table.shown["choices"]
+        choices = table.view["choices"]
         assert choices == match.view(seat)["choices"]
         choice = max(choices, key=lambda c: (abs(c["to"] - c["from"]), c["from"] * (1 if seat else -1)))
         version = match.version
@@ -97,7 +99,7 @@ def test_bots_only_game_plays_through_the_table_to_results(app):
     app.settings.animation_speed = 3.0
     template = [SeatInfo("Bimmel", "bot", "easy", 2), SeatInfo("Kurbel", "bot", "easy", 3)]
     table, match = make_table(app, template, first=1, seed=9)
-    assert table.seat is None and not table.choices()
+    assert table.eyes is None and not table.choices()
     for _ in range(2000):
         if isinstance(app.stack.top, ResultsScene):
             break
@@ -110,7 +112,7 @@ def test_bots_only_game_plays_through_the_table_to_results(app):
 
 def test_refused_moves_show_the_rules_words_and_change_nothing(app):
     table, match = make_table(app, VS_BOT, first=0)
-    table.timeline.finish()  # the "Ada starts" banner
+    table.show.skip()  # the "Ada starts" banner
     version = match.version
     before = [[len(group) for group in row] for row in table.rows]
     run(app, 0.02, click(empty_spot(table, 7)))  # Ada has no piece on row 7
@@ -119,7 +121,7 @@ def test_refused_moves_show_the_rules_words_and_change_nothing(app):
     assert table.message == expected.message and table.message_bad
     assert match.version == version
     assert [[len(group) for group in row] for row in table.rows] == before
-    guidance, _ = table.panel.guidance()
+    guidance, _ = table.guidance()
     assert guidance == expected.message  # the panel shows it
     # A legal move clears the message.
     run(app, 0.02, click(piece_centre(table, 0, 0)))
@@ -129,7 +131,7 @@ def test_refused_moves_show_the_rules_words_and_change_nothing(app):
 def test_clicking_in_the_bots_turn_is_refused(app):
     table, match = make_table(app, VS_BOT, first=1)
     table.session.paused = True  # keep the bot from moving while we try
-    table.timeline.finish()
+    table.show.skip()
     run(app, 0.02, click(piece_centre(table, 0, 0)))
     assert table.message == "It is not your turn." and match.version == 0
 
@@ -141,7 +143,7 @@ def test_a_full_row_refuses_with_the_cores_message(app):
     session = LocalSession(match, bot_seed=3)
     table = LinjaTable(app, session, None)
     app.push(table)
-    table.timeline.finish()
+    table.show.skip()
     run(app, 0.02)
     assert 1 not in {c["from"] for c in table.choices()}
     run(app, 0.02, click(piece_centre(table, 1, 0)))
@@ -152,40 +154,40 @@ def test_a_full_row_refuses_with_the_cores_message(app):
 
 def test_hover_previews_landing_and_steps_and_the_count_pulses_after_the_move(app):
     table, match = make_table(app, VS_BOT, first=0)
-    table.timeline.finish()
+    table.show.skip()
     run(app, 0.02)
-    choice = next(c for c in table.shown["choices"] if c["from"] == 0)
+    choice = next(c for c in table.view["choices"] if c["from"] == 0)
     assert choice == {"from": 0, "to": 1, "steps": 2}
     run(app, 0.3, [pygame.event.Event(pygame.MOUSEMOTION, pos=piece_centre(table, 0, 0), rel=(0, 0),
                                       buttons=(0, 0, 0))])
     assert table.active_choice() == choice
     assert table.row_counts(1) == (2, 1)  # row 1 makes room for the piece that would arrive
-    assert table.panel.preview_text(choice, short=True) == "+2 steps"
-    text, _ = table.panel.guidance()
+    assert preview_text(table.view, choice, short=True) == "+2 steps"
+    text, _ = table.guidance()
     assert "following move gets 2 steps" in text
     mover = table.mover(choice)
     run(app, 0.02, click(piece_centre(table, 0, 0)))
     assert table.busy and mover.flying  # the very piece hovered is the one hopping
-    assert table.shown["phase"] == "initial"  # the board has not jumped ahead of the animation
+    assert table.view["phase"] == "initial"  # the board has not jumped ahead of the animation
     app.step(0.12)
     assert mover.lift > 0.3  # in the air over the stick
     for _ in range(8):
         app.step(0.1)
     assert not mover.flying and mover in table.rows[1][0]
     assert table.count_row == 1 and len(table.counted_pieces()) == 2
-    assert table.shown["phase"] == "following" and table.shown["steps"] == 2
+    assert table.view["phase"] == "following" and table.view["steps"] == 2
     assert table.log[-1] == (0, "0 → 1, counts 2")
 
 
 def test_keys_pick_and_play_a_move(app):
     table, match = make_table(app, VS_BOT, first=0)
-    table.timeline.finish()
+    table.show.skip()
     run(app, 0.02, key(pygame.K_RIGHT))
     first = table.active_choice()
-    assert first == table.shown["choices"][0]
+    assert first == table.view["choices"][0]
     run(app, 0.02, key(pygame.K_RIGHT))
     second = table.active_choice()
-    assert second == table.shown["choices"][1]
+    assert second == table.view["choices"][1]
     run(app, 0.02, key(pygame.K_RETURN))
     assert match.log[-1]["action"] == {"type": "initial", "from": second["from"]}
 
@@ -195,17 +197,16 @@ def test_an_extra_turn_is_announced_with_a_banner(app):
         c["extra_turn"] for c in view["choices"]), first=0)
     table = LinjaTable(app, session, None)
     app.push(table)
-    table.timeline.finish()
-    choice = next(c for c in table.shown["choices"] if c["extra_turn"])
-    assert table.panel.preview_text(choice, short=True) == "Extra turn!"
+    table.show.skip()
+    choice = next(c for c in table.view["choices"] if c["extra_turn"])
+    assert preview_text(table.view, choice, short=True) == "Extra turn!"
     run(app, 0.02, click(piece_centre(table, choice["from"], 0)))
     banners = []
     for _ in range(30):
         app.step(0.1)
-        if table.banner is not None and table.banner.active:
-            banners.append(table.banner.text)
+        banners += [effect.text for effect in table.show.running() if isinstance(effect, Banner)]
     assert "Extra turn!" in banners
-    assert table.shown["extra_turn"] and table.shown["turn"] == 0
+    assert table.view["extra_turn"] and table.view["turn"] == 0
 
 
 def test_escape_opens_the_pause_menu_and_stops_the_bot_and_f1_the_rules(app):
@@ -238,28 +239,28 @@ def test_the_table_plays_over_the_lan(app):
         session.wait_for(lambda m: m.get("type") == "update" and m["view"].get("turn") == 0)
         table = LinjaTable(app, LanSession(session), None)
         app.push(table)
-        assert table.humans == [0] and table.seat == 0
+        assert table.humans == [0] and table.eyes == 0
         for _ in range(4):  # four of Ada's moves, each answered by the host's bot when the turn passes
             deadline = time.monotonic() + 5
             while not table.my_turn and time.monotonic() < deadline:
                 app.step(0.25)
                 time.sleep(0.01)
             assert table.my_turn
-            choice = table.shown["choices"][0]
-            version = table.shown["match"]["version"]
+            choice = table.view["choices"][0]
+            version = table.view["match"]["version"]
             run(app, 0.02, click(piece_centre(table, choice["from"], 0)))
             deadline = time.monotonic() + 5
-            while table.shown["match"]["version"] == version and time.monotonic() < deadline:
+            while table.view["match"]["version"] == version and time.monotonic() < deadline:
                 app.step(0.25)
                 time.sleep(0.01)
-            assert table.shown["match"]["version"] > version
+            assert table.view["match"]["version"] > version
         deadline = time.monotonic() + 5
-        while (table.busy or table.shown["match"]["version"] != host.match.version) and time.monotonic() < deadline:
+        while (table.busy or table.view["match"]["version"] != host.match.version) and time.monotonic() < deadline:
             app.step(0.25)
             time.sleep(0.01)
         assert host.match.version > 4  # Ada's four moves and the bot's answers
-        assert table.shown["rows"] == host.match.view(0)["rows"]
-        assert [[len(group) for group in row] for row in table.rows] == table.shown["rows"]
+        assert table.view["rows"] == host.match.view(0)["rows"]
+        assert [[len(group) for group in row] for row in table.rows] == table.view["rows"]
     finally:
         session.close()
         thread.stop(goodbye=False)
@@ -267,18 +268,18 @@ def test_the_table_plays_over_the_lan(app):
 
 def test_passes_are_announced_and_logged(app):
     table, match = make_table(app, VS_BOT, first=0)
-    table.timeline.finish()
-    view = table.shown
-    table._stage([{"type": "pass", "seat": 0, "phase": "following", "steps": 4},
-                  {"type": "pass", "seat": 1, "phase": "initial"}], view)
+    table.show.skip()
+    view = table.view
+    table.receive({"type": "update", "version": table.version + 1, "view": view,
+                   "events": [{"type": "pass", "seat": 0, "phase": "following", "steps": 4},
+                              {"type": "pass", "seat": 1, "phase": "initial"}]})
     seen = []
     for _ in range(40):
         app.step(0.1)
-        if table.banner is not None and table.banner.active and table.banner.text not in seen:
-            seen.append(table.banner.text)
+        seen += [e.text for e in table.show.running() if isinstance(e, Banner) and e.text not in seen]
     assert seen == ["Following move lost", "Bimmel passes"]
     assert table.log[-2:] == [(0, "no piece can move 4: following move lost"), (1, "cannot move: passes")]
-    assert not table.busy and table.shown is view
+    assert not table.busy and table.view is view
 
 
 def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
@@ -290,5 +291,5 @@ def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
     assert setup.start.enabled and setup.rows[1].kind.startswith("bot")
     run(app, 0.3, click(setup.start.rect.center))
     table = app.stack.top
-    assert isinstance(table, LinjaTable) and table.humans == [0] and table.seat == 0
+    assert isinstance(table, LinjaTable) and table.humans == [0] and table.eyes == 0
     assert table.config.options == {"first": None}

@@ -9,6 +9,7 @@ from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.launch import TableConfig
+from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
 from game.ui.input import Intent
 from tools.screenshot import shot
@@ -61,7 +62,7 @@ def table(app: Any, session: LocalSession) -> LinjaTable:
 @shot("linja_table_start", settle=0.3)
 def start(app: Any) -> None:
     scene = table(app, advanced(3, lambda view: True))
-    scene.timeline.finish()
+    scene.show.skip()
     app.step(0.2)
     mover = scene.rows[0][0][2]
     scene.handle(Intent("point", pos=(round(mover.x), round(mover.y))))
@@ -103,7 +104,8 @@ def results(app: Any) -> None:
     session, action = last_move_pending(1)
     scene = table(app, session)
     scene.submit(action)
-    scene.timeline.finish()
+    app.step(1 / 60)  # the answer arrives
+    scene.show.skip()
 
 
 @shot("linja_table_extra_turn", settle=0.1)
@@ -111,10 +113,10 @@ def extra_turn(app: Any) -> None:
     session = advanced(2, lambda view: view["turn"] == 0 and view["phase"] == "following" and any(
         c["extra_turn"] for c in view["choices"]))
     scene = table(app, session)
-    scene.timeline.finish()
+    scene.show.skip()
     choice = next(c for c in session.view(0)["choices"] if c["extra_turn"])
     scene.play_row(choice["from"])
     for _ in range(90):
         app.step(1 / 60)
-        if scene.banner is not None and scene.banner.progress > 0.4:
+        if any(isinstance(e, Banner) and e.progress > 0.4 for e in scene.show.running()):
             break

@@ -1,21 +1,22 @@
-"""The Linja table's moving parts: pieces that glide and hop, banners, and floating numbers.
+"""The Linja table's moving parts: pieces that glide and hop, and the banner across the board.
 
-Everything here is driven by ``dt`` through the framework's tweens and timelines; nothing reads a
-clock. A ``Piece`` is one wooden piece on screen: it glides to its slot when its row re-arranges
-and hops stick by stick when it moves. A ``Banner`` sweeps across the board ("Extra turn!"), a
-``Floater`` is a number or word that rises and fades ("+3 steps").
+Everything here runs on the show's ``dt`` (animation speed applied); nothing reads a clock. A
+``Piece`` is one wooden piece on screen: it glides to its slot when its row re-arranges and hops
+stick by stick when it moves. A ``Banner`` is an effect that sweeps across the board ("Extra
+turn!"); floating numbers are the shared ``FloatText``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from game.anim import Tween
-from game.anim.easing import in_out_sine, out_back
+from game.anim.easing import in_out_sine
+from game.anim.effect import Effect
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
 
@@ -78,75 +79,15 @@ BANNER_STYLE = BandStyle(height=200, text_size=92, grow_until=0.2, fade_from=0.8
                          title_lift=24, subtitle_drop=52)
 
 
-@dataclass
-class Banner:
-    """A band across the board with a big word and a line under it; ``progress`` runs 0..1."""
+class Banner(Effect):
+    """A band across the board with a big word and a line under it, for ``seconds``."""
 
-    area: pygame.Rect
-    text: str
-    colour: theme.Colour
-    subtitle: str = ""
-    progress: float = 0.0
-
-    def set_progress(self, value: float | tuple[float, ...]) -> None:
-        assert isinstance(value, float | int)
-        self.progress = float(value)
-
-    @property
-    def active(self) -> bool:
-        return 0.0 < self.progress < 1.0
+    def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float,
+                 subtitle: str = "") -> None:
+        super().__init__()
+        self.area, self.text, self.colour, self.subtitle = area, text, colour, subtitle
+        self.duration = seconds
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.active:
+        if 0.0 < self.progress < 1.0:
             draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
-
-
-@dataclass
-class Floater:
-    """A short text that rises from a point and fades out."""
-
-    text: str
-    pos: Point
-    colour: theme.Colour
-    size: int = 40
-    life: float = 1.1
-    rise: float = 70.0
-    age: float = 0.0
-
-    @property
-    def alive(self) -> bool:
-        return self.age < self.life
-
-
-@dataclass
-class Floaters:
-    items: list[Floater] = field(default_factory=list)
-
-    def add(self, text: str, pos: Point, colour: theme.Colour, size: int = 40, life: float = 1.1,
-            rise: float = 70.0) -> None:
-        self.items.append(Floater(text, pos, colour, size, life, rise))
-
-    def update(self, dt: float) -> None:
-        for item in self.items:
-            item.age += dt
-        self.items = [item for item in self.items if item.alive]
-
-    def clear(self) -> None:
-        self.items.clear()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        for item in self.items:
-            t = item.age / item.life
-            pop = out_back(min(1.0, t / 0.25))
-            rise = item.rise * (1 - (1 - t) ** 2)
-            alpha = 255 if t < 0.6 else int(255 * max(0.0, (1 - t) / 0.4))
-            size = max(8, int(item.size * (0.6 + 0.4 * pop)))
-            image = theme.render_text(item.text, size, item.colour, theme.DISPLAY_FONT)
-            shadow = theme.render_text(item.text, size, theme.SHADOW, theme.DISPLAY_FONT)
-            x, y = item.pos
-            rect = image.get_rect(center=(round(x), round(y - rise)))
-            for layer, offset in ((shadow, 3), (image, 0)):
-                if alpha < 255:
-                    layer = layer.copy()
-                    layer.set_alpha(alpha)
-                surface.blit(layer, rect.move(0, offset))

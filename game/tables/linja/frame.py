@@ -1,0 +1,87 @@
+"""One frame of the Linja table as plain data: what the board and the panel draw.
+
+The table works it out from the view on screen and the player's pointer; ``board`` and ``panel``
+paint it and read nothing else. ``preview_text`` says in the rules' words what a legal move does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.tables.linja.pieces import PieceLayer
+from game.tables.linja.show import Piece
+from game.ui import theme
+
+View = dict[str, Any]
+
+
+@dataclass
+class LinjaFrame:
+    view: View
+    seats: list[dict[str, Any]]  # name, colour, kind, level per seat
+    pieces: PieceLayer
+    seat: int | None  # whose pieces this screen may move now
+    my_turn: bool
+    choices: list[dict[str, Any]]
+    active: dict[str, Any] | None  # the move under the pointer or picked with keys
+    mover: Piece | None  # the piece that would hop for ``active``
+    counted: list[Piece]  # the pieces whose number sets the following move
+    count_row: int | None
+    score_rows: set[int] = field(default_factory=set)
+    tally: list[int] | None = None
+    guidance: tuple[str, theme.Colour] = ("", theme.CREAM)
+    log: list[tuple[int, str]] = field(default_factory=list)
+    age: float = 0.0
+
+    def info(self, seat: int) -> dict[str, Any]:
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat]
+        return {"name": f"Seat {seat + 1}", "colour": seat, "kind": "human"}
+
+    def name(self, seat: int) -> str:
+        return str(self.info(seat).get("name", f"Seat {seat + 1}"))
+
+    def colour(self, seat: int) -> theme.Colour:
+        return theme.player_colour(int(self.info(seat).get("colour", seat)))
+
+    @property
+    def colours(self) -> tuple[theme.Colour, theme.Colour]:
+        return self.colour(0), self.colour(1)
+
+    def pulse(self, speed: float = 5.0) -> float:
+        return 0.5 + 0.5 * math.sin(self.age * speed)
+
+    @property
+    def incoming(self) -> tuple[int, int] | None:
+        """(seat, row) of the piece the previewed move would bring."""
+        if self.active is None or self.seat is None:
+            return None
+        return self.seat, int(self.active["to"])
+
+
+def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str:
+    """What a legal move would do, in the words of the rules (short: a label over the ghost piece)."""
+    seat = int(view.get("turn") or 0)
+    source, to = int(choice["from"]), int(choice["to"])
+    target = int((view.get("targets") or [7, 0])[seat])
+    if "steps" in choice:
+        steps = int(choice["steps"])
+        on_row = sum(int(n) for n in view["rows"][to])
+        if to == target:
+            return "home · +1 step" if short else \
+                f"Row {source} → home: leaving the field earns a following move of exactly 1 step."
+        if steps == 0 and on_row:
+            return "ends the game!" if short else f"Row {source} → {to}: the pieces have passed — game over."
+        if steps == 0:
+            return "empty row · no follow-up" if short else \
+                f"Row {source} → {to}: the row is empty, so there is no following move."
+        plural = "s" if steps > 1 else ""
+        return f"+{steps} step{plural}" if short else \
+            f"Row {source} → {to}: {steps} piece{plural} there, so the following move gets {steps} step{plural}."
+    if choice.get("extra_turn"):
+        return "Extra turn!" if short else f"Row {source} → {to}: an empty row — you earn an extra turn!"
+    if to == target:
+        return "home" if short else f"Row {source} → home: the piece leaves the field."
+    return f"row {to}" if short else f"Row {source} → {to}."
