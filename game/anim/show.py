@@ -15,7 +15,9 @@ Every table of every game uses it the same way:
 - ``update(dt)`` takes the table's game time: the animation-speed setting is applied by the table
   base once, for every effect, particle and floating text alike. ``skip()`` plays everything
   queued at once (a click during an animation).
-- ``on_settled(view)`` runs when an update has played out, with the view now on screen.
+- ``on_settled(view)`` runs when an update has played out, with the view now on screen;
+  ``on_shown(view)`` whenever another view goes on screen (a switch mid-update included), so a
+  table can keep what it derives from the view in step.
 """
 
 from __future__ import annotations
@@ -75,9 +77,10 @@ class Show:
     """Plays a table's updates one at a time (see the module docstring)."""
 
     def __init__(self, on_settled: Callable[[View], None] | None = None, particles: ParticleSystem | None = None,
-                 overlays: list[Any] | None = None) -> None:
+                 overlays: list[Any] | None = None, on_shown: Callable[[View], None] | None = None) -> None:
         self.on_settled = on_settled
-        self.shown: View | None = None
+        self.on_shown = on_shown
+        self._shown: View | None = None
         self.masks = Masks()
         self.particles = particles if particles is not None else ParticleSystem(seed=11)
         self.overlays: list[Any] = overlays if overlays is not None else []  # floating texts and the like
@@ -87,6 +90,18 @@ class Show:
         self.played = 0  # updates played to their end (tests and benchmarks count them)
 
     # -- what is on screen ------------------------------------------------------------------------
+    @property
+    def shown(self) -> View | None:
+        """The view on screen."""
+        return self._shown
+
+    @shown.setter
+    def shown(self, view: View | None) -> None:
+        changed = view is not self._shown
+        self._shown = view
+        if changed and view is not None and self.on_shown is not None:
+            self.on_shown(view)
+
     @property
     def busy(self) -> bool:
         """An update is playing or waiting: the table takes no moves until the show has caught up."""

@@ -61,7 +61,7 @@ class TableScene(Scene):
         self.awaiting = 0.0  # seconds left to wait for the answer to an intent
         self._opened: tuple[int, int | None] | None = None
         self._announced: int | None = None
-        self.show = Show(self._settled, ParticleSystem(seed=11))
+        self.show = Show(self._settled, ParticleSystem(seed=11), on_shown=self.shown_changed)
         self.lan_hud: NetHud | None = None
         if session.lan:
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
@@ -133,6 +133,10 @@ class TableScene(Scene):
 
     def adopted(self, view: View) -> None:
         """``view`` is on screen now (played to, or jumped to): refresh what is derived from it."""
+
+    def shown_changed(self, view: View) -> None:
+        """Another view went on screen, possibly in the middle of an update's effects (a ``switch``):
+        what is derived from the view on screen follows at once."""
 
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         """The screen has caught up and it is ``acting``'s decision (``mine``: a human of this screen)."""

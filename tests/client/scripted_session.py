@@ -35,7 +35,12 @@ class ScriptedSession:
         self.sent.append((seat, action))
 
     def poll(self) -> list[dict[str, Any]]:
+        """The host's messages; like a LAN client, the game is over once a view with an outcome came."""
         messages, self.inbox = self.inbox, []
+        for message in messages:
+            view = message.get("view")
+            if message.get("type") == "update" and isinstance(view, dict) and view.get("outcome"):
+                self.over = True
         return messages
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
 from game.tables.liniell import panel
 from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
 from tests.client.helpers import click, key
@@ -46,7 +47,7 @@ def wait_idle(app, table: LiniellTable, limit: float = 30.0) -> None:
     """Let time pass until the table takes input again (or the game is over and counted)."""
     deadline = time.monotonic() + limit
     app.step(1 / 60)
-    while not (table.my_turn or table.finished):
+    while not (table.my_turn or table.count.done):
         if isinstance(app.stack.top, CoverScene):
             return
         assert time.monotonic() < deadline, "the table never became ready"
@@ -85,13 +86,13 @@ def play_by_hand(app, table: LiniellTable, brains: dict[int, Any]) -> dict[str, 
     """Play the seats in ``brains`` through the table's input until the final count is done."""
     seen = {"covers": 0, "captures": 0, "actions": 0}
     match = getattr(table.session, "match", None)
-    while not table.finished:
+    while not table.count.done:
         if isinstance(app.stack.top, CoverScene):
             seen["covers"] += 1
             app.step(1 / 60, key(pygame.K_RETURN))
             continue
         wait_idle(app, table)
-        if table.finished or isinstance(app.stack.top, CoverScene):
+        if table.count.done or isinstance(app.stack.top, CoverScene):
             continue
         seat = table.model.current
         action = brains[seat].decide(table.session.view(seat))
@@ -99,7 +100,7 @@ def play_by_hand(app, table: LiniellTable, brains: dict[int, Any]) -> dict[str, 
         perform(app, table, action)
         seen["actions"] += 1
         deadline = time.monotonic() + 10
-        while table.version == version and not table.finished:  # the update has come back
+        while table.version == version and not table.count.done:  # the update has come back
             assert time.monotonic() < deadline, f"{action} was not accepted: {table.toast_text}"
             app.step(1 / 60)
         if match is not None:
@@ -130,8 +131,8 @@ def test_hot_seat_game_played_by_clicks_to_the_results(fast) -> None:
     assert seen["captures"] >= 1  # this deal has a connection: markers were captured and flew home
     # What the screen shows is the final position: every tile, every marker, the counted scores.
     assert table.model.tiles == {cell: (tile, rot) for cell, tile, rot in match.state.placed}
-    assert table.director.counters == outcome["scores"]
-    assert not table.director.masks.markers and not table.director.masks.drawn
+    assert table.count.counters == outcome["scores"]
+    assert not table.show.masks and not table.show.running()
     results = open_results(app, table)
     assert [f.headline for f in results.figures] == [f"{s} point{'s' if s != 1 else ''}" for s in outcome["scores"]]
     assert [f.winner for f in results.figures] == [seat in outcome["winners"] for seat in range(2)]
@@ -145,13 +146,13 @@ def test_bots_only_game_runs_through_the_table_to_the_results(fast) -> None:
     table = app.stack.top
     assert isinstance(table, LiniellTable) and table.humans == []
     deadline = time.monotonic() + 30
-    while not table.finished:
+    while not table.count.done:
         assert time.monotonic() < deadline
         assert not isinstance(app.stack.top, CoverScene)  # nobody to hand the device to
         app.step(STEP)
     outcome = table.session.match.outcome()
-    assert table.director.counters == outcome["scores"]
-    assert len(table.director.badges) == len(outcome["routes"])  # every route was counted on screen
+    assert table.count.counters == outcome["scores"]
+    assert len(table.count.badges) == len(outcome["routes"])  # every route was counted on screen
     app.step(1 / 60, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, ResultsScene)
 
@@ -272,7 +273,7 @@ def test_one_seat_over_a_real_loopback_host(fast) -> None:
         assert table.humans == [0] and table.model is not None
         play_by_hand(app, table, {0: make_bot("liniell", "easy", 3)})
         final = host.call(lambda: host.host.match.outcome())
-        assert table.director.counters == final["scores"]
+        assert table.count.counters == final["scores"]
         results = open_results(app, table)
         assert not results.again.enabled  # a LAN table is started again from the lobby
     finally:
@@ -304,14 +305,15 @@ def test_a_tile_set_aside_flies_to_the_tray_and_is_announced(fast) -> None:
     unseen = list(view["unseen"])
     drawn = unseen.pop(0)
     after = {**view, "set_aside": [tile], "drawn": drawn, "unseen": unseen, "stack_size": len(unseen)}
-    table.director.play([{"type": "set_aside", "seat": 0, "tile": tile, "last": False},
-                         {"type": "draw", "seat": 0, "tile": drawn, "left": len(unseen)}], after, 0.0, None)
+    events = [{"type": "set_aside", "seat": 0, "tile": tile, "last": False},
+              {"type": "draw", "seat": 0, "tile": drawn, "left": len(unseen)}]
+    table.show.play(after, lambda timeline: stage_update(table._stage, timeline, events, 0.0, None))
     app.step(1 / 60)
-    assert table.director.masks.set_aside == 1 and "set aside" in table.toast_text
-    while table.director.busy:
+    assert table.show.masks.instead(("set_aside",)) == 1 and "set aside" in table.toast_text
+    while table.busy:
         app.step(STEP)
     assert table.model.view is after
-    assert table.director.masks.set_aside == 0 and not table.director.masks.drawn and not table.director.flying
+    assert not table.show.masks and not table.show.running()
 
 
 def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) -> None:
@@ -321,8 +323,8 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     app.push(table)
     app.step(STEP)
     assert table.model is None  # "Waiting for the table…"
-    session.inbox.append({"type": "status", "link": "up", "seats": [
-        {"claimed": True, "connected": True, "away": True}, {"claimed": True, "connected": False, "bot": True}]})
+    session.seat_states = [{"claimed": True, "connected": True, "away": True},
+                           {"claimed": True, "connected": False, "bot": True}]
     app.step(1 / 60)
     assert table.notes == {0: "away", 1: "a bot stands in"}
     played = table_after(app, 40, humans=(0,), push=False).session.view(None)
@@ -330,11 +332,11 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     session.inbox.append({"type": "update", "version": played["match"]["version"], "seat": None, "actor": None,
                           "events": [], "view": played, "snapshot": True})
     deadline = time.monotonic() + 20
-    while not table.finished:
+    while not table.count.done:
         assert time.monotonic() < deadline
         app.step(STEP)
-    assert table.director.counters == played["outcome"]["scores"]
-    session.inbox.append({"type": "status", "link": "down", "reason": "host gone"})
+    assert table.count.counters == played["outcome"]["scores"]
+    session.link, session.link_reason = "down", "host gone"
     app.step(1 / 60)
     assert table.link_down and not table.my_turn
     results = open_results(app, table)

@@ -1,26 +1,25 @@
-"""Everything the Liniell table draws in one frame, bottom to top, from the table's view and actors.
+"""Everything the Liniell table draws in one frame, bottom to top, from a ``LiniellFrame``.
 
-Kept apart from the scene so the scene holds only state and input: this module reads the table and
-paints — field, highlights, markers, the ghost tile, things in flight, the side panel, messages.
+Kept apart from the scene so the scene holds only state and input: this module paints the frame —
+field, highlights, markers, the ghost tile, the side panel, messages — and reads nothing else.
+Things in flight are the show's effects, drawn over it by the table skeleton.
 """
 
 from __future__ import annotations
 
-import math
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.render.liniell import art
 from game.render.liniell import field as board
-from game.render.liniell.field import BOARD
+from game.render.liniell.field import BOARD, Camera
 from game.tables.liniell import panel
+from game.tables.liniell.frame import LiniellFrame
+from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import tile_turned
 from game.ui import theme
-
-if TYPE_CHECKING:
-    from game.tables.liniell.table import LiniellTable
 
 GHOST_ALPHA = 238
 
@@ -44,73 +43,68 @@ class StaticLayer:
         self.surface: pygame.Surface | None = None
         self.repaints = 0
 
-    def get(self, table: LiniellTable, size: tuple[int, int]) -> pygame.Surface:
-        model, camera = table.model, table.camera
+    def get(self, model: TableModel | None, camera: Camera, colours: list[theme.Colour],
+            size: tuple[int, int]) -> pygame.Surface:
         backdrop = _backdrop(*size)
         if model is None:
             return backdrop
-        colours = {cell: tuple(None if owner is None else table.seat_colour(owner)
-                               for owner in model.piece_owners(cell)) for cell in model.tiles}
-        hidden = table.director.masks.cells
+        owners = {cell: tuple(None if owner is None else colours[owner]
+                              for owner in model.piece_owners(cell)) for cell in model.tiles}
         key = (size, camera.cx, camera.cy, camera.cell, camera.rest, model.region(), model.settled(),
-               tuple(sorted(model.tiles.items())), tuple(sorted(colours.items())), tuple(sorted(hidden)))
+               tuple(sorted(model.tiles.items())), tuple(sorted(owners.items())))
         if key != self.key or self.surface is None:
             self.key, self.repaints = key, self.repaints + 1
             self.surface = backdrop.copy()
             board.draw_slots(self.surface, camera, model.region(), model.settled())
-            board.draw_tiles(self.surface, camera, model.tiles, colours, hidden)
+            board.draw_tiles(self.surface, camera, model.tiles, owners)
         return self.surface
 
 
-def draw_table(table: LiniellTable, surface: pygame.Surface) -> None:
-    surface.blit(table.layer.get(table, surface.get_size()), (0, 0))
-    _top_bar(table, surface)
-    if table.model is None:
+def draw_table(frame: LiniellFrame, still: pygame.Surface, surface: pygame.Surface) -> None:
+    """``still`` is the static layer (backdrop, field, laid tiles) for this frame."""
+    surface.blit(still, (0, 0))
+    _top_bar(frame, surface)
+    if frame.model is None:
         theme.draw_text(surface, "Waiting for the table…", BOARD.center, 48, theme.CREAM_DIM, theme.DISPLAY_FONT,
                         "center")
         return
-    pulse = 0.5 + 0.5 * math.sin(table.age * 4)
-    _field(table, surface, pulse)
-    _ghost(table, surface)
-    for actor in table.director.flying:
-        actor.draw(surface)
-    for effect in table.director.effects:
-        effect.draw(surface)
-    table.director.particles.draw(surface)
-    _panel(table, surface, pulse)
-    _hover_label(table, surface)
-    _toast(table, surface)
+    pulse = frame.pulse
+    _field(frame, surface, pulse)
+    _ghost(frame, surface)
+    _panel(frame, surface, pulse)
+    _hover_label(frame, surface)
+    _toast(frame, surface)
 
 
 # -- the field ------------------------------------------------------------------------------------
 
-def _field(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
-    model, camera, director = table.model, table.camera, table.director
+def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
+    model, camera, count = frame.model, frame.camera, frame.count
     assert model is not None
     lit: dict[tuple[int, int], theme.Colour] = {}
-    if table.my_turn and model.phase == "place":
-        colour = table.seat_colour(model.current)
+    if frame.my_turn and model.phase == "place":
+        colour = frame.colour(model.current)
         for cell in model.open_cells:
-            if cell != table.cursor:  # the ghost tile sits there
+            if cell != frame.cursor:  # the ghost tile sits there
                 lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
     board.draw_lit(surface, camera, lit, pulse)
-    if model.last is not None and model.phase in ("occupy", "connect") and not director.busy:
+    if model.last is not None and model.phase in ("occupy", "connect") and not frame.busy:
         rect = camera.tile_rect(model.last).inflate(8, 8)
         pygame.draw.rect(surface, theme.SUNFLOWER, rect, width=3, border_radius=int(camera.cell * 0.1))
-    for lit_route in director.lit:
+    for lit_route in count.lit:
         board.draw_piece_glow(surface, camera, model.tiles, lit_route.pieces, lit_route.colour, lit_route.alpha)
-    _line_highlights(table, surface, pulse)
-    _markers(table, surface, pulse)
-    for badge in director.badges:
+    _line_highlights(frame, surface, pulse)
+    _markers(frame, surface, pulse)
+    for badge in count.badges:
         _badge(surface, badge.at(), badge.text, badge.colour, board.marker_radius(camera))
 
 
-def _line_highlights(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
-    model, camera = table.model, table.camera
+def _line_highlights(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
+    model, camera = frame.model, frame.camera
     assert model is not None
-    if table.director.scoring:
+    if frame.count.running:
         return
-    mine = table.my_turn
+    mine = frame.my_turn
     if mine and model.phase == "connect" and model.view.get("connection"):
         alpha = int(150 + 100 * pulse)
         joined = model.view["connection"]
@@ -118,39 +112,33 @@ def _line_highlights(table: LiniellTable, surface: pygame.Surface, pulse: float)
         if model.last is not None and model.pieces_on(joined, model.last):
             # Where the forced marker will land: the joined line on the new tile.
             spot = board.marker_spot(camera, model.tiles, model.pieces_on(joined, model.last)[0])
-            art.draw_marker(surface, spot, board.marker_radius(camera), table.seat_colour(model.current),
+            art.draw_marker(surface, spot, board.marker_radius(camera), frame.colour(model.current),
                             lift=8 + 8 * pulse, ghost=True)
         return
-    target = table.target_line() if mine else None
+    target = frame.target if mine else None
     if target is not None and model.last is not None:
-        colour = table.seat_colour(model.current)
+        colour = frame.colour(model.current)
         board.draw_piece_glow(surface, camera, model.tiles, model.pieces_on(target), colour, 200)
         piece = model.pieces_on(target, model.last)[0]
         art.draw_marker(surface, board.marker_spot(camera, model.tiles, piece), board.marker_radius(camera), colour,
                         lift=8 + 8 * pulse, ghost=True)
         return
-    hovered = _hovered_line(table)
+    hovered = frame.hovered
     if hovered is not None:
         board.draw_piece_glow(surface, camera, model.tiles, model.pieces_on(hovered), theme.CREAM, 120)
 
 
-def _hovered_line(table: LiniellTable) -> str | None:
-    if table.pointer is None or table.director.busy or table.director.scoring:
-        return None
-    return table.line_at(table.pointer)
-
-
-def _markers(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
-    model, camera, director = table.model, table.camera, table.director
+def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
+    model, camera = frame.model, frame.camera
     assert model is not None
     radius = board.marker_radius(camera)
-    chosen = table.source if table.my_turn and model.phase == "occupy" else None
-    forced = model.connect_marker() if table.my_turn else None
+    chosen = frame.source if frame.my_turn and model.phase == "occupy" else None
+    forced = model.connect_marker() if frame.my_turn else None
     spots = []
     for seat in range(2):
         for marker in range(2):
             piece = model.marker_piece(seat, marker)
-            if piece is None or (seat, marker) in director.masks.markers or piece[:2] not in model.tiles:
+            if piece is None or frame.marker_hidden(seat, marker) or piece[:2] not in model.tiles:
                 continue
             spots.append((board.marker_spot(camera, model.tiles, piece), seat, marker, piece))
     for (x, y), seat, marker, piece in sorted(spots, key=lambda item: item[0][1]):
@@ -162,7 +150,7 @@ def _markers(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None
             ring = theme.mix(theme.SUNFLOWER, theme.CREAM, pulse)
         if ring is not None:
             pygame.draw.circle(surface, ring, (x, y + 4), radius + 8, 4)
-        art.draw_marker(surface, (x, y), radius, table.seat_colour(seat), lift=6 * pulse if ring else 0.0)
+        art.draw_marker(surface, (x, y), radius, frame.colour(seat), lift=6 * pulse if ring else 0.0)
 
 
 def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: theme.Colour,
@@ -179,29 +167,29 @@ def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: 
     surface.blit(image, image.get_rect(center=(box.centerx, box.centery + 2)))
 
 
-def _ghost(table: LiniellTable, surface: pygame.Surface) -> None:
+def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
-    model, camera = table.model, table.camera
+    model, camera = frame.model, frame.camera
     assert model is not None
-    if not table.my_turn or model.phase != "place" or model.drawn is None:
+    if not frame.my_turn or model.phase != "place" or model.drawn is None:
         return
-    cell = table.cursor
+    cell = frame.cursor
     if cell is not None and cell not in model.tiles and board.in_region(cell, model.region()):
         rect = camera.tile_rect(cell)
-        image = tile_turned(model.drawn, table.turn_angle, rect.width).copy()
+        image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
         image.set_alpha(GHOST_ALPHA)
         surface.blit(image, image.get_rect(center=rect.center))
-        problem = model.problem(cell, table.turns % 4)
-        colour = table.seat_colour(model.current) if problem is None else theme.CORAL
+        problem = model.problem(cell, frame.turns % 4)
+        colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
             _bubble(surface, problem.message, (rect.centerx, rect.bottom + 14), theme.CORAL)
         return
-    if table.pointer is not None and BOARD.collidepoint(table.pointer):
+    if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)
-        image = tile_turned(model.drawn, table.turn_angle, size).copy()
+        image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
-        surface.blit(image, image.get_rect(center=table.pointer))
+        surface.blit(image, image.get_rect(center=frame.pointer))
 
 
 def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], colour: theme.Colour) -> None:
@@ -217,12 +205,12 @@ def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], col
 
 # -- chrome -----------------------------------------------------------------------------------------
 
-def _top_bar(table: LiniellTable, surface: pygame.Surface) -> None:
+def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
     theme.draw_text(surface, "Liniell", (BOARD.x + 8, 50), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
     theme.draw_text(surface, "Esc menu · F1 rules", (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
-    text, colour = _status(table)
+    text, colour = _status(frame)
     if not text:
         return
     size = panel.fit(text, 36, 860, theme.DISPLAY_FONT)
@@ -233,64 +221,64 @@ def _top_bar(table: LiniellTable, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=(pill.centerx, pill.centery + 2)))
 
 
-def _status(table: LiniellTable) -> tuple[str, theme.Colour]:
-    model = table.model
-    if table.link_down:
+def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
+    model = frame.model
+    if frame.link_down:
         return "Connection lost — reconnecting…", theme.CORAL
     if model is None:
         return "", theme.CREAM
     if model.phase == "over":
         outcome = model.view.get("outcome") or {}
-        if not table.finished:
+        if not frame.count.done:
             return "The final count", theme.SUNFLOWER
         scores = outcome.get("scores", [0, 0])
         if outcome.get("draw"):
             return f"A draw, {scores[0]} : {scores[1]}", theme.SUNFLOWER
         winner = (outcome.get("winners") or [0])[0]
-        return f"{table.seat_name(winner)} wins, {scores[winner]} : {scores[1 - winner]}", table.seat_colour(winner)
-    current = table.shown_current
-    name, colour = table.seat_name(current), table.seat_colour(current)
-    if table.director.busy or table.queue:
+        return f"{frame.name(winner)} wins, {scores[winner]} : {scores[1 - winner]}", frame.colour(winner)
+    current = frame.current
+    name, colour = frame.name(current), frame.colour(current)
+    if frame.busy:
         return f"{name} moves", colour
-    if current in table.humans:
+    if current in frame.humans:
         asks = {"place": "place the tile", "occupy": "occupy a line on your tile — or skip",
                 "connect": "make the connection"}
-        who = "Your turn" if len(table.humans) == 1 else name
+        who = "Your turn" if len(frame.humans) == 1 else name
         return f"{who}: {asks.get(model.phase, '')}", colour
     doing = {"place": "places a tile", "occupy": "may occupy a line", "connect": "makes the connection"}
     return f"{name} {doing.get(model.phase, '')}", colour
 
 
-def _panel(table: LiniellTable, surface: pygame.Surface, pulse: float) -> None:
-    model, director = table.model, table.director
+def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
+    model = frame.model
     assert model is not None
     over = model.phase == "over"
     outcome = model.view.get("outcome") or {}
-    current = table.shown_current
+    current = frame.current
     for seat in range(2):
-        seat_view = panel.Seat(table.seat_name(seat), table.seat_colour(seat), table.seat_kind(seat),
-                               table.notes.get(seat, ""))
-        supply = [model.marker_piece(seat, marker) is None and (seat, marker) not in director.masks.markers
+        seat_view = panel.Seat(frame.name(seat), frame.colour(seat), frame.kinds[seat],
+                               frame.notes.get(seat, ""))
+        supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
-        score = director.counters[seat] if director.scoring else model.provisional[seat]
-        chosen = table.my_turn and model.phase == "occupy" and seat == model.current and table.source == "supply"
+        score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
+        chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
-                                "points" if director.scoring else "pts now", supply, chosen,
-                                table.finished and seat in (outcome.get("winners") or []))
+                                "points" if frame.count.running else "pts now", supply, chosen,
+                                frame.count.done and seat in (outcome.get("winners") or []))
         panel.draw_player(surface, seat, line, pulse)
-    _tile_card(table, surface)
-    headline, detail, keys = _instructions(table)
-    colour = table.seat_colour(current) if not over else theme.SUNFLOWER
+    _tile_card(frame, surface)
+    headline, detail, keys = _instructions(frame)
+    colour = frame.colour(current) if not over else theme.SUNFLOWER
     panel.draw_actions(surface, headline, detail, keys, colour)
 
 
-def _tile_card(table: LiniellTable, surface: pygame.Surface) -> None:
-    model, director = table.model, table.director
+def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    model = frame.model
     assert model is not None
     image = None
     size = panel.TILE_SPOT.width - 14
-    if model.drawn is not None and not director.masks.drawn:
-        turn = table.turn_angle if table.my_turn else 0.0
+    if model.drawn is not None and not frame.tile_in_flight:
+        turn = frame.turn_angle if frame.my_turn else 0.0
         image = tile_turned(model.drawn, turn, size)
     title = "Tile to place" if model.phase == "place" else "Tile placed"
     caption = ""
@@ -301,34 +289,34 @@ def _tile_card(table: LiniellTable, surface: pygame.Surface) -> None:
                                        "last_tile_unplaceable": "The last tile had no legal place."}.get(
             str(model.view.get("end_reason")), "")
     set_aside = list(model.view.get("set_aside", []))
-    if director.masks.set_aside:
-        set_aside = set_aside[:-director.masks.set_aside]
-    stack = int(model.view.get("stack_size", 0)) + director.masks.stack
+    if frame.set_aside_in_flight:
+        set_aside = set_aside[:-frame.set_aside_in_flight]
+    stack = int(model.view.get("stack_size", 0)) + frame.stack_still_shown
     panel.draw_tile_card(surface, title, image, stack, set_aside, caption)
 
 
-def _instructions(table: LiniellTable) -> tuple[str, str, str]:
-    model = table.model
+def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
+    model = frame.model
     assert model is not None
-    current = table.shown_current
-    name = table.seat_name(current)
+    current = frame.current
+    name = frame.name(current)
     if model.phase == "over":
-        if table.finished:
+        if frame.count.done:
             return ("Final score", "1 per tile of a route, +1 if enclosed by two rhombs, +1 per blue rhomb "
                     "at its ends.", "Enter: see the results")
         return ("The final count", "Each marker's route lights up in turn while its points add up.",
                 "Click to hurry the count")
-    if table.director.busy or table.queue:
+    if frame.busy:
         return (f"{name}'s move", "", "Click to skip the animation")
-    if not table.my_turn:
-        if model.current in table.humans:
+    if not frame.my_turn:
+        if model.current in frame.humans:
             return (f"{name}'s turn", "", "")
         return (f"{name} is thinking…", "Watch the tile land; hover a line to see what it is worth now.", "")
     if model.phase == "place":
         return ("Place your tile", "Click a lit square: next to the field and inside the 4 × 4 frame.",
                 "R / wheel / right click: turn  ·  arrows + Enter")
     if model.phase == "occupy":
-        source = table.source
+        source = frame.source
         if source is None:
             detail = "Both your markers are out: click the one to move, then a free line on the new tile."
         else:
@@ -339,37 +327,38 @@ def _instructions(table: LiniellTable) -> tuple[str, str, str]:
             "Enter or click the line: connect")
 
 
-def _hover_label(table: LiniellTable, surface: pygame.Surface) -> None:
-    model = table.model
-    if model is None or table.pointer is None:
+def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    model = frame.model
+    if model is None or frame.pointer is None:
         return
-    line = _hovered_line(table)
-    if line is None or (table.my_turn and model.phase != "place"):
+    line = frame.hovered
+    if line is None or (frame.my_turn and model.phase != "place"):
         return
     owner = model.owner(line)
     points = model.line_points(line)
-    who = "Free line" if owner is None else f"{table.seat_name(owner)}'s line"
+    who = "Free line" if owner is None else f"{frame.name(owner)}'s line"
     text = f"{who} · {points} pt{'s' if points != 1 else ''} now"
     image = theme.render_text(text, 24, theme.INK, theme.TEXT_BOLD_FONT)
-    box = image.get_rect(topleft=(table.pointer[0] + 22, table.pointer[1] + 26)).inflate(24, 12)
+    box = image.get_rect(topleft=(frame.pointer[0] + 22, frame.pointer[1] + 26)).inflate(24, 12)
     box.clamp_ip(BOARD)
-    colour = theme.CREAM if owner is None else table.seat_colour(owner)
+    colour = theme.CREAM if owner is None else frame.colour(owner)
     pygame.draw.rect(surface, theme.SHADOW, box.move(0, 3), border_radius=10)
     pygame.draw.rect(surface, colour, box, border_radius=10)
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def _toast(table: LiniellTable, surface: pygame.Surface) -> None:
-    if table.toast_time <= 0 or not table.toast_text:
+def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    toast = frame.toast
+    if toast is None or toast.left <= 0 or not toast.text:
         return
-    alpha = min(1.0, table.toast_time / 0.4)
-    lines = panel.wrap(table.toast_text, 30, 900, theme.TEXT_BOLD_FONT)
+    alpha = min(1.0, toast.left / 0.4)
+    lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
     width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
     box = pygame.Rect(0, 0, width, 44 * len(lines) + 28)
     box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
     layer = pygame.Surface(box.inflate(24, 24).size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, box.width, box.height)
-    theme.panel(layer, inner, theme.NIGHT, 20, table.toast_colour, 8)
+    theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)
     for row, line in enumerate(lines):
         theme.draw_text(layer, line, (inner.centerx, inner.y + 14 + row * 44), 30, theme.CREAM,
                         theme.TEXT_BOLD_FONT, "midtop")

@@ -1,33 +1,34 @@
 """The Liniell table: the field in its 4 x 4 frame, the tile in hand, two players and their markers.
 
-It talks only to a ``Session`` (local or LAN): intents go out through ``submit``, updates come back
-with events that the ``Director`` animates one update at a time, switching to the update's view
-when the motion arrives there. A turn is two decisions: place the drawn tile (ghost at the pointer,
-turned with R, the wheel or a right click), then occupy a free line on it, skip, or — after a
-connection — make the forced marker move. At the end every scoring route lights up in turn while
-its points count, and the results screen follows.
+It fills in the table skeleton (``game.tables.base``): each update's events become a timeline of
+tiles flying in, markers hopping and captures (``show.stage_update``), and the view goes on screen
+when the motion arrives there; the model, the camera framing and the hand follow every view that
+goes on screen (``shown_changed``). A turn is two decisions: place the drawn tile (ghost at the
+pointer, turned with R, the wheel or a right click), then occupy a free line on it, skip, or — after
+a connection — make the forced marker move. At the end every scoring route lights up in turn while
+its points count, and the results button follows.
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import Any
 
 import pygame
 
-from game.anim import Tween, Tweens
-from game.lan.hud import NetHud
+from game.anim import ParticleSystem, Timeline, Tween, Tweens
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
-from game.scenes.cover import CoverScene
-from game.tables.legacy import TableScene
+from game.scenes.figures import PlayerFigures
+from game.tables.base import Anchor, TableScene, View
 from game.tables.liniell import panel
+from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table
 from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.model import TableModel
-from game.tables.liniell.show import Director, Masks
+from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -39,7 +40,7 @@ REFRAME_SECONDS = 0.6
 ROTATE_SECONDS = 0.18
 
 
-def _seat_note(seat: Any) -> str:
+def seat_note(seat: Any) -> str:
     """What a LAN status says about a seat, in a word or three (nothing when all is well)."""
     if not isinstance(seat, dict):
         return ""
@@ -52,18 +53,16 @@ def _seat_note(seat: Any) -> str:
 
 class LiniellTable(TableScene):
     name = "liniell_table"
+    game = "liniell"
+    title = "Liniell"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.humans: list[int] = list(session.controlled_seats)
-        self.observer: int | None = self.humans[0] if self.humans else None
         self.camera = Camera()
         self.layer = StaticLayer()
-        self.director = Director(self)
-        self.queue: deque[dict[str, Any]] = deque()
-        self.version = -1
-        self.model: TableModel | None = None
-        self.latest: dict[str, Any] | None = None
+        self.count = FinalCount()
+        self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
+        self.model: TableModel | None = None  # the view on screen and what follows from it
         self.pointer: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None
         self.turns = 0  # quarter turns of the tile in hand; the ghost eases towards turns * 90 degrees
@@ -71,40 +70,21 @@ class LiniellTable(TableScene):
         self._spin = Tweens()  # the ghost turning: one tween at a time, restarted by each turn
         self.source: str | None = None  # where the marker of an occupation comes from
         self.choice = 0  # keyboard choice among the free lines of the new tile
-        self.awaiting = False
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
         self.toast_colour: theme.Colour = theme.CORAL
         self.toast_time = 0.0
-        self.covered_for: int | None = None  # whose turn was last announced (a cover, or a chime)
-        self.finished = False
-        self.link_down = False
-        self.notes: dict[int, str] = {}  # LAN seats that are away, offline or played by a stand-in bot
+        self._stage = Stage(self.show, self.camera, self._model, self.seat_colour, self.sound, self.toast,
+                            self.count, self._counted)
         self._build_buttons()
-        self.lan_hud = NetHud(self, session, lambda seat: panel.PLAYER_CARDS[seat].move(9, 30).topleft
-                              if seat < len(panel.PLAYER_CARDS) else None)
-        view = self._first_view()
-        if view is not None:
-            self.latest = view
-            self.version = int(view.get("match", {}).get("version", 0))
-            self.show(view, animate=False)
-            self._count_if_over(view)
 
-    def _first_view(self) -> dict[str, Any] | None:
-        try:
-            return self.session.view(self.observer)
-        except KeyError:  # a LAN session before the host's first update
-            return None
+    def _model(self) -> TableModel:
+        assert self.model is not None
+        return self.model
 
     # -- seats ------------------------------------------------------------------------------------
-    def seat_info(self, seat: int) -> dict[str, Any]:
-        seats = (self.latest or {}).get("match", {}).get("seats", [])
-        return seats[seat] if seat < len(seats) else {"name": f"Player {seat + 1}", "colour": seat, "kind": "human"}
-
-    def seat_name(self, seat: int) -> str:
-        return str(self.seat_info(seat).get("name", f"Player {seat + 1}"))
-
     def seat_colour(self, seat: int) -> theme.Colour:
+        """Both players always look different, even when both chose the same colour."""
         seats = (self.latest or {}).get("match", {}).get("seats", [])
         indices = colour_indices(seats if len(seats) > seat else [self.seat_info(i) for i in range(seat + 1)])
         return theme.player_colour(indices[seat])
@@ -120,76 +100,26 @@ class LiniellTable(TableScene):
     @property
     def shown_current(self) -> int:
         """Whose move the screen shows: the mover while their move still plays, else the view's."""
-        masked = self.director.masks.current
-        return masked if masked is not None else self.model.current if self.model else 0
+        masks = self.show.masks
+        if masks.held(("current",)):
+            return int(masks.instead(("current",)))
+        return self.model.current if self.model else 0
+
+    @property
+    def link_down(self) -> bool:
+        return self.session.link != "up"
+
+    @property
+    def notes(self) -> dict[int, str]:
+        """LAN seats that are away, offline or played by a stand-in bot."""
+        return {index: note for index, seat in enumerate(self.session.seat_states) if (note := seat_note(seat))}
 
     @property
     def my_turn(self) -> bool:
-        model = self.model
-        return (model is not None and model.phase in ("place", "occupy", "connect") and model.current in self.humans
-                and not self.director.busy and not self.queue and not self.awaiting and not self.link_down)
+        return super().my_turn and self.model is not None and self.model.phase in ("place", "occupy", "connect")
 
-    # -- the session ------------------------------------------------------------------------------
-    def submit(self, action: dict[str, Any]) -> None:
-        if self.model is None or self.awaiting:
-            return
-        self.awaiting = True
-        self.session.submit(self.model.current, action)
-
-    def sound(self, name: str) -> None:
-        self.app.sounds.play(name)
-
-    def toast(self, text: str, colour: theme.Colour = theme.CORAL) -> None:
-        self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
-
-    def _receive(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "update":
-            self.awaiting = False
-            view = message.get("view")
-            if not isinstance(view, dict):
-                return
-            if message.get("snapshot") or self.model is None:
-                self._resync(view)
-                return
-            version = int(message.get("version", 0))
-            if version <= self.version:
-                return  # the same change, as a second seat on this screen sees it
-            self.version = version
-            self.latest = view
-            self.queue.append(message)
-        elif kind == "rejected":
-            self.awaiting = False
-            self.launch = None
-            rejection = message.get("rejection") or {}
-            self.toast(str(rejection.get("message", "That move is not allowed.")))
-            self.sound("error")
-        elif kind == "status":
-            self.link_down = message.get("link") == "down"
-            seats = message.get("seats")
-            if isinstance(seats, list):
-                self.notes = {index: note for index, seat in enumerate(seats) if (note := _seat_note(seat))}
-        elif kind == "error":
-            self.awaiting = False
-            self.toast(str(message.get("message", "Something went wrong with the connection.")))
-
-    def _resync(self, view: dict[str, Any]) -> None:
-        """A full snapshot (LAN repair or reconnect): drop what was playing and show it as it is."""
-        self.director.finish()
-        self.director.masks = Masks()
-        self.queue.clear()
-        self.latest = view
-        self.version = int(view.get("match", {}).get("version", self.version))
-        self.show(view)
-        self._count_if_over(view)
-
-    def _count_if_over(self, view: dict[str, Any]) -> None:
-        """A table that opens on (or resyncs to) a finished game still plays the final count."""
-        counting = self.director.busy or self.director.scoring or self.finished
-        if view.get("phase") == "over" and view.get("outcome") and not counting:
-            self.director.play([{"type": "score", **view["outcome"]}], view, 0.0, None)
-
-    def show(self, view: dict[str, Any], animate: bool = True) -> None:
+    # -- the skeleton's hooks ---------------------------------------------------------------------
+    def shown_changed(self, view: View) -> None:
         """Make ``view`` the one on screen; the camera glides to frame the squares still in play."""
         previous = self.model
         self.model = TableModel(view)
@@ -199,7 +129,7 @@ class LiniellTable(TableScene):
                 self.turns, self.turn_angle = 0, 0.0
             self.source = SUPPLY if self.model.supply(self.model.current) else None
             self.choice = 0
-        self._reframe(animate)
+        self._reframe(animate=previous is not None)
 
     def _reframe(self, animate: bool) -> None:
         assert self.model is not None
@@ -216,67 +146,60 @@ class LiniellTable(TableScene):
 
         self.tweens.to(self.camera, REFRAME_SECONDS, "in_out_cubic", on_done=settled, cx=cx, cy=cy, cell=cell)
 
-    # -- frame ------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.lan_hud.update(dt)
-        speed = dt * self.app.settings.animation_speed
-        self.session.pump()
-        for message in self.session.poll():
-            self._receive(message)
-        self.director.update(speed)
-        self._spin.update(speed)
-        if not self.director.busy and self.queue:
-            self._play_next()
-        self.toast_time = max(0.0, self.toast_time - dt)
-        if self.my_turn:
-            self._on_my_turn()
-
-    def _play_next(self) -> None:
-        message = self.queue.popleft()
-        actor = message.get("actor")
+    def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
         mine = actor in self.humans
         launch, self.launch = (self.launch if mine else None), None
-        self.director.play(list(message.get("events", [])), message["view"], 0.0 if mine else BOT_PAUSE, launch,
-                           actor if isinstance(actor, int) else None)
+        stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor)
 
-    def _on_my_turn(self) -> None:
-        """Things a turn starts with: the cover between two players on one screen, a forced skip."""
+    def turn_opened(self, acting: int | None, mine: bool) -> None:
+        """A forced skip: no free line on the new tile ends the turn by itself."""
         model = self.model
-        assert model is not None
-        if model.phase == "place" and self.covered_for != model.current:
-            self.covered_for = model.current
-            if len(self.humans) > 1:
-                self.app.push(CoverScene(self.app, self.seat_name(model.current), self.seat_colour(model.current),
-                                         note="Liniell hides nothing — but it is your move now."))
-                return
-            self.sound("turn")
-        if model.phase != "place" and len(self.humans) == 1:
-            self.covered_for = None  # announce the next turn again
-        if model.phase == "occupy" and not model.free_lines_on_last():
+        if mine and model is not None and model.phase == "occupy" and not model.free_lines_on_last():
             self.toast("No free line on this tile: your turn ends.", theme.SUNFLOWER)
             self.submit({"type": "skip"})
 
-    def scoring_done(self) -> None:
-        self.finished = True
+    def refused(self, message: str) -> None:
+        self.launch = None
+        self.toast(message)
+
+    def cover_note(self, seat: int) -> str:
+        return "Liniell hides nothing — but it is your move now."
+
+    def seat_anchor(self, seat: int) -> Anchor:
+        return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None
+
+    def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
+        return liniell_figures(view, outcome)
+
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        return "Liniell · the final count"
+
+    def game_over(self, outcome: dict[str, Any]) -> None:
+        """The final view is on screen: the count plays (a table that opens on, or resyncs to, a
+        finished game counts too), then the results button waits for the players."""
+        if self.count.done:
+            return
+        if not self.count.running and self.view is not None:
+            outcome_event = {"type": "score", **outcome}
+            self.show.play(self.view, lambda timeline: stage_count(self._stage, timeline, outcome_event))
+
+    def _counted(self) -> None:
         self.results_button.visible = True
         self.sound("fanfare")
         winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
         colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
-        self.director.particles.confetti(BOARD.width, colours, 160)
+        self.show.particles.confetti(BOARD.width, colours, 160)
 
     def open_results(self) -> None:
-        if not self.finished or self.latest is None:
-            return
-        from game.scenes.results import ResultsScene
-        from game.tables.launch import start_local_game
-        again = None
-        if self.config is not None and hasattr(self.session, "match"):
-            config = self.config.with_new_seed()
-            again = lambda: start_local_game(self.app, config)  # noqa: E731
-        self.app.replace(ResultsScene(self.app, liniell_figures(self.latest, self.latest.get("outcome") or {}),
-                                      self.latest.get("outcome") or {}, again,
-                                      "Liniell · the final count"))
+        if self.count.done:
+            super().open_results()
+
+    # -- messages ---------------------------------------------------------------------------------
+    def sound(self, name: str) -> None:
+        self.app.sounds.play(name)
+
+    def toast(self, text: str, colour: theme.Colour = theme.CORAL) -> None:
+        self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
 
     # -- buttons ----------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -294,7 +217,7 @@ class LiniellTable(TableScene):
         model, mine = self.model, self.my_turn
         self.skip_button.visible = bool(mine and model and model.phase == "occupy")
         self.connect_button.visible = bool(mine and model and model.phase == "connect")
-        self.results_button.visible = self.finished
+        self.results_button.visible = self.count.done
 
     # -- intents ----------------------------------------------------------------------------------
     def skip(self) -> None:
@@ -315,18 +238,8 @@ class LiniellTable(TableScene):
     def _set_turn_angle(self, value: Any) -> None:
         self.turn_angle = float(value)
 
-    def handle(self, intent: Intent) -> bool:
-        if self.lan_hud.handle(intent):
-            return True
+    def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
-        if kind == "cancel":
-            from game.scenes.pause import PauseScene
-            self.app.push(PauseScene(self.app, on_leave=None, game="liniell"))
-            return True
-        if kind == "help":
-            from game.scenes.rules import RulesScene
-            self.app.push(RulesScene(self.app, "liniell"))
-            return True
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
             cell, _ = self.camera.locate(intent.pos)
@@ -335,19 +248,16 @@ class LiniellTable(TableScene):
             elif BOARD.collidepoint(intent.pos):
                 self.cursor = None  # off the squares in play: the ghost follows the pointer
         self._sync_buttons()
-        if kind in ("point", "press", "release") and self.ui.handle(intent):
-            return True
-        if self.director.busy and kind in ("confirm", "press", "next"):
-            self.director.finish()  # an impatient player skips the animation
-            return True
-        if self.finished:
-            if kind == "confirm":
+        if kind in ("point", "press", "release") and self.ui.at(intent.pos or (-1, -1)) is not None:
+            return False  # the buttons take it
+        if self.finished or self.count.running:
+            if kind == "confirm" and self.count.done:
                 self.open_results()
                 return True
             return False
         if not self.my_turn or self.model is None:
             if kind == "press" and self.model is not None and BOARD.collidepoint(intent.pos or (0, 0)) \
-                    and self.model.phase != "over" and not self.director.busy:
+                    and self.model.phase != "over" and not self.busy:
                 self.toast(f"Wait for {self.seat_name(self.model.current)}.", theme.CREAM_DIM)
             return False
         phase = self.model.phase
@@ -488,9 +398,34 @@ class LiniellTable(TableScene):
             return line if line in free else None
         return free[self.choice % len(free)] if free else None
 
-    # -- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def hovered_line(self) -> str | None:
+        if self.pointer is None or self.busy or self.count.running:
+            return None
+        return self.line_at(self.pointer)
+
+    # -- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._spin.update(dt * self.app.settings.animation_speed)
+        self.toast_time = max(0.0, self.toast_time - dt)
+
+    def needs_frames(self) -> bool:
+        return super().needs_frames() or self.toast_time > 0 or self._spin.busy
+
+    def frame(self) -> LiniellFrame:
+        seats = range(2)
+        return LiniellFrame(
+            model=self.model, camera=self.camera, names=[self.seat_name(s) for s in seats],
+            colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
+            notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
+            current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
+            pointer=self.pointer, turn_angle=self.turn_angle, turns=self.turns, source=self.source,
+            target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
+            toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
+            age=self.age)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
-        draw_table(self, surface)
-        super().draw(surface)
-        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
+        frame = self.frame()
+        still = self.layer.get(self.model, self.camera, frame.colours, surface.get_size())
+        draw_table(frame, still, surface)
