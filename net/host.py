@@ -32,7 +32,6 @@ from game.match import Change, Match, SeatInfo, view_hash
 from net import DEFAULT_PORT
 from net.connection import PeerConnection
 from net.fanout import SharedViews
-from net.host_thread import HostThread
 from net.protocol import (
     APP,
     PROTOCOL_VERSION,
@@ -712,4 +711,4 @@ class Host:
             self._journal = None  # a full save follows the update frames
 
 
-__all__ = ["Host", "HostConfig", "HostThread", "Peer", "RefusedError", "SeatSlot"]
+__all__ = ["Host", "HostConfig", "Peer", "RefusedError", "SeatSlot"]

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.anim.easing import ease
+
 
 class Effect:
     """A timed, drawable step; subclasses set ``duration`` and override what they need."""
@@ -41,13 +43,16 @@ class Effect:
 
 class Actor(Effect):
     """An effect that is all drawing: ``paint(surface, progress)`` for ``duration`` seconds, then
-    ``on_end`` (often: release the mask that hid what it carried)."""
+    ``on_end`` (often: release the mask that hid what it carried). ``easing`` shapes the progress
+    ``paint`` is given (a flight that eases in and out)."""
 
     def __init__(self, duration: float, paint: Callable[[pygame.Surface, float], None],
-                 on_start: Callable[[], None] | None = None, on_end: Callable[[], None] | None = None) -> None:
+                 on_start: Callable[[], None] | None = None, on_end: Callable[[], None] | None = None,
+                 easing: str = "linear") -> None:
         super().__init__()
         self.duration = duration
         self.paint, self.on_start, self.on_end = paint, on_start, on_end
+        self.shape = ease(easing)
 
     def start(self) -> None:
         if self.on_start is not None:
@@ -58,4 +63,4 @@ class Actor(Effect):
             self.on_end()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.paint(surface, self.progress)
+        self.paint(surface, self.shape(self.progress))

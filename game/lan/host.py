@@ -25,7 +25,8 @@ from game.tables.registry import has_table
 from game.ui import theme
 from game.ui.widgets import TextInput
 from net.client import NetSession
-from net.host import Host, HostConfig, HostThread
+from net.host import Host, HostConfig
+from net.host_thread import HostThread
 from net.table import SeatSlot
 
 TABLE_NAME_LIMIT = 40

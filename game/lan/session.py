@@ -25,7 +25,7 @@ TOKEN_REFUSALS = ("net.bad_token", "net.token_revoked")
 
 
 class HostedTable(Protocol):
-    """The table this program serves (``net.host.HostThread``), as the screens use it."""
+    """The table this program serves (``net.host_thread.HostThread``), as the screens use it."""
 
     def start_game(self) -> None: ...
 

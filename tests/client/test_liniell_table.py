@@ -255,7 +255,8 @@ def test_figures_and_colours() -> None:
 def test_one_seat_over_a_real_loopback_host(fast) -> None:
     from game.lan.session import LanSession
     from net.client import NetSession
-    from net.host import Host, HostConfig, HostThread
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
 
     app = fast
     config = HostConfig(name="Liniell test", heartbeat=0.2, away_after=5.0, drop_after=10.0, bot_level="easy")

@@ -224,7 +224,8 @@ def test_escape_opens_the_pause_menu_and_stops_the_bot_and_f1_the_rules(app):
 def test_the_table_plays_over_the_lan(app):
     from game.lan.session import LanSession
     from net.client import NetSession
-    from net.host import Host, HostConfig, HostThread
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
 
     host = Host.new("linja", 2, HostConfig(heartbeat=0.2, away_after=2.0, drop_after=5.0), bots=1, seed=4,
                     options={"first": 0})

@@ -147,7 +147,8 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
 
 
 def test_a_dropped_link_shows_reconnecting_and_the_seat_comes_back(app, loopback, tmp_path):
-    from net.host import Host, HostConfig, HostThread
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
     save = tmp_path / "table.save"
     host = Host.new("linie1", 2, HostConfig(name="Zoe's table", save_path=save, bot_delay=30.0), bots=1)
     thread = HostThread(host, bind="127.0.0.1")
@@ -173,7 +174,8 @@ def test_a_dropped_link_shows_reconnecting_and_the_seat_comes_back(app, loopback
 
 
 def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
-    from net.host import Host, HostConfig, HostThread
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
     thread = HostThread(Host.new("linie1", 2, HostConfig(name=f"Rejoin {RUN}", bot_delay=30.0), bots=1),
                         bind="127.0.0.1")
     port = thread.start()

@@ -13,7 +13,8 @@ import pytest
 
 from game.core import registry
 from net.client import local_rules
-from net.host import Host, HostConfig, HostThread
+from net.host import Host, HostConfig
+from net.host_thread import HostThread
 from net.protocol import PROTOCOL_VERSION
 from tests.net import fake_game
 

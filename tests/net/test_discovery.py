@@ -18,7 +18,7 @@ import pytest
 from game.core.registry import available_games
 from net.client import NetSession
 from net.discovery import TableBrowser, compatibility, txt_record
-from net.host import HostThread
+from net.host_thread import HostThread
 from tests.net.conftest import make_host
 
 ROOT = Path(__file__).resolve().parents[2]

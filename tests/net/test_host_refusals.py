@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from net.host import HostThread
+from net.host_thread import HostThread
 from tests.net.conftest import RawPeer
 from tests.net.test_host_robustness import fingerprint
 

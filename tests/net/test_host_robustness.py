@@ -13,7 +13,7 @@ import msgpack
 import pytest
 
 from game.match import view_hash
-from net.host import HostThread
+from net.host_thread import HostThread
 from net.protocol import CLIENT_LIMITS
 from tests.net.conftest import RawPeer
 

@@ -12,7 +12,8 @@ import pytest
 
 from game.match import view_hash
 from net.client import NetSession
-from net.host import Host, HostConfig, HostThread
+from net.host import Host, HostConfig
+from net.host_thread import HostThread
 from tests.net import fake_game
 from tests.net.conftest import FAST, RawPeer, make_host
 

@@ -13,7 +13,8 @@ import pytest
 from game.bots import Bot
 from game.core.registry import UnknownGame, get_game
 from net.delta import patch
-from net.host import Host, HostConfig, HostThread
+from net.host import Host, HostConfig
+from net.host_thread import HostThread
 from tests.net import fake_game
 from tests.net.conftest import FAST, RawPeer
 

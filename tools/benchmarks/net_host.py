@@ -466,7 +466,8 @@ def client_decode(samples: int = SAMPLES) -> list[float]:
 def discovery(runs: int = 3) -> list[float]:
     """Milliseconds from ``Advertiser`` start to the table in ``TableBrowser.tables()``."""
     from net.discovery import Advertiser, TableBrowser
-    from net.host import Host, HostConfig, HostThread
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
 
     browser = TableBrowser(interfaces=["127.0.0.1"], recheck=0.5)
     results = []

@@ -1,7 +1,8 @@
-"""Moving things on the Line Expansion table: flying markers, floating figures, banners, toasts.
+"""Moving things on the Line Expansion table: flying markers, banners, toasts and tooltips.
 
-Each is a small object advanced by ``dt`` and drawn on top of the cached layers. The show
-(``lines_show``) creates them from game events; nothing here knows the rules.
+Each is a small drawable the staging (``tables.lines.show``) creates from game events: flights are
+painted by show effects at their eased ``progress``, banners age as show overlays (on animation
+time), toasts on the wall clock. Nothing here knows the rules.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ class MarkerFlight:
     end_b: Point
     thickness: float
     progress: float = 0.0
+
+    def paint(self, surface: pygame.Surface, progress: float) -> None:
+        """Drawn by the flight's effect at ``progress`` (already eased)."""
+        self.progress = progress
+        self.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.progress
@@ -59,6 +65,10 @@ class DiscFlight:
     size: int
     progress: float = 0.0
 
+    def paint(self, surface: pygame.Surface, progress: float) -> None:
+        self.progress = progress
+        self.draw(surface)
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.progress
         control = ((self.start[0] + self.end[0]) / 2, min(self.start[1], self.end[1]) - 180)
@@ -66,37 +76,6 @@ class DiscFlight:
         size = round(self.size * (1 + 0.4 * math.sin(math.pi * t)))
         disc = action_marker(self.colour, size, self.label)
         surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
-
-
-@dataclass
-class FloatText:
-    """A figure that rises and fades where something scored or happened ("+2", "Circle closed!")."""
-
-    text: str
-    colour: Colour
-    pos: Point
-    size: int = 34
-    life: float = 1.3
-    age: float = 0.0
-    rise: float = 70.0
-
-    @property
-    def alive(self) -> bool:
-        return self.age < self.life
-
-    def draw(self, surface: pygame.Surface) -> None:
-        t = min(1.0, self.age / self.life)
-        pop = ease("out_back")(min(1.0, t * 4))
-        y = self.pos[1] - self.rise * ease("out_cubic")(t)
-        alpha = int(255 * (1 - max(0.0, (t - 0.6) / 0.4)))
-        size = max(8, round(self.size * (0.6 + 0.4 * pop)))
-        text = theme.render_text(self.text, size, self.colour, theme.DISPLAY_FONT).copy()
-        shadow = theme.render_text(self.text, size, theme.SHADOW, theme.DISPLAY_FONT).copy()
-        text.set_alpha(alpha)
-        shadow.set_alpha(alpha)
-        rect = text.get_rect(center=(round(self.pos[0]), round(y)))
-        surface.blit(shadow, rect.move(2, 3))
-        surface.blit(text, rect)
 
 
 @dataclass
@@ -109,6 +88,7 @@ class Banner:
     centre: Point
     width: int
     life: float = 1.3
+    clip: pygame.Rect | None = None  # the banner never leaves the map
     age: float = 0.0
 
     @property
@@ -116,7 +96,14 @@ class Banner:
         return self.age < self.life
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.age / self.life
+        clip = surface.get_clip()
+        if self.clip is not None:
+            surface.set_clip(self.clip)
+        self._ribbon(surface)
+        surface.set_clip(clip)
+
+    def _ribbon(self, surface: pygame.Surface) -> None:
+        t = min(1.0, self.age / self.life)
         if t < 0.25:
             slide = ease("out_cubic")(t / 0.25) - 1
         elif t > 0.8:
@@ -147,6 +134,26 @@ class Toast:
     @property
     def alive(self) -> bool:
         return self.age < self.life
+
+
+class Toasts:
+    """The messages over the foot of the map, on the wall clock (a refusal must stay readable at any
+    animation speed): a new one pushes out an older one of its kind."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def add(self, text: str, refusal: bool = False) -> None:
+        self.items = [toast for toast in self.items if toast.refusal != refusal][-1:]
+        self.items.append(Toast(text, refusal, 4.5 if refusal else 2.6))
+
+    def update(self, dt: float) -> None:
+        for toast in self.items:
+            toast.age += dt
+        self.items = [toast for toast in self.items if toast.alive]
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
 
 
 def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect) -> None:

@@ -1,241 +1,156 @@
-"""The Line Expansion table: the city map, the action board and the players, played through a Session.
+"""The Line Expansion table: the city map, the action board and the players.
 
-The scene knows only the Session protocol (submit, poll, view, pump), so the same table serves
-hot-seat humans, bots and LAN games. Every message is shown in order: each batch of events plays as
-one animation (``lines_show``) and the table switches to the batch's view when its move lands.
-Input is open only when nothing is playing and a seat of this screen is to act; the authority
-decides every move, and a refusal shows its message and changes nothing.
+It fills in the table skeleton (``game.tables.base``): each update's events become one timeline of
+a street or an action marker flying in, then its consequences (``show.stage_update``); the new view
+goes on screen when the move lands, and the seats' looks and the player's choices follow it
+(``shown_changed``). Input is open only when the show has caught up and a seat of this screen is to
+act; the authority decides every move, and a refusal shows its message and changes nothing.
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import Any
 
 import pygame
 
-from game.core.lines.state import BUS_SPACE
-from game.lan.hud import NetHud
+from game.anim import ParticleSystem, Timeline
 from game.render.lines.city import CityMap, city_map
 from game.render.lines.pieces import draw_marker
-from game.tables.legacy import TableScene
+from game.scenes.figures import PlayerFigures
+from game.tables.base import Anchor, TableScene, View
 from game.tables.lines import hud
-from game.tables.lines.choices import PASS, Choices, readable, space_title
+from game.tables.lines.choices import Choices, readable
 from game.tables.lines.figures import lines_figures
-from game.tables.lines.fx import draw_toasts, draw_tooltip
+from game.tables.lines.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.lines.seats import SeatLook, seat_looks
-from game.tables.lines.show import Show
+from game.tables.lines.show import Stage, Tally, stage_update
+from game.tables.lines.tips import Tip, space_tip, street_tip
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
-GAME = "lines"
 MAP_RECT = pygame.Rect(36, 36, 1060, 1008)
-SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before accepting input again
+FLASH_SECONDS = 0.8  # a refused street glows coral this long
 Colour = tuple[int, int, int]
-
 
 
 class LinesTable(TableScene):
     name = "lines_table"
+    game = "lines"
+    title = "Line Expansion"
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
         self.city: CityMap = city_map(*MAP_RECT)
-        self.show = Show(self.city, app.sounds.play)
-        self.pending: deque[dict[str, Any]] = deque()
-        self.view: dict[str, Any] | None = None
-        self.version = -1
+        self.show.particles = ParticleSystem(seed=11, gravity=300.0)
+        self.tally = Tally()
+        self.toasts = Toasts()
         self.looks: list[SeatLook] = []
         self.choices = Choices(None, None)
-        self.opened: tuple[int, int | None] | None = None  # (version, seat) whose turn was opened
-        self.screen_owner: int | None = None  # the human seat the screen was last handed to
-        self.last_acting: int | None = None  # whose decision the table showed last
+        self.counted = False  # the final count has played: the results button waits
         self.pointer: tuple[int, int] | None = None
         self.steering = False  # True while keys or a pad move the cursor (tooltips follow it, not the mouse)
         self.selected: int | None = None  # the street under the pointer or the keyboard cursor
         self.closing_at: int | None = None  # for a street that closes a circle: where it closes
         self.hover_space: str | None = None
         self.cursor_space: str | None = None
-        self.refused: tuple[int, float] | None = None  # (street, age) flashing after a refusal
-        self.awaiting = 0.0  # seconds left waiting for the answer to a submitted intent
-        self.finished = False
-        self.link = "up"
-        self.lan_hud = NetHud(self, session, lambda seat: None if self.view is None else tuple(
-            round(v) + 17 for v in hud.disc_point(seat, len(self.view["lines"]))))
+        self.flash: tuple[int, float] | None = None  # (street, age) glowing after a refusal
+        self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         button = pygame.Rect(0, 0, 250, 66)
         button.bottomright = (hud.HEADER.right - 32, hud.HEADER.bottom - 26)
-        self.results_button = Button(button, "See results", self.to_results, "good", 32)
+        self.results_button = Button(button, "See results", self.open_results, "good", 32)
         self.results_button.visible = False
         self.ui.add(self.results_button)
-        first = self._first_view()
-        if first is not None:
-            self._jump(first)
 
-    # -- the session --------------------------------------------------------------------------------
-    def _first_view(self) -> dict[str, Any] | None:
-        """This screen's view now; a LAN session may not hold one yet (then the first update brings it)."""
-        for seat in [*self.session.controlled_seats, None]:
-            try:
-                view = self.session.view(seat)
-            except (KeyError, LookupError):
-                continue
-            if _is_view(view):
-                return view
-        return None
+    @property
+    def link(self) -> str:
+        return self.session.link
 
-    def _jump(self, view: dict[str, Any], version: int | None = None) -> None:
-        """Show ``view`` at once (the first view, or a snapshot after a resync)."""
-        self.show.finish()
-        self.pending.clear()
-        self.view = view
-        match = view.get("match") if isinstance(view.get("match"), dict) else {}
-        self.version = version if isinstance(version, int) else int(match.get("version", -1))
-        self.looks = seat_looks(view, len(view["lines"]))
-        self.show.reset(view)
-        self.opened = None
-        if view.get("outcome"):
-            self.show.counts = [float(score) for score in view["outcome"].get("scores", [])]
-            self._counted()
+    # -- the skeleton's hooks ---------------------------------------------------------------------
+    def accepts(self, view: Any) -> bool:
+        """A Line Expansion view: anything else (a stray or damaged message) is not shown."""
+        return isinstance(view, dict) and view.get("type") == "lines_view" and isinstance(view.get("lines"), list) \
+            and all(isinstance(line, dict) and isinstance(line.get("path"), list) for line in view["lines"])
 
-    def _receive(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "update" and _is_view(message.get("view")):
-            self.awaiting = 0.0
-            version = message.get("version")
-            if message.get("snapshot") or self.view is None:
-                self._jump(message["view"], version)
-            elif not isinstance(version, int) or version > self.version:
-                self.version = version if isinstance(version, int) else self.version + 1
-                self.pending.append(message)
-            # An older or equal version is the same change seen by another seat of this screen.
-        elif kind == "rejected":
-            self.awaiting = 0.0
-            rejection = message.get("rejection") or {}
-            self._refuse(readable(str(rejection.get("message") or "That move is not allowed."),
-                                  [look.name for look in self.looks]))
-        elif kind == "status":
-            self.link = str(message.get("link", self.link))
-        elif kind == "error":
-            self.show.toast(str(message.get("message", "Something went wrong.")), refusal=True)
+    def resync(self, view: View) -> None:
+        self.tally.reset(view)
+        super().resync(view)
 
-    def _submit(self, action: dict[str, Any]) -> None:
-        seat = self.choices.seat
-        if seat is None or self.awaiting > 0:
-            return
-        self.awaiting = SUBMIT_PATIENCE
-        self.app.sounds.play("click")
-        self.session.submit(seat, action)
-
-    def _refuse(self, message: str) -> None:
-        self.app.sounds.play("error")
-        self.show.toast(message, refusal=True)
-        if self.selected is not None:
-            self.refused = (self.selected, 0.0)
-
-    # -- time -----------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.lan_hud.update(dt)
-        scaled = dt * self.app.settings.animation_speed
-        idle = not self.show.busy and not self.pending
-        if idle:
-            self.session.pump()  # bots think only once the last move has been seen
-        for message in self.session.poll():
-            self._receive(message)
-        self.show.update(scaled, dt)
-        if not self.show.busy and self.pending:
-            self._play_next()
-        if not self.show.busy and not self.pending and self.view is not None:
-            self._open_turn()
-        self.awaiting = max(0.0, self.awaiting - dt)
-        if self.refused is not None:
-            street, age = self.refused
-            self.refused = (street, age + dt) if age + dt < 0.8 else None
-
-    def _play_next(self) -> None:
-        message = self.pending.popleft()
-        after = message["view"]
-        assert self.view is not None
-        self.show.stage(self.view, after, list(message.get("events") or []), self.looks,
-                        lambda: self._switch(after), self._counted)
-
-    def _switch(self, view: dict[str, Any]) -> None:
-        self.view = view
+    def shown_changed(self, view: View) -> None:
         self.looks = seat_looks(view, len(view["lines"]))
         self.choices = Choices(None, None)
         self.selected = None
         self.hover_space = None
 
+    def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
+        before = self.view or view
+        stage_update(self._stage, timeline, before, view, events, self.looks)
+
+    def turn_opened(self, acting: int | None, mine: bool) -> None:
+        view = self.view
+        names = [look.name for look in self.looks]
+        self.choices = Choices(view, acting, names) if mine and view is not None else Choices(None, None)
+        self.selected = None
+        self.cursor_space = None
+        if mine and self.pointer is not None and not self.steering:
+            self._hover(self.pointer)
+
+    def refused(self, message: str) -> None:
+        self.toasts.add(readable(message, [look.name for look in self.looks]), refusal=True)
+        if self.selected is not None:
+            self.flash = (self.selected, 0.0)
+
+    def cover_note(self, seat: int) -> str:
+        if self.view is None:
+            return ""
+        return hud.prompt(self._frame())[0].split(": ", 1)[-1].capitalize() + "."
+
+    def seat_anchor(self, seat: int) -> Anchor:
+        if self.view is None:
+            return None
+        x, y = hud.disc_point(seat, len(self.view["lines"]))
+        return round(x) + 17, round(y) + 17
+
+    def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
+        return lines_figures(view, outcome)
+
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        why = "every player passed" if outcome.get("reason") == "passed" else "no line could grow"
+        return f"Line Expansion · {len(self.looks)} players · the game ended as {why}"
+
+    def game_over(self, outcome: dict[str, Any]) -> None:
+        """The final view is on screen; a table that opened on a finished game shows its scores."""
+        if not self.counted:
+            self.tally.counts = [float(score) for score in outcome.get("scores", [])]
+            self._counted()
+
     def _counted(self) -> None:
-        self.finished = True
+        self.counted = True
         self.results_button.visible = True
         self.ui.set_focus(self.results_button)
 
-    def skip(self) -> None:
-        """Play every queued animation at once (a click or Enter while the table is busy)."""
-        self.show.finish()
-        while self.pending:
-            self._play_next()
-            self.show.finish()
+    def open_results(self) -> None:
+        if self.counted:
+            super().open_results()
 
-    def _open_turn(self) -> None:
-        """Once per change: whose decision is it, and is it one of this screen's seats?"""
-        assert self.view is not None
-        seat = hud.acting_seat(self.view)
-        key = (self.version, seat)
-        if key == self.opened:
+    def _submit(self, action: dict[str, Any]) -> None:
+        if self.choices.seat is None or self.awaiting > 0:
             return
-        self.opened = key
-        mine = seat is not None and seat in self.session.controlled_seats
-        names = [look.name for look in self.looks]
-        self.choices = Choices(self.view, seat, names) if mine else Choices(None, None)
-        self.selected = None
-        self.cursor_space = None
-        previous, self.last_acting = self.last_acting, seat
-        if not mine or seat is None:
-            return
-        if len(self.session.controlled_seats) > 1 and seat != self.screen_owner:
-            self._hand_over(seat)  # the cover plays the turn sound
-        elif seat != previous:
-            self.screen_owner = seat
-            self.app.sounds.play("turn")
-        if self.pointer is not None and not self.steering:
-            self._hover(self.pointer)
+        self.app.sounds.play("click")
+        self.submit(action, seat=self.choices.seat)
 
-    def _hand_over(self, seat: int) -> None:
-        """Hot-seat: cover the table until the next player takes the device."""
-        from game.scenes.cover import CoverScene
-
-        look = self.looks[seat]
-
-        def reveal() -> None:
-            self.screen_owner = seat
-        note = hud.prompt(self._frame())[0].split(": ", 1)[-1].capitalize() + "."
-        self.app.push(CoverScene(self.app, look.name, look.colour, reveal, note))
-
-    # -- input ----------------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
-        if self.lan_hud.handle(intent):
-            return True
+    # -- input ------------------------------------------------------------------------------------
+    def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
-        if kind == "cancel":
-            from game.scenes.pause import PauseScene
-            self.app.push(PauseScene(self.app, game=GAME))
-            return True
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
             self.steering = False
             self._hover(intent.pos)
-            self.ui.handle(intent)
-            return True
-        if self.finished and self.ui.handle(intent):
-            return True
-        if kind in ("press", "confirm") and (self.show.busy or self.pending):
-            self.skip()
-            return True
+            return False  # the buttons see the pointer too
         if kind == "press" and intent.pos is not None:
+            if self.ui.at(intent.pos) is not None:
+                return False
             self.pointer = intent.pos
             self._hover(intent.pos)
             return self._act_at_pointer()
@@ -249,11 +164,7 @@ class LinesTable(TableScene):
         if kind in ("rotate", "rotate_back"):
             return self._flip_circle()
         if kind == "hint":
-            self.show.toast(self._hint())
-            return True
-        if kind == "help":
-            from game.scenes.rules import RulesScene
-            self.app.push(RulesScene(self.app, GAME))
+            self.toasts.add(self._hint())
             return True
         return False
 
@@ -281,8 +192,8 @@ class LinesTable(TableScene):
         return False
 
     def _act_on_cursor(self) -> bool:
-        if self.finished:
-            self.to_results()
+        if self.counted:
+            self.open_results()
             return True
         if self.choices.building and self.selected is not None:
             self._submit(self.choices.street_action(self.selected, self.closing_at))
@@ -361,36 +272,28 @@ class LinesTable(TableScene):
             return f"Click a glowing space on the action board, or press 1–{count}; Pass takes nothing."
         return "Wait for the other players; Esc opens the menu."
 
-    # -- the end --------------------------------------------------------------------------------------
-    def to_results(self) -> None:
-        if self.view is None or not self.view.get("outcome"):
-            return
-        from game.scenes.results import ResultsScene
-        from game.session import LocalSession
-        from game.tables.launch import start_local_game
+    # -- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tally.update(dt * self.app.settings.animation_speed)
+        self.toasts.update(dt)
+        if self.flash is not None:
+            street, age = self.flash
+            self.flash = (street, age + dt) if age + dt < FLASH_SECONDS else None
 
-        play_again = None
-        if self.config is not None and isinstance(self.session, LocalSession):
-            config = self.config
+    def needs_frames(self) -> bool:
+        return super().needs_frames() or self.tally.moving or bool(self.toasts) or self.flash is not None
 
-            def play_again() -> None:
-                start_local_game(self.app, config.with_new_seed())
-        outcome = self.view["outcome"]
-        why = "every player passed" if outcome.get("reason") == "passed" else "no line could grow"
-        title = f"Line Expansion · {len(self.looks)} players · the game ended as {why}"
-        self.app.replace(ResultsScene(self.app, lines_figures(self.view, outcome), outcome, play_again, title))
-
-    # -- drawing --------------------------------------------------------------------------------------
     def _frame(self) -> hud.HudFrame:
         assert self.view is not None
-        counting = self.show.counts is not None
-        scores = list(self.show.counts) if counting else list(self.show.scores)  # type: ignore[arg-type]
+        counts = self.tally.counts
+        scores = list(counts) if counts is not None else list(self.tally.scores)
         room = self.results_button.rect.width + 16 if self.results_button.visible else 0
-        return hud.HudFrame(self.view, self.looks, self.choices, list(self.session.controlled_seats), self.age,
-                            self.hover_space, self.cursor_space, scores, counting, dict(self.show.bus_pop),
+        return hud.HudFrame(self.view, self.looks, self.choices, list(self.humans), self.age, self.hover_space,
+                            self.cursor_space, scores, counts is not None, dict(self.tally.bus_pop),
                             button_room=room)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         if self.view is None:
             theme.heading(surface, "Waiting for the table…", (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
@@ -401,22 +304,18 @@ class LinesTable(TableScene):
                                       [line.get("closed_at") for line in lines])
         surface.blit(layer, MAP_RECT)
         self._draw_targets(surface)
-        self.show.draw_over_map(surface)
+        self.tally.draw_buses(surface)
         hud.draw(surface, self._frame())
-        self.show.draw_flights(surface)
-        draw_toasts(surface, self.show.toasts, MAP_RECT)
-        self.show.draw_banner(surface)
+        draw_toasts(surface, self.toasts.items, MAP_RECT)
         self._draw_tooltip(surface)
-        super().draw(surface)
-        self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Legal streets pulse in the player's colour; the selected one previews its marker."""
-        if self.refused is not None:
-            street, age = self.refused
+        if self.flash is not None:
+            street, age = self.flash
             self.city.draw_street_glow(surface, street, theme.CORAL, 0.9 * (1 - age / 0.8), 1.2)
         seat = self.choices.seat
-        if not self.choices.building or seat is None or self.show.busy or self.pending:
+        if not self.choices.building or seat is None or self.busy:
             return
         colour = self.looks[seat].colour
         streets = self.choices.streets()
@@ -455,8 +354,28 @@ class LinesTable(TableScene):
             x, y = self.city.pos(self.closing_at)
             pygame.draw.circle(surface, theme.CREAM, (x, y), self.city.crossing_radius + 4, 4)
 
+    def _draw_heads(self, surface: pygame.Surface, seat: int, colour: Colour, pulse: float) -> None:
+        assert self.view is not None
+        for crossing in self.view["lines"][seat].get("heads", []):
+            x, y = self.city.pos(crossing)
+            radius = self.city.crossing_radius + 6 + 4 * pulse
+            pygame.draw.circle(surface, theme.shade(colour, 0.6), (x, y), radius + 2, 5)
+            pygame.draw.circle(surface, colour, (x, y), radius, 3)
+
+    def _draw_preview(self, surface: pygame.Surface, seat: int, street: int, colour: Colour) -> None:
+        """The marker as it would lie, and where the circle would close."""
+        assert self.view is not None
+        streets = [list(line.get("streets", [])) for line in self.view["lines"]]
+        streets[seat].append(street)
+        seats = self.city.lanes(streets)[street]
+        a, b = self.city.marker_ends(street, seats.index(seat), len(seats))
+        draw_marker(surface, a, b, colour, round(self.city.lane_thickness(len(seats))), alpha=190)
+        if self.choices.closes_circle(street) and self.closing_at is not None:
+            x, y = self.city.pos(self.closing_at)
+            pygame.draw.circle(surface, theme.CREAM, (x, y), self.city.crossing_radius + 4, 4)
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        if self.show.busy or self.pending or self.view is None:
+        if self.busy or self.view is None:
             return
         lines = self._tooltip_lines()
         if not lines:
@@ -470,56 +389,10 @@ class LinesTable(TableScene):
             anchor = (float(rect.centerx), float(rect.bottom))
         draw_tooltip(surface, lines, anchor, surface.get_rect())
 
-    def _tooltip_lines(self) -> list[tuple[str, Colour]]:
+    def _tooltip_lines(self) -> Tip:
         space = self.cursor_space if self.steering else self.hover_space
-        if self.choices.choosing and space is not None:
-            return self._space_tip(space)
-        if self.choices.building and self.selected is not None:
-            return self._street_tip(self.selected)
+        if self.choices.choosing and space is not None and self.view is not None:
+            return space_tip(self.choices, self.view, space)
+        if self.choices.building and self.selected is not None and self.view is not None:
+            return street_tip(self.city, self.choices, self.view, self.selected, self.closing_at)
         return []
-
-    def _street_tip(self, street: int) -> list[tuple[str, Colour]]:
-        net = self.city.net
-        a, b = net.ends[street]
-        title = (f"Street {a}–{b}", theme.INK)
-        reason = self.choices.street_refusal(street)
-        if reason is not None:
-            return [title, (reason, theme.CORAL_DARK)]
-        assert self.view is not None and self.choices.seat is not None
-        visited = set(self.view["lines"][self.choices.seat].get("path", []))
-        gains = [(crossing, net.points[crossing]) for crossing in (a, b)
-                 if crossing not in visited and net.points[crossing]]
-        lines = [title]
-        for crossing, points in gains:
-            what = "station" if net.specials[crossing] == "station" else f"{len(net.lots[crossing])} lot" + (
-                "s" if len(net.lots[crossing]) != 1 else "")
-            lines.append((f"+{points} at crossing {crossing} ({what})", theme.MINT_DARK))
-        if not gains:
-            lines.append(("No new points here", theme.shade(theme.INK, 1.6)))
-        if self.choices.closes_circle(street) and self.closing_at is not None:
-            lines.append((f"Closes a circle at crossing {self.closing_at} (R or right-click: the other end)",
-                          theme.TANGERINE_DARK))
-        return lines
-
-    def _space_tip(self, space: str) -> list[tuple[str, Colour]]:
-        reason = self.choices.space_refusal(space)
-        title = (space_title(space), theme.INK)
-        if reason is not None:
-            return [title, (reason, theme.CORAL_DARK)]
-        assert self.view is not None
-        if space == PASS:
-            return [title, ("Take nothing this round. If everyone passes, the game ends.", theme.INK)]
-        if space == BUS_SPACE:
-            return [title, ("One more bus after the expansions: more buses make every expansion longer.",
-                            theme.INK)]
-        streets = next((entry.get("streets") for entry in self.view.get("action_board", [])
-                        if entry.get("space") == space), 0)
-        return [title, (f"Build {streets} street{'s' if streets != 1 else ''} this round.", theme.MINT_DARK)]
-
-
-def _is_view(view: Any) -> bool:
-    """A Line Expansion view: anything else (a stray or damaged message) is not shown."""
-    return isinstance(view, dict) and view.get("type") == "lines_view" and isinstance(view.get("lines"), list) \
-        and all(isinstance(line, dict) and isinstance(line.get("path"), list) for line in view["lines"])
-
-
