@@ -304,8 +304,10 @@ class NetSession:
             self._check_rules(hello)
         except ProtocolError as error:
             raise _Final(error.message) from None
-        self._push({"type": "hello", "table": {key: hello[key] for key in (
-            "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}})
+        table = {key: hello[key] for key in (
+            "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}
+        table["guests_start"] = hello.get("guests_start", True)  # may a seated guest press Start?
+        self._push({"type": "hello", "table": table})
         self._established = self._greeted = True
         self._link("up")
         if self._want == "resume" and self._token:

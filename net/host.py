@@ -249,7 +249,7 @@ class Host:
         peer.send(encode(self._stamp({
             "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
             "rules_version": game.rules_version, "title": game.title, "table": self.config.name,
-            "phase": self.phase, **self._seat_counts()})))
+            "phase": self.phase, "guests_start": self.config.clients_may_start, **self._seat_counts()})))
         check_hello(hello)
         if hello["rules"].get(game.name) != game.rules_version:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "

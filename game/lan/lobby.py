@@ -46,13 +46,13 @@ class LobbyScene(Scene):
         self.message = ""
         self.claimed = hosting or session.token is not None  # asked already, or resuming
         self.handed_over = False
-        self.may_start = True  # until the host refuses a guest's start (only a dedicated host may allow it)
+        self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
         leave = pygame.Rect(0, 0, 340, 92)
         leave.center = (theme.WIDTH // 2 - 200, 1000)
         self.start = Button(start, "Start game", self.start_game, "good" if hosting else "secondary", 44,
-                            None if hosting else "Starts the game if the host lets players start it.")
+                            None if hosting else "Starts the game: this host lets seated players start it.")
         self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
         for widget in (self.start, self.leave_button, self.chat_field):
@@ -121,7 +121,8 @@ class LobbyScene(Scene):
             elif kind == "status" and message.get("link") == "up" and self.message.startswith("Lost the host"):
                 self.message = ""
         self._take_a_place()
-        self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start)
+        guests_start = bool((self.session.table or {}).get("guests_start", True))
+        self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
             and self.session.phase == "lobby"
         if self.session.phase in ("playing", "over") and not self.handed_over:

@@ -117,6 +117,8 @@ def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
         apps = [app, guest]
         assert until(apps, lambda: guest_lobby.session.role == "seat" and guest_lobby.session.seat == 1)
         assert guest_lobby.session.table["table"] == "Ada's table by the river"
+        run(guest, 0.05)
+        assert not guest_lobby.start.visible  # a guest never sees a Start it may not use
         # the host's lobby shows who joined, and the chat crosses both ways
         assert until(apps, lambda: [s["name"] for s in lobby.session.status["seats"]] == ["Ada", "Ben"])
         run(guest, 0.05, key(116) + typed("hi Ada") + key(13))  # T, type, Enter
