@@ -347,8 +347,8 @@ CLIENT_SCHEMAS: dict[str, Schema] = {
 
 # Host -> client. Every message carries the Match "version".
 HOST_SCHEMAS: dict[str, Schema] = {
-    "hello": schema({"app": text(32), "guests_start": boolean}, version=VERSION, protocol=integer(0, 2**31), game=text(32, 1),
-                    rules_version=text(32), title=text(64), table=text(64), phase=one_of(*PHASES),
+    "hello": schema({"app": text(32), "guests_start": boolean}, version=VERSION, protocol=integer(0, 2**31),
+                    game=text(32, 1), rules_version=text(32), title=text(64), table=text(64), phase=one_of(*PHASES),
                     seats_total=integer(0, 64), seats_taken=integer(0, 64)),
     "welcome": schema(version=VERSION, seat=nullable(SEAT), token=nullable(TOKEN), name=text(32)),
     "snapshot": schema(version=VERSION, seat=nullable(SEAT), view=mapping, hash=HASH,

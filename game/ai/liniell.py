@@ -18,7 +18,7 @@ from game.core.liniell import GAME
 from game.core.liniell.field import Cell, Field, Lines, PieceRef, compute_lines
 from game.core.liniell.routes import best_route
 from game.core.liniell.rules import SUPPLY
-from game.core.liniell.state import CONNECT, OCCUPY, PLACE, State, restore
+from game.core.liniell.state import CONNECT, OCCUPY, PLACE, State
 from game.core.liniell.tiles import CLOSED, DELTAS, TILES, opposite
 from game.core.rng import Rng
 
@@ -31,23 +31,6 @@ Markers = list[list[PieceRef | None]]
 CAPTURE_SWING = 1.5
 # A line with open ends can still grow; each open end that another tile can extend is worth this.
 GROWTH_PER_OPEN_END = 0.3
-
-
-def state_from_view(view: View) -> State:
-    """A state holding exactly what the view shows (the unseen tiles in an arbitrary order)."""
-    return restore({
-        "game": "liniell",
-        "rng": 0,
-        "stack": list(view["unseen"]),
-        "first_player": view["first_player"],
-        "current": view["current"],
-        "phase": view["phase"],
-        "drawn": view["drawn"],
-        "placed": [[item["x"], item["y"], item["tile"], item["rot"]] for item in view["board"]],
-        "set_aside": list(view["set_aside"]),
-        "markers": [[entry["piece"] for entry in own] for own in view["markers"]],
-        "end_reason": view["end_reason"],
-    })
 
 
 def _connects(tile: int, rot: int, a: int, b: int) -> bool:
@@ -159,7 +142,7 @@ class LiniellBot:
         self.rng = Rng(seed)
 
     def decide(self, view: View) -> Action:
-        state = state_from_view(view)
+        state = GAME.state_from_view(view)
         seat = view["seat"]
         if state.phase == CONNECT:
             return GAME.legal(state, seat)[0]

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from game.ai.liniell import LEVELS, Evaluator, Outlook, make_bot, state_from_view
+from game.ai.liniell import LEVELS, Evaluator, Outlook, make_bot
 from game.bots import make_bot as make_any_bot
 from game.core.liniell import GAME
 from game.core.liniell.state import OVER, PLACE
@@ -33,7 +33,7 @@ def test_state_from_view_rebuilds_the_public_position():
         seat = match.to_act()[0]
         assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
     view = match.view(match.to_act()[0])
-    rebuilt = state_from_view(view)
+    rebuilt = GAME.state_from_view(view)
     assert GAME.view(rebuilt, view["seat"]) == {key: value for key, value in view.items() if key != "match"}
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.ai.liniell import state_from_view
 from game.bots import make_bot
 from game.core.liniell import GAME
 from game.match import Match, SeatInfo
@@ -37,7 +36,7 @@ def figures() -> Iterator[tuple]:
     placing = [view for view in views if view["phase"] == "place"]
     yield "liniell.normal_placement_decision", [
         timed(lambda view=view: bot.decide(view), repeat=1, warmup=0)[0] for view in placing]
-    states = [state_from_view(view) for view in placing]
+    states = [GAME.state_from_view(view) for view in placing]
     yield "liniell.legal_placements", [
         timed(lambda state=state: GAME.legal(state, state.current), repeat=1, warmup=0)[0] for state in states]
     yield "liniell.final_scoring", [
