@@ -19,8 +19,21 @@ from game.ui import theme
 Colour = tuple[int, int, int]
 
 
+class Flight:
+    """Something in flight, drawn by its show effect at an eased ``progress``."""
+
+    progress: float
+
+    def paint(self, surface: pygame.Surface, progress: float) -> None:
+        self.progress = progress
+        self.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
 @dataclass
-class MarkerFlight:
+class MarkerFlight(Flight):
     """A line marker flying from a player's supply onto its street (``progress`` 0..1 is tweened)."""
 
     colour: Colour
@@ -29,11 +42,6 @@ class MarkerFlight:
     end_b: Point
     thickness: float
     progress: float = 0.0
-
-    def paint(self, surface: pygame.Surface, progress: float) -> None:
-        """Drawn by the flight's effect at ``progress`` (already eased)."""
-        self.progress = progress
-        self.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.progress
@@ -55,7 +63,7 @@ class MarkerFlight:
 
 
 @dataclass
-class DiscFlight:
+class DiscFlight(Flight):
     """An action marker moving from a player's row onto an action space."""
 
     colour: Colour
@@ -64,10 +72,6 @@ class DiscFlight:
     end: Point
     size: int
     progress: float = 0.0
-
-    def paint(self, surface: pygame.Surface, progress: float) -> None:
-        self.progress = progress
-        self.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.progress

@@ -354,26 +354,6 @@ class LinesTable(TableScene):
             x, y = self.city.pos(self.closing_at)
             pygame.draw.circle(surface, theme.CREAM, (x, y), self.city.crossing_radius + 4, 4)
 
-    def _draw_heads(self, surface: pygame.Surface, seat: int, colour: Colour, pulse: float) -> None:
-        assert self.view is not None
-        for crossing in self.view["lines"][seat].get("heads", []):
-            x, y = self.city.pos(crossing)
-            radius = self.city.crossing_radius + 6 + 4 * pulse
-            pygame.draw.circle(surface, theme.shade(colour, 0.6), (x, y), radius + 2, 5)
-            pygame.draw.circle(surface, colour, (x, y), radius, 3)
-
-    def _draw_preview(self, surface: pygame.Surface, seat: int, street: int, colour: Colour) -> None:
-        """The marker as it would lie, and where the circle would close."""
-        assert self.view is not None
-        streets = [list(line.get("streets", [])) for line in self.view["lines"]]
-        streets[seat].append(street)
-        seats = self.city.lanes(streets)[street]
-        a, b = self.city.marker_ends(street, seats.index(seat), len(seats))
-        draw_marker(surface, a, b, colour, round(self.city.lane_thickness(len(seats))), alpha=190)
-        if self.choices.closes_circle(street) and self.closing_at is not None:
-            x, y = self.city.pos(self.closing_at)
-            pygame.draw.circle(surface, theme.CREAM, (x, y), self.city.crossing_radius + 4, 4)
-
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         if self.busy or self.view is None:
             return
