@@ -6,7 +6,7 @@ would), then Start (``render.<game>_open``: Start to the table's first frame on 
 setup screen prepared meanwhile counts as prepared), and a bots-only game plays to the results
 screen at normal animation speed with a real ``display.flip()`` of the 1920 x 1080 SCALED display
 each frame, paced at the client's 120 frames a second so bot threads get the time they get in a real
-game. Every frame's
+game (or to the end of its final count, where a table waits for its results button). Every frame's
 wall time (update + draw + flip) is a sample of ``render.<game>_game_frame``; ``..._max`` is the
 worst. In the same run, ``render.floor_flip`` is one opaque full-screen blit plus flip: the least
 any frame can cost on this machine, so the ratios hold on a noisy one.
@@ -101,9 +101,13 @@ pygame.display.flip()
 opened = 1000 * (time.perf_counter() - started)
 frames = []
 deadline = time.perf_counter() + 900
-while not isinstance(app.stack.top, ResultsScene) and time.perf_counter() < deadline:
+def played_out():  # the results are up, or the table has shown the end and waits for its button
+    top = app.stack.top
+    return isinstance(top, ResultsScene) or (getattr(top, "finished", False) and not top.busy)
+
+while not played_out() and time.perf_counter() < deadline:
     frames.append(1000 * frame())
-print(json.dumps({"open": opened, "frames": frames, "finished": isinstance(app.stack.top, ResultsScene)}))
+print(json.dumps({"open": opened, "frames": frames, "finished": played_out()}))
 """
 
 

@@ -170,7 +170,7 @@ def draw_tiles(surface: pygame.Surface, camera: Camera, tiles: Mapping[Cell, tup
         surface.blit(art.tile_shadow(size), (rect.x - 12, rect.y - 12))
         image = art.tile_image(tile, rot, camera.rest or size, colours.get(cell))
         if image.get_width() != size:  # the camera is gliding: scale the resting image, paint nothing new
-            image = pygame.transform.smoothscale(image, (size, size))
+            image = pygame.transform.scale(image, (size, size))
         surface.blit(image, rect.topleft)
 
 

@@ -82,8 +82,26 @@ def _stick(surface: pygame.Surface, left: float, right: float, y: float, thickne
 def board_layer(rect: tuple[int, int, int, int], colours: tuple[theme.Colour, theme.Colour]) -> pygame.Surface:
     """The table without pieces, the size of ``rect``: wood, home-half washes, sticks, row labels."""
     layout = LinjaLayout(pygame.Rect(0, 0, rect[2], rect[3]))
+    surface = board_base(rect[2], rect[3]).copy()
+    table = surface.get_rect().inflate(-14, -14)
+    for seat, rows in ((0, range(0, ROWS // 2)), (1, range(ROWS // 2, ROWS))):
+        # Each player's home half carries a faint wash of their colour.
+        top = layout.row_band(max(rows)).y
+        bottom = layout.row_band(min(rows)).bottom
+        wash = pygame.Surface((table.width - 8, bottom - top), pygame.SRCALPHA)
+        wash.fill((*colours[seat], 13))
+        surface.blit(wash, (table.x + 4, top))
+    _labels(surface, layout, colours)
+    return surface
+
+
+@cache
+def board_base(width: int, height: int) -> pygame.Surface:
+    """What the table looks like in any colours: frame, wood, trays and sticks, drawn supersampled
+    (the slow part, so a table prepares it before it opens: ``LinjaTable.prewarm``)."""
+    layout = LinjaLayout(pygame.Rect(0, 0, width, height))
     k = SUPERSAMPLE
-    big = pygame.Surface((rect[2] * k, rect[3] * k), pygame.SRCALPHA)
+    big = pygame.Surface((width * k, height * k), pygame.SRCALPHA)
     whole = big.get_rect()
     pygame.draw.rect(big, FRAME, whole, border_radius=26 * k)
     table = whole.inflate(-14 * k, -14 * k)
@@ -94,13 +112,6 @@ def board_layer(rect: tuple[int, int, int, int], colours: tuple[theme.Colour, th
     wood_alpha = wood.convert_alpha() if pygame.display.get_surface() else wood.copy().convert_alpha()
     wood_alpha.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     big.blit(wood_alpha, table)
-    for seat, rows in ((0, range(0, ROWS // 2)), (1, range(ROWS // 2, ROWS))):
-        # Each player's home half carries a faint wash of their colour.
-        top = layout.row_band(max(rows)).y * k
-        bottom = layout.row_band(min(rows)).bottom * k
-        wash = pygame.Surface((table.width - 8 * k, bottom - top), pygame.SRCALPHA)
-        wash.fill((*colours[seat], 13))
-        big.blit(wash, (table.x + 4 * k, top))
     for row in (0, ROWS - 1):
         # The start/goal rows lie outside the sticks: a darker tray where the pieces gather.
         band = layout.row_band(row)
@@ -112,9 +123,7 @@ def board_layer(rect: tuple[int, int, int, int], colours: tuple[theme.Colour, th
     left, right = layout.stick_span
     for stick in range(1, STICKS + 1):
         _stick(big, left * k, right * k, layout.stick_y(stick) * k, 22 * k, 31 * stick)
-    surface = pygame.transform.smoothscale(big, (rect[2], rect[3]))
-    _labels(surface, layout, colours)
-    return surface
+    return pygame.transform.smoothscale(big, (width, height))
 
 
 def _labels(surface: pygame.Surface, layout: LinjaLayout, colours: tuple[theme.Colour, theme.Colour]) -> None:

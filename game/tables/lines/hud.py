@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -158,9 +159,14 @@ def _builder_total(view: dict[str, Any], seat: int) -> int:
     return int(view.get("remaining", 1))
 
 
+def draw_frames(surface: pygame.Surface) -> None:
+    """The three empty boxes of the column: they never change, so the table keeps them in its backdrop."""
+    for rect in (HEADER, BOARD, PLAYERS):
+        theme.panel(surface, rect, theme.PLUM, 26, theme.PLUM_LIGHT, 10)
+
+
 def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.panel(surface, HEADER, theme.PLUM, 26, theme.PLUM_LIGHT, 10)
     theme.draw_text(surface, "LINE EXPANSION", (HEADER.x + 28, HEADER.y + 20), 26, theme.SUNFLOWER,
                     theme.DISPLAY_FONT)
     round_number = int(view.get("round", 0))
@@ -195,7 +201,6 @@ def _a_streets(view: dict[str, Any]) -> int:
 
 def _draw_board(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.panel(surface, BOARD, theme.PLUM, 26, theme.PLUM_LIGHT, 10)
     theme.draw_text(surface, "Action board", (BOARD.x + 28, BOARD.y + 18), 30, theme.CREAM, theme.DISPLAY_FONT)
     in_play = {entry["space"]: entry for entry in view.get("action_board", []) if isinstance(entry, dict)}
     letters = [letter for letter in expansion_letters(view) if letter in in_play]
@@ -278,7 +283,6 @@ def _holder_disc(surface: pygame.Surface, frame: HudFrame, seat: int, centre: tu
 
 def _draw_players(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.panel(surface, PLAYERS, theme.PLUM, 26, theme.PLUM_LIGHT, 10)
     lines = view.get("lines", [])
     players = len(lines)
     acting = acting_seat(view)
@@ -314,20 +318,13 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
                     theme.fit_text(status, 20, ROW_GEAR_X - 90), status_colour)
     buses = int(line.get("buses", 1))
     bus_y = rect.y + round(rect.height * 0.29)
-    for index in range(MAX_BUSES):
-        icon = bus_icon(colour if index < buses else theme.shade(theme.NIGHT_2, 1.25), 38)
-        scale = frame.bus_pop.get(seat, 1.0) if index == buses - 1 else 1.0
-        if scale != 1.0:
-            icon = pygame.transform.rotozoom(icon, 0, max(0.05, scale))
-        surface.blit(icon, icon.get_rect(center=(rect.x + ROW_GEAR_X + index * BUS_STEP + 20, bus_y)))
     left = int(line.get("markers_left", MAX_MARKERS))
-    for used in range(MAX_MARKERS):
-        tick = _supply_tick(rect, used)
-        if used >= MAX_MARKERS - left:  # still in the supply: a marker standing on end
-            pygame.draw.rect(surface, theme.shade(colour, 0.55), tick, border_radius=3)
-            pygame.draw.rect(surface, colour, tick.inflate(-2, -2), border_radius=3)
-        else:
-            pygame.draw.rect(surface, theme.shade(theme.NIGHT_2, 1.25), tick.inflate(-2, -8), border_radius=2)
+    popping = frame.bus_pop.get(seat)
+    gear = _gear(colour, rect.height, buses, left, popping is not None)
+    surface.blit(gear, (rect.x + ROW_GEAR_X, rect.y))
+    if popping is not None:  # the bus just bought pops into its place
+        icon = pygame.transform.rotozoom(bus_icon(colour, 38), 0, max(0.05, popping))
+        surface.blit(icon, icon.get_rect(center=(rect.x + ROW_GEAR_X + (buses - 1) * BUS_STEP + 20, bus_y)))
     side = rect.x + ROW_GEAR_X + MAX_MARKERS * TICK_STEP + 8
     theme.draw_text(surface, f"{left} left", (side, _supply_tick(rect, 0).centery), 18, theme.CREAM_DIM,
                     anchor="midleft")
@@ -339,6 +336,28 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
     theme.draw_text(surface, str(int(round(score))), (rect.right - 64, rect.centery + 2), 50,
                     theme.SUNFLOWER if frame.counting else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
     theme.draw_text(surface, "pts", (rect.right - 18, rect.centery + 8), 20, theme.CREAM_DIM, anchor="midright")
+
+
+@lru_cache(maxsize=64)
+def _gear(colour: theme.Colour, height: int, buses: int, left: int, popping: bool) -> pygame.Surface:
+    """A row's buses (of five) and its supply of markers (of 25), drawn once per change: a hundred
+    little rectangles a frame otherwise. ``popping``: the last bus is left out (it pops in)."""
+    strip = pygame.Rect(0, 0, MAX_MARKERS * TICK_STEP + 4, height)
+    gear = pygame.Surface((max(MAX_BUSES * BUS_STEP + 4, strip.width), height), pygame.SRCALPHA)
+    bus_y = round(height * 0.29)
+    for index in range(MAX_BUSES):
+        if popping and index == buses - 1:
+            continue
+        icon = bus_icon(colour if index < buses else theme.shade(theme.NIGHT_2, 1.25), 38)
+        gear.blit(icon, icon.get_rect(center=(index * BUS_STEP + 20, bus_y)))
+    for used in range(MAX_MARKERS):
+        tick = _supply_tick(pygame.Rect(-ROW_GEAR_X, 0, 0, height), used)
+        if used >= MAX_MARKERS - left:  # still in the supply: a marker standing on end
+            pygame.draw.rect(gear, theme.shade(colour, 0.55), tick, border_radius=3)
+            pygame.draw.rect(gear, colour, tick.inflate(-2, -2), border_radius=3)
+        else:
+            pygame.draw.rect(gear, theme.shade(theme.NIGHT_2, 1.25), tick.inflate(-2, -8), border_radius=2)
+    return gear
 
 
 def _supply_tick(rect: pygame.Rect, index: int) -> pygame.Rect:

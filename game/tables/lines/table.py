@@ -35,6 +35,22 @@ FLASH_SECONDS = 0.8  # a refused street glows coral this long
 Colour = tuple[int, int, int]
 
 
+def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
+    """What never changes on this table: the background, the empty map and the column's boxes."""
+    key = (id(city), size)
+    if key not in _BACKDROPS:
+        picture = pygame.Surface(size)
+        theme.background(picture)
+        picture.blit(city.base, MAP_RECT)
+        hud.draw_frames(picture)
+        _BACKDROPS.clear()
+        _BACKDROPS[key] = picture.convert() if pygame.display.get_surface() is not None else picture
+    return _BACKDROPS[key]
+
+
+_BACKDROPS: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+
 class LinesTable(TableScene):
     name = "lines_table"
     game = "lines"
@@ -56,6 +72,8 @@ class LinesTable(TableScene):
         self.hover_space: str | None = None
         self.cursor_space: str | None = None
         self.flash: tuple[int, float] | None = None  # (street, age) glowing after a refusal
+        self._still_key: tuple[int, tuple[int, int]] | None = None
+        self._still_picture: pygame.Surface | None = None
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         button = pygame.Rect(0, 0, 250, 66)
         button.bottomright = (hud.HEADER.right - 32, hud.HEADER.bottom - 26)
@@ -284,6 +302,11 @@ class LinesTable(TableScene):
     def needs_frames(self) -> bool:
         return super().needs_frames() or self.tally.moving or bool(self.toasts) or self.flash is not None
 
+    @classmethod
+    def prewarm(cls) -> None:
+        """The map's layers and the backdrop, before the first table opens."""
+        backdrop(city_map(*MAP_RECT), (theme.WIDTH, theme.HEIGHT))
+
     def _frame(self) -> hud.HudFrame:
         assert self.view is not None
         counts = self.tally.counts
@@ -294,20 +317,28 @@ class LinesTable(TableScene):
                             button_room=room)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
         if self.view is None:
+            theme.background(surface)
             theme.heading(surface, "Waiting for the table…", (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
             return
-        surface.blit(self.city.base, MAP_RECT)
         lines = self.view["lines"]
         layer = self.city.lines_layer([line["path"] for line in lines], [look.colour for look in self.looks],
                                       [line.get("closed_at") for line in lines])
-        surface.blit(layer, MAP_RECT)
+        surface.blit(self._still(layer, surface.get_size()), (0, 0))
         self._draw_targets(surface)
         self.tally.draw_buses(surface)
         hud.draw(surface, self._frame())
         draw_toasts(surface, self.toasts.items, MAP_RECT)
         self._draw_tooltip(surface)
+
+    def _still(self, layer: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """Backdrop, map, column boxes and the lines, as one opaque picture redrawn only when the
+        lines change: most frames start with one blit."""
+        if self._still_key != (id(layer), size) or self._still_picture is None:
+            picture = backdrop(self.city, size).copy()
+            picture.blit(layer, MAP_RECT)
+            self._still_key, self._still_picture = (id(layer), size), picture
+        return self._still_picture
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Legal streets pulse in the player's colour; the selected one previews its marker."""

@@ -36,33 +36,40 @@ def _backdrop(width: int, height: int) -> pygame.Surface:
 
 class StaticLayer:
     """The backdrop with the field's empty squares, frame and laid tiles on it, in one opaque surface
-    that is repainted only when one of them (or the camera) changes: most frames are one blit."""
+    that is repainted only when one of them (or the camera) changes: most frames are one blit. While
+    the camera glides it paints straight onto the frame instead (a layer would last one frame)."""
 
     def __init__(self) -> None:
         self.key: Any = None
         self.surface: pygame.Surface | None = None
         self.repaints = 0
 
-    def get(self, model: TableModel | None, camera: Camera, colours: list[theme.Colour],
-            size: tuple[int, int]) -> pygame.Surface:
-        backdrop = _backdrop(*size)
+    def draw(self, surface: pygame.Surface, model: TableModel | None, camera: Camera,
+             colours: list[theme.Colour]) -> None:
+        backdrop = _backdrop(*surface.get_size())
         if model is None:
-            return backdrop
+            surface.blit(backdrop, (0, 0))
+            return
         owners = {cell: tuple(None if owner is None else colours[owner]
                               for owner in model.piece_owners(cell)) for cell in model.tiles}
-        key = (size, camera.cx, camera.cy, camera.cell, camera.rest, model.region(), model.settled(),
+        if camera.rest is not None:  # gliding: every frame differs, so paint straight onto it
+            surface.blit(backdrop, (0, 0))
+            board.draw_slots(surface, camera, model.region(), model.settled())
+            board.draw_tiles(surface, camera, model.tiles, owners)
+            return
+        key = (surface.get_size(), camera.cx, camera.cy, camera.cell, model.region(), model.settled(),
                tuple(sorted(model.tiles.items())), tuple(sorted(owners.items())))
         if key != self.key or self.surface is None:
             self.key, self.repaints = key, self.repaints + 1
             self.surface = backdrop.copy()
             board.draw_slots(self.surface, camera, model.region(), model.settled())
             board.draw_tiles(self.surface, camera, model.tiles, owners)
-        return self.surface
+        surface.blit(self.surface, (0, 0))
 
 
-def draw_table(frame: LiniellFrame, still: pygame.Surface, surface: pygame.Surface) -> None:
-    """``still`` is the static layer (backdrop, field, laid tiles) for this frame."""
-    surface.blit(still, (0, 0))
+def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface) -> None:
+    """``layer`` paints the static part (backdrop, field, laid tiles) for this frame."""
+    layer.draw(surface, frame.model, frame.camera, frame.colours)
     _top_bar(frame, surface)
     if frame.model is None:
         theme.draw_text(surface, "Waiting for the table…", BOARD.center, 48, theme.CREAM_DIM, theme.DISPLAY_FONT,

@@ -427,5 +427,4 @@ class LiniellTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
         frame = self.frame()
-        still = self.layer.get(self.model, self.camera, frame.colours, surface.get_size())
-        draw_table(frame, still, surface)
+        draw_table(frame, self.layer, surface)

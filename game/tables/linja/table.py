@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim import Timeline
+from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
@@ -63,6 +64,10 @@ class LinjaTable(TableScene):
         return self.pieces.rows if self.pieces is not None else [[[], []] for _ in range(ROWS)]
 
     # -- the skeleton's hooks ---------------------------------------------------------------------
+    @classmethod
+    def prewarm(cls) -> None:
+        board_base(BOARD.width, BOARD.height)
+
     def begin(self) -> None:
         started = self._begun
         super().begin()
