@@ -90,6 +90,7 @@ class Host:
         # The view each seat was last sent, with its version: the base of the next update's delta.
         self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._journal: Journal | None = None
+        self.save_problem: str | None = None  # why saving fails right now (said once, retried each action)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -694,21 +695,37 @@ class Host:
                 self._journal = Journal(path, self.config.fsync)
             self._journal.restart(base)
         except OSError as error:
-            log.error("autosave to %s failed: %s", path, error)
+            self._saving_fails(path, error)
             if self._journal is not None:
                 self._journal.close()
             self._journal = None  # the next action makes a full save again
+            return
+        self._saving_works(path)
 
     def _journal_action(self, change: Change) -> None:
-        """Write-ahead: an action is on disk before any player hears of it."""
+        """Write-ahead: an action is on disk before any player hears of it. A failing write never
+        stops the game: the action is applied and sent, and the full save that follows it (at
+        ``_settle``) holds it once the disk takes writes again."""
         if self._journal is None:
             return
         try:
             self._journal.append(change.version, change.seat, change.action)
-        except OSError as error:
-            log.error("journaling to %s failed: %s", self._journal.path, error)
+        except (OSError, ValueError) as error:
+            self._saving_fails(self._journal.path, error)
             self._journal.close()
             self._journal = None  # a full save follows the update frames
+
+    def _saving_fails(self, path: Path, error: Exception) -> None:
+        """Tell the operator once; every action tries again."""
+        problem = getattr(error, "strerror", None) or str(error)
+        if self.save_problem is None:
+            log.error("saving to %s fails (%s): the game goes on, and every action tries again", path, problem)
+        self.save_problem = problem
+
+    def _saving_works(self, path: Path) -> None:
+        if self.save_problem is not None:
+            log.warning("saving to %s works again: the save holds the whole game", path)
+        self.save_problem = None
 
 
 __all__ = ["Host", "HostConfig", "Peer", "RefusedError", "SeatSlot"]

@@ -25,6 +25,7 @@ from game.core.registry import UnknownGame, available_games, get_game
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
+from net.savefile import check_writable
 
 log = logging.getLogger("linie.host")
 
@@ -63,6 +64,8 @@ def build_host(args: argparse.Namespace) -> Host:
     config = HostConfig(name=args.name or HostConfig.name, bot_level=args.level, autostart=not args.manual_start,
                         bot_takeover_after=args.bot_takeover or None, bot_delay=args.bot_delay,
                         save_path=args.save or args.resume)
+    if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
+        sys.exit(f"linie-host: cannot save to {config.save_path}: {problem}")
     if args.resume is not None:
         try:
             return Host.resume(args.resume, config, keep_name=args.name is None)
@@ -89,8 +92,11 @@ def build_host(args: argparse.Namespace) -> Host:
 async def serve(host: Host, args: argparse.Namespace) -> None:
     port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
     if host.config.save_path is None:
-        host.config.save_path = default_save_path(port)
-        host.config.save_path.parent.mkdir(parents=True, exist_ok=True)
+        path = default_save_path(port)
+        if (problem := check_writable(path)) is not None:
+            await host.close(goodbye=False)
+            sys.exit(f"linie-host: cannot save to {path}: {problem} (choose a file with --save)")
+        host.config.save_path = path
         host.save()
     addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
     info = host.table_info()

@@ -44,6 +44,22 @@ def write_atomic(path: Path, data: dict[str, Any], fsync: bool = False) -> None:
     _replace_with(path, msgpack.packb(data, use_bin_type=True), fsync)
 
 
+def check_writable(path: Path) -> str | None:
+    """Why a save cannot be written to ``path`` (None: it can): the folder is made if need be and a
+    scratch file is written and removed there, as the autosave will."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle, scratch = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".check", dir=directory)
+        os.close(handle)
+        os.unlink(scratch)
+    except OSError as error:
+        return error.strerror or str(error)
+    if path.is_dir():
+        return "it is a folder"
+    return None
+
+
 def _replace_with(path: Path, body: bytes, fsync: bool) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -104,9 +120,12 @@ class Journal:
         self.records += 1
 
     def close(self) -> None:
-        if self._stream is not None:
-            self._stream.close()
-            self._stream = None
+        """Let the file go; a failing close (a full disk refusing the buffered rest) is not an error
+        here: the caller is already giving up on this journal, and the next full save replaces it."""
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:

@@ -192,3 +192,63 @@ def test_a_dedicated_hosts_seats_each_play_in_their_own_colour() -> None:
     assert [info.colour for info in host.match.seats] == [0, 1, 2, 3]
     host.start_game()  # open seats become bots and keep their colour
     assert len({info.colour for info in host.match.seats}) == 4
+
+
+class FullDisk:
+    """A journal stream on a disk that has run full: every write fails, and so does the close that
+    would flush what is buffered (the failure that used to stop a table for good)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, body: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def close(self) -> None:
+        self.stream.close()
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_disk_never_stops_the_game_and_the_save_catches_up(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path, host = saved_table(tmp_path)
+    journal = host._journal
+    assert journal is not None and journal._stream is not None
+    journal._stream = FullDisk(journal._stream)
+    real_write = net.host.write_atomic
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(net.host, "write_atomic", full)
+    with caplog.at_level("ERROR", logger="net.host"):
+        for _ in range(3):  # the actions are applied although nothing can be written
+            seat = host.match.to_act()[0]
+            host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
+            host._settle(host.match.version, net.host.SharedViews(), {}, [])
+    assert host.match.version == 7 and host.save_problem == "No space left on device"
+    assert sum("fails" in record.getMessage() for record in caplog.records) == 1  # said once, not per action
+    monkeypatch.setattr(net.host, "write_atomic", real_write)  # space is free again
+    seat = host.match.to_act()[0]
+    host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
+    host._settle(host.match.version, net.host.SharedViews(), {}, [])
+    assert host.save_problem is None
+    resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+    assert resumed.match.version == host.match.version == 8  # nothing missing from the save
+    assert resumed.match.view(0) == host.match.view(0)
+
+
+def test_linie_host_refuses_to_start_when_its_save_cannot_be_written(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SystemExit) as refused:
+        build_host(parse_args(["--game", "linja", "--seats", "2", "--save", str(blocker / "table.save")]))
+    assert "cannot save to" in str(refused.value.code) and "table.save" in str(refused.value.code)
+    fine = build_host(parse_args(["--game", "linja", "--seats", "2", "--save", str(tmp_path / "ok" / "t.save")]))
+    assert fine.config.save_path == tmp_path / "ok" / "t.save"
