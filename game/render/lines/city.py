@@ -23,6 +23,8 @@ from game.ui import theme
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 2
+Sprite = tuple[pygame.Surface, tuple[float, float]]  # a picture and where it goes on the map layer
+StreetSprites = tuple[Sprite, Sprite]  # shadows, markers
 MARGIN_X = 62  # room around the network inside the map rect for lots beyond the outer crossings
 MARGIN_TOP = 58
 MARGIN_BOTTOM = 118  # the legend strip
@@ -76,6 +78,7 @@ class CityMap:
         self.road_width = ROAD * self.unit
         self._lines_key: object = None
         self._lines_layer: pygame.Surface | None = None
+        self._sprites: dict[tuple[int, tuple[int, ...], tuple[Colour, ...]], StreetSprites] = {}
         self._glows: dict[tuple[int, Colour, float], pygame.Surface] = {}  # turned glow bands, per street
 
     # -- geometry ---------------------------------------------------------------------------------
@@ -405,27 +408,53 @@ class CityMap:
         key = (tuple(tuple(path) for path in paths), tuple(colours), tuple(closed_at))
         if key == self._lines_key and self._lines_layer is not None:
             return self._lines_layer
-        k = SUPERSAMPLE
-        big = pygame.Surface((self.rect.width * k, self.rect.height * k), pygame.SRCALPHA)
         streets = [self.path_streets(path) for path in paths]
         lanes = self.lanes(streets)
-        shadow = (*theme.SHADOW, 70)
         order = sorted(lanes, key=lambda street: street in self.bridges)
-        for pass_ in ("shadow", "marker"):
-            for street in order:
-                seats = lanes[street]
-                thickness = self.lane_thickness(len(seats)) * k
-                for lane, seat in enumerate(seats):
-                    a, b = (self._local(p, k) for p in self.marker_ends(street, lane, len(seats)))
-                    if pass_ == "shadow":
-                        paint_marker_shadow(big, a, b, thickness, shadow, k)
-                    else:
-                        paint_marker(big, a, b, colours[seat], thickness)
-        layer = pygame.transform.smoothscale(big, self.rect.size)
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        sprites = [self._street_sprites(street, tuple(lanes[street]), tuple(colours[seat] for seat in lanes[street]))
+                   for street in order]
+        for index in (0, 1):  # every shadow first, then the markers over them
+            for pair in sprites:
+                sprite, at = pair[index]
+                layer.blit(sprite, at)
         for seat, path in enumerate(paths):
             self._draw_heads(layer, seat, path, streets[seat], lanes, colours[seat], closed_at[seat])
         self._lines_key, self._lines_layer = key, layer
         return layer
+
+    def _street_sprites(self, street: int, seats: tuple[int, ...], colours: tuple[Colour, ...]
+                        ) -> StreetSprites:
+        """The shadows and the markers of one street's lanes, each painted supersampled once and kept:
+        a street built changes one street's sprites, not the whole map's layer."""
+        key = (street, seats, colours)
+        cached = self._sprites.get(key)
+        if cached is not None:
+            return cached
+        k = SUPERSAMPLE
+        thickness = self.lane_thickness(len(seats))
+        ends = [self.marker_ends(street, lane, len(seats)) for lane in range(len(seats))]
+        pad = thickness + 6
+        xs = [p[0] for pair in ends for p in pair]
+        ys = [p[1] for pair in ends for p in pair]
+        box = pygame.Rect(math.floor(min(xs) - pad), math.floor(min(ys) - pad), 0, 0)
+        box.width, box.height = math.ceil(max(xs) + pad) - box.x, math.ceil(max(ys) + pad) - box.y
+        at = (box.x - self.rect.x, box.y - self.rect.y)
+        pictures = []
+        for paint in ("shadow", "marker"):
+            big = pygame.Surface((box.width * k, box.height * k), pygame.SRCALPHA)
+            for (a, b), colour in zip(ends, colours, strict=True):
+                la, lb = ((a[0] - box.x) * k, (a[1] - box.y) * k), ((b[0] - box.x) * k, (b[1] - box.y) * k)
+                if paint == "shadow":
+                    paint_marker_shadow(big, la, lb, thickness * k, (*theme.SHADOW, 70), k)
+                else:
+                    paint_marker(big, la, lb, colour, thickness * k)
+            pictures.append((pygame.transform.smoothscale(big, box.size), at))
+        sprites = (pictures[0], pictures[1])
+        if len(self._sprites) > 2048:
+            self._sprites.clear()
+        self._sprites[key] = sprites
+        return sprites
 
     def path_streets(self, path: Sequence[int]) -> list[int]:
         return [street for street in (self.net.street_between(a, b) for a, b in zip(path, path[1:], strict=False))
