@@ -103,8 +103,10 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     return rect
 
 
+@lru_cache(maxsize=1024)
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
-    """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels."""
+    """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels (remembered: panels
+    measure the same labels every frame)."""
     text = printable(text, RENDER_LIMIT)
     while size > minimum and font(size, face).size(text)[0] > width:
         size -= 1
@@ -113,6 +115,12 @@ def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: i
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
+    return list(_wrapped(text, size, width, face))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, size: int, width: int, face: str) -> tuple[str, ...]:
+    """``wrap``, remembered: panels wrap the same sentences every frame."""
     measure = font(size, face)
     lines: list[str] = []
     current = ""
@@ -131,7 +139,7 @@ def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
         current = word
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def shade(colour: Colour, factor: float) -> Colour:
