@@ -81,7 +81,11 @@ RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line 
 
 @lru_cache(maxsize=4096)
 def _rendered(text: str, size: int, face: str, colour: Colour) -> pygame.Surface:
-    return font(size, face).render(text, True, colour)
+    typeface = font(size, face)
+    try:
+        return typeface.render(text, True, colour)
+    except pygame.error:  # only invisible characters (a soft hyphen alone): nothing to draw
+        return pygame.Surface((1, typeface.get_height()), pygame.SRCALPHA)
 
 
 def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_FONT) -> pygame.Surface:

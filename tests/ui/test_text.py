@@ -29,6 +29,12 @@ def test_cleaned_text_is_clean_and_encodes(value):
     assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in printable(value))
 
 
+def test_a_string_of_only_invisible_characters_renders():
+    pygame.font.init()
+    assert theme.render_text("\xad", 12).get_width() >= 0  # a lone soft hyphen has zero width in the font
+    theme.draw_text(pygame.Surface((20, 20)), "\u200b\xad", (0, 0), 12)
+
+
 @settings(max_examples=150, deadline=None)
 @given(NASTY, st.integers(min_value=-5, max_value=300))
 def test_any_string_renders_measures_and_wraps(value, size):
