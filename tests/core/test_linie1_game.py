@@ -122,7 +122,7 @@ def test_refill_from_drivers_when_the_pile_is_empty():
     GAME.apply(state, 1, place(1, (11, 11), 0))
     # seat 0 is driving and holds tiles; the pile is (made) empty
     route = find_route(state.board, 1, state.stops[0])
-    from game.core.linie1.game import Trip
+    from game.core.linie1.state import Trip
     state.trips[0] = Trip(list(route.start), [list(c) for c in route.cells], list(route.halts))
     state.box.extend(state.pile)
     state.pile.clear()

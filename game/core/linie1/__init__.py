@@ -12,8 +12,9 @@ from typing import Any
 from game.core.contract import Rejection
 from game.core.linie1.board import Board
 from game.core.linie1.data import MASKS, PLAYABLE
-from game.core.linie1.game import GAME, Linie1, State
+from game.core.linie1.game import GAME, Linie1
 from game.core.linie1.routes import Candidate, route_status, trip_candidates
+from game.core.linie1.state import State
 
 
 def board_from_view(view: dict[str, Any]) -> Board:

@@ -1,0 +1,122 @@
+"""Judging a Linie 1 action (L3-L11): one function per action type, each naming the rule a refusal
+cites. Pure functions of the state; ``Linie1.check`` dispatches to them through ``CHECKS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.core.contract import Rejection, is_int
+from game.core.linie1.data import HAND_SIZE
+from game.core.linie1.routes import validate_route
+from game.core.linie1.state import State, cell_of, rejection, tile_spec
+
+
+def must_act(state: State) -> bool:
+    """Whether the current builder still owes an action (L4: two whenever two legal ones exist)."""
+    if state.phase != "build" or state.actions_taken >= 2:
+        return False
+    return state.board.has_legal_action(state.hands[state.current], state.strict)
+
+
+def building_turn(state: State, seat: int) -> Rejection | None:
+    if state.phase == "roll":
+        return rejection("driving", "You are on your inaugural trip: roll the die.")
+    if state.phase == "refill":
+        return rejection("refilling", "Your turn is over: take tiles from the drivers or end it.")
+    if state.actions_taken >= 2:
+        return rejection("two_actions_done", "You have made both your actions: end your turn.")
+    return None
+
+def in_hand(state: State, seat: int, tiles: list[int]) -> Rejection | None:
+    hand = list(state.hands[seat])
+    for tile in tiles:
+        if tile not in hand:
+            return rejection("tile_not_in_hand", f"You have no tile of type {tile} in your hand.")
+        hand.remove(tile)
+    return None
+
+def check_place(state: State, seat: int, action: Any) -> Rejection | None:
+    spec = tile_spec(action)
+    if isinstance(spec, Rejection):
+        return spec
+    return (building_turn(state, seat) or in_hand(state, seat, [spec[0]])
+            or state.board.check_place(spec[0], spec[1], spec[2], state.strict))
+
+def check_exchange(state: State, seat: int, action: Any) -> Rejection | None:
+    spec = tile_spec(action)
+    if isinstance(spec, Rejection):
+        return spec
+    return (building_turn(state, seat) or in_hand(state, seat, [spec[0]])
+            or state.board.check_exchange(spec[0], spec[1], spec[2], state.strict))
+
+def check_exchange2(state: State, seat: int, action: Any) -> Rejection | None:
+    first, second = tile_spec(action.get("first")), tile_spec(action.get("second"))
+    for spec in (first, second):
+        if isinstance(spec, Rejection):
+            return spec
+    assert not isinstance(first, Rejection) and not isinstance(second, Rejection)
+    problem = building_turn(state, seat)
+    if problem is None and state.actions_taken != 0:
+        problem = rejection("exchange_pair_needs_whole_turn",
+                             "Two tiles exchanged together take both actions of your turn.")
+    return (problem or in_hand(state, seat, [first[0], second[0]])
+            or state.board.check_double_exchange(first, second, state.strict))
+
+def check_undo(state: State, seat: int, action: Any) -> Rejection | None:
+    if state.phase != "build" or not state.undo_stack:
+        return rejection("nothing_to_undo", "There is nothing of this turn left to undo.")
+    return None
+
+def check_end_turn(state: State, seat: int, action: Any) -> Rejection | None:
+    if state.phase == "roll":
+        return rejection("driving", "You are on your inaugural trip: roll the die.")
+    if state.phase == "build" and must_act(state):
+        owed = 2 - state.actions_taken
+        return rejection("must_take_two_actions",
+                          f"You must still lay {'a tile' if owed == 1 else 'two tiles'} "
+                          "(or exchange) before ending your turn.")
+    return None
+
+def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
+    if state.driving(seat):
+        return rejection("already_driving", "Your tram is already on its way.")
+    if state.phase != "build" or state.actions_taken != 0:
+        return rejection("declare_at_turn_start",
+                          "The inaugural trip is declared at the start of your turn, instead of laying track.")
+    start = cell_of(action.get("start"))
+    cells_raw = action.get("route")
+    if start is None or not isinstance(cells_raw, list) or len(cells_raw) > 2000:
+        return rejection("malformed", "A declaration names the start terminal cell and the route.")
+    cells = [cell_of(item) for item in cells_raw]
+    if any(cell is None for cell in cells):
+        return rejection("malformed", "The route is a list of [row, column] squares.")
+    result = validate_route(state.board, state.lines[seat], state.stops[seat], start, cells)  # type: ignore[arg-type]
+    if isinstance(result, str):
+        return rejection("route_incomplete", f"That is not a complete route: {result}.")
+    return None
+
+def check_roll(state: State, seat: int, action: Any) -> Rejection | None:
+    if state.phase != "roll":
+        return rejection("not_driving", "Only a player on the inaugural trip rolls the die.")
+    return None
+
+def check_take(state: State, seat: int, action: Any) -> Rejection | None:
+    if state.phase != "refill":
+        return rejection("no_refill", "Tiles are taken from drivers only when the pile is empty, "
+                                       "at the end of your turn.")
+    source, tile = action.get("from"), action.get("tile")
+    if not is_int(source) or not 0 <= source < state.players or not state.driving(source):
+        return rejection("not_a_driver", "You may only take tiles from players on their trip.")
+    if len(state.hands[seat]) >= HAND_SIZE:
+        return rejection("hand_full", f"You already hold {HAND_SIZE} tiles.")
+    if not is_int(tile) or tile not in state.hands[source]:
+        return rejection("tile_not_in_hand", "That driver has no such tile.")
+    return None
+
+
+CHECKS: dict[str, Callable[[State, int, Any], Rejection | None]] = {
+    "place": check_place, "exchange": check_exchange, "exchange2": check_exchange2, "undo": check_undo,
+    "end_turn": check_end_turn, "declare": check_declare, "roll": check_roll, "take": check_take,
+}

@@ -1,0 +1,128 @@
+"""Linie 1 states to and from data: the snapshot a save holds, the restore that checks every field
+of one, and the position a view shows (what bots and tables rebuild to ask the rules).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from game.core.contract import SnapshotError, View, is_int
+from game.core.linie1.board import Board
+from game.core.linie1.data import HAND_SIZE, LINES, ROUTE_CARDS, TILE_TYPES, TOTAL_TILES
+from game.core.linie1.state import State, Trip
+from game.core.rng import Rng
+
+STAT_KEYS = ("tiles_laid", "exchanges", "turns", "rolls", "squares")
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    return {
+        "players": state.players, "options": copy.deepcopy(state.options), "rng": state.rng.state,
+        "tiles": [[c[0], c[1], t, r] for c, (t, r) in sorted(state.board.tiles.items())],
+        "signs": [[letter, c[0], c[1]] for letter, c in sorted(state.board.signs.items())],
+        "pile": list(state.pile), "box": list(state.box), "hands": [list(h) for h in state.hands],
+        "lines": list(state.lines), "route_cards": list(state.route_cards),
+        "stops": [list(s) for s in state.stops], "current": state.current, "turn": state.turn,
+        "phase": state.phase, "actions_taken": state.actions_taken,
+        "undo_stack": copy.deepcopy(state.undo_stack),
+        "trips": [t.to_dict() if t else None for t in state.trips],
+        "revealed": list(state.revealed), "winner": state.winner, "stalemate": state.stalemate,
+        "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
+    }
+
+def state_from_view(view: View) -> State:
+    """The board, hands, turn and trips a view shows. Cards the view hides are blank, the pile and
+    the box hold as many blank tiles as they count, and a possible undo is a blank entry: enough
+    for ``legal``/``check`` to answer as for the real game, never enough to play on."""
+    players = view["players"]
+    trips = [None if p["trip"] is None else Trip(p["trip"]["start"], p["trip"]["route"], p["trip"]["halts"],
+                                                 p["trip"]["position"], p["trip"]["expected_turns"])
+             for p in players]
+    return State(players=len(players), options=view["options"], rng=Rng(0), board=Board.from_view(view["board"]),
+                 pile=[0] * view["pile_count"], box=[0] * view["box_count"],
+                 hands=[list(h) for h in view["hands"]], lines=[p["line"] or 0 for p in players],
+                 route_cards=[p["route_card"] or "" for p in players],
+                 stops=[list(p["stops"] or []) for p in players],
+                 current=view["current"], turn=view["turn"], phase=view["phase"],
+                 actions_taken=view["actions_taken"], undo_stack=[{}] if view["can_undo"] else [],
+                 trips=trips, revealed=[p["revealed"] for p in players],
+                 stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"])
+
+def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_players: int,
+            max_players: int) -> State:
+    """A state from a snapshot, every field checked (SnapshotError names what is wrong)."""
+    if not isinstance(data, dict):
+        raise SnapshotError("a Linie 1 state is a map")
+    players = data["players"]
+    if not is_int(players) or not min_players <= players <= max_players:
+        raise SnapshotError("bad player count")
+    options = validate_options(data["options"])
+    board = Board()
+    for row, col, tile, rot in data["tiles"]:
+        if not all(is_int(v) for v in (row, col, tile, rot)):
+            raise SnapshotError("bad tile entry")
+        if (row, col) in board.tiles:
+            raise SnapshotError("two tiles on one square")
+        board.tiles[(row, col)] = (tile, rot)
+    for letter, row, col in data["signs"]:
+        board.signs[letter] = (row, col)
+        board.sign_at[(row, col)] = letter
+    board.validate()
+    if len(set(board.signs.values())) != len(board.signs):
+        raise SnapshotError("two signs on one square")
+    ints = lambda seq: [v for v in seq if is_int(v) and v in TILE_TYPES]  # noqa: E731
+    pile, box = ints(data["pile"]), ints(data["box"])
+    hands = [ints(h) for h in data["hands"]]
+    if len(pile) != len(data["pile"]) or len(box) != len(data["box"]) or len(hands) != players or any(
+            len(h) != len(raw) or len(h) > HAND_SIZE for h, raw in zip(hands, data["hands"], strict=True)):
+        raise SnapshotError("bad tiles in pile, box or hands")
+    counts = {t: 0 for t in TILE_TYPES}
+    for tile in [*pile, *box, *(t for h in hands for t in h), *(t for t, _ in board.tiles.values())]:
+        counts[tile] += 1
+    if sum(counts.values()) != TOTAL_TILES or any(
+            counts[t] != info.pile + info.start for t, info in TILE_TYPES.items()):
+        raise SnapshotError("the tiles do not add up to the box's 126")
+    lines, cards, stops = list(data["lines"]), list(data["route_cards"]), [list(s) for s in data["stops"]]
+    if (len(lines) != players or len(set(lines)) != players or not all(line in LINES for line in lines)
+            or len(cards) != players or not all(card in ROUTE_CARDS for card in cards)
+            or any(stops[s] != list(ROUTE_CARDS[cards[s]][lines[s]]) for s in range(players))):
+        raise SnapshotError("bad line or route cards")
+    phase, current, actions = data["phase"], data["current"], data["actions_taken"]
+    if phase not in ("build", "refill", "roll", "over") or not is_int(current) or not 0 <= current < players:
+        raise SnapshotError("bad phase or current seat")
+    if not is_int(actions) or not 0 <= actions <= 2 or not is_int(data["turn"]) or not is_int(data["rng"]):
+        raise SnapshotError("bad counters")
+    trips: list[Trip | None] = []
+    for raw in data["trips"]:
+        if raw is None:
+            trips.append(None)
+            continue
+        trip = Trip(list(raw["start"]), [list(c) for c in raw["route"]], [bool(h) for h in raw["halts"]],
+                    int(raw["position"]), float(raw["expected_turns"]))
+        if len(trip.cells) != len(trip.halts) or not -1 <= trip.position < len(trip.cells) or not trip.cells:
+            raise SnapshotError("bad trip")
+        trips.append(trip)
+    if len(trips) != players:
+        raise SnapshotError("bad trips")
+    if phase == "roll" and trips[current] is None:
+        raise SnapshotError("a non-driver cannot be rolling")
+    winner = data["winner"]
+    if winner is not None and (not is_int(winner) or not 0 <= winner < players):
+        raise SnapshotError("bad winner")
+    stats = [{key: int(s[key]) for key in STAT_KEYS} for s in data["stats"]]
+    revealed = [bool(r) for r in data["revealed"]]
+    if len(stats) != players or len(revealed) != players:
+        raise SnapshotError("bad per-seat records")
+    undo_stack = list(data["undo_stack"])
+    for saved in undo_stack:
+        if not isinstance(saved, dict) or set(saved) != {"tiles", "signs", "hand", "actions_taken", "stats"}:
+            raise SnapshotError("bad undo record")
+    return State(
+        players=players, options=options, rng=Rng(data["rng"]), board=board, pile=pile, box=box, hands=hands,
+        lines=lines, route_cards=cards, stops=stops, current=current, turn=data["turn"], phase=phase,
+        actions_taken=actions, undo_stack=undo_stack, trips=trips, revealed=revealed, winner=winner,
+        stalemate=bool(data["stalemate"]), stats=stats,
+        last_roll=dict(data["last_roll"]) if data["last_roll"] else None,
+    )

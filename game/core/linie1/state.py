@@ -1,0 +1,87 @@
+"""The state of a Linie 1 game and the small checks of an action's fields every judge shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.contract import Rejection, is_int
+from game.core.linie1.board import GAME as NAME
+from game.core.linie1.board import Board
+from game.core.linie1.data import TILE_TYPES
+from game.core.rng import Rng
+
+
+def rejection(code: str, message: str) -> Rejection:
+    return Rejection(f"{NAME}.{code}", message)
+
+
+@dataclass
+class Trip:
+    """A declared inaugural trip: the frozen route and how far the tram has come (-1: at its start)."""
+
+    start: list[int]
+    cells: list[list[int]]
+    halts: list[bool]
+    position: int = -1
+    expected: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
+                "position": self.position, "expected_turns": self.expected}
+
+
+@dataclass
+class State:
+    players: int
+    options: dict[str, Any]
+    rng: Rng
+    board: Board
+    pile: list[int]
+    box: list[int]
+    hands: list[list[int]]
+    lines: list[int]
+    route_cards: list[str]
+    stops: list[list[str]]
+    current: int = 0
+    turn: int = 1
+    phase: str = "build"  # build | refill | roll | over
+    actions_taken: int = 0
+    undo_stack: list[dict[str, Any]] = field(default_factory=list)
+    trips: list[Trip | None] = field(default_factory=list)
+    revealed: list[bool] = field(default_factory=list)
+    winner: int | None = None
+    stalemate: bool = False
+    stats: list[dict[str, int]] = field(default_factory=list)
+    last_roll: dict[str, Any] | None = None
+
+    @property
+    def strict(self) -> bool:
+        return bool(self.options["strict_dead_ends"])
+
+    @property
+    def faces(self) -> list[str]:
+        return list(self.options["die_faces"])
+
+    def driving(self, seat: int) -> bool:
+        return self.trips[seat] is not None
+
+
+def cell_of(value: Any) -> tuple[int, int] | None:
+    if (isinstance(value, list | tuple) and len(value) == 2 and all(is_int(v) for v in value)):
+        return (value[0], value[1])
+    return None
+
+
+def tile_spec(action: Any) -> tuple[int, tuple[int, int], int] | Rejection:
+    """Validate the tile, cell and rotation fields shared by place and exchange actions."""
+    if not isinstance(action, dict):
+        return rejection("malformed", "A tile action needs tile, cell and rot.")
+    tile, cell, rot = action.get("tile"), cell_of(action.get("cell")), action.get("rot", 0)
+    if not is_int(tile) or tile not in TILE_TYPES:
+        return rejection("malformed", "Name a tile type from 1 to 12.")
+    if cell is None:
+        return rejection("malformed", "Name the square as [row, column].")
+    if not is_int(rot) or not 0 <= rot <= 3:
+        return rejection("malformed", "The rotation is a number of quarter turns from 0 to 3.")
+    return tile, cell, rot
