@@ -72,6 +72,12 @@ class Session(Protocol):
         ...
 
     @property
+    def save_problem(self) -> str:
+        """Why this program's autosave of the table fails right now ("" while it works, or when this
+        program saves nothing): the player hosting must hear of it."""
+        ...
+
+    @property
     def over(self) -> bool:
         """The game has ended (its last view carries the outcome)."""
         ...
@@ -118,6 +124,7 @@ class LocalSession:
     link = "up"
     link_reason = ""
     hosting = False
+    save_problem = ""  # a local game keeps no save yet
 
     def __init__(self, match: Match, bot_seed: int = 0,
                  bot_factory: Callable[[str, str, int], Bot] = make_bot) -> None:

@@ -71,6 +71,11 @@ class HostThread:
             return function(*args)
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 
+    @property
+    def save_problem(self) -> str:
+        """Why the autosave fails right now ("" while it works); read across threads, a plain str."""
+        return self.host.save_problem or ""
+
     def start_game(self) -> None:
         self.call(self.host.start_game)
 

@@ -227,6 +227,9 @@ class NetHud:
             self.chat.draw(surface)
         if self.game_over and self.link != "up":
             _pill(surface, "The host has left the table; the game is over.", (theme.WIDTH // 2, 14))
+        elif self.session.hosting and self.session.save_problem:
+            _pill(surface, f"Saving fails ({self.session.save_problem}): the game goes on, every move tries "
+                           "again.", (theme.WIDTH // 2, 14))
         if self.veil > 0:
             self._draw_overlay(surface)
         elif self.hover is not None and self.hover < len(seats):

@@ -35,6 +35,11 @@ class HostedTable(Protocol):
 
     def stop(self) -> None: ...
 
+    @property
+    def save_problem(self) -> str:
+        """Why the table's autosave fails right now ("" while saving works)."""
+        ...
+
 
 class LanSession:
     """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted."""
@@ -76,6 +81,10 @@ class LanSession:
     @property
     def hosting(self) -> bool:
         return self.hosted is not None
+
+    @property
+    def save_problem(self) -> str:
+        return self.hosted.save_problem if self.hosted is not None else ""
 
     @property
     def over(self) -> bool:

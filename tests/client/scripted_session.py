@@ -15,6 +15,7 @@ class ScriptedSession:
     lan = True
     link_reason = ""
     hosting = False
+    save_problem = ""
 
     def __init__(self, game: str, seat: int | None = None) -> None:
         self.game = game

@@ -186,6 +186,8 @@ def test_the_overlay_stays_away_once_the_game_is_over(app, lan):
 
 def test_the_host_hands_an_absent_seat_to_a_bot_and_back(app):
     class Hosted:
+        save_problem = ""
+
         def __init__(self) -> None:
             self.calls: list[tuple[str, int]] = []
 
@@ -230,3 +232,36 @@ def test_a_damaged_seat_file_is_treated_as_empty(app):
     assert lan_seats.recall("anything") is None
     lan_seats.remember("k", "t")
     assert lan_seats.recall("k") == "t"
+
+
+class Hosted:
+    """The table this program hosts, with a disk that has run full."""
+
+    save_problem = "No space left on device"
+
+    def start_game(self) -> None: ...
+
+    def hand_to_bot(self, seat: int) -> None: ...
+
+    def hand_back(self, seat: int) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
+    import game.lan.hud as hud
+    said: list[str] = []
+    monkeypatch.setattr(hud, "_pill", lambda surface, text, at: said.append(text))
+    hosted = Hosted()
+    table = Table(app, LanSession(Link(), hosted=hosted))
+    app.push(table)
+    run(app)
+    assert any("Saving fails (No space left on device)" in text for text in said)
+    said.clear()
+    hosted.save_problem = ""  # saving works again
+    run(app)
+    assert not any("Saving fails" in text for text in said)
+    guest = Table(app, LanSession(Link()))  # a guest saves nothing and is told nothing
+    app.push(guest)
+    run(app)
+    assert not any("Saving fails" in text for text in said)
