@@ -46,6 +46,7 @@ from net.savefile import (
     HOST_SAVE_FORMAT,
     HOST_SAVE_VERSION,
     Journal,
+    JournalDamage,
     new_base_id,
     read_journal,
     read_save,
@@ -116,15 +117,24 @@ class Host:
 
     @classmethod
     def resume(cls, path: Path, config: HostConfig, bot_factory: BotFactory = make_bot,
-               keep_name: bool = True) -> Host:
+               keep_name: bool = True, accept_damage: bool = False) -> Host:
         """The table saved in ``path`` (with its saved name unless ``keep_name`` is false);
-        SnapshotError when the file cannot be trusted."""
+        SnapshotError when the file cannot be trusted. A journal damaged in the middle is refused
+        (the error names the last good action) unless ``accept_damage``: then the table continues
+        from that action, and the log says so."""
         data = read_save(path)
         table = data.get("table")
         match = Match.load(data.get("match"))
         if not isinstance(table, dict) or table.get("phase") not in ("lobby", "playing", "over"):
             raise SnapshotError("the save has no table")
-        for record in read_journal(path, data.get("journal")):
+        try:
+            records = read_journal(path, data.get("journal"))
+        except JournalDamage as damage:
+            if not accept_damage:
+                raise
+            log.warning("%s: continuing from the last good action, as asked", damage)
+            records = damage.good
+        for record in records:
             if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
                 raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
         if table["phase"] == "playing" and match.finished:

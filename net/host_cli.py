@@ -25,7 +25,7 @@ from game.core.registry import UnknownGame, available_games, get_game
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
-from net.savefile import check_writable
+from net.savefile import JournalDamage, check_writable
 
 log = logging.getLogger("linie.host")
 
@@ -45,6 +45,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen and advertise on")
     parser.add_argument("--name", help="the table's name (default: 'Linie table', or the saved one)")
     parser.add_argument("--resume", type=Path, help="resume the table saved in this file")
+    parser.add_argument("--accept-damage", action="store_true",
+                        help="resume a save whose journal is damaged from its last good action")
     parser.add_argument("--save", type=Path, help="autosave here (default: the resumed file, or "
                                                   "$XDG_DATA_HOME/linie/host-PORT.save)")
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
@@ -68,7 +70,11 @@ def build_host(args: argparse.Namespace) -> Host:
         sys.exit(f"linie-host: cannot save to {config.save_path}: {problem}")
     if args.resume is not None:
         try:
-            return Host.resume(args.resume, config, keep_name=args.name is None)
+            return Host.resume(args.resume, config, keep_name=args.name is None, accept_damage=args.accept_damage)
+        except JournalDamage as damage:
+            last = f"action {damage.good[-1]['v']}" if damage.good else "the full save"
+            sys.exit(f"linie-host: cannot resume {args.resume}: {damage}. Add --accept-damage to continue "
+                     f"from {last}.")
         except SnapshotError as error:
             sys.exit(f"linie-host: cannot resume {args.resume}: {error}")
     try:

@@ -2,11 +2,18 @@
 
 A full save is the Match's own save plus the table (seats, tokens); writing it costs time that
 grows with the game, so after an action the host only appends that action to the *journal*, a
-file of msgpack records next to the save: ``{"format", "base"}`` first, then one ``{"v", "seat",
-"action"}`` per action. ``base`` names the full save the journal continues, so a journal left over
-from an older save is never replayed onto a newer one. A killed host can leave a torn last record;
-it is dropped on reading, as the action it was writing never reached anyone (records are written
-before the update frames).
+file next to the save: a msgpack header ``{"format", "base", "c"}``, then one framed record
+``{"v", "seat", "action", "c"}`` per action (``frame``; docs/formats.md has the bytes). ``base``
+names the full save the journal continues, so a journal left over from an older save is never
+replayed onto a newer one. A killed host can leave a torn last record; it is dropped (and logged)
+on reading, as the action it was writing never reached anyone (records are written before the
+update frames).
+
+Neither file can lie: a full save is sealed (a magic word and the SHA-256 of its body before the
+body), and every journal record carries the CRC-32 of its action together with the id of the save
+it continues. Damage is found and named: a save that does not match its seal is refused, and a
+journal damaged in the middle reports the last good action (``JournalDamage``), so the table is
+either refused or, when the operator says so, continued from there — never a different game.
 
 Tokens are stored in plain text on purpose: they must survive a host restart so players can
 reconnect to their seats. Both files are host-local and readable by their owner only.
@@ -15,9 +22,12 @@ reconnect to their seats. Both files are host-local and readable by their owner 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import logging
 import os
 import secrets
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,6 +37,8 @@ from game.core.contract import SnapshotError
 
 HOST_SAVE_FORMAT = "linie-host-save"
 HOST_SAVE_VERSION = 1
+SEAL = b"LINIESV1"  # then the SHA-256 of the body, then the body
+log = logging.getLogger(__name__)
 JOURNAL_FORMAT = "linie-host-journal"
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far beyond any game; a bigger file is not ours
 
@@ -39,9 +51,28 @@ def new_base_id() -> str:
     return secrets.token_hex(8)
 
 
+class JournalDamage(SnapshotError):
+    """The journal is damaged after its ``good`` first records (which can still be replayed)."""
+
+    def __init__(self, message: str, good: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.good = good
+
+
+def record_check(base: Any, version: int, seat: int, action: Any) -> int:
+    """The CRC-32 of one journal record, bound to the save it continues."""
+    return zlib.crc32(msgpack.packb([base, version, seat, action], use_bin_type=True)) & 0xFFFFFFFF
+
+
+def header_check(base: Any) -> int:
+    """The CRC-32 of a journal's header: a damaged save id must not pass for an older journal's."""
+    return zlib.crc32(msgpack.packb([JOURNAL_FORMAT, base], use_bin_type=True)) & 0xFFFFFFFF
+
+
 def write_atomic(path: Path, data: dict[str, Any], fsync: bool = False) -> None:
-    """Write ``data`` as msgpack next to ``path`` and rename it over: a crash leaves old or new."""
-    _replace_with(path, msgpack.packb(data, use_bin_type=True), fsync)
+    """Write ``data`` as sealed msgpack next to ``path`` and rename it over: a crash leaves old or new."""
+    body = msgpack.packb(data, use_bin_type=True)
+    _replace_with(path, SEAL + hashlib.sha256(body).digest() + body, fsync)
 
 
 def check_writable(path: Path) -> str | None:
@@ -83,6 +114,12 @@ def read_save(path: Path) -> dict[str, Any]:
         body = path.read_bytes()
     except OSError as error:
         raise SnapshotError(f"cannot read {path}: {error.strerror}") from None
+    if body.startswith(SEAL):
+        digest, body = body[len(SEAL):len(SEAL) + 32], body[len(SEAL) + 32:]
+        if hashlib.sha256(body).digest() != digest:
+            raise SnapshotError(f"{path} is damaged: its contents do not match their checksum")
+    else:
+        log.warning("%s predates sealed saves: it cannot be checked for damage", path)
     try:
         data = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception as error:
@@ -101,19 +138,23 @@ class Journal:
         self.path = journal_path(save_path)
         self.fsync = fsync
         self.records = 0
+        self.base: str = ""
         self._stream: BinaryIO | None = None
 
     def restart(self, base: str) -> None:
         """A journal holding only its header for the full save ``base`` replaces the old one."""
         self.close()
-        _replace_with(self.path, msgpack.packb({"format": JOURNAL_FORMAT, "base": base}), self.fsync)
+        self.base = base
+        header = {"format": JOURNAL_FORMAT, "base": base, "c": header_check(base)}
+        _replace_with(self.path, msgpack.packb(header), self.fsync)
         self._stream = open(self.path, "ab")  # noqa: SIM115 - held open for the appends
         self.records = 0
 
     def append(self, version: int, seat: int, action: Any) -> None:
         if self._stream is None:
             raise OSError("the journal is not open")
-        self._stream.write(msgpack.packb({"v": version, "seat": seat, "action": action}))
+        check = record_check(self.base, version, seat, action)
+        self._stream.write(frame(msgpack.packb({"v": version, "seat": seat, "action": action, "c": check})))
         self._stream.flush()
         if self.fsync:
             os.fsync(self._stream.fileno())
@@ -143,16 +184,63 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=MAX_JOURNAL_BYTES)
     unpacker.feed(body)
     try:
-        items = list(unpacker)  # a torn last record is incomplete and simply not yielded
-    except Exception as error:
-        raise SnapshotError(f"{path} is damaged ({type(error).__name__})") from None
-    if not items or not isinstance(items[0], dict) or items[0].get("format") != JOURNAL_FORMAT:
+        header = next(unpacker)
+    except Exception:  # noqa: BLE001 - no header at all, or bytes msgpack cannot read
+        raise SnapshotError(f"{path} is not a Linie journal") from None
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise SnapshotError(f"{path} is not a Linie journal")
-    if items[0].get("base") != base:
+    if header.get("c") != header_check(header.get("base")):
+        raise JournalDamage(f"{path} is damaged in its header", [])
+    if header.get("base") != base:
         return []  # left over from an earlier save, which the current one already contains
-    records = items[1:]
-    for record in records:
-        if (not isinstance(record, dict) or set(record) != {"v", "seat", "action"}
-                or type(record["v"]) is not int or type(record["seat"]) is not int):
-            raise SnapshotError(f"{path} holds a record that is not an action")
-    return records
+    good: list[dict[str, Any]] = []
+    at = unpacker.tell()
+    while at < len(body):
+        size = _frame_size(body, at)
+        if size is None:  # the frame's own header is damaged
+            break
+        if size < 0:  # a frame cut short: the action being written as the host stopped (nobody saw it)
+            log.warning("%s ends in a torn record, dropped", path)
+            return good
+        try:
+            record = msgpack.unpackb(body[at + FRAME_HEAD:at + FRAME_HEAD + size], raw=False, strict_map_key=False)
+        except Exception:  # noqa: BLE001 - whatever msgpack makes of damaged bytes
+            break
+        if not _sound(record, base):
+            break
+        good.append({key: record[key] for key in ("v", "seat", "action")})
+        at += FRAME_HEAD + size
+    else:
+        return good
+    after = f"after action {good[-1]['v']}" if good else "from its first action on"
+    raise JournalDamage(f"{path} is damaged {after}", good)
+
+
+FRAME_MARK = b"R"
+FRAME_HEAD = 9  # the mark, the payload's length, the CRC-32 of both
+
+
+def frame(payload: bytes) -> bytes:
+    """A journal record framed so that a record cut short by a crash can be told from a damaged one:
+    its length carries its own check."""
+    head = FRAME_MARK + len(payload).to_bytes(4, "big")
+    return head + (zlib.crc32(head) & 0xFFFFFFFF).to_bytes(4, "big") + payload
+
+
+def _frame_size(body: bytes, at: int) -> int | None:
+    """The payload length of the frame at ``at``; -1 when the file ends inside it (torn), None when
+    its head is damaged."""
+    head = body[at:at + FRAME_HEAD]
+    if len(head) < FRAME_HEAD:
+        return -1 if FRAME_MARK.startswith(head[:1]) else None
+    if head[:1] != FRAME_MARK or int.from_bytes(head[5:9], "big") != zlib.crc32(head[:5]) & 0xFFFFFFFF:
+        return None
+    size = int.from_bytes(head[1:5], "big")
+    return -1 if at + FRAME_HEAD + size > len(body) else size
+
+
+def _sound(record: Any, base: Any) -> bool:
+    """A record as the journal writes it, its check matching its action and its save."""
+    return (isinstance(record, dict) and set(record) == {"v", "seat", "action", "c"}
+            and type(record["v"]) is int and type(record["seat"]) is int
+            and record["c"] == record_check(base, record["v"], record["seat"], record["action"]))

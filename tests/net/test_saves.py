@@ -13,12 +13,24 @@ from typing import Any
 
 import msgpack
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import net.host
 from game.core.contract import SnapshotError
 from net.host import Host, HostConfig
 from net.host_cli import build_host, parse_args
-from net.savefile import journal_path, read_save, write_atomic
+from net.savefile import (
+    FRAME_HEAD,
+    SEAL,
+    JournalDamage,
+    frame,
+    header_check,
+    journal_path,
+    read_save,
+    record_check,
+    write_atomic,
+)
 from tests.net import fake_game
 from tests.net.conftest import make_host
 
@@ -51,16 +63,31 @@ def test_autosave_is_atomic_private_and_resumable(tmp_path: Path) -> None:
     assert resumed.config.name == host.config.name
 
 
+def record(base: str, version: int, seat: int, action: Any) -> dict[str, Any]:
+    """A journal record as the host writes it."""
+    return {"v": version, "seat": seat, "action": action, "c": record_check(base, version, seat, action)}
+
+
 def journal_records(path: Path) -> list[Any]:
-    return list(msgpack.Unpacker(io.BytesIO(journal_path(path).read_bytes()), raw=False))[1:]
+    """The records after the header, unframed."""
+    body = journal_path(path).read_bytes()
+    unpacker = msgpack.Unpacker(io.BytesIO(body), raw=False)
+    next(unpacker)
+    at, records = unpacker.tell(), []
+    while at < len(body):
+        size = int.from_bytes(body[at + 1:at + 5], "big")
+        records.append(msgpack.unpackb(body[at + FRAME_HEAD:at + FRAME_HEAD + size], raw=False))
+        at += FRAME_HEAD + size
+    return records
 
 
 def test_a_torn_last_journal_record_is_dropped(tmp_path: Path) -> None:
     path, host = saved_table(tmp_path)
     seat = host.match.to_act()[0]
-    record = msgpack.packb({"v": 5, "seat": seat, "action": fake_game.HiddenBot().decide(host.match.view(seat))})
+    base = read_save(path)["journal"]
+    torn = frame(msgpack.packb(record(base, 5, seat, fake_game.HiddenBot().decide(host.match.view(seat)))))
     with journal_path(path).open("ab") as stream:
-        stream.write(record[:-3])  # the host was killed mid-write: that action reached nobody
+        stream.write(torn[:-3])  # the host was killed mid-write: that action reached nobody
     assert Host.resume(path, HostConfig()).match.version == 4
 
 
@@ -94,8 +121,8 @@ def test_an_action_journaled_as_the_host_died_still_ends_the_game(tmp_path: Path
     assert host.phase == "over" and read_save(path)["table"]["phase"] == "over"  # saved in full
     # had the host died right after journaling the last action, the resumed table is over too
     path.write_bytes(before[0])
-    journal_path(path).write_bytes(before[1] + msgpack.packb({"v": host.match.version, "seat": seat,
-                                                              "action": action}))
+    base = read_save(path)["journal"]
+    journal_path(path).write_bytes(before[1] + frame(msgpack.packb(record(base, host.match.version, seat, action))))
     resumed = Host.resume(path, HostConfig())
     assert resumed.phase == "over" and resumed.match.version == host.match.version
     assert resumed.match.outcome() == host.match.outcome()
@@ -105,13 +132,14 @@ def test_an_action_journaled_as_the_host_died_still_ends_the_game(tmp_path: Path
 def test_a_damaged_journal_is_a_snapshot_error(tmp_path: Path, damage: str) -> None:
     path, host = saved_table(tmp_path)
     seat = host.match.to_act()[0]
-    good = {"v": 5, "seat": seat, "action": fake_game.HiddenBot().decide(host.match.view(seat))}
+    base = read_save(path)["journal"]
+    good = record(base, 5, seat, fake_game.HiddenBot().decide(host.match.view(seat)))
     journal = journal_path(path)
     extra = {
-        "wrong_version": msgpack.packb({**good, "v": 9}),
-        "illegal": msgpack.packb({**good, "action": {"type": "play", "card": "not held"}}),
-        "not_a_record": msgpack.packb({**good, "extra": 1}),
-        "garbage": b"\xc1" + msgpack.packb(good),
+        "wrong_version": frame(msgpack.packb(record(base, 9, seat, good["action"]))),
+        "illegal": frame(msgpack.packb(record(base, 5, seat, {"type": "play", "card": "not held"}))),
+        "not_a_record": frame(msgpack.packb({**good, "extra": 1})),
+        "garbage": b"\xc1" + frame(msgpack.packb(good)),
     }
     if damage == "header":
         journal.write_bytes(msgpack.packb({"format": "something else"}) + journal.read_bytes())
@@ -127,7 +155,7 @@ def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> N
     write_atomic(path, {"a": 1})
     with pytest.raises(TypeError):
         write_atomic(path, {"a": object()})  # cannot be packed: nothing replaced
-    assert msgpack.unpackb(path.read_bytes()) == {"a": 1}
+    assert msgpack.unpackb(path.read_bytes()[len(SEAL) + 32:]) == {"a": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["table.save"]
 
 
@@ -154,8 +182,7 @@ def corrupt(data: dict[str, Any], change: str) -> Any:
                                     "handed", "revoked", "state", "game", "rules"])
 def test_corrupt_saves_raise_snapshot_error(tmp_path: Path, change: str) -> None:
     path, _ = saved_table(tmp_path)
-    data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
-    path.write_bytes(msgpack.packb(corrupt(data, change)))
+    write_atomic(path, corrupt(read_save(path), change))  # sealed anew: what is inside must be judged
     with pytest.raises(SnapshotError):
         Host.resume(path, HostConfig())
 
@@ -252,3 +279,64 @@ def test_linie_host_refuses_to_start_when_its_save_cannot_be_written(tmp_path: P
     assert "cannot save to" in str(refused.value.code) and "table.save" in str(refused.value.code)
     fine = build_host(parse_args(["--game", "linja", "--seats", "2", "--save", str(tmp_path / "ok" / "t.save")]))
     assert fine.config.save_path == tmp_path / "ok" / "t.save"
+
+
+def _resumed_after_flip(path: Path, which: Path, position: int, bit: int) -> Host | None:
+    """Flip one bit of ``which`` (the save or its journal) in a copy of the files; resume the copy.
+    None: the damage was found and named."""
+    import shutil
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / path.name
+        shutil.copy(path, copy)
+        shutil.copy(journal_path(path), journal_path(copy))
+        target = copy if which == path else journal_path(copy)
+        body = bytearray(target.read_bytes())
+        body[position % len(body)] ^= 1 << bit
+        target.write_bytes(bytes(body))
+        try:
+            return Host.resume(copy, HostConfig(), bot_factory=fake_game.bot_factory)
+        except SnapshotError:
+            return None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.booleans(), st.integers(min_value=0, max_value=1 << 20), st.integers(min_value=0, max_value=7))
+def test_a_flipped_bit_anywhere_is_found_never_a_different_game(tmp_path: Path, in_journal: bool, position: int,
+                                                                 bit: int) -> None:
+    import tempfile
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    path, host = saved_table(folder)
+    which = journal_path(path) if in_journal else path
+    resumed = _resumed_after_flip(path, which, position, bit)
+    if resumed is not None:  # only when the flip cannot matter (nothing of the game changed)
+        assert resumed.match.version == host.match.version
+        assert [resumed.match.view(seat) for seat in range(3)] == [host.match.view(seat) for seat in range(3)]
+
+
+def test_a_journal_damaged_in_the_middle_names_the_last_good_action_and_may_continue_from_it(
+        tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)  # a full save at version 0, then four journaled actions
+    journal = journal_path(path)
+    records = journal_records(path)
+    records[2]["c"] ^= 1  # the third action's record is damaged
+    header = msgpack.packb({"format": "linie-host-journal", "base": read_save(path)["journal"],
+                            "c": header_check(read_save(path)["journal"])})
+    journal.write_bytes(header + b"".join(frame(msgpack.packb(item)) for item in records))
+    with pytest.raises(JournalDamage, match="after action 2") as damage:
+        Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+    assert [record["v"] for record in damage.value.good] == [1, 2]
+    with pytest.raises(SystemExit, match="--accept-damage to continue from action 2"):
+        build_host(parse_args(["--resume", str(path)]))
+    kept = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory, accept_damage=True)
+    assert kept.match.version == 2  # continued from the last good action, as asked
+
+
+def test_a_save_edited_by_hand_is_refused(tmp_path: Path) -> None:
+    path, _ = saved_table(tmp_path)
+    body = path.read_bytes()
+    data = msgpack.unpackb(body[len(SEAL) + 32:], raw=False, strict_map_key=False)
+    data["match"]["rng"] = 12345  # the deal changed, the seal kept
+    path.write_bytes(body[:len(SEAL) + 32] + msgpack.packb(data))
+    with pytest.raises(SnapshotError, match="do not match their checksum"):
+        Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
