@@ -44,8 +44,22 @@ def local_ipv4_addresses() -> list[str]:
 def txt_record(info: dict[str, Any]) -> dict[str, str]:
     """The TXT properties of a table (see docs/protocol.md, "Discovery")."""
     return {"proto": str(info["protocol"]), "rules": info["rules_version"], "game": info["game"],
-            "table": info["table"][:64], "seats": f"{info['seats_taken']}/{info['seats_total']}",
+            "table": cut_utf8(info["table"][:64], 200), "seats": f"{info['seats_taken']}/{info['seats_total']}",
             "phase": info["phase"]}
+
+
+def cut_utf8(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` bytes of UTF-8, never inside a character."""
+    return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore")
+
+
+def instance_label(table: str, port: int) -> str:
+    """The mDNS instance name of a table: its name's letters, digits, spaces and dashes (any script)
+    and the port, within DNS's 63 bytes for one label."""
+    suffix = f" [{port}]"
+    label = re.sub(r"[^\w \-]", "", table)[:40].strip()
+    label = cut_utf8(label, 63 - len(suffix)).strip() or "Linie table"
+    return label + suffix
 
 
 def _interfaces(bind: str | None) -> list[str] | InterfaceChoice:
@@ -59,10 +73,9 @@ class Advertiser:
         self._zeroconf = Zeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-advertise")
         addresses = [bind] if bind and bind != "0.0.0.0" else local_ipv4_addresses()
-        label = re.sub(r"[^\w \-]", "", info["table"])[:40].strip() or "Linie table"
         self._service = ServiceInfo(
-            SERVICE_TYPE, f"{label} [{port}].{SERVICE_TYPE}", port=port, properties=txt_record(info),
-            server=f"linie-{uuid.uuid4().hex[:12]}.local.", parsed_addresses=addresses)
+            SERVICE_TYPE, f"{instance_label(info['table'], port)}.{SERVICE_TYPE}", port=port,
+            properties=txt_record(info), server=f"linie-{uuid.uuid4().hex[:12]}.local.", parsed_addresses=addresses)
         self._last = txt_record(info)
         self._closed = False
         self._registered = self._worker.submit(self._register)

@@ -21,7 +21,7 @@ import hmac
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -71,17 +71,20 @@ JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps 
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
+MAX_REVOKED = 256  # given-up tokens remembered (a seat's token is 128 bits: older ones stay unguessable)
+
+
 class Host:
     """One table. Runs on one asyncio loop; every method is called from that loop's thread."""
 
     def __init__(self, match: Match, slots: list[SeatSlot], config: HostConfig, phase: str = "lobby",
-                 revoked: set[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
+                 revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
         self.match = match
         self.slots = slots
         self.config = config
         config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
         self.phase = phase
-        self.revoked = revoked or set()
+        self.revoked: dict[str, None] = dict.fromkeys(revoked or ())  # oldest first, at most MAX_REVOKED
         self.bot_factory = bot_factory
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -146,7 +149,7 @@ class Host:
         slots = [cls._slot_from_dict(item) for item in slots_data]
         if keep_name and isinstance(table.get("name"), str):
             config.name = table["name"]
-        return cls(match, slots, config, table["phase"], set(revoked), bot_factory)
+        return cls(match, slots, config, table["phase"], revoked[-MAX_REVOKED:], bot_factory)
 
     @staticmethod
     def _slot_from_dict(data: Any) -> SeatSlot:
@@ -438,7 +441,9 @@ class Host:
         """A player gives up a lobby seat: it is open again and its token is dead."""
         slot = self.slots[seat]
         if slot.token is not None:
-            self.revoked.add(token_digest(slot.token))
+            self.revoked[token_digest(slot.token)] = None
+            while len(self.revoked) > MAX_REVOKED:  # a claim/leave loop must not grow the save for ever
+                del self.revoked[next(iter(self.revoked))]
         slot.token, slot.peer, slot.absent_since = None, None, None
         self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
         self.save()
@@ -687,7 +692,7 @@ class Host:
     def save_data(self) -> dict[str, Any]:
         return {
             "format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
-            "table": {"name": self.config.name, "phase": self.phase, "revoked": sorted(self.revoked),
+            "table": {"name": self.config.name, "phase": self.phase, "revoked": list(self.revoked),
                       "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
                                 for slot in self.slots]},
             "match": self.match.save(),

@@ -128,3 +128,18 @@ def test_compatibility_reasons() -> None:
     assert not ok and "chess" in reason
     assert txt_record(table) == {"proto": "1", "rules": "1", "game": "linie1", "table": "T", "seats": "1/4",
                                  "phase": "lobby"}
+
+
+@pytest.mark.parametrize("name", ["ü" * 40, "桌" * 64, "🚋" * 64, "Ada's table by the river", "!!!"])
+def test_a_table_name_in_any_script_is_announced_within_dns_limits(name: str) -> None:
+    from zeroconf import ServiceInfo
+
+    from net.discovery import SERVICE_TYPE, instance_label
+    label = instance_label(name, 47000)
+    assert len(label.encode("utf-8")) <= 63 and label.endswith("[47000]")
+    info = {"protocol": 1, "rules_version": "1", "game": "linie1", "table": name, "seats_taken": 1,
+            "seats_total": 4, "phase": "lobby"}
+    record = txt_record(info)
+    assert all(len(f"{key}={value}".encode()) <= 255 for key, value in record.items())
+    ServiceInfo(SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=47000, properties=record,
+                server="linie-test.local.", parsed_addresses=["127.0.0.1"])  # zeroconf takes it

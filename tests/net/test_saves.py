@@ -340,3 +340,17 @@ def test_a_save_edited_by_hand_is_refused(tmp_path: Path) -> None:
     path.write_bytes(body[:len(SEAL) + 32] + msgpack.packb(data))
     with pytest.raises(SnapshotError, match="do not match their checksum"):
         Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+
+
+def test_given_up_tokens_are_remembered_within_a_bound(tmp_path: Path) -> None:
+    path = tmp_path / "table.save"
+    host = make_host(seats=3, save=path)
+    for round_ in range(net.host.MAX_REVOKED + 50):  # a claim/leave loop in the lobby
+        host.slots[0].token = f"token-{round_}"
+        host._release(0)
+    assert len(host.revoked) == net.host.MAX_REVOKED
+    assert net.host.token_digest("token-0") not in host.revoked  # the oldest went first
+    assert net.host.token_digest(f"token-{net.host.MAX_REVOKED + 49}") in host.revoked
+    assert path.stat().st_size < 40_000  # the save stays small
+    resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+    assert list(resumed.revoked) == list(host.revoked)
