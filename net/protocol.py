@@ -95,8 +95,10 @@ class Limits:
     max_depth: int
 
 
-# What the host accepts from a client: an intent is a few hundred bytes.
-CLIENT_LIMITS = Limits(max_frame=64 * 1024, max_str_len=4096, max_bin_len=0, max_array_len=1024,
+# What the host accepts from a client: an intent is a few hundred bytes. A string may take 16 KiB
+# (4096 characters of any script): a chat longer than the table allows is then a typed refusal
+# (net.chat_too_long), never a broken frame.
+CLIENT_LIMITS = Limits(max_frame=64 * 1024, max_str_len=16 * 1024, max_bin_len=0, max_array_len=1024,
                        max_map_len=256, max_depth=16)
 # What a client accepts from the host: a full view of a large board.
 HOST_LIMITS = Limits(max_frame=1024 * 1024, max_str_len=64 * 1024, max_bin_len=0,
@@ -338,7 +340,7 @@ CLIENT_SCHEMAS: dict[str, Schema] = {
     "resume": schema(id=MSG_ID, token=TOKEN),
     "spectate": schema(id=MSG_ID),
     "intent": schema(id=MSG_ID, seat=SEAT, base=VERSION, action=typed_map),
-    "chat": schema(id=MSG_ID, text=text(4096)),
+    "chat": schema(id=MSG_ID, text=text(16 * 1024)),
     "resync": schema(id=MSG_ID),
     "start": schema(id=MSG_ID),
     "ping": schema(id=MSG_ID),

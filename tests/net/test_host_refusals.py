@@ -153,6 +153,7 @@ def test_chat_is_length_and_rate_limited(seated: tuple[HostThread, RawPeer, RawP
     ann.send({"type": "chat", "text": "good\nluck\x00 "})
     assert bob.expect("chat")["text"] == "goodluck"
     assert refusal(ann, {"type": "chat", "text": "x" * 281})["code"] == "net.chat_too_long"
+    assert refusal(ann, {"type": "chat", "text": "é" * 4096})["code"] == "net.chat_too_long"  # 8 KiB: still a chat
     assert refusal(ann, {"type": "chat", "text": " \n"})["code"] == "net.chat_empty"
     codes = []
     for _ in range(6):
