@@ -10,6 +10,7 @@ act; the authority decides every move, and a refusal shows its message and chang
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -35,20 +36,14 @@ FLASH_SECONDS = 0.8  # a refused street glows coral this long
 Colour = tuple[int, int, int]
 
 
+@lru_cache(maxsize=1)
 def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
     """What never changes on this table: the background, the empty map and the column's boxes."""
-    key = (id(city), size)
-    if key not in _BACKDROPS:
-        picture = pygame.Surface(size)
-        theme.background(picture)
-        picture.blit(city.base, MAP_RECT)
-        hud.draw_frames(picture)
-        _BACKDROPS.clear()
-        _BACKDROPS[key] = picture.convert() if pygame.display.get_surface() is not None else picture
-    return _BACKDROPS[key]
-
-
-_BACKDROPS: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+    picture = pygame.Surface(size)
+    theme.background(picture)
+    picture.blit(city.base, MAP_RECT)
+    hud.draw_frames(picture)
+    return picture.convert() if pygame.display.get_surface() is not None else picture
 
 
 class LinesTable(TableScene):
@@ -72,7 +67,7 @@ class LinesTable(TableScene):
         self.hover_space: str | None = None
         self.cursor_space: str | None = None
         self.flash: tuple[int, float] | None = None  # (street, age) glowing after a refusal
-        self._still_key: tuple[int, tuple[int, int]] | None = None
+        self._still_from: tuple[pygame.Surface, tuple[int, int]] | None = None  # the lines layer it holds
         self._still_picture: pygame.Surface | None = None
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         button = pygame.Rect(0, 0, 250, 66)
@@ -334,10 +329,11 @@ class LinesTable(TableScene):
     def _still(self, layer: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         """Backdrop, map, column boxes and the lines, as one opaque picture redrawn only when the
         lines change: most frames start with one blit."""
-        if self._still_key != (id(layer), size) or self._still_picture is None:
+        held = self._still_from
+        if held is None or held[0] is not layer or held[1] != size or self._still_picture is None:
             picture = backdrop(self.city, size).copy()
             picture.blit(layer, MAP_RECT)
-            self._still_key, self._still_picture = (id(layer), size), picture
+            self._still_from, self._still_picture = (layer, size), picture  # holding it: no id is reused
         return self._still_picture
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
