@@ -189,6 +189,8 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
         raise SnapshotError(f"{path} is not a Linie journal") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise SnapshotError(f"{path} is not a Linie journal")
+    if "c" not in header:
+        return _legacy_records(path, header, unpacker, base)
     if header.get("c") != header_check(header.get("base")):
         raise JournalDamage(f"{path} is damaged in its header", [])
     if header.get("base") != base:
@@ -214,6 +216,24 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
         return good
     after = f"after action {good[-1]['v']}" if good else "from its first action on"
     raise JournalDamage(f"{path} is damaged {after}", good)
+
+
+def _legacy_records(path: Path, header: dict[str, Any], unpacker: msgpack.Unpacker, base: Any
+                    ) -> list[dict[str, Any]]:
+    """A journal written before records were framed and checked: read as it was then (plain
+    ``{v, seat, action}`` maps, a torn last one dropped), with a warning that it cannot be checked."""
+    if header.get("base") != base:
+        return []
+    log.warning("%s predates checked journals: it cannot be checked for damage", path)
+    try:
+        records = list(unpacker)
+    except Exception:  # noqa: BLE001 - whatever msgpack makes of damaged bytes
+        raise SnapshotError(f"{path} is damaged") from None
+    for record in records:
+        if (not isinstance(record, dict) or set(record) != {"v", "seat", "action"}
+                or type(record["v"]) is not int or type(record["seat"]) is not int):
+            raise SnapshotError(f"{path} holds a record that is not an action")
+    return records
 
 
 FRAME_MARK = b"R"

@@ -354,3 +354,15 @@ def test_given_up_tokens_are_remembered_within_a_bound(tmp_path: Path) -> None:
     assert path.stat().st_size < 40_000  # the save stays small
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
     assert list(resumed.revoked) == list(host.revoked)
+
+
+def test_a_save_and_journal_from_before_the_checks_still_resume(tmp_path: Path) -> None:
+    path, host = saved_table(tmp_path)
+    data, base = read_save(path), read_save(path)["journal"]
+    path.write_bytes(msgpack.packb(data))  # unsealed, as saves were
+    old = msgpack.packb({"format": "linie-host-journal", "base": base}) + b"".join(
+        msgpack.packb({key: item[key] for key in ("v", "seat", "action")}) for item in journal_records(path))
+    journal_path(path).write_bytes(old)  # plain records, as journals were
+    resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
+    assert resumed.match.version == host.match.version == 4
+    assert resumed.match.view(0) == host.match.view(0)
