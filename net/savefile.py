@@ -189,8 +189,10 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
         raise SnapshotError(f"{path} is not a Linie journal") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise SnapshotError(f"{path} is not a Linie journal")
-    if "c" not in header:
+    if set(header) == LEGACY_HEADER_KEYS:
         return _legacy_records(path, header, unpacker, base)
+    if set(header) != HEADER_KEYS:  # a flipped bit in the header's own shape: never read it as another kind
+        raise JournalDamage(f"{path} is damaged in its header", [])
     if header.get("c") != header_check(header.get("base")):
         raise JournalDamage(f"{path} is damaged in its header", [])
     if header.get("base") != base:
@@ -237,6 +239,8 @@ def _legacy_records(path: Path, header: dict[str, Any], unpacker: msgpack.Unpack
 
 
 FRAME_MARK = b"R"
+HEADER_KEYS = frozenset({"format", "base", "c"})
+LEGACY_HEADER_KEYS = frozenset({"format", "base"})
 FRAME_HEAD = 9  # the mark, the payload's length, the CRC-32 of both
 
 
