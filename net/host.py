@@ -30,6 +30,7 @@ from game.bots import Bot, make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo, view_hash
 from net import DEFAULT_PORT
+from net.autosave import Autosave, load_saved
 from net.connection import PeerConnection
 from net.fanout import SharedViews
 from net.protocol import (
@@ -42,16 +43,7 @@ from net.protocol import (
     check_hello,
     encode,
 )
-from net.savefile import (
-    HOST_SAVE_FORMAT,
-    HOST_SAVE_VERSION,
-    Journal,
-    JournalDamage,
-    new_base_id,
-    read_journal,
-    read_save,
-    write_atomic,
-)
+from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
 from net.table import (
     MAX_BAD_TOKENS,
     HostConfig,
@@ -67,7 +59,6 @@ from net.table import (
 log = logging.getLogger("linie.host")
 
 BotFactory = Callable[[str, str, int], Bot]
-JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps resuming quick
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
@@ -93,8 +84,7 @@ class Host:
         self._bot_busy = False
         # The view each seat was last sent, with its version: the base of the next update's delta.
         self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
-        self._journal: Journal | None = None
-        self.save_problem: str | None = None  # why saving fails right now (said once, retried each action)
+        self.autosave = Autosave(config.save_path, self.save_data, config.fsync) if config.save_path else None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -125,21 +115,10 @@ class Host:
         SnapshotError when the file cannot be trusted. A journal damaged in the middle is refused
         (the error names the last good action) unless ``accept_damage``: then the table continues
         from that action, and the log says so."""
-        data = read_save(path)
+        data, match = load_saved(path, (HOST_SAVE_FORMAT,), accept_damage)
         table = data.get("table")
-        match = Match.load(data.get("match"))
         if not isinstance(table, dict) or table.get("phase") not in ("lobby", "playing", "over"):
             raise SnapshotError("the save has no table")
-        try:
-            records = read_journal(path, data.get("journal"))
-        except JournalDamage as damage:
-            if not accept_damage:
-                raise
-            log.warning("%s: continuing from the last good action, as asked", damage)
-            records = damage.good
-        for record in records:
-            if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
-                raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
         if table["phase"] == "playing" and match.finished:
             table["phase"] = "over"
         slots_data, revoked = table.get("seats"), table.get("revoked", [])
@@ -216,8 +195,8 @@ class Host:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)
         self._executor.shutdown(wait=False, cancel_futures=True)
-        if self._journal is not None:
-            self._journal.close()
+        if self.autosave is not None:
+            self.autosave.close()
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
@@ -509,7 +488,8 @@ class Host:
         first, then the spectators' shared frame in the order they came (a crowd that joins later
         does not hold up those already watching). The checks and the bookkeeping no player waits
         for follow a moment later (``_settle``)."""
-        self._journal_action(change)
+        if self.autosave is not None:
+            self.autosave.action(change.version, change.seat, change.action)
         watching = sorted((peer for peer in self.peers if peer.role is not None),
                           key=lambda peer: (peer.seat is None, peer.seat or 0))
         shared = SharedViews()
@@ -555,8 +535,8 @@ class Host:
                   for seat, view in views.items()}
         for peer in watching:
             peer.send(checks[peer.seat])
-        if self._journal is None or self._journal.records >= JOURNAL_LIMIT:
-            self.save()
+        if self.autosave is not None:
+            self.autosave.settle()
 
     def _schedule_bot(self) -> None:
         if self._bot_busy or self.phase != "playing" or self._loop is None:
@@ -698,49 +678,21 @@ class Host:
             "match": self.match.save(),
         }
 
+    @property
+    def save_problem(self) -> str | None:
+        """Why saving fails right now (said once, retried each action); None while it works."""
+        return self.autosave.problem if self.autosave is not None else None
+
+    def save_to(self, path: Path) -> None:
+        """Autosave the table at ``path`` from now on, beginning with a full save."""
+        self.config.save_path = path
+        self.autosave = Autosave(path, self.save_data, self.config.fsync)
+        self.save()
+
     def save(self) -> None:
         """A full save, and a fresh journal to continue it."""
-        path = self.config.save_path
-        if path is None:
-            return
-        base = new_base_id()
-        try:
-            write_atomic(path, {**self.save_data(), "journal": base}, self.config.fsync)
-            if self._journal is None:
-                self._journal = Journal(path, self.config.fsync)
-            self._journal.restart(base)
-        except OSError as error:
-            self._saving_fails(path, error)
-            if self._journal is not None:
-                self._journal.close()
-            self._journal = None  # the next action makes a full save again
-            return
-        self._saving_works(path)
-
-    def _journal_action(self, change: Change) -> None:
-        """Write-ahead: an action is on disk before any player hears of it. A failing write never
-        stops the game: the action is applied and sent, and the full save that follows it (at
-        ``_settle``) holds it once the disk takes writes again."""
-        if self._journal is None:
-            return
-        try:
-            self._journal.append(change.version, change.seat, change.action)
-        except (OSError, ValueError) as error:
-            self._saving_fails(self._journal.path, error)
-            self._journal.close()
-            self._journal = None  # a full save follows the update frames
-
-    def _saving_fails(self, path: Path, error: Exception) -> None:
-        """Tell the operator once; every action tries again."""
-        problem = getattr(error, "strerror", None) or str(error)
-        if self.save_problem is None:
-            log.error("saving to %s fails (%s): the game goes on, and every action tries again", path, problem)
-        self.save_problem = problem
-
-    def _saving_works(self, path: Path) -> None:
-        if self.save_problem is not None:
-            log.warning("saving to %s works again: the save holds the whole game", path)
-        self.save_problem = None
+        if self.autosave is not None:
+            self.autosave.full()
 
 
 __all__ = ["Host", "HostConfig", "Peer", "RefusedError", "SeatSlot"]

@@ -102,8 +102,7 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         if (problem := check_writable(path)) is not None:
             await host.close(goodbye=False)
             sys.exit(f"linie-host: cannot save to {path}: {problem} (choose a file with --save)")
-        host.config.save_path = path
-        host.save()
+        host.save_to(path)
     addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
     info = host.table_info()
     print(f"Linie host: table {info['table']!r} - {host.match.game.title}, {info['seats_total']} seats, "

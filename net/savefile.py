@@ -36,11 +36,13 @@ import msgpack
 from game.core.contract import SnapshotError
 
 HOST_SAVE_FORMAT = "linie-host-save"
-HOST_SAVE_VERSION = 1
+HOST_SAVE_VERSION = 1  # of every format here
+LOCAL_SAVE_FORMAT = "linie-local-save"  # a game on one screen: the Match and who sits where
 SEAL = b"LINIESV1"  # then the SHA-256 of the body, then the body
 log = logging.getLogger(__name__)
 JOURNAL_FORMAT = "linie-host-journal"
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far beyond any game; a bigger file is not ours
+MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
 def journal_path(save_path: Path) -> Path:
@@ -108,9 +110,12 @@ def _replace_with(path: Path, body: bytes, fsync: bool) -> None:
         raise
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    """The host save in ``path``; SnapshotError when it is missing, truncated or not ours."""
+def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dict[str, Any]:
+    """The save in ``path``, of one of ``formats``; SnapshotError when it is missing, truncated,
+    damaged or not ours."""
     try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SnapshotError(f"{path} is too big to be a save")
         body = path.read_bytes()
     except OSError as error:
         raise SnapshotError(f"cannot read {path}: {error.strerror}") from None
@@ -123,11 +128,11 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         data = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception as error:
-        raise SnapshotError(f"{path} is not a host save ({type(error).__name__})") from None
-    if not isinstance(data, dict) or data.get("format") != HOST_SAVE_FORMAT:
-        raise SnapshotError(f"{path} is not a Linie host save")
+        raise SnapshotError(f"{path} is not a Linie save ({type(error).__name__})") from None
+    if not isinstance(data, dict) or data.get("format") not in formats:
+        raise SnapshotError(f"{path} is not a Linie save")
     if data.get("version") != HOST_SAVE_VERSION:
-        raise SnapshotError(f"host save version {data.get('version')!r} is not supported")
+        raise SnapshotError(f"save version {data.get('version')!r} is not supported")
     return data
 
 

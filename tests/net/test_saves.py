@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import net.autosave
 import net.host
 from game.core.contract import SnapshotError
 from net.host import Host, HostConfig
@@ -103,7 +104,7 @@ def test_a_journal_left_from_an_earlier_save_is_not_replayed(tmp_path: Path) -> 
 
 def test_the_journal_is_folded_into_a_full_save_every_so_many_actions(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(net.host, "JOURNAL_LIMIT", 3)
+    monkeypatch.setattr(net.autosave, "JOURNAL_LIMIT", 3)
     path, host = saved_table(tmp_path)  # four actions: the third made a full save
     assert read_save(path)["match"]["match_version"] == 3
     assert [record["v"] for record in journal_records(path)] == [4]
@@ -245,23 +246,24 @@ class FullDisk:
 def test_a_full_disk_never_stops_the_game_and_the_save_catches_up(tmp_path: Path, caplog: pytest.LogCaptureFixture,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     path, host = saved_table(tmp_path)
-    journal = host._journal
+    assert host.autosave is not None
+    journal = host.autosave._journal
     assert journal is not None and journal._stream is not None
     journal._stream = FullDisk(journal._stream)
-    real_write = net.host.write_atomic
+    real_write = net.autosave.write_atomic
 
     def full(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(net.host, "write_atomic", full)
-    with caplog.at_level("ERROR", logger="net.host"):
+    monkeypatch.setattr(net.autosave, "write_atomic", full)
+    with caplog.at_level("ERROR", logger="linie.autosave"):
         for _ in range(3):  # the actions are applied although nothing can be written
             seat = host.match.to_act()[0]
             host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
             host._settle(host.match.version, net.host.SharedViews(), {}, [])
     assert host.match.version == 7 and host.save_problem == "No space left on device"
     assert sum("fails" in record.getMessage() for record in caplog.records) == 1  # said once, not per action
-    monkeypatch.setattr(net.host, "write_atomic", real_write)  # space is free again
+    monkeypatch.setattr(net.autosave, "write_atomic", real_write)  # space is free again
     seat = host.match.to_act()[0]
     host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
     host._settle(host.match.version, net.host.SharedViews(), {}, [])

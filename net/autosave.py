@@ -1,0 +1,121 @@
+"""One table's autosave, kept current while it plays: the helper every saving table uses.
+
+The dedicated host, a table hosted from inside the game and a game on one screen all save the
+same way (``net.savefile`` has the bytes): a full save now and then, and between two full saves a
+journal record per action, written before anyone hears of the action. A failing disk never stops
+the game: the failure is logged once and kept in ``problem`` (for the screen of whoever is
+responsible), the next action tries again with a full save, and once the disk takes writes again
+the save holds the whole game and the log says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.core.contract import SnapshotError
+from game.match import Match
+from net.savefile import Journal, JournalDamage, journal_path, new_base_id, read_journal, read_save, write_atomic
+
+log = logging.getLogger("linie.autosave")
+
+JOURNAL_LIMIT = 100  # actions journaled before the next full save, which keeps resuming quick
+
+
+class Autosave:
+    """Keeps the file at ``path`` current: ``full`` writes ``snapshot()`` (plus the id of the journal
+    that continues it), ``action`` journals one action, ``settle`` makes a full save when one is due.
+    Nothing here raises for a disk that refuses."""
+
+    def __init__(self, path: Path, snapshot: Callable[[], dict[str, Any]], fsync: bool = False,
+                 journal_limit: int | None = None) -> None:
+        self.path = path
+        self.snapshot = snapshot
+        self.fsync = fsync
+        self.journal_limit = journal_limit  # None: JOURNAL_LIMIT
+        self.problem: str | None = None  # why saving fails right now (said once, retried each action)
+        self._journal: Journal | None = None
+
+    def full(self) -> None:
+        """A full save, and a fresh journal to continue it."""
+        base = new_base_id()
+        try:
+            write_atomic(self.path, {**self.snapshot(), "journal": base}, self.fsync)
+            if self._journal is None:
+                self._journal = Journal(self.path, self.fsync)
+            self._journal.restart(base)
+        except OSError as error:
+            self._fails(self.path, error)
+            self._drop_journal()  # the next action makes a full save again
+            return
+        self._works()
+
+    def action(self, version: int, seat: int, action: Any) -> None:
+        """Write-ahead: the action is on disk before any player hears of it. When the write fails the
+        game goes on; the full save that follows (``settle``) holds the action once the disk takes
+        writes again."""
+        if self._journal is None:
+            return
+        try:
+            self._journal.append(version, seat, action)
+        except (OSError, ValueError) as error:
+            self._fails(self._journal.path, error)
+            self._drop_journal()
+
+    def settle(self) -> None:
+        """A full save when one is due: none since the last failure, or a long journal."""
+        limit = JOURNAL_LIMIT if self.journal_limit is None else self.journal_limit
+        if self._journal is None or self._journal.records >= limit:
+            self.full()
+
+    def close(self) -> None:
+        """Let the journal go (the files stay: they hold the table)."""
+        self._drop_journal()
+
+    def discard(self) -> None:
+        """Close, and remove the save and its journal: the table needs them no more."""
+        self.close()
+        for path in (self.path, journal_path(self.path)):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                log.warning("cannot remove %s: %s", path, error.strerror)
+
+    def _drop_journal(self) -> None:
+        if self._journal is not None:
+            self._journal.close()
+        self._journal = None
+
+    def _fails(self, path: Path, error: Exception) -> None:
+        """Tell once; every action tries again."""
+        problem = getattr(error, "strerror", None) or str(error)
+        if self.problem is None:
+            log.error("saving to %s fails (%s): the game goes on, and every action tries again", path, problem)
+        self.problem = problem
+
+    def _works(self) -> None:
+        if self.problem is not None:
+            log.warning("saving to %s works again: the save holds the whole game", self.path)
+        self.problem = None
+
+
+def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
+               ) -> tuple[dict[str, Any], Match]:
+    """The save at ``path`` and its Match with the journal's actions replayed. SnapshotError when
+    the files cannot be trusted; ``JournalDamage`` (naming the last good action) when the journal is
+    damaged in the middle, unless ``accept_damage``: then the game continues from that action."""
+    data = read_save(path, formats)
+    match = Match.load(data.get("match"))
+    try:
+        records = read_journal(path, data.get("journal"))
+    except JournalDamage as damage:
+        if not accept_damage:
+            raise
+        log.warning("%s: continuing from the last good action, as asked", damage)
+        records = damage.good
+    for record in records:
+        if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
+            raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
+    return data, match
