@@ -1,20 +1,20 @@
-"""The player's settings, saved as JSON in the user's config directory (XDG).
+"""The player's settings, saved as JSON in the user's config folder (``game.paths``).
 
-``$XDG_CONFIG_HOME/linie/settings.json``, or ``~/.config/linie/settings.json`` when the variable is
-unset. A missing or damaged file never stops the game: every field falls back to its default on
+On Linux ``$XDG_CONFIG_HOME/linie/settings.json``, or ``~/.config/linie/settings.json`` when the
+variable is unset. A missing or damaged file never stops the game: every field falls back to its default on
 its own, and saving is atomic so a crash mid-write cannot leave half a file behind.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from game.core.text import clean_text
+from game.files import replace_file
+from game.paths import config_dir
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 NAME_LIMIT = 16
@@ -53,12 +53,6 @@ class Settings:
         return asdict(self)
 
 
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".config"
-    return root / "linie"
-
-
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
@@ -75,13 +69,9 @@ def load_settings(path: Path | None = None) -> Settings:
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings atomically; returns False (and keeps playing) when the disk refuses."""
     path = path or settings_path()
+    body = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(settings.to_dict(), out, indent=2, sort_keys=True)
-            out.write("\n")
-        os.replace(temporary, path)
+        replace_file(path, body.encode(), mode=0o644)
     except OSError:
         return False
     return True

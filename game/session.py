@@ -20,11 +20,14 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from game.bots import Bot, BotError, make_bot
 from game.core.contract import Action, View
 from game.match import Change, Match
+from game.saves import keep_replay, local_snapshot
+from net.autosave import Autosave
 
 
 @dataclass
@@ -78,6 +81,12 @@ class Session(Protocol):
         ...
 
     @property
+    def saved(self) -> bool:
+        """This program's autosave holds the game as it stands: leaving loses nothing (Continue or
+        Saved games brings it back)."""
+        ...
+
+    @property
     def over(self) -> bool:
         """The game has ended (its last view carries the outcome)."""
         ...
@@ -124,11 +133,13 @@ class LocalSession:
     link = "up"
     link_reason = ""
     hosting = False
-    save_problem = ""  # a local game keeps no save yet
 
     def __init__(self, match: Match, bot_seed: int = 0,
-                 bot_factory: Callable[[str, str, int], Bot] = make_bot) -> None:
+                 bot_factory: Callable[[str, str, int], Bot] = make_bot, save_path: Path | None = None) -> None:
         self.match = match
+        # Autosaved from the start (``game.saves``): a game closed, crashed or killed comes back.
+        self.autosave = Autosave(save_path, lambda: local_snapshot(match)) if save_path is not None else None
+        self.replay: Path | None = None  # where the finished game's replay was kept
         self.game = match.game.name
         self._messages: list[dict[str, Any]] = []
         self._bots: dict[int, Bot] = {
@@ -141,6 +152,16 @@ class LocalSession:
         self._decisions: queue.Queue[tuple[int, int, Action | BaseException]] = queue.Queue()
         self.paused = False
         match.add_listener(self._on_change)
+        if self.autosave is not None:
+            self._retire() if match.finished else self.autosave.full()
+
+    @property
+    def save_problem(self) -> str:
+        return (self.autosave.problem or "") if self.autosave is not None else ""
+
+    @property
+    def saved(self) -> bool:
+        return self.autosave is not None and self.autosave.problem is None
 
     @property
     def controlled_seats(self) -> list[int]:
@@ -168,11 +189,28 @@ class LocalSession:
         """Every seat of a local game is at this screen: there is nobody to stand in for."""
 
     def _on_change(self, change: Change) -> None:
+        self._save(change)
         seat = self.watching
         self._messages.append({
             "type": "update", "version": change.version, "seat": seat, "actor": change.seat,
             "events": self.match.events_for(change, seat), "view": self.match.view(seat),
         })
+
+    def _save(self, change: Change) -> None:
+        """Write-ahead, as the host does; a finished game trades its save for its replay."""
+        if self.autosave is None:
+            return
+        if self.match.finished:
+            self._retire()
+            return
+        self.autosave.action(change.version, change.seat, change.action)
+        self.autosave.settle()
+
+    def _retire(self) -> None:
+        if self.autosave is not None:
+            self.replay = keep_replay(self.match)
+            self.autosave.discard()
+            self.autosave = None
 
     def watch(self, seat: int | None) -> None:
         self.watching = seat
@@ -247,3 +285,5 @@ class LocalSession:
 
     def close(self) -> None:
         self.match.remove_listener(self._on_change)
+        if self.autosave is not None:
+            self.autosave.close()  # the save stays: Continue brings the game back

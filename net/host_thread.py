@@ -10,12 +10,24 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.match import Match
 from net.discovery import Advertiser
 
 if TYPE_CHECKING:
     from net.host import Host
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """Where a table autosaves, its game and its phase."""
+
+    path: Path
+    match: Match
+    phase: str
 
 
 class HostThread:
@@ -75,6 +87,12 @@ class HostThread:
     def save_problem(self) -> str:
         """Why the autosave fails right now ("" while it works); read across threads, a plain str."""
         return self.host.save_problem or ""
+
+    def saved_table(self) -> SavedTable | None:
+        """The table's autosave (None: it saves nothing); read once the table has stopped, or
+        between two of its actions."""
+        path = self.host.config.save_path
+        return SavedTable(path, self.host.match, self.host.phase) if path is not None else None
 
     def start_game(self) -> None:
         self.call(self.host.start_game)

@@ -34,6 +34,7 @@ from typing import Any, BinaryIO
 import msgpack
 
 from game.core.contract import SnapshotError
+from game.files import replace_file
 
 HOST_SAVE_FORMAT = "linie-host-save"
 HOST_SAVE_VERSION = 1  # of every format here
@@ -74,7 +75,7 @@ def header_check(base: Any) -> int:
 def write_atomic(path: Path, data: dict[str, Any], fsync: bool = False) -> None:
     """Write ``data`` as sealed msgpack next to ``path`` and rename it over: a crash leaves old or new."""
     body = msgpack.packb(data, use_bin_type=True)
-    _replace_with(path, SEAL + hashlib.sha256(body).digest() + body, fsync)
+    replace_file(path, SEAL + hashlib.sha256(body).digest() + body, fsync)
 
 
 def check_writable(path: Path) -> str | None:
@@ -91,23 +92,6 @@ def check_writable(path: Path) -> str | None:
     if path.is_dir():
         return "it is a folder"
     return None
-
-
-def _replace_with(path: Path, body: bytes, fsync: bool) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(body)
-            if fsync:
-                stream.flush()
-                os.fsync(stream.fileno())
-        os.chmod(temp_name, 0o600)
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
 
 
 def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dict[str, Any]:
@@ -151,7 +135,7 @@ class Journal:
         self.close()
         self.base = base
         header = {"format": JOURNAL_FORMAT, "base": base, "c": header_check(base)}
-        _replace_with(self.path, msgpack.packb(header), self.fsync)
+        replace_file(self.path, msgpack.packb(header), self.fsync)
         self._stream = open(self.path, "ab")  # noqa: SIM115 - held open for the appends
         self.records = 0
 

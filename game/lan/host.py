@@ -11,6 +11,7 @@ anyone else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,7 +20,9 @@ from game.lan.address import lan_address
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.match import Match, SeatInfo
+from game.saves import new_save_path
 from game.scenes.setup import GAME_PANEL, SetupScene
+from game.scenes.stack import AppServices
 from game.tables.launch import new_seed
 from game.tables.registry import has_table
 from game.ui import theme
@@ -33,6 +36,47 @@ TABLE_NAME_LIMIT = 40
 BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
 BOT_DELAY = 0.5  # seconds a bot waits before moving, so the others can follow
 NAME_FIELD = pygame.Rect(GAME_PANEL.x, 968, GAME_PANEL.width, 72)
+
+
+def hosted_config(table_name: str, save_path: Path | None) -> HostConfig:
+    """How a table hosted from the game behaves: only its host starts it, bots wait a moment before
+    moving, an absent player's seat goes to a bot meanwhile, and it autosaves in the saves folder."""
+    return HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False,
+                      bot_takeover_after=BOT_TAKEOVER_SECONDS, save_path=save_path)
+
+
+def serve_table(make_host: Callable[[], Host], bind: str, port: int | None, advertise: bool
+                ) -> tuple[HostThread, int, bool]:
+    """Serve on port 47000 when it is free, else any (``Host.serve``); if announcing fails, serve
+    unannounced. Returns the thread, its port and whether the table is announced."""
+    attempts = [advertise, False] if advertise else [False]
+    failure: Exception = OSError("no port to listen on")
+    for announce in attempts:
+        thread = HostThread(make_host(), bind=bind, port=port, advertise=announce)
+        try:
+            return thread, thread.start(), announce
+        except Exception as error:  # noqa: BLE001 - a busy port, or no multicast on this machine
+            thread.stop(goodbye=False)
+            failure = error
+    raise failure
+
+
+def resume_hosted_table(app: AppServices, path: Path, accept_damage: bool = False) -> None:
+    """Open again the LAN table hosted from here and saved at ``path``: the host player takes seat 1
+    back with its token, and everyone else gets theirs back with theirs (their programs knock again
+    on their own, as with ``linie-host --resume``). SnapshotError when the save cannot be trusted."""
+    def make_host() -> Host:  # the save is checked before anything listens
+        return Host.resume(path, hosted_config("", path), accept_damage=accept_damage)
+
+    thread, port, announced = serve_table(make_host, HostScene.bind, HostScene.port, HostScene.advertise)
+    token = thread.host.slots[0].token
+    session = LanSession(NetSession("127.0.0.1", port, thread.host.match.seats[0].name, token=token), hosted=thread,
+                         address=lan_address(HostScene.bind), port=port)
+    if not announced:
+        session.notice("This table could not be announced on the network; others join by address.")
+    if token is None:
+        session.claim(0)
+    app.stack.reset(LobbyScene(app, session, port=port, hosting=True))
 
 
 class HostScene(SetupScene):
@@ -97,15 +141,19 @@ class HostScene(SetupScene):
                  for index, info in enumerate(config.seats)]
         table_name = self.table_name.text.strip() or self.default_table_name()
 
+        try:
+            save_path: Path | None = new_save_path(config.game)
+        except OSError:
+            save_path = None  # the table plays on; the host's pill says saving fails
+
         def make_host() -> Any:
             seats = [SeatInfo(i.name, i.kind, i.level, i.colour) for i in infos]
             match = Match(config.game, seats, new_seed(), config.options)
             slots = [SeatSlot(bot_level=info.level if info.kind == "bot" else None) for info in seats]
-            return Host(match, slots, HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False,
-                                                 bot_takeover_after=BOT_TAKEOVER_SECONDS))
+            return Host(match, slots, hosted_config(table_name, save_path))
 
         try:
-            thread, port, announced = self._serve(make_host)
+            thread, port, announced = serve_table(make_host, self.bind, self.port, self.advertise)
         except Exception as error:  # noqa: BLE001 - a table that cannot open is told, never raised
             self.message = f"Could not open the table: {error}"
             self.app.sounds.play("error")
@@ -119,20 +167,6 @@ class HostScene(SetupScene):
             session.notice("This table could not be announced on the network; others join by address.")
         session.claim(0)
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
-
-    def _serve(self, make_host: Callable[[], Any]) -> tuple[Any, int, bool]:
-        """Serve on port 47000 when it is free, else any (``Host.serve``); if announcing fails, serve
-        unannounced."""
-        attempts = [self.advertise, False] if self.advertise else [False]
-        failure: Exception = OSError("no port to listen on")
-        for advertise in attempts:
-            thread = HostThread(make_host(), bind=self.bind, port=self.port, advertise=advertise)
-            try:
-                return thread, thread.start(), advertise
-            except Exception as error:  # noqa: BLE001 - a busy port, or no multicast on this machine
-                thread.stop(goodbye=False)
-                failure = error
-        raise failure
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -226,10 +226,9 @@ class NetHud:
         if self.chat is not None:
             self.chat.draw(surface)
         if self.game_over and self.link != "up":
-            _pill(surface, "The host has left the table; the game is over.", (theme.WIDTH // 2, 14))
+            draw_pill(surface, "The host has left the table; the game is over.", (theme.WIDTH // 2, 14))
         elif self.session.hosting and self.session.save_problem:
-            _pill(surface, f"Saving fails ({self.session.save_problem}): the game goes on, every move tries "
-                           "again.", (theme.WIDTH // 2, 14))
+            draw_save_problem(surface, self.session.save_problem)
         if self.veil > 0:
             self._draw_overlay(surface)
         elif self.hover is not None and self.hover < len(seats):
@@ -282,7 +281,12 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
 
-def _pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:
+def draw_save_problem(surface: pygame.Surface, problem: str) -> None:
+    """What the player whose program saves the table must know: saving fails, and why."""
+    draw_pill(surface, f"Saving fails ({problem}): the game goes on, every move tries again.", (theme.WIDTH // 2, 14))
+
+
+def draw_pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:
     image = theme.render_text(text, 24, theme.CREAM, theme.TEXT_BOLD_FONT)
     box = image.get_rect().inflate(40, 18)
     box.midtop = midtop

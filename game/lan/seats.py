@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from game.config import config_dir
+from game.files import replace_file
+from game.paths import config_dir
 
 FILE_NAME = "lan-seats.json"
 KEEP = 20  # tables remembered at most (the oldest are dropped)
@@ -40,17 +39,8 @@ def _load(path: Path) -> dict[str, str]:
 
 
 def _store(path: Path, seats: dict[str, str]) -> None:
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".lan-seats.")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(seats, file)
-            os.chmod(temporary, 0o600)
-            os.replace(temporary, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    with contextlib.suppress(OSError):  # a seat not remembered costs a rejoin as a newcomer, no more
+        replace_file(path, json.dumps(seats).encode())
 
 
 def recall(key: str) -> str | None:

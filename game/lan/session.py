@@ -17,7 +17,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from game.lan import seats as lan_seats
+from game.saves import retire_save
 from game.session import ChatLine
+from net.host_thread import SavedTable
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
 HISTORY = 60  # chat lines kept for the scroll-back
@@ -38,6 +40,10 @@ class HostedTable(Protocol):
     @property
     def save_problem(self) -> str:
         """Why the table's autosave fails right now ("" while saving works)."""
+        ...
+
+    def saved_table(self) -> SavedTable | None:
+        """Where the table autosaves, its game and its phase (None: it saves nothing)."""
         ...
 
 
@@ -87,6 +93,10 @@ class LanSession:
         return self.hosted.save_problem if self.hosted is not None else ""
 
     @property
+    def saved(self) -> bool:
+        return self.hosted is not None and self.hosted.saved_table() is not None and not self.save_problem
+
+    @property
     def over(self) -> bool:
         return self.phase == "over"
 
@@ -133,6 +143,8 @@ class LanSession:
         self.connection.close()
         if self.hosted is not None:
             self.hosted.stop()
+            if (table := self.hosted.saved_table()) is not None:
+                retire_save(table.path, table.match, table.phase)
 
     # -- the lobby's members ------------------------------------------------------------------------
     @property

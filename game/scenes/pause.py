@@ -1,7 +1,8 @@
 """The pause menu (Esc at the table): resume, rules, settings, leave.
 
 While it is open the table beneath gets no time, and a local session's bots stop thinking.
-Leaving asks once more, since a local game cannot be resumed later.
+Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back.
+Leaving any other (a LAN seat, a table whose saving fails) asks once more.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ class PauseScene(Scene):
     overlay = True
     name = "pause"
 
-    def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None,  # type: ignore[no-untyped-def]
+                 saved: bool = False) -> None:
         super().__init__(app)
         self.on_leave = on_leave
         self.game = game
+        self.saved = saved
         self.confirming = False
         entries = [("Resume", self.resume_game, "primary"), ("Rules", self.open_rules, "secondary"),
                    ("Settings", self.open_settings, "secondary"), ("Leave game", self.leave, "danger")]
@@ -38,6 +41,9 @@ class PauseScene(Scene):
             rect.center = (PANEL.centerx, PANEL.y + 200 + index * 104)
             self.buttons[label] = Button(rect, label, action, style)
             self.ui.add(self.buttons[label])
+        if saved:
+            self.buttons["Leave game"].label = "Save and leave"
+            self.buttons["Leave game"].tooltip = "The game is saved as you play: Continue brings it back."
         self.ui.set_focus(self.buttons["Resume"])
 
     def resume_game(self) -> None:
@@ -50,7 +56,7 @@ class PauseScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def leave(self) -> None:
-        if not self.confirming:
+        if not self.confirming and not self.saved:
             self.confirming = True
             self.buttons["Leave game"].label = "Really leave?"
             return

@@ -7,12 +7,15 @@ Join is chosen: a start-up saving, since most games are played on one screen.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
+from game import saves
 from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
 from game.scenes.rules import RulesScene
+from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stack import Scene
@@ -20,10 +23,12 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
-MENU_TOP = 458
-MENU_BOTTOM = 905
-BUTTON_SIZE = (520, 76)
-BUTTON_GAP = 90
+MENU_TOP = 386  # below the logo's line
+MENU_BOTTOM = 948  # above the track
+BUTTON_WIDTH = 520
+ROW_HEIGHT = 68
+CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
+ROW_GAP = 12
 TRACK_Y = 1012
 TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
@@ -34,24 +39,10 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        entries: list[tuple[str, object, str, str | None]] = [
-            ("Play", self.open_setup, "primary", "Set up a table: players, bots, options."),
-            ("Host a LAN game", self.open_host, "secondary", "Open a table other computers on this network can join."),
-            ("Join a LAN game", self.open_join, "secondary", "Find tables on this network, or join by address."),
-            ("Rules", self.open_rules, "secondary", None),
-            ("Settings", self.open_settings, "secondary", None),
-            ("Quit", app.quit, "danger", None),
-        ]
+        self.latest = saves.latest()
         self.buttons: dict[str, Button] = {}
-        # Centre the menu in the room between the logo and the track, however many entries it has.
-        first = (MENU_TOP + MENU_BOTTOM) // 2 - (len(entries) - 1) * BUTTON_GAP // 2
-        for index, (label, action, style, tip) in enumerate(entries):
-            rect = pygame.Rect(0, 0, *BUTTON_SIZE)
-            rect.center = (theme.WIDTH // 2, first + index * BUTTON_GAP)
-            button = Button(rect, label, action, style, 42, tip)  # type: ignore[arg-type]
-            self.buttons[label] = button
-            self.ui.add(button)
-        self.ui.set_focus(self.buttons["Play"])
+        self._lay_out(self._menu())
+        self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])
         self.tram_x = -300.0
         self.tram_wait = 0.0  # seconds until the next tram sets off
         self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
@@ -59,7 +50,51 @@ class TitleScene(Scene):
         self.tram_index = 0
         self.track = self._track_surface()
 
+    def _menu(self) -> list[list[tuple[str, Callable[[], None], str, str | None]]]:
+        """The menu's rows, each of one or more buttons: Continue and Saved games only when there
+        is a game to come back to."""
+        rows: list[list[tuple[str, Callable[[], None], str, str | None]]] = []
+        if self.latest is not None:
+            rows.append([("Continue", self.continue_latest, "primary",
+                          "Back to the last game, exactly where it was left.")])
+        rows += [
+            [("Play", self.open_setup, "secondary" if self.latest else "primary",
+              "Set up a table: players, bots, options.")],
+            [("Host a LAN game", self.open_host, "secondary",
+              "Open a table other computers on this network can join.")],
+            [("Join a LAN game", self.open_join, "secondary", "Find tables on this network, or join by address.")],
+        ]
+        if self.latest is not None:
+            rows.append([("Saved games", self.open_saved, "secondary", "Every unfinished game: resume or delete.")])
+        rows += [[("Rules", self.open_rules, "secondary", None), ("Settings", self.open_settings, "secondary", None)],
+                 [("Quit", self.app.quit, "danger", None)]]
+        return rows
+
+    def _lay_out(self, rows: list[list[tuple[str, Callable[[], None], str, str | None]]]) -> None:
+        """Stack the rows centred between the logo and the track; a row of several buttons shares
+        the width."""
+        heights = [CONTINUE_HEIGHT if row[0][0] == "Continue" else ROW_HEIGHT for row in rows]
+        total = sum(heights) + ROW_GAP * (len(rows) - 1)
+        y = (MENU_TOP + MENU_BOTTOM - total) // 2
+        for row, height in zip(rows, heights, strict=True):
+            width = (BUTTON_WIDTH - ROW_GAP * (len(row) - 1)) // len(row)
+            x = theme.WIDTH // 2 - BUTTON_WIDTH // 2
+            for label, action, style, tip in row:
+                caption = self.latest.summary() if label == "Continue" and self.latest else ""
+                button = Button(pygame.Rect(x, y, width, height), label, action, style, 40, tip, caption=caption)
+                self.buttons[label] = button
+                self.ui.add(button)
+                x += width + ROW_GAP
+            y += height + ROW_GAP
+
     # -- actions ----------------------------------------------------------------------------------
+    def continue_latest(self) -> None:
+        if self.latest is not None:
+            open_saved_game(self.app, self.latest)
+
+    def open_saved(self) -> None:
+        self.app.push(SavedGamesScene(self.app))
+
     def open_setup(self) -> None:
         self.app.push(SetupScene(self.app))
 

@@ -25,7 +25,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.anim.show import Show, View
 from game.anim.timeline import Timeline
-from game.lan.hud import NetHud
+from game.lan.hud import NetHud, draw_save_problem
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.pause import PauseScene
@@ -326,7 +326,7 @@ class TableScene(Scene):
         self.session.close()
 
     def open_menu(self) -> None:
-        self.app.push(PauseScene(self.app, game=self.game))
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
@@ -375,3 +375,5 @@ class TableScene(Scene):
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
+        elif self.session.save_problem:
+            draw_save_problem(surface, self.session.save_problem)

@@ -96,9 +96,10 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, rect: Any, label: str, on_click: Callable[[], None], style: str = "primary",
-                 size: int = 40, tooltip: str | None = None, name: str | None = None) -> None:
+                 size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "") -> None:
         super().__init__(rect, tooltip)
         self.label = label
+        self.caption = caption  # a smaller line under the label (what Continue continues)
         self.on_click = on_click
         self.style = style
         self.size = size
@@ -134,8 +135,13 @@ class Button(Widget):
         highlight = pygame.Rect(top.x, top.y + 4, top.width, max(4, top.height // 3))
         pygame.draw.rect(surface, theme.shade(face, 1.12), highlight, border_radius=12)
         size = theme.fit_text(self.label, self.size, self.rect.width - 30, theme.DISPLAY_FONT)
-        theme.draw_text(surface, self.label, (body.centerx, body.centery - LIP // 2 + 3), size, ink,
-                        theme.DISPLAY_FONT, "center")
+        middle = body.centery - LIP // 2 + 3
+        if self.caption:
+            small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, self.caption, (body.centerx, middle + size * 2 // 5 + 2), small,
+                            theme.mix(ink, face, 0.3), theme.TEXT_BOLD_FONT, "center")
+            middle -= small * 3 // 5
+        theme.draw_text(surface, self.label, (body.centerx, middle), size, ink, theme.DISPLAY_FONT, "center")
         self.draw_focus(surface)
 
 
@@ -473,6 +479,12 @@ class FocusGroup:
         widget.sound = self.sound
         self.widgets.append(widget)
         return widget
+
+    def clear(self) -> None:
+        """Forget every widget: a screen whose rows change builds them again."""
+        self.set_focus(None)
+        self.widgets = []
+        self.dragging = self.armed = self.hover = None
 
     def set_sound(self, sound: Sound) -> None:
         self.sound = sound

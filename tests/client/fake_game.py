@@ -88,7 +88,7 @@ class FakeTable(Scene):
     def handle(self, intent):
         if intent.kind == "cancel":
             from game.scenes.pause import PauseScene
-            self.app.push(PauseScene(self.app, game=self.session.game))
+            self.app.push(PauseScene(self.app, game=self.session.game, saved=self.session.saved))
             return True
         return False
 

@@ -16,6 +16,7 @@ class ScriptedSession:
     link_reason = ""
     hosting = False
     save_problem = ""
+    saved = False
 
     def __init__(self, game: str, seat: int | None = None) -> None:
         self.game = game

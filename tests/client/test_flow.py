@@ -77,8 +77,10 @@ def test_keyboard_alone_drives_the_menu(app):
     app.push(TitleScene(app))
     run(app)
     title = app.stack.top
-    steps = list(title.buttons).index("Settings")  # Play, (Host, Join,) Rules, Settings
+    steps = list(title.buttons).index("Rules")  # Play, Host, Join, then Rules beside Settings
     run(app, 0.05, key(pygame.K_DOWN) * steps)
+    assert title.ui.focus is title.buttons["Rules"]
+    run(app, 0.05, key(pygame.K_RIGHT))
     assert title.ui.focus is title.buttons["Settings"]
     run(app, 0.05, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, SettingsScene)
@@ -121,10 +123,10 @@ def test_pause_menu_freezes_the_table_and_leaves_to_title(app, monkeypatch):
     run(app, 0.05, key(pygame.K_ESCAPE))
     pause = app.stack.top
     leave = pause.buttons["Leave game"]
-    run(app, 0.05, click(centre(leave)))
-    assert app.stack.top is pause and leave.label == "Really leave?"
+    assert leave.label == "Save and leave"  # the game is autosaved: leaving loses nothing, so no second ask
     run(app, 0.05, click(centre(leave)))
     assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+    assert "Continue" in app.stack.top.buttons  # and the title offers it back
 
 
 def test_mouse_maps_to_the_logical_canvas_after_a_scale_change(app):

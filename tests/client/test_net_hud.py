@@ -247,11 +247,14 @@ class Hosted:
 
     def stop(self) -> None: ...
 
+    def saved_table(self) -> None:
+        return None
+
 
 def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
     import game.lan.hud as hud
     said: list[str] = []
-    monkeypatch.setattr(hud, "_pill", lambda surface, text, at: said.append(text))
+    monkeypatch.setattr(hud, "draw_pill", lambda surface, text, at: said.append(text))
     hosted = Hosted()
     table = Table(app, LanSession(Link(), hosted=hosted))
     app.push(table)

@@ -1,0 +1,30 @@
+"""Writing a file so that a crash, a full disk or a power cut leaves the old file or the new one,
+never half of each: the one way every file of Linie (settings, saves, journals, remembered seats)
+is replaced."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def replace_file(path: Path, body: bytes, fsync: bool = False, mode: int = 0o600) -> None:
+    """Write ``body`` to a scratch file beside ``path`` and rename it over ``path`` (the folder is
+    made if need be). OSError when the disk refuses; the scratch file never stays behind."""
+    directory = path.parent if str(path.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    handle, scratch = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(body)
+            if fsync:
+                stream.flush()
+                os.fsync(stream.fileno())
+        os.chmod(scratch, mode)
+        os.replace(scratch, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(scratch)
+        raise

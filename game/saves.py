@@ -1,0 +1,181 @@
+"""The saved games of this computer: every unfinished game played or hosted from here.
+
+Each game autosaves into the saves folder (``game.paths.saves_dir``) from its first action on,
+with the host's own code (``net.autosave``): a game on one screen as a ``linie-local-save``, a LAN
+table hosted from the game as a ``linie-host-save`` (seats, tokens and all, as ``linie-host``
+writes). The title's Continue resumes the newest; the Saved games screen lists them all. A
+finished game leaves its replay in the replays folder instead of a save.
+
+Reading a save for the list never imports a game: what the list shows (the game's title, the
+players, the number of actions) is read from the save itself and its journal.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.contract import SnapshotError
+from game.files import replace_file
+from game.match import Match
+from game.paths import replays_dir, saves_dir
+from net.autosave import load_saved
+from net.savefile import (
+    HOST_SAVE_FORMAT,
+    HOST_SAVE_VERSION,
+    LOCAL_SAVE_FORMAT,
+    JournalDamage,
+    journal_path,
+    read_journal,
+    read_save,
+)
+
+log = logging.getLogger("linie.saves")
+
+SAVE_SUFFIX = ".save"
+FORMATS = (LOCAL_SAVE_FORMAT, HOST_SAVE_FORMAT)
+KINDS = {LOCAL_SAVE_FORMAT: "local", HOST_SAVE_FORMAT: "hosted"}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One save as the list shows it. ``problem`` says why it cannot be resumed (it can still be
+    deleted); ``turn`` counts the actions played."""
+
+    path: Path
+    kind: str = ""  # local (one screen) or hosted (a LAN table hosted from here)
+    game: str = ""
+    title: str = ""
+    players: list[str] = field(default_factory=list)
+    turn: int = 0
+    when: float = 0.0  # when it was last saved (seconds since the epoch)
+    table: str = ""  # a hosted table's name
+    problem: str = ""
+
+    @property
+    def resumable(self) -> bool:
+        return not self.problem
+
+    def summary(self) -> str:
+        """"Linie 1 · Ada, Bot 2, Bot 3 · action 42", as a menu line says it."""
+        where = f" · LAN table “{self.table}”" if self.kind == "hosted" else ""
+        return f"{self.title or self.game}{where} · {', '.join(self.players)} · action {self.turn}"
+
+
+def new_save_path(game: str, folder: Path | None = None) -> Path:
+    """A fresh file name for a game starting now: its time and game, never an existing file's."""
+    folder = folder or saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1000):
+        path = folder / f"{stamp}-{game}{f'-{attempt}' if attempt else ''}{SAVE_SUFFIX}"
+        if not path.exists():
+            return path
+    raise OSError("no free save name")  # a thousand games started within one second
+
+
+def local_snapshot(match: Match) -> dict[str, Any]:
+    """A game on one screen, as its autosave keeps it."""
+    return {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title,
+            "match": match.save()}
+
+
+def list_saves(folder: Path | None = None) -> list[SavedGame]:
+    """Every save in the folder, newest first; a damaged one is listed with its problem."""
+    folder = folder or saves_dir()
+    try:
+        paths = [path for path in folder.iterdir() if path.name.endswith(SAVE_SUFFIX) and path.is_file()]
+    except OSError:
+        return []
+    games = [read_summary(path) for path in paths]
+    return sorted(games, key=lambda game: game.when, reverse=True)
+
+
+def latest(folder: Path | None = None) -> SavedGame | None:
+    """The newest save that can be resumed: what Continue brings back."""
+    return next((game for game in list_saves(folder) if game.resumable), None)
+
+
+def read_summary(path: Path) -> SavedGame:
+    """What the list shows of one save, read without loading its game."""
+    try:
+        when = path.stat().st_mtime
+    except OSError:
+        when = 0.0
+    try:
+        data = read_save(path, FORMATS)
+        records = read_journal(path, data.get("journal"))
+        match = data.get("match")
+        seats = match.get("seats") if isinstance(match, dict) else None
+        version = match.get("match_version") if isinstance(match, dict) else None
+        if not isinstance(seats, list) or type(version) is not int:
+            raise SnapshotError(f"{path} holds no game")
+        players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
+        table = data.get("table") if isinstance(data.get("table"), dict) else {}
+        title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
+        return SavedGame(path, KINDS[data["format"]], str(match.get("game", "")), title, players,
+                         version + len(records), when, str(table.get("name", "")))
+    except SnapshotError as error:
+        return SavedGame(path, when=when, title=path.name, problem=str(error) or "damaged")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a save cannot be resumed, in a player's words; ``continuable`` when it can be continued
+    from its last good action (its journal is damaged after it)."""
+
+    text: str
+    continuable: bool = False
+
+
+def refusal(path: Path, error: SnapshotError) -> Refusal:
+    """What the player is told when ``path`` cannot be resumed."""
+    if isinstance(error, JournalDamage):
+        last = error.good[-1]["v"] if error.good else None
+        where = f"after action {last}" if last is not None else "from its first action on"
+        start = f"action {last}" if last is not None else "its full save"
+        return Refusal(f"This save is damaged {where}. Continue from {start}, or delete it.", True)
+    return Refusal(f"This save cannot be resumed: {str(error).replace(str(path), path.name)}")
+
+
+def load_local(path: Path, accept_damage: bool = False) -> Match:
+    """The game on one screen saved at ``path``, every journaled action replayed."""
+    return load_saved(path, (LOCAL_SAVE_FORMAT,), accept_damage)[1]
+
+
+def delete(path: Path) -> str | None:
+    """Remove a save and its journal; why not, in words (None: gone)."""
+    for target in (path, journal_path(path)):
+        try:
+            target.unlink(missing_ok=True)
+        except OSError as error:
+            return f"Cannot delete {target.name}: {error.strerror}"
+    return None
+
+
+def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
+    """A finished game's replay (one JSON line each: header, actions, outcome) in the replays
+    folder; None when the disk refuses (the game is over either way)."""
+    folder = folder or replays_dir()
+    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
+    body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
+    try:
+        replace_file(path, body.encode())
+    except OSError as error:
+        log.warning("cannot keep the replay at %s: %s", path, error.strerror)
+        return None
+    return path
+
+
+def retire_save(path: Path, match: Match, phase: str) -> None:
+    """A table hosted from here has closed: a finished game trades its save for its replay, and a
+    table closed in the lobby before anyone moved leaves nothing to come back to. Any other stays:
+    Saved games brings the table back."""
+    if phase == "over" or match.finished:
+        keep_replay(match)
+        delete(path)
+    elif phase == "lobby" and match.version == 0:
+        delete(path)
