@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
+from game.core.text import clean_text
 from game.files import replace_file
 from game.match import Match
 from game.paths import replays_dir, saves_dir
@@ -55,10 +56,16 @@ class SavedGame:
     when: float = 0.0  # when it was last saved (seconds since the epoch)
     table: str = ""  # a hosted table's name
     problem: str = ""
+    good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
 
     @property
     def resumable(self) -> bool:
         return not self.problem
+
+    @property
+    def continuable(self) -> bool:
+        """Damaged, but it may go on from its last good action."""
+        return self.good_until is not None
 
     def summary(self) -> str:
         """"Linie 1 · Ada, Bot 2, Bot 3 · action 42", as a menu line says it."""
@@ -84,14 +91,14 @@ def local_snapshot(match: Match) -> dict[str, Any]:
 
 
 def list_saves(folder: Path | None = None) -> list[SavedGame]:
-    """Every save in the folder, newest first; a damaged one is listed with its problem."""
+    """Every save in the folder, newest first; a damaged one is listed (last) with its problem."""
     folder = folder or saves_dir()
     try:
         paths = [path for path in folder.iterdir() if path.name.endswith(SAVE_SUFFIX) and path.is_file()]
     except OSError:
         return []
     games = [read_summary(path) for path in paths]
-    return sorted(games, key=lambda game: game.when, reverse=True)
+    return sorted(games, key=lambda game: (game.resumable or game.continuable, game.when), reverse=True)
 
 
 def latest(folder: Path | None = None) -> SavedGame | None:
@@ -105,9 +112,13 @@ def read_summary(path: Path) -> SavedGame:
         when = path.stat().st_mtime
     except OSError:
         when = 0.0
+    good_until: int | None = None
     try:
         data = read_save(path, FORMATS)
-        records = read_journal(path, data.get("journal"))
+        try:
+            records = read_journal(path, data.get("journal"))
+        except JournalDamage as damage:
+            records, good_until = damage.good, len(damage.good)
         match = data.get("match")
         seats = match.get("seats") if isinstance(match, dict) else None
         version = match.get("match_version") if isinstance(match, dict) else None
@@ -116,29 +127,30 @@ def read_summary(path: Path) -> SavedGame:
         players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
-        return SavedGame(path, KINDS[data["format"]], str(match.get("game", "")), title, players,
-                         version + len(records), when, str(table.get("name", "")))
+        saved = SavedGame(path, KINDS[data["format"]], str(match.get("game", "")), clean_text(title, 40),
+                          [clean_text(name, 40) for name in players], version + len(records), when,
+                          clean_text(table.get("name", ""), 64))
+        if good_until is not None:
+            good_until += version
+            problem = f"its journal is damaged after action {good_until}: later actions are lost"
+            return replace(saved, problem=problem, good_until=good_until)
+        return saved
     except SnapshotError as error:
-        return SavedGame(path, when=when, title=path.name, problem=str(error) or "damaged")
+        return SavedGame(path, when=when, title=path.name, problem=_in_words(path, error))
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why a save cannot be resumed, in a player's words; ``continuable`` when it can be continued
-    from its last good action (its journal is damaged after it)."""
-
-    text: str
-    continuable: bool = False
+def _in_words(path: Path, error: SnapshotError) -> str:
+    """A loader's message without the file's full path (the row already names the file)."""
+    return str(error).replace(str(path), "it") or "it is damaged"
 
 
-def refusal(path: Path, error: SnapshotError) -> Refusal:
+def refusal(path: Path, error: SnapshotError) -> str:
     """What the player is told when ``path`` cannot be resumed."""
     if isinstance(error, JournalDamage):
         last = error.good[-1]["v"] if error.good else None
         where = f"after action {last}" if last is not None else "from its first action on"
-        start = f"action {last}" if last is not None else "its full save"
-        return Refusal(f"This save is damaged {where}. Continue from {start}, or delete it.", True)
-    return Refusal(f"This save cannot be resumed: {str(error).replace(str(path), path.name)}")
+        return f"This save is damaged {where}: continue from there, or delete it."
+    return f"This save cannot be resumed: {_in_words(path, error)}"
 
 
 def load_local(path: Path, accept_damage: bool = False) -> Match:

@@ -57,6 +57,8 @@ def make_app(config_dir: Path) -> Any:
 
 
 def take(entry: Shot, out_dir: Path, config_dir: Path) -> Path:
+    for variable, folder in (("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")):
+        os.environ[variable] = str(config_dir / folder / entry.name)  # each shot sees only its own saves
     app = make_app(config_dir)
     surface = entry.make(app)
     if surface is None:

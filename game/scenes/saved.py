@@ -2,8 +2,8 @@
 
 A row names the game, where it is played (on this screen, or a LAN table hosted from here), the
 players, how far it got and when it was last saved. A damaged save says what is wrong with it and
-can only be deleted; a save whose journal is damaged in the middle offers to continue from its
-last good action instead. Deleting asks once more.
+can only be deleted; a save whose journal is damaged in the middle offers, instead of Resume, to
+continue from its last good action (the button names it). Deleting asks once more.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 
 from game import saves
 from game.core.contract import SnapshotError
-from game.saves import Refusal, SavedGame, refusal
+from game.saves import SavedGame, refusal
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -28,7 +28,7 @@ ROWS = 5  # a page
 LIST_TOP = PANEL.y + 110
 
 
-def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = False) -> Refusal | None:
+def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = False) -> str | None:
     """Resume ``saved`` at its table; why not, in a player's words (None: it is open)."""
     try:
         if saved.kind == "hosted":
@@ -40,7 +40,7 @@ def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = Fa
     except SnapshotError as error:
         return refusal(saved.path, error)
     except OSError as error:  # a hosted table that cannot listen, a file that vanished meanwhile
-        return Refusal(f"Could not open the table: {error.strerror or error}")
+        return f"Could not open the table: {error.strerror or error}"
     return None
 
 
@@ -52,7 +52,7 @@ class SavedGamesScene(Scene):
         self.games: list[SavedGame] = []
         self.page = 0
         self.message = message
-        self.confirm: tuple[str, Path] | None = None  # ("delete" | "damage", the save) asked once more
+        self.confirm: Path | None = None  # the save whose Delete asks once more
         self.back = Button(pygame.Rect(PANEL.x + 40, PANEL.bottom - 100, 260, 72), "Back", app.pop, "secondary", 34)
         self.previous = Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 100, 250, 72), "◂ Newer",
                                lambda: self._turn(-1), "secondary", 30)
@@ -82,15 +82,14 @@ class SavedGamesScene(Scene):
         self.row_buttons = []
         for index, game in enumerate(self.shown()):
             row = self._row_rect(index)
-            asked = self.confirm is not None and self.confirm[1] == game.path
-            resume_label = "Continue from there" if asked and self.confirm[0] == "damage" else "Resume"
-            resume = Button(pygame.Rect(row.right - 470, row.centery - 32, 240, 64), resume_label,
+            label = "Resume" if game.resumable else f"From action {game.good_until}"
+            resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
                             self._resume_action(game), "primary", 30, name=f"resume-{index}")
-            resume.enabled = game.resumable or (asked and self.confirm[0] == "damage")
-            delete_label = "Really delete?" if asked and self.confirm[0] == "delete" else "Delete"
+            delete_label = "Really delete?" if self.confirm == game.path else "Delete"
             delete = Button(pygame.Rect(row.right - 214, row.centery - 32, 190, 64), delete_label,
                             self._delete_action(game), "danger", 30, name=f"delete-{index}")
-            self.ui.add(resume)
+            if game.resumable or game.continuable:
+                self.ui.add(resume)
             self.ui.add(delete)
             self.row_buttons.append((resume, delete))
         self.ui.add(self.back)
@@ -99,9 +98,9 @@ class SavedGamesScene(Scene):
             self.previous.enabled, self.next.enabled = self.page > 0, self.page < pages - 1
             self.ui.add(self.previous)
             self.ui.add(self.next)
-        chosen = next((widget for widget in self.ui.widgets if widget.name == focus_label), None)
-        self.ui.set_focus(chosen or (self.row_buttons[0][0] if self.row_buttons and self.row_buttons[0][0].enabled
-                                     else self.back))
+        chosen = next((widget for widget in self.ui.widgets if getattr(widget, "name", None) == focus_label), None)
+        first = next((resume for resume, _ in self.row_buttons if resume in self.ui.widgets), self.back)
+        self.ui.set_focus(chosen or first)
 
     def _resume_action(self, game: SavedGame) -> Callable[[], None]:
         return lambda: self.resume(game)
@@ -111,20 +110,18 @@ class SavedGamesScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self, game: SavedGame) -> None:
-        accept = self.confirm == ("damage", game.path)
+        """Resume, or (a damaged journal) go on from the last good action, as the button says."""
         self.confirm = None
-        problem = open_saved_game(self.app, game, accept_damage=accept)
+        problem = open_saved_game(self.app, game, accept_damage=game.continuable)
         if problem is None:
             return
-        self.message = problem.text
+        self.message = problem
         self.app.sounds.play("error")
-        if problem.continuable:
-            self.confirm = ("damage", game.path)
         self.refresh()
 
     def delete(self, game: SavedGame) -> None:
-        if self.confirm != ("delete", game.path):
-            self.confirm = ("delete", game.path)
+        if self.confirm != game.path:
+            self.confirm = game.path
             self._build()
             return
         self.confirm = None
@@ -169,18 +166,21 @@ class SavedGamesScene(Scene):
         super().draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
-        fill = theme.NIGHT_2 if game.resumable else theme.shade(theme.NIGHT_2, 0.8)
+        known = game.resumable or game.continuable
+        fill = theme.NIGHT_2 if known else theme.shade(theme.NIGHT_2, 0.8)
         pygame.draw.rect(surface, fill, row, border_radius=18)
-        width = row.width - 520
-        ink = theme.CREAM if game.resumable else theme.shade(theme.CREAM_DIM, 0.7)
-        where = "LAN table hosted here" if game.kind == "hosted" else "on this screen"
-        title = f"{game.title} · {where}" if game.resumable else game.path.name
+        width = row.width - 550
+        ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
+        where = f"LAN table “{game.table}”" if game.kind == "hosted" else "on this screen"
+        title = f"{game.title} · {where}" if known else f"Damaged save {game.path.name}"
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
         if game.resumable:
             stamp = time.strftime("%d %b %Y, %H:%M", time.localtime(game.when))
             detail = f"{', '.join(game.players)} · action {game.turn} · saved {stamp}"
             colour = theme.CREAM_DIM
+        elif game.continuable:
+            detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)
         else:
             detail, colour = f"Cannot be resumed: {game.problem}", theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,

@@ -89,8 +89,10 @@ class TitleScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------
     def continue_latest(self) -> None:
-        if self.latest is not None:
-            open_saved_game(self.app, self.latest)
+        """Back to the newest game; when it cannot be resumed after all, Saved games says why."""
+        if self.latest is not None and (problem := open_saved_game(self.app, self.latest)) is not None:
+            self.app.sounds.play("error")
+            self.app.push(SavedGamesScene(self.app, problem))
 
     def open_saved(self) -> None:
         self.app.push(SavedGamesScene(self.app))

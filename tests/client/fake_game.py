@@ -38,7 +38,7 @@ class CountingGame:
             return Rejection("fake.bad", "Only adding is allowed.")
         return None
 
-    def apply(self, state, seat, action):
+    def apply(self, state, seat, action, checked=False):
         state["total"] += 1
         state["current"] = (state["current"] + 1) % state["players"]
         return [{"type": "added", "seat": seat, "total": state["total"]}]

@@ -254,3 +254,46 @@ def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch,
         process.wait(5)
         assert process.stdout is not None
         process.stdout.close()
+
+
+def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_their_seats(app, loopback,
+                                                                                        monkeypatch):
+    """The host player's program crashes mid-game: Saved games opens the table again on its port, the
+    host takes seat 1 back and the guest's program sits back down at seat 2 with its token."""
+    import socket
+
+    from game import saves
+    from game.lan.host import resume_hosted_table
+    with socket.socket() as probe:  # a fixed port, as 47000 would be: the guest knocks there again
+        probe.bind(("127.0.0.1", 0))
+        monkeypatch.setattr(HostScene, "port", probe.getsockname()[1])
+    lobby = host_a_table(app)
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        assert until([app], lambda: lobby.session.role == "seat" and lobby.session.seat == 0)
+        guest_lobby = join_by_address(guest, lobby.port)
+        assert until(apps, lambda: guest_lobby.session.role == "seat" and guest_lobby.session.seat == 1)
+        assert until(apps, lambda: lobby.start.enabled)
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and isinstance(guest.stack.top, Linie1Table))
+        host_table, guest_table = app.stack.top, guest.stack.top
+        mover = host_table if host_table.current == 0 else guest_table
+        mover.submit(make_bot("linie1", "easy", 7).decide(mover.view))
+        assert until(apps, lambda: host_table.view["match"]["version"] == 1 == guest_table.view["match"]["version"])
+        saved = saves.latest()
+        assert saved is not None and saved.kind == "hosted" and saved.turn == 1
+        assert saved.table == "Ada's table by the river" and saved.players == ["Ada", "Ben"]
+        host_table.session.hosted.stop(goodbye=False)  # the host player's program dies with its table
+        host_table.session.connection.close()
+        assert until([guest], lambda: guest_table.lan_hud.blocking)
+        app.stack.reset(TitleScene(app))
+        assert saves.latest() == saved or saves.latest().turn == 1  # a table that played stays saved
+        resume_hosted_table(app, saved.path)
+        assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and not guest_table.lan_hud.blocking, 12)
+        again = app.stack.top
+        assert again.humans == [0] and again.view["match"]["version"] == 1
+        assert guest.stack.top is guest_table and guest_table.session.seat == 1
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))

@@ -35,6 +35,45 @@ def title(app: Any) -> None:
     app.push(TitleScene(app))
 
 
+def saved_local_game(game: str, names: list[str], actions: int, bots: int = 0) -> None:
+    """A game on one screen autosaved after ``actions`` bot moves, as a player would leave it."""
+    from game.bots import make_bot
+    from game.match import Match, SeatInfo
+    from game.saves import new_save_path
+    from game.session import LocalSession
+    seats = [SeatInfo(name, "bot" if index >= len(names) - bots else "human", colour=index)
+             for index, name in enumerate(names)]
+    match = Match(game, seats, 7)
+    session = LocalSession(match, save_path=new_save_path(game))
+    deciders = [make_bot(game, "normal", index) for index in range(len(names))]
+    for _ in range(actions):
+        seat = match.to_act()[0]
+        match.submit(seat, deciders[seat].decide(match.view(seat)))
+    session.close()
+
+
+@shot("title_continue", settle=2.2)
+def title_continue(app: Any) -> None:
+    saved_local_game("linie1", ["Ada", "Tramina", "Bob"], 9, bots=1)
+    app.push(TitleScene(app))
+
+
+@shot("saved_games", settle=0.5)
+def saved_games(app: Any) -> None:
+    import time
+
+    from game.paths import saves_dir
+    from game.scenes.saved import SavedGamesScene
+    saved_local_game("linja", ["Ada", "Bot"], 12, bots=1)
+    time.sleep(0.01)
+    saved_local_game("liniell", ["Ada", "Bob"], 5)
+    time.sleep(0.01)
+    saved_local_game("linie1", ["Ada", "Tramina", "Bob", "Cleo"], 17, bots=2)
+    (saves_dir() / "20261101-101010-linie1.save").write_bytes(b"LINIESV1" + bytes(40))  # damaged
+    app.push(TitleScene(app))
+    app.push(SavedGamesScene(app))
+
+
 @shot("setup")
 def setup(app: Any) -> None:
     app.push(TitleScene(app))

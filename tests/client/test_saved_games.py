@@ -1,0 +1,197 @@
+"""Nothing lost: every game autosaves; Continue and Saved games bring it back exactly, after a normal
+quit, a crash or ``kill -9``; a finished game leaves its replay instead of a save."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import msgpack
+import pygame
+
+from game import saves
+from game.bots import make_bot
+from game.match import SeatInfo, view_hash
+from game.paths import replays_dir, saves_dir
+from game.scenes.saved import SavedGamesScene
+from game.scenes.title import TitleScene
+from game.tables.launch import TableConfig, start_local_game
+from net.savefile import FRAME_HEAD, journal_path
+from tests.client import fake_game
+from tests.client.helpers import click, run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(match, actions: int) -> None:
+    """``actions`` moves by bots of every seat, as the players would make them."""
+    bots = [make_bot(match.game.name, "easy", seat) for seat in range(len(match.seats))]
+    for _ in range(actions):
+        seat = match.to_act()[0]
+        assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
+
+
+def table(app):
+    """The table under any cover or menu."""
+    return app.stack.scenes[0]
+
+
+def hashes(match) -> list[str]:
+    return [view_hash(match.view(seat)) for seat in [None, *range(len(match.seats))]]
+
+
+def test_the_title_offers_continue_only_when_a_game_waits(app):
+    app.push(TitleScene(app))
+    assert "Continue" not in app.stack.top.buttons and "Saved games" not in app.stack.top.buttons
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Bot", "bot")]))
+    app.to_title()
+    title = app.stack.top
+    assert {"Continue", "Saved games"} <= set(title.buttons) and title.ui.focus is title.buttons["Continue"]
+    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Bot · action")
+
+
+def test_continue_restores_a_local_game_exactly_for_every_seat(app):
+    seats = [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Cleo")]  # hot-seat: nobody moves on their own
+    assert start_local_game(app, TableConfig("linie1", seats))
+    played = table(app).session.match
+    play(played, 7)
+    before, version = hashes(played), played.version
+    app.to_title()  # a normal quit: Save and leave
+    run(app, 0.05, click(app.stack.top.buttons["Continue"].rect.center))
+    resumed = table(app).session.match
+    assert resumed is not played and resumed.version == version and hashes(resumed) == before
+    config = table(app).config
+    assert config.seed == played.seed and [s.name for s in config.seats] == ["Ada", "Ben", "Cleo"]
+    play(resumed, 2)  # and the game goes on, still saved
+    assert saves.latest().turn == version + 2
+
+
+def test_a_game_killed_mid_play_comes_back_at_its_last_action(tmp_path):
+    """``kill -9`` of a process playing: the save holds every action the process had made known."""
+    script = textwrap.dedent("""
+        import sys
+        from game.bots import make_bot
+        from game.match import Match, SeatInfo, view_hash
+        from game.saves import new_save_path
+        from game.session import LocalSession
+        match = Match("linie1", [SeatInfo("A"), SeatInfo("B"), SeatInfo("C")], 11)
+        session = LocalSession(match, save_path=new_save_path("linie1"))
+        bots = [make_bot("linie1", "easy", seat) for seat in range(3)]
+        while not match.finished:
+            seat = match.to_act()[0]
+            match.submit(seat, bots[seat].decide(match.view(seat)))
+            hashes = [view_hash(match.view(s)) for s in (None, 0, 1, 2)]
+            print(match.version, *hashes, flush=True)
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env, text=True, cwd=ROOT)
+    seen: dict[int, list[str]] = {}
+    assert child.stdout is not None
+    for line in child.stdout:
+        version, *views = line.split()
+        seen[int(version)] = views
+        if len(seen) >= 12:
+            child.send_signal(signal.SIGKILL)
+            break
+    child.wait(10)
+    seen.update({int(v): rest for v, *rest in (line.split() for line in child.stdout.read().splitlines())})
+    assert child.returncode == -signal.SIGKILL
+    latest = saves.latest()
+    assert latest is not None and latest.kind == "local"
+    resumed = saves.load_local(latest.path)
+    assert resumed.version >= max(seen)  # nothing the process had shown is missing
+    if resumed.version in seen:
+        assert hashes(resumed) == seen[resumed.version]
+    else:  # killed between saving an action and printing it
+        assert resumed.version == max(seen) + 1
+
+
+def test_a_finished_game_leaves_its_replay_not_a_save(app, monkeypatch):
+    fake_game.install(monkeypatch)
+    assert start_local_game(app, TableConfig("fake", [SeatInfo("A"), SeatInfo("B")]))
+    session = table(app).session
+    assert len(saves.list_saves()) == 1
+    for _ in range(3):  # the fake game ends at a total of 3
+        assert not session.match.finished
+        session.submit(session.match.to_act()[0], {"type": "add"})
+    assert session.match.finished
+    assert saves.list_saves() == []
+    replays = list(replays_dir().iterdir())
+    assert replays == [session.replay]
+    lines = [json.loads(line) for line in replays[0].read_text().splitlines()]
+    assert lines[0]["format"] == "linie-replay" and lines[-1]["outcome"]["winners"]
+    assert len(lines) == session.match.version + 2  # header, every action, the outcome
+
+
+def test_saved_games_lists_resumes_and_deletes(app):
+    for game, seats in (("linja", ["Ada", "Ben"]), ("liniell", ["Ada", "Cleo"])):
+        assert start_local_game(app, TableConfig(game, [SeatInfo(name) for name in seats]))
+        play(table(app).session.match, 3)
+        time.sleep(0.01)  # the newest is listed first
+    app.to_title()
+    (saves_dir() / "20200101-000000-linja.save").write_bytes(b"not a save at all")
+    run(app, 0.05, click(app.stack.top.buttons["Saved games"].rect.center))
+    screen = app.stack.top
+    assert isinstance(screen, SavedGamesScene)
+    assert [(g.game, g.turn) for g in screen.games[:2]] == [("liniell", 3), ("linja", 3)]
+    damaged = screen.games[2]
+    assert not damaged.resumable and "not a Linie save" in damaged.problem
+    resume, delete = screen.row_buttons[2]
+    assert resume not in screen.ui.widgets  # a damaged save can only be deleted
+    run(app, 0.05, click(delete.rect.center))
+    assert screen.row_buttons[2][1].label == "Really delete?" and len(screen.games) == 3
+    run(app, 0.05, click(screen.row_buttons[2][1].rect.center))
+    assert len(screen.games) == 2 and not (saves_dir() / "20200101-000000-linja.save").exists()
+    run(app, 0.05, click(screen.row_buttons[1][0].rect.center))  # Resume the Linja game
+    assert table(app).session.match.game.name == "linja" and table(app).session.match.version == 3
+
+
+def test_a_journal_damaged_in_the_middle_offers_to_go_on_from_the_last_good_action(app):
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 5)  # a full save at the start, then five journaled actions
+    app.to_title()
+    path = saves.latest().path
+    body = bytearray(journal_path(path).read_bytes())
+    header = msgpack.Unpacker()
+    header.feed(bytes(body))
+    next(header)
+    at = header.tell()
+    for _ in range(3):  # past three good records
+        at += FRAME_HEAD + int.from_bytes(body[at + 1:at + 5], "big")
+    body[at + FRAME_HEAD + 2] ^= 0x40  # the fourth record is damaged
+    journal_path(path).write_bytes(bytes(body))
+    title = TitleScene(app)
+    assert title.latest is None  # Continue never opens a damaged game without a word
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    listed = screen.games[0]
+    assert listed.good_until == 3 and "damaged after action 3" in listed.problem
+    resume = screen.row_buttons[0][0]
+    assert resume.label == "From action 3"
+    run(app, 0.05, click(resume.rect.center))
+    assert table(app).session.match.version == 3
+
+
+def test_a_save_of_any_content_is_refused_in_words_never_a_crash(app):
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    contents = [b"", b"\x00" * 100, b"LINIESV1", msgpack.packb({"format": "linie-local-save", "version": 1}),
+                msgpack.packb([1, 2, 3]), os.urandom(3000), b"\xc1" * 50]
+    for index, content in enumerate(contents):
+        (folder / f"2020010{index}-000000-x.save").write_bytes(content)
+    listed = saves.list_saves()
+    assert len(listed) == len(contents) and all(not game.resumable and game.problem for game in listed)
+    app.push(SavedGamesScene(app))
+    run(app, 0.1)
+    screen = app.stack.top
+    surface = pygame.Surface((1920, 1080))
+    screen.draw(surface)  # every row draws
+    for game in listed:
+        from game.scenes.saved import open_saved_game
+        assert open_saved_game(app, game)  # refused in words
