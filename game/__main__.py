@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from game.logs import LEVELS, setup_logging
+
 
 def parse_size(text: str) -> tuple[int, int]:
     try:
@@ -23,11 +25,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     mode.add_argument("--windowed", action="store_true", help="open in a window (F11 toggles)")
     mode.add_argument("--fullscreen", action="store_true", help="open fullscreen (the default)")
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument("--log-level", default="INFO", type=str.upper, choices=LEVELS,
+                        help="what the log file keeps (default INFO; the file is linie.log in the user's log folder)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    log_path = setup_logging("linie", args.log_level)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Lazy on purpose: ``linie --help`` answers without loading pygame and every screen.
     import pygame
@@ -37,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pygame.mixer.pre_init(RATE, -16, 1, 512)  # the format the sounds are made in: no conversion
     fullscreen = True if args.fullscreen else False if (args.windowed or args.size) else None
-    app = App(fullscreen=fullscreen, window_size=args.size)
+    app = App(fullscreen=fullscreen, window_size=args.size, log_path=log_path)
     app.run()
     return 0
 

@@ -19,6 +19,7 @@ import pygame
 
 from game.audio import SoundBank
 from game.config import Settings, load_settings, save_settings
+from game.scenes.crash import CrashScene
 from game.scenes.stack import Scene, SceneStack
 from game.scenes.title import TitleScene
 from game.ui import theme
@@ -37,8 +38,9 @@ log = logging.getLogger(__name__)
 class App:
     def __init__(self, settings: Settings | None = None, settings_file: Path | None = None,
                  fullscreen: bool | None = None, window_size: tuple[int, int] | None = None,
-                 sounds: SoundBank | None = None) -> None:
+                 sounds: SoundBank | None = None, log_path: Path | None = None) -> None:
         self.settings_file = settings_file
+        self.log_path = log_path  # named by the crash screen
         self.settings = settings if settings is not None else load_settings(settings_file)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
@@ -141,6 +143,29 @@ class App:
         self.screen = pygame.display.get_surface() or self.screen
         self.stack.draw(self.screen)
 
+    def safe_step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
+        """``step``, with the safety net of ``run``: an unexpected error is logged with its
+        traceback and the crash screen takes over (Continue from the autosave, or Quit). An error on
+        the crash screen itself is raised: there is nothing safer to fall back on."""
+        try:
+            self.step(dt, events)
+        except Exception as error:
+            if isinstance(self.stack.top, CrashScene):
+                raise
+            log.exception("unexpected error; the crash screen takes over")
+            self._crashed(error)
+
+    def _crashed(self, error: Exception) -> None:
+        while self.stack.scenes:  # every scene gets to close its session (the game is saved already)
+            scene = self.stack.scenes.pop()
+            try:
+                scene.exit()
+            except Exception:
+                log.exception("while closing %s after the error", type(scene).__name__)
+        self.mapper.text_mode = False
+        pygame.key.stop_text_input()
+        self.stack.push(CrashScene(self, error, str(self.log_path) if self.log_path else None))
+
     def _sync_text_mode(self) -> None:
         wanted = bool(self.stack.top is not None and self.stack.top.wants_text)
         if wanted != self.mapper.text_mode:
@@ -167,7 +192,7 @@ class App:
             now = time.perf_counter()
             if events:
                 awake_until = now + AWAKE_AFTER_INPUT
-            self.step(now - last, events)
+            self.safe_step(now - last, events)
             last = now
             pygame.display.flip()
         pygame.quit()

@@ -22,6 +22,7 @@ from pathlib import Path
 from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
+from game.logs import LEVELS, setup_logging
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
@@ -57,7 +58,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "back (default 90; 0 turns it off)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
-    parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print warnings and errors only")
+    parser.add_argument("--log-level", default="INFO", type=str.upper, choices=LEVELS,
+                        help="what the log file keeps (default INFO; linie-host.log in the user's log folder)")
     return parser.parse_args(argv)
 
 
@@ -130,8 +133,9 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    log_path = setup_logging("linie-host", args.log_level, "WARNING" if args.quiet else "INFO")
+    if log_path is not None:
+        log.info("logging to %s", log_path)
     host = build_host(args)
     try:
         asyncio.run(serve(host, args))

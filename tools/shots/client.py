@@ -164,3 +164,10 @@ def lobby(app: Any) -> None:
             pass
 
     app.push(LobbyScene(app, Seated(), port=47000, hosting=True))
+
+
+@shot("crash", settle=0.3)
+def crash(app: Any) -> None:
+    from game.scenes.crash import CrashScene
+    saved_local_game("linie1", ["Ada", "Tramina", "Bob"], 9, bots=1)
+    app.push(CrashScene(app, ZeroDivisionError("division by zero"), "/home/ada/.local/state/linie/log/linie.log"))

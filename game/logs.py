@@ -1,0 +1,54 @@
+"""Logging for the client and the host: a rotating file in the user's log folder, and the console.
+
+A crash must cost nothing but a restart, and the player (or whoever helps them) must be able to
+see what happened: every program of Linie logs through ``logging`` to ``linie.log`` (or
+``linie-host.log``) in ``game.paths.log_dir``, kept to a few files of 1 MiB each. When the folder
+cannot be written the log goes to the console only, and the program says so there.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from game.paths import log_dir
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+MAX_BYTES = 1024 * 1024
+BACKUPS = 3
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def setup_logging(program: str, level: str = "INFO", console_level: str = "WARNING",
+                  folder: Path | None = None) -> Path | None:
+    """Log at ``level`` to ``<program>.log`` in the log folder (rotated) and at ``console_level``
+    (or ``level``, if stricter is asked) to stderr. Returns the file's path (None: console only)."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):  # set up once per program: a second call replaces the first
+        if getattr(handler, "linie", False):
+            root.removeHandler(handler)
+            handler.close()
+    root.setLevel(min(logging.getLevelName(level), logging.getLevelName(console_level)))
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(max(logging.getLevelName(console_level), logging.getLevelName(level)))
+    console.setFormatter(logging.Formatter(FORMAT))
+    _add(root, console)
+    path = (folder or log_dir()) / f"{program}.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    except OSError as error:
+        logging.getLogger("linie").warning("no log file at %s (%s): logging to the console only",
+                                           path, error.strerror)
+        return None
+    handler.setLevel(logging.getLevelName(level))
+    handler.setFormatter(logging.Formatter(FORMAT))
+    _add(root, handler)
+    return path
+
+
+def _add(root: logging.Logger, handler: logging.Handler) -> None:
+    handler.linie = True  # type: ignore[attr-defined]
+    root.addHandler(handler)

@@ -1,0 +1,72 @@
+"""The screen after an unexpected error: what happened, where the details are, and the way back.
+
+The game in play was autosaved after its last action, so Continue brings it back as it stood
+(``game.scenes.saved.open_saved_game`` on the newest save); Quit ends the program. The error and
+its traceback are already in the log file this screen names.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import saves
+from game.scenes.saved import SavedGamesScene, open_saved_game
+from game.scenes.stack import AppServices, Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+PANEL = pygame.Rect(0, 0, 1240, 640)
+PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+
+
+class CrashScene(Scene):
+    name = "crash"
+
+    def __init__(self, app: AppServices, error: BaseException, log_path: str | None) -> None:
+        super().__init__(app)
+        self.error = f"{type(error).__name__}: {error}"[:300]
+        self.log_path = log_path
+        self.latest = saves.latest()
+        self.message = ""
+        self.buttons: dict[str, Button] = {}
+        entries = [("Continue", self.resume, "primary"), ("Quit", app.quit, "danger")]
+        if self.latest is None:
+            entries[0] = ("Title screen", app.to_title, "primary")
+        for index, (label, action, style) in enumerate(entries):
+            rect = pygame.Rect(0, 0, 400, 84)
+            rect.center = (PANEL.centerx + (index * 2 - 1) * 220, PANEL.bottom - 90)
+            self.buttons[label] = self.ui.add(Button(rect, label, action, style))  # type: ignore[assignment]
+        self.ui.set_focus(next(iter(self.buttons.values())))
+
+    def resume(self) -> None:
+        if self.latest is None:
+            return
+        problem = open_saved_game(self.app, self.latest)
+        if problem is not None:
+            self.app.sounds.play("error")
+            self.app.to_title()
+            self.app.push(SavedGamesScene(self.app, problem))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "cancel":
+            self.app.to_title()
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.panel(surface, PANEL, theme.PLUM, 34, theme.CORAL, 12)
+        theme.heading(surface, "Something went wrong", (PANEL.centerx, PANEL.y + 86), 70)
+        saved = (f"Your game is saved up to its last move: Continue brings it back ({self.latest.summary()})."
+                 if self.latest else "No game was in play, so nothing is lost.")
+        where = (f"The details are in {self.log_path}: please send that file along if you report this."
+                 if self.log_path else "The details were written to the console.")
+        y = PANEL.y + 170
+        for text, colour, size in ((saved, theme.CREAM, 30), (where, theme.CREAM_DIM, 26),
+                                   (self.error, theme.shade(theme.CORAL, 1.1), 24)):
+            for line in theme.wrap(text, size, PANEL.width - 120)[:3]:
+                theme.draw_text(surface, line, (PANEL.x + 60, y), size, colour, theme.TEXT_BOLD_FONT)
+                y += size + 12
+            y += 18
+        super().draw(surface)

@@ -1,0 +1,86 @@
+"""A crash costs nothing: the error is logged with its traceback to a rotating file, and the crash
+screen names that file and offers Continue from the autosave, or Quit."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import parse_args
+from game.logs import setup_logging
+from game.match import SeatInfo
+from game.scenes.crash import CrashScene
+from game.scenes.stack import Scene
+from game.scenes.title import TitleScene
+from game.tables.launch import TableConfig, start_local_game
+from tests.client.helpers import click, run
+
+
+@pytest.fixture
+def log_file(tmp_path: Path):
+    path = setup_logging("linie", "INFO", folder=tmp_path / "log")
+    yield path
+    for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+
+
+class Broken(Scene):
+    """A screen with a bug in it."""
+
+    def update(self, dt: float) -> None:
+        raise ZeroDivisionError("the bug")
+
+
+def test_an_error_in_play_shows_the_crash_screen_and_continue_brings_the_game_back(app, log_file):
+    app.log_path = log_file
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    session = app.stack.scenes[0].session
+    seat = session.match.to_act()[0]
+    from game.bots import make_bot
+    session.submit(seat, make_bot("linja", "easy", 1).decide(session.match.view(seat)))
+    app.push(Broken(app))
+    app.safe_step(0.05)
+    crash = app.stack.top
+    assert isinstance(crash, CrashScene) and len(app.stack) == 1
+    assert "ZeroDivisionError: the bug" in crash.error and crash.log_path == str(log_file)
+    logged = log_file.read_text()
+    assert "Traceback" in logged and "ZeroDivisionError: the bug" in logged
+    run(app, 0.05, click(crash.buttons["Continue"].rect.center))
+    assert app.stack.scenes[0].session.match.version == 1  # the move made before the error
+
+
+def test_without_a_game_the_crash_screen_leads_to_the_title(app, log_file):
+    app.push(Broken(app))
+    app.safe_step(0.05)
+    crash = app.stack.top
+    assert isinstance(crash, CrashScene) and "Continue" not in crash.buttons
+    run(app, 0.05, click(crash.buttons["Title screen"].rect.center))
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_an_error_on_the_crash_screen_itself_is_raised(app, monkeypatch):
+    app.push(Broken(app))
+    app.safe_step(0.05)
+    monkeypatch.setattr(CrashScene, "update", Broken.update)
+    with pytest.raises(ZeroDivisionError):
+        app.safe_step(0.05)
+
+
+def test_a_log_folder_that_cannot_be_written_leaves_the_console(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    try:
+        assert setup_logging("linie", folder=blocker / "log") is None
+    finally:
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+
+
+def test_the_log_level_is_chosen_on_the_command_line():
+    assert parse_args(["--log-level", "debug"]).log_level == "DEBUG"
+    assert parse_args([]).log_level == "INFO"
+    with pytest.raises(SystemExit):
+        parse_args(["--log-level", "loud"])
