@@ -8,6 +8,7 @@ its own, and saving is atomic so a crash mid-write cannot leave half a file behi
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from typing import Any
 from game.core.text import clean_text
 from game.files import replace_file
 from game.paths import config_dir
+
+log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 NAME_LIMIT = 16
@@ -62,7 +65,11 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         with path.open(encoding="utf-8") as handle:
             return Settings.from_dict(json.load(handle))
-    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, absurdly nested
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, ValueError, RecursionError) as error:  # unreadable, not JSON, absurdly nested
+        log.warning("settings in %s ignored (%s): the defaults are used", path,
+                    getattr(error, "strerror", None) or type(error).__name__)
         return Settings()
 
 
