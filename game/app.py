@@ -159,7 +159,7 @@ class App:
         while self.stack.scenes:  # every scene gets to close its session (the game is saved already)
             scene = self.stack.scenes.pop()
             try:
-                scene.exit()
+                scene.abandon()
             except Exception:
                 log.exception("while closing %s after the error", type(scene).__name__)
         self.mapper.text_mode = False

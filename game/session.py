@@ -123,7 +123,10 @@ class Session(Protocol):
         """The host lets a bot play for an absent player (``bot``), or hands the seat back."""
         ...
 
-    def close(self) -> None: ...
+    def close(self, goodbye: bool = True) -> None:
+        """Let the game go. A table hosted here closes; without ``goodbye`` (this program failed)
+        its players are not told it ended, and wait for it to come back from its save."""
+        ...
 
 
 class LocalSession:
@@ -283,7 +286,7 @@ class LocalSession:
             if not result.ok:
                 raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
 
-    def close(self) -> None:
+    def close(self, goodbye: bool = True) -> None:
         self.match.remove_listener(self._on_change)
         if self.autosave is not None:
             self.autosave.close()  # the save stays: Continue brings the game back

@@ -158,6 +158,10 @@ class LobbyScene(Scene):
         if not self.handed_over:
             self.session.close()
 
+    def abandon(self) -> None:
+        if not self.handed_over:
+            self.session.close(goodbye=False)
+
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

@@ -35,7 +35,7 @@ class HostedTable(Protocol):
 
     def hand_back(self, seat: int) -> None: ...
 
-    def stop(self) -> None: ...
+    def stop(self, goodbye: bool = True) -> None: ...
 
     @property
     def save_problem(self) -> str:
@@ -137,12 +137,12 @@ class LanSession:
         if len(self._held) > 500:  # nobody polls (a finished table): keep the chat, drop stale updates
             self._held = [m for m in self._held if m.get("type") != "update"][-100:]
 
-    def close(self) -> None:
+    def close(self, goodbye: bool = True) -> None:
         if self.seat_key is not None and self.phase == "lobby":
             lan_seats.forget(self.seat_key)  # leaving the lobby gives the seat up
         self.connection.close()
         if self.hosted is not None:
-            self.hosted.stop()
+            self.hosted.stop(goodbye)
             if (table := self.hosted.saved_table()) is not None:
                 retire_save(table.path, table.match, table.phase)
 

@@ -67,6 +67,12 @@ class Scene:
     def exit(self) -> None:
         """Removed from the stack."""
 
+    def abandon(self) -> None:
+        """Removed because the program failed (the crash screen takes over): let go of what this
+        scene holds without farewells. The game is saved; the others should wait for it to come
+        back rather than be told it has ended."""
+        self.exit()
+
     def pause(self) -> None:
         """Another scene was pushed on top."""
 

@@ -325,6 +325,9 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.session.close()
 
+    def abandon(self) -> None:
+        self.session.close(goodbye=False)
+
     def open_menu(self) -> None:
         self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))
 

@@ -64,5 +64,5 @@ class ScriptedSession:
     def watch(self, seat: int | None) -> None:
         pass
 
-    def close(self) -> None:
+    def close(self, goodbye: bool = True) -> None:
         self.closed = True

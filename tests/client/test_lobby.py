@@ -258,12 +258,18 @@ def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch,
 
 def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_their_seats(app, loopback,
                                                                                         monkeypatch):
-    """The host player's program crashes mid-game: Saved games opens the table again on its port, the
-    host takes seat 1 back and the guest's program sits back down at seat 2 with its token."""
+    """The host player's program fails mid-game: its crash screen's Continue opens the table again on
+    its port, the host takes seat 1 back and the guest's program, which was never told the table
+    ended, sits back down at seat 2 with its token."""
     import socket
 
     from game import saves
-    from game.lan.host import resume_hosted_table
+    from game.scenes.crash import CrashScene
+    from game.scenes.stack import Scene
+
+    class Broken(Scene):
+        def update(self, dt: float) -> None:
+            raise ZeroDivisionError("the bug")
     with socket.socket() as probe:  # a fixed port, as 47000 would be: the guest knocks there again
         probe.bind(("127.0.0.1", 0))
         monkeypatch.setattr(HostScene, "port", probe.getsockname()[1])
@@ -284,12 +290,13 @@ def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_the
         saved = saves.latest()
         assert saved is not None and saved.kind == "hosted" and saved.turn == 1
         assert saved.table == "Ada's table by the river" and saved.players == ["Ada", "Ben"]
-        host_table.session.hosted.stop(goodbye=False)  # the host player's program dies with its table
-        host_table.session.connection.close()
-        assert until([guest], lambda: guest_table.lan_hud.blocking)
-        app.stack.reset(TitleScene(app))
-        assert saves.latest() == saved or saves.latest().turn == 1  # a table that played stays saved
-        resume_hosted_table(app, saved.path)
+        app.push(Broken(app))  # a bug in the host player's program: the crash screen takes over
+        app.safe_step(0.05)
+        crash = app.stack.top
+        assert isinstance(crash, CrashScene) and crash.latest.path == saved.path
+        assert until([guest], lambda: guest_table.lan_hud.blocking)  # Ben waits: nobody said goodbye
+        assert not guest_table.lan_hud.game_over
+        run(app, 0.05, click(crash.buttons["Continue"].rect.center))
         assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and not guest_table.lan_hud.blocking, 12)
         again = app.stack.top
         assert again.humans == [0] and again.view["match"]["version"] == 1
