@@ -30,9 +30,9 @@ from net.savefile import (
     HOST_SAVE_VERSION,
     LOCAL_SAVE_FORMAT,
     JournalDamage,
-    journal_path,
     read_journal,
     read_save,
+    remove_save,
 )
 
 log = logging.getLogger("linie.saves")
@@ -160,12 +160,7 @@ def load_local(path: Path, accept_damage: bool = False) -> Match:
 
 def delete(path: Path) -> str | None:
     """Remove a save and its journal; why not, in words (None: gone)."""
-    for target in (path, journal_path(path)):
-        try:
-            target.unlink(missing_ok=True)
-        except OSError as error:
-            return f"Cannot delete {target.name}: {error.strerror}"
-    return None
+    return remove_save(path)
 
 
 def keep_replay(match: Match, folder: Path | None = None) -> Path | None:

@@ -17,7 +17,15 @@ from typing import Any
 
 from game.core.contract import SnapshotError
 from game.match import Match
-from net.savefile import Journal, JournalDamage, journal_path, new_base_id, read_journal, read_save, write_atomic
+from net.savefile import (
+    Journal,
+    JournalDamage,
+    new_base_id,
+    read_journal,
+    read_save,
+    remove_save,
+    write_atomic,
+)
 
 log = logging.getLogger("linie.autosave")
 
@@ -77,11 +85,8 @@ class Autosave:
     def discard(self) -> None:
         """Close, and remove the save and its journal: the table needs them no more."""
         self.close()
-        for path in (self.path, journal_path(self.path)):
-            try:
-                path.unlink(missing_ok=True)
-            except OSError as error:
-                log.warning("cannot remove %s: %s", path, error.strerror)
+        if (problem := remove_save(self.path)) is not None:
+            log.warning("%s", problem)
 
     def _drop_journal(self) -> None:
         if self._journal is not None:

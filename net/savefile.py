@@ -94,6 +94,16 @@ def check_writable(path: Path) -> str | None:
     return None
 
 
+def remove_save(path: Path) -> str | None:
+    """Remove a save and its journal; why not, in words (None: both are gone)."""
+    for target in (path, journal_path(path)):
+        try:
+            target.unlink(missing_ok=True)
+        except OSError as error:
+            return f"Cannot delete {target.name}: {error.strerror}"
+    return None
+
+
 def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dict[str, Any]:
     """The save in ``path``, of one of ``formats``; SnapshotError when it is missing, truncated,
     damaged or not ours."""
