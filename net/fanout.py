@@ -5,18 +5,23 @@ view that seat was sent before, and a hash of each. Most of a view is the same f
 (the board, the match, the turn): only a seat's own secrets differ. ``SharedViews`` makes equal
 top-level parts one object, so the delta and the hash of each part are computed once per change
 instead of once per seat. The results are exactly those of ``net.delta.diff`` and
-``game.match.view_hash`` on the whole view; only the repeated work goes.
+``game.match.view_hash`` on the whole view; only the repeated work goes. ``ChangeFanout`` sends
+a change's updates with it, and its checks a moment later.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 
-from game.match import canonical_bytes
+from game.match import Change, Match, canonical_bytes
 from net.delta import diff
+from net.frames import HostFrames
+from net.table import Peer
 
 View = dict[str, Any]
 _KEYS: dict[str, bytes] = {}  # a view key's canonical JSON; views have a few dozen distinct keys
@@ -98,3 +103,56 @@ class SharedViews:
                 self._keep.append(value)
             pieces.append(_key_bytes(key) + b":" + chunk)
         return hashlib.sha256(b"{" + b",".join(pieces) + b"}").hexdigest()
+
+
+@dataclass
+class SentChange:
+    """One change as it went out: what its checks, a moment later, are made from."""
+
+    version: int
+    shared: SharedViews
+    views: dict[int | None, View]
+    watching: list[Peer]
+
+
+class ChangeFanout:
+    """Each watching peer gets its own seat's events and view of a change, as a delta on the view
+    that seat was sent before whenever it holds that one. The seats go first, then the spectators'
+    shared frame in the order they came (a crowd that joins later does not hold up those already
+    watching)."""
+
+    def __init__(self, match: Match, frames: HostFrames) -> None:
+        self.match = match
+        self.frames = frames
+        # The view each seat was last sent, with its version: the base of the next update's delta.
+        self._sent_views: dict[int | None, tuple[int, View]] = {}
+
+    def send(self, change: Change, peers: Iterable[Peer]) -> SentChange:
+        watching = sorted((peer for peer in peers if peer.role is not None),
+                          key=lambda peer: (peer.seat is None, peer.seat or 0))
+        shared = SharedViews()
+        views: dict[int | None, View] = {}
+        frames: dict[int | None, bytes] = {}
+        for peer in watching:
+            seat = peer.seat
+            if seat not in frames:
+                views[seat] = shared.add(self.match.view(seat))
+                body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
+                                        "events": self.match.events_for(change, seat)}
+                sent = self._sent_views.get(seat)
+                if sent is not None and sent[0] == change.version - 1:
+                    body["delta"] = shared.delta(sent[1], views[seat])  # peers of a seat all hold it
+                else:
+                    body["view"] = views[seat]
+                frames[seat] = self.frames.encode(body)
+            peer.send(frames[seat])
+        for seat, view in views.items():
+            self._sent_views[seat] = (change.version, view)
+        return SentChange(change.version, shared, views, watching)
+
+    def send_checks(self, sent: SentChange) -> None:
+        """The hash of the view each peer was sent, so a client that went astray resyncs."""
+        checks = {seat: self.frames.encode({"type": "check", "seat": seat, "hash": sent.shared.hash(view)})
+                  for seat, view in sent.views.items()}
+        for peer in sent.watching:
+            peer.send(checks[peer.seat])

@@ -17,22 +17,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
 import logging
 import random
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from game.bots import Bot, make_bot
+from game.bots import make_bot
 from game.core.contract import SnapshotError
-from game.match import Change, Match, SeatInfo, view_hash
+from game.match import Change, Match, SeatInfo
 from net import DEFAULT_PORT
 from net.autosave import Autosave, load_saved
+from net.bot_runner import BotFactory, BotRunner
 from net.connection import PeerConnection
-from net.fanout import SharedViews
+from net.fanout import ChangeFanout, SentChange
+from net.frames import HostFrames
 from net.protocol import (
     APP,
     PROTOCOL_VERSION,
@@ -41,28 +41,14 @@ from net.protocol import (
     ReadTimeout,
     RulesMismatch,
     check_hello,
-    encode,
 )
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
-from net.table import (
-    MAX_BAD_TOKENS,
-    HostConfig,
-    Peer,
-    PeerLeaving,
-    RefusedError,
-    SeatSlot,
-    clean_chat,
-    new_token,
-    token_digest,
-)
+from net.seating import Seating
+from net.table import MAX_BAD_TOKENS, HostConfig, Peer, PeerLeaving, RefusedError, SeatSlot, clean_chat
 
 log = logging.getLogger("linie.host")
 
-BotFactory = Callable[[str, str, int], Bot]
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
-
-
-MAX_REVOKED = 256  # given-up tokens remembered (a seat's token is 128 bits: older ones stay unguessable)
 
 
 class Host:
@@ -71,21 +57,19 @@ class Host:
     def __init__(self, match: Match, slots: list[SeatSlot], config: HostConfig, phase: str = "lobby",
                  revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
         self.match = match
-        self.slots = slots
         self.config = config
         config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
         self.phase = phase
-        self.revoked: dict[str, None] = dict.fromkeys(revoked or ())  # oldest first, at most MAX_REVOKED
-        self.bot_factory = bot_factory
+        self.seating = Seating(match, slots, revoked or ())
+        self.slots = slots
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
-        self._bots: dict[int, Bot] = {}
-        self._bot_busy = False
-        # The view each seat was last sent, with its version: the base of the next update's delta.
-        self._sent_views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.frames = HostFrames(match)
+        self.fanout = ChangeFanout(match, self.frames)
+        self.bots = BotRunner(match, slots, bot_factory, lambda: self.config.bot_level,
+                              lambda: self.config.bot_delay, lambda: self.phase == "playing")
         self.autosave = Autosave(config.save_path, self.save_data, config.fsync) if config.save_path else None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-bot")
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._all_gone: asyncio.Event | None = None  # set by the last connection to close
@@ -121,31 +105,16 @@ class Host:
             raise SnapshotError("the save has no table")
         if table["phase"] == "playing" and match.finished:
             table["phase"] = "over"
-        slots_data, revoked = table.get("seats"), table.get("revoked", [])
-        if (not isinstance(slots_data, list) or len(slots_data) != len(match.seats)
-                or not isinstance(revoked, list) or not all(isinstance(r, str) for r in revoked)):
-            raise SnapshotError("the save's seats do not match its game")
-        slots = [cls._slot_from_dict(item) for item in slots_data]
+        slots, revoked = Seating.slots_from_save(table, len(match.seats))
         if keep_name and isinstance(table.get("name"), str):
             config.name = table["name"]
-        return cls(match, slots, config, table["phase"], revoked[-MAX_REVOKED:], bot_factory)
-
-    @staticmethod
-    def _slot_from_dict(data: Any) -> SeatSlot:
-        if not isinstance(data, dict):
-            raise SnapshotError("a saved seat must be a map")
-        token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
-        if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
-            raise SnapshotError("bad saved seat")
-        if handed not in (None, "auto", "manual"):
-            raise SnapshotError("bad saved seat")
-        return SeatSlot(token=token, bot_level=level, handed=handed)
+        return cls(match, slots, config, table["phase"], revoked, bot_factory)
 
     # -- serving ---------------------------------------------------------------------------------
     async def serve(self, bind: str = "0.0.0.0", port: int | None = 0) -> int:
         """Listen on ``bind``:``port`` (0: any free port; None: ``DEFAULT_PORT`` when it is free, so
         an address typed without a port finds the table, else any free port); returns the port."""
-        self._loop = asyncio.get_running_loop()
+        self._loop = self.bots.loop = asyncio.get_running_loop()
         self._server = await self._listen(bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._heartbeat = asyncio.create_task(self._heartbeat_loop())
@@ -154,9 +123,9 @@ class Host:
             if slot.token is not None:
                 slot.absent_since = now
         self.save()
-        if self.config.autostart and self.phase == "lobby" and not self._open_seats():
+        if self.config.autostart and self.phase == "lobby" and not self.seating.open_seats():
             self.start_game()  # a table of bots only: nobody will come to claim a seat
-        self._schedule_bot()
+        self.bots.schedule()
         log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
                  len(self.slots), bind, self.port)
         return self.port
@@ -180,7 +149,7 @@ class Host:
             self._heartbeat.cancel()
         if self._server is not None:
             self._server.close()
-        frame = encode(self._stamp({"type": "bye", "reason": "The host closed the table."}))
+        frame = self.frames.encode({"type": "bye", "reason": "The host closed the table."})
         self._all_gone = asyncio.Event()
         for peer in list(self.peers):
             if goodbye:
@@ -194,7 +163,7 @@ class Host:
         if self._server is not None:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.shutdown()
         if self.autosave is not None:
             self.autosave.close()
 
@@ -216,7 +185,7 @@ class Host:
         except ProtocolError as error:
             self.peer_failed(peer, error)
         except RefusedError as error:
-            peer.send(self._error_frame(error.code, error.message, None, fatal=True))
+            peer.send(self.frames.error(error.code, error.message, None, fatal=True))
             peer.close()
         except Exception:  # one peer's trouble must never take the table down
             log.exception("unexpected error with %s", peer.address)
@@ -225,7 +194,7 @@ class Host:
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
         """A broken frame, a bad hello or a silence: the peer is told why and disconnected."""
         log.warning("%s (%s): %s", peer.name, peer.address, error)
-        peer.send(encode(self._stamp(error.to_message())))
+        peer.send(self.frames.encode(error.to_message()))
         peer.close()
 
     def peer_closed(self, peer: Peer) -> None:
@@ -239,10 +208,10 @@ class Host:
         peer.last_id = hello["id"]
         peer.name = hello["name"]
         game = self.match.game
-        peer.send(encode(self._stamp({
+        peer.send(self.frames.encode({
             "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
             "rules_version": game.rules_version, "title": game.title, "table": self.config.name,
-            "phase": self.phase, "guests_start": self.config.clients_may_start, **self._seat_counts()})))
+            "phase": self.phase, "guests_start": self.config.clients_may_start, **self.seating.counts()}))
         check_hello(hello)
         if hello["rules"].get(game.name) != game.rules_version:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
@@ -280,7 +249,7 @@ class Host:
     def _handle(self, peer: Peer, message: dict[str, Any]) -> None:
         kind, msg_id = message["type"], message["id"]
         if msg_id <= peer.last_id:
-            peer.send(self._error_frame("net.replayed", f"message id {msg_id} is not after "
+            peer.send(self.frames.error("net.replayed", f"message id {msg_id} is not after "
                                         f"{peer.last_id}: ignored as a replay", msg_id))
             return
         peer.last_id = msg_id
@@ -288,7 +257,7 @@ class Host:
             handler = getattr(self, f"_on_{kind}")
             handler(peer, message)
         except RefusedError as refusal:
-            peer.send(self._error_frame(refusal.code, refusal.message, msg_id, refusal.fatal))
+            peer.send(self.frames.error(refusal.code, refusal.message, msg_id, refusal.fatal))
             if refusal.fatal:
                 raise PeerLeaving from None
 
@@ -309,35 +278,30 @@ class Host:
             raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        if seat >= len(self.slots):
-            raise RefusedError("net.no_such_seat", f"There is no seat {seat}.")
-        if self.match.seats[seat].kind != "open":
-            raise RefusedError("net.seat_taken", f"Seat {seat + 1} is not free.")
-        slot = self.slots[seat]
-        slot.token = new_token()
-        self.match.seats[seat] = SeatInfo(peer.name, "human", colour=self.match.seats[seat].colour)
+        self.seating.claim(seat, peer.name)
+        self.frames.seats_changed()
         self._attach(peer, seat)
         log.info("%s claimed seat %d", peer.name, seat + 1)
         self.save()
         self._broadcast_status()
-        if self.config.autostart and not self._open_seats():
+        if self.config.autostart and not self.seating.open_seats():
             self.start_game()
 
     def _on_resume(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        seat = self._seat_of_token(message["token"])
+        seat = self.seating.seat_of_token(message["token"])
         if seat is None:
             peer.bad_tokens += 1
             fatal = peer.bad_tokens >= MAX_BAD_TOKENS
-            if token_digest(message["token"]) in self.revoked:
+            if self.seating.is_revoked(message["token"]):
                 raise RefusedError("net.token_revoked", "That token was given up and is no longer valid.",
                                    fatal)
             raise RefusedError("net.bad_token", "No seat at this table has that token.", fatal)
         slot = self.slots[seat]
         if slot.peer is not None and slot.peer is not peer:
             old = slot.peer
-            old.send(self._error_frame("net.replaced", "Your seat was resumed from another connection.",
+            old.send(self.frames.error("net.replaced", "Your seat was resumed from another connection.",
                                        None, fatal=True))
             old.role = None
             old.close()
@@ -352,9 +316,9 @@ class Host:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         peer.role = "spectator"
         log.info("%s (%s) watches", peer.name, peer.address)
-        peer.send(encode(self._stamp({"type": "welcome", "seat": None, "token": None, "name": peer.name})))
+        peer.send(self.frames.encode({"type": "welcome", "seat": None, "token": None, "name": peer.name}))
         if self.phase != "lobby":
-            peer.send(self._snapshot_frame(None))
+            peer.send(self.frames.snapshot(None, self.phase))
         self._broadcast_status()
 
     def _on_intent(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -371,8 +335,8 @@ class Host:
                                f"is at version {self.match.version}.")
         result = self.match.submit(peer.seat, message["action"])
         if result.rejection is not None:
-            peer.send(encode(self._stamp({"type": "rejected", "id": message["id"], "seat": peer.seat,
-                                          "rejection": result.rejection.to_dict()})))
+            peer.send(self.frames.encode({"type": "rejected", "id": message["id"], "seat": peer.seat,
+                                          "rejection": result.rejection.to_dict()}))
 
     def _on_chat(self, peer: Peer, message: dict[str, Any]) -> None:
         text = clean_chat(message["text"])
@@ -388,7 +352,7 @@ class Host:
         if peer.chat_tokens < 1:
             raise RefusedError("net.chat_rate_limited", "Too many chat messages; wait a moment.")
         peer.chat_tokens -= 1
-        frame = encode(self._stamp({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text}))
+        frame = self.frames.encode({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text})
         for other in self.peers:
             if other.ready:
                 other.send(frame)
@@ -396,7 +360,7 @@ class Host:
     def _on_resync(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role is None or self.phase == "lobby":
             raise RefusedError("net.no_view", "There is no game view to resend yet.")
-        peer.send(self._snapshot_frame(peer.seat))
+        peer.send(self.frames.snapshot(peer.seat, self.phase))
 
     def _on_start(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role != "seat" or not self.config.clients_may_start:
@@ -411,184 +375,82 @@ class Host:
         slot.peer = peer
         slot.absent_since = None
         peer.role, peer.seat = "seat", seat
-        peer.send(encode(self._stamp({"type": "welcome", "seat": seat, "token": slot.token,
-                                      "name": self.match.seats[seat].name})))
+        peer.send(self.frames.encode({"type": "welcome", "seat": seat, "token": slot.token,
+                                      "name": self.match.seats[seat].name}))
         if self.phase != "lobby":
-            peer.send(self._snapshot_frame(seat))
+            peer.send(self.frames.snapshot(seat, self.phase))
 
     def _release(self, seat: int) -> None:
         """A player gives up a lobby seat: it is open again and its token is dead."""
-        slot = self.slots[seat]
-        if slot.token is not None:
-            self.revoked[token_digest(slot.token)] = None
-            while len(self.revoked) > MAX_REVOKED:  # a claim/leave loop must not grow the save for ever
-                del self.revoked[next(iter(self.revoked))]
-        slot.token, slot.peer, slot.absent_since = None, None, None
-        self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
+        self.seating.release(seat)
+        self.frames.seats_changed()
         self.save()
         self._broadcast_status()
-
-    def _seat_of_token(self, token: str) -> int | None:
-        found = None
-        for seat, slot in enumerate(self.slots):
-            # compare every token in constant time so timing says nothing about a guess
-            if slot.token is not None and hmac.compare_digest(slot.token.encode(), token.encode()):
-                found = seat
-        return found
-
-    def _open_seats(self) -> list[int]:
-        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "open"]
 
     def start_game(self) -> None:
         """Leave the lobby: open seats are filled by bots and everyone gets their first view."""
         if self.phase != "lobby":
             raise RefusedError("net.not_in_lobby", "The game has already started.")
-        for number, seat in enumerate(self._open_seats(), 1):
-            info = self.match.seats[seat]
-            self.match.seats[seat] = SeatInfo(f"Bot {number}", "bot", self.config.bot_level, info.colour)
-            self.slots[seat].bot_level = self.config.bot_level
+        self.seating.fill_with_bots(self.config.bot_level)
+        self.frames.seats_changed()
         self.phase = "over" if self.match.finished else "playing"
         log.info("game started: %s", ", ".join(info.name for info in self.match.seats))
         self.save()
-        snapshots: dict[int | None, bytes] = {}
         for peer in self.peers:
             if peer.role is not None:
-                if peer.seat not in snapshots:
-                    snapshots[peer.seat] = self._snapshot_frame(peer.seat)
-                peer.send(snapshots[peer.seat])
+                peer.send(self.frames.snapshot(peer.seat, self.phase))
         self._broadcast_status()
-        self._schedule_bot()
+        self.bots.schedule()
 
     def hand_to_bot(self, seat: int, level: str | None = None, how: str = "manual") -> None:
         """Let a bot play a human's seat (the player keeps the seat and its token)."""
-        slot = self.slots[seat]
-        if slot.bot_plays or self.match.seats[seat].kind != "human":
+        if not self.seating.hand_to_bot(seat, level or self.config.bot_level, how):
             return
-        slot.bot_level = level or self.config.bot_level
-        slot.handed = how
         log.info("a bot plays seat %d for %s", seat + 1, self.match.seats[seat].name)
         self.save()
         self._broadcast_status()
-        self._schedule_bot()
+        self.bots.schedule()
 
     def hand_back(self, seat: int) -> None:
         """The human plays their seat again."""
-        slot = self.slots[seat]
-        if slot.handed is None:
+        if not self.seating.hand_back(seat):
             return
-        slot.bot_level, slot.handed = None, None
-        self._bots.pop(seat, None)
+        self.bots.forget(seat)
         log.info("%s plays seat %d again", self.match.seats[seat].name, seat + 1)
         self.save()
         self._broadcast_status()
 
     # -- the game moving on ----------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        """The action is journaled, then each peer gets its own seat's events and view: the seats
-        first, then the spectators' shared frame in the order they came (a crowd that joins later
-        does not hold up those already watching). The checks and the bookkeeping no player waits
-        for follow a moment later (``_settle``)."""
+        """The action is journaled, then each peer gets its own seat's events and view
+        (``ChangeFanout``). The checks and the bookkeeping no player waits for follow a moment
+        later (``_settle``)."""
         if self.autosave is not None:
             self.autosave.action(change.version, change.seat, change.action)
-        watching = sorted((peer for peer in self.peers if peer.role is not None),
-                          key=lambda peer: (peer.seat is None, peer.seat or 0))
-        shared = SharedViews()
-        views: dict[int | None, dict[str, Any]] = {}
-        frames: dict[int | None, bytes] = {}
-        for peer in watching:
-            seat = peer.seat
-            if seat not in frames:
-                views[seat] = shared.add(self.match.view(seat))
-                body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
-                                        "events": self.match.events_for(change, seat)}
-                sent = self._sent_views.get(seat)
-                if sent is not None and sent[0] == change.version - 1:
-                    body["delta"] = shared.delta(sent[1], views[seat])  # peers of a seat all hold it
-                else:
-                    body["view"] = views[seat]
-                frames[seat] = encode(self._stamp(body))
-            peer.send(frames[seat])
-        for seat, view in views.items():
-            self._sent_views[seat] = (change.version, view)
+        sent = self.fanout.send(change, self.peers)
         if self.match.finished and self.phase != "over":
             self.phase = "over"
             log.info("game over: %s", self.match.outcome())
             self._broadcast_status()
             self.save()
-        settle = functools.partial(self._settle, change.version, shared, views, watching)
+        settle = functools.partial(self._settle, sent)
         if self._loop is None:
             settle()
         else:
             self._loop.call_later(SETTLE_DELAY, settle)
-        self._schedule_bot()
+        self.bots.schedule()
 
-    def _settle(self, version: int, shared: SharedViews, views: dict[int | None, dict[str, Any]],
-                watching: list[Peer]) -> None:
+    def _settle(self, sent: SentChange) -> None:
         """The checks of a change (the hash of the view each peer was sent) and a full save when one
         is due. They come a moment after the updates: the host's CPU goes idle in between, so a
         client running on the same machine (a player hosting from the game itself, whose client
         shares this process) reads its update first. Skipped if a newer change came meanwhile:
         its own checks follow, and the client checks only the view it holds."""
-        if self._closed or version != self.match.version:
+        if self._closed or sent.version != self.match.version:
             return
-        checks = {seat: encode(self._stamp({"type": "check", "seat": seat, "hash": shared.hash(view)}))
-                  for seat, view in views.items()}
-        for peer in watching:
-            peer.send(checks[peer.seat])
+        self.fanout.send_checks(sent)
         if self.autosave is not None:
             self.autosave.settle()
-
-    def _schedule_bot(self) -> None:
-        if self._bot_busy or self.phase != "playing" or self._loop is None:
-            return
-        seat = next((s for s in self.match.to_act() if self.slots[s].bot_plays), None)
-        if seat is None:
-            return
-        self._bot_busy = True
-        # always through the loop: a run of bot moves never nests calls
-        self._loop.call_later(self.config.bot_delay, self._run_bot, seat)
-
-    def _run_bot(self, seat: int) -> None:
-        if self.phase != "playing" or not self.slots[seat].bot_plays or seat not in self.match.to_act():
-            self._bot_busy = False
-            self._schedule_bot()
-            return
-        bot = self._bots.get(seat)
-        if bot is None:
-            level = self.slots[seat].bot_level or self.config.bot_level
-            try:
-                bot = self.bot_factory(self.match.game.name, level, self.match.seed * 97 + seat)
-            except Exception as error:  # no bot module for this game, an unknown level, ...
-                self._bot_busy = False
-                self._play_first_legal(seat, error)
-                return
-            self._bots[seat] = bot
-        view, version = self.match.view(seat), self.match.version
-        assert self._loop is not None
-        future = self._loop.run_in_executor(self._executor, bot.decide, view)
-        future.add_done_callback(lambda done: self._bot_decided(seat, version, done))
-
-    def _bot_decided(self, seat: int, version: int, future: asyncio.Future[Any]) -> None:
-        self._bot_busy = False
-        if future.cancelled() or self.match.version != version or not self.slots[seat].bot_plays:
-            self._schedule_bot()
-            return
-        error = future.exception()
-        action = None if error is not None else future.result()
-        refusal = None if error is not None else self.match.check(seat, action)
-        if error is not None or refusal is not None:
-            self._play_first_legal(seat, error or refusal)
-            return
-        self.match.submit(seat, action)  # runs _on_change, which schedules the next bot
-        self._schedule_bot()
-
-    def _play_first_legal(self, seat: int, why: object) -> None:
-        """A broken bot must not stall the table: log it and play the seat's first legal action."""
-        log.error("bot for seat %d failed (%s); playing its first legal action", seat + 1, why)
-        action = next(iter(self.match.game.legal(self.match.state, seat)), None)
-        if action is not None and self.match.check(seat, action) is None:
-            self.match.submit(seat, action)
-        self._schedule_bot()
 
     # -- heartbeats ------------------------------------------------------------------------------
     async def _heartbeat_loop(self) -> None:
@@ -598,7 +460,7 @@ class Host:
 
     def tick(self, now: float) -> None:
         """One heartbeat: ping everyone, mark silent peers away, let bots stand in for the absent."""
-        ping = encode(self._stamp({"type": "ping"}))
+        ping = self.frames.encode({"type": "ping"})
         changed = False
         for peer in list(self.peers):
             if not peer.ready or peer.closed:
@@ -622,33 +484,15 @@ class Host:
                 if slot.absent_since is not None and now - slot.absent_since > takeover:
                     self.hand_to_bot(seat, how="auto")
 
-    # -- frames ----------------------------------------------------------------------------------
-    def _stamp(self, message: dict[str, Any]) -> dict[str, Any]:
-        message["version"] = self.match.version
-        return message
-
-    def _error_frame(self, code: str, message: str, msg_id: int | None, fatal: bool = False) -> bytes:
-        return encode(self._stamp({"type": "error", "code": code, "message": message, "id": msg_id,
-                                   "fatal": fatal}))
-
-    def _snapshot_frame(self, seat: int | None) -> bytes:
-        view = self.match.view(seat)
-        return encode(self._stamp({"type": "snapshot", "seat": seat, "view": view, "hash": view_hash(view),
-                                   "phase": self.phase}))
-
+    # -- the table's public state ----------------------------------------------------------------
     def seat_states(self) -> list[dict[str, Any]]:
         """Public facts about each seat: who sits there and whether they are connected."""
-        states = []
-        for info, slot in zip(self.match.seats, self.slots, strict=True):
-            states.append({"name": info.name, "kind": info.kind, "level": info.level,
-                           "claimed": slot.token is not None, "connected": slot.peer is not None,
-                           "away": slot.peer is not None and slot.peer.away, "bot": slot.bot_plays})
-        return states
+        return self.seating.states()
 
     def _status_frame(self) -> bytes:
         spectators = sum(1 for peer in self.peers if peer.role == "spectator")
-        return encode(self._stamp({"type": "status", "phase": self.phase, "seats": self.seat_states(),
-                                   "spectators": spectators}))
+        return self.frames.encode({"type": "status", "phase": self.phase, "seats": self.seat_states(),
+                                   "spectators": spectators})
 
     def _broadcast_status(self) -> None:
         frame = self._status_frame()
@@ -659,24 +503,17 @@ class Host:
         for listener in list(self.table_listeners):
             listener(info)
 
-    def _seat_counts(self) -> dict[str, int]:
-        return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self._open_seats())}
-
     def table_info(self) -> dict[str, Any]:
         """What discovery advertises: versions, game, table name, seats and phase."""
         return {"protocol": PROTOCOL_VERSION, "game": self.match.game.name,
                 "rules_version": self.match.game.rules_version, "table": self.config.name,
-                "phase": self.phase, **self._seat_counts()}
+                "phase": self.phase, **self.seating.counts()}
 
     # -- autosave --------------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
-        return {
-            "format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
-            "table": {"name": self.config.name, "phase": self.phase, "revoked": list(self.revoked),
-                      "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
-                                for slot in self.slots]},
-            "match": self.match.save(),
-        }
+        return {"format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
+                "table": {"name": self.config.name, "phase": self.phase, **self.seating.save_data()},
+                "match": self.match.save()}
 
     @property
     def save_problem(self) -> str | None:

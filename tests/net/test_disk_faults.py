@@ -91,18 +91,11 @@ def test_a_hosted_table_plays_on_a_full_disk_and_its_save_catches_up(tiny_disk: 
     filler = fill(tiny_disk)
     for _ in range(3):
         move(host.match, bots)
-        host._settle(host.match.version, host_shared(), {}, [])
     assert host.match.version == 3 and host.save_problem == "No space left on device"
     filler.unlink()
     move(host.match, bots)
-    host._settle(host.match.version, host_shared(), {}, [])
     assert host.save_problem is None
     assert Host.resume(tiny_disk / "table.save", HostConfig()).match.version == 4
-
-
-def host_shared():
-    from net.host import SharedViews
-    return SharedViews()
 
 
 def test_a_folder_turned_read_only_is_said_and_retried(tiny_disk: Path) -> None:

@@ -32,6 +32,8 @@ from net.savefile import (
     record_check,
     write_atomic,
 )
+from net.seating import MAX_REVOKED
+from net.table import token_digest
 from tests.net import fake_game
 from tests.net.conftest import make_host
 
@@ -260,13 +262,11 @@ def test_a_full_disk_never_stops_the_game_and_the_save_catches_up(tmp_path: Path
         for _ in range(3):  # the actions are applied although nothing can be written
             seat = host.match.to_act()[0]
             host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
-            host._settle(host.match.version, net.host.SharedViews(), {}, [])
     assert host.match.version == 7 and host.save_problem == "No space left on device"
     assert sum("fails" in record.getMessage() for record in caplog.records) == 1  # said once, not per action
     monkeypatch.setattr(net.autosave, "write_atomic", real_write)  # space is free again
     seat = host.match.to_act()[0]
     host.match.submit(seat, fake_game.HiddenBot().decide(host.match.view(seat)))
-    host._settle(host.match.version, net.host.SharedViews(), {}, [])
     assert host.save_problem is None
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
     assert resumed.match.version == host.match.version == 8  # nothing missing from the save
@@ -348,15 +348,15 @@ def test_a_save_edited_by_hand_is_refused(tmp_path: Path) -> None:
 def test_given_up_tokens_are_remembered_within_a_bound(tmp_path: Path) -> None:
     path = tmp_path / "table.save"
     host = make_host(seats=3, save=path)
-    for round_ in range(net.host.MAX_REVOKED + 50):  # a claim/leave loop in the lobby
+    for round_ in range(MAX_REVOKED + 50):  # a claim/leave loop in the lobby
         host.slots[0].token = f"token-{round_}"
         host._release(0)
-    assert len(host.revoked) == net.host.MAX_REVOKED
-    assert net.host.token_digest("token-0") not in host.revoked  # the oldest went first
-    assert net.host.token_digest(f"token-{net.host.MAX_REVOKED + 49}") in host.revoked
+    assert len(host.seating.revoked) == MAX_REVOKED
+    assert token_digest("token-0") not in host.seating.revoked  # the oldest went first
+    assert token_digest(f"token-{MAX_REVOKED + 49}") in host.seating.revoked
     assert path.stat().st_size < 40_000  # the save stays small
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
-    assert list(resumed.revoked) == list(host.revoked)
+    assert list(resumed.seating.revoked) == list(host.seating.revoked)
 
 
 def test_a_save_and_journal_from_before_the_checks_still_resume(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game.bots import make_bot
 from game.core.contract import SnapshotError
 from game.match import view_hash
-from net.host import Host, SharedViews
+from net.host import Host
 from net.savefile import journal_path
 from net.table import HostConfig
 
@@ -41,7 +41,6 @@ def saved_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Pat
         while not host.match.finished and host.match.version < ACTIONS:
             seat = host.match.to_act()[0]
             assert host.match.submit(seat, bots[seat].decide(host.match.view(seat))).ok
-            host._settle(host.match.version, SharedViews(), {}, [])
             seen[host.match.version] = hashes(host)
         host.autosave.close()
         played[game] = (path, seen)

@@ -1,0 +1,140 @@
+"""Who sits where at a LAN table: the seats, their tokens, the tokens given up, who plays each.
+
+Bookkeeping only, no I/O: the host (``net.host``) decides when, and tells the peers. Kept apart
+from the host so the rules of a seat's life (claim, give up, a bot standing in, asking to start)
+read in one place and are tested without sockets.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterable
+from typing import Any
+
+from game.core.contract import SnapshotError
+from game.match import Match, SeatInfo
+from net.table import RefusedError, SeatSlot, new_token, token_digest
+
+MAX_REVOKED = 256  # given-up tokens remembered (a seat's token is 128 bits: older ones stay unguessable)
+HANDED = (None, "auto", "manual")  # a human's seat played by a bot: not, after an absence, on request
+
+
+class Seating:
+    """The match's seats (names, kinds, colours) beside the host's side of each (``SeatSlot``)."""
+
+    def __init__(self, match: Match, slots: list[SeatSlot], revoked: Iterable[str] = ()) -> None:
+        if len(slots) != len(match.seats):
+            raise ValueError("one slot per seat")
+        self.match = match
+        self.slots = slots
+        self.revoked: dict[str, None] = dict.fromkeys(list(revoked)[-MAX_REVOKED:])  # oldest first
+        self.asked_to_start: set[int] = set()  # seated humans who asked to start (not saved)
+
+    # -- questions -------------------------------------------------------------------------------
+    def open_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "open"]
+
+    def humans(self) -> list[int]:
+        """Seats a person has claimed."""
+        return [seat for seat, info in enumerate(self.match.seats) if info.kind == "human"]
+
+    def counts(self) -> dict[str, int]:
+        """What discovery and the hello tell: all seats, and those not open (people and bots)."""
+        return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self.open_seats())}
+
+    def states(self) -> list[dict[str, Any]]:
+        """Public facts about each seat: who sits there, whether they are connected, who plays it."""
+        return [{"name": info.name, "kind": info.kind, "level": info.level, "claimed": slot.token is not None,
+                 "connected": slot.peer is not None, "away": slot.peer is not None and slot.peer.away,
+                 "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start}
+                for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True))]
+
+    def seat_of_token(self, token: str) -> int | None:
+        found = None
+        for seat, slot in enumerate(self.slots):
+            # compare every token in constant time so timing says nothing about a guess
+            if slot.token is not None and hmac.compare_digest(slot.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def is_revoked(self, token: str) -> bool:
+        return token_digest(token) in self.revoked
+
+    # -- changes ---------------------------------------------------------------------------------
+    def claim(self, seat: int, name: str) -> str:
+        """``name`` sits at the open ``seat``; returns the seat's new secret token."""
+        if seat >= len(self.slots):
+            raise RefusedError("net.no_such_seat", f"There is no seat {seat}.")
+        if self.match.seats[seat].kind != "open":
+            raise RefusedError("net.seat_taken", f"Seat {seat + 1} is not free.")
+        slot = self.slots[seat]
+        slot.token = new_token()
+        self.match.seats[seat] = SeatInfo(name, "human", colour=self.match.seats[seat].colour)
+        return slot.token
+
+    def release(self, seat: int) -> None:
+        """A player gives up a lobby seat: it is open again and its token is dead."""
+        slot = self.slots[seat]
+        if slot.token is not None:
+            self.revoked[token_digest(slot.token)] = None
+            while len(self.revoked) > MAX_REVOKED:  # a claim/leave loop must not grow the save for ever
+                del self.revoked[next(iter(self.revoked))]
+        slot.token, slot.peer, slot.absent_since = None, None, None
+        self.asked_to_start.discard(seat)
+        self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
+
+    def ask_to_start(self, seat: int) -> bool:
+        """The player at ``seat`` asks to start; True once every seated human has asked."""
+        self.asked_to_start.add(seat)
+        return all(human in self.asked_to_start for human in self.humans())
+
+    def fill_with_bots(self, level: str) -> None:
+        """The game starts: every open seat gets a bot."""
+        for number, seat in enumerate(self.open_seats(), 1):
+            info = self.match.seats[seat]
+            self.match.seats[seat] = SeatInfo(f"Bot {number}", "bot", level, info.colour)
+            self.slots[seat].bot_level = level
+        self.asked_to_start.clear()
+
+    def hand_to_bot(self, seat: int, level: str, how: str) -> bool:
+        """A bot plays a human's seat (the player keeps the seat and its token); False if it
+        already does or the seat is not a human's."""
+        slot = self.slots[seat]
+        if slot.bot_plays or self.match.seats[seat].kind != "human":
+            return False
+        slot.bot_level, slot.handed = level, how
+        return True
+
+    def hand_back(self, seat: int) -> bool:
+        """The human plays their seat again; False if no bot stood in."""
+        slot = self.slots[seat]
+        if slot.handed is None:
+            return False
+        slot.bot_level, slot.handed = None, None
+        return True
+
+    # -- saving ----------------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        return {"revoked": list(self.revoked),
+                "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
+                          for slot in self.slots]}
+
+    @staticmethod
+    def slots_from_save(table: dict[str, Any], seats: int) -> tuple[list[SeatSlot], list[str]]:
+        """The slots and given-up tokens of a saved table; SnapshotError when they cannot be trusted."""
+        slots_data, revoked = table.get("seats"), table.get("revoked", [])
+        if (not isinstance(slots_data, list) or len(slots_data) != seats
+                or not isinstance(revoked, list) or not all(isinstance(r, str) for r in revoked)):
+            raise SnapshotError("the save's seats do not match its game")
+        return [slot_from_save(item) for item in slots_data], revoked[-MAX_REVOKED:]
+
+
+def slot_from_save(data: Any) -> SeatSlot:
+    if not isinstance(data, dict):
+        raise SnapshotError("a saved seat must be a map")
+    token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
+    if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
+        raise SnapshotError("bad saved seat")
+    if handed not in HANDED:
+        raise SnapshotError("bad saved seat")
+    return SeatSlot(token=token, bot_level=level, handed=handed)
