@@ -43,6 +43,9 @@ from net.protocol import (
 FINAL_CODES = {"protocol.version_mismatch", "protocol.rules_mismatch", "net.replaced"}
 # Refusals that mean our token is worthless: forget it, stay connected without a seat.
 TOKEN_CODES = {"net.bad_token", "net.token_revoked"}
+# Refusals of a resync that mean "not now": asked again a moment later, never shown.
+RESYNC_LATER_CODES = {"net.rate_limited", "net.resync_pending"}
+RESYNC_RETRY = 1.0  # seconds
 
 
 def local_rules() -> dict[str, str]:
@@ -109,6 +112,7 @@ class NetSession:
         self._net_version: int | None = None
         self._net_view: View = {}
         self._resyncing = False
+        self._resync_id = -1  # the id of the resync asked last
         self._established = False  # hello exchanged on the live connection
         self._greeted = False  # ... at least once on the current attempt
         self._farewell = ""  # the host's reason when it said bye
@@ -435,10 +439,15 @@ class NetSession:
     def _ask_resync(self) -> None:
         if not self._resyncing and self._writer is not None:
             self._resyncing = True
+            self._resync_id = self._next_id
             self._write({"type": "resync"})
 
     def _on_error(self, message: dict[str, Any]) -> None:
         code, msg_id = message["code"], message["id"]
+        if code in RESYNC_LATER_CODES and self._resyncing and msg_id == self._resync_id:
+            self._resyncing = False
+            self._loop.call_later(RESYNC_RETRY, self._ask_resync)
+            return
         refused = self._sent.pop(msg_id, None) if msg_id is not None else None
         if refused is not None and refused["type"] == "intent":
             self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],

@@ -5,15 +5,23 @@ and handed to the host in the same loop iteration that read it, with no task to 
 timeout context per message (a tenth of a millisecond per intent on loopback, measured by
 ``python -m tools.bench net``). Silence is the host's heartbeat's business; the hello has its own
 timer here.
+
+A connection that sends faster than ``HostConfig.message_rate`` (after a burst), or intents faster
+than ``intent_rate``, is read no faster: its reading pauses until its budget allows the next
+message, so a flood costs the host no more than an honest client, a player looping moves sends the
+others a sane rate of updates, and a fast client (a script, a bot) is slowed, never refused. The
+kernel's buffers then push back on the sender.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any, Protocol, cast
 
+from net.limits import TokenBucket
 from net.protocol import CLIENT_LIMITS, CLIENT_SCHEMAS, FrameParser, ProtocolError, ReadTimeout, validate
-from net.table import Peer
+from net.table import HostConfig, Peer
 
 
 class PeerHandler(Protocol):
@@ -28,17 +36,23 @@ class PeerHandler(Protocol):
 class PeerConnection(asyncio.Protocol):
     """Frames from one peer, validated against the client schemas, passed on one by one."""
 
-    def __init__(self, handler: PeerHandler, hello_timeout: float) -> None:
+    def __init__(self, handler: PeerHandler, config: HostConfig) -> None:
         self.handler = handler
-        self.hello_timeout = hello_timeout
+        self.hello_timeout = config.hello_timeout
         self.parser = FrameParser(CLIENT_LIMITS)
+        self.budget = TokenBucket(config.message_burst, config.message_rate)
+        self.intents = TokenBucket(config.intent_burst, config.intent_rate)
         self.peer: Peer | None = None
+        self._waiting: deque[Any] = deque()  # read and decoded, not yet handled (over budget)
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._hello_timer: asyncio.TimerHandle | None = None
+        self._resume: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         address = "{}:{}".format(*(transport.get_extra_info("peername") or ("?", 0))[:2])
         self.peer = Peer(cast(asyncio.Transport, transport), address)  # a stream socket's transport
-        self._hello_timer = asyncio.get_running_loop().call_later(self.hello_timeout, self._hello_late)
+        self._loop = asyncio.get_running_loop()
+        self._hello_timer = self._loop.call_later(self.hello_timeout, self._hello_late)
         self.handler.peer_opened(self.peer)
 
     def data_received(self, data: bytes) -> None:
@@ -46,22 +60,54 @@ class PeerConnection(asyncio.Protocol):
         if peer is None or peer.closed:
             return
         try:
-            for message in self.parser.feed(data):
-                self.handler.peer_message(peer, validate(message, CLIENT_SCHEMAS))
-                if peer.ready and self._hello_timer is not None:
-                    self._hello_timer.cancel()
-                    self._hello_timer = None
-                if peer.closed:
-                    return
+            self._waiting.extend(self.parser.feed(data))
         except ProtocolError as error:
             self.handler.peer_failed(peer, error)
+            return
+        if self._resume is None:
+            self._handle_waiting()
+
+    def _handle_waiting(self) -> None:
+        peer, loop = self.peer, self._loop
+        assert peer is not None and loop is not None
+        while self._waiting and not peer.closed:
+            message = self._waiting[0]
+            now = loop.time()
+            intent = isinstance(message, dict) and message.get("type") == "intent"
+            wait = max(self.budget.wait(now), self.intents.wait(now) if intent else 0.0)
+            if wait > 0:  # over budget: read nothing more until the next message is due
+                peer.transport.pause_reading()
+                self._resume = loop.call_later(wait, self._resumed)
+                return
+            self.budget.take(now)
+            if intent:
+                self.intents.take(now)
+            self._waiting.popleft()
+            try:
+                self.handler.peer_message(peer, validate(message, CLIENT_SCHEMAS))
+            except ProtocolError as error:
+                self.handler.peer_failed(peer, error)
+                return
+            if peer.ready and self._hello_timer is not None:
+                self._hello_timer.cancel()
+                self._hello_timer = None
+
+    def _resumed(self) -> None:
+        self._resume = None
+        if self.peer is None or self.peer.closed:
+            return
+        self._handle_waiting()
+        if self._resume is None and not self.peer.closed:
+            self.peer.transport.resume_reading()
 
     def eof_received(self) -> bool:
         return False  # the peer is done: close our side too
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
+        for timer in (self._hello_timer, self._resume):
+            if timer is not None:
+                timer.cancel()
+        self._waiting.clear()
         if self.peer is not None:
             self.handler.peer_closed(self.peer)
 

@@ -44,7 +44,18 @@ from net.protocol import (
 )
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
 from net.seating import Seating
-from net.table import MAX_BAD_TOKENS, HostConfig, Peer, PeerLeaving, RefusedError, SeatSlot, clean_chat
+from net.status import StatusBoard
+from net.table import (
+    MAX_BAD_TOKENS,
+    HostConfig,
+    Peer,
+    PeerLeaving,
+    PeerLimits,
+    QueueBudget,
+    RefusedError,
+    SeatSlot,
+    clean_chat,
+)
 
 log = logging.getLogger("linie.host")
 
@@ -65,8 +76,10 @@ class Host:
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
+        self.queue_budget = QueueBudget()
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
+        self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners)
         self.bots = BotRunner(match, slots, bot_factory, lambda: self.config.bot_level,
                               lambda: self.config.bot_delay, lambda: self.phase == "playing")
         self.autosave = Autosave(config.save_path, self.save_data, config.fsync) if config.save_path else None
@@ -114,7 +127,7 @@ class Host:
     async def serve(self, bind: str = "0.0.0.0", port: int | None = 0) -> int:
         """Listen on ``bind``:``port`` (0: any free port; None: ``DEFAULT_PORT`` when it is free, so
         an address typed without a port finds the table, else any free port); returns the port."""
-        self._loop = self.bots.loop = asyncio.get_running_loop()
+        self._loop = self.bots.loop = self.status.loop = asyncio.get_running_loop()
         self._server = await self._listen(bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._heartbeat = asyncio.create_task(self._heartbeat_loop())
@@ -135,7 +148,7 @@ class Host:
         for choice in ([DEFAULT_PORT, 0] if port is None else [port]):
             try:
                 return await self._loop.create_server(
-                    lambda: PeerConnection(self, self.config.hello_timeout), bind, choice)
+                    lambda: PeerConnection(self, self.config), bind, choice)
             except OSError as error:
                 if choice != DEFAULT_PORT or port is not None:
                     raise
@@ -145,6 +158,7 @@ class Host:
     async def close(self, goodbye: bool = True) -> None:
         """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""
         self._closed = True
+        self.status.close()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         if self._server is not None:
@@ -169,6 +183,7 @@ class Host:
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
+        peer.budget = self.queue_budget
         self.peers[peer] = None
 
     def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -218,8 +233,8 @@ class Host:
                                 f"has {hello['rules'].get(game.name)!r}")
         peer.ready = True
         peer.last_heard = time.monotonic()
-        peer.chat_tokens = self.config.chat_burst
-        peer.send(self._status_frame())
+        peer.limits = PeerLimits.of(self.config)
+        peer.send(self.status.frame())
         log.debug("%s connected from %s", peer.name, peer.address)
 
     def _drop(self, peer: Peer) -> None:
@@ -235,6 +250,7 @@ class Host:
                 slot.absent_since = time.monotonic()
                 self._broadcast_status()
         elif peer.role == "spectator":
+            self.status.spectators -= 1
             self._broadcast_status()
 
     def _heard(self, peer: Peer) -> None:
@@ -315,6 +331,7 @@ class Host:
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         peer.role = "spectator"
+        self.status.spectators += 1
         log.info("%s (%s) watches", peer.name, peer.address)
         peer.send(self.frames.encode({"type": "welcome", "seat": None, "token": None, "name": peer.name}))
         if self.phase != "lobby":
@@ -345,13 +362,8 @@ class Host:
         if len(text) > self.config.chat_max_len:
             raise RefusedError("net.chat_too_long", f"Chat messages are at most "
                                f"{self.config.chat_max_len} characters.")
-        now = time.monotonic()
-        peer.chat_tokens = min(self.config.chat_burst,
-                               peer.chat_tokens + (now - peer.chat_at) * self.config.chat_refill)
-        peer.chat_at = now
-        if peer.chat_tokens < 1:
+        if not self._limits(peer).chat.take(time.monotonic()):
             raise RefusedError("net.chat_rate_limited", "Too many chat messages; wait a moment.")
-        peer.chat_tokens -= 1
         frame = self.frames.encode({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text})
         for other in self.peers:
             if other.ready:
@@ -360,14 +372,29 @@ class Host:
     def _on_resync(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role is None or self.phase == "lobby":
             raise RefusedError("net.no_view", "There is no game view to resend yet.")
+        if peer.resync_queued and peer.queued() > 0:
+            raise RefusedError("net.resync_pending", "The view asked for before is still on its way.")
+        if not self._limits(peer).resyncs.take(time.monotonic()):
+            raise RefusedError("net.rate_limited", "Too many requests for the whole view; wait a moment.")
         peer.send(self.frames.snapshot(peer.seat, self.phase))
+        peer.resync_queued = True
+
+    @staticmethod
+    def _limits(peer: Peer) -> PeerLimits:
+        assert peer.limits is not None, "set by the hello, before any other message is handled"
+        return peer.limits
 
     def _on_start(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role != "seat" or not self.config.clients_may_start:
             raise RefusedError("net.not_allowed", "Only the host can start this game.")
         if self.phase != "lobby":
             raise RefusedError("net.not_in_lobby", "The game has already started.")
-        self.start_game()
+        if self.seating.ask_to_start(peer.seat):  # type: ignore[arg-type]
+            log.info("every seated player asked to start")
+            self.start_game()
+        else:
+            log.info("%s asks to start", peer.name)
+            self._broadcast_status()
 
     # -- seats -----------------------------------------------------------------------------------
     def _attach(self, peer: Peer, seat: int) -> None:
@@ -489,16 +516,10 @@ class Host:
         """Public facts about each seat: who sits there and whether they are connected."""
         return self.seating.states()
 
-    def _status_frame(self) -> bytes:
-        spectators = sum(1 for peer in self.peers if peer.role == "spectator")
-        return self.frames.encode({"type": "status", "phase": self.phase, "seats": self.seat_states(),
-                                   "spectators": spectators})
-
     def _broadcast_status(self) -> None:
-        frame = self._status_frame()
-        for peer in self.peers:
-            if peer.ready:
-                peer.send(frame)
+        self.status.changed()
+
+    def _tell_listeners(self) -> None:
         info = self.table_info()
         for listener in list(self.table_listeners):
             listener(info)

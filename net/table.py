@@ -15,9 +15,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from net.limits import TokenBucket
+
 log = logging.getLogger("linie.host")
 
 MAX_PENDING_BYTES = 4 * 1024 * 1024  # a peer that lets this much pile up unread is dropped
+MAX_TOTAL_PENDING_BYTES = 64 * 1024 * 1024  # over all peers: past it the one furthest behind is dropped
 MAX_BAD_TOKENS = 3  # wrong tokens one connection may try before it is cut off
 
 
@@ -36,6 +39,12 @@ class HostConfig:
     chat_max_len: int = 280
     chat_burst: int = 5  # chat rate limit: a bucket of this many messages ...
     chat_refill: float = 0.5  # ... refilled at this many per second
+    intent_burst: int = 40  # intents read from one connection at once ...
+    intent_rate: float = 20.0  # ... and a second after that: no player floods the others with updates
+    resync_burst: int = 2  # fresh snapshots one connection may ask for at once ...
+    resync_rate: float = 0.5  # ... and a second after that (and only one in flight)
+    message_burst: int = 200  # messages of any kind read from one connection at once ...
+    message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     save_path: Path | None = None
@@ -85,8 +94,9 @@ class Peer:
     last_heard: float = field(default_factory=time.monotonic)
     away: bool = False
     bad_tokens: int = 0
-    chat_tokens: float = 0.0
-    chat_at: float = field(default_factory=time.monotonic)
+    limits: PeerLimits | None = None  # set when the hello is done
+    budget: QueueBudget | None = None  # the bytes queued for every peer together
+    resync_queued: bool = False  # a snapshot asked for is queued and not yet flushed
     closed: bool = False  # we are done with it (the socket may still be flushing)
 
     def send(self, frame: bytes) -> None:
@@ -98,18 +108,75 @@ class Peer:
             self.closed = True
             return
         transport.write(frame)
-        if transport.get_write_buffer_size() > MAX_PENDING_BYTES:
+        queued = transport.get_write_buffer_size()
+        if queued > MAX_PENDING_BYTES:
             log.warning("dropping %s: it does not read its frames", self.address)
             self.abort()
+        elif self.budget is not None:
+            self.budget.note(self, queued)
+
+    def queued(self) -> int:
+        """Bytes written to this peer and not yet taken by the kernel."""
+        return 0 if self.closed else self.transport.get_write_buffer_size()
 
     def close(self) -> None:
         """Close once what was sent is flushed."""
         self.closed = True
         self.transport.close()
+        if self.budget is not None:
+            self.budget.forget(self)
 
     def abort(self) -> None:
         self.closed = True
         self.transport.abort()
+        if self.budget is not None:
+            self.budget.forget(self)
+
+
+@dataclass
+class PeerLimits:
+    """One connection's rate limits (``net.limits.TokenBucket``)."""
+
+    chat: TokenBucket
+    resyncs: TokenBucket
+
+    @classmethod
+    def of(cls, config: HostConfig) -> PeerLimits:
+        return cls(TokenBucket(config.chat_burst, config.chat_refill),
+                   TokenBucket(config.resync_burst, config.resync_rate))
+
+
+class QueueBudget:
+    """The bytes queued for all peers together, so a crowd of slow readers cannot fill the host's
+    memory one 4 MiB allowance at a time. Each peer's figure is the one seen at its last send (a
+    peer's queue only shrinks in between); past the cap they are counted afresh, and while still
+    past it the peer furthest behind is dropped."""
+
+    def __init__(self, cap: int = MAX_TOTAL_PENDING_BYTES) -> None:
+        self.cap = cap
+        self.total = 0
+        self._queued: dict[Peer, int] = {}
+
+    def note(self, peer: Peer, queued: int) -> None:
+        self.total += queued - self._queued.get(peer, 0)
+        self._queued[peer] = queued
+        if self.total > self.cap:
+            self._recount()
+            while self.total > self.cap and self._queued:
+                slowest = max(self._queued, key=self._queued.__getitem__)
+                log.warning("dropping %s: %d bytes queued for all peers", slowest.address, self.total)
+                slowest.abort()  # forgets it
+
+    def forget(self, peer: Peer) -> None:
+        self.total -= self._queued.pop(peer, 0)
+
+    def _recount(self) -> None:
+        for peer in list(self._queued):
+            if peer.closed:
+                self.forget(peer)
+            else:
+                self._queued[peer] = peer.queued()
+        self.total = sum(self._queued.values())
 
 
 def new_token() -> str:

@@ -51,8 +51,10 @@ class LobbyScene(Scene):
         start.center = (theme.WIDTH // 2 + 200, 1000)
         leave = pygame.Rect(0, 0, 340, 92)
         leave.center = (theme.WIDTH // 2 - 200, 1000)
-        self.start = Button(start, "Start game", self.start_game, "good" if hosting else "secondary", 44,
-                            None if hosting else "Starts the game: this host lets seated players start it.")
+        self.start = Button(start, "Start game" if hosting else "Ready", self.start_game,
+                            "good" if hosting else "secondary", 44,
+                            None if hosting else "The game starts once every seated player is ready "
+                                                 "(or every seat is taken); open seats become bots.")
         self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
         for widget in (self.start, self.leave_button, self.chat_field):
@@ -123,8 +125,10 @@ class LobbyScene(Scene):
         self._take_a_place()
         guests_start = bool((self.session.table or {}).get("guests_start", True))
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
+        ready = not self.hosting and self._asked_to_start()
+        self.start.label = "Start game" if self.hosting else "Waiting…" if ready else "Ready"
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
-            and self.session.phase == "lobby"
+            and self.session.phase == "lobby" and not ready
         if self.session.phase in ("playing", "over") and not self.handed_over:
             self._hand_over()
 
@@ -191,7 +195,17 @@ class LobbyScene(Scene):
             return "Every seat is taken: you will watch the game."
         if self.hosting:
             return "Start when everyone is seated; open seats become bots."
+        if self.start.visible:
+            return ("Waiting for the other players to be ready…" if self._asked_to_start()
+                    else "Press Ready when you are: the game starts once every seated player is.")
         return "Waiting for the host to start the game…"
+
+    def _asked_to_start(self) -> bool:
+        """Has this guest pressed Ready (as the host's last status says)?"""
+        seats = self.session.status.get("seats", [])
+        seat = self.session.seat
+        return self.session.role == "seat" and isinstance(seat, int) and seat < len(seats) \
+            and bool(seats[seat].get("asked_start"))
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         theme.panel(surface, SEATS, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
@@ -252,6 +266,8 @@ class LobbyScene(Scene):
             return f"Bot · {seat.get('level', 'normal')}"
         if state == "open":
             return "waiting for a player" + "." * (1 + int(self.age * 2) % 3)
+        if state == "connected" and seat.get("asked_start"):
+            return "ready"
         return {"connected": "connected", "away": "away", "gone": "disconnected",
                 "bot": "a bot plays for now"}[state]
 

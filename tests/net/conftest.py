@@ -80,13 +80,15 @@ class RawPeer:
         body = self._exactly(struct.unpack(">I", header)[0])
         return None if body is None else msgpack.unpackb(body, raw=False)
 
-    def expect(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """Read (skipping pings, statuses and chat) until a frame of ``kind`` with ``fields``."""
+    def expect(self, kind: str, where: Callable[[dict[str, Any]], bool] | None = None,
+               **fields: Any) -> dict[str, Any]:
+        """Read (skipping other frames) until a frame of ``kind`` with ``fields`` (and ``where``)."""
         while True:
             message = self.recv()
             if message is None:
                 raise ConnectionError(f"closed while waiting for {kind}")
-            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()) \
+                    and (where is None or where(message)):
                 return message
 
     def closed(self) -> bool:

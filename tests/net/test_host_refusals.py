@@ -128,18 +128,27 @@ def test_lobby_rules(host_factory: Callable[..., HostThread], raw_peers: Callabl
     assert refusal(bob, {"type": "claim", "seat": 0})["code"] == "net.not_in_lobby"
 
 
-def test_clients_may_start_and_autostart(host_factory: Callable[..., HostThread],
-                                         raw_peers: Callable[[int], RawPeer]) -> None:
-    host = host_factory(seats=3, bots=1)
-    ann = raw_peers(host.port)
-    ann.hello("Ann")
-    ann.send({"type": "claim", "seat": 0})
-    ann.expect("welcome")
-    ann.send({"type": "start"})
+def test_a_dedicated_table_starts_when_every_seated_player_asked(host_factory: Callable[..., HostThread],
+                                                                 raw_peers: Callable[[int], RawPeer]) -> None:
+    host = host_factory(seats=4, bots=1)
+    ann, bob = raw_peers(host.port), raw_peers(host.port)
+    for seat, peer in enumerate((ann, bob)):
+        peer.hello("Ann" if seat == 0 else "Bob")
+        peer.send({"type": "claim", "seat": seat})
+        peer.expect("welcome")
+    ann.send({"type": "start"})  # one player asking is not enough: Bob is seated too
+    asked = bob.expect("status", lambda status: status["seats"][0]["asked_start"])
+    assert asked["phase"] == "lobby" and not asked["seats"][1]["asked_start"]
+    assert host.table_info()["phase"] == "lobby"
+    bob.send({"type": "start"})
     assert ann.expect("snapshot")["phase"] == "playing"
     kinds = [seat["kind"] for seat in host.seat_states()]
-    assert kinds == ["human", "bot", "bot"]  # the open seat was filled by a bot
+    assert kinds == ["human", "human", "bot", "bot"]  # the open seat was filled by a bot
+    assert not any(seat["asked_start"] for seat in host.seat_states())
 
+
+def test_a_table_starts_by_itself_once_every_seat_is_taken(host_factory: Callable[..., HostThread],
+                                                           raw_peers: Callable[[int], RawPeer]) -> None:
     auto = host_factory(seats=2, autostart=True)
     peers = [raw_peers(auto.port), raw_peers(auto.port)]
     for seat, peer in enumerate(peers):

@@ -180,3 +180,23 @@ def test_a_thousand_fuzzed_frames_never_hurt_the_table(
     assert errors > 500  # most frames were answered with a typed error, not just dropped
     still_playing(host, bob, before)
     assert host.call(lambda: len(host.host.peers)) == 2  # only Ann and Bob remain
+
+
+def test_a_resync_flood_gets_one_snapshot_at_a_time_and_typed_refusals(
+        table: tuple[HostThread, RawPeer, RawPeer]) -> None:
+    host, ann, bob = table
+    before = fingerprint(host)
+    for _ in range(50):
+        ann.send({"type": "resync"})
+    snapshots, refusals = 0, []
+    while snapshots + len(refusals) < 50:
+        message = ann.recv()
+        assert message is not None
+        if message["type"] == "snapshot":
+            snapshots += 1
+        elif message["type"] == "error":
+            refusals.append(message)
+    assert 1 <= snapshots <= 2  # the bucket's burst: the rest is refused, not queued
+    assert {r["code"] for r in refusals} <= {"net.rate_limited", "net.resync_pending"}
+    assert not any(r["fatal"] for r in refusals)
+    still_playing(host, bob, before)

@@ -226,11 +226,15 @@ def test_lobby_through_net_sessions(host_factory: Callable[..., HostThread],
     bob.claim(1)
     refused = bob.wait_for(kind("error"))
     assert refused["code"] == "net.seat_taken" and not refused["fatal"] and bob.controlled_seats == []
-    lobby = bob.status  # the status that announced Ann's claim came before the refusal
-    assert lobby["seats"][1]["claimed"] and lobby["seats"][1]["name"] == "Ann" and lobby["phase"] == "lobby"
+    claimed = lambda m: m["type"] == "status" and bool(m.get("seats")) and m["seats"][1]["claimed"]  # noqa: E731
+    lobby = bob.status if claimed(bob.status) else bob.wait_for(claimed)  # statuses are coalesced: it may follow
+    assert lobby["seats"][1]["name"] == "Ann" and lobby["phase"] == "lobby"
     bob.claim(0)
     bob.wait_for(kind("welcome", seat=0))
-    bob.start_game()
+    bob.start_game()  # Bob is ready; Ann, seated too, is not yet
+    ann.wait_for(lambda m: m["type"] == "status" and bool(m.get("seats")) and m["seats"][0]["asked_start"])
+    assert ann.phase == "lobby"
+    ann.start_game()
     assert ann.wait_for(kind("update", snapshot=True))["view"]["me"] == 1
     assert ann.controlled_seats == [1] and ann.phase == "playing"
     with pytest.raises(KeyError):

@@ -1,0 +1,39 @@
+"""Rate limits: how often one connection may ask the host for work that others would wait behind.
+
+A token bucket: ``burst`` requests at once, then ``rate`` a second. Time is handed in (the host's
+monotonic clock), so the limits are tested without sleeping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class TokenBucket:
+    """``take`` says whether one more request fits now."""
+
+    burst: float
+    rate: float  # tokens a second
+    tokens: float = field(default=-1.0)
+    at: float | None = None  # when the tokens were last counted
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < cost:
+            return False
+        self.tokens -= cost
+        return True
+
+    def wait(self, now: float, cost: float = 1.0) -> float:
+        """Seconds until ``cost`` tokens are there (0: now)."""
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        return max(0.0, (cost - self.tokens) / self.rate) if self.rate > 0 else float("inf")

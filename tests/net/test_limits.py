@@ -1,0 +1,155 @@
+"""One connection cannot make the host work for it faster than an honest client: its messages and
+intents are read at a bounded rate (reading pauses, nothing is refused), resyncs are limited and
+one at a time, statuses are coalesced, and the bytes queued for all connections together are capped."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.connection import PeerConnection
+from net.frames import HostFrames
+from net.limits import TokenBucket
+from net.protocol import encode
+from net.seating import Seating
+from net.status import StatusBoard
+from net.table import HostConfig, Peer, QueueBudget, SeatSlot
+from tests.net import fake_game  # noqa: F401 - registers the hidden-information test game
+
+
+class FakeTransport:
+    """What a peer's transport is asked: writes are counted, reading can pause."""
+
+    def __init__(self) -> None:
+        self.paused = False
+        self.pauses = 0
+        self.written: list[bytes] = []
+        self.buffered = 0
+        self.closing = False
+
+    def get_extra_info(self, name: str) -> Any:
+        return ("127.0.0.1", 5000) if name == "peername" else None
+
+    def pause_reading(self) -> None:
+        self.paused, self.pauses = True, self.pauses + 1
+
+    def resume_reading(self) -> None:
+        self.paused = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+        self.buffered += len(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+    def abort(self) -> None:
+        self.closing = True
+
+
+class CountingHandler:
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def peer_opened(self, peer: Peer) -> None:
+        pass
+
+    def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
+        peer.ready = True
+        self.messages.append(message)
+
+    def peer_failed(self, peer: Peer, error: Exception) -> None:
+        raise AssertionError(error)
+
+    def peer_closed(self, peer: Peer) -> None:
+        pass
+
+
+def test_a_token_bucket_allows_a_burst_then_its_rate() -> None:
+    bucket = TokenBucket(burst=3, rate=2.0)
+    assert [bucket.take(10.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.wait(10.0) == 0.5
+    assert not bucket.take(10.4) and bucket.take(10.5)
+    assert bucket.take(100.0) and bucket.tokens == 2  # never more than the burst
+
+
+def test_a_flood_of_messages_is_read_at_the_honest_rate_and_nothing_is_lost() -> None:
+    config = HostConfig(message_burst=50, message_rate=1000.0)
+
+    async def flood() -> tuple[int, int, int, int]:
+        handler = CountingHandler()
+        connection = PeerConnection(handler, config)
+        transport = FakeTransport()
+        connection.connection_made(transport)  # type: ignore[arg-type]
+        connection.data_received(b"".join(encode({"type": "ping", "id": i}) for i in range(400)))
+        at_once, paused = len(handler.messages), transport.paused
+        while connection._waiting:
+            await asyncio.sleep(0.01)
+        connection.connection_lost(None)
+        return at_once, int(paused), len(handler.messages), int(transport.paused)
+
+    at_once, paused, handled, still_paused = asyncio.run(flood())
+    assert at_once == 50 and paused  # the burst, then reading stopped
+    assert handled == 400 and not still_paused  # every message in the end, reading resumed
+
+
+def test_intents_are_read_at_their_own_rate() -> None:
+    config = HostConfig(intent_burst=5, intent_rate=1.0)
+
+    async def loop_moves() -> tuple[int, int]:
+        handler = CountingHandler()
+        connection = PeerConnection(handler, config)
+        transport = FakeTransport()
+        connection.connection_made(transport)  # type: ignore[arg-type]
+        frames = [encode({"type": "intent", "id": i, "seat": 0, "base": 0, "action": {"type": "x"}})
+                  for i in range(30)] + [encode({"type": "ping", "id": 99})]
+        connection.data_received(b"".join(frames))
+        handled = len(handler.messages)
+        connection.connection_lost(None)
+        return handled, transport.pauses
+
+    handled, pauses = asyncio.run(loop_moves())
+    assert handled == 5 and pauses == 1  # a player looping place + undo sends the others 1 update a second
+
+
+def test_statuses_are_coalesced_into_one_per_interval() -> None:
+    from game.match import Match, SeatInfo
+
+    async def crowd() -> list[Any]:
+        match = Match("hidden", [SeatInfo("A", "open"), SeatInfo("B", "open")], 1)
+        frames = HostFrames(match)
+        peer = Peer(FakeTransport(), "watcher")  # type: ignore[arg-type]
+        peer.ready = True
+        told: list[int] = []
+        board = StatusBoard(frames, Seating(match, [SeatSlot(), SeatSlot()]), [peer], lambda: "lobby",
+                            lambda: told.append(board.spectators), interval=0.05)
+        board.loop = asyncio.get_running_loop()
+        for _ in range(1000):  # a thousand spectators arrive at once
+            board.spectators += 1
+            board.changed()
+        await asyncio.sleep(0.12)
+        return told
+
+    assert asyncio.run(crowd()) == [1, 1000]  # the first at once, the rest in one frame
+
+
+def test_the_bytes_queued_for_everyone_are_capped_by_dropping_the_slowest() -> None:
+    budget = QueueBudget(cap=1000)
+    peers = [Peer(FakeTransport(), f"p{i}") for i in range(3)]  # type: ignore[arg-type]
+    for peer in peers:
+        peer.budget = budget
+    peers[0].send(b"x" * 300)
+    peers[1].send(b"x" * 500)
+    assert budget.total == 800 and not any(peer.closed for peer in peers)
+    peers[2].send(b"x" * 400)  # 1200 queued: the peer furthest behind goes
+    assert peers[1].closed and not peers[0].closed and not peers[2].closed
+    assert budget.total == 700
+    peers[0].transport.buffered = 0  # type: ignore[attr-defined]  # its bytes were flushed meanwhile
+    peers[2].send(b"x" * 500)  # 300 stale + 900: counted afresh, 900 fits
+    assert not peers[2].closed and budget.total == 900
