@@ -17,6 +17,7 @@ from typing import Any
 
 from game.core.contract import Action, Event, GameDefinition, Rejection, SnapshotError, View, is_int
 from game.core.registry import UnknownGame, get_game
+from game.core.shapes import shape_problem
 
 SAVE_FORMAT = "linie-save"
 SAVE_VERSION = 1
@@ -141,6 +142,9 @@ class Match:
             return Rejection("match.game_over", "The game is over.")
         if seat not in self.game.to_act(self.state):
             return Rejection("match.not_your_turn", "It is not your turn.")
+        malformed = shape_problem(self.game.action_shapes, action)
+        if malformed is not None:
+            return Rejection("match.malformed_action", malformed)
         return self.game.check(self.state, seat, action)
 
     def _record(self, seat: int, action: Action, events: list[Event]) -> None:

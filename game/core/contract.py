@@ -7,7 +7,7 @@ JSON-safe) so they can cross the wire and land in replays without any class on t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -71,6 +71,9 @@ class GameDefinition(Protocol):
     rules_version: str  # bumped whenever a rule changes; LAN peers must agree on it
     min_players: int
     max_players: int
+    # The fields of each action type (game.core.shapes.Shape); Match refuses any other shape
+    # (match.malformed_action) before ``check``: no unknown or missing fields, no NaN, no huge strings.
+    action_shapes: Mapping[str, Any]
 
     def default_options(self) -> dict[str, Any]: ...
 

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.contract import Rejection
+from game.core.shapes import Shape
 from game.scenes.stack import Scene
 
 
@@ -20,6 +21,7 @@ class CountingGame:
     rules_version = "1"
     min_players = 2
     max_players = 3
+    action_shapes = {"add": Shape()}
 
     def default_options(self) -> dict[str, Any]:
         return {"fast": False, "target": 3}

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.core.contract import Rejection, SnapshotError, action_type, is_int, reject
 from game.core.rng import Rng
+from game.core.shapes import Shape, text
 
 NAME = "hidden"
 PLAYS_TO_END = 3
@@ -28,6 +29,7 @@ class HiddenGame:
     rules_version = "1"
     min_players = 2
     max_players = 6
+    action_shapes = {"play": Shape({"card": text(16)}), "draw": Shape(), "pass": Shape()}
 
     def default_options(self) -> dict[str, Any]:
         return {}

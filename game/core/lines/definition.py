@@ -24,6 +24,7 @@ from game.core.contract import (
 from game.core.lines import moves, rounds, scoring
 from game.core.lines import state as state_module
 from game.core.lines.network import Network, network
+from game.core.lines.shapes import ACTION_SHAPES
 from game.core.lines.state import BUS_SPACE, MAX_PLAYERS, MIN_PLAYERS, LinesState
 from game.core.lines.streets import Surroundings, heads, line_streets
 
@@ -36,6 +37,7 @@ class LineExpansion:
     rules_version = "1"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
 
     @property
     def net(self) -> Network:

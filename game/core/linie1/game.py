@@ -33,6 +33,7 @@ from game.core.linie1.data import (
 from game.core.linie1.geometry import face_to_names
 from game.core.linie1.routes import advance, expected_turns, find_route, trip_candidates, validate_route
 from game.core.linie1.saves import STAT_KEYS, restore, snapshot, state_from_view
+from game.core.linie1.shapes import ACTION_SHAPES
 from game.core.linie1.state import State, Trip, cell_of, rejection, tile_spec
 from game.core.rng import Rng
 
@@ -47,6 +48,7 @@ class Linie1:
     rules_version = "1"
     min_players = 2
     max_players = 5
+    action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
 
     # -- setup -----------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from game.core.contract import Action, Event, Rejection, RuleViolation, View, action_type, is_int, reject
 from game.core.liniell import scoring
 from game.core.liniell.field import Cell, joins_for
+from game.core.liniell.shapes import ACTION_SHAPES
 from game.core.liniell.state import (
     COLOURS,
     CONNECT,
@@ -137,6 +138,7 @@ class Liniell:
     rules_version = "1"
     min_players = PLAYERS
     max_players = PLAYERS
+    action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
 
     def default_options(self) -> dict[str, Any]:
         return {"first_player": 0}

@@ -29,6 +29,7 @@ from game.core.linja.position import (
     scores,
     starting_pieces,
 )
+from game.core.linja.shapes import ACTION_SHAPES
 from game.core.rng import Rng
 
 NAME = "linja"
@@ -73,6 +74,7 @@ class Linja:
     rules_version = "1"
     min_players = 2
     max_players = 2
+    action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
 
     def default_options(self) -> dict[str, Any]:
         return {"first": None}

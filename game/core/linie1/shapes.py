@@ -1,0 +1,22 @@
+"""The shapes of Linie 1's actions (``game.core.shapes``): fields, types and ranges."""
+
+from __future__ import annotations
+
+from game.core.linie1.data import LAST, TILE_TYPES
+from game.core.shapes import Shape, cell, integer, list_of, nested
+
+TILE = integer(min(TILE_TYPES), max(TILE_TYPES))
+CELL = cell(LAST + 2)  # rows and columns 0..13: the 12 x 12 city and its border of terminals
+ROT = integer(0, 3)
+LAY = Shape({"tile": TILE, "cell": CELL, "rot": ROT})
+
+ACTION_SHAPES = {
+    "place": LAY,
+    "exchange": LAY,
+    "exchange2": Shape({"first": nested(LAY), "second": nested(LAY)}),
+    "declare": Shape({"start": CELL, "route": list_of(CELL, 200, 1)}),
+    "take": Shape({"from": integer(0, 4), "tile": TILE}),
+    "undo": Shape(),
+    "end_turn": Shape(),
+    "roll": Shape(),
+}

@@ -1,0 +1,109 @@
+"""Action shapes: the fields each action type has, their types, ranges and sizes, and nothing else.
+
+Every game declares the shapes of its actions (``GameDefinition.action_shapes``) and
+``Match.check`` refuses an action of any other shape (``match.malformed_action``) before the game
+judges it. So an intent with an extra field, a missing one (a missing ``rot`` is not taken as 0), a
+NaN or a 60 KB string never reaches the rules, the log, the journal or a save. The same shapes are
+the wire pages' tables of actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.contract import action_type, is_int
+
+Check = Callable[[Any], "str | None"]  # None when the value fits, else why not (in words)
+
+
+def integer(low: int, high: int) -> Check:
+    def check(value: Any) -> str | None:
+        if not is_int(value):
+            return "must be a whole number"
+        return None if low <= value <= high else f"must be {low}..{high}"
+    return check
+
+
+def text(max_len: int, choices: tuple[str, ...] = ()) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str):
+            return "must be a string"
+        if choices and value not in choices:
+            return f"must be one of {', '.join(choices)}"
+        return None if len(value) <= max_len else f"must be at most {max_len} characters"
+    return check
+
+
+def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return "must be a list"
+        if not min_len <= len(value) <= max_len:
+            return f"must hold {min_len}..{max_len} items"
+        for index, entry in enumerate(value):
+            reason = item(entry)
+            if reason is not None:
+                return f"item {index} {reason}"
+        return None
+    return check
+
+
+def cell(size: int) -> Check:
+    """A board cell ``[column, row]``, each 0..size-1."""
+    coordinate = integer(0, size - 1)
+    return list_of(coordinate, 2, 2)
+
+
+def nullable(inner: Check) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value is None else inner(value)
+    return check
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One action type's fields besides ``type``: those it must have and those it may have."""
+
+    required: Mapping[str, Check] = field(default_factory=dict)
+    optional: Mapping[str, Check] = field(default_factory=dict)
+
+    def problem(self, action: Mapping[str, Any]) -> str | None:
+        for name, check in self.required.items():
+            if name not in action:
+                return f"needs the field {name!r}"
+            reason = check(action[name])
+            if reason is not None:
+                return f"{name!r} {reason}"
+        for name, value in action.items():
+            if name == "type" or name in self.required:
+                continue
+            check = self.optional.get(name)
+            if check is None:
+                return f"has no field {str(name)[:32]!r}"
+            reason = check(value)
+            if reason is not None:
+                return f"{name!r} {reason}"
+        return None
+
+
+def nested(shape: Shape) -> Check:
+    """A map inside an action (Linie 1's exchange2 holds two), itself of ``shape``."""
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return "must be a map"
+        return "has no field 'type'" if "type" in value else shape.problem(value)
+    return check
+
+
+def shape_problem(shapes: Mapping[str, Shape], action: Any) -> str | None:
+    """Why ``action`` is not of one of ``shapes`` (None when it is)."""
+    kind = action_type(action)
+    if kind is None:
+        return "An action is a map with a string 'type'."
+    found = shapes.get(kind)
+    if found is None:
+        return f"There is no action {kind[:32]!r}; the actions are {', '.join(sorted(shapes))}."
+    reason = found.problem(action)
+    return None if reason is None else f"A {kind!r} action {reason}."
