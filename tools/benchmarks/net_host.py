@@ -12,6 +12,16 @@
   they read everything they are sent (in batches) and never send an intent. The host serves
   spectators in the order they came, so the crowd's own frames follow those of the table's first
   watchers (``net.host_fanout_215_sockets`` is what the whole crowd costs the host).
+- ``net.floor_all_views``: the floor of the first figure on this machine, in the same run: a bare
+  asyncio server that answers each frame by writing one pre-packed frame of the median update's
+  size to the 15 sockets (``tools/fanout_floor.py``); ``net.all_views_over_floor_median`` and
+  ``..._p99`` are the ratios (goal <= 2).
+- ``net.intent_to_all_views_1000_idle``: the first figure with 1000 further spectators watching;
+  ``net.crowd_1000_in``: from the crowd starting to connect to the table's watchers being told
+  (in a coalesced status) that all 1000 are in.
+- ``net.intent_to_all_views_under_KIND``: the first figure while one hostile connection of each
+  kind (``tools/hostile_peers.py``: resync, chat, ping and intent floods, a reader that never
+  reads) runs against the table; goal p99 <= 50 ms.
 - ``net.intent_to_all_views_shared_cores``: the one-process figure with the host and the clients
   left to share the CPUs as the kernel likes; not a LAN figure, printed so the difference shows.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified
@@ -44,6 +54,7 @@ import multiprocessing
 import os
 import selectors
 import socket
+import statistics
 import struct
 import subprocess
 import sys
@@ -66,7 +77,9 @@ from net.protocol import (
     encode,
     validate,
 )
-from tools.bench import timed
+from tools.bench import percentile, timed
+from tools.fanout_floor import floor_all_views
+from tools.hostile_peers import KINDS, attack
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "linie1"
@@ -287,7 +300,7 @@ def idle_crowd(port: int, count: int, cpus: set[int] | None, stop: Any) -> None:
         sock.close()
 
 
-Samples = dict[str, list[float]]  # "all", "first", "serial": milliseconds per change
+Samples = dict[str, list[float]]  # "all", "first", "serial" per change, "crowd_in" per table: milliseconds
 
 
 def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 0,
@@ -303,9 +316,11 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
     taken = 0
     try:
         table.pump(lambda: arrivals.everyone(0))
+        crowd_at = time.perf_counter()
         if bring_crowd is not None:
             bring_crowd()
-        table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle, 30.0)  # the crowd is in
+        table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle, 60.0)  # the crowd is in
+        found["crowd_in"].append(1000 * (time.perf_counter() - crowd_at))
         last_ping = time.monotonic()
         while taken < samples:
             view = table.seats[0].view
@@ -337,12 +352,13 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
         table.close()
 
 
-def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True) -> Samples:
-    """Samples over as many tables as it takes, each hosted by a ``linie-host`` process."""
+def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, attacker: str | None = None) -> Samples:
+    """Samples over as many tables as it takes, each hosted by a ``linie-host`` process; with
+    ``attacker``, one hostile connection of that kind (``tools.hostile_peers``) runs meanwhile."""
     raise_open_file_limit(idle + 256)
     split = cpu_split() if separate_cores else None
     own = os.sched_getaffinity(0) if split is not None else set()
-    found: Samples = {"all": [], "first": [], "serial": []}
+    found: Samples = {"all": [], "first": [], "serial": [], "crowd_in": []}
     seed = 1
     try:
         if split is not None:
@@ -351,13 +367,22 @@ def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True) -> S
             host = HostProcess(seed, split[0] if split else None)
             context = multiprocessing.get_context("spawn")
             stop = context.Event()
-            crowd = context.Process(target=idle_crowd, args=(host.port, idle, split[1] if split else None, stop))
+            others = split[1] if split else None
+            helpers = [context.Process(target=idle_crowd, args=(host.port, idle, others, stop))] if idle else []
+            if attacker is not None:
+                helpers.append(context.Process(target=attack, args=(host.port, attacker, others, stop)))
+
+            def bring(helpers: list[Any] = helpers) -> None:
+                for helper in helpers:
+                    helper.start()
             try:
-                measure(host.port, samples - len(found["all"]), seed, found, idle, crowd.start if idle else None)
+                measure(host.port, samples - len(found["all"]), seed, found, idle + (attacker is not None),
+                        bring if helpers else None)
             finally:
                 stop.set()
-                if crowd.is_alive():
-                    crowd.join(10)
+                for helper in helpers:
+                    if helper.is_alive():
+                        helper.join(10)
                 host.close()
             seed += 1
     finally:
@@ -370,6 +395,7 @@ class _Wire:
     """A host-side connection for ``host_fanout``: nothing, or a real loopback socket."""
 
     last_update = 0.0
+    update_sizes: list[int] = []  # every update frame written: the floor's frame is of their median size
 
     def __init__(self, sock: socket.socket | None = None) -> None:
         self.sock = sock
@@ -385,6 +411,7 @@ class _Wire:
             self.sock.sendall(frame)
         if frame[5:17] == b"\xa4type\xa6update":  # {"type": "update", ...} comes first in the map
             _Wire.last_update = time.perf_counter()
+            _Wire.update_sizes.append(len(frame))
 
 
 def host_fanout(samples: int = SAMPLES, spectators: int = SPECTATORS, sockets: bool = False) -> list[float]:
@@ -493,16 +520,28 @@ def discovery(runs: int = 3) -> list[float]:
     return results
 
 
-def figures() -> Iterator[tuple[str, list[float]]]:
+def figures() -> Iterator[tuple[str, list[float]] | tuple[str, float, str]]:
     table = latency(idle=0)
     yield "net.intent_to_all_views", table["all"]
     yield "net.intent_to_first_view", table["first"]
     yield "net.intent_to_all_views_one_process", table["serial"]
+    fanout = host_fanout()
+    size = int(statistics.median(_Wire.update_sizes))
+    split = cpu_split()
+    floor = floor_all_views(size, SEATS + SPECTATORS, SAMPLES, THINK, split[0] if split else None)
+    yield f"net.floor_all_views ({size}-byte frame to {SEATS + SPECTATORS} sockets)", floor
+    for name, pick in (("median", statistics.median), ("p99", lambda s: percentile(s, 0.99))):
+        yield f"net.all_views_over_floor_{name}", pick(table["all"]) / pick(floor), "x (goal <= 2)"
     crowd = latency(idle=200)
     yield "net.intent_to_all_views_200_idle", crowd["all"]
     yield "net.intent_to_all_views_200_idle_one_process", crowd["serial"]
+    thousand = latency(idle=1000, samples=SAMPLES // 2)
+    yield "net.intent_to_all_views_1000_idle", thousand["all"]
+    yield "net.crowd_1000_in", thousand["crowd_in"]
+    for kind in KINDS:
+        yield f"net.intent_to_all_views_under_{kind}", latency(idle=0, samples=SAMPLES // 2, attacker=kind)["all"]
     yield "net.intent_to_all_views_shared_cores", latency(idle=0, separate_cores=False)["serial"]
-    yield "net.host_fanout_15", host_fanout()
+    yield "net.host_fanout_15", fanout
     yield "net.host_fanout_215_sockets", host_fanout(spectators=SPECTATORS + 200, sockets=True)
     whole, delta = client_decode()
     yield "net.client_decode_view", whole

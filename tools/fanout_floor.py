@@ -1,0 +1,102 @@
+"""The floor of a LAN host's fan-out on this machine: a bare asyncio server that, for each frame a
+client sends, writes one pre-packed frame of a given size to every connection. From the frame
+sent to the moment the last client's socket holds the answer, it is what Python and the kernel
+cost before any game work: ``python -m tools.bench net`` prints it beside the real host's figure
+(``net.floor_all_views``) so the ratio holds on a noisy machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35 if sys.platform.startswith("linux") else None)
+TIMESPEC = struct.Struct("@qq")
+
+SERVER = r"""
+import asyncio, socket, struct, sys
+
+size = int(sys.argv[1])
+frame = struct.pack(">I", size - 4) + b"x" * (size - 4)  # packed once, like a shared spectator frame
+transports = []
+
+
+class Peer(asyncio.Protocol):
+    def connection_made(self, transport):
+        transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        transports.append(transport)
+
+    def data_received(self, data):
+        for transport in transports:
+            transport.write(frame)
+
+
+async def main():
+    server = await asyncio.get_running_loop().create_server(Peer, "127.0.0.1", 0)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await server.serve_forever()
+
+asyncio.run(main())
+"""
+
+
+def floor_all_views(frame_size: int, clients: int, samples: int, think: float,
+                    server_cpus: set[int] | None = None) -> list[float]:
+    """Milliseconds from one client's frame to the last of ``clients`` sockets holding the answer
+    (the kernel's receive timestamp of its last byte), ``samples`` times."""
+    process = subprocess.Popen([sys.executable, "-c", SERVER, str(frame_size)], stdout=subprocess.PIPE, text=True)
+    if server_cpus is not None:
+        os.sched_setaffinity(process.pid, server_cpus)
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline())
+        clock = min(time.time() - time.perf_counter() for _ in range(5))
+        socks = []
+        selector = selectors.DefaultSelector()
+        for index in range(clients):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if SO_TIMESTAMPNS is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            sock.setblocking(False)
+            selector.register(sock, selectors.EVENT_READ, index)
+            socks.append(sock)
+        time.sleep(0.2)  # every connection accepted
+        results = []
+        intent = struct.pack(">I", 16) + b"i" * 16
+        for _ in range(samples):
+            pending = {index: frame_size for index in range(clients)}
+            last = 0.0
+            started = time.perf_counter()
+            socks[0].sendall(intent)
+            while pending:
+                for key, _ in selector.select(5.0):
+                    data, ancillary, _, _ = key.fileobj.recvmsg(1 << 20, 256)  # type: ignore[union-attr]
+                    reached = time.perf_counter()
+                    for level, kind, payload in ancillary:
+                        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                            seconds, nanoseconds = TIMESPEC.unpack_from(payload)
+                            reached = seconds + nanoseconds / 1e9 - clock
+                    pending[key.data] -= len(data)
+                    if pending[key.data] <= 0:
+                        del pending[key.data]
+                        last = max(last, reached)
+            results.append(1000 * (last - started))
+            time.sleep(think)
+        for sock in socks:
+            selector.unregister(sock)
+            sock.close()
+        selector.close()
+        return results
+    finally:
+        process.terminate()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
