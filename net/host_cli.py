@@ -52,7 +52,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                                                   "$XDG_DATA_HOME/linie/host-PORT.save)")
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     parser.add_argument("--manual-start", action="store_true",
-                        help="do not start when the last seat is taken; a seated player sends start")
+                        help="do not start when the last seat is taken; start once every seated player is Ready")
     parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",
                         help="a bot plays an absent player's seat after this long, until they are "
                              "back (default 90; 0 turns it off)")
