@@ -59,6 +59,7 @@ from net.table import (
 
 log = logging.getLogger("linie.host")
 
+LISTEN_BACKLOG = 1024  # connections waiting to be accepted: a crowd arriving at once is not turned away
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
@@ -148,7 +149,7 @@ class Host:
         for choice in ([DEFAULT_PORT, 0] if port is None else [port]):
             try:
                 return await self._loop.create_server(
-                    lambda: PeerConnection(self, self.config), bind, choice)
+                    lambda: PeerConnection(self, self.config), bind, choice, backlog=LISTEN_BACKLOG)
             except OSError as error:
                 if choice != DEFAULT_PORT or port is not None:
                     raise

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from typing import Any
 
@@ -357,7 +356,8 @@ class Linie1:
             "box_count": len(state.box),
             "players": players,
             "last_roll": dict(state.last_roll) if state.last_roll else None,
-            "options": copy.deepcopy(state.options),
+            "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
+                        for key, value in state.options.items()},
             "outcome": self.outcome(state),
         }
 
