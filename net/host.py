@@ -42,11 +42,11 @@ from net.protocol import (
     RulesMismatch,
     check_hello,
 )
+from net.requests import Requests
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
 from net.seating import Seating
 from net.status import StatusBoard
 from net.table import (
-    MAX_BAD_TOKENS,
     HostConfig,
     Peer,
     PeerLeaving,
@@ -54,7 +54,6 @@ from net.table import (
     QueueBudget,
     RefusedError,
     SeatSlot,
-    clean_chat,
 )
 
 log = logging.getLogger("linie.host")
@@ -63,8 +62,9 @@ LISTEN_BACKLOG = 1024  # connections waiting to be accepted: a crowd arriving at
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
-class Host:
-    """One table. Runs on one asyncio loop; every method is called from that loop's thread."""
+class Host(Requests):
+    """One table. Runs on one asyncio loop; every method is called from that loop's thread.
+    What each client message does is ``net.requests.Requests``."""
 
     def __init__(self, match: Match, slots: list[SeatSlot], config: HostConfig, phase: str = "lobby",
                  revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
@@ -261,159 +261,6 @@ class Host:
             if peer.role == "seat":
                 self.slots[peer.seat].absent_since = None  # type: ignore[index]
             self._broadcast_status()
-
-    # -- messages --------------------------------------------------------------------------------
-    def _handle(self, peer: Peer, message: dict[str, Any]) -> None:
-        kind, msg_id = message["type"], message["id"]
-        if msg_id <= peer.last_id:
-            peer.send(self.frames.error("net.replayed", f"message id {msg_id} is not after "
-                                        f"{peer.last_id}: ignored as a replay", msg_id))
-            return
-        peer.last_id = msg_id
-        try:
-            handler = getattr(self, f"_on_{kind}")
-            handler(peer, message)
-        except RefusedError as refusal:
-            peer.send(self.frames.error(refusal.code, refusal.message, msg_id, refusal.fatal))
-            if refusal.fatal:
-                raise PeerLeaving from None
-
-    def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
-        raise RefusedError("net.already_greeted", "This connection has already said hello.")
-
-    def _on_ping(self, peer: Peer, message: dict[str, Any]) -> None:
-        """Liveness only: ``_heard`` already noted it."""
-
-    def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
-        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
-            self._release(peer.seat)
-        raise PeerLeaving
-
-    def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
-        seat = message["seat"]
-        if self.phase != "lobby":
-            raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
-        if peer.role is not None:
-            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        self.seating.claim(seat, peer.name)
-        self.frames.seats_changed()
-        self._attach(peer, seat)
-        log.info("%s claimed seat %d", peer.name, seat + 1)
-        self.save()
-        self._broadcast_status()
-        if self.config.autostart and not self.seating.open_seats():
-            self.start_game()
-
-    def _on_resume(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.role is not None:
-            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        seat = self.seating.seat_of_token(message["token"])
-        if seat is None:
-            peer.bad_tokens += 1
-            fatal = peer.bad_tokens >= MAX_BAD_TOKENS
-            if self.seating.is_revoked(message["token"]):
-                raise RefusedError("net.token_revoked", "That token was given up and is no longer valid.",
-                                   fatal)
-            raise RefusedError("net.bad_token", "No seat at this table has that token.", fatal)
-        slot = self.slots[seat]
-        if slot.peer is not None and slot.peer is not peer:
-            old = slot.peer
-            old.send(self.frames.error("net.replaced", "Your seat was resumed from another connection.",
-                                       None, fatal=True))
-            old.role = None
-            old.close()
-        if slot.handed == "auto":
-            self.hand_back(seat)
-        self._attach(peer, seat)
-        log.info("%s resumed seat %d", peer.name, seat + 1)
-        self._broadcast_status()
-
-    def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.role is not None:
-            raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        peer.role = "spectator"
-        self.status.spectators += 1
-        log.info("%s (%s) watches", peer.name, peer.address)
-        peer.send(self.frames.encode({"type": "welcome", "seat": None, "token": None, "name": peer.name}))
-        if self.phase != "lobby":
-            peer.send(self.frames.snapshot(None, self.phase))
-        self._broadcast_status()
-
-    def _on_intent(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.role != "seat":
-            raise RefusedError("net.no_seat", "Only a seated player can act; claim or resume a seat first.")
-        if message["seat"] != peer.seat:
-            raise RefusedError("net.not_your_seat", "That seat is not yours.")
-        if self.phase == "lobby":
-            raise RefusedError("net.not_started", "The game has not started yet.")
-        if self.slots[peer.seat].bot_plays:
-            raise RefusedError("net.bot_plays", "A bot is playing this seat for now.")
-        if message["base"] != self.match.version:
-            raise RefusedError("net.stale", f"That move was made on version {message['base']}; the game "
-                               f"is at version {self.match.version}.")
-        result = self.match.submit(peer.seat, message["action"])
-        if result.rejection is not None:
-            peer.send(self.frames.encode({"type": "rejected", "id": message["id"], "seat": peer.seat,
-                                          "rejection": result.rejection.to_dict()}))
-
-    def _on_chat(self, peer: Peer, message: dict[str, Any]) -> None:
-        text = clean_chat(message["text"])
-        if not text:
-            raise RefusedError("net.chat_empty", "An empty chat message is not sent.")
-        if len(text) > self.config.chat_max_len:
-            raise RefusedError("net.chat_too_long", f"Chat messages are at most "
-                               f"{self.config.chat_max_len} characters.")
-        if not self._limits(peer).chat.take(time.monotonic()):
-            raise RefusedError("net.chat_rate_limited", "Too many chat messages; wait a moment.")
-        frame = self.frames.encode({"type": "chat", "seat": peer.seat, "name": peer.name, "text": text})
-        for other in self.peers:
-            if other.ready:
-                other.send(frame)
-
-    def _on_resync(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.role is None or self.phase == "lobby":
-            raise RefusedError("net.no_view", "There is no game view to resend yet.")
-        if peer.resync_queued and peer.queued() > 0:
-            raise RefusedError("net.resync_pending", "The view asked for before is still on its way.")
-        if not self._limits(peer).resyncs.take(time.monotonic()):
-            raise RefusedError("net.rate_limited", "Too many requests for the whole view; wait a moment.")
-        peer.send(self.frames.snapshot(peer.seat, self.phase))
-        peer.resync_queued = True
-
-    @staticmethod
-    def _limits(peer: Peer) -> PeerLimits:
-        assert peer.limits is not None, "set by the hello, before any other message is handled"
-        return peer.limits
-
-    def _on_start(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.role != "seat" or not self.config.clients_may_start:
-            raise RefusedError("net.not_allowed", "Only the host can start this game.")
-        if self.phase != "lobby":
-            raise RefusedError("net.not_in_lobby", "The game has already started.")
-        if self.seating.ask_to_start(peer.seat):  # type: ignore[arg-type]
-            log.info("every seated player asked to start")
-            self.start_game()
-        else:
-            log.info("%s asks to start", peer.name)
-            self._broadcast_status()
-
-    # -- seats -----------------------------------------------------------------------------------
-    def _attach(self, peer: Peer, seat: int) -> None:
-        slot = self.slots[seat]
-        slot.peer = peer
-        slot.absent_since = None
-        peer.role, peer.seat = "seat", seat
-        peer.send(self.frames.encode({"type": "welcome", "seat": seat, "token": slot.token,
-                                      "name": self.match.seats[seat].name}))
-        if self.phase != "lobby":
-            peer.send(self.frames.snapshot(seat, self.phase))
-
-    def _release(self, seat: int) -> None:
-        """A player gives up a lobby seat: it is open again and its token is dead."""
-        self.seating.release(seat)
-        self.frames.seats_changed()
-        self.save()
-        self._broadcast_status()
 
     def start_game(self) -> None:
         """Leave the lobby: open seats are filled by bots and everyone gets their first view."""
