@@ -252,7 +252,9 @@ class LobbyScene(Scene):
             address = f"{self.session.address or lan_address()}:{self.port}"
             return (f"Friends on this network choose Join a LAN game, where this table is listed, or type "
                     f"{address}. Whoever is not here when you start is played by a bot.")
-        return ("The host starts the game. Until then, Leave gives your seat back; once the game runs, "
+        who = ("The game starts once every seated player is Ready, or when every seat is taken."
+               if self.start.visible else "The host starts the game.")
+        return (f"{who} Until then, Leave gives your seat back; once the game runs, "
                 "the seat waits for you if your program closes: join again to sit back down.")
 
     def _colour(self, seat: int) -> int:

@@ -304,3 +304,32 @@ def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_the
     finally:
         guest.stack.reset(TitleScene(guest))
         app.stack.reset(TitleScene(app))
+
+
+def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_everyone_is(app, loopback):
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
+    from tests.net.conftest import RawPeer
+
+    host = Host.new("linie1", 3, HostConfig(name=f"Ready {RUN}", bot_delay=30.0, autostart=False), bots=1)
+    thread = HostThread(host, bind="127.0.0.1")
+    port = thread.start()
+    other = RawPeer(port)
+    try:
+        lobby = join_by_address(app, port)
+        assert until([app], lambda: lobby.session.role == "seat" and lobby.start.visible)
+        other.hello("Ben")
+        other.send({"type": "claim", "seat": 1 - lobby.session.seat})
+        other.expect("welcome")
+        assert lobby.start.label == "Ready"
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until([app], lambda: lobby.start.label == "Waiting…" and not lobby.start.enabled)
+        assert thread.table_info()["phase"] == "lobby"  # Ben has not said he is ready
+        assert until([app], lambda: "ready" in lobby._state_words(
+            lobby.session.status["seats"][lobby.session.seat], "connected"))
+        other.send({"type": "start"})
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+    finally:
+        other.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()

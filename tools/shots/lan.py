@@ -19,9 +19,9 @@ from tools.screenshot import shot
 
 
 def seat(name: str, kind: str = "human", claimed: bool = True, connected: bool = True, away: bool = False,
-         bot: bool = False, level: str = "normal") -> dict[str, Any]:
+         bot: bool = False, level: str = "normal", asked_start: bool = False) -> dict[str, Any]:
     return {"name": name, "kind": kind, "level": level, "claimed": claimed, "connected": connected, "away": away,
-            "bot": bot}
+            "bot": bot, "asked_start": asked_start}
 
 
 class ShotLink:
@@ -105,6 +105,17 @@ def lobby(app: Any) -> None:
     ])
     app.push(TitleScene(app))
     app.push(LobbyScene(app, session, port=47000, hosting=True))
+
+
+@shot("lan_lobby_ready", settle=1.2)
+def lobby_ready(app: Any) -> None:
+    """A guest at a dedicated host (linie-host): Ben is Ready, Ada (this screen) not yet."""
+    link = ShotLink([seat("Ada"), seat("Ben", asked_start=True), seat("Seat 3", "open", claimed=False),
+                     seat("Bot 1", "bot", claimed=False, connected=False, level="easy")], "Friday table")
+    link.table["guests_start"] = True
+    session = chatter(link, [(None, "", "Ben sits down."), (1, "Ben", "Ready when you are.")])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=False))
 
 
 class ShotBrowser:
