@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
+
+from game.core.shapes import Check, Shape, boolean, integer, list_of, mapping, nullable, one_of, text
 
 PROTOCOL_VERSION = 1
 APP = "linie"
@@ -207,47 +208,7 @@ async def read_frame(reader: asyncio.StreamReader, limits: Limits, timeout: floa
 
 
 # -- schemas --------------------------------------------------------------------------------------
-Check = Callable[[Any], str | None]  # returns why the value is wrong, or None
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def integer(low: int = 0, high: int = 2**53) -> Check:
-    def check(value: Any) -> str | None:
-        if not is_int(value):
-            return "must be an integer"
-        return None if low <= value <= high else f"must be within {low}..{high}"
-    return check
-
-
-def text(max_len: int, min_len: int = 0) -> Check:
-    def check(value: Any) -> str | None:
-        if not isinstance(value, str):
-            return "must be a string"
-        return None if min_len <= len(value) <= max_len else f"must be {min_len}..{max_len} characters"
-    return check
-
-
-def boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "must be true or false"
-
-
-def one_of(*choices: Any) -> Check:
-    def check(value: Any) -> str | None:
-        return None if value in choices and isinstance(value, str) else f"must be one of {choices}"
-    return check
-
-
-def nullable(inner: Check) -> Check:
-    def check(value: Any) -> str | None:
-        return None if value is None else inner(value)
-    return check
-
-
-def mapping(value: Any) -> str | None:
-    return None if isinstance(value, dict) else "must be a map"
+# The field checks (integer, text, list_of, ...) are those of the games' action shapes.
 
 
 def typed_map(value: Any) -> str | None:
@@ -255,20 +216,6 @@ def typed_map(value: Any) -> str | None:
     if not isinstance(value, dict):
         return "must be a map"
     return None if isinstance(value.get("type"), str) else "needs a string 'type'"
-
-
-def list_of(inner: Check, max_len: int) -> Check:
-    def check(value: Any) -> str | None:
-        if not isinstance(value, list):
-            return "must be a list"
-        if len(value) > max_len:
-            return f"must hold at most {max_len} items"
-        for index, item in enumerate(value):
-            reason = inner(item)
-            if reason is not None:
-                return f"item {index} {reason}"
-        return None
-    return check
 
 
 def delta_op(value: Any) -> str | None:
@@ -294,29 +241,13 @@ def str_map(inner: Check, max_len: int) -> Check:
     return check
 
 
-@dataclass(frozen=True)
-class Schema:
+class Schema(Shape):
     """The fields of one message type: required ones, optional ones, and nothing else."""
 
-    required: dict[str, Check]
-    optional: dict[str, Check]
-
     def validate(self, kind: str, message: dict[str, Any]) -> None:
-        for name, check in self.required.items():
-            if name not in message:
-                raise SchemaError(f"'{kind}' needs the field '{name}'")
-            reason = check(message[name])
-            if reason is not None:
-                raise SchemaError(f"'{kind}'.{name} {reason}")
-        for name, value in message.items():
-            if name == "type" or name in self.required:
-                continue
-            check = self.optional.get(name)
-            if check is None:
-                raise SchemaError(f"'{kind}' has no field '{name}'")
-            reason = check(value)
-            if reason is not None:
-                raise SchemaError(f"'{kind}'.{name} {reason}")
+        reason = self.problem(message)
+        if reason is not None:
+            raise SchemaError(f"'{kind}' {reason}")
 
 
 def schema(optional: dict[str, Check] | None = None, **required: Check) -> Schema:

@@ -3,8 +3,8 @@
 Every game declares the shapes of its actions (``GameDefinition.action_shapes``) and
 ``Match.check`` refuses an action of any other shape (``match.malformed_action``) before the game
 judges it. So an intent with an extra field, a missing one (a missing ``rot`` is not taken as 0), a
-NaN or a 60 KB string never reaches the rules, the log, the journal or a save. The same shapes are
-the wire pages' tables of actions.
+NaN or a 60 KB string never reaches the rules, the log, the journal or a save. The same checks make
+the wire's message schemas (``net.protocol``), and the shapes are the wire pages' tables of actions.
 """
 
 from __future__ import annotations
@@ -18,22 +18,34 @@ from game.core.contract import action_type, is_int
 Check = Callable[[Any], "str | None"]  # None when the value fits, else why not (in words)
 
 
-def integer(low: int, high: int) -> Check:
+def integer(low: int = 0, high: int = 2**53) -> Check:
     def check(value: Any) -> str | None:
         if not is_int(value):
-            return "must be a whole number"
-        return None if low <= value <= high else f"must be {low}..{high}"
+            return "must be an integer"
+        return None if low <= value <= high else f"must be within {low}..{high}"
     return check
 
 
-def text(max_len: int, choices: tuple[str, ...] = ()) -> Check:
+def text(max_len: int, min_len: int = 0) -> Check:
     def check(value: Any) -> str | None:
         if not isinstance(value, str):
             return "must be a string"
-        if choices and value not in choices:
-            return f"must be one of {', '.join(choices)}"
-        return None if len(value) <= max_len else f"must be at most {max_len} characters"
+        return None if min_len <= len(value) <= max_len else f"must be {min_len}..{max_len} characters"
     return check
+
+
+def boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+def one_of(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        return None if isinstance(value, str) and value in choices else f"must be one of {choices}"
+    return check
+
+
+def mapping(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "must be a map"
 
 
 def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
@@ -41,12 +53,18 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
         if not isinstance(value, list):
             return "must be a list"
         if not min_len <= len(value) <= max_len:
-            return f"must hold {min_len}..{max_len} items"
+            return f"must hold {min_len}..{max_len} items" if min_len else f"must hold at most {max_len} items"
         for index, entry in enumerate(value):
             reason = item(entry)
             if reason is not None:
                 return f"item {index} {reason}"
         return None
+    return check
+
+
+def nullable(inner: Check) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value is None else inner(value)
     return check
 
 
@@ -56,12 +74,6 @@ def cell(size: int) -> Check:
     return list_of(coordinate, 2, 2)
 
 
-def nullable(inner: Check) -> Check:
-    def check(value: Any) -> str | None:
-        return None if value is None else inner(value)
-    return check
-
-
 @dataclass(frozen=True)
 class Shape:
     """One action type's fields besides ``type``: those it must have and those it may have."""
@@ -69,14 +81,15 @@ class Shape:
     required: Mapping[str, Check] = field(default_factory=dict)
     optional: Mapping[str, Check] = field(default_factory=dict)
 
-    def problem(self, action: Mapping[str, Any]) -> str | None:
+    def problem(self, message: Mapping[str, Any]) -> str | None:
+        """Why ``message`` (an action, or a wire message) does not fit, or None; ``type`` is not a field."""
         for name, check in self.required.items():
-            if name not in action:
+            if name not in message:
                 return f"needs the field {name!r}"
-            reason = check(action[name])
+            reason = check(message[name])
             if reason is not None:
-                return f"{name!r} {reason}"
-        for name, value in action.items():
+                return f"field {name!r} {reason}"
+        for name, value in message.items():
             if name == "type" or name in self.required:
                 continue
             check = self.optional.get(name)
@@ -84,7 +97,7 @@ class Shape:
                 return f"has no field {str(name)[:32]!r}"
             reason = check(value)
             if reason is not None:
-                return f"{name!r} {reason}"
+                return f"field {name!r} {reason}"
         return None
 
 
