@@ -1,0 +1,230 @@
+"""A Linie 1 client written from docs/protocol.md and docs/wire/linie1.md alone.
+
+It imports nothing from the project (only the standard library and msgpack) and reads only the
+documented data file ``assets/linie1/components.json``: if it can play a whole game against
+``linie-host``, a client in another language written from the same pages can too. It frames and
+unframes msgpack maps, numbers its messages, patches views with the documented delta operations,
+checks every ``check`` hash with its own canonical JSON, and finds its moves with the documented
+placement rules (a-d; the host is the judge of rule e and of everything else: a refused move is
+simply not tried again on that version).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import socket
+import struct
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+EDGES = ("N", "E", "S", "W")
+STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+class Components:
+    """What the docs say the board is made of (assets/linie1/components.json)."""
+
+    def __init__(self, path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        self.size = data["board_size"]
+        rows, cols = data["playfield"]["rows"], data["playfield"]["cols"]
+        self.playfield = {(r, c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
+        self.buildings = {tuple(b["cell"]) for b in data["buildings"]}
+        self.terminal_cells = {tuple(cell) for line in data["lines"] for t in line["terminals"] for cell in t["cells"]}
+        self.segments = {t["type"]: [tuple(s) for s in t["segments"]] for t in data["tiles"]}
+
+    def rails(self, tile: int, rot: int) -> set[str]:
+        """The edges a tile turned ``rot`` quarter turns clockwise has rails on."""
+        return {EDGES[(EDGES.index(edge) + rot) % 4] for segment in self.segments[tile] for edge in segment}
+
+
+def canonical_hash(view: Any) -> str:
+    """docs/protocol.md, View hash: SHA-256 of compact JSON with sorted keys, non-ASCII as is."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def patch(view: Any, operations: list[list[Any]]) -> Any:
+    """docs/protocol.md, View deltas: set, del and splice at a path, in order, on a copy."""
+    root = {"": copy.deepcopy(view)}
+    for operation in operations:
+        kind, path = operation[0], [""] + list(operation[1])
+        parent: Any = root
+        for key in path[:-1]:
+            parent = parent[key]
+        last = path[-1]
+        if kind == "set":
+            parent[last] = operation[2]
+        elif kind == "del":
+            del parent[last]
+        elif kind == "splice":
+            start, count, items = operation[2], operation[3], operation[4]
+            parent[last][start:start + count] = items
+        else:
+            raise ValueError(f"unknown delta operation {kind!r}")
+    return root[""]
+
+
+class Wire:
+    """Frames: a 4-byte big-endian length, then one msgpack map."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.next_id = 0
+        self.buffer = b""
+
+    def send(self, message: dict[str, Any]) -> int:
+        message = {**message, "id": self.next_id}
+        self.next_id += 1
+        body = msgpack.packb(message, use_bin_type=True)
+        self.sock.sendall(struct.pack(">I", len(body)) + body)
+        return message["id"]
+
+    def receive(self) -> dict[str, Any]:
+        while True:
+            if len(self.buffer) >= 4:
+                length = struct.unpack(">I", self.buffer[:4])[0]
+                if len(self.buffer) >= 4 + length:
+                    body, self.buffer = self.buffer[4:4 + length], self.buffer[4 + length:]
+                    return msgpack.unpackb(body, raw=False)
+            data = self.sock.recv(65536)
+            if not data:
+                raise ConnectionError("the host closed the connection")
+            self.buffer += data
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class ConformanceClient:
+    """Claims a seat, then plays it to the end of the game."""
+
+    def __init__(self, port: int, components: Components, seed: int = 1) -> None:
+        self.wire = Wire(port)
+        self.parts = components
+        self.rng = random.Random(seed)
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.version = -1
+        self.checks = 0
+        self.intents = 0
+        self.refused: set[tuple[int, str]] = set()  # (version, the action as JSON) the host refused
+        self.pending: dict[int, str] = {}  # intent id -> the action as JSON
+        self.sent_for = -1  # the version an intent is out for (one at a time)
+        self.phase = "lobby"
+
+    def play(self, seat: int, max_frames: int = 200_000) -> dict[str, Any]:
+        """Hello, claim ``seat``, play until the table's phase is over; returns the final view."""
+        self.wire.send({"type": "hello", "protocol": 1, "name": "Conformance", "rules": {"linie1": "1"}})
+        hello = self.wire.receive()
+        assert hello["type"] == "hello" and hello["game"] == "linie1", hello
+        self.wire.send({"type": "claim", "seat": seat})
+        for _ in range(max_frames):
+            message = self.wire.receive()
+            self.receive(message)
+            if self.phase == "over" and self.view is not None and self.view.get("outcome") is not None:
+                self.wire.send({"type": "bye"})
+                return self.view
+            self.act()
+        raise TimeoutError("the game did not end")
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "snapshot":
+            assert canonical_hash(message["view"]) == message["hash"]
+            self.view, self.version, self.phase = message["view"], message["version"], message["phase"]
+        elif kind == "update":
+            assert message["version"] == self.version + 1, "an update was missed"
+            self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
+            self.version = message["version"]
+            self.sent_for = -1
+        elif kind == "check":
+            if message["version"] == self.version:
+                assert canonical_hash(self.view) == message["hash"], "my view differs from the host's"
+                self.checks += 1
+        elif kind == "rejected":
+            self.refused.add((self.version, self.pending.pop(message["id"])))
+            self.sent_for = -1
+        elif kind == "status":
+            self.phase = message["phase"]
+        elif kind == "error":
+            assert not message["fatal"], message
+            if message["id"] in self.pending:  # a table refusal of an intent: decide again
+                self.refused.add((self.version, self.pending.pop(message["id"])))
+                self.sent_for = -1
+
+    def act(self) -> None:
+        view = self.view
+        if view is None or self.seat is None or self.sent_for == self.version:
+            return
+        if self.seat not in view["match"]["to_act"]:
+            return
+        action = self.choose(view)
+        self.sent_for = self.version
+        self.intents += 1
+        msg_id = self.wire.send({"type": "intent", "seat": self.seat, "base": self.version, "action": action})
+        self.pending[msg_id] = json.dumps(action, sort_keys=True)
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "roll":
+            return {"type": "roll"}
+        if view["phase"] == "refill" or not view["must_act"]:
+            return {"type": "end_turn"}
+        for action in [*self.placements(view), *self.exchanges(view), {"type": "end_turn"}]:
+            if (self.version, json.dumps(action, sort_keys=True)) not in self.refused:
+                return action
+        raise RuntimeError("the host refused every move this client knows")
+
+    def placements(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """Placements that rules a-d allow, as docs/linie1.md states them, in a random order."""
+        laid = {tuple(t["cell"]): self.parts.rails(t["tile"], t["rot"]) for t in view["board"]["tiles"]}
+        hand = sorted(set(view["hands"][self.seat]))
+        found = []
+        for cell in self.parts.playfield - self.parts.buildings - set(laid):
+            for tile in hand:
+                for rot in range(4):
+                    if self.fits(cell, self.parts.rails(tile, rot), laid):
+                        found.append({"type": "place", "tile": tile, "cell": list(cell), "rot": rot})
+        self.rng.shuffle(found)
+        return found
+
+    def exchanges(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """Exchanges that keep every rail of the old tile and add one (rule L3, roughly: the host
+        judges the segments and the trees), with the new rails obeying rules a-d."""
+        laid = {tuple(t["cell"]): self.parts.rails(t["tile"], t["rot"]) for t in view["board"]["tiles"]}
+        hand = sorted(set(view["hands"][self.seat]))
+        found = []
+        for cell, old in laid.items():
+            for tile in hand:
+                for rot in range(4):
+                    rails = self.parts.rails(tile, rot)
+                    if rails > old and self.fits(cell, rails, laid):
+                        found.append({"type": "exchange", "tile": tile, "cell": list(cell), "rot": rot})
+        self.rng.shuffle(found)
+        return found
+
+    def fits(self, cell: tuple[int, int], rails: set[str], laid: dict[tuple[int, int], set[str]]) -> bool:
+        for edge in EDGES:
+            step = STEP[edge]
+            neighbour = (cell[0] + step[0], cell[1] + step[1])
+            mine = edge in rails
+            if neighbour in laid:
+                if mine != (OPPOSITE[edge] in laid[neighbour]):
+                    return False  # rule d: rails meet rails, sides meet sides
+            elif neighbour in self.parts.terminal_cells:
+                if not mine:
+                    return False  # rule d: a terminal's rail is continued
+            elif mine and (neighbour in self.parts.buildings or neighbour not in self.parts.playfield):
+                return False  # rules a and b: no rail into a building or onto the border
+        return True
+
+    def close(self) -> None:
+        self.wire.close()
