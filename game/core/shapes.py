@@ -18,12 +18,23 @@ from game.core.contract import action_type, is_int
 Check = Callable[[Any], "str | None"]  # None when the value fits, else why not (in words)
 
 
+def described(check: Check, words: str) -> Check:
+    """``check`` with what it accepts in words, for the wire pages (``describe``)."""
+    setattr(check, "words", words)  # noqa: B010 - a function attribute: Check is a plain callable
+    return check
+
+
+def describe(check: Check) -> str:
+    """What ``check`` accepts, in words (docs/wire/*.md are made from these)."""
+    return str(getattr(check, "words", "any value"))
+
+
 def integer(low: int = 0, high: int = 2**53) -> Check:
     def check(value: Any) -> str | None:
         if not is_int(value):
             return "must be an integer"
         return None if low <= value <= high else f"must be within {low}..{high}"
-    return check
+    return described(check, f"integer {low}..{high}")
 
 
 def text(max_len: int, min_len: int = 0) -> Check:
@@ -31,21 +42,27 @@ def text(max_len: int, min_len: int = 0) -> Check:
         if not isinstance(value, str):
             return "must be a string"
         return None if min_len <= len(value) <= max_len else f"must be {min_len}..{max_len} characters"
-    return check
+    return described(check, f"string of {min_len}..{max_len} characters")
 
 
-def boolean(value: Any) -> str | None:
+def _boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be true or false"
+
+
+boolean = described(_boolean, "true or false")
 
 
 def one_of(*choices: str) -> Check:
     def check(value: Any) -> str | None:
         return None if isinstance(value, str) and value in choices else f"must be one of {choices}"
-    return check
+    return described(check, "one of " + ", ".join(f"`{choice}`" for choice in choices))
 
 
-def mapping(value: Any) -> str | None:
+def _mapping(value: Any) -> str | None:
     return None if isinstance(value, dict) else "must be a map"
+
+
+mapping = described(_mapping, "map")
 
 
 def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
@@ -59,19 +76,20 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
             if reason is not None:
                 return f"item {index} {reason}"
         return None
-    return check
+    size = f"{min_len}..{max_len}" if min_len else f"at most {max_len}"
+    return described(check, f"list of {size} ({describe(item)})")
 
 
 def nullable(inner: Check) -> Check:
     def check(value: Any) -> str | None:
         return None if value is None else inner(value)
-    return check
+    return described(check, f"{describe(inner)}, or nil")
 
 
 def cell(size: int) -> Check:
-    """A board cell ``[column, row]``, each 0..size-1."""
+    """A board cell: a list of two coordinates, each 0..size-1."""
     coordinate = integer(0, size - 1)
-    return list_of(coordinate, 2, 2)
+    return described(list_of(coordinate, 2, 2), f"cell [row, col], each 0..{size - 1}")
 
 
 @dataclass(frozen=True)
@@ -107,7 +125,8 @@ def nested(shape: Shape) -> Check:
         if not isinstance(value, dict):
             return "must be a map"
         return "has no field 'type'" if "type" in value else shape.problem(value)
-    return check
+    fields = ", ".join(f"`{name}`: {describe(check)}" for name, check in shape.required.items())
+    return described(check, f"map {{{fields}}}")
 
 
 def shape_problem(shapes: Mapping[str, Shape], action: Any) -> str | None:

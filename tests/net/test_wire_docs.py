@@ -1,0 +1,68 @@
+"""The protocol pages say everything a client in another language needs, and stay true: every
+refusal code the code can send is on a page, the wire pages are those the code makes, and views
+and events hold nothing whose bytes would depend on a language (floats, non-ASCII keys)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.bots import make_bot
+from game.match import Match, SeatInfo
+from tools import wire_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+WIRE_CODE = re.compile(r'"((?:net|protocol|match)\.[a-z_]+)"')
+NOT_CODES = {"net.chat"}  # a prefix the lobby tests with startswith, not a code
+
+
+def test_every_net_protocol_and_match_code_is_on_the_protocol_page() -> None:
+    sources = [*ROOT.joinpath("net").glob("*.py"), ROOT / "game" / "match.py", ROOT / "game" / "session.py"]
+    codes = {code for path in sources for code in WIRE_CODE.findall(path.read_text(encoding="utf-8"))}
+    page = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    missing = sorted(code for code in codes - NOT_CODES if f"`{code}`" not in page)
+    assert len(codes) > 30 and not missing, missing
+
+
+def test_the_wire_pages_are_those_the_code_makes() -> None:
+    assert wire_pages.main(["--check"]) == 0, "run python -m tools.wire_pages"
+
+
+@pytest.mark.parametrize("game", wire_pages.GAMES)
+def test_every_refusal_of_the_rules_is_found_for_its_wire_page(game: str) -> None:
+    codes = wire_pages.refusal_codes(game)
+    assert len(codes) >= 5 and all(code.startswith(f"{game}.") for code in codes)
+    page = (ROOT / "docs" / "wire" / f"{game}.md").read_text(encoding="utf-8")
+    assert all(f"`{code}`" in page for code in codes)
+
+
+def language_free(value: Any, where: str = "view") -> None:
+    """No floats anywhere; maps keyed by ASCII strings only."""
+    if isinstance(value, float):
+        raise AssertionError(f"a float at {where}")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert isinstance(key, str) and key.isascii(), f"key {key!r} at {where}"
+            language_free(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            language_free(item, f"{where}[{index}]")
+
+
+@pytest.mark.parametrize("game", wire_pages.GAMES)
+def test_views_and_events_of_whole_games_hold_no_floats_and_only_ascii_keys(game: str) -> None:
+    seats = wire_pages.GAMES[game]
+    match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], 11)
+    bots = [make_bot(game, "easy", seat) for seat in range(seats)]
+    changes = []
+    match.add_listener(changes.append)
+    while not match.finished and match.version < 3000:
+        seat = match.to_act()[0]
+        assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
+        for watcher in [*range(seats), None]:
+            language_free(match.view(watcher))
+            language_free(match.events_for(changes[-1], watcher), "events")
+    assert match.finished

@@ -1,0 +1,181 @@
+"""The wire page of each game, ``docs/wire/<game>.md``, made from the code so it cannot drift.
+
+``python -m tools.wire_pages`` writes them; ``--check`` exits 1 when a page is out of date (a test
+runs it). A page holds what a client needs beyond docs/protocol.md: the rules version and options,
+whose turn it is, every action with its fields (the game's declared shapes), the view's keys and
+what they hold, every event with its fields (seen over whole bot games), and every refusal code
+with its message (read from the rules' source). The meaning of each rule is on the game's own page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+from game.core.registry import get_game
+from game.core.shapes import describe
+from game.match import Match, SeatInfo
+
+ROOT = Path(__file__).resolve().parents[1]
+WIRE = ROOT / "docs" / "wire"
+GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "lines": 3}  # game -> seats in the sample games
+RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "lines": "lines.md"}
+SEEDS = (1, 2, 3)
+# Where the rules make a refusal: each pattern's group 1 is the code (without the game's prefix),
+# group 2 the start of its message.
+CODE_PATTERNS = (
+    re.compile(r'\b(?:rejection|_no|refuse)\(\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
+    re.compile(r'\breject\(\s*[A-Za-z_.]+\s*,\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
+)
+
+
+def refusal_codes(game: str) -> dict[str, str]:
+    """``<game>.<code>`` -> the start of its message, for every refusal in the game's rules."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "game" / "core" / game).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for pattern in CODE_PATTERNS:
+            for match in pattern.finditer(text):
+                found.setdefault(f"{game}.{match.group(1)}", match.group(2))
+    return dict(sorted(found.items()))
+
+
+def kind_of(value: Any) -> str:
+    if value is None:
+        return "nil"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "map"
+    return type(value).__name__
+
+
+class Summary:
+    """The kinds of value seen at each key of a view (and one level into maps and list items)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, set[str]] = {}
+        self.inner: dict[str, dict[str, set[str]]] = {}
+        self.items: dict[str, set[str]] = {}
+        self.spectator_differs: set[str] = set()
+
+    def add(self, view: dict[str, Any], spectator: dict[str, Any]) -> None:
+        for key, value in view.items():
+            self.kinds.setdefault(key, set()).add(kind_of(value))
+            if spectator.get(key) != value:
+                self.spectator_differs.add(key)
+            sample = value
+            if isinstance(value, list) and value:
+                self.items.setdefault(key, set()).update(kind_of(item) for item in value)
+                sample = value[0]
+            if isinstance(sample, dict):
+                inner = self.inner.setdefault(key, {})
+                for name, item in sample.items():
+                    inner.setdefault(name, set()).add(kind_of(item))
+
+    def lines(self) -> Iterator[str]:
+        for key, kinds in self.kinds.items():
+            shape = " or ".join(sorted(kinds))
+            if key in self.items:
+                shape += " of " + " or ".join(sorted(self.items[key]))
+            inner = self.inner.get(key)
+            if inner:
+                fields = ", ".join(f"`{name}`: {' or '.join(sorted(k))}" for name, k in inner.items())
+                shape += f" {{{fields}}}"
+            note = " — differs for a spectator (a secret of this seat)" if key in self.spectator_differs else ""
+            yield f"| `{key}` | {shape}{note} |"
+
+
+def sample(game: str) -> tuple[Summary, dict[str, set[str]]]:
+    """Whole bot games: the view's keys and kinds, and every event type with its fields."""
+    summary = Summary()
+    events: dict[str, set[str]] = {}
+    seats = GAMES[game]
+    for seed in SEEDS:
+        match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed)
+        bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
+        match.add_listener(lambda change: [events.setdefault(event["type"], set()).update(event)
+                                           for event in change.events])
+        while True:
+            if match.version % 7 == 0 or match.finished:
+                summary.add(match.view(0), match.view(None))
+            if match.finished or match.version >= 3000:
+                break
+            seat = match.to_act()[0]
+            match.submit(seat, bots[seat].decide(match.view(seat)))
+    return summary, {kind: fields - {"type"} for kind, fields in sorted(events.items())}
+
+
+def page(game: str) -> str:
+    definition = get_game(game)
+    summary, events = sample(game)
+    out = [f"# {definition.title} on the wire (`{game}`)", "",
+           "Generated by `python -m tools.wire_pages` from the code; a test fails when it is out of date. "
+           f"The frames, the handshake and the `match.*` and `net.*` codes are in `../protocol.md`; what "
+           f"each rule means is on the game's page, `../{RULES_PAGES[game]}`.", "",
+           f"- **Rules version** (the hello's `rules_version`): `{definition.rules_version}`.",
+           f"- **Seats:** {definition.min_players}–{definition.max_players}.",
+           f"- **Options** (defaults): `{json.dumps(definition.default_options(), sort_keys=True)}`.",
+           "- **Whose turn:** the seats in the view's `match.to_act`. A seat may send an `intent` when it is "
+           "in that list, with `base` = `match.version`; any other intent is refused and changes nothing.",
+           "- Views, actions and events hold no floats, and every map key is an ASCII string, so the view "
+           "hash (canonical JSON, `../protocol.md`) is the same in any language.", "",
+           "## Actions", "",
+           "An action is a map with a string `type` and exactly the fields below (an unknown or missing field "
+           "is `match.malformed_action`).", "",
+           "| type | fields |", "|---|---|"]
+    for kind, shape in definition.action_shapes.items():
+        fields = [f"`{name}`: {describe(check)}" for name, check in shape.required.items()]
+        fields += [f"`{name}` (optional): {describe(check)}" for name, check in shape.optional.items()]
+        out.append(f"| `{kind}` | {'; '.join(fields) or '—'} |")
+    out += ["", "## The view", "",
+            "What a seat's `snapshot` and `update` carry (seat 0 over whole bot games; a spectator's view has "
+            "the same keys). `match` is added by the table: `{version, game, seats, to_act}`.", "",
+            "| key | holds |", "|---|---|", *summary.lines(), "",
+            "## Events", "",
+            "An `update`'s `events`, as the receiving seat may see them (secrets filtered).", "",
+            "| type | fields |", "|---|---|"]
+    out += [f"| `{kind}` | {', '.join(f'`{name}`' for name in sorted(fields)) or '—'} |"
+            for kind, fields in events.items()]
+    out += ["", "## Refusals", "",
+            "A `rejected` frame's `rejection.code` for an intent the rules refuse (the message is in "
+            "words for people; the code is for programs).", "",
+            "| code | message (its start) |", "|---|---|"]
+    out += [f"| `{code}` | {message.replace('|', '/')} |" for code, message in refusal_codes(game).items()]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.wire_pages", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a page is out of date, write nothing")
+    args = parser.parse_args(argv)
+    stale = []
+    for game in GAMES:
+        path = WIRE / f"{game}.md"
+        text = page(game)
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path.relative_to(ROOT)))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    if stale:
+        print("out of date (run python -m tools.wire_pages):", ", ".join(stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
