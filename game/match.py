@@ -11,7 +11,7 @@ import copy
 import hashlib
 import json
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,14 +171,20 @@ class Match:
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know (None: a spectator), with the match's own public facts."""
-        view = self.game.view(self.state, seat)
-        view["match"] = {
+        return self.views((seat,))[seat]
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """``view`` of several seats at once: what they all see is built once and shared."""
+        found = self.game.views(self.state, seats)
+        facts = {
             "version": self.version,
             "game": self.game.name,
             "seats": [info.to_dict() for info in self.seats],
             "to_act": self.game.to_act(self.state),
         }
-        return view
+        for view in found.values():
+            view["match"] = facts
+        return found
 
     def events_for(self, change: Change, seat: int | None) -> list[Event]:
         """The events of ``change`` as ``seat`` may see them (secrets filtered by the game)."""

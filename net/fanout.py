@@ -131,12 +131,13 @@ class ChangeFanout:
         watching = sorted((peer for peer in peers if peer.role is not None),
                           key=lambda peer: (peer.seat is None, peer.seat or 0))
         shared = SharedViews()
+        built = self.match.views(dict.fromkeys(peer.seat for peer in watching))  # shared parts built once
         views: dict[int | None, View] = {}
         frames: dict[int | None, bytes] = {}
         for peer in watching:
             seat = peer.seat
             if seat not in frames:
-                views[seat] = shared.add(self.match.view(seat))
+                views[seat] = shared.add(built[seat])
                 body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
                                         "events": self.match.events_for(change, seat)}
                 sent = self._sent_views.get(seat)

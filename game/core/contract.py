@@ -91,6 +91,11 @@ class GameDefinition(Protocol):
 
     def view(self, state: Any, seat: int | None) -> View: ...
 
+    def views(self, state: Any, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """``view`` for several seats at once, equal to it seat by seat; what they all see is built
+        once and is one object in every view (the host builds each change's views with it).
+        Views are read-only: nobody may change one that was handed out."""
+
     def view_event(self, state: Any, event: Event, seat: int | None) -> Event | None: ...
 
     def outcome(self, state: Any) -> dict[str, Any] | None: ...
@@ -106,3 +111,8 @@ class GameDefinition(Protocol):
     def restore(self, data: Any) -> Any: ...
 
     def secrets(self, state: Any) -> dict[str, Any]: ...
+
+
+def views_one_by_one(game: GameDefinition, state: Any, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """``GameDefinition.views`` for a game whose views share little: each seat's ``view``."""
+    return {seat: game.view(state, seat) for seat in seats}

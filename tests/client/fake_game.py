@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.core.contract import Rejection
+from game.core.contract import Rejection, views_one_by_one
 from game.core.shapes import Shape
 from game.scenes.stack import Scene
 
@@ -44,6 +44,9 @@ class CountingGame:
         state["total"] += 1
         state["current"] = (state["current"] + 1) % state["players"]
         return [{"type": "added", "seat": seat, "total": state["total"]}]
+
+    def views(self, state, seats):
+        return views_one_by_one(self, state, seats)
 
     def view(self, state, seat):
         return {"total": state["total"], "you": seat}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.core.contract import Rejection, SnapshotError, action_type, is_int, reject
+from game.core.contract import Rejection, SnapshotError, action_type, is_int, reject, views_one_by_one
 from game.core.rng import Rng
 from game.core.shapes import Shape, text
 
@@ -79,6 +79,9 @@ class HiddenGame:
             events = [{"type": "pass", "seat": seat}]
         state["turn"] = (seat + 1) % len(state["seats"])
         return events
+
+    def views(self, state, seats):
+        return views_one_by_one(self, state, seats)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         players = []

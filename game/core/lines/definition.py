@@ -8,6 +8,7 @@ The game is public and has no chance: views show everything and nothing is secre
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 from game.core.contract import (
@@ -20,6 +21,7 @@ from game.core.contract import (
     action_type,
     is_int,
     reject,
+    views_one_by_one,
 )
 from game.core.lines import moves, rounds, scoring
 from game.core.lines import state as state_module
@@ -117,6 +119,9 @@ class LineExpansion:
         return events
 
     # -- what may be known (everything: the game is public) -----------------------------------------
+    def views(self, state: Any, seats: Iterable[int | None]) -> dict[int | None, View]:
+        return views_one_by_one(self, state, seats)  # the views share little worth building once
+
     def view(self, state: LinesState, seat: int | None) -> View:
         """The whole state plus what the table shows: heads, circles, scores so far, the action board."""
         view: View = state_module.snapshot(state)

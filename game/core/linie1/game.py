@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from game.core.contract import (
@@ -326,24 +326,15 @@ class Linie1:
 
     # -- what each seat may see ----------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
-        players = []
-        for s in range(state.players):
-            shown = state.revealed[s] or s == seat
-            trip = state.trips[s]
-            players.append({
-                "seat": s,
-                "line": state.lines[s] if shown else None,
-                "route_card": state.route_cards[s] if shown else None,
-                "stops": list(state.stops[s]) if shown else None,
-                "revealed": state.revealed[s],
-                "driving": trip is not None,
-                "trip": trip.to_dict() if trip else None,
-                "hand_count": len(state.hands[s]),
-                "stats": dict(state.stats[s]),
-            })
-        return {
+        return self.views(state, (seat,))[seat]
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """The board, the hands, the turn and every player's public facts are built once and
+        shared; only ``you`` and the watching seat's own cards differ between seats."""
+        public = [self._player(state, s, shown=state.revealed[s]) for s in range(state.players)]
+        shared: View = {
             "game": NAME,
-            "you": seat,
+            "you": None,  # each seat's own, below
             "phase": state.phase,
             "turn": state.turn,
             "current": state.current,
@@ -354,11 +345,36 @@ class Linie1:
             "hands": [list(hand) for hand in state.hands],
             "pile_count": len(state.pile),
             "box_count": len(state.box),
-            "players": players,
+            "players": public,  # with the watching seat's own cards, below
             "last_roll": dict(state.last_roll) if state.last_roll else None,
             "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
                         for key, value in state.options.items()},
             "outcome": self.outcome(state),
+        }
+        found: dict[int | None, View] = {}
+        for seat in seats:
+            players = public
+            if seat is not None and not state.revealed[seat]:
+                players = list(public)
+                players[seat] = self._player(state, seat, shown=True)
+            view = dict(shared)  # the same keys in the same order, the same shared values
+            view["you"], view["players"] = seat, players
+            found[seat] = view
+        return found
+
+    @staticmethod
+    def _player(state: State, s: int, shown: bool) -> dict[str, Any]:
+        trip = state.trips[s]
+        return {
+            "seat": s,
+            "line": state.lines[s] if shown else None,
+            "route_card": state.route_cards[s] if shown else None,
+            "stops": list(state.stops[s]) if shown else None,
+            "revealed": state.revealed[s],
+            "driving": trip is not None,
+            "trip": trip.to_dict() if trip else None,
+            "hand_count": len(state.hands[s]),
+            "stats": dict(state.stats[s]),
         }
 
     def view_event(self, state: State, event: Event, seat: int | None) -> Event | None:

@@ -12,10 +12,20 @@ when that was the last tile, the game ends without it (N5 and the project's ruli
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from game.core.contract import Action, Event, Rejection, RuleViolation, View, action_type, is_int, reject
+from game.core.contract import (
+    Action,
+    Event,
+    Rejection,
+    RuleViolation,
+    View,
+    action_type,
+    is_int,
+    reject,
+    views_one_by_one,
+)
 from game.core.liniell import scoring
 from game.core.liniell.field import Cell, joins_for
 from game.core.liniell.shapes import ACTION_SHAPES
@@ -291,6 +301,9 @@ class Liniell:
         state.end_reason = reason
         result = scoring.result(state)
         return [{"type": "end", "reason": reason}, {"type": "score", **result}]
+
+    def views(self, state: Any, seats: Iterable[int | None]) -> dict[int | None, View]:
+        return views_one_by_one(self, state, seats)  # the views share little worth building once
 
     def view(self, state: State, seat: int | None) -> View:
         lines = state.lines

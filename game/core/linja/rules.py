@@ -8,10 +8,21 @@ core at once as a ``pass`` event, so the player to act always has at least one l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.contract import Action, Event, Rejection, RuleViolation, View, action_type, is_int, reject
+from game.core.contract import (
+    Action,
+    Event,
+    Rejection,
+    RuleViolation,
+    View,
+    action_type,
+    is_int,
+    reject,
+    views_one_by_one,
+)
 from game.core.linja import snapshot as snapshots
 from game.core.linja.position import (
     DIRECTION,
@@ -150,6 +161,9 @@ class Linja:
         return events
 
     # -- what everyone sees --------------------------------------------------------------------------
+    def views(self, state: Any, seats: Iterable[int | None]) -> dict[int | None, View]:
+        return views_one_by_one(self, state, seats)  # the views share little worth building once
+
     def view(self, state: LinjaState, seat: int | None) -> View:
         """Linja hides nothing: every seat and the spectator see the same facts."""
         position = state.position
