@@ -1,6 +1,7 @@
 """Headless bot games: ``python -m tools.simulate GAME --players N --games G --seed S``.
 
-Prints one line per game (winner or stalemate, turns, ms per turn) and a total. ``--levels``
+Prints one line per game (winner or stalemate, turns, ms per turn), a total, and each level's
+decision times (median and p99). ``--levels``
 gives each seat its level (cycled), ``--rotate`` moves the levels round the table each game so no
 level always starts, and ``--replays DIR`` writes one replay per game as JSON Lines.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from collections import Counter
@@ -29,6 +31,7 @@ def play_one(game_name: str, players: int, seed: int, levels: list[str],
     turns = 0
     last_actor = None
     thinking = 0.0
+    decisions: list[list[float]] = [[] for _ in range(players)]  # ms per decision, per seat
     actions = 0
     while not match.finished:
         if actions >= max_actions:
@@ -39,12 +42,15 @@ def play_one(game_name: str, players: int, seed: int, levels: list[str],
             last_actor = seat
         started = time.perf_counter()
         action = bots[seat].decide(match.view(seat))
-        thinking += time.perf_counter() - started
+        took = time.perf_counter() - started
+        thinking += took
+        decisions[seat].append(1000 * took)
         result = match.submit(seat, action)
         if not result.ok:
             raise RuntimeError(f"game {seed}: seat {seat} proposed {action!r}, refused: {result.rejection}")
         actions += 1
-    figures = {"turns": turns, "actions": actions, "ms_per_turn": 1000 * thinking / max(turns, 1)}
+    figures = {"turns": turns, "actions": actions, "ms_per_turn": 1000 * thinking / max(turns, 1),
+               "decision_ms": decisions}
     return match, figures
 
 
@@ -86,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     results: Counter[str] = Counter()
     total_turns = 0
     total_ms = 0.0
+    decision_ms: dict[str, list[float]] = {}
     for index in range(args.games):
         seed = args.seed + index
         players = counts[index % len(counts)]
@@ -97,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         for winner in winners:
             wins_by_level[seat_levels[winner]] += 1
         results["won" if winners else ("draw" if outcome.get("draw") else "stalemate")] += 1
+        for seat, took in enumerate(figures["decision_ms"]):
+            decision_ms.setdefault(seat_levels[seat], []).extend(took)
         total_turns += figures["turns"]
         total_ms += figures["ms_per_turn"] * figures["turns"]
         if not args.quiet:
@@ -110,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"total: {args.games} games, {results['won']} won, {results['draw']} drawn, "
           f"{results['stalemate']} stalemates; wins by level: {level_text or 'none'}; "
           f"{total_ms / max(total_turns, 1):.1f} ms per turn")
+    for level, took in sorted(decision_ms.items()):
+        ordered = sorted(took)
+        p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+        print(f"decisions of {level}: median={statistics.median(ordered):.1f} p99={p99:.1f} ms n={len(ordered)}")
     return 0
 
 

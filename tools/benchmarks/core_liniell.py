@@ -1,5 +1,6 @@
-"""Liniell figures: how long the normal bot takes to decide (placements and occupations alike) and
-how long the rules take to list legal moves and to score a finished game, over real bot games."""
+"""Liniell figures: how long the normal and hard bots take to decide (placements and occupations
+alike; the hard bot thinks its whole turn through when it places) and how long the rules take to
+list legal moves and to score a finished game, over real bot games."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ def figures() -> Iterator[tuple]:
     placing = [view for view in views if view["phase"] == "place"]
     yield "liniell.normal_placement_decision", [
         timed(lambda view=view: bot.decide(view), repeat=1, warmup=0)[0] for view in placing]
+    hard = make_bot("liniell", "hard", 1)
+    yield "liniell.hard_decision", [timed(lambda view=view: hard.decide(view), repeat=1, warmup=0)[0]
+                                    for view in views]
+    yield "liniell.hard_placement_decision", [
+        timed(lambda view=view: make_bot("liniell", "hard", 1).decide(view), repeat=1, warmup=0)[0]
+        for view in placing]
     states = [GAME.state_from_view(view) for view in placing]
     yield "liniell.legal_placements", [
         timed(lambda state=state: GAME.legal(state, state.current), repeat=1, warmup=0)[0] for state in states]
