@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.contract import Action
 from game.core.liniell import GAME
-from game.core.liniell.field import Cell, Field, Lines, PieceRef, compute_lines
+from game.core.liniell.field import SIDE, Cell, Field, Lines, PieceRef, compute_lines
 from game.core.liniell.routes import best_route
 from game.core.liniell.rules import SUPPLY
 from game.core.liniell.state import OCCUPY, State
@@ -50,7 +51,9 @@ class Evaluator:
         self.outlook = outlook
         self._connect_share: dict[tuple[int, int], float] = {}
 
-    def value(self, field: Field, lines: Lines, markers: Markers, routes: dict[int, float]) -> float:
+    def value(self, field: Field, lines: Lines, markers: Markers, memo: dict[Any, Any]) -> float:
+        """The position's worth to ``outlook.me``. ``memo`` holds what depends on the field alone
+        (each line's points and open ends), shared by every position on the same field."""
         me = self.outlook.me
         total = 0.0
         owners: dict[int, int] = {}
@@ -60,29 +63,29 @@ class Evaluator:
                     continue
                 line = lines.line_of[ref]
                 owners[line] = seat
-                worth = self._line_points(field, lines, line, routes)
+                worth = self._line_points(field, lines, line, memo)
                 total += worth if seat == me else -worth
-        total -= self._capture_risk(field, lines, owners, routes)
+        total -= self._capture_risk(field, lines, owners, memo)
         return total
 
-    def _line_points(self, field: Field, lines: Lines, line: int, routes: dict[int, float]) -> float:
-        if line not in routes:
+    def _line_points(self, field: Field, lines: Lines, line: int, memo: dict[Any, Any]) -> float:
+        if line not in memo:
             route = best_route(field, lines.members[line])
             points = 0.0 if route is None else float(route.points)
             if self.outlook.opponent_turns + self.outlook.my_turns > 0:
-                points += GROWTH_PER_OPEN_END * len(_open_ends(field, lines.members[line]))
-            routes[line] = points
-        return routes[line]
+                points += GROWTH_PER_OPEN_END * len(_ends(field, lines, line, memo))
+            memo[line] = points
+        return float(memo[line])
 
     def _capture_risk(self, field: Field, lines: Lines, owners: dict[int, int],
-                      routes: dict[int, float]) -> float:
+                      memo: dict[Any, Any]) -> float:
         """Expected loss to a capture on the opponent's next turn (my line joined to theirs)."""
         if self.outlook.opponent_turns == 0:
             return 0.0
         me = self.outlook.me
         facing: dict[Cell, list[tuple[int, int]]] = {}
         for line in owners:
-            for cell, side in _open_ends(field, lines.members[line]):
+            for cell, side in _ends(field, lines, line, memo):
                 facing.setdefault(cell, []).append((line, side))
         risk = 0.0
         for entries in facing.values():
@@ -93,7 +96,7 @@ class Evaluator:
             worst = 0.0
             for line, side in mine:
                 share = max(self._share(side, other) for _, other in theirs)
-                worst = max(worst, share * routes.get(line, 0.0) * CAPTURE_SWING)
+                worst = max(worst, share * memo.get(line, 0.0) * CAPTURE_SWING)
             risk += worst
         return risk
 
@@ -109,9 +112,19 @@ class Evaluator:
         return self._connect_share[key]
 
 
+def _ends(field: Field, lines: Lines, line: int, memo: dict[Any, Any]) -> list[tuple[Cell, int]]:
+    key = ("ends", line)
+    if key not in memo:
+        memo[key] = _open_ends(field, lines.members[line])
+    return list(memo[key])
+
+
 def _open_ends(field: Field, pieces: list[PieceRef]) -> list[tuple[Cell, int]]:
     """(empty square, side of that square) where the line could be continued by a tile."""
-    ends = []
+    ends: list[tuple[Cell, int]] = []
+    if not field.cells:
+        return ends
+    min_x, min_y, max_x, max_y = field.bounds()  # once, not per square asked about
     for x, y, piece in pieces:
         tile, rot = field.cells[(x, y)]
         for direction in range(4):
@@ -119,7 +132,9 @@ def _open_ends(field: Field, pieces: list[PieceRef]) -> list[tuple[Cell, int]]:
                 continue
             dx, dy = DELTAS[direction]
             near = (x + dx, y + dy)
-            if near not in field.cells and field.fits(near):
+            fits = (max(max_x, near[0]) - min(min_x, near[0]) < SIDE
+                    and max(max_y, near[1]) - min(min_y, near[1]) < SIDE)  # Field.fits, bounds known
+            if near not in field.cells and fits:
                 ends.append((near, opposite(direction)))
     return ends
 
@@ -166,7 +181,7 @@ def follow_ups(state: State, seat: int, place: Action | None, field: Field, line
     """Every way the turn can finish after ``place`` (already on ``field``), with its value."""
     cell = (place["x"], place["y"]) if place else state.last_cell
     markers = [list(own) for own in state.markers]
-    routes: dict[int, float] = {}
+    memo: dict[Any, Any] = {}  # per field: every follow-up below shares it
     crowded = _crowded_line(lines, markers)
     if crowded is not None:
         # N4: my marker on neither joined line moves onto it, both original markers go home.
@@ -178,8 +193,8 @@ def follow_ups(state: State, seat: int, place: Action | None, field: Field, line
             markers[owner][index] = None
         markers[seat][mover] = lines.piece_on_cell(crowded, cell)
         follow = {"type": "connect_marker", "from": source}
-        return [Choice(place, follow, evaluator.value(field, lines, markers, routes), field, lines, markers)]
-    found = [Choice(place, {"type": "skip"}, evaluator.value(field, lines, markers, routes), field, lines, markers)]
+        return [Choice(place, follow, evaluator.value(field, lines, markers, memo), field, lines, markers)]
+    found = [Choice(place, {"type": "skip"}, evaluator.value(field, lines, markers, memo), field, lines, markers)]
     occupied = {lines.line_of[ref] for own in markers for ref in own if ref is not None}
     sources = [None] if None in markers[seat] else []
     sources += [ref for ref in markers[seat] if ref is not None]
@@ -192,7 +207,7 @@ def follow_ups(state: State, seat: int, place: Action | None, field: Field, line
             moved[seat][index] = lines.piece_on_cell(line, cell)
             follow = {"type": "occupy", "line": lines.ids[line],
                       "from": SUPPLY if source is None else lines.id_of(source)}
-            found.append(Choice(place, follow, evaluator.value(field, lines, moved, routes), field, lines, moved))
+            found.append(Choice(place, follow, evaluator.value(field, lines, moved, memo), field, lines, moved))
     return found
 
 

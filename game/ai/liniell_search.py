@@ -17,7 +17,7 @@ from dataclasses import replace
 from game.ai.liniell_eval import Choice, choices, outlook
 from game.core.liniell.state import PLACE, State
 
-BUDGET = 32  # own plays x kinds of tile the opponent may draw: about a quarter of a second
+BUDGET = 40  # own plays x kinds of tile the opponent may draw: about a quarter of a second
 
 
 def look_ahead(state: State, seat: int, pick: Callable[[list[Choice]], Choice]) -> Choice:
