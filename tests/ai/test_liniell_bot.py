@@ -54,19 +54,25 @@ def test_decisions_do_not_depend_on_the_stack_order():
         assert make_bot(level, 3).decide(GAME.view(state, seat)) == make_bot(level, 3).decide(GAME.view(other, seat))
 
 
-def best_final_margin(state, seat):
-    """Brute force over every (place, follow-up) of the last turn: the best final score margin."""
-    best = None
+def turn_ends(state, seat):
+    """Every position ``seat``'s turn can end in: each placement with each follow-up."""
     for place in GAME.legal(state, seat):
         placed = copy.deepcopy(state)
         GAME.apply(placed, seat, place)
         for follow in GAME.legal(placed, seat):
             done = copy.deepcopy(placed)
             GAME.apply(done, seat, follow)
-            scores = GAME.outcome(done)["scores"]
-            margin = scores[seat] - scores[1 - seat]
-            best = margin if best is None else max(best, margin)
-    return best
+            yield done
+
+
+def final_margin(state, seat):
+    scores = GAME.outcome(state)["scores"]
+    return scores[seat] - scores[1 - seat]
+
+
+def best_final_margin(state, seat):
+    """Brute force over every (place, follow-up) of the last turn: the best final score margin."""
+    return max(final_margin(done, seat) for done in turn_ends(state, seat))
 
 
 @pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
@@ -130,19 +136,8 @@ def test_normal_beats_easy_in_most_games():
 def best_margin_after_the_last_reply(state, seat):
     """Brute force: the margin ``seat`` can force with the second-last tile, the opponent answering
     with the last (known) tile as well as it can."""
-    best = None
-    for place in GAME.legal(state, seat):
-        placed = copy.deepcopy(state)
-        GAME.apply(placed, seat, place)
-        for follow in GAME.legal(placed, seat):
-            done = copy.deepcopy(placed)
-            GAME.apply(done, seat, follow)
-            reply = -best_final_margin(done, 1 - seat) if done.phase != OVER else None
-            if reply is None:
-                scores = GAME.outcome(done)["scores"]
-                reply = scores[seat] - scores[1 - seat]
-            best = reply if best is None else max(best, reply)
-    return best
+    return max(final_margin(done, seat) if done.phase == OVER else -best_final_margin(done, 1 - seat)
+               for done in turn_ends(state, seat))
 
 
 @pytest.mark.parametrize("holes", [((1, 1), (2, 2)), ((1, 2), (3, 1)), ((2, 2), (3, 1)), ((3, 1), (1, 1))])
