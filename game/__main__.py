@@ -7,6 +7,7 @@ import os
 import sys
 
 from game.logs import LEVELS, setup_logging
+from game.version import program_version
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -21,6 +22,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="linie", description="Line-building board games on one screen or a LAN.")
+    parser.add_argument("--version", action="version", version=f"linie {program_version()}")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--windowed", action="store_true", help="open in a window (F11 toggles)")
     mode.add_argument("--fullscreen", action="store_true", help="open fullscreen (the default)")

@@ -23,6 +23,7 @@ from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
 from game.logs import LEVELS, setup_logging
+from game.version import program_version
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
@@ -38,8 +39,9 @@ def default_save_path(port: int) -> Path:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="linie-host", description="A dedicated, headless LAN host for one table.")
+    parser.add_argument("--version", action="version", version=f"linie-host {program_version()}")
     parser.add_argument("--game", default="linie1", help=f"one of: {', '.join(available_games())}")
-    parser.add_argument("--seats", type=int, default=4, help="seats at the table")
+    parser.add_argument("--seats", type=int, help="seats at the table (default: 4, or as many as the game takes)")
     parser.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
     parser.add_argument("--level", default="normal", help="the bots' level")
     parser.add_argument("--port", type=int, help=f"TCP port (default: {DEFAULT_PORT} when free, else any free port)")
@@ -84,9 +86,10 @@ def build_host(args: argparse.Namespace) -> Host:
         game = get_game(args.game)
     except UnknownGame:
         sys.exit(f"linie-host: no game {args.game!r}; choose from {', '.join(available_games())}")
-    if not game.min_players <= args.seats <= game.max_players:
+    seats = default_seats(game.min_players, game.max_players) if args.seats is None else args.seats
+    if not game.min_players <= seats <= game.max_players:
         sys.exit(f"linie-host: {game.title} takes {game.min_players}-{game.max_players} seats")
-    if not 0 <= args.bots <= args.seats:
+    if not 0 <= args.bots <= seats:
         sys.exit("linie-host: --bots must be between 0 and --seats")
     if args.bots:
         try:
@@ -95,7 +98,12 @@ def build_host(args: argparse.Namespace) -> Host:
             sys.exit(f"linie-host: there are no bots for {game.title} yet")
         if args.level not in levels:
             sys.exit(f"linie-host: bot levels are {', '.join(levels)}")
-    return Host.new(game.name, args.seats, config, bots=args.bots, seed=args.seed)
+    return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed)
+
+
+def default_seats(least: int, most: int) -> int:
+    """Four seats where the game allows them, else as near as it does (Linja and Liniell: two)."""
+    return max(least, min(4, most))
 
 
 async def serve(host: Host, args: argparse.Namespace) -> None:

@@ -6,8 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from pathlib import Path
+
+import pytest
 
 from net import DEFAULT_PORT
+from net.host_cli import build_host, parse_args
 from tests.net.conftest import make_host
 
 
@@ -41,3 +45,22 @@ def _taken(port: int) -> bool:
         except OSError:
             return True
     return False
+
+
+@pytest.mark.parametrize(("game", "seats"), [("linie1", 4), ("linja", 2), ("liniell", 2), ("lines", 4)])
+def test_linie_host_seats_each_game_as_it_is_played_when_no_count_is_given(game: str, seats: int,
+                                                                           tmp_path: Path) -> None:
+    host = build_host(parse_args(["--game", game, "--bots", "1", "--save", str(tmp_path / "t.save")]))
+    assert len(host.match.seats) == seats
+
+
+def test_both_programs_say_their_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.__main__ import parse_args as client_args
+    from game.version import program_version
+
+    for parse, name in ((client_args, "linie"), (parse_args, "linie-host")):
+        with pytest.raises(SystemExit) as done:
+            parse(["--version"])
+        assert done.value.code == 0
+        assert capsys.readouterr().out.strip() == f"{name} {program_version()}"
+    assert program_version()[0].isdigit()  # the installed distribution's, not "unknown"
