@@ -22,7 +22,7 @@ from game.core.shapes import shape_problem
 SAVE_FORMAT = "linie-save"
 SAVE_VERSION = 1
 REPLAY_FORMAT = "linie-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2  # 2 added rules_version and each seat's level and colour; 1 still opens
 
 SEAT_KINDS = ("human", "bot", "open")
 
@@ -263,13 +263,16 @@ class Match:
         return match
 
     def replay_header(self) -> dict[str, Any]:
+        """The replay's first line: enough to deal the same game again (``game.replays`` reads it)."""
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
             "game": self.game.name,
+            "rules_version": self.game.rules_version,
             "seed": self.seed,
             "options": copy.deepcopy(self.options),
-            "seats": [{"name": info.name, "kind": info.kind} for info in self.seats],
+            "seats": [{"name": info.name, "kind": "human" if info.kind == "open" else info.kind,
+                       "level": info.level, "colour": info.colour} for info in self.seats],
         }
 
     def replay_lines(self) -> list[dict[str, Any]]:

@@ -48,6 +48,9 @@ class Session(Protocol):
 
     game: str
     lan: bool  # True: the Match is on a host across the network (``game.lan.session.LanSession``)
+    # True: a recorded game played back (``game.replay_session.ReplaySession``): nobody plays, the
+    # viewer chooses whose eyes the screen shows, and the results go over the replay, not instead of it
+    replay: bool
 
     @property
     def controlled_seats(self) -> list[int]:
@@ -133,6 +136,7 @@ class LocalSession:
     """A Match in this process: hot-seat humans on one screen and bots on a worker thread."""
 
     lan = False
+    replay = False
     link = "up"
     link_reason = ""
     hosting = False

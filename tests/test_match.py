@@ -40,9 +40,11 @@ def test_replay_lines_follow_the_design_format():
     match = Match("linie1", [SeatInfo("Ann", "human"), SeatInfo("Bot", "bot")], seed=11)
     match.submit(0, {"type": "place", "tile": 1, "cell": [4, 10], "rot": 0})
     lines = match.replay_lines()
-    assert lines[0] == {"format": "linie-replay", "version": 1, "game": "linie1", "seed": 11,
+    assert lines[0] == {"format": "linie-replay", "version": 2, "game": "linie1", "seed": 11,
+                        "rules_version": match.game.rules_version,
                         "options": {"die_faces": ["1", "2", "3", "4", "H", "H"], "strict_dead_ends": True},
-                        "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}]}
+                        "seats": [{"name": "Ann", "kind": "human", "level": "normal", "colour": 0},
+                                  {"name": "Bot", "kind": "bot", "level": "normal", "colour": 0}]}
     assert lines[1]["n"] == 1 and lines[1]["events"][1] == {"type": "stop", "building": "H", "cell": [4, 10]}
     assert lines[-1]["outcome"] is None and len(lines[-1]["secrets"]["seats"]) == 2
     json.dumps(lines)

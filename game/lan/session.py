@@ -51,6 +51,7 @@ class LanSession:
     """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted."""
 
     lan = True
+    replay = False
 
     def __init__(self, session: Any, hosted: HostedTable | None = None, address: str = "", port: int = 0,
                  seat_key: str | None = None) -> None:

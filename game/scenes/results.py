@@ -29,17 +29,23 @@ class ResultsScene(Scene):
         return 30 if self.age < self.BOB_SECONDS else 4
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
-                 play_again: Callable[[], None] | None = None, title: str = "") -> None:
+                 play_again: Callable[[], None] | None = None, title: str = "",
+                 back: tuple[str, Callable[[], None]] | None = None) -> None:
+        """``back``: a label and an action taking the place of Play again (and of Esc): the
+        results of a replay lead back to it."""
         super().__init__(app)
         self.title = title
         self.outcome = outcome
         self.figures = figures
+        self.back = back
+        if back is not None:
+            play_again = back[1]
         self.play_again_action = play_again
         again = pygame.Rect(0, 0, 400, 90)
         again.center = (theme.WIDTH // 2 - 220, 990)
         menu = pygame.Rect(0, 0, 400, 90)
         menu.center = (theme.WIDTH // 2 + 220, 990)
-        self.again = Button(again, "Play again", self.play_again, "primary", 42)
+        self.again = Button(again, back[0] if back else "Play again", self.play_again, "primary", 42)
         self.again.enabled = play_again is not None
         self.menu = Button(menu, "Title screen", self.to_title, "secondary", 42)
         self.ui.add(self.again)
@@ -64,7 +70,7 @@ class ResultsScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":
-            self.to_title()
+            self.play_again() if self.back is not None else self.to_title()
             return True
         return super().handle(intent)
 

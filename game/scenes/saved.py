@@ -54,9 +54,9 @@ class SavedGamesScene(Scene):
         self.message = message
         self.confirm: Path | None = None  # the save whose Delete asks once more
         self.back = Button(pygame.Rect(PANEL.x + 40, PANEL.bottom - 100, 260, 72), "Back", app.pop, "secondary", 34)
-        self.previous = Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 100, 250, 72), "◂ Newer",
+        self.previous = Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 100, 250, 72), "‹ Newer",
                                lambda: self._turn(-1), "secondary", 30)
-        self.next = Button(pygame.Rect(PANEL.right - 290, PANEL.bottom - 100, 250, 72), "Older ▸",
+        self.next = Button(pygame.Rect(PANEL.right - 290, PANEL.bottom - 100, 250, 72), "Older ›",
                            lambda: self._turn(1), "secondary", 30)
         self.row_buttons: list[tuple[Button, Button]] = []
         self.refresh()

@@ -53,7 +53,9 @@ class TableScene(Scene):
         self.session = session
         self.config = config
         self.humans: list[int] = list(session.controlled_seats)
-        self.eyes: int | None = self.humans[0] if len(self.humans) == 1 else None  # whose secrets show
+        # whose secrets show while no player of this screen decides (a replay's viewer chooses)
+        self.resting_eyes: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.eyes: int | None = self.resting_eyes  # whose secrets show now
         self.acting: int | None = None  # whose decision it is, as far as the screen has shown
         self.covered_for: int | None = None  # the human the device was last handed to
         self.version = -1
@@ -277,9 +279,19 @@ class TableScene(Scene):
                 self.app.sounds.play("turn")
             self._announced = acting
         else:
-            self._set_eyes(self.humans[0] if len(self.humans) == 1 else None)
+            self._set_eyes(self.resting_eyes)
             self._announced = None
         self.turn_opened(acting, mine)
+
+    def look_through(self, seat: int | None) -> None:
+        """Show the game through ``seat``'s eyes (None: a spectator's) whenever no player of this
+        screen decides: the replay viewer's switch."""
+        self.resting_eyes = seat
+        if not self._begun:
+            self.eyes = seat
+            self.session.watch(seat)
+        elif self.acting not in self.humans:
+            self._set_eyes(seat)
 
     def _reveal(self, seat: int) -> None:
         """The cover was dismissed by ``seat``'s player: their secrets may show now."""
@@ -309,6 +321,10 @@ class TableScene(Scene):
             final = self.session.view(self.eyes)  # every card is revealed at the end
         except (KeyError, LookupError):
             final = view
+        if self.session.replay:  # over the replay: Back returns to its last position
+            self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
+                                       self.results_title(outcome), back=("Back to the replay", self.app.pop)))
+            return
         again = self.next_game(outcome) if not self.session.lan else None
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,

@@ -13,6 +13,7 @@ from game.session import ChatLine
 
 class ScriptedSession:
     lan = True
+    replay = False
     link_reason = ""
     hosting = False
     save_problem = ""

@@ -1,0 +1,122 @@
+"""A recorded game rebuilt through its rules, at any action: what the replay viewer shows.
+
+Nothing on screen comes from the file's own events or secrets: the viewer deals the game again from
+the recorded seed and options and applies the recorded actions through a ``Match``, exactly as the
+live game did, so every view is the core's ``view(state, seat)`` for the seat watched. On opening,
+the whole game is played through once: an action the rules refuse, an action whose events differ
+from the recorded ones, or a different result means the file was edited or recorded with other
+rules, and the replay is refused in words. The same pass keeps a snapshot every ``SNAPSHOT_EVERY``
+actions, so going back (or jumping anywhere) restores the nearest one and plays forward from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.contract import RuleViolation, SnapshotError
+from game.match import Change, Match, canonical_bytes, plain_copy
+from game.replays import Replay, ReplayError
+
+SNAPSHOT_EVERY = 16
+
+
+class Playback:
+    """The game of ``replay`` at ``position`` (the number of recorded actions applied)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.match = self._deal()
+        self.game = self.match.game
+        self.position = 0
+        self._snapshots: dict[int, dict[str, Any]] = {}
+        self._check_all()
+        self.seek(0)
+
+    @property
+    def length(self) -> int:
+        return len(self.replay.steps)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.length
+
+    def _deal(self) -> Match:
+        replay = self.replay
+        try:
+            return Match(replay.game, [plain_copy(seat) for seat in replay.seats], replay.seed,
+                         plain_copy(replay.options))
+        except (ValueError, TypeError, KeyError) as error:
+            raise ReplayError(f"This replay's game cannot be dealt again: {error}.") from None
+
+    def _check_all(self) -> None:
+        """Play the whole game once, as recorded, keeping snapshots; ReplayError where it departs."""
+        title = self.replay.title
+        for index, step in enumerate(self.replay.steps):
+            if index % SNAPSHOT_EVERY == 0:
+                self._snapshots[index] = plain_copy(self.game.snapshot(self.match.state))
+            try:
+                result = self.match.submit(step.seat, plain_copy(step.action))
+            except (RuleViolation, ValueError, TypeError, KeyError, IndexError) as error:
+                raise ReplayError(f"Action {index + 1} cannot be played with these rules of {title}: "
+                                  f"{error}.") from None
+            if not result.ok:
+                assert result.rejection is not None
+                raise ReplayError(f"Action {index + 1} is not allowed by these rules of {title} "
+                                  f"({result.rejection.message}): {self._why()}")
+            if canonical_bytes(result.events) != canonical_bytes(step.events):
+                raise ReplayError(f"Action {index + 1} does not do here what the replay recorded: {self._why()}")
+        recorded = self.replay.outcome
+        if recorded is not None and canonical_bytes(self.match.outcome()) != canonical_bytes(recorded):
+            raise ReplayError(f"The game ends differently from the result the replay recorded: {self._why()}")
+        self._snapshots[self.length] = plain_copy(self.game.snapshot(self.match.state))
+
+    def _why(self) -> str:
+        rules = self.replay.rules_version
+        if rules is not None and rules != self.game.rules_version:
+            return (f"it was recorded with rules version {rules} of {self.replay.title}, and this Linie "
+                    f"plays version {self.game.rules_version}.")
+        return "the file was changed after the game."
+
+    # -- moving -----------------------------------------------------------------------------------
+    def seek(self, position: int) -> None:
+        """Go to ``position`` (clamped to the game): the nearest snapshot, then forward."""
+        position = max(0, min(self.length, position))
+        base = max(mark for mark in self._snapshots if mark <= position)
+        try:
+            self.match.state = self.game.restore(plain_copy(self._snapshots[base]))
+        except SnapshotError as error:  # the snapshot was made by this very game a moment ago
+            raise ReplayError(f"This replay cannot be rewound: {error}.") from None
+        self.match.version = base
+        self.match.log = []
+        self.position = base
+        while self.position < position:
+            self.step()
+
+    def step(self) -> Change | None:
+        """Apply the next recorded action; its change (None at the end)."""
+        if self.at_end:
+            return None
+        step = self.replay.steps[self.position]
+        changes: list[Change] = []
+        self.match.add_listener(changes.append)
+        try:
+            result = self.match.submit(step.seat, plain_copy(step.action))
+        finally:
+            self.match.remove_listener(changes.append)
+        if not result.ok or not changes:  # checked when opened: the game is deterministic
+            raise ReplayError(f"Action {self.position + 1} no longer applies.")
+        self.position += 1
+        return changes[0]
+
+    # -- turns ------------------------------------------------------------------------------------
+    def turn_at(self, position: int) -> int:
+        """The turn (1-based) whose action comes next at ``position``; the last turn at the end."""
+        starts = self.replay.turn_starts
+        return max(1, sum(1 for start in starts if start <= min(position, self.length - 1)))
+
+    def turn_start(self, turn: int) -> int:
+        """The position just before turn ``turn`` (1-based, clamped) begins."""
+        starts = self.replay.turn_starts
+        if not starts:
+            return 0
+        return starts[max(1, min(turn, len(starts))) - 1]

@@ -1,0 +1,362 @@
+"""Replays on this computer: reading one (from the replays folder or any path), listing the kept
+ones, and the statistics the Statistics screen shows. Pure of pygame.
+
+A replay is the JSON Lines file of ``docs/formats.md`` (``Match.replay_lines``). Files come from
+anywhere ("Open file…" takes any path), so reading one trusts nothing: at most ``MAX_BYTES`` are
+read, every line is checked for its shape, and anything wrong becomes a ``ReplayError`` whose
+message says what, in a player's words. Whether the recorded actions really make the recorded game
+is checked when it is played back (``game.playback``), through the game's own rules.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.contract import is_int
+from game.core.registry import GAMES, UnknownGame, get_game
+from game.core.text import clean_text
+from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
+from game.paths import replays_dir
+from net.savefile import SEAL
+
+MAX_BYTES = 8 * 1024 * 1024  # a 5-player Linie 1 replay is about 0.1 MB; nothing real comes near this
+MAX_ACTIONS = 50_000
+OLDEST_VERSION = 1  # version 1 lacks seat colours and the rules version: they default
+SUFFIX = ".jsonl"
+STAMP = re.compile(r"^(\d{8}-\d{6})-")
+
+
+class ReplayError(ValueError):
+    """A file that cannot be shown as a replay; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded action: who made it, what it was, and what it did (as recorded)."""
+
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+@dataclass
+class Replay:
+    """A replay file read and checked for its shape (not yet played back)."""
+
+    game: str
+    title: str
+    seed: int
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    steps: list[Step]
+    outcome: dict[str, Any] | None
+    version: int = REPLAY_VERSION
+    rules_version: str | None = None  # None: a version 1 replay, which did not say
+    path: Path | None = None
+    when: float = 0.0  # when the game ended (the file's name stamp, else its time)
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def winners(self) -> list[int]:
+        winners = (self.outcome or {}).get("winners")
+        if not isinstance(winners, list):
+            return []
+        return [seat for seat in winners if is_int(seat) and 0 <= seat < len(self.seats)]
+
+    @property
+    def turn_starts(self) -> list[int]:
+        """The action index each turn begins at: a turn is a run of actions by one seat."""
+        return [index for index, step in enumerate(self.steps)
+                if index == 0 or step.seat != self.steps[index - 1].seat]
+
+    @property
+    def turns(self) -> int:
+        return len(self.turn_starts)
+
+    def result(self) -> str:
+        """"Ada won", "Ada and Ben share the win", "a draw", "unfinished": as a list row says it."""
+        if self.outcome is None:
+            return "unfinished"
+        names = [self.seats[seat].name for seat in self.winners]
+        if not names:
+            return "a draw" if self.outcome.get("draw") else "nobody won"
+        if len(names) == 1:
+            return f"{names[0]} won"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+
+
+# -- reading ----------------------------------------------------------------------------------------
+def read_replay(path: Path) -> Replay:
+    """The replay at ``path``; ReplayError saying what is wrong (missing, too big, not a replay,
+    damaged, from a newer version, of an unknown game)."""
+    try:
+        if path.is_dir():
+            raise ReplayError(f"{path.name} is a folder, not a replay file.")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ReplayError(f"{path.name} is {size / 1_048_576:.1f} MB: too large to be a replay "
+                              f"(at most {MAX_BYTES // 1_048_576} MB are read).")
+        with path.open("rb") as stream:
+            body = stream.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise ReplayError(f"There is no file {path}.") from None
+    except OSError as error:
+        raise ReplayError(f"{path.name} cannot be read: {error.strerror or error}.") from None
+    if len(body) > MAX_BYTES:
+        raise ReplayError(f"{path.name} is too large to be a replay.")
+    replay = parse_replay(body, path.name)
+    replay.path = path
+    replay.when = file_time(path)
+    return replay
+
+
+def parse_replay(body: bytes, name: str = "The file") -> Replay:
+    """A replay from the bytes of its file (``name`` is how messages call it)."""
+    if body.startswith(SEAL):
+        raise ReplayError(f"{name} is a saved game, not a replay: Saved games on the title resumes it.")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{name} is not a text file, so not a Linie replay.") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ReplayError(f"{name} is empty.")
+    header = _json(lines[0])
+    if not isinstance(header, dict) or header.get("format") != REPLAY_FORMAT:
+        raise ReplayError(f"{name} is not a Linie replay.")
+    version = header.get("version")
+    if not is_int(version) or version < OLDEST_VERSION:
+        raise ReplayError(f"{name} has replay version {version!r}, which no version of Linie wrote.")
+    if version > REPLAY_VERSION:
+        raise ReplayError(f"{name} was made by a newer Linie (replay version {version}); this one reads "
+                          f"versions {OLDEST_VERSION} to {REPLAY_VERSION}. Update Linie to watch it.")
+    replay = _header(header, name)
+    if len(lines) - 2 > MAX_ACTIONS:
+        raise ReplayError(f"{name} holds more than {MAX_ACTIONS} actions: no real game is that long.")
+    ended = False
+    for number, line in enumerate(lines[1:], start=2):
+        if ended:
+            raise ReplayError(f"{name} is damaged: line {number} follows the game's result.")
+        entry = _json(line)
+        if entry is None:
+            raise ReplayError(f"{name} is damaged at line {number}: it is cut short or not JSON.")
+        if isinstance(entry, dict) and "outcome" in entry:
+            outcome = entry["outcome"]
+            if outcome is not None and not isinstance(outcome, dict):
+                raise ReplayError(f"{name} is damaged: its result (line {number}) is not readable.")
+            replay.outcome = outcome
+            ended = True
+            continue
+        replay.steps.append(_step(entry, len(replay.steps) + 1, len(replay.seats), name, number))
+    if not ended:
+        raise ReplayError(f"{name} ends after action {len(replay.steps)} without the game's result: "
+                          f"it was cut short.")
+    return replay
+
+
+def _json(line: str) -> Any:
+    """The line's value, or None for anything that is not JSON (NaN and infinities included)."""
+    def refuse(constant: str) -> Any:
+        raise ValueError(constant)
+    try:
+        return json.loads(line, parse_constant=refuse)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _header(header: dict[str, Any], name: str) -> Replay:
+    game_name = header.get("game")
+    try:
+        game = get_game(game_name) if isinstance(game_name, str) else None
+    except UnknownGame:
+        game = None
+    if game is None:
+        shown = clean_text(game_name, 40) if isinstance(game_name, str) else "?"
+        raise ReplayError(f"{name} records a game this version of Linie does not know (“{shown}”).")
+    seed, options, seats = header.get("seed"), header.get("options", {}), header.get("seats")
+    if not is_int(seed) or not isinstance(options, dict):
+        raise ReplayError(f"{name} is damaged: its seed or options are missing.")
+    if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
+        raise ReplayError(f"{name} is damaged: {game.title} takes {game.min_players} to {game.max_players} "
+                          f"players, and its seats do not say so.")
+    infos = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) \
+                or seat.get("kind", "human") not in SEAT_KINDS:
+            raise ReplayError(f"{name} is damaged: seat {index + 1} is not readable.")
+        colour = seat.get("colour", index)  # version 1 kept no colours: each seat its own
+        level = seat.get("level", "normal")
+        infos.append(SeatInfo(clean_text(seat["name"], 40) or f"Seat {index + 1}", seat.get("kind", "human"),
+                              clean_text(level, 20) if isinstance(level, str) else "normal",
+                              colour if is_int(colour) and 0 <= colour < 64 else index))
+    rules = header.get("rules_version")
+    return Replay(game.name, game.title, seed, options, infos, [], None, header["version"],
+                  rules if isinstance(rules, str) else None)
+
+
+def _step(entry: Any, n: int, seats: int, name: str, number: int) -> Step:
+    if not isinstance(entry, dict) or entry.get("n") != n:
+        raise ReplayError(f"{name} is damaged at line {number}: action {n} was expected there.")
+    seat, action, events = entry.get("seat"), entry.get("action"), entry.get("events", [])
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise ReplayError(f"{name} is damaged at line {number}: action {n} names no seat of the table.")
+    if not isinstance(action, dict) or not isinstance(events, list) \
+            or not all(isinstance(event, dict) for event in events):
+        raise ReplayError(f"{name} is damaged at line {number}: action {n} is not readable.")
+    return Step(seat, action, events)
+
+
+def file_time(path: Path) -> float:
+    """When a kept game ended: the stamp of its name (it survives copying), else the file's time."""
+    found = STAMP.match(path.name)
+    if found:
+        try:
+            return time.mktime(time.strptime(found.group(1), "%Y%m%d-%H%M%S"))
+        except (ValueError, OverflowError):
+            pass
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+# -- the kept replays -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class KeptReplay:
+    """One file of the replays folder as the list shows it: its replay, or why it cannot be read."""
+
+    path: Path
+    when: float
+    replay: Replay | None = None
+    problem: str = ""
+
+
+def list_replays(folder: Path | None = None) -> list[KeptReplay]:
+    """Every replay in the folder, newest first; a damaged one is listed (last) with its problem."""
+    folder = folder or replays_dir()
+    try:
+        paths = [path for path in folder.iterdir() if path.name.endswith(SUFFIX) and path.is_file()]
+    except OSError:
+        return []
+    kept = []
+    for path in paths:
+        try:
+            replay = read_replay(path)
+        except ReplayError as error:
+            kept.append(KeptReplay(path, file_time(path), problem=str(error)))
+        else:
+            kept.append(KeptReplay(path, replay.when, replay))
+    return sorted(kept, key=lambda item: (item.replay is not None, item.when), reverse=True)
+
+
+def delete_replay(path: Path) -> str | None:
+    """Remove a kept replay; why not, in words (None: gone)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"Could not delete {path.name}: {error.strerror or error}."
+    return None
+
+
+# -- statistics -------------------------------------------------------------------------------------
+@dataclass
+class Record:
+    """A best figure and whose it is: the longest trip, a game's best score."""
+
+    value: float
+    name: str
+    title: str
+    when: float
+
+
+@dataclass
+class GameFigures:
+    """One game's line of the statistics."""
+
+    game: str
+    title: str
+    played: int = 0
+    turns: int = 0  # over every game played
+    actions: int = 0
+    best_score: Record | None = None
+
+    @property
+    def average_turns(self) -> float:
+        return self.turns / self.played if self.played else 0.0
+
+
+@dataclass
+class PlayerFigures:
+    """One player name's line: games played and won, over every game."""
+
+    name: str
+    played: int = 0
+    won: int = 0
+    bot: bool = True  # every time this name played, it was a bot
+
+
+@dataclass
+class Stats:
+    games: list[GameFigures] = field(default_factory=list)
+    players: list[PlayerFigures] = field(default_factory=list)
+    longest_trip: Record | None = None  # in squares, from the trips the games' events record
+    total: int = 0
+
+
+def compute_stats(replays: Iterable[Replay]) -> Stats:
+    """The Statistics screen's figures from finished games' replays (unfinished ones are left out).
+
+    Player names are matched ignoring case and surrounding space, so "ada" and "Ada " are one
+    player. A trip is any ``trip`` event that gives its ``route`` (Linie 1's); a best score is the
+    highest of an outcome's ``scores``.
+    """
+    games: dict[str, GameFigures] = {}
+    players: dict[str, PlayerFigures] = {}
+    stats = Stats()
+    for replay in replays:
+        if replay.outcome is None:
+            continue
+        stats.total += 1
+        figures = games.setdefault(replay.game, GameFigures(replay.game, replay.title))
+        figures.played += 1
+        figures.turns += replay.turns
+        figures.actions += len(replay.steps)
+        winners = set(replay.winners)
+        for seat, info in enumerate(replay.seats):
+            player = players.setdefault(info.name.strip().casefold(), PlayerFigures(info.name.strip()))
+            player.played += 1
+            player.won += seat in winners
+            player.bot = player.bot and info.kind == "bot"
+        scores = replay.outcome.get("scores")
+        if isinstance(scores, list):
+            for seat, score in enumerate(scores[:len(replay.seats)]):
+                if _number(score) and (figures.best_score is None or score > figures.best_score.value):
+                    figures.best_score = Record(score, replay.seats[seat].name, replay.title, replay.when)
+        for step in replay.steps:
+            for event in step.events:
+                route, seat = event.get("route"), event.get("seat")
+                if event.get("type") != "trip" or not isinstance(route, list) or not is_int(seat) \
+                        or not 0 <= seat < len(replay.seats):
+                    continue
+                if stats.longest_trip is None or len(route) > stats.longest_trip.value:
+                    stats.longest_trip = Record(len(route), replay.seats[seat].name, replay.title, replay.when)
+    order = {name: index for index, name in enumerate(GAMES)}  # the menu's order
+    stats.games = sorted(games.values(), key=lambda item: (order.get(item.game, len(order)), item.game))
+    stats.players = sorted(players.values(), key=lambda item: (-item.won, -item.played, item.name.casefold()))
+    return stats
+
+
+def _number(value: Any) -> bool:
+    return (is_int(value) or isinstance(value, float)) and math.isfinite(value)
