@@ -14,6 +14,7 @@ import pygame
 from game import saves
 from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
+from game.scenes.replays import ReplaysScene
 from game.scenes.rules import RulesScene
 from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.settings import SettingsScene
@@ -64,8 +65,12 @@ class TitleScene(Scene):
               "Open a table other computers on this network can join.")],
             [("Join a LAN game", self.open_join, "secondary", "Find tables on this network, or join by address.")],
         ]
-        if self.latest is not None:
-            rows.append([("Saved games", self.open_saved, "secondary", "Every unfinished game: resume or delete.")])
+        replays = ("Replays", self.open_replays, "secondary", "Watch any finished game again; statistics.")
+        if self.latest is not None:  # one row for both: the menu must fit between the logo and the track
+            rows.append([("Saved games", self.open_saved, "secondary", "Every unfinished game: resume or delete."),
+                         replays])
+        else:
+            rows.append([replays])
         rows += [[("Rules", self.open_rules, "secondary", None), ("Settings", self.open_settings, "secondary", None)],
                  [("Quit", self.app.quit, "danger", None)]]
         return rows
@@ -96,6 +101,9 @@ class TitleScene(Scene):
 
     def open_saved(self) -> None:
         self.app.push(SavedGamesScene(self.app))
+
+    def open_replays(self) -> None:
+        self.app.push(ReplaysScene(self.app))
 
     def open_setup(self) -> None:
         self.app.push(SetupScene(self.app))

@@ -56,6 +56,15 @@ PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "rotate", 3: "next", 4: "focus_prev
 PAD_AXIS_THRESHOLD = 0.6
 
 
+def clipboard_text() -> str:
+    """The clipboard's text for Ctrl+V in a text field (a path to a replay is long to type); "" when
+    there is none or no clipboard at all (a headless run)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
 class InputMapper:
     """Stateful translation of pygame events into intents (text mode, gamepad axis latches)."""
 
@@ -103,6 +112,9 @@ class InputMapper:
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             return [Intent("undo")]
         if self.text_mode:
+            if key == pygame.K_v and mods & pygame.KMOD_CTRL:
+                pasted = clipboard_text()
+                return [Intent("text", value=pasted)] if pasted else []
             name = TEXT_MODE_KEYS.get(key) or KEYS.get(key)
             if key == pygame.K_SPACE:
                 return []  # a space is text, delivered by TEXTINPUT
