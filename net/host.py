@@ -27,6 +27,7 @@ from typing import Any
 from game.bots import make_bot
 from game.core.contract import SnapshotError
 from game.match import Change, Match, SeatInfo
+from game.saves import keep_replay
 from net import DEFAULT_PORT
 from net.autosave import Autosave, load_saved
 from net.bot_runner import BotFactory, BotRunner
@@ -308,6 +309,8 @@ class Host(Requests):
             log.info("game over: %s", self.match.outcome())
             self._broadcast_status()
             self.save()
+            if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
+                log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
         settle = functools.partial(self._settle, sent)
         if self._loop is None:
             settle()

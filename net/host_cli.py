@@ -23,6 +23,7 @@ from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
 from game.logs import LEVELS, setup_logging
+from game.paths import replays_dir
 from game.version import program_version
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
@@ -52,6 +53,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="resume a save whose journal is damaged from its last good action")
     parser.add_argument("--save", type=Path, help="autosave here (default: the resumed file, or "
                                                   "$XDG_DATA_HOME/linie/host-PORT.save)")
+    parser.add_argument("--replays", type=Path, help="keep the finished game's replay in this folder "
+                                                     "(default: the replays folder the game's Replays screen lists)")
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     parser.add_argument("--manual-start", action="store_true",
                         help="do not start when the last seat is taken; start once every seated player is Ready")
@@ -70,7 +73,7 @@ def build_host(args: argparse.Namespace) -> Host:
     """The table from the arguments; exits with a readable message when they cannot work."""
     config = HostConfig(name=args.name or HostConfig.name, bot_level=args.level, autostart=not args.manual_start,
                         bot_takeover_after=args.bot_takeover or None, bot_delay=args.bot_delay,
-                        save_path=args.save or args.resume)
+                        save_path=args.save or args.resume, replays=args.replays or replays_dir())
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
         sys.exit(f"linie-host: cannot save to {config.save_path}: {problem}")
     if args.resume is not None:
@@ -121,6 +124,7 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
     for address in addresses:
         print(f"  listening on {address}:{port}", flush=True)
     print(f"  autosave: {host.config.save_path}", flush=True)
+    print(f"  replay of the finished game: {host.config.replays}", flush=True)
     advertiser = None
     if not args.no_discovery:
         advertiser = Advertiser(port, info, args.bind)

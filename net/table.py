@@ -48,6 +48,7 @@ class HostConfig:
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     save_path: Path | None = None
+    replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)
     fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
 
 

@@ -1,0 +1,195 @@
+"""The replay viewer driven headless through a replay of every game to its end and back, the list of
+kept replays, Open file… and the title's entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.registry import get_game
+from game.match import Match, SeatInfo, view_hash
+from game.paths import replays_dir
+from game.saves import keep_replay
+from game.scenes.replays import OpenFileScene, ReplaysScene
+from game.scenes.results import ResultsScene
+from game.scenes.stats import StatsScene
+from game.scenes.title import TitleScene
+from game.tables.base import TableScene
+from game.tables.replay import ReplayViewer, open_replay
+from game.tables.replay_bar import TIMELINE
+from tests.client.helpers import click, key, run, typed
+from tools.simulate import play_one
+
+GAMES = [("linie1", 2, 3), ("linja", 2, 3), ("liniell", 2, 3), ("lines", 2, 3)]
+
+
+def kept(game: str, players: int, seed: int, folder: Path | None = None) -> tuple[Path, Match]:
+    match, _ = play_one(game, players, seed, ["easy"])
+    match.seats = [SeatInfo(name, "human" if index == 0 else "bot", "easy", index)
+                   for index, name in enumerate(["Ada", "Ben", "Cleo", "Dora", "Emil"][:players])]
+    path = keep_replay(match, folder)
+    assert path is not None
+    return path, match
+
+
+def viewer_of(app) -> ReplayViewer:
+    scene = app.stack.find(ReplayViewer)
+    assert isinstance(scene, ReplayViewer)
+    return scene
+
+
+def shows(scene: ReplayViewer, seat: int | None) -> bool:
+    """The table shows the playback's own view for ``seat`` (once its show has caught up)."""
+    table = scene.table
+    return table.view is not None and view_hash(table.view) == view_hash(scene.playback.match.view(seat))
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), GAMES)
+def test_the_viewer_plays_every_game_to_its_end_and_steps_back(app, game: str, players: int, seed: int) -> None:
+    path, match = kept(game, players, seed)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    assert isinstance(scene.table, TableScene) and scene.table.game == game and scene.position == 0
+    run(app, 0.1)
+    assert shows(scene, None)
+    for _ in range(len(match.log)):  # every action on through the table, as the Step button does
+        run(app, 1 / 60, key(pygame.K_RIGHT))
+        run(app, 2 / 60)
+        if app.stack.top is not scene:  # the results came up over the replay
+            break
+    assert scene.playback.at_end and scene.playback.match.outcome() == match.outcome()
+    for _ in range(600):  # the last animation and the game's own end (a count, a results button)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if not scene.table.busy and app.stack.top is scene:
+            scene.table.open_results()
+        run(app, 0.1)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene) and results.again.label == "Back to the replay"
+    run(app, 0.05, key(pygame.K_ESCAPE))  # Esc on the results: back to the replay, at its end
+    assert app.stack.top is scene and scene.playback.at_end
+    assert shows(scene, None)  # the final view: every secret shown
+    before = scene.table
+    run(app, 0.05, key(pygame.K_LEFT))  # one action back: a fresh table at the position before
+    assert app.stack.top is scene and scene.position == len(match.log) - 1 and scene.table is not before
+    run(app, 0.1)
+    assert shows(scene, None) and not scene.table.finished
+    run(app, 0.05, key(pygame.K_UP))  # to the start of that turn
+    assert scene.position == max(s for s in scene.replay.turn_starts if s < len(match.log) - 1) \
+        or scene.position in scene.replay.turn_starts
+    run(app, 0.05, key(pygame.K_ESCAPE))  # Esc: back to where the replay was opened from
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_play_runs_the_game_on_by_itself_and_the_eyes_switch(app) -> None:
+    path, match = kept("linie1", 3, 4)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    scene.speed_choice.step(3)  # 4x
+    run(app, 0.05, click(scene.play_button.rect.center))
+    assert scene.playing and scene.play_button.label == "Pause"
+    run(app, 3.0)
+    assert 0 < scene.position < len(match.log)
+    run(app, 0.05, click(scene.play_button.rect.center))
+    stopped = scene.position
+    run(app, 2.0)
+    assert not scene.playing and scene.position == stopped
+    assert shows(scene, None)
+    assert all(player.get("line") is None for player in scene.table.view["players"])  # a spectator's view
+    run(app, 0.05, key(pygame.K_r))  # R: through the first seat's eyes
+    assert scene.eyes == 0 and scene.table.eyes == 0
+    run(app, 0.1)
+    assert shows(scene, 0) and scene.table.view["players"][0].get("line") is not None
+    assert scene.table.view["players"][1].get("line") is None  # still only that seat's secrets
+    run(app, 0.05, click(scene.step_on.rect.center))  # and the next action keeps those eyes
+    run(app, 1.5)
+    assert scene.position == stopped + 1 and shows(scene, 0)
+
+
+def test_the_timeline_jumps_to_the_turn_under_the_pointer(app) -> None:
+    path, match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    run(app, 0.05, click((TIMELINE.centerx, TIMELINE.centery)))
+    assert scene.position in scene.replay.turn_starts and 0 < scene.position < len(match.log)
+    assert abs(scene.position - len(match.log) / 2) <= max(
+        b - a for a, b in zip(scene.replay.turn_starts, scene.replay.turn_starts[1:], strict=False))
+    run(app, 0.1)
+    assert shows(scene, None)
+
+
+def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
+    first, _ = kept("linja", 2, 3)
+    second, _ = kept("liniell", 2, 3)
+    (replays_dir() / "20200101-000000-linie1.jsonl").write_text('{"format": "linie-replay", "version": 2}\n')
+    app.push(TitleScene(app))
+    run(app, 0.05, click(app.stack.top.buttons["Replays"].rect.center))
+    screen = app.stack.top
+    assert isinstance(screen, ReplaysScene) and len(screen.kept) == 3
+    assert screen.kept[-1].replay is None and "does not know" in screen.kept[-1].problem
+    newest = screen.kept[0]
+    run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Watch
+    assert isinstance(app.stack.top, ReplayViewer) and app.stack.top.replay.path == newest.path
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert app.stack.top is screen
+    delete = screen.row_buttons[2][1]  # the damaged one can only be deleted: once asks, twice does
+    run(app, 0.05, click(delete.rect.center))
+    assert len(list(replays_dir().iterdir())) == 3 and screen.row_buttons[2][1].label == "Really delete?"
+    run(app, 0.05, click(screen.row_buttons[2][1].rect.center))
+    assert len(screen.kept) == 2 and {first, second} == set(replays_dir().iterdir())
+    run(app, 0.05, click(screen.stats.rect.center))
+    assert isinstance(app.stack.top, StatsScene) and app.stack.top.stats.total == 2
+
+
+def test_open_file_refuses_in_words_and_opens_a_replay_from_anywhere(app, tmp_path: Path) -> None:
+    path, match = kept("lines", 3, 4, tmp_path / "from a friend")
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(path.read_bytes()[:-40])
+    app.push(TitleScene(app))
+    app.push(ReplaysScene(app))
+    run(app, 0.05, click(app.stack.top.open_file.rect.center))
+    dialog = app.stack.top
+    assert isinstance(dialog, OpenFileScene) and dialog.field.text == f"{replays_dir()}/" and app.mapper.text_mode
+    for _ in range(len(dialog.field.text)):
+        run(app, 1 / 60, key(pygame.K_BACKSPACE))
+    run(app, 0.05, typed(str(damaged)) + key(pygame.K_RETURN))
+    assert app.stack.top is dialog and "damaged.jsonl is damaged" in dialog.message
+    dialog.field.text = str(tmp_path / "missing.jsonl")
+    run(app, 0.05, click(dialog.open_button.rect.center))
+    assert app.stack.top is dialog and dialog.message.startswith("There is no file")
+    dialog.field.text = str(path)
+    run(app, 0.05, click(dialog.open_button.rect.center))
+    scene = app.stack.top
+    assert isinstance(scene, ReplayViewer) and scene.playback.length == len(match.log)
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, ReplaysScene)
+
+
+def test_an_edited_replay_is_refused_before_the_viewer_opens(app, tmp_path: Path) -> None:
+    path, _ = kept("linie1", 2, 3)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines[2]["action"]["rot"] = (lines[2]["action"]["rot"] + 1) % 4
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    app.push(TitleScene(app))
+    problem = open_replay(app, path)
+    assert problem is not None and "Action 2" in problem and isinstance(app.stack.top, TitleScene)
+
+
+def test_a_game_finished_at_a_table_is_kept_and_opens(app) -> None:
+    """The whole way: a local game played to its end keeps its replay, which the viewer opens."""
+    from game.session import LocalSession
+    from game.tables.launch import TableConfig, start_local_game
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")]))
+    session = app.stack.scenes[0].session
+    assert isinstance(session, LocalSession)
+    session.run_bots_now()
+    assert session.replay is not None and session.replay.parent == replays_dir()
+    app.to_title()
+    assert open_replay(app, session.replay) is None
+    assert viewer_of(app).replay.game == get_game("linja").name
