@@ -79,7 +79,7 @@ def replay_lines(app: Any) -> None:
     viewer(app, path, 60)
 
 
-@shot("replay_end", settle=1.0)
+@shot("replay_end", settle=8.0)
 def replay_end(app: Any) -> None:
     """The last action played: the results over the replay, every secret revealed."""
     path = kept_game("linie1", 2, 9)
@@ -122,3 +122,17 @@ def replays_stats(app: Any) -> None:
     _keep_several()
     app.push(TitleScene(app))
     app.push(StatsScene(app))
+
+
+@shot("replay_final", settle=0.3)
+def replay_final(app: Any) -> None:
+    """Back from the results: the final board, every secret shown to the spectator."""
+    path = kept_game("liniell", 2, 6, humans=2)
+    scene = viewer(app, path, len(read_replay(path).steps))
+    for _ in range(600):  # Liniell counts the lines, then offers its results
+        app.step(1 / 30)
+        if not scene.table.busy:
+            break
+    scene.table.open_results()
+    app.step(1 / 30)
+    app.pop()

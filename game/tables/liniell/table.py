@@ -95,7 +95,9 @@ class LiniellTable(TableScene):
             return f"bot · {info.get('level', 'normal')}"
         if seat in self.humans:
             return "you" if len(self.humans) == 1 else "on this screen"
-        return "remote player" if info.get("kind") == "human" else "open seat"
+        if info.get("kind") != "human":
+            return "open seat"
+        return "remote player" if self.session.lan else "player"  # a replay's players are nobody's here
 
     @property
     def shown_current(self) -> int:
