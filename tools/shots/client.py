@@ -131,7 +131,7 @@ def linie1_board(app: Any) -> pygame.Surface:
 
 @shot("host_setup")
 def host_setup(app: Any) -> None:
-    from game.lan.lobby import HostScene
+    from game.lan.host import HostScene
     app.push(TitleScene(app))
     scene = HostScene(app)
     app.push(scene)
