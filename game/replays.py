@@ -248,15 +248,35 @@ def list_replays(folder: Path | None = None) -> list[KeptReplay]:
         paths = [path for path in folder.iterdir() if path.name.endswith(SUFFIX) and path.is_file()]
     except OSError:
         return []
-    kept = []
-    for path in paths:
-        try:
-            replay = read_replay(path)
-        except ReplayError as error:
-            kept.append(KeptReplay(path, file_time(path), problem=str(error)))
-        else:
-            kept.append(KeptReplay(path, replay.when, replay))
+    kept = [_kept(path) for path in paths]
+    present = set(paths)
+    for gone in [path for path in _READ if path.parent == folder and path not in present]:
+        del _READ[gone]
     return sorted(kept, key=lambda item: (item.replay is not None, item.when), reverse=True)
+
+
+_READ: dict[Path, tuple[tuple[int, int], KeptReplay]] = {}  # path -> (its stamp when read, what it held)
+
+
+def _kept(path: Path) -> KeptReplay:
+    """``path`` read, or as it was read before while its size and time are unchanged: the list is
+    opened again after every replay watched, and a folder of hundreds of games takes a second to read."""
+    try:
+        status = path.stat()
+        stamp = (status.st_mtime_ns, status.st_size)
+    except OSError:
+        stamp = (-1, -1)
+    known = _READ.get(path)
+    if known is not None and known[0] == stamp and stamp[0] >= 0:
+        return known[1]
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        item = KeptReplay(path, file_time(path), problem=str(error))
+    else:
+        item = KeptReplay(path, replay.when, replay)
+    _READ[path] = (stamp, item)
+    return item
 
 
 def delete_replay(path: Path) -> str | None:

@@ -219,3 +219,22 @@ def test_a_kept_replay_is_listed_and_plays_back(tmp_path: Path) -> None:
     assert item.replay is not None and item.replay.players == ["Ada", "Ben"]
     assert item.replay.result() in ("Ada won", "Ben won", "Ada and Ben share the win", "a draw")
     assert Playback(item.replay).length == len(match.log)
+
+
+def test_the_list_reads_a_file_again_only_when_it_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.replays as replays
+
+    path = keep_replay(named("linja", ["Ada", "Ben"], 3), tmp_path)
+    assert path is not None
+    reads: list[Path] = []
+    real = replays.read_replay
+    monkeypatch.setattr(replays, "read_replay", lambda where: reads.append(where) or real(where))
+    (first,) = list_replays(tmp_path)
+    (again,) = list_replays(tmp_path)
+    assert again is first and len(reads) <= 1  # the second listing reads nothing
+    body = path.read_bytes()
+    path.write_bytes(body[: len(body) // 2])  # damaged after it was listed: the list must say so
+    (damaged,) = list_replays(tmp_path)
+    assert damaged.replay is None and damaged.problem and reads[-1] == path
+    path.unlink()
+    assert list_replays(tmp_path) == [] and path not in replays._READ

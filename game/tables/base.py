@@ -121,6 +121,27 @@ class TableScene(Scene):
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
 
+    @property
+    def watching(self) -> bool:
+        """Nobody on this screen plays (a replay, a spectator, bots among themselves): the table
+        offers no controls of a player."""
+        return not self.humans
+
+    def owner_words(self, seat: int) -> str:
+        """Whose things the screen shows, in a heading: "Your" for this screen's own player, else
+        "Ada's" (a replay or a spectator looking through a seat's eyes)."""
+        return "Your" if seat in self.humans else f"{self.seat_name(seat)}'s"
+
+    def waiting_words(self, seat: int) -> str:
+        """What the screen says while ``seat`` decides and nobody of this screen does: a bot thinks, a
+        remote player is waited for, and a replay's recorded player simply has the turn."""
+        name = self.seat_name(seat)
+        if self.session.replay:
+            return f"{name}'s turn"
+        if self.seat_info(seat).get("kind") == "bot":
+            return f"{name} is thinking…"
+        return f"Waiting for {name}…"
+
     # -- hooks a game fills in --------------------------------------------------------------------
     @classmethod
     def prewarm(cls) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.registry import get_game
+from game.core.registry import available_games, get_game
 from game.match import Match, SeatInfo, view_hash
 from game.paths import replays_dir
 from game.saves import keep_replay
@@ -23,7 +23,8 @@ from game.tables.replay_bar import TIMELINE
 from tests.client.helpers import click, key, run, typed
 from tools.simulate import play_one
 
-GAMES = [("linie1", 2, 3), ("linja", 2, 3), ("liniell", 2, 3), ("lines", 2, 3)]
+# every game the project has (a new game or its table cannot be left out of replays unnoticed)
+GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
 
 
 def kept(game: str, players: int, seed: int, folder: Path | None = None) -> tuple[Path, Match]:
@@ -193,3 +194,37 @@ def test_a_game_finished_at_a_table_is_kept_and_opens(app) -> None:
     app.to_title()
     assert open_replay(app, session.replay) is None
     assert viewer_of(app).replay.game == get_game("linja").name
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), GAMES)
+def test_a_replay_table_offers_no_controls_of_a_player_and_nobody_thinks(app, game: str, players: int,
+                                                                         seed: int) -> None:
+    path, match = kept(game, players, seed)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    run(app, 0.05, key(pygame.K_r))  # through Ada's eyes: her secrets, but she is nobody's on this screen
+    for _ in range(6):
+        run(app, 1 / 60, key(pygame.K_RIGHT))
+        run(app, 1.0)
+    table = scene.table
+    assert table.watching and table.owner_words(0) == "Ada's"
+    player_controls = {"Undo", "Rotate", "Hint", "End turn", "Roll the die", "Stop taking", "Start trip", "Menu",
+                       "Pass"}
+    shown = {widget.label for widget in table.ui.widgets if getattr(widget, "visible", False)
+             and getattr(widget, "label", None) in player_controls}
+    assert shown == set()
+    words = [table.waiting_words(seat) for seat in range(players)]
+    assert words == [f"{name}'s turn" for name in ["Ada", "Ben", "Cleo", "Dora", "Emil"][:players]]
+
+
+def test_a_linie1_replay_names_whose_line_and_tiles_it_shows(app) -> None:
+    path, _ = kept("linie1", 2, 3)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    run(app, 0.05, key(pygame.K_r))
+    run(app, 0.2)
+    frame = scene.table._panel_frame()
+    assert frame.owner == "Ada's" and frame.hand_title.startswith("Ada's ")
+    assert "thinking" not in frame.message and "wait for your turn" not in frame.hand_title

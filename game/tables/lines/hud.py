@@ -46,6 +46,7 @@ class HudFrame:
     counting: bool = False
     bus_pop: dict[int, float] = field(default_factory=dict)
     button_room: int = 0  # pixels kept free at the right of the prompt (the See results button)
+    waiting: str = ""  # what the prompt says while another seat decides ("Ada is thinking…")
 
 
 def expansion_letters(view: dict[str, Any]) -> list[str]:
@@ -147,8 +148,7 @@ def prompt(frame: HudFrame) -> tuple[str, str]:
         headline = f"{name}: build street {done} of {total}"
         detail = "Add a street at a head of the line: glowing streets may be taken."
     if not mine:
-        kind = frame.looks[seat].kind
-        detail = f"{name} is thinking…" if kind == "bot" else f"Waiting for {name}…"
+        detail = frame.waiting
     return headline, detail
 
 

@@ -307,9 +307,10 @@ class LinesTable(TableScene):
         counts = self.tally.counts
         scores = list(counts) if counts is not None else list(self.tally.scores)
         room = self.results_button.rect.width + 16 if self.results_button.visible else 0
+        acting = hud.acting_seat(self.view)
         return hud.HudFrame(self.view, self.looks, self.choices, list(self.humans), self.age, self.hover_space,
                             self.cursor_space, scores, counts is not None, dict(self.tally.bus_pop),
-                            button_room=room)
+                            button_room=room, waiting=self.waiting_words(acting) if acting is not None else "")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.view is None:

@@ -34,6 +34,7 @@ class PanelFrame:
     selected: int | None  # the lifted slot, when the viewer may lay a tile
     hidden_hands: dict[int, int] = field(default_factory=dict)  # seat -> tiles still flying in
     route: dict[str, Any] | None = None  # the viewer's route status
+    owner: str = "Your"  # whose line and tiles the route card and hand show ("Ada's" in a replay)
     hidden_note: str = ""  # what the route card says when no cards may show
     refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
     die_face: str | None = None
@@ -108,7 +109,9 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     pygame.draw.circle(surface, theme.SHADOW, (badge[0], badge[1] + 4), 36)
     _line_badge(surface, line, badge, 36, 44)
     names = " ↔ ".join(t["name"] for t in status["terminals"])
-    theme.draw_text(surface, f"Your line {line}", (rect.x + 116, rect.y + 20), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    heading = f"{frame.owner} line {line}"
+    heading_size = theme.fit_text(heading, 32, rect.width - 150, theme.DISPLAY_FONT)
+    theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     size = theme.fit_text(names, 26, rect.width - 150)
     theme.draw_text(surface, names, (rect.x + 116, rect.y + 60), size, theme.CREAM)
     x = rect.x + 28

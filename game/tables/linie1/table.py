@@ -176,7 +176,8 @@ class Linie1Table(TableScene):
         for button in (self.rotate_button, self.hint_button):
             button.enabled = building
         for button in (self.undo_button, self.rotate_button, self.hint_button):
-            button.visible = phase == "build"
+            button.visible = phase == "build" and not self.watching
+        self.main_button.visible = not self.watching
         self.main_button.tooltip = None
         if phase == "roll":
             self.main_button.label, self.main_button.enabled = "Roll the die", mine
@@ -189,7 +190,7 @@ class Linie1Table(TableScene):
             if building and self.view.get("must_act"):
                 self.main_button.tooltip = (f"Lay {'one more tile' if owed == 1 else 'two tiles'} first: a turn is "
                                             "two actions whenever two are possible.")
-        self.trip_button.visible = bool(self.trip_candidates())
+        self.trip_button.visible = not self.watching and bool(self.trip_candidates())
 
     # -- intents --------------------------------------------------------------------------------------
     def rotate(self, step: int = 1) -> None:
@@ -374,7 +375,7 @@ class Linie1Table(TableScene):
             current = self.current
             if self.finished or self.view["phase"] == "over":
                 return ""
-            return f"{self.seat_name(current)} is thinking…" if self.seat_info(current).get("kind") == "bot" else ""
+            return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         if phase == "roll":
             return "Roll the die to drive (Enter or N)."
@@ -392,10 +393,10 @@ class Linie1Table(TableScene):
             seat = self.current
             hand, title = list(view["hands"][seat]), f"{self.seat_name(seat)}'s tiles"
         else:
-            hand = self.hand()
-            title = "Your tiles" if mine else "Your tiles (wait for your turn)"
+            hand, owner = self.hand(), self.owner_words(eyes)
+            title = f"{owner} tiles" if mine or eyes not in self.humans else "Your tiles (wait for your turn)"
             if view["players"][eyes]["driving"]:
-                title = "Your spare tiles (face up: others may draw them)"
+                title = f"{owner} spare tiles (face up: others may draw them)"
         die = self.show.masks.instead(("die",), view.get("last_roll")) if self.show.masks.held(("die",)) \
             else view.get("last_roll")
         message, bad = self.status_line()
@@ -404,10 +405,15 @@ class Linie1Table(TableScene):
             view=view, seats=seats, eyes=eyes, current=self.current, my_turn=mine, hand_title=title, hand=hand,
             rotations=self.rotations if eyes is not None else [0] * 6,
             selected=self.selected if mine and view["phase"] == "build" else None, hidden_hands=hidden,
-            route=self.route_status(),
-            hidden_note="Cards are hidden." if len(self.humans) > 1 else "Watching the bots play.",
+            route=self.route_status(), owner=self.owner_words(eyes) if eyes is not None else "Your",
+            hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, message=message, message_bad=bad)
+
+    def _hidden_note(self) -> str:
+        if self.session.replay:
+            return "A spectator sees no cards."
+        return "Cards are hidden." if len(self.humans) > 1 else "Watching the bots play."
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.view is None:

@@ -318,7 +318,7 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
     if not frame.my_turn:
         if model.current in frame.humans:
             return (f"{name}'s turn", "", "")
-        return (f"{name} is thinking…", "Watch the tile land; hover a line to see what it is worth now.", "")
+        return (frame.waiting, "Watch the tile land; hover a line to see what it is worth now.", "")
     if model.phase == "place":
         return ("Place your tile", "Click a lit square: next to the field and inside the 4 × 4 frame.",
                 "R / wheel / right click: turn  ·  arrows + Enter")

@@ -47,6 +47,7 @@ class LiniellFrame:
     target: str | None = None  # the line the player would occupy now
     hovered: str | None = None  # the line under the pointer
     toast: Toast | None = None
+    waiting: str = ""  # what the panel says while another seat decides ("Ada is thinking…")
     age: float = 0.0
 
     @property

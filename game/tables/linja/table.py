@@ -57,7 +57,9 @@ class LinjaTable(TableScene):
         self.message_bad = False
         self.log: list[tuple[int, str]] = []
         self.ui.add(Button(RULES_BUTTON, "Rules", self.open_rules, "secondary", 32, "The rules of Linja (F1)."))
-        self.ui.add(Button(MENU_BUTTON, "Menu", self.open_menu, "secondary", 32, "Pause, settings, leave (Esc)."))
+        menu = Button(MENU_BUTTON, "Menu", self.open_menu, "secondary", 32, "Pause, settings, leave (Esc).")
+        menu.visible = not session.replay  # a replay's bar has Back; nothing of a live game to pause
+        self.ui.add(menu)
 
     @property
     def rows(self) -> list[list[list[Piece]]]:
@@ -328,18 +330,15 @@ class LinjaTable(TableScene):
         if choice is not None:
             return preview_text(view, choice), theme.CREAM
         if self.busy:
-            return "Click or press Enter to skip the animation.", theme.CREAM_DIM
+            skip = "Click to skip the animation." if self.session.replay else \
+                "Click or press Enter to skip the animation."
+            return skip, theme.CREAM_DIM
         turn = view.get("turn")
         if view.get("phase") == "over" or turn is None:
             return "", theme.CREAM
         if self.my_turn:
             return "Click a piece to move it — or ← → and Enter. Hover to see where it lands.", theme.CREAM_DIM
-        info = self.seat_info(int(turn))
-        if info.get("kind") == "bot":
-            return f"{info.get('name')} is thinking…", theme.CREAM_DIM
-        if not self.humans:
-            return "Watching the bots play.", theme.CREAM_DIM
-        return f"Waiting for {info.get('name')}…", theme.CREAM_DIM
+        return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def play_row(self, row: int) -> None:
         view = self.view
