@@ -215,7 +215,7 @@ def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], col
 def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
     theme.draw_text(surface, "Liniell", (BOARD.x + 8, 50), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
-    theme.draw_text(surface, "Esc menu · F1 rules", (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
+    theme.draw_text(surface, frame.keys_note, (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
     text, colour = _status(frame)
     if not text:

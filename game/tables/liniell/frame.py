@@ -48,6 +48,7 @@ class LiniellFrame:
     hovered: str | None = None  # the line under the pointer
     toast: Toast | None = None
     waiting: str = ""  # what the panel says while another seat decides ("Ada is thinking…")
+    keys_note: str = "Esc menu · F1 rules"  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
 
     @property

@@ -424,7 +424,8 @@ class LiniellTable(TableScene):
             pointer=self.pointer, turn_angle=self.turn_angle, turns=self.turns, source=self.source,
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
-            age=self.age, waiting=self.waiting_words(self.shown_current))
+            age=self.age, waiting=self.waiting_words(self.shown_current),
+            keys_note="F1 rules" if self.session.replay else "Esc menu · F1 rules")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
