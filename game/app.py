@@ -9,6 +9,7 @@ it directly with synthetic events.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import warnings
@@ -24,6 +25,7 @@ from game.scenes.stack import Scene, SceneStack
 from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
+from game.window import MIN_SIZE, fitted_window, scale_smoothly
 
 LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
 STEP = 1 / 120  # fixed update step, seconds
@@ -57,36 +59,63 @@ class App:
 
     # -- display ----------------------------------------------------------------------------------
     def _open_display(self) -> pygame.Surface:
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE)
+        """The 1920 × 1080 canvas on the screen. On a real screen it opens as a window first and
+        is then fitted (``_fit_window``), so a fullscreen request fills the desktop even where no
+        window manager makes windows fullscreen (a bare X server)."""
+        headless = pygame.display.get_driver() in HEADLESS_DRIVERS
+        if not headless:  # (SDL's dummy driver crashes re-opening a display with these hints)
+            scale_smoothly()
+        fullscreen_now = headless and self.settings.fullscreen
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen_now else pygame.RESIZABLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer" on headless drivers is expected
             # vsync only where there is a real screen: headless drivers have nothing to sync to.
-            vsync = 0 if pygame.display.get_driver() in HEADLESS_DRIVERS else 1
+            vsync = 0 if headless else 1
             try:
                 screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
             except pygame.error:
                 screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-        if not self.settings.fullscreen and self.window_size:
-            self._resize_window(self.window_size)
+        if not headless:
+            self._fit_window()
+            if self.settings.fullscreen:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.toggle_fullscreen()
+                screen = pygame.display.get_surface()
         pygame.display.set_icon(_icon())
         return screen
 
-    @staticmethod
-    def _resize_window(size: tuple[int, int]) -> None:
+    def _fit_window(self) -> None:
+        """The window for the mode in force (see ``game.window``): centred within the desktop for
+        a window; for fullscreen, the whole desktop at its corner before SDL makes it fullscreen,
+        so the canvas is never larger than the screen and cut off where nothing else sizes it."""
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        desktop = desktops[0] if desktops else None
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 window = pygame.Window.from_display_module()
-            window.size = size
-            window.position = pygame.WINDOWPOS_CENTERED
+            window.minimum_size = MIN_SIZE  # SCALED sets the canvas's own size as the least
+            if not self.settings.fullscreen:
+                window.size = fitted_window(LOGICAL_SIZE, desktop, self.window_size)
+                window.position = pygame.WINDOWPOS_CENTERED
+            elif desktop is not None:
+                window.size, window.position = desktop, (0, 0)
         except (pygame.error, AttributeError, ValueError) as error:
-            log.info("window size %s not applied: %s", size, error)
+            log.info("the window could not be fitted to the desktop: %s", error)
 
     def toggle_fullscreen(self) -> None:
         """F11: flip between fullscreen and a window; the canvas stays 1920 × 1080 either way."""
         self.settings.fullscreen = not self.settings.fullscreen
+        fit = pygame.display.get_driver() not in HEADLESS_DRIVERS  # (no desktop to fit; dummy crashes)
         try:
+            if fit and self.settings.fullscreen:
+                self._fit_window()  # the desktop's size first (see ``_fit_window``)
             pygame.display.toggle_fullscreen()
+            if fit and not self.settings.fullscreen:
+                self._fit_window()  # back in a window: within the desktop, whatever size it had
         except pygame.error:
             # Some drivers cannot toggle in place: open the display again with the new flags. A
             # headless driver has no screen to fill (and SDL's dummy driver is unstable re-opening).

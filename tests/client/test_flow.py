@@ -137,7 +137,8 @@ def test_mouse_maps_to_the_logical_canvas_after_a_scale_change(app):
         run(app, 0.05, key(pygame.K_F11))
         assert pygame.display.get_surface().get_size() == LOGICAL_SIZE
         assert app.screen.get_size() == LOGICAL_SIZE
-    app._resize_window((960, 540))  # a window half the size: SDL scales, coordinates stay logical
+    app.window_size = (960, 540)  # a window half the size: SDL scales, coordinates stay logical
+    app._fit_window()
     assert pygame.display.get_surface().get_size() == LOGICAL_SIZE
     play = app.stack.top.buttons["Play"]
     run(app, 0.05, click(play.rect.center))
