@@ -64,7 +64,7 @@ class CoverScene(Scene):
         theme.draw_text(surface, "Pass the device to", (centre, badge.y + 92), 44, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         size = theme.fit_text(self.player, 120, badge.width - 120, theme.DISPLAY_FONT)
-        theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, self.colour,
+        theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, theme.text_colour(self.colour),
                         theme.DISPLAY_FONT, "center", shadow=True)
         hint = self.note or "Everyone else: look away for a moment."
         theme.draw_text(surface, hint, (centre, badge.bottom - 60), 30, theme.CREAM, anchor="center")

@@ -14,6 +14,7 @@ import pygame
 
 from game.core.assets import ASSETS
 from game.core.text import printable
+from game.ui.colour_vision import readable
 
 Colour = tuple[int, int, int]
 
@@ -30,21 +31,24 @@ INK = (44, 28, 46)
 TANGERINE = (255, 140, 66)
 TANGERINE_DARK = (196, 88, 34)
 SUNFLOWER = (255, 201, 60)
-CORAL = (255, 107, 107)
+CORAL = (255, 122, 120)  # 4.6 : 1 on PLUM: error text stays legible
 CORAL_DARK = (184, 58, 70)
 MINT = (72, 201, 160)
 MINT_DARK = (34, 140, 110)
 SKY = (96, 170, 230)
 SHADOW = (16, 8, 22)
 
-# Colours a player can choose at the table (name, rgb); the seat stores the index.
+# Colours a player can choose at the table (name, rgb); the seat stores the index, and seats take
+# them in this order by default. Every pair stays at least 15 CIEDE2000 apart with full colour vision
+# and as seen with protanopia, deuteranopia and tritanopia (``game.ui.colour_vision``; tested), so a
+# colour-blind player tells any two seats apart by colour too, not only by their initials.
 PLAYER_COLOURS: list[tuple[str, Colour]] = [
-    ("Tangerine", (255, 140, 66)),
-    ("Sky", (86, 164, 236)),
-    ("Mint", (72, 201, 160)),
-    ("Rose", (240, 98, 146)),
-    ("Sunflower", (250, 204, 64)),
-    ("Lilac", (170, 128, 240)),
+    ("Tangerine", (232, 150, 90)),
+    ("Blue", (45, 131, 250)),
+    ("Mint", (132, 235, 195)),
+    ("Magenta", (250, 20, 150)),
+    ("Yellow", (250, 224, 5)),
+    ("Lavender", (203, 186, 238)),
 ]
 
 FONT_DIR = ASSETS / "fonts"
@@ -55,6 +59,12 @@ TEXT_BOLD_FONT = "Lato-Bold.ttf"
 
 def player_colour(index: int) -> Colour:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)][1]
+
+
+def text_colour(colour: Colour, background: Colour = PLUM) -> Colour:
+    """``colour`` for text on ``background``: lightened just enough for 4.5 : 1 (a seat's name in
+    its own colour, on a panel)."""
+    return readable(colour, background)
 
 
 @cache

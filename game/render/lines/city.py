@@ -49,9 +49,10 @@ class CityMap(CityGeometry):
 
     # -- the lines layer ----------------------------------------------------------------------------
     def lines_layer(self, paths: Sequence[Sequence[int]], colours: Sequence[Colour],
-                    closed_at: Sequence[int | None]) -> pygame.Surface:
-        """Every line's markers, its heads, and the action marker where a circle closed."""
-        key = (tuple(tuple(path) for path in paths), tuple(colours), tuple(closed_at))
+                    closed_at: Sequence[int | None], initials: Sequence[str] = ()) -> pygame.Surface:
+        """Every line's markers, its heads (with the owner's initial), and the action marker where a
+        circle closed."""
+        key = (tuple(tuple(path) for path in paths), tuple(colours), tuple(closed_at), tuple(initials))
         if key == self._lines_key and self._lines_layer is not None:
             return self._lines_layer
         streets = [self.path_streets(path) for path in paths]
@@ -65,7 +66,8 @@ class CityMap(CityGeometry):
                 sprite, at = pair[index]
                 layer.blit(sprite, at)
         for seat, path in enumerate(paths):
-            self._draw_heads(layer, seat, path, streets[seat], lanes, colours[seat], closed_at[seat])
+            initial = initials[seat] if seat < len(initials) else ""
+            self._draw_heads(layer, seat, path, streets[seat], lanes, colours[seat], closed_at[seat], initial)
         self._lines_key, self._lines_layer = key, layer
         return layer
 
@@ -103,15 +105,15 @@ class CityMap(CityGeometry):
         return sprites
 
     def _draw_heads(self, layer: pygame.Surface, seat: int, path: Sequence[int], shown: Sequence[int],
-                    lanes: dict[int, list[int]], colour: Colour, closed: int | None) -> None:
-        size = max(14, int(self.unit * 0.2))
+                    lanes: dict[int, list[int]], colour: Colour, closed: int | None, initial: str = "") -> None:
+        size = max(14, int(self.unit * 0.2)) if not initial else max(22, int(self.unit * 0.28))
         if closed is not None:
             token = action_marker(colour, int(self.crossing_radius * 1.7))
             centre = self.points[closed]
             layer.blit(token, token.get_rect(center=(round(centre[0] - self.rect.x), round(centre[1] - self.rect.y))))
             return
         for _, point in self.head_points(path, shown, lanes, seat):
-            token = head_token(colour, size)
+            token = head_token(colour, size, initial)
             layer.blit(token, token.get_rect(center=(round(point[0] - self.rect.x), round(point[1] - self.rect.y))))
 
     # -- highlights, drawn each frame ----------------------------------------------------------------

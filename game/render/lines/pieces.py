@@ -96,16 +96,22 @@ def action_marker(colour: Colour, size: int, label: str = "") -> pygame.Surface:
 
 
 @cache
-def head_token(colour: Colour, size: int) -> pygame.Surface:
-    """A head of a line: a cream ring around the line's colour, where the line may grow."""
+def head_token(colour: Colour, size: int, initial: str = "") -> pygame.Surface:
+    """A head of a line: a cream ring around the line's colour, where the line may grow; with the
+    owner's initial in it, so the lines tell apart without colour too."""
     k = SUPERSAMPLE
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     centre = (size * k / 2, size * k / 2)
     radius = size * k / 2 - k
     pygame.draw.circle(big, theme.shade(colour, MARKER_RIM), centre, radius)
     pygame.draw.circle(big, theme.CREAM, centre, radius * 0.82)
-    pygame.draw.circle(big, colour, centre, radius * 0.55)
-    return pygame.transform.smoothscale(big, (size, size))
+    if not initial:
+        pygame.draw.circle(big, colour, centre, radius * 0.55)
+    token = pygame.transform.smoothscale(big, (size, size))
+    if initial:
+        theme.draw_text(token, initial[:1], (size // 2, size // 2 + 1), max(10, int(size * 0.62)), theme.INK,
+                        theme.DISPLAY_FONT, "center")
+    return token
 
 
 @cache

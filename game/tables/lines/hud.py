@@ -187,7 +187,8 @@ def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
     pygame.draw.rect(surface, theme.mix(theme.shade(colour, 0.7), colour, pulse), box, width=3, border_radius=18)
     room = box.width - 40 - frame.button_room
     size = theme.fit_text(headline, 36, room, theme.DISPLAY_FONT)
-    theme.draw_text(surface, headline, (box.x + 20, box.y + 12), size, theme.shade(colour, 1.25), theme.DISPLAY_FONT)
+    ink = theme.text_colour(colour, theme.shade(colour, 0.32))  # on the box's own dark shade
+    theme.draw_text(surface, headline, (box.x + 20, box.y + 12), size, ink, theme.DISPLAY_FONT)
     detail_size = theme.fit_text(detail, 23, room)
     theme.draw_text(surface, detail, (box.x + 20, box.bottom - 34), detail_size, theme.CREAM)
 

@@ -319,7 +319,7 @@ class LinesTable(TableScene):
             return
         lines = self.view["lines"]
         layer = self.city.lines_layer([line["path"] for line in lines], [look.colour for look in self.looks],
-                                      [line.get("closed_at") for line in lines])
+                                      [line.get("closed_at") for line in lines], [look.initial for look in self.looks])
         surface.blit(self._still(layer, surface.get_size()), (0, 0))
         self._draw_targets(surface)
         self.tally.draw_buses(surface)

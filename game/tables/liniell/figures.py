@@ -7,14 +7,18 @@ from typing import Any
 from game.scenes.figures import PlayerFigures, seats_of
 from game.ui.theme import PLAYER_COLOURS
 
+# The board's own blue: Liniell's rhombs are blue, so a blue marker would vanish on them.
+RHOMB_BLUE = next(index for index, (name, _) in enumerate(PLAYER_COLOURS) if name == "Blue")
+
 
 def colour_indices(seats: list[dict[str, Any]]) -> list[int]:
     """Each seat's colour; a later seat that chose the same one (a LAN lobby may leave every seat on
-    the default) gets the next free colour, so the two players never look alike."""
+    the default) gets the next free colour, so the two players never look alike, and nobody plays
+    in the rhombs' blue."""
     taken: list[int] = []
     for index, info in enumerate(seats):
         colour = int(info.get("colour", index)) % len(PLAYER_COLOURS)
-        while colour in taken:
+        while colour in taken or colour == RHOMB_BLUE:
             colour = (colour + 1) % len(PLAYER_COLOURS)
         taken.append(colour)
     return taken

@@ -144,7 +144,8 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
 
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour) -> None:
     size = fit(headline, 34, ACTIONS.width - 60, theme.DISPLAY_FONT)
-    theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, colour, theme.DISPLAY_FONT)
+    theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, theme.text_colour(colour),
+                    theme.DISPLAY_FONT)
     for row, text in enumerate(wrap(detail, 24, ACTIONS.width - 60)[:3]):
         theme.draw_text(surface, text, (ACTIONS.x + 30, ACTIONS.y + 66 + row * 30), 24, theme.CREAM)
     if keys:

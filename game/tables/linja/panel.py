@@ -78,7 +78,7 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
         text = f"{frame.name(seat)}'s turn"
         extra = bool(view.get("extra_turn"))
         size = theme.fit_text(text, 44, box.width - (270 if extra else 56), theme.DISPLAY_FONT)
-        theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, frame.colour(seat),
+        theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.text_colour(frame.colour(seat)),
                         theme.DISPLAY_FONT)
         if extra:
             chip = pygame.Rect(0, 0, 200, 40)
@@ -129,7 +129,7 @@ def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) 
         theme.draw_text(surface, line, (card.x + 24, card.y + 70 + index * 29), 24, theme.CREAM_DIM)
     tally = frame.tally or (frame.view.get("scores") or [0, 0])
     for seat, x in ((0, card.x + card.width // 4), (1, card.x + 3 * card.width // 4)):
-        theme.draw_text(surface, str(tally[seat]), (x, card.bottom - 40), 52, frame.colour(seat),
+        theme.draw_text(surface, str(tally[seat]), (x, card.bottom - 40), 52, theme.text_colour(frame.colour(seat)),
                         theme.DISPLAY_FONT, "center", shadow=True)
     theme.draw_text(surface, ":", (card.centerx, card.bottom - 42), 48, theme.CREAM, theme.DISPLAY_FONT, "center")
 
