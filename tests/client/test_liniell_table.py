@@ -249,7 +249,8 @@ def test_figures_and_colours() -> None:
     assert ada.winner and ada.headline == "8 points" and ("Tie broken by", "blue rhombs") in ada.rows
     assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
     assert ada.colour != bot.colour  # both seats on the default colour still look different
-    assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 1]
+    assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 2]  # never the rhombs' blue
+    assert colour_indices([{"colour": 1}, {"colour": 0}]) == [2, 0]
 
 
 def test_one_seat_over_a_real_loopback_host(fast) -> None:
