@@ -280,3 +280,30 @@ def test_your_turn_is_said_once_a_turn_not_after_each_tile(app, monkeypatch):
     settle(app, table, 8.0)
     assert table.view["current"] == 0 and table.toast is not None and table.toast[0] == "Your turn"
     assert sounds.count("turn") == 1
+
+
+def test_each_tile_keeps_its_own_turn_when_the_hand_reflows(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    hand = table.hand()
+    table.selected = 4
+    run(app, 0.02, key(pygame.K_r))  # the last tile turned once
+    assert table.rotations[4] == 1
+    table.selected = 0
+    cell = legal_cell(table, 0)
+    run(app, 0.02, click(cell_centre(table, cell)))  # lay the first: every other tile moves up a slot
+    settle(app, table)
+    after = table.hand()
+    assert after[:3] == hand[1:4] and len(after) == 4
+    assert table.rotations[3] == 1 and table.rotations[:3] == [0, 0, 0]  # the turned tile, now fourth
+
+
+def test_the_hint_is_for_one_turn(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, key(pygame.K_h))
+    assert table.hint
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table, 0))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))  # end the turn; the bot plays; Ada's next turn opens without it
+    settle(app, table, 10.0)
+    assert table.my_turn and not table.hint

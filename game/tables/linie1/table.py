@@ -49,7 +49,8 @@ class Linie1Table(TableScene):
         self.board_view = BoardView()
         self.board = self.board_view.board
         self.selected = 0
-        self.rotations = [0] * 6
+        self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
+        self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
         self.cursor: tuple[int, int] | None = None
         self.pointer: tuple[int, int] | None = None
         self.pointer_on_board = False
@@ -131,10 +132,12 @@ class Linie1Table(TableScene):
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         if not mine:
             self._toasted = None
+            self.hint = False  # a hint is for one turn: never carried to the next player's
             return
         if acting != self._toasted:
             self._toasted = acting
             self.selected = 0
+            self.hint = False
             self.message = ""
             self.toast = ("Your turn" if len(self.humans) == 1 else f"{self.seat_name(acting)}'s turn", TOAST_SECONDS)
 
@@ -353,8 +356,24 @@ class Linie1Table(TableScene):
         self.app.sounds.play("error")
 
     # -- frame ----------------------------------------------------------------------------------------
+    def _carry_rotations(self) -> None:
+        """Each tile keeps its own turn when the hand changes: lay the fourth tile and the curve
+        turned in the fifth slot, now the fourth, still shows turned (duplicates match in order)."""
+        hand = self.hand()
+        eyes, before = self._rotated
+        if eyes == self.eyes and hand == before:
+            return
+        left = list(zip(before, self.rotations, strict=False)) if eyes == self.eyes else []
+        carried = []
+        for tile in hand:
+            found = next((index for index, (old, _) in enumerate(left) if old == tile), None)
+            carried.append(left.pop(found)[1] if found is not None else 0)
+        self.rotations = carried + [0] * (6 - len(carried))
+        self._rotated = (self.eyes, hand)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._carry_rotations()
         self.pointer_still += dt
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
