@@ -30,6 +30,12 @@ def test_rule_b_no_rail_into_a_building():
     assert rejection.message == "Rule b: the track would run into the Museum."
 
 
+def test_a_building_named_for_its_owner_takes_no_article() -> None:
+    from game.core.linie1.board import _the
+
+    assert _the("Charly's Pub") == "Charly's Pub" and _the("Bahnhof") == "the Bahnhof"
+
+
 def test_rule_c_no_tile_on_a_building():
     assert code(Board().check_place(1, (4, 6), 0)) == "linie1.rule_c_covers_building"
 

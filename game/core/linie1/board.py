@@ -211,7 +211,7 @@ class Board:
             elif kind == BUILDING and has_rail:
                 name = BUILDING_NAMES[BUILDING_AT[other]]
                 findings.append(("b", reject(GAME, "rule_b_into_building",
-                    f"Rule b: the track would run into the {name}.")))
+                    f"Rule b: the track would run into {_the(name)}.")))
             elif kind == TERMINAL and not has_rail:
                 terminal = TERMINAL_AT[other]
                 findings.append(("d", reject(GAME, "rule_d_blocks_terminal",
@@ -432,3 +432,9 @@ class Board:
         for letter, cell in self.signs.items():
             if letter not in BUILDINGS or BESIDE_BUILDING.get(cell) != letter or cell not in self.tiles:
                 raise ValueError(f"bad stop sign {letter} at {cell}")
+
+
+def _the(name: str) -> str:
+    """A building's name in a sentence: "the Museum", but "Charly's Pub" (a name that already
+    says whose it is takes no article)."""
+    return name if "'s " in name else f"the {name}"
