@@ -209,9 +209,9 @@ class Board:
                         f"Rule d: the track would run into the side of the tile to the {side}, "
                         "which has no rail there.")))
             elif kind == BUILDING and has_rail:
-                name = BUILDING_NAMES[BUILDING_AT[other]]
+                building = _the(BUILDING_NAMES[BUILDING_AT[other]])
                 findings.append(("b", reject(GAME, "rule_b_into_building",
-                    f"Rule b: the track would run into {_the(name)}.")))
+                    f"Rule b: the track would run into {building}.")))
             elif kind == TERMINAL and not has_rail:
                 terminal = TERMINAL_AT[other]
                 findings.append(("d", reject(GAME, "rule_d_blocks_terminal",
