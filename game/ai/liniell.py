@@ -14,7 +14,7 @@ and the multiset of tiles still face down (public: the 16 tiles minus those seen
 from __future__ import annotations
 
 from game.ai.liniell_eval import Choice, choices, greedy_outlook, outlook
-from game.ai.liniell_search import look_ahead
+from game.ai.liniell_search import Search, to_actions
 from game.core.contract import Action, View
 from game.core.liniell import GAME
 from game.core.liniell.field import Field
@@ -46,8 +46,16 @@ class LiniellBot:
         if self.level == "hard":
             if state.phase == OCCUPY and self._plan is not None and self._plan[0] == self._position(state, state.board):
                 return self._plan[1]  # the turn was thought through as a whole when the tile was placed
-            pick = look_ahead(state, seat, self._tie_break)
-            self._plan = (self._position(state, pick.field), pick.follow) if state.phase == PLACE else None
+            search = Search(state, seat)
+            found = search.run()
+            best = max(option.value for option in found)
+            top = [option for option in found if option.value >= best - 1e-9]
+            place, follow = to_actions(search, top[self.rng.below(len(top))])
+            if place is None:
+                return follow
+            after = state.board.with_tile((place["x"], place["y"]), state.drawn, place["rot"])  # type: ignore[arg-type]
+            self._plan = (self._position(state, after), follow)
+            return place
         else:
             sight = greedy_outlook if self.level == "greedy" else outlook
             pick = self._tie_break(choices(state, seat, sight(state, seat)))

@@ -4,6 +4,7 @@ normal stronger than easy."""
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from game.ai.liniell import LEVELS, make_bot
 from game.ai.liniell_eval import Evaluator, Outlook
 from game.bots import make_bot as make_any_bot
 from game.core.liniell import GAME
-from game.core.liniell.state import OVER, PLACE
+from game.core.liniell.state import CONNECT, OVER, PLACE
 from game.match import Match, SeatInfo
 from tests.core.liniell_positions import EXAMPLE, GREEN_3, GREEN_4, YELLOW_1, build, facing, without
 from tools.simulate import play_one
@@ -165,3 +166,68 @@ def answer_margin(state, action):
         return scores[1] - scores[0]
     return max(answer_margin(trial, follow) for follow in GAME.legal(trial, 1))
 
+
+
+@pytest.mark.parametrize(("hole", "mine", "theirs"), [((3, 1), "S", "W"), ((1, 2), "N", "E"), ((3, 3), "N", "W")])
+def test_hard_captures_when_only_a_capture_wins(hole, mine, theirs):
+    # The last tile joins yellow's line to green's through the hole: capturing turns a loss into a win.
+    cells = without(EXAMPLE, hole)
+    side = facing(cells, hole)
+    state = build(cells, [[side[mine], None], [side[theirs], None]], phase=PLACE, drawn=EXAMPLE[hole][0])
+    assert best_final_margin(state, 0) > 0 > max(final_margin(done, 0) for done in turn_ends(state, 0)
+                                                 if done.markers[1][0] is not None)
+    bot = make_bot("hard", 6)
+    GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+    assert state.phase == CONNECT
+    GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+    assert GAME.outcome(state)["winners"] == [0]
+
+
+def test_hard_avoids_the_last_capture_it_can_see_coming():
+    # Yellow's and green's lines face the same hole; yellow places the second-last tile, green the
+    # last (known: the one still face down). Yellow ends as well as green's best answer allows.
+    for hole, other in [((1, 2), (3, 3)), ((3, 1), (0, 3)), ((3, 3), (1, 2))]:
+        cells = without(EXAMPLE, hole, other)
+        side = facing(cells, hole)
+        markers = [[side["N"], None], [side["W"] if "W" in side else side["E"], None]]
+        state = build(cells, markers, phase=PLACE, drawn=EXAMPLE[other][0], stack=[EXAMPLE[hole][0]])
+        target = best_margin_after_the_last_reply(state, 0)
+        bot = make_bot("hard", 4)
+        GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+        GAME.apply(state, 0, bot.decide(GAME.view(state, 0)))
+        if state.phase != OVER:
+            GAME.apply(state, 1, max(GAME.legal(state, 1), key=lambda place: answer_margin(state, place)))
+            GAME.apply(state, 1, max(GAME.legal(state, 1), key=lambda follow: answer_margin(state, follow)))
+        scores = GAME.outcome(state)["scores"]
+        assert scores[0] - scores[1] == target
+
+
+@pytest.mark.parametrize("moves", [4, 9, 13])
+def test_hard_decides_the_same_whatever_the_hidden_stack_order(moves):
+    state = GAME.setup(2, 12)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while len(state.placed) < moves or state.phase != PLACE:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, bots[seat].decide(GAME.view(state, seat)))
+    assert state.phase == PLACE
+    seat = GAME.to_act(state)[0]
+    data = GAME.snapshot(state)
+    decisions = set()
+    for shuffle in range(3):
+        stack = list(data["stack"])
+        random.Random(shuffle).shuffle(stack)
+        other = GAME.restore({**data, "stack": stack})
+        decisions.add(str(make_bot("hard", 3).decide(GAME.view(other, seat))))
+    assert len(decisions) == 1
+
+
+def test_hard_beats_greedy_in_most_games():
+    wins = 0
+    for index in range(4):
+        levels = ["hard", "greedy"] if index % 2 == 0 else ["greedy", "hard"]
+        match, figures = play_one("liniell", 2, 300 + index, levels)
+        winners = match.outcome()["winners"]
+        wins += bool(winners) and levels[winners[0]] == "hard"
+        hard = levels.index("hard")
+        assert max(figures["decision_ms"][hard]) < 5000  # no decision runs away (the budget is work, not time)
+    assert wins >= 3
