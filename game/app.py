@@ -87,7 +87,11 @@ class App:
     def _fit_window(self) -> None:
         """The window for the mode in force (see ``game.window``): centred within the desktop for
         a window; for fullscreen, the whole desktop at its corner before SDL makes it fullscreen,
-        so the canvas is never larger than the screen and cut off where nothing else sizes it."""
+        so the canvas is never larger than the screen and cut off where nothing else sizes it.
+        A headless driver has no desktop, and SDL's dummy driver corrupts its memory when a
+        SCALED window is resized (a crash on the next ``set_mode``), so there it does nothing."""
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return
         try:
             desktops = pygame.display.get_desktop_sizes()
         except pygame.error:
@@ -109,12 +113,11 @@ class App:
     def toggle_fullscreen(self) -> None:
         """F11: flip between fullscreen and a window; the canvas stays 1920 × 1080 either way."""
         self.settings.fullscreen = not self.settings.fullscreen
-        fit = pygame.display.get_driver() not in HEADLESS_DRIVERS  # (no desktop to fit; dummy crashes)
         try:
-            if fit and self.settings.fullscreen:
+            if self.settings.fullscreen:
                 self._fit_window()  # the desktop's size first (see ``_fit_window``)
             pygame.display.toggle_fullscreen()
-            if fit and not self.settings.fullscreen:
+            if not self.settings.fullscreen:
                 self._fit_window()  # back in a window: within the desktop, whatever size it had
         except pygame.error:
             # Some drivers cannot toggle in place: open the display again with the new flags. A
