@@ -53,16 +53,17 @@ class Linie1Bot:
         if view["actions_taken"] >= 2 or not view["must_act"]:
             return {"type": "end_turn"}
         hand = list(view["hands"][seat])
+        pairs = view["actions_taken"] == 0  # a side-by-side pair takes the whole turn
         action = None
         if self.level == "easy" and self.rng.random() < 0.5:
-            action = self._random_legal(board, hand, strict)
+            action = self._random_legal(board, hand, strict, pairs)
         if action is None:
             if plan is None:
                 plan = plan_route(board, me["line"], list(me["stops"]))
             if plan is not None:
                 action = self._from_plan(plan, board, hand, strict)
             if action is None:
-                action = self._harmless(plan, board, hand, strict)
+                action = self._harmless(plan, board, hand, strict, pairs)
         return action or {"type": "end_turn"}
 
     def _declaration(self, view: View, board: Board, me: dict[str, Any]) -> Action | None:
@@ -128,7 +129,8 @@ class Linie1Bot:
                 count += 1
         return count
 
-    def _harmless(self, plan: Plan | None, board: Board, hand: list[int], strict: bool) -> Action | None:
+    def _harmless(self, plan: Plan | None, board: Board, hand: list[int], strict: bool,
+                  pairs: bool) -> Action | None:
         """A legal tile away from the bot's own planned route (or any legal one if none is away)."""
         near: set[tuple[int, int]] = set()
         if plan is not None:
@@ -140,9 +142,11 @@ class Linie1Bot:
         if away:
             tile, cell, rot = away[self.rng.below(len(away))]
             return {"type": "place", "tile": tile, "cell": list(cell), "rot": rot}
-        return self._random_legal(board, hand, strict)
+        return self._random_legal(board, hand, strict, pairs)
 
-    def _random_legal(self, board: Board, hand: list[int], strict: bool) -> Action | None:
+    def _random_legal(self, board: Board, hand: list[int], strict: bool, pairs: bool) -> Action | None:
+        """Any legal tile action; a side-by-side exchange pair only when nothing else fits, since a
+        hand that fits only as a pair still owes the turn's two actions (L4)."""
         placements = list(board.legal_placements(hand, strict))
         if placements:
             tile, cell, rot = placements[self.rng.below(len(placements))]
@@ -151,6 +155,13 @@ class Linie1Bot:
         if exchanges:
             tile, cell, rot = exchanges[self.rng.below(len(exchanges))]
             return {"type": "exchange", "tile": tile, "cell": list(cell), "rot": rot}
+        if pairs:
+            both = list(board.joint_exchanges(hand, strict))
+            if both:
+                first, second = both[self.rng.below(len(both))]
+                return {"type": "exchange2",
+                        "first": {"tile": first[0], "cell": list(first[1]), "rot": first[2]},
+                        "second": {"tile": second[0], "cell": list(second[1]), "rot": second[2]}}
         return None
 
 

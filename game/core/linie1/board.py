@@ -387,12 +387,22 @@ class Board:
                         if self.check_double_exchange(first, second, strict) is None:
                             yield first, second
 
-    def has_legal_action(self, tiles: Iterable[int], strict: bool = True) -> bool:
+    def has_legal_action(self, tiles: Iterable[int], strict: bool = True, pairs: bool = True) -> bool:
+        """Is any placement, exchange or (with ``pairs``) side-by-side exchange pair legal?
+
+        Pairs count because two exchanges judged together are a turn's two actions (L3, L4): a hand
+        that fits only as a pair still owes them, and a game in that state is not stalled (L11).
+        Pass ``pairs=False`` once an action of the turn is taken (a pair needs the whole turn).
+        Stops at the first legal action found.
+        """
         tiles = list(tiles)
         for _ in self.legal_placements(tiles, strict):
             return True
         for _ in self.legal_exchanges(tiles, strict):
             return True
+        if pairs:
+            for _ in self.joint_exchanges(tiles, strict):
+                return True
         return False
 
     # -- views -----------------------------------------------------------------------------------

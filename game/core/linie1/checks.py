@@ -14,10 +14,14 @@ from game.core.linie1.state import State, cell_of, rejection, tile_spec
 
 
 def must_act(state: State) -> bool:
-    """Whether the current builder still owes an action (L4: two whenever two legal ones exist)."""
+    """Whether the current builder still owes an action (L4: two whenever two legal ones exist).
+
+    A pair of side-by-side exchanges counts only at the turn's start, where it may still be made.
+    """
     if state.phase != "build" or state.actions_taken >= 2:
         return False
-    return state.board.has_legal_action(state.hands[state.current], state.strict)
+    return state.board.has_legal_action(state.hands[state.current], state.strict,
+                                        pairs=state.actions_taken == 0)
 
 
 def building_turn(state: State, seat: int) -> Rejection | None:

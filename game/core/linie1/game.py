@@ -312,7 +312,8 @@ class Linie1:
         return events
 
     def _stalemated(self, state: State) -> bool:
-        """L11, extended: nobody drives, nobody can lay, exchange or declare, and nobody can draw."""
+        """L11, extended: nobody drives, nobody can lay, exchange (alone or as a side-by-side pair)
+        or declare, and nobody can draw."""
         if any(state.driving(s) for s in range(state.players)):
             return False
         if state.pile and any(len(hand) < HAND_SIZE for hand in state.hands):
