@@ -7,6 +7,9 @@ from collections.abc import Iterator
 from game.ai.linie1 import Linie1Bot
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board
+from game.core.linie1.data import TILE_TYPES
+from game.core.linie1.routes import trip_candidates
+from game.core.rng import Rng
 from tools.bench import timed
 from tools.simulate import play_one
 
@@ -25,6 +28,37 @@ def midgame_states(count: int, players: int = 4, turns: int = 24) -> list:
         if GAME.outcome(state) is None and state.phase == "build" and len(state.hands[state.current]) == 5:
             states.append(state)
     return states
+
+
+def full_states(count: int, players: int = 4, least: int = 114) -> list:
+    """Fresh deals on full boards: tiles from the whole set laid one by one, each into a square with
+    the most laid neighbours, until no tile fits (114-117 tiles; random play stalls near 105). These
+    crowded boards, where routes branch at every square, are where the route searches cost most."""
+    states = []
+    seed = 2000
+    while len(states) < count:
+        seed += 1
+        state = GAME.setup(players, seed)
+        board, rng = state.board, Rng(seed)
+        pool = [number for number, info in TILE_TYPES.items() for _ in range(info.pile + info.start)]
+        while True:
+            fits = list(board.legal_placements(sorted(set(pool)), strict=False))
+            if not fits:
+                break
+            crowded = [_neighbours(board, cell) for _tile, cell, _rot in fits]
+            most = max(crowded)
+            fits = [fit for fit, near in zip(fits, crowded, strict=True) if near == most]
+            tile, cell, rot = fits[rng.below(len(fits))]
+            board.set_tile(cell, tile, rot)
+            pool.remove(tile)
+        if len(board.tiles) >= least:
+            states.append(state)
+    return states
+
+
+def _neighbours(board: Board, cell: tuple[int, int]) -> int:
+    row, col = cell
+    return sum((row + dr, col + dc) in board.tiles for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
 
 
 def figures() -> Iterator[tuple[str, list[float]]]:
@@ -51,3 +85,18 @@ def figures() -> Iterator[tuple[str, list[float]]]:
     for seed in range(15):
         samples.extend(timed(lambda s=seed: play_one("linie1", 4, 500 + s, ["normal"]), repeat=1, warmup=0))
     yield "linie1.whole_4p_normal_game", samples
+
+    full = full_states(8)
+    samples = []
+    for state in full * 3:
+        state.board = Board.from_view(state.board.to_view())  # cold caches, as at a turn's start
+        samples.extend(timed(lambda s=state: list(GAME.legal(s, s.current)), repeat=1, warmup=0))
+    yield "linie1.legal_full", samples
+
+    samples = []
+    for state in full * 3:
+        for seat in range(state.players):
+            board = Board.from_view(state.board.to_view())
+            samples.extend(timed(lambda b=board, s=state, seat=seat: trip_candidates(
+                b, s.lines[seat], s.stops[seat], s.faces), repeat=1, warmup=0))
+    yield "linie1.trip_candidates_full", samples
