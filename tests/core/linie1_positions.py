@@ -2,8 +2,8 @@
 
 The tiles are those five bots had laid by turn 73 of a game in which nobody declared a trip (they
 kept building). Here they are laid square by square in an order where every placement is legal
-under the strict rules, so a real game can reach this board. With the pile empty, the twelve tiles left are dealt so that only
-seat 0 can act, and only by exchanging the tiles on (2, 6) and (2, 7) together.
+under the strict rules, so a real game can reach this board. With the pile empty, the twelve
+tiles left are dealt so that only seat 0 can act, and only by exchanging the tiles on (2, 6) and (2, 7) together.
 """
 
 from __future__ import annotations
