@@ -70,6 +70,9 @@ class Board:
         self._constraints: dict[Cell, tuple[int, int, int, int, int, int]] = {}
         self._allowed: dict[tuple[Cell, bool], int] = {}
         self._view: dict[str, Any] | None = None  # to_view's result until the next change
+        # Facts computed from the whole board (its tram network, routes, trip candidates): kept
+        # until the next change, never copied, never part of a view or a save.
+        self.derived: dict[str, Any] = {}
 
     # -- basic facts ---------------------------------------------------------------------------
     def copy(self) -> Board:
@@ -98,6 +101,7 @@ class Board:
         first_here = cell not in self.tiles
         self.tiles[cell] = (tile, rot)
         self._view = None
+        self.derived = {}
         self._invalidate(cell)
         letter = BESIDE_BUILDING.get(cell)
         if first_here and letter is not None and letter not in self.signs:
