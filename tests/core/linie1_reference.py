@@ -1,53 +1,30 @@
 """The Linie 1 route search as it stood before it was given lower bounds and caches: the reference
 the faster search must agree with exactly (tests/core/test_linie1_search.py).
 
-Kept verbatim but for two test hooks: ``SEARCH_BUDGET`` is read at each call (tests may lower it to
-keep slow boards quick) and ``BUDGET_HITS`` records every search that gave up on its budget, since
-where this search gives up the new one may still find a route.
+Only the searches and the expected-turns sum are the old code (node numbers, routes and problems
+are shared with the game). Two test hooks: ``SEARCH_BUDGET`` is read at each call (tests may lower
+it to keep slow boards quick) and ``BUDGET_HITS`` records every search that gave up on its budget,
+since where this search gives up the new one may still find a route.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
 
 from game.core.linie1.board import Board
 from game.core.linie1.data import BOARD_SIZE, TERMINAL_AT, TERMINALS, Terminal
 from game.core.linie1.geometry import STEP, Cell, exits_from, opposite
+from game.core.linie1.network import TERMINAL_BASE, node_cell, node_terminal, square_node, terminal_node
+from game.core.linie1.routes import Route, make_route
+from game.core.linie1.walks import RouteProblem
 
-TERMINAL_BASE = 10_000
 SEARCH_BUDGET = 200_000
 MAX_CANDIDATES = 6
 BUDGET_HITS: list[int] = []
-
-
-def square_node(cell: Cell, entry: int) -> int:
-    return (cell[0] * BOARD_SIZE + cell[1]) * 4 + entry
-
-
-def terminal_node(terminal: Terminal, cell_index: int) -> int:
-    return TERMINAL_BASE + (terminal.line * 2 + terminal.index) * 2 + cell_index
-
-
-def node_terminal(node: int) -> tuple[Terminal, int] | None:
-    if node < TERMINAL_BASE:
-        return None
-    code, cell_index = divmod(node - TERMINAL_BASE, 2)
-    line, index = divmod(code, 2)
-    return TERMINALS[line][index], cell_index
-
-
-def node_cell(node: int) -> Cell:
-    """The square a node stands for; a terminal loop is written as the terminal cell it entered."""
-    found = node_terminal(node)
-    if found is not None:
-        terminal, cell_index = found
-        return terminal.cells[cell_index]
-    square = node // 4
-    return divmod(square, BOARD_SIZE)  # type: ignore[return-value]
 
 
 class Network:
@@ -97,35 +74,6 @@ class Network:
         return starts
 
 
-@dataclass(frozen=True)
-class Route:
-    """A frozen trip: where the tram starts, the squares it enters, and which of them are halts."""
-
-    start: Cell
-    nodes: tuple[int, ...]
-    cells: tuple[Cell, ...]
-    halts: tuple[bool, ...]  # carries a stop sign or is a terminal: where an H stops the tram
-
-    @property
-    def length(self) -> int:
-        return len(self.cells)
-
-    def expected_turns(self, faces: Sequence[str]) -> Fraction:
-        return expected_turns(self.halts, faces)
-
-    def to_view(self) -> dict:
-        return {"start": list(self.start), "route": [list(cell) for cell in self.cells],
-                "halts": list(self.halts)}
-
-
-def _halts(board: Board, nodes: Sequence[int]) -> tuple[bool, ...]:
-    return tuple(node >= TERMINAL_BASE or node_cell(node) in board.sign_at for node in nodes)
-
-
-def make_route(board: Board, start: Cell, nodes: Sequence[int]) -> Route:
-    return Route(start, tuple(nodes), tuple(node_cell(n) for n in nodes), _halts(board, nodes))
-
-
 # -- movement ------------------------------------------------------------------------------------
 def advance(halts: Sequence[bool], position: int, face: str) -> int:
     """Where a tram at ``position`` (-1: on its start terminal) ends after rolling ``face`` (L9)."""
@@ -152,31 +100,6 @@ def expected_turns(halts: Sequence[bool], faces: Sequence[str]) -> Fraction:
 
 
 # -- searching for routes ---------------------------------------------------------------------------
-@dataclass
-class RouteProblem:
-    """A line's two terminals and the squares it must pass (the stop signs of its buildings)."""
-
-    line: int
-    stop_cells: tuple[Cell, ...]
-    node_bits: dict[int, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for index, (row, col) in enumerate(self.stop_cells):
-            for entry in range(4):
-                node = (row * BOARD_SIZE + col) * 4 + entry
-                self.node_bits[node] = self.node_bits.get(node, 0) | (1 << index)
-
-    @classmethod
-    def for_player(cls, board: Board, line: int, stops: Iterable[str]) -> RouteProblem | None:
-        """None when a building on the card has no stop sign yet (it cannot be visited: L7)."""
-        cells = []
-        for letter in stops:
-            if letter not in board.signs:
-                return None
-            cells.append(board.signs[letter])
-        return cls(line, tuple(cells))
-
-
 def _stop_bit(problem: RouteProblem, node: int) -> int:
     return problem.node_bits.get(node, 0)
 
@@ -423,7 +346,7 @@ def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequen
             found.setdefault((cell, tuple(walk)), make_route(board, cell, walk))
     if not found:
         return []
-    expected = {id(route): route.expected_turns(faces) for route in found.values()}  # each exactly once
+    expected = {id(route): expected_turns(route.halts, faces) for route in found.values()}  # each exactly once
 
     def by_turns(route: Route) -> tuple:
         return (expected[id(route)], route.length, route.start, route.nodes)
