@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
 
@@ -19,7 +18,7 @@ from game.core.linie1.board import Board
 from game.core.linie1.data import BOARD_SIZE, TERMINAL_AT, TERMINALS, Terminal
 from game.core.linie1.geometry import STEP, Cell, exits_from, opposite
 from game.core.linie1.network import TERMINAL_BASE, node_cell, node_terminal, square_node, terminal_node
-from game.core.linie1.routes import Route, make_route
+from game.core.linie1.routes import Candidate, Route, make_route
 from game.core.linie1.walks import RouteProblem
 
 SEARCH_BUDGET = 200_000
@@ -306,20 +305,6 @@ def find_route(board: Board, line: int, stops: Iterable[str], network: Network |
         if walk is not None:
             return make_route(board, cell, walk)
     return None
-
-
-@dataclass(frozen=True)
-class Candidate:
-    route: Route
-    expected: Fraction
-    shortest: bool
-
-    def to_view(self) -> dict:
-        data = self.route.to_view()
-        data.update({"expected_turns": float(self.expected),
-                     "expected_exact": f"{self.expected.numerator}/{self.expected.denominator}",
-                     "length": self.route.length, "shortest": self.shortest})
-        return data
 
 
 def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequence[str],
