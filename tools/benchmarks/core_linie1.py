@@ -56,6 +56,23 @@ def full_states(count: int, players: int = 4, least: int = 114) -> list:
     return states
 
 
+def late_states(count: int, players: int = 5) -> list:
+    """The last building turn of whole games of normal bots: boards built to complete routes."""
+    states = []
+    for seed in range(count):
+        state = GAME.setup(players, 700 + seed)
+        bots = [Linie1Bot("normal", 700 + seed + s) for s in range(players)]
+        last = None
+        while GAME.outcome(state) is None:
+            seat = GAME.to_act(state)[0]
+            if state.phase == "build" and state.actions_taken == 0:
+                last = GAME.snapshot(state)
+            GAME.apply(state, seat, bots[seat].decide(GAME.view(state, seat)))
+        if last is not None:
+            states.append(GAME.restore(last))
+    return states
+
+
 def _neighbours(board: Board, cell: tuple[int, int]) -> int:
     row, col = cell
     return sum((row + dr, col + dc) in board.tiles for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
@@ -86,17 +103,23 @@ def figures() -> Iterator[tuple[str, list[float]]]:
         samples.extend(timed(lambda s=seed: play_one("linie1", 4, 500 + s, ["normal"]), repeat=1, warmup=0))
     yield "linie1.whole_4p_normal_game", samples
 
-    full = full_states(8)
+    for name, chosen in (("full", full_states(8)), ("late_game", late_states(6))):
+        yield from _search_figures(name, chosen)
+
+
+def _search_figures(name: str, states: list) -> Iterator[tuple[str, list[float]]]:
+    """The legal listing at a turn's start and every seat's trip candidates, on boards never seen
+    before (cold caches, as when a tile has just been laid)."""
     samples = []
-    for state in full * 3:
+    for state in states * 3:
         state.board = Board.from_view(state.board.to_view())  # cold caches, as at a turn's start
         samples.extend(timed(lambda s=state: list(GAME.legal(s, s.current)), repeat=1, warmup=0))
-    yield "linie1.legal_full", samples
+    yield f"linie1.legal_{name}", samples
 
     samples = []
-    for state in full * 3:
+    for state in states * 3:
         for seat in range(state.players):
             board = Board.from_view(state.board.to_view())
             samples.extend(timed(lambda b=board, s=state, seat=seat: trip_candidates(
                 b, s.lines[seat], s.stops[seat], s.faces), repeat=1, warmup=0))
-    yield "linie1.trip_candidates_full", samples
+    yield f"linie1.trip_candidates_{name}", samples
