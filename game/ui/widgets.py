@@ -660,12 +660,13 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect)
     return box.clamp(room)
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect) -> None:
-    """A small cream bubble beside (or under, or above) the widget it explains."""
+def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False) -> None:
+    """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
+    move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, 520)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     height = 34 * len(lines) + 20
     box = tooltip_box(surface.get_rect(), (width, height), anchor)
-    theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
+    theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + 34 * index), 24, theme.INK)

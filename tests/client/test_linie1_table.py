@@ -75,6 +75,22 @@ def test_an_illegal_square_is_refused_with_the_rules_words(app):
     assert table.message_bad and table.message == table.ghost_verdict().message
 
 
+def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(app):
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1
+    run(app, 0.02, click(cell_centre(table, (5, 2))))
+    assert table.refusal_note is not None
+    text, cell, _left = table.refusal_note
+    assert cell == (5, 2) and text == table.message  # the rules' words, where the player looks
+    run(app, 0.5)
+    assert table.refusal_note is not None  # still there while the pointer rests on the square
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (8, 8)), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.refusal_note is None and not table.message_bad  # moved on: the note goes
+
+
 def test_rotate_by_key_wheel_and_right_click(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     run(app, 0.02, key(pygame.K_r))

@@ -196,6 +196,10 @@ class BoardView:
         self.board.draw_ghost(surface, _cell(action["cell"]), tile_segments(action["tile"], action["rot"]), ok,
                               layout.ORIGIN)
 
+    def draw_refusal(self, surface: pygame.Surface, cell: tuple[int, int], text: str) -> None:
+        """Why the tile was refused, beside the square clicked: where the player is looking."""
+        draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN), refusal=True)
+
     def draw_name_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Resting the mouse on a terminal or a building names it."""
         cell = self.board.cell_at(pos, layout.ORIGIN)

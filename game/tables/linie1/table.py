@@ -32,6 +32,7 @@ PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "
             "linie1.rule_d_blocks_terminal")
 TOAST_SECONDS = 1.4
 TIP_DELAY = 0.5  # seconds the pointer rests before a building or terminal is named
+REFUSAL_NOTE_SECONDS = 4.0  # a refusal beside the square clicked, until the pointer moves on
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -58,6 +59,7 @@ class Linie1Table(TableScene):
         self.hint = False
         self.message = ""
         self.message_bad = False
+        self.refusal_note: tuple[str, tuple[int, int], float] | None = None  # (why, square, seconds left)
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -153,6 +155,8 @@ class Linie1Table(TableScene):
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad = text, bad
+        if not bad:
+            self.refusal_note = None
 
     # -- buttons --------------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -273,6 +277,8 @@ class Linie1Table(TableScene):
         if cell is not None:
             if cell != self.cursor and self.message_bad:
                 self.say("")  # an old refusal gives way to what the ghost says here
+            if cell != self.cursor:
+                self.refusal_note = None
             self.cursor = cell
 
     def _press(self, pos: tuple[int, int]) -> bool:
@@ -353,6 +359,7 @@ class Linie1Table(TableScene):
             self.selected = (self.selected + 1) % len(self.hand())
             return
         self.say(rejection.message, bad=True)
+        self.refusal_note = (rejection.message, tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
 
     # -- frame ----------------------------------------------------------------------------------------
@@ -377,6 +384,9 @@ class Linie1Table(TableScene):
         self.pointer_still += dt
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        if self.refusal_note is not None:
+            text, cell, left = self.refusal_note
+            self.refusal_note = (text, cell, left - dt) if left > dt else None
         self._update_buttons()
 
     def status_line(self) -> tuple[str, bool]:
@@ -460,5 +470,8 @@ class Linie1Table(TableScene):
         self.show.draw_effects(surface)
         if self.toast is not None and not self.busy:
             draw_toast(surface, *self.toast)
-        if self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy:
+        if self.refusal_note is not None and self.pointer_on_board:
+            text, cell, _left = self.refusal_note
+            self.board_view.draw_refusal(surface, cell, text)
+        elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy:
             self.board_view.draw_name_tip(surface, self.pointer)
