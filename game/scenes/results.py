@@ -17,6 +17,7 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
+ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
 
 
@@ -69,6 +70,8 @@ class ResultsScene(Scene):
         self.app.to_title()
 
     def handle(self, intent: Intent) -> bool:
+        if self.age < ARM_SECONDS and intent.kind in ("confirm", "press", "release"):
+            return True  # the key or click that ended the game must not deal the next one at once
         if intent.kind == "cancel":
             self.play_again() if self.back is not None else self.to_title()
             return True

@@ -8,7 +8,7 @@ import pytest
 from game.core.linie1 import fitting_cells, my_trip_candidates
 from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
-from game.scenes.results import ResultsScene
+from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
 from game.tables.linie1.table import ORIGIN, Linie1Table
@@ -190,6 +190,7 @@ def test_the_game_ends_on_the_results_screen_and_plays_again(app, ready_to_drive
     assert isinstance(results, ResultsScene)
     assert results.figures and any(f.winner for f in results.figures) or results.outcome.get("stalemate")
     assert any(label == "Stops" for f in results.figures for label, _ in f.rows)
+    run(app, ARM_SECONDS)  # the buttons wait for the cards to land
     run(app, 0.05, click(results.again.rect.center))
     assert isinstance(app.stack.top, Linie1Table) and app.stack.top is not table
 

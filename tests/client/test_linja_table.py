@@ -10,7 +10,7 @@ from game.core.linja import GAME
 from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
-from game.scenes.results import ResultsScene
+from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.scenes.rules import RulesScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
@@ -86,6 +86,7 @@ def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(a
     assert [f.headline for f in results.figures] == [f"{outcome['scores'][s]} points" for s in (0, 1)]
     assert covers >= 2 and actions > 10
     # Play again: the same seats, a new deal, and the loser (next_first) starts.
+    run(app, ARM_SECONDS)  # the buttons wait for the cards to land
     run(app, 0.3, click(results.again.rect.center))
     rematch = app.stack.scenes[0]
     assert isinstance(rematch, LinjaTable) and rematch is not table

@@ -5,7 +5,7 @@ import pygame
 from game.__main__ import parse_args
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
-from game.scenes.results import ResultsScene
+from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.rules import LINE_GAP, TEXT_AREA, RulesScene, layout
 from game.scenes.title import TitleScene
@@ -58,10 +58,13 @@ def test_results_use_the_games_figures_and_play_again(app):
                PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
     again = []
     app.push(ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: again.append(1)))
+    run(app, 0.05, key(pygame.K_RETURN))  # still held from the game's last move
+    assert again == [] and app.stack.top.again.focused  # no new deal at once
     run(app, 1.0)
     results = app.stack.top
     assert [f.name for f in results.figures] == ["Ann", "Ben"]
     assert len(results.particles) > 0  # confetti for the winner
+    run(app, ARM_SECONDS)  # the buttons wait for the cards to land
     run(app, 0.05, click(results.again.rect.center))
     assert again == [1]
 
