@@ -411,7 +411,7 @@ class Linie1Table(TableScene):
         if phase == "build":
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
                 return "End your turn (N) — or undo (Ctrl+Z)."
-            return "Pick a tile (1–5), turn it (R / wheel / right click), click a square to lay it."
+            return "Pick a tile (1–5), turn it (R, wheel, right click or its key again), click a square to lay it."
         return ""
 
     def _panel_frame(self) -> PanelFrame:
