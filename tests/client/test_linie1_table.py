@@ -324,3 +324,19 @@ def test_the_hint_is_for_one_turn(app):
     run(app, 0.02, key(pygame.K_n))  # end the turn; the bot plays; Ada's next turn opens without it
     settle(app, table, 10.0)
     assert table.my_turn and not table.hint
+
+
+def test_tiles_laid_since_the_last_turn_are_outlined_in_their_players_colour(app):
+    table, match = make_table(app, [SeatInfo("Ada", colour=0), SeatInfo("Bot", "bot", "easy", colour=1)])
+    for slot in (0, 0):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table, slot))))
+        settle(app, table)
+    run(app, 0.05, key(pygame.K_n))  # end the turn: the bot lays its two
+    settle(app, table, 8.0)
+    recent = table.view["recent"]
+    assert table.my_turn and [row[2] for row in recent] == [1, 1]  # the bot's two; Ada's are a round old
+    surface = pygame.Surface((1920, 1080))
+    table.draw_table(surface)
+    for row, col, seat, _turn in recent:
+        rect = table.board.cell_rect((row, col), ORIGIN).inflate(-4, -4)
+        assert surface.get_at((rect.centerx, rect.top + 1))[:3] == table.seat_colour(seat)

@@ -31,7 +31,15 @@ from game.core.linie1.data import (
 )
 from game.core.linie1.geometry import face_to_names
 from game.core.linie1.routes import advance, expected_turns, find_route, trip_candidates, validate_route
-from game.core.linie1.saves import STAT_KEYS, restore, snapshot, state_from_view
+from game.core.linie1.saves import (
+    STAT_KEYS,
+    laid_from_data,
+    laid_to_data,
+    recent_tiles,
+    restore,
+    snapshot,
+    state_from_view,
+)
 from game.core.linie1.shapes import ACTION_SHAPES
 from game.core.linie1.state import State, Trip, cell_of, rejection, tile_spec
 from game.core.rng import Rng
@@ -174,12 +182,14 @@ class Linie1:
             "hand": list(state.hands[seat]),
             "actions_taken": state.actions_taken,
             "stats": dict(state.stats[seat]),
+            "laid": laid_to_data(state.laid),
         })
 
     def _lay(self, state: State, seat: int, tile: int, cell: tuple[int, int], rot: int) -> list[Event]:
         state.hands[seat].remove(tile)
         old = state.board.tiles.get(cell)
         letter = state.board.set_tile(cell, tile, rot)
+        state.laid[cell] = (seat, state.turn)
         event: Event = {"type": "place" if old is None else "exchange", "seat": seat, "tile": tile, "rot": rot,
                         "cell": [cell[0], cell[1]], "segments": face_to_names(FACES[(tile, rot)])}
         if old is None:
@@ -223,6 +233,8 @@ class Linie1:
         state.hands[seat] = list(saved["hand"])
         state.actions_taken = saved["actions_taken"]
         state.stats[seat] = dict(saved["stats"])
+        if "laid" in saved:  # (undo records saved before tiles remembered who laid them have none)
+            state.laid = laid_from_data(saved["laid"])
         changed = sorted(c for c in set(before) | set(board.tiles) if before.get(c) != board.tiles.get(c))
         return [{"type": "undo", "seat": seat, "cells": [[c[0], c[1]] for c in changed]}]
 
@@ -348,6 +360,7 @@ class Linie1:
             "box_count": len(state.box),
             "players": public,  # with the watching seat's own cards, below
             "last_roll": dict(state.last_roll) if state.last_roll else None,
+            "recent": recent_tiles(state),
             "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
                         for key, value in state.options.items()},
             "outcome": self.outcome(state),

@@ -30,7 +30,37 @@ def snapshot(state: State) -> dict[str, Any]:
         "trips": [t.to_dict() if t else None for t in state.trips],
         "revealed": list(state.revealed), "winner": state.winner, "stalemate": state.stalemate,
         "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
+        "laid": laid_to_data(state.laid),
     }
+
+
+def laid_to_data(laid: dict[tuple[int, int], tuple[int, int]]) -> list[list[int]]:
+    """Who laid each square's tile and when, as [row, col, seat, turn] rows."""
+    return [[cell[0], cell[1], seat, turn] for cell, (seat, turn) in sorted(laid.items())]
+
+
+def laid_from_data(rows: Any, tiles: dict | None = None, players: int | None = None,
+                   turn: int | None = None) -> dict[tuple[int, int], tuple[int, int]]:
+    """The rows of ``laid_to_data`` back; with the board's ``tiles``, the player count and the turn,
+    every row is checked to name a laid square, a seat and a turn already played."""
+    if not isinstance(rows, list):
+        raise SnapshotError("bad record of who laid the tiles")
+    laid: dict[tuple[int, int], tuple[int, int]] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 4 and all(is_int(v) for v in row)):
+            raise SnapshotError("bad record of who laid a tile")
+        cell, seat, when = (row[0], row[1]), row[2], row[3]
+        if (tiles is not None and cell not in tiles) or (players is not None and not 0 <= seat < players) \
+                or (turn is not None and not 1 <= when <= turn) or cell in laid:
+            raise SnapshotError("a record of who laid a tile names no tile, seat or turn of this game")
+        laid[cell] = (seat, when)
+    return laid
+
+
+def recent_tiles(state: State) -> list[list[int]]:
+    """The squares laid or exchanged in the last round of turns (``players`` turns, this one
+    included): what changed since each player's previous turn, as [row, col, seat, turn] rows."""
+    return [row for row in laid_to_data(state.laid) if row[3] > state.turn - state.players]
 
 def state_from_view(view: View) -> State:
     """The board, hands, turn and trips a view shows. Cards the view hides are blank, the pile and
@@ -48,7 +78,8 @@ def state_from_view(view: View) -> State:
                  current=view["current"], turn=view["turn"], phase=view["phase"],
                  actions_taken=view["actions_taken"], undo_stack=[{}] if view["can_undo"] else [],
                  trips=trips, revealed=[p["revealed"] for p in players],
-                 stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"])
+                 stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"],
+                 laid={(r, c): (seat, turn) for r, c, seat, turn in view.get("recent", [])})
 
 def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_players: int,
             max_players: int) -> State:
@@ -117,12 +148,16 @@ def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_pl
         raise SnapshotError("bad per-seat records")
     undo_stack = list(data["undo_stack"])
     for saved in undo_stack:
-        if not isinstance(saved, dict) or set(saved) != {"tiles", "signs", "hand", "actions_taken", "stats"}:
+        keys = {"tiles", "signs", "hand", "actions_taken", "stats"}
+        if not isinstance(saved, dict) or set(saved) not in (keys, keys | {"laid"}):
             raise SnapshotError("bad undo record")
+        if "laid" in saved:
+            laid_from_data(saved["laid"], players=players, turn=data["turn"])
     return State(
         players=players, options=options, rng=Rng(data["rng"]), board=board, pile=pile, box=box, hands=hands,
         lines=lines, route_cards=cards, stops=stops, current=current, turn=data["turn"], phase=phase,
         actions_taken=actions, undo_stack=undo_stack, trips=trips, revealed=revealed, winner=winner,
         stalemate=bool(data["stalemate"]), stats=stats,
         last_roll=dict(data["last_roll"]) if data["last_roll"] else None,
+        laid=laid_from_data(data.get("laid", []), board.tiles, players, data["turn"]),  # (none in older saves)
     )

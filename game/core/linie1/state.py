@@ -54,6 +54,9 @@ class State:
     stalemate: bool = False
     stats: list[dict[str, int]] = field(default_factory=list)
     last_roll: dict[str, Any] | None = None
+    # Who laid the tile now on each square, and in which turn: the table outlines what changed
+    # since a player's previous turn (public, as the tiles themselves are).
+    laid: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
     @property
     def strict(self) -> bool:

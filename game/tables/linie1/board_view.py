@@ -8,6 +8,7 @@ is drawn over it each frame from the data handed in: a view, the show's masks, t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -164,6 +165,19 @@ class BoardView:
         self.board.draw_tram(surface, (x, y), heading, line)
 
     # -- the player's aids ----------------------------------------------------------------------------
+    def draw_recent(self, surface: pygame.Surface, view: View, masks: Masks,
+                    colour_of: Callable[[int], theme.Colour]) -> None:
+        """The tiles laid or exchanged in the last round of turns, outlined in the colour of the
+        player who laid them: a player back at the screen sees what changed since their turn. A
+        tile still in flight is outlined once it lands."""
+        for row, col, seat, _turn in view.get("recent", []):
+            cell = (row, col)
+            if masks.held(("cell", cell)):
+                continue
+            rect = self.board.cell_rect(cell, layout.ORIGIN).inflate(-2, -2)
+            pygame.draw.rect(surface, theme.SHADOW, rect, width=7, border_radius=8)
+            pygame.draw.rect(surface, colour_of(seat), rect.inflate(-2, -2), width=4, border_radius=7)
+
     def draw_hints(self, surface: pygame.Surface, cells: list[list[int]]) -> None:
         glow = pygame.Surface((layout.CELL, layout.CELL), pygame.SRCALPHA)
         glow.fill((*theme.MINT, 70))

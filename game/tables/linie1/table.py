@@ -455,6 +455,7 @@ class Linie1Table(TableScene):
             rot = self.rotations[self.selected]
             cells = self._answer(("hint", tile, rot), lambda: fitting_cells(self.view, tile, rot))
             self.board_view.draw_hints(surface, cells)
+        self.board_view.draw_recent(surface, self.view, masks, self.seat_colour)
         status = self.route_status()
         if status is not None and not self.view["players"][self.eyes]["driving"]:
             self.board_view.draw_goals(surface, status, self.age)
