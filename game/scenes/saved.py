@@ -9,7 +9,6 @@ continue from its last good action (the button names it). Deleting asks once mor
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,15 +16,10 @@ import pygame
 from game import saves
 from game.core.contract import SnapshotError
 from game.saves import SavedGame, refusal
-from game.scenes.stack import AppServices, Scene
+from game.scenes.paged_list import PagedListScene
+from game.scenes.stack import AppServices
 from game.ui import theme
-from game.ui.input import Intent
 from game.ui.widgets import Button
-
-PANEL = pygame.Rect(160, 150, 1600, 800)
-ROW_H = 112
-ROWS = 5  # a page
-LIST_TOP = PANEL.y + 110
 
 
 def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = False) -> str | None:
@@ -44,128 +38,51 @@ def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = Fa
     return None
 
 
-class SavedGamesScene(Scene):
+class SavedGamesScene(PagedListScene[SavedGame]):
     name = "saved"
+    heading = "Saved games"
 
     def __init__(self, app: AppServices, message: str = "") -> None:
-        super().__init__(app)
-        self.games: list[SavedGame] = []
-        self.page = 0
-        self.message = message
-        self.confirm: Path | None = None  # the save whose Delete asks once more
-        self.back = Button(pygame.Rect(PANEL.x + 40, PANEL.bottom - 100, 260, 72), "Back", app.pop, "secondary", 34)
-        self.previous = Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 100, 250, 72), "‹ Newer",
-                               lambda: self._turn(-1), "secondary", 30)
-        self.next = Button(pygame.Rect(PANEL.right - 290, PANEL.bottom - 100, 250, 72), "Older ›",
-                           lambda: self._turn(1), "secondary", 30)
-        self.row_buttons: list[tuple[Button, Button]] = []
+        super().__init__(app, message, back_width=260)
         self.refresh()
 
-    # -- the list ---------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        self.games = saves.list_saves()
-        self.page = min(self.page, max(0, (len(self.games) - 1) // ROWS))
-        self._build()
+    @property
+    def games(self) -> list[SavedGame]:
+        return self.items
 
-    def shown(self) -> list[SavedGame]:
-        return self.games[self.page * ROWS:(self.page + 1) * ROWS]
+    def load(self) -> list[SavedGame]:
+        return saves.list_saves()
 
-    def _turn(self, step: int) -> None:
-        self.page = max(0, min(self.page + step, (len(self.games) - 1) // ROWS))
-        self.confirm = None
-        self._build()
+    def path_of(self, item: SavedGame) -> Path:
+        return item.path
 
-    def _build(self) -> None:
-        """The buttons of the rows on this page, and the page's own."""
-        focus_label = self.ui.focus.name if self.ui.focus is not None else None
-        self.ui.clear()
-        self.row_buttons = []
-        for index, game in enumerate(self.shown()):
-            row = self._row_rect(index)
-            label = "Resume" if game.resumable else f"From action {game.good_until}"
-            resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
-                            self._resume_action(game), "primary", 30, name=f"resume-{index}")
-            delete_label = "Really delete?" if self.confirm == game.path else "Delete"
-            delete = Button(pygame.Rect(row.right - 214, row.centery - 32, 190, 64), delete_label,
-                            self._delete_action(game), "danger", 30, name=f"delete-{index}")
-            if game.resumable or game.continuable:
-                self.ui.add(resume)
-            self.ui.add(delete)
-            self.row_buttons.append((resume, delete))
-        self.ui.add(self.back)
-        pages = (len(self.games) - 1) // ROWS + 1
-        if pages > 1:
-            self.previous.enabled, self.next.enabled = self.page > 0, self.page < pages - 1
-            self.ui.add(self.previous)
-            self.ui.add(self.next)
-        chosen = next((widget for widget in self.ui.widgets if getattr(widget, "name", None) == focus_label), None)
-        first = next((resume for resume, _ in self.row_buttons if resume in self.ui.widgets), self.back)
-        self.ui.set_focus(chosen or first)
+    def row_action(self, index: int, item: SavedGame, row: pygame.Rect) -> tuple[Button, bool]:
+        label = "Resume" if item.resumable else f"From action {item.good_until}"
+        resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
+                        lambda: self.resume(item), "primary", 30, name=f"resume-{index}")
+        return resume, item.resumable or item.continuable
 
-    def _resume_action(self, game: SavedGame) -> Callable[[], None]:
-        return lambda: self.resume(game)
+    def remove(self, path: Path) -> str | None:
+        return saves.delete(path)
 
-    def _delete_action(self, game: SavedGame) -> Callable[[], None]:
-        return lambda: self.delete(game)
+    def header(self, count: int) -> str:
+        return (f"{count} unfinished game{'s' if count != 1 else ''}, newest first" if count
+                else "No unfinished games: a game you start is saved as you play.")
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self, game: SavedGame) -> None:
         """Resume, or (a damaged journal) go on from the last good action, as the button says."""
         self.confirm = None
         problem = open_saved_game(self.app, game, accept_damage=game.continuable)
-        if problem is None:
-            return
-        self.message = problem
-        self.app.sounds.play("error")
-        self.refresh()
+        if problem is not None:
+            self.failed(problem)
 
-    def delete(self, game: SavedGame) -> None:
-        if self.confirm != game.path:
-            self.confirm = game.path
-            self._build()
-            return
-        self.confirm = None
-        self.message = saves.delete(game.path) or ""
-        self.refresh()
-        if not self.games:
+    def delete(self, item: SavedGame) -> None:
+        super().delete(item)
+        if not self.items:
             self.message = self.message or "No saved games left."
 
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == "cancel":
-            if self.confirm is not None:
-                self.confirm = None
-                self._build()
-            else:
-                self.app.pop()
-            return True
-        return super().handle(intent)
-
-    # -- drawing ----------------------------------------------------------------------------------
-    @staticmethod
-    def _row_rect(index: int) -> pygame.Rect:
-        return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.width - 80, ROW_H - 14)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        theme.heading(surface, "Saved games", (theme.WIDTH // 2, 78), 78)
-        theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        count = len(self.games)
-        header = (f"{count} unfinished game{'s' if count != 1 else ''}, newest first" if count
-                  else "No unfinished games: a game you start is saved as you play.")
-        theme.draw_text(surface, header, (PANEL.x + 44, PANEL.y + 44), 32, theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
-        if count > ROWS:
-            theme.draw_text(surface, f"page {self.page + 1} of {(count - 1) // ROWS + 1}",
-                            (PANEL.right - 44, PANEL.y + 44), 26, theme.CREAM_DIM, anchor="topright")
-        for index, game in enumerate(self.shown()):
-            self._draw_row(surface, self._row_rect(index), game)
-        if self.message:
-            lines = theme.wrap(self.message, 26, PANEL.width - 980 if count > ROWS else PANEL.width - 400)
-            for index, line in enumerate(lines[:2]):
-                theme.draw_text(surface, line, (self.back.rect.right + 36, self.back.rect.y + 4 + index * 34), 26,
-                                theme.CORAL, theme.TEXT_BOLD_FONT)
-        super().draw(surface)
-
-    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
+    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
         known = game.resumable or game.continuable
         fill = theme.NIGHT_2 if known else theme.shade(theme.NIGHT_2, 0.8)
         pygame.draw.rect(surface, fill, row, border_radius=18)

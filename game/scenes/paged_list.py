@@ -1,0 +1,176 @@
+"""A list of files of this computer, a page of rows at a time: the saved games and the kept replays.
+
+Each row has its own action (Resume, Watch) unless the file is damaged, and Delete, which asks once
+more ("Really delete?"; Esc or another page takes the question back). Back, Newer and Older sit at
+the foot, beside any buttons of the list's own. Focus stays on the same button across a rebuild, so
+a keyboard player keeps their place when a row goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Generic, TypeVar
+
+import pygame
+
+from game.scenes.stack import AppServices, Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button
+
+PANEL = pygame.Rect(160, 150, 1600, 800)
+ROW_H = 112
+ROWS = 5  # a page
+LIST_TOP = PANEL.y + 110
+FOOT_Y = PANEL.bottom - 100
+
+Item = TypeVar("Item")
+
+
+class PagedListScene(Scene, Generic[Item]):
+    """The paging, the rows' buttons, the asked-twice Delete and the frame around the rows; a list
+    says what it holds (``load``), what each row does and how a row looks."""
+
+    heading = ""
+
+    def __init__(self, app: AppServices, message: str = "", back_width: int = 200) -> None:
+        super().__init__(app)
+        self.items: list[Item] = []
+        self.page = 0
+        self.message = message
+        self.confirm: Path | None = None  # the file whose Delete asks once more
+        self.back = Button(pygame.Rect(PANEL.x + 40, FOOT_Y, back_width, 72), "Back", app.pop, "secondary", 34)
+        self.previous = Button(pygame.Rect(PANEL.right - 560, FOOT_Y, 250, 72), "‹ Newer",
+                               lambda: self._turn(-1), "secondary", 30)
+        self.next = Button(pygame.Rect(PANEL.right - 290, FOOT_Y, 250, 72), "Older ›",
+                           lambda: self._turn(1), "secondary", 30)
+        self.row_buttons: list[tuple[Button, Button]] = []
+
+    # -- what a list says about itself -------------------------------------------------------------
+    def load(self) -> list[Item]:
+        """The files, newest first."""
+        raise NotImplementedError
+
+    def path_of(self, item: Item) -> Path:
+        raise NotImplementedError
+
+    def row_action(self, index: int, item: Item, row: pygame.Rect) -> tuple[Button, bool]:
+        """The row's own button, and whether it is offered (a damaged file can only be deleted)."""
+        raise NotImplementedError
+
+    def remove(self, path: Path) -> str | None:
+        """Delete the file; why not, in a player's words."""
+        raise NotImplementedError
+
+    def header(self, count: int) -> str:
+        raise NotImplementedError
+
+    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, item: Item) -> None:
+        raise NotImplementedError
+
+    def foot_buttons(self) -> list[Button]:
+        """Buttons of the list's own beside Back (the first is focused when no row has a button)."""
+        return []
+
+    def message_place(self, count: int) -> tuple[int, int, int]:
+        """Where the last message goes, beside the foot's buttons: x, width and text size."""
+        left = max(button.rect.right for button in [self.back, *self.foot_buttons()]) + 30
+        right = PANEL.right - 600 if count > ROWS else PANEL.right - 44
+        return left, right - left, 24
+
+    # -- the list ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.items = self.load()
+        self.page = min(self.page, max(0, (len(self.items) - 1) // ROWS))
+        self._build()
+
+    def shown(self) -> list[Item]:
+        return self.items[self.page * ROWS:(self.page + 1) * ROWS]
+
+    def _turn(self, step: int) -> None:
+        self.page = max(0, min(self.page + step, (len(self.items) - 1) // ROWS))
+        self.confirm = None
+        self._build()
+
+    def _build(self) -> None:
+        """The buttons of the rows on this page, and the page's own."""
+        focus_label = self.ui.focus.name if isinstance(self.ui.focus, Button) else None
+        self.ui.clear()
+        self.row_buttons = []
+        for index, item in enumerate(self.shown()):
+            row = self.row_rect(index)
+            action, offered = self.row_action(index, item, row)
+            label = "Really delete?" if self.confirm == self.path_of(item) else "Delete"
+            delete = Button(pygame.Rect(row.right - 214, row.centery - 32, 190, 64), label,
+                            self._deleter(item), "danger", 30, name=f"delete-{index}")
+            if offered:
+                self.ui.add(action)
+            self.ui.add(delete)
+            self.row_buttons.append((action, delete))
+        for button in (self.back, *self.foot_buttons()):
+            self.ui.add(button)
+        pages = (len(self.items) - 1) // ROWS + 1
+        if pages > 1:
+            self.previous.enabled, self.next.enabled = self.page > 0, self.page < pages - 1
+            self.ui.add(self.previous)
+            self.ui.add(self.next)
+        chosen = next((widget for widget in self.ui.widgets if getattr(widget, "name", None) == focus_label), None)
+        fallback = next(iter(self.foot_buttons()), self.back)
+        first = next((button for button, _ in self.row_buttons if button in self.ui.widgets), fallback)
+        self.ui.set_focus(chosen or first)
+
+    def _deleter(self, item: Item) -> Callable[[], None]:
+        return lambda: self.delete(item)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def delete(self, item: Item) -> None:
+        """The first press asks ("Really delete?"), the second deletes."""
+        path = self.path_of(item)
+        if self.confirm != path:
+            self.confirm = path
+            self._build()
+            return
+        self.confirm = None
+        self.message = self.remove(path) or ""
+        self.refresh()
+
+    def failed(self, problem: str) -> None:
+        """A row's action could not open its file: say why, and list again (it may have gone)."""
+        self.message = problem
+        self.app.sounds.play("error")
+        self.refresh()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "cancel":
+            if self.confirm is not None:
+                self.confirm = None
+                self._build()
+            else:
+                self.app.pop()
+            return True
+        return super().handle(intent)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    @staticmethod
+    def row_rect(index: int) -> pygame.Rect:
+        return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.width - 80, ROW_H - 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.heading(surface, self.heading, (theme.WIDTH // 2, 78), 78)
+        theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
+        count = len(self.items)
+        theme.draw_text(surface, self.header(count), (PANEL.x + 44, PANEL.y + 44), 32, theme.SUNFLOWER,
+                        theme.TEXT_BOLD_FONT)
+        if count > ROWS:
+            theme.draw_text(surface, f"page {self.page + 1} of {(count - 1) // ROWS + 1}",
+                            (PANEL.right - 44, PANEL.y + 44), 26, theme.CREAM_DIM, anchor="topright")
+        for index, item in enumerate(self.shown()):
+            self.draw_row(surface, self.row_rect(index), item)
+        if self.message:
+            left, width, size = self.message_place(count)
+            for index, line in enumerate(theme.wrap(self.message, size, width)[:2]):
+                theme.draw_text(surface, line, (left, self.back.rect.y + 4 + index * (size + 8)), size,
+                                theme.CORAL, theme.TEXT_BOLD_FONT)
+        super().draw(surface)
