@@ -1,5 +1,6 @@
 """The Linie 1 table driven headless: placing, refusing, rotating, undoing, covers, trips, results."""
 
+import math
 import time
 
 import pygame
@@ -7,10 +8,13 @@ import pytest
 
 from game.core.linie1 import fitting_cells, my_trip_candidates
 from game.match import Match, SeatInfo
+from game.render.linie1.route import RoutePath
 from game.scenes.cover import CoverScene
 from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
+from game.tables.linie1 import layout
+from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser
 from tests.client.helpers import click, key, run
@@ -340,3 +344,24 @@ def test_tiles_laid_since_the_last_turn_are_outlined_in_their_players_colour(app
     for row, col, seat, _turn in recent:
         rect = table.board.cell_rect((row, col), ORIGIN).inflate(-4, -4)
         assert surface.get_at((rect.centerx, rect.top + 1))[:3] == table.seat_colour(seat)
+
+
+def test_a_roll_is_staged_the_die_lands_beside_the_tram_then_it_drives_then_the_counts_change(app):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll")
+    table = shot_table(app, session)
+    trip = table.view["players"][0]["trip"]
+    before = len(trip["route"]) - 1 - trip["position"]
+    table.main_action()
+    run(app, 0.3)  # the die is in the air
+    frame = table._panel_frame()
+    assert frame.to_go_held == {0: before} and frame.current == 0  # nothing spoiled, nobody else's turn yet
+    assert "thinking" not in table.status_line()[0]
+    rolls = [effect for effect in table.show.running() if isinstance(effect, DieRoll)]
+    assert rolls and layout.BOARD_RECT.collidepoint(rolls[0].centre)  # thrown on the board
+    tram = RoutePath(table.board, trip, ORIGIN).resting(int(trip["position"]))
+    assert math.dist(rolls[0].centre, tram[:2]) < layout.CELL * 3  # beside the tram
+    settle(app, table, 8.0)
+    frame = table._panel_frame()
+    after = table.view["players"][0]["trip"]
+    assert frame.to_go_held == {} and (after is None or after["position"] > trip["position"])

@@ -74,8 +74,8 @@ def die_and_tram(app: Any) -> None:
     session = advanced(8, lambda view: view["players"][0]["driving"] and view["current"] == 0
                        and view["phase"] == "roll")
     scene = table(app, session)
-    scene.main_action()  # roll: the die tumbles, then the tram drives
-    for _ in range(int(1.5 * 60)):
+    scene.main_action()  # roll: the die tumbles beside the tram and lands; the shot shows it read
+    for _ in range(int(1.1 * 60)):
         app.step(1 / 60)
 
 

@@ -51,7 +51,8 @@ PARK_DARK = (46, 86, 58)
 TILE_FACE = (232, 222, 204)
 TILE_EDGE = (186, 172, 150)
 SLEEPER = (124, 88, 60)
-RAIL = (86, 84, 96)
+RAIL = (52, 50, 62)
+TRAM_LENGTH = 1.5  # squares: a tram big enough to follow across the board at a glance
 RAIL_SHINE = (214, 214, 224)
 BRICK = (190, 92, 70)
 BRICK_ROOF = (226, 128, 92)
@@ -138,7 +139,7 @@ def draw_rails(surface: pygame.Surface, size: float, segments: Segments, origin:
     """Sleepers for every segment first, then the steel on top, so crossings overlap cleanly."""
     ox, oy = origin
     gauge = size * 0.2
-    rail_width = max(1.0, size * 0.05)
+    rail_width = max(1.0, size * 0.07)
     sleeper_half = size * 0.19
     sleeper_width = size * 0.075
     lines = [[(x + ox, y + oy) for x, y in _segment_centreline(size, a, b)] for a, b in segments]
@@ -202,11 +203,12 @@ def tile_surface(segments_key: tuple[tuple[str, str], ...], size: int, tree: boo
     segments = [list(pair) for pair in segments_key]
 
     def paint(big: pygame.Surface, k: int) -> None:
+        # Laid tiles abut, as printed tiles do on the real board: the face fills the square and
+        # only a hairline marks its edge, so rails run on unbroken from tile to tile.
         full = big.get_width()
-        face = pygame.Rect(0, 0, full, full).inflate(-2 * k, -2 * k)
-        pygame.draw.rect(big, TILE_EDGE, face, border_radius=int(full * 0.08))
-        pygame.draw.rect(big, TILE_FACE, face.inflate(-2 * k, -2 * k).move(-k // 2, -k // 2),
-                         border_radius=int(full * 0.07))
+        face = pygame.Rect(0, 0, full, full)
+        pygame.draw.rect(big, TILE_EDGE, face)
+        pygame.draw.rect(big, TILE_FACE, face.inflate(-2 * k, -2 * k))
         if tree:
             for spot in _tree_spots(full, segments):
                 _draw_tree(big, spot, full * 0.13)
@@ -401,7 +403,7 @@ class Linie1Board:
                          border_radius=max(4, self.cell // 8))
 
     def draw_tram(self, surface: pygame.Surface, pos: Point, heading_deg: float, line: int) -> None:
-        draw_tram(surface, pos, heading_deg, line_colour(line), int(self.cell * 0.78), str(line), self.labels)
+        draw_tram(surface, pos, heading_deg, line_colour(line), int(self.cell * TRAM_LENGTH), str(line), self.labels)
 
     # -- the base ---------------------------------------------------------------------------------
     def _draw_base(self) -> pygame.Surface:

@@ -75,7 +75,7 @@ class RoutePath:
     def resting_s(self, index: int) -> float:
         """The tram's spot on square ``index`` as a distance along the route (square k spans k..k+1)."""
         if index < 0:
-            return -1.0
+            return -0.35  # in the terminal, near its mouth: a tram longer than a square stays on the board
         if index >= len(self.route) - 1:
             return float(len(self.route))
         return index + 0.5

@@ -33,6 +33,7 @@ class PanelFrame:
     rotations: list[int]  # per hand slot (0 for a hand not the viewer's)
     selected: int | None  # the lifted slot, when the viewer may lay a tile
     hidden_hands: dict[int, int] = field(default_factory=dict)  # seat -> tiles still flying in
+    to_go_held: dict[int, int] = field(default_factory=dict)  # seat -> squares to go until its tram moves
     route: dict[str, Any] | None = None  # the viewer's route status
     owner: str = "Your"  # whose line and tiles the route card and hand show ("Ada's" in a replay)
     hidden_note: str = ""  # what the route card says when no cards may show
@@ -76,7 +77,8 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
-            status = f"driving · {len(trip['route']) - 1 - int(trip['position'])} to go"
+            to_go = frame.to_go_held.get(seat, len(trip["route"]) - 1 - int(trip["position"]))
+            status = f"driving · {to_go} to go"
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
             status = f"{count} tiles · laid {stats.get('tiles_laid', 0)}"

@@ -116,9 +116,11 @@ class HandFlight(Effect):
 
 
 class DieRoll(Effect):
-    """The die tumbles across the table, showing random faces, and lands on the rolled one."""
+    """The die is thrown beside the tram: it tumbles (its faces a blur of pips), lands on the face
+    rolled, and rests a moment with what the face means written under it, before the tram moves."""
 
-    duration = 1.1
+    TUMBLE = 0.8  # seconds in the air; the rest of the duration it lies still, read
+    duration = 1.5
 
     def __init__(self, centre: Point, size: int, faces: list[str], face: str, on_done: Callable[[], None],
                  sound: Callable[[str], None], seed: int = 0) -> None:
@@ -128,28 +130,42 @@ class DieRoll(Effect):
         self.rng = random.Random(seed)
         self.shown = self.rng.choice(faces)
         self.flip = 0.0
+        self.landed = False
 
     def start(self) -> None:
         self.sound("dice")
 
     def update(self, dt: float) -> bool:
         self.flip += dt
-        if self.progress < 0.75 and self.flip > 0.07:
+        if self.elapsed < self.TUMBLE and self.flip > 0.09:
             self.flip = 0.0
             self.shown = self.rng.choice(self.faces)
-        if self.progress >= 0.75:
-            self.shown = self.face
+        elif self.elapsed >= self.TUMBLE and not self.landed:
+            self.landed, self.shown = True, self.face
+            self.sound("click")
         return super().update(dt)
 
     def end(self) -> None:
         self.on_done()
 
     def draw(self, surface: pygame.Surface) -> None:
-        tumble = min(1.0, self.progress / 0.75)
-        angle = (1 - out_cubic(tumble)) * 720
-        hop = abs(math.sin(tumble * math.pi * 3)) * (1 - tumble) * 60
-        scale = 1.0 + 0.25 * (1 - tumble)
-        draw_die(surface, (self.centre[0], self.centre[1] - hop), self.size, self.shown, angle, scale)
+        tumble = min(1.0, self.elapsed / self.TUMBLE)
+        angle = (1 - out_cubic(tumble)) * 540
+        hop = abs(math.sin(tumble * math.pi * 2)) * (1 - tumble) * 50
+        scale = 1.0 + 0.2 * (1 - tumble)
+        if self.landed:  # a small bump as it settles
+            scale = 1.0 + 0.12 * max(0.0, 1 - (self.elapsed - self.TUMBLE) / 0.18)
+        x, y = self.centre[0], self.centre[1] - hop
+        shadow = pygame.Surface((int(self.size * 0.9), int(self.size * 0.26)), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (*theme.SHADOW, 110), shadow.get_rect())
+        surface.blit(shadow, shadow.get_rect(center=(round(self.centre[0]), round(self.centre[1] + self.size * 0.5))))
+        draw_die(surface, (x, y), self.size, self.shown, angle, scale)
+        if self.landed:
+            words = "to the next stop" if self.face == "H" else f"{self.face} square{'s' if self.face != '1' else ''}"
+            label = theme.render_text(words, 26, theme.CREAM, theme.TEXT_BOLD_FONT)
+            pill = label.get_rect(midtop=(round(x), round(self.centre[1] + self.size * 0.66))).inflate(24, 10)
+            theme.panel(surface, pill, theme.NIGHT_2, pill.height // 2, theme.SUNFLOWER, 0)
+            surface.blit(label, label.get_rect(center=pill.center))
 
 
 class TramDrive(Effect):
@@ -159,7 +175,7 @@ class TramDrive(Effect):
                  sound: Callable[[str], None]) -> None:
         super().__init__()
         self.place, self.on_done, self.sound = place, on_done, sound
-        self.duration = 0.35 + 0.3 * max(0, squares)
+        self.duration = 0.5 + 0.42 * max(0, squares)  # a readable pace: a square in under half a second
 
     def start(self) -> None:
         self.sound("bell")

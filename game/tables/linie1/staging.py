@@ -27,6 +27,7 @@ from game.ui import theme
 View = dict[str, Any]
 Point = tuple[float, float]
 TURN_BREATH = 0.15  # a pause between one player's turn and the next
+BOARD_DIE_SIZE = 96  # the die thrown on the board, beside the tram
 
 
 @dataclass
@@ -53,6 +54,8 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
     board, masks = kit.board, kit.masks
     tiles_before = {} if before is None else {
         cell_of(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in before["board"]["tiles"]}
+    if before is not None and any(event.get("type") == "turn" for event in events):
+        masks.hold(("current",), int(before["current"]))  # the panel names the next player when the turn passes
     for event in events:
         kind = event.get("type")
         if kind in ("place", "exchange"):
@@ -71,9 +74,11 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
                                  1.8, f"Line {event['line']} · stops {stops}"))
         elif kind == "roll":
             masks.hold(("die",), None if before is None else before.get("last_roll"))
-            timeline.play(DieRoll(layout.DIE_CENTRE, layout.DIE_SIZE, list(after["options"]["die_faces"]),
-                                  str(event["face"]), lambda: masks.release(("die",)), kit.sound,
-                                  seed=int(after["turn"])))
+            seat = int(event["seat"])
+            masks.hold(("to_go", seat), _to_go(before, seat))  # the panel's count waits for the tram
+            timeline.play(DieRoll(_die_spot(kit, before or after, seat), BOARD_DIE_SIZE,
+                                  list(after["options"]["die_faces"]), str(event["face"]),
+                                  lambda: masks.release(("die",)), kit.sound, seed=int(after["turn"])))
         elif kind == "move":
             _stage_move(timeline, kit, event, after)
         elif kind == "win":
@@ -87,7 +92,28 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
         elif kind == "undo":
             kit.sound("rotate")
         elif kind == "turn":
+            timeline.call(lambda: masks.release(("current",)))
             timeline.wait(TURN_BREATH)
+
+
+def _to_go(view: View | None, seat: int) -> int | None:
+    trip = None if view is None else view["players"][seat].get("trip")
+    return None if trip is None else len(trip["route"]) - 1 - int(trip["position"])
+
+
+def _die_spot(kit: StageKit, view: View, seat: int) -> Point:
+    """Where the die is thrown: beside the tram, towards the middle of the board, never off it."""
+    trip = view["players"][seat].get("trip")
+    board = layout.BOARD_RECT
+    if trip is None:
+        return float(board.centerx), float(board.centery)
+    x, y, _heading = RoutePath(kit.board, trip, layout.ORIGIN).resting(int(trip["position"]))
+    dx, dy = board.centerx - x, board.centery - y
+    reach = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    away = layout.CELL * 1.6
+    x, y = x + dx / reach * away, y + dy / reach * away
+    room = board.inflate(-BOARD_DIE_SIZE * 2, -BOARD_DIE_SIZE * 2)
+    return float(min(max(x, room.left), room.right)), float(min(max(y, room.top), room.bottom))
 
 
 def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int, int]) -> None:
@@ -131,7 +157,11 @@ def _stage_move(timeline: Timeline, kit: StageKit, event: dict[str, Any], after:
     def place(progress: float) -> None:
         kit.masks.place(key, path.travel(start, end, progress))
 
-    timeline.play(TramDrive(place, end - start, lambda: kit.masks.release(key), kit.sound))
+    def arrived() -> None:
+        kit.masks.release(key)
+        kit.masks.release(("to_go", seat))
+
+    timeline.play(TramDrive(place, end - start, arrived, kit.sound))
 
 
 def _celebrate(kit: StageKit, seat: int) -> None:

@@ -402,8 +402,8 @@ class Linie1Table(TableScene):
     def _guidance(self) -> str:
         if not self.my_turn:
             current = self.current
-            if self.finished or self.view["phase"] == "over":
-                return ""
+            if self.finished or self.view["phase"] == "over" or self.busy:
+                return ""  # (nobody is "thinking" while the last move still plays out)
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         if phase == "roll":
@@ -430,10 +430,13 @@ class Linie1Table(TableScene):
             else view.get("last_roll")
         message, bad = self.status_line()
         hidden = {key[1]: self.show.masks.instead(key, 0) for key in self.show.masks.keys("hand")}
+        to_go = {key[1]: self.show.masks.instead(key) for key in self.show.masks.keys("to_go")}
         return PanelFrame(
-            view=view, seats=seats, eyes=eyes, current=self.current, my_turn=mine, hand_title=title, hand=hand,
+            view=view, seats=seats, eyes=eyes, current=self.show.masks.instead(("current",), self.current),
+            my_turn=mine, hand_title=title, hand=hand,
             rotations=self.rotations if eyes is not None else [0] * 6,
             selected=self.selected if mine and view["phase"] == "build" else None, hidden_hands=hidden,
+            to_go_held={seat: count for seat, count in to_go.items() if isinstance(count, int)},
             route=self.route_status(), owner=self.owner_words(eyes) if eyes is not None else "Your",
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
