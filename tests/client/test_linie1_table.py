@@ -365,3 +365,27 @@ def test_a_roll_is_staged_the_die_lands_beside_the_tram_then_it_drives_then_the_
     frame = table._panel_frame()
     after = table.view["players"][0]["trip"]
     assert frame.to_go_held == {} and (after is None or after["position"] > trip["position"])
+
+
+def test_drivers_routes_run_in_lanes_of_their_own_the_viewers_on_top():
+    from game.tables.linie1.board_view import LANE_GAP, route_lanes
+    trips = [{"start": [0, 3], "route": [[1, 3]], "halts": [False]}, None,
+             {"start": [0, 5], "route": [[1, 5]], "halts": [False]},
+             {"start": [0, 7], "route": [[1, 7]], "halts": [True]}]
+    view = {"you": 2, "players": [{"seat": seat, "line": seat + 1 if trip else None, "trip": trip}
+                                  for seat, trip in enumerate(trips)]}
+    lanes = route_lanes(view)
+    assert [trip["start"] for trip, _colour, _lane in lanes] == [[0, 3], [0, 7], [0, 5]]  # seat 2's last
+    assert sorted(lane for _trip, _colour, lane in lanes) == [-LANE_GAP, 0, LANE_GAP]
+
+
+def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
+    from game.core.linie1 import my_trip_candidates
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)))
+    table = shot_table(app, session)
+    run(app, 0.1)
+    plan = table.planned_route()
+    assert plan is not None and plan["shortest"]
+    assert table.trip_button.visible and layout.route_card_rect(3).contains(table.trip_button.rect)

@@ -59,6 +59,23 @@ def trip(app: Any) -> None:
     table(app, session)
 
 
+@shot("linie1_route_complete", settle=0.4)
+def route_complete(app: Any) -> None:
+    """A complete route, not declared yet: dashed on the board, and Start trip inside the card."""
+    from game.core.linie1 import my_trip_candidates
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)))
+    table(app, session)
+
+
+@shot("linie1_routes_in_lanes", settle=0.4)
+def routes_in_lanes(app: Any) -> None:
+    """Several drivers: each route in its own lane, the viewer's on top."""
+    session = advanced(12, lambda v: sum(bool(p["driving"]) for p in v["players"]) >= 2 and v["outcome"] is None
+                       and v["current"] == 0 and v["players"][0]["driving"], limit=4000)
+    table(app, session)
+
+
 @shot("linie1_trip_chooser", settle=0.4)
 def trip_chooser(app: Any) -> None:
     from game.core.linie1 import my_trip_candidates

@@ -98,42 +98,45 @@ class BoardView:
 
     def still(self, size: tuple[int, int], view: View, masks: Masks) -> pygame.Surface:
         """Backdrop, board, laid tiles, signs and declared routes as one opaque surface, rebuilt only
-        when one of them changes."""
+        when one of them changes. Each driver's route runs in a lane of its own, the viewer's last
+        (on top), so on shared squares no route hides another."""
         static = self.board.static_layer(self.shown_tiles(view, masks), self.shown_signs(view, masks))
-        routes = tuple(self._route_key(player["trip"], line_colour(int(player["line"])), ROUTE_ALPHA)
-                       for player in view["players"] if player.get("trip") and player.get("line") is not None)
-        key = (id(static), routes, size)
+        routes = route_lanes(view)
+        key = (id(static), tuple(self._route_key(trip, colour, ROUTE_ALPHA, lane) for trip, colour, lane in routes),
+               size)
         if self._still is None or self._still_key != key:
             picture = self.backdrop(size).copy()
             picture.blit(static, layout.ORIGIN)
-            for player in view["players"]:
-                if player.get("trip") and player.get("line") is not None:
-                    self.draw_route(picture, player["trip"], line_colour(int(player["line"])), ROUTE_ALPHA)
+            for trip, colour, lane in routes:
+                self.draw_route(picture, trip, colour, ROUTE_ALPHA, lane)
             self._still, self._still_key = picture, key
         return self._still
 
     # -- routes and trams ---------------------------------------------------------------------------
-    def draw_route(self, surface: pygame.Surface, trip: dict[str, Any], colour: theme.Colour, alpha: int) -> None:
-        """A trip's route as a glowing line over the rails, with its halts marked. A declared route never
-        changes, so its picture is kept (the size of the route's bounding box): one small blit a frame."""
-        key = self._route_key(trip, colour, alpha)
+    def draw_route(self, surface: pygame.Surface, trip: dict[str, Any], colour: theme.Colour, alpha: int,
+                   lane: float = 0.0, dashed: bool = False) -> None:
+        """A trip's route as a glowing line over the rails, with its halts marked; ``lane`` moves it
+        sideways (pixels, to the left of the way it runs), ``dashed`` marks a route not yet declared.
+        A route never changes, so its picture is kept (the size of its bounding box): one small blit."""
+        key = self._route_key(trip, colour, alpha, lane, dashed)
         cached = self._routes.get(key)
         if cached is None:
             if len(self._routes) >= ROUTE_LAYERS:
                 self._routes.clear()
-            cached = self._routes[key] = self._route_layer(trip, colour, alpha)
+            cached = self._routes[key] = self._route_layer(trip, colour, alpha, lane, dashed)
         layer, offset = cached
         surface.blit(layer, offset)
 
     @staticmethod
-    def _route_key(trip: dict[str, Any], colour: theme.Colour, alpha: int) -> tuple:
+    def _route_key(trip: dict[str, Any], colour: theme.Colour, alpha: int, lane: float = 0.0,
+                   dashed: bool = False) -> tuple:
         return (tuple(trip["start"]), tuple(tuple(cell) for cell in trip["route"]), tuple(trip.get("halts", [])),
-                tuple(colour), alpha)
+                tuple(colour), alpha, lane, dashed)
 
-    def _route_layer(self, trip: dict[str, Any], colour: theme.Colour,
-                     alpha: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    def _route_layer(self, trip: dict[str, Any], colour: theme.Colour, alpha: int, lane: float = 0.0,
+                     dashed: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
         path = RoutePath(self.board, trip, layout.ORIGIN)
-        points = [path.at(s / 4)[:2] for s in range(-4, len(path) * 4 + 1)]
+        points = [_beside(path.at(s / 4), lane) for s in range(-4, len(path) * 4 + 1)]
         halts = [path.resting(index)[:2] for index, halt in enumerate(trip.get("halts", [])) if halt]
         xs = [p[0] for p in points + halts]
         ys = [p[1] for p in points + halts]
@@ -141,13 +144,21 @@ class BoardView:
         left, top = int(min(xs)) - margin, int(min(ys)) - margin
         width, height = int(max(xs)) - left + margin, int(max(ys)) - top + margin
         layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
-        if len(points) > 1:
-            pygame.draw.lines(layer, (*colour, alpha), False, [(x - left, y - top) for x, y in points], 12)
+        local = [(x - left, y - top) for x, y in points]
+        if dashed:  # a square's quarter drawn, a quarter left out
+            for index in range(0, len(local) - 1, 2):
+                pygame.draw.line(layer, (*colour, alpha), local[index], local[index + 1], 10)
+        elif len(local) > 1:
+            pygame.draw.lines(layer, (*colour, alpha), False, local, 12)
         for x, y in halts:
             centre = (x - left, y - top)
             pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), centre, 9)
             pygame.draw.circle(layer, (*colour, 255), centre, 9, 3)
         return layer, (left, top)
+
+    def draw_plan(self, surface: pygame.Surface, trip: dict[str, Any], line: int) -> None:
+        """The viewer's complete route, not yet declared: dashed, so it is seen as soon as it is whole."""
+        self.draw_route(surface, trip, line_colour(line), PLAN_ALPHA, dashed=True)
 
     def draw_trams(self, surface: pygame.Surface, view: View, masks: Masks) -> None:
         for player in view["players"]:
@@ -228,3 +239,27 @@ class BoardView:
         else:
             return
         draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN))
+
+
+PLAN_ALPHA = 170  # a route not yet declared: fainter than a declared one
+LANE_GAP = 11  # pixels between the routes of two drivers on a shared square
+
+
+def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:
+    """Every declared route with its colour and lane: drivers side by side in seat order, centred
+    on the rails, and the viewer's own drawn last so it lies on top."""
+    drivers = [player for player in view["players"] if player.get("trip") and player.get("line") is not None]
+    middle = (len(drivers) - 1) / 2
+    lanes = [(player["trip"], line_colour(int(player["line"])), (rank - middle) * LANE_GAP)
+             for rank, player in enumerate(drivers)]
+    mine = [index for index, player in enumerate(drivers) if player["seat"] == view.get("you")]
+    return [lane for index, lane in enumerate(lanes) if index not in mine] + [lanes[index] for index in mine]
+
+
+def _beside(pose: tuple[float, float, float], lane: float) -> tuple[float, float]:
+    """A point ``lane`` pixels to the left of a pose's heading (degrees counter-clockwise from east)."""
+    x, y, heading = pose
+    if not lane:
+        return x, y
+    angle = math.radians(heading)
+    return x - math.sin(angle) * lane, y - math.cos(angle) * lane

@@ -113,6 +113,15 @@ class Linie1Table(TableScene):
             return None
         return self._answer("route", lambda: my_route_status(self.view))
 
+    def planned_route(self) -> dict[str, Any] | None:
+        """The viewer's shortest complete route, drawn dashed as soon as it is whole (before the trip
+        is declared; the chooser offers the others)."""
+        if self.eyes is None or self.view is None:
+            return None
+        found = self._answer("plan", lambda: my_trip_candidates(self.view))
+        shortest = [candidate for candidate in found if candidate.get("shortest")] or found
+        return shortest[0] if shortest else None
+
     def trip_candidates(self) -> list[dict[str, Any]]:
         if not (self.my_turn and self.view["phase"] == "build" and self.view["actions_taken"] == 0):
             return []
@@ -168,7 +177,9 @@ class Linie1Table(TableScene):
         self.hint_button = Button((x + 412, y, 150, 86), "Hint", self.toggle_hint, "secondary", 34,
                                   "Show where the tile fits (H).")
         self.main_button = Button((x + 578, y, layout.PANEL_W - 578, 86), "End turn", self.main_action, "primary", 38)
-        self.trip_button = Button((x + layout.PANEL_W - 300, 566, 300, 70), "Start trip", self.open_trip_chooser,
+        card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
+        self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), "Start trip",
+                                  self.open_trip_chooser,
                                   "good", 34, "Your route is complete: choose it and start driving.")
         for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button):
             self.ui.add(button)
@@ -462,6 +473,9 @@ class Linie1Table(TableScene):
         status = self.route_status()
         if status is not None and not self.view["players"][self.eyes]["driving"]:
             self.board_view.draw_goals(surface, status, self.age)
+            plan = self.planned_route() if status["complete"] else None
+            if plan is not None:
+                self.board_view.draw_plan(surface, plan, int(status["line"]))
         if self.pair_first is not None:
             self.board_view.draw_held_pair(surface, self.pair_first)
         action = self.ghost_action() if self.can_build() and self.pointer_on_board else None
