@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from game.core.assets import ASSETS
 from game.core.registry import GAMES
+from game.ui.gamepad import controls_help
 
 RULES_DIR = ASSETS / "rules"
 
@@ -70,10 +71,22 @@ def parse(game: str, text: str) -> Rulebook:
 
 
 def available_rulebooks() -> list[Rulebook]:
-    """Every game with a rule text, in menu order (rules can be read before a game is playable)."""
+    """Every game with a rule text, in menu order (rules can be read before a game is playable),
+    each ending with the gamepad's controls."""
     books = []
     for game in GAMES:
         path = RULES_DIR / f"{game}.md"
         if path.is_file():
-            books.append(parse(game, path.read_text(encoding="utf-8")))
+            book = parse(game, path.read_text(encoding="utf-8"))
+            book.sections.append(pad_section())
+            books.append(book)
     return books
+
+
+def pad_section() -> Section:
+    """The gamepad's buttons as SDL names them on every mapped pad (Xbox layout names)."""
+    return Section("Playing with a gamepad", [
+        Block("para", "Any pad SDL knows (Xbox, PlayStation, Switch Pro and most others) works as soon "
+                      "as it is plugged in; buttons are named as on an Xbox pad."),
+        *(Block("bullet", f"{button}: {words}") for button, words in controls_help()),
+    ])

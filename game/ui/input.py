@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.ui.gamepad import Gamepads
+
 # Every kind an Intent can have, for documentation and tests.
 KINDS = (
     "confirm", "cancel", "up", "down", "left", "right", "focus_next", "focus_prev",
@@ -50,7 +52,7 @@ LETTER_KEYS = {
 TEXT_MODE_KEYS = {
     pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete", pygame.K_HOME: "home", pygame.K_END: "end",
 }
-# Xbox-style layout as SDL reports it for most pads.
+# Pads SDL cannot map as game controllers (``game.ui.gamepad``): the Xbox numbering most use.
 PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "rotate", 3: "next", 4: "focus_prev", 5: "focus_next",
                6: "undo", 7: "cancel", 8: "hint"}
 PAD_AXIS_THRESHOLD = 0.6
@@ -72,6 +74,7 @@ class InputMapper:
         self.text_mode = False
         self._axis_latched: dict[tuple[int, int], int] = {}
         self._joysticks: dict[int, Any] = {}
+        self.pads = Gamepads()  # pads SDL maps as game controllers (named buttons)
 
     def map(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
@@ -93,9 +96,26 @@ class InputMapper:
             return [Intent("release", pos=tuple(event.pos))] if event.button == 1 else []
         if kind == pygame.MOUSEWHEEL:
             return [Intent("scroll", value=int(event.y))] if event.y else []
-        if kind == pygame.JOYDEVICEADDED:
-            self._open_joystick(event.device_index)
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self.pads.added(event.device_index)
             return []
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            self.pads.removed(event.instance_id)
+            return []
+        if kind == pygame.CONTROLLERBUTTONDOWN:
+            return [Intent(name) for name in self.pads.button(event.button)]
+        if kind == pygame.CONTROLLERAXISMOTION:
+            return [Intent(name) for name in self.pads.axis(event.instance_id, event.axis, event.value)]
+        if kind == pygame.JOYDEVICEADDED:
+            if not self.pads.claims(event.device_index):  # (a mapped pad is read as a controller)
+                self._open_joystick(event.device_index)
+            return []
+        if kind == pygame.JOYDEVICEREMOVED:
+            self._joysticks.pop(event.instance_id, None)
+            return []
+        if kind in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION) \
+                and self.pads.is_pad(event.instance_id):
+            return []  # the same press arrives as a controller event
         if kind == pygame.JOYBUTTONDOWN:
             name = PAD_BUTTONS.get(event.button)
             return [Intent(name)] if name else []

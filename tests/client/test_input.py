@@ -71,3 +71,48 @@ def test_turning_intents_say_which_way():
     assert Intent("rotate").turn == 1 and Intent("rotate_back").turn == -1
     assert Intent("scroll", value=-1).turn == 1 and Intent("scroll", value=2).turn == -1  # wheel down turns on
     assert Intent("confirm").turn == 0 and Intent("pick", value=1).turn == 0
+
+
+def pad_event(kind, **fields):
+    return pygame.event.Event(kind, instance_id=fields.pop("instance_id", 7), **fields)
+
+
+def test_game_controllers_use_named_buttons_whatever_the_pad():
+    mapper = InputMapper()
+    named = {pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "cancel",
+             pygame.CONTROLLER_BUTTON_X: "rotate", pygame.CONTROLLER_BUTTON_Y: "next",
+             pygame.CONTROLLER_BUTTON_START: "cancel", pygame.CONTROLLER_BUTTON_BACK: "undo",
+             pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+             pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "focus_next"}
+    for button, kind in named.items():
+        assert kinds(mapper, pad_event(pygame.CONTROLLERBUTTONDOWN, button=button)) == [kind]
+
+
+def test_controller_triggers_and_stick_fire_once_per_push():
+    mapper = InputMapper()
+    pull = pad_event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_TRIGGERRIGHT, value=30000)
+    assert kinds(mapper, pull) == ["rotate"]
+    assert kinds(mapper, pull) == []  # still held
+    assert kinds(mapper, pad_event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_TRIGGERRIGHT,
+                                   value=0)) == []
+    assert kinds(mapper, pull) == ["rotate"]
+    left = pad_event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX, value=-32768)
+    assert kinds(mapper, left) == ["left"] and kinds(mapper, left) == []
+    assert kinds(mapper, pad_event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_TRIGGERLEFT,
+                                   value=32767)) == ["rotate_back"]
+    mapper.pads.removed(7)  # unplugged: a stick held as it went does not stay latched
+    assert kinds(mapper, left) == ["left"]
+
+
+def test_a_mapped_pads_raw_joystick_events_are_not_read_twice():
+    mapper = InputMapper()
+    mapper.pads._pads[7] = object()  # as if SDL had opened instance 7 as a game controller
+    assert kinds(mapper, pad_event(pygame.JOYBUTTONDOWN, button=0)) == []
+    assert kinds(mapper, pad_event(pygame.JOYBUTTONDOWN, button=0, instance_id=8)) == ["confirm"]  # a plain joystick
+
+
+def test_the_rules_show_the_gamepads_buttons():
+    from game.scenes.rulebook import available_rulebooks
+    for book in available_rulebooks():
+        pads = [section for section in book.sections if section.title == "Playing with a gamepad"]
+        assert pads and any(block.text == "A: choose, lay the tile" for block in pads[0].blocks)
