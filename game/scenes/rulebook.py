@@ -86,7 +86,6 @@ def available_rulebooks() -> list[Rulebook]:
 def pad_section() -> Section:
     """The gamepad's buttons as SDL names them on every mapped pad (Xbox layout names)."""
     return Section("Playing with a gamepad", [
-        Block("para", "Any pad SDL knows (Xbox, PlayStation, Switch Pro and most others) works as soon "
-                      "as it is plugged in; buttons are named as on an Xbox pad."),
+        Block("para", "Plug in any pad (Xbox, PlayStation, Switch Pro…); buttons as on an Xbox pad."),
         *(Block("bullet", f"{button}: {words}") for button, words in controls_help()),
     ])

@@ -51,19 +51,23 @@ FULL = 32767  # SDL reports controller axes as -32768..32767
 PUSH = 0.6  # of full travel: a stick or trigger past this fires once, then must come back
 
 
-# What each intent does, in a player's words (the controls help).
-INTENT_WORDS = {
-    "confirm": "choose, lay the tile", "cancel": "back, pause menu", "rotate": "turn the tile",
-    "next": "end the turn, roll", "focus_prev": "previous tile or button", "focus_next": "next tile or button",
-    "undo": "undo", "help": "rules", "hint": "hint", "up": "move up", "down": "move down",
-    "left": "move left", "right": "move right",
-}
+# The controls help: the buttons grouped as a player reads them (a test checks every button above
+# and both triggers are named here).
+CONTROLS_HELP: list[tuple[str, str]] = [
+    ("A", "choose, lay the tile"),
+    ("B or Start", "back, pause menu"),
+    ("X or RT", "turn the tile (LT: turn it back)"),
+    ("Y", "end the turn, roll the die"),
+    ("LB / RB", "previous / next tile or button"),
+    ("D-pad or left stick", "move"),
+    ("Back", "undo; Guide: rules"),
+    ("Left stick press", "hint"),
+]
 
 
 def controls_help() -> list[tuple[str, str]]:
-    """(button, what it does) for every mapped button, in the layout's order: the controls help."""
-    return [(BUTTON_NAMES[button], INTENT_WORDS[intent]) for button, intent in BUTTONS.items()] + [
-        ("RT / LT", "turn the tile / turn it back"), ("left stick", "move")]
+    """(buttons, what they do), as the rules screen lists them."""
+    return list(CONTROLS_HELP)
 
 
 class Gamepads:

@@ -116,3 +116,12 @@ def test_the_rules_show_the_gamepads_buttons():
     for book in available_rulebooks():
         pads = [section for section in book.sections if section.title == "Playing with a gamepad"]
         assert pads and any(block.text == "A: choose, lay the tile" for block in pads[0].blocks)
+
+
+def test_the_controls_help_names_every_mapped_button():
+    from game.ui.gamepad import BUTTON_NAMES, BUTTONS, controls_help
+    said = " ".join(f"{buttons}: {words}" for buttons, words in controls_help())
+    for button in BUTTONS:
+        name = BUTTON_NAMES[button]
+        assert name.lower() in said.lower() or (name.startswith("D-pad") and "D-pad" in said), name
+    assert "RT" in said and "LT" in said
