@@ -25,6 +25,7 @@ from game.scenes.stack import Scene, SceneStack
 from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
+from game.ui.keys import Bindings
 from game.window import MIN_SIZE, fitted_window, scale_smoothly
 
 LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
@@ -53,6 +54,7 @@ class App:
         self.sounds = sounds if sounds is not None else SoundBank(self.settings.volume, self.settings.mute)
         self.stack = SceneStack()
         self.mapper = InputMapper()
+        self.mapper.bindings = Bindings.from_names(self.settings.keys)
         self.running = True
         self._accumulator = 0.0
         self.frames = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ class Settings:
     mute: bool = False
     animation_speed: float = 1.0
     player_name: str = "Player"
+    keys: dict[str, str] = field(default_factory=dict)  # shortcut -> key name, where moved (``game.ui.keys``)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -50,6 +51,10 @@ class Settings:
         name = clean_text(data.get("player_name"), NAME_LIMIT)
         if name:
             settings.player_name = name
+        keys = data.get("keys")
+        if isinstance(keys, dict):  # the names are checked against the keyboard once pygame runs
+            settings.keys = {str(intent)[:20]: value[:30] for intent, value in list(keys.items())[:20]
+                             if isinstance(value, str)}
         return settings
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,10 +1,11 @@
-"""Settings: fullscreen, volume, mute, animation speed, player name — saved as soon as changed."""
+"""Settings: fullscreen, volume, mute, animation speed, player name, keys — saved as soon as changed."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.config import ANIMATION_SPEEDS, NAME_LIMIT
+from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
@@ -39,10 +40,14 @@ class SettingsScene(Scene):
         self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 10, ROW_W - 444, ROW_H - 20),
                                     settings.player_name, self.set_name, NAME_LIMIT, "Your name",
                                     tooltip="Your name at new tables.")
+        keys = pygame.Rect(0, 0, 340, 80)
+        keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 36)
+        self.keys = Button(keys, "Keys…", lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
+                           "Put turning, ending the turn, hint and chat on the keys you like.")
         back = pygame.Rect(0, 0, 340, 80)
-        back.midbottom = (PANEL.centerx, PANEL.bottom - 36)
+        back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 36)
         self.back = Button(back, "Done", self.close, "primary")
-        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.back):
+        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.keys, self.back):
             self.ui.add(widget)
         self.name_row = name_row
         self.ui.set_focus(self.fullscreen)

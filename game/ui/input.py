@@ -13,12 +13,13 @@ from typing import Any
 import pygame
 
 from game.ui.gamepad import Gamepads
+from game.ui.keys import Bindings
 
 # Every kind an Intent can have, for documentation and tests.
 KINDS = (
     "confirm", "cancel", "up", "down", "left", "right", "focus_next", "focus_prev",
     "rotate", "rotate_back", "undo", "next", "hint", "help", "fullscreen", "pick", "chat",
-    "point", "press", "release", "scroll", "text", "backspace", "delete", "home", "end", "quit",
+    "point", "press", "release", "scroll", "text", "backspace", "delete", "home", "end", "quit", "bind",
 )
 
 
@@ -45,10 +46,8 @@ KEYS = {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_F11: "fullscreen", pygame.K_F1: "help",
 }
-LETTER_KEYS = {
-    pygame.K_r: "rotate", pygame.K_h: "hint", pygame.K_n: "next", pygame.K_t: "chat",
-    pygame.K_w: "up", pygame.K_s: "down", pygame.K_a: "left", pygame.K_d: "right",
-}
+LETTER_KEYS = {pygame.K_w: "up", pygame.K_s: "down", pygame.K_a: "left", pygame.K_d: "right"}
+# R, Q, N, H and T by default, rebindable in Settings: see ``game.ui.keys``.
 TEXT_MODE_KEYS = {
     pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete", pygame.K_HOME: "home", pygame.K_END: "end",
 }
@@ -75,6 +74,8 @@ class InputMapper:
         self._axis_latched: dict[tuple[int, int], int] = {}
         self._joysticks: dict[int, Any] = {}
         self.pads = Gamepads()  # pads SDL maps as game controllers (named buttons)
+        self.bindings = Bindings()  # the rebindable shortcuts' keys
+        self.capturing = False  # Settings waits for the key to bind: the next key press is that key
 
     def map(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
@@ -125,8 +126,15 @@ class InputMapper:
             return self._axis(event.instance_id, event.axis, event.value)
         return []
 
+    def key_label(self, intent: str) -> str:
+        """The key a rebindable shortcut has now, as printed on the keyboard ("N")."""
+        return self.bindings.label(intent)
+
     def _key(self, event: pygame.event.Event) -> list[Intent]:
         key, mods = event.key, event.mod
+        if self.capturing:
+            self.capturing = False
+            return [Intent("bind", value=key)]
         if key == pygame.K_TAB:
             return [Intent("focus_prev" if mods & pygame.KMOD_SHIFT else "focus_next")]
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
@@ -141,10 +149,11 @@ class InputMapper:
             return [Intent(name)] if name else []
         if key == pygame.K_BACKSPACE:
             return [Intent("undo")]
-        if key == pygame.K_r and mods & pygame.KMOD_SHIFT:
+        bound = self.bindings.by_key.get(key)
+        if bound == "rotate" and mods & pygame.KMOD_SHIFT:
             return [Intent("rotate_back")]
-        if key == pygame.K_q:
-            return [Intent("rotate_back")]
+        if bound is not None:
+            return [Intent(bound)]
         if key == pygame.K_e:
             return [Intent("rotate")]
         if pygame.K_1 <= key <= pygame.K_9:

@@ -125,3 +125,15 @@ def test_the_controls_help_names_every_mapped_button():
         name = BUTTON_NAMES[button]
         assert name.lower() in said.lower() or (name.startswith("D-pad") and "D-pad" in said), name
     assert "RT" in said and "LT" in said
+
+
+def test_rebound_shortcuts_and_shift_turning_follow_the_bindings():
+    from game.ui.keys import Bindings
+    mapper = InputMapper()
+    mapper.bindings, _ = Bindings().rebind("rotate", pygame.K_k)
+    assert kinds(mapper, keydown(pygame.K_k)) == ["rotate"]
+    assert kinds(mapper, keydown(pygame.K_k, pygame.KMOD_LSHIFT)) == ["rotate_back"]
+    assert kinds(mapper, keydown(pygame.K_r)) == []  # R no longer turns
+    mapper.capturing = True  # Settings waits for a key: the next press is that key, not a shortcut
+    captured = mapper.map(keydown(pygame.K_n))
+    assert [(i.kind, i.value) for i in captured] == [("bind", pygame.K_n)] and not mapper.capturing

@@ -86,6 +86,17 @@ def settings(app: Any) -> None:
     app.push(SettingsScene(app))
 
 
+@shot("keys")
+def keys(app: Any) -> None:
+    """Settings → Keys, waiting for the new key of "End the turn"."""
+    from game.scenes.keys import KeysScene
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    scene = KeysScene(app)
+    app.push(scene)
+    scene.ask("next")
+
+
 @shot("rules")
 def rules(app: Any) -> None:
     app.push(TitleScene(app))

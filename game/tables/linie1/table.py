@@ -173,9 +173,9 @@ class Linie1Table(TableScene):
         self.undo_button = Button((x, y, 190, 86), "Undo", self.undo, "secondary", 34,
                                   "Take back your last action (Ctrl+Z).")
         self.rotate_button = Button((x + 206, y, 190, 86), "Rotate", self.rotate, "secondary", 34,
-                                    "Turn the tile (R, mouse wheel or right click).")
+                                    f"Turn the tile ({self._key('rotate')}, mouse wheel or right click).")
         self.hint_button = Button((x + 412, y, 150, 86), "Hint", self.toggle_hint, "secondary", 34,
-                                  "Show where the tile fits (H).")
+                                  f"Show where the tile fits ({self._key('hint')}).")
         self.main_button = Button((x + 578, y, layout.PANEL_W - 578, 86), "End turn", self.main_action, "primary", 38)
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
         self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), "Start trip",
@@ -410,6 +410,9 @@ class Linie1Table(TableScene):
             text, bad = self._guidance(), False
         return text, bad
 
+    def _key(self, intent: str) -> str:
+        return self.app.mapper.key_label(intent)
+
     def _guidance(self) -> str:
         if not self.my_turn:
             current = self.current
@@ -418,11 +421,12 @@ class Linie1Table(TableScene):
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         if phase == "roll":
-            return "Roll the die to drive (Enter or N)."
+            return f"Roll the die to drive (Enter or {self._key('next')})."
         if phase == "build":
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
-                return "End your turn (N) — or undo (Ctrl+Z)."
-            return "Pick a tile (1–5), turn it (R, wheel, right click or its key again), click a square to lay it."
+                return f"End your turn ({self._key('next')}) — or undo (Ctrl+Z)."
+            return (f"Pick a tile (1–5), turn it ({self._key('rotate')}, wheel, right click or its key again), "
+                    "click a square to lay it.")
         return ""
 
     def _panel_frame(self) -> PanelFrame:

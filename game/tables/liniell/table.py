@@ -207,7 +207,7 @@ class LiniellTable(TableScene):
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
         self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), "Skip", self.skip, "secondary", 36,
-                                  "Leave your markers where they are (N).")
+                                  f"Leave your markers where they are ({self.app.mapper.key_label('next')}).")
         self.connect_button = Button(wide, "Connect", self.connect, "primary", 38,
                                      "Move your other marker onto the joined line (Enter).")
         self.results_button = Button(wide, "See the results", self.open_results, "primary", 38)

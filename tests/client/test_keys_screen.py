@@ -1,0 +1,46 @@
+"""Settings → Keys: a shortcut moves to the key pressed, Esc keeps the old one, menu keys are kept,
+and the choice is in the settings file and in play at once."""
+
+import json
+
+import pygame
+
+from game.scenes.keys import KeysScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from tests.client.helpers import click, key, run
+
+
+def intents(app, pressed):
+    return [intent.kind for intent in app.mapper.map(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0,
+                                                                       unicode="", scancode=0))]
+
+
+def test_a_shortcut_moves_to_the_key_pressed_and_is_saved(app, tmp_path):
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    run(app)
+    run(app, 0.05, click(app.stack.top.keys.rect.center))
+    keys = app.stack.top
+    assert isinstance(keys, KeysScene)
+    run(app, 0.05, click(keys.changes["next"].rect.center))
+    assert keys.waiting == "next" and app.mapper.capturing
+    run(app, 0.05, key(pygame.K_m))
+    assert keys.waiting is None and intents(app, pygame.K_m) == ["next"] and intents(app, pygame.K_n) == []
+    saved = json.loads((tmp_path / "config" / "linie" / "settings.json").read_text())
+    assert saved["keys"] == {"next": "m"}
+
+    run(app, 0.05, click(keys.changes["hint"].rect.center))
+    run(app, 0.05, key(pygame.K_ESCAPE))  # Esc while waiting keeps the old key, and the screen
+    assert app.stack.top is keys and intents(app, pygame.K_h) == ["hint"]
+
+    run(app, 0.05, click(keys.changes["hint"].rect.center))
+    run(app, 0.05, key(pygame.K_RETURN))  # kept for menus: refused in words
+    assert "kept for menus" in keys.message and intents(app, pygame.K_h) == ["hint"]
+
+    run(app, 0.05, click(keys.reset.rect.center))
+    assert intents(app, pygame.K_n) == ["next"]
+    saved = json.loads((tmp_path / "config" / "linie" / "settings.json").read_text())
+    assert saved["keys"] == {}
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, SettingsScene)
