@@ -103,3 +103,27 @@ def results(app: Any) -> None:
     view = session.view(None)
     app.push(ResultsScene(app, linie1_figures(view, view["outcome"]), view["outcome"], lambda: None,
                           "Linie 1 · 3 players"))
+
+
+@shot("linie1_history", settle=0.0)
+def history(app: Any) -> None:
+    """Three bots play on while the table watches; the history is open, one turn hovered."""
+    seats = [SeatInfo(s.name, "bot", "normal", s.colour) for s in SEATS]
+    session = LocalSession(Match("linie1", seats, 21), bot_seed=21)
+    scene = Linie1Table(app, session, TableConfig("linie1", seats, {}))
+    app.push(scene)
+    app.settings.animation_speed = 3.0
+    for _ in range(int(40 * 30)):
+        app.step(1 / 30)
+    scene.toggle_history()
+    area = scene.history_panel.visible(_area(scene))
+    if area:
+        rect, _entry = area[-2] if len(area) > 1 else area[-1]
+        scene.pointer = rect.center
+    for _ in range(3):
+        app.step(1 / 30)
+
+
+def _area(scene: Linie1Table) -> Any:
+    from game.tables.linie1.history import history_area
+    return history_area(len(scene.view["players"]))

@@ -21,6 +21,7 @@ from game.tables.base import TableScene
 from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
 from game.tables.linie1.figures import linie1_figures
+from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
@@ -60,6 +61,9 @@ class Linie1Table(TableScene):
         self.message = ""
         self.message_bad = False
         self.refusal_note: tuple[str, tuple[int, int], float] | None = None  # (why, square, seconds left)
+        self.history = History()
+        self.history_panel = HistoryPanel(self.history)
+        self.history_open = False  # the history shows in the route card's place
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -128,7 +132,17 @@ class Linie1Table(TableScene):
         return self._answer("trip", lambda: my_trip_candidates(self.view))
 
     # -- the skeleton's hooks -------------------------------------------------------------------------
+    def toggle_history(self) -> None:
+        self.history_open = not self.history_open
+        self.history_button.label = "Route card" if self.history_open else "History"
+        self.app.sounds.play("click")
+
+    def adopted(self, view: View) -> None:
+        self.history.opened(view)
+        self.history.rewound(view)
+
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
+        self.history.record(events, view)
         before = self.view
         self.show.switch()
         kit = StageKit(self.board, self.show.masks, self.show.particles, self.app.sounds.play, self.seat_name,
@@ -178,10 +192,13 @@ class Linie1Table(TableScene):
                                   f"Show where the tile fits ({self._key('hint')}).")
         self.main_button = Button((x + 578, y, layout.PANEL_W - 578, 86), "End turn", self.main_action, "primary", 38)
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
+        self.history_button = Button((0, 0, 150, 46), "History", self.toggle_history, "secondary", 24,
+                                     "Every turn since this table opened; hover one to see it on the board.")
         self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), "Start trip",
                                   self.open_trip_chooser,
                                   "good", 34, "Your route is complete: choose it and start driving.")
-        for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button):
+        for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
+                       self.history_button):
             self.ui.add(button)
 
     def _update_buttons(self) -> None:
@@ -208,7 +225,9 @@ class Linie1Table(TableScene):
             if building and self.view.get("must_act"):
                 self.main_button.tooltip = (f"Lay {'one more tile' if owed == 1 else 'two tiles'} first: a turn is "
                                             "two actions whenever two are possible.")
-        self.trip_button.visible = not self.watching and bool(self.trip_candidates())
+        self.trip_button.visible = not self.watching and bool(self.trip_candidates()) and not self.history_open
+        card = layout.route_card_rect(len(self.view["players"]))
+        self.history_button.rect.topright = (card.right - 16, card.y + 14)
 
     # -- intents --------------------------------------------------------------------------------------
     def rotate(self, step: int = 1) -> None:
@@ -255,6 +274,10 @@ class Linie1Table(TableScene):
         if kind == "point" and intent.pos is not None:
             self._point(intent.pos)
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
+            return True
+        if kind == "scroll" and self.history_open and self.pointer is not None \
+                and history_area(len(self.view["players"])).collidepoint(self.pointer):
+            self.history_panel.wheel(int(intent.value))  # the wheel over the history scrolls it
             return True
         if intent.turn:
             self.rotate(intent.turn)
@@ -392,6 +415,10 @@ class Linie1Table(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._carry_rotations()
+        if self.history_open and self.view is not None:
+            self.history_panel.point(history_area(len(self.view["players"])), self.pointer)
+        else:
+            self.history_panel.hovered = None
         self.pointer_still += dt
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
@@ -487,6 +514,12 @@ class Linie1Table(TableScene):
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)
         draw_panel(surface, self._panel_frame(), self.board)
+        if self.history_open:
+            self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
+            hovered = self.history_panel.hovered
+            if hovered is not None:
+                self.history_panel.draw_highlight(surface, lambda cell: self.board.cell_rect(cell, ORIGIN),
+                                                  self.seat_colour(hovered.seat))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.show.draw_effects(surface)
