@@ -112,9 +112,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     _line_badge(surface, line, badge, 36, 44)
     names = " ↔ ".join(t["name"] for t in status["terminals"])
     heading = f"{frame.owner} line {line}"
-    heading_size = theme.fit_text(heading, 32, rect.width - 150, theme.DISPLAY_FONT)
+    room = rect.width - 300  # clear of the History button in the card's corner
+    heading_size = theme.fit_text(heading, 32, room, theme.DISPLAY_FONT)
     theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    size = theme.fit_text(names, 26, rect.width - 150)
+    size = theme.fit_text(names, 26, room)
     theme.draw_text(surface, names, (rect.x + 116, rect.y + 60), size, theme.CREAM)
     x = rect.x + 28
     for stop in status["stops"]:
