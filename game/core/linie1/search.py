@@ -7,7 +7,9 @@ goal, and returns the first route it completes (or gives up after ``SEARCH_BUDGE
 
 That search's first route, when the shortest walk is itself a route, is that walk, so it is only
 run when it must be; and it only ever drops branches that cannot lead to a route, so it completes
-the same route as an unpruned search in the same order would.
+the same route as an unpruned search in the same order would. Proving that no route exists is the
+costly case (every simple path must fail): a tip already known to lead nowhere, with the same stops
+done and the same nodes still reachable, is not searched a second time.
 """
 
 from __future__ import annotations
@@ -103,30 +105,37 @@ def _chains(network: Network, problem: RouteProblem, node: int, mask: int, visit
     return runs
 
 
-def _still_possible(network: Network, problem: RouteProblem, node: int, mask: int, visited: set[int],
-                    ends: frozenset[int]) -> bool:
-    """Are the missing stops and the destination still reachable without reusing a node?"""
-    bits = problem.node_bits
+def _region(network: Network, node: int, visited: set[int], ends: frozenset[int]) -> frozenset[int]:
+    """Every node still reachable from ``node`` without reusing one (a walk ends at the destination,
+    so nothing is followed beyond it): all that the rest of a route can use."""
     succ = network.succ
-    missing = ((1 << len(problem.stop_cells)) - 1) & ~mask
     stack = [node]
-    seen = {node}
-    reached_goal = False
+    closed = visited | {node}  # one membership test per step: the visited nodes count as seen
+    pop, push, close = stack.pop, stack.append, closed.add
     while stack:
-        current = stack.pop()
+        current = pop()
         if current in ends:
-            reached_goal = True
-            if not missing:
-                return True
             continue
-        missing &= ~bits.get(current, 0)
-        if reached_goal and not missing:
-            return True
         for nxt in succ[current]:
-            if nxt not in visited and nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return reached_goal and not missing
+            if nxt not in closed:
+                close(nxt)
+                push(nxt)
+    return frozenset(closed - visited)
+
+
+def _still_possible(problem: RouteProblem, mask: int, region: frozenset[int], ends: frozenset[int]) -> bool:
+    """Are the missing stops and the destination still within reach?"""
+    if ends.isdisjoint(region):
+        return False
+    missing = ((1 << len(problem.stop_cells)) - 1) & ~mask
+    if not missing:
+        return True
+    bits = problem.node_bits
+    for node in region:
+        missing &= ~bits.get(node, 0)
+        if not missing:
+            return True
+    return False
 
 
 def search_route(network: Network, problem: RouteProblem, start_node: int, blocked: int,
@@ -157,6 +166,10 @@ def search_route(network: Network, problem: RouteProblem, start_node: int, block
         found.sort(reverse=True)  # popped from the end: nearest first
         return [(chain, run_mask) for _d, _i, chain, run_mask in found]
 
+    # Where the search stood at a tip (node, stops done, the nodes still reachable) decides all that
+    # can follow, whatever path led there: a tip known to lead nowhere is not searched again.
+    dead: set[tuple[int, int, frozenset[int]]] = set()
+    keys: list[tuple[int, int, frozenset[int]] | None] = [None]
     pending = [options(*first)]
     expansions = 0
     while pending:
@@ -167,6 +180,9 @@ def search_route(network: Network, problem: RouteProblem, start_node: int, block
         if not choices or node in ends or expansions > budget:
             pending.pop()
             tips.pop()
+            key = keys.pop()
+            if key is not None and expansions <= budget:
+                dead.add(key)  # every way on from here was tried
             if lengths:
                 for _ in range(lengths.pop()):
                     visited.discard(path.pop())
@@ -178,9 +194,17 @@ def search_route(network: Network, problem: RouteProblem, start_node: int, block
         visited.update(chain)
         path.extend(chain)
         lengths.append(len(chain))
-        tips.append((chain[-1], run_mask))
-        viable = chain[-1] in ends or _still_possible(network, problem, chain[-1], run_mask, visited, ends)
-        pending.append(options(chain[-1], run_mask) if viable else [])
+        tip = chain[-1]
+        tips.append((tip, run_mask))
+        if tip in ends:
+            keys.append(None)
+            pending.append([])
+            continue
+        region = _region(network, tip, visited, ends)
+        key = (tip, run_mask, region)
+        viable = key not in dead and _still_possible(problem, run_mask, region, ends)
+        keys.append(key if viable else None)
+        pending.append(options(tip, run_mask) if viable else [])
     return None
 
 
