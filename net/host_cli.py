@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.bots import bot_levels
 from game.core.contract import SnapshotError
@@ -56,6 +58,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--replays", type=Path, help="keep the finished game's replay in this folder "
                                                      "(default: the replays folder the game's Replays screen lists)")
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. trip_rule=pace for Linie 1 (the value is read as JSON "
+                             "when it is JSON, else as text); may be given more than once")
     parser.add_argument("--manual-start", action="store_true",
                         help="do not start when the last seat is taken; start once every seated player is Ready")
     parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",
@@ -101,7 +106,26 @@ def build_host(args: argparse.Namespace) -> Host:
             sys.exit(f"linie-host: there are no bots for {game.title} yet")
         if args.level not in levels:
             sys.exit(f"linie-host: bot levels are {', '.join(levels)}")
-    return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed)
+    options = parse_options(args.option)
+    try:  # the game checks its options as it deals
+        return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed, options=options)
+    except ValueError as error:
+        sys.exit(f"linie-host: {error}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as game options: the value as JSON when it parses (true, 3, ["1","H"]),
+    else as the text itself (pace)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            sys.exit(f"linie-host: --option wants KEY=VALUE, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except ValueError:
+            options[key.strip()] = value
+    return options
 
 
 def default_seats(least: int, most: int) -> int:

@@ -42,7 +42,8 @@ def test_replay_lines_follow_the_design_format():
     lines = match.replay_lines()
     assert lines[0] == {"format": "linie-replay", "version": 2, "game": "linie1", "seed": 11,
                         "rules_version": match.game.rules_version,
-                        "options": {"die_faces": ["1", "2", "3", "4", "H", "H"], "strict_dead_ends": True},
+                        "options": {"die_faces": ["1", "2", "3", "4", "H", "H"], "strict_dead_ends": True,
+                                        "trip_rule": "die"},
                         "seats": [{"name": "Ann", "kind": "human", "level": "normal", "colour": 0},
                                   {"name": "Bot", "kind": "bot", "level": "normal", "colour": 0}]}
     assert lines[1]["n"] == 1 and lines[1]["events"][1] == {"type": "stop", "building": "H", "cell": [4, 10]}

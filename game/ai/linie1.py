@@ -37,6 +37,8 @@ class Linie1Bot:
         seat = view["you"]
         phase = view["phase"]
         if phase == "roll":
+            if view.get("allowance"):  # the pace rule: as far as allowed (a halt stops the tram anyway)
+                return {"type": "drive", "squares": int(view["allowance"])}
             return {"type": "roll"}
         if phase == "refill":
             return self._refill(view, seat)
@@ -69,7 +71,8 @@ class Linie1Bot:
     def _declaration(self, view: View, board: Board, me: dict[str, Any]) -> Action | None:
         if any(letter not in board.signs for letter in me["stops"]):
             return None
-        candidates = trip_candidates(board, me["line"], me["stops"], view["options"]["die_faces"])
+        candidates = trip_candidates(board, me["line"], me["stops"], view["options"]["die_faces"],
+                                     allowance=view.get("allowance"))
         if not candidates:
             return None
         chosen = candidates[0]

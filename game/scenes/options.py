@@ -40,6 +40,11 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         "so 1 2 3 4 H H is the default.",
         [["1", "2", "3", "4", "H", "H"], ["1", "2", "3", "4", "5", "H"], ["1", "1", "2", "3", "4", "H"],
          ["1", "2", "3", "H", "H", "H"]]),
+    ("linie1", "trip_rule"): OptionInfo(
+        "Trip rule",
+        "1995 die: roll the special die. Streetcar pace (Mayfair 1996): no die; each trip move goes up "
+        "to one square more than the last move anyone made, the first just one, and stops at every halt.",
+        ["die", "pace"], [("die", "1995 die"), ("pace", "Streetcar pace")]),
     ("linja", "first"): OptionInfo(
         "Who starts", "Random, or the player in that seat. After a game, Play again lets the loser start.",
         [None, 0, 1], [(None, "Random"), *_SEATS]),

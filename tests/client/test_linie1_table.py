@@ -389,3 +389,27 @@ def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     plan = table.planned_route()
     assert plan is not None and plan["shortest"]
     assert table.trip_button.visible and layout.route_card_rect(3).contains(table.trip_button.rect)
+
+
+def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and (v.get("allowance") or 0) >= 2, limit=4000, options={"trip_rule": "pace"})
+    table = shot_table(app, session)
+    run(app, 0.05)
+    allowance = table.view["allowance"]
+    assert table.main_button.label == f"Drive {allowance}" and "first halt" in table.status_line()[0]
+    run(app, 0.05, key(pygame.K_LEFT))
+    assert table.drive_squares() == allowance - 1 and table.main_button.label == f"Drive {allowance - 1}"
+    run(app, 0.05, key(pygame.K_RIGHT) * 5)
+    assert table.drive_squares() == allowance  # never past the allowance
+    run(app, 0.05, key(pygame.K_1))
+    assert table.drive_squares() == 1
+    trip = table.view["players"][0]["trip"]
+    run(app, 0.05, key(pygame.K_RETURN))
+    run(app, 0.1)
+    assert table._panel_frame().to_go_held.get(0) == len(trip["route"]) - 1 - trip["position"]
+    settle(app, table, 8.0)
+    moved = table.view["players"][0]["trip"]
+    assert moved is None or moved["position"] == trip["position"] + 1
+    assert any(e.seat == 0 and e.text == "drove 1 square" for e in table.history.entries)

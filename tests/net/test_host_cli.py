@@ -64,3 +64,12 @@ def test_both_programs_say_their_version(capsys: pytest.CaptureFixture[str]) -> 
         assert done.value.code == 0
         assert capsys.readouterr().out.strip() == f"{name} {program_version()}"
     assert program_version()[0].isdigit()  # the installed distribution's, not "unknown"
+
+
+def test_game_options_are_given_as_key_value_pairs(tmp_path: Path) -> None:
+    host = build_host(parse_args(["--game", "linie1", "--bots", "1", "--option", "trip_rule=pace",
+                                  "--option", 'die_faces=["1", "H"]', "--save", str(tmp_path / "t.save")]))
+    assert host.match.options["trip_rule"] == "pace" and host.match.options["die_faces"] == ["1", "H"]
+    for bad in ("trip_rule=dice", "nonsense"):
+        with pytest.raises(SystemExit):
+            build_host(parse_args(["--game", "linie1", "--option", bad, "--save", str(tmp_path / "u.save")]))

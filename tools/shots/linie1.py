@@ -16,9 +16,9 @@ SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal"
          SeatInfo("Bimmel", "bot", "easy", 2)]
 
 
-def advanced(seed: int, until: Any, limit: int = 2000) -> LocalSession:
+def advanced(seed: int, until: Any, limit: int = 2000, options: dict[str, Any] | None = None) -> LocalSession:
     """A local game played by bots (the human seat too) until ``until(view)`` holds."""
-    match = Match("linie1", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS], seed)
+    match = Match("linie1", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS], seed, options)
     session = LocalSession(match, bot_seed=seed)
     stand_in = make_bot("linie1", "normal", seed + 99)
     for _ in range(limit):
@@ -127,3 +127,13 @@ def history(app: Any) -> None:
 def _area(scene: Linie1Table) -> Any:
     from game.tables.linie1.history import history_area
     return history_area(len(scene.view["players"]))
+
+
+@shot("linie1_pace", settle=0.4)
+def pace(app: Any) -> None:
+    """The pace rule: Ada drives, choosing how far (no die; the allowance where the die would lie)."""
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and (v.get("allowance") or 0) >= 3, limit=4000, options={"trip_rule": "pace"})
+    scene = table(app, session)
+    app.step(1 / 60)
+    scene.choose_drive(scene.drive_squares() - 1)

@@ -62,7 +62,8 @@ def my_trip_candidates(view: dict[str, Any], board: Board | None = None) -> list
     if seat is None:
         return []
     me = view["players"][seat]
-    found = trip_candidates(board or board_from_view(view), me["line"], me["stops"], view["options"]["die_faces"])
+    found = trip_candidates(board or board_from_view(view), me["line"], me["stops"], view["options"]["die_faces"],
+                            allowance=view.get("allowance"))
     return [candidate.to_view() for candidate in found]
 
 

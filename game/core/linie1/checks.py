@@ -26,7 +26,7 @@ def must_act(state: State) -> bool:
 
 def building_turn(state: State, seat: int) -> Rejection | None:
     if state.phase == "roll":
-        return rejection("driving", "You are on your inaugural trip: roll the die.")
+        return _driving(state)
     if state.phase == "refill":
         return rejection("refilling", "Your turn is over: take tiles from the drivers or end it.")
     if state.actions_taken >= 2:
@@ -75,7 +75,7 @@ def check_undo(state: State, seat: int, action: Any) -> Rejection | None:
 
 def check_end_turn(state: State, seat: int, action: Any) -> Rejection | None:
     if state.phase == "roll":
-        return rejection("driving", "You are on your inaugural trip: roll the die.")
+        return _driving(state)
     if state.phase == "build" and must_act(state):
         owed = 2 - state.actions_taken
         return rejection("must_take_two_actions",
@@ -101,9 +101,29 @@ def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
         return rejection("route_incomplete", f"That is not a complete route: {result}.")
     return None
 
+def _driving(state: State) -> Rejection:
+    if state.pace:
+        return rejection("driving_pace", "You are on your inaugural trip: choose how far to drive.")
+    return rejection("driving", "You are on your inaugural trip: roll the die.")
+
+
 def check_roll(state: State, seat: int, action: Any) -> Rejection | None:
     if state.phase != "roll":
         return rejection("not_driving", "Only a player on the inaugural trip rolls the die.")
+    if state.pace:
+        return rejection("pace_rule", "This table drives by the pace rule: choose how far to drive.")
+    return None
+
+
+def check_drive(state: State, seat: int, action: Any) -> Rejection | None:
+    """Pace rule: a trip move of 1 up to the allowance (the last move anyone made, plus one)."""
+    if state.phase != "roll":
+        return rejection("not_driving", "Only a player on the inaugural trip drives.")
+    if not state.pace:
+        return rejection("die_rule", "This table drives by the die: roll it.")
+    squares = action.get("squares")
+    if not is_int(squares) or not 1 <= squares <= state.allowance:
+        return rejection("too_far", f"This time you may drive up to {state.allowance} (the last move plus one).")
     return None
 
 def check_take(state: State, seat: int, action: Any) -> Rejection | None:
@@ -122,5 +142,6 @@ def check_take(state: State, seat: int, action: Any) -> Rejection | None:
 
 CHECKS: dict[str, Callable[[State, int, Any], Rejection | None]] = {
     "place": check_place, "exchange": check_exchange, "exchange2": check_exchange2, "undo": check_undo,
-    "end_turn": check_end_turn, "declare": check_declare, "roll": check_roll, "take": check_take,
+    "end_turn": check_end_turn, "declare": check_declare, "roll": check_roll, "drive": check_drive,
+    "take": check_take,
 }

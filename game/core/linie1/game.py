@@ -30,7 +30,14 @@ from game.core.linie1.data import (
     TILE_TYPES,
 )
 from game.core.linie1.geometry import face_to_names
-from game.core.linie1.routes import advance, expected_turns, find_route, trip_candidates, validate_route
+from game.core.linie1.routes import (
+    advance,
+    drive_to,
+    find_route,
+    trip_candidates,
+    trip_measure,
+    validate_route,
+)
 from game.core.linie1.saves import (
     STAT_KEYS,
     laid_from_data,
@@ -41,7 +48,7 @@ from game.core.linie1.saves import (
     state_from_view,
 )
 from game.core.linie1.shapes import ACTION_SHAPES
-from game.core.linie1.state import State, Trip, cell_of, rejection, tile_spec
+from game.core.linie1.state import TRIP_RULES, State, Trip, cell_of, rejection, tile_spec
 from game.core.rng import Rng
 
 DIE_SYMBOLS = ("1", "2", "3", "4", "5", "6", "H")
@@ -59,7 +66,7 @@ class Linie1:
 
     # -- setup -----------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
-        return {"die_faces": list(DEFAULT_DIE), "strict_dead_ends": True}
+        return {"die_faces": list(DEFAULT_DIE), "strict_dead_ends": True, "trip_rule": "die"}
 
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         merged = {**self.default_options(), **(options or {})}
@@ -69,6 +76,8 @@ class Linie1:
             raise ValueError("die_faces must list 1 to 12 faces, each 1-6 or H")
         if not isinstance(merged["strict_dead_ends"], bool):
             raise ValueError("strict_dead_ends is true or false")
+        if merged["trip_rule"] not in TRIP_RULES:
+            raise ValueError(f"trip_rule is one of: {', '.join(TRIP_RULES)}")
         unknown = set(merged) - set(self.default_options())
         if unknown:
             raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
@@ -120,7 +129,11 @@ class Linie1:
         if seat != state.current or state.phase == "over":
             return
         if state.phase == "roll":
-            yield {"type": "roll"}
+            if state.pace:
+                for squares in range(state.allowance, 0, -1):
+                    yield {"type": "drive", "squares": squares}
+            else:
+                yield {"type": "roll"}
             return
         if state.phase == "refill":
             yield from self._legal_takes(state, seat)
@@ -129,7 +142,8 @@ class Linie1:
         hand = state.hands[seat]
         if state.actions_taken < 2:
             if state.actions_taken == 0 and not state.driving(seat):
-                for candidate in trip_candidates(state.board, state.lines[seat], state.stops[seat], state.faces):
+                for candidate in trip_candidates(state.board, state.lines[seat], state.stops[seat], state.faces,
+                                                 allowance=state.allowance if state.pace else None):
                     yield {"type": "declare", "start": list(candidate.route.start),
                            "route": [list(c) for c in candidate.route.cells]}
             for tile, cell, rot in state.board.legal_placements(hand, state.strict):
@@ -271,7 +285,7 @@ class Linie1:
         route = validate_route(state.board, state.lines[seat], state.stops[seat], cell_of(action["start"]),  # type: ignore[arg-type]
                                [cell_of(c) for c in action["route"]])  # type: ignore[misc]
         assert not isinstance(route, str)
-        expected = float(expected_turns(route.halts, state.faces))
+        expected = float(trip_measure(route.halts, state.faces, state.allowance if state.pace else None))
         state.trips[seat] = Trip([route.start[0], route.start[1]], [list(c) for c in route.cells],
                                  list(route.halts), -1, expected)
         state.revealed[seat] = True
@@ -287,12 +301,28 @@ class Linie1:
         assert trip is not None
         face = state.rng.choice(state.faces)
         state.last_roll = {"seat": seat, "face": face}
+        return self._move(state, seat, advance(trip.halts, trip.position, face),
+                          [{"type": "roll", "seat": seat, "face": face}])
+
+    def _apply_drive(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Pace rule: up to the chosen squares, stopping at the first halt; the next move may go
+        one square further than this one went."""
+        trip = state.trips[seat]
+        assert trip is not None
+        squares = int(action["squares"])
+        end = drive_to(trip.halts, trip.position, squares)
+        state.last_move = end - trip.position
+        return self._move(state, seat, end, [{"type": "drive", "seat": seat, "squares": squares}])
+
+    def _move(self, state: State, seat: int, end: int, events: list[Event]) -> list[Event]:
+        """The tram drives to route square ``end``: the win at the destination, else the next turn."""
+        trip = state.trips[seat]
+        assert trip is not None
         state.stats[seat]["rolls"] += 1
         before = trip.position
-        trip.position = advance(trip.halts, trip.position, face)
+        trip.position = end
         state.stats[seat]["squares"] += trip.position - before
-        events: list[Event] = [{"type": "roll", "seat": seat, "face": face},
-                               {"type": "move", "seat": seat, "from": before, "to": trip.position}]
+        events.append({"type": "move", "seat": seat, "from": before, "to": trip.position})
         if trip.position == len(trip.cells) - 1:
             state.winner = seat
             state.phase = "over"
@@ -361,6 +391,7 @@ class Linie1:
             "players": public,  # with the watching seat's own cards, below
             "last_roll": dict(state.last_roll) if state.last_roll else None,
             "recent": recent_tiles(state),
+            "allowance": state.allowance if state.pace else None,  # the pace rule's next move, at most
             "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
                         for key, value in state.options.items()},
             "outcome": self.outcome(state),

@@ -44,8 +44,8 @@ class Route:
     def length(self) -> int:
         return len(self.cells)
 
-    def expected_turns(self, faces: Sequence[str]) -> Fraction:
-        return expected_turns(self.halts, faces)
+    def expected_turns(self, faces: Sequence[str], allowance: int | None = None) -> Fraction:
+        return trip_measure(self.halts, faces, allowance)
 
     def to_view(self) -> dict:
         return {"start": list(self.start), "route": [list(cell) for cell in self.cells],
@@ -70,6 +70,35 @@ def advance(halts: Sequence[bool], position: int, face: str) -> int:
                 return index
         return last
     return min(position + int(face), last)
+
+
+def drive_to(halts: Sequence[bool], position: int, squares: int) -> int:
+    """Pace rule: where a tram at ``position`` ends driving up to ``squares``: it stops at the first
+    halt it reaches, and at the destination."""
+    last = len(halts) - 1
+    target = min(position + squares, last)
+    for index in range(position + 1, target + 1):
+        if halts[index]:
+            return index
+    return target
+
+
+def pace_turns(halts: Sequence[bool], allowance: int) -> Fraction:
+    """Pace rule: the trip's length in moves, if every move goes as far as allowed and the next is
+    allowed one square more (others' moves set the allowance too: a measure to compare routes by,
+    as the die's expected turns are)."""
+    position, moves, last = -1, 0, len(halts) - 1
+    while position < last:
+        reached = drive_to(halts, position, max(1, allowance))
+        allowance = reached - position + 1
+        position = reached
+        moves += 1
+    return Fraction(moves)
+
+
+def trip_measure(halts: Sequence[bool], faces: Sequence[str], allowance: int | None) -> Fraction:
+    """Expected turns under the die, or the pace rule's moves when ``allowance`` is given."""
+    return expected_turns(halts, faces) if allowance is None else pace_turns(halts, allowance)
 
 
 def expected_turns(halts: Sequence[bool], faces: Sequence[str]) -> Fraction:
@@ -147,22 +176,23 @@ class Candidate:
 
 
 def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequence[str],
-                    limit: int = MAX_CANDIDATES) -> list[Candidate]:
-    """Routes to offer when declaring the trip: the shortest, then others by expected turns (L8)."""
+                    limit: int = MAX_CANDIDATES, allowance: int | None = None) -> list[Candidate]:
+    """Routes to offer when declaring the trip: the shortest, then others by expected turns (L8);
+    under the pace rule (``allowance``: the next move's) by the moves the trip takes."""
     stops = tuple(stops)
     problem = RouteProblem.for_player(board, line, stops)
     if problem is None:
         return []
     network = network_of(board)
-    key = ("trips", line, stops, tuple(faces), limit)
+    key = ("trips", line, stops, tuple(faces), limit, allowance)
     cached = network.memo.get(key)
     if cached is None:
-        cached = network.memo[key] = tuple(_candidates(board, network, problem, faces, limit))
+        cached = network.memo[key] = tuple(_candidates(board, network, problem, faces, limit, allowance))
     return list(cached)
 
 
 def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Sequence[str],
-                limit: int) -> list[Candidate]:
+                limit: int, allowance: int | None = None) -> list[Candidate]:
     found: dict[tuple[Cell, tuple[int, ...]], Route] = {}
     for _start, destination, cell, node, blocked in _starts(network, problem.line):
         searched = False
@@ -180,7 +210,7 @@ def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Se
             found.setdefault((cell, tuple(walk)), make_route(board, cell, walk))
     if not found:
         return []
-    expected = {id(route): route.expected_turns(faces) for route in found.values()}  # each exactly once
+    expected = {id(route): route.expected_turns(faces, allowance) for route in found.values()}  # each once
 
     def by_turns(route: Route) -> tuple:
         return (expected[id(route)], route.length, route.start, route.nodes)
@@ -265,6 +295,7 @@ def route_status(board: Board, line: int, stops: Sequence[str]) -> dict:
     }
 
 
-__all__ = ["MAX_CANDIDATES", "SEARCH_BUDGET", "TERMINAL_BASE", "Candidate", "Network", "Route", "RouteProblem",
+__all__ = ["MAX_CANDIDATES", "drive_to", "pace_turns", "trip_measure",
+           "SEARCH_BUDGET", "TERMINAL_BASE", "Candidate", "Network", "Route", "RouteProblem",
            "advance", "expected_turns", "find_route", "make_route", "node_cell", "node_terminal",
            "route_status", "square_node", "terminal_node", "trip_candidates", "validate_route"]

@@ -30,7 +30,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "trips": [t.to_dict() if t else None for t in state.trips],
         "revealed": list(state.revealed), "winner": state.winner, "stalemate": state.stalemate,
         "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
-        "laid": laid_to_data(state.laid),
+        "laid": laid_to_data(state.laid), "last_move": state.last_move,
     }
 
 
@@ -79,7 +79,8 @@ def state_from_view(view: View) -> State:
                  actions_taken=view["actions_taken"], undo_stack=[{}] if view["can_undo"] else [],
                  trips=trips, revealed=[p["revealed"] for p in players],
                  stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"],
-                 laid={(r, c): (seat, turn) for r, c, seat, turn in view.get("recent", [])})
+                 laid={(r, c): (seat, turn) for r, c, seat, turn in view.get("recent", [])},
+                 last_move=None if not view.get("allowance") else int(view["allowance"]) - 1)
 
 def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_players: int,
             max_players: int) -> State:
@@ -160,4 +161,13 @@ def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_pl
         stalemate=bool(data["stalemate"]), stats=stats,
         last_roll=dict(data["last_roll"]) if data["last_roll"] else None,
         laid=laid_from_data(data.get("laid", []), board.tiles, players, data["turn"]),  # (none in older saves)
+        last_move=_last_move(data.get("last_move")),
     )
+
+
+def _last_move(value: Any) -> int | None:
+    if value is None:
+        return None
+    if not is_int(value) or not 0 <= value <= 200:
+        raise SnapshotError("bad last trip move")
+    return int(value)

@@ -19,4 +19,5 @@ ACTION_SHAPES = {
     "undo": Shape(),
     "end_turn": Shape(),
     "roll": Shape(),
+    "drive": Shape({"squares": integer(1, 200)}),
 }

@@ -16,6 +16,9 @@ def rejection(code: str, message: str) -> Rejection:
     return Rejection(f"{NAME}.{code}", message)
 
 
+TRIP_RULES = ("die", "pace")  # the 1995 die (default); Streetcar's pace rule (Mayfair 1996)
+
+
 @dataclass
 class Trip:
     """A declared inaugural trip: the frozen route and how far the tram has come (-1: at its start)."""
@@ -57,6 +60,7 @@ class State:
     # Who laid the tile now on each square, and in which turn: the table outlines what changed
     # since a player's previous turn (public, as the tiles themselves are).
     laid: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    last_move: int | None = None  # squares of the last trip move by anyone (the pace rule's measure)
 
     @property
     def strict(self) -> bool:
@@ -65,6 +69,17 @@ class State:
     @property
     def faces(self) -> list[str]:
         return list(self.options["die_faces"])
+
+    @property
+    def pace(self) -> bool:
+        """Streetcar's pace rule instead of the die (``trip_rule``: ``"pace"``)."""
+        return self.options.get("trip_rule") == "pace"
+
+    @property
+    def allowance(self) -> int:
+        """Pace rule: how far the next trip move may go. The game's first move is exactly one
+        square; every later one up to one more than the last move anyone made."""
+        return 1 if self.last_move is None else self.last_move + 1
 
     def driving(self, seat: int) -> bool:
         return self.trips[seat] is not None

@@ -33,7 +33,8 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
                  ("Exchanges", str(figures.get("exchanges", 0))),
                  ("Turns", str(figures.get("turns", 0)))]
         if trip is not None:
-            rows += [("Rolls", str(figures.get("rolls", 0))), ("Squares driven", str(figures.get("squares", 0)))]
+            moves = "Trip moves" if view.get("options", {}).get("trip_rule") == "pace" else "Rolls"
+            rows += [(moves, str(figures.get("rolls", 0))), ("Squares driven", str(figures.get("squares", 0)))]
         out.append(PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners,
                                  headline, rows))
     return out

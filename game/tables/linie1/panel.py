@@ -47,7 +47,10 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     _players(surface, frame)
     _route_card(surface, frame, board)
     _hand(surface, frame)
-    if frame.die_face is not None:
+    allowance = frame.view.get("allowance")
+    if allowance:
+        _pace_badge(surface, int(allowance))
+    elif frame.die_face is not None:
         draw_die(surface, layout.DIE_CENTRE, layout.DIE_SIZE, frame.die_face)
     _message(surface, frame.message, frame.message_bad)
 
@@ -188,3 +191,13 @@ def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
     layer.blit(image, image.get_rect(center=(box.width // 2, box.height // 2 + 3)))
     layer.set_alpha(int(255 * alpha))
     surface.blit(layer, box)
+
+
+def _pace_badge(surface: pygame.Surface, allowance: int) -> None:
+    """The pace rule's next move, at most, where the die would lie."""
+    box = pygame.Rect(0, 0, layout.DIE_SIZE + 20, layout.DIE_SIZE)
+    box.center = layout.DIE_CENTRE
+    theme.panel(surface, box, theme.CREAM, 18, theme.SUNFLOWER, 6)
+    theme.draw_text(surface, "up to", (box.centerx, box.y + 10), 20, theme.INK, theme.TEXT_BOLD_FONT, "midtop")
+    theme.draw_text(surface, str(allowance), (box.centerx, box.centery + 12), 52, theme.INK, theme.DISPLAY_FONT,
+                    "center")

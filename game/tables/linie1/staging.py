@@ -79,6 +79,10 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             timeline.play(DieRoll(_die_spot(kit, before or after, seat), BOARD_DIE_SIZE,
                                   list(after["options"]["die_faces"]), str(event["face"]),
                                   lambda: masks.release(("die",)), kit.sound, seed=int(after["turn"])))
+        elif kind == "drive":  # the pace rule: no die, the squares to go wait for the tram
+            seat = int(event["seat"])
+            masks.hold(("to_go", seat), _to_go(before, seat))
+            kit.sound("click")
         elif kind == "move":
             _stage_move(timeline, kit, event, after)
         elif kind == "win":

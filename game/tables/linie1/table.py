@@ -64,6 +64,7 @@ class Linie1Table(TableScene):
         self.history = History()
         self.history_panel = HistoryPanel(self.history)
         self.history_open = False  # the history shows in the route card's place
+        self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -132,6 +133,10 @@ class Linie1Table(TableScene):
         return self._answer("trip", lambda: my_trip_candidates(self.view))
 
     # -- the skeleton's hooks -------------------------------------------------------------------------
+    def pace_turn(self) -> bool:
+        """This screen's player drives by the pace rule now."""
+        return bool(self.view and self.my_turn and self.view["phase"] == "roll" and self.view.get("allowance"))
+
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
         self.history_button.label = "Route card" if self.history_open else "History"
@@ -161,6 +166,7 @@ class Linie1Table(TableScene):
             return
         if acting != self._toasted:
             self._toasted = acting
+            self.drive_choice = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -214,7 +220,10 @@ class Linie1Table(TableScene):
             button.visible = phase == "build" and not self.watching
         self.main_button.visible = not self.watching
         self.main_button.tooltip = None
-        if phase == "roll":
+        if phase == "roll" and self.view.get("allowance"):
+            squares = self.drive_squares()
+            self.main_button.label, self.main_button.enabled = f"Drive {squares}", mine
+        elif phase == "roll":
             self.main_button.label, self.main_button.enabled = "Roll the die", mine
         elif phase == "refill":
             self.main_button.label, self.main_button.enabled = "Stop taking", mine
@@ -243,8 +252,27 @@ class Linie1Table(TableScene):
             self.submit({"type": "undo"})
 
     def main_action(self) -> None:
-        if self.my_turn:
-            self.submit({"type": "roll"} if self.view["phase"] == "roll" else {"type": "end_turn"})
+        if not self.my_turn:
+            return
+        if self.view["phase"] == "roll":
+            allowance = self.view.get("allowance")
+            if allowance:  # the pace rule: drive the squares chosen
+                self.submit({"type": "drive", "squares": self.drive_squares()})
+            else:
+                self.submit({"type": "roll"})
+        else:
+            self.submit({"type": "end_turn"})
+
+    def drive_squares(self) -> int:
+        """Pace rule: the squares the player will drive (1 .. the allowance; the allowance unless
+        chosen otherwise with the arrows or a number key)."""
+        allowance = int(self.view.get("allowance") or 1)
+        chosen = allowance if self.drive_choice is None else self.drive_choice
+        return max(1, min(allowance, chosen))
+
+    def choose_drive(self, squares: int) -> None:
+        self.drive_choice = max(1, min(int(self.view.get("allowance") or 1), squares))
+        self.app.sounds.play("click")
 
     def open_trip_chooser(self) -> None:
         candidates = self.trip_candidates()
@@ -282,6 +310,13 @@ class Linie1Table(TableScene):
         if intent.turn:
             self.rotate(intent.turn)
             return True
+        if self.pace_turn():
+            if kind in ("left", "right", "down", "up"):
+                self.choose_drive(self.drive_squares() + (1 if kind in ("right", "up") else -1))
+                return True
+            if kind == "pick" and isinstance(intent.value, int):
+                self.choose_drive(intent.value + 1)
+                return True
         if kind == "pick" and isinstance(intent.value, int):
             self.pick(intent.value)
             return True
@@ -447,6 +482,10 @@ class Linie1Table(TableScene):
                 return ""  # (nobody is "thinking" while the last move still plays out)
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
+        if phase == "roll" and self.view.get("allowance"):
+            allowance = int(self.view["allowance"])
+            return (f"Drive 1 to {allowance} (← → or 1–9), then Enter or {self._key('next')}. The tram stops at "
+                    "the first halt; the next player may go one further than you do.")
         if phase == "roll":
             return f"Roll the die to drive (Enter or {self._key('next')})."
         if phase == "build":

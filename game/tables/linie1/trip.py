@@ -39,7 +39,11 @@ class TripChooser(Scene):
         for index, candidate in enumerate(self.candidates):
             start = terminals.get(tuple(candidate["start"]), {}).get("name", "?")
             end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
-            label = f"{candidate['length']} squares, ≈ {candidate['expected_turns']:.1f} turns"
+            if view.get("allowance"):  # the pace rule: moves if each goes as far as allowed
+                moves = int(candidate["expected_turns"])
+                label = f"{candidate['length']} squares, {moves} move{'s' if moves != 1 else ''} at full pace"
+            else:
+                label = f"{candidate['length']} squares, ≈ {candidate['expected_turns']:.1f} turns"
             if candidate.get("shortest"):
                 label += " (shortest)"
             items.append(f"{index + 1}. {start} to {end}: {label}")
