@@ -48,3 +48,16 @@ def clean_text(value: object, limit: int | None = None) -> str:
 def is_clean(value: object, limit: int | None = None) -> bool:
     """True when ``clean_text`` would give ``value`` back unchanged."""
     return isinstance(value, str) and clean_text(value, limit) == value
+
+
+def initial_of(name: str, fallback: str = "?") -> str:
+    """A player's initial for pieces and markers (a cue beside the seat colour): the name's first
+    letter or digit, upper-cased; ``fallback`` for a name with none."""
+    return next((char.upper() for char in name if char.isalnum()), fallback)
+
+
+def distinct_initials(names: list[str]) -> list[str]:
+    """Each seat's initial (``initial_of``), or its seat number where two names share one: the
+    letters on pieces must tell the seats apart, not only name them."""
+    firsts = [initial_of(name, str(index + 1)) for index, name in enumerate(names)]
+    return [first if firsts.count(first) == 1 else str(index + 1) for index, first in enumerate(firsts)]

@@ -77,3 +77,13 @@ def test_the_model_agrees_with_the_core_along_a_whole_game() -> None:
     final = TableModel(match.view(None))
     assert final.settled() or final.view["set_aside"]
     assert final.provisional == match.outcome()["scores"]  # "points now" at the end is the real count
+
+
+def test_markers_carry_their_owners_initial():
+    from game.render.liniell.art import marker_image
+    plain = marker_image((232, 150, 90), 20)
+    lettered = marker_image((232, 150, 90), 20, letter="A")
+    assert plain.get_size() == lettered.get_size()
+    differs = sum(plain.get_at((x, y)) != lettered.get_at((x, y))
+                  for x in range(plain.get_width()) for y in range(plain.get_height()))
+    assert differs > 20  # the letter is drawn on the top face

@@ -48,3 +48,11 @@ def test_any_string_renders_measures_and_wraps(value, size):
 def test_a_huge_string_renders_as_one_screen_line_at_most():
     pygame.font.init()
     assert theme.render_text("x" * 100_000, 24).get_width() < 20_000
+
+
+def test_initials_tell_the_seats_apart():
+    from game.core.text import distinct_initials, initial_of
+    assert initial_of("ada") == "A" and initial_of("  Ünal") == "Ü" and initial_of("…") == "?"
+    assert initial_of("", "2") == "2"
+    assert distinct_initials(["Ada", "Tramina"]) == ["A", "T"]
+    assert distinct_initials(["Ada", "Anna", "Bo"]) == ["1", "2", "B"]  # a shared letter tells nothing

@@ -16,6 +16,7 @@ import pygame
 
 from game.render.liniell.geometry import NodeShape, Point, TileShape, tile_shape
 from game.ui import theme
+from game.ui.colour_vision import contrast
 
 Colour = tuple[int, int, int]
 MASTER = 420  # pixels per tile of the painted line art, before scaling down
@@ -181,9 +182,10 @@ def piece_glow(tile: int, rot: int, piece: int, size: int, colour: Colour) -> py
     return glow
 
 
-@lru_cache(maxsize=32)
-def marker_image(colour: Colour, radius: int, ghost: bool = False) -> pygame.Surface:
-    """A wooden marker seen from slightly above: a short cylinder with a lit top and a soft shadow."""
+@lru_cache(maxsize=64)
+def marker_image(colour: Colour, radius: int, ghost: bool = False, letter: str = "") -> pygame.Surface:
+    """A wooden marker seen from slightly above: a short cylinder with a lit top and a soft shadow;
+    ``letter`` (the owner's initial) on its top, a second cue beside the colour."""
     k = 3
     r = radius * k
     width, height = r * 2 + 6 * k, int(r * 2.6) + 6 * k
@@ -204,14 +206,19 @@ def marker_image(colour: Colour, radius: int, ghost: bool = False) -> pygame.Sur
     pygame.draw.circle(big, (*theme.shade(colour, 1.28), alpha), (cx - r * 0.1, cy - r * 0.12), r * 0.68)
     pygame.draw.circle(big, (*colour, alpha), (cx + r * 0.04, cy + r * 0.04), r * 0.6)
     pygame.draw.circle(big, (*theme.shade(colour, 1.6), alpha), (cx - r * 0.42, cy - r * 0.42), r * 0.16)
+    if letter:
+        ink = theme.INK if contrast(theme.INK, colour) >= contrast(theme.CREAM, colour) else theme.CREAM
+        glyph = theme.render_text(letter[:1].upper(), max(6, int(r * 1.15)), ink, theme.DISPLAY_FONT)
+        glyph.set_alpha(alpha)
+        big.blit(glyph, glyph.get_rect(center=(cx, cy + r * 0.06)))
     return pygame.transform.smoothscale(big, (width // k, height // k))
 
 
 def draw_marker(surface: pygame.Surface, centre: Point, radius: int, colour: Colour, lift: float = 0.0,
-                ghost: bool = False) -> None:
+                ghost: bool = False, letter: str = "") -> None:
     """Blit a marker whose top face is centred on ``centre``, raised ``lift`` pixels (it grows a little)."""
     size = max(4, int(radius * (1 + lift / 300)))
-    image = marker_image(colour, size, ghost)
+    image = marker_image(colour, size, ghost, letter)
     top_centre_y = size + 3
     surface.blit(image, (centre[0] - image.get_width() / 2, centre[1] - lift - top_centre_y))
 

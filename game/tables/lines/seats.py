@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.text import initial_of
 from game.ui import theme
 
 
@@ -21,7 +22,7 @@ class SeatLook:
 
     @property
     def initial(self) -> str:
-        return (self.name.strip()[:1] or "?").upper()
+        return initial_of(self.name)
 
 
 def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:

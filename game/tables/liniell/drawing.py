@@ -120,7 +120,7 @@ def _line_highlights(frame: LiniellFrame, surface: pygame.Surface, pulse: float)
             # Where the forced marker will land: the joined line on the new tile.
             spot = board.marker_spot(camera, model.tiles, model.pieces_on(joined, model.last)[0])
             art.draw_marker(surface, spot, board.marker_radius(camera), frame.colour(model.current),
-                            lift=8 + 8 * pulse, ghost=True)
+                            lift=8 + 8 * pulse, ghost=True, letter=frame.initial(model.current))
         return
     target = frame.target if mine else None
     if target is not None and model.last is not None:
@@ -128,7 +128,7 @@ def _line_highlights(frame: LiniellFrame, surface: pygame.Surface, pulse: float)
         board.draw_piece_glow(surface, camera, model.tiles, model.pieces_on(target), colour, 200)
         piece = model.pieces_on(target, model.last)[0]
         art.draw_marker(surface, board.marker_spot(camera, model.tiles, piece), board.marker_radius(camera), colour,
-                        lift=8 + 8 * pulse, ghost=True)
+                        lift=8 + 8 * pulse, ghost=True, letter=frame.initial(model.current))
         return
     hovered = frame.hovered
     if hovered is not None:
@@ -157,7 +157,8 @@ def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None
             ring = theme.mix(theme.SUNFLOWER, theme.CREAM, pulse)
         if ring is not None:
             pygame.draw.circle(surface, ring, (x, y + 4), radius + 8, 4)
-        art.draw_marker(surface, (x, y), radius, frame.colour(seat), lift=6 * pulse if ring else 0.0)
+        art.draw_marker(surface, (x, y), radius, frame.colour(seat), lift=6 * pulse if ring else 0.0,
+                        letter=frame.initial(seat))
 
 
 def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: theme.Colour,
@@ -264,7 +265,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     current = frame.current
     for seat in range(2):
         seat_view = panel.Seat(frame.name(seat), frame.colour(seat), frame.kinds[seat],
-                               frame.notes.get(seat, ""))
+                               frame.notes.get(seat, ""), frame.initial(seat))
         supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from game.anim.show import Masks
+from game.core.text import distinct_initials
 from game.render.liniell.field import Camera
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.model import TableModel
@@ -61,6 +62,11 @@ class LiniellFrame:
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
 
+    def initial(self, seat: int) -> str:
+        """The letter on a seat's markers (its name's first letter): a cue beside the colour."""
+        initials = distinct_initials([self.name(other) for other in range(max(2, len(self.names)))])
+        return initials[seat] if 0 <= seat < len(initials) else str(seat + 1)
+
     def marker_hidden(self, seat: int, marker: int) -> bool:
         """The marker is in the air: neither at home nor on the field."""
         return self.masks.held(("marker", seat, marker))
@@ -76,3 +82,4 @@ class LiniellFrame:
     @property
     def stack_still_shown(self) -> int:
         return int(self.masks.instead(("stack",), 0)) if self.masks.held(("stack",)) else 0
+

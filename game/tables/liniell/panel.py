@@ -32,6 +32,7 @@ class Seat:
     colour: Colour
     kind: str  # "you", "on this screen", "bot · normal", "remote player"
     note: str = ""  # the seat's connection on a LAN table: "away", "offline", "a bot stands in"
+    initial: str = ""  # the letter on the seat's markers
 
 
 @dataclass
@@ -92,7 +93,7 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
         if home:
             if line.chosen_supply and marker == line.supply.index(True):
                 pygame.draw.circle(surface, theme.SUNFLOWER, (centre[0], centre[1] + 4), SUPPLY_RADIUS + 9, 4)
-            art.draw_marker(surface, centre, SUPPLY_RADIUS, colour)
+            art.draw_marker(surface, centre, SUPPLY_RADIUS, colour, letter=line.seat.initial)
         else:
             art.draw_slot(surface, (centre[0], centre[1] + 4), SUPPLY_RADIUS, theme.shade(colour, 0.8))
     score = str(line.score)

@@ -85,13 +85,15 @@ class FlyingMarker:
     radius_to: Callable[[], float]
     t: float = 0.0
     hop: float = 90.0
+    letter: str = ""
 
     def draw(self, surface: pygame.Surface) -> None:
         k = ease("in_out_quad")(self.t)
         a, b = self.start(), self.end()
         x, y = a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
         radius = self.radius_from + (self.radius_to() - self.radius_from) * k
-        art.draw_marker(surface, (x, y), int(radius), self.colour, lift=math.sin(math.pi * self.t) * self.hop)
+        art.draw_marker(surface, (x, y), int(radius), self.colour, lift=math.sin(math.pi * self.t) * self.hop,
+                        letter=self.letter)
 
 
 @dataclass
@@ -182,6 +184,7 @@ class Stage:
     toast: Callable[[str, Colour], None]
     count: FinalCount
     counted: Callable[[], None]  # the final count has ended
+    initial: Callable[[int], str] = lambda seat: ""  # the letter on a seat's markers
 
     def overlay(self, item: Any) -> None:
         self.show.overlays.append(item)
@@ -265,7 +268,8 @@ def _occupy(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     def end() -> Point:
         return field_render.marker_spot(camera, model().tiles, piece)
 
-    actor = FlyingMarker(stage.colour(seat), start, end, radius_from, lambda: float(field_render.marker_radius(camera)))
+    actor = FlyingMarker(stage.colour(seat), start, end, radius_from, lambda: float(field_render.marker_radius(camera)),
+                         letter=stage.initial(seat))
     switch = stage.show.switch_later()
 
     def land() -> None:
@@ -294,7 +298,7 @@ def _capture(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
             return panel.supply_spot(seat, marker)
 
         actor = FlyingMarker(stage.colour(seat), start, end, float(field_render.marker_radius(camera)),
-                             lambda: float(panel.SUPPLY_RADIUS), hop=160.0)
+                             lambda: float(panel.SUPPLY_RADIUS), hop=160.0, letter=stage.initial(seat))
         key = ("marker", seat, marker)
         motions.append((key, actor, Motion(actor, 0.8, on_end=lambda key=key: masks.release(key))))
     switch = stage.show.switch_later()

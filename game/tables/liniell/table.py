@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
+from game.core.text import distinct_initials
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
@@ -75,7 +76,7 @@ class LiniellTable(TableScene):
         self.toast_colour: theme.Colour = theme.CORAL
         self.toast_time = 0.0
         self._stage = Stage(self.show, self.camera, self._model, self.seat_colour, self.sound, self.toast,
-                            self.count, self._counted)
+                            self.count, self._counted, self.initial)
         self._build_buttons()
 
     def _model(self) -> TableModel:
@@ -204,6 +205,11 @@ class LiniellTable(TableScene):
         self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
 
     # -- buttons ----------------------------------------------------------------------------------
+    def initial(self, seat: int) -> str:
+        """The letter on a seat's markers (``distinct_initials``)."""
+        initials = distinct_initials([self.seat_name(other) for other in range(2)])
+        return initials[seat] if 0 <= seat < 2 else str(seat + 1)
+
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
         self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), "Skip", self.skip, "secondary", 36,
