@@ -329,3 +329,10 @@ def test_a_lan_game_over_real_sockets(app):
     finally:
         session.close()
         thread.stop(goodbye=False)
+
+
+def test_line_heads_carry_initials_that_tell_the_seats_apart():
+    from game.tables.lines.seats import seat_looks
+    view = {"match": {"seats": [{"name": "Ada", "colour": 0}, {"name": "anna", "colour": 1},
+                                {"name": "Bo", "colour": 2}]}}
+    assert [look.initial for look in seat_looks(view, 3)] == ["1", "2", "B"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from game.core.text import initial_of
+from game.core.text import distinct_initials
 from game.ui import theme
 
 
@@ -15,14 +15,11 @@ class SeatLook:
     kind: str  # "human", "bot" or "open"
     level: str
     colour_index: int
+    initial: str = "?"  # on the line's head: a cue beside the colour, distinct between seats
 
     @property
     def colour(self) -> theme.Colour:
         return theme.player_colour(self.colour_index)
-
-    @property
-    def initial(self) -> str:
-        return initial_of(self.name)
 
 
 def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:
@@ -46,4 +43,5 @@ def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:
         kind = info.get("kind") if isinstance(info.get("kind"), str) else "human"
         level = info.get("level") if isinstance(info.get("level"), str) else ""
         looks.append(SeatLook(name, kind, level, colour))
-    return looks
+    initials = distinct_initials([look.name for look in looks])
+    return [replace(look, initial=initial) for look, initial in zip(looks, initials, strict=True)]
