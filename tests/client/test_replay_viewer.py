@@ -25,10 +25,13 @@ from tools.simulate import play_one
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
 GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
+# and the table options that change how a game plays (the viewer replays them from the header)
+VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"})]
 
 
-def kept(game: str, players: int, seed: int, folder: Path | None = None) -> tuple[Path, Match]:
-    match, _ = play_one(game, players, seed, ["easy"])
+def kept(game: str, players: int, seed: int, folder: Path | None = None,
+         options: dict | None = None) -> tuple[Path, Match]:
+    match, _ = play_one(game, players, seed, ["easy"], options)
     match.seats = [SeatInfo(name, "human" if index == 0 else "bot", "easy", index)
                    for index, name in enumerate(["Ada", "Ben", "Cleo", "Dora", "Emil"][:players])]
     path = keep_replay(match, folder)
@@ -48,9 +51,10 @@ def shows(scene: ReplayViewer, seat: int | None) -> bool:
     return table.view is not None and view_hash(table.view) == view_hash(scene.playback.match.view(seat))
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), GAMES)
-def test_the_viewer_plays_every_game_to_its_end_and_steps_back(app, game: str, players: int, seed: int) -> None:
-    path, match = kept(game, players, seed)
+@pytest.mark.parametrize(("game", "players", "seed", "options"), [(*g, None) for g in GAMES] + VARIANTS)
+def test_the_viewer_plays_every_game_to_its_end_and_steps_back(app, game: str, players: int, seed: int,
+                                                               options: dict | None) -> None:
+    path, match = kept(game, players, seed, options=options)
     app.push(TitleScene(app))
     assert open_replay(app, path) is None
     scene = viewer_of(app)
