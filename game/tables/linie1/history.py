@@ -29,6 +29,7 @@ class Entry:
     seat: int
     text: str  # without the player's name, which is drawn in the seat's colour
     cells: tuple[Cell, ...] = ()
+    rolled: bool = False  # a die roll whose move is still to be added to it
 
 
 def _cell(value: Any) -> Cell:
@@ -78,7 +79,8 @@ class History:
                 self._add(seat, f"started the trip on line {event['line']}", ())
             elif kind == "roll":
                 face = str(event["face"])
-                self._add(seat, "rolled H" if face == "H" else f"rolled {face}", ())
+                self.entries.append(Entry(self.turn, seat, "rolled H" if face == "H" else f"rolled {face}",
+                                          rolled=True))
             elif kind == "move":
                 self._moved(seat, event, view)
             elif kind == "win":
@@ -105,8 +107,8 @@ class History:
         squares = end - start
         drove = f"drove {squares} square{'s' if squares != 1 else ''}"
         last = self.entries[-1] if self.entries else None
-        if last is not None and last.seat == seat and last.turn == self.turn and last.text.startswith("rolled"):
-            self.entries[-1] = replace(last, text=f"{last.text}, {drove}", cells=cells)
+        if last is not None and last.seat == seat and last.turn == self.turn and last.rolled:
+            self.entries[-1] = replace(last, text=f"{last.text}, {drove}", cells=cells, rolled=False)
         else:
             self._add(seat, drove, cells)
 

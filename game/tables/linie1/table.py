@@ -123,13 +123,18 @@ class Linie1Table(TableScene):
         is declared; the chooser offers the others)."""
         if self.eyes is None or self.view is None:
             return None
-        found = self._answer("plan", lambda: my_trip_candidates(self.view))
+        found = self._candidates()
         shortest = [candidate for candidate in found if candidate.get("shortest")] or found
         return shortest[0] if shortest else None
 
     def trip_candidates(self) -> list[dict[str, Any]]:
         if not (self.my_turn and self.view["phase"] == "build" and self.view["actions_taken"] == 0):
             return []
+        return self._candidates()
+
+    def _candidates(self) -> list[dict[str, Any]]:
+        """The viewer's trip candidates for the view on screen, searched once (the dashed plan and
+        the trip chooser both read them)."""
         return self._answer("trip", lambda: my_trip_candidates(self.view))
 
     # -- the skeleton's hooks -------------------------------------------------------------------------

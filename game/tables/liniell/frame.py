@@ -9,7 +9,6 @@ import math
 from dataclasses import dataclass
 
 from game.anim.show import Masks
-from game.core.text import distinct_initials
 from game.render.liniell.field import Camera
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.model import TableModel
@@ -30,6 +29,7 @@ class LiniellFrame:
     model: TableModel | None
     camera: Camera
     names: list[str]
+    initials: list[str]  # the letters on each seat's markers (``distinct_initials`` of the names)
     colours: list[Colour]
     kinds: list[str]  # "you", "bot · easy", "remote player"…
     notes: dict[int, str]  # LAN seats that are away, offline or played by a stand-in bot
@@ -63,9 +63,8 @@ class LiniellFrame:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
 
     def initial(self, seat: int) -> str:
-        """The letter on a seat's markers (its name's first letter): a cue beside the colour."""
-        initials = distinct_initials([self.name(other) for other in range(max(2, len(self.names)))])
-        return initials[seat] if 0 <= seat < len(initials) else str(seat + 1)
+        """The letter on a seat's markers: a cue beside the colour."""
+        return self.initials[seat] if 0 <= seat < len(self.initials) else str(seat + 1)
 
     def marker_hidden(self, seat: int, marker: int) -> bool:
         """The marker is in the air: neither at home nor on the field."""

@@ -76,7 +76,7 @@ class LiniellTable(TableScene):
         self.toast_colour: theme.Colour = theme.CORAL
         self.toast_time = 0.0
         self._stage = Stage(self.show, self.camera, self._model, self.seat_colour, self.sound, self.toast,
-                            self.count, self._counted, self.initial)
+                            self.count, self._counted, lambda seat: self.initials()[seat])
         self._build_buttons()
 
     def _model(self) -> TableModel:
@@ -205,10 +205,9 @@ class LiniellTable(TableScene):
         self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
 
     # -- buttons ----------------------------------------------------------------------------------
-    def initial(self, seat: int) -> str:
-        """The letter on a seat's markers (``distinct_initials``)."""
-        initials = distinct_initials([self.seat_name(other) for other in range(2)])
-        return initials[seat] if 0 <= seat < 2 else str(seat + 1)
+    def initials(self) -> list[str]:
+        """The letters on each seat's markers (``distinct_initials``: they tell the seats apart)."""
+        return distinct_initials([self.seat_name(seat) for seat in range(2)])
 
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
@@ -423,7 +422,7 @@ class LiniellTable(TableScene):
     def frame(self) -> LiniellFrame:
         seats = range(2)
         return LiniellFrame(
-            model=self.model, camera=self.camera, names=[self.seat_name(s) for s in seats],
+            model=self.model, camera=self.camera, names=[self.seat_name(s) for s in seats], initials=self.initials(),
             colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
             notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
