@@ -31,6 +31,9 @@ class Settings:
     animation_speed: float = 1.0
     player_name: str = "Player"
     keys: dict[str, str] = field(default_factory=dict)  # shortcut -> key name, where moved (``game.ui.keys``)
+    hints: bool = True  # first-game hints (``game.tables.coach``)
+    hints_seen: dict[str, list[str]] = field(default_factory=dict)  # game -> hints already said
+    hints_done: list[str] = field(default_factory=list)  # games played to the end: no more hints
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -55,6 +58,15 @@ class Settings:
         if isinstance(keys, dict):  # the names are checked against the keyboard once pygame runs
             settings.keys = {str(intent)[:20]: value[:30] for intent, value in list(keys.items())[:20]
                              if isinstance(value, str)}
+        if isinstance(data.get("hints"), bool):
+            settings.hints = data["hints"]
+        seen = data.get("hints_seen")
+        if isinstance(seen, dict):
+            settings.hints_seen = {str(game)[:20]: [str(key)[:60] for key in keys[:100] if isinstance(key, str)]
+                                   for game, keys in list(seen.items())[:20] if isinstance(keys, list)}
+        done = data.get("hints_done")
+        if isinstance(done, list):
+            settings.hints_done = [str(game)[:20] for game in done[:20] if isinstance(game, str)]
         return settings
 
     def to_dict(self) -> dict[str, Any]:

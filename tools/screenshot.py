@@ -53,7 +53,8 @@ def discover() -> None:
 def make_app(config_dir: Path) -> Any:
     from game.app import App
     from game.config import Settings
-    return App(settings=Settings(fullscreen=False, mute=True), settings_file=config_dir / "settings.json")
+    # first-game hints only where a shot asks for them (``tools/shots/hints.py``): the others show the table
+    return App(settings=Settings(fullscreen=False, mute=True, hints=False), settings_file=config_dir / "settings.json")
 
 
 def take(entry: Shot, out_dir: Path, config_dir: Path) -> Path:

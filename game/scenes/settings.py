@@ -1,4 +1,4 @@
-"""Settings: fullscreen, volume, mute, animation speed, player name, keys — saved as soon as changed."""
+"""Settings: fullscreen, volume, mute, animation speed, player name, hints, keys — saved as soon as changed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
 PANEL = pygame.Rect(0, 0, 1000, 860)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-ROW_W, ROW_H = 860, 84
+ROW_W, ROW_H = 860, 78
 
 
 class SettingsScene(Scene):
@@ -27,7 +27,7 @@ class SettingsScene(Scene):
         top = PANEL.y + 150
 
         def row(index: int) -> pygame.Rect:
-            return pygame.Rect(x, top + index * (ROW_H + 16), ROW_W, ROW_H)
+            return pygame.Rect(x, top + index * (ROW_H + 12), ROW_W, ROW_H)
 
         self.fullscreen = Toggle(row(0), "Fullscreen", settings.fullscreen, self.set_fullscreen,
                                  "F11 switches at any time.")
@@ -40,6 +40,9 @@ class SettingsScene(Scene):
         self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 10, ROW_W - 444, ROW_H - 20),
                                     settings.player_name, self.set_name, NAME_LIMIT, "Your name",
                                     tooltip="Your name at new tables.")
+        self.hints = Toggle(row(5), "First-game hints", settings.hints, self.set_hints,
+                            "A word at the right moment in your first game of each title. Switching "
+                            "them on again starts every title afresh.")
         keys = pygame.Rect(0, 0, 340, 80)
         keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 36)
         self.keys = Button(keys, "Keys…", lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
@@ -47,7 +50,8 @@ class SettingsScene(Scene):
         back = pygame.Rect(0, 0, 340, 80)
         back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 36)
         self.back = Button(back, "Done", self.close, "primary")
-        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.keys, self.back):
+        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints, self.keys,
+                       self.back):
             self.ui.add(widget)
         self.name_row = name_row
         self.ui.set_focus(self.fullscreen)
@@ -67,6 +71,13 @@ class SettingsScene(Scene):
 
     def set_speed(self, value: float) -> None:
         self.app.settings.animation_speed = value
+        self._changed()
+
+    def set_hints(self, value: bool) -> None:
+        self.app.settings.hints = value
+        if value:  # on again: every title's first-game hints from the start
+            self.app.settings.hints_seen.clear()
+            self.app.settings.hints_done.clear()
         self._changed()
 
     def set_name(self, value: str) -> None:

@@ -33,6 +33,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
 from game.scenes.stack import AppServices, Scene
 from game.session import Session
+from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
 from game.ui.input import Intent
@@ -47,6 +48,7 @@ class TableScene(Scene):
     game: ClassVar[str] = ""
     title: ClassVar[str] = ""  # "Linie 1": the results screen's heading
     idle_fps = 30  # a waiting table still pulses its hints and rings
+    hints: ClassVar[GameHints | None] = None  # first-game hints (``game.tables.coach``)
 
     def __init__(self, app: AppServices, session: Session, config: TableConfig | None = None) -> None:
         super().__init__(app)
@@ -69,6 +71,10 @@ class TableScene(Scene):
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner())
         self._begun = False
+        self.pointer: tuple[int, int] | None = None
+        self.coach: Coach | None = None
+        if self.hints is not None and self.humans and not session.replay:
+            self.coach = Coach(self.game, self.hints, HintMemory(app.settings, app.save_settings))
         session.watch(self.eyes)
 
     def enter(self) -> None:
@@ -187,6 +193,16 @@ class TableScene(Scene):
         """Where the LAN HUD puts ``seat``'s connection dot (None: not shown)."""
         return None
 
+    def coach_anchor(self) -> pygame.Rect:
+        """Where a first-game hint may stand, over what matters least while it is read: the bubble
+        hangs from this rect's top centre and is at most as wide."""
+        return pygame.Rect(theme.WIDTH // 2 - 340, theme.HEIGHT - 230, 680, 210)
+
+    def explain_refusal(self, code: str) -> None:
+        """A refusal the table judged itself (a ghost tile clicked): a first game explains it."""
+        if self.coach is not None:
+            self.coach.refused(code)
+
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
@@ -245,6 +261,7 @@ class TableScene(Scene):
             self.awaiting = 0.0
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
+            self.explain_refusal(str(rejection.get("code") or ""))
             self.refused(str(rejection.get("message") or "That is not allowed."))
         elif kind == "error":
             self.awaiting = 0.0
@@ -272,6 +289,8 @@ class TableScene(Scene):
         outcome = view.get("outcome")
         if outcome and not self.finished and not self.show.busy:
             self.finished = True
+            if self.coach is not None:
+                self.coach.memory.finished(self.game)  # a first game played to its end
             self.game_over(outcome)
 
     # -- turns ------------------------------------------------------------------------------------
@@ -374,10 +393,15 @@ class TableScene(Scene):
     # -- frame ------------------------------------------------------------------------------------
     def needs_frames(self) -> bool:
         return (super().needs_frames() or self.show.busy or len(self.show.particles) > 0 or bool(self.show.overlays)
-                or (self.lan_hud is not None and self.lan_hud.needs_frames()))
+                or (self.lan_hud is not None and self.lan_hud.needs_frames())
+                or (self.coach is not None and self.coach.settling))
 
     def handle(self, intent: Intent) -> bool:
         if self.lan_hud is not None and self.lan_hud.handle(intent):
+            return True
+        if intent.pos is not None:
+            self.pointer = intent.pos
+        if self.coach is not None and self.coach.handle(intent):
             return True
         kind = intent.kind
         if kind == "cancel" and not self.handle_table(intent):
@@ -407,11 +431,16 @@ class TableScene(Scene):
         self.awaiting = max(0.0, self.awaiting - dt)
         if not self.show.busy:
             self._open_turn()
+        if self.coach is not None:
+            self.coach.consider(self, self.my_turn)
+            self.coach.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         super().draw(surface)
         self.draw_over(surface)
+        if self.coach is not None:
+            self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down

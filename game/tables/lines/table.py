@@ -24,6 +24,7 @@ from game.tables.lines import hud
 from game.tables.lines.choices import Choices, readable
 from game.tables.lines.figures import lines_figures
 from game.tables.lines.fx import Toasts, draw_toasts, draw_tooltip
+from game.tables.lines.hints import HINTS
 from game.tables.lines.seats import SeatLook, seat_looks
 from game.tables.lines.show import Stage, Tally, stage_update
 from game.tables.lines.tips import Tip, space_tip, street_tip
@@ -50,6 +51,7 @@ class LinesTable(TableScene):
     name = "lines_table"
     game = "lines"
     title = "Line Expansion"
+    hints = HINTS
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
@@ -118,6 +120,9 @@ class LinesTable(TableScene):
         if self.view is None:
             return ""
         return hud.prompt(self._frame())[0].split(": ", 1)[-1].capitalize() + "."
+
+    def coach_anchor(self) -> pygame.Rect:
+        return pygame.Rect(1125, 596, 760, 340)  # over the seats' cards
 
     def seat_anchor(self, seat: int) -> Anchor:
         if self.view is None:

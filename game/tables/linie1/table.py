@@ -21,6 +21,7 @@ from game.tables.base import TableScene
 from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
 from game.tables.linie1.figures import linie1_figures
+from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
 from game.tables.linie1.staging import StageKit, stage
@@ -45,6 +46,7 @@ class Linie1Table(TableScene):
     name = "linie1_table"
     game = "linie1"
     title = "Linie 1"
+    hints = HINTS
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
@@ -182,6 +184,9 @@ class Linie1Table(TableScene):
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
+
+    def coach_anchor(self) -> pygame.Rect:
+        return pygame.Rect(1092, 14, 800, 300)  # over the seats: the card and the hand stay in sight
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
         row = layout.player_row(seat)
@@ -433,6 +438,7 @@ class Linie1Table(TableScene):
             self.selected = (self.selected + 1) % len(self.hand())
             return
         self.say(rejection.message, bad=True)
+        self.explain_refusal(rejection.code)
         self.refusal_note = (rejection.message, tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
 

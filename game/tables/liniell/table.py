@@ -28,6 +28,7 @@ from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table
 from game.tables.liniell.figures import colour_indices, liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
+from game.tables.liniell.hints import HINTS
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
@@ -56,6 +57,7 @@ class LiniellTable(TableScene):
     name = "liniell_table"
     game = "liniell"
     title = "Liniell"
+    hints = HINTS
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
@@ -167,6 +169,9 @@ class LiniellTable(TableScene):
 
     def cover_note(self, seat: int) -> str:
         return "Liniell hides nothing — but it is your move now."
+
+    def coach_anchor(self) -> pygame.Rect:
+        return panel.TILE_CARD  # over the tile card: the markers stay in reach
 
     def seat_anchor(self, seat: int) -> Anchor:
         return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None

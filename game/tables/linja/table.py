@@ -21,6 +21,7 @@ from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
+from game.tables.linja.hints import HINTS
 from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON
 from game.tables.linja.panel import draw_backdrop, draw_panel
 from game.tables.linja.pieces import PieceLayer
@@ -40,6 +41,7 @@ class LinjaTable(TableScene):
     name = "linja_table"
     game = "linja"
     title = "Linja"
+    hints = HINTS
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
@@ -96,6 +98,9 @@ class LinjaTable(TableScene):
         colour = theme.PLAYER_COLOURS[int(self.seat_info(seat).get("colour", seat)) % len(theme.PLAYER_COLOURS)][0]
         way = "up" if seat == 0 else "down"
         return f"Your {colour.lower()} pieces move {way} the board."
+
+    def coach_anchor(self) -> pygame.Rect:
+        return pygame.Rect(1338, 24, 560, 300)  # over the opponent's card
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None

@@ -1,0 +1,231 @@
+"""First-game hints: in a player's first game of a title, a short word at the moment it applies.
+
+Each game lists its moments (``game/tables/<game>/hints.py``): what to do now, and what a refusal
+means and how to get past it. The coach says each once, only while a player of this screen decides
+(never in a replay or to a spectator), one at a time, and lets it go when the moment has passed or
+the player clicks "Got it". "No more hints" switches them off for every title (Settings switches
+them on again). When a player of this screen has played a title to its end, that title's hints
+stop: the first game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.input import Intent
+
+REFUSAL_SECONDS = 9.0  # a refusal's explanation stays this long unless the player dismisses it
+FADE_SECONDS = 0.25
+WIDTH = 660
+TEXT_SIZE = 25
+LINK_SIZE = 22
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A hint and when it applies: ``applies(table)`` reads only what the table shows its player."""
+
+    key: str
+    text: str
+    applies: Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class GameHints:
+    """One title's hints: its moments, in the order they are worth saying, and refusal explanations
+    keyed by refusal code (``linie1.rule_b_into_building``) or by a code's start (``linie1.rule_``)."""
+
+    moments: tuple[Moment, ...]
+    refusals: dict[str, str] = field(default_factory=dict)
+
+    def explain(self, code: str) -> tuple[str, str] | None:
+        """The refusal explanation for ``code`` and the key it is remembered under (the longest match)."""
+        matches = [key for key in self.refusals if code == key or (key.endswith("_") and code.startswith(key))]
+        if not matches:
+            return None
+        key = max(matches, key=len)
+        return f"refused:{key}", self.refusals[key]
+
+
+class HintMemory:
+    """Which hints a player has seen, per title, kept in the settings so a resumed first game does
+    not say them twice."""
+
+    def __init__(self, settings: Any, save: Callable[[], Any]) -> None:
+        self.settings = settings
+        self.save = save
+
+    @property
+    def enabled(self) -> bool:
+        return bool(getattr(self.settings, "hints", False))
+
+    def wanted(self, game: str) -> bool:
+        return self.enabled and game not in self.settings.hints_done
+
+    def seen(self, game: str) -> set[str]:
+        return set(self.settings.hints_seen.get(game, []))
+
+    def remember(self, game: str, key: str) -> None:
+        seen = self.settings.hints_seen.setdefault(game, [])
+        if key not in seen:
+            seen.append(key)
+            self.save()
+
+    def finished(self, game: str) -> None:
+        """A player of this screen played ``game`` to its end: its first game is over."""
+        if game not in self.settings.hints_done:
+            self.settings.hints_done.append(game)
+            self.settings.hints_seen.pop(game, None)
+            self.save()
+
+    def switch_off(self) -> None:
+        self.settings.hints = False
+        self.save()
+
+
+class Coach:
+    """Says one title's hints at their moments (see the module docstring)."""
+
+    def __init__(self, game: str, hints: GameHints, memory: HintMemory) -> None:
+        self.game = game
+        self.hints = hints
+        self.memory = memory
+        self.current: tuple[str, str] | None = None  # (key, text) on screen
+        self.text = ""  # the last hint said: still drawn while it fades out
+        self.moment: Moment | None = None  # the moment shown, while it applies
+        self.left = 0.0  # seconds a refusal's explanation stays
+        self.alpha = 0.0  # 0..1: fades in and out
+        self.links: dict[str, pygame.Rect] = {}
+        self.armed: str | None = None
+        self.box: pygame.Rect | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.memory.wanted(self.game)
+
+    @property
+    def showing(self) -> bool:
+        return self.current is not None
+
+    # -- what is said ---------------------------------------------------------------------------
+    def consider(self, table: Any, deciding: bool) -> None:
+        """Once per frame: let a passed moment go; say the first unseen moment that applies now."""
+        if not self.active:
+            self.current = self.moment = None
+            return
+        if self.moment is not None and not (deciding and _applies(self.moment, table)):
+            self.current = self.moment = None
+        if self.current is not None or not deciding:
+            return
+        seen = self.memory.seen(self.game)
+        for moment in self.hints.moments:
+            if moment.key not in seen and _applies(moment, table):
+                self._say(moment.key, moment.text)
+                self.moment = moment
+                return
+
+    def refused(self, code: str) -> None:
+        """A refusal: explain it the first time it happens (it replaces a moment's hint)."""
+        if not self.active or not code:
+            return
+        explained = self.hints.explain(code)
+        if explained is None or explained[0] in self.memory.seen(self.game):
+            return
+        self._say(*explained)
+        self.moment = None
+        self.left = REFUSAL_SECONDS
+
+    def _say(self, key: str, text: str) -> None:
+        self.current = (key, text)
+        self.text = text
+        self.alpha = min(self.alpha, 0.2)
+        self.memory.remember(self.game, key)
+
+    def dismiss(self) -> None:
+        self.current = self.moment = None
+
+    def switch_off(self) -> None:
+        self.memory.switch_off()
+        self.dismiss()
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.current is not None and self.moment is None:
+            self.left -= dt
+            if self.left <= 0:
+                self.current = None
+        target = 1.0 if self.current is not None else 0.0
+        step = dt / FADE_SECONDS
+        self.alpha = min(target, self.alpha + step) if target > self.alpha else max(target, self.alpha - step)
+
+    @property
+    def settling(self) -> bool:
+        """Fading in or out: the table needs smooth frames until the hint rests."""
+        return self.alpha != (1.0 if self.current is not None else 0.0)
+
+    def handle(self, intent: Intent) -> bool:
+        """Clicks on "Got it" and "No more hints" (acting on release, like every button)."""
+        if self.current is None or intent.pos is None:
+            return False
+        if intent.kind == "press":  # elsewhere on the bubble a click reaches what lies under it
+            self.armed = next((name for name, rect in self.links.items() if rect.collidepoint(intent.pos)), None)
+            return self.armed is not None
+        if intent.kind == "release" and self.armed is not None:
+            chosen, self.armed = self.armed, None
+            if self.links.get(chosen, pygame.Rect(0, 0, 0, 0)).collidepoint(intent.pos):
+                self.switch_off() if chosen == "off" else self.dismiss()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
+        """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide (fainter while the
+        pointer is under it, so nothing it covers is lost)."""
+        text = self.text
+        if self.alpha <= 0 or not text:
+            self.links = {}
+            return
+        width = min(WIDTH, anchor.width)
+        lines = theme.wrap(text, TEXT_SIZE, width - 96)
+        line_height = theme.text_font(TEXT_SIZE).get_linesize()
+        height = 28 + len(lines) * line_height + 16 + LINK_SIZE + 22
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = anchor.midtop
+        self.box = box
+        faint = pointer is not None and box.collidepoint(pointer) and not any(
+            rect.collidepoint(pointer) for rect in self.links.values())
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        pygame.draw.rect(layer, (*theme.SHADOW, 110), local.move(0, 6), border_radius=20)
+        pygame.draw.rect(layer, theme.CREAM, local.inflate(0, -6).move(0, -3), border_radius=20)
+        pygame.draw.rect(layer, theme.SUNFLOWER, local.inflate(0, -6).move(0, -3), 4, border_radius=20)
+        bulb = (40, 30 + line_height // 2)
+        pygame.draw.circle(layer, theme.SUNFLOWER, bulb, 18)
+        theme.draw_text(layer, "?", bulb, 28, theme.INK, theme.DISPLAY_FONT, anchor="center")
+        y = 24
+        for line in lines:
+            theme.draw_text(layer, line, (72, y), TEXT_SIZE, theme.INK)
+            y += line_height
+        y += 10
+        self.links = {}
+        x = local.right - 28
+        for name, label in (("off", "No more hints"), ("ok", "Got it")):
+            colour = theme.TANGERINE_DARK if name == "ok" else theme.shade(theme.INK, 1.5)
+            rect = theme.draw_text(layer, label, (x, y), LINK_SIZE, colour, theme.TEXT_BOLD_FONT, anchor="topright")
+            if self.current is not None:  # a hint fading out takes no clicks
+                self.links[name] = rect.inflate(16, 12).move(box.x, box.y)
+            x = rect.left - 32
+        layer.set_alpha(int(255 * self.alpha * (0.25 if faint else 1.0)))
+        surface.blit(layer, box)
+
+
+def _applies(moment: Moment, table: Any) -> bool:
+    """A moment's test never breaks the table: a view it does not understand is no moment."""
+    try:
+        return bool(moment.applies(table))
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+        return False

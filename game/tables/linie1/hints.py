@@ -1,0 +1,65 @@
+"""Linie 1's first-game hints: the goal, the two actions, the signs, the trip, and what a rule's
+refusal means (see ``game.tables.coach``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.tables.coach import GameHints, Moment
+
+
+def _me(table: Any) -> dict[str, Any]:
+    return table.view["players"][table.view["you"]]
+
+
+def _building(table: Any, taken: int | None = None) -> bool:
+    view = table.view
+    me = _me(table)
+    return view["phase"] == "build" and not me["driving"] and (taken is None or view["actions_taken"] == taken)
+
+
+def _my_sign_is_up(table: Any) -> bool:
+    view = table.view
+    stops = set(view["players"][view["you"]]["stops"])
+    return _building(table) and any(sign["building"] in stops for sign in view["board"]["signs"])
+
+
+def _route_ready(table: Any) -> bool:
+    return _building(table, 0) and table.planned_route() is not None
+
+
+HINTS = GameHints(
+    moments=(
+        Moment("goal", "Link your two terminals (lit, with your line's number) through the stops on your "
+                       "card, then ride your tram along the rails. Nobody else knows your line: keep it quiet.",
+               lambda t: _building(t, 0) and _me(t)["stats"]["tiles_laid"] < 2),
+        Moment("second", "One more action: lay another tile, or exchange a tile on the board for one that "
+                         "keeps all its rails and adds more. Undo takes an action back.",
+               lambda t: _building(t, 1)),
+        Moment("end", "Both actions taken: End turn, and your hand is filled up to five tiles again.",
+               lambda t: _building(t, 2) and not t.view["must_act"]),
+        Moment("sign", "A building's stop sign goes on the first tile laid beside it. Your tram must "
+                       "drive over the sign of every stop on your card.",
+               _my_sign_is_up),
+        Moment("trip", "Your route is complete (dashed). Start trip shows your cards to all and starts "
+                       "your tram; or keep building for a shorter ride.",
+               _route_ready),
+        Moment("roll", "Roll the die: a number moves your tram that many squares along your route, "
+                       "H takes it to the next stop sign or terminal. Reach your far terminal to win.",
+               lambda t: t.view["phase"] == "roll" and not t.view.get("allowance")),
+        Moment("drive", "Choose how far to drive: up to one square more than the last move anyone made. "
+                        "Your tram stops at the first halt it reaches.",
+               lambda t: t.view["phase"] == "roll" and bool(t.view.get("allowance"))),
+        Moment("take", "The pile is empty: take tiles from the open hands of players already driving, "
+                       "or end your turn.",
+               lambda t: t.view["phase"] == "refill"),
+    ),
+    refusals={
+        "linie1.rule_": "A red ghost tile breaks a rule before you click: turn it, or try another square. "
+                        "Hint lights every square where a tile of your hand fits.",
+        "linie1.exchange_": "An exchange must keep every rail of the tile it replaces and add at least one. "
+                            "Trees can never be replaced.",
+        "linie1.must_take_two_actions": "You owe two actions whenever two legal ones exist: lay or "
+                                        "exchange another tile before ending your turn.",
+    },
+)

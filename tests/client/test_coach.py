@@ -1,0 +1,184 @@
+"""First-game hints: said once at their moment, dismissed, switched off, ended by a finished game,
+never in a replay; and every game's moments really occur in play."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from game.config import Settings
+from game.core.registry import get_game
+from game.match import Match, SeatInfo
+from game.session import LocalSession
+from game.tables.coach import Coach, GameHints, HintMemory, Moment
+from game.tables.launch import TableConfig
+from game.tables.lines.hints import HINTS as LINES_HINTS
+from game.tables.linie1.hints import HINTS as LINIE1_HINTS
+from game.tables.linie1.table import Linie1Table
+from game.tables.liniell.hints import HINTS as LINIELL_HINTS
+from game.tables.linja.hints import HINTS as LINJA_HINTS
+from game.ui.input import Intent
+from tests.client.helpers import run
+
+GAME_HINTS = {"linie1": LINIE1_HINTS, "linja": LINJA_HINTS, "liniell": LINIELL_HINTS, "lines": LINES_HINTS}
+
+
+def make_table(app, seats=None, seed=4):
+    seats = seats or [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    match = Match("linie1", seats, seed)
+    table = Linie1Table(app, LocalSession(match, bot_seed=seed), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.3)
+    return table, match
+
+
+def click_link(app, table, name):
+    run(app, 0.3)  # drawn at least once: the links have their places
+    rect = table.coach.links[name]
+    table.handle(Intent("press", pos=rect.center))
+    table.handle(Intent("release", pos=rect.center))
+    run(app, 0.05)
+
+
+def test_the_first_turn_of_a_first_game_says_the_goal_once(app):
+    table, _match = make_table(app)
+    assert table.coach is not None and table.coach.current is not None
+    assert table.coach.current[0] == "goal"
+    assert app.settings.hints_seen["linie1"] == ["goal"]
+    click_link(app, table, "ok")
+    assert table.coach.current is None
+    run(app, 0.5)
+    assert table.coach.current is None  # said once: not again while the moment lasts
+
+
+def test_a_hint_goes_when_its_moment_has_passed_and_the_next_follows(app):
+    table, match = make_table(app)
+    assert table.coach.current[0] == "goal"
+    action = next(a for a in match.game.legal(match.state, 0) if a["type"] == "place")
+    table.submit(action)
+    for _ in range(40):
+        run(app, 0.05)
+        if table.coach.current and table.coach.current[0] != "goal":
+            break
+    assert table.coach.current is not None and table.coach.current[0] == "second"
+
+
+def test_no_more_hints_switches_them_off_and_settings_bring_them_back(app):
+    table, _match = make_table(app)
+    click_link(app, table, "off")
+    assert app.settings.hints is False
+    assert table.coach.current is None
+    from game.config import settings_path
+    saved = json.loads(settings_path().read_text(encoding="utf-8"))  # the conftest's throw-away folder
+    assert saved["hints"] is False
+    from game.scenes.settings import SettingsScene
+    scene = SettingsScene(app)
+    scene.set_hints(True)
+    assert app.settings.hints and app.settings.hints_seen == {} and app.settings.hints_done == []
+
+
+def test_a_refusal_is_explained_the_first_time_only(app):
+    table, _match = make_table(app)
+    click_link(app, table, "ok")
+    table.explain_refusal("linie1.rule_b_into_building")
+    assert table.coach.current[0] == "refused:linie1.rule_"
+    click_link(app, table, "ok")
+    table.explain_refusal("linie1.rule_e_dead_end")  # the same family: already explained
+    assert table.coach.current is None
+    table.explain_refusal("linie1.not_your_turn")  # nothing to explain
+    assert table.coach.current is None
+
+
+def test_a_refusal_from_the_authority_is_explained(app):
+    table, _match = make_table(app)
+    table.receive({"type": "rejected", "rejection": {"code": "linie1.exchange_loses_track", "message": "No."}})
+    assert table.coach.current[0] == "refused:linie1.exchange_"
+
+
+def test_a_finished_game_ends_that_titles_hints(app):
+    table, _match = make_table(app)
+    table.coach.memory.finished("linie1")
+    assert app.settings.hints_done == ["linie1"] and "linie1" not in app.settings.hints_seen
+    app.pop()
+    again, _ = make_table(app, seed=5)
+    assert again.coach is not None and not again.coach.active and again.coach.current is None
+    assert again.coach.memory.wanted("linja")  # other titles still have their first game
+
+
+def test_no_hints_for_a_table_nobody_here_plays(app):
+    seats = [SeatInfo("A", "bot", "easy"), SeatInfo("B", "bot", "easy")]
+    table, _ = make_table(app, seats)
+    assert table.coach is None
+
+
+def test_hints_are_never_drawn_or_kept_when_switched_off(app):
+    app.settings.hints = False
+    table, _ = make_table(app)
+    assert table.coach is not None and table.coach.current is None
+    assert app.settings.hints_seen == {}
+
+
+def test_a_press_beside_the_links_reaches_the_table(app):
+    table, _ = make_table(app)
+    run(app, 0.3)
+    box = table.coach.box
+    assert box is not None
+    assert not table.coach.handle(Intent("press", pos=(box.x + 8, box.y + 8)))
+
+
+def test_explain_prefers_the_longest_matching_key():
+    hints = GameHints((), {"g.rule_": "any rule", "g.rule_b": "rule b", "g.other": "other"})
+    assert hints.explain("g.rule_b") == ("refused:g.rule_b", "rule b")
+    assert hints.explain("g.rule_a_off") == ("refused:g.rule_", "any rule")
+    assert hints.explain("g.oth") is None and hints.explain("g.other_thing") is None
+
+
+def test_a_moment_that_cannot_read_the_view_is_no_moment():
+    memory = HintMemory(Settings(), lambda: None)
+    coach = Coach("g", GameHints((Moment("m", "text", lambda t: t.view["missing"]),)), memory)
+    coach.consider(SimpleNamespace(view={}), True)
+    assert coach.current is None
+
+
+def test_settings_keep_valid_hint_memory_and_drop_the_rest():
+    settings = Settings.from_dict({"hints": False, "hints_seen": {"linie1": ["goal", 3], "x": "bad"},
+                                   "hints_done": ["linja", None]})
+    assert settings.hints is False
+    assert settings.hints_seen == {"linie1": ["goal"]}
+    assert settings.hints_done == ["linja"]
+    assert Settings.from_dict({"hints": "yes"}).hints is True
+
+
+def _table_for(game, view, seat):
+    """What a moment reads of a table: the view on screen; Linie 1 also asks for the planned route."""
+    def planned_route():
+        from game.core.linie1 import my_trip_candidates
+        found = my_trip_candidates(view)
+        return found[0] if found else None
+    return SimpleNamespace(view=view, my_turn=True, planned_route=planned_route)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_HINTS))
+def test_every_moment_occurs_in_play_and_reads_every_view(game):
+    """Bots play whole games; at each decision every moment is asked (none may raise), and
+    every moment applies somewhere: none is dead text."""
+    definition = get_game(game)
+    from game.bots import make_bot
+    seen: set[str] = set()
+    tables = {"linie1": [(5, None), (3, {"trip_rule": "pace"})],
+              "lines": [(3, None)] * 3}.get(game, [(2, None)] * 3)
+    for seed, (players, options) in enumerate(tables):
+        state = definition.setup(players, seed, options)
+        bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(players)]
+        for _ in range(4000):
+            if definition.outcome(state) is not None:
+                break
+            seat = definition.to_act(state)[0]
+            view = definition.view(state, seat)
+            table = _table_for(game, view, seat)  # each seat to act, as its own screen would ask
+            seen.update(m.key for m in GAME_HINTS[game].moments if m.applies(table))
+            definition.apply(state, seat, bots[seat].decide(view))
+    missing = {m.key for m in GAME_HINTS[game].moments} - seen
+    assert not missing, f"{game}: moments that never occurred: {missing}"

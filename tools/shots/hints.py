@@ -1,0 +1,47 @@
+"""First-game hints on each table, at a moment a newcomer meets them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tools.screenshot import shot
+from tools.shots import lines, linie1, liniell, linja
+
+
+def _hinted(app: Any) -> None:
+    app.settings.hints = True
+
+
+@shot("linie1_hint", settle=0.6)
+def linie1_hint(app: Any) -> None:
+    """The first turn of a first game: the goal, over the seats, the card and hand in sight."""
+    _hinted(app)
+    linie1.table(app, linie1.advanced(5, lambda view: True))
+
+
+@shot("linie1_hint_refusal", settle=0.6)
+def linie1_hint_refusal(app: Any) -> None:
+    """A ghost tile clicked where rule b refuses it: the refusal explained once."""
+    _hinted(app)
+    scene = linie1.table(app, linie1.advanced(5, lambda view: True))
+    app.step(0.1)
+    scene.explain_refusal("linie1.rule_b_into_building")
+
+
+@shot("linja_hint", settle=0.6)
+def linja_hint(app: Any) -> None:
+    _hinted(app)
+    scene = linja.table(app, linja.advanced(3, lambda view: True))
+    scene.show.skip()
+
+
+@shot("liniell_hint", settle=0.8)
+def liniell_hint(app: Any) -> None:
+    _hinted(app)
+    liniell.table_after(app, 9, humans=(0, 1))
+
+
+@shot("lines_hint", settle=0.6)
+def lines_hint(app: Any) -> None:
+    _hinted(app)
+    lines._open(app, lines._played(40, lambda m: m.to_act() == [0] and m.state.phase == "choose"))
