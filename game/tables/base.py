@@ -74,7 +74,7 @@ class TableScene(Scene):
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
-            self.coach = Coach(self.game, self.hints, HintMemory(app.settings, app.save_settings))
+            self.coach = Coach(self.game, self.hints, HintMemory(app.settings, app.save_settings), len(self.humans))
         session.watch(self.eyes)
 
     def enter(self) -> None:
@@ -432,7 +432,7 @@ class TableScene(Scene):
         if not self.show.busy:
             self._open_turn()
         if self.coach is not None:
-            self.coach.consider(self, self.my_turn)
+            self.coach.consider(self, self.my_turn, self.acting)
             self.coach.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

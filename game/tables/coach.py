@@ -91,8 +91,11 @@ class HintMemory:
 class Coach:
     """Says one title's hints at their moments (see the module docstring)."""
 
-    def __init__(self, game: str, hints: GameHints, memory: HintMemory) -> None:
+    def __init__(self, game: str, hints: GameHints, memory: HintMemory, players_here: int = 1) -> None:
         self.game = game
+        # Several newcomers at one screen (hot-seat) each hear every hint once, in this sitting.
+        self.said_to: dict[int, set[str]] | None = {} if players_here > 1 else None
+        self.seat: int | None = None
         self.hints = hints
         self.memory = memory
         self.current: tuple[str, str] | None = None  # (key, text) on screen
@@ -113,8 +116,9 @@ class Coach:
         return self.current is not None
 
     # -- what is said ---------------------------------------------------------------------------
-    def consider(self, table: Any, deciding: bool) -> None:
-        """Once per frame: let a passed moment go; say the first unseen moment that applies now."""
+    def consider(self, table: Any, deciding: bool, seat: int | None = None) -> None:
+        """Once per frame: let a passed moment go; say the first unseen moment that applies now to
+        ``seat``, the player of this screen deciding."""
         if not self.active:
             self.current = self.moment = None
             return
@@ -122,7 +126,8 @@ class Coach:
             self.current = self.moment = None
         if self.current is not None or not deciding:
             return
-        seen = self.memory.seen(self.game)
+        self.seat = seat
+        seen = self._seen()
         for moment in self.hints.moments:
             if moment.key not in seen and _applies(moment, table):
                 self._say(moment.key, moment.text)
@@ -134,17 +139,24 @@ class Coach:
         if not self.active or not code:
             return
         explained = self.hints.explain(code)
-        if explained is None or explained[0] in self.memory.seen(self.game):
+        if explained is None or explained[0] in self._seen():
             return
         self._say(*explained)
         self.moment = None
         self.left = REFUSAL_SECONDS
+
+    def _seen(self) -> set[str]:
+        if self.said_to is not None:
+            return self.said_to.get(self.seat if self.seat is not None else -1, set())
+        return self.memory.seen(self.game)
 
     def _say(self, key: str, text: str) -> None:
         self.current = (key, text)
         self.text = text
         self.alpha = min(self.alpha, 0.2)
         self.memory.remember(self.game, key)
+        if self.said_to is not None:
+            self.said_to.setdefault(self.seat if self.seat is not None else -1, set()).add(key)
 
     def dismiss(self) -> None:
         self.current = self.moment = None

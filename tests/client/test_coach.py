@@ -107,6 +107,37 @@ def test_a_finished_game_ends_that_titles_hints(app):
     assert again.coach.memory.wanted("linja")  # other titles still have their first game
 
 
+def test_each_newcomer_at_one_screen_hears_the_goal(app):
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    from game.scenes.cover import CoverScene
+    for expected in (0, 1):
+        cover = app.stack.top
+        assert isinstance(cover, CoverScene)
+        cover.reveal()
+        run(app, 0.3)
+        assert table.acting == expected and table.coach.current is not None
+        assert table.coach.current[0] == "goal"
+        if expected == 0:
+            for action in _two_actions(table):
+                table.submit(action)
+                for _ in range(30):
+                    run(app, 0.05)
+                    if not table.awaiting and not table.busy:
+                        break
+            table.submit({"type": "end_turn"})
+            for _ in range(60):
+                run(app, 0.05)
+                if isinstance(app.stack.top, CoverScene):
+                    break
+
+
+def _two_actions(table):
+    match = table.session.match
+    first = next(a for a in match.game.legal(match.state, 0) if a["type"] == "place")
+    yield first
+    yield next(a for a in match.game.legal(match.state, 0) if a["type"] == "place")
+
+
 def test_no_hints_for_a_table_nobody_here_plays(app):
     seats = [SeatInfo("A", "bot", "easy"), SeatInfo("B", "bot", "easy")]
     table, _ = make_table(app, seats)
