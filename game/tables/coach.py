@@ -235,6 +235,11 @@ class Coach:
         surface.blit(layer, box)
 
 
+def phase_is(table: Any, phase: str) -> bool:
+    """Whether the view on ``table``'s screen is in ``phase`` (most moments start there)."""
+    return bool(table.view["phase"] == phase)
+
+
 def _applies(moment: Moment, table: Any) -> bool:
     """A moment's test never breaks the table: a view it does not understand is no moment."""
     try:

@@ -3,26 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.tables.coach import GameHints, Moment
-
-
-def _phase(table: Any, phase: str) -> bool:
-    return table.view["phase"] == phase
-
+from game.tables.coach import GameHints, Moment, phase_is
 
 HINTS = GameHints(
     moments=(
         Moment("first", "Place your line's first street anywhere on the map; your line later grows from both "
                         "of its ends. Crossings with lots score 1 point each, stations 2.",
-               lambda t: _phase(t, "place")),
+               lambda t: phase_is(t, "place")),
         Moment("choose", "Put a marker on an action. A builds the most streets but builds last; a bus makes "
                          "every later expansion longer. Passing takes nothing this round.",
-               lambda t: _phase(t, "choose")),
+               lambda t: phase_is(t, "choose")),
         Moment("extend", "Build from either head of your line along an empty street: the glowing ones. "
                          "Your line must stay one trail you could drive from head to head.",
-               lambda t: _phase(t, "extend")),
+               lambda t: phase_is(t, "extend")),
     ),
     refusals={
         "lines.not_at_head": "A new street must leave one of your line's two heads (the glowing crossings).",

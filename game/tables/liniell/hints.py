@@ -3,29 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.tables.coach import GameHints, Moment
-
-
-def _phase(table: Any, phase: str) -> bool:
-    return table.view["phase"] == phase
-
+from game.tables.coach import GameHints, Moment, phase_is
 
 HINTS = GameHints(
     moments=(
         Moment("place", "Turn the drawn tile and place it beside a tile in play. All sixteen tiles must end "
                         "up inside one 4 × 4 square.",
-               lambda t: _phase(t, "place")),
+               lambda t: phase_is(t, "place")),
         Moment("occupy", "You may now put a marker on a free line through your tile (or move one there). "
                          "Long lines between rhombs score most; blue rhombs add a point each.",
-               lambda t: _phase(t, "occupy")),
+               lambda t: phase_is(t, "occupy")),
         Moment("connect", "Your tile joined two lines of different colours: move your third marker onto the "
                           "joined line. Both markers on it go back to their owners.",
-               lambda t: _phase(t, "connect")),
+               lambda t: phase_is(t, "connect")),
         Moment("score", "Each occupied line scores its longest route: a point per tile, one more between two "
                         "rhombs, and one for each blue rhomb at its ends.",
-               lambda t: _phase(t, "place") and t.view["stack_size"] <= 8),
+               lambda t: phase_is(t, "place") and t.view["stack_size"] <= 8),
     ),
     refusals={
         "liniell.not_adjacent": "A tile goes beside a tile in play (not diagonally): the lit squares take it.",

@@ -3,29 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.tables.coach import GameHints, Moment
-
-
-def _phase(table: Any, phase: str) -> bool:
-    return table.view["phase"] == phase
-
+from game.tables.coach import GameHints, Moment, phase_is
 
 HINTS = GameHints(
     moments=(
         Moment("goal", "Race your pieces across to the far side: at the end, pieces deep in your opponent's "
                        "half score. Each turn is a one-row move, then a following move.",
-               lambda t: _phase(t, "initial") and not t.view["extra_turn"]),
+               lambda t: phase_is(t, "initial") and not t.view["extra_turn"]),
         Moment("following", "Now move any one of your pieces — the same or another — exactly that many rows. "
                             "End on an empty row and you get an extra turn.",
-               lambda t: _phase(t, "following")),
+               lambda t: phase_is(t, "following")),
         Moment("extra", "Extra turn! Your last move ended on an empty row. This turn's following move "
                         "earns no further one.",
                lambda t: bool(t.view["extra_turn"])),
         Moment("score", "Only pieces in your opponent's half score: 5 on their start row, then 3, 2 and 1. "
                         "The game ends when the two armies have passed each other.",
-               lambda t: _phase(t, "initial") and t.view["moves"] >= 10),
+               lambda t: phase_is(t, "initial") and t.view["moves"] >= 10),
     ),
     refusals={
         "linja.row_full": "A field row holds at most six pieces of both colours: a piece may jump over a full "
