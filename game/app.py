@@ -20,6 +20,7 @@ import pygame
 
 from game.audio import SoundBank
 from game.config import Settings, load_settings, save_settings
+from game.i18n import chosen_language, set_language
 from game.scenes.crash import CrashScene
 from game.scenes.stack import Scene, SceneStack
 from game.scenes.title import TitleScene
@@ -47,6 +48,7 @@ class App:
         self.settings = settings if settings is not None else load_settings(settings_file)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
+        set_language(chosen_language(self.settings.language))  # before any screen is built
         self.window_size = window_size
         pygame.init()
         pygame.display.set_caption("Linie")

@@ -10,6 +10,23 @@ import importlib
 from typing import Protocol
 
 from game.core.contract import Action, View
+from game.i18n import N_, _
+
+# How each level reads on screen (levels are the bots' own names; "hard" and others added later
+# need a line here and a translation).
+LEVEL_NAMES = {"easy": N_("easy"), "greedy": N_("greedy"), "normal": N_("normal"), "hard": N_("hard"),
+               "expert": N_("expert")}
+
+
+def level_name(level: object) -> str:
+    """A bot level as players read it, in their language."""
+    text = str(level or "normal")
+    return _(LEVEL_NAMES[text]) if text in LEVEL_NAMES else text
+
+
+def bot_label(level: object) -> str:
+    """"Bot · normal", as a seat says what plays it."""
+    return _("Bot · {level}").format(level=level_name(level))
 
 
 class Bot(Protocol):

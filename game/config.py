@@ -15,6 +15,7 @@ from typing import Any
 
 from game.core.text import clean_text
 from game.files import replace_file
+from game.i18n import LANGUAGES
 from game.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,7 @@ class Settings:
     hints: bool = True  # first-game hints (``game.tables.coach``)
     hints_seen: dict[str, list[str]] = field(default_factory=dict)  # game -> hints already said
     hints_done: list[str] = field(default_factory=list)  # games played to the end: no more hints
+    language: str = ""  # "en", "de"; empty: the system's (``game.i18n.chosen_language``)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -67,6 +69,9 @@ class Settings:
         done = data.get("hints_done")
         if isinstance(done, list):
             settings.hints_done = [str(game)[:20] for game in done[:20] if isinstance(game, str)]
+        language = data.get("language")
+        if isinstance(language, str) and language in LANGUAGES:
+            settings.language = language
         return settings
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,9 +1,10 @@
-"""Shared test setup: headless SDL and a modest hypothesis budget for 2-core CI."""
+"""Shared test setup: headless SDL, English words and a modest hypothesis budget for 2-core CI."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["LINIE_LANG"] = "en"  # the tests read English words, whatever this computer's language
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
@@ -23,3 +24,12 @@ def _own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     home = tmp_path_factory.mktemp("home")
     for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")):
         monkeypatch.setenv(variable, str(home / folder))
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> None:
+    """A test that speaks German leaves the next one in English."""
+    yield
+    from game.i18n import SOURCE_LANGUAGE, language, set_language
+    if language() != SOURCE_LANGUAGE:
+        set_language(SOURCE_LANGUAGE)

@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from game.bots import bot_label
+from game.i18n import N_
 from game.lan.address import lan_address
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
@@ -83,8 +85,8 @@ class HostScene(SetupScene):
     """Choose the game, the seats (open for LAN players, or bots), the options and the table's name."""
 
     name = "host"
-    start_label = "Open table"
-    heading_text = "Host a LAN table"
+    start_label = N_("Open table")
+    heading_text = N_("Host a LAN table")
     bind = "0.0.0.0"
     advertise = True
     port: int | None = None  # None: 47000 when it is free, else any free port (Host.serve)
@@ -111,7 +113,7 @@ class HostScene(SetupScene):
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
         if index == 0:
             return [("human", "You (host)")]
-        return [("open", "Open seat")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
+        return [("open", "Open seat")] + [(f"bot:{level}", bot_label(level)) for level in levels]
 
     def next_colour(self, index: int) -> None:
         """Colours are the seats' own here (see the module docstring)."""

@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from game.bots import bot_label
+from game.i18n import _
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, seat_state
@@ -237,7 +239,7 @@ class LobbyScene(Scene):
             pygame.draw.circle(surface, colour, disc, 24)
         if state is not None and state != "open":
             draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
-        name = OPEN_NAME if state == "open" else str(seat.get("name", "?"))
+        name = _(OPEN_NAME) if state == "open" else str(seat.get("name", "?"))
         rect = theme.draw_text(surface, name, (row.x + 92, row.centery), 32,
                                theme.CREAM_DIM if state == "open" else theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
         if mine:
@@ -265,7 +267,7 @@ class LobbyScene(Scene):
 
     def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
         if state is None:
-            return f"Bot · {seat.get('level', 'normal')}"
+            return bot_label(seat.get("level", "normal"))
         if state == "open":
             return "waiting for a player" + "." * (1 + int(self.age * 2) % 3)
         if state == "connected" and seat.get("asked_start"):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.scenes.pause import PauseScene
 from game.scenes.stack import Scene
 from game.ui import theme
@@ -31,7 +32,7 @@ class CoverScene(Scene):
         self.note = note
         rect = pygame.Rect(0, 0, 620, 96)
         rect.center = (theme.WIDTH // 2, 780)
-        self.button = Button(rect, f"I'm {player} — show me", self.reveal, "primary", 40)
+        self.button = Button(rect, _("I'm {player} — show me").format(player=player), self.reveal, "primary", 40)
         self.ui.add(self.button)
         self.ui.set_focus(self.button)
         self.revealed = False
@@ -61,11 +62,11 @@ class CoverScene(Scene):
         badge.center = (centre, 420 + wobble)
         theme.panel(surface, badge, theme.PLUM, 40, self.colour, 14)
         pygame.draw.rect(surface, self.colour, badge.inflate(-30, -30), width=8, border_radius=30)
-        theme.draw_text(surface, "Pass the device to", (centre, badge.y + 92), 44, theme.CREAM_DIM,
+        theme.draw_text(surface, _("Pass the device to"), (centre, badge.y + 92), 44, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         size = theme.fit_text(self.player, 120, badge.width - 120, theme.DISPLAY_FONT)
         theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, theme.text_colour(self.colour),
                         theme.DISPLAY_FONT, "center", shadow=True)
-        hint = self.note or "Everyone else: look away for a moment."
+        hint = self.note or _("Everyone else: look away for a moment.")
         theme.draw_text(surface, hint, (centre, badge.bottom - 60), 30, theme.CREAM, anchor="center")
         super().draw(surface)

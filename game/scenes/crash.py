@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import saves
+from game.i18n import N_, _
 from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -30,13 +31,13 @@ class CrashScene(Scene):
         self.latest = saves.latest()
         self.message = ""
         self.buttons: dict[str, Button] = {}
-        entries = [("Continue", self.resume, "primary"), ("Quit", app.quit, "danger")]
+        entries = [(N_("Continue"), self.resume, "primary"), (N_("Quit"), app.quit, "danger")]
         if self.latest is None:
-            entries[0] = ("Title screen", app.to_title, "primary")
+            entries[0] = (N_("Title screen"), app.to_title, "primary")
         for index, (label, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, 400, 84)
             rect.center = (PANEL.centerx + (index * 2 - 1) * 220, PANEL.bottom - 90)
-            self.buttons[label] = self.ui.add(Button(rect, label, action, style))  # type: ignore[assignment]
+            self.buttons[label] = self.ui.add(Button(rect, _(label), action, style))  # type: ignore[assignment]
         self.ui.set_focus(next(iter(self.buttons.values())))
 
     def resume(self) -> None:
@@ -57,11 +58,11 @@ class CrashScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.CORAL, 12)
-        theme.heading(surface, "Something went wrong", (PANEL.centerx, PANEL.y + 86), 70)
-        saved = (f"Your game is saved up to its last move: Continue brings it back ({self.latest.summary()})."
-                 if self.latest else "No game was in play, so nothing is lost.")
-        where = (f"The details are in {self.log_path}: please send that file along if you report this."
-                 if self.log_path else "The details were written to the console.")
+        theme.heading(surface, _("Something went wrong"), (PANEL.centerx, PANEL.y + 86), 70)
+        saved = (_("Your game is saved up to its last move: Continue brings it back ({game}).").format(
+            game=self.latest.summary()) if self.latest else _("No game was in play, so nothing is lost."))
+        where = (_("The details are in {path}: please send that file along if you report this.").format(
+            path=self.log_path) if self.log_path else _("The details were written to the console."))
         y = PANEL.y + 170
         for text, colour, size in ((saved, theme.CREAM, 30), (where, theme.CREAM_DIM, 26),
                                    (self.error, theme.shade(theme.CORAL, 1.1), 24)):

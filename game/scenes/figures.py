@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.bots import level_name
+from game.i18n import _, ngettext
+
 
 @dataclass
 class PlayerFigures:
@@ -35,12 +38,12 @@ def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
     for seat, info in enumerate(seats_of(view)):
         winner = seat in winners
         rows = []
-        headline = "Winner" if winner else ("Draw" if outcome.get("draw") else "")
+        headline = _("Winner") if winner else (_("Draw") if outcome.get("draw") else "")
         if isinstance(scores, list) and seat < len(scores):
-            headline = f"{scores[seat]} points"
-            rows.append(("Score", str(scores[seat])))
+            headline = ngettext("{points} point", "{points} points", int(scores[seat])).format(points=scores[seat])
+            rows.append((_("Score"), str(scores[seat])))
         if info.get("kind") == "bot":
-            rows.append(("Bot", str(info.get("level", ""))))
-        out.append(PlayerFigures(seat, str(info.get("name", f"Seat {seat + 1}")), int(info.get("colour", seat)),
-                                 winner, headline, rows))
+            rows.append((_("Bot"), level_name(info.get("level", ""))))
+        name = str(info.get("name", _("Seat {number}").format(number=seat + 1)))
+        out.append(PlayerFigures(seat, name, int(info.get("colour", seat)), winner, headline, rows))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -29,15 +30,16 @@ class KeysScene(Scene):
         super().__init__(app)
         self.waiting: str | None = None  # the shortcut whose new key is awaited
         self.message = ""
+        self.refused = False  # the message refuses a key (drawn in coral)
         self.changes: dict[str, Button] = {}
         for index, (intent, _words, _key) in enumerate(SHORTCUTS):
             row = self.row_rect(index)
-            button = Button(pygame.Rect(row.right - 230, row.y + 10, 210, row.height - 20), "Change",
+            button = Button(pygame.Rect(row.right - 230, row.y + 10, 210, row.height - 20), _("Change"),
                             lambda intent=intent: self.ask(intent), "secondary", 30, name=f"change-{intent}")
             self.changes[intent] = button
             self.ui.add(button)
         foot = PANEL.bottom - 116
-        self.reset = Button(pygame.Rect(PANEL.centerx - 360, foot, 340, 80), "Default keys", self.defaults,
+        self.reset = Button(pygame.Rect(PANEL.centerx - 360, foot, 340, 80), _("Default keys"), self.defaults,
                             "secondary", 32)
         self.done = Button(pygame.Rect(PANEL.centerx + 20, foot, 340, 80), "Done", self.close, "primary")
         self.ui.add(self.reset)
@@ -55,7 +57,7 @@ class KeysScene(Scene):
         self.message = ""
 
     def defaults(self) -> None:
-        self._apply(Bindings(), "Every shortcut is back on its own key.")
+        self._apply(Bindings(), _("Every shortcut is back on its own key."))
 
     def _apply(self, bindings: Bindings, message: str) -> None:
         self.app.mapper.bindings = bindings
@@ -70,7 +72,8 @@ class KeysScene(Scene):
                 self.message = ""
                 return True
             bindings, message = self.app.mapper.bindings.rebind(asked, int(intent.value))
-            if bindings is self.app.mapper.bindings:
+            self.refused = bindings is self.app.mapper.bindings
+            if self.refused:
                 self.message = message
                 self.app.sounds.play("error")
             else:
@@ -86,22 +89,22 @@ class KeysScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, "Keys", (PANEL.centerx, PANEL.y + 74), 68)
+        theme.heading(surface, _("Keys"), (PANEL.centerx, PANEL.y + 74), 68)
         bindings = self.app.mapper.bindings.by_intent
         for index, (intent, words, _key) in enumerate(SHORTCUTS):
             row = self.row_rect(index)
             pygame.draw.rect(surface, theme.NIGHT_2, row, border_radius=16)
-            theme.draw_text(surface, words, (row.x + 24, row.centery), 30, anchor="midleft")
+            theme.draw_text(surface, _(words), (row.x + 24, row.centery), 30, anchor="midleft")
             waiting = self.waiting == intent
             cap = pygame.Rect(0, 0, 150, row.height - 24)
             cap.midright = (row.right - 250, row.centery)
             pygame.draw.rect(surface, theme.SUNFLOWER if waiting else theme.CREAM, cap, border_radius=10)
-            label = "press a key" if waiting else key_label(bindings[intent])
+            label = _("press a key") if waiting else key_label(bindings[intent])
             theme.draw_text(surface, label, cap.center, theme.fit_text(label, 30, cap.width - 16), theme.INK,
                             theme.TEXT_BOLD_FONT, "center")
-        note = self.message or ("Press the new key, or Esc to keep the old one." if self.waiting else
-                                "Menus, moving and picking keep their keys: Enter, Esc, Tab, arrows, WASD, 1–9.")
-        colour = theme.CORAL if "kept for" in self.message else theme.CREAM_DIM
+        note = self.message or (_("Press the new key, or Esc to keep the old one.") if self.waiting else
+                                _("Menus, moving and picking keep their keys: Enter, Esc, Tab, arrows, WASD, 1–9."))
+        colour = theme.CORAL if self.refused else theme.CREAM_DIM
         for index, line in enumerate(theme.wrap(note, 26, ROW_W)[:2]):
             theme.draw_text(surface, line, (PANEL.centerx, self.row_rect(len(SHORTCUTS)).y + 8 + index * 34), 26,
                             colour, theme.TEXT_BOLD_FONT, "midtop")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class OptionInfo:
@@ -22,34 +24,34 @@ class OptionInfo:
     def name_of(self, value: Any) -> str | None:
         for known, text in self.names:
             if known == value and type(known) is type(value):
-                return text
+                return _(text)
         return None
 
 
-_SEATS = [(0, "Seat 1"), (1, "Seat 2")]
+_SEATS = [(0, N_("Seat 1")), (1, N_("Seat 2"))]
 
 
 OPTIONS: dict[tuple[str, str], OptionInfo] = {
     ("linie1", "strict_dead_ends"): OptionInfo(
-        "Strict dead ends",
-        "Rule e: a tile may not leave a rail pointing into a square that no tile could ever fill. "
-        "Off: only rules a–d are checked."),
+        N_("Strict dead ends"),
+        N_("Rule e: a tile may not leave a rail pointing into a square that no tile could ever fill. "
+           "Off: only rules a–d are checked.")),
     ("linie1", "die_faces"): OptionInfo(
-        "Die faces",
-        "The faces of the special die. The rulebook shows H, 1 and 4; the full die is not known, "
-        "so 1 2 3 4 H H is the default.",
+        N_("Die faces"),
+        N_("The faces of the special die. The rulebook shows H, 1 and 4; the full die is not known, "
+           "so 1 2 3 4 H H is the default."),
         [["1", "2", "3", "4", "H", "H"], ["1", "2", "3", "4", "5", "H"], ["1", "1", "2", "3", "4", "H"],
          ["1", "2", "3", "H", "H", "H"]]),
     ("linie1", "trip_rule"): OptionInfo(
-        "Trip rule",
-        "1995 die: roll the special die. Streetcar pace (Mayfair 1996): no die; each trip move goes up "
-        "to one square more than the last move anyone made, the first just one, and stops at every halt.",
-        ["die", "pace"], [("die", "1995 die"), ("pace", "Streetcar pace")]),
+        N_("Trip rule"),
+        N_("1995 die: roll the special die. Streetcar pace (Mayfair 1996): no die; each trip move goes up "
+           "to one square more than the last move anyone made, the first just one, and stops at every halt."),
+        ["die", "pace"], [("die", N_("1995 die")), ("pace", N_("Streetcar pace"))]),
     ("linja", "first"): OptionInfo(
-        "Who starts", "Random, or the player in that seat. After a game, Play again lets the loser start.",
-        [None, 0, 1], [(None, "Random"), *_SEATS]),
+        N_("Who starts"), N_("Random, or the player in that seat. After a game, Play again lets the loser start."),
+        [None, 0, 1], [(None, N_("Random")), *_SEATS]),
     ("liniell", "first_player"): OptionInfo(
-        "Who starts", "The player in this seat lays the first tile.", [0, 1], _SEATS),
+        N_("Who starts"), N_("The player in this seat lays the first tile."), [0, 1], _SEATS),
 }
 
 
@@ -60,7 +62,7 @@ def option_info(game: str, key: str) -> OptionInfo:
 def option_text(value: Any) -> str:
     """How a value reads on a button: lists as their items, booleans as On/Off."""
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     if isinstance(value, list | tuple):
         return " ".join(str(item) for item in value)
     return str(value)

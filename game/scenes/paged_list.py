@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from game.i18n import _
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -40,10 +41,10 @@ class PagedListScene(Scene, Generic[Item]):
         self.page = 0
         self.message = message
         self.confirm: Path | None = None  # the file whose Delete asks once more
-        self.back = Button(pygame.Rect(PANEL.x + 40, FOOT_Y, back_width, 72), "Back", app.pop, "secondary", 34)
-        self.previous = Button(pygame.Rect(PANEL.right - 560, FOOT_Y, 250, 72), "‹ Newer",
+        self.back = Button(pygame.Rect(PANEL.x + 40, FOOT_Y, back_width, 72), _("Back"), app.pop, "secondary", 34)
+        self.previous = Button(pygame.Rect(PANEL.right - 560, FOOT_Y, 250, 72), _("‹ Newer"),
                                lambda: self._turn(-1), "secondary", 30)
-        self.next = Button(pygame.Rect(PANEL.right - 290, FOOT_Y, 250, 72), "Older ›",
+        self.next = Button(pygame.Rect(PANEL.right - 290, FOOT_Y, 250, 72), _("Older ›"),
                            lambda: self._turn(1), "secondary", 30)
         self.row_buttons: list[tuple[Button, Button]] = []
 
@@ -101,7 +102,7 @@ class PagedListScene(Scene, Generic[Item]):
         for index, item in enumerate(self.shown()):
             row = self.row_rect(index)
             action, offered = self.row_action(index, item, row)
-            label = "Really delete?" if self.confirm == self.path_of(item) else "Delete"
+            label = _("Really delete?") if self.confirm == self.path_of(item) else _("Delete")
             delete = Button(pygame.Rect(row.right - 214, row.centery - 32, 190, 64), label,
                             self._deleter(item), "danger", 30, name=f"delete-{index}")
             if offered:
@@ -117,7 +118,7 @@ class PagedListScene(Scene, Generic[Item]):
             self.ui.add(self.next)
         chosen = next((widget for widget in self.ui.widgets if getattr(widget, "name", None) == focus_label), None)
         fallback = next(iter(self.foot_buttons()), self.back)
-        first = next((button for button, _ in self.row_buttons if button in self.ui.widgets), fallback)
+        first = next((button for button, _delete in self.row_buttons if button in self.ui.widgets), fallback)
         self.ui.set_focus(chosen or first)
 
     def _deleter(self, item: Item) -> Callable[[], None]:
@@ -158,13 +159,14 @@ class PagedListScene(Scene, Generic[Item]):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.heading(surface, self.heading, (theme.WIDTH // 2, 78), 78)
+        theme.heading(surface, _(self.heading), (theme.WIDTH // 2, 78), 78)
         theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         count = len(self.items)
         theme.draw_text(surface, self.header(count), (PANEL.x + 44, PANEL.y + 44), 32, theme.SUNFLOWER,
                         theme.TEXT_BOLD_FONT)
         if count > ROWS:
-            theme.draw_text(surface, f"page {self.page + 1} of {(count - 1) // ROWS + 1}",
+            pages = _("page {page} of {pages}").format(page=self.page + 1, pages=(count - 1) // ROWS + 1)
+            theme.draw_text(surface, pages,
                             (PANEL.right - 44, PANEL.y + 44), 26, theme.CREAM_DIM, anchor="topright")
         for index, item in enumerate(self.shown()):
             self.draw_row(surface, self.row_rect(index), item)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.stack import Scene
@@ -33,18 +34,21 @@ class PauseScene(Scene):
         self.game = game
         self.saved = saved
         self.confirming = False
-        entries = [("Resume", self.resume_game, "primary"), ("Rules", self.open_rules, "secondary"),
-                   ("Settings", self.open_settings, "secondary"), ("Leave game", self.leave, "danger")]
+        entries = [(N_("Resume"), self.resume_game, "primary"), (N_("Rules"), self.open_rules, "secondary"),
+                   (N_("Settings"), self.open_settings, "secondary"), (N_("Leave game"), self.leave, "danger")]
         self.buttons: dict[str, Button] = {}
         for index, (label, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, 460, 84)
             rect.center = (PANEL.centerx, PANEL.y + 200 + index * 104)
-            self.buttons[label] = Button(rect, label, action, style)
+            self.buttons[label] = Button(rect, _(label), action, style)
             self.ui.add(self.buttons[label])
         if saved:
-            self.buttons["Leave game"].label = "Save and leave"
-            self.buttons["Leave game"].tooltip = "The game is saved as you play: Continue brings it back."
+            self.buttons["Leave game"].label = _("Save and leave")
+            self.buttons["Leave game"].tooltip = _("The game is saved as you play: Continue brings it back.")
         self.ui.set_focus(self.buttons["Resume"])
+
+    def retranslated(self) -> PauseScene:
+        return PauseScene(self.app, self.on_leave, self.game, self.saved)
 
     def resume_game(self) -> None:
         self.app.pop()
@@ -58,7 +62,7 @@ class PauseScene(Scene):
     def leave(self) -> None:
         if not self.confirming and not self.saved:
             self.confirming = True
-            self.buttons["Leave game"].label = "Really leave?"
+            self.buttons["Leave game"].label = _("Really leave?")
             return
         if self.on_leave is not None:
             self.on_leave()
@@ -72,10 +76,10 @@ class PauseScene(Scene):
         if intent.kind in ("point", "up", "down", "focus_next", "focus_prev") and self.confirming \
                 and self.ui.focus is not self.buttons["Leave game"]:
             self.confirming = False
-            self.buttons["Leave game"].label = "Leave game"
+            self.buttons["Leave game"].label = _("Leave game")
         return handled
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, "Paused", (PANEL.centerx, PANEL.y + 86), 76)
+        theme.heading(surface, _("Paused"), (PANEL.centerx, PANEL.y + 86), 76)
         super().draw(surface)

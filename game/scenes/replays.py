@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
 from game.replays import KeptReplay, delete_replay, list_replays
 from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene
@@ -34,14 +35,14 @@ def watch(app: AppServices, path: Path) -> str | None:
 
 class ReplaysScene(PagedListScene[KeptReplay]):
     name = "replays"
-    heading = "Replays"
+    heading = N_("Replays")
 
     def __init__(self, app: AppServices, message: str = "") -> None:
         super().__init__(app, message)
-        self.open_file = Button(pygame.Rect(PANEL.x + 260, FOOT_Y, 260, 72), "Open file…", self.ask_path,
-                                "secondary", 32, "Watch a replay file from anywhere: another folder, a friend's.")
-        self.stats = Button(pygame.Rect(PANEL.x + 540, FOOT_Y, 250, 72), "Statistics", self.open_stats,
-                            "secondary", 32, "Games, wins and records from the kept replays.")
+        self.open_file = Button(pygame.Rect(PANEL.x + 260, FOOT_Y, 260, 72), _("Open file…"), self.ask_path,
+                                "secondary", 32, _("Watch a replay file from anywhere: another folder, a friend's."))
+        self.stats = Button(pygame.Rect(PANEL.x + 540, FOOT_Y, 250, 72), _("Statistics"), self.open_stats,
+                            "secondary", 32, _("Games, wins and records from the kept replays."))
         self.refresh()
 
     @property
@@ -55,7 +56,7 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         return item.path
 
     def row_action(self, index: int, item: KeptReplay, row: pygame.Rect) -> tuple[Button, bool]:
-        watch_button = Button(pygame.Rect(row.right - 470, row.centery - 32, 240, 64), "Watch",
+        watch_button = Button(pygame.Rect(row.right - 470, row.centery - 32, 240, 64), _("Watch"),
                               lambda: self.watch(item), "primary", 30, name=f"watch-{index}")
         return watch_button, item.replay is not None
 
@@ -66,8 +67,8 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         return [self.open_file, self.stats]
 
     def header(self, count: int) -> str:
-        return (f"{count} finished game{'s' if count != 1 else ''}, newest first" if count
-                else "No finished games yet: every game you finish is kept here to watch again.")
+        return (ngettext("{count} finished game, newest first", "{count} finished games, newest first", count).format(
+            count=count) if count else _("No finished games yet: every game you finish is kept here to watch again."))
 
     # -- actions ----------------------------------------------------------------------------------
     def watch(self, kept: KeptReplay) -> None:
@@ -92,11 +93,12 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         width = row.width - 520
         if replay is not None:
             title = f"{replay.title} · {replay.result()}"
-            stamp = time.strftime("%d %b %Y, %H:%M", time.localtime(kept.when))
-            detail = f"{', '.join(replay.players)} · {replay.turns} turns · {stamp}"
+            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(kept.when))
+            turns = ngettext("{count} turn", "{count} turns", replay.turns).format(count=replay.turns)
+            detail = f"{', '.join(replay.players)} · {turns} · {stamp}"
             ink, colour = theme.CREAM, theme.CREAM_DIM
         else:
-            title, detail = f"Damaged replay {kept.path.name}", kept.problem
+            title, detail = _("Damaged replay {file}").format(file=kept.path.name), kept.problem
             ink, colour = theme.shade(theme.CREAM_DIM, 0.7), theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
@@ -117,10 +119,10 @@ class OpenFileScene(Scene):
         box = self.BOX
         self.message = ""
         self.field = TextInput(pygame.Rect(box.x + 50, box.y + 150, box.width - 100, 76), f"{replays_dir()}/",
-                               lambda text: None, PATH_LIMIT, "the path of a .jsonl replay", 30)
-        self.open_button = Button(pygame.Rect(box.right - 330, box.bottom - 110, 280, 76), "Open", self.open_typed,
+                               lambda text: None, PATH_LIMIT, _("the path of a .jsonl replay"), 30)
+        self.open_button = Button(pygame.Rect(box.right - 330, box.bottom - 110, 280, 76), _("Open"), self.open_typed,
                                   "primary", 36)
-        self.cancel = Button(pygame.Rect(box.x + 50, box.bottom - 110, 220, 76), "Cancel", app.pop, "secondary", 34)
+        self.cancel = Button(pygame.Rect(box.x + 50, box.bottom - 110, 220, 76), _("Cancel"), app.pop, "secondary", 34)
         for widget in (self.field, self.open_button, self.cancel):
             self.ui.add(widget)
         self.ui.set_focus(self.field)
@@ -128,7 +130,7 @@ class OpenFileScene(Scene):
     def open_typed(self) -> None:
         text = self.field.text.strip()
         if not text:
-            self.message = "Type the path of a replay file."
+            self.message = _("Type the path of a replay file.")
             return
         path = Path(text).expanduser()
         replays = self.app.stack.find(ReplaysScene)
@@ -154,8 +156,9 @@ class OpenFileScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         box = self.BOX
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        theme.heading(surface, "Open a replay file", (box.centerx, box.y + 62), 56)
-        theme.draw_text(surface, "A .jsonl replay from this computer or another: type or paste its path, then Enter.",
+        theme.heading(surface, _("Open a replay file"), (box.centerx, box.y + 62), 56)
+        theme.draw_text(surface,
+                        _("A .jsonl replay from this computer or another: type or paste its path, then Enter."),
                         (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         if self.message:
             for index, line in enumerate(theme.wrap(self.message, 26, box.width - 100)[:2]):

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Tween
+from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -46,14 +47,14 @@ class ResultsScene(Scene):
         again.center = (theme.WIDTH // 2 - 220, 990)
         menu = pygame.Rect(0, 0, 400, 90)
         menu.center = (theme.WIDTH // 2 + 220, 990)
-        self.again = Button(again, back[0] if back else "Play again", self.play_again, "primary", 42)
+        self.again = Button(again, back[0] if back else _("Play again"), self.play_again, "primary", 42)
         self.again.enabled = play_again is not None
-        self.menu = Button(menu, "Title screen", self.to_title, "secondary", 42)
+        self.menu = Button(menu, _("Title screen"), self.to_title, "secondary", 42)
         self.ui.add(self.again)
         self.ui.add(self.menu)
         self.ui.set_focus(self.again if play_again else self.menu)
         self.particles = ParticleSystem(seed=len(self.figures))
-        self.card_offsets = [700.0 for _ in self.figures]
+        self.card_offsets = [700.0 for _figure in self.figures]
         for index in range(len(self.figures)):
             self.tweens.add(_card_tween(self, index))
         winners = [f for f in self.figures if f.winner]
@@ -95,11 +96,11 @@ class ResultsScene(Scene):
         theme.background(surface)
         winners = [f.name for f in self.figures if f.winner]
         if winners:
-            headline = f"{' & '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+            headline = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners))
         elif self.outcome.get("draw"):
-            headline = "A draw"
+            headline = _("A draw")
         else:
-            headline = "Game over"
+            headline = _("Game over")
         theme.heading(surface, headline, (theme.WIDTH // 2, 110), 96, theme.SUNFLOWER)
         if self.title:
             theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,

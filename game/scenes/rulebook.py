@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from game.core.assets import ASSETS
 from game.core.registry import GAMES
+from game.i18n import _
 from game.ui.gamepad import controls_help
 
 RULES_DIR = ASSETS / "rules"
@@ -85,7 +86,7 @@ def available_rulebooks() -> list[Rulebook]:
 
 def pad_section() -> Section:
     """The gamepad's buttons as SDL names them on every mapped pad (Xbox layout names)."""
-    return Section("Playing with a gamepad", [
-        Block("para", "Plug in any pad (Xbox, PlayStation, Switch Pro…); buttons as on an Xbox pad."),
+    return Section(_("Playing with a gamepad"), [
+        Block("para", _("Plug in any pad (Xbox, PlayStation, Switch Pro…); buttons as on an Xbox pad.")),
         *(Block("bullet", f"{button}: {words}") for button, words in controls_help()),
     ])

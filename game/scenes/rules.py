@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.scenes.rulebook import Rulebook, Section, available_rulebooks
 from game.scenes.stack import Scene
 from game.ui import theme
@@ -72,13 +73,13 @@ class RulesScene(Scene):
         self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, 470, PANEL.height - 230), [],
                               self.open_section, 0, 66, 28)
         self.ui.add(self.index)
-        self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), "Previous", self.previous_page,
+        self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), _("Previous"), self.previous_page,
                            "secondary", 34)
-        self.next = Button(pygame.Rect(TEXT_AREA.right - 220, PANEL.bottom - 116, 220, 76), "Next",
+        self.next = Button(pygame.Rect(TEXT_AREA.right - 220, PANEL.bottom - 116, 220, 76), _("Next"),
                            self.next_page, "primary", 34)
         close = pygame.Rect(0, 0, 220, 76)
         close.midbottom = (TEXT_AREA.centerx, PANEL.bottom - 40)
-        self.close_button = Button(close, "Close", self.close, "secondary", 34)
+        self.close_button = Button(close, _("Close"), self.close, "secondary", 34)
         for widget in (self.prev, self.next, self.close_button):
             self.ui.add(widget)
         self.section = 0
@@ -143,9 +144,9 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
         book = self.book
-        theme.heading(surface, "Rules", (PANEL.x + 275, PANEL.y + 78), 72)
+        theme.heading(surface, _("Rules"), (PANEL.x + 275, PANEL.y + 78), 72)
         if book is None:
-            theme.draw_text(surface, "No rules are installed.", TEXT_AREA.topleft, 34)
+            theme.draw_text(surface, _("No rules are installed."), TEXT_AREA.topleft, 34)
             super().draw(surface)
             return
         title = book.sections[self.section].title if book.sections else ""

@@ -15,6 +15,7 @@ import pygame
 
 from game import saves
 from game.core.contract import SnapshotError
+from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
 from game.scenes.paged_list import PagedListScene
 from game.scenes.stack import AppServices
@@ -34,13 +35,13 @@ def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = Fa
     except SnapshotError as error:
         return refusal(saved.path, error)
     except OSError as error:  # a hosted table that cannot listen, a file that vanished meanwhile
-        return f"Could not open the table: {error.strerror or error}"
+        return _("Could not open the table: {reason}").format(reason=error.strerror or error)
     return None
 
 
 class SavedGamesScene(PagedListScene[SavedGame]):
     name = "saved"
-    heading = "Saved games"
+    heading = N_("Saved games")
 
     def __init__(self, app: AppServices, message: str = "") -> None:
         super().__init__(app, message, back_width=260)
@@ -57,7 +58,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return item.path
 
     def row_action(self, index: int, item: SavedGame, row: pygame.Rect) -> tuple[Button, bool]:
-        label = "Resume" if item.resumable else f"From action {item.good_until}"
+        label = _("Resume") if item.resumable else _("From action {number}").format(number=item.good_until)
         resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
                         lambda: self.resume(item), "primary", 30, name=f"resume-{index}")
         return resume, item.resumable or item.continuable
@@ -66,8 +67,9 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return saves.delete(path)
 
     def header(self, count: int) -> str:
-        return (f"{count} unfinished game{'s' if count != 1 else ''}, newest first" if count
-                else "No unfinished games: a game you start is saved as you play.")
+        return (ngettext("{count} unfinished game, newest first", "{count} unfinished games, newest first",
+                         count).format(count=count) if count
+                else _("No unfinished games: a game you start is saved as you play."))
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self, game: SavedGame) -> None:
@@ -80,7 +82,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     def delete(self, item: SavedGame) -> None:
         super().delete(item)
         if not self.items:
-            self.message = self.message or "No saved games left."
+            self.message = self.message or _("No saved games left.")
 
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
         known = game.resumable or game.continuable
@@ -88,17 +90,18 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         pygame.draw.rect(surface, fill, row, border_radius=18)
         width = row.width - 550
         ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
-        where = f"LAN table “{game.table}”" if game.kind == "hosted" else "on this screen"
-        title = f"{game.title} · {where}" if known else f"Damaged save {game.path.name}"
+        where = _("LAN table “{table}”").format(table=game.table) if game.kind == "hosted" else _("on this screen")
+        title = f"{game.title} · {where}" if known else _("Damaged save {file}").format(file=game.path.name)
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
         if game.resumable:
-            stamp = time.strftime("%d %b %Y, %H:%M", time.localtime(game.when))
-            detail = f"{', '.join(game.players)} · action {game.turn} · saved {stamp}"
+            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
+            detail = _("{players} · action {number} · saved {when}").format(players=", ".join(game.players),
+                                                                           number=game.turn, when=stamp)
             colour = theme.CREAM_DIM
         elif game.continuable:
             detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)
         else:
-            detail, colour = f"Cannot be resumed: {game.problem}", theme.shade(theme.CORAL, 0.9)
+            detail, colour = _("Cannot be resumed: {reason}").format(reason=game.problem), theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,
                         theme.TEXT_BOLD_FONT)

@@ -1,18 +1,21 @@
-"""Settings: fullscreen, volume, mute, animation speed, player name, hints, keys — saved as soon as changed."""
+"""Settings: fullscreen, volume, mute, animation speed, player name, hints, language, keys — saved as soon
+as changed."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.config import ANIMATION_SPEEDS, NAME_LIMIT
+from game.i18n import LANGUAGES, _, chosen_language, set_language
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
-PANEL = pygame.Rect(0, 0, 1000, 860)
+PANEL = pygame.Rect(0, 0, 1000, 1010)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-ROW_W, ROW_H = 860, 78
+ROW_W, ROW_H, ROW_GAP = 860, 70, 10
+LABEL_W = 440  # the labels of choices and the name field: room for the longest (German) label
 
 
 class SettingsScene(Scene):
@@ -24,37 +27,69 @@ class SettingsScene(Scene):
         super().__init__(app)
         settings = app.settings
         x = PANEL.centerx - ROW_W // 2
-        top = PANEL.y + 150
+        top = PANEL.y + 130
 
         def row(index: int) -> pygame.Rect:
-            return pygame.Rect(x, top + index * (ROW_H + 12), ROW_W, ROW_H)
+            return pygame.Rect(x, top + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
 
-        self.fullscreen = Toggle(row(0), "Fullscreen", settings.fullscreen, self.set_fullscreen,
-                                 "F11 switches at any time.")
-        self.volume = Slider(row(1), "Volume", settings.volume, 0.0, 1.0, 0.05, self.set_volume)
-        self.mute = Toggle(row(2), "Mute", settings.mute, self.set_mute)
-        self.speed = Choice(row(3), "Animation speed", [(s, f"{s:g}×") for s in ANIMATION_SPEEDS],
-                            settings.animation_speed, self.set_speed, "How fast trams drive and tiles fly.",
-                            label_width=420)
+        self.fullscreen = Toggle(row(0), _("Fullscreen"), settings.fullscreen, self.set_fullscreen,
+                                 _("F11 switches at any time."))
+        self.volume = Slider(row(1), _("Volume"), settings.volume, 0.0, 1.0, 0.05, self.set_volume)
+        self.mute = Toggle(row(2), _("Mute"), settings.mute, self.set_mute)
+        self.speed = Choice(row(3), _("Animation speed"), [(s, f"{s:g}×") for s in ANIMATION_SPEEDS],
+                            settings.animation_speed, self.set_speed, _("How fast trams drive and tiles fly."),
+                            label_width=LABEL_W)
         name_row = row(4)
-        self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 10, ROW_W - 444, ROW_H - 20),
-                                    settings.player_name, self.set_name, NAME_LIMIT, "Your name",
-                                    tooltip="Your name at new tables.")
-        self.hints = Toggle(row(5), "First-game hints", settings.hints, self.set_hints,
-                            "A word at the right moment in your first game of each title. Switching "
-                            "them on again starts every title afresh.")
+        self.name_field = TextInput(pygame.Rect(name_row.x + LABEL_W, name_row.y + 8, ROW_W - LABEL_W - 24,
+                                                ROW_H - 16),
+                                    settings.player_name, self.set_name, NAME_LIMIT, _("Your name"),
+                                    tooltip=_("Your name at new tables."))
+        self.hints = Toggle(row(5), _("First-game hints"), settings.hints, self.set_hints,
+                            _("A word at the right moment in your first game of each title. Switching "
+                              "them on again starts every title afresh."))
+        system = LANGUAGES[chosen_language("")]
+        self.language = Choice(row(6), _("Language"),
+                               [("", _("As the system ({language})").format(language=system))]
+                               + list(LANGUAGES.items()),
+                               settings.language, self.set_language,
+                               _("The language of every screen. Place and street names stay German."),
+                               label_width=LABEL_W)
+        self.rows_used = 7
         keys = pygame.Rect(0, 0, 340, 80)
-        keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 36)
-        self.keys = Button(keys, "Keys…", lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
-                           "Put turning, ending the turn, hint and chat on the keys you like.")
+        keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 30)
+        self.keys = Button(keys, _("Keys…"), lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
+                           _("Put turning, ending the turn, hint and chat on the keys you like."))
         back = pygame.Rect(0, 0, 340, 80)
-        back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 36)
-        self.back = Button(back, "Done", self.close, "primary")
-        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints, self.keys,
-                       self.back):
+        back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 30)
+        self.back = Button(back, _("Done"), self.close, "primary")
+        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints,
+                       self.language, self.keys, self.back):
             self.ui.add(widget)
         self.name_row = name_row
+        self.note = ""  # said after a change of language where a screen beneath keeps its words
         self.ui.set_focus(self.fullscreen)
+
+    def set_language(self, value: str) -> None:
+        """Speak the new language at once: this screen and every screen beneath that can be built
+        afresh are; a table already open keeps its buttons' words until it is opened again (its
+        messages change at once), and the note says so."""
+        self.app.settings.language = value
+        self._changed()
+        set_language(chosen_language(value))
+        kept = False
+        for index, scene in enumerate(self.app.stack.scenes):
+            if scene is self:
+                continue
+            fresh = scene.retranslated()
+            if fresh is None:
+                kept = True
+            else:
+                self.app.stack.scenes[index] = fresh
+        again = SettingsScene(self.app)
+        again.ui.set_focus(again.language)
+        if kept:
+            again.note = _("A table already open keeps some words until it is opened again.")
+        self.app.stack.scenes[self.app.stack.scenes.index(self)] = again
 
     def set_fullscreen(self, value: bool) -> None:
         if value != self.app.settings.fullscreen:
@@ -95,8 +130,11 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, "Settings", (PANEL.centerx, PANEL.y + 74), 68)
+        theme.heading(surface, _("Settings"), (PANEL.centerx, PANEL.y + 66), 64)
         pygame.draw.rect(surface, theme.NIGHT_2, self.name_row, border_radius=16)
-        theme.draw_text(surface, "Player name", (self.name_row.x + 24, self.name_row.centery), 30,
+        theme.draw_text(surface, _("Player name"), (self.name_row.x + 24, self.name_row.centery), 30,
                         anchor="midleft")
+        if self.note:
+            theme.draw_text(surface, self.note, (PANEL.centerx, self.keys.rect.y - 30), 24, theme.CREAM_DIM,
+                            anchor="center")
         super().draw(surface)

@@ -12,8 +12,9 @@ from typing import Any
 
 import pygame
 
-from game.bots import bot_levels
+from game.bots import bot_label, bot_levels
 from game.core.registry import available_games, get_game
+from game.i18n import N_, _, ngettext
 from game.match import SeatInfo
 from game.scenes.options import option_choices, option_info
 from game.scenes.rulebook import available_rulebooks
@@ -29,7 +30,7 @@ OPTION_PANEL = pygame.Rect(1410, 150, 460, 740)
 ROW_H = 104
 BOT_NAMES = ["Tramina", "Bimmel", "Schiene", "Weiche", "Kurbel"]
 MAX_SEAT_ROWS = 6
-OPEN_NAME = "Open seat"
+OPEN_NAME = N_("Open seat")
 PREWARM_AFTER = 0.3  # seconds of a still screen before the chosen table draws its starting pictures
 
 
@@ -37,7 +38,7 @@ class Swatch(Widget):
     """A player's colour: a click (or confirm) moves on to the next colour nobody else has."""
 
     def __init__(self, rect: Any, colour: int, on_next: Any) -> None:
-        super().__init__(rect, "Change colour")
+        super().__init__(rect, _("Change colour"))
         self.colour = colour
         self.on_next = on_next
 
@@ -61,13 +62,14 @@ class SeatRow:
     def __init__(self, scene: SetupScene, index: int, top: int) -> None:
         self.index = index
         x = SEAT_PANEL.x + 30
-        self.default_name = scene.app.settings.player_name if index == 0 else f"Player {index + 1}"
+        self.default_name = (scene.app.settings.player_name if index == 0
+                             else _("Player {number}").format(number=index + 1))
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
-                                    "Name", tooltip="Click and type a name.")
-        self.kind_choice = Choice(pygame.Rect(x + 420, top + 8, 320, 72), "", [("human", "Human")], "human",
+                                    _("Name"), tooltip=_("Click and type a name."))
+        self.kind_choice = Choice(pygame.Rect(x + 420, top + 8, 320, 72), "", [("human", _("Human"))], "human",
                                   lambda value: scene.set_kind(self.index, value), size=28)
         self.widgets: list[Widget] = [self.swatch, self.name_field, self.kind_choice]
         self.top = top
@@ -80,16 +82,16 @@ class SeatRow:
             widget.visible = visible
 
     def seat(self) -> SeatInfo:
-        kind, _, level = self.kind.partition(":")
-        return SeatInfo(self.name.strip() or self.default_name, kind, level or "normal", self.swatch.colour)
+        kind, _colon, level = self.kind.partition(":")
+        return SeatInfo(self.name.strip() or self.default_name, kind, level or _("normal"), self.swatch.colour)
 
 
 class SetupScene(Scene):
     closes_on_cancel = True
     name = "setup"
 
-    start_label = "Start"
-    heading_text = "New table"
+    start_label = N_("Start")
+    heading_text = N_("New table")
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -106,7 +108,7 @@ class SetupScene(Scene):
                                   titles, self.select_game, 0, 84, 36)
         self.ui.add(self.game_list)
         self.count = Choice(pygame.Rect(SEAT_PANEL.x + 30, SEAT_PANEL.y + 96, SEAT_PANEL.width - 60, 80),
-                            "Players", [(2, "2")], 2, self.set_players, label_width=260, size=32)
+                            _("Players"), [(2, "2")], 2, self.set_players, label_width=260, size=32)
         self.ui.add(self.count)
         self.rows = [SeatRow(self, index, SEAT_PANEL.y + 200 + index * ROW_H) for index in range(MAX_SEAT_ROWS)]
         for row in self.rows:
@@ -116,8 +118,8 @@ class SetupScene(Scene):
         back.center = (theme.WIDTH // 2 - 200, 1000)
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
-        self.back = Button(back, "Back", self.close, "secondary", 40)
-        self.start = Button(start, self.start_label, self.start_game, "good", 44)
+        self.back = Button(back, _("Back"), self.close, "secondary", 40)
+        self.start = Button(start, _(self.start_label), self.start_game, "good", 44)
         self.ui.add(self.back)
         self.ui.add(self.start)
         if self.games:
@@ -128,7 +130,7 @@ class SetupScene(Scene):
             for row in self.rows:
                 row.set_visible(False)
             self.start.enabled = False
-            self.message = "No game is installed yet."
+            self.message = _("No game is installed yet.")
 
     @staticmethod
     def offered_games() -> list[str]:
@@ -150,7 +152,7 @@ class SetupScene(Scene):
         for row in self.rows:
             kinds = self.row_kinds(row.index, levels)
             row.kind_choice.options = kinds
-            values = [value for value, _ in kinds]
+            values = [value for value, _text in kinds]
             if row.kind not in values:
                 row.kind = self.default_kind(row.index, values)
             row.kind_choice.index = values.index(row.kind)
@@ -163,12 +165,13 @@ class SetupScene(Scene):
         self._build_options(definition.default_options())
         playable = has_table(name)
         self.start.enabled = playable
-        self.start.tooltip = None if playable else f"{definition.title} has no table screen yet."
-        self.message = "" if playable else f"{definition.title} cannot be played on this screen yet."
+        self.start.tooltip = None if playable else _("{game} has no table screen yet.").format(game=definition.title)
+        self.message = "" if playable else _("{game} cannot be played on this screen yet.").format(
+            game=definition.title)
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
         """Who may sit in seat ``index``: a person at this screen or a bot of some level."""
-        return [("human", "Human")] + [(f"bot:{level}", f"Bot · {level}") for level in levels]
+        return [("human", _("Human"))] + [(f"bot:{level}", bot_label(level)) for level in levels]
 
     @staticmethod
     def default_kind(index: int, values: list[str]) -> str:
@@ -188,19 +191,19 @@ class SetupScene(Scene):
     def _name_for_kind(self, row: SeatRow) -> None:
         """Bots get a bot name, humans a player name, unless the player typed one themselves."""
         row.name_field.enabled = row.kind != "open"  # a LAN player brings their own name
-        automatic = row.name in (row.default_name, BOT_NAMES[row.index % len(BOT_NAMES)], OPEN_NAME, "")
+        automatic = row.name in (row.default_name, BOT_NAMES[row.index % len(BOT_NAMES)], _(OPEN_NAME), "")
         if automatic:
             if row.kind.startswith("bot"):
                 row.name = BOT_NAMES[row.index % len(BOT_NAMES)]
             else:
-                row.name = OPEN_NAME if row.kind == "open" else row.default_name
+                row.name = _(OPEN_NAME) if row.kind == "open" else row.default_name
             row.name_field.text = row.name
             row.name_field.caret = len(row.name)
 
     def next_colour(self, index: int) -> None:
         taken = {row.swatch.colour for row in self.rows[:self.players] if row.index != index}
         colour = self.rows[index].swatch.colour
-        for _ in range(len(theme.PLAYER_COLOURS)):
+        for _step in range(len(theme.PLAYER_COLOURS)):
             colour = (colour + 1) % len(theme.PLAYER_COLOURS)
             if colour not in taken:
                 break
@@ -218,13 +221,13 @@ class SetupScene(Scene):
             rect = pygame.Rect(OPTION_PANEL.x + 24, top, OPTION_PANEL.width - 48, 84)
             widget: Widget
             if isinstance(default, bool):
-                widget = Toggle(rect, info.label, default, lambda value, k=key: self._set_option(k, value),
-                                info.tooltip or None)
+                widget = Toggle(rect, _(info.label), default, lambda value, k=key: self._set_option(k, value),
+                                _(info.tooltip) or None)
             else:
                 choices = option_choices(self.game, key, default)
                 rect.height = 130
-                widget = _LabelledChoice(rect, info.label, choices, default,
-                                         lambda value, k=key: self._set_option(k, value), info.tooltip or None)
+                widget = _LabelledChoice(rect, _(info.label), choices, default,
+                                         lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             self.option_widgets.append(self.ui.add(widget))
             top += rect.height + 18
 
@@ -260,28 +263,29 @@ class SetupScene(Scene):
         if self.game is None:
             return
         if not start_local_game(self.app, self.config()):
-            self.message = "This game cannot be played on this screen yet."
+            self.message = _("This game cannot be played on this screen yet.")
             self.app.sounds.play("error")
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.heading(surface, self.heading_text, (theme.WIDTH // 2, 78), 78)
-        for rect, title in ((GAME_PANEL, "Game"), (SEAT_PANEL, "Seats"), (OPTION_PANEL, "Options")):
+        theme.heading(surface, _(self.heading_text), (theme.WIDTH // 2, 78), 78)
+        for rect, title in ((GAME_PANEL, _("Game")), (SEAT_PANEL, _("Seats")), (OPTION_PANEL, _("Options"))):
             theme.panel(surface, rect, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
             theme.draw_text(surface, title, (rect.x + 30, rect.y + 28), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
         if self.game is not None:
             definition = get_game(self.game)
-            players = f"{definition.min_players}–{definition.max_players} players"
+            players = _("{low}–{high} players").format(low=definition.min_players, high=definition.max_players)
             if definition.min_players == definition.max_players:
-                players = f"{definition.min_players} players"
+                players = ngettext("{count} player", "{count} players", definition.min_players).format(
+                    count=definition.min_players)
             theme.draw_text(surface, players, (GAME_PANEL.x + 30, GAME_PANEL.y + 470), 30, theme.SUNFLOWER,
                             theme.TEXT_BOLD_FONT)
             for index, line in enumerate(self.blurb[:6]):
                 theme.draw_text(surface, line, (GAME_PANEL.x + 30, GAME_PANEL.y + 516 + index * 34), 25,
                                 theme.CREAM_DIM)
             if not self.option_widgets:
-                theme.draw_text(surface, "This game has no options.", (OPTION_PANEL.x + 30, OPTION_PANEL.y + 120),
+                theme.draw_text(surface, _("This game has no options."), (OPTION_PANEL.x + 30, OPTION_PANEL.y + 120),
                                 28, theme.CREAM_DIM)
         if self.message:
             theme.draw_text(surface, self.message, (theme.WIDTH // 2, 922), 30, theme.CORAL,

@@ -79,6 +79,11 @@ class Scene:
     def resume(self) -> None:
         """The scene on top was popped: this one is on top again."""
 
+    def retranslated(self) -> Scene | None:
+        """This screen built afresh in the language now in force (Settings → Language), or None
+        where it holds more than its words (a table in play) and keeps them until opened again."""
+        return None
+
     # -- frame ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         if self.closes_on_cancel and intent.kind == "cancel":

@@ -11,6 +11,7 @@ import time
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.replays import Record, Stats, compute_stats, list_replays
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -30,19 +31,21 @@ class StatsScene(Scene):
         kept = list_replays()
         self.damaged = sum(1 for item in kept if item.replay is None)
         self.stats: Stats = compute_stats(item.replay for item in kept if item.replay is not None)
-        self.back = Button(pygame.Rect(100, 930, 240, 80), "Back", app.pop, "secondary", 36)
+        self.back = Button(pygame.Rect(100, 930, 240, 80), _("Back"), app.pop, "secondary", 36)
         self.ui.add(self.back)
         self.ui.set_focus(self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.heading(surface, "Statistics", (theme.WIDTH // 2, 78), 78)
+        theme.heading(surface, _("Statistics"), (theme.WIDTH // 2, 78), 78)
         self._draw_games(surface)
         self._draw_players(surface)
         stats = self.stats
-        note = f"From {stats.total} finished game{'s' if stats.total != 1 else ''} in the replays folder"
+        note = ngettext("From {count} finished game in the replays folder",
+                        "From {count} finished games in the replays folder", stats.total).format(count=stats.total)
         if self.damaged:
-            note += f" ({self.damaged} damaged file{'s' if self.damaged != 1 else ''} left out)"
+            note += " " + ngettext("({count} damaged file left out)", "({count} damaged files left out)",
+                                   self.damaged).format(count=self.damaged)
         theme.draw_text(surface, note + ".", (self.back.rect.right + 40, self.back.rect.centery), 26,
                         theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "midleft")
         super().draw(surface)
@@ -50,14 +53,14 @@ class StatsScene(Scene):
     def _draw_games(self, surface: pygame.Surface) -> None:
         box = GAMES_PANEL
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        theme.draw_text(surface, "Games", (box.x + 40, box.y + 30), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        columns = [("played", 430), ("average", 600), ("best score", 800)]
+        theme.draw_text(surface, _("Games"), (box.x + 40, box.y + 30), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        columns = [(_("played"), 430), (_("average"), 600), (_("best score"), 800)]
         for label, x in columns:
             theme.draw_text(surface, label, (box.x + x, box.y + 48), 24, theme.CREAM_DIM, theme.TEXT_BOLD_FONT,
                             "midtop")
         y = box.y + 100
         if not self.stats.games:
-            theme.draw_text(surface, "No finished games yet: the figures come from the games you finish.",
+            theme.draw_text(surface, _("No finished games yet: the figures come from the games you finish."),
                             (box.x + 40, y + 10), 28, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         for figures in self.stats.games:
             row = pygame.Rect(box.x + 24, y, box.width - 48, 84)
@@ -66,7 +69,8 @@ class StatsScene(Scene):
                             "midleft")
             theme.draw_text(surface, str(figures.played), (box.x + 430, row.centery), 36, theme.CREAM,
                             theme.DISPLAY_FONT, "center")
-            theme.draw_text(surface, f"{figures.average_turns:.0f} turns", (box.x + 600, row.centery), 28,
+            turns = _("{count} turns").format(count=f"{figures.average_turns:.0f}")
+            theme.draw_text(surface, turns, (box.x + 600, row.centery), 28,
                             theme.CREAM, theme.TEXT_BOLD_FONT, "center")
             best = figures.best_score
             text = f"{best.value:g} · {best.name}" if best is not None else "—"
@@ -76,7 +80,7 @@ class StatsScene(Scene):
             y += 96
         trip = self.stats.longest_trip
         record = box.y + box.height - 150
-        theme.draw_text(surface, "Longest trip (Linie 1)", (box.x + 40, record), 34, theme.SUNFLOWER,
+        theme.draw_text(surface, _("Longest trip (Linie 1)"), (box.x + 40, record), 34, theme.SUNFLOWER,
                         theme.DISPLAY_FONT)
         theme.draw_text(surface, self._trip_text(trip), (box.x + 40, record + 50), 30, theme.CREAM,
                         theme.TEXT_BOLD_FONT)
@@ -84,21 +88,21 @@ class StatsScene(Scene):
     @staticmethod
     def _trip_text(trip: Record | None) -> str:
         if trip is None:
-            return "No tram has set off yet."
-        day = time.strftime("%d %b %Y", time.localtime(trip.when))
-        return f"{trip.value:g} squares, ridden by {trip.name} on {day}"
+            return _("No tram has set off yet.")
+        day = time.strftime(_("%d %b %Y"), time.localtime(trip.when))
+        return _("{count} squares, ridden by {name} on {day}").format(count=f"{trip.value:g}", name=trip.name, day=day)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         box = PLAYERS_PANEL
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        theme.draw_text(surface, "Wins", (box.x + 40, box.y + 30), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        theme.draw_text(surface, "won / played", (box.right - 40, box.y + 48), 24, theme.CREAM_DIM,
+        theme.draw_text(surface, _("Wins"), (box.x + 40, box.y + 30), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, _("won / played"), (box.right - 40, box.y + 48), 24, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "topright")
         y = box.y + 100
         for player in self.stats.players[:PLAYER_ROWS]:
             row = pygame.Rect(box.x + 24, y, box.width - 48, 52)
             pygame.draw.rect(surface, theme.NIGHT_2, row, border_radius=12)
-            name = f"{player.name} (bot)" if player.bot else player.name
+            name = _("{name} (bot)").format(name=player.name) if player.bot else player.name
             theme.draw_text(surface, name, (row.x + 18, row.centery), theme.fit_text(name, 28, row.width - 200,
                             theme.TEXT_BOLD_FONT), theme.CREAM if not player.bot else theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "midleft")
@@ -107,5 +111,6 @@ class StatsScene(Scene):
             y += 58
         hidden = len(self.stats.players) - PLAYER_ROWS
         if hidden > 0:
-            theme.draw_text(surface, f"and {hidden} more", (box.centerx, y + 8), 24, theme.CREAM_DIM,
+            theme.draw_text(surface, _("and {count} more").format(count=hidden), (box.centerx, y + 8), 24,
+                            theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "midtop")

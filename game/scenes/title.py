@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game import saves
+from game.i18n import N_, _
 from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
 from game.scenes.replays import ReplaysScene
@@ -56,24 +57,30 @@ class TitleScene(Scene):
         is a game to come back to."""
         rows: list[list[tuple[str, Callable[[], None], str, str | None]]] = []
         if self.latest is not None:
-            rows.append([("Continue", self.continue_latest, "primary",
-                          "Back to the last game, exactly where it was left.")])
+            rows.append([(N_("Continue"), self.continue_latest, "primary",
+                          _("Back to the last game, exactly where it was left."))])
         rows += [
-            [("Play", self.open_setup, "secondary" if self.latest else "primary",
-              "Set up a table: players, bots, options.")],
-            [("Host a LAN game", self.open_host, "secondary",
-              "Open a table other computers on this network can join.")],
-            [("Join a LAN game", self.open_join, "secondary", "Find tables on this network, or join by address.")],
+            [(N_("Play"), self.open_setup, "secondary" if self.latest else "primary",
+              _("Set up a table: players, bots, options."))],
+            [(N_("Host a LAN game"), self.open_host, "secondary",
+              _("Open a table other computers on this network can join."))],
+            [(N_("Join a LAN game"), self.open_join, "secondary",
+              _("Find tables on this network, or join by address."))],
         ]
-        replays = ("Replays", self.open_replays, "secondary", "Watch any finished game again; statistics.")
+        replays = (N_("Replays"), self.open_replays, "secondary", _("Watch any finished game again; statistics."))
         if self.latest is not None:  # one row for both: the menu must fit between the logo and the track
-            rows.append([("Saved games", self.open_saved, "secondary", "Every unfinished game: resume or delete."),
+            rows.append([(N_("Saved games"), self.open_saved, "secondary",
+                          _("Every unfinished game: resume or delete.")),
                          replays])
         else:
             rows.append([replays])
-        rows += [[("Rules", self.open_rules, "secondary", None), ("Settings", self.open_settings, "secondary", None)],
-                 [("Quit", self.app.quit, "danger", None)]]
+        rows += [[(N_("Rules"), self.open_rules, "secondary", None),
+                  (N_("Settings"), self.open_settings, "secondary", None)],
+                 [(N_("Quit"), self.app.quit, "danger", None)]]
         return rows
+
+    def retranslated(self) -> TitleScene:
+        return TitleScene(self.app)
 
     def _lay_out(self, rows: list[list[tuple[str, Callable[[], None], str, str | None]]]) -> None:
         """Stack the rows centred between the logo and the track; a row of several buttons shares
@@ -86,7 +93,7 @@ class TitleScene(Scene):
             x = theme.WIDTH // 2 - BUTTON_WIDTH // 2
             for label, action, style, tip in row:
                 caption = self.latest.summary() if label == "Continue" and self.latest else ""
-                button = Button(pygame.Rect(x, y, width, height), label, action, style, 40, tip, caption=caption)
+                button = Button(pygame.Rect(x, y, width, height), _(label), action, style, 40, tip, caption=caption)
                 self.buttons[label] = button
                 self.ui.add(button)
                 x += width + ROW_GAP
@@ -180,5 +187,5 @@ class TitleScene(Scene):
             x = centre_x - 150 + index * 60
             pygame.draw.circle(surface, theme.SHADOW, (x, plate.bottom + 40), 17)
             pygame.draw.circle(surface, LINE_RGB[name], (x, plate.bottom + 37), 16)
-        theme.draw_text(surface, "line-building board games", (centre_x, plate.bottom + 84), 32,
+        theme.draw_text(surface, _("line-building board games"), (centre_x, plate.bottom + 84), 32,
                         theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "center")

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
+
 # (intent, what it does, default key), in the order the Settings screen lists them.
 SHORTCUTS: tuple[tuple[str, str, int], ...] = (
-    ("rotate", "Turn the tile", pygame.K_r),
-    ("rotate_back", "Turn the tile back", pygame.K_q),
-    ("next", "End the turn, roll the die", pygame.K_n),
-    ("hint", "Show where a tile fits", pygame.K_h),
-    ("chat", "Chat at a LAN table", pygame.K_t),
+    ("rotate", N_("Turn the tile"), pygame.K_r),
+    ("rotate_back", N_("Turn the tile back"), pygame.K_q),
+    ("next", N_("End the turn, roll the die"), pygame.K_n),
+    ("hint", N_("Show where a tile fits"), pygame.K_h),
+    ("chat", N_("Chat at a LAN table"), pygame.K_t),
 )
 WORDS = {intent: words for intent, words, _key in SHORTCUTS}
 DEFAULTS = {intent: key for intent, _words, key in SHORTCUTS}
@@ -60,18 +62,18 @@ class Bindings:
         """The bindings with ``intent`` on ``key`` (a shortcut that had the key takes the old one),
         and what happened in a player's words."""
         if intent not in DEFAULTS:
-            return self, "That action cannot be rebound."
+            return self, _("That action cannot be rebound.")
         if key in RESERVED:
-            return self, f"{key_label(key)} is kept for menus and moving: choose another key."
+            return self, _("{key} is kept for menus and moving: choose another key.").format(key=key_label(key))
         keys = self.by_intent
         old = keys[intent]
         other = self.by_key.get(key)
         keys[intent] = key
         if other is not None and other != intent:
             keys[other] = old
-            return Bindings(tuple(keys.items())), (f"{WORDS[intent]}: {key_label(key)}. "
-                                                   f"{WORDS[other]} takes {key_label(old)}.")
-        return Bindings(tuple(keys.items())), f"{WORDS[intent]}: {key_label(key)}."
+            return Bindings(tuple(keys.items())), _("{action}: {key}. {other} takes {old}.").format(
+                action=_(WORDS[intent]), key=key_label(key), other=_(WORDS[other]), old=key_label(old))
+        return Bindings(tuple(keys.items())), _("{action}: {key}.").format(action=_(WORDS[intent]), key=key_label(key))
 
     def to_names(self) -> dict[str, str]:
         """What the settings file keeps: only the shortcuts moved from their default keys."""

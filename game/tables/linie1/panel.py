@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from game.bots import level_name
+from game.i18n import _
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
 from game.tables.linie1 import layout
@@ -75,7 +77,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
             pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
         name = str(info.get("name"))
         if info.get("kind") == "bot":
-            name += f"  · bot ({info.get('level')})"
+            name += "  · " + _("bot ({level})").format(level=level_name(info.get("level")))
         theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
+from game.bots import bot_label
 from game.core.text import distinct_initials
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
@@ -95,7 +96,7 @@ class LiniellTable(TableScene):
     def seat_kind(self, seat: int) -> str:
         info = self.seat_info(seat)
         if info.get("kind") == "bot":
-            return f"bot · {info.get('level', 'normal')}"
+            return bot_label(info.get("level", "normal"))
         if seat in self.humans:
             return "you" if len(self.humans) == 1 else "on this screen"
         if info.get("kind") != "human":

@@ -10,7 +10,9 @@ from functools import cache
 
 import pygame
 
+from game.bots import bot_label
 from game.core.linja.position import PIECES, scores
+from game.i18n import _
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
 from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, TURN_BOX
@@ -47,7 +49,7 @@ def _card(surface: pygame.Surface, frame: LinjaFrame, seat: int, rect: pygame.Re
     name = str(info.get("name"))
     size = theme.fit_text(name, 42, 260, theme.DISPLAY_FONT)
     theme.draw_text(surface, name, (rect.x + 136, rect.y + 26), size, theme.CREAM, theme.DISPLAY_FONT)
-    kind = f"Bot · {info.get('level')}" if info.get("kind") == "bot" else "Human"
+    kind = bot_label(info.get("level")) if info.get("kind") == "bot" else _("Human")
     theme.draw_text(surface, kind, (rect.x + 136, rect.y + 82), 24, theme.CREAM_DIM)
     rows = view["rows"]
     target = int((view.get("targets") or [7, 0])[seat])
