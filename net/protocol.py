@@ -260,6 +260,15 @@ VERSION = integer(0, 2**53)
 NAME = text(32, 1)
 TOKEN = text(64, 1)
 HASH = text(64, 64)
+# A refusal: its code, its English message, and the parameters the client words it with (plain values).
+REJECTION_FIELDS = schema({"params": str_map(lambda value: None if value is None or isinstance(value, bool | int)
+                                             or (isinstance(value, str) and len(value) <= 200)
+                                             else "must be a number or a short text", 8)},
+                          code=text(128, 1), message=text(4096))
+
+
+def REJECTION(value: Any) -> str | None:  # noqa: N802 (a check, named as the other field checks are)
+    return REJECTION_FIELDS.problem(value) if isinstance(value, dict) else "must be a map"
 SEAT_STATE = str_map(lambda value: None if value is None or isinstance(value, str | bool | int)
                      else "must be a plain value", 16)
 
@@ -290,8 +299,7 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "update": schema({"view": mapping, "delta": list_of(delta_op, 4096)}, version=VERSION, seat=nullable(SEAT),
                      actor=SEAT, events=list_of(typed_map, 4096)),
     "check": schema(version=VERSION, seat=nullable(SEAT), hash=HASH),
-    "rejected": schema(version=VERSION, id=MSG_ID, seat=SEAT,
-                       rejection=str_map(text(4096), 4)),
+    "rejected": schema(version=VERSION, id=MSG_ID, seat=SEAT, rejection=REJECTION),
     "error": schema(version=VERSION, code=text(64, 1), message=text(4096), id=nullable(MSG_ID),
                     fatal=boolean),
     "status": schema(version=VERSION, phase=one_of(*PHASES), seats=list_of(SEAT_STATE, 64),

@@ -8,7 +8,7 @@ JSON-safe) so they can cross the wire and land in replays without any class on t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 Action = dict[str, Any]
@@ -18,13 +18,20 @@ View = dict[str, Any]
 
 @dataclass(frozen=True)
 class Rejection:
-    """Why an action is refused: a stable ``code`` for tests and a readable ``message`` for people."""
+    """Why an action is refused: a stable ``code`` and the ``params`` a sentence about it needs (a
+    row, a tile, a limit: plain numbers and strings), from which the client words it in the player's
+    language (``game.tables.refusals``). ``message`` is English for logs, bots' errors and
+    developers; it is never what a player reads."""
 
     code: str
     message: str
+    params: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.params:
+            data["params"] = dict(self.params)
+        return data
 
 
 class RuleViolation(Exception):
@@ -39,9 +46,9 @@ class SnapshotError(ValueError):
     """A snapshot (a save file) that cannot be restored: corrupt, truncated or from another game."""
 
 
-def reject(game: str, code: str, message: str) -> Rejection:
+def reject(game: str, code: str, message: str, **params: Any) -> Rejection:
     """Build a rejection whose code is namespaced by the game (``linie1.rule_b_into_building``)."""
-    return Rejection(f"{game}.{code}", message)
+    return Rejection(f"{game}.{code}", message, params)
 
 
 def action_type(action: Any) -> str | None:

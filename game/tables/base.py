@@ -25,6 +25,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.anim.show import Show, View
 from game.anim.timeline import Timeline
+from game.i18n import _
 from game.lan.hud import NetHud, draw_save_problem
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
@@ -35,6 +36,7 @@ from game.scenes.stack import AppServices, Scene
 from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
+from game.tables.refusals import net_error_text, refusal_text
 from game.ui import theme
 from game.ui.input import Intent
 
@@ -119,10 +121,10 @@ class TableScene(Scene):
         seats = source.get("match", {}).get("seats", [])
         if 0 <= seat < len(seats) and isinstance(seats[seat], dict):
             return seats[seat]
-        return {"name": f"Seat {seat + 1}", "colour": seat, "kind": "human"}
+        return {"name": _("Seat {number}").format(number=seat + 1), "colour": seat, "kind": "human"}
 
     def seat_name(self, seat: int) -> str:
-        return str(self.seat_info(seat).get("name", f"Seat {seat + 1}"))
+        return str(self.seat_info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
@@ -133,20 +135,23 @@ class TableScene(Scene):
         offers no controls of a player."""
         return not self.humans
 
-    def owner_words(self, seat: int) -> str:
-        """Whose things the screen shows, in a heading: "Your" for this screen's own player, else
-        "Ada's" (a replay or a spectator looking through a seat's eyes)."""
-        return "Your" if seat in self.humans else f"{self.seat_name(seat)}'s"
+    def owned(self, seat: int | None, yours: str, theirs: str) -> str:
+        """A heading about whose things the screen shows: ``yours`` ("Your tiles") for this screen's
+        own player, else ``theirs`` with the seat's ``{name}`` ("Ada's tiles": a replay or a
+        spectator looking through a seat's eyes). Whole phrases, so each language words them its way."""
+        if seat is None or seat in self.humans:
+            return yours
+        return theirs.replace("{name}", self.seat_name(seat))  # other fields are the caller's to fill
 
     def waiting_words(self, seat: int) -> str:
         """What the screen says while ``seat`` decides and nobody of this screen does: a bot thinks, a
         remote player is waited for, and a replay's recorded player simply has the turn."""
         name = self.seat_name(seat)
         if self.session.replay:
-            return f"{name}'s turn"
+            return _("{name}'s turn").format(name=name)
         if self.seat_info(seat).get("kind") == "bot":
-            return f"{name} is thinking…"
-        return f"Waiting for {name}…"
+            return _("{name} is thinking…").format(name=name)
+        return _("Waiting for {name}…").format(name=name)
 
     # -- hooks a game fills in --------------------------------------------------------------------
     @classmethod
@@ -262,10 +267,10 @@ class TableScene(Scene):
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
             self.explain_refusal(str(rejection.get("code") or ""))
-            self.refused(str(rejection.get("message") or "That is not allowed."))
+            self.refused(refusal_text(rejection))
         elif kind == "error":
             self.awaiting = 0.0
-            self.refused(str(message.get("message") or "Something went wrong with the connection."))
+            self.refused(net_error_text(message))
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -363,7 +368,7 @@ class TableScene(Scene):
             final = view
         if self.session.replay:  # over the replay: Back returns to its last position
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
-                                       self.results_title(outcome), back=("Back to the replay", self.app.pop)))
+                                       self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
             return
         again = self.next_game(outcome) if not self.session.lan else None
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None

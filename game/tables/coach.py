@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.input import Intent
 
@@ -197,7 +198,7 @@ class Coach:
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
         """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide (fainter while the
         pointer is under it, so nothing it covers is lost)."""
-        text = self.text
+        text = _(self.text)  # marked with N_ in each game's hints.py
         if self.alpha <= 0 or not text:
             self.links = {}
             return
@@ -225,7 +226,7 @@ class Coach:
         y += 10
         self.links = {}
         x = local.right - 28
-        for name, label in (("off", "No more hints"), ("ok", "Got it")):
+        for name, label in (("off", _("No more hints")), ("ok", _("Got it"))):
             colour = theme.TANGERINE_DARK if name == "ok" else theme.shade(theme.INK, 1.5)
             rect = theme.draw_text(layer, label, (x, y), LINK_SIZE, colour, theme.TEXT_BOLD_FONT, anchor="topright")
             if self.current is not None:  # a hint fading out takes no clicks

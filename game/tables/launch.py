@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
+from game.i18n import _
 from game.match import Match, SeatInfo
 from game.saves import load_local, new_save_path
 from game.scenes.stack import AppServices
@@ -60,7 +61,7 @@ def resume_local_game(app: AppServices, path: Path, accept_damage: bool = False)
     SnapshotError (``JournalDamage`` naming the last good action) when the save cannot be trusted."""
     match = load_local(path, accept_damage)
     if not has_table(match.game.name):
-        raise SnapshotError(f"{match.game.title} has no table in this version")
+        raise SnapshotError(_("{game} has no table in this version").format(game=match.game.title))
     config = TableConfig(match.game.name, copy.deepcopy(match.seats), copy.deepcopy(match.options), match.seed)
     session = LocalSession(match, bot_seed=match.seed, save_path=path)
     app.stack.reset(table_scene(match.game.name)(app, session, config))

@@ -17,6 +17,7 @@ from game.tables.linie1 import layout
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser
+from game.tables.refusals import refusal_text
 from tests.client.helpers import click, key, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
@@ -76,7 +77,7 @@ def test_an_illegal_square_is_refused_with_the_rules_words(app):
     run(app, 0.02, click(cell_centre(table, (5, 2))))  # next to E-Werk at (5, 1)
     assert table.ghost_verdict().code == "linie1.rule_b_into_building"
     assert match.view(0)["board"]["tiles"] == []
-    assert table.message_bad and table.message == table.ghost_verdict().message
+    assert table.message_bad and table.message == refusal_text(table.ghost_verdict())
 
 
 def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(app):
@@ -268,7 +269,7 @@ def test_the_red_ghost_says_why_before_any_click(app):
     pos = cell_centre(table, (5, 2))
     run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
     text, bad = table.status_line()
-    assert bad and text == table.ghost_verdict().message
+    assert bad and text == refusal_text(table.ghost_verdict())
     run(app, 0.7)  # resting on a building names it
     pos = cell_centre(table, (5, 1))
     run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])

@@ -141,6 +141,8 @@ def test_every_documented_message_validates() -> None:
         {"type": "update", "version": 3, "seat": 0, "actor": 1, "events": [{"type": "x"}], "view": view},
         {"type": "check", "version": 3, "seat": 0, "hash": "f" * 64},
         {"type": "rejected", "version": 3, "id": 5, "seat": 0, "rejection": {"code": "a.b", "message": "m"}},
+        {"type": "rejected", "version": 3, "id": 5, "seat": 0,
+         "rejection": {"code": "linja.no_piece", "message": "m", "params": {"row": 3}}},
         {"type": "status", "version": 3, "phase": "playing", "spectators": 2, "seats": [
             {"name": "Ann", "kind": "human", "level": "normal", "claimed": True, "connected": True,
              "away": False, "bot": False}]},
@@ -176,3 +178,13 @@ def test_the_frame_parser_refuses_an_oversize_length_from_the_header_alone() -> 
         parser.feed(struct.pack(">I", CLIENT_LIMITS.max_frame + 1))  # not one body byte sent
     with pytest.raises(protocol.MalformedFrame):
         protocol.FrameParser(CLIENT_LIMITS).feed(struct.pack(">I", 2) + b"\xc1\xc1")
+
+
+@pytest.mark.parametrize("rejection", [
+    {"code": "a.b"}, {"code": "", "message": "m"}, {"code": "a.b", "message": "m", "params": {"row": [1]}},
+    {"code": "a.b", "message": "m", "params": {"name": "x" * 201}}, {"code": "a.b", "message": "m", "extra": "x"},
+])
+def test_a_refusal_carries_only_plain_parameters(rejection: dict) -> None:
+    with pytest.raises(protocol.SchemaError):
+        protocol.validate({"type": "rejected", "version": 1, "id": 1, "seat": 0, "rejection": rejection},
+                          protocol.HOST_SCHEMAS)

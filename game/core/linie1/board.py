@@ -207,22 +207,23 @@ class Board:
                     continue
                 if their and not has_rail:
                     findings.append(("d", reject(GAME, "rule_d_blocks_track",
-                        f"Rule d: the tile would block the track coming from the {side}.")))
+                        f"Rule d: the tile would block the track coming from the {side}.", side=side)))
                 elif has_rail and not their:
                     findings.append(("d", reject(GAME, "rule_d_into_trackless_side",
                         f"Rule d: the track would run into the side of the tile to the {side}, "
-                        "which has no rail there.")))
+                        "which has no rail there.", side=side)))
             elif kind == BUILDING and has_rail:
-                building = _the(BUILDING_NAMES[BUILDING_AT[other]])
+                name = BUILDING_NAMES[BUILDING_AT[other]]
                 findings.append(("b", reject(GAME, "rule_b_into_building",
-                    f"Rule b: the track would run into {building}.")))
+                    f"Rule b: the track would run into {_the(name)}.", building=name)))
             elif kind == TERMINAL and not has_rail:
                 terminal = TERMINAL_AT[other]
                 findings.append(("d", reject(GAME, "rule_d_blocks_terminal",
-                    f"Rule d: the tile would block the terminal of line {terminal.line} ({terminal.name}).")))
+                    f"Rule d: the tile would block the terminal of line {terminal.line} ({terminal.name}).",
+                    line=terminal.line, terminal=terminal.name)))
             elif kind not in (PLAY, BUILDING, TERMINAL) and has_rail:
                 findings.append(("a", reject(GAME, "rule_a_off_board",
-                    f"Rule a: the track would lead off the board to the {side}.")))
+                    f"Rule a: the track would lead off the board to the {side}.", side=side)))
         if not findings:
             return None
         return min(findings, key=lambda item: item[0])[1]
@@ -231,7 +232,7 @@ class Board:
         kind = cell_kind(cell)
         if kind == BUILDING:
             name = BUILDING_NAMES[BUILDING_AT[cell]]
-            return reject(GAME, "rule_c_covers_building", f"Rule c: a tile may not cover the {name}.")
+            return reject(GAME, "rule_c_covers_building", f"Rule c: a tile may not cover the {name}.", building=name)
         if kind != PLAY:
             return reject(GAME, "rule_a_outside_playfield",
                           "Rule a: tiles go on the cobblestone squares of the playfield only.")
@@ -242,7 +243,8 @@ class Board:
         if stuck is None:
             return None
         return reject(GAME, "rule_e_dead_end",
-                      f"Rule e: the track into the square at {_place_name(stuck)} could never be continued.")
+                      f"Rule e: the track into the square at {_place_name(stuck)} could never be continued.",
+                      row=stuck[0], column=stuck[1])
 
     def check_place(self, tile: int, cell: Cell, rot: int, strict: bool = True) -> Rejection | None:
         """Why ``tile`` turned ``rot`` may not be laid on the free square ``cell`` (None: it may)."""

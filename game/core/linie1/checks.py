@@ -37,7 +37,7 @@ def in_hand(state: State, seat: int, tiles: list[int]) -> Rejection | None:
     hand = list(state.hands[seat])
     for tile in tiles:
         if tile not in hand:
-            return rejection("tile_not_in_hand", f"You have no tile of type {tile} in your hand.")
+            return rejection("tile_not_in_hand", f"You have no tile of type {tile} in your hand.", tile=tile)
         hand.remove(tile)
     return None
 
@@ -80,7 +80,7 @@ def check_end_turn(state: State, seat: int, action: Any) -> Rejection | None:
         owed = 2 - state.actions_taken
         return rejection("must_take_two_actions",
                           f"You must still lay {'a tile' if owed == 1 else 'two tiles'} "
-                          "(or exchange) before ending your turn.")
+                          "(or exchange) before ending your turn.", owed=owed)
     return None
 
 def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
@@ -123,7 +123,8 @@ def check_drive(state: State, seat: int, action: Any) -> Rejection | None:
         return rejection("die_rule", "This table drives by the die: roll it.")
     squares = action.get("squares")
     if not is_int(squares) or not 1 <= squares <= state.allowance:
-        return rejection("too_far", f"This time you may drive up to {state.allowance} (the last move plus one).")
+        return rejection("too_far", f"This time you may drive up to {state.allowance} (the last move plus one).",
+                         allowance=state.allowance)
     return None
 
 def check_take(state: State, seat: int, action: Any) -> Rejection | None:
@@ -134,7 +135,7 @@ def check_take(state: State, seat: int, action: Any) -> Rejection | None:
     if not is_int(source) or not 0 <= source < state.players or not state.driving(source):
         return rejection("not_a_driver", "You may only take tiles from players on their trip.")
     if len(state.hands[seat]) >= HAND_SIZE:
-        return rejection("hand_full", f"You already hold {HAND_SIZE} tiles.")
+        return rejection("hand_full", f"You already hold {HAND_SIZE} tiles.", limit=HAND_SIZE)
     if not is_int(tile) or tile not in state.hands[source]:
         return rejection("tile_not_in_hand", "That driver has no such tile.")
     return None

@@ -12,8 +12,8 @@ from game.core.linie1.data import TILE_TYPES
 from game.core.rng import Rng
 
 
-def rejection(code: str, message: str) -> Rejection:
-    return Rejection(f"{NAME}.{code}", message)
+def rejection(code: str, message: str, **params: Any) -> Rejection:
+    return Rejection(f"{NAME}.{code}", message, params)
 
 
 TRIP_RULES = ("die", "pace")  # the 1995 die (default); Streetcar's pace rule (Mayfair 1996)

@@ -61,8 +61,8 @@ PHASE_HINTS = {
 }
 
 
-def _no(code: str, message: str) -> Rejection:
-    return reject(NAME, code, message)
+def _no(code: str, message: str, **params: Any) -> Rejection:
+    return reject(NAME, code, message, **params)
 
 
 # -- placement ---------------------------------------------------------------------------------------
@@ -86,7 +86,8 @@ def placement_problem(state: State, cell: Cell, tile: int, rot: int) -> Rejectio
         seats = [occupied[line][0] for line in join.lines if line in occupied]
         if len(seats) != len(set(seats)):
             return _no("same_colour_join",
-                       f"This would connect two lines occupied by {COLOURS[seats[0]]}: never allowed (N4).")
+                       f"This would connect two lines occupied by {COLOURS[seats[0]]}: never allowed (N4).",
+                       seat=seats[0])
         if len(seats) == 2:
             mixed += 1
     if mixed > 1:
@@ -191,7 +192,7 @@ class Liniell:
         if set(action) != ACTION_KEYS[kind]:
             return _no("malformed", f"A {kind} action has exactly the keys {sorted(ACTION_KEYS[kind])}.")
         if kind not in PHASE_ACTIONS[state.phase]:
-            return _no("wrong_phase", PHASE_HINTS[state.phase])
+            return _no("wrong_phase", PHASE_HINTS[state.phase], phase=state.phase)
         if kind == "place":
             x, y, rot = action["x"], action["y"], action["rot"]
             if not (is_int(x) and is_int(y) and is_int(rot)) or not 0 <= rot <= 3:
@@ -206,7 +207,8 @@ class Liniell:
             expected = connect_source(state, seat)[1]
             if source != expected:
                 where = "your supply" if expected == SUPPLY else f"line {expected}"
-                return _no("wrong_marker", f"The marker to move is the one on neither joined line: from {where} (N4).")
+                return _no("wrong_marker", f"The marker to move is the one on neither joined line: from {where} (N4).",
+                           source=expected)
             return None
         return self._occupy_problem(state, seat, action["line"], source)
 

@@ -136,16 +136,18 @@ class Linja:
         if ACTION_PHASES[kind] != position.phase:
             wanted = ("an initial move" if position.phase == INITIAL
                       else f"a following move of {position.steps} steps")
-            return reject(NAME, "wrong_phase", f"Now it is time for {wanted}.")
+            return reject(NAME, "wrong_phase", f"Now it is time for {wanted}.", phase=position.phase,
+                          steps=position.steps)
         if position.pieces[seat][row] == 0:
-            return reject(NAME, "no_piece", f"You have no piece on row {row}.")
+            return reject(NAME, "no_piece", f"You have no piece on row {row}.", row=row)
         if row == TARGET[seat]:
             return reject(NAME, "piece_home", "That piece has left the field; it cannot move again.")
         to = row + DIRECTION[seat] if position.phase == INITIAL else destination(seat, row, position.steps)
         if is_full(position, to):
             verb = "enter" if position.phase == INITIAL else "stop on"
             return reject(NAME, "row_full",
-                          f"Row {to} already holds {ROW_LIMIT} pieces; no piece may {verb} it.")
+                          f"Row {to} already holds {ROW_LIMIT} pieces; no piece may {verb} it.",
+                          row=to, limit=ROW_LIMIT, phase=position.phase)
         return None
 
     def apply(self, state: LinjaState, seat: int, action: Action, *, checked: bool = False) -> list[Event]:

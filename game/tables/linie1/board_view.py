@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.anim.show import HIDDEN, Masks
+from game.i18n import _
 from game.render.linie1.board import Cell, Linie1Board, Segments, line_colour, tile_segments
 from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
@@ -232,7 +233,7 @@ class BoardView:
             return
         if cell in self.board.terminal_at:
             terminal = self.board.terminal_at[cell]
-            text = f"Line {terminal['line']}: {terminal['name']}"
+            text = _("Line {line}: {name}").format(line=terminal["line"], name=terminal["name"])
         elif cell in self.board.buildings:
             building = self.board.buildings[cell]
             text = f"{building['letter']}: {building['name']}"

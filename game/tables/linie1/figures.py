@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures, seats_of
 
 
@@ -14,27 +15,32 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
     seats = seats_of(view)
     for player in view.get("players", []):
         seat = int(player["seat"])
-        info = seats[seat] if seat < len(seats) else {"name": f"Seat {seat + 1}", "colour": seat}
+        info = (
+            seats[seat] if seat < len(seats) else {"name": _("Seat {number}").format(number=seat + 1), "colour": seat}
+        )
         figures = stats[seat] if seat < len(stats) else player.get("stats", {})
         trip = player.get("trip")
         if seat in winners:
-            headline = "Winner"
+            headline = _("Winner")
         elif trip is not None:
             left = len(trip["route"]) - 1 - int(trip["position"])
-            headline = f"{left} squares to go"
+            headline = ngettext("{count} square to go", "{count} squares to go", left).format(count=left)
         else:
-            headline = "Still building"
+            headline = _("Still building")
         rows = []
         if player.get("line") is not None:
-            rows.append(("Line", str(player["line"])))
+            rows.append((_("Line"), str(player["line"])))
         if player.get("stops"):
-            rows.append(("Stops", " ".join(player["stops"])))
-        rows += [("Tiles laid", str(figures.get("tiles_laid", 0))),
-                 ("Exchanges", str(figures.get("exchanges", 0))),
-                 ("Turns", str(figures.get("turns", 0)))]
+            rows.append((_("Stops"), " ".join(player["stops"])))
+        rows += [
+            (_("Tiles laid"), str(figures.get("tiles_laid", 0))),
+            (_("Exchanges"), str(figures.get("exchanges", 0))),
+            (_("Turns"), str(figures.get("turns", 0))),
+        ]
         if trip is not None:
-            moves = "Trip moves" if view.get("options", {}).get("trip_rule") == "pace" else "Rolls"
-            rows += [(moves, str(figures.get("rolls", 0))), ("Squares driven", str(figures.get("squares", 0)))]
-        out.append(PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners,
-                                 headline, rows))
+            moves = _("Trip moves") if view.get("options", {}).get("trip_rule") == "pace" else _("Rolls")
+            rows += [(moves, str(figures.get("rolls", 0))), (_("Squares driven"), str(figures.get("squares", 0)))]
+        out.append(
+            PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners, headline, rows)
+        )
     return out

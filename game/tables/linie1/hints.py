@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_
 from game.tables.coach import GameHints, Moment
 
 
@@ -30,36 +31,36 @@ def _route_ready(table: Any) -> bool:
 
 HINTS = GameHints(
     moments=(
-        Moment("goal", "Link your two terminals (lit, with your line's number) through the stops on your "
-                       "card, then ride your tram along the rails. Nobody else knows your line: keep it quiet.",
+        Moment("goal", N_("Link your two terminals (lit, with your line's number) through the stops on your "
+                       "card, then ride your tram along the rails. Nobody else knows your line: keep it quiet."),
                lambda t: _building(t, 0) and _me(t)["stats"]["tiles_laid"] < 2),
-        Moment("second", "One more action: lay another tile, or exchange a tile on the board for one that "
-                         "keeps all its rails and adds more. Undo takes an action back.",
+        Moment("second", N_("One more action: lay another tile, or exchange a tile on the board for one that "
+                         "keeps all its rails and adds more. Undo takes an action back."),
                lambda t: _building(t, 1)),
-        Moment("end", "Both actions taken: End turn, and your hand is filled up to five tiles again.",
+        Moment("end", N_("Both actions taken: End turn, and your hand is filled up to five tiles again."),
                lambda t: _building(t, 2) and not t.view["must_act"]),
-        Moment("sign", "A building's stop sign goes on the first tile laid beside it. Your tram must "
-                       "drive over the sign of every stop on your card.",
+        Moment("sign", N_("A building's stop sign goes on the first tile laid beside it. Your tram must "
+                       "drive over the sign of every stop on your card."),
                _my_sign_is_up),
-        Moment("trip", "Your route is complete (dashed). Start trip shows your cards to all and starts "
-                       "your tram; or keep building for a shorter ride.",
+        Moment("trip", N_("Your route is complete (dashed). Start trip shows your cards to all and starts "
+                       "your tram; or keep building for a shorter ride."),
                _route_ready),
-        Moment("roll", "Roll the die: a number moves your tram that many squares along your route, "
-                       "H takes it to the next stop sign or terminal. Reach your far terminal to win.",
+        Moment("roll", N_("Roll the die: a number moves your tram that many squares along your route, "
+                       "H takes it to the next stop sign or terminal. Reach your far terminal to win."),
                lambda t: t.view["phase"] == "roll" and not t.view.get("allowance")),
-        Moment("drive", "Choose how far to drive: up to one square more than the last move anyone made. "
-                        "Your tram stops at the first halt it reaches.",
+        Moment("drive", N_("Choose how far to drive: up to one square more than the last move anyone made. "
+                        "Your tram stops at the first halt it reaches."),
                lambda t: t.view["phase"] == "roll" and bool(t.view.get("allowance"))),
-        Moment("take", "The pile is empty: take tiles from the open hands of players already driving, "
-                       "or end your turn.",
+        Moment("take", N_("The pile is empty: take tiles from the open hands of players already driving, "
+                       "or end your turn."),
                lambda t: t.view["phase"] == "refill"),
     ),
     refusals={
-        "linie1.rule_": "A red ghost tile breaks a rule before you click: turn it, or try another square. "
-                        "Hint lights every square where a tile of your hand fits.",
-        "linie1.exchange_": "An exchange must keep every rail of the tile it replaces and add at least one. "
-                            "Trees can never be replaced.",
-        "linie1.must_take_two_actions": "You owe two actions whenever two legal ones exist: lay or "
-                                        "exchange another tile before ending your turn.",
+        "linie1.rule_": N_("A red ghost tile breaks a rule before you click: turn it, or try another square. "
+                        "Hint lights every square where a tile of your hand fits."),
+        "linie1.exchange_": N_("An exchange must keep every rail of the tile it replaces and add at least one. "
+                            "Trees can never be replaced."),
+        "linie1.must_take_two_actions": N_("You owe two actions whenever two legal ones exist: lay or "
+                                        "exchange another tile before ending your turn."),
     },
 )

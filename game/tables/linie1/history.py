@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.core.linie1.data import TILE_TYPES
+from game.i18n import N_, _, ngettext
 from game.render.linie1.board import Cell
 from game.tables.linie1 import layout
 from game.ui import theme
@@ -36,9 +37,16 @@ def _cell(value: Any) -> Cell:
     return int(value[0]), int(value[1])
 
 
+# The tile types' names in the data (assets/linie1/components.json), marked for translation.
+TILE_NAMES = (N_("straight"), N_("curve"), N_("straight + curve"), N_("straight + curve, mirrored"),
+              N_("double curve"), N_("two opposite curves"), N_("straight + both curves to one side"),
+              N_("straight + both curves at one end"), N_("four curves"), N_("crossing"),
+              N_("straight + two opposite curves"), N_("straight + two opposite curves, mirrored"))
+
+
 def _tile(number: Any) -> str:
     found = TILE_TYPES.get(int(number))
-    return found.name if found else "tile"
+    return _(found.name) if found else _("tile")
 
 
 @dataclass
@@ -69,22 +77,29 @@ class History:
             kind = event.get("type")
             seat = int(event.get("seat", -1))
             if kind == "place":
-                self._add(seat, f"laid a {_tile(event['tile'])}", (_cell(event["cell"]),))
+                self._add(seat, _("laid a {tile}").format(tile=_tile(event["tile"])), (_cell(event["cell"]),))
             elif kind == "exchange":
-                self._add(seat, f"exchanged a {_tile(event['old_tile'])} for a {_tile(event['tile'])}",
+                self._add(seat, _("exchanged a {old} for a {new}").format(old=_tile(event["old_tile"]),
+                                                                           new=_tile(event["tile"])),
                           (_cell(event["cell"]),))
             elif kind == "undo":
                 self._undo(seat, {_cell(cell) for cell in event.get("cells", [])})
             elif kind == "trip":
-                self._add(seat, f"started the trip on line {event['line']}", ())
+                self._add(seat, _("started the trip on line {line}").format(line=event["line"]), ())
             elif kind == "roll":
                 face = str(event["face"])
-                self.entries.append(Entry(self.turn, seat, "rolled H" if face == "H" else f"rolled {face}",
-                                          rolled=True))
+                self.entries.append(
+                    Entry(
+                        self.turn,
+                        seat,
+                        _("rolled H") if face == "H" else _("rolled {face}").format(face=face),
+                        rolled=True,
+                    )
+                )
             elif kind == "move":
                 self._moved(seat, event, view)
             elif kind == "win":
-                self._add(seat, "reached the terminal and wins", ())
+                self._add(seat, _("reached the terminal and wins"), ())
             elif kind == "turn":
                 self.turn = int(event.get("turn", self.turn + 1))
 
@@ -103,9 +118,9 @@ class History:
     def _moved(self, seat: int, event: dict[str, Any], view: dict[str, Any]) -> None:
         start, end = int(event["from"]), int(event["to"])
         trip = view["players"][seat].get("trip") if 0 <= seat < len(view["players"]) else None
-        cells = tuple(_cell(c) for c in trip["route"][max(0, start + 1):end + 1]) if trip else ()
+        cells = tuple(_cell(c) for c in trip["route"][max(0, start + 1) : end + 1]) if trip else ()
         squares = end - start
-        drove = f"drove {squares} square{'s' if squares != 1 else ''}"
+        drove = ngettext("drove {count} square", "drove {count} squares", squares).format(count=squares)
         last = self.entries[-1] if self.entries else None
         if last is not None and last.seat == seat and last.turn == self.turn and last.rolled:
             self.entries[-1] = replace(last, text=f"{last.text}, {drove}", cells=cells, rolled=False)
@@ -128,9 +143,11 @@ class HistoryPanel:
         entries = self.history.entries
         count = self.rows(area)
         self.scroll = max(0, min(self.scroll, len(entries) - count))
-        shown = entries[max(0, len(entries) - count - self.scroll):len(entries) - self.scroll]
-        return [(pygame.Rect(area.x + 20, area.y + 58 + index * ROW, area.width - 40, ROW - 2), entry)
-                for index, entry in enumerate(shown)]
+        shown = entries[max(0, len(entries) - count - self.scroll) : len(entries) - self.scroll]
+        return [
+            (pygame.Rect(area.x + 20, area.y + 58 + index * ROW, area.width - 40, ROW - 2), entry)
+            for index, entry in enumerate(shown)
+        ]
 
     def point(self, area: pygame.Rect, pos: tuple[int, int] | None) -> None:
         self.hovered = None
@@ -143,16 +160,24 @@ class HistoryPanel:
     def wheel(self, steps: int) -> None:
         self.scroll = max(0, self.scroll + steps)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, name_of: Callable[[int], str],
-             colour_of: Callable[[int], theme.Colour]) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        name_of: Callable[[int], str],
+        colour_of: Callable[[int], theme.Colour],
+    ) -> None:
         theme.panel(surface, area, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
-        theme.draw_text(surface, "History", (area.x + 24, area.y + 16), 30, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        hint = "hover a line to see it on the board · wheel scrolls"
+        theme.draw_text(surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        hint = _("hover a line to see it on the board · wheel scrolls")
         theme.draw_text(surface, hint, (area.right - 190, area.y + 22), 20, theme.CREAM_DIM, anchor="topright")
         rows = self.visible(area)
         if not rows:
-            note = "Nothing has happened yet." if self.history.since is None else \
-                f"Remembered from turn {self.history.since} on."
+            note = (
+                _("Nothing has happened yet.")
+                if self.history.since is None
+                else _("Remembered from turn {turn} on.").format(turn=self.history.since)
+            )
             theme.draw_text(surface, note, (area.x + 24, area.y + 64), TEXT, theme.CREAM_DIM)
         for rect, entry in rows:
             if entry is self.hovered:
@@ -161,16 +186,18 @@ class HistoryPanel:
             turn = theme.render_text(f"{entry.turn:>3}", TEXT, theme.CREAM_DIM, theme.TEXT_FONT)
             surface.blit(turn, (x, rect.y + 4))
             x += 52
-            name = theme.render_text(name_of(entry.seat), TEXT, theme.text_colour(colour_of(entry.seat)),
-                                     theme.TEXT_BOLD_FONT)
+            name = theme.render_text(
+                name_of(entry.seat), TEXT, theme.text_colour(colour_of(entry.seat)), theme.TEXT_BOLD_FONT
+            )
             surface.blit(name, (x, rect.y + 4))
             x += name.get_width() + 8
             room = rect.right - x - 8
             size = theme.fit_text(entry.text, TEXT, room)
             theme.draw_text(surface, entry.text, (x, rect.y + 4 + (TEXT - size) // 2), size, theme.CREAM)
 
-    def draw_highlight(self, surface: pygame.Surface, cell_rect: Callable[[Cell], pygame.Rect],
-                       colour: theme.Colour) -> None:
+    def draw_highlight(
+        self, surface: pygame.Surface, cell_rect: Callable[[Cell], pygame.Rect], colour: theme.Colour
+    ) -> None:
         """The hovered entry's squares, outlined boldly on the board."""
         if self.hovered is None:
             return

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.bots import level_name
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
 from game.tables.linie1 import layout
@@ -37,7 +37,7 @@ class PanelFrame:
     hidden_hands: dict[int, int] = field(default_factory=dict)  # seat -> tiles still flying in
     to_go_held: dict[int, int] = field(default_factory=dict)  # seat -> squares to go until its tram moves
     route: dict[str, Any] | None = None  # the viewer's route status
-    owner: str = "Your"  # whose line and tiles the route card and hand show ("Ada's" in a replay)
+    line_heading: str = "{line}"  # the route card's heading ("Your line {line}"; "Ada's line {line}" in a replay)
     hidden_note: str = ""  # what the route card says when no cards may show
     refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
     die_face: str | None = None
@@ -68,7 +68,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
     for player in view["players"]:
         seat = player["seat"]
         rect = layout.player_row(seat)
-        info = frame.seats[seat] if seat < len(frame.seats) else {"name": f"Seat {seat + 1}"}
+        info = frame.seats[seat] if seat < len(frame.seats) else {"name": _("Seat {number}").format(number=seat + 1)}
         colour = _colour(frame, seat)
         active = seat == frame.current and not over
         theme.panel(surface, rect, theme.PLUM if not active else theme.PLUM_LIGHT, 16, colour if active else None, 4)
@@ -83,16 +83,23 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
             to_go = frame.to_go_held.get(seat, len(trip["route"]) - 1 - int(trip["position"]))
-            status = f"driving · {to_go} to go"
+            status = _("driving · {count} to go").format(count=to_go)
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
-            status = f"{count} tiles · laid {stats.get('tiles_laid', 0)}"
+            status = ngettext("{count} tile · laid {laid}", "{count} tiles · laid {laid}", count).format(
+                count=count, laid=stats.get("tiles_laid", 0))
         theme.draw_text(surface, status, (rect.right - 20, rect.centery), 24, theme.CREAM_DIM, anchor="midright")
         if player.get("line") is not None and (player.get("revealed") or seat == frame.eyes):
             badge = (rect.right - 20 - theme.font(24).size(status)[0] - 36, rect.centery)
             _line_badge(surface, int(player["line"]), badge, 17, 22)
-    theme.draw_text(surface, f"Pile: {view['pile_count']} tiles", layout.pile_label_pos(len(view["players"])), 24,
-                    theme.CREAM_DIM, anchor="topright")
+    theme.draw_text(
+        surface,
+        ngettext("Pile: {count} tile", "Pile: {count} tiles", view["pile_count"]).format(count=view["pile_count"]),
+        layout.pile_label_pos(len(view["players"])),
+        24,
+        theme.CREAM_DIM,
+        anchor="topright",
+    )
 
 
 def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], radius: int, size: int) -> None:
@@ -106,17 +113,20 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     theme.panel(surface, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
     status = frame.route
     if status is None:
-        theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26), 30, theme.CREAM_DIM,
-                        theme.TEXT_BOLD_FONT)
+        theme.draw_text(
+            surface, frame.hidden_note, (rect.x + 28, rect.y + 26), 30, theme.CREAM_DIM, theme.TEXT_BOLD_FONT
+        )
         whose = str(frame.seats[frame.current].get("name")) if frame.current < len(frame.seats) else "?"
-        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, rect.y + 70), 28, theme.CREAM_DIM)
+        theme.draw_text(
+            surface, _("{name} is playing.").format(name=whose), (rect.x + 28, rect.y + 70), 28, theme.CREAM_DIM
+        )
         return
     line = int(status["line"])
     badge = (rect.x + 60, rect.y + 56)
     pygame.draw.circle(surface, theme.SHADOW, (badge[0], badge[1] + 4), 36)
     _line_badge(surface, line, badge, 36, 44)
     names = " ↔ ".join(t["name"] for t in status["terminals"])
-    heading = f"{frame.owner} line {line}"
+    heading = frame.line_heading.format(line=line)
     room = rect.width - 300  # clear of the History button in the card's corner
     heading_size = theme.fit_text(heading, 32, room, theme.DISPLAY_FONT)
     theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
@@ -129,36 +139,48 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         chip = pygame.Rect(x, rect.y + 112, 200, 64)
         pygame.draw.rect(surface, theme.MINT_DARK if joined else theme.NIGHT_2, chip, border_radius=14)
         pygame.draw.rect(surface, theme.MINT if joined else theme.PLUM_LIGHT, chip, 2, border_radius=14)
-        theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT,
-                        "center")
-        note = "connected" if joined else ("sign placed" if stop["sign"] is not None else "no sign yet")
+        theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT, "center")
+        note = _("connected") if joined else (_("sign placed") if stop["sign"] is not None else _("no sign yet"))
         building = board.buildings[board.building_cells[letter]]["name"]
         bsize = theme.fit_text(building, 20, 140, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, building, (chip.x + 56, chip.y + 10), bsize, theme.CREAM, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, note, (chip.x + 56, chip.y + 36), 18, theme.CREAM_DIM)
         x += 216
     if status["complete"]:
-        theme.draw_text(surface, "Route complete!", (rect.x + 28, rect.bottom - 48), 30, theme.MINT,
-                        theme.DISPLAY_FONT)
+        theme.draw_text(
+            surface, _("Route complete!"), (rect.x + 28, rect.bottom - 48), 30, theme.MINT, theme.DISPLAY_FONT
+        )
     elif status["terminals_joined"]:
-        theme.draw_text(surface, "Terminals joined — now the stops.", (rect.x + 28, rect.bottom - 44), 26,
-                        theme.CREAM_DIM)
+        theme.draw_text(
+            surface, _("Terminals joined — now the stops."), (rect.x + 28, rect.bottom - 44), 26, theme.CREAM_DIM
+        )
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
     title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
     if frame.refill:
-        theme.draw_text(surface, "Pile empty: take tiles from drivers' hands", title_pos, 28, theme.SUNFLOWER,
-                        theme.TEXT_BOLD_FONT)
+        theme.draw_text(
+            surface,
+            _("Pile empty: take tiles from drivers' hands"),
+            title_pos,
+            28,
+            theme.SUNFLOWER,
+            theme.TEXT_BOLD_FONT,
+        )
         for _source, tile, rect in frame.refill:
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
         return
     theme.draw_text(surface, frame.hand_title, title_pos, 28, theme.CREAM, theme.TEXT_BOLD_FONT)
     building = frame.my_turn and frame.view["phase"] == "build"
     if building:
-        theme.draw_text(surface, f"actions {frame.view['actions_taken']}/2",
-                        (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8), 26, theme.SUNFLOWER,
-                        anchor="topright")
+        theme.draw_text(
+            surface,
+            _("actions {done}/2").format(done=frame.view["actions_taken"]),
+            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8),
+            26,
+            theme.SUNFLOWER,
+            anchor="topright",
+        )
     for index, tile in enumerate(frame.hand[:6]):
         rect = layout.slot_rect(index)
         chosen = index == frame.selected
@@ -168,8 +190,9 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         rot = frame.rotations[index] if index < len(frame.rotations) else 0
         surface.blit(tile_image(tile_segments(tile, rot), layout.SLOT), rect.move(0, lift))
         if building:
-            theme.draw_text(surface, str(index + 1), (back.centerx, back.bottom + 2), 22, theme.CREAM_DIM,
-                            anchor="midtop")
+            theme.draw_text(
+                surface, str(index + 1), (back.centerx, back.bottom + 2), 22, theme.CREAM_DIM, anchor="midtop"
+            )
 
 
 def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
@@ -200,6 +223,7 @@ def _pace_badge(surface: pygame.Surface, allowance: int) -> None:
     box = pygame.Rect(0, 0, layout.DIE_SIZE + 20, layout.DIE_SIZE)
     box.center = layout.DIE_CENTRE
     theme.panel(surface, box, theme.CREAM, 18, theme.SUNFLOWER, 6)
-    theme.draw_text(surface, "up to", (box.centerx, box.y + 10), 20, theme.INK, theme.TEXT_BOLD_FONT, "midtop")
-    theme.draw_text(surface, str(allowance), (box.centerx, box.centery + 12), 52, theme.INK, theme.DISPLAY_FONT,
-                    "center")
+    theme.draw_text(surface, _("up to"), (box.centerx, box.y + 10), 20, theme.INK, theme.TEXT_BOLD_FONT, "midtop")
+    theme.draw_text(
+        surface, str(allowance), (box.centerx, box.centery + 12), 52, theme.INK, theme.DISPLAY_FONT, "center"
+    )

@@ -16,6 +16,7 @@ import pygame
 
 from game.anim.easing import in_out_sine, out_back, out_cubic
 from game.anim.effect import Effect
+from game.i18n import _, ngettext
 from game.render.linie1.board import tile_image
 from game.render.linie1.die import draw_die
 from game.ui import theme
@@ -161,7 +162,9 @@ class DieRoll(Effect):
         surface.blit(shadow, shadow.get_rect(center=(round(self.centre[0]), round(self.centre[1] + self.size * 0.5))))
         draw_die(surface, (x, y), self.size, self.shown, angle, scale)
         if self.landed:
-            words = "to the next stop" if self.face == "H" else f"{self.face} square{'s' if self.face != '1' else ''}"
+            count = int(self.face) if self.face.isdigit() else 2
+            words = _("to the next stop") if self.face == "H" else ngettext(
+                "{count} square", "{count} squares", count).format(count=self.face)
             label = theme.render_text(words, 26, theme.CREAM, theme.TEXT_BOLD_FONT)
             pill = label.get_rect(midtop=(round(x), round(self.centre[1] + self.size * 0.66))).inflate(24, 10)
             theme.panel(surface, pill, theme.NIGHT_2, pill.height // 2, theme.SUNFLOWER, 0)
@@ -171,8 +174,9 @@ class DieRoll(Effect):
 class TramDrive(Effect):
     """A tram drives from one square of its route to another along the rails, ringing its bell."""
 
-    def __init__(self, place: Callable[[float], None], squares: int, on_done: Callable[[], None],
-                 sound: Callable[[str], None]) -> None:
+    def __init__(
+        self, place: Callable[[float], None], squares: int, on_done: Callable[[], None], sound: Callable[[str], None]
+    ) -> None:
         super().__init__()
         self.place, self.on_done, self.sound = place, on_done, sound
         self.duration = 0.5 + 0.42 * max(0, squares)  # a readable pace: a square in under half a second
@@ -189,15 +193,24 @@ class TramDrive(Effect):
         self.on_done()
 
 
-BANNER_STYLE = BandStyle(height=190, text_size=78, grow_until=0.25, fade_from=0.8, fill_alpha=225, framed=True,
-                         title_lift=22, subtitle_drop=48)
+BANNER_STYLE = BandStyle(
+    height=190,
+    text_size=78,
+    grow_until=0.25,
+    fade_from=0.8,
+    fill_alpha=225,
+    framed=True,
+    title_lift=22,
+    subtitle_drop=48,
+)
 
 
 class Banner(Effect):
     """A big message across the board for a moment: a trip begins, a winner, a stalemate."""
 
-    def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float = 1.6,
-                 subtitle: str = "") -> None:
+    def __init__(
+        self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float = 1.6, subtitle: str = ""
+    ) -> None:
         super().__init__()
         self.area, self.text, self.colour, self.subtitle = area, text, colour, subtitle
         self.duration = seconds

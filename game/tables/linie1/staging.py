@@ -18,6 +18,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.anim.show import HIDDEN, Masks
 from game.anim.timeline import Timeline
+from game.i18n import _
 from game.render.linie1.board import Linie1Board, line_colour, tile_segments
 from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
@@ -70,8 +71,9 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
         elif kind == "trip":
             name = kit.seat_name(int(event["seat"]))
             stops = " ".join(event.get("stops", []))
-            timeline.play(Banner(layout.BOARD_RECT, f"{name} starts the trip!", line_colour(int(event["line"])),
-                                 1.8, f"Line {event['line']} · stops {stops}"))
+            timeline.play(Banner(layout.BOARD_RECT, _("{name} starts the trip!").format(name=name),
+                                 line_colour(int(event["line"])), 1.8,
+                                 _("Line {line} · stops {stops}").format(line=event["line"], stops=stops)))
         elif kind == "roll":
             masks.hold(("die",), None if before is None else before.get("last_roll"))
             seat = int(event["seat"])
@@ -88,11 +90,11 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
         elif kind == "win":
             seat = int(event["seat"])
             timeline.call(lambda s=seat: _celebrate(kit, s))
-            timeline.play(Banner(layout.BOARD_RECT, f"{kit.seat_name(seat)} wins!", theme.SUNFLOWER, 2.6,
-                                 "The first tram reached its terminal."))
+            timeline.play(Banner(layout.BOARD_RECT, _("{name} wins!").format(name=kit.seat_name(seat)),
+                                 theme.SUNFLOWER, 2.6, _("The first tram reached its terminal.")))
         elif kind == "stalemate":
-            timeline.play(Banner(layout.BOARD_RECT, "Stalemate", theme.CORAL, 2.2,
-                                 "Nobody can lay track and nobody is driving."))
+            timeline.play(Banner(layout.BOARD_RECT, _("Stalemate"), theme.CORAL, 2.2,
+                                 _("Nobody can lay track and nobody is driving.")))
         elif kind == "undo":
             kit.sound("rotate")
         elif kind == "turn":
@@ -143,7 +145,7 @@ def _stage_draw(timeline: Timeline, kit: StageKit, seat: int, tiles: list[int], 
         targets = [layout.slot_rect(index) for index in range(size - len(tiles), size)]
     else:
         row = layout.player_row(seat)
-        targets = [pygame.Rect(row.right - 100, row.y, 60, 60) for _ in tiles]
+        targets = [pygame.Rect(row.right - 100, row.y, 60, 60) for _tile in tiles]
     timeline.play(HandFlight(layout.PILE_POS, targets, [tile_segments(t, 0) for t in tiles],
                              lambda: kit.masks.release(key), kit.sound))
 

@@ -16,6 +16,7 @@ import pygame
 from game.anim.show import View
 from game.anim.timeline import Timeline
 from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
+from game.i18n import _
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
@@ -26,6 +27,7 @@ from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
+from game.tables.refusals import refusal_text
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
@@ -146,7 +148,7 @@ class Linie1Table(TableScene):
 
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
-        self.history_button.label = "Route card" if self.history_open else "History"
+        self.history_button.label = _("Route card") if self.history_open else _("History")
         self.app.sounds.play("click")
 
     def adopted(self, view: View) -> None:
@@ -177,7 +179,8 @@ class Linie1Table(TableScene):
             self.selected = 0
             self.hint = False
             self.message = ""
-            self.toast = ("Your turn" if len(self.humans) == 1 else f"{self.seat_name(acting)}'s turn", TOAST_SECONDS)
+            self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
+                name=self.seat_name(acting)), TOAST_SECONDS)
 
     def refused(self, message: str) -> None:
         self.say(message, bad=True)
@@ -200,21 +203,47 @@ class Linie1Table(TableScene):
     # -- buttons --------------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
         y, x = layout.BUTTONS_Y, layout.PANEL_X
-        self.undo_button = Button((x, y, 190, 86), "Undo", self.undo, "secondary", 34,
-                                  "Take back your last action (Ctrl+Z).")
-        self.rotate_button = Button((x + 206, y, 190, 86), "Rotate", self.rotate, "secondary", 34,
-                                    f"Turn the tile ({self._key('rotate')}, mouse wheel or right click).")
-        self.hint_button = Button((x + 412, y, 150, 86), "Hint", self.toggle_hint, "secondary", 34,
-                                  f"Show where the tile fits ({self._key('hint')}).")
-        self.main_button = Button((x + 578, y, layout.PANEL_W - 578, 86), "End turn", self.main_action, "primary", 38)
+        self.undo_button = Button((x, y, 190, 86), _("Undo"), self.undo, "secondary", 34,
+                                  _("Take back your last action (Ctrl+Z)."))
+        self.rotate_button = Button((x + 206, y, 190, 86), _("Rotate"), self.rotate, "secondary", 34,
+                                    _("Turn the tile ({key}, mouse wheel or right click).").format(
+                                        key=self._key("rotate")))
+        self.hint_button = Button(
+            (x + 412, y, 150, 86),
+            _("Hint"),
+            self.toggle_hint,
+            "secondary",
+            34,
+            _("Show where the tile fits ({key}).").format(key=self._key("hint")),
+        )
+        self.main_button = Button(
+            (x + 578, y, layout.PANEL_W - 578, 86), _("End turn"), self.main_action, "primary", 38
+        )
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
-        self.history_button = Button((0, 0, 150, 46), "History", self.toggle_history, "secondary", 24,
-                                     "Every turn since this table opened; hover one to see it on the board.")
-        self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), "Start trip",
-                                  self.open_trip_chooser,
-                                  "good", 34, "Your route is complete: choose it and start driving.")
-        for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
-                       self.history_button):
+        self.history_button = Button(
+            (0, 0, 150, 46),
+            _("History"),
+            self.toggle_history,
+            "secondary",
+            24,
+            _("Every turn since this table opened; hover one to see it on the board."),
+        )
+        self.trip_button = Button(
+            (x + layout.PANEL_W - 308, card_bottom - 84, 290, 66),
+            _("Start trip"),
+            self.open_trip_chooser,
+            "good",
+            34,
+            _("Your route is complete: choose it and start driving."),
+        )
+        for button in (
+            self.undo_button,
+            self.rotate_button,
+            self.hint_button,
+            self.main_button,
+            self.trip_button,
+            self.history_button,
+        ):
             self.ui.add(button)
 
     def _update_buttons(self) -> None:
@@ -232,18 +261,21 @@ class Linie1Table(TableScene):
         self.main_button.tooltip = None
         if phase == "roll" and self.view.get("allowance"):
             squares = self.drive_squares()
-            self.main_button.label, self.main_button.enabled = f"Drive {squares}", mine
+            self.main_button.label, self.main_button.enabled = _("Drive {squares}").format(squares=squares), mine
         elif phase == "roll":
-            self.main_button.label, self.main_button.enabled = "Roll the die", mine
+            self.main_button.label, self.main_button.enabled = _("Roll the die"), mine
         elif phase == "refill":
-            self.main_button.label, self.main_button.enabled = "Stop taking", mine
+            self.main_button.label, self.main_button.enabled = _("Stop taking"), mine
         else:
-            self.main_button.label = "End turn"
+            self.main_button.label = _("End turn")
             self.main_button.enabled = building and not self.view.get("must_act")
             owed = 2 - int(self.view["actions_taken"])
             if building and self.view.get("must_act"):
-                self.main_button.tooltip = (f"Lay {'one more tile' if owed == 1 else 'two tiles'} first: a turn is "
-                                            "two actions whenever two are possible.")
+                self.main_button.tooltip = (
+                    _("Lay one more tile first: a turn is two actions whenever two are possible.")
+                    if owed == 1
+                    else _("Lay two tiles first: a turn is two actions whenever two are possible.")
+                )
         self.trip_button.visible = not self.watching and bool(self.trip_candidates()) and not self.history_open
         card = layout.route_card_rect(len(self.view["players"]))
         self.history_button.rect.topright = (card.right - 16, card.y + 14)
@@ -288,8 +320,11 @@ class Linie1Table(TableScene):
         candidates = self.trip_candidates()
         status = self.route_status()
         if candidates and status is not None:
-            self.app.push(TripChooser(self.app, self.board_view, self.view, self.show.masks, candidates,
-                                      int(status["line"]), self.declare))
+            self.app.push(
+                TripChooser(
+                    self.app, self.board_view, self.view, self.show.masks, candidates, int(status["line"]), self.declare
+                )
+            )
 
     def declare(self, candidate: dict[str, Any]) -> None:
         self.submit({"type": "declare", "start": candidate["start"], "route": candidate["route"]})
@@ -307,14 +342,18 @@ class Linie1Table(TableScene):
             if self.pair_first is None:
                 return False
             self.pair_first = None
-            self.say("Pair cancelled.")
+            self.say(_("Pair cancelled."))
             return True
         if kind == "point" and intent.pos is not None:
             self._point(intent.pos)
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
             return True
-        if kind == "scroll" and self.history_open and self.pointer is not None \
-                and history_area(len(self.view["players"])).collidepoint(self.pointer):
+        if (
+            kind == "scroll"
+            and self.history_open
+            and self.pointer is not None
+            and history_area(len(self.view["players"])).collidepoint(self.pointer)
+        ):
             self.history_panel.wheel(int(intent.value))  # the wheel over the history scrolls it
             return True
         if intent.turn:
@@ -343,8 +382,12 @@ class Linie1Table(TableScene):
             self.cursor = (min(12, max(1, row + d_row)), min(12, max(1, col + d_col)))
             self.pointer_on_board = True
             return True
-        if kind == "confirm" and self.can_build() and self.cursor is not None \
-                and (self.ui.focus is None or self.pointer_on_board):
+        if (
+            kind == "confirm"
+            and self.can_build()
+            and self.cursor is not None
+            and (self.ui.focus is None or self.pointer_on_board)
+        ):
             self.place()
             return True
         return False
@@ -399,13 +442,20 @@ class Linie1Table(TableScene):
         if tile is None or self.cursor is None:
             return None
         laid = self.cursor in self.board_view.laid(self.view)[0]
-        return {"type": "exchange" if laid else "place", "tile": tile, "cell": list(self.cursor),
-                "rot": self.rotations[self.selected]}
+        return {
+            "type": "exchange" if laid else "place",
+            "tile": tile,
+            "cell": list(self.cursor),
+            "rot": self.rotations[self.selected],
+        }
 
     def _judged_action(self, action: dict[str, Any]) -> dict[str, Any]:
         if self.pair_first is not None and action["type"] == "exchange":
-            return {"type": "exchange2", "first": self.pair_first,
-                    "second": {k: action[k] for k in ("tile", "cell", "rot")}}
+            return {
+                "type": "exchange2",
+                "first": self.pair_first,
+                "second": {k: action[k] for k in ("tile", "cell", "rot")},
+            }
         return action
 
     def ghost_verdict(self) -> Any:
@@ -419,7 +469,7 @@ class Linie1Table(TableScene):
     def place(self) -> None:
         if not self.can_build():
             if self.my_turn and self.view["phase"] == "build":
-                self.say("You have taken both actions: end your turn.", bad=True)
+                self.say(_("You have taken both actions: end your turn."), bad=True)
             return
         action = self.ghost_action()
         if action is None:
@@ -431,15 +481,19 @@ class Linie1Table(TableScene):
             self.submit(judged)
             self.say("")
             return
-        if (judged["type"] == "exchange" and rejection.code in PAIRABLE and self.view["actions_taken"] == 0
-                and len(self.hand()) >= 2):
+        if (
+            judged["type"] == "exchange"
+            and rejection.code in PAIRABLE
+            and self.view["actions_taken"] == 0
+            and len(self.hand()) >= 2
+        ):
             self.pair_first = {k: action[k] for k in ("tile", "cell", "rot")}
-            self.say("Not legal alone. Exchange a neighbouring tile too: both are judged together (Esc cancels).")
+            self.say(_("Not legal alone. Exchange a neighbouring tile too: both are judged together (Esc cancels)."))
             self.selected = (self.selected + 1) % len(self.hand())
             return
-        self.say(rejection.message, bad=True)
+        self.say(refusal_text(rejection), bad=True)
         self.explain_refusal(rejection.code)
-        self.refusal_note = (rejection.message, tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
+        self.refusal_note = (refusal_text(rejection), tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
 
     # -- frame ----------------------------------------------------------------------------------------
@@ -453,7 +507,7 @@ class Linie1Table(TableScene):
         left = list(zip(before, self.rotations, strict=False)) if eyes == self.eyes else []
         carried = []
         for tile in hand:
-            found = next((index for index, (old, _) in enumerate(left) if old == tile), None)
+            found = next((index for index, (old, _seat) in enumerate(left) if old == tile), None)
             carried.append(left.pop(found)[1] if found is not None else 0)
         self.rotations = carried + [0] * (6 - len(carried))
         self._rotated = (self.eyes, hand)
@@ -478,7 +532,7 @@ class Linie1Table(TableScene):
         text, bad = self.message, self.message_bad
         verdict = self.ghost_verdict() if self.can_build() and self.pointer_on_board else None
         if verdict is not None and not self.message:
-            text, bad = verdict.message, True  # the red ghost says why, before any click
+            text, bad = refusal_text(verdict), True  # the red ghost says why, before any click
         if not text:
             text, bad = self._guidance(), False
         return text, bad
@@ -495,15 +549,18 @@ class Linie1Table(TableScene):
         phase = self.view["phase"]
         if phase == "roll" and self.view.get("allowance"):
             allowance = int(self.view["allowance"])
-            return (f"Drive 1 to {allowance} (← → or 1–9), then Enter or {self._key('next')}. The tram stops at "
-                    "the first halt; the next player may go one further than you do.")
+            return _(
+                "Drive 1 to {allowance} (← → or 1–9), then Enter or {key}. The tram stops at the first halt; "
+                "the next player may go one further than you do."
+            ).format(allowance=allowance, key=self._key("next"))
         if phase == "roll":
-            return f"Roll the die to drive (Enter or {self._key('next')})."
+            return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
         if phase == "build":
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
-                return f"End your turn ({self._key('next')}) — or undo (Ctrl+Z)."
-            return (f"Pick a tile (1–5), turn it ({self._key('rotate')}, wheel, right click or its key again), "
-                    "click a square to lay it.")
+                return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            return _(
+                "Pick a tile (1–5), turn it ({key}, wheel, right click or its key again), click a square to lay it."
+            ).format(key=self._key("rotate"))
         return ""
 
     def _panel_frame(self) -> PanelFrame:
@@ -512,32 +569,53 @@ class Linie1Table(TableScene):
         mine = self.my_turn
         if eyes is None:
             seat = self.current
-            hand, title = list(view["hands"][seat]), f"{self.seat_name(seat)}'s tiles"
+            hand, title = list(view["hands"][seat]), _("{name}'s tiles").format(name=self.seat_name(seat))
         else:
-            hand, owner = self.hand(), self.owner_words(eyes)
-            title = f"{owner} tiles" if mine or eyes not in self.humans else "Your tiles (wait for your turn)"
+            hand = self.hand()
+            title = (
+                self.owned(eyes, _("Your tiles"), _("{name}'s tiles"))
+                if mine or eyes not in self.humans
+                else _("Your tiles (wait for your turn)")
+            )
             if view["players"][eyes]["driving"]:
-                title = f"{owner} spare tiles (face up: others may draw them)"
-        die = self.show.masks.instead(("die",), view.get("last_roll")) if self.show.masks.held(("die",)) \
+                title = self.owned(
+                    eyes,
+                    _("Your spare tiles (face up: others may draw them)"),
+                    _("{name}'s spare tiles (face up: others may draw them)"),
+                )
+        die = (
+            self.show.masks.instead(("die",), view.get("last_roll"))
+            if self.show.masks.held(("die",))
             else view.get("last_roll")
+        )
         message, bad = self.status_line()
         hidden = {key[1]: self.show.masks.instead(key, 0) for key in self.show.masks.keys("hand")}
         to_go = {key[1]: self.show.masks.instead(key) for key in self.show.masks.keys("to_go")}
         return PanelFrame(
-            view=view, seats=seats, eyes=eyes, current=self.show.masks.instead(("current",), self.current),
-            my_turn=mine, hand_title=title, hand=hand,
+            view=view,
+            seats=seats,
+            eyes=eyes,
+            current=self.show.masks.instead(("current",), self.current),
+            my_turn=mine,
+            hand_title=title,
+            hand=hand,
             rotations=self.rotations if eyes is not None else [0] * 6,
-            selected=self.selected if mine and view["phase"] == "build" else None, hidden_hands=hidden,
+            selected=self.selected if mine and view["phase"] == "build" else None,
+            hidden_hands=hidden,
             to_go_held={seat: count for seat, count in to_go.items() if isinstance(count, int)},
-            route=self.route_status(), owner=self.owner_words(eyes) if eyes is not None else "Your",
+            route=self.route_status(),
+            line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
-            die_face=str(die["face"]) if die else None, message=message, message_bad=bad)
+            die_face=str(die["face"]) if die else None,
+            message=message,
+            message_bad=bad,
+        )
 
     def _hidden_note(self) -> str:
         if self.session.replay:
-            return "A spectator sees no cards."
-        return "Cards are hidden." if len(self.humans) > 1 else "Watching the bots play."
+            return _("A spectator sees no cards.")
+        return _("Cards are hidden.") if len(self.humans) > 1 else _("Watching the bots play.")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.view is None:
@@ -568,8 +646,9 @@ class Linie1Table(TableScene):
             self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
             hovered = self.history_panel.hovered
             if hovered is not None:
-                self.history_panel.draw_highlight(surface, lambda cell: self.board.cell_rect(cell, ORIGIN),
-                                                  self.seat_colour(hovered.seat))
+                self.history_panel.draw_highlight(
+                    surface, lambda cell: self.board.cell_rect(cell, ORIGIN), self.seat_colour(hovered.seat)
+                )
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.show.draw_effects(surface)

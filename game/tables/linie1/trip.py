@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim.show import Masks
+from game.i18n import _, ngettext
 from game.render.linie1.board import line_colour
 from game.scenes.stack import AppServices, Scene
 from game.tables.linie1 import layout
@@ -41,18 +42,22 @@ class TripChooser(Scene):
             end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
             if view.get("allowance"):  # the pace rule: moves if each goes as far as allowed
                 moves = int(candidate["expected_turns"])
-                label = f"{candidate['length']} squares, {moves} move{'s' if moves != 1 else ''} at full pace"
+                label = ngettext("{count} squares, {moves} move at full pace",
+                                 "{count} squares, {moves} moves at full pace", moves).format(
+                    count=candidate["length"], moves=moves)
             else:
-                label = f"{candidate['length']} squares, ≈ {candidate['expected_turns']:.1f} turns"
+                label = _("{count} squares, ≈ {turns} turns").format(count=candidate["length"],
+                                                                     turns=f"{candidate['expected_turns']:.1f}")
             if candidate.get("shortest"):
-                label += " (shortest)"
-            items.append(f"{index + 1}. {start} to {end}: {label}")
+                label += " " + _("(shortest)")
+            items.append(_("{number}. {start} to {end}: {label}").format(number=index + 1, start=start, end=end,
+                                                                        label=label))
         self.list = ListView(pygame.Rect(PANEL.x + 30, PANEL.y + 180, PANEL.width - 60, 480), items,
                              self._select, 0, 60, 28)
         self.ui.add(self.list)
-        self.go = Button((PANEL.x + PANEL.width - 330, PANEL.bottom - 110, 300, 84), "Drive this route",
+        self.go = Button((PANEL.x + PANEL.width - 330, PANEL.bottom - 110, 300, 84), _("Drive this route"),
                          self.confirm, "good", 34)
-        self.back = Button((PANEL.x + 30, PANEL.bottom - 110, 240, 84), "Not yet", self.app.pop, "secondary", 34)
+        self.back = Button((PANEL.x + 30, PANEL.bottom - 110, 240, 84), _("Not yet"), self.app.pop, "secondary", 34)
         self.ui.add(self.go)
         self.ui.add(self.back)
         self.ui.set_focus(self.list)
@@ -87,10 +92,10 @@ class TripChooser(Scene):
         self.board_view.draw_route(surface, candidate, colour, 200)
         self.board_view.draw_start_tram(surface, candidate, self.line)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
-        theme.draw_text(surface, "Start your trip", (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
+        theme.draw_text(surface, _("Start your trip"), (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
                         theme.DISPLAY_FONT)
-        note = ("Pick a route and the terminal to start from. Your line card, route card and route are then "
-                "shown to everyone, and you roll at once.")
+        note = _("Pick a route and the terminal to start from. Your line card, route card and route are then "
+                 "shown to everyone, and you roll at once.")
         for index, line in enumerate(theme.wrap(note, 26, PANEL.width - 60)):
             theme.draw_text(surface, line, (PANEL.x + 30, PANEL.y + 100 + index * 32), 26, theme.CREAM_DIM)
         super().draw(surface)

@@ -19,6 +19,7 @@ from game.tables.liniell import panel
 from game.tables.liniell.frame import LiniellFrame
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import tile_turned
+from game.tables.refusals import refusal_text
 from game.ui import theme
 
 GHOST_ALPHA = 238
@@ -191,7 +192,7 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, problem.message, (rect.centerx, rect.bottom + 14), theme.CORAL)
+            _bubble(surface, refusal_text(problem), (rect.centerx, rect.bottom + 14), theme.CORAL)
         return
     if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)

@@ -1,0 +1,65 @@
+"""Linie 1's refusals in words (``game.tables.refusals``): each code of the core, its sentence, and
+the parameters it fills in (a side of a square, a building, a terminal, a count)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.i18n import N_, _, ngettext
+
+SIDES = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
+
+
+def _side(params: Mapping[str, Any]) -> dict[str, Any]:
+    side = str(params.get("side", ""))
+    return {**params, "side": _(SIDES[side]) if side in SIDES else side}
+
+
+def _sided(message: str) -> Callable[[Mapping[str, Any]], str]:
+    return lambda params: _(message).format(**_side(params))
+
+
+def _owed(params: Mapping[str, Any]) -> str:
+    owed = int(params.get("owed", 1))
+    return ngettext("You must still lay a tile (or exchange) before ending your turn.",
+                    "You must still lay two tiles (or exchange) before ending your turn.", owed)
+
+
+TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
+    "linie1.rule_d_blocks_track": _sided(N_("Rule d: the tile would block the track coming from the {side}.")),
+    "linie1.rule_d_into_trackless_side": _sided(N_("Rule d: the track would run into the side of the tile to "
+                                                   "the {side}, which has no rail there.")),
+    "linie1.rule_b_into_building": N_("Rule b: the track would run into a building ({building})."),
+    "linie1.rule_d_blocks_terminal": N_("Rule d: the tile would block the terminal of line {line} ({terminal})."),
+    "linie1.rule_a_off_board": _sided(N_("Rule a: the track would lead off the board to the {side}.")),
+    "linie1.rule_c_covers_building": N_("Rule c: a tile may not cover a building ({building})."),
+    "linie1.rule_a_outside_playfield": N_("Rule a: tiles go on the cobblestone squares of the playfield only."),
+    "linie1.rule_e_dead_end": N_("Rule e: the track into the square at row {row}, column {column} could never be "
+                                 "continued."),
+    "linie1.occupied": N_("That square already has a tile: to replace it, make an exchange."),
+    "linie1.exchange_empty_square": N_("There is no tile there to exchange."),
+    "linie1.exchange_tree_tile": N_("Tiles with trees can never be exchanged."),
+    "linie1.exchange_loses_track": N_("An exchange must keep every rail of the tile it replaces."),
+    "linie1.exchange_adds_nothing": N_("An exchange must add at least one new rail connection."),
+    "linie1.exchange_pair_not_adjacent": N_("Two tiles exchanged together must lie side by side."),
+    "linie1.exchange_pair_needs_whole_turn": N_("Two tiles exchanged together take both actions of your turn."),
+    "linie1.refilling": N_("Your turn is over: take tiles from the drivers or end it."),
+    "linie1.two_actions_done": N_("You have made both your actions: end your turn."),
+    "linie1.tile_not_in_hand": N_("That tile is not in the hand it would come from."),
+    "linie1.nothing_to_undo": N_("There is nothing of this turn left to undo."),
+    "linie1.must_take_two_actions": _owed,
+    "linie1.already_driving": N_("Your tram is already on its way."),
+    "linie1.declare_at_turn_start": N_("The inaugural trip is declared at the start of your turn, instead of "
+                                       "laying track."),
+    "linie1.route_incomplete": N_("That is not a complete route."),
+    "linie1.driving_pace": N_("You are on your inaugural trip: choose how far to drive."),
+    "linie1.driving": N_("You are on your inaugural trip: roll the die."),
+    "linie1.not_driving": N_("Only a player on the inaugural trip rolls the die or drives."),
+    "linie1.pace_rule": N_("This table drives by the pace rule: choose how far to drive."),
+    "linie1.die_rule": N_("This table drives by the die: roll it."),
+    "linie1.too_far": N_("This time you may drive up to {allowance} (the last move plus one)."),
+    "linie1.no_refill": N_("Tiles are taken from drivers only when the pile is empty, at the end of your turn."),
+    "linie1.not_a_driver": N_("You may only take tiles from players on their trip."),
+    "linie1.hand_full": N_("You already hold {limit} tiles."),
+}

@@ -1,0 +1,113 @@
+"""A refusal in the player's words: the core and the host refuse with a code and parameters, and
+each game's ``tables/<game>/refusals.py`` words its codes (``TEXTS``: code -> message marked with
+``N_``, its ``{fields}`` filled from the rejection's ``params``).
+
+The rejection's own ``message`` is English for logs and developers; it is shown only where no
+words are known for a code (a newer host's code) and the language in force is English. The
+match's and the connection's codes are worded here; ``tests/ui/test_refusals.py`` fails on a code
+the core can give that has no words.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from game.core.contract import Rejection
+from game.i18n import N_, SOURCE_LANGUAGE, _, language
+
+log = logging.getLogger(__name__)
+
+# Codes any game may give (the match's, the connection's, the replay viewer's), by full code.
+COMMON: dict[str, str] = {
+    "match.no_such_seat": N_("There is no such seat at this table."),
+    "match.game_over": N_("The game is over."),
+    "match.not_your_turn": N_("It is not your turn."),
+    "match.malformed_action": N_("That move is not understood here."),
+    "match.not_your_seat": N_("That seat is not played from this screen."),
+    "net.link_down": N_("Not connected to the host; try again in a moment."),
+    "net.stale": N_("Too late: the table moved on meanwhile. Try again."),
+    "replay.watch_only": N_("This is a replay: nobody plays in it."),
+}
+# Codes every game gives alike (``<game>.<suffix>``), by suffix.
+ANY_GAME: dict[str, str] = {
+    "game_over": N_("The game is over."),
+    "not_your_turn": N_("It is not your turn."),
+    "malformed": N_("That move is not understood here."),
+    "unknown_action": N_("That move is not understood here."),
+    "unexpected_key": N_("That move is not understood here."),
+    "bad_seat": N_("There is no such seat at this table."),
+}
+GENERIC = N_("That is not allowed.")
+
+
+# A message marked with N_ (its {fields} filled from the params), or a function of the params that
+# words it itself (where a count or a value chooses between sentences).
+Words = str | Callable[[dict[str, Any]], str]
+
+
+@cache
+def _game_texts(game: str) -> Mapping[str, Words]:
+    try:
+        return importlib.import_module(f"game.tables.{game}.refusals").TEXTS
+    except (ImportError, AttributeError):
+        return {}
+
+
+def words_for(code: str) -> Words | None:
+    """The message (untranslated, with ``{fields}``) for ``code``, or None where none is known."""
+    if code in COMMON:
+        return COMMON[code]
+    game, _dot, suffix = code.partition(".")
+    texts = _game_texts(game) if game.isidentifier() else {}
+    if code in texts:
+        return texts[code]
+    return ANY_GAME.get(suffix)
+
+
+def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
+    """What the player reads for ``rejection`` (a core ``Rejection`` or its wire form)."""
+    if isinstance(rejection, Rejection):
+        code, message, params = rejection.code, rejection.message, rejection.params
+    else:
+        code = str(rejection.get("code") or "")
+        message = str(rejection.get("message") or "")
+        params = rejection.get("params") or {}
+    words = words_for(code)
+    if words is None:
+        log.info("no words for the refusal %s", code)
+        return message if message and language() == SOURCE_LANGUAGE else _(GENERIC)
+    try:
+        if callable(words):
+            return words(dict(params))
+        return _(words).format(**{key: _param(value) for key, value in dict(params).items()})
+    except (KeyError, IndexError, ValueError) as error:  # a host that sent fewer parameters
+        log.info("the refusal %s lacks a parameter: %s", code, error)
+        return message if message and language() == SOURCE_LANGUAGE else _(GENERIC)
+
+
+def _param(value: Any) -> Any:
+    """A parameter as a sentence shows it: a list as its items (the rest are words or numbers)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+# -- the connection's errors ---------------------------------------------------------------------------
+NET_ERRORS: dict[str, str] = {
+    "net.link_down": N_("Not connected to the host."),
+    "net.desync": N_("This screen fell out of step with the table; it is catching up."),
+}
+NET_GENERIC = N_("Something went wrong with the connection.")
+
+
+def net_error_text(message: Mapping[str, Any]) -> str:
+    """What the player reads for a LAN ``error`` message."""
+    code = str(message.get("code") or "")
+    if code in NET_ERRORS:
+        return _(NET_ERRORS[code])
+    text = str(message.get("message") or "")
+    return text if text and language() == SOURCE_LANGUAGE else _(NET_GENERIC)

@@ -1,0 +1,75 @@
+"""Every refusal the core can give has words in the client, filled from parameters the core sends:
+the core stays free of any language and the player reads the refusal in theirs."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from game.core.contract import Rejection
+from game.core.registry import available_games
+from game.i18n import set_language
+from game.match import Match, SeatInfo
+from game.tables.refusals import COMMON, net_error_text, refusal_text, words_for
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILDERS = {"reject", "rejection", "refuse", "_no"}
+NOT_YET_WORDED = {"lines"}  # Line Expansion words its refusals itself (game/tables/lines/choices.py)
+
+
+def core_refusals(game: str) -> dict[str, set[str]]:
+    """Each code the game's core refuses with, and the parameters it passes (read from the source)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "game" / "core" / game).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BUILDERS):
+                continue
+            codes = [arg.value for arg in node.args[:2] if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                     and re.fullmatch(r"[a-z0-9_]+", arg.value)]
+            if codes:
+                found.setdefault(f"{game}.{codes[0]}", set()).update(
+                    keyword.arg for keyword in node.keywords if keyword.arg)
+    return found
+
+
+GAMES = [game for game in available_games() if game not in NOT_YET_WORDED]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_core_refusal_has_words_that_its_parameters_fill(game):
+    refusals = core_refusals(game)
+    assert refusals, f"no refusals found in game/core/{game}"
+    for language in ("en", "de"):
+        set_language(language)
+        for code, params in refusals.items():
+            words = words_for(code)
+            assert words is not None, f"{code} has no words in game/tables/{game}/refusals.py"
+            text = refusal_text({"code": code, "message": "(English)", "params": dict.fromkeys(params, 1)})
+            assert "{" not in text and text != "(English)", (code, text)
+
+
+def test_the_match_refuses_in_words_too():
+    match_codes = set(re.findall(r'Rejection\("(match\.[a-z_]+)"', (ROOT / "game" / "match.py").read_text()))
+    assert match_codes and match_codes <= set(COMMON)
+
+
+def test_a_real_refusal_reads_in_german_with_its_parameters():
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Bo")], 3, {"first": 0})
+    rejection = match.check(0, {"type": "initial", "from": 7})
+    assert rejection is not None and rejection.params == {"row": 7}
+    assert refusal_text(rejection) == rejection.message  # English: the core's own sentence
+    set_language("de")
+    assert refusal_text(rejection) == "Du hast keinen Stein auf Reihe 7."
+    assert refusal_text(rejection.to_dict()) == "Du hast keinen Stein auf Reihe 7."  # as the wire carries it
+
+
+def test_an_unknown_code_falls_back_to_the_hosts_english_or_a_plain_german_no():
+    unknown = Rejection("newgame.strange", "Strange things.", {})
+    assert refusal_text(unknown) == "Strange things."
+    set_language("de")
+    assert refusal_text(unknown) == "Das ist nicht erlaubt."
+    lost = net_error_text({"code": "net.who_knows", "message": "Bad."})
+    assert lost == "Mit der Verbindung ist etwas schiefgegangen."
