@@ -18,6 +18,7 @@ from typing import Any
 from game.core.contract import Action, Event, GameDefinition, Rejection, SnapshotError, View, is_int
 from game.core.registry import UnknownGame, get_game
 from game.core.shapes import shape_problem
+from game.i18n import _
 
 SAVE_FORMAT = "linie-save"
 SAVE_VERSION = 1
@@ -226,29 +227,34 @@ class Match:
     def load(cls, data: Any) -> Match:
         """Rebuild a match from ``save()``; anything malformed raises SnapshotError."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SnapshotError("not a Linie save")
+            raise SnapshotError(_("not a Linie save"))
         if data.get("version") != SAVE_VERSION:
-            raise SnapshotError(f"save format version {data.get('version')!r} is not supported")
+            raise SnapshotError(_("save format version {version!r} is not supported").format(
+                version=data.get("version")))
         try:
             game = get_game(data.get("game"))  # type: ignore[arg-type]
         except (UnknownGame, TypeError):
-            raise SnapshotError(f"unknown game {data.get('game')!r}") from None
+            raise SnapshotError(_("unknown game {game!r}").format(game=data.get("game"))) from None
         if data.get("rules_version") != game.rules_version:
-            raise SnapshotError("the save was made with other rules")
+            raise SnapshotError(_("the save was made with other rules"))
         seats_data = data.get("seats")
         if not isinstance(seats_data, list):
-            raise SnapshotError("a save needs its seats")
-        seed, version, log, options = (data.get("seed"), data.get("match_version"), data.get("log"),
-                                       data.get("options"))
+            raise SnapshotError(_("a save needs its seats"))
+        seed, version, log, options = (
+            data.get("seed"),
+            data.get("match_version"),
+            data.get("log"),
+            data.get("options"),
+        )
         if not is_int(seed) or not is_int(version) or version < 0:
-            raise SnapshotError("bad seed or version")
+            raise SnapshotError(_("bad seed or version"))
         if not isinstance(log, list) or not isinstance(options, dict):
-            raise SnapshotError("bad log or options")
+            raise SnapshotError(_("bad log or options"))
         match = cls.__new__(cls)
         match.game = game
         match.seats = [SeatInfo.from_dict(item) for item in seats_data]
         if not game.min_players <= len(match.seats) <= game.max_players:
-            raise SnapshotError("wrong number of seats")
+            raise SnapshotError(_("wrong number of seats"))
         match.seed = seed
         match.options = options
         try:
@@ -256,7 +262,7 @@ class Match:
         except SnapshotError:
             raise
         except Exception as error:  # a corrupt snapshot must never crash the caller
-            raise SnapshotError(f"corrupt game state: {error}") from error
+            raise SnapshotError(_("corrupt game state: {error}").format(error=error)) from error
         match.version = version
         match.log = log
         match._listeners = []
@@ -271,8 +277,15 @@ class Match:
             "rules_version": self.game.rules_version,
             "seed": self.seed,
             "options": copy.deepcopy(self.options),
-            "seats": [{"name": info.name, "kind": "human" if info.kind == "open" else info.kind,
-                       "level": info.level, "colour": info.colour} for info in self.seats],
+            "seats": [
+                {
+                    "name": info.name,
+                    "kind": "human" if info.kind == "open" else info.kind,
+                    "level": info.level,
+                    "colour": info.colour,
+                }
+                for info in self.seats
+            ],
         }
 
     def replay_lines(self) -> list[dict[str, Any]]:

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.contract import RuleViolation, SnapshotError
+from game.i18n import _
 from game.match import Change, Match, canonical_bytes, plain_copy
 from game.replays import Replay, ReplayError
+from game.tables.refusals import refusal_text
 
 SNAPSHOT_EVERY = 16
 
@@ -46,7 +48,7 @@ class Playback:
             return Match(replay.game, [plain_copy(seat) for seat in replay.seats], replay.seed,
                          plain_copy(replay.options))
         except (ValueError, TypeError, KeyError) as error:
-            raise ReplayError(f"This replay's game cannot be dealt again: {error}.") from None
+            raise ReplayError(_("This replay's game cannot be dealt again: {error}.").format(error=error)) from None
 
     def _check_all(self) -> None:
         """Play the whole game once, as recorded, keeping snapshots; ReplayError where it departs."""
@@ -57,25 +59,38 @@ class Playback:
             try:
                 result = self.match.submit(step.seat, plain_copy(step.action))
             except (RuleViolation, ValueError, TypeError, KeyError, IndexError) as error:
-                raise ReplayError(f"Action {index + 1} cannot be played with these rules of {title}: "
-                                  f"{error}.") from None
+                raise ReplayError(
+                    _("Action {number} cannot be played with these rules of {title}: {error}.").format(
+                        number=index + 1, title=title, error=error
+                    )
+                ) from None
             if not result.ok:
                 assert result.rejection is not None
-                raise ReplayError(f"Action {index + 1} is not allowed by these rules of {title} "
-                                  f"({result.rejection.message}): {self._why()}")
+                raise ReplayError(
+                    _("Action {number} is not allowed by these rules of {title} ({message}): {why}").format(
+                        number=index + 1, title=title, message=refusal_text(result.rejection), why=self._why()
+                    )
+                )
             if canonical_bytes(result.events) != canonical_bytes(step.events):
-                raise ReplayError(f"Action {index + 1} does not do here what the replay recorded: {self._why()}")
+                raise ReplayError(
+                    _("Action {number} does not do here what the replay recorded: {why}").format(
+                        number=index + 1, why=self._why()
+                    )
+                )
         recorded = self.replay.outcome
         if recorded is not None and canonical_bytes(self.match.outcome()) != canonical_bytes(recorded):
-            raise ReplayError(f"The game ends differently from the result the replay recorded: {self._why()}")
+            raise ReplayError(
+                _("The game ends differently from the result the replay recorded: {why}").format(why=self._why())
+            )
         self._snapshots[self.length] = plain_copy(self.game.snapshot(self.match.state))
 
     def _why(self) -> str:
         rules = self.replay.rules_version
         if rules is not None and rules != self.game.rules_version:
-            return (f"it was recorded with rules version {rules} of {self.replay.title}, and this Linie "
-                    f"plays version {self.game.rules_version}.")
-        return "the file was changed after the game."
+            return _(
+                "it was recorded with rules version {rules} of {title}, and this Linie plays version {rules_version}."
+            ).format(rules=rules, title=self.replay.title, rules_version=self.game.rules_version)
+        return _("the file was changed after the game.")
 
     # -- moving -----------------------------------------------------------------------------------
     def seek(self, position: int) -> None:
@@ -85,7 +100,7 @@ class Playback:
         try:
             self.match.state = self.game.restore(plain_copy(self._snapshots[base]))
         except SnapshotError as error:  # the snapshot was made by this very game a moment ago
-            raise ReplayError(f"This replay cannot be rewound: {error}.") from None
+            raise ReplayError(_("This replay cannot be rewound: {error}.").format(error=error)) from None
         self.match.version = base
         self.match.log = []
         self.position = base
@@ -104,7 +119,7 @@ class Playback:
         finally:
             self.match.remove_listener(changes.append)
         if not result.ok or not changes:  # checked when opened: the game is deterministic
-            raise ReplayError(f"Action {self.position + 1} no longer applies.")
+            raise ReplayError(_("Action {number} no longer applies.").format(number=self.position + 1))
         self.position += 1
         return changes[0]
 

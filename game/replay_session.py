@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.contract import Action, View
+from game.i18n import _
 from game.playback import Playback
 from game.session import ChatLine
 
@@ -52,7 +53,7 @@ class ReplaySession:
         return []
 
     def say(self, text: str) -> str | None:
-        return "A replay has no chat."
+        return _("A replay has no chat.")
 
     def submit(self, seat: int, action: Action) -> None:
         self._messages.append({"type": "rejected", "seat": seat, "rejection": {

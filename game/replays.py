@@ -22,6 +22,7 @@ from typing import Any
 from game.core.contract import is_int
 from game.core.registry import GAMES, UnknownGame, get_game
 from game.core.text import clean_text
+from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
 from game.paths import replays_dir
 from net.savefile import SEAL
@@ -86,13 +87,13 @@ class Replay:
     def result(self) -> str:
         """"Ada won", "Ada and Ben share the win", "a draw", "unfinished": as a list row says it."""
         if self.outcome is None:
-            return "unfinished"
+            return _("unfinished")
         names = [self.seats[seat].name for seat in self.winners]
         if not names:
-            return "a draw" if self.outcome.get("draw") else "nobody won"
+            return _("a draw") if self.outcome.get("draw") else _("nobody won")
         if len(names) == 1:
-            return f"{names[0]} won"
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+            return _("{name} won").format(name=names[0])
+        return _("{names} and {last} share the win").format(names=', '.join(names[:-1]), last=names[-1])
 
 
 # -- reading ----------------------------------------------------------------------------------------
@@ -101,19 +102,24 @@ def read_replay(path: Path) -> Replay:
     damaged, from a newer version, of an unknown game)."""
     try:
         if path.is_dir():
-            raise ReplayError(f"{path.name} is a folder, not a replay file.")
+            raise ReplayError(_("{name} is a folder, not a replay file.").format(name=path.name))
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise ReplayError(f"{path.name} is {size / 1_048_576:.1f} MB: too large to be a replay "
-                              f"(at most {MAX_BYTES // 1_048_576} MB are read).")
+            raise ReplayError(
+                _("{name} is {value:.1f} MB: too large to be a replay (at most {value2} MB are read).").format(
+                    name=path.name, value=size / 1_048_576, value2=MAX_BYTES // 1_048_576
+                )
+            )
         with path.open("rb") as stream:
             body = stream.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ReplayError(f"There is no file {path}.") from None
+        raise ReplayError(_("There is no file {path}.").format(path=path)) from None
     except OSError as error:
-        raise ReplayError(f"{path.name} cannot be read: {error.strerror or error}.") from None
+        raise ReplayError(
+            _("{name} cannot be read: {value}.").format(name=path.name, value=error.strerror or error)
+        ) from None
     if len(body) > MAX_BYTES:
-        raise ReplayError(f"{path.name} is too large to be a replay.")
+        raise ReplayError(_("{name} is too large to be a replay.").format(name=path.name))
     replay = parse_replay(body, path.name)
     replay.path = path
     replay.when = file_time(path)
@@ -123,51 +129,73 @@ def read_replay(path: Path) -> Replay:
 def parse_replay(body: bytes, name: str = "The file") -> Replay:
     """A replay from the bytes of its file (``name`` is how messages call it)."""
     if body.startswith(SEAL):
-        raise ReplayError(f"{name} is a saved game, not a replay: Saved games on the title resumes it.")
+        raise ReplayError(
+            _("{name} is a saved game, not a replay: Saved games on the title resumes it.").format(name=name)
+        )
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise ReplayError(f"{name} is not a text file, so not a Linie replay.") from None
+        raise ReplayError(_("{name} is not a text file, so not a Linie replay.").format(name=name)) from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise ReplayError(f"{name} is empty.")
+        raise ReplayError(_("{name} is empty.").format(name=name))
     header = _json(lines[0])
     if not isinstance(header, dict) or header.get("format") != REPLAY_FORMAT:
-        raise ReplayError(f"{name} is not a Linie replay.")
+        raise ReplayError(_("{name} is not a Linie replay.").format(name=name))
     version = header.get("version")
     if not is_int(version) or version < OLDEST_VERSION:
-        raise ReplayError(f"{name} has replay version {version!r}, which no version of Linie wrote.")
+        raise ReplayError(
+            _("{name} has replay version {version!r}, which no version of Linie wrote.").format(
+                name=name, version=version
+            )
+        )
     if version > REPLAY_VERSION:
-        raise ReplayError(f"{name} was made by a newer Linie (replay version {version}); this one reads "
-                          f"versions {OLDEST_VERSION} to {REPLAY_VERSION}. Update Linie to watch it.")
+        raise ReplayError(_("{name} was made by a newer Linie (replay version {version}); this one reads versions "
+                            "{oldest} to {newest}. Update Linie to watch it.").format(
+            name=name, version=version, oldest=OLDEST_VERSION, newest=REPLAY_VERSION))
     replay = _header(header, name)
     if len(lines) - 2 > MAX_ACTIONS:
-        raise ReplayError(f"{name} holds more than {MAX_ACTIONS} actions: no real game is that long.")
+        raise ReplayError(
+            _("{name} holds more than {MAX_ACTIONS} actions: no real game is that long.").format(
+                name=name, MAX_ACTIONS=MAX_ACTIONS
+            )
+        )
     ended = False
     for number, line in enumerate(lines[1:], start=2):
         if ended:
-            raise ReplayError(f"{name} is damaged: line {number} follows the game's result.")
+            raise ReplayError(
+                _("{name} is damaged: line {number} follows the game's result.").format(name=name, number=number)
+            )
         entry = _json(line)
         if entry is None:
-            raise ReplayError(f"{name} is damaged at line {number}: it is cut short or not JSON.")
+            raise ReplayError(
+                _("{name} is damaged at line {number}: it is cut short or not JSON.").format(name=name, number=number)
+            )
         if isinstance(entry, dict) and "outcome" in entry:
             outcome = entry["outcome"]
             if outcome is not None and not isinstance(outcome, dict):
-                raise ReplayError(f"{name} is damaged: its result (line {number}) is not readable.")
+                raise ReplayError(
+                    _("{name} is damaged: its result (line {number}) is not readable.").format(name=name, number=number)
+                )
             replay.outcome = outcome
             ended = True
             continue
         replay.steps.append(_step(entry, len(replay.steps) + 1, len(replay.seats), name, number))
     if not ended:
-        raise ReplayError(f"{name} ends after action {len(replay.steps)} without the game's result: "
-                          f"it was cut short.")
+        raise ReplayError(
+            _("{name} ends after action {len} without the game's result: it was cut short.").format(
+                name=name, len=len(replay.steps)
+            )
+        )
     return replay
 
 
 def _json(line: str) -> Any:
     """The line's value, or None for anything that is not JSON (NaN and infinities included)."""
+
     def refuse(constant: str) -> Any:
         raise ValueError(constant)
+
     try:
         return json.loads(line, parse_constant=refuse)
     except (ValueError, RecursionError):
@@ -182,37 +210,72 @@ def _header(header: dict[str, Any], name: str) -> Replay:
         game = None
     if game is None:
         shown = clean_text(game_name, 40) if isinstance(game_name, str) else "?"
-        raise ReplayError(f"{name} records a game this version of Linie does not know (“{shown}”).")
+        raise ReplayError(
+            _("{name} records a game this version of Linie does not know (“{shown}”).").format(name=name, shown=shown)
+        )
     seed, options, seats = header.get("seed"), header.get("options", {}), header.get("seats")
     if not is_int(seed) or not isinstance(options, dict):
-        raise ReplayError(f"{name} is damaged: its seed or options are missing.")
+        raise ReplayError(_("{name} is damaged: its seed or options are missing.").format(name=name))
     if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
-        raise ReplayError(f"{name} is damaged: {game.title} takes {game.min_players} to {game.max_players} "
-                          f"players, and its seats do not say so.")
+        raise ReplayError(
+            _(
+                "{name} is damaged: {title} takes {min_players} to {max_players} players, and its seats do not say so."
+            ).format(name=name, title=game.title, min_players=game.min_players, max_players=game.max_players)
+        )
     infos = []
     for index, seat in enumerate(seats):
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) \
-                or seat.get("kind", "human") not in SEAT_KINDS:
-            raise ReplayError(f"{name} is damaged: seat {index + 1} is not readable.")
+        if (
+            not isinstance(seat, dict)
+            or not isinstance(seat.get("name"), str)
+            or seat.get("kind", "human") not in SEAT_KINDS
+        ):
+            raise ReplayError(_("{name} is damaged: seat {value} is not readable.").format(name=name, value=index + 1))
         colour = seat.get("colour", index)  # version 1 kept no colours: each seat its own
         level = seat.get("level", "normal")
-        infos.append(SeatInfo(clean_text(seat["name"], 40) or f"Seat {index + 1}", seat.get("kind", "human"),
-                              clean_text(level, 20) if isinstance(level, str) else "normal",
-                              colour if is_int(colour) and 0 <= colour < 64 else index))
+        infos.append(
+            SeatInfo(
+                clean_text(seat["name"], 40) or _("Seat {number}").format(number=index + 1),
+                seat.get("kind", "human"),
+                clean_text(level, 20) if isinstance(level, str) else "normal",
+                colour if is_int(colour) and 0 <= colour < 64 else index,
+            )
+        )
     rules = header.get("rules_version")
-    return Replay(game.name, game.title, seed, options, infos, [], None, header["version"],
-                  rules if isinstance(rules, str) else None)
+    return Replay(
+        game.name,
+        game.title,
+        seed,
+        options,
+        infos,
+        [],
+        None,
+        header["version"],
+        rules if isinstance(rules, str) else None,
+    )
 
 
 def _step(entry: Any, n: int, seats: int, name: str, number: int) -> Step:
     if not isinstance(entry, dict) or entry.get("n") != n:
-        raise ReplayError(f"{name} is damaged at line {number}: action {n} was expected there.")
+        raise ReplayError(
+            _("{name} is damaged at line {number}: action {n} was expected there.").format(
+                name=name, number=number, n=n
+            )
+        )
     seat, action, events = entry.get("seat"), entry.get("action"), entry.get("events", [])
     if not is_int(seat) or not 0 <= seat < seats:
-        raise ReplayError(f"{name} is damaged at line {number}: action {n} names no seat of the table.")
-    if not isinstance(action, dict) or not isinstance(events, list) \
-            or not all(isinstance(event, dict) for event in events):
-        raise ReplayError(f"{name} is damaged at line {number}: action {n} is not readable.")
+        raise ReplayError(
+            _("{name} is damaged at line {number}: action {n} names no seat of the table.").format(
+                name=name, number=number, n=n
+            )
+        )
+    if (
+        not isinstance(action, dict)
+        or not isinstance(events, list)
+        or not all(isinstance(event, dict) for event in events)
+    ):
+        raise ReplayError(
+            _("{name} is damaged at line {number}: action {n} is not readable.").format(name=name, number=number, n=n)
+        )
     return Step(seat, action, events)
 
 
@@ -286,7 +349,7 @@ def delete_replay(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        return f"Could not delete {path.name}: {error.strerror or error}."
+        return _("Could not delete {name}: {value}.").format(name=path.name, value=error.strerror or error)
     return None
 
 
@@ -361,14 +424,18 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
             player.bot = player.bot and info.kind == "bot"
         scores = replay.outcome.get("scores")
         if isinstance(scores, list):
-            for seat, score in enumerate(scores[:len(replay.seats)]):
+            for seat, score in enumerate(scores[: len(replay.seats)]):
                 if _number(score) and (figures.best_score is None or score > figures.best_score.value):
                     figures.best_score = Record(score, replay.seats[seat].name, replay.title, replay.when)
         for step in replay.steps:
             for event in step.events:
                 route, seat = event.get("route"), event.get("seat")
-                if event.get("type") != "trip" or not isinstance(route, list) or not is_int(seat) \
-                        or not 0 <= seat < len(replay.seats):
+                if (
+                    event.get("type") != "trip"
+                    or not isinstance(route, list)
+                    or not is_int(seat)
+                    or not 0 <= seat < len(replay.seats)
+                ):
                     continue
                 if stats.longest_trip is None or len(route) > stats.longest_trip.value:
                     stats.longest_trip = Record(len(route), replay.seats[seat].name, replay.title, replay.when)

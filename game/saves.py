@@ -22,6 +22,7 @@ from typing import Any
 from game.core.contract import SnapshotError
 from game.core.text import clean_text
 from game.files import replace_file
+from game.i18n import _
 from game.match import Match
 from game.paths import replays_dir, saves_dir
 from net.autosave import load_saved
@@ -69,8 +70,9 @@ class SavedGame:
 
     def summary(self) -> str:
         """"Linie 1 · Ada, Bot 2, Bot 3 · action 42", as a menu line says it."""
-        where = f" · LAN table “{self.table}”" if self.kind == "hosted" else ""
-        return f"{self.title or self.game}{where} · {', '.join(self.players)} · action {self.turn}"
+        where = " · " + _("LAN table “{table}”").format(table=self.table) if self.kind == "hosted" else ""
+        action = _("action {number}").format(number=self.turn)
+        return f"{self.title or self.game}{where} · {', '.join(self.players)} · {action}"
 
 
 def new_save_path(game: str, folder: Path | None = None) -> Path:
@@ -86,8 +88,7 @@ def new_save_path(game: str, folder: Path | None = None) -> Path:
 
 def local_snapshot(match: Match) -> dict[str, Any]:
     """A game on one screen, as its autosave keeps it."""
-    return {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title,
-            "match": match.save()}
+    return {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title, "match": match.save()}
 
 
 def list_saves(folder: Path | None = None) -> list[SavedGame]:
@@ -123,16 +124,25 @@ def read_summary(path: Path) -> SavedGame:
         seats = match.get("seats") if isinstance(match, dict) else None
         version = match.get("match_version") if isinstance(match, dict) else None
         if not isinstance(seats, list) or type(version) is not int:
-            raise SnapshotError(f"{path} holds no game")
+            raise SnapshotError(_("{path} holds no game").format(path=path))
         players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
-        saved = SavedGame(path, KINDS[data["format"]], str(match.get("game", "")), clean_text(title, 40),
-                          [clean_text(name, 40) for name in players], version + len(records), when,
-                          clean_text(table.get("name", ""), 64))
+        saved = SavedGame(
+            path,
+            KINDS[data["format"]],
+            str(match.get("game", "")),
+            clean_text(title, 40),
+            [clean_text(name, 40) for name in players],
+            version + len(records),
+            when,
+            clean_text(table.get("name", ""), 64),
+        )
         if good_until is not None:
             good_until += version
-            problem = f"its journal is damaged after action {good_until}: later actions are lost"
+            problem = _("its journal is damaged after action {good_until}: later actions are lost").format(
+                good_until=good_until
+            )
             return replace(saved, problem=problem, good_until=good_until)
         return saved
     except SnapshotError as error:
@@ -141,16 +151,16 @@ def read_summary(path: Path) -> SavedGame:
 
 def _in_words(path: Path, error: SnapshotError) -> str:
     """A loader's message without the file's full path (the row already names the file)."""
-    return str(error).replace(str(path), "it") or "it is damaged"
+    return str(error).replace(str(path), _("it")) or _("it is damaged")
 
 
 def refusal(path: Path, error: SnapshotError) -> str:
     """What the player is told when ``path`` cannot be resumed."""
     if isinstance(error, JournalDamage):
         last = error.good[-1]["v"] if error.good else None
-        where = f"after action {last}" if last is not None else "from its first action on"
-        return f"This save is damaged {where}: continue from there, or delete it."
-    return f"This save cannot be resumed: {_in_words(path, error)}"
+        where = _("after action {last}").format(last=last) if last is not None else _("from its first action on")
+        return _("This save is damaged {where}: continue from there, or delete it.").format(where=where)
+    return _("This save cannot be resumed: {in_words}").format(in_words=_in_words(path, error))
 
 
 def load_local(path: Path, accept_damage: bool = False) -> Match:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from game.bots import Bot, BotError, make_bot
 from game.core.contract import Action, View
+from game.i18n import _
 from game.match import Change, Match
 from game.saves import keep_replay, local_snapshot
 from net.autosave import Autosave
@@ -187,7 +188,7 @@ class LocalSession:
         return []
 
     def say(self, text: str) -> str | None:
-        return "A table on one screen has no chat."
+        return _("A table on one screen has no chat.")
 
     def hold_bots(self, held: bool) -> None:
         self.paused = held

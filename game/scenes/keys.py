@@ -41,7 +41,7 @@ class KeysScene(Scene):
         foot = PANEL.bottom - 116
         self.reset = Button(pygame.Rect(PANEL.centerx - 360, foot, 340, 80), _("Default keys"), self.defaults,
                             "secondary", 32)
-        self.done = Button(pygame.Rect(PANEL.centerx + 20, foot, 340, 80), "Done", self.close, "primary")
+        self.done = Button(pygame.Rect(PANEL.centerx + 20, foot, 340, 80), _("Done"), self.close, "primary")
         self.ui.add(self.reset)
         self.ui.add(self.done)
         self.ui.set_focus(self.changes[SHORTCUTS[0][0]])

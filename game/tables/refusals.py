@@ -29,7 +29,6 @@ COMMON: dict[str, str] = {
     "match.malformed_action": N_("That move is not understood here."),
     "match.not_your_seat": N_("That seat is not played from this screen."),
     "net.link_down": N_("Not connected to the host; try again in a moment."),
-    "net.stale": N_("Too late: the table moved on meanwhile. Try again."),
     "replay.watch_only": N_("This is a replay: nobody plays in it."),
 }
 # Codes every game gives alike (``<game>.<suffix>``), by suffix.
@@ -61,6 +60,8 @@ def words_for(code: str) -> Words | None:
     """The message (untranslated, with ``{fields}``) for ``code``, or None where none is known."""
     if code in COMMON:
         return COMMON[code]
+    if code in NET_ERRORS:
+        return NET_ERRORS[code]
     game, _dot, suffix = code.partition(".")
     texts = _game_texts(game) if game.isidentifier() else {}
     if code in texts:
@@ -76,6 +77,8 @@ def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
         code = str(rejection.get("code") or "")
         message = str(rejection.get("message") or "")
         params = rejection.get("params") or {}
+    if code.startswith(("net.", "protocol.")) and message and language() == SOURCE_LANGUAGE:
+        return message  # the host's own sentence names what it saw (versions, limits)
     words = words_for(code)
     if words is None:
         log.info("no words for the refusal %s", code)
@@ -97,9 +100,33 @@ def _param(value: Any) -> Any:
 
 
 # -- the connection's errors ---------------------------------------------------------------------------
+# The host's and the connection's codes (``net/requests.py``, ``net/protocol.py``, ``net/client.py``).
 NET_ERRORS: dict[str, str] = {
     "net.link_down": N_("Not connected to the host."),
     "net.desync": N_("This screen fell out of step with the table; it is catching up."),
+    "net.replayed": N_("The host saw that message before; it is ignored."),
+    "net.already_greeted": N_("This connection has already said hello."),
+    "net.not_in_lobby": N_("The game has already started."),
+    "net.already_seated": N_("This connection already has a place at the table."),
+    "net.token_revoked": N_("That seat was given up and can no longer be resumed."),
+    "net.bad_token": N_("No seat at this table belongs to this screen any more."),
+    "net.replaced": N_("Your seat was resumed from another connection."),
+    "net.no_seat": N_("Only a seated player can act; take or resume a seat first."),
+    "net.not_your_seat": N_("That seat is not yours."),
+    "net.not_started": N_("The game has not started yet."),
+    "net.bot_plays": N_("A bot is playing this seat for now."),
+    "net.stale": N_("Too late: the table moved on meanwhile. Try again."),
+    "net.chat_empty": N_("An empty chat message is not sent."),
+    "net.chat_too_long": N_("That chat message is too long."),
+    "net.chat_rate_limited": N_("Too many chat messages; wait a moment."),
+    "net.no_view": N_("There is no game view to resend yet."),
+    "net.resync_pending": N_("The view asked for before is still on its way."),
+    "net.rate_limited": N_("Too many requests for the whole view; wait a moment."),
+    "net.not_allowed": N_("Only the host can start this game."),
+    "protocol.version_mismatch": N_("The host runs another version of Linie: update both to the same one."),
+    "protocol.rules_mismatch": N_("The host plays other rules than this Linie: update both to the same version."),
+    "protocol.timeout": N_("The host did not answer in time."),
+    "protocol.closed": N_("The connection was closed."),
 }
 NET_GENERIC = N_("Something went wrong with the connection.")
 
@@ -107,7 +134,9 @@ NET_GENERIC = N_("Something went wrong with the connection.")
 def net_error_text(message: Mapping[str, Any]) -> str:
     """What the player reads for a LAN ``error`` message."""
     code = str(message.get("code") or "")
+    text = str(message.get("message") or "")
+    if text and language() == SOURCE_LANGUAGE:
+        return text  # the host's own sentence names what it saw (versions, limits)
     if code in NET_ERRORS:
         return _(NET_ERRORS[code])
-    text = str(message.get("message") or "")
-    return text if text and language() == SOURCE_LANGUAGE else _(NET_GENERIC)
+    return _(NET_GENERIC)

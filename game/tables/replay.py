@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.playback import Playback
 from game.replay_session import ReplaySession
 from game.replays import Replay, ReplayError, read_replay
@@ -39,7 +40,7 @@ def open_replay(app: AppServices, path: Path) -> str | None:
     try:
         replay = read_replay(path)
         if not has_table(replay.game):
-            return f"{replay.title} has no table in this version of Linie."
+            return _("{game} has no table in this version of Linie.").format(game=replay.title)
         playback = Playback(replay)
     except ReplayError as error:
         return str(error)
@@ -87,21 +88,22 @@ class ReplayViewer(Scene):
             x += width + 12
             return made
 
-        self.leave_button = button("Back", self.leave, 130, tip="Back to the replays (Esc).")
+        self.leave_button = button(_("Back"), self.leave, 130, tip=_("Back to the replays (Esc)."))
         x += 12
-        self.turn_back = button("« Turn", self.previous_turn, 150,
-                                tip="To the start of this turn, or the one before (↑).")
-        self.step_back = button("‹ Step", self.step_backward, 130, tip="One action back (←).")
-        self.play_button = button("Play", self.toggle_play, 160, "primary", "Play the game on, or pause (Space).")
-        self.step_on = button("Step ›", self.step_forward, 130, tip="One action on (→).")
-        self.turn_on = button("Turn »", self.next_turn, 150, tip="To the start of the next turn (↓).")
+        self.turn_back = button(_("« Turn"), self.previous_turn, 150,
+                                tip=_("To the start of this turn, or the one before (↑)."))
+        self.step_back = button(_("‹ Step"), self.step_backward, 130, tip=_("One action back (←)."))
+        self.play_button = button(_("Play"), self.toggle_play, 160, "primary", _("Play the game on, or pause (Space)."))
+        self.step_on = button(_("Step ›"), self.step_forward, 130, tip=_("One action on (→)."))
+        self.turn_on = button(_("Turn »"), self.next_turn, 150, tip=_("To the start of the next turn (↓)."))
         self.position_rect = pygame.Rect(x, ROW_Y - 2, 1366 - x, ROW_H + 4)
-        names = [(None, "Spectator")] + [(seat, f"{info.name}'s eyes") for seat, info in enumerate(self.replay.seats)]
+        names = [(None, _("Spectator"))] + [(seat, _("{name}'s eyes").format(name=info.name))
+                                            for seat, info in enumerate(self.replay.seats)]
         self.eyes_choice = Choice(pygame.Rect(1378, ROW_Y, 300, ROW_H), "", names, None, self.set_eyes,
-                                  "Whose eyes the screen shows until the end: a spectator's, or one seat's "
-                                  "with its secrets (R).", size=26)
+                                  _("Whose eyes the screen shows until the end: a spectator's, or one seat's "
+                                  "with its secrets (R)."), size=26)
         self.speed_choice = Choice(pygame.Rect(1690, ROW_Y, 206, ROW_H), "", SPEEDS, 1.0, self.set_speed,
-                                   "How fast the game plays.", size=28)
+                                   _("How fast the game plays."), size=28)
         self.timeline = Timeline(TIMELINE, self.playback.length, self.replay.turn_starts, self.jump)
         for widget in (self.eyes_choice, self.speed_choice, self.timeline):
             self.ui.add(widget)
@@ -222,7 +224,7 @@ class ReplayViewer(Scene):
         self._sync_bar()
 
     def _sync_bar(self) -> None:
-        self.play_button.label = "Pause" if self.playing else ("Again" if self.playback.at_end else "Play")
+        self.play_button.label = _("Pause") if self.playing else (_("Again") if self.playback.at_end else _("Play"))
         self.step_back.enabled = self.turn_back.enabled = self.position > 0
         self.step_on.enabled = self.turn_on.enabled = not self.playback.at_end
         self.eyes_choice.enabled = not self.playback.match.finished
@@ -234,12 +236,16 @@ class ReplayViewer(Scene):
     def position_lines(self) -> tuple[tuple[str, str], theme.Colour]:
         """The bar's two lines: where the replay stands, then who acts next or how it ended."""
         length, position = self.playback.length, self.position
-        top = f"Turn {self.playback.turn_at(position)} of {self.replay.turns} · action {position} of {length}"
+        top = _("Turn {turn} of {turns} · action {position} of {length}").format(
+            turn=self.playback.turn_at(position), turns=self.replay.turns, position=position, length=length)
         if self.playback.match.finished:
-            return (top, f"The end: {self.replay.result()} · every secret shown"), theme.SUNFLOWER
+            return (top, _("The end: {result} · every secret shown").format(result=self.replay.result())), \
+                theme.SUNFLOWER
         seat = self.replay.steps[position].seat if position < length else None
-        who = f"{self.replay.seats[seat].name} acts next" if seat is not None else "the game stops here"
-        eyes = "a spectator's view" if self.eyes is None else f"through {self.replay.seats[self.eyes].name}'s eyes"
+        who = (_("{name} acts next").format(name=self.replay.seats[seat].name) if seat is not None
+               else _("the game stops here"))
+        eyes = (_("a spectator's view") if self.eyes is None
+                else _("through {name}'s eyes").format(name=self.replay.seats[self.eyes].name))
         return (top, f"{who} · {eyes}"), theme.CREAM_DIM
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.widgets import Widget
 
@@ -28,7 +29,7 @@ class Timeline(Widget):
 
     def __init__(self, rect: pygame.Rect, length: int, turn_starts: list[int],
                  on_pick: Callable[[int], None]) -> None:
-        super().__init__(rect, "Click or drag to jump to a turn.")
+        super().__init__(rect, _("Click or drag to jump to a turn."))
         self.length = length
         self.turn_starts = turn_starts
         self.on_pick = on_pick

@@ -14,6 +14,7 @@ import pygame
 
 from game.core.assets import ASSETS
 from game.core.text import printable
+from game.i18n import N_
 from game.ui.colour_vision import readable
 
 Colour = tuple[int, int, int]
@@ -43,12 +44,12 @@ SHADOW = (16, 8, 22)
 # and as seen with protanopia, deuteranopia and tritanopia (``game.ui.colour_vision``; tested), so a
 # colour-blind player tells any two seats apart by colour too, not only by their initials.
 PLAYER_COLOURS: list[tuple[str, Colour]] = [
-    ("Tangerine", (232, 150, 90)),
-    ("Blue", (45, 131, 250)),
-    ("Mint", (132, 235, 195)),
-    ("Magenta", (250, 20, 150)),
-    ("Yellow", (250, 224, 5)),
-    ("Lavender", (203, 186, 238)),
+    (N_("Tangerine"), (232, 150, 90)),
+    (N_("Blue"), (45, 131, 250)),
+    (N_("Mint"), (132, 235, 195)),
+    (N_("Magenta"), (250, 20, 150)),
+    (N_("Yellow"), (250, 224, 5)),
+    (N_("Lavender"), (203, 186, 238)),
 ]
 
 FONT_DIR = ASSETS / "fonts"

@@ -212,7 +212,7 @@ def test_a_replay_table_offers_no_controls_of_a_player_and_nobody_thinks(app, ga
         run(app, 1 / 60, key(pygame.K_RIGHT))
         run(app, 1.0)
     table = scene.table
-    assert table.watching and table.owner_words(0) == "Ada's"
+    assert table.watching and table.owned(0, "Your tiles", "{name}'s tiles") == "Ada's tiles"
     player_controls = {"Undo", "Rotate", "Hint", "End turn", "Roll the die", "Stop taking", "Start trip", "Menu",
                        "Pass"}
     shown = {widget.label for widget in table.ui.widgets if getattr(widget, "visible", False)
@@ -230,5 +230,5 @@ def test_a_linie1_replay_names_whose_line_and_tiles_it_shows(app) -> None:
     run(app, 0.05, key(pygame.K_r))
     run(app, 0.2)
     frame = scene.table._panel_frame()
-    assert frame.owner == "Ada's" and frame.hand_title.startswith("Ada's ")
+    assert frame.line_heading == "Ada's line {line}" and frame.hand_title.startswith("Ada's ")
     assert "thinking" not in frame.message and "wait for your turn" not in frame.hand_title

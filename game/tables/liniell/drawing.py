@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.render.liniell import art
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
@@ -73,7 +74,7 @@ def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface)
     layer.draw(surface, frame.model, frame.camera, frame.colours)
     _top_bar(frame, surface)
     if frame.model is None:
-        theme.draw_text(surface, "Waiting for the table…", BOARD.center, 48, theme.CREAM_DIM, theme.DISPLAY_FONT,
+        theme.draw_text(surface, _("Waiting for the table…"), BOARD.center, 48, theme.CREAM_DIM, theme.DISPLAY_FONT,
                         "center")
         return
     pulse = frame.pulse
@@ -217,7 +218,7 @@ def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], col
 def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
     theme.draw_text(surface, "Liniell", (BOARD.x + 8, 50), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
-    theme.draw_text(surface, frame.keys_note, (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
+    theme.draw_text(surface, _(frame.keys_note), (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
     text, colour = _status(frame)
     if not text:
@@ -233,29 +234,31 @@ def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
 def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
     model = frame.model
     if frame.link_down:
-        return "Connection lost — reconnecting…", theme.CORAL
+        return _("Connection lost — reconnecting…"), theme.CORAL
     if model is None:
         return "", theme.CREAM
     if model.phase == "over":
         outcome = model.view.get("outcome") or {}
         if not frame.count.done:
-            return "The final count", theme.SUNFLOWER
+            return _("The final count"), theme.SUNFLOWER
         scores = outcome.get("scores", [0, 0])
         if outcome.get("draw"):
-            return f"A draw, {scores[0]} : {scores[1]}", theme.SUNFLOWER
+            return _("A draw, {first} : {second}").format(first=scores[0], second=scores[1]), theme.SUNFLOWER
         winner = (outcome.get("winners") or [0])[0]
-        return f"{frame.name(winner)} wins, {scores[winner]} : {scores[1 - winner]}", frame.colour(winner)
+        return _("{name} wins, {won} : {lost}").format(name=frame.name(winner), won=scores[winner],
+                                                      lost=scores[1 - winner]), frame.colour(winner)
     current = frame.current
     name, colour = frame.name(current), frame.colour(current)
     if frame.busy:
-        return f"{name} moves", colour
+        return _("{name} moves").format(name=name), colour
     if current in frame.humans:
-        asks = {"place": "place the tile", "occupy": "occupy a line on your tile — or skip",
-                "connect": "make the connection"}
-        who = "Your turn" if len(frame.humans) == 1 else name
+        asks = {"place": _("place the tile"), "occupy": _("occupy a line on your tile — or skip"),
+                "connect": _("make the connection")}
+        who = _("Your turn") if len(frame.humans) == 1 else name
         return f"{who}: {asks.get(model.phase, '')}", colour
-    doing = {"place": "places a tile", "occupy": "may occupy a line", "connect": "makes the connection"}
-    return f"{name} {doing.get(model.phase, '')}", colour
+    doing = {"place": _("{name} places a tile"), "occupy": _("{name} may occupy a line"),
+             "connect": _("{name} makes the connection")}
+    return doing.get(model.phase, "{name}").format(name=name), colour
 
 
 def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
@@ -272,7 +275,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
-                                "points" if frame.count.running else "pts now", supply, chosen,
+                                _("points") if frame.count.running else _("pts now"), supply, chosen,
                                 frame.count.done and seat in (outcome.get("winners") or []))
         panel.draw_player(surface, seat, line, pulse)
     _tile_card(frame, surface)
@@ -289,13 +292,13 @@ def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
     if model.drawn is not None and not frame.tile_in_flight:
         turn = frame.turn_angle if frame.my_turn else 0.0
         image = tile_turned(model.drawn, turn, size)
-    title = "Tile to place" if model.phase == "place" else "Tile placed"
+    title = _("Tile to place") if model.phase == "place" else _("Tile placed")
     caption = ""
     if model.phase in ("occupy", "connect"):
-        caption = "The next tile is drawn when this turn ends."
+        caption = _("The next tile is drawn when this turn ends.")
     elif model.phase == "over":
-        title, caption = "Game over", {"stack_empty": "Every tile has been played.",
-                                       "last_tile_unplaceable": "The last tile had no legal place."}.get(
+        title, caption = _("Game over"), {"stack_empty": _("Every tile has been played."),
+                                          "last_tile_unplaceable": _("The last tile had no legal place.")}.get(
             str(model.view.get("end_reason")), "")
     set_aside = list(model.view.get("set_aside", []))
     if frame.set_aside_in_flight:
@@ -311,29 +314,30 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
     name = frame.name(current)
     if model.phase == "over":
         if frame.count.done:
-            return ("Final score", "1 per tile of a route, +1 if enclosed by two rhombs, +1 per blue rhomb "
-                    "at its ends.", "Enter: see the results")
-        return ("The final count", "Each marker's route lights up in turn while its points add up.",
-                "Click to hurry the count")
+            return (_("Final score"), _("1 per tile of a route, +1 if enclosed by two rhombs, +1 per blue rhomb "
+                                        "at its ends."), _("Enter: see the results"))
+        return (_("The final count"), _("Each marker's route lights up in turn while its points add up."),
+                _("Click to hurry the count"))
     if frame.busy:
-        return (f"{name}'s move", "", "Click to skip the animation")
+        return (_("{name}'s move").format(name=name), "", _("Click to skip the animation"))
     if not frame.my_turn:
         if model.current in frame.humans:
-            return (f"{name}'s turn", "", "")
-        return (frame.waiting, "Watch the tile land; hover a line to see what it is worth now.", "")
+            return (_("{name}'s turn").format(name=name), "", "")
+        return (frame.waiting, _("Watch the tile land; hover a line to see what it is worth now."), "")
     if model.phase == "place":
-        return ("Place your tile", "Click a lit square: next to the field and inside the 4 × 4 frame.",
-                "R / wheel / right click: turn  ·  arrows + Enter")
+        return (_("Place your tile"), _("Click a lit square: next to the field and inside the 4 × 4 frame."),
+                _("R / wheel / right click: turn  ·  arrows + Enter"))
     if model.phase == "occupy":
         source = frame.source
         if source is None:
-            detail = "Both your markers are out: click the one to move, then a free line on the new tile."
+            detail = _("Both your markers are out: click the one to move, then a free line on the new tile.")
+        elif source == "supply":
+            detail = _("Click a free line on the new tile: a marker goes there from your supply.")
         else:
-            where = "from your supply" if source == "supply" else "moved from its line (ringed)"
-            detail = f"Click a free line on the new tile: a marker goes there {where}."
-        return ("Occupy a line?", detail, "←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip")
-    return ("Connection!", "Your other marker moves onto the joined line; then both markers on it go home.",
-            "Enter or click the line: connect")
+            detail = _("Click a free line on the new tile: a marker goes there moved from its line (ringed).")
+        return (_("Occupy a line?"), detail, _("←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip"))
+    return (_("Connection!"), _("Your other marker moves onto the joined line; then both markers on it go home."),
+            _("Enter or click the line: connect"))
 
 
 def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
@@ -345,8 +349,8 @@ def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
         return
     owner = model.owner(line)
     points = model.line_points(line)
-    who = "Free line" if owner is None else f"{frame.name(owner)}'s line"
-    text = f"{who} · {points} pt{'s' if points != 1 else ''} now"
+    who = _("Free line") if owner is None else _("{name}'s line").format(name=frame.name(owner))
+    text = f"{who} · " + ngettext("{points} pt now", "{points} pts now", points).format(points=points)
     image = theme.render_text(text, 24, theme.INK, theme.TEXT_BOLD_FONT)
     box = image.get_rect(topleft=(frame.pointer[0] + 22, frame.pointer[1] + 26)).inflate(24, 12)
     box.clamp_ip(BOARD)

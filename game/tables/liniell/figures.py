@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.bots import level_name
+from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures, seats_of
 from game.ui.theme import PLAYER_COLOURS
 
 # The board's own blue: Liniell's rhombs are blue, so a blue marker would vanish on them.
-RHOMB_BLUE = next(index for index, (name, _) in enumerate(PLAYER_COLOURS) if name == "Blue")
+RHOMB_BLUE = next(index for index, (name, _rgb) in enumerate(PLAYER_COLOURS) if name == "Blue")
 
 
 def colour_indices(seats: list[dict[str, Any]]) -> list[int]:
@@ -37,24 +39,25 @@ def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         own = [route for route in routes if route.get("seat") == seat]
         rows: list[tuple[str, str]] = []
         for number, route in enumerate(own, start=1):
-            rows.append((f"Route {number}", _route_text(route)))
+            rows.append((_("Route {number}").format(number=number), _route_text(route)))
         if not own:
-            rows.append(("Markers", "none on the field"))
-        rows.append(("Tiles", str(sum(int(route.get("tiles", 0)) for route in own))))
-        rows.append(("Blue rhombs", str(blue[seat] if seat < len(blue) else 0)))
-        rows.append(("Enclosed", str(sum(1 for route in own if route.get("enclosed")))))
+            rows.append((_("Markers"), _("none on the field")))
+        rows.append((_("Tiles"), str(sum(int(route.get("tiles", 0)) for route in own))))
+        rows.append((_("Blue rhombs"), str(blue[seat] if seat < len(blue) else 0)))
+        rows.append((_("Enclosed"), str(sum(1 for route in own if route.get("enclosed")))))
         if tied and seat in winners:
-            rows.append(("Tie broken by", "blue rhombs"))
+            rows.append((_("Tie broken by"), _("blue rhombs")))
         if info.get("kind") == "bot":
-            rows.append(("Bot", str(info.get("level", ""))))
+            rows.append((_("Bot"), level_name(info.get("level", ""))))
         score = scores[seat] if seat < len(scores) else 0
-        out.append(PlayerFigures(seat, str(info.get("name", f"Player {seat + 1}")), colours[seat],
-                                 seat in winners, f"{score} point{'s' if score != 1 else ''}", rows))
+        name = str(info.get("name", _("Player {number}").format(number=seat + 1)))
+        out.append(PlayerFigures(seat, name, colours[seat], seat in winners,
+                                 ngettext("{points} point", "{points} points", score).format(points=score), rows))
     return out
 
 
 def _route_text(route: dict[str, Any]) -> str:
     if not route.get("kind"):
-        return "no route · 0"
+        return _("no route · 0")
     points = int(route.get("points", 0))
-    return f"{points} pt{'s' if points != 1 else ''}"
+    return ngettext("{points} pt", "{points} pts", points).format(points=points)

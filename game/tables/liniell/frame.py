@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from game.anim.show import Masks
+from game.i18n import N_, _
 from game.render.liniell.field import Camera
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.model import TableModel
@@ -49,7 +50,7 @@ class LiniellFrame:
     hovered: str | None = None  # the line under the pointer
     toast: Toast | None = None
     waiting: str = ""  # what the panel says while another seat decides ("Ada is thinking…")
-    keys_note: str = "Esc menu · F1 rules"  # a replay's Esc goes back to the list: "F1 rules" only
+    keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
 
     @property
@@ -60,7 +61,7 @@ class LiniellFrame:
         return self.colours[seat] if 0 <= seat < len(self.colours) else theme.player_colour(seat)
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("Player {number}").format(number=seat + 1)
 
     def initial(self, seat: int) -> str:
         """The letter on a seat's markers: a cue beside the colour."""

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.render.liniell import art
 from game.ui import theme
 
@@ -132,10 +133,11 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
         surface.blit(image, image.get_rect(center=(sx - layer * 3, sy - layer * 5)))
     if stack == 0:
         pygame.draw.rect(surface, theme.NIGHT_2, pygame.Rect(sx - 48, sy - 48, 96, 96), width=3, border_radius=12)
-    label = "stack empty" if stack == 0 else f"{stack} tile{'s' if stack != 1 else ''} left"
+    label = _("stack empty") if stack == 0 else ngettext("{count} tile left", "{count} tiles left", stack).format(
+        count=stack)
     theme.draw_text(surface, label, (sx, sy + 70), 26, theme.CREAM, theme.TEXT_BOLD_FONT, "center")
     if set_aside:
-        theme.draw_text(surface, "set aside", (sx, TILE_CARD.bottom - 76), 20, theme.CORAL, theme.TEXT_BOLD_FONT,
+        theme.draw_text(surface, _("set aside"), (sx, TILE_CARD.bottom - 76), 20, theme.CORAL, theme.TEXT_BOLD_FONT,
                         "center")
         for index, tile in enumerate(set_aside[:3]):
             image = art.tile_image(tile, 0, 50)

@@ -22,6 +22,7 @@ from game.anim import Timeline, Tween
 from game.anim.easing import ease
 from game.anim.effect import Effect
 from game.anim.show import Show
+from game.i18n import _
 from game.render.liniell import art
 from game.render.liniell import field as field_render
 from game.render.liniell.field import Camera
@@ -244,7 +245,7 @@ def _place(stage: Stage, timeline: Timeline, event: dict[str, Any], launch: tupl
         stage.sound("place")
         stage.overlay(Thud(lambda: camera.tile_rect(cell), theme.CREAM))
         if "connection" in event:
-            stage.overlay(FloatText("Connection!", camera.tile_rect(cell).center, theme.SUNFLOWER, 52, 1.6))
+            stage.overlay(FloatText(_("Connection!"), camera.tile_rect(cell).center, theme.SUNFLOWER, 52, 1.6))
 
     timeline.play(Motion(actor, 0.34 if launch else 0.55, on_start=lambda: masks.place(("drawn",), True),
                          on_end=land))
@@ -304,18 +305,18 @@ def _capture(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     switch = stage.show.switch_later()
 
     def lift_off() -> None:
-        for key, actor, _ in motions:
+        for key, actor, _target in motions:
             masks.hold(key)
             x, y = actor.start()
             stage.show.particles.burst(x, y, [actor.colour, theme.SUNFLOWER, theme.CREAM], 24, 420, 0.8)
         switch()
         stage.sound("bell")
         x, y = motions[0][1].start() if motions else (0, 0)
-        stage.overlay(FloatText("Captured!", (x, y - 30), theme.CORAL, 52, 1.5))
+        stage.overlay(FloatText(_("Captured!"), (x, y - 30), theme.CORAL, 52, 1.5))
 
     timeline.call(lift_off)
     if motions:
-        timeline.together(*[motion for _, _, motion in motions])
+        timeline.together(*[motion for _key, _actor, motion in motions])
     timeline.wait(0.15)
 
 
@@ -348,7 +349,7 @@ def _set_aside(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     def start() -> None:
         masks.place(("drawn",), True)
         masks.place(("set_aside",), masks.instead(("set_aside",), 0) + 1)
-        stage.toast("No legal place for that tile: it is set aside.", theme.SUNFLOWER)
+        stage.toast(_("No legal place for that tile: it is set aside."), theme.SUNFLOWER)
         stage.sound("error")
 
     def land() -> None:
@@ -417,11 +418,11 @@ def _count_route(stage: Stage, timeline: Timeline, route: dict[str, Any]) -> Non
     if route.get("enclosed"):
         def enclosed() -> None:
             count.counters[seat] += 1
-            stage.overlay(FloatText("+1 enclosed", marker_at(), theme.SUNFLOWER, 40, 1.3))
+            stage.overlay(FloatText(_("+1 enclosed"), marker_at(), theme.SUNFLOWER, 40, 1.3))
             stage.sound("pop")
         timeline.call(enclosed)
         timeline.wait(0.34)
-    text = f"{route['points']}" if route.get("kind") else "no route"
+    text = f"{route['points']}" if route.get("kind") else _("no route")
     timeline.call(lambda: count.badges.append(Badge(marker_at, text, colour)))
     timeline.wait(0.45)
 
@@ -443,7 +444,7 @@ def _end(stage: Stage, end: dict[str, Any], seat: int, colour: Colour) -> None:
         stage.overlay(Ring(spot, art.BLUE_FACET if blue else theme.CREAM, camera.cell * 0.3, 0.7))
         if blue:
             stage.count.counters[seat] += 1
-            stage.overlay(FloatText("+1 blue", spot(), art.BLUE_FACET, 40, 1.2))
+            stage.overlay(FloatText(_("+1 blue"), spot(), art.BLUE_FACET, 40, 1.2))
             stage.sound("pop")
     else:
         def edge() -> Point:

@@ -19,6 +19,7 @@ import pygame
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
 from game.bots import bot_label
 from game.core.text import distinct_initials
+from game.i18n import N_, _
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
@@ -48,9 +49,9 @@ def seat_note(seat: Any) -> str:
     if not isinstance(seat, dict):
         return ""
     if seat.get("away"):
-        return "away"
+        return _("away")
     if seat.get("claimed") and not seat.get("connected"):
-        return "a bot stands in" if seat.get("bot") else "offline"
+        return _("a bot stands in") if seat.get("bot") else _("offline")
     return ""
 
 
@@ -98,10 +99,10 @@ class LiniellTable(TableScene):
         if info.get("kind") == "bot":
             return bot_label(info.get("level", "normal"))
         if seat in self.humans:
-            return "you" if len(self.humans) == 1 else "on this screen"
+            return _("you") if len(self.humans) == 1 else _("on this screen")
         if info.get("kind") != "human":
-            return "open seat"
-        return "remote player" if self.session.lan else "player"  # a replay's players are nobody's here
+            return _("open seat")
+        return _("remote player") if self.session.lan else _("player")  # a replay's players are nobody's here
 
     @property
     def shown_current(self) -> int:
@@ -161,7 +162,7 @@ class LiniellTable(TableScene):
         """A forced skip: no free line on the new tile ends the turn by itself."""
         model = self.model
         if mine and model is not None and model.phase == "occupy" and not model.free_lines_on_last():
-            self.toast("No free line on this tile: your turn ends.", theme.SUNFLOWER)
+            self.toast(_("No free line on this tile: your turn ends."), theme.SUNFLOWER)
             self.submit({"type": "skip"})
 
     def refused(self, message: str) -> None:
@@ -169,7 +170,7 @@ class LiniellTable(TableScene):
         self.toast(message)
 
     def cover_note(self, seat: int) -> str:
-        return "Liniell hides nothing — but it is your move now."
+        return _("Liniell hides nothing — but it is your move now.")
 
     def coach_anchor(self) -> pygame.Rect:
         return panel.TILE_CARD  # over the tile card: the markers stay in reach
@@ -181,7 +182,7 @@ class LiniellTable(TableScene):
         return liniell_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        return "Liniell · the final count"
+        return _("Liniell · the final count")
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen: the count plays (a table that opens on, or resyncs to, a
@@ -217,11 +218,12 @@ class LiniellTable(TableScene):
 
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
-        self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), "Skip", self.skip, "secondary", 36,
-                                  f"Leave your markers where they are ({self.app.mapper.key_label('next')}).")
-        self.connect_button = Button(wide, "Connect", self.connect, "primary", 38,
-                                     "Move your other marker onto the joined line (Enter).")
-        self.results_button = Button(wide, "See the results", self.open_results, "primary", 38)
+        self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), _("Skip"), self.skip, "secondary",
+                                  36, _("Leave your markers where they are ({key}).").format(
+                                      key=self.app.mapper.key_label("next")))
+        self.connect_button = Button(wide, _("Connect"), self.connect, "primary", 38,
+                                     _("Move your other marker onto the joined line (Enter)."))
+        self.results_button = Button(wide, _("See the results"), self.open_results, "primary", 38)
         for button in (self.skip_button, self.connect_button, self.results_button):
             button.visible = False
             self.ui.add(button)
@@ -255,7 +257,7 @@ class LiniellTable(TableScene):
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
-            cell, _ = self.camera.locate(intent.pos)
+            cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
             elif BOARD.collidepoint(intent.pos):
@@ -271,7 +273,7 @@ class LiniellTable(TableScene):
         if not self.my_turn or self.model is None:
             if kind == "press" and self.model is not None and BOARD.collidepoint(intent.pos or (0, 0)) \
                     and self.model.phase != "over" and not self.busy:
-                self.toast(f"Wait for {self.seat_name(self.model.current)}.", theme.CREAM_DIM)
+                self.toast(_("Wait for {name}.").format(name=self.seat_name(self.model.current)), theme.CREAM_DIM)
             return False
         phase = self.model.phase
         if phase == "place":
@@ -292,7 +294,7 @@ class LiniellTable(TableScene):
             self._move_cursor(kind)
             return True
         if kind == "press" and intent.pos is not None:
-            cell, _ = self.camera.locate(intent.pos)
+            cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
                 self.place(cell)
@@ -354,7 +356,7 @@ class LiniellTable(TableScene):
 
     def occupy(self, line: str) -> None:
         if self.source is None:
-            self.toast("Both your markers are out: first click the one that should move.", theme.SUNFLOWER)
+            self.toast(_("Both your markers are out: first click the one that should move."), theme.SUNFLOWER)
             self.sound("error")
             return
         self.submit({"type": "occupy", "line": line, "from": self.source})
@@ -374,7 +376,7 @@ class LiniellTable(TableScene):
         """The line under ``pos`` on the field, if any."""
         if self.model is None or not BOARD.collidepoint(pos):
             return None
-        cell, _ = self.camera.locate(pos)
+        cell, _where = self.camera.locate(pos)
         placed = self.model.tiles.get(cell)
         if placed is None:
             return None
@@ -436,7 +438,7 @@ class LiniellTable(TableScene):
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.waiting_words(self.shown_current),
-            keys_note="F1 rules" if self.session.replay else "Esc menu · F1 rules")
+            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()

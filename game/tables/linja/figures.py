@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.bots import level_name
 from game.core.linja.position import PIECES, ROW_POINTS
+from game.i18n import N_, _, ngettext
 from game.scenes.figures import PlayerFigures, seats_of
 
-ROW_LABELS = {5: "Home (5 each)", 3: "3-point row", 2: "2-point row", 1: "1-point row"}
+ROW_LABELS = {5: N_("Home (5 each)"), 3: N_("3-point row"), 2: N_("2-point row"), 1: N_("1-point row")}
 
 
 def pieces_by_points(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
@@ -31,14 +33,24 @@ def linja_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerF
     seats = seats_of(view)
     out = []
     for seat in (0, 1):
-        info = seats[seat] if seat < len(seats) else {"name": f"Seat {seat + 1}", "colour": seat}
+        info = (
+            seats[seat] if seat < len(seats) else {"name": _("Seat {number}").format(number=seat + 1), "colour": seat}
+        )
         scoring = pieces_by_points(view, seat)
-        rows = [(ROW_LABELS[points], f"{count} × {points}") for points, count in scoring]
-        rows.append(("Own half (no points)", str(PIECES - sum(count for _, count in scoring))))
+        rows = [(_(ROW_LABELS[points]), f"{count} × {points}") for points, count in scoring]
+        rows.append((_("Own half (no points)"), str(PIECES - sum(count for _points, count in scoring))))
         if next_first == seat:
-            rows.append(("Next game", "starts"))
+            rows.append((_("Next game"), _("starts")))
         if info.get("kind") == "bot":
-            rows.append(("Bot", str(info.get("level", ""))))
-        out.append(PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners,
-                                 f"{scores[seat]} points", rows))
+            rows.append((_("Bot"), level_name(info.get("level", ""))))
+        out.append(
+            PlayerFigures(
+                seat,
+                str(info.get("name")),
+                int(info.get("colour", seat)),
+                seat in winners,
+                ngettext("{points} point", "{points} points", scores[seat]).format(points=scores[seat]),
+                rows,
+            )
+        )
     return out

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Piece
 from game.ui import theme
@@ -38,10 +39,10 @@ class LinjaFrame:
     def info(self, seat: int) -> dict[str, Any]:
         if 0 <= seat < len(self.seats):
             return self.seats[seat]
-        return {"name": f"Seat {seat + 1}", "colour": seat, "kind": "human"}
+        return {"name": _("Seat {number}").format(number=seat + 1), "colour": seat, "kind": "human"}
 
     def name(self, seat: int) -> str:
-        return str(self.info(seat).get("name", f"Seat {seat + 1}"))
+        return str(self.info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
     def colour(self, seat: int) -> theme.Colour:
         return theme.player_colour(int(self.info(seat).get("colour", seat)))
@@ -70,18 +71,23 @@ def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str
         steps = int(choice["steps"])
         on_row = sum(int(n) for n in view["rows"][to])
         if to == target:
-            return "home · +1 step" if short else \
-                f"Row {source} → home: leaving the field earns a following move of exactly 1 step."
+            return _("home · +1 step") if short else \
+                _("Row {source} → home: leaving the field earns a following move of exactly 1 step.").format(
+                    source=source)
         if steps == 0 and on_row:
-            return "ends the game!" if short else f"Row {source} → {to}: the pieces have passed — game over."
+            return _("ends the game!") if short else \
+                _("Row {source} → {to}: the pieces have passed — game over.").format(source=source, to=to)
         if steps == 0:
-            return "empty row · no follow-up" if short else \
-                f"Row {source} → {to}: the row is empty, so there is no following move."
-        plural = "s" if steps > 1 else ""
-        return f"+{steps} step{plural}" if short else \
-            f"Row {source} → {to}: {steps} piece{plural} there, so the following move gets {steps} step{plural}."
+            return _("empty row · no follow-up") if short else \
+                _("Row {source} → {to}: the row is empty, so there is no following move.").format(source=source, to=to)
+        if short:
+            return ngettext("+{steps} step", "+{steps} steps", steps).format(steps=steps)
+        return ngettext("Row {source} → {to}: {steps} piece there, so the following move gets {steps} step.",
+                        "Row {source} → {to}: {steps} pieces there, so the following move gets {steps} steps.",
+                        steps).format(source=source, to=to, steps=steps)
     if choice.get("extra_turn"):
-        return "Extra turn!" if short else f"Row {source} → {to}: an empty row — you earn an extra turn!"
+        return _("Extra turn!") if short else \
+            _("Row {source} → {to}: an empty row — you earn an extra turn!").format(source=source, to=to)
     if to == target:
-        return "home" if short else f"Row {source} → home: the piece leaves the field."
-    return f"row {to}" if short else f"Row {source} → {to}."
+        return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
+    return _("row {to}").format(to=to) if short else _("Row {source} → {to}.").format(source=source, to=to)

@@ -12,7 +12,7 @@ import pygame
 
 from game.bots import bot_label
 from game.core.linja.position import PIECES, scores
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
 from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, TURN_BOX
@@ -54,14 +54,14 @@ def _card(surface: pygame.Surface, frame: LinjaFrame, seat: int, rect: pygame.Re
     rows = view["rows"]
     target = int((view.get("targets") or [7, 0])[seat])
     home = int(rows[target][seat])
-    way = "Moves up" if seat == 0 else "Moves down"
-    theme.draw_text(surface, f"{way} · {home} of {PIECES} home", (rect.x + 136, rect.y + 116), 24,
-                    theme.CREAM_DIM)
+    way = _("Moves up") if seat == 0 else _("Moves down")
+    theme.draw_text(surface, _("{way} · {home} of {pieces} home").format(way=way, home=home, pieces=PIECES),
+                    (rect.x + 136, rect.y + 116), 24, theme.CREAM_DIM)
     if frame.tally is not None:
-        points, label = frame.tally[seat], "points"
+        points, label = frame.tally[seat], _("points")
     else:
         points = scores([[int(r[0]) for r in rows], [int(r[1]) for r in rows]])[seat]
-        label = "final points" if view.get("phase") == "over" else "points now"
+        label = _("final points") if view.get("phase") == "over" else _("points now")
     theme.draw_text(surface, str(points), (rect.right - 28, rect.y + 18), 68, theme.SUNFLOWER,
                     theme.DISPLAY_FONT, "topright", shadow=True)
     theme.draw_text(surface, label, (rect.right - 28, rect.y + 88), 22, theme.CREAM_DIM, anchor="topright")
@@ -74,10 +74,10 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     turn = view.get("turn")
     over = view.get("phase") == "over" or turn is None
     if over:
-        theme.draw_text(surface, "Game over", (box.x + 28, box.y + 22), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, _("Game over"), (box.x + 28, box.y + 22), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
     else:
         seat = int(turn)
-        text = f"{frame.name(seat)}'s turn"
+        text = _("{name}'s turn").format(name=frame.name(seat))
         extra = bool(view.get("extra_turn"))
         size = theme.fit_text(text, 44, box.width - (270 if extra else 56), theme.DISPLAY_FONT)
         theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.text_colour(frame.colour(seat)),
@@ -86,7 +86,7 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
             chip = pygame.Rect(0, 0, 200, 40)
             chip.topright = (box.right - 24, box.y + 26)
             pygame.draw.rect(surface, theme.SUNFLOWER, chip, border_radius=20)
-            theme.draw_text(surface, "EXTRA TURN", (chip.centerx, chip.centery + 2), 22, theme.INK,
+            theme.draw_text(surface, _("EXTRA TURN"), (chip.centerx, chip.centery + 2), 22, theme.INK,
                             theme.DISPLAY_FONT, "center")
     card = pygame.Rect(box.x + 20, box.y + 84, box.width - 40, 196)
     pygame.draw.rect(surface, theme.NIGHT_2, card, border_radius=18)
@@ -103,9 +103,9 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
 
 
 def _phase_initial(surface: pygame.Surface, card: pygame.Rect) -> None:
-    theme.draw_text(surface, "Initial move", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    text = ("Move one of your pieces over one stick. The pieces already on the row it reaches "
-            "set the length of the following move.")
+    theme.draw_text(surface, _("Initial move"), (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    text = _("Move one of your pieces over one stick. The pieces already on the row it reaches "
+             "set the length of the following move.")
     for index, line in enumerate(theme.wrap(text, 25, card.width - 48)[:4]):
         theme.draw_text(surface, line, (card.x + 24, card.y + 72 + index * 30), 25, theme.CREAM_DIM)
 
@@ -116,17 +116,18 @@ def _phase_following(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Re
     colour = theme.mix(theme.SUNFLOWER, theme.CREAM, glow * 0.5)
     theme.draw_text(surface, str(steps), (card.x + 92, card.centery + 6), size, colour, theme.DISPLAY_FONT,
                     "center", shadow=True)
-    word = "step" if steps == 1 else "steps"
-    theme.draw_text(surface, f"Following move: {steps} {word}", (card.x + 180, card.y + 22), 30,
+    theme.draw_text(surface, ngettext("Following move: {steps} step", "Following move: {steps} steps",
+                                      steps).format(steps=steps), (card.x + 180, card.y + 22), 30,
                     theme.SUNFLOWER, theme.DISPLAY_FONT)
-    text = f"Move one piece — any, the one just moved too — {steps} stick{'s' if steps > 1 else ''} forward."
+    text = ngettext("Move one piece — any, the one just moved too — {steps} stick forward.",
+                    "Move one piece — any, the one just moved too — {steps} sticks forward.", steps).format(steps=steps)
     for index, line in enumerate(theme.wrap(text, 24, card.width - 204)[:4]):
         theme.draw_text(surface, line, (card.x + 180, card.y + 70 + index * 29), 24, theme.CREAM_DIM)
 
 
 def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) -> None:
-    theme.draw_text(surface, "Final scoring", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    text = "Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it."
+    theme.draw_text(surface, _("Final scoring"), (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    text = _("Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it.")
     for index, line in enumerate(theme.wrap(text, 24, card.width - 48)[:2]):
         theme.draw_text(surface, line, (card.x + 24, card.y + 70 + index * 29), 24, theme.CREAM_DIM)
     tally = frame.tally or (frame.view.get("scores") or [0, 0])
@@ -137,9 +138,9 @@ def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) 
 
 
 def _log(surface: pygame.Surface, frame: LinjaFrame) -> None:
-    theme.draw_text(surface, "Moves", (TURN_BOX.x + 28, LOG_TOP), 28, theme.CREAM_DIM, theme.DISPLAY_FONT)
+    theme.draw_text(surface, _("Moves"), (TURN_BOX.x + 28, LOG_TOP), 28, theme.CREAM_DIM, theme.DISPLAY_FONT)
     if not frame.log:
-        theme.draw_text(surface, "None yet on this screen.", (TURN_BOX.x + 28, LOG_TOP + 40), 23,
+        theme.draw_text(surface, _("None yet on this screen."), (TURN_BOX.x + 28, LOG_TOP + 40), 23,
                         theme.shade(theme.CREAM_DIM, 0.8))
     for index, (seat, text) in enumerate(frame.log[-5:]):
         y = LOG_TOP + 40 + index * 30

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim import Timeline
+from game.i18n import _, ngettext
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
@@ -58,14 +59,14 @@ class LinjaTable(TableScene):
         self.message = ""
         self.message_bad = False
         self.log: list[tuple[int, str]] = []
-        self.ui.add(Button(RULES_BUTTON, "Rules", self.open_rules, "secondary", 32, "The rules of Linja (F1)."))
-        menu = Button(MENU_BUTTON, "Menu", self.open_menu, "secondary", 32, "Pause, settings, leave (Esc).")
+        self.ui.add(Button(RULES_BUTTON, _("Rules"), self.open_rules, "secondary", 32, _("The rules of Linja (F1).")))
+        menu = Button(MENU_BUTTON, _("Menu"), self.open_menu, "secondary", 32, _("Pause, settings, leave (Esc)."))
         menu.visible = not session.replay  # a replay's bar has Back; nothing of a live game to pause
         self.ui.add(menu)
 
     @property
     def rows(self) -> list[list[list[Piece]]]:
-        return self.pieces.rows if self.pieces is not None else [[[], []] for _ in range(ROWS)]
+        return self.pieces.rows if self.pieces is not None else [[[], []] for _row in range(ROWS)]
 
     # -- the skeleton's hooks ---------------------------------------------------------------------
     @classmethod
@@ -96,8 +97,9 @@ class LinjaTable(TableScene):
 
     def cover_note(self, seat: int) -> str:
         colour = theme.PLAYER_COLOURS[int(self.seat_info(seat).get("colour", seat)) % len(theme.PLAYER_COLOURS)][0]
-        way = "up" if seat == 0 else "down"
-        return f"Your {colour.lower()} pieces move {way} the board."
+        if seat == 0:
+            return _("Your pieces ({colour}) move up the board.").format(colour=_(colour))
+        return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
 
     def coach_anchor(self) -> pygame.Rect:
         return pygame.Rect(1338, 24, 560, 300)  # over the opponent's card
@@ -109,7 +111,7 @@ class LinjaTable(TableScene):
         return linja_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        return f"Linja · {self.seat_name(0)} vs {self.seat_name(1)}"
+        return _("Linja · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """Play again: a new deal, and the loser starts (``next_first``)."""
@@ -125,8 +127,8 @@ class LinjaTable(TableScene):
         if view is None or view.get("moves") or view.get("phase") == "over" or len(self.humans) > 1:
             return  # hot-seat: the cover already names the starting player
         first = int(view.get("first", 0))
-        banner = self._banner(f"{self.seat_name(first)} starts", self.seat_colour(first), 1.3,
-                              "Move a piece over one stick; the row it reaches sets the next move.")
+        banner = self._banner(_("{name} starts").format(name=self.seat_name(first)), self.seat_colour(first), 1.3,
+                              _("Move a piece over one stick; the row it reaches sets the next move."))
         self.show.play(view, lambda timeline: timeline.play(banner))
 
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
@@ -139,10 +141,11 @@ class LinjaTable(TableScene):
                 self._stage_move(timeline, event)
             elif kind == "extra_turn":
                 seat = int(event["seat"])
-                self._log(timeline, seat, "extra turn!")
+                self._log(timeline, seat, _("extra turn!"))
                 timeline.call(lambda: self.app.sounds.play("fanfare"))
-                timeline.play(self._banner("Extra turn!", theme.SUNFLOWER, 1.4,
-                                           f"{self.seat_name(seat)} reached an empty row and moves again."))
+                timeline.play(self._banner(_("Extra turn!"), theme.SUNFLOWER, 1.4,
+                                           _("{name} reached an empty row and moves again.").format(
+                                               name=self.seat_name(seat))))
             elif kind == "pass":
                 self._stage_pass(timeline, event)
             elif kind == "end":
@@ -189,19 +192,20 @@ class LinjaTable(TableScene):
                 self.count_row, self.count_skip = to, piece
                 self._float(f"+{steps}", (x, y - 46), theme.SUNFLOWER, 56, 1.2)
                 self.app.sounds.play("pop")
-                self._write_log(seat, f"{source} → {to}, counts {steps}")
+                self._write_log(seat, _("{source} → {to}, counts {steps}").format(source=source, to=to, steps=steps))
             elif initial:
                 empty = flight["before"] == 0  # otherwise the move ended the game (G4): no note
-                self._write_log(seat, f"{source} → {to}" + (", empty row" if empty else ""))
+                self._write_log(seat, f"{source} → {to}" + (", " + _("empty row") if empty else ""))
                 if empty:
-                    self._float("empty row: no following move", (x, y - 46), theme.CREAM, 30, 1.4)
+                    self._float(_("empty row: no following move"), (x, y - 46), theme.CREAM, 30, 1.4)
             else:
                 lost = int(event.get("expired", 0))
-                plural = "s" if steps > 1 else ""
-                self._write_log(seat, f"{source} → {to}, {steps} step{plural}" + (f" ({lost} lost)" if lost else ""))
+                moved = ngettext("{steps} step", "{steps} steps", steps).format(steps=steps)
+                self._write_log(seat, f"{source} → {to}, {moved}"
+                                + (" " + _("({count} lost)").format(count=lost) if lost else ""))
                 if lost:
-                    self._float(f"home · {lost} step{'s' if lost > 1 else ''} lost", (x, y - 46),
-                                theme.CREAM, 30, 1.4)
+                    self._float(ngettext("home · {count} step lost", "home · {count} steps lost", lost).format(
+                        count=lost), (x, y - 46), theme.CREAM, 30, 1.4)
 
         timeline.call(begin)
         timeline.then(hop_tween(where, abs(to - source), hopped))
@@ -214,12 +218,15 @@ class LinjaTable(TableScene):
         name = self.seat_name(seat)
         if event.get("phase") == "following":
             steps = int(event.get("steps", 0))
-            self._log(timeline, seat, f"no piece can move {steps}: following move lost")
-            timeline.play(self._banner("Following move lost", theme.CORAL, 1.5,
-                                       f"No piece of {name} can move {steps} sticks forward."))
+            self._log(timeline, seat, _("no piece can move {steps}: following move lost").format(steps=steps))
+            timeline.play(self._banner(_("Following move lost"), theme.CORAL, 1.5,
+                                       ngettext("No piece of {name} can move {steps} stick forward.",
+                                                "No piece of {name} can move {steps} sticks forward.",
+                                                steps).format(name=name, steps=steps)))
         else:
-            self._log(timeline, seat, "cannot move: passes")
-            timeline.play(self._banner(f"{name} passes", theme.CORAL, 1.5, "Every initial move runs into a full row."))
+            self._log(timeline, seat, _("cannot move: passes"))
+            timeline.play(self._banner(_("{name} passes").format(name=name), theme.CORAL, 1.5,
+                                       _("Every initial move runs into a full row.")))
 
     def _stage_end(self, timeline: Timeline, event: dict[str, Any], view: View) -> None:
         """The final scoring, counted up row by row: the 1-point rows first, the goal rows last."""
@@ -251,10 +258,10 @@ class LinjaTable(TableScene):
         score_line = f"{self.seat_name(0)} {scores[0]} : {scores[1]} {self.seat_name(1)}"
         if winners:
             timeline.call(lambda: self._celebrate(winners[0]))
-            timeline.play(self._banner(f"{self.seat_name(winners[0])} wins!", self.seat_colour(winners[0]), 2.6,
-                                       score_line))
+            timeline.play(self._banner(_("{name} wins!").format(name=self.seat_name(winners[0])),
+                                       self.seat_colour(winners[0]), 2.6, score_line))
         else:
-            timeline.play(self._banner("A draw!", theme.SUNFLOWER, 2.6, score_line))
+            timeline.play(self._banner(_("A draw!"), theme.SUNFLOWER, 2.6, score_line))
 
     def _light_rows(self, rows: list[int]) -> None:
         self.score_rows = set(rows)
@@ -335,14 +342,14 @@ class LinjaTable(TableScene):
         if choice is not None:
             return preview_text(view, choice), theme.CREAM
         if self.busy:
-            skip = "Click to skip the animation." if self.session.replay else \
-                "Click or press Enter to skip the animation."
+            skip = _("Click to skip the animation.") if self.session.replay else \
+                _("Click or press Enter to skip the animation.")
             return skip, theme.CREAM_DIM
         turn = view.get("turn")
         if view.get("phase") == "over" or turn is None:
             return "", theme.CREAM
         if self.my_turn:
-            return "Click a piece to move it — or ← → and Enter. Hover to see where it lands.", theme.CREAM_DIM
+            return _("Click a piece to move it — or ← → and Enter. Hover to see where it lands."), theme.CREAM_DIM
         return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def play_row(self, row: int) -> None:
@@ -350,7 +357,7 @@ class LinjaTable(TableScene):
         if view is None or view.get("phase") == "over" or self.finished:
             return
         if self.eyes is None:
-            self.say("Watching: nobody plays from this screen.")
+            self.say(_("Watching: nobody plays from this screen."))
             return
         choice = next((c for c in self.choices() if c["from"] == row), None)
         if choice is not None:
