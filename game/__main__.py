@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from game.i18n import ENVIRONMENT, LANGUAGES
 from game.logs import LEVELS, setup_logging
 from game.version import program_version
 
@@ -27,6 +28,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     mode.add_argument("--windowed", action="store_true", help="open in a window (F11 toggles)")
     mode.add_argument("--fullscreen", action="store_true", help="open fullscreen (the default)")
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES),
+                        help="speak this language this time (else Settings → Language, else the system's)")
     parser.add_argument("--log-level", default="INFO", type=str.upper, choices=LEVELS,
                         help="what the log file keeps (default INFO; the file is linie.log in the user's log folder)")
     return parser.parse_args(argv)
@@ -34,6 +37,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.lang:
+        os.environ[ENVIRONMENT] = args.lang  # above the setting, for this run only
     log_path = setup_logging("linie", args.log_level)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Lazy on purpose: ``linie --help`` answers without loading pygame and every screen.

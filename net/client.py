@@ -23,6 +23,7 @@ from typing import Any
 
 from game.core.contract import Action, View
 from game.core.registry import UnknownGame, available_games, get_game
+from game.i18n import _
 from game.match import view_hash
 from net.delta import PatchError, patch
 from net.protocol import (
@@ -282,11 +283,11 @@ class NetSession:
         """Why the link broke, for a player rather than a programmer."""
         where = f"{self.address}:{self.port}"
         if isinstance(error, ConnectionRefusedError):
-            return f"Nobody answers at {where}: the host may be restarting the table."
+            return _("Nobody answers at {where}: the host may be restarting the table.").format(where=where)
         if isinstance(error, TimeoutError):
-            return f"No answer from {where}."
+            return _("No answer from {where}.").format(where=where)
         if isinstance(error, ConnectionClosed | ConnectionResetError | BrokenPipeError):
-            return "The host closed the connection."
+            return _("The host closed the connection.")
         if isinstance(error, ProtocolError):
             return error.message
         return error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
@@ -332,9 +333,10 @@ class NetSession:
         try:
             mine = get_game(hello["game"]).rules_version
         except UnknownGame:
-            raise RulesMismatch(f"this program does not have the game {hello['game']!r}") from None
+            raise RulesMismatch(_("this program does not have the game {game!r}").format(game=hello["game"])) from None
         if mine != hello["rules_version"]:
-            raise RulesMismatch(f"the host plays rules {hello['rules_version']!r}, this program has {mine!r}")
+            raise RulesMismatch(_("the host plays rules {rules!r}, this program has {mine!r}").format(
+                rules=hello["rules_version"], mine=mine))
 
     async def _ping_loop(self) -> None:
         while True:

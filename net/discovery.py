@@ -27,6 +27,7 @@ import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from game.core.registry import UnknownGame, get_game
+from game.i18n import _
 from net.client import probe
 from net.protocol import PROTOCOL_VERSION
 
@@ -119,7 +120,8 @@ class Advertiser:
 def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) -> tuple[bool, str]:
     """Whether this program can join ``table`` (from its hello), and why not."""
     if table.get("protocol") != PROTOCOL_VERSION:
-        return False, f"The table speaks protocol {table.get('protocol')}; this program speaks {PROTOCOL_VERSION}."
+        return False, _("The table speaks protocol {protocol}; this program speaks {mine}.").format(
+            protocol=table.get("protocol"), mine=PROTOCOL_VERSION)
     game = table.get("game")
     if rules is not None:
         mine = rules.get(game)  # type: ignore[arg-type]
@@ -129,9 +131,10 @@ def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) ->
         except UnknownGame:
             mine = None
     if mine is None:
-        return False, f"This program does not have the game {game!r}."
+        return False, _("This program does not have the game {game!r}.").format(game=game)
     if mine != table.get("rules_version"):
-        return False, f"The table plays rules {table.get('rules_version')!r}; this program has {mine!r}."
+        return False, _("The table plays rules {rules!r}; this program has {mine!r}.").format(
+            rules=table.get("rules_version"), mine=mine)
     return True, ""
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
+from game.i18n import _, chosen_language, set_language
 from game.logs import LEVELS, setup_logging
 from game.paths import replays_dir
 from game.version import program_version
@@ -41,71 +42,123 @@ def default_save_path(port: int) -> Path:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="linie-host", description="A dedicated, headless LAN host for one table.")
+    parser = argparse.ArgumentParser(prog="linie-host", description=_("A dedicated, headless LAN host for one table."))
     parser.add_argument("--version", action="version", version=f"linie-host {program_version()}")
-    parser.add_argument("--game", default="linie1", help=f"one of: {', '.join(available_games())}")
-    parser.add_argument("--seats", type=int, help="seats at the table (default: 4, or as many as the game takes)")
-    parser.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
-    parser.add_argument("--level", default="normal", help="the bots' level")
-    parser.add_argument("--port", type=int, help=f"TCP port (default: {DEFAULT_PORT} when free, else any free port)")
-    parser.add_argument("--bind", default="0.0.0.0", help="address to listen and advertise on")
-    parser.add_argument("--name", help="the table's name (default: 'Linie table', or the saved one)")
-    parser.add_argument("--resume", type=Path, help="resume the table saved in this file")
-    parser.add_argument("--accept-damage", action="store_true",
-                        help="resume a save whose journal is damaged from its last good action")
-    parser.add_argument("--save", type=Path, help="autosave here (default: the resumed file, or "
-                                                  "$XDG_DATA_HOME/linie/host-PORT.save)")
-    parser.add_argument("--replays", type=Path, help="keep the finished game's replay in this folder "
-                                                     "(default: the replays folder the game's Replays screen lists)")
-    parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. trip_rule=pace for Linie 1 (the value is read as JSON "
-                             "when it is JSON, else as text); may be given more than once")
-    parser.add_argument("--manual-start", action="store_true",
-                        help="do not start when the last seat is taken; start once every seated player is Ready")
-    parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",
-                        help="a bot plays an absent player's seat after this long, until they are "
-                             "back (default 90; 0 turns it off)")
-    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
-    parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print warnings and errors only")
-    parser.add_argument("--log-level", default="INFO", type=str.upper, choices=LEVELS,
-                        help="what the log file keeps (default INFO; linie-host.log in the user's log folder)")
+    parser.add_argument(
+        "--game", default="linie1", help=_("one of: {games}").format(games=", ".join(available_games()))
+    )
+    parser.add_argument("--seats", type=int, help=_("seats at the table (default: 4, or as many as the game takes)"))
+    parser.add_argument("--bots", type=int, default=0, help=_("how many of the seats are bots (the last ones)"))
+    parser.add_argument("--level", default="normal", help=_("the bots' level"))
+    parser.add_argument(
+        "--port", type=int, help=_("TCP port (default: {port} when free, else any free port)").format(port=DEFAULT_PORT)
+    )
+    parser.add_argument("--bind", default="0.0.0.0", help=_("address to listen and advertise on"))
+    parser.add_argument("--name", help=_("the table's name (default: 'Linie table', or the saved one)"))
+    parser.add_argument("--resume", type=Path, help=_("resume the table saved in this file"))
+    parser.add_argument(
+        "--accept-damage",
+        action="store_true",
+        help=_("resume a save whose journal is damaged from its last good action"),
+    )
+    parser.add_argument(
+        "--save", type=Path, help=_("autosave here (default: the resumed file, or $XDG_DATA_HOME/linie/host-PORT.save)")
+    )
+    parser.add_argument(
+        "--replays",
+        type=Path,
+        help=_(
+            "keep the finished game's replay in this folder "
+            "(default: the replays folder the game's Replays screen lists)"
+        ),
+    )
+    parser.add_argument("--seed", type=int, help=_("deal from this seed (default: random)"))
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=_(
+            "a game option, e.g. trip_rule=pace for Linie 1 (the value is read as JSON "
+            "when it is JSON, else as text); may be given more than once"
+        ),
+    )
+    parser.add_argument(
+        "--manual-start",
+        action="store_true",
+        help=_("do not start when the last seat is taken; start once every seated player is Ready"),
+    )
+    parser.add_argument(
+        "--bot-takeover",
+        type=float,
+        default=90.0,
+        metavar="SECONDS",
+        help=_("a bot plays an absent player's seat after this long, until they are back (default 90; 0 turns it off)"),
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.6, help=_("seconds a bot waits before moving"))
+    parser.add_argument("--no-discovery", action="store_true", help=_("do not advertise on the LAN"))
+    parser.add_argument("-q", "--quiet", action="store_true", help=_("print warnings and errors only"))
+    parser.add_argument(
+        "--log-level",
+        default="INFO",
+        type=str.upper,
+        choices=LEVELS,
+        help=_("what the log file keeps (default INFO; linie-host.log in the user's log folder)"),
+    )
     return parser.parse_args(argv)
 
 
 def build_host(args: argparse.Namespace) -> Host:
     """The table from the arguments; exits with a readable message when they cannot work."""
-    config = HostConfig(name=args.name or HostConfig.name, bot_level=args.level, autostart=not args.manual_start,
-                        bot_takeover_after=args.bot_takeover or None, bot_delay=args.bot_delay,
-                        save_path=args.save or args.resume, replays=args.replays or replays_dir())
+    config = HostConfig(
+        name=args.name or HostConfig.name,
+        bot_level=args.level,
+        autostart=not args.manual_start,
+        bot_takeover_after=args.bot_takeover or None,
+        bot_delay=args.bot_delay,
+        save_path=args.save or args.resume,
+        replays=args.replays or replays_dir(),
+    )
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
-        sys.exit(f"linie-host: cannot save to {config.save_path}: {problem}")
+        sys.exit(
+            _("linie-host: cannot save to {save_path}: {problem}").format(save_path=config.save_path, problem=problem)
+        )
     if args.resume is not None:
         try:
             return Host.resume(args.resume, config, keep_name=args.name is None, accept_damage=args.accept_damage)
         except JournalDamage as damage:
-            last = f"action {damage.good[-1]['v']}" if damage.good else "the full save"
-            sys.exit(f"linie-host: cannot resume {args.resume}: {damage}. Add --accept-damage to continue "
-                     f"from {last}.")
+            last = _("action {number}").format(number=damage.good[-1]["v"]) if damage.good else _("the full save")
+            sys.exit(
+                _("linie-host: cannot resume {file}: {damage}. Add --accept-damage to continue from {last}.").format(
+                    file=args.resume, damage=damage, last=last
+                )
+            )
         except SnapshotError as error:
-            sys.exit(f"linie-host: cannot resume {args.resume}: {error}")
+            sys.exit(_("linie-host: cannot resume {file}: {error}").format(file=args.resume, error=error))
     try:
         game = get_game(args.game)
     except UnknownGame:
-        sys.exit(f"linie-host: no game {args.game!r}; choose from {', '.join(available_games())}")
+        sys.exit(
+            _("linie-host: no game {game!r}; choose from {games}").format(
+                game=args.game, games=", ".join(available_games())
+            )
+        )
     seats = default_seats(game.min_players, game.max_players) if args.seats is None else args.seats
     if not game.min_players <= seats <= game.max_players:
-        sys.exit(f"linie-host: {game.title} takes {game.min_players}-{game.max_players} seats")
+        sys.exit(
+            _("linie-host: {title} takes {min_players}-{max_players} seats").format(
+                title=game.title, min_players=game.min_players, max_players=game.max_players
+            )
+        )
     if not 0 <= args.bots <= seats:
-        sys.exit("linie-host: --bots must be between 0 and --seats")
+        sys.exit(_("linie-host: --bots must be between 0 and --seats"))
     if args.bots:
         try:
             levels = bot_levels(game.name)
         except ImportError:
-            sys.exit(f"linie-host: there are no bots for {game.title} yet")
+            sys.exit(_("linie-host: there are no bots for {title} yet").format(title=game.title))
         if args.level not in levels:
-            sys.exit(f"linie-host: bot levels are {', '.join(levels)}")
+            sys.exit(_("linie-host: bot levels are {levels}").format(levels=", ".join(levels)))
     options = parse_options(args.option)
     try:  # the game checks its options as it deals
         return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed, options=options)
@@ -120,7 +173,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            sys.exit(f"linie-host: --option wants KEY=VALUE, not {pair!r}")
+            sys.exit(_("linie-host: --option wants KEY=VALUE, not {pair!r}").format(pair=pair))
         try:
             options[key.strip()] = json.loads(value)
         except ValueError:
@@ -139,16 +192,24 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         path = default_save_path(port)
         if (problem := check_writable(path)) is not None:
             await host.close(goodbye=False)
-            sys.exit(f"linie-host: cannot save to {path}: {problem} (choose a file with --save)")
+            sys.exit(
+                _("linie-host: cannot save to {path}: {problem} (choose a file with --save)").format(
+                    path=path, problem=problem
+                )
+            )
         host.save_to(path)
     addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
     info = host.table_info()
-    print(f"Linie host: table {info['table']!r} - {host.match.game.title}, {info['seats_total']} seats, "
-          f"{info['phase']}", flush=True)
+    print(
+        _("Linie host: table {table!r} - {title}, {seats} seats, {phase}").format(
+            table=info["table"], title=host.match.game.title, seats=info["seats_total"], phase=info["phase"]
+        ),
+        flush=True,
+    )
     for address in addresses:
-        print(f"  listening on {address}:{port}", flush=True)
+        print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
     print(f"  autosave: {host.config.save_path}", flush=True)
-    print(f"  replay of the finished game: {host.config.replays}", flush=True)
+    print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
     advertiser = None
     if not args.no_discovery:
         advertiser = Advertiser(port, info, args.bind)
@@ -168,6 +229,7 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language(chosen_language(""))  # the terminal's language (LANG, LANGUAGE; LINIE_LANG overrides)
     args = parse_args(argv)
     log_path = setup_logging("linie-host", args.log_level, "WARNING" if args.quiet else "INFO")
     if log_path is not None:
@@ -176,7 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(serve(host, args))
     except OSError as error:
-        sys.exit(f"linie-host: cannot listen on {args.bind}:{args.port or DEFAULT_PORT}: {error.strerror}")
+        sys.exit(
+            _("linie-host: cannot listen on {address}:{port}: {reason}").format(
+                address=args.bind, port=args.port or DEFAULT_PORT, reason=error.strerror
+            )
+        )
     except KeyboardInterrupt:
         pass
     return 0

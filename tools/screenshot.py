@@ -1,4 +1,4 @@
-"""``python -m tools.screenshot DIR [--only NAME,...]``: PNGs of the client's key screens.
+"""``python -m tools.screenshot DIR [--only NAME,...] [--lang de]``: PNGs of the client's key screens.
 
 A registry others extend: any module in ``tools/shots/`` registers shots with ``@shot("name")``.
 A shot gets a headless ``App`` (SDL dummy drivers, a throw-away settings file), puts scenes on its
@@ -76,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot")
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--only", help="comma-separated shot names")
+    parser.add_argument("--lang", help="the language of the shots (en, de); else LINIE_LANG, else the system's")
     args = parser.parse_args(argv)
+    if args.lang:
+        os.environ["LINIE_LANG"] = args.lang  # the app reads it when it starts (game.i18n.chosen_language)
     # Run as ``-m`` this file is ``__main__``; the shots register with the importable module.
     registry = importlib.import_module("tools.screenshot")
     registry.discover()

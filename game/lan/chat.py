@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.lan.session import CHAT_LIMIT
 from game.session import ChatLine, Session
 from game.ui import theme
@@ -75,8 +76,9 @@ class SubmitField(TextInput):
 class ChatField(SubmitField):
     """The chat's one-line field: Enter sends and empties it."""
 
-    def __init__(self, rect: Any, on_submit: Callable[[str], None], placeholder: str = "Say something…") -> None:
-        super().__init__(rect, on_submit, CHAT_LIMIT, placeholder, 26, clear=True)
+    def __init__(self, rect: Any, on_submit: Callable[[str], None], placeholder: str | None = None) -> None:
+        super().__init__(rect, on_submit, CHAT_LIMIT, _("Say something…") if placeholder is None else placeholder, 26,
+                         clear=True)
 
 
 # -- drawing ---------------------------------------------------------------------------------------------
@@ -142,7 +144,7 @@ def draw_history(surface: pygame.Surface, session: Session, rect: pygame.Rect, c
             break
     surface.set_clip(clip)
     if not session.chat:
-        theme.draw_text(surface, "No messages yet.", (rect.x, rect.bottom - LINE_SIZE - 4), LINE_SIZE,
+        theme.draw_text(surface, _("No messages yet."), (rect.x, rect.bottom - LINE_SIZE - 4), LINE_SIZE,
                         theme.shade(theme.CREAM_DIM, 0.8))
 
 
@@ -284,8 +286,8 @@ class ChatBox:
         surface.blit(veil, panel)
         pygame.draw.rect(surface, theme.mix(theme.NIGHT, theme.SUNFLOWER, self.slide), panel, width=3,
                          border_radius=22)
-        theme.draw_text(surface, "Chat", (panel.x + 22, panel.y + 14), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        theme.draw_text(surface, "Enter send · Esc close · wheel scroll", (panel.right - 22, panel.y + 22), 20,
+        theme.draw_text(surface, _("Chat"), (panel.x + 22, panel.y + 14), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, _("Enter send · Esc close · wheel scroll"), (panel.right - 22, panel.y + 22), 20,
                         theme.CREAM_DIM, anchor="topright")
         history = pygame.Rect(panel.x + 22, panel.y + 60, panel.width - 44, panel.height - 170)
         draw_history(surface, self.session, history, self.colour_of, self.scroll)
@@ -307,7 +309,7 @@ def _tab_image(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(tab, (*theme.SHADOW, 170), tab.get_rect(), border_radius=middle)
     pygame.draw.rect(tab, (*theme.PLUM_LIGHT, 255), tab.get_rect(), width=2, border_radius=middle)
     _bubble(tab, (30, middle), theme.SUNFLOWER)
-    label = theme.render_text("Chat", 22, theme.CREAM, theme.TEXT_BOLD_FONT)
+    label = theme.render_text(_("Chat"), 22, theme.CREAM, theme.TEXT_BOLD_FONT)
     tab.blit(label, label.get_rect(midleft=(54, middle)))
     chip = pygame.Rect(0, 0, 26, 26)
     chip.midright = (size[0] - 12, middle)

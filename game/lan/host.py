@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.bots import bot_label
-from game.i18n import N_
+from game.i18n import N_, _
 from game.lan.address import lan_address
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
@@ -75,7 +75,7 @@ def resume_hosted_table(app: AppServices, path: Path, accept_damage: bool = Fals
     session = LanSession(NetSession("127.0.0.1", port, thread.host.match.seats[0].name, token=token), hosted=thread,
                          address=lan_address(HostScene.bind), port=port)
     if not announced:
-        session.notice("This table could not be announced on the network; others join by address.")
+        session.notice(_("This table could not be announced on the network; others join by address."))
     if token is None:
         session.claim(0)
     app.stack.reset(LobbyScene(app, session, port=port, hosting=True))
@@ -96,10 +96,10 @@ class HostScene(SetupScene):
         for row in self.rows:
             row.swatch.colour = row.index
             row.swatch.enabled = False
-            row.swatch.tooltip = "At a LAN table each seat plays in its own colour."
+            row.swatch.tooltip = _("At a LAN table each seat plays in its own colour.")
         self.table_name_edited = False
         self.table_name = TextInput(NAME_FIELD, self.default_table_name(), self._name_table, TABLE_NAME_LIMIT,
-                                    "Table name", 30, "The name players see when they look for tables.")
+                                    _("Table name"), 30, _("The name players see when they look for tables."))
         self.ui.add(self.table_name)
 
     @staticmethod
@@ -112,8 +112,8 @@ class HostScene(SetupScene):
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
         if index == 0:
-            return [("human", "You (host)")]
-        return [("open", "Open seat")] + [(f"bot:{level}", bot_label(level)) for level in levels]
+            return [("human", _("You (host)"))]
+        return [("open", _("Open seat"))] + [(f"bot:{level}", bot_label(level)) for level in levels]
 
     def next_colour(self, index: int) -> None:
         """Colours are the seats' own here (see the module docstring)."""
@@ -139,7 +139,7 @@ class HostScene(SetupScene):
         config = self.config()
         me = config.seats[0].name
         infos = [SeatInfo(info.name, "bot", info.level, index) if info.kind == "bot"
-                 else SeatInfo(me if index == 0 else f"Seat {index + 1}", "open", colour=index)
+                 else SeatInfo(me if index == 0 else _("Seat {number}").format(number=index + 1), "open", colour=index)
                  for index, info in enumerate(config.seats)]
         table_name = self.table_name.text.strip() or self.default_table_name()
 
@@ -157,7 +157,7 @@ class HostScene(SetupScene):
         try:
             thread, port, announced = serve_table(make_host, self.bind, self.port, self.advertise)
         except Exception as error:  # noqa: BLE001 - a table that cannot open is told, never raised
-            self.message = f"Could not open the table: {error}"
+            self.message = _("Could not open the table: {error}").format(error=error)
             self.app.sounds.play("error")
             return
         if me != self.app.settings.player_name:
@@ -166,11 +166,11 @@ class HostScene(SetupScene):
         session = LanSession(NetSession("127.0.0.1", port, me), hosted=thread,
                              address=lan_address(self.bind), port=port)
         if not announced:
-            session.notice("This table could not be announced on the network; others join by address.")
+            session.notice(_("This table could not be announced on the network; others join by address."))
         session.claim(0)
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        theme.draw_text(surface, "Table name", (NAME_FIELD.x + 4, NAME_FIELD.y - 38), 26, theme.SUNFLOWER,
+        theme.draw_text(surface, _("Table name"), (NAME_FIELD.x + 4, NAME_FIELD.y - 38), 26, theme.SUNFLOWER,
                         theme.TEXT_BOLD_FONT)

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.anim import ease
+from game.i18n import _
 from game.lan.chat import ChatBox, ColourOf
 from game.session import Session
 from game.ui import theme
@@ -57,16 +58,16 @@ def seat_state(seat: dict[str, Any]) -> str | None:
 def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
     name = str(seat.get("name", "?"))
     text = {
-        "connected": f"{name} is connected.",
-        "away": f"{name} has not answered for a few seconds.",
-        "gone": f"{name} lost the connection; the seat is kept for them.",
-        "bot": f"A bot plays for {name} until they are back.",
-        "open": "Nobody has taken this seat yet.",
+        "connected": _("{name} is connected.").format(name=name),
+        "away": _("{name} has not answered for a few seconds.").format(name=name),
+        "gone": _("{name} lost the connection; the seat is kept for them.").format(name=name),
+        "bot": _("A bot plays for {name} until they are back.").format(name=name),
+        "open": _("Nobody has taken this seat yet."),
     }.get(state or "", name)
     if hosting and state in ("away", "gone"):
-        text += " Click: let a bot play for them."
+        text += _(" Click: let a bot play for them.")
     elif hosting and state == "bot":
-        text += " Click: give the seat back."
+        text += _(" Click: give the seat back.")
     return text
 
 
@@ -109,7 +110,7 @@ class NetHud:
         self.hover: int | None = None
         self.pointer: tuple[int, int] | None = None
         self.ui = FocusGroup(sound=scene.app.sounds.play)
-        self.leave_button = Button(pygame.Rect(0, 0, 360, 80), "Leave table", self.leave, "danger", 36)
+        self.leave_button = Button(pygame.Rect(0, 0, 360, 80), _("Leave table"), self.leave, "danger", 36)
         self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
@@ -187,7 +188,7 @@ class NetHud:
         self.age += dt
         step = dt / VEIL_SECONDS
         self.veil = min(1.0, self.veil + step) if self.blocking else max(0.0, self.veil - step)
-        self.leave_button.label = "Back to title" if self.link == "closed" else "Leave table"
+        self.leave_button.label = _("Back to title") if self.link == "closed" else _("Leave table")
         self.ui.update(dt)
         if self.blocking:
             self.ui.set_focus(self.leave_button)
@@ -226,7 +227,7 @@ class NetHud:
         if self.chat is not None:
             self.chat.draw(surface)
         if self.game_over and self.link != "up":
-            draw_pill(surface, "The host has left the table; the game is over.", (theme.WIDTH // 2, 14))
+            draw_pill(surface, _("The host has left the table; the game is over."), (theme.WIDTH // 2, 14))
         elif self.session.hosting and self.session.save_problem:
             draw_save_problem(surface, self.session.save_problem)
         if self.veil > 0:
@@ -248,17 +249,17 @@ class NetHud:
         theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if self.link == "closed" else theme.SUNFLOWER, 12)
         closed = self.link == "closed"
         if closed:
-            heading = theme.heading(surface, "The table is closed", (panel.centerx, panel.y + 70), 58)
-            lines = ["The host has ended the game, or this program can no longer play at it."]
+            heading = theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
+            lines = [_("The host has ended the game, or this program can no longer play at it.")]
         else:
-            heading = theme.heading(surface, "Reconnecting", (panel.centerx, panel.y + 70), 58)
+            heading = theme.heading(surface, _("Reconnecting"), (panel.centerx, panel.y + 70), 58)
             for index in range(1 + int(self.age * 2.5) % 3):  # the dots count up; the word stays put
                 dot = (heading.right + 10 + index * 16, heading.bottom - 14)
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
                 pygame.draw.circle(surface, theme.CREAM, dot, 5)
             _spinner(surface, (heading.x - 50, heading.centery), self.age)
-            lines = ["The link to the host is lost. Your seat is kept, and the table",
-                     "waits here until the host answers again."]
+            lines = [_("The link to the host is lost. Your seat is kept, and the table"),
+                     _("waits here until the host answers again.")]
         for index, text in enumerate(lines):
             theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * 34), 27, theme.CREAM,
                             anchor="center")
@@ -283,7 +284,8 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
 
 def draw_save_problem(surface: pygame.Surface, problem: str) -> None:
     """What the player whose program saves the table must know: saving fails, and why."""
-    draw_pill(surface, f"Saving fails ({problem}): the game goes on, every move tries again.", (theme.WIDTH // 2, 14))
+    draw_pill(surface, _("Saving fails ({problem}): the game goes on, every move tries again.").format(
+        problem=problem), (theme.WIDTH // 2, 14))
 
 
 def draw_pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.lan import seats as lan_seats
 from game.lan.chat import SubmitField
 from game.lan.lobby import LobbyScene
@@ -30,25 +31,26 @@ from net.discovery import TableBrowser, compatibility
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
 ROW_H = 108
-PHASES = {"lobby": "seats open in the lobby", "playing": "game in progress — join to watch", "over": "game over"}
+PHASES = {"lobby": N_("seats open in the lobby"), "playing": N_("game in progress — join to watch"),
+          "over": N_("game over")}
 
 
 def parse_address(text: str) -> tuple[str, int]:
     """``host``, ``host:port`` → (host, port); ValueError with the reason in words."""
     text = text.strip()
     if not text:
-        raise ValueError("Type the host's address first, like 192.168.1.20:47000.")
+        raise ValueError(_("Type the host's address first, like 192.168.1.20:47000."))
     host, colon, port_text = text.rpartition(":")
     if not colon:
         return text, DEFAULT_PORT
     if not host:
-        raise ValueError("The address is missing before the colon.")
+        raise ValueError(_("The address is missing before the colon."))
     try:
         port = int(port_text)
     except ValueError:
-        raise ValueError("The port must be a number, like 192.168.1.20:47000.") from None
+        raise ValueError(_("The port must be a number, like 192.168.1.20:47000.")) from None
     if not 0 < port < 65536:
-        raise ValueError("The port must be between 1 and 65535.")
+        raise ValueError(_("The port must be between 1 and 65535."))
     return host, port
 
 
@@ -119,16 +121,16 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     ink = theme.CREAM if ok else theme.shade(theme.CREAM_DIM, 0.62)
     dim = theme.CREAM_DIM if ok else theme.shade(theme.CREAM_DIM, 0.55)
     _table_icon(surface, (row.x + 50, row.centery), ok)
-    name = str(table.get("name") or "Linie table")
+    name = str(table.get("name") or _("Linie table"))
     theme.draw_text(surface, name, (row.x + 100, row.y + 14), theme.fit_text(name, 36, 700, theme.DISPLAY_FONT), ink,
                     theme.DISPLAY_FONT)
     game = str(table.get("title") or table.get("game") or "?")
     where = f"{table.get('address')}:{table.get('port')}"
     if ok:
-        detail = f"{game} · {PHASES.get(str(table.get('phase')), table.get('phase'))} · {where}"
+        detail = f"{game} · {_(PHASES.get(str(table.get('phase')), str(table.get('phase'))))} · {where}"
         theme.draw_text(surface, detail, (row.x + 100, row.y + 58), 25, dim)
     else:
-        reason = str(table.get("reason") or "This program cannot join it.")
+        reason = str(table.get("reason") or _("This program cannot join it."))
         theme.draw_text(surface, f"{game} · {where} — {reason}",
                         (row.x + 100, row.y + 58), theme.fit_text(f"{game} · {where} — {reason}", 25, 1080),
                         theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT)
@@ -143,7 +145,8 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
             pygame.draw.circle(surface, colour, centre, 11, 3)
     theme.draw_text(surface, f"{taken}/{total} seats", (right - total * 30 - 12, row.y + 34), 24, dim,
                     anchor="midright")
-    versions = f"protocol {table.get('protocol')} · rules {table.get('rules_version')}"
+    versions = _("protocol {protocol} · rules {rules}").format(protocol=table.get("protocol"),
+                                                               rules=table.get("rules_version"))
     theme.draw_text(surface, versions, (right, row.y + 70), 21, dim, anchor="midright")
 
 
@@ -180,18 +183,20 @@ class JoinScene(Scene):
         self._list_offered = False  # the first table found takes the focus from an untouched address field
         self.list = TableList(LIST, self.join_listed)
         self.player_name = TextInput(pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
-                                     app.settings.player_name, self._rename, 16, "Your name", 30,
-                                     "The name the others see.")
+                                     app.settings.player_name, self._rename, 16, _("Your name"), 30,
+                                     _("The name the others see."))
         self.address = SubmitField(pygame.Rect(PANEL.x + 40, PANEL.bottom - 130, 640, 76), self.join_typed_text,
-                                   60, f"address or address:port (port {DEFAULT_PORT} if left out)", 30)
-        self.join_address = Button((PANEL.x + 710, PANEL.bottom - 134, 320, 84), "Join address", self.join_typed,
-                                   "secondary", 36)
+                                   60, _("address or address:port (port {port} if left out)").format(
+                                       port=DEFAULT_PORT), 30)
+        self.join_address = Button(
+            (PANEL.x + 710, PANEL.bottom - 134, 320, 84), _("Join address"), self.join_typed, "secondary", 36
+        )
         back = pygame.Rect(0, 0, 340, 92)
         back.center = (theme.WIDTH // 2 - 200, 1000)
         join = pygame.Rect(0, 0, 340, 92)
         join.center = (theme.WIDTH // 2 + 200, 1000)
-        self.back = Button(back, "Back", self.close, "secondary", 40)
-        self.join_button = Button(join, "Join table", self.join_chosen, "good", 44)
+        self.back = Button(back, _("Back"), self.close, "secondary", 40)
+        self.join_button = Button(join, _("Join table"), self.join_chosen, "good", 44)
         for widget in (self.player_name, self.list, self.address, self.join_address, self.back, self.join_button):
             self.ui.add(widget)
         self.ui.set_focus(self.address)
@@ -200,7 +205,7 @@ class JoinScene(Scene):
         try:
             self.browser = TableBrowser(interfaces=self.browse_interfaces)
         except Exception as error:  # noqa: BLE001 - no multicast here: joining by address still works
-            self.message = f"Cannot look for tables here ({error}); join by address."
+            self.message = _("Cannot look for tables here ({error}); join by address.").format(error=error)
 
     def exit(self) -> None:
         if self.browser is not None:
@@ -218,7 +223,9 @@ class JoinScene(Scene):
 
     def join_listed(self, table: dict[str, Any]) -> None:
         if not table.get("compatible"):
-            self.message = f"That table cannot be joined: {table.get('reason') or 'it is not compatible'}"
+            self.message = _("That table cannot be joined: {reason}").format(
+                reason=table.get("reason") or _("it is not compatible")
+            )
             self.app.sounds.play("error")
             return
         self.knock(str(table["address"]), int(table["port"]))
@@ -259,13 +266,15 @@ class JoinScene(Scene):
         if "error" in answer:
             error = answer["error"]
             why = getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__
-            self.message = f"No table answered at {address}:{port} ({why})."
+            self.message = _("No table answered at {address}:{port} ({why}).").format(
+                address=address, port=port, why=why
+            )
             self.app.sounds.play("error")
             return
         hello = answer["hello"]
         ok, reason = compatibility(hello)
         if not ok:
-            self.message = f"That table cannot be joined: {reason}"
+            self.message = _("That table cannot be joined: {reason}").format(reason=reason)
             self.app.sounds.play("error")
             return
         self.enter_lobby(address, port, hello)
@@ -279,7 +288,7 @@ class JoinScene(Scene):
         token = lan_seats.recall(key)  # a seat kept for us since this program last sat there
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
         if token:
-            session.notice("Taking back your seat at this table…")
+            session.notice(_("Taking back your seat at this table…"))
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=False))
 
     # -- frame ------------------------------------------------------------------------------------
@@ -308,25 +317,45 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.heading(surface, "Join a LAN game", (theme.WIDTH // 2, 78), 78)
+        theme.heading(surface, _("Join a LAN game"), (theme.WIDTH // 2, 78), 78)
         theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
-        theme.draw_text(surface, "Tables on this network", (PANEL.x + 40, PANEL.y + 40), 44, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
-        theme.draw_text(surface, "You join as", (self.player_name.rect.x - 18, self.player_name.rect.centery), 26,
-                        theme.CREAM_DIM, anchor="midright")
+        theme.draw_text(
+            surface, _("Tables on this network"), (PANEL.x + 40, PANEL.y + 40), 44, theme.SUNFLOWER, theme.DISPLAY_FONT
+        )
+        theme.draw_text(
+            surface,
+            _("You join as"),
+            (self.player_name.rect.x - 18, self.player_name.rect.centery),
+            26,
+            theme.CREAM_DIM,
+            anchor="midright",
+        )
         if not self.list.tables:
             self._draw_searching(surface)
-        theme.draw_text(surface, "Or type the host's address", (PANEL.x + 44, PANEL.bottom - 184), 30, theme.SUNFLOWER,
-                        theme.TEXT_BOLD_FONT)
+        theme.draw_text(
+            surface,
+            _("Or type the host's address"),
+            (PANEL.x + 44, PANEL.bottom - 184),
+            30,
+            theme.SUNFLOWER,
+            theme.TEXT_BOLD_FONT,
+        )
         if self.knocking is not None:
-            text = f"Knocking at {self.knocking[0]}:{self.knocking[1]}…"
-            theme.draw_text(surface, text, (PANEL.x + 1060, PANEL.bottom - 92), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
-                            "midleft")
+            text = _("Knocking at {address}:{port}…").format(address=self.knocking[0], port=self.knocking[1])
+            theme.draw_text(
+                surface, text, (PANEL.x + 1060, PANEL.bottom - 92), 28, theme.CREAM, theme.TEXT_BOLD_FONT, "midleft"
+            )
         elif self.message:
             lines = theme.wrap(self.message, 25, PANEL.right - PANEL.x - 1100)
             for index, line in enumerate(lines[:3]):
-                theme.draw_text(surface, line, (PANEL.x + 1060, PANEL.bottom - 128 + index * 32), 25, theme.CORAL,
-                                theme.TEXT_BOLD_FONT)
+                theme.draw_text(
+                    surface,
+                    line,
+                    (PANEL.x + 1060, PANEL.bottom - 128 + index * 32),
+                    25,
+                    theme.CORAL,
+                    theme.TEXT_BOLD_FONT,
+                )
         super().draw(surface)
 
     def _draw_searching(self, surface: pygame.Surface) -> None:
@@ -342,5 +371,7 @@ class JoinScene(Scene):
         tip = (centre[0] + math.cos(angle) * 150, centre[1] + math.sin(angle) * 150)
         pygame.draw.line(surface, theme.TANGERINE, centre, tip, 3)
         pygame.draw.circle(surface, theme.TANGERINE, centre, 10)
-        text = "Looking for tables on this network…" if self.browser is not None else "Nothing to look through here."
+        text = (
+            _("Looking for tables on this network…") if self.browser is not None else _("Nothing to look through here.")
+        )
         theme.draw_text(surface, text, (centre[0], LIST.y + 350), 30, theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "center")

@@ -16,13 +16,14 @@ from typing import Any
 import pygame
 
 from game.bots import bot_label
-from game.i18n import _
+from game.i18n import N_, _
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import Scene
+from game.tables.refusals import net_error_text
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -31,7 +32,7 @@ from game.ui.widgets import Button
 SEATS = pygame.Rect(120, 196, 1040, 700)
 CHAT = pygame.Rect(1190, 196, 610, 700)
 ROW_H = 96
-PHASE_WORDS = {"lobby": "in the lobby", "playing": "game in progress", "over": "game over"}
+PHASE_WORDS = {"lobby": N_("in the lobby"), "playing": N_("game in progress"), "over": N_("game over")}
 
 
 class LobbyScene(Scene):
@@ -46,6 +47,7 @@ class LobbyScene(Scene):
         self.port = port
         self.hosting = hosting
         self.message = ""
+        self.lost_host = False  # the message says the host is lost (cleared when it answers again)
         self.claimed = hosting or session.token is not None  # asked already, or resuming
         self.handed_over = False
         self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
@@ -53,11 +55,11 @@ class LobbyScene(Scene):
         start.center = (theme.WIDTH // 2 + 200, 1000)
         leave = pygame.Rect(0, 0, 340, 92)
         leave.center = (theme.WIDTH // 2 - 200, 1000)
-        self.start = Button(start, "Start game" if hosting else "Ready", self.start_game,
+        self.start = Button(start, _("Start game") if hosting else _("Ready"), self.start_game,
                             "good" if hosting else "secondary", 44,
-                            None if hosting else "The game starts once every seated player is ready "
-                                                 "(or every seat is taken); open seats become bots.")
-        self.leave_button = Button(leave, "Leave", self.leave, "secondary", 40)
+                            None if hosting else _("The game starts once every seated player is ready "
+                                                 "(or every seat is taken); open seats become bots."))
+        self.leave_button = Button(leave, _("Leave"), self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
         for widget in (self.start, self.leave_button, self.chat_field):
             self.ui.add(widget)
@@ -80,7 +82,7 @@ class LobbyScene(Scene):
     def leave(self) -> None:
         others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1
         if self.hosting and others > 0 and self.leave_button.label == "Leave":
-            self.leave_button.label = "Close table?"  # the others would lose the table: ask once more
+            self.leave_button.label = _("Close table?")  # the others would lose the table: ask once more
             self.leave_button.style = "danger"
             self.ui.set_focus(self.leave_button)
             return
@@ -101,7 +103,7 @@ class LobbyScene(Scene):
             return True
         handled = super().handle(intent)
         if self.leave_button.label != "Leave" and self.ui.focus is not self.leave_button:
-            self.leave_button.label, self.leave_button.style = "Leave", "secondary"  # moved away: not confirmed
+            self.leave_button.label, self.leave_button.style = _("Leave"), "secondary"  # moved away: not confirmed
         return handled
 
     # -- frame ------------------------------------------------------------------------------------
@@ -112,23 +114,25 @@ class LobbyScene(Scene):
             if kind == "error" and message.get("code") in TOKEN_REFUSALS:
                 self.claimed = False  # the seat we came back for is gone: take another, or watch
             elif kind == "error" and not str(message.get("code", "")).startswith("net.chat"):
-                self.message = str(message.get("message", ""))
+                self.message = net_error_text(message)
                 if message.get("code") in ("net.seat_taken", "net.not_in_lobby"):
                     self.claimed = False  # someone was quicker: try the next open seat, or watch
                 elif message.get("code") == "net.not_allowed":
                     self.may_start = False
             elif kind == "status" and message.get("link") == "closed":
-                self.message = f"The table closed: {message.get('reason', '')}"
+                self.message = _("The table closed: {reason}").format(reason=message.get("reason", ""))
             elif kind == "status" and message.get("link") == "down":
                 reason = str(message.get("reason") or "").rstrip(".")
-                self.message = "Lost the host" + (f" ({reason})" if reason else "") + " — trying again…"
-            elif kind == "status" and message.get("link") == "up" and self.message.startswith("Lost the host"):
-                self.message = ""
+                self.message = (_("Lost the host ({reason}) — trying again…").format(reason=reason) if reason
+                                else _("Lost the host — trying again…"))
+                self.lost_host = True
+            elif kind == "status" and message.get("link") == "up" and self.lost_host:
+                self.message, self.lost_host = "", False
         self._take_a_place()
         guests_start = bool((self.session.table or {}).get("guests_start", True))
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
         ready = not self.hosting and self._asked_to_start()
-        self.start.label = "Start game" if self.hosting else "Waiting…" if ready else "Ready"
+        self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
             and self.session.phase == "lobby" and not ready
         if self.session.phase in ("playing", "over") and not self.handed_over:
@@ -155,7 +159,7 @@ class LobbyScene(Scene):
         except KeyError:
             return  # the first view is still on its way
         if not has_table(self.session.game):
-            self.message = "This client has no table for that game."
+            self.message = _("This client has no table for that game.")
             return
         self.handed_over = True
         self.app.stack.reset(table_scene(self.session.game)(self.app, self.session, None))
@@ -172,7 +176,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         table = self.session.table or {}
-        theme.heading(surface, str(table.get("table") or "Connecting…"), (theme.WIDTH // 2, 84), 72)
+        theme.heading(surface, str(table.get("table") or _("Connecting…")), (theme.WIDTH // 2, 84), 72)
         theme.draw_text(surface, self._where(table), (theme.WIDTH // 2, 152), 28, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         self._draw_seats(surface)
@@ -186,21 +190,21 @@ class LobbyScene(Scene):
         game = table.get("title") or self.session.game or "?"
         address = f"{self.session.address or lan_address()}:{self.port}"
         if self.hosting:
-            return f"{game} · you host this table · others join at {address}"
-        phase = PHASE_WORDS.get(self.session.phase, self.session.phase)
-        return f"{game} · {phase} · at {address}"
+            return _("{game} · you host this table · others join at {address}").format(game=game, address=address)
+        phase = _(PHASE_WORDS.get(self.session.phase, self.session.phase))
+        return _("{game} · {phase} · at {address}").format(game=game, phase=phase, address=address)
 
     def _note(self) -> str:
         if self.session.link != "up":
-            return "Connecting to the table…"
+            return _("Connecting to the table…")
         if self.session.role == "spectator":
-            return "Every seat is taken: you will watch the game."
+            return _("Every seat is taken: you will watch the game.")
         if self.hosting:
-            return "Start when everyone is seated; open seats become bots."
+            return _("Start when everyone is seated; open seats become bots.")
         if self.start.visible:
-            return ("Waiting for the other players to be ready…" if self._asked_to_start()
-                    else "Press Ready when you are: the game starts once every seated player is.")
-        return "Waiting for the host to start the game…"
+            return (_("Waiting for the other players to be ready…") if self._asked_to_start()
+                    else _("Press Ready when you are: the game starts once every seated player is."))
+        return _("Waiting for the host to start the game…")
 
     def _asked_to_start(self) -> bool:
         """Has this guest pressed Ready (as the host's last status says)?"""
@@ -211,7 +215,7 @@ class LobbyScene(Scene):
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         theme.panel(surface, SEATS, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
-        theme.draw_text(surface, "Seats", (SEATS.x + 30, SEATS.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, _("Seats"), (SEATS.x + 30, SEATS.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
         watchers = int(self.session.status.get("spectators", 0) or 0)
         if watchers:
             theme.draw_text(surface, f"{watchers} watching", (SEATS.right - 30, SEATS.y + 36), 26, theme.CREAM_DIM,
@@ -252,12 +256,12 @@ class LobbyScene(Scene):
     def _how_to_join(self) -> str:
         if self.hosting:
             address = f"{self.session.address or lan_address()}:{self.port}"
-            return (f"Friends on this network choose Join a LAN game, where this table is listed, or type "
-                    f"{address}. Whoever is not here when you start is played by a bot.")
-        who = ("The game starts once every seated player is Ready, or when every seat is taken."
-               if self.start.visible else "The host starts the game.")
-        return (f"{who} Until then, Leave gives your seat back; once the game runs, "
-                "the seat waits for you if your program closes: join again to sit back down.")
+            return _("Friends on this network choose Join a LAN game, where this table is listed, or type "
+                     "{address}. Whoever is not here when you start is played by a bot.").format(address=address)
+        who = (_("The game starts once every seated player is Ready, or when every seat is taken.")
+               if self.start.visible else _("The host starts the game."))
+        return _("{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
+                 "program closes: join again to sit back down.").format(who=who)
 
     def _colour(self, seat: int) -> int:
         return self.session.seat_colour(seat)
@@ -269,16 +273,16 @@ class LobbyScene(Scene):
         if state is None:
             return bot_label(seat.get("level", "normal"))
         if state == "open":
-            return "waiting for a player" + "." * (1 + int(self.age * 2) % 3)
+            return _("waiting for a player") + "." * (1 + int(self.age * 2) % 3)
         if state == "connected" and seat.get("asked_start"):
             return "ready"
         return {"connected": "connected", "away": "away", "gone": "disconnected",
-                "bot": "a bot plays for now"}[state]
+                "bot": _("a bot plays for now")}[state]
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
-        theme.draw_text(surface, "Chat", (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        theme.draw_text(surface, "T or click to type", (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
+        theme.draw_text(surface, _("Chat"), (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        theme.draw_text(surface, _("T or click to type"), (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
                         anchor="topright")
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
         draw_history(surface, self.session, history, self._seat_colour)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.i18n import _
 from game.lan import seats as lan_seats
 from game.saves import retire_save
 from game.session import ChatLine
+from game.tables.refusals import net_error_text
 from net.host_thread import SavedTable
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
@@ -195,9 +197,9 @@ class LanSession:
         if not text:
             return None
         if len(text) > CHAT_LIMIT:
-            return f"Chat lines are at most {CHAT_LIMIT} characters."
+            return _("Chat lines are at most {limit} characters.").format(limit=CHAT_LIMIT)
         if self.link != "up":
-            return "Not connected to the host; try again in a moment."
+            return _("Not connected to the host; try again in a moment.")
         self.connection.chat(text)
         return None
 
@@ -229,7 +231,7 @@ class LanSession:
             if message.get("phase") == "over" and self.seat_key is not None:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
-            self.notice(str(message.get("message", "")))
+            self.notice(net_error_text(message))
         elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:
             lan_seats.forget(self.seat_key)  # the host no longer knows that token
         elif kind == "welcome" and self.seat_key is not None:
@@ -256,17 +258,17 @@ class LanSession:
             name = str(new.get("name", "?"))
             if not old.get("claimed") or not new.get("claimed"):
                 if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
-                    self.notice(f"{name} sits down.")
+                    self.notice(_("{name} sits down.").format(name=name))
                 elif old.get("claimed") and not new.get("claimed"):
-                    self.notice(f"{old.get('name', '?')} left the table.")
+                    self.notice(_("{name} left the table.").format(name=old.get("name", "?")))
                 continue
             if new.get("bot") and not old.get("bot"):
-                self.notice(f"A bot plays for {name} for now.")
+                self.notice(_("A bot plays for {name} for now.").format(name=name))
             elif old.get("bot") and not new.get("bot"):
-                self.notice(f"{name} plays again.")
+                self.notice(_("{name} plays again.").format(name=name))
             elif old.get("connected") and not new.get("connected"):
-                self.notice(f"{name} lost the connection; the seat is kept.")
+                self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
-                self.notice(f"{name} is back.")
+                self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):
-                self.notice(f"{name} is away.")
+                self.notice(_("{name} is away.").format(name=name))

@@ -214,8 +214,9 @@ class Board:
                         "which has no rail there.", side=side)))
             elif kind == BUILDING and has_rail:
                 name = BUILDING_NAMES[BUILDING_AT[other]]
+                building = _the(name)
                 findings.append(("b", reject(GAME, "rule_b_into_building",
-                    f"Rule b: the track would run into {_the(name)}.", building=name)))
+                    f"Rule b: the track would run into {building}.", building=name)))
             elif kind == TERMINAL and not has_rail:
                 terminal = TERMINAL_AT[other]
                 findings.append(("d", reject(GAME, "rule_d_blocks_terminal",
