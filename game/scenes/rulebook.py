@@ -7,10 +7,11 @@ paragraphs of consecutive lines. Layout into pages happens in the rules scene.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.core.assets import ASSETS
 from game.core.registry import GAMES
-from game.i18n import _
+from game.i18n import SOURCE_LANGUAGE, _, language
 from game.ui.gamepad import controls_help
 
 RULES_DIR = ASSETS / "rules"
@@ -76,12 +77,22 @@ def available_rulebooks() -> list[Rulebook]:
     each ending with the gamepad's controls."""
     books = []
     for game in GAMES:
-        path = RULES_DIR / f"{game}.md"
+        path = rules_path(game)
         if path.is_file():
             book = parse(game, path.read_text(encoding="utf-8"))
             book.sections.append(pad_section())
             books.append(book)
     return books
+
+
+def rules_path(game: str) -> Path:
+    """The game's rule text in the language in force (``assets/rules/<code>/<game>.md``), else the
+    English one: a game without a translated text still has its rules."""
+    if language() != SOURCE_LANGUAGE:
+        translated = RULES_DIR / language() / f"{game}.md"
+        if translated.is_file():
+            return translated
+    return RULES_DIR / f"{game}.md"
 
 
 def pad_section() -> Section:

@@ -163,7 +163,7 @@ class RulesScene(Scene):
             y += LINE_GAP
         total = len(self.pages)
         if total > 1:
-            theme.draw_text(surface, f"page {self.page + 1} of {total}",
+            theme.draw_text(surface, _("page {page} of {pages}").format(page=self.page + 1, pages=total),
                             (TEXT_AREA.right, TEXT_AREA.y - 44), 26, theme.CREAM_DIM, anchor="topright")
         self.prev.enabled = self.page > 0 or self.section > 0
         self.next.enabled = self.page + 1 < total or self.section + 1 < len(book.sections)

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
+
 try:  # pygame-ce's binding of SDL's GameController API
     from pygame._sdl2 import controller as sdl_controller
 except ImportError:  # pragma: no cover - a pygame-ce build without it: plain joysticks only
@@ -54,20 +56,20 @@ PUSH = 0.6  # of full travel: a stick or trigger past this fires once, then must
 # The controls help: the buttons grouped as a player reads them (a test checks every button above
 # and both triggers are named here).
 CONTROLS_HELP: list[tuple[str, str]] = [
-    ("A", "choose, lay the tile"),
-    ("B or Start", "back, pause menu"),
-    ("X or RT", "turn the tile (LT: turn it back)"),
-    ("Y", "end the turn, roll the die"),
-    ("LB / RB", "previous / next tile or button"),
-    ("D-pad or left stick", "move"),
-    ("Back", "undo; Guide: rules"),
-    ("Left stick press", "hint"),
+    ("A", N_("choose, lay the tile")),
+    (N_("B or Start"), N_("back, pause menu")),
+    (N_("X or RT"), N_("turn the tile (LT: turn it back)")),
+    ("Y", N_("end the turn, roll the die")),
+    ("LB / RB", N_("previous / next tile or button")),
+    (N_("D-pad or left stick"), N_("move")),
+    (N_("Back"), N_("undo; Guide: rules")),
+    (N_("Left stick press"), N_("hint")),
 ]
 
 
 def controls_help() -> list[tuple[str, str]]:
-    """(buttons, what they do), as the rules screen lists them."""
-    return list(CONTROLS_HELP)
+    """(buttons, what they do), as the rules screen lists them, in the player's language."""
+    return [(_(buttons), _(words)) for buttons, words in CONTROLS_HELP]
 
 
 class Gamepads:

@@ -1,0 +1,45 @@
+"""Every translated rules page has the shape of the English one, and the rules screen shows it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.i18n import LANGUAGES, SOURCE_LANGUAGE, set_language
+from game.scenes.rulebook import RULES_DIR, available_rulebooks, rules_path
+
+TRANSLATED = [(code, path.name) for code in LANGUAGES if code != SOURCE_LANGUAGE
+              for path in sorted((RULES_DIR / code).glob("*.md"))]
+
+
+def shape(path: Path) -> list[str]:
+    """Section headings counted, bullets per section, and any [directive …] lines verbatim."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            out.append("section")
+        elif line.startswith("- "):
+            out.append("bullet")
+        elif re.match(r"\s*\[[a-z]+ ", line):
+            out.append(line.strip())
+    return out
+
+
+@pytest.mark.parametrize(("code", "name"), TRANSLATED)
+def test_a_translated_rules_page_has_the_english_pages_sections_bullets_and_directives(code, name):
+    english = RULES_DIR / name
+    assert english.is_file(), f"{code}/{name} translates a page that does not exist"
+    assert shape(RULES_DIR / code / name) == shape(english)
+
+
+def test_german_rules_are_shown_in_german_and_english_ones_where_none_is_translated():
+    set_language("de")
+    assert rules_path("linie1") == RULES_DIR / "de" / "linie1.md"
+    books = {book.game: book for book in available_rulebooks()}
+    assert books["linie1"].sections[0].title == "Die Idee"
+    assert books["linie1"].sections[-1].title == "Mit dem Gamepad spielen"
+    assert rules_path("no_such_game") == RULES_DIR / "no_such_game.md"
+    set_language("en")
+    assert {book.game: book for book in available_rulebooks()}["linie1"].sections[0].title == "The idea"
