@@ -49,6 +49,15 @@ def N_(message: str) -> str:
     return message
 
 
+DECIMAL_COMMA = {"de"}  # languages that write 12,6 for twelve point six
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, as the language in force writes it (12.6 or 12,6)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language in DECIMAL_COMMA else text
+
+
 def language() -> str:
     """The code of the language in force (``en``, ``de``)."""
     return _language

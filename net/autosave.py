@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
+from game.i18n import _
 from game.match import Match
 from net.savefile import (
     Journal,
@@ -122,5 +123,5 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
         records = damage.good
     for record in records:
         if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
-            raise SnapshotError(f"the journal's action {record['v']} does not follow its save")
+            raise SnapshotError(_("the journal's action {number} does not follow its save").format(number=record["v"]))
     return data, match

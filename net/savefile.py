@@ -35,6 +35,7 @@ import msgpack
 
 from game.core.contract import SnapshotError
 from game.files import replace_file
+from game.i18n import _
 
 HOST_SAVE_FORMAT = "linie-host-save"
 HOST_SAVE_VERSION = 1  # of every format here
@@ -90,7 +91,7 @@ def check_writable(path: Path) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     if path.is_dir():
-        return "it is a folder"
+        return _("it is a folder")
     return None
 
 
@@ -100,7 +101,7 @@ def remove_save(path: Path) -> str | None:
         try:
             target.unlink(missing_ok=True)
         except OSError as error:
-            return f"Cannot delete {target.name}: {error.strerror}"
+            return _("Cannot delete {name}: {reason}").format(name=target.name, reason=error.strerror)
     return None
 
 
@@ -109,24 +110,25 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
     damaged or not ours."""
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SnapshotError(f"{path} is too big to be a save")
+            raise SnapshotError(_("{path} is too big to be a save").format(path=path))
         body = path.read_bytes()
     except OSError as error:
-        raise SnapshotError(f"cannot read {path}: {error.strerror}") from None
+        raise SnapshotError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
     if body.startswith(SEAL):
         digest, body = body[len(SEAL):len(SEAL) + 32], body[len(SEAL) + 32:]
         if hashlib.sha256(body).digest() != digest:
-            raise SnapshotError(f"{path} is damaged: its contents do not match their checksum")
+            raise SnapshotError(_("{path} is damaged: its contents do not match their checksum").format(path=path))
     else:
         log.warning("%s predates sealed saves: it cannot be checked for damage", path)
     try:
         data = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception as error:
-        raise SnapshotError(f"{path} is not a Linie save ({type(error).__name__})") from None
+        raise SnapshotError(_("{path} is not a Linie save ({kind})").format(
+            path=path, kind=type(error).__name__)) from None
     if not isinstance(data, dict) or data.get("format") not in formats:
-        raise SnapshotError(f"{path} is not a Linie save")
+        raise SnapshotError(_("{path} is not a Linie save").format(path=path))
     if data.get("version") != HOST_SAVE_VERSION:
-        raise SnapshotError(f"save version {data.get('version')!r} is not supported")
+        raise SnapshotError(_("save version {version!r} is not supported").format(version=data.get("version")))
     return data
 
 
@@ -174,26 +176,26 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
     path = journal_path(save_path)
     try:
         if path.stat().st_size > MAX_JOURNAL_BYTES:
-            raise SnapshotError(f"{path} is too big to be a journal")
+            raise SnapshotError(_("{path} is too big to be a journal").format(path=path))
         body = path.read_bytes()
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SnapshotError(f"cannot read {path}: {error.strerror}") from None
+        raise SnapshotError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=MAX_JOURNAL_BYTES)
     unpacker.feed(body)
     try:
         header = next(unpacker)
     except Exception:  # noqa: BLE001 - no header at all, or bytes msgpack cannot read
-        raise SnapshotError(f"{path} is not a Linie journal") from None
+        raise SnapshotError(_("{path} is not a Linie journal").format(path=path)) from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
-        raise SnapshotError(f"{path} is not a Linie journal")
+        raise SnapshotError(_("{path} is not a Linie journal").format(path=path))
     if set(header) == LEGACY_HEADER_KEYS:
         return _legacy_records(path, header, unpacker, base)
     if set(header) != HEADER_KEYS:  # a flipped bit in the header's own shape: never read it as another kind
-        raise JournalDamage(f"{path} is damaged in its header", [])
+        raise JournalDamage(_("{path} is damaged in its header").format(path=path), [])
     if header.get("c") != header_check(header.get("base")):
-        raise JournalDamage(f"{path} is damaged in its header", [])
+        raise JournalDamage(_("{path} is damaged in its header").format(path=path), [])
     if header.get("base") != base:
         return []  # left over from an earlier save, which the current one already contains
     good: list[dict[str, Any]] = []
@@ -206,7 +208,7 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
             log.warning("%s ends in a torn record, dropped", path)
             return good
         try:
-            record = msgpack.unpackb(body[at + FRAME_HEAD:at + FRAME_HEAD + size], raw=False, strict_map_key=False)
+            record = msgpack.unpackb(body[at + FRAME_HEAD : at + FRAME_HEAD + size], raw=False, strict_map_key=False)
         except Exception:  # noqa: BLE001 - whatever msgpack makes of damaged bytes
             break
         if not _sound(record, base):
@@ -215,12 +217,11 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
         at += FRAME_HEAD + size
     else:
         return good
-    after = f"after action {good[-1]['v']}" if good else "from its first action on"
-    raise JournalDamage(f"{path} is damaged {after}", good)
+    after = _("after action {last}").format(last=good[-1]["v"]) if good else _("from its first action on")
+    raise JournalDamage(_("{path} is damaged {after}").format(path=path, after=after), good)
 
 
-def _legacy_records(path: Path, header: dict[str, Any], unpacker: msgpack.Unpacker, base: Any
-                    ) -> list[dict[str, Any]]:
+def _legacy_records(path: Path, header: dict[str, Any], unpacker: msgpack.Unpacker, base: Any) -> list[dict[str, Any]]:
     """A journal written before records were framed and checked: read as it was then (plain
     ``{v, seat, action}`` maps, a torn last one dropped), with a warning that it cannot be checked."""
     if header.get("base") != base:
@@ -229,11 +230,15 @@ def _legacy_records(path: Path, header: dict[str, Any], unpacker: msgpack.Unpack
     try:
         records = list(unpacker)
     except Exception:  # noqa: BLE001 - whatever msgpack makes of damaged bytes
-        raise SnapshotError(f"{path} is damaged") from None
+        raise SnapshotError(_("{path} is damaged").format(path=path)) from None
     for record in records:
-        if (not isinstance(record, dict) or set(record) != {"v", "seat", "action"}
-                or type(record["v"]) is not int or type(record["seat"]) is not int):
-            raise SnapshotError(f"{path} holds a record that is not an action")
+        if (
+            not isinstance(record, dict)
+            or set(record) != {"v", "seat", "action"}
+            or type(record["v"]) is not int
+            or type(record["seat"]) is not int
+        ):
+            raise SnapshotError(_("{path} holds a record that is not an action").format(path=path))
     return records
 
 
@@ -253,7 +258,7 @@ def frame(payload: bytes) -> bytes:
 def _frame_size(body: bytes, at: int) -> int | None:
     """The payload length of the frame at ``at``; -1 when the file ends inside it (torn), None when
     its head is damaged."""
-    head = body[at:at + FRAME_HEAD]
+    head = body[at : at + FRAME_HEAD]
     if len(head) < FRAME_HEAD:
         return -1 if FRAME_MARK.startswith(head[:1]) else None
     if head[:1] != FRAME_MARK or int.from_bytes(head[5:9], "big") != zlib.crc32(head[:5]) & 0xFFFFFFFF:
@@ -264,6 +269,10 @@ def _frame_size(body: bytes, at: int) -> int | None:
 
 def _sound(record: Any, base: Any) -> bool:
     """A record as the journal writes it, its check matching its action and its save."""
-    return (isinstance(record, dict) and set(record) == {"v", "seat", "action", "c"}
-            and type(record["v"]) is int and type(record["seat"]) is int
-            and record["c"] == record_check(base, record["v"], record["seat"], record["action"]))
+    return (
+        isinstance(record, dict)
+        and set(record) == {"v", "seat", "action", "c"}
+        and type(record["v"]) is int
+        and type(record["seat"]) is int
+        and record["c"] == record_check(base, record["v"], record["seat"], record["action"])
+    )

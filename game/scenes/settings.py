@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.config import ANIMATION_SPEEDS, NAME_LIMIT
-from game.i18n import LANGUAGES, _, chosen_language, set_language
+from game.i18n import LANGUAGES, _, chosen_language, set_language, system_language
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
 from game.ui import theme
@@ -47,7 +47,7 @@ class SettingsScene(Scene):
         self.hints = Toggle(row(5), _("First-game hints"), settings.hints, self.set_hints,
                             _("A word at the right moment in your first game of each title. Switching "
                               "them on again starts every title afresh."))
-        system = LANGUAGES[chosen_language("")]
+        system = LANGUAGES[system_language()]
         self.language = Choice(row(6), _("Language"),
                                [("", _("As the system ({language})").format(language=system))]
                                + list(LANGUAGES.items()),

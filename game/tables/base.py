@@ -25,7 +25,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.anim.show import Show, View
 from game.anim.timeline import Timeline
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lan.hud import NetHud, draw_save_problem
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
@@ -218,7 +218,7 @@ class TableScene(Scene):
 
     def results_title(self, outcome: dict[str, Any]) -> str:
         players = len(self.latest.get("match", {}).get("seats", [])) if self.latest else 0
-        return f"{self.title} · {players} players"
+        return f"{self.title} · " + ngettext("{count} player", "{count} players", players).format(count=players)
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """What Play again starts (a local game only): the same table with a new deal."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.input import Intent
 
@@ -188,7 +189,7 @@ class Toggle(Widget):
         pygame.draw.rect(surface, colour, track, border_radius=23)
         pygame.draw.rect(surface, theme.SHADOW, track, width=2, border_radius=23)
         label_x = track.x + 30 if self.value else track.right - 30
-        theme.draw_text(surface, "ON" if self.value else "OFF", (label_x, track.centery + 2), 18,
+        theme.draw_text(surface, _("ON") if self.value else _("OFF"), (label_x, track.centery + 2), 18,
                         theme.INK if self.value else theme.CREAM_DIM, theme.DISPLAY_FONT, "center")
         x = track.x + 23 + int(self.knob * 50)
         pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), 19)
@@ -274,7 +275,7 @@ class Choice(Widget):
         super().__init__(rect, tooltip)
         self.label = label
         self.options = list(options)
-        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.index = next((i for i, (v, _text) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.label_width = label_width
         self.size = size

@@ -168,9 +168,12 @@ class HistoryPanel:
         colour_of: Callable[[int], theme.Colour],
     ) -> None:
         theme.panel(surface, area, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
-        theme.draw_text(surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        heading = theme.draw_text(surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER,
+                                  theme.DISPLAY_FONT)
         hint = _("hover a line to see it on the board · wheel scrolls")
-        theme.draw_text(surface, hint, (area.right - 190, area.y + 22), 20, theme.CREAM_DIM, anchor="topright")
+        room = area.right - 190 - heading.right - 20  # between the heading and the route card's button
+        theme.draw_text(surface, hint, (area.right - 190, area.y + 22), theme.fit_text(hint, 20, room),
+                        theme.CREAM_DIM, anchor="topright")
         rows = self.visible(area)
         if not rows:
             note = (

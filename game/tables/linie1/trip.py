@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim.show import Masks
-from game.i18n import _, ngettext
+from game.i18n import _, decimal, ngettext
 from game.render.linie1.board import line_colour
 from game.scenes.stack import AppServices, Scene
 from game.tables.linie1 import layout
@@ -47,7 +47,7 @@ class TripChooser(Scene):
                     count=candidate["length"], moves=moves)
             else:
                 label = _("{count} squares, ≈ {turns} turns").format(count=candidate["length"],
-                                                                     turns=f"{candidate['expected_turns']:.1f}")
+                                                                     turns=decimal(candidate["expected_turns"]))
             if candidate.get("shortest"):
                 label += " " + _("(shortest)")
             items.append(_("{number}. {start} to {end}: {label}").format(number=index + 1, start=start, end=end,
