@@ -143,10 +143,17 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
             pygame.draw.circle(surface, colour, centre, 11)
         else:
             pygame.draw.circle(surface, colour, centre, 11, 3)
-    theme.draw_text(surface, f"{taken}/{total} seats", (right - total * 30 - 12, row.y + 34), 24, dim,
-                    anchor="midright")
-    versions = _("protocol {protocol} · rules {rules}").format(protocol=table.get("protocol"),
-                                                               rules=table.get("rules_version"))
+    theme.draw_text(
+        surface,
+        _("{taken}/{total} seats").format(taken=taken, total=total),
+        (right - total * 30 - 12, row.y + 34),
+        24,
+        dim,
+        anchor="midright",
+    )
+    versions = _("protocol {protocol} · rules {rules}").format(
+        protocol=table.get("protocol"), rules=table.get("rules_version")
+    )
     theme.draw_text(surface, versions, (right, row.y + 70), 21, dim, anchor="midright")
 
 
@@ -182,12 +189,22 @@ class JoinScene(Scene):
         self._answer_lock = threading.Lock()
         self._list_offered = False  # the first table found takes the focus from an untouched address field
         self.list = TableList(LIST, self.join_listed)
-        self.player_name = TextInput(pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
-                                     app.settings.player_name, self._rename, 16, _("Your name"), 30,
-                                     _("The name the others see."))
-        self.address = SubmitField(pygame.Rect(PANEL.x + 40, PANEL.bottom - 130, 640, 76), self.join_typed_text,
-                                   60, _("address or address:port (port {port} if left out)").format(
-                                       port=DEFAULT_PORT), 30)
+        self.player_name = TextInput(
+            pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
+            app.settings.player_name,
+            self._rename,
+            16,
+            _("Your name"),
+            30,
+            _("The name the others see."),
+        )
+        self.address = SubmitField(
+            pygame.Rect(PANEL.x + 40, PANEL.bottom - 130, 640, 76),
+            self.join_typed_text,
+            60,
+            _("address or address:port (port {port} if left out)").format(port=DEFAULT_PORT),
+            30,
+        )
         self.join_address = Button(
             (PANEL.x + 710, PANEL.bottom - 134, 320, 84), _("Join address"), self.join_typed, "secondary", 36
         )

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.bots import bot_label
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, seat_state
@@ -218,8 +218,14 @@ class LobbyScene(Scene):
         theme.draw_text(surface, _("Seats"), (SEATS.x + 30, SEATS.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
         watchers = int(self.session.status.get("spectators", 0) or 0)
         if watchers:
-            theme.draw_text(surface, f"{watchers} watching", (SEATS.right - 30, SEATS.y + 36), 26, theme.CREAM_DIM,
-                            anchor="topright")
+            theme.draw_text(
+                surface,
+                ngettext("{count} watching", "{count} watching", watchers).format(count=watchers),
+                (SEATS.right - 30, SEATS.y + 36),
+                26,
+                theme.CREAM_DIM,
+                anchor="topright",
+            )
         seats = self.session.status.get("seats", [])[:6]
         for index, seat in enumerate(seats):
             self._draw_seat(surface, index, seat)
@@ -244,24 +250,44 @@ class LobbyScene(Scene):
         if state is not None and state != "open":
             draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
         name = _(OPEN_NAME) if state == "open" else str(seat.get("name", "?"))
-        rect = theme.draw_text(surface, name, (row.x + 92, row.centery), 32,
-                               theme.CREAM_DIM if state == "open" else theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
+        rect = theme.draw_text(
+            surface,
+            name,
+            (row.x + 92, row.centery),
+            32,
+            theme.CREAM_DIM if state == "open" else theme.CREAM,
+            theme.TEXT_BOLD_FONT,
+            "midleft",
+        )
         if mine:
             tag = pygame.Rect(rect.right + 14, row.centery - 16, 66, 32)
             pygame.draw.rect(surface, theme.SUNFLOWER, tag, border_radius=16)
-            theme.draw_text(surface, "you", tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
-        theme.draw_text(surface, self._state_words(seat, state), (row.right - 26, row.centery), 26,
-                        STATE_INK.get(state or "", theme.CREAM_DIM), anchor="midright")
+            theme.draw_text(surface, _("you"), tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
+        theme.draw_text(
+            surface,
+            self._state_words(seat, state),
+            (row.right - 26, row.centery),
+            26,
+            STATE_INK.get(state or "", theme.CREAM_DIM),
+            anchor="midright",
+        )
 
     def _how_to_join(self) -> str:
         if self.hosting:
             address = f"{self.session.address or lan_address()}:{self.port}"
-            return _("Friends on this network choose Join a LAN game, where this table is listed, or type "
-                     "{address}. Whoever is not here when you start is played by a bot.").format(address=address)
-        who = (_("The game starts once every seated player is Ready, or when every seat is taken.")
-               if self.start.visible else _("The host starts the game."))
-        return _("{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
-                 "program closes: join again to sit back down.").format(who=who)
+            return _(
+                "Friends on this network choose Join a LAN game, where this table is listed, or type "
+                "{address}. Whoever is not here when you start is played by a bot."
+            ).format(address=address)
+        who = (
+            _("The game starts once every seated player is Ready, or when every seat is taken.")
+            if self.start.visible
+            else _("The host starts the game.")
+        )
+        return _(
+            "{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
+            "program closes: join again to sit back down."
+        ).format(who=who)
 
     def _colour(self, seat: int) -> int:
         return self.session.seat_colour(seat)
@@ -275,29 +301,40 @@ class LobbyScene(Scene):
         if state == "open":
             return _("waiting for a player") + "." * (1 + int(self.age * 2) % 3)
         if state == "connected" and seat.get("asked_start"):
-            return "ready"
-        return {"connected": "connected", "away": "away", "gone": "disconnected",
-                "bot": _("a bot plays for now")}[state]
+            return _("ready")
+        return {
+            "connected": _("connected"),
+            "away": _("away"),
+            "gone": _("disconnected"),
+            "bot": _("a bot plays for now"),
+        }[state]
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)
         theme.draw_text(surface, _("Chat"), (CHAT.x + 30, CHAT.y + 24), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        theme.draw_text(surface, _("T or click to type"), (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM,
-                        anchor="topright")
+        theme.draw_text(
+            surface, _("T or click to type"), (CHAT.right - 30, CHAT.y + 36), 22, theme.CREAM_DIM, anchor="topright"
+        )
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
         draw_history(surface, self.session, history, self._seat_colour)
 
 
 STATE_INK: dict[str, theme.Colour] = {
-    "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
+    "connected": theme.MINT,
+    "away": theme.SUNFLOWER,
+    "gone": theme.CORAL,
+    "bot": theme.SKY,
 }
 
 
-def _dashed_circle(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: theme.Colour,
-                   age: float) -> None:
+def _dashed_circle(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: theme.Colour, age: float
+) -> None:
     """An empty seat: a slowly turning dashed ring in the seat's colour."""
     for index in range(12):
         start = index / 12 * math.tau + age * 0.8
-        points = [(centre[0] + math.cos(start + t * 0.3) * radius, centre[1] + math.sin(start + t * 0.3) * radius)
-                  for t in range(4)]
+        points = [
+            (centre[0] + math.cos(start + t * 0.3) * radius, centre[1] + math.sin(start + t * 0.3) * radius)
+            for t in range(4)
+        ]
         pygame.draw.lines(surface, colour, False, points, 4)

@@ -130,8 +130,9 @@ class ResultsScene(Scene):
                             theme.DISPLAY_FONT, "center")
         y = band.bottom + 110
         for label, value in figures.rows:
-            theme.draw_text(surface, label, (rect.x + 24, y), 26, theme.CREAM_DIM)
             value_size = theme.fit_text(value, 28, rect.width // 2 - 10, theme.TEXT_BOLD_FONT)
+            room = rect.width - 60 - theme.font(value_size, theme.TEXT_BOLD_FONT).size(value)[0]
+            theme.draw_text(surface, label, (rect.x + 24, y), theme.fit_text(label, 26, room), theme.CREAM_DIM)
             theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM, theme.TEXT_BOLD_FONT,
                             "topright")
             y += 46

@@ -152,4 +152,5 @@ def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str,
     for row, text in enumerate(wrap(detail, 24, ACTIONS.width - 60)[:3]):
         theme.draw_text(surface, text, (ACTIONS.x + 30, ACTIONS.y + 66 + row * 30), 24, theme.CREAM)
     if keys:
-        theme.draw_text(surface, keys, (ACTIONS.x + 30, ACTIONS.y + 164), 20, theme.CREAM_DIM)
+        theme.draw_text(surface, keys, (ACTIONS.x + 30, ACTIONS.y + 164), theme.fit_text(keys, 20, ACTIONS.width - 60),
+                        theme.CREAM_DIM)
