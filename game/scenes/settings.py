@@ -75,7 +75,7 @@ class SettingsScene(Scene):
         messages change at once), and the note says so."""
         self.app.settings.language = value
         self._changed()
-        set_language(chosen_language(value))
+        set_language(value if value in LANGUAGES else chosen_language(""))  # a choice made here wins
         kept = False
         for index, scene in enumerate(self.app.stack.scenes):
             if scene is self:

@@ -43,3 +43,13 @@ def test_german_rules_are_shown_in_german_and_english_ones_where_none_is_transla
     assert rules_path("no_such_game") == RULES_DIR / "no_such_game.md"
     set_language("en")
     assert {book.game: book for book in available_rulebooks()}["linie1"].sections[0].title == "The idea"
+
+
+def test_every_translated_rules_page_fits_its_pages():
+    from game.scenes.rules import LINE_GAP, TEXT_AREA, layout
+    set_language("de")
+    for book in available_rulebooks():
+        for section in book.sections:
+            for page in layout(section, TEXT_AREA.width, TEXT_AREA.height):
+                assert sum(LINE_GAP // 2 if kind == "space" else LINE_GAP for kind, _text, _indent in page) \
+                    <= TEXT_AREA.height

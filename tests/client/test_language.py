@@ -1,0 +1,50 @@
+"""Settings → Language speaks the new language at once, keeps it, and says where it cannot yet."""
+
+from __future__ import annotations
+
+from game.app import App
+from game.config import Settings, load_settings
+from game.i18n import language
+from game.scenes.pause import PauseScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from tests.client.helpers import run
+
+
+def test_choosing_german_rebuilds_the_menus_at_once_and_is_saved(tmp_path):
+    app = App(settings=Settings(fullscreen=False, mute=True, language="en"), settings_file=tmp_path / "s.json")
+    app.push(TitleScene(app))
+    app.push(SettingsScene(app))
+    assert app.stack.scenes[0].buttons["Play"].label == "Play"
+    settings = app.stack.top
+    settings.language.index = [value for value, _text in settings.language.options].index("de")
+    settings.set_language("de")
+    run(app)
+    title, top = app.stack.scenes
+    assert language() == "de" and isinstance(title, TitleScene) and title.buttons["Play"].label == "Spielen"
+    assert isinstance(top, SettingsScene) and top is not settings and top.back.label == "Fertig"
+    assert top.ui.focus is top.language and top.language.value == "de" and top.note == ""
+    assert load_settings(tmp_path / "s.json").language == "de"
+    top.set_language("en")
+    assert app.stack.scenes[0].buttons["Play"].label == "Play" and app.stack.top.back.label == "Done"
+
+
+def test_a_table_beneath_keeps_its_words_and_settings_says_so(app, monkeypatch):
+    from game.scenes.stack import Scene
+
+    class Table(Scene):  # a scene that holds a game: it cannot be built afresh
+        name = "table"
+
+    app.push(Table(app))
+    app.push(PauseScene(app, None, "linie1"))
+    app.push(SettingsScene(app))
+    app.stack.top.set_language("de")
+    table, pause, settings = app.stack.scenes
+    assert isinstance(table, Table) and pause.buttons["Resume"].label == "Fortsetzen"
+    assert "Tisch" in settings.note
+
+
+def test_the_environment_speaks_over_the_setting(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINIE_LANG", "de")
+    App(settings=Settings(fullscreen=False, mute=True, language="en"), settings_file=tmp_path / "s.json")
+    assert language() == "de"
