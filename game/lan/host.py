@@ -120,7 +120,8 @@ class HostScene(SetupScene):
 
     # -- the table's name follows the host's name until it is typed ---------------------------------
     def default_table_name(self) -> str:
-        return f"{self.rows[0].name.strip() or self.app.settings.player_name}'s table"[:TABLE_NAME_LIMIT]
+        name = self.rows[0].name.strip() or self.app.settings.player_name
+        return _("{name}'s table").format(name=name)[:TABLE_NAME_LIMIT]
 
     def _name_table(self, text: str) -> None:
         self.table_name_edited = True
