@@ -192,6 +192,8 @@ def trip_paint(face: str) -> Callable[[int, int], pygame.Surface]:
         exit_ = {"N": "S", "S": "N", "E": "W", "W": "E"}[entry]
         x, y, heading = tram_path(art.cell_rect(last, origin), entry, exit_, 0.5)
         draw_tram(surface, (x, y), heading, colour, int(CELL * 1.3), str(TRIP_LINE))
+        if last in board.sign_at:  # the sign stays in sight under the tram that stopped at it
+            art.draw_sign(surface, board.sign_at[last], last, origin)
         die = die_face(face, int(CELL * 0.8))
         surface.blit(die, die.get_rect(topleft=(int(CELL * 0.15), int(CELL * 0.12))))
         return fit(surface, width, height)
