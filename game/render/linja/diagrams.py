@@ -20,7 +20,7 @@ from game.render.linja.art import board_layer, draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, LinjaLayout
 from game.ui import theme
 
-BOARD_SIZE = (1000, 660)  # the table drawn at this size, then scaled to the panel
+BOARD_SIZE = (820, 660)  # the table drawn at this size, then scaled to the panel
 COLOURS = (theme.player_colour(0), theme.player_colour(1))
 
 
