@@ -20,6 +20,7 @@ PAGES = [
     ("rules_linja_scoring", "linja", "End and scoring", 1),
     ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
+    ("rules_lines_legend", "lines", "Which streets you may take", 0),
     ("rules_lines_growth", "lines", "Which streets you may take", 1),
     ("rules_lines_scoring", "lines", "End and scoring", 0),
 ]

@@ -19,6 +19,7 @@ from game.core.lines.scoring import score
 from game.core.lines.state import LinesState
 from game.render.diagrams import OK, REFUSED, Diagram, Panel, fit
 from game.render.lines.city import CityMap
+from game.render.lines.pieces import head_token
 from game.ui import theme
 
 MAP_SIZE = (1060, 1008)  # the city drawn at the table's size, then cropped and scaled
@@ -116,4 +117,20 @@ def _score_diagram() -> Diagram:
 
 
 DIAGRAMS: dict[str, Diagram] = {"growth": _growth_diagram(), "scoring": _score_diagram()}
-KEYS: dict[str, Callable[[int], pygame.Surface]] = {}
+def _head_key(size: int) -> pygame.Surface:
+    return head_token(COLOURS[0], size, LETTERS[0])
+
+
+def _glow_key(colour: theme.Colour) -> Callable[[int], pygame.Surface]:
+    def paint(size: int) -> pygame.Surface:
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (*colour, 110), surface.get_rect().inflate(-2, -size // 2), border_radius=size // 4)
+        pygame.draw.rect(surface, colour, surface.get_rect().inflate(-size // 3, -size * 2 // 3),
+                         border_radius=size // 8)
+        return surface
+    return paint
+
+
+KEYS: dict[str, Callable[[int], pygame.Surface]] = {
+    "head": _head_key, "allowed": _glow_key(theme.MINT), "refused": _glow_key(theme.CORAL),
+}
