@@ -35,6 +35,23 @@ def test_every_panel_claims_what_the_core_measures(name, diagram):
         assert panel.measure() == panel.claim, f"{name}, panel {index + 1}"
 
 
+def test_every_diagram_draws_every_panel_at_a_narrow_width(app):  # app: the display some art needs
+    for name, diagram in _all_diagrams():
+        tall = height_for(diagram, 500, DIAGRAM_MAX)
+        image = picture(name, 500, tall)
+        assert image.get_size() == (500, tall)
+        row = [image.get_at((x, tall // 2)).a for x in range(500)]
+        assert sum(1 for alpha in row if alpha == 255) >= 500 * 0.6, f"{name}: the panels fill most of the width"
+
+
+def test_every_key_draws_at_its_size(app):
+    for game in GAMES_WITH_DIAGRAMS:
+        for name in game_module(game).KEYS:
+            assert find_key(f"{game}.{name}")(38).get_size() == (38, 38), f"{game}.{name}"
+    for name in ("ok", "refused"):
+        assert find_key(name)(38).get_size() == (38, 38)
+
+
 def test_every_game_with_rules_has_diagrams_of_its_moves_and_a_scoring_example():
     assert len(GAMES_WITH_DIAGRAMS) >= 4
     for game in GAMES_WITH_DIAGRAMS:
