@@ -27,6 +27,7 @@ CAPTION_GAP = 36
 DIAGRAM_MAX = 400  # a picture and its caption fit one page, with room for a few lines of text on many
 DIAGRAM_GAP = 14
 KEY_SIZE = 38
+INDEX_ROW, INDEX_ROW_MIN, INDEX_TEXT = 66, 44, 28  # the section index: row height (largest, least), text
 KEY_INDENT = 56
 
 
@@ -102,7 +103,7 @@ class RulesScene(Scene):
             self.tabs.append(tab)
             self.ui.add(tab)
         self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, 470, PANEL.height - 230), [],
-                              self.open_section, 0, 66, 28)
+                              self.open_section, 0, INDEX_ROW, INDEX_TEXT)
         self.ui.add(self.index)
         self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), "Previous", self.previous_page,
                            "secondary", 34)
@@ -129,6 +130,10 @@ class RulesScene(Scene):
             tab.style = "primary" if i == index else "secondary"
         book = self.book
         self.index.items = [section.title for section in book.sections] if book else []
+        # Every section's row in sight: rows close up when a book has more sections than fit.
+        rows = max(1, len(self.index.items))
+        self.index.row_height = max(INDEX_ROW_MIN, min(INDEX_ROW, self.index.rect.height // rows))
+        self.index.size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
         self.open_section(0)
 
     def open_section(self, index: int, last_page: bool = False) -> None:

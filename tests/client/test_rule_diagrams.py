@@ -8,7 +8,7 @@ import pytest
 from game.core.registry import GAMES
 from game.render.diagrams import find, find_key, game_module, height_for, picture
 from game.scenes.rulebook import RULES_DIR, Block, available_rulebooks, parse
-from game.scenes.rules import DIAGRAM_MAX, TEXT_AREA, layout
+from game.scenes.rules import DIAGRAM_MAX, TEXT_AREA, RulesScene, layout
 
 GAMES_WITH_DIAGRAMS = [game for game in GAMES if (RULES_DIR / f"{game}.md").is_file()]
 
@@ -119,3 +119,13 @@ def test_pictures_fit_the_text_area_and_keep_their_caption_on_their_page():
     assert image.get_size() == (TEXT_AREA.width, tall) and tall <= DIAGRAM_MAX
     narrow = height_for(diagram, TEXT_AREA.width // 3, DIAGRAM_MAX)
     assert narrow < tall  # a narrower page draws the diagram smaller rather than overflowing
+
+
+def test_the_index_shows_every_section_of_every_book(app):
+    rules = RulesScene(app, "linie1")
+    for index, book in enumerate(rules.books):
+        rules.open_book(index)
+        listed = rules.index
+        assert listed.items == [section.title for section in book.sections]
+        last_row_bottom = listed.rect.y + len(listed.items) * listed.row_height - 8
+        assert last_row_bottom <= listed.rect.bottom, book.game
