@@ -18,6 +18,7 @@ PAGES = [
     ("rules_linie1_halt", "linie1", "Moving", 1),
     ("rules_linja_turn", "linja", "Pictures: a turn", 1),
     ("rules_linja_scoring", "linja", "End and scoring", 1),
+    ("rules_liniell_turn", "liniell", "A turn", 1),
     ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
     ("rules_lines_legend", "lines", "Which streets you may take", 0),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.liniell import scoring
-from game.core.liniell.rules import GAME
+from game.core.liniell.rules import GAME, SUPPLY
 from game.core.liniell.state import PLACE, State
 from game.core.liniell.tiles import TILES
 from game.core.rng import Rng
@@ -93,6 +93,47 @@ def draw_field(state: State, window: Window, highlight: tuple[int, int] | None =
             art.draw_marker(surface, (spot.x + ax * SIZE, spot.y + ay * SIZE), int(SIZE * MARKER_RADIUS),
                             COLOURS[seat], letter=LETTERS[seat])
     return surface
+
+
+# -- a turn: place, then occupy -------------------------------------------------------------------
+ROW = Field(((0, 0, 3, 1), (1, 0, 0, 0), (2, 0, 5, 0), (3, 0, 1, 0)), ())
+DRAWN = 7  # the T with a blue end
+TURN_WINDOW: Window = (0, 0, 5, 2)
+
+
+def turn_played(x: int, y: int) -> tuple[State, str]:
+    """Place the drawn T at (x, y), then occupy its main line from the supply: the core's verdict
+    ("ok" when both steps pass) and the state reached."""
+    state = ROW.state(drawn=DRAWN)
+    place = {"type": "place", "x": x, "y": y, "rot": 0}
+    problem = GAME.check(state, 0, place)
+    if problem is not None:
+        return state, problem.code
+    GAME.apply(state, 0, place)
+    occupy = {"type": "occupy", "line": state.lines.id_of((x, y, TILES[DRAWN].piece_towards(0, 0))), "from": SUPPLY}
+    problem = GAME.check(state, 0, occupy)
+    if problem is not None:
+        return state, problem.code
+    GAME.apply(state, 0, occupy)
+    return state, OK
+
+
+def turn_paint(x: int, y: int, verdict: str) -> Callable[[int, int], pygame.Surface]:
+    def paint(width: int, height: int) -> pygame.Surface:
+        state = turn_played(x, y)[0]
+        if verdict != OK:  # drawn where the player tried to put it, though the core refused it
+            state.placed.append(((x, y), DRAWN, 0))
+            state.refresh()
+        return fit(draw_field(state, TURN_WINDOW, (x, y), verdict), width, height)
+    return paint
+
+
+def _turn_diagram() -> Diagram:
+    aspect = TURN_WINDOW[2] / TURN_WINDOW[3]
+    return Diagram((
+        Panel(OK, lambda: turn_played(1, 1)[1], turn_paint(1, 1, OK), aspect, OK),
+        Panel("liniell.outside_square", lambda: turn_played(4, 0)[1], turn_paint(4, 0, REFUSED), aspect, REFUSED),
+    ))
 
 
 # -- joining occupied lines ------------------------------------------------------------------------
@@ -180,6 +221,7 @@ def score_paint(width: int, height: int) -> pygame.Surface:
 
 
 DIAGRAMS: dict[str, Diagram] = {
+    "turn": _turn_diagram(),
     "joining": _join_diagram(),
     "scoring": Diagram((Panel("A 6 : B 3", score_measured, score_paint, SCORE_WINDOW[2] / SCORE_WINDOW[3]),),
                        ("6", "3")),
