@@ -15,13 +15,16 @@ from typing import Any
 import pygame
 
 from game.core.linja.position import Position, have_passed, play, scores, starting_pieces
-from game.render.diagrams import Diagram, Panel, fit, marker
+from game.core.linja.rules import Linja, LinjaState
+from game.core.rng import Rng
+from game.render.diagrams import OK, REFUSED, Diagram, Panel, fit, marker
 from game.render.linja.art import board_layer, draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, LinjaLayout
 from game.ui import theme
 
 BOARD_SIZE = (820, 660)  # the table drawn at this size, then scaled to the panel
 COLOURS = (theme.player_colour(0), theme.player_colour(1))
+ASPECT = BOARD_SIZE[0] / BOARD_SIZE[1]
 
 
 @dataclass(frozen=True)
@@ -128,14 +131,43 @@ def move_paint(game: Play, index: int, count: bool = False, tag: str = "") -> Ca
     return paint
 
 
-def move_panel(game: Play, index: int, claim: str, count: bool = False, tag: str = "") -> Panel:
+def move_panel(game: Play, index: int, claim: str, count: bool = False, tag: str = "",
+               verdict: str | None = None) -> Panel:
     return Panel(claim, lambda: told(game.events(index + 1)[_moves_before(game, index):]),
-                 move_paint(game, index, count, tag), BOARD_SIZE[0] / BOARD_SIZE[1])
+                 move_paint(game, index, count, tag), ASPECT, verdict)
 
 
 def _moves_before(game: Play, index: int) -> int:
     """How many events the first ``index`` moves recorded, so a panel tells only its own move."""
     return len(game.events(index))
+
+
+# -- a following move over a full row -------------------------------------------------------------
+FULL_ROW = Play(((3, 2, 1, 1, 2, 1, 1, 1), (0, 1, 1, 0, 4, 2, 1, 3)), 0, (1, 3))  # 1 -> 2 (two), then 3 -> 5
+BLOCKED_FROM = 2  # a piece on row 2 would stop on the full row 4
+
+
+def refused_follow() -> str:
+    """The core's verdict on following from ``BLOCKED_FROM`` after the initial move."""
+    state = LinjaState(FULL_ROW.after(1), 0, Rng(0))
+    problem = Linja().check(state, 0, {"type": "follow", "from": BLOCKED_FROM})
+    return OK if problem is None else problem.code
+
+
+def refused_paint(width: int, height: int) -> pygame.Surface:
+    """The position after the initial move, with the move that may not be made: an arrow to a faded
+    piece on the full row, ringed in coral."""
+    position = FULL_ROW.after(1)
+    surface = table(position.pieces)
+    start = _moved_piece(position.pieces, 0, BLOCKED_FROM)
+    to = BLOCKED_FROM + position.steps
+    crowded = [position.pieces[0][:], position.pieces[1][:]]
+    crowded[0][to] += 1
+    end = _moved_piece(crowded, 0, to)
+    draw_piece(surface, end, COLOURS[0], 0, PIECE_RADIUS, alpha=120)
+    draw_ring(surface, end, PIECE_RADIUS + 5, theme.CORAL, 5)
+    _arrow(surface, start, end)
+    return fit(surface, width, height)
 
 
 # -- scoring ---------------------------------------------------------------------------------------
@@ -167,7 +199,9 @@ DIAGRAMS: dict[str, Diagram] = {
                      move_panel(OPENING, 1, "1-3")), ("two",)),
     "extra_turn": Diagram((move_panel(EXTRA, 0, "2-3 then 3", count=True, tag="3"),
                            move_panel(EXTRA, 1, "1-4; extra turn")), ("three", "extra turn")),
-    "scoring": Diagram((Panel("passed; A 31 : B 37", score_measured, score_paint, BOARD_SIZE[0] / BOARD_SIZE[1]),),
+    "full_row": Diagram((move_panel(FULL_ROW, 1, "3-5", verdict=OK),
+                         Panel("linja.row_full", refused_follow, refused_paint, ASPECT, REFUSED)), ("row 4",)),
+    "scoring": Diagram((Panel("passed; A 31 : B 37", score_measured, score_paint, ASPECT),),
                        ("31", "37")),
 }
 
