@@ -14,7 +14,7 @@ from functools import cache
 import pygame
 
 from game.core.linie1.board import Board
-from game.core.linie1.data import FACES, TERMINALS
+from game.core.linie1.data import BESIDE_BUILDING, FACES, TERMINALS
 from game.core.linie1.geometry import face_to_names
 from game.core.linie1.network import network_of
 from game.core.linie1.routes import Route, advance, make_route
@@ -132,15 +132,20 @@ SIGN_TILES: tuple[Laid, ...] = ((3, 11, 1, 1), (5, 11, 1, 1), (4, 10, 1, 0), (4,
 SIGN_WINDOW: Window = (3, 8, 3, 5)
 
 
+SIGN_CORNERS = ((3, 10), (5, 10), (3, 12), (5, 12))  # X: touching the Hallenbad only at a corner
+
+
 def signs_measured() -> str:
+    """Where the core put the signs, and whether the corner squares could ever get the Hallenbad's."""
     board = board_of(SIGN_TILES)
-    return ";".join(f"{letter}@{cell[0]},{cell[1]}" for letter, cell in sorted(board.signs.items()))
+    signs = ";".join(f"{letter}@{cell[0]},{cell[1]}" for letter, cell in sorted(board.signs.items()))
+    corners = "never" if all(BESIDE_BUILDING.get(cell) != "H" for cell in SIGN_CORNERS) else "possible"
+    return f"{signs}; corners {corners}"
 
 
 def signs_panel() -> Panel:
-    tags = [(3, 11, "A"), (5, 11, "B"), (4, 10, "C"), (4, 12, "D"),
-            (3, 10, "X"), (5, 10, "X"), (3, 12, "X"), (5, 12, "X")]
-    return Panel("H@3,11", signs_measured, corner(SIGN_WINDOW, SIGN_TILES, tags=tags),
+    tags = [(3, 11, "A"), (5, 11, "B"), (4, 10, "C"), (4, 12, "D"), *((row, col, "X") for row, col in SIGN_CORNERS)]
+    return Panel("H@3,11; corners never", signs_measured, corner(SIGN_WINDOW, SIGN_TILES, tags=tags),
                  SIGN_WINDOW[3] / SIGN_WINDOW[2])
 
 
