@@ -52,6 +52,16 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         [None, 0, 1], [(None, N_("Random")), *_SEATS]),
     ("liniell", "first_player"): OptionInfo(
         N_("Who starts"), N_("The player in this seat lays the first tile."), [0, 1], _SEATS),
+    ("bus", "edition"): OptionInfo(
+        N_("Edition"),
+        N_("Current (Capstone): 5 time stones, 4 with three players; at most 5 buses. "
+           "1999 (Splotter): one time stone per player; no limit on buses."),
+        ["current", "1999"], [("current", N_("Current")), ("1999", "1999")]),
+    ("bus", "five_player_bonus"): OptionInfo(
+        N_("Five-player bonus"),
+        N_("With five players each Line Expansion marker builds one street more. "
+           "All: Passengers and Buildings markers bring one more too."),
+        ["line_expansion", "all"], [("line_expansion", N_("Line Expansion")), ("all", N_("All M-scaled actions"))]),
 }
 
 
