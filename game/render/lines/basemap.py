@@ -10,6 +10,7 @@ import random
 
 import pygame
 
+from game.i18n import _
 from game.render.lines.geometry import (
     LOT,
     MARGIN_BOTTOM,
@@ -77,7 +78,7 @@ class BasePainter:
         paper = frame.inflate(-14 * k, -14 * k)
         pygame.draw.rect(big, PAPER, paper, border_radius=22 * k)
         rng = random.Random(7)  # a fixed paper grain: the same map every run
-        for _ in range(900):
+        for _grain in range(900):
             x = rng.uniform(paper.left + 12 * k, paper.right - 12 * k)
             y = rng.uniform(paper.top + 12 * k, paper.bottom - 12 * k)
             pygame.draw.circle(big, PAPER_DARK, (x, y), rng.uniform(0.6, 1.8) * k)
@@ -97,7 +98,7 @@ class BasePainter:
         pygame.draw.ellipse(big, WATER, pond)
         rng = random.Random(3)
         spread = self.geo.unit * 0.5 * k
-        for _ in range(16):
+        for _attempt in range(16):
             x, y = centre[0] + rng.uniform(-spread, spread), centre[1] + rng.uniform(-spread, spread)
             in_pond = pond.inflate(16 * k, 16 * k).collidepoint(x, y)
             if abs(x - centre[0]) + abs(y - centre[1]) > spread * 0.95 or in_pond:
@@ -169,21 +170,21 @@ class BasePainter:
         """Zones, the station and what they score, along the bottom strip of the map."""
         y = self.geo.rect.height - 46
         x = 34
-        theme.draw_text(layer, "Building lots by zone", (x, y), 20, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
+        theme.draw_text(layer, _("Building lots by zone"), (x, y), 20, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
         x += 210
         size = int(LOT * self.geo.unit)
-        names = {1: "1 centre", 2: "2", 3: "3", 4: "4 outskirts"}
+        names = {1: _("1 centre"), 2: "2", 3: "3", 4: _("4 outskirts")}
         for zone, colour in ZONE_COLOURS.items():
             swatch = _house_surface(size, colour)
             layer.blit(swatch, swatch.get_rect(midleft=(x, y)))
             rect = theme.draw_text(layer, names[zone], (x + size + 8, y), 20, theme.INK, anchor="midleft")
             x = rect.right + 22
-        theme.draw_text(layer, "1 point each", (x, y), 20, theme.shade(theme.INK, 1.4), anchor="midleft")
+        theme.draw_text(layer, _("1 point each"), (x, y), 20, theme.shade(theme.INK, 1.4), anchor="midleft")
         x += 150
         station = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
         _station(station, (size, size), size * 1.35, 1)
         layer.blit(station, station.get_rect(midleft=(x, y)))
-        theme.draw_text(layer, "Station 2 points", (x + size * 2 + 4, y), 20, theme.INK, anchor="midleft")
+        theme.draw_text(layer, _("Station 2 points"), (x + size * 2 + 4, y), 20, theme.INK, anchor="midleft")
 
     def _cartouche(self, layer: pygame.Surface) -> None:
         """The map's title and a compass rose, in the widest empty stretch of paper."""
@@ -195,7 +196,7 @@ class BasePainter:
         pygame.draw.rect(layer, ROAD_CASING, box, width=2, border_radius=14)
         pygame.draw.rect(layer, PAPER_DARK, box.inflate(-10, -10), width=1, border_radius=10)
         theme.draw_text(layer, "BUS CITY", (box.centerx, box.y + 30), 30, theme.INK, theme.DISPLAY_FONT, "center")
-        theme.draw_text(layer, "street map", (box.centerx, box.y + 56), 18, NUMBER, anchor="center")
+        theme.draw_text(layer, _("street map"), (box.centerx, box.y + 56), 18, NUMBER, anchor="center")
         _compass(layer, (box.centerx, box.bottom - 40), 24)
 
     def _emptiest(self, size: tuple[int, int]) -> Point:
@@ -211,7 +212,7 @@ class BasePainter:
                 y = rect.y + half_h + 8 + gy * (rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
                 box = (x - half_w, y - half_h, x + half_w, y + half_h)
                 room = min(box_distance(box, spot) for spot in spots)
-                for a, b, _ in self.geo.street_boxes:
+                for a, b, _box in self.geo.street_boxes:
                     if best is not None and room <= best[0]:
                         break  # already no better than the best: stop measuring
                     room = min(room, box_segment_distance(box, a, b))

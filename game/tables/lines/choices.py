@@ -14,6 +14,7 @@ from typing import Any
 from game.core.contract import Action, SnapshotError, View
 from game.core.lines import GAME
 from game.core.lines.state import BUS_SPACE
+from game.i18n import _
 
 STREET_ID = re.compile(r"\b([Ss])treet (\d+)(?: \(\d+-\d+\))?")
 SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)")
@@ -123,7 +124,7 @@ def readable(message: str, names: list[str] | None = None) -> str:
 
 def space_title(space: str) -> str:
     if space == BUS_SPACE:
-        return "Buy a Bus"
+        return _("Buy a Bus")
     if space == PASS:
-        return "Pass"
-    return f"Line Expansion {space}"
+        return _("Pass")
+    return _("Line Expansion {space}").format(space=space)

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.core.lines.network import network
 from game.core.lines.state import MAX_MARKERS
+from game.i18n import _
 from game.scenes.figures import PlayerFigures
 from game.tables.lines.seats import seat_looks
 
@@ -26,12 +27,12 @@ def lines_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerF
         stations = sum(1 for crossing in visited if net.specials[crossing] == "station")
         streets = MAX_MARKERS - int(line.get("markers_left", MAX_MARKERS))
         rows = [
-            ("Building lots", str(lots)),
-            ("Stations", f"{stations} × 2" if stations else "0"),
+            (_("Building lots"), str(lots)),
+            (_("Stations"), f"{stations} × 2" if stations else "0"),
             ("Crossings", str(len(visited))),
-            ("Streets built", str(streets)),
-            ("Streets lost", str(lost[seat] if seat < len(lost) else 0)),
-            ("Buses", str(line.get("buses", 1))),
+            (_("Streets built"), str(streets)),
+            (_("Streets lost"), str(lost[seat] if seat < len(lost) else 0)),
+            (_("Buses"), str(line.get("buses", 1))),
         ]
         look = looks[seat]
         if look.kind == "bot":

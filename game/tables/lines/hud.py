@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.core.lines.state import BUS_SPACE, EXPANSION_SPACES, MAX_BUSES, MAX_MARKERS
+from game.i18n import _, ngettext
 from game.render.lines.pieces import action_marker, bus_icon
 from game.tables.lines.choices import PASS, Choices
 from game.tables.lines.seats import SeatLook
@@ -125,28 +126,30 @@ def prompt(frame: HudFrame) -> tuple[str, str]:
         winners = [frame.looks[seat].name for seat in outcome.get("winners", [])]
         best = max(outcome.get("scores") or [0])
         if len(winners) > 1:
-            return "Game over", f"{' and '.join(winners)} share the win with {best} points."
-        return "Game over", f"{winners[0] if winners else 'Nobody'} wins with {best} points."
+            return _("Game over"), _("{names} share the win with {best} points.").format(
+                names=" & ".join(winners), best=best)
+        return _("Game over"), _("{name} wins with {best} points.").format(
+            name=winners[0] if winners else _("Nobody"), best=best)
     seat = acting_seat(view)
     if seat is None:
-        return "Waiting…", ""
+        return _("Waiting…"), ""
     name = frame.looks[seat].name
     mine = seat in frame.controlled
     phase = view.get("phase")
     if phase == "place":
-        headline = f"{name}: place a first street"
-        detail = "Any street on the map, even one another line uses."
+        headline = _("{name}: place a first street").format(name=name)
+        detail = _("Any street on the map, even one another line uses.")
     elif phase == "extend":
-        headline = f"{name}: add a second street"
-        detail = "At either end of the line, on an empty street while one is free."
+        headline = _("{name}: add a second street").format(name=name)
+        detail = _("At either end of the line, on an empty street while one is free.")
     elif phase == "choose":
-        headline = f"{name}: choose an action"
-        detail = "Take a free space on the action board, or pass."
+        headline = _("{name}: choose an action").format(name=name)
+        detail = _("Take a free space on the action board, or pass.")
     else:
         total = _builder_total(view, seat)
         done = total - int(view.get("remaining", 0)) + 1
-        headline = f"{name}: build street {done} of {total}"
-        detail = "Add a street at a head of the line: glowing streets may be taken."
+        headline = _("{name}: build street {done} of {total}").format(name=name, done=done, total=total)
+        detail = _("Add a street at a head of the line: glowing streets may be taken.")
     if not mine:
         detail = frame.waiting
     return headline, detail
@@ -167,16 +170,18 @@ def draw_frames(surface: pygame.Surface) -> None:
 
 def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.draw_text(surface, "LINE EXPANSION", (HEADER.x + 28, HEADER.y + 20), 26, theme.SUNFLOWER,
+    theme.draw_text(surface, _("LINE EXPANSION"), (HEADER.x + 28, HEADER.y + 20), 26, theme.SUNFLOWER,
                     theme.DISPLAY_FONT)
     round_number = int(view.get("round", 0))
-    label = "Setup" if round_number == 0 else f"Round {round_number}"
+    label = _("Setup") if round_number == 0 else _("Round {number}").format(number=round_number)
     theme.draw_text(surface, label, (HEADER.right - 28, HEADER.y + 14), 40, theme.CREAM, theme.DISPLAY_FONT,
                     "topright", shadow=True)
     fleet = int(view.get("largest_fleet", 1))
-    facts = f"Largest fleet {fleet} bus{'es' if fleet != 1 else ''} · Line Expansion A builds {_a_streets(view)}"
+    facts = ngettext("Largest fleet {fleet} bus · Line Expansion A builds {streets}",
+                     "Largest fleet {fleet} buses · Line Expansion A builds {streets}", fleet).format(
+        fleet=fleet, streets=_a_streets(view))
     if round_number == 0:
-        facts = "First streets in seat order, then second streets from the last seat back"
+        facts = _("First streets in seat order, then second streets from the last seat back")
     theme.draw_text(surface, facts, (HEADER.x + 28, HEADER.y + 58), 22, theme.CREAM_DIM)
     headline, detail = prompt(frame)
     seat = acting_seat(view)
@@ -202,12 +207,13 @@ def _a_streets(view: dict[str, Any]) -> int:
 
 def _draw_board(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.draw_text(surface, "Action board", (BOARD.x + 28, BOARD.y + 18), 30, theme.CREAM, theme.DISPLAY_FONT)
+    theme.draw_text(surface, _("Action board"), (BOARD.x + 28, BOARD.y + 18), 30, theme.CREAM, theme.DISPLAY_FONT)
     in_play = {entry["space"]: entry for entry in view.get("action_board", []) if isinstance(entry, dict)}
     letters = [letter for letter in expansion_letters(view) if letter in in_play]
     order = " → ".join(reversed(letters)) if len(letters) > 1 else (letters[0] if letters else "")
     if order:
-        theme.draw_text(surface, f"Builds in the order {order}, then the bus", (BOARD.right - 28, BOARD.y + 26),
+        theme.draw_text(surface, _("Builds in the order {order}, then the bus").format(order=order),
+                        (BOARD.right - 28, BOARD.y + 26),
                         20, theme.CREAM_DIM, anchor="topright")
     open_spaces = set(frame.choices.spaces()) if frame.choices.choosing else set()
     for space, rect in space_rects(view).items():
@@ -240,17 +246,18 @@ def _draw_space(surface: pygame.Surface, frame: HudFrame, space: str, rect: pyga
     if space == BUS_SPACE:
         icon = bus_icon(theme.SUNFLOWER if playing else theme.CREAM_DIM, 60)
         surface.blit(icon, icon.get_rect(midleft=(body.x + 18, body.centery)))
-        theme.draw_text(surface, "Buy a Bus", (body.x + 92, body.centery - 12), 28, ink, theme.DISPLAY_FONT,
+        theme.draw_text(surface, _("Buy a Bus"), (body.x + 92, body.centery - 12), 28, ink, theme.DISPLAY_FONT,
                         "midleft")
-        theme.draw_text(surface, f"+1 bus, at most {MAX_BUSES}", (body.x + 92, body.centery + 16), 19,
+        theme.draw_text(surface, _("+1 bus, at most {limit}").format(limit=MAX_BUSES),
+                        (body.x + 92, body.centery + 16), 19,
                         theme.CREAM_DIM, anchor="midleft")
         if holder is not None:
             _holder_disc(surface, frame, holder, (body.right - 36, body.centery), 44)
         return
     if space == PASS:
-        theme.draw_text(surface, "Pass", (body.centerx, body.centery - 10), 30, ink, theme.DISPLAY_FONT, "center")
+        theme.draw_text(surface, _("Pass"), (body.centerx, body.centery - 10), 30, ink, theme.DISPLAY_FONT, "center")
         passed = [frame.looks[seat].initial for seat in view.get("passed", []) if seat < len(frame.looks)]
-        note = f"passed: {', '.join(passed)}" if passed else "take nothing this round"
+        note = _("passed: {names}").format(names=", ".join(passed)) if passed else _("take nothing this round")
         theme.draw_text(surface, note, (body.centerx, body.centery + 18), 19, theme.CREAM_DIM, anchor="center")
         return
     theme.draw_text(surface, space, (body.centerx, body.y + 46), 60, ink, theme.DISPLAY_FONT, "center",
@@ -273,7 +280,7 @@ def _needs(view: dict[str, Any], space: str) -> str:
     """A space out of play: the fleet it waits for (B builds M − 1, so it needs M = 2, and so on)."""
     bonus = 1 if int(view.get("players", 2)) >= 5 else 0
     needed = EXPANSION_SPACES.index(space) + 1 - bonus
-    return f"needs {needed} buses"
+    return _("needs {needed} buses").format(needed=needed)
 
 
 def _holder_disc(surface: pygame.Surface, frame: HudFrame, seat: int, centre: tuple[int, int], size: int) -> None:
@@ -375,12 +382,13 @@ def _status(frame: HudFrame, seat: int, line: dict[str, Any], acting: bool) -> s
     if outcome:
         return f"{who} · wins!" if seat in (outcome.get("winners") or []) else who
     if acting:
-        return f"{who} · to act"
+        return _("{who} · to act").format(who=who)
     if seat in (view.get("passed") or []):
         return f"{who} · passed"
     held = [space for space, holder in (view.get("spaces") or {}).items() if holder == seat]
     if held and view.get("phase") in ("choose", "build"):
-        return f"{who} · {', '.join('bus' if space == BUS_SPACE else f'on {space}' for space in held)}"
+        places = ", ".join(_("bus") if space == BUS_SPACE else _("on {space}").format(space=space) for space in held)
+        return f"{who} · {places}"
     if view.get("phase") not in ("place", "extend") and not line.get("can_build", True):
-        return f"{who} · line stuck"
+        return _("{who} · line stuck").format(who=who)
     return who

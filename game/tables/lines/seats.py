@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.text import distinct_initials
+from game.i18n import _
 from game.ui import theme
 
 
@@ -39,7 +40,7 @@ def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:
         if colour in used:
             colour = next(c for c in range(len(theme.PLAYER_COLOURS)) if c not in used)
         used.add(colour)
-        name = info.get("name") if isinstance(info.get("name"), str) else f"Seat {seat + 1}"
+        name = info.get("name") if isinstance(info.get("name"), str) else _("Seat {number}").format(number=seat + 1)
         kind = info.get("kind") if isinstance(info.get("kind"), str) else "human"
         level = info.get("level") if isinstance(info.get("level"), str) else ""
         looks.append(SeatLook(name, kind, level, colour))

@@ -19,6 +19,7 @@ import pygame
 from game.anim import Timeline, Tween
 from game.anim.effect import Actor
 from game.anim.show import Show
+from game.i18n import N_, _, ngettext
 from game.render.lines.city import CityMap
 from game.render.lines.pieces import bus_icon
 from game.tables.lines import hud
@@ -35,7 +36,7 @@ DISC = 0.42  # an action marker onto its space
 SETTLE = 0.14  # a breath after every move, so moves in a row can be followed
 BANNER = 1.3
 COUNT_STEP = 0.14  # per street, for the bus that counts a line at the end
-LOST_REASONS = {"blocked": "no street left to build", "markers": "all 25 markers are on the board"}
+LOST_REASONS = {"blocked": N_("no street left to build"), "markers": N_("all 25 markers are on the board")}
 
 
 @dataclass
@@ -235,9 +236,9 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], after:
             x, y = stage.city.pos(crossing)
             stage.sound("pop")
             stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 36, 420, 0.8)
-            stage.float_on_map("Circle closed!", theme.CREAM, (x, y - 40), 30, 1.6)
-            stage.toast(f"{looks[seat].name} closed a circle at crossing {crossing}: the line now grows "
-                        "from there, both ways.")
+            stage.float_on_map(_("Circle closed!"), theme.CREAM, (x, y - 40), 30, 1.6)
+            stage.toast(_("{name} closed a circle at crossing {crossing}: the line now grows from there, both ways.")
+                        .format(name=looks[seat].name, crossing=crossing))
         timeline.call(closed)
         timeline.wait(0.35)
     elif kind == "streets_lost":
@@ -245,10 +246,15 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], after:
 
         def lost() -> None:
             stage.sound("error")
-            why = LOST_REASONS.get(str(event.get("reason")), "they cannot be built")
-            stage.toast(f"{looks[seat].name} loses {count} street{'s' if count != 1 else ''}: {why}.")
+            why = _(LOST_REASONS.get(str(event.get("reason")), N_("they cannot be built")))
+            stage.toast(
+                ngettext("{name} loses {count} street: {why}.", "{name} loses {count} streets: {why}.", count).format(
+                    name=looks[seat].name, count=count, why=why
+                )
+            )
             x, y = hud.score_point(seat, players)
             stage.float_text(f"−{count} lost", theme.CORAL, (x - 170, y), 26, 1.4, 18)
+
         timeline.call(lost)
         timeline.wait(0.35)
     elif kind == "bus_bought":
@@ -258,62 +264,91 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], after:
             stage.sound("pop")
             stage.tally.bus_pop[seat] = 0.0
             x, y = hud.bus_point(seat, players, buses)
-            stage.float_text("+1 bus", theme.SUNFLOWER, (x + 50, y), 26, 1.2, 18)
+            stage.float_text(_("+1 bus"), theme.SUNFLOWER, (x + 50, y), 26, 1.2, 18)
+
         timeline.call(bought)
-        timeline.then(Tween(0.0, 1.0, 0.45, lambda value: stage.tally.bus_pop.__setitem__(seat, float(value)),
-                            "out_back"))
+        timeline.then(
+            Tween(0.0, 1.0, 0.45, lambda value: stage.tally.bus_pop.__setitem__(seat, float(value)), "out_back")
+        )
         timeline.call(lambda: stage.tally.bus_pop.pop(seat, None))
     elif kind == "passed":
+
         def passed() -> None:
             rect = hud.space_rects(after)[PASS]
-            note = "can take no space and passes" if event.get("forced") else "passes"
+            note = _("can take no space and passes") if event.get("forced") else _("passes")
             stage.float_text(f"{looks[seat].name} {note}", theme.CREAM_DIM, (rect.centerx, rect.top - 8), 24, 1.3, 40)
             stage.sound("click")
+
         timeline.call(passed)
         timeline.wait(0.25)
     elif kind == "round_started":
         fleet = int(event.get("largest_fleet", 1))
         start = looks[int(event.get("start_player", 0))].name
-        subtitle = f"{start} chooses first · largest fleet {fleet} · A builds {_a_streets(after, fleet)}"
-        timeline.call(lambda: stage.banner(f"Round {event.get('round')}", subtitle, theme.SUNFLOWER))
+        subtitle = _("{start} chooses first · largest fleet {fleet} · A builds {streets}").format(
+            start=start, fleet=fleet, streets=_a_streets(after, fleet)
+        )
+        timeline.call(
+            lambda: stage.banner(_("Round {number}").format(number=event.get("round")), subtitle, theme.SUNFLOWER)
+        )
         timeline.wait(BANNER * 0.8)
     elif kind == "phase":
-        timeline.call(lambda: stage.banner("Second streets", "From the last seat back, each adds a street "
-                                                             "at one end of its line", theme.SKY))
+        timeline.call(
+            lambda: stage.banner(
+                _("Second streets"), _("From the last seat back, each adds a street at one end of its line"), theme.SKY
+            )
+        )
         timeline.wait(BANNER * 0.8)
     elif kind == "expansion_started":
         space = str(event.get("space"))
         streets = int(event.get("streets", 1))
-        timeline.call(lambda: stage.toast(f"{looks[seat].name} builds {streets} street"
-                                          f"{'s' if streets != 1 else ''} with {space_title(space)}."))
+        timeline.call(
+            lambda: stage.toast(
+                ngettext(
+                    "{name} builds {streets} street with {space}.",
+                    "{name} builds {streets} streets with {space}.",
+                    streets,
+                ).format(name=looks[seat].name, streets=streets, space=space_title(space))
+            )
+        )
         timeline.wait(0.15)
     elif kind == "game_over":
         _final_count(stage, timeline, event, after, looks)
 
 
-def _final_count(stage: Stage, timeline: Timeline, event: dict[str, Any], after: View,
-                 looks: list[SeatLook]) -> None:
+def _final_count(stage: Stage, timeline: Timeline, event: dict[str, Any], after: View, looks: list[SeatLook]) -> None:
     city, tally = stage.city, stage.tally
     crossings = event.get("crossings") or []
     counters = []
     for seat, line in enumerate(after.get("lines", [])):
         path = list(line.get("path", []))
-        worth = {int(item["crossing"]): int(item["points"]) for item in
-                 (crossings[seat] if seat < len(crossings) else []) if isinstance(item, dict)}
+        worth = {
+            int(item["crossing"]): int(item["points"])
+            for item in (crossings[seat] if seat < len(crossings) else [])
+            if isinstance(item, dict)
+        }
         counters.append(Counter(seat, [city.pos(c) for c in path], worth, path, looks[seat].colour))
 
     def start() -> None:
         tally.counters = counters
-        tally.counts = [0.0 for _ in counters]
-        stage.banner("Final count", "A bus drives every line: 1 point per building lot, 2 per station",
-                     theme.TANGERINE)
+        tally.counts = [0.0 for _counter in counters]
+        stage.banner(
+            _("Final count"), _("A bus drives every line: 1 point per building lot, 2 per station"), theme.TANGERINE
+        )
         for counter in counters:
             _reach(stage, counter, 0)
 
     timeline.call(start)
     timeline.wait(BANNER * 0.7)
-    tweens = [Tween(0.0, float(max(0, len(counter.path) - 1)), COUNT_STEP * max(1, len(counter.path) - 1),
-                    _drive(stage, counter), "linear") for counter in counters]
+    tweens = [
+        Tween(
+            0.0,
+            float(max(0, len(counter.path) - 1)),
+            COUNT_STEP * max(1, len(counter.path) - 1),
+            _drive(stage, counter),
+            "linear",
+        )
+        for counter in counters
+    ]
     timeline.together(*tweens)
     timeline.call(lambda: _counted(stage, after, looks))
     timeline.call(stage.counted)
@@ -325,6 +360,7 @@ def _drive(stage: Stage, counter: Counter) -> Callable[[Any], None]:
         for index in range(len(counter.path)):
             if index <= counter.progress + 1e-9:
                 _reach(stage, counter, index)
+
     return drive
 
 
@@ -352,7 +388,7 @@ def _counted(stage: Stage, after: View, looks: list[SeatLook]) -> None:
     for seat in outcome.get("winners") or []:
         for counter in stage.tally.counters:
             if counter.seat == seat and counter.points:
-                x, y, _ = counter.position()
+                x, y, _angle = counter.position()
                 stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)
 
 

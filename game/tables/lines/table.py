@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
+from game.i18n import _
 from game.render.lines.city import CityMap, city_map
 from game.render.lines.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
@@ -74,7 +75,7 @@ class LinesTable(TableScene):
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         button = pygame.Rect(0, 0, 250, 66)
         button.bottomright = (hud.HEADER.right - 32, hud.HEADER.bottom - 26)
-        self.results_button = Button(button, "See results", self.open_results, "good", 32)
+        self.results_button = Button(button, _("See results"), self.open_results, "good", 32)
         self.results_button.visible = False
         self.ui.add(self.results_button)
 
@@ -134,8 +135,8 @@ class LinesTable(TableScene):
         return lines_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        why = "every player passed" if outcome.get("reason") == "passed" else "no line could grow"
-        return f"Line Expansion · {len(self.looks)} players · the game ended as {why}"
+        why = _("every player passed") if outcome.get("reason") == "passed" else _("no line could grow")
+        return _("Line Expansion · {count} players · the game ended as {why}").format(count=len(self.looks), why=why)
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen; a table that opened on a finished game shows its scores."""
@@ -284,11 +285,12 @@ class LinesTable(TableScene):
 
     def _hint(self) -> str:
         if self.choices.building:
-            return "Click a glowing street (or pick one with the arrow keys and press Enter)."
+            return _("Click a glowing street (or pick one with the arrow keys and press Enter).")
         if self.choices.choosing and self.view is not None:
             count = len(hud.space_rects(self.view))
-            return f"Click a glowing space on the action board, or press 1–{count}; Pass takes nothing."
-        return "Wait for the other players; Esc opens the menu."
+            return _("Click a glowing space on the action board, or press 1–{count}; Pass takes nothing.").format(
+                count=count)
+        return _("Wait for the other players; Esc opens the menu.")
 
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -320,7 +322,7 @@ class LinesTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.view is None:
             theme.background(surface)
-            theme.heading(surface, "Waiting for the table…", (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
+            theme.heading(surface, _("Waiting for the table…"), (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
             return
         lines = self.view["lines"]
         layer = self.city.lines_layer([line["path"] for line in lines], [look.colour for look in self.looks],

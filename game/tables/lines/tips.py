@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.lines.state import BUS_SPACE
+from game.i18n import _, ngettext
 from game.render.lines.city import CityMap
 from game.tables.lines.choices import PASS, Choices, space_title
 from game.ui import theme
@@ -20,7 +21,7 @@ def street_tip(city: CityMap, choices: Choices, view: View, street: int, closing
     """What a street would earn, or why it may not be built."""
     net = city.net
     a, b = net.ends[street]
-    title = (f"Street {a}–{b}", theme.INK)
+    title = (_("Street {a}–{b}").format(a=a, b=b), theme.INK)
     reason = choices.street_refusal(street)
     if reason is not None:
         return [title, (reason, theme.CORAL_DARK)]
@@ -30,15 +31,28 @@ def street_tip(city: CityMap, choices: Choices, view: View, street: int, closing
              if crossing not in visited and net.points[crossing]]
     lines = [title]
     for crossing, points in gains:
-        what = "station" if net.specials[crossing] == "station" else f"{len(net.lots[crossing])} lot" + (
-            "s" if len(net.lots[crossing]) != 1 else "")
-        lines.append((f"+{points} at crossing {crossing} ({what})", theme.MINT_DARK))
+        lots = len(net.lots[crossing])
+        what = (_("station") if net.specials[crossing] == "station"
+                else ngettext("{count} lot", "{count} lots", lots).format(count=lots))
+        lines.append(
+            (
+                _("+{points} at crossing {crossing} ({what})").format(points=points, crossing=crossing, what=what),
+                theme.MINT_DARK,
+            )
+        )
     if not gains:
-        lines.append(("No new points here", theme.shade(theme.INK, 1.6)))
+        lines.append((_("No new points here"), theme.shade(theme.INK, 1.6)))
     if choices.closes_circle(street) and closing_at is not None:
-        lines.append((f"Closes a circle at crossing {closing_at} (R or right-click: the other end)",
-                      theme.TANGERINE_DARK))
+        lines.append(
+            (
+                _("Closes a circle at crossing {crossing} (R or right-click: the other end)").format(
+                    crossing=closing_at
+                ),
+                theme.TANGERINE_DARK,
+            )
+        )
     return lines
+
 
 def space_tip(choices: Choices, view: View, space: str) -> Tip:
     """What an action space does, or why it may not be taken."""
@@ -47,10 +61,16 @@ def space_tip(choices: Choices, view: View, space: str) -> Tip:
     if reason is not None:
         return [title, (reason, theme.CORAL_DARK)]
     if space == PASS:
-        return [title, ("Take nothing this round. If everyone passes, the game ends.", theme.INK)]
+        return [title, (_("Take nothing this round. If everyone passes, the game ends."), theme.INK)]
     if space == BUS_SPACE:
-        return [title, ("One more bus after the expansions: more buses make every expansion longer.",
-                        theme.INK)]
-    streets = next((entry.get("streets") for entry in view.get("action_board", [])
-                    if entry.get("space") == space), 0)
-    return [title, (f"Build {streets} street{'s' if streets != 1 else ''} this round.", theme.MINT_DARK)]
+        return [title, (_("One more bus after the expansions: more buses make every expansion longer."), theme.INK)]
+    streets = next((entry.get("streets") for entry in view.get("action_board", []) if entry.get("space") == space), 0)
+    return [
+        title,
+        (
+            ngettext("Build {streets} street this round.", "Build {streets} streets this round.", streets).format(
+                streets=streets
+            ),
+            theme.MINT_DARK,
+        ),
+    ]
