@@ -49,11 +49,17 @@ Words = str | Callable[[dict[str, Any]], str]
 
 
 @cache
-def _game_texts(game: str) -> Mapping[str, Words]:
+def _game_module(game: str) -> Any:
+    if not game.isidentifier():
+        return None
     try:
-        return importlib.import_module(f"game.tables.{game}.refusals").TEXTS
-    except (ImportError, AttributeError):
-        return {}
+        return importlib.import_module(f"game.tables.{game}.refusals")
+    except ImportError:
+        return None
+
+
+def _game_texts(game: str) -> Mapping[str, Words]:
+    return getattr(_game_module(game), "TEXTS", {})
 
 
 def words_for(code: str) -> Words | None:
@@ -63,7 +69,7 @@ def words_for(code: str) -> Words | None:
     if code in NET_ERRORS:
         return NET_ERRORS[code]
     game, _dot, suffix = code.partition(".")
-    texts = _game_texts(game) if game.isidentifier() else {}
+    texts = _game_texts(game)
     if code in texts:
         return texts[code]
     return ANY_GAME.get(suffix)
@@ -79,6 +85,9 @@ def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
         params = rejection.get("params") or {}
     if code.startswith(("net.", "protocol.")) and message and language() == SOURCE_LANGUAGE:
         return message  # the host's own sentence names what it saw (versions, limits)
+    game = code.partition(".")[0]
+    if message and language() == SOURCE_LANGUAGE and getattr(_game_module(game), "ENGLISH_FROM_CORE", False):
+        return message  # a game whose table words the core's English itself (Line Expansion)
     words = words_for(code)
     if words is None:
         log.info("no words for the refusal %s", code)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.core.contract import Action, SnapshotError, View
+from game.core.contract import Action, Rejection, SnapshotError, View
 from game.core.lines import GAME
 from game.core.lines.state import BUS_SPACE
-from game.i18n import _
+from game.i18n import SOURCE_LANGUAGE, _, language
+from game.tables.refusals import refusal_text
 
 STREET_ID = re.compile(r"\b([Ss])treet (\d+)(?: \(\d+-\d+\))?")
 SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)")
@@ -82,7 +83,13 @@ class Choices:
         if self.state is None or self.seat is None or street in self.streets():
             return None
         rejection = GAME.check(self.state, self.seat, {"type": "street", "street": street})
-        return None if rejection is None else readable(rejection.message, self.names)
+        return None if rejection is None else self._words(rejection)
+
+    def _words(self, rejection: Rejection) -> str:
+        """The core's sentence with names for seat numbers in English; the refusal's words elsewhere."""
+        if language() == SOURCE_LANGUAGE:
+            return readable(rejection.message, self.names)
+        return refusal_text(rejection)
 
     # -- action spaces ------------------------------------------------------------------------------
     def spaces(self) -> list[str]:
@@ -102,7 +109,7 @@ class Choices:
         if self.state is None or self.seat is None or space in self.spaces():
             return None
         rejection = GAME.check(self.state, self.seat, self.space_action(space))
-        return None if rejection is None else readable(rejection.message, self.names)
+        return None if rejection is None else self._words(rejection)
 
 
 def readable(message: str, names: list[str] | None = None) -> str:

@@ -264,11 +264,24 @@ def _draw_space(surface: pygame.Surface, frame: HudFrame, space: str, rect: pyga
                     shadow=playing)
     if entry is not None:
         streets = int(entry.get("streets") or 0)
-        theme.draw_text(surface, f"{streets} street{'s' if streets != 1 else ''}", (body.centerx, body.y + 92),
-                        22, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "center")
+        theme.draw_text(
+            surface,
+            ngettext("{count} street", "{count} streets", streets).format(count=streets),
+            (body.centerx, body.y + 92),
+            22,
+            theme.SUNFLOWER,
+            theme.TEXT_BOLD_FONT,
+            "center",
+        )
     else:
-        theme.draw_text(surface, _needs(view, space), (body.centerx, body.y + 92), 17,
-                        theme.shade(theme.CREAM_DIM, 0.7), anchor="center")
+        theme.draw_text(
+            surface,
+            _needs(view, space),
+            (body.centerx, body.y + 92),
+            17,
+            theme.shade(theme.CREAM_DIM, 0.7),
+            anchor="center",
+        )
     if holder is not None:
         _holder_disc(surface, frame, holder, (body.centerx, body.bottom - 24), 40)
     elif entry is not None:
@@ -298,8 +311,9 @@ def _draw_players(surface: pygame.Surface, frame: HudFrame) -> None:
         _draw_row(surface, frame, seat, line, players, seat == acting)
 
 
-def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[str, Any], players: int,
-              acting: bool) -> None:
+def _draw_row(
+    surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[str, Any], players: int, acting: bool
+) -> None:
     view = frame.view
     look = frame.looks[seat]
     rect = row_rect(seat, players)
@@ -318,12 +332,18 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
     disc = action_marker(colour, 48, look.initial)
     surface.blit(disc, disc.get_rect(center=(int(rect.x + 44), rect.centery)))
     name_size = theme.fit_text(look.name, 30, 200, theme.DISPLAY_FONT)
-    theme.draw_text(surface, look.name, (rect.x + 80, rect.y + round(rect.height * 0.1)), name_size, theme.CREAM,
-                    theme.DISPLAY_FONT)
+    theme.draw_text(
+        surface, look.name, (rect.x + 80, rect.y + round(rect.height * 0.1)), name_size, theme.CREAM, theme.DISPLAY_FONT
+    )
     status = _status(frame, seat, line, acting)
     status_colour = theme.shade(colour, 1.3) if acting else theme.CREAM_DIM
-    theme.draw_text(surface, status, (rect.x + 80, rect.y + round(rect.height * 0.52)),
-                    theme.fit_text(status, 20, ROW_GEAR_X - 90), status_colour)
+    theme.draw_text(
+        surface,
+        status,
+        (rect.x + 80, rect.y + round(rect.height * 0.52)),
+        theme.fit_text(status, 20, ROW_GEAR_X - 90),
+        status_colour,
+    )
     buses = int(line.get("buses", 1))
     bus_y = rect.y + round(rect.height * 0.29)
     left = int(line.get("markers_left", MAX_MARKERS))
@@ -334,16 +354,38 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
         icon = pygame.transform.rotozoom(bus_icon(colour, 38), 0, max(0.05, popping))
         surface.blit(icon, icon.get_rect(center=(rect.x + ROW_GEAR_X + (buses - 1) * BUS_STEP + 20, bus_y)))
     side = rect.x + ROW_GEAR_X + MAX_MARKERS * TICK_STEP + 8
-    theme.draw_text(surface, f"{left} left", (side, _supply_tick(rect, 0).centery), 18, theme.CREAM_DIM,
-                    anchor="midleft")
+    theme.draw_text(
+        surface,
+        _("{count} left").format(count=left),
+        (side, _supply_tick(rect, 0).centery),
+        18,
+        theme.CREAM_DIM,
+        anchor="midleft",
+    )
     lost_list = view.get("lost") or []
     lost = int(lost_list[seat]) if seat < len(lost_list) else 0
     if lost:
-        theme.draw_text(surface, f"{lost} lost", (side, bus_y), 18, theme.CORAL, theme.TEXT_BOLD_FONT, "midleft")
+        theme.draw_text(
+            surface,
+            _("{count} lost").format(count=lost),
+            (side, bus_y),
+            18,
+            theme.CORAL,
+            theme.TEXT_BOLD_FONT,
+            "midleft",
+        )
     score = frame.scores[seat] if seat < len(frame.scores) else float(line.get("score", 0))
-    theme.draw_text(surface, str(int(round(score))), (rect.right - 64, rect.centery + 2), 50,
-                    theme.SUNFLOWER if frame.counting else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
-    theme.draw_text(surface, "pts", (rect.right - 18, rect.centery + 8), 20, theme.CREAM_DIM, anchor="midright")
+    theme.draw_text(
+        surface,
+        str(int(round(score))),
+        (rect.right - 64, rect.centery + 2),
+        50,
+        theme.SUNFLOWER if frame.counting else theme.CREAM,
+        theme.DISPLAY_FONT,
+        "midright",
+        shadow=True,
+    )
+    theme.draw_text(surface, _("pts"), (rect.right - 18, rect.centery + 8), 20, theme.CREAM_DIM, anchor="midright")
 
 
 @lru_cache(maxsize=64)
@@ -376,11 +418,14 @@ def _supply_tick(rect: pygame.Rect, index: int) -> pygame.Rect:
 def _status(frame: HudFrame, seat: int, line: dict[str, Any], acting: bool) -> str:
     view = frame.view
     look = frame.looks[seat]
-    who = "bot" if look.kind == "bot" else ("you" if seat in frame.controlled and len(frame.controlled) == 1
-                                            else "human")
+    who = (
+        _("bot")
+        if look.kind == "bot"
+        else (_("you") if seat in frame.controlled and len(frame.controlled) == 1 else _("human"))
+    )
     outcome = view.get("outcome")
     if outcome:
-        return f"{who} · wins!" if seat in (outcome.get("winners") or []) else who
+        return _("{who} · wins!").format(who=who) if seat in (outcome.get("winners") or []) else who
     if acting:
         return _("{who} · to act").format(who=who)
     if seat in (view.get("passed") or []):
