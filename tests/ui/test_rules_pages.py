@@ -53,3 +53,16 @@ def test_every_translated_rules_page_fits_its_pages():
         for section in book.sections:
             for page in layout(section, TEXT_AREA.width, TEXT_AREA.height):
                 assert sum(line.height for line in page) <= TEXT_AREA.height
+
+
+@pytest.mark.parametrize(("code", "name"), TRANSLATED)
+def test_a_translated_page_parses_into_the_english_pages_blocks(code, name):
+    """The same paragraphs, bullets, pictures and legend lines in every section (a legend line wrapped
+    onto a second line would split into a paragraph of its own)."""
+    from game.scenes.rulebook import parse
+
+    def blocks(path: Path) -> list[list[tuple[str, str]]]:
+        book = parse(name[:-3], path.read_text(encoding="utf-8"))
+        return [[(block.kind, block.name) for block in section.blocks] for section in book.sections]
+
+    assert blocks(RULES_DIR / code / name) == blocks(RULES_DIR / name)
