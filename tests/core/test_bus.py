@@ -562,3 +562,13 @@ def test_a_player_who_finds_every_space_taken_passes_by_force():
     rounds.settle(NET, state, events)
     forced = [e for e in events if e["type"] == "passed"]
     assert len(forced) == 3 and all(e["forced"] and e["reason"] == "spaces_full" for e in forced)
+
+
+def test_the_view_shows_who_sits_happily_and_who_waits_for_the_type_the_hand_shows():
+    state = after_setup(4, 0)
+    state.buildings = [None] * NET.lots
+    state.buildings[lots_at(11)[0]] = "house"  # the hand shows house: 11's passenger is happy
+    view = GAME.view(state, None)
+    assert [lot["seated"] for lot in view["lots"]].count(True) == 1 and view["lots"][lots_at(11)[0]]["seated"]
+    assert [view["waiting"][c] for c in (11, 14, 15, 20)] == [0, 1, 1, 1]
+    assert sum(view["waiting"]) + 1 == sum(state.passengers)
