@@ -94,7 +94,8 @@ def test_a_refused_panel_on_linie1_names_a_placement_rule_its_caption_cites():
 
 def test_linie1_positions_could_have_been_laid_in_turn():
     from game.render.linie1 import diagrams
-    for laid in (diagrams.EXCHANGE_TILES, diagrams.PAIR_TILES, diagrams.SIGN_TILES, diagrams.TRIP_TILES):
+    for laid in (diagrams.EXCHANGE_TILES, diagrams.PAIR_TILES, diagrams.SIGN_TILES, diagrams.TRIP_TILES,
+                 diagrams.run_tiles(10), diagrams.run_tiles(9)):
         assert diagrams.background_problem(laid) == "ok"
 
 
