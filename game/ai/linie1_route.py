@@ -32,7 +32,9 @@ TILE = 4  # cost units of a tile the hand holds; two tiles make a turn
 UNITS_PER_TURN = 2 * TILE
 COMMON_TILES = frozenset({1, 2})  # most of the pile: soon drawn
 PLAIN_TILES = frozenset({3, 4, 5, 6})  # fewer, but exchangeable
-DRIVE_WEIGHTS = (0, 1, 2, 3)  # cost units per square driven, one plan each
+# (units per square driven, units per halt passed): one plan each. A halt ends an H roll early,
+# so a route past many signs and terminals drives slower than its length says.
+WEIGHTS = ((0, 0), (1, 2), (2, 4), (3, 6), (2, 8))
 INFINITY = 10**9
 
 
@@ -120,10 +122,13 @@ class Pricer:
         return price
 
 
-def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive: int) -> RoutePlan | None:
-    """The cheapest completion (tiles as priced, ``drive`` units per square entered): Dial's
-    bucket queue over states (square, entry edge, stops visited), as the normal planner."""
+def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive: int,
+           halt: int = 0) -> RoutePlan | None:
+    """The cheapest completion (tiles as priced, ``drive`` units per square entered, ``halt`` more
+    per halt): Dial's bucket queue over states (square, entry edge, stops visited), as the normal
+    planner."""
     targets = stop_targets(board, list(stops))
+    halting = halt_cells(board) if halt else frozenset()
     full = (1 << len(stops)) - 1
     origin, destination = TERMINALS[line]
     goal_cells = set(destination.cells)
@@ -187,9 +192,10 @@ def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive:
                     if (placed_other is not None and not MASKS[placed_other] >> back & 1
                             and TILE_TYPES[placed_other[0]].tree):
                         continue
-                    push((other, back, mask | targets.get(other, 0)), cost + extra + drive, state, step)
+                    step_cost = cost + extra + drive + (halt if other in halting else 0)
+                    push((other, back, mask | targets.get(other, 0)), step_cost, state, step)
                 else:
-                    push((other, back, mask), cost + extra + drive, state, step)
+                    push((other, back, mask), cost + extra + drive + halt, state, step)
         cost += 1
     if found is None:
         return None
@@ -209,6 +215,14 @@ def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive:
     return RoutePlan(build, steps, cells)
 
 
+def halt_cells(board: Board) -> frozenset[Cell]:
+    """Squares where an H stops a tram: stop signs, and free squares beside a building without
+    one (the first tile laid there receives it). Terminals are halts too."""
+    free_beside = {cell for cell, letter in BESIDE_BUILDING.items()
+                   if letter not in board.signs and cell not in board.tiles}
+    return frozenset(board.sign_at) | frozenset(free_beside)
+
+
 def halts_of(board: Board, cells: Sequence[Cell]) -> list[bool]:
     """Where an H would stop the tram on these squares: terminals, stop signs, and free squares
     beside a building without a sign yet (the first tile laid there will carry it)."""
@@ -226,8 +240,8 @@ def best_plans(board: Board, line: int, stops: Sequence[str], hand: Sequence[int
     the better of its two directions), best first; duplicates dropped."""
     pricer = Pricer(board, hand, strict)
     plans: dict[tuple[Cell, ...], RoutePlan] = {}
-    for drive in DRIVE_WEIGHTS:
-        plan = search(board, line, stops, pricer, drive)
+    for drive, halt in WEIGHTS:
+        plan = search(board, line, stops, pricer, drive, halt)
         if plan is None or tuple(plan.cells) in plans:
             continue
         plan.halts = halts_of(board, plan.cells)
