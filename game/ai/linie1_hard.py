@@ -72,7 +72,7 @@ class HardBuilder:
             if action is not None:
                 return action
         pairs = view["actions_taken"] == 0
-        action = self._spare(view, plans, board, hand, strict) or random_legal(board, hand, strict, pairs, self.rng)
+        action = self.spare(view, plans, board, hand, strict) or random_legal(board, hand, strict, pairs, self.rng)
         return action or {"type": "end_turn"}
 
     def _declaration(self, view: View, board: Board, plans: list[RoutePlan]) -> Action | None:
@@ -106,7 +106,7 @@ class HardBuilder:
             return None
         return min(options, key=lambda item: item[0])[1]
 
-    def _spare(self, view: View, plans: list[RoutePlan], board: Board, hand: list[int],
+    def spare(self, view: View, plans: list[RoutePlan], board: Board, hand: list[int],
                strict: bool) -> Action | None:
         """A tile no step can use, laid where it costs the bot least: off and away from its
         plans, never beside its own buildings still waiting for a sign, the least useful tile."""
