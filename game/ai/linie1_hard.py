@@ -13,15 +13,18 @@ from collections.abc import Sequence
 
 from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails, tile_action
 from game.ai.linie1_plan import Step, variants_for
+from game.ai.linie1_rivals import Guess, Rivals, blocking_spots, harm, obstructs
 from game.ai.linie1_route import RoutePlan, best_plans
 from game.core.contract import Action, View
 from game.core.linie1 import my_trip_candidates
 from game.core.linie1.board import NEIGHBOURS, Board
-from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS
+from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS, TILE_TYPES
 from game.core.linie1.geometry import POPCOUNT, Cell, segment
 from game.core.linie1.routes import trip_measure
 from game.core.rng import Rng
 
+BLOCK_TRIES = 8  # placements tried against the rivals' guessed routes, likeliest spots first
+BLOCK_WORTH = 0.5  # plan cost units (a tile is 2) a block must add, weighed by the guesses
 WAIT_MARGIN = 1.0  # turns a better route must save, beyond its building, to delay the trip
 
 
@@ -37,6 +40,7 @@ class HardBuilder:
         self.rng = rng
         self._turn: tuple[int, int] | None = None
         self._plans: list[RoutePlan] = []
+        self.rivals = Rivals()
 
     # -- planning, once per turn -------------------------------------------------------------------
     def plans(self, view: View, board: Board) -> list[RoutePlan]:
@@ -57,6 +61,7 @@ class HardBuilder:
     def decide(self, view: View) -> Action:
         seat = view["you"]
         me = view["players"][seat]
+        self.rivals.observe(view)
         board = Board.from_view(view["board"])
         strict = bool(view["options"]["strict_dead_ends"])
         plans = self.plans(view, board)
@@ -119,15 +124,34 @@ class HardBuilder:
                     near.add(other)
         mine = {letter for letter in me["stops"] if letter not in board.signs}
         useful = _usefulness(plans[0].steps if plans else [], board, hand)
+        guesses = self.rivals.guesses(view, board)
+        spots = blocking_spots(guesses, board, view["hands"])
         options = []
+        blocks = []
         for tile, cell, rot in board.legal_placements(hand, strict):
             if BESIDE_BUILDING.get(cell) in mine:
                 continue
+            if cell in spots and cell not in near and obstructs(guesses, tile, cell, rot):
+                blocks.append((-spots[cell], 0 if TILE_TYPES[tile].tree else 1, tile, cell, rot))
             score = (1 if cell in near else 0, useful.get(tile, 0), POPCOUNT[MASKS[(tile, rot)]], self.rng.random())
             options.append((score, tile_action("place", tile, cell, rot)))
+        block = self._block(guesses, board, blocks)
+        if block is not None:
+            return block
         if not options:
             return None
         return min(options, key=lambda item: item[0])[1]
+
+    @staticmethod
+    def _block(guesses: list[Guess], board: Board, blocks: list[tuple]) -> Action | None:
+        """Of the likeliest spots, the placement that lengthens the rivals' routes most (if any)."""
+        blocks.sort()
+        best: tuple[float, Action] | None = None
+        for _spot, _tree, tile, cell, rot in blocks[:BLOCK_TRIES]:
+            added = harm(guesses, board, tile, cell, rot)
+            if added >= BLOCK_WORTH and (best is None or added > best[0]):
+                best = (added, tile_action("place", tile, cell, rot))
+        return best[1] if best else None
 
 
 def _done(step: Step, board: Board) -> bool:

@@ -122,23 +122,57 @@ class Pricer:
         return price
 
 
+def transitions(board: Board, pricer: Pricer) -> dict[tuple[Cell, int], list[tuple[Cell, int, int, str, bool]]]:
+    """For each (square, entry edge): the ways on as (next square, its entry edge, tile price,
+    step kind or "" when the laid rails already run there, into a terminal?). The same for every
+    weighting, so the searches of one turn share it."""
+    table: dict[tuple[Cell, int], list[tuple[Cell, int, int, str, bool]]] = {}
+    tiles = board.tiles
+    for cell, neighbours in NEIGHBOURS.items():
+        placed = tiles.get(cell)
+        face = FACES[placed] if placed is not None else None
+        for entry in range(4):
+            ways = []
+            for edge, other, kind in neighbours:
+                if edge == entry or kind not in (PLAY, TERMINAL):
+                    continue
+                seg = segment(entry, edge)
+                if face is None:
+                    price, step = pricer.free(cell, seg), "free"
+                elif seg not in face:
+                    price, step = pricer.upgrade(cell, seg), "upgrade"
+                else:
+                    price, step = 0, ""
+                if price >= INFINITY:
+                    continue
+                back = opposite(edge)
+                if kind == PLAY:
+                    placed_other = tiles.get(other)
+                    if (placed_other is not None and not MASKS[placed_other] >> back & 1
+                            and TILE_TYPES[placed_other[0]].tree):
+                        continue
+                ways.append((other, back, price, step, kind == TERMINAL))
+            table[(cell, entry)] = ways
+    return table
+
+
 def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive: int,
-           halt: int = 0) -> RoutePlan | None:
+           halt: int = 0, table: dict | None = None) -> RoutePlan | None:
     """The cheapest completion (tiles as priced, ``drive`` units per square entered, ``halt`` more
     per halt): Dial's bucket queue over states (square, entry edge, stops visited), as the normal
     planner."""
+    table = table if table is not None else transitions(board, pricer)
     targets = stop_targets(board, list(stops))
     halting = halt_cells(board) if halt else frozenset()
     full = (1 << len(stops)) - 1
     origin, destination = TERMINALS[line]
     goal_cells = set(destination.cells)
-    tiles = board.tiles
     State = tuple[Cell, int, int]
     dist: dict[State, int] = {}
-    parent: dict[State, tuple[State | None, Step | None]] = {}
+    parent: dict[State, tuple[State | None, str]] = {}
     buckets: list[list[State]] = []
 
-    def push(state: State, cost: int, prev: State | None, step: Step | None) -> None:
+    def push(state: State, cost: int, prev: State | None, step: str) -> None:
         if cost < dist.get(state, INFINITY):
             dist[state] = cost
             parent[state] = (prev, step)
@@ -148,9 +182,9 @@ def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive:
 
     for i in range(2):
         cell = origin.entries[i]
-        push((cell, origin.entry_edges[i], targets.get(cell, 0)), drive, None, None)
+        push((cell, origin.entry_edges[i], targets.get(cell, 0)), drive, None, "")
 
-    found: tuple[State, int] | None = None
+    found: State | None = None
     cost = 0
     while cost < len(buckets) and found is None:
         bucket = buckets[cost]
@@ -161,58 +195,45 @@ def search(board: Board, line: int, stops: Sequence[str], pricer: Pricer, drive:
             cell, entry, mask = state
             if cell in goal_cells:
                 if mask == full:
-                    found = (state, cost)
+                    found = state
                     break
                 continue
             if cell in TERMINAL_AT:  # a terminal loop passed through: out by its other cell
                 terminal = TERMINAL_AT[cell]
                 index = 1 - terminal.cells.index(cell)
                 nxt = terminal.entries[index]
-                push((nxt, terminal.entry_edges[index], mask | targets.get(nxt, 0)), cost + drive, state, None)
+                push((nxt, terminal.entry_edges[index], mask | targets.get(nxt, 0)), cost + drive, state, "")
                 continue
-            placed = tiles.get(cell)
-            face = FACES[placed] if placed is not None else None
-            for edge, other, kind in NEIGHBOURS[cell]:
-                if edge == entry or kind not in (PLAY, TERMINAL):
-                    continue
-                seg = segment(entry, edge)
-                step: Step | None = None
-                extra = 0
-                if face is None:
-                    extra = pricer.free(cell, seg)
-                    step = Step(cell, entry, edge, "free")
-                elif seg not in face:
-                    extra = pricer.upgrade(cell, seg)
-                    step = Step(cell, entry, edge, "upgrade")
-                if extra >= INFINITY:
-                    continue
-                back = opposite(edge)
-                if kind == PLAY:
-                    placed_other = tiles.get(other)
-                    if (placed_other is not None and not MASKS[placed_other] >> back & 1
-                            and TILE_TYPES[placed_other[0]].tree):
-                        continue
-                    step_cost = cost + extra + drive + (halt if other in halting else 0)
-                    push((other, back, mask | targets.get(other, 0)), step_cost, state, step)
+            for other, back, price, step, into_terminal in table[(cell, entry)]:
+                if into_terminal:
+                    push((other, back, mask), cost + price + drive + halt, state, step)
                 else:
-                    push((other, back, mask), cost + extra + drive + halt, state, step)
+                    step_cost = cost + price + drive + (halt if other in halting else 0)
+                    push((other, back, mask | targets.get(other, 0)), step_cost, state, step)
         cost += 1
     if found is None:
         return None
     steps: list[Step] = []
     cells: list[Cell] = []
-    walker: State | None = found[0]
+    walker: State | None = found
     while walker is not None:
         prev, step = parent[walker]
         cells.append(walker[0])
-        if step is not None:
-            steps.append(step)
+        if step and prev is not None:
+            steps.append(Step(prev[0], prev[1], _edge_to(prev[0], walker[0]), step))
         walker = prev
     steps.reverse()
     cells.reverse()
     build = sum(pricer.free(s.cell, segment(s.entry, s.exit)) if s.kind == "free"
                 else pricer.upgrade(s.cell, segment(s.entry, s.exit)) for s in steps)
     return RoutePlan(build, steps, cells)
+
+
+def _edge_to(cell: Cell, other: Cell) -> int:
+    for edge, neighbour, _kind in NEIGHBOURS[cell]:
+        if neighbour == other:
+            return edge
+    raise ValueError(f"{other} is not beside {cell}")
 
 
 def halt_cells(board: Board) -> frozenset[Cell]:
@@ -239,9 +260,10 @@ def best_plans(board: Board, line: int, stops: Sequence[str], hand: Sequence[int
     """One plan per driving weight, each scored in turns (building plus ``measure`` of its trip,
     the better of its two directions), best first; duplicates dropped."""
     pricer = Pricer(board, hand, strict)
+    table = transitions(board, pricer)
     plans: dict[tuple[Cell, ...], RoutePlan] = {}
     for drive, halt in WEIGHTS:
-        plan = search(board, line, stops, pricer, drive, halt)
+        plan = search(board, line, stops, pricer, drive, halt, table)
         if plan is None or tuple(plan.cells) in plans:
             continue
         plan.halts = halts_of(board, plan.cells)
