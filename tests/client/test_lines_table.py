@@ -8,7 +8,7 @@ import pygame
 
 from game.core.lines import GAME
 from game.match import Match, SeatInfo
-from game.render.lines.city import city_map
+from game.render.bus.city import city_map
 from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
@@ -281,7 +281,7 @@ def test_the_figures_add_up_to_the_score(app):
 
 
 def test_every_street_can_be_pointed_at():
-    city = city_map(*MAP_RECT)
+    city = city_map(*MAP_RECT, look="lines")
     for street in range(city.net.streets):
         a, b = city.street_ends(street)
         for along in (0.3, 0.5, 0.7):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim.easing import ease
-from game.render.lines.pieces import Point, action_marker, bezier, draw_marker
+from game.render.bus.pieces import Point, action_marker, bezier, draw_marker
 from game.ui import theme
 
 Colour = tuple[int, int, int]

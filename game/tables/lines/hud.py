@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.core.lines.state import BUS_SPACE, EXPANSION_SPACES, MAX_BUSES, MAX_MARKERS
-from game.render.lines.pieces import action_marker, bus_icon
+from game.render.bus.pieces import action_marker, bus_icon
 from game.tables.lines.choices import PASS, Choices
 from game.tables.lines.seats import SeatLook
 from game.ui import theme

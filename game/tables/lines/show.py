@@ -19,8 +19,8 @@ import pygame
 from game.anim import Timeline, Tween
 from game.anim.effect import Actor
 from game.anim.show import Show
-from game.render.lines.city import CityMap
-from game.render.lines.pieces import bus_icon
+from game.render.bus.city import CityMap
+from game.render.bus.pieces import bus_icon
 from game.tables.lines import hud
 from game.tables.lines.choices import PASS, space_title
 from game.tables.lines.fx import Banner, DiscFlight, MarkerFlight

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.render.lines.city import CityMap, city_map
-from game.render.lines.pieces import draw_marker
+from game.render.bus.city import CityMap, city_map
+from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
 from game.tables.lines import hud
@@ -55,7 +55,7 @@ class LinesTable(TableScene):
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.city: CityMap = city_map(*MAP_RECT)
+        self.city: CityMap = city_map(*MAP_RECT, look="lines")
         self.show.particles = ParticleSystem(seed=11, gravity=300.0)
         self.tally = Tally()
         self.toasts = Toasts()
@@ -305,7 +305,7 @@ class LinesTable(TableScene):
     @classmethod
     def prewarm(cls) -> None:
         """The map's layers and the backdrop, before the first table opens."""
-        backdrop(city_map(*MAP_RECT), (theme.WIDTH, theme.HEIGHT))
+        backdrop(city_map(*MAP_RECT, look="lines"), (theme.WIDTH, theme.HEIGHT))
 
     def _frame(self) -> hud.HudFrame:
         assert self.view is not None

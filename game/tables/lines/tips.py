@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.lines.state import BUS_SPACE
-from game.render.lines.city import CityMap
+from game.render.bus.city import CityMap
 from game.tables.lines.choices import PASS, Choices, space_title
 from game.ui import theme
 

@@ -1,6 +1,10 @@
 """The static base of the Bus street map: paper, Central Park, roads and bridges, crossings, building
-lots by zone, the two stations, the legend and the cartouche. Painted once per map (twice as large,
-then smooth-scaled down, so roads stay crisp) from the map's geometry.
+lots by zone, the two stations and the legend. Painted once per map (twice as large, then
+smooth-scaled down, so roads stay crisp) from the map's geometry.
+
+Two looks: ``bus`` (the game of Bus: free lots as dashed plots marked with their zone, buildings rise
+on them; the clock stands in the widest empty stretch of paper) and ``lines`` (Line Expansion on its
+own: lots as little houses, a legend of what they score and a cartouche with a compass).
 """
 
 from __future__ import annotations
@@ -10,15 +14,8 @@ import random
 
 import pygame
 
-from game.render.lines.geometry import (
-    LOT,
-    MARGIN_BOTTOM,
-    CityGeometry,
-    Point,
-    box_distance,
-    box_segment_distance,
-    lerp,
-)
+from game.render.bus.buildings import KIND_NAMES, KINDS, building, empty_lot
+from game.render.bus.geometry import LOT, CityGeometry, Point, lerp
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -42,16 +39,20 @@ ZONE_COLOURS: dict[int, Colour] = {
 STATION = (76, 70, 96)
 
 
-def paint_base(geo: CityGeometry) -> pygame.Surface:
+ZONE_LETTERS = {1: "A", 2: "B", 3: "C", 4: "D"}  # the 1999 board's names of the zones
+
+
+def paint_base(geo: CityGeometry, look: str = "bus") -> pygame.Surface:
     """The base layer of the map ``geo`` describes."""
-    return BasePainter(geo).paint()
+    return BasePainter(geo, look).paint()
 
 
 class BasePainter:
     """Paints one map's base layer from its geometry."""
 
-    def __init__(self, geo: CityGeometry) -> None:
+    def __init__(self, geo: CityGeometry, look: str = "bus") -> None:
         self.geo = geo
+        self.bus = look == "bus"
 
     def paint(self) -> pygame.Surface:
         """Paper, park, roads, crossings, lots, stations and the legend."""
@@ -61,11 +62,19 @@ class BasePainter:
         self._paint_park(big, k)
         self._paint_paths(big, k)
         self._paint_roads(big, k)
-        self._paint_lots(big, k)
+        if not self.bus:
+            self._paint_lots(big, k)
+        else:
+            self._paint_stations(big, k)
         layer = pygame.transform.smoothscale(big, self.geo.rect.size)
+        if self.bus:
+            self._paint_plots(layer)
         self._label_crossings(layer)
-        self._legend(layer)
-        self._cartouche(layer)
+        if self.bus:
+            self._bus_legend(layer)
+        else:
+            self._legend(layer)
+            self._cartouche(layer)
         return layer
 
     def _local(self, point: Point, k: int) -> Point:
@@ -156,6 +165,45 @@ class BasePainter:
             for zone, spot in zip(self.geo.net.lots[crossing], spots, strict=False):
                 _house(big, self._local(spot, k), size, ZONE_COLOURS.get(zone, theme.CREAM_DIM), k)
 
+    def _paint_stations(self, big: pygame.Surface, k: int) -> None:
+        size = LOT * self.geo.unit * k
+        for crossing, spots in enumerate(self.geo.lot_spots):
+            if self.geo.net.specials[crossing] == "station":
+                for spot in spots:
+                    _station(big, self._local(spot, k), size * 1.35, k)
+
+    def _paint_plots(self, layer: pygame.Surface) -> None:
+        """Every free lot as a dashed plot in its zone's colour with the zone's number."""
+        size = self.geo.building_size
+        for crossing, spots in enumerate(self.geo.lot_spots):
+            for zone, spot in zip(self.geo.net.lots[crossing], spots, strict=False):
+                plot = empty_lot(size, ZONE_COLOURS.get(zone, theme.CREAM_DIM), str(zone))
+                local = (round(spot[0] - self.geo.rect.x), round(spot[1] - self.geo.rect.y))
+                layer.blit(plot, plot.get_rect(center=local))
+
+    def _bus_legend(self, layer: pygame.Surface) -> None:
+        """The zones (filled in order, centre first) and the three kinds of building."""
+        y = self.geo.rect.height - 46
+        x = 30
+        theme.draw_text(layer, "Lots fill by zone", (x, y), 19, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
+        x += 150
+        size = 30
+        for zone, colour in ZONE_COLOURS.items():
+            plot = empty_lot(size, colour, str(zone))
+            layer.blit(plot, plot.get_rect(midleft=(x, y)))
+            x += size + 4
+        theme.draw_text(layer, "(A–D)", (x, y), 17, NUMBER, anchor="midleft")
+        x += 70
+        for kind in KINDS:
+            picture = building(kind, 34)
+            layer.blit(picture, picture.get_rect(midleft=(x, y - 2)))
+            rect = theme.draw_text(layer, KIND_NAMES[kind], (x + 38, y), 19, theme.INK, anchor="midleft")
+            x = rect.right + 16
+        station = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        _station(station, (size, size), size * 0.9, 1)
+        layer.blit(station, station.get_rect(midleft=(x - 6, y)))
+        theme.draw_text(layer, "Station: passengers arrive", (x + size * 2 - 10, y), 19, theme.INK, anchor="midleft")
+
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))
         for crossing, centre in enumerate(self.geo.points):
@@ -188,7 +236,7 @@ class BasePainter:
     def _cartouche(self, layer: pygame.Surface) -> None:
         """The map's title and a compass rose, in the widest empty stretch of paper."""
         size = (230, 172)
-        centre = self._emptiest(size)
+        centre = self.geo.emptiest(size)
         box = pygame.Rect(0, 0, *size)
         box.center = (round(centre[0] - self.geo.rect.x), round(centre[1] - self.geo.rect.y))
         pygame.draw.rect(layer, theme.shade(PAPER, 1.04), box, border_radius=14)
@@ -197,28 +245,6 @@ class BasePainter:
         theme.draw_text(layer, "BUS CITY", (box.centerx, box.y + 30), 30, theme.INK, theme.DISPLAY_FONT, "center")
         theme.draw_text(layer, "street map", (box.centerx, box.y + 56), 18, NUMBER, anchor="center")
         _compass(layer, (box.centerx, box.bottom - 40), 24)
-
-    def _emptiest(self, size: tuple[int, int]) -> Point:
-        """The centre of a ``size`` box on the map as far as can be from every road, crossing and lot."""
-        half_w, half_h = size[0] / 2 + 10, size[1] / 2 + 10
-        spots = [spot for spots in self.geo.lot_spots for spot in spots] + list(self.geo.points)
-        best: tuple[float, Point] | None = None
-        rect = self.geo.rect
-        steps = 16
-        for gx in range(steps):
-            for gy in range(steps):
-                x = rect.x + half_w + 8 + gx * (rect.width - 2 * half_w - 16) / (steps - 1)
-                y = rect.y + half_h + 8 + gy * (rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
-                box = (x - half_w, y - half_h, x + half_w, y + half_h)
-                room = min(box_distance(box, spot) for spot in spots)
-                for a, b, _ in self.geo.street_boxes:
-                    if best is not None and room <= best[0]:
-                        break  # already no better than the best: stop measuring
-                    room = min(room, box_segment_distance(box, a, b))
-                if best is None or room > best[0]:
-                    best = (room, (x, y))
-        assert best is not None
-        return best[1]
 
 
 def _road(surface: pygame.Surface, a: Point, b: Point, width: float, colour: Colour) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 
 import pygame
 
@@ -22,6 +22,7 @@ MARGIN_BOTTOM = 118  # the legend strip
 ROAD = 0.3  # road width, in units (the distance between neighbouring layout coordinates)
 CROSSING = 0.18  # crossing radius, in units
 LOT = 0.21  # building lot size, in units
+BUILDING = 0.32  # a building standing on its lot, in units
 LOT_DISTANCE = 0.42
 MARKER_GAP = 0.05  # between a marker's end and the crossing disc
 
@@ -179,6 +180,39 @@ class CityGeometry:
                     and distance_to_segment(spot, a, b, 0.0) < road:
                 return False
         return not inside_polygon(spot, [self.points[c] for c in self.park])
+
+    @cache  # noqa: B019 - one geometry per place on the screen, kept for the program's life
+    def emptiest(self, size: tuple[int, int]) -> Point:
+        """The centre of a ``size`` box on the map as far as can be from every road, crossing and lot."""
+        half_w, half_h = size[0] / 2 + 10, size[1] / 2 + 10
+        spots = [spot for spots in self.lot_spots for spot in spots] + list(self.points)
+        best: tuple[float, Point] | None = None
+        rect = self.rect
+        steps = 16
+        for gx in range(steps):
+            for gy in range(steps):
+                x = rect.x + half_w + 8 + gx * (rect.width - 2 * half_w - 16) / (steps - 1)
+                y = rect.y + half_h + 8 + gy * (rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
+                box = (x - half_w, y - half_h, x + half_w, y + half_h)
+                room = min(box_distance(box, spot) for spot in spots)
+                for a, b, _ in self.street_boxes:
+                    if best is not None and room <= best[0]:
+                        break  # already no better than the best: stop measuring
+                    room = min(room, box_segment_distance(box, a, b))
+                if best is None or room > best[0]:
+                    best = (room, (x, y))
+        assert best is not None
+        return best[1]
+
+    @property
+    def building_size(self) -> int:
+        """How big a building (or a free lot) is drawn on the map."""
+        return max(16, round(BUILDING * self.unit))
+
+    def lot_point(self, crossing: int, index: int) -> Point:
+        """Where lot ``index`` of ``crossing`` stands."""
+        spots = self.lot_spots[crossing]
+        return spots[index] if index < len(spots) else self.points[crossing]
 
     @cached_property
     def street_boxes(self) -> list[tuple[Point, Point, tuple[float, float, float, float]]]:
