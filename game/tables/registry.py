@@ -21,6 +21,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "linja": ("game.tables.linja.table", "LinjaTable"),
     "liniell": ("game.tables.liniell.table", "LiniellTable"),
     "lines": ("game.tables.lines.table", "LinesTable"),
+    "bus": ("game.tables.bus.table", "BusTable"),
 }
 
 

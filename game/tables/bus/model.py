@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.bus.data import rules_for
+from game.core.bus.network import board
+
 ACTION_IDS = ("line", "buses", "passengers", "buildings", "clock", "vrooom", "start")
 ACTION_NAMES = {"line": "Line Expansion", "buses": "Buses", "passengers": "Passengers",
                 "buildings": "Buildings", "clock": "Clock", "vrooom": "Vrrooomm!", "start": "Starting Player"}
@@ -73,3 +76,98 @@ def slot_order(action: str, letters: list[str]) -> list[str]:
     """The letters of ``action`` from left to right, which is the order its markers act in: A on the
     right for Line Expansion and Buildings (the last-placed acts first), on the left otherwise."""
     return list(reversed(letters)) if action in LAST_PLACED_FIRST else list(letters)
+
+
+def lot_key(lot: int) -> Lot:
+    """A lot id as (crossing, index of the lot at that crossing): where the map draws it."""
+    net = board()
+    crossing = net.lot_crossing[lot]
+    return crossing, net.crossing_lots[crossing].index(lot)
+
+
+def lot_id(key: Lot) -> int:
+    return board().crossing_lots[key[0]][key[1]]
+
+
+def picture_of(view: dict[str, Any]) -> Picture:
+    """The picture of a Bus view (anything missing or damaged reads as empty, never as a crash)."""
+    players = _int(view.get("players"), 3)
+    net = board()
+    options = view.get("options") if isinstance(view.get("options"), dict) else None
+    try:
+        rules = rules_for(players, options)
+    except ValueError:
+        rules = rules_for(players)
+    paths = _list(view.get("paths"))
+    seats = []
+    for seat in range(players):
+        seats.append(Seat(
+            markers_left=_int(_at(view.get("markers"), seat), rules.action_markers),
+            buses=_int(_at(view.get("buses"), seat), 1),
+            stones=_int(_at(view.get("stones"), seat), 0),
+            score=_int(_at(view.get("score"), seat), 0),
+            arrival=_int(_at(view.get("arrival"), seat), 0),
+            path=[c for c in _list(_at(paths, seat)) if isinstance(c, int)],
+            passed=bool(_at(view.get("passed"), seat)),
+        ))
+    buildings = {}
+    for lot, kind in enumerate(_list(view.get("buildings"))[:net.lots]):
+        if isinstance(kind, str):
+            buildings[lot_key(lot)] = kind
+    seated = {lot_key(lot): True for lot in _list(view.get("seated")) if isinstance(lot, int) and 0 <= lot < net.lots}
+    free_zones = [net.lot_zone[lot] for lot in range(net.lots) if lot_key(lot) not in buildings]
+    fleet = max((seat.buses for seat in seats), default=1)
+    spaces_data = view.get("spaces") if isinstance(view.get("spaces"), dict) else {}
+    rows = []
+    for spec in rules.actions:
+        holders = _list(spaces_data.get(spec.id))
+        letters = list(rules.letters[:spec.spaces]) if spec.spaces > 1 else [""]
+        row = []
+        for index, letter in enumerate(letters):
+            holder = holders[index] if index < len(holders) and isinstance(holders[index], int) else None
+            yields = rules.yields(spec.id, index, fleet) if spec.id in ACTION_UNITS else None
+            row.append(Space(spec.id, letter, holder, yields))
+        order = slot_order(spec.id, letters)
+        rows.append(sorted(row, key=lambda space: order.index(space.letter)))
+    to_act = view.get("to_act")
+    if not isinstance(to_act, list):
+        match = view.get("match") if isinstance(view.get("match"), dict) else {}
+        to_act = match.get("to_act") if isinstance(match.get("to_act"), list) else []
+    outcome = view.get("outcome") if isinstance(view.get("outcome"), dict) else None
+    return Picture(
+        players=players,
+        round=_int(view.get("round"), 0),
+        phase=str(view.get("phase") or ""),
+        to_act=to_act[0] if to_act and isinstance(to_act[0], int) else None,
+        start_player=_int(view.get("start_player"), 0),
+        seats=seats,
+        buildings=buildings,
+        passengers=[_int(count, 0) for count in _list(view.get("passengers"))[:net.crossings]] or [0] * net.crossings,
+        seated=seated,
+        open_zone=min(free_zones) if free_zones else None,
+        clock=_int(view.get("clock"), 0) % 3,
+        stones_left=_int(view.get("stones_left"), rules.time_stones),
+        stones_total=rules.time_stones,
+        supply=_int(view.get("supply"), 0),
+        largest_fleet=fleet,
+        spaces=rows,
+        outcome=outcome,
+    )
+
+
+def _int(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _at(values: Any, index: int) -> Any:
+    return values[index] if isinstance(values, list) and index < len(values) else None
+
+
+def next_space(row: list[Space]) -> Space | None:
+    """The space a marker put on this action goes to: the free one with the lowest letter."""
+    free = [space for space in row if space.holder is None]
+    return min(free, key=lambda space: space.letter) if free else None
