@@ -15,7 +15,7 @@ from game.tables.bus.seats import SeatLook
 from game.ui import theme
 
 DISK = 26
-STACK_STEP = 7
+STACK_STEP = 5
 
 
 def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[float, float]]:
