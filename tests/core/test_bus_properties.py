@@ -4,13 +4,16 @@ somebody always able to act until the end, and the view rebuilding the very stat
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.bus import GAME, city
 from game.core.bus.data import rules_for
 from game.core.bus.state import BusState
+from game.core.contract import RuleViolation, SnapshotError
 from game.core.rng import Rng
+from game.match import Match, SeatInfo
 from tests.core.bus_helpers import NET
 
 
@@ -77,3 +80,82 @@ def test_games_end_in_each_way():
     reasons = {play_randomly(players, seed, pass_chance=chance).ended
                for players, seed, chance in ((3, 1, 0.95), (4, 2, 0.95), (5, 3, 0.1), (3, 4, 0.1), (4, 5, 0.5))}
     assert "markers" in reasons and reasons <= {"markers", "lots", "clock"}
+
+
+def played(players: int, seed: int, stop: int) -> BusState:
+    """A random game stopped after ``stop`` actions (or at its end)."""
+    state = GAME.setup(players, seed)
+    rng = Rng(seed)
+    for _ in range(stop):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+    return state
+
+
+ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(-5, 80), st.text(max_size=4), st.floats(),
+                     st.lists(st.integers(-1, 40), max_size=3), st.dictionaries(st.text(max_size=2), st.integers()))
+FIELDS = ["type", "street", "head", "lot", "kind", "action", "counts", "stop", "from"]
+KINDS_OF_ACTION = ["building", "street", "choose", "pass", "passengers", "clock", "deliver", None]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 5), st.integers(0, 2**32), st.integers(0, 150),
+       st.dictionaries(st.sampled_from(FIELDS), ANYTHING), st.sampled_from(KINDS_OF_ACTION))
+def test_check_never_raises_and_apply_follows_check(players, seed, stop, action, kind):
+    state = played(players, seed, stop)
+    if kind is not None:
+        action = {**action, "type": kind}
+    for seat in (*range(players), None, -1, "x"):
+        before = GAME.snapshot(state)
+        verdict = GAME.check(state, seat, action)
+        if verdict is None:
+            GAME.apply(state, seat, action)
+            break
+        assert verdict.code.startswith("bus.") and verdict.message
+        with pytest.raises(RuleViolation):
+            GAME.apply(state, seat, action)
+        assert GAME.snapshot(state) == before
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 150), st.sampled_from(sorted(GAME.snapshot(GAME.setup(3, 0)))),
+       ANYTHING)
+def test_corrupt_snapshots_raise_snapshot_error_only(seed, stop, key, value):
+    data = GAME.snapshot(played(3, seed, stop))
+    data[key] = value
+    try:
+        restored = GAME.restore(data)
+    except SnapshotError:
+        return
+    if GAME.outcome(restored) is None:  # accepted: then it must be a playable state
+        assert GAME.legal(restored, GAME.to_act(restored)[0])
+
+
+def test_legal_lists_exactly_what_check_accepts_for_the_decision_due():
+    for seed in range(6):
+        state = played(4, seed, 40 + 17 * seed)
+        if GAME.outcome(state) is not None:
+            continue
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal(state, seat)
+        assert legal and all(GAME.check(state, seat, action) is None for action in legal)
+        for other in range(4):
+            if other != seat:
+                assert GAME.legal(state, other) == []
+
+
+def test_a_match_saves_and_loads_mid_game_and_plays_on_identically():
+    match = Match("bus", [SeatInfo(f"P{i}") for i in range(4)], seed=4)
+    rng = Rng(4)
+    for _ in range(90):
+        seat = match.to_act()[0]
+        assert match.submit(seat, rng.choice(GAME.legal(match.state, seat))).ok
+    loaded = Match.load(match.save())
+    assert GAME.snapshot(loaded.state) == GAME.snapshot(match.state)
+    while not match.finished:
+        seat = match.to_act()[0]
+        action = rng.choice(GAME.legal(match.state, seat))
+        assert match.submit(seat, action).ok and loaded.submit(seat, action).ok
+    assert loaded.outcome() == match.outcome() and GAME.secrets(match.state) == {}
