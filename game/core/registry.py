@@ -11,7 +11,6 @@ GAMES: dict[str, tuple[str, str]] = {
     "linie1": ("game.core.linie1", "GAME"),
     "linja": ("game.core.linja", "GAME"),
     "liniell": ("game.core.liniell", "GAME"),
-    "lines": ("game.core.lines", "GAME"),
     "bus": ("game.core.bus", "GAME"),
 }
 # Games whose rules are here but which the setup screen does not offer yet (their table is on its way):

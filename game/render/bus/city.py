@@ -1,4 +1,4 @@
-"""The city of Bus as a street map for Line Expansion, drawn procedurally from the core's network.
+"""The city of Bus as a street map, drawn procedurally from the core's board.
 
 Two cached layers: the *base* (``basemap``: paper, Central Park, roads, crossings, building lots
 by zone, the two stations) is drawn once; the *lines layer* (every line's markers, lying side by
@@ -16,7 +16,7 @@ from functools import cache, cached_property
 
 import pygame
 
-from game.core.lines.network import Network
+from game.core.bus.network import Board
 from game.render.bus.basemap import SUPERSAMPLE, Colour, paint_base
 from game.render.bus.buildings import building, draw_passengers
 from game.render.bus.geometry import CityGeometry, Point
@@ -28,17 +28,16 @@ StreetSprites = tuple[Sprite, Sprite]  # shadows, markers
 
 
 @cache
-def city_map(x: int, y: int, width: int, height: int, look: str = "bus") -> CityMap:
-    """One map per place on the screen (and look), shared by every table so its layers are drawn once."""
-    return CityMap(pygame.Rect(x, y, width, height), look=look)
+def city_map(x: int, y: int, width: int, height: int) -> CityMap:
+    """One map per place on the screen, shared by every table so its layers are drawn once."""
+    return CityMap(pygame.Rect(x, y, width, height))
 
 
 class CityMap(CityGeometry):
     """The map's geometry with its two cached layers and the street highlights."""
 
-    def __init__(self, rect: pygame.Rect, net: Network | None = None, look: str = "bus") -> None:
+    def __init__(self, rect: pygame.Rect, net: Board | None = None) -> None:
         super().__init__(rect, net)
-        self.look = look
         self._lines_key: object = None
         self._lines_layer: pygame.Surface | None = None
         self._sprites: dict[tuple[int, tuple[int, ...], tuple[Colour, ...]], StreetSprites] = {}
@@ -49,7 +48,7 @@ class CityMap(CityGeometry):
     @cached_property
     def base(self) -> pygame.Surface:
         """Paper, park, roads, crossings, lots, stations and the legend: drawn once."""
-        return paint_base(self, self.look)
+        return paint_base(self)
 
     # -- the lines layer ----------------------------------------------------------------------------
     def lines_layer(self, paths: Sequence[Sequence[int]], colours: Sequence[Colour],

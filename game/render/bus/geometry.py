@@ -13,7 +13,7 @@ from functools import cache, cached_property
 
 import pygame
 
-from game.core.lines.network import Network, network
+from game.core.bus.network import Board, board
 
 Point = tuple[float, float]
 MARGIN_X = 62  # room around the network inside the map rect for lots beyond the outer crossings
@@ -30,9 +30,9 @@ MARKER_GAP = 0.05  # between a marker's end and the crossing disc
 class CityGeometry:
     """Pixel geometry of the network inside ``rect``."""
 
-    def __init__(self, rect: pygame.Rect, net: Network | None = None) -> None:
+    def __init__(self, rect: pygame.Rect, net: Board | None = None) -> None:
         self.rect = pygame.Rect(rect)
-        self.net = net or network()
+        self.net = net or board()
         xs = [x for x, _ in self.net.positions]
         ys = [y for _, y in self.net.positions]
         span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
@@ -45,6 +45,10 @@ class CityGeometry:
                                     for x, y in self.net.positions]
         self.crossing_radius = CROSSING * self.unit
         self.road_width = ROAD * self.unit
+
+    def zones(self, crossing: int) -> list[int]:
+        """The zones of ``crossing``'s building lots, in lot order."""
+        return [self.net.lot_zone[lot] for lot in self.net.crossing_lots[crossing]]
 
     def pos(self, crossing: int) -> Point:
         return self.points[crossing]
@@ -136,10 +140,10 @@ class CityGeometry:
         placed: list[Point] = []
         spots: list[list[Point]] = [[] for _ in self.points]
         clearance = LOT * self.unit * 0.78
-        for crossing in sorted(range(len(self.points)), key=lambda c: -len(self.net.lots[c])):
-            count = len(self.net.lots[crossing]) or (1 if self.net.specials[crossing] == "station" else 0)
+        for crossing in sorted(range(len(self.points)), key=lambda c: -len(self.zones(c))):
+            count = len(self.zones(crossing)) or (1 if self.net.specials[crossing] == "station" else 0)
             for _ in range(count):
-                spot = self._free_spot(crossing, placed, clearance * (1.5 if not self.net.lots[crossing] else 1))
+                spot = self._free_spot(crossing, placed, clearance * (1.5 if not self.zones(crossing) else 1))
                 spots[crossing].append(spot)
                 placed.append(spot)
         return spots
