@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.bus import GAME
+from game.core.bus import GAME, rounds
 from game.core.bus.data import game_data, rules_for
 from game.core.bus.state import SNAPSHOT_FORMAT
 from game.core.contract import RuleViolation, SnapshotError
@@ -86,7 +86,7 @@ def test_first_buildings_two_each_on_zone_one_from_the_start_player_clockwise():
     order = []
     zone_two = next(lot for lot in range(NET.lots) if NET.lot_zone[lot] == 2)
     assert refused(state, {"type": "building", "lot": zone_two, "kind": "pub"}) == "bus.wrong_zone"
-    lots = [lot for lot in range(NET.lots) if NET.lot_zone[lot] == 1]
+    lots = [*lots_at(11), *[lot for lot in range(NET.lots) if NET.lot_zone[lot] == 1 and lot not in lots_at(11)]]
     kinds = ["house", "house", "office", "pub", "pub", "office"]
     for lot, kind in zip(lots, kinds, strict=False):  # two on one crossing and two of a type are fine
         order.append(GAME.to_act(state)[0])
@@ -541,3 +541,24 @@ def test_line_expansion_in_bus_follows_the_no_parallel_rule_and_its_exceptions()
     assert GAME.to_act(state) == [2]
     act(state, {"type": "street", "street": 34, "head": 20})  # beside 0's end street at 20 (B2 (2))
     assert state.paths[2] == [24, 20, 15]
+
+
+def test_buses_at_the_cap_yield_nothing_and_the_1999_edition_has_no_cap():
+    state = after_setup(4, 0)
+    state.buses = [5, 1, 1, 1]
+    events = resolve(state, {"buses": [0]})
+    assert {"type": "lapsed", "seat": 0, "action": "buses", "count": 1} in events and state.buses[0] == 5
+    state = after_setup(4, 0, {"edition": "1999"})
+    state.buses = [5, 1, 1, 1]
+    events = resolve(state, {"buses": [0]})
+    assert state.buses[0] == 6 and {"type": "bus_bought", "seat": 0, "buses": 6, "largest_fleet": 6} in events
+
+
+def test_a_player_who_finds_every_space_taken_passes_by_force():
+    state = after_setup(3, 0)
+    rules = rules_for(3)
+    state.spaces = {spec.id: [0] * spec.spaces for spec in rules.actions}  # Q13: as good as unreachable
+    events = []
+    rounds.settle(NET, state, events)
+    forced = [e for e in events if e["type"] == "passed"]
+    assert len(forced) == 3 and all(e["forced"] and e["reason"] == "spaces_full" for e in forced)
