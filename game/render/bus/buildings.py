@@ -93,24 +93,25 @@ def _office(big: pygame.Surface, s: float, colour: Colour) -> None:
 
 
 def _pub(big: pygame.Surface, s: float, colour: Colour) -> None:
-    """A low, wide hall with a round sign over its door: a mug of beer."""
-    rim = theme.shade(colour, 0.45)
+    """A low, wide hall with a round sign hanging at one corner: a mug of beer."""
+    hall_colour = (120, 72, 44)
+    rim = theme.shade(hall_colour, 0.55)
     line = s * 0.05
-    hall = [(s * 0.08, s * 0.5), (s * 0.92, s * 0.5), (s * 0.92, s * 0.9), (s * 0.08, s * 0.9)]
-    _outline(big, hall, (120, 72, 44), theme.shade((120, 72, 44), 0.55), line)
-    pygame.draw.rect(big, theme.shade((120, 72, 44), 0.55), pygame.Rect(s * 0.04, s * 0.44, s * 0.92, s * 0.1))
-    pygame.draw.rect(big, (255, 214, 120), pygame.Rect(s * 0.18, s * 0.62, s * 0.18, s * 0.14))
-    pygame.draw.rect(big, (255, 214, 120), pygame.Rect(s * 0.64, s * 0.62, s * 0.18, s * 0.14))
-    centre = (s * 0.5, s * 0.3)
-    radius = s * 0.24
+    hall = [(s * 0.04, s * 0.5), (s * 0.96, s * 0.5), (s * 0.96, s * 0.9), (s * 0.04, s * 0.9)]
+    _outline(big, hall, hall_colour, rim, line)
+    pygame.draw.rect(big, rim, pygame.Rect(s * 0.02, s * 0.44, s * 0.96, s * 0.1))
+    for x in (0.12, 0.36):
+        pygame.draw.rect(big, (255, 214, 120), pygame.Rect(s * x, s * 0.62, s * 0.16, s * 0.14))
+    pygame.draw.rect(big, rim, pygame.Rect(s * 0.62, s * 0.6, s * 0.14, s * 0.3))
+    pygame.draw.line(big, rim, (s * 0.86, s * 0.46), (s * 0.86, s * 0.06), max(1, round(s * 0.04)))
+    centre = (s * 0.7, s * 0.24)
+    radius = s * 0.2
+    pygame.draw.line(big, rim, (s * 0.86, s * 0.08), (centre[0], s * 0.08), max(1, round(s * 0.04)))
     pygame.draw.circle(big, rim, centre, radius)
     pygame.draw.circle(big, colour, centre, radius - line)
-    mug = pygame.Rect(s * 0.41, s * 0.2, s * 0.15, s * 0.2)
+    mug = pygame.Rect(centre[0] - s * 0.08, centre[1] - s * 0.08, s * 0.13, s * 0.17)
     pygame.draw.rect(big, WALL, mug, border_radius=round(s * 0.02))
-    pygame.draw.rect(big, WALL, pygame.Rect(mug.x - s * 0.01, mug.y - s * 0.04, mug.width + s * 0.02, s * 0.06),
-                     border_radius=round(s * 0.03))
-    pygame.draw.circle(big, WALL, (mug.right + s * 0.02, mug.centery), s * 0.05, max(1, round(s * 0.025)))
-    pygame.draw.rect(big, rim, pygame.Rect(s * 0.47, s * 0.54, s * 0.06, s * 0.36))
+    pygame.draw.circle(big, WALL, (mug.right + s * 0.015, mug.centery), s * 0.045, max(1, round(s * 0.022)))
 
 
 @cache

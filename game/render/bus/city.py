@@ -150,7 +150,7 @@ class CityMap(CityGeometry):
         return x + self.building_size * 0.42, y + self.building_size * 0.2
 
     def passenger_size(self) -> int:
-        return max(14, round(self.unit * 0.22))
+        return max(14, round(self.unit * 0.26))
 
     def draw_people(self, surface: pygame.Surface, waiting: Sequence[int], seated: Sequence[tuple[int, int]]) -> None:
         """``waiting[crossing]`` figures standing at each crossing; one sitting at each ``seated`` lot."""

@@ -118,6 +118,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
     free_zones = [net.lot_zone[lot] for lot in range(net.lots) if lot_key(lot) not in buildings]
     fleet = max((seat.buses for seat in seats), default=1)
     spaces_data = view.get("spaces") if isinstance(view.get("spaces"), dict) else {}
+    said = _yields_said(view.get("action_board"))
     rows = []
     for spec in rules.actions:
         holders = _list(spaces_data.get(spec.id))
@@ -125,7 +126,8 @@ def picture_of(view: dict[str, Any]) -> Picture:
         row = []
         for index, letter in enumerate(letters):
             holder = holders[index] if index < len(holders) and isinstance(holders[index], int) else None
-            yields = rules.yields(spec.id, index, fleet) if spec.id in ACTION_UNITS else None
+            yields = said.get((spec.id, index), rules.yields(spec.id, index, fleet)) if spec.id in ACTION_UNITS \
+                else None
             row.append(Space(spec.id, letter, holder, yields))
         order = slot_order(spec.id, letters)
         rows.append(sorted(row, key=lambda space: order.index(space.letter)))
@@ -153,6 +155,18 @@ def picture_of(view: dict[str, Any]) -> Picture:
         spaces=rows,
         outcome=outcome,
     )
+
+
+def _yields_said(board_view: Any) -> dict[tuple[str, int], int]:
+    """What the view's action board says each space gives now, by (action, index)."""
+    said = {}
+    for entry in _list(board_view):
+        if not isinstance(entry, dict):
+            continue
+        for space in _list(entry.get("spaces")):
+            if isinstance(space, dict) and isinstance(space.get("yields"), int) and isinstance(space.get("index"), int):
+                said[(str(entry.get("action")), space["index"])] = space["yields"]
+    return said
 
 
 def _int(value: Any, default: int) -> int:

@@ -569,7 +569,7 @@ class BusTable(TableScene):
         theme.draw_text(surface, f"Wanted: {KIND_NAMES[wants].lower()}s",
                         (round(centre[0]), round(centre[1] - CLOCK_RADIUS - 8)), 17, theme.INK,
                         theme.TEXT_BOLD_FONT, "midbottom")
-        supply = f"{picture.supply} passenger{'s' if picture.supply != 1 else ''} still to come"
+        supply = f"{picture.supply} in the supply"
         theme.draw_text(surface, supply, (round(centre[0]), round(centre[1] + CLOCK_RADIUS + STONE + 26)), 16,
                         theme.shade(theme.INK, 1.5), anchor="midtop")
 
