@@ -185,3 +185,49 @@ def test_vrooom_a_passenger_then_a_building_and_the_bus_drives_them_there(app):
     for _ in range(40):
         app.step(STEP)
     assert not table.busy and table.tally.scores[0] == score + 1  # arrived, and the point counted up
+
+
+def test_a_lan_table_follows_the_hosts_updates_and_sends_what_is_clicked(app):
+    from game.bots import make_bot
+    from tests.client.scripted_session import ScriptedSession
+    host = Match("bus", [SeatInfo("Host"), SeatInfo("Guest", colour=1), SeatInfo("Bot", "bot", "easy", 2)], 2)
+    session = ScriptedSession("bus", 1)
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, session, None)
+    app.push(table)
+    app.step(STEP)
+    assert table.view is None  # drawn as "waiting" without a view
+    session.inbox.append({"type": "update", "version": 0, "view": {"type": "lines_view", "paths": []},
+                          "snapshot": True})
+    app.step(STEP)
+    assert table.view is None  # what is not a Bus view is never shown
+    session.inbox.append({"type": "update", "version": 0, "seat": 1, "events": [], "view": host.view(1),
+                          "snapshot": True})
+    app.step(STEP)
+    assert table.view is not None
+    bots = {seat: make_bot("bus", "easy", seat) for seat in (0, 2)}
+    sent = 0
+    while sent < 3:
+        seat = host.to_act()[0]
+        if seat == 1:
+            for _ in range(20):
+                if table.choices.active:
+                    break
+                app.step(STEP)
+            assert table.choices.active and table.choices.seat == 1
+            decide_by_click(app, table, sent)
+            assert len(session.sent) == sent + 1 and session.sent[-1][0] == 1
+            action = session.sent[-1][1]
+        else:
+            action = bots[seat].decide(host.view(seat))
+        result = host.submit(seat, action)
+        assert result.ok, action  # what the table sent, the host accepts
+        sent += seat == 1
+        session.inbox.append({"type": "update", "version": host.version, "seat": 1, "events": result.events,
+                              "view": host.view(1)})
+        app.step(STEP)
+    for _ in range(20):
+        app.step(STEP)
+    assert table.view == host.view(1)
+    app.stack.reset(CoverScene(app, "x", (0, 0, 0), lambda: None))
+    assert session.closed  # leaving the table closes its connection
