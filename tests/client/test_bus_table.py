@@ -105,7 +105,8 @@ def test_a_player_and_two_bots_play_a_whole_game_by_clicks_to_the_results(app):
     assert isinstance(results, ResultsScene)
     outcome = match.outcome()
     assert outcome is not None and table.version == match.version
-    assert [figure.headline for figure in results.figures] == [f"{score} points" for score in outcome["scores"]]
+    words = [f"{score} point{'s' if score != 1 else ''}" for score in outcome["scores"]]
+    assert [figure.headline for figure in results.figures] == words
     assert {"setup_buildings", "setup_streets", "setup_extend", "choose"} <= phases
     assert clicks == sum(1 for entry in match.log if entry["seat"] == 0)
 

@@ -120,3 +120,10 @@ def test_command_line():
         parse_args(["--size", "big"])
     with pytest.raises(SystemExit):
         parse_args(["--windowed", "--fullscreen"])
+
+
+def test_every_screenshot_module_loads_and_names_its_shots_once():
+    """``tools.screenshot`` finds every shot module (a module importing a retired game's would fail)."""
+    import tools.screenshot as registry
+    registry.discover()
+    assert {"bus_choose", "bus_ride", "bus_end", "bus_hint", "replay_bus"} <= set(registry.SHOTS)

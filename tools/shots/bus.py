@@ -139,3 +139,30 @@ def bus_ride(app: Any) -> None:
 @shot("bus_end")
 def bus_end(app: Any) -> None:
     open_table(app, played(lambda m: False))
+
+
+@shot("bus_setup_screen")
+def bus_setup_screen(app: Any) -> None:
+    """The setup screen with Bus chosen: 3-5 seats and its two options."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    scene = SetupScene(app)
+    app.push(scene)
+    scene.select_game(scene.games.index("bus"))
+
+
+@shot("bus_rules")
+def bus_rules(app: Any) -> None:
+    from game.scenes.rules import RulesScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    app.push(RulesScene(app, "bus"))
+
+
+@shot("bus_results", settle=1.6)
+def bus_results(app: Any) -> None:
+    table = open_table(app, played(lambda m: False))
+    for _ in range(40):
+        app.step(0.1)
+    table.open_results()

@@ -32,5 +32,6 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         if look.kind == "bot":
             rows.append(("Bot", look.level))
         score = scores[seat] if seat < len(scores) else 0
-        figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, f"{score} points", rows))
+        headline = f"{score} point{'s' if score != 1 else ''}"
+        figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures
