@@ -10,7 +10,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
 from game.tables.bus import layout
-from game.tables.bus.model import ACTION_IDS, lot_key, picture_of
+from game.tables.bus.model import ACTION_IDS, lot_key, next_space, picture_of
 from game.tables.bus.table import BusTable
 from game.tables.launch import TableConfig, start_local_game
 from tests.client.helpers import click
@@ -60,8 +60,14 @@ def decide_by_click(app, table: BusTable, turn: int) -> None:
         if choices.may_pass and placed >= 2 + turn % 2:
             target = table.buttons["pass"].rect.center
         else:
-            actions = choices.actions()
-            target = layout.row_rect(ACTION_IDS.index(actions[turn % len(actions)])).center
+            action = choices.actions()[turn % len(choices.actions())]
+            target = layout.row_rect(ACTION_IDS.index(action)).center
+            row = next(row for row in table.picture.spaces if row[0].action == action)
+            if next_space(row).yields == 0:  # a wasted marker: the table asks first (U4)
+                version = table.session.match.version if hasattr(table.session, "match") else None
+                app.step(0.02, move(target) + click(target))
+                assert table.confirming == action and table.toasts.items[-1].refusal
+                assert version is None or table.session.match.version == version
     elif choices.splitting:
         if turn % 2:
             app.step(0.02, click(table.buttons["east"].rect.center))
@@ -232,3 +238,30 @@ def test_a_lan_table_follows_the_hosts_updates_and_sends_what_is_clicked(app):
     assert table.view == host.view(1)
     app.stack.reset(CoverScene(app, "x", (0, 0, 0), lambda: None))
     assert session.closed  # leaving the table closes its connection
+
+
+def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
+    from tools.shots.bus import SEATS
+
+    def wasted_open(match: Match) -> bool:
+        if match.to_act() != [0] or match.state.phase != "choose":
+            return False
+        picture = picture_of(match.view(0))
+        return any(next_space(row) is not None and next_space(row).yields == 0 for row in picture.spaces)
+    from tools.shots.bus import played
+    match = played(wasted_open, seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    action = next(row[0].action for row in table.picture.spaces
+                  if next_space(row) is not None and next_space(row).yields == 0)
+    assert action in table.choices.actions()
+    target = layout.row_rect(ACTION_IDS.index(action)).center
+    version = match.version
+    app.step(0.02, move(target))
+    assert any("nothing" in text for text, _ in table._tooltip_lines())  # said before any click
+    app.step(0.02, click(target))
+    assert match.version == version and "gives nothing" in table.toasts.items[-1].text
+    app.step(0.02, click(target))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}

@@ -28,7 +28,7 @@ from game.tables.bus.choices import Choices, readable
 from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
-from game.tables.bus.model import ACTION_IDS, Picture, lot_id, lot_key, next_space, picture_of
+from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
 from game.tables.bus.prompt import prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
@@ -81,6 +81,7 @@ class BusTable(TableScene):
         self.kind = KINDS[0]  # the building type a click places
         self.split = [0, 0]  # passengers to each station, while the split is being decided
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
+        self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
@@ -186,6 +187,7 @@ class BusTable(TableScene):
         self.selected = None
         self.source = None
         self.cursor_row = None
+        self.confirming = None
         if self.choices.splitting:
             amount = int(self._decision().get("amount", 0))
             self.split = [amount - amount // 2, amount // 2]
@@ -240,6 +242,23 @@ class BusTable(TableScene):
         self.submit(action, seat=self.choices.seat)
 
     # -- decisions ----------------------------------------------------------------------------------
+    def _choose(self, action: str) -> None:
+        """A marker on ``action``'s next space. A space that would give nothing is said so first, and
+        taken only when chosen again (ruling U4: the player confirms a wasted marker)."""
+        picture = self.picture
+        row = next((row for row in picture.spaces if row and row[0].action == action), []) if picture else []
+        space = next_space(row)
+        if space is not None and space.yields == 0 and self.confirming != action \
+                and action in self.choices.actions():
+            self.confirming = action
+            letter = f" {space.letter}" if space.letter else ""
+            self.toasts.add(f"{ACTION_NAMES[action]}{letter} gives nothing this round (too few buses). "
+                            "Choose it again to place your marker anyway.", refusal=True)
+            self.app.sounds.play("error")
+            return
+        self.confirming = None
+        self._submit({"type": "choose", "action": action})
+
     def _pass(self) -> None:
         if self.choices.choosing and self.choices.may_pass:
             self._submit({"type": "pass"})
@@ -360,7 +379,7 @@ class BusTable(TableScene):
             self._submit({"type": "building", "lot": self.hover_lot, "kind": self.kind})
             return True
         if self.choices.choosing and self.hover_row is not None:
-            self._submit({"type": "choose", "action": self.hover_row})
+            self._choose(self.hover_row)
             return True
         if self.choices.splitting and self.hover_crossing in self._stations():
             self._shift(self._stations().index(self.hover_crossing))
@@ -400,7 +419,7 @@ class BusTable(TableScene):
             self._submit(self.choices.street_action(self.selected, self.closing_at))
             return True
         if self.choices.choosing and self.cursor_row is not None:
-            self._submit({"type": "choose", "action": self.cursor_row})
+            self._choose(self.cursor_row)
             return True
         if self.choices.building and self.hover_lot is not None:
             self._submit({"type": "building", "lot": self.hover_lot, "kind": self.kind})
@@ -457,7 +476,7 @@ class BusTable(TableScene):
         """Number keys: the actions in board order while choosing, the building types while building."""
         if self.choices.choosing and 0 <= index < len(ACTION_IDS):
             self.cursor_row = ACTION_IDS[index]
-            self._submit({"type": "choose", "action": ACTION_IDS[index]})
+            self._choose(ACTION_IDS[index])
             return True
         if self.choices.building and 0 <= index < len(KINDS):
             self._pick_kind(KINDS[index])
