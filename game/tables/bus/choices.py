@@ -31,6 +31,7 @@ class Choices:
         self.phase = view.get("phase") if isinstance(view, dict) else None
         self.state: Any = None
         self.moves: list[Action] = []
+        self._refusals: dict[str, str | None] = {}  # asked each frame under the pointer: worked out once
         if view is None or seat is None:
             return
         try:
@@ -75,8 +76,11 @@ class Choices:
         """Why ``action`` would be refused now (in words), or None when it would be taken."""
         if self.state is None or self.seat is None:
             return None
-        rejection = GAME.check(self.state, self.seat, action)
-        return None if rejection is None else readable(rejection.message, self.names)
+        key = repr(sorted(action.items()))
+        if key not in self._refusals:
+            rejection = GAME.check(self.state, self.seat, action)
+            self._refusals[key] = None if rejection is None else readable(rejection.message, self.names)
+        return self._refusals[key]
 
     # -- streets ------------------------------------------------------------------------------------
     def streets(self) -> dict[int, list[int | None]]:
