@@ -166,3 +166,10 @@ def bus_results(app: Any) -> None:
     for _ in range(40):
         app.step(0.1)
     table.open_results()
+
+
+@shot("bus_five")
+def bus_five(app: Any) -> None:
+    """Five players: the longest column of player rows."""
+    seats = [*SEATS, SeatInfo("Wilhelmina-Josephine", "bot", "normal", 4)]
+    open_table(app, played(alice_in("choose", 2), seats=seats))

@@ -47,7 +47,7 @@ def track_cell(score: int) -> pygame.Rect:
     score = max(0, min(TRACK_CELLS - 1, score))
     row, column = divmod(score, TRACK_PER_ROW)
     width = (TRACK.width - 40) // TRACK_PER_ROW
-    return pygame.Rect(TRACK.x + 20 + column * width, TRACK.y + 36 + row * 32, width - 4, 28)
+    return pygame.Rect(TRACK.x + 20 + column * width, TRACK.y + 40 + row * 31, width - 4, 28)
 
 
 def player_row(seat: int, players: int) -> pygame.Rect:

@@ -14,8 +14,8 @@ from game.tables.bus.model import Picture
 from game.tables.bus.seats import SeatLook
 from game.ui import theme
 
-DISK = 26
-STACK_STEP = 5
+DISK = 24
+STACK_STEP = 4
 
 
 def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[float, float]]:
@@ -37,7 +37,7 @@ def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[flo
 
 
 def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], shown: Sequence[float]) -> None:
-    theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 8), 24, theme.CREAM,
+    theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
                     theme.DISPLAY_FONT)
     theme.draw_text(surface, "1 point per passenger delivered · each time stone −1 at the end",
                     (layout.TRACK.right - 24, layout.TRACK.y + 12), 18, theme.CREAM_DIM, anchor="topright")
