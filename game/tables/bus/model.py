@@ -115,6 +115,10 @@ def picture_of(view: dict[str, Any]) -> Picture:
         if isinstance(kind, str):
             buildings[lot_key(lot)] = kind
     seated = {lot_key(lot): True for lot in _list(view.get("seated")) if isinstance(lot, int) and 0 <= lot < net.lots}
+    for entry in _list(view.get("lots")):  # content passengers for the type the hand shows, in any phase
+        if isinstance(entry, dict) and entry.get("seated") is True and isinstance(entry.get("lot"), int) \
+                and 0 <= entry["lot"] < net.lots:
+            seated[lot_key(entry["lot"])] = True
     free_zones = [net.lot_zone[lot] for lot in range(net.lots) if lot_key(lot) not in buildings]
     fleet = max((seat.buses for seat in seats), default=1)
     spaces_data = view.get("spaces") if isinstance(view.get("spaces"), dict) else {}
