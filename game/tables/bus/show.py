@@ -135,6 +135,9 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     own = _own_move(events)
     if own is not None:
         _act(stage, timeline, own, old, new, looks)
+    if any(event.get("type") == "clock_turned" and event is not own for event in events):
+        # the hand turns by itself later in this batch: it keeps its old place when the new view shows
+        timeline.call(lambda: setattr(stage.tally, "hand", float(old.clock)))
     timeline.call(stage.show.switch_later())
     timeline.call(lambda: _release(stage))
     for event in events:
