@@ -1,4 +1,4 @@
-"""Who sits where at a Line Expansion table: names, kinds and distinct colours, read from the view."""
+"""Who sits where at a Bus table: names, kinds and distinct colours, read from the view."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class SeatLook:
 
 def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:
     """One look per seat. Colours come from the seats; a colour taken twice (a hand-made table) is
-    replaced by a free one, since lines must never be confused on the map."""
+    replaced by a free one, since lines and markers must never be confused."""
     match = view.get("match") if isinstance(view, dict) else None
     seats = match.get("seats") if isinstance(match, dict) else None
     seats = seats if isinstance(seats, list) else []

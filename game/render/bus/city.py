@@ -1,4 +1,4 @@
-"""The city of Bus as a street map for Line Expansion, drawn procedurally from the core's network.
+"""The city of Bus as a street map, drawn procedurally from the core's board.
 
 Two cached layers: the *base* (``basemap``: paper, Central Park, roads, crossings, building lots
 by zone, the two stations) is drawn once; the *lines layer* (every line's markers, lying side by
@@ -16,10 +16,11 @@ from functools import cache, cached_property
 
 import pygame
 
-from game.core.lines.network import Network
-from game.render.lines.basemap import SUPERSAMPLE, Colour, paint_base
-from game.render.lines.geometry import CityGeometry, Point
-from game.render.lines.pieces import action_marker, head_token, paint_marker, paint_pill
+from game.core.bus.network import Board
+from game.render.bus.basemap import SUPERSAMPLE, Colour, paint_base
+from game.render.bus.buildings import building, draw_passengers
+from game.render.bus.geometry import CityGeometry, Point
+from game.render.bus.pieces import action_marker, head_token, paint_marker, paint_pill
 from game.ui import theme
 
 Sprite = tuple[pygame.Surface, tuple[float, float]]  # a picture and where it goes on the map layer
@@ -35,11 +36,13 @@ def city_map(x: int, y: int, width: int, height: int) -> CityMap:
 class CityMap(CityGeometry):
     """The map's geometry with its two cached layers and the street highlights."""
 
-    def __init__(self, rect: pygame.Rect, net: Network | None = None) -> None:
+    def __init__(self, rect: pygame.Rect, net: Board | None = None) -> None:
         super().__init__(rect, net)
         self._lines_key: object = None
         self._lines_layer: pygame.Surface | None = None
         self._sprites: dict[tuple[int, tuple[int, ...], tuple[Colour, ...]], StreetSprites] = {}
+        self._town_key: object = None
+        self._town_layer: pygame.Surface | None = None
         self._glows: dict[tuple[int, Colour, float], pygame.Surface] = {}  # turned glow bands, per street
 
     @cached_property
@@ -115,6 +118,48 @@ class CityMap(CityGeometry):
         for _, point in self.head_points(path, shown, lanes, seat):
             token = head_token(colour, size, initial)
             layer.blit(token, token.get_rect(center=(round(point[0] - self.rect.x), round(point[1] - self.rect.y))))
+
+    # -- the town: buildings on their lots, passengers at crossings and in buildings -------------------
+    def town_layer(self, buildings: dict[tuple[int, int], str], hidden: frozenset[tuple[int, int]] = frozenset()
+                   ) -> pygame.Surface:
+        """Every building standing on its lot (``hidden`` ones are still rising: the table draws them)."""
+        key = (tuple(sorted(buildings.items())), hidden)
+        if key == self._town_key and self._town_layer is not None:
+            return self._town_layer
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        size = self.building_size
+        for (crossing, index), kind in sorted(buildings.items(), key=lambda item: self.lot_point(*item[0])[1]):
+            if (crossing, index) in hidden:
+                continue
+            x, y = self.lot_point(crossing, index)
+            picture = building(kind, size)
+            layer.blit(picture, picture.get_rect(center=(round(x - self.rect.x), round(y - self.rect.y))))
+        self._town_key, self._town_layer = key, layer
+        return layer
+
+    def waiting_point(self, crossing: int) -> Point:
+        """Where the passengers waiting at ``crossing`` stand: on it, or before a station's hall."""
+        if self.net.specials[crossing] == "station" and self.lot_spots[crossing]:
+            x, y = self.lot_spots[crossing][0]
+            return x, y + self.building_size * 0.75
+        return self.points[crossing]
+
+    def seated_point(self, crossing: int, index: int) -> Point:
+        """Where a content passenger sits: at the foot of its building."""
+        x, y = self.lot_point(crossing, index)
+        return x + self.building_size * 0.42, y + self.building_size * 0.2
+
+    def passenger_size(self) -> int:
+        return max(14, round(self.unit * 0.26))
+
+    def draw_people(self, surface: pygame.Surface, waiting: Sequence[int], seated: Sequence[tuple[int, int]]) -> None:
+        """``waiting[crossing]`` figures standing at each crossing; one sitting at each ``seated`` lot."""
+        size = self.passenger_size()
+        for lot in seated:
+            draw_passengers(surface, self.seated_point(*lot), 1, round(size * 0.8), seated=True)
+        for crossing, count in enumerate(waiting):
+            if count > 0:
+                draw_passengers(surface, self.waiting_point(crossing), count, size)
 
     # -- highlights, drawn each frame ----------------------------------------------------------------
     def draw_street_glow(self, surface: pygame.Surface, street: int, colour: Colour, strength: float,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 
 import pygame
 
-from game.core.lines.network import Network, network
+from game.core.bus.network import Board, board
 
 Point = tuple[float, float]
 MARGIN_X = 62  # room around the network inside the map rect for lots beyond the outer crossings
@@ -22,6 +22,7 @@ MARGIN_BOTTOM = 118  # the legend strip
 ROAD = 0.3  # road width, in units (the distance between neighbouring layout coordinates)
 CROSSING = 0.18  # crossing radius, in units
 LOT = 0.21  # building lot size, in units
+BUILDING = 0.32  # a building standing on its lot, in units
 LOT_DISTANCE = 0.42
 MARKER_GAP = 0.05  # between a marker's end and the crossing disc
 
@@ -29,9 +30,9 @@ MARKER_GAP = 0.05  # between a marker's end and the crossing disc
 class CityGeometry:
     """Pixel geometry of the network inside ``rect``."""
 
-    def __init__(self, rect: pygame.Rect, net: Network | None = None) -> None:
+    def __init__(self, rect: pygame.Rect, net: Board | None = None) -> None:
         self.rect = pygame.Rect(rect)
-        self.net = net or network()
+        self.net = net or board()
         xs = [x for x, _ in self.net.positions]
         ys = [y for _, y in self.net.positions]
         span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
@@ -44,6 +45,10 @@ class CityGeometry:
                                     for x, y in self.net.positions]
         self.crossing_radius = CROSSING * self.unit
         self.road_width = ROAD * self.unit
+
+    def zones(self, crossing: int) -> list[int]:
+        """The zones of ``crossing``'s building lots, in lot order."""
+        return [self.net.lot_zone[lot] for lot in self.net.crossing_lots[crossing]]
 
     def pos(self, crossing: int) -> Point:
         return self.points[crossing]
@@ -135,10 +140,10 @@ class CityGeometry:
         placed: list[Point] = []
         spots: list[list[Point]] = [[] for _ in self.points]
         clearance = LOT * self.unit * 0.78
-        for crossing in sorted(range(len(self.points)), key=lambda c: -len(self.net.lots[c])):
-            count = len(self.net.lots[crossing]) or (1 if self.net.specials[crossing] == "station" else 0)
+        for crossing in sorted(range(len(self.points)), key=lambda c: -len(self.zones(c))):
+            count = len(self.zones(crossing)) or (1 if self.net.specials[crossing] == "station" else 0)
             for _ in range(count):
-                spot = self._free_spot(crossing, placed, clearance * (1.5 if not self.net.lots[crossing] else 1))
+                spot = self._free_spot(crossing, placed, clearance * (1.5 if not self.zones(crossing) else 1))
                 spots[crossing].append(spot)
                 placed.append(spot)
         return spots
@@ -179,6 +184,39 @@ class CityGeometry:
                     and distance_to_segment(spot, a, b, 0.0) < road:
                 return False
         return not inside_polygon(spot, [self.points[c] for c in self.park])
+
+    @cache  # noqa: B019 - one geometry per place on the screen, kept for the program's life
+    def emptiest(self, size: tuple[int, int]) -> Point:
+        """The centre of a ``size`` box on the map as far as can be from every road, crossing and lot."""
+        half_w, half_h = size[0] / 2 + 10, size[1] / 2 + 10
+        spots = [spot for spots in self.lot_spots for spot in spots] + list(self.points)
+        best: tuple[float, Point] | None = None
+        rect = self.rect
+        steps = 16
+        for gx in range(steps):
+            for gy in range(steps):
+                x = rect.x + half_w + 8 + gx * (rect.width - 2 * half_w - 16) / (steps - 1)
+                y = rect.y + half_h + 8 + gy * (rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
+                box = (x - half_w, y - half_h, x + half_w, y + half_h)
+                room = min(box_distance(box, spot) for spot in spots)
+                for a, b, _ in self.street_boxes:
+                    if best is not None and room <= best[0]:
+                        break  # already no better than the best: stop measuring
+                    room = min(room, box_segment_distance(box, a, b))
+                if best is None or room > best[0]:
+                    best = (room, (x, y))
+        assert best is not None
+        return best[1]
+
+    @property
+    def building_size(self) -> int:
+        """How big a building (or a free lot) is drawn on the map."""
+        return max(16, round(BUILDING * self.unit))
+
+    def lot_point(self, crossing: int, index: int) -> Point:
+        """Where lot ``index`` of ``crossing`` stands."""
+        spots = self.lot_spots[crossing]
+        return spots[index] if index < len(spots) else self.points[crossing]
 
     @cached_property
     def street_boxes(self) -> list[tuple[Point, Point, tuple[float, float, float, float]]]:

@@ -1,6 +1,6 @@
-"""Moving things on the Line Expansion table: flying markers, banners, toasts and tooltips.
+"""Moving things on the Bus table: flying markers, banners, toasts and tooltips.
 
-Each is a small drawable the staging (``tables.lines.show``) creates from game events: flights are
+Each is a small drawable the staging (``tables.bus.show``) creates from game events: flights are
 painted by show effects at their eased ``progress``, banners age as show overlays (on animation
 time), toasts on the wall clock. Nothing here knows the rules.
 """
@@ -13,7 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim.easing import ease
-from game.render.lines.pieces import Point, action_marker, bezier, draw_marker
+from game.render.bus.buildings import passenger, rising
+from game.render.bus.clock import stone
+from game.render.bus.pieces import Point, action_marker, bezier, bus_icon, draw_marker
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -207,3 +209,87 @@ def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], ancho
     theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
     for index, (text, colour) in enumerate(wrapped):
         theme.draw_text(surface, text, (box.x + 16, box.y + 8 + 30 * index), 22, colour, theme.TEXT_BOLD_FONT)
+
+
+@dataclass
+class RisingBuilding(Flight):
+    """A building growing up out of its lot, with a little overshoot at the top."""
+
+    kind: str
+    centre: Point
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        picture = rising(self.kind, self.size, self.progress)
+        scale = 1 + 0.25 * math.sin(math.pi * min(1.0, self.progress))
+        if scale != 1:
+            picture = pygame.transform.smoothscale(picture, (round(self.size * scale), round(self.size * scale)))
+        surface.blit(picture, picture.get_rect(midbottom=(round(self.centre[0]),
+                                                          round(self.centre[1] + self.size / 2))))
+
+
+@dataclass
+class Walkers(Flight):
+    """New passengers walking from the rails at the map's edge to their station."""
+
+    start: Point
+    end: Point
+    count: int
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index in range(self.count):
+            t = max(0.0, min(1.0, self.progress * 1.3 - index * 0.3 / max(1, self.count)))
+            x = self.start[0] + (self.end[0] - self.start[0]) * t + (index - (self.count - 1) / 2) * self.size * 0.5
+            y = self.start[1] + (self.end[1] - self.start[1]) * t - abs(math.sin(t * math.pi * 6)) * 4
+            figure = passenger(self.size)
+            surface.blit(figure, figure.get_rect(midbottom=(round(x), round(y + self.size / 2))))
+
+
+@dataclass
+class Ride(Flight):
+    """A bus driving along its line from the passenger's crossing to the building, carrying them."""
+
+    colour: Colour
+    points: list[Point]
+    size: int
+    progress: float = 0.0
+
+    def position(self) -> tuple[float, float, float]:
+        """(x, y, heading in degrees) ``progress`` of the way along."""
+        if len(self.points) == 1:
+            return (*self.points[0], 0.0)
+        legs = len(self.points) - 1
+        place = min(legs - 1e-9, max(0.0, self.progress * legs))
+        index = int(place)
+        t = place - index
+        (ax, ay), (bx, by) = self.points[index], self.points[index + 1]
+        return ax + (bx - ax) * t, ay + (by - ay) * t, math.degrees(math.atan2(-(by - ay), bx - ax))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        x, y, heading = self.position()
+        icon = bus_icon(self.colour, self.size)
+        if 90 < heading % 360 < 270:
+            icon = pygame.transform.flip(icon, False, True)
+        turned = pygame.transform.rotozoom(icon, heading, 1.0)
+        surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
+        rider = passenger(round(self.size * 0.5))
+        surface.blit(rider, rider.get_rect(midbottom=(round(x), round(y - self.size * 0.12))))
+
+
+@dataclass
+class StoneFlight(Flight):
+    """A time stone taken from the clock to its player's row."""
+
+    start: Point
+    end: Point
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        control = ((self.start[0] + self.end[0]) / 2, min(self.start[1], self.end[1]) - 140)
+        x, y = bezier(self.start, control, self.end, self.progress)
+        picture = stone(round(self.size * (1 + 0.5 * math.sin(math.pi * self.progress))))
+        surface.blit(picture, picture.get_rect(center=(round(x), round(y))))

@@ -1,6 +1,7 @@
-"""The static base of the Bus street map: paper, Central Park, roads and bridges, crossings, building
-lots by zone, the two stations, the legend and the cartouche. Painted once per map (twice as large,
-then smooth-scaled down, so roads stay crisp) from the map's geometry.
+"""The static base of the Bus street map: paper, Central Park, roads and bridges, crossings, the free
+building lots as dashed plots marked with their zone (buildings rise on them), the two stations and
+the legend. Painted once per map (twice as large, then smooth-scaled down, so roads stay crisp) from
+the map's geometry. The clock stands in the widest empty stretch of paper, drawn by the table.
 """
 
 from __future__ import annotations
@@ -10,15 +11,8 @@ import random
 
 import pygame
 
-from game.render.lines.geometry import (
-    LOT,
-    MARGIN_BOTTOM,
-    CityGeometry,
-    Point,
-    box_distance,
-    box_segment_distance,
-    lerp,
-)
+from game.render.bus.buildings import KIND_NAMES, KINDS, building, empty_lot
+from game.render.bus.geometry import LOT, CityGeometry, Point, lerp
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -61,11 +55,11 @@ class BasePainter:
         self._paint_park(big, k)
         self._paint_paths(big, k)
         self._paint_roads(big, k)
-        self._paint_lots(big, k)
+        self._paint_stations(big, k)
         layer = pygame.transform.smoothscale(big, self.geo.rect.size)
+        self._paint_plots(layer)
         self._label_crossings(layer)
         self._legend(layer)
-        self._cartouche(layer)
         return layer
 
     def _local(self, point: Point, k: int) -> Point:
@@ -146,15 +140,44 @@ class BasePainter:
                 _road(big, centre, self._local(spot, k), 5 * k, PAPER_DARK)
                 _road(big, centre, self._local(spot, k), 2 * k, theme.shade(PAPER_DARK, 0.85))
 
-    def _paint_lots(self, big: pygame.Surface, k: int) -> None:
+    def _paint_stations(self, big: pygame.Surface, k: int) -> None:
         size = LOT * self.geo.unit * k
         for crossing, spots in enumerate(self.geo.lot_spots):
             if self.geo.net.specials[crossing] == "station":
                 for spot in spots:
                     _station(big, self._local(spot, k), size * 1.35, k)
-                continue
-            for zone, spot in zip(self.geo.net.lots[crossing], spots, strict=False):
-                _house(big, self._local(spot, k), size, ZONE_COLOURS.get(zone, theme.CREAM_DIM), k)
+
+    def _paint_plots(self, layer: pygame.Surface) -> None:
+        """Every free lot as a dashed plot in its zone's colour with the zone's number."""
+        size = self.geo.building_size
+        for crossing, spots in enumerate(self.geo.lot_spots):
+            for zone, spot in zip(self.geo.zones(crossing), spots, strict=False):
+                plot = empty_lot(size, ZONE_COLOURS.get(zone, theme.CREAM_DIM), str(zone))
+                local = (round(spot[0] - self.geo.rect.x), round(spot[1] - self.geo.rect.y))
+                layer.blit(plot, plot.get_rect(center=local))
+
+    def _legend(self, layer: pygame.Surface) -> None:
+        """The zones (filled in order, centre first) and the three kinds of building."""
+        y = self.geo.rect.height - 46
+        x = 30
+        theme.draw_text(layer, "Lots fill by zone", (x, y), 19, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
+        x += 150
+        size = 30
+        for zone, colour in ZONE_COLOURS.items():
+            plot = empty_lot(size, colour, str(zone))
+            layer.blit(plot, plot.get_rect(midleft=(x, y)))
+            x += size + 4
+        theme.draw_text(layer, "(A–D)", (x, y), 17, NUMBER, anchor="midleft")
+        x += 70
+        for kind in KINDS:
+            picture = building(kind, 34)
+            layer.blit(picture, picture.get_rect(midleft=(x, y - 2)))
+            rect = theme.draw_text(layer, KIND_NAMES[kind], (x + 38, y), 19, theme.INK, anchor="midleft")
+            x = rect.right + 16
+        station = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        _station(station, (size, size), size * 0.9, 1)
+        layer.blit(station, station.get_rect(midleft=(x - 6, y)))
+        theme.draw_text(layer, "Station: passengers arrive", (x + size * 2 - 10, y), 19, theme.INK, anchor="midleft")
 
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))
@@ -164,62 +187,6 @@ class BasePainter:
             local = (centre[0] - self.geo.rect.x, centre[1] - self.geo.rect.y)
             theme.draw_text(layer, str(crossing), (round(local[0]), round(local[1]) + 1), size, NUMBER,
                             theme.TEXT_BOLD_FONT, "center")
-
-    def _legend(self, layer: pygame.Surface) -> None:
-        """Zones, the station and what they score, along the bottom strip of the map."""
-        y = self.geo.rect.height - 46
-        x = 34
-        theme.draw_text(layer, "Building lots by zone", (x, y), 20, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
-        x += 210
-        size = int(LOT * self.geo.unit)
-        names = {1: "1 centre", 2: "2", 3: "3", 4: "4 outskirts"}
-        for zone, colour in ZONE_COLOURS.items():
-            swatch = _house_surface(size, colour)
-            layer.blit(swatch, swatch.get_rect(midleft=(x, y)))
-            rect = theme.draw_text(layer, names[zone], (x + size + 8, y), 20, theme.INK, anchor="midleft")
-            x = rect.right + 22
-        theme.draw_text(layer, "1 point each", (x, y), 20, theme.shade(theme.INK, 1.4), anchor="midleft")
-        x += 150
-        station = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
-        _station(station, (size, size), size * 1.35, 1)
-        layer.blit(station, station.get_rect(midleft=(x, y)))
-        theme.draw_text(layer, "Station 2 points", (x + size * 2 + 4, y), 20, theme.INK, anchor="midleft")
-
-    def _cartouche(self, layer: pygame.Surface) -> None:
-        """The map's title and a compass rose, in the widest empty stretch of paper."""
-        size = (230, 172)
-        centre = self._emptiest(size)
-        box = pygame.Rect(0, 0, *size)
-        box.center = (round(centre[0] - self.geo.rect.x), round(centre[1] - self.geo.rect.y))
-        pygame.draw.rect(layer, theme.shade(PAPER, 1.04), box, border_radius=14)
-        pygame.draw.rect(layer, ROAD_CASING, box, width=2, border_radius=14)
-        pygame.draw.rect(layer, PAPER_DARK, box.inflate(-10, -10), width=1, border_radius=10)
-        theme.draw_text(layer, "BUS CITY", (box.centerx, box.y + 30), 30, theme.INK, theme.DISPLAY_FONT, "center")
-        theme.draw_text(layer, "street map", (box.centerx, box.y + 56), 18, NUMBER, anchor="center")
-        _compass(layer, (box.centerx, box.bottom - 40), 24)
-
-    def _emptiest(self, size: tuple[int, int]) -> Point:
-        """The centre of a ``size`` box on the map as far as can be from every road, crossing and lot."""
-        half_w, half_h = size[0] / 2 + 10, size[1] / 2 + 10
-        spots = [spot for spots in self.geo.lot_spots for spot in spots] + list(self.geo.points)
-        best: tuple[float, Point] | None = None
-        rect = self.geo.rect
-        steps = 16
-        for gx in range(steps):
-            for gy in range(steps):
-                x = rect.x + half_w + 8 + gx * (rect.width - 2 * half_w - 16) / (steps - 1)
-                y = rect.y + half_h + 8 + gy * (rect.height - MARGIN_BOTTOM - 2 * half_h) / (steps - 1)
-                box = (x - half_w, y - half_h, x + half_w, y + half_h)
-                room = min(box_distance(box, spot) for spot in spots)
-                for a, b, _ in self.geo.street_boxes:
-                    if best is not None and room <= best[0]:
-                        break  # already no better than the best: stop measuring
-                    room = min(room, box_segment_distance(box, a, b))
-                if best is None or room > best[0]:
-                    best = (room, (x, y))
-        assert best is not None
-        return best[1]
-
 
 def _road(surface: pygame.Surface, a: Point, b: Point, width: float, colour: Colour) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -235,45 +202,6 @@ def _tree(surface: pygame.Surface, centre: Point, radius: float) -> None:
     pygame.draw.circle(surface, LEAF, (x, y), radius)
     for dx, dy, r in ((-0.3, -0.3, 0.45), (0.3, -0.15, 0.4), (0.0, 0.3, 0.42)):
         pygame.draw.circle(surface, LEAF_LIGHT, (x + dx * radius, y + dy * radius), radius * r * 0.7)
-
-
-def _house(surface: pygame.Surface, centre: Point, size: float, colour: Colour, k: int) -> None:
-    """A building lot seen from above: a square house with a gabled roof (two shades)."""
-    rect = pygame.Rect(0, 0, size, size)
-    rect.center = (round(centre[0]), round(centre[1]))
-    pygame.draw.rect(surface, (*theme.SHADOW, 80), rect.move(2 * k, 3 * k), border_radius=int(size * 0.18))
-    pygame.draw.rect(surface, theme.shade(colour, 0.62), rect, border_radius=int(size * 0.18))
-    inner = rect.inflate(-2 * k, -2 * k)
-    top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
-    pygame.draw.rect(surface, theme.shade(colour, 1.18), top, border_top_left_radius=int(size * 0.14),
-                     border_top_right_radius=int(size * 0.14))
-    bottom = pygame.Rect(inner.x, inner.centery, inner.width, inner.height - inner.height // 2)
-    pygame.draw.rect(surface, colour, bottom, border_bottom_left_radius=int(size * 0.14),
-                     border_bottom_right_radius=int(size * 0.14))
-    pygame.draw.line(surface, theme.shade(colour, 0.62), (inner.x, inner.centery), (inner.right - 1, inner.centery), k)
-
-
-def _house_surface(size: int, colour: Colour) -> pygame.Surface:
-    k = SUPERSAMPLE
-    big = pygame.Surface((size * k + 8 * k, size * k + 8 * k), pygame.SRCALPHA)
-    _house(big, (big.get_width() / 2, big.get_height() / 2), size * k, colour, k)
-    return pygame.transform.smoothscale(big, (size + 8, size + 8))
-
-
-def _compass(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-    """A small compass rose: north up, as the layout's y axis."""
-    x, y = centre
-    pygame.draw.circle(surface, PAPER_DARK, centre, radius, 2)
-    for angle, length, colour in ((90, 1.0, theme.CORAL_DARK), (270, 1.0, NUMBER), (0, 0.7, NUMBER),
-                                  (180, 0.7, NUMBER)):
-        rad = math.radians(angle)
-        tip = (x + math.cos(rad) * radius * length, y - math.sin(rad) * radius * length)
-        side = math.radians(angle + 90)
-        w = radius * 0.22
-        base_a = (x + math.cos(side) * w, y - math.sin(side) * w)
-        base_b = (x - math.cos(side) * w, y + math.sin(side) * w)
-        pygame.draw.polygon(surface, colour, [tip, base_a, base_b])
-    theme.draw_text(surface, "N", (x, y - radius - 10), 16, theme.CORAL_DARK, theme.TEXT_BOLD_FONT, "center")
 
 
 def _station(surface: pygame.Surface, centre: Point, size: float, k: int) -> None:
