@@ -11,6 +11,7 @@ import random
 
 import pygame
 
+from game.i18n import _
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, empty_lot
 from game.render.bus.geometry import LOT, CityGeometry, Point, lerp
 from game.ui import theme
@@ -71,7 +72,7 @@ class BasePainter:
         paper = frame.inflate(-14 * k, -14 * k)
         pygame.draw.rect(big, PAPER, paper, border_radius=22 * k)
         rng = random.Random(7)  # a fixed paper grain: the same map every run
-        for _ in range(900):
+        for _grain in range(900):
             x = rng.uniform(paper.left + 12 * k, paper.right - 12 * k)
             y = rng.uniform(paper.top + 12 * k, paper.bottom - 12 * k)
             pygame.draw.circle(big, PAPER_DARK, (x, y), rng.uniform(0.6, 1.8) * k)
@@ -91,7 +92,7 @@ class BasePainter:
         pygame.draw.ellipse(big, WATER, pond)
         rng = random.Random(3)
         spread = self.geo.unit * 0.5 * k
-        for _ in range(16):
+        for _attempt in range(16):
             x, y = centre[0] + rng.uniform(-spread, spread), centre[1] + rng.uniform(-spread, spread)
             in_pond = pond.inflate(16 * k, 16 * k).collidepoint(x, y)
             if abs(x - centre[0]) + abs(y - centre[1]) > spread * 0.95 or in_pond:
@@ -160,7 +161,7 @@ class BasePainter:
         """The zones (filled in order, centre first) and the three kinds of building."""
         y = self.geo.rect.height - 46
         x = 30
-        theme.draw_text(layer, "Lots fill by zone", (x, y), 19, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
+        theme.draw_text(layer, _("Lots fill by zone"), (x, y), 19, theme.INK, theme.TEXT_BOLD_FONT, "midleft")
         x += 150
         size = 30
         for zone, colour in ZONE_COLOURS.items():
@@ -172,12 +173,12 @@ class BasePainter:
         for kind in KINDS:
             picture = building(kind, 34)
             layer.blit(picture, picture.get_rect(midleft=(x, y - 2)))
-            rect = theme.draw_text(layer, KIND_NAMES[kind], (x + 38, y), 19, theme.INK, anchor="midleft")
+            rect = theme.draw_text(layer, _(KIND_NAMES[kind]), (x + 38, y), 19, theme.INK, anchor="midleft")
             x = rect.right + 16
         station = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
         _station(station, (size, size), size * 0.9, 1)
         layer.blit(station, station.get_rect(midleft=(x - 6, y)))
-        theme.draw_text(layer, "Station: passengers arrive", (x + size * 2 - 10, y), 19, theme.INK, anchor="midleft")
+        theme.draw_text(layer, _("Station: passengers arrive"), (x + size * 2 - 10, y), 19, theme.INK, anchor="midleft")
 
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))

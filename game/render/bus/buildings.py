@@ -12,13 +12,14 @@ from functools import cache
 
 import pygame
 
+from game.i18n import N_
 from game.ui import theme
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 SUPERSAMPLE = 3
 KINDS = ("house", "office", "pub")
-KIND_NAMES = {"house": "House", "office": "Office", "pub": "Pub"}
+KIND_NAMES = {"house": N_("House"), "office": N_("Office"), "pub": N_("Pub")}
 KIND_COLOURS: dict[str, Colour] = {
     "house": (206, 78, 64),  # a red tiled roof
     "office": (74, 128, 196),  # blue glass

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.render.bus.buildings import building, passenger
 from game.render.bus.clock import draw_clock
 from game.render.bus.pieces import action_marker, bus_icon, paint_marker
@@ -21,7 +22,7 @@ from game.tables.bus.seats import SeatLook
 from game.ui import theme
 
 SpaceKey = tuple[str, str]  # (action, letter)
-NOTES = {"buses": "+1 bus", "clock": "stop time or let it run", "start": "start player next round"}
+NOTES = {"buses": N_("+1 bus"), "clock": N_("stop time or let it run"), "start": N_("start player next round")}
 
 
 def space_rects(picture: Picture) -> dict[SpaceKey, pygame.Rect]:
@@ -45,9 +46,9 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
                hidden: frozenset[SpaceKey] = frozenset()) -> None:
     """The board; ``open_spaces`` glow (the deciding player may take them), ``hidden`` spaces are shown
     free (a marker is still flying there)."""
-    theme.draw_text(surface, "Action board", (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
+    theme.draw_text(surface, _("Action board"), (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
                     theme.DISPLAY_FONT)
-    theme.draw_text(surface, "resolves top to bottom, each row left to right",
+    theme.draw_text(surface, _("resolves top to bottom, each row left to right"),
                     (layout.BOARD.right - 24, layout.BOARD.y + 20), 19, theme.CREAM_DIM, anchor="topright")
     for row, spaces in enumerate(picture.spaces):
         action = spaces[0].action if spaces else ACTION_IDS[row]
@@ -62,14 +63,14 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
                    key == cursor, age)
         if len(spaces) == 1:
             note_x = layout.space_rect(row, 1).x
-            theme.draw_text(surface, NOTES.get(action, ""), (note_x, band.centery), 19, theme.CREAM_DIM,
+            theme.draw_text(surface, _(NOTES.get(action, "")), (note_x, band.centery), 19, theme.CREAM_DIM,
                             anchor="midleft")
 
 
 def _label(surface: pygame.Surface, action: str, band: pygame.Rect) -> None:
     icon_centre = (band.x + 30, band.centery)
     _icon(surface, action, icon_centre)
-    name = ACTION_NAMES.get(action, action)
+    name = _(ACTION_NAMES.get(action, action))
     size = theme.fit_text(name, 24, layout.LABEL_W - 70, theme.DISPLAY_FONT)
     theme.draw_text(surface, name, (band.x + 58, band.centery + 1), size, theme.CREAM, theme.DISPLAY_FONT, "midleft")
 
@@ -142,5 +143,8 @@ def yield_words(space: Space) -> str:
     if unit is None or space.yields is None:
         return ""
     if space.yields == 0:
-        return "nothing this round"
-    return f"{space.yields} {unit}{'s' if space.yields != 1 else ''}"
+        return _("nothing this round")
+    return {"street": ngettext("{count} street", "{count} streets", space.yields),
+            "passenger": ngettext("{count} passenger", "{count} passengers", space.yields),
+            "building": ngettext("{count} building", "{count} buildings", space.yields)}.get(
+        unit, f"{{count}} {unit}").format(count=space.yields)

@@ -13,7 +13,9 @@ from typing import Any
 
 from game.core.bus import GAME
 from game.core.bus.network import board
-from game.core.contract import Action, SnapshotError, View
+from game.core.contract import Action, Rejection, SnapshotError, View
+from game.i18n import SOURCE_LANGUAGE, language
+from game.tables.refusals import refusal_text
 
 STREET_ID = re.compile(r"\b([Ss])treet (\d+)(?: \(\d+-\d+\))?")
 SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)")
@@ -79,7 +81,7 @@ class Choices:
         key = repr(sorted(action.items()))
         if key not in self._refusals:
             rejection = GAME.check(self.state, self.seat, action)
-            self._refusals[key] = None if rejection is None else readable(rejection.message, self.names)
+            self._refusals[key] = None if rejection is None else words_of(rejection, self.names)
         return self._refusals[key]
 
     # -- streets ------------------------------------------------------------------------------------
@@ -133,6 +135,13 @@ class Choices:
         return {move["lot"] for move in self.of("deliver") if source is None or move["from"] == source}
 
 
+def words_of(rejection: Rejection, names: list[str]) -> str:
+    """The core's sentence with names for seat numbers in English; the refusal's words elsewhere."""
+    if language() == SOURCE_LANGUAGE:
+        return readable(rejection.message, names)
+    return refusal_text(rejection)
+
+
 def readable(message: str, names: list[str] | None = None) -> str:
     """The authority names streets, lots and seats by number; players see a street as the crossings it
     joins ("street 2–3"), a lot by its crossing, a seat by its player's name."""
@@ -154,4 +163,5 @@ def readable(message: str, names: list[str] | None = None) -> str:
     def seat(match: re.Match[str]) -> str:
         number = int(match.group(1))
         return names[number] if names and number < len(names) else match.group(0)
+
     return SEAT_NUMBER.sub(seat, LOT_ID.sub(lot, STREET_ID.sub(street, message)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.bots import level_name
+from game.i18n import _
 from game.scenes.figures import PlayerFigures
 from game.tables.bus.model import picture_of
 from game.tables.bus.seats import seat_looks
@@ -20,17 +22,17 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
     figures = []
     for seat, info in enumerate(picture.seats):
         rows = [
-            ("Passengers delivered", str(info.score)),
-            ("Time stones", f"{info.stones} × −1" if info.stones else "0"),
-            ("Buses", str(info.buses)),
-            ("Streets in the line", str(max(0, len(info.path) - 1))),
-            ("Action markers left", str(info.markers_left)),
+            (_("Passengers delivered"), str(info.score)),
+            (_("Time stones"), f"{info.stones} × −1" if info.stones else "0"),
+            (_("Buses"), str(info.buses)),
+            (_("Streets in the line"), str(max(0, len(info.path) - 1))),
+            (_("Action markers left"), str(info.markers_left)),
         ]
         if seat in ranking:
-            rows.append(("Place", str(ranking.index(seat) + 1)))
+            rows.append((_("Place"), str(ranking.index(seat) + 1)))
         look = looks[seat]
         if look.kind == "bot":
-            rows.append(("Bot", look.level))
+            rows.append((_("Bot"), level_name(look.level)))
         score = scores[seat] if seat < len(scores) else 0
         headline = f"{score} point{'s' if score != 1 else ''}"
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))

@@ -10,10 +10,18 @@ from typing import Any
 
 from game.core.bus.data import rules_for
 from game.core.bus.network import board
+from game.i18n import N_
 
 ACTION_IDS = ("line", "buses", "passengers", "buildings", "clock", "vrooom", "start")
-ACTION_NAMES = {"line": "Line Expansion", "buses": "Buses", "passengers": "Passengers",
-                "buildings": "Buildings", "clock": "Clock", "vrooom": "Vrrooomm!", "start": "Starting Player"}
+ACTION_NAMES = {
+    "line": N_("Line Expansion"),
+    "buses": N_("Buses"),
+    "passengers": N_("Passengers"),
+    "buildings": N_("Buildings"),
+    "clock": N_("Clock"),
+    "vrooom": "Vrrooomm!",
+    "start": N_("Starting Player"),
+}
 ACTION_UNITS = {"line": "street", "passengers": "passenger", "buildings": "building"}
 LAST_PLACED_FIRST = ("line", "buildings")  # A lies on the right of these rows: the last-placed marker acts first
 Lot = tuple[int, int]  # (crossing, index of the lot at that crossing)
@@ -101,23 +109,29 @@ def picture_of(view: dict[str, Any]) -> Picture:
     paths = _list(view.get("paths"))
     seats = []
     for seat in range(players):
-        seats.append(Seat(
-            markers_left=_int(_at(view.get("markers"), seat), rules.action_markers),
-            buses=_int(_at(view.get("buses"), seat), 1),
-            stones=_int(_at(view.get("stones"), seat), 0),
-            score=_int(_at(view.get("score"), seat), 0),
-            arrival=_int(_at(view.get("arrival"), seat), 0),
-            path=[c for c in _list(_at(paths, seat)) if isinstance(c, int)],
-            passed=bool(_at(view.get("passed"), seat)),
-        ))
+        seats.append(
+            Seat(
+                markers_left=_int(_at(view.get("markers"), seat), rules.action_markers),
+                buses=_int(_at(view.get("buses"), seat), 1),
+                stones=_int(_at(view.get("stones"), seat), 0),
+                score=_int(_at(view.get("score"), seat), 0),
+                arrival=_int(_at(view.get("arrival"), seat), 0),
+                path=[c for c in _list(_at(paths, seat)) if isinstance(c, int)],
+                passed=bool(_at(view.get("passed"), seat)),
+            )
+        )
     buildings = {}
-    for lot, kind in enumerate(_list(view.get("buildings"))[:net.lots]):
+    for lot, kind in enumerate(_list(view.get("buildings"))[: net.lots]):
         if isinstance(kind, str):
             buildings[lot_key(lot)] = kind
     seated = {lot_key(lot): True for lot in _list(view.get("seated")) if isinstance(lot, int) and 0 <= lot < net.lots}
     for entry in _list(view.get("lots")):  # content passengers for the type the hand shows, in any phase
-        if isinstance(entry, dict) and entry.get("seated") is True and isinstance(entry.get("lot"), int) \
-                and 0 <= entry["lot"] < net.lots:
+        if (
+            isinstance(entry, dict)
+            and entry.get("seated") is True
+            and isinstance(entry.get("lot"), int)
+            and 0 <= entry["lot"] < net.lots
+        ):
             seated[lot_key(entry["lot"])] = True
     free_zones = [net.lot_zone[lot] for lot in range(net.lots) if lot_key(lot) not in buildings]
     fleet = max((seat.buses for seat in seats), default=1)
@@ -126,12 +140,13 @@ def picture_of(view: dict[str, Any]) -> Picture:
     rows = []
     for spec in rules.actions:
         holders = _list(spaces_data.get(spec.id))
-        letters = list(rules.letters[:spec.spaces]) if spec.spaces > 1 else [""]
+        letters = list(rules.letters[: spec.spaces]) if spec.spaces > 1 else [""]
         row = []
         for index, letter in enumerate(letters):
             holder = holders[index] if index < len(holders) and isinstance(holders[index], int) else None
-            yields = said.get((spec.id, index), rules.yields(spec.id, index, fleet)) if spec.id in ACTION_UNITS \
-                else None
+            yields = (
+                said.get((spec.id, index), rules.yields(spec.id, index, fleet)) if spec.id in ACTION_UNITS else None
+            )
             row.append(Space(spec.id, letter, holder, yields))
         order = slot_order(spec.id, letters)
         rows.append(sorted(row, key=lambda space: order.index(space.letter)))
@@ -148,7 +163,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
         start_player=_int(view.get("start_player"), 0),
         seats=seats,
         buildings=buildings,
-        passengers=[_int(count, 0) for count in _list(view.get("passengers"))[:net.crossings]] or [0] * net.crossings,
+        passengers=[_int(count, 0) for count in _list(view.get("passengers"))[: net.crossings]] or [0] * net.crossings,
         seated=seated,
         open_zone=min(free_zones) if free_zones else None,
         clock=_int(view.get("clock"), 0) % 3,

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.render.bus.clock import stone
 from game.render.bus.pieces import action_marker, bus_icon
 from game.tables.bus import layout
@@ -85,20 +86,22 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
 
 
 def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
-    who = "bot" if look.kind == "bot" else ("you" if seat in controlled and len(controlled) == 1 else "human")
+    who = _("bot") if look.kind == "bot" else (_("you") if seat in controlled and len(controlled) == 1 else _("human"))
     info = picture.seats[seat]
     if picture.outcome:
         winners = picture.outcome.get("winners") or []
-        stones = f" · {info.score} delivered − {info.stones} stone{'s' if info.stones != 1 else ''}" \
-            if info.stones else f" · {info.score} delivered"
-        return f"{who} · wins!{stones}" if seat in winners else f"{who}{stones}"
+        delivered = (ngettext("{score} delivered − {stones} stone", "{score} delivered − {stones} stones",
+                              info.stones).format(score=info.score, stones=info.stones) if info.stones
+                     else _("{score} delivered").format(score=info.score))
+        return _("{who} · wins! · {delivered}").format(who=who, delivered=delivered) if seat in winners \
+            else f"{who} · {delivered}"
     if seat == picture.to_act:
-        return f"{who} · to act"
+        return _("{who} · to act").format(who=who)
     if info.markers_left == 0 and picture.round > 0:
-        return f"{who} · out of markers"
+        return _("{who} · out of markers").format(who=who)
     if info.passed:
-        return f"{who} · passed"
-    held = [ACTION_NAMES[space.action] + (f" {space.letter}" if space.letter else "")
+        return _("{who} · passed").format(who=who)
+    held = [_(ACTION_NAMES[space.action]) + (f" {space.letter}" if space.letter else "")
             for row in picture.spaces for space in row if space.holder == seat]
     if held:
         return f"{who} · {', '.join(held)}"

@@ -7,10 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.i18n import N_, _, ngettext
 from game.tables.bus.model import ACTION_NAMES, Picture
 from game.tables.bus.seats import SeatLook
 
-PLURAL = {"house": "houses", "office": "offices", "pub": "pubs"}
+PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")}
+KIND = {"house": N_("house"), "office": N_("office"), "pub": N_("pub")}
+
+
+def _plural(kind: object) -> str:
+    return _(PLURAL[str(kind)]) if str(kind) in PLURAL else ""
 
 
 def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int], decision: dict[str, Any],
@@ -21,55 +27,72 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         winners = [looks[seat].name for seat in outcome.get("winners") or [] if seat < len(looks)]
         scores = outcome.get("scores") or [0]
         best = max(scores) if scores else 0
-        who = " and ".join(winners) or "Nobody"
-        return "Game over", f"{who} win{'s' if len(winners) == 1 else ''} with {best} point{'s' if best != 1 else ''}."
+        if not winners:
+            return _("Game over"), _("Nobody wins.")
+        return _("Game over"), ngettext("{who} wins with {best} points.", "{who} win with {best} points.",
+                                        len(winners)).format(who=" & ".join(winners), best=best)
     seat = picture.to_act
     if seat is None or seat >= len(looks):
-        return "Waiting…", ""
+        return _("Waiting…"), ""
     name = looks[seat].name
     phase = picture.phase
     letter = decision.get("letter") or ""
     left = int(decision.get("left", 0) or 0)
-    headline, detail = f"{name} decides", ""
+    kind_words = _(KIND[kind]) if kind in KIND else kind
+    headline, detail = _("{name} decides").format(name=name), ""
     if phase == "setup_buildings":
-        headline = f"{name}: a first building ({left} to place)" if left else f"{name}: a first building"
-        detail = f"Choose its type ({kind} now), then click a free lot of zone 1 in the centre."
+        headline = (_("{name}: a first building ({left} to place)").format(name=name, left=left) if left
+                    else _("{name}: a first building").format(name=name))
+        detail = _("Choose its type ({kind} now), then click a free lot of zone 1 in the centre.").format(
+            kind=kind_words)
     elif phase == "setup_streets":
-        headline = f"{name}: a first street"
-        detail = "Any street on the map, even one another line already uses."
+        headline = _("{name}: a first street").format(name=name)
+        detail = _("Any street on the map, even one another line already uses.")
     elif phase == "setup_extend":
-        headline = f"{name}: a second street"
-        detail = "At either end of the line, on an empty street while one leaves that end."
+        headline = _("{name}: a second street").format(name=name)
+        detail = _("At either end of the line, on an empty street while one leaves that end.")
     elif phase == "choose":
         placed = int(decision.get("placed", 0) or 0)
         markers = int(decision.get("markers", picture.seats[seat].markers_left) or 0)
-        headline = f"{name}: choose an action"
-        need = "" if placed >= 2 else f" Place at least {2 - placed} more this round."
-        detail = f"Put a marker on an action's next space, or pass ({markers} markers left).{need}"
+        headline = _("{name}: choose an action").format(name=name)
+        detail = _("Put a marker on an action's next space, or pass ({markers} markers left).").format(
+            markers=markers)
+        if placed < 2:
+            detail += " " + ngettext("Place at least {count} more this round.",
+                                     "Place at least {count} more this round.", 2 - placed).format(count=2 - placed)
     elif phase == "line":
-        headline = f"{name}: Line Expansion {letter} — {left} street{'s' if left != 1 else ''} to lay"
-        detail = "Add a street at an end of the line: glowing streets may be taken."
+        headline = ngettext("{name}: Line Expansion {letter} — {left} street to lay",
+                            "{name}: Line Expansion {letter} — {left} streets to lay", left).format(
+            name=name, letter=letter, left=left)
+        detail = _("Add a street at an end of the line: glowing streets may be taken.")
     elif phase == "passengers":
         amount = int(decision.get("amount", sum(split)) or 0)
-        headline = f"{name}: Passengers {letter} — {amount} to the stations"
-        detail = f"Share them between the two stations: {split[0]} and {split[1]} now. Then Place."
+        headline = _("{name}: Passengers {letter} — {amount} to the stations").format(name=name, letter=letter,
+                                                                                     amount=amount)
+        detail = _("Share them between the two stations: {first} and {second} now. Then Place.").format(
+            first=split[0], second=split[1])
     elif phase == "buildings":
         zone = picture.open_zone
-        headline = f"{name}: Buildings {letter} — {left} to build"
-        detail = f"Choose the type ({kind} now), then click a glowing lot of zone {zone}."
+        headline = _("{name}: Buildings {letter} — {left} to build").format(name=name, letter=letter, left=left)
+        detail = _("Choose the type ({kind} now), then click a glowing lot of zone {zone}.").format(kind=kind_words,
+                                                                                                    zone=zone)
     elif phase == "clock":
-        wants = PLURAL.get(str(decision.get("wants")), "")
-        nxt = PLURAL.get(str(decision.get("next")), "")
-        headline = f"{name}: the Clock"
-        detail = f"Stop time (passengers keep wanting {wants}; a stone costs 1 point) or let it run on to {nxt}."
+        wants, nxt = _plural(decision.get("wants")), _plural(decision.get("next"))
+        headline = _("{name}: the Clock").format(name=name)
+        detail = _("Stop time (passengers keep wanting {wants}; a stone costs 1 point) or let it run on to "
+                   "{next}.").format(wants=wants, next=nxt)
     elif phase == "vrooom":
-        wants = PLURAL.get(str(decision.get("wants")), "")
-        headline = f"{name}: Vrrooomm! {letter} — {left} deliver{'y' if left == 1 else 'ies'} to make"
-        detail = (f"Now click an empty {wants[:-1]} on your line for the passenger from crossing {source}."
+        wanted = str(decision.get("wants"))
+        headline = ngettext("{name}: Vrrooomm! {letter} — {left} delivery to make",
+                            "{name}: Vrrooomm! {letter} — {left} deliveries to make", left).format(
+            name=name, letter=letter, left=left)
+        detail = (_("Now click an empty building ({kind}) on your line for the passenger from crossing "
+                    "{source}.").format(kind=_(KIND[wanted]) if wanted in KIND else wanted, source=source)
                   if source is not None else
-                  f"Passengers want {wants}: click a waiting passenger on your line, then a glowing building.")
+                  _("Passengers want {wants}: click a waiting passenger on your line, then a glowing building.").format(
+                      wants=_plural(wanted)))
     elif phase in ACTION_NAMES:
-        headline = f"{name}: {ACTION_NAMES[phase]}"
+        headline = f"{name}: {_(ACTION_NAMES[phase])}"
     if seat not in controlled:
         detail = waiting
     return headline, detail

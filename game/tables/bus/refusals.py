@@ -30,6 +30,8 @@ def _must_place(params: Mapping[str, Any]) -> str:
                     "Place at least {count} markers a round before you pass.", count).format(count=count)
 
 
+ENGLISH_FROM_CORE = True  # in English the table shows the core's own sentence (with names for seats)
+
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "bus.wrong_action": N_("That is not what the game waits for now."),
     "bus.no_such_lot": N_("There is no such lot."),

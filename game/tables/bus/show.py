@@ -17,6 +17,7 @@ from typing import Any
 from game.anim import Timeline, Tween
 from game.anim.effect import Actor
 from game.anim.show import Show
+from game.i18n import N_, _, ngettext
 from game.render.bus.city import CityMap
 from game.tables.bus import board, players
 from game.tables.bus.fx import Banner, DiscFlight, Flight, MarkerFlight, Ride, RisingBuilding, StoneFlight, Walkers
@@ -35,9 +36,10 @@ TURN = 0.8  # the clock's hand, one sector
 RIDE_STEP = 0.32  # a bus, per street of its ride
 SETTLE = 0.14  # a breath after every move, so moves in a row can be followed
 BANNER = 1.3
-KIND_PLURAL = {"house": "houses", "office": "offices", "pub": "pubs"}
-LAPSED = {"line": "no street can be built", "passengers": "the supply is empty",
-          "buildings": "no lot is free", "vrooom": "nobody can be carried", "buses": "five buses is the most"}
+KIND_PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")}
+LAPSED = {"line": N_("no street can be built"), "passengers": N_("the supply is empty"),
+          "buildings": N_("no lot is free"), "vrooom": N_("nobody can be carried"),
+          "buses": N_("five buses is the most")}
 
 
 @dataclass
@@ -122,7 +124,7 @@ class Stage:
 def people_of(picture: Picture) -> People:
     seated = {lot for lot, sitting in picture.seated.items() if sitting}
     standing = list(picture.passengers)
-    for crossing, _ in seated:
+    for crossing, _lot in seated:
         if crossing < len(standing):
             standing[crossing] = max(0, standing[crossing] - 1)
     return People(standing, seated)
@@ -221,7 +223,7 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
 
         def lift() -> None:
             stage.tally.stones_left = int(event.get("stones_left", 0))
-            stage.float_text("Time stops", theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
+            stage.float_text(_("Time stops"), theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
         timeline.call(lift)
         _play(stage, timeline, StoneFlight(start, end, 22), 0.6, "draw")
         timeline.call(lambda: stage.float_text("−1", theme.CORAL, end, 28, 1.2, 30))
@@ -232,7 +234,7 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
     elif kind == "passed":
         def passed() -> None:
             x, y = players.disc_point(seat, new.players)
-            note = "has no markers and passes" if event.get("forced") else "passes"
+            note = _("has no markers and passes") if event.get("forced") else _("passes")
             stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
             stage.sound("click")
         timeline.call(passed)
@@ -318,16 +320,17 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
             stage.sound("pop")
             stage.tally.bus_pop[seat] = 0.0
             x, y = players.bus_point(seat, new.players, buses)
-            stage.float_text("+1 bus", theme.SUNFLOWER, (x, y - 10), 26, 1.2, 24)
-            stage.toast(f"{name} buys a bus: {buses} now. The largest fleet is "
-                        f"{event.get('largest_fleet', buses)}.")
+            stage.float_text(_("+1 bus"), theme.SUNFLOWER, (x, y - 10), 26, 1.2, 24)
+            stage.toast(_("{name} buys a bus: {buses} now. The largest fleet is {fleet}.").format(
+                name=name, buses=buses, fleet=event.get("largest_fleet", buses)))
         timeline.call(bought)
         timeline.then(Tween(0.0, 1.0, 0.45, lambda value: stage.tally.bus_pop.__setitem__(seat, float(value)),
                             "out_back"))
         timeline.call(lambda: stage.tally.bus_pop.pop(seat, None))
     elif kind == "clock_turned":
-        wants = KIND_PLURAL.get(str(event.get("wants")), "")
-        timeline.call(lambda: stage.toast(f"Nobody took the Clock: time runs on. Passengers now want {wants}."))
+        wants = _(KIND_PLURAL.get(str(event.get("wants")), ""))
+        timeline.call(lambda: stage.toast(_("Nobody took the Clock: time runs on. Passengers now want {wants}.")
+                                          .format(wants=wants)))
         _turn(stage, timeline, old.clock if old.clock != new.clock else (new.clock - 1) % 3)
     elif kind == "circle_closed":
         crossing = int(event["crossing"])
@@ -335,37 +338,67 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
         def closed() -> None:
             x, y = stage.city.pos(crossing)
             stage.sound("pop")
-            stage.float_on_map("Circle closed!", theme.CREAM, (x, y - 40), 30, 1.6)
-            stage.toast(f"{name} closed a circle at crossing {crossing}: the line now grows from there, both ways.")
+            stage.float_on_map(_("Circle closed!"), theme.CREAM, (x, y - 40), 30, 1.6)
+            stage.toast(_("{name} closed a circle at crossing {crossing}: the line now grows from there, both ways.")
+                        .format(name=name, crossing=crossing))
         timeline.call(closed)
     elif kind == "streets_lost":
         count = int(event.get("count", 0))
-        why = "all line markers are on the board" if event.get("reason") == "markers" else "no street can be built"
-        timeline.call(lambda: stage.toast(f"{name} loses {count} street{'s' if count != 1 else ''}: {why}."))
+        why = (_("all line markers are on the board") if event.get("reason") == "markers"
+               else _("no street can be built"))
+        timeline.call(
+            lambda: stage.toast(
+                ngettext("{name} loses {count} street: {why}.", "{name} loses {count} streets: {why}.", count).format(
+                    name=name, count=count, why=why
+                )
+            )
+        )
     elif kind == "lapsed":
         action = str(event.get("action"))
-        why = LAPSED.get(action, "it can do nothing")
-        timeline.call(lambda: stage.toast(f"{name}'s {ACTION_NAMES.get(action, action)} does nothing: {why}."))
+        why = _(LAPSED.get(action, N_("it can do nothing")))
+        timeline.call(
+            lambda: stage.toast(
+                _("{name}'s {action} does nothing: {why}.").format(
+                    name=name, action=_(ACTION_NAMES.get(action, action)), why=why
+                )
+            )
+        )
     elif kind == "action_resolving":
         _resolving(stage, timeline, event, name)
     elif kind == "vrooom_started":
-        wants = KIND_PLURAL.get(str(event.get("wants")), "")
+        wants = _(KIND_PLURAL.get(str(event.get("wants")), ""))
         waiting = sum(int(count) for count in (event.get("waiting") or {}).values())
-        timeline.call(lambda: stage.banner("Vrrooomm!", f"Passengers want {wants} · {waiting} waiting for a bus",
-                                           theme.TANGERINE))
+        timeline.call(
+            lambda: stage.banner(
+                "Vrrooomm!",
+                _("Passengers want {wants} · {waiting} waiting for a bus").format(wants=wants, waiting=waiting),
+                theme.TANGERINE,
+            )
+        )
         timeline.wait(BANNER * 0.7)
     elif kind == "start_player" and isinstance(seat, int):
-        how = "takes the start-bus" if event.get("taken") else "gets the start-bus (nobody took it)"
-        timeline.call(lambda: stage.toast(f"{name} {how} and chooses first next round."))
+        how = _("takes the start-bus") if event.get("taken") else _("gets the start-bus (nobody took it)")
+        timeline.call(lambda: stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how)))
     elif kind == "round_started":
         start = looks[int(event.get("start_player", 0))].name if looks else ""
         fleet = int(event.get("largest_fleet", 1))
-        subtitle = f"{start} chooses first · largest fleet {fleet} bus{'es' if fleet != 1 else ''}"
-        timeline.call(lambda: stage.banner(f"Round {event.get('round')}", subtitle, theme.SUNFLOWER))
+        subtitle = ngettext(
+            "{start} chooses first · largest fleet {fleet} bus",
+            "{start} chooses first · largest fleet {fleet} buses",
+            fleet,
+        ).format(start=start, fleet=fleet)
+        timeline.call(
+            lambda: stage.banner(_("Round {number}").format(number=event.get("round")), subtitle, theme.SUNFLOWER)
+        )
         timeline.wait(BANNER * 0.8)
     elif kind == "phase" and event.get("phase") == "setup_streets":
-        timeline.call(lambda: stage.banner("First lines", "Each player lays a first street anywhere, then a "
-                                                          "second one at its end, last seat first", theme.SKY))
+        timeline.call(
+            lambda: stage.banner(
+                _("First lines"),
+                _("Each player lays a first street anywhere, then a second one at its end, last seat first"),
+                theme.SKY,
+            )
+        )
         timeline.wait(BANNER * 0.8)
     elif kind == "game_over":
         _final(stage, timeline, event, new, looks)
@@ -375,26 +408,34 @@ def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: st
     action = str(event.get("action"))
     letter = event.get("letter") or ""
     amount = int(event.get("amount", 0))
-    what = {"line": f"lays {amount} street{'s' if amount != 1 else ''}",
-            "passengers": f"brings {amount} passenger{'s' if amount != 1 else ''} to the stations",
-            "buildings": f"builds {amount} building{'s' if amount != 1 else ''}",
-            "vrooom": f"drives: {amount} deliver{'y' if amount == 1 else 'ies'} to make",
-            "clock": "sets the clock"}.get(action, "acts")
-    label = f"{ACTION_NAMES.get(action, action)}{' ' + letter if letter else ''}"
+    what = {
+        "line": ngettext("lays {amount} street", "lays {amount} streets", amount),
+        "passengers": ngettext(
+            "brings {amount} passenger to the stations", "brings {amount} passengers to the stations", amount
+        ),
+        "buildings": ngettext("builds {amount} building", "builds {amount} buildings", amount),
+        "vrooom": ngettext("drives: {amount} delivery to make", "drives: {amount} deliveries to make", amount),
+        "clock": _("sets the clock"),
+    }.get(action, _("acts")).format(amount=amount)
+    label = f"{_(ACTION_NAMES.get(action, action))}{' ' + letter if letter else ''}"
     timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
 
 
 def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture, looks: list[SeatLook]) -> None:
-    reason = {"clock": "the last time stone was taken", "markers": "at most one player has markers left",
-              "lots": "every building lot is built on"}.get(str(event.get("reason")), "")
+    reason = {
+        "clock": _("the last time stone was taken"),
+        "markers": _("at most one player has markers left"),
+        "lots": _("every building lot is built on"),
+    }.get(str(event.get("reason")), "")
     winners = [looks[seat].name for seat in event.get("winners") or [] if 0 <= seat < len(looks)]
 
     def start() -> None:
-        stage.banner("Game over", f"{reason} · stones count −1 each", theme.TANGERINE)
+        stage.banner(_("Game over"), _("{reason} · stones count −1 each").format(reason=reason), theme.TANGERINE)
         for seat, info in enumerate(new.seats):
             if info.stones:
                 x, y = players.stone_point(seat, new.players, 0)
                 stage.float_text(f"−{info.stones}", theme.CORAL, (x, y), 30, 1.4, 30)
+
     timeline.call(start)
     timeline.wait(BANNER * 0.7)
 
@@ -406,5 +447,5 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
         if winners:
             stage.toast(f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!")
         stage.counted()
-    timeline.call(counted)
 
+    timeline.call(counted)

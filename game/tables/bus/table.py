@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
+from game.i18n import SOURCE_LANGUAGE, _, language, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
@@ -90,7 +91,7 @@ class BusTable(TableScene):
         self._make_buttons()
         result = pygame.Rect(0, 0, 250, 62)
         result.bottomright = (layout.PROMPT.right - 10, layout.PROMPT.bottom - 10)
-        self.results_button = Button(result, "See results", self.open_results, "good", 30)
+        self.results_button = Button(result, _("See results"), self.open_results, "good", 30)
         self.results_button.visible = False
         self.ui.add(self.results_button)
 
@@ -100,17 +101,17 @@ class BusTable(TableScene):
         third = (box.width - 16) // 3
         half = (box.width - 8) // 2
         specs = {
-            "pass": (pygame.Rect(box.right - 200, box.y, 200, box.height), "Pass", self._pass, "secondary"),
-            "stop": (pygame.Rect(box.x, box.y, half, box.height), "Stop time", lambda: self._clock(True), "danger"),
-            "run": (pygame.Rect(box.x + half + 8, box.y, half, box.height), "Let it run", lambda: self._clock(False),
+            "pass": (pygame.Rect(box.right - 200, box.y, 200, box.height), _("Pass"), self._pass, "secondary"),
+            "stop": (pygame.Rect(box.x, box.y, half, box.height), _("Stop time"), lambda: self._clock(True), "danger"),
+            "run": (pygame.Rect(box.x + half + 8, box.y, half, box.height), _("Let it run"), lambda: self._clock(False),
                     "good"),
             "west": (pygame.Rect(box.x, box.y, 84, box.height), "+1", lambda: self._shift(0), "secondary"),
             "east": (pygame.Rect(box.x + 92, box.y, 84, box.height), "+1", lambda: self._shift(1), "secondary"),
-            "place": (pygame.Rect(box.x + 184, box.y, box.width - 184, box.height), "Place", self._place_passengers,
+            "place": (pygame.Rect(box.x + 184, box.y, box.width - 184, box.height), _("Place"), self._place_passengers,
                       "primary"),
         }
         for index, kind in enumerate(KINDS):
-            specs[kind] = (pygame.Rect(box.x + index * (third + 8), box.y, third, box.height), KIND_NAMES[kind],
+            specs[kind] = (pygame.Rect(box.x + index * (third + 8), box.y, third, box.height), _(KIND_NAMES[kind]),
                            lambda kind=kind: self._pick_kind(kind), "secondary")
         for key, (rect, label, action, style) in specs.items():
             button = Button(rect, label, action, style, 26)
@@ -124,9 +125,9 @@ class BusTable(TableScene):
             wanted.add("pass")
         if self.choices.timing:
             wanted |= {"stop", "run"}
-            nxt = KIND_NAMES.get(str(self._decision().get("next")), "")
-            self.buttons["run"].caption = f"to {nxt.lower()}s" if nxt else ""
-            self.buttons["stop"].caption = "take a stone: −1"
+            nxt = str(self._decision().get("next"))
+            self.buttons["run"].caption = _("to: {kind}").format(kind=_(KIND_NAMES[nxt])) if nxt in KIND_NAMES else ""
+            self.buttons["stop"].caption = _("take a stone: −1")
         if self.choices.splitting:
             wanted |= {"west", "east", "place"}
             names = self._station_names()
@@ -196,7 +197,8 @@ class BusTable(TableScene):
             self._hover(self.pointer)
 
     def refused(self, message: str) -> None:
-        self.toasts.add(readable(message, [look.name for look in self.looks]), refusal=True)
+        self.toasts.add(readable(message, [look.name for look in self.looks]) if language() == SOURCE_LANGUAGE
+                        else message, refusal=True)
         if self.selected is not None:
             self.flash = (self.selected, 0.0)
 
@@ -218,9 +220,9 @@ class BusTable(TableScene):
         return bus_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        why = {"clock": "the last time stone was taken", "markers": "at most one player had markers left",
-               "lots": "every lot was built on"}.get(str(outcome.get("reason")), "the game ended")
-        return f"Bus · {len(self.looks)} players · {why}"
+        why = {"clock": _("the last time stone was taken"), "markers": _("at most one player had markers left"),
+               "lots": _("every lot was built on")}.get(str(outcome.get("reason")), _("the game ended"))
+        return _("Bus · {count} players · {why}").format(count=len(self.looks), why=why)
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         if not self.counted:
@@ -252,8 +254,13 @@ class BusTable(TableScene):
                 and action in self.choices.actions():
             self.confirming = action
             letter = f" {space.letter}" if space.letter else ""
-            self.toasts.add(f"{ACTION_NAMES[action]}{letter} gives nothing this round (too few buses). "
-                            "Choose it again to place your marker anyway.", refusal=True)
+            self.toasts.add(
+                _(
+                    "{action}{letter} gives nothing this round (too few buses). Choose it again to place your "
+                    "marker anyway."
+                ).format(action=_(ACTION_NAMES[action]), letter=letter),
+                refusal=True,
+            )
             self.app.sounds.play("error")
             return
         self.confirming = None
@@ -406,8 +413,9 @@ class BusTable(TableScene):
             if len(sources) == 1:
                 self._submit({"type": "deliver", "from": sources[0], "lot": self.hover_lot})
             else:
-                self.toasts.add("First click a waiting passenger on your line, then the building they ride to.",
-                                refusal=True)
+                self.toasts.add(
+                    _("First click a waiting passenger on your line, then the building they ride to."), refusal=True
+                )
             return True
         return False
 
@@ -503,18 +511,18 @@ class BusTable(TableScene):
 
     def _hint(self) -> str:
         if self.choices.laying:
-            return "Click a glowing street (or pick one with the arrow keys and press Enter)."
+            return _("Click a glowing street (or pick one with the arrow keys and press Enter).")
         if self.choices.building:
-            return "Choose House, Office or Pub (1-3 or R), then click a glowing lot."
+            return _("Choose House, Office or Pub (1-3 or R), then click a glowing lot.")
         if self.choices.choosing:
-            return "Click an action on the board (or press 1-7) to put a marker on its next space, or Pass."
+            return _("Click an action on the board (or press 1-7) to put a marker on its next space, or Pass.")
         if self.choices.splitting:
-            return "Share the passengers between the stations with the +1 buttons (or click a station), then Place."
+            return _("Share the passengers between the stations with the +1 buttons (or click a station), then Place.")
         if self.choices.timing:
-            return "Stop time (take a stone, −1 point at the end) or let the hand move on."
+            return _("Stop time (take a stone, −1 point at the end) or let the hand move on.")
         if self.choices.driving:
-            return "Click a waiting passenger on your line, then a glowing building of the wanted type."
-        return "Wait for the other players; Esc opens the menu."
+            return _("Click a waiting passenger on your line, then a glowing building of the wanted type.")
+        return _("Wait for the other players; Esc opens the menu.")
 
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -543,7 +551,7 @@ class BusTable(TableScene):
         picture = self.picture
         if self.view is None or picture is None:
             theme.background(surface)
-            theme.heading(surface, "Waiting for the table…", (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
+            theme.heading(surface, _("Waiting for the table…"), (theme.WIDTH // 2, theme.HEIGHT // 2), 64)
             return
         surface.blit(self._still(picture, surface.get_size()), (0, 0))
         self._draw_city(surface, picture)
@@ -557,12 +565,19 @@ class BusTable(TableScene):
 
     def _still(self, picture: Picture, size: tuple[int, int]) -> pygame.Surface:
         """Backdrop, map, boxes, lines and buildings as one opaque picture, redrawn only when they change."""
-        lines = self.city.lines_layer([seat.path for seat in picture.seats], [look.colour for look in self.looks],
-                                      self._closed(), [look.initial for look in self.looks])
+        lines = self.city.lines_layer(
+            [seat.path for seat in picture.seats],
+            [look.colour for look in self.looks],
+            self._closed(),
+            [look.initial for look in self.looks],
+        )
         town = self.city.town_layer(picture.buildings)
         key = (lines, town, size)
-        if self._still_from is None or any(a is not b for a, b in zip(self._still_from, key, strict=True)) \
-                or self._still_picture is None:
+        if (
+            self._still_from is None
+            or any(a is not b for a, b in zip(self._still_from, key, strict=True))
+            or self._still_picture is None
+        ):
             still = backdrop(self.city, size).copy()
             still.blit(lines, MAP_RECT)
             still.blit(town, MAP_RECT)
@@ -573,8 +588,9 @@ class BusTable(TableScene):
         lines = (self.view or {}).get("lines")
         if not isinstance(lines, list):
             return [None] * len(self.looks)
-        return [line.get("closed_at") if isinstance(line, dict) else None for line in lines][:len(self.looks)] \
-            + [None] * max(0, len(self.looks) - len(lines))
+        return [line.get("closed_at") if isinstance(line, dict) else None for line in lines][: len(self.looks)] + [
+            None
+        ] * max(0, len(self.looks) - len(lines))
 
     def _draw_city(self, surface: pygame.Surface, picture: Picture) -> None:
         people: People = self.tally.people or people_of(picture)
@@ -585,19 +601,32 @@ class BusTable(TableScene):
         left = self.tally.stones_left if self.tally.stones_left is not None else picture.stones_left
         draw_stones(surface, centre, CLOCK_RADIUS, left, picture.stones_total, STONE)
         wants = ("house", "office", "pub")[round(hand) % 3]
-        theme.draw_text(surface, f"Wanted: {KIND_NAMES[wants].lower()}s",
-                        (round(centre[0]), round(centre[1] - CLOCK_RADIUS - 8)), 17, theme.INK,
-                        theme.TEXT_BOLD_FONT, "midbottom")
-        supply = f"{picture.supply} in the supply"
-        theme.draw_text(surface, supply, (round(centre[0]), round(centre[1] + CLOCK_RADIUS + STONE + 26)), 16,
-                        theme.shade(theme.INK, 1.5), anchor="midtop")
+        theme.draw_text(
+            surface,
+            _("Wanted: {kind}").format(kind=_(KIND_NAMES[wants])),
+            (round(centre[0]), round(centre[1] - CLOCK_RADIUS - 8)),
+            17,
+            theme.INK,
+            theme.TEXT_BOLD_FONT,
+            "midbottom",
+        )
+        supply = _("{supply} in the supply").format(supply=picture.supply)
+        theme.draw_text(
+            surface,
+            supply,
+            (round(centre[0]), round(centre[1] + CLOCK_RADIUS + STONE + 26)),
+            16,
+            theme.shade(theme.INK, 1.5),
+            anchor="midtop",
+        )
 
     def _draw_column(self, surface: pygame.Surface, picture: Picture) -> None:
         decision = self._decision()
         acting = picture.to_act
         waiting = self.waiting_words(acting) if acting is not None else ""
-        headline, detail = prompt(picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split,
-                                  self.source)
+        headline, detail = prompt(
+            picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source
+        )
         self._draw_header(surface, picture, headline, detail)
         open_rows: set[tuple[str, str]] = set()
         if self.choices.choosing and not self.busy:
@@ -606,11 +635,13 @@ class BusTable(TableScene):
                 if nxt is not None and nxt.action in self.choices.actions():
                     open_rows.add((nxt.action, nxt.letter))
         hover = self._row_space(picture, self.cursor_row if self.steering else self.hover_row)
-        board.draw_board(surface, picture, self.looks, open_rows, hover, self._row_space(picture, self.cursor_row),
-                         self.age)
+        board.draw_board(
+            surface, picture, self.looks, open_rows, hover, self._row_space(picture, self.cursor_row), self.age
+        )
         track.draw_track(surface, picture, self.looks, self._scores(picture))
-        players.draw_players(surface, picture, self.looks, list(self.humans), self._scores(picture), self.age,
-                             dict(self.tally.bus_pop))
+        players.draw_players(
+            surface, picture, self.looks, list(self.humans), self._scores(picture), self.age, dict(self.tally.bus_pop)
+        )
 
     def _row_space(self, picture: Picture, action: str | None) -> tuple[str, str] | None:
         if action is None:
@@ -623,20 +654,35 @@ class BusTable(TableScene):
 
     def _scores(self, picture: Picture) -> list[float]:
         scores = list(self.tally.scores)
-        return scores + [float(seat.score) for seat in picture.seats[len(scores):]]
+        return scores + [float(seat.score) for seat in picture.seats[len(scores) :]]
 
     def _draw_header(self, surface: pygame.Surface, picture: Picture, headline: str, detail: str) -> None:
-        theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
-        label = "Setup" if picture.round == 0 else f"Round {picture.round}"
-        facts = f"Largest fleet {picture.largest_fleet} · zone {picture.open_zone or '–'} open · " \
-                f"{picture.stones_left} time stone{'s' if picture.stones_left != 1 else ''} left"
+        theme.draw_text(
+            surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER, theme.DISPLAY_FONT
+        )
+        label = _("Setup") if picture.round == 0 else _("Round {number}").format(number=picture.round)
+        facts = ngettext(
+            "Largest fleet {fleet} · zone {zone} open · {stones} time stone left",
+            "Largest fleet {fleet} · zone {zone} open · {stones} time stones left",
+            picture.stones_left,
+        ).format(fleet=picture.largest_fleet, zone=picture.open_zone or "–", stones=picture.stones_left)
         theme.draw_text(surface, facts, (layout.HEADER.x + 100, layout.HEADER.y + 20), 20, theme.CREAM_DIM)
-        theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), 34, theme.CREAM,
-                        theme.DISPLAY_FONT, "topright", shadow=True)
+        theme.draw_text(
+            surface,
+            label,
+            (layout.HEADER.right - 24, layout.HEADER.y + 8),
+            34,
+            theme.CREAM,
+            theme.DISPLAY_FONT,
+            "topright",
+            shadow=True,
+        )
         seat = picture.to_act
-        colour = self.looks[seat].colour if seat is not None and seat < len(self.looks) and not picture.outcome \
+        colour = (
+            self.looks[seat].colour
+            if seat is not None and seat < len(self.looks) and not picture.outcome
             else theme.SUNFLOWER
+        )
         box = layout.PROMPT
         pulse = 0.5 + 0.5 * math.sin(self.age * 4) if seat in self.humans else 0.0
         pygame.draw.rect(surface, theme.shade(colour, 0.32), box, border_radius=16)
@@ -644,9 +690,14 @@ class BusTable(TableScene):
         buttons = any(button.visible for button in self.buttons.values()) or self.results_button.visible
         room = box.width - 36 - (layout.CONTROLS.width + 12 if buttons else 0)
         ink = theme.text_colour(colour, theme.shade(colour, 0.32))
-        theme.draw_text(surface, headline, (box.x + 18, box.y + 10), theme.fit_text(headline, 30, room,
-                                                                                      theme.DISPLAY_FONT),
-                        ink, theme.DISPLAY_FONT)
+        theme.draw_text(
+            surface,
+            headline,
+            (box.x + 18, box.y + 10),
+            theme.fit_text(headline, 30, room, theme.DISPLAY_FONT),
+            ink,
+            theme.DISPLAY_FONT,
+        )
         lines = theme.wrap(detail, 19, room)[:2]
         for index, line in enumerate(lines):
             theme.draw_text(surface, line, (box.x + 18, box.y + 46 + index * 20), 19, theme.CREAM)
@@ -678,25 +729,44 @@ class BusTable(TableScene):
                 if count:
                     shifted = (point[0], point[1] + self.city.passenger_size() * 1.3)
                     draw_passengers(surface, shifted, count, self.city.passenger_size(), seated=True)
-                    theme.draw_text(surface, f"+{count}", (round(point[0]) + 34, round(point[1]) - 18), 24,
-                                    theme.shade(colour, 0.6), theme.DISPLAY_FONT, "center")
+                    theme.draw_text(
+                        surface,
+                        f"+{count}",
+                        (round(point[0]) + 34, round(point[1]) - 18),
+                        24,
+                        theme.shade(colour, 0.6),
+                        theme.DISPLAY_FONT,
+                        "center",
+                    )
         elif self.choices.driving:
             for crossing in self.choices.sources():
                 strength = 1.0 if crossing == self.source else 0.6
-                self._ring(surface, self.city.waiting_point(crossing), self.city.crossing_radius * 1.5, colour,
-                           pulse * strength)
+                self._ring(
+                    surface,
+                    self.city.waiting_point(crossing),
+                    self.city.crossing_radius * 1.5,
+                    colour,
+                    pulse * strength,
+                )
             for lot in self.choices.targets(self.source):
-                self._ring(surface, self.city.lot_point(*lot_key(lot)), self.city.building_size * 0.62,
-                           theme.SUNFLOWER if self.source is not None else theme.shade(colour, 1.2), pulse)
+                self._ring(
+                    surface,
+                    self.city.lot_point(*lot_key(lot)),
+                    self.city.building_size * 0.62,
+                    theme.SUNFLOWER if self.source is not None else theme.shade(colour, 1.2),
+                    pulse,
+                )
 
-    def _ring(self, surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour,
-              pulse: float) -> None:
+    def _ring(
+        self, surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour, pulse: float
+    ) -> None:
         r = radius + 3 * pulse
         pygame.draw.circle(surface, theme.shade(colour, 0.6), (round(centre[0]), round(centre[1])), round(r) + 2, 4)
         pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])), round(r), 3)
 
-    def _draw_street_targets(self, surface: pygame.Surface, picture: Picture, seat: int, colour: Colour,
-                             pulse: float) -> None:
+    def _draw_street_targets(
+        self, surface: pygame.Surface, picture: Picture, seat: int, colour: Colour, pulse: float
+    ) -> None:
         streets = self.choices.streets()
         first = self.choices.phase == "setup_streets"
         for street in streets:

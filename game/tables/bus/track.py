@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.render.bus.pieces import action_marker
 from game.tables.bus import layout
 from game.tables.bus.model import Picture
@@ -37,9 +38,9 @@ def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[flo
 
 
 def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], shown: Sequence[float]) -> None:
-    theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
+    theme.draw_text(surface, _("Score track"), (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
                     theme.DISPLAY_FONT)
-    theme.draw_text(surface, "1 point per passenger delivered · each time stone −1 at the end",
+    theme.draw_text(surface, _("1 point per passenger delivered · each time stone −1 at the end"),
                     (layout.TRACK.right - 24, layout.TRACK.y + 12), 18, theme.CREAM_DIM, anchor="topright")
     for score in range(layout.TRACK_CELLS):
         cell = layout.track_cell(score)
@@ -49,7 +50,7 @@ def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
             theme.draw_text(surface, str(score), (cell.centerx, cell.centery), 15, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")
     points = disk_points(picture, shown)
-    for seat, _ in sorted(enumerate(picture.seats), key=lambda pair: pair[1].arrival):
+    for seat, _info in sorted(enumerate(picture.seats), key=lambda pair: pair[1].arrival):
         if seat not in points or seat >= len(looks):
             continue
         look = looks[seat]
