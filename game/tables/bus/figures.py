@@ -29,7 +29,7 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
             (_("Action markers left"), str(info.markers_left)),
         ]
         if seat in ranking:
-            rows.append((_("Place"), str(ranking.index(seat) + 1)))
+            rows.append((_("Rank"), str(ranking.index(seat) + 1)))
         look = looks[seat]
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))

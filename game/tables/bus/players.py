@@ -82,7 +82,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         value = round(score) - (info.stones if final else 0)
         theme.draw_text(surface, str(value), (rect.right - 56, rect.centery + 2), 40,
                         theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
-        theme.draw_text(surface, "pts", (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
+        theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
 
 
 def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
