@@ -106,7 +106,7 @@ def test_stopping_after_a_die_passes_the_turn():
     rolled(state, "2", "2", "1")
     choose(state, "2")
     events = GAME.apply(state, 0, {"type": "end_turn"})
-    assert events[0] == {"type": "stop", "seat": 0} and events[1]["type"] == "turn"
+    assert events[0] == {"type": "stopped", "seat": 0} and events[1]["type"] == "turn"
     assert state.current == 1 and state.trips[0].position == 1
 
 

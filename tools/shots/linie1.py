@@ -137,3 +137,18 @@ def pace(app: Any) -> None:
     scene = table(app, session)
     app.step(1 / 60)
     scene.choose_drive(scene.drive_squares() - 1)
+
+
+@shot("linie1_three_dice", settle=0.4)
+def three_dice(app: Any) -> None:
+    """The three-dice trip: Ada's three dice lie beside her tram, numbered, waiting for her choice;
+    the panel keeps an earlier roll with the die carried out picked out."""
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is not None and len(v["dice"]["rolled"]) == 3
+                       and v["players"][0]["trip"]["position"] >= 0, limit=4000, options={"trip_rule": "three_dice"})
+    scene = table(app, session)
+    app.step(1 / 60)
+    waiting = scene.waiting_dice()
+    if waiting is not None:  # the pointer rests on the second die
+        x, y = waiting[1][1]
+        scene.pointer = (round(x), round(y))

@@ -263,7 +263,7 @@ class Linie1:
     def _apply_end_turn(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
         if state.phase == "roll":  # three dice: the driver stops rather than roll on
-            events.append({"type": "stop", "seat": seat})
+            events.append({"type": "stopped", "seat": seat})
         if state.phase == "build":
             need = max(0, HAND_SIZE - len(state.hands[seat]))
             drawn = [state.pile.pop() for _ in range(min(need, len(state.pile)))]
