@@ -264,3 +264,36 @@ def test_bots_play_a_whole_three_dice_game():
         GAME.apply(state, seat, action)
     assert GAME.outcome(state) is not None
     assert {"roll", "choose_die"} <= seen
+
+
+def test_a_saved_three_dice_match_resumes_mid_roll_and_its_replay_plays_back():
+    import json
+
+    import msgpack
+
+    from game.match import Match, SeatInfo, view_hash
+    from game.playback import Playback
+    from game.replays import parse_replay
+    from tools.simulate import play_one
+
+    match, _ = play_one("linie1", 2, 5, ["normal"], {"trip_rule": "three_dice"})
+    assert match.outcome() is not None
+    kinds = {entry["action"]["type"] for entry in match.log}
+    assert {"roll", "choose_die"} <= kinds
+    # the same game dealt afresh, saved where a roll waits for its die, resumed from the save
+    witness = Match("linie1", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in match.seats], match.seed,
+                    match.options)
+    waiting = next(i for i, entry in enumerate(match.log) if entry["action"]["type"] == "choose_die")
+    for entry in match.log[:waiting]:
+        assert witness.submit(entry["seat"], entry["action"]).ok
+    assert witness.view(0)["dice"]["rolled"] is not None
+    twin = Match.load(msgpack.unpackb(msgpack.packb(witness.save()), raw=False, strict_map_key=False))
+    for entry in match.log[waiting:]:
+        assert twin.submit(entry["seat"], entry["action"]).ok
+    assert twin.outcome() == match.outcome() and view_hash(twin.view(None)) == view_hash(match.view(None))
+    # the replay deals the same game from its header's options and plays it to the same end
+    text = "\n".join(json.dumps(line) for line in match.replay_lines()).encode()
+    playback = Playback(parse_replay(text))
+    while playback.step() is not None:
+        pass
+    assert playback.match.options["trip_rule"] == "three_dice" and playback.match.outcome() == match.outcome()
