@@ -152,3 +152,31 @@ def three_dice(app: Any) -> None:
     if waiting is not None:  # the pointer rests on the second die
         x, y = waiting[1][1]
         scene.pointer = (round(x), round(y))
+
+
+@shot("linie1_three_dice_tumble", settle=0.45)
+def three_dice_tumble(app: Any) -> None:
+    """The three dice in the air beside Ada's tram, a moment after she rolls."""
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is None and v["players"][0]["trip"]["position"] >= 0, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    scene = table(app, session)
+    app.step(1 / 60)
+    scene.main_action()
+
+
+@shot("linie1_three_dice_tools", settle=1.75)
+def three_dice_tools(app: Any) -> None:
+    """Tools: the banner has gone, and Ada's tram backs to its last stop."""
+    from game.core.linie1.dice import stop_signs, tools_target
+
+    def backs(view: dict[str, Any]) -> bool:
+        trip = view["players"][0]["trip"]
+        if trip is None or view["current"] != 0 or not view["dice"]["rolled"] or "T" not in view["dice"]["rolled"]:
+            return False
+        target = tools_target(stop_signs(trip["route"], trip["halts"]), trip["position"], trip["by_h"])
+        return trip["position"] - target >= 3
+
+    scene = table(app, advanced(8, backs, limit=6000, options={"trip_rule": "three_dice"}))
+    app.step(1 / 60)
+    scene.choose_die(scene.view["dice"]["rolled"].index("T"))
