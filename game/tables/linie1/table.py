@@ -16,6 +16,7 @@ import pygame
 from game.anim.show import View
 from game.anim.timeline import Timeline
 from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
+from game.core.linie1.dice import carry_out, stop_signs
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
@@ -27,6 +28,7 @@ from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
 from game.tables.linie1.staging import DICE_SIZE, StageKit, die_spot, stage
 from game.tables.linie1.trip import TripChooser
+from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
@@ -639,6 +641,8 @@ class Linie1Table(TableScene):
         if waiting is not None:
             hovered = self.die_under(self.pointer) if self.dice_turn() else None
             draw_rolled(surface, waiting[1], waiting[0], DICE_SIZE, self.dice_turn(), hovered)
+            if hovered is not None:  # on top: the dice lie beside the tram, over the squares ahead
+                self._draw_die_target(surface, waiting[0][hovered])
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
             self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
@@ -646,6 +650,20 @@ class Linie1Table(TableScene):
             if hovered is not None:
                 self.history_panel.draw_highlight(surface, lambda cell: self.board.cell_rect(cell, ORIGIN),
                                                   self.seat_colour(hovered.seat))
+
+    def _draw_die_target(self, surface: pygame.Surface, face: str) -> None:
+        """The square the tram would reach if the die under the pointer were carried out."""
+        trip = self.view["players"][self.current].get("trip")
+        if trip is None:
+            return
+        halts = [bool(h) for h in trip["halts"]]
+        position = int(trip["position"])
+        end, _by_h = carry_out(halts, stop_signs(trip["route"], halts), position, bool(trip.get("by_h")), face)
+        if end < 0:
+            return  # (back to the start terminal: the tram's own square shows it)
+        rect = self.board.cell_rect(_cell(trip["route"][end]), ORIGIN).inflate(-4, -4)
+        colour = theme.CORAL if end < position else theme.SUNFLOWER
+        pygame.draw.rect(surface, colour, rect, 6, border_radius=12)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.show.draw_effects(surface)
