@@ -17,7 +17,7 @@ from game.replays import ReplayError, compute_stats, list_replays, parse_replay,
 from game.saves import keep_replay
 from tools.simulate import play_one
 
-SEEDS = {"linie1": 3, "linja": 3, "liniell": 3, "lines": 3}
+SEEDS = {"linie1": 3, "linja": 3, "liniell": 3, "lines": 3, "bus": 3}
 
 
 def finished(game: str, seed: int | None = None, players: int | None = None) -> Match:

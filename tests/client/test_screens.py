@@ -7,7 +7,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.scenes.rulebook import available_rulebooks
-from game.scenes.rules import LINE_GAP, TEXT_AREA, RulesScene, layout
+from game.scenes.rules import TEXT_AREA, RulesScene, layout
 from game.scenes.title import TitleScene
 from game.ui.input import Intent
 from game.ui.widgets import Button, FocusGroup, Slider, TextInput
@@ -22,7 +22,7 @@ def test_every_game_has_rules_that_fit_their_pages():
         for section in book.sections:
             assert section.blocks, f"{book.game}: {section.title} is empty"
             for page in layout(section, TEXT_AREA.width, TEXT_AREA.height):
-                height = sum(LINE_GAP // 2 if kind == "space" else LINE_GAP for kind, _, _ in page)
+                height = sum(line.height for line in page)
                 assert height <= TEXT_AREA.height
 
 

@@ -1,0 +1,43 @@
+"""Rules pages with diagrams: one shot per game's picture pages (``rules_<game>_<n>``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.rules import RulesScene
+from game.scenes.title import TitleScene
+from tools.screenshot import shot
+
+# (shot name, game, section title, page within the section)
+PAGES = [
+    ("rules_linie1_legend", "linie1", "Pictures: where a tile may go", 0),
+    ("rules_linie1_rule_e", "linie1", "Pictures: where a tile may go", 5),
+    ("rules_linie1_exchange", "linie1", "Pictures: exchanging tiles", 0),
+    ("rules_linie1_pair", "linie1", "Pictures: exchanging tiles", 1),
+    ("rules_linie1_signs", "linie1", "Stop signs", 0),
+    ("rules_linie1_halt", "linie1", "Moving", 1),
+    ("rules_linja_turn", "linja", "Pictures: a turn", 1),
+    ("rules_linja_scoring", "linja", "End and scoring", 1),
+    ("rules_liniell_turn", "liniell", "A turn", 1),
+    ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
+    ("rules_liniell_scoring", "liniell", "Scoring", 1),
+    ("rules_lines_legend", "lines", "Which streets you may take", 0),
+    ("rules_lines_growth", "lines", "Which streets you may take", 1),
+    ("rules_lines_scoring", "lines", "End and scoring", 0),
+]
+
+
+def _open(game: str, title: str, page: int) -> Any:
+    def make(app: Any) -> None:
+        app.push(TitleScene(app))
+        rules = RulesScene(app, game)
+        app.push(rules)
+        book = rules.book
+        assert book is not None
+        rules.open_section(next(i for i, section in enumerate(book.sections) if section.title == title))
+        rules.page = min(page, len(rules.pages) - 1)
+    return make
+
+
+for _name, _game, _title, _page in PAGES:
+    shot(_name)(_open(_game, _title, _page))
