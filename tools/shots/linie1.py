@@ -180,3 +180,14 @@ def three_dice_tools(app: Any) -> None:
     scene = table(app, advanced(8, backs, limit=6000, options={"trip_rule": "three_dice"}))
     app.step(1 / 60)
     scene.choose_die(scene.view["dice"]["rolled"].index("T"))
+
+
+@shot("linie1_rules_three_dice", settle=0.3)
+def rules_three_dice(app: Any) -> None:
+    """The rules screen at its three-dice section."""
+    from game.scenes.rules import RulesScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    scene = RulesScene(app, "linie1")
+    app.push(scene)
+    scene.open_section(next(i for i, item in enumerate(scene.index.items) if "Three dice" in item))
