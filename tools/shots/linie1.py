@@ -184,10 +184,10 @@ def three_dice_tools(app: Any) -> None:
 
 @shot("linie1_rules_three_dice", settle=0.3)
 def rules_three_dice(app: Any) -> None:
-    """The rules screen at its three-dice section."""
+    """The rules screen at the last page of its three-dice section (the tools picture)."""
     from game.scenes.rules import RulesScene
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
     scene = RulesScene(app, "linie1")
     app.push(scene)
-    scene.open_section(next(i for i, item in enumerate(scene.index.items) if "Three dice" in item))
+    scene.open_section(next(i for i, item in enumerate(scene.index.items) if "Three dice" in item), last_page=True)
