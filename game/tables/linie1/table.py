@@ -70,6 +70,7 @@ class Linie1Table(TableScene):
         self.history_panel = HistoryPanel(self.history)
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
+        self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -171,6 +172,7 @@ class Linie1Table(TableScene):
     def choose_die(self, index: int) -> None:
         waiting = self.waiting_dice()
         if self.dice_turn() and waiting is not None and 0 <= index < len(waiting[0]):
+            self.die_focus = None
             self.submit({"type": "choose_die", "die": index})
 
     def stop_driving(self) -> None:
@@ -373,6 +375,17 @@ class Linie1Table(TableScene):
         if intent.turn:
             self.rotate(intent.turn)
             return True
+        if self.dice_turn() and self.waiting_dice() is not None:
+            count = len(self.waiting_dice()[0])  # type: ignore[index]
+            if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the dice
+                step = 1 if kind in ("right", "focus_next") else -1
+                start = -1 if step > 0 else 0
+                self.die_focus = ((start if self.die_focus is None else self.die_focus) + step) % count
+                self.app.sounds.play("click")
+                return True
+            if kind == "confirm" and self.die_focus is not None:
+                self.choose_die(self.die_focus)
+                return True
         if self.pace_turn():
             if kind in ("left", "right", "down", "up"):
                 self.choose_drive(self.drive_squares() + (1 if kind in ("right", "up") else -1))
@@ -556,8 +569,8 @@ class Linie1Table(TableScene):
         phase = self.view["phase"]
         dice = self.view.get("dice") if phase == "roll" else None
         if dice and dice["rolled"] is not None:
-            return (f"Carry out one die: click it or press 1–{len(dice['rolled'])}. Red: stay · green: 1 or 2 "
-                    "squares · H: next stop · tools: back to your last stop.")
+            return (f"Carry out one die: click it, press 1–{len(dice['rolled'])} (or ← → and Enter). Red: stay · "
+                    "green: 1 or 2 squares · H: next stop · tools: back to your last stop.")
         if dice and int(dice["next"]) < 3:
             return (f"Roll {dice['next']} more ({self._key('next')}) or Stop here: tools send your tram back "
                     "to its last stop.")
@@ -639,7 +652,10 @@ class Linie1Table(TableScene):
         self.board_view.draw_trams(surface, self.view, masks)
         waiting = self.waiting_dice()
         if waiting is not None:
-            hovered = self.die_under(self.pointer) if self.dice_turn() else None
+            hovered = None
+            if self.dice_turn():
+                hovered = self.die_under(self.pointer)
+                hovered = self.die_focus if hovered is None else hovered
             draw_rolled(surface, waiting[1], waiting[0], DICE_SIZE, self.dice_turn(), hovered)
             if hovered is not None:  # on top: the dice lie beside the tram, over the squares ahead
                 self._draw_die_target(surface, waiting[0][hovered])
