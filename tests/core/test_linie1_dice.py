@@ -6,6 +6,8 @@ stop sign passed (or the start terminal), and the turn ends at once."""
 from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.contract import SnapshotError
 from game.core.linie1 import GAME, my_dice_action, my_trip_candidates
@@ -13,6 +15,7 @@ from game.core.linie1.data import ROUTE_CARDS
 from game.core.linie1.dice import DICE_FACES, carry_out, dice_turns, dice_values, stop_signs, tools_target
 from game.core.linie1.routes import expected_turns
 from game.core.linie1.saves import state_from_view
+from game.core.rng import Rng
 from tests.core.linie1_helpers import LINE1_PATH, line1_route_state
 
 ROUTE = [list(c) for c in LINE1_PATH] + [[6, 0]]
@@ -297,3 +300,34 @@ def test_a_saved_three_dice_match_resumes_mid_roll_and_its_replay_plays_back():
     while playback.step() is not None:
         pass
     assert playback.match.options["trip_rule"] == "three_dice" and playback.match.outcome() == match.outcome()
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), junk=st.one_of(st.integers(-5, 9), st.text(max_size=2), st.none()))
+def test_random_legal_trip_play_keeps_the_dice_consistent_and_saves_exact(seed, junk):
+    state = dice_trip()
+    state.stops = [list(ROUTE_CARDS[card][line]) for card, line in zip(state.route_cards, state.lines, strict=True)]
+    rng = Rng(seed)
+    signs = stop_signs(state.trips[0].cells, state.trips[0].halts)
+    for _ in range(120):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        before = GAME.snapshot(state)
+        assert GAME.check(state, seat, {"type": "choose_die", "die": junk}) is not None or (
+            state.dice is not None and isinstance(junk, int) and 0 <= junk < len(state.dice))
+        assert GAME.snapshot(state) == before  # a judged action changes nothing
+        assert GAME.snapshot(GAME.restore(before)) == before
+        actions = list(GAME.legal(state, seat))
+        action = actions[rng.below(len(actions))]
+        assert GAME.check(state, seat, action) is None, action
+        trip = state.trips[0]
+        position, by_h = trip.position, trip.by_h
+        events = GAME.apply(state, seat, action)
+        if action["type"] == "choose_die":
+            face = events[0]["face"]
+            assert (trip.position, trip.by_h) == carry_out(trip.halts, signs, position, by_h, face)
+            assert events[1] == {"type": "move", "seat": 0, "from": position, "to": trip.position}
+        if state.phase == "roll" and state.current == 0:
+            assert state.dice is None or len(state.dice) == state.dice_left
+            assert 1 <= state.dice_left <= 3
