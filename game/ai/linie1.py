@@ -85,10 +85,12 @@ class Linie1Bot:
                 "route": [list(cell) for cell in chosen.route.cells]}
 
     def _dice(self, view: View) -> Action:
-        """Normal plays the three dice to finish soonest; easy carries out a die at random half the time."""
+        """Normal plays the three dice to finish soonest; easy, half the time, carries out any die but
+        tools (unless all are tools)."""
         rolled = view["dice"]["rolled"]
         if self.level == "easy" and rolled is not None and self.rng.random() < 0.5:
-            return {"type": "choose_die", "die": self.rng.below(len(rolled))}
+            fair = [index for index, face in enumerate(rolled) if face != "T"] or list(range(len(rolled)))
+            return {"type": "choose_die", "die": fair[self.rng.below(len(fair))]}
         return my_dice_action(view) or {"type": "roll"}
 
     def _refill(self, view: View, seat: int) -> Action:
