@@ -77,7 +77,7 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             masks.hold(("die",), None if before is None else before.get("last_roll"))
             seat = int(event["seat"])
             faces = [str(face) for face in event["faces"]]
-            timeline.play(DiceRoll(die_spot(kit.board, before or after, seat, DICE_SIZE * 3), DICE_SIZE,
+            timeline.play(DiceRoll(dice_spot(kit.board, before or after, seat), DICE_SIZE,
                                    faces, lambda: masks.release(("die",)), kit.sound, seed=int(after["turn"])))
         elif kind == "choose_die":  # three dice: the die carried out; the count waits for the tram
             seat = int(event["seat"])
@@ -121,9 +121,8 @@ def _to_go(view: View | None, seat: int) -> int | None:
     return None if trip is None else len(trip["route"]) - 1 - int(trip["position"])
 
 
-def die_spot(board_view: Linie1Board, view: View, seat: int, width: int = BOARD_DIE_SIZE) -> Point:
-    """Where the die is thrown (``width``: of all the dice thrown): beside the tram, towards the
-    middle of the board, never off it."""
+def die_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
+    """Where the die is thrown: beside the tram, towards the middle of the board, never off it."""
     trip = view["players"][seat].get("trip")
     board = layout.BOARD_RECT
     if trip is None:
@@ -131,10 +130,39 @@ def die_spot(board_view: Linie1Board, view: View, seat: int, width: int = BOARD_
     x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(int(trip["position"]))
     dx, dy = board.centerx - x, board.centery - y
     reach = max(1.0, (dx * dx + dy * dy) ** 0.5)
-    away = layout.CELL * 1.6 + max(0, width - BOARD_DIE_SIZE) * 0.5 * abs(dx) / reach  # a row of dice: clear of it
+    away = layout.CELL * 1.6
     x, y = x + dx / reach * away, y + dy / reach * away
-    room = board.inflate(-max(BOARD_DIE_SIZE, width) * 2, -BOARD_DIE_SIZE * 2)
+    room = board.inflate(-BOARD_DIE_SIZE * 2, -BOARD_DIE_SIZE * 2)
     return float(min(max(x, room.left), room.right)), float(min(max(y, room.top), room.bottom))
+
+
+def dice_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
+    """Where the three dice land and wait (the centre of their row): beside the tram, on the side
+    that hides the fewest of the squares it may drive to next, never off the board."""
+    trip = view["players"][seat].get("trip")
+    board = layout.BOARD_RECT
+    if trip is None:
+        return float(board.centerx), float(board.centery)
+    position = int(trip["position"])
+    x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(position)
+    ahead = [board_view.cell_rect((int(c[0]), int(c[1])), layout.ORIGIN)
+             for c in trip["route"][max(0, position):position + 7]]
+    row = pygame.Rect(0, 0, int(DICE_SIZE * 3.9), DICE_SIZE + 56)  # three dice and their words
+    room = board.inflate(-row.width, -row.height)
+    tram = pygame.Rect(0, 0, layout.CELL * 1.5, layout.CELL * 1.5)
+    tram.center = (round(x), round(y))
+    best: tuple[tuple[float, ...], Point] | None = None
+    for ux, uy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * 0.5), room.left), room.right),
+                min(max(y + uy * (row.height / 2 + layout.CELL * 0.5), room.top), room.bottom))
+        row.center = (round(spot[0]), round(spot[1]))
+        hidden = sum(row.colliderect(rect.inflate(-20, -20)) for rect in ahead)
+        centre_far = abs(spot[0] - board.centerx) + abs(spot[1] - board.centery)
+        score = (hidden + 3 * row.colliderect(tram), centre_far)
+        if best is None or score < best[0]:
+            best = (score, (float(spot[0]), float(spot[1])))
+    assert best is not None
+    return best[1]
 
 
 def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int, int]) -> None:

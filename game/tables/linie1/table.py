@@ -16,19 +16,25 @@ import pygame
 from game.anim.show import View
 from game.anim.timeline import Timeline
 from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
-from game.core.linie1.dice import carry_out, stop_signs
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
-from game.tables.linie1.dice import die_rects, draw_rolled
+from game.tables.linie1.dice import (
+    DICE_SIZE,
+    die_at,
+    die_target,
+    draw_rolled,
+    draw_target,
+    draw_target_badge,
+    waiting_dice,
+)
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
-from game.tables.linie1.staging import DICE_SIZE, StageKit, die_spot, stage
+from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
-from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
@@ -155,19 +161,13 @@ class Linie1Table(TableScene):
     def waiting_dice(self) -> tuple[list[str], list[tuple[float, float]]] | None:
         """Three dice rolled and not yet chosen from, once they have landed: their faces and where
         they lie beside the driver's tram."""
-        dice = (self.view or {}).get("dice")
-        if not dice or dice.get("rolled") is None or self.show.masks.held(("die",)):
+        if self.view is None or self.show.masks.held(("die",)):  # (still in the air)
             return None
-        faces = [str(face) for face in dice["rolled"]]
-        centre = die_spot(self.board, self.view, self.current, DICE_SIZE * 3)
-        return faces, layout.dice_spots(centre, len(faces), DICE_SIZE)
+        return waiting_dice(self.board, self.view)
 
     def die_under(self, pos: tuple[int, int] | None) -> int | None:
         waiting = self.waiting_dice()
-        if waiting is None or pos is None:
-            return None
-        return next((index for index, rect in enumerate(die_rects(waiting[1], DICE_SIZE))
-                     if rect.inflate(10, 40).collidepoint(pos)), None)
+        return None if waiting is None or pos is None else die_at(waiting[1], pos)
 
     def choose_die(self, index: int) -> None:
         waiting = self.waiting_dice()
@@ -656,9 +656,13 @@ class Linie1Table(TableScene):
             if self.dice_turn():
                 hovered = self.die_under(self.pointer)
                 hovered = self.die_focus if hovered is None else hovered
+            trip = self.view["players"][self.current].get("trip")
+            target = None if hovered is None else die_target(self.board, trip, waiting[0][hovered])
+            if target is not None:  # ringed under the dice, its number on top (dice may lie over it)
+                draw_target(surface, *target)
             draw_rolled(surface, waiting[1], waiting[0], DICE_SIZE, self.dice_turn(), hovered)
-            if hovered is not None:  # on top: the dice lie beside the tram, over the squares ahead
-                self._draw_die_target(surface, waiting[0][hovered])
+            if target is not None and hovered is not None:
+                draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
             self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
@@ -666,20 +670,6 @@ class Linie1Table(TableScene):
             if hovered is not None:
                 self.history_panel.draw_highlight(surface, lambda cell: self.board.cell_rect(cell, ORIGIN),
                                                   self.seat_colour(hovered.seat))
-
-    def _draw_die_target(self, surface: pygame.Surface, face: str) -> None:
-        """The square the tram would reach if the die under the pointer were carried out."""
-        trip = self.view["players"][self.current].get("trip")
-        if trip is None:
-            return
-        halts = [bool(h) for h in trip["halts"]]
-        position = int(trip["position"])
-        end, _by_h = carry_out(halts, stop_signs(trip["route"], halts), position, bool(trip.get("by_h")), face)
-        if end < 0:
-            return  # (back to the start terminal: the tram's own square shows it)
-        rect = self.board.cell_rect(_cell(trip["route"][end]), ORIGIN).inflate(-4, -4)
-        colour = theme.CORAL if end < position else theme.SUNFLOWER
-        pygame.draw.rect(surface, colour, rect, 6, border_radius=12)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.show.draw_effects(surface)
