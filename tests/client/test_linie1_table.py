@@ -433,6 +433,10 @@ def test_three_dice_are_thrown_chosen_from_and_stopped(app):
     assert len(faces) == 3 and table.main_button.label == "Choose a die" and not table.main_button.enabled
     assert "press 1–3" in table.status_line()[0]
     trip = table.view["players"][0]["trip"]
+    from game.tables.linie1.dice import DICE_SIZE, die_rects
+    ahead = [table.board.cell_rect(tuple(c), ORIGIN).inflate(-20, -20)
+             for c in trip["route"][max(0, trip["position"]):trip["position"] + 4]]
+    assert not any(die.colliderect(square) for die in die_rects(spots, DICE_SIZE) for square in ahead)
     pick = next((index for index, face in enumerate(faces) if face != "T"), 0)
     run(app, 0.05, key(pygame.K_RIGHT) * (pick + 4))  # the arrows walk the dice round
     assert table.die_focus == (pick + 3) % 3
