@@ -10,7 +10,8 @@ The expected turns solve a small Markov decision process over (route square, arr
 value of a square is one turn plus the expected rest when each die is chosen, and each stop or roll
 on decided, to finish soonest. Tools send the tram back, so the values depend on earlier squares
 too; they are found by sweeping the route from its end to its start until they settle (each sweep
-uses the newest values, and the pull backwards is weak, so a few dozen sweeps reach 1e-12).
+uses the newest values, and the pull backwards is weak: some twenty to thirty sweeps settle them
+to 1e-11, about 20 ms for a route of 70 squares, cached per route).
 """
 
 from __future__ import annotations
