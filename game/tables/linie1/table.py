@@ -211,6 +211,7 @@ class Linie1Table(TableScene):
         if acting != self._toasted:
             self._toasted = acting
             self.drive_choice = None
+            self.die_focus = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -375,8 +376,9 @@ class Linie1Table(TableScene):
         if intent.turn:
             self.rotate(intent.turn)
             return True
-        if self.dice_turn() and self.waiting_dice() is not None:
-            count = len(self.waiting_dice()[0])  # type: ignore[index]
+        waiting = self.waiting_dice() if self.dice_turn() else None
+        if waiting is not None:
+            count = len(waiting[0])
             if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the dice
                 step = 1 if kind in ("right", "focus_next") else -1
                 start = -1 if step > 0 else 0
@@ -655,7 +657,8 @@ class Linie1Table(TableScene):
             hovered = None
             if self.dice_turn():
                 hovered = self.die_under(self.pointer)
-                hovered = self.die_focus if hovered is None else hovered
+                if hovered is None and self.die_focus is not None and self.die_focus < len(waiting[0]):
+                    hovered = self.die_focus
             trip = self.view["players"][self.current].get("trip")
             target = None if hovered is None else die_target(self.board, trip, waiting[0][hovered])
             if target is not None:  # ringed under the dice, its number on top (dice may lie over it)
