@@ -24,9 +24,8 @@ from game.match import Match, SeatInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 WIRE = ROOT / "docs" / "wire"
-GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "lines": 3, "bus": 3}  # game -> seats in the sample games
-RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "lines": "lines.md",
-               "bus": "bus.md"}
+GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}  # game -> seats in the sample games
+RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "bus": "bus.md"}
 SEEDS = (1, 2, 3)
 # Table options that bring actions, events and view values of their own: one more game under each.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}

@@ -58,9 +58,9 @@ def test_options_are_checked():
             GAME.setup(players, 1)
 
 
-def test_bus_is_registered_for_the_tools_but_not_yet_offered():
+def test_bus_is_registered_and_offered():
     assert get_game("bus") is GAME and GAME.min_players == 3 and GAME.max_players == 5
-    assert "bus" not in available_games()
+    assert "bus" in available_games()
     assert game_data()["format"] == "bus-game"
 
 
@@ -562,3 +562,58 @@ def test_a_player_who_finds_every_space_taken_passes_by_force():
     rounds.settle(NET, state, events)
     forced = [e for e in events if e["type"] == "passed"]
     assert len(forced) == 3 and all(e["forced"] and e["reason"] == "spaces_full" for e in forced)
+
+
+def test_the_view_shows_who_sits_happily_and_who_waits_for_the_type_the_hand_shows():
+    state = after_setup(4, 0)
+    state.buildings = [None] * NET.lots
+    state.buildings[lots_at(11)[0]] = "house"  # the hand shows house: 11's passenger is happy
+    view = GAME.view(state, None)
+    assert [lot["seated"] for lot in view["lots"]].count(True) == 1 and view["lots"][lots_at(11)[0]]["seated"]
+    assert [view["waiting"][c] for c in (11, 14, 15, 20)] == [0, 1, 1, 1]
+    assert sum(view["waiting"]) + 1 == sum(state.passengers)
+
+
+def test_every_other_refusal_has_its_code():
+    state = GAME.setup(3, 1)
+    assert refused(state, {"type": "building", "lot": 47, "kind": "house"}) == "bus.no_such_lot"
+    assert refused(state, {"type": "building", "lot": lots_at(11)[0], "kind": "barn"}) == "bus.no_such_kind"
+    state = after_setup(3, 1)
+    seat = GAME.to_act(state)[0]
+    state.markers[seat] = 0  # (the choosing phase passes such a seat by itself before it is asked)
+    assert refused(state, {"type": "choose", "action": "line"}) == "bus.no_markers"
+    state = after_setup(4, 0)
+    set_line(state, 0, [14, 11, 15, 20])
+    resolve(state, {"line": [0]})
+    assert refused(state, {"type": "street", "street": 70}) == "bus.no_such_street"
+    assert refused(state, {"type": "street", "street": 33, "head": 11}) == "bus.not_a_head"
+    state.paths[0] = trail(26)  # 25 streets: every line marker on the board
+    end = state.paths[0][-1]
+    away = NET.adjacent[end][0][0]
+    assert refused(state, {"type": "street", "street": away, "head": end}) == "bus.no_line_markers"
+    state = vrooom_city("house")
+    state.buildings[lots_at(19)[0]] = "house"
+    set_line(state, 0, [19, 14, 11])
+    resolve(state, {"vrooom": [0]})
+    assert refused(state, {"type": "deliver", "from": 36, "lot": lots_at(19)[0]}) == "bus.no_such_crossing"
+    assert refused(state, {"type": "deliver", "from": 14, "lot": -1}) == "bus.no_such_lot"
+    state.markers = [0, 0, 0, 0]
+    act(state, {"type": "deliver", "from": 14, "lot": lots_at(19)[0]})
+    assert state.phase == "over"
+    assert GAME.check(state, 0, {"type": "pass"}).code == "bus.game_over"
+
+
+def trail(crossings: int) -> list[int]:
+    """A trail through ``crossings`` crossings, found by depth-first search from crossing 30."""
+    def search(path: list[int], used: frozenset[int]) -> list[int] | None:
+        if len(path) == crossings:
+            return path
+        for street, to in NET.adjacent[path[-1]]:
+            if street not in used:
+                found = search([*path, to], used | {street})
+                if found:
+                    return found
+        return None
+    found = search([30], frozenset())
+    assert found is not None
+    return found

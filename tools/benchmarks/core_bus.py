@@ -1,5 +1,6 @@
 """Bus figures: how long the normal bot takes to decide, and how long the rules take to
-list the legal moves, over positions from real bot games (setup, choices and every action alike)."""
+list the legal moves, make a view and apply a decision, over positions from real bot games (setup,
+choices and every action alike)."""
 
 from __future__ import annotations
 
@@ -36,4 +37,14 @@ def figures() -> Iterator[tuple]:
     legal = [timed(lambda state=state: GAME.legal(state, GAME.to_act(state)[0]), repeat=1, warmup=0)[0]
              for state in states]
     yield "bus.legal", legal
+    views_made = [timed(lambda state=state: GAME.view(state, GAME.to_act(state)[0]), repeat=1, warmup=0)[0]
+                  for state in states]
+    yield "bus.view", views_made
+    applied = []
+    for state, view in zip(states, views, strict=True):
+        seat = GAME.to_act(state)[0]
+        action = bot.decide(view)
+        applied.append(timed(lambda state=state, seat=seat, action=action: GAME.apply(state, seat, action),
+                             repeat=1, warmup=0)[0])
+    yield "bus.apply", applied
     yield "bus.decisions_per_game", len(views) / len(GAMES), "decisions"

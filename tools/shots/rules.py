@@ -15,15 +15,16 @@ PAGES = [
     ("rules_linie1_exchange", "linie1", "Pictures: exchanging tiles", 0),
     ("rules_linie1_pair", "linie1", "Pictures: exchanging tiles", 1),
     ("rules_linie1_signs", "linie1", "Stop signs", 0),
+    ("rules_linie1_running", "linie1", "How trams run", 1),
     ("rules_linie1_halt", "linie1", "Moving", 1),
     ("rules_linja_turn", "linja", "Pictures: a turn", 1),
     ("rules_linja_scoring", "linja", "End and scoring", 1),
     ("rules_liniell_turn", "liniell", "A turn", 1),
     ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
-    ("rules_lines_legend", "lines", "Which streets you may take", 0),
-    ("rules_lines_growth", "lines", "Which streets you may take", 1),
-    ("rules_lines_scoring", "lines", "End and scoring", 0),
+    ("rules_bus_growth", "bus", "Streets: where a line may grow", 0),
+    ("rules_bus_growth_2", "bus", "Streets: where a line may grow", 1),
+    ("rules_bus_scoring", "bus", "Carrying out the actions, top to bottom", 2),
 ]
 
 

@@ -178,6 +178,13 @@ class Bus:
         net, rules = self.net, rounds.rules_of(state)
         view: View = state_module.snapshot(state)
         del view["format"], view["version"]
+        # Who sits happily in a building of the type the hand shows: this step's seating during
+        # Vrrooomm!, else the seating a Vrrooomm! would find now (for the table's figures).
+        satisfied = (state.seated if state.phase == VROOOM
+                     else city.seat_passengers(net, state, city.wanted(state, rules)))
+        at_crossing = [0] * net.crossings
+        for lot in satisfied:
+            at_crossing[net.lot_crossing[lot]] += 1
         view.update({
             "type": VIEW_TYPE,
             "seat": seat,
@@ -191,9 +198,8 @@ class Bus:
             "free_lots": len(city.free_lots(state)),
             "lots": [{"lot": lot, "crossing": net.lot_crossing[lot], "zone": net.lot_zone[lot],
                       "letter": net.zone_letters.get(net.lot_zone[lot]), "kind": state.buildings[lot],
-                      "seated": lot in state.seated} for lot in range(net.lots)],
-            "waiting": [city.waiting_at(net, state, crossing) if state.phase == VROOOM else None
-                        for crossing in range(net.crossings)],
+                      "seated": lot in satisfied} for lot in range(net.lots)],
+            "waiting": [state.passengers[crossing] - at_crossing[crossing] for crossing in range(net.crossings)],
             "action_board": self._action_board(state, rules),
             "lines": [self._line_view(state, rules, other) for other in range(state.players)],
             "decision": self._decision(state, rules),

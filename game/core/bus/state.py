@@ -14,6 +14,7 @@ from game.core.bus.data import (
     KINDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Rules,
     check_options,
     rules_for,
 )
@@ -133,7 +134,7 @@ def restore(net: Board, data: Any) -> BusState:
         supply=_int(data.get("supply"), "supply", 0, rules.passengers),
         passengers=_ints(data.get("passengers"), "passengers", net.crossings, 0, rules.passengers),
         buildings=_buildings(data.get("buildings"), net.lots),
-        spaces=_spaces(data.get("spaces"), players, rules.letters),
+        spaces=_spaces(data.get("spaces"), players, rules),
         placed=_ints(data.get("placed"), "placed", players, 0, rules.action_markers),
         passed=_flags(data.get("passed"), players),
         queue=_seats(data.get("queue"), "queue", players, unique=phase in ("choose", "setup_streets",
@@ -149,7 +150,7 @@ def restore(net: Board, data: Any) -> BusState:
     return state
 
 
-def _check(state: BusState, rules: Any) -> None:
+def _check(state: BusState, rules: Rules) -> None:
     """Refuse states the rules could never reach in a way that would break the game later."""
     if sum(state.passengers) + state.supply != rules.passengers:
         raise SnapshotError("passengers on the board and in the supply must make the whole set")
@@ -207,7 +208,7 @@ def _buildings(value: Any, lots: int) -> list[str | None]:
     return list(kinds)
 
 
-def _spaces(value: Any, players: int, letters: tuple[str, ...]) -> dict[str, list[int]]:
+def _spaces(value: Any, players: int, rules: Rules) -> dict[str, list[int]]:
     if not isinstance(value, dict):
         raise SnapshotError("bad action spaces")
     spaces = {}
@@ -215,7 +216,7 @@ def _spaces(value: Any, players: int, letters: tuple[str, ...]) -> dict[str, lis
         if action not in ACTION_IDS:
             raise SnapshotError(f"no action {action!r}")
         spaces[action] = _seats(seats, "action space", players, unique=False)
-        if len(spaces[action]) > len(letters):
+        if len(spaces[action]) > rules.action(action).spaces:
             raise SnapshotError(f"too many markers on {action}")
     return spaces
 
