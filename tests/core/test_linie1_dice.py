@@ -331,3 +331,16 @@ def test_random_legal_trip_play_keeps_the_dice_consistent_and_saves_exact(seed, 
         if state.phase == "roll" and state.current == 0:
             assert state.dice is None or len(state.dice) == state.dice_left
             assert 1 <= state.dice_left <= 3
+
+
+def test_the_views_trip_measure_follows_the_table_rule():
+    from game.core.linie1 import view_trip_measure
+    state = line1_route_state()
+    halts = [i in SIGNS or i == 16 for i in range(17)]
+    die = view_trip_measure(GAME.view(state, 0), halts, ROUTE)
+    assert die == pytest.approx(float(expected_turns(halts, state.faces)))
+    state.options["trip_rule"] = "three_dice"
+    view = GAME.view(state, 0)
+    exact = float(dice_turns(halts, stop_signs(ROUTE, halts)))
+    assert view_trip_measure(view, halts, ROUTE) == pytest.approx(exact) and abs(exact - die) > 1
+    assert view_trip_measure(view, halts) == pytest.approx(exact)  # (no terminal passed on the way)

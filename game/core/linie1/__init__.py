@@ -7,6 +7,7 @@ complete, which trips can I declare) without any secret they may not see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.core.contract import Rejection
@@ -14,7 +15,7 @@ from game.core.linie1.board import Board
 from game.core.linie1.data import MASKS, PLAYABLE
 from game.core.linie1.dice import DICE_PER_TURN, DiceValues, dice_values, stop_signs
 from game.core.linie1.game import GAME, Linie1
-from game.core.linie1.routes import Candidate, route_status, trip_candidates
+from game.core.linie1.routes import Candidate, route_status, trip_candidates, trip_measure
 from game.core.linie1.state import State
 
 
@@ -68,6 +69,18 @@ def my_trip_candidates(view: dict[str, Any], board: Board | None = None) -> list
     return [candidate.to_view() for candidate in found]
 
 
+def view_trip_measure(view: dict[str, Any], halts: Sequence[bool], cells: Sequence[Sequence[int]] | None = None,
+                      ) -> float:
+    """The route chooser's measure of a trip over ``halts`` under the table's trip rule (the die's
+    expected turns, the pace rule's moves, the three dice's expected turns). Three dice send a tram
+    back to stop signs only: ``cells`` tell a terminal passed on the way from a sign; without them
+    every halt but the destination is taken for a sign."""
+    signs = None
+    if view["options"].get("trip_rule") == "three_dice":
+        signs = stop_signs(cells, halts) if cells is not None else (*(bool(h) for h in halts[:-1]), False)
+    return float(trip_measure(halts, view["options"]["die_faces"], view.get("allowance"), signs))
+
+
 def my_dice_values(view: dict[str, Any]) -> tuple[DiceValues, int, bool] | None:
     """Three dice: the values of the viewing seat's frozen route, its square and whether it arrived
     there by H (None: not driving at a three-dice table)."""
@@ -100,4 +113,5 @@ def my_dice_action(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 __all__ = ["GAME", "Board", "Candidate", "Linie1", "State", "board_from_view", "check_from_view",
-           "fitting_cells", "my_dice_action", "my_dice_values", "my_route_status", "my_trip_candidates"]
+           "fitting_cells", "my_dice_action", "my_dice_values", "my_route_status", "my_trip_candidates",
+           "view_trip_measure"]
