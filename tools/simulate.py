@@ -69,7 +69,8 @@ def describe(match: Match) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__)
     parser.add_argument("game")
-    parser.add_argument("--players", default="2", help="a count, or a range like 2-5 cycled game by game")
+    parser.add_argument("--players", help="a count, or a range like 2-5 cycled game by game "
+                                          "(default: 2, or the game's fewest players if more)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", help="level of every seat")
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
-    low, _, high = args.players.partition("-")
+    low, _, high = (args.players or str(max(2, game.min_players))).partition("-")
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
