@@ -28,7 +28,7 @@ from game.core.linie1.geometry import Cell, segment
 
 EVIDENCE = 1.6  # how much more likely a guess is per rival tile lying on its plan
 SIGN_EVIDENCE = 3  # a sign, or a terminal's square, the rival laid counts as this many tiles on the plan
-PLANNED = 10  # routes per rival searched, those with the most signs and terminal squares it laid
+PLANNED = 8  # routes per rival searched, those with the most signs and terminal squares it laid
 TOP_GUESSES = 3  # guesses per rival kept for the costly part (trying blocks)
 
 # The squares in front of each line's terminals: a rival laying there most likely holds that line.
