@@ -107,12 +107,3 @@ def test_simulate_same_seed_same_replays(tmp_path, capsys):
         assert lines[0]["format"] == "linie-replay" and "outcome" in lines[-1]
         assert lines[-1]["outcome"]["winners"] or lines[-1]["outcome"]["stalemate"]
 
-
-def test_simulate_passes_table_options_to_every_game(tmp_path, capsys):
-    simulate_main(["linie1", "--games", "1", "--seed", "3", "--option", "trip_rule=pace", "--quiet",
-                   "--replays", str(tmp_path)])
-    header = json.loads((tmp_path / "linie1-3.jsonl").read_text().splitlines()[0])
-    assert header["options"]["trip_rule"] == "pace"
-    with pytest.raises(SystemExit):
-        simulate_main(["linie1", "--games", "1", "--option", "trip_rule=sideways"])
-    assert "trip_rule" in capsys.readouterr().err

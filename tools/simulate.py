@@ -1,8 +1,7 @@
 """Headless bot games: ``python -m tools.simulate GAME --players N --games G --seed S``.
 
 Prints one line per game (winner or stalemate, turns, ms per turn), a total, and each level's
-decision times (median and p99). ``--option KEY=VALUE`` sets a table option (e.g. ``trip_rule=pace``),
-``--levels``
+decision times (median and p99). ``--levels``
 gives each seat its level (cycled), ``--rotate`` moves the levels round the table each game so no
 level always starts, and ``--replays DIR`` writes one replay per game as JSON Lines.
 """
@@ -75,8 +74,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rotate", action="store_true", help="rotate the levels round the table")
     parser.add_argument("--replays", type=Path, help="write one .jsonl replay per game here")
     parser.add_argument("--quiet", action="store_true", help="print only the total")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a table option, e.g. trip_rule=pace (VALUE read as JSON when it can be)")
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
@@ -88,21 +85,6 @@ def main(argv: list[str] | None = None) -> int:
     if not counts or not all(game.min_players <= n <= game.max_players for n in counts):
         parser.error(f"{game.title} takes {game.min_players}-{game.max_players} players")
     levels = args.levels.split(",") if args.levels else [args.level]
-    options = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error("--option is KEY=VALUE")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
-    validate = getattr(game, "validate_options", None)
-    if options and validate is not None:
-        try:
-            validate(options)
-        except ValueError as error:
-            parser.error(str(error))
     if args.replays:
         args.replays.mkdir(parents=True, exist_ok=True)
 
@@ -116,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         players = counts[index % len(counts)]
         shift = index % players if args.rotate else 0
         seat_levels = [levels[(i - shift) % len(levels)] for i in range(players)]
-        match, figures = play_one(args.game, players, seed, seat_levels, options or None)
+        match, figures = play_one(args.game, players, seed, seat_levels)
         outcome = match.outcome() or {}
         winners = outcome.get("winners") or []
         for winner in winners:
