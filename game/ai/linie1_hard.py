@@ -20,7 +20,7 @@ from game.core.linie1 import my_trip_candidates
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS, TILE_TYPES
 from game.core.linie1.geometry import POPCOUNT, Cell, segment
-from game.core.linie1.routes import trip_measure
+from game.core.linie1.routes import Route
 from game.core.rng import Rng
 
 BLOCK_TRIES = 8  # placements tried against the rivals' guessed routes, likeliest spots first
@@ -33,9 +33,11 @@ URGENT_WORTH = 0.75  # ... when the block costs the rival, weighed by the guess,
 WAIT_MARGIN = 1.0  # turns a better route must save, beyond its building, to delay the trip
 
 
-def trip_turns(view: View, halts: Sequence[bool]) -> float:
-    """The core's measure of a trip over these halts, under the trip rule the table plays."""
-    return float(trip_measure(halts, view["options"]["die_faces"], view.get("allowance")))
+def trip_turns(view: View, cells: Sequence[Cell], halts: Sequence[bool]) -> float:
+    """The core's measure of a trip over these squares, under the trip rule the table plays (the
+    same figure the route chooser shows)."""
+    route = Route(cells[0], (), tuple(cells), tuple(halts))
+    return float(route.expected_turns(view["options"]["die_faces"], view.get("allowance")))
 
 
 class HardBuilder:
@@ -55,7 +57,7 @@ class HardBuilder:
             me = view["players"][view["you"]]
             self._plans = best_plans(board, me["line"], me["stops"], view["hands"][view["you"]],
                                      bool(view["options"]["strict_dead_ends"]),
-                                     lambda halts: trip_turns(view, halts))
+                                     lambda cells, halts: trip_turns(view, cells, halts))
             self._turn = key
         else:
             for plan in self._plans:
