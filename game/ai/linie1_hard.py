@@ -23,7 +23,7 @@ from game.core.linie1.geometry import POPCOUNT, Cell, segment
 from game.core.linie1.routes import Route
 from game.core.rng import Rng
 
-BLOCK_TRIES = 8  # placements tried against the rivals' guessed routes, likeliest spots first
+BLOCK_TRIES = 5  # placements tried against the rivals' guessed routes, likeliest spots first
 BLOCK_WORTH = 0.5  # plan cost units (a tile is 2) a block must add, weighed by the guesses
 URGENT_WEIGHT = 0.3  # a guess at least this likely ...
 URGENT_COST = 4  # ... of a rival this close to a complete route (the normal plan's units: a tile is 2)
