@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from game.ai import linie1 as ai
+from game.ai import linie1_hard as hard
 from game.ai.linie1_hard import HardBuilder
 from game.ai.linie1_plan import plan_route
 from game.ai.linie1_rivals import Guess, harm, obstructs
@@ -134,3 +135,17 @@ def test_a_block_bars_a_rival_route_and_a_fitting_tile_does_not():
     assert harm(guesses, board, *curve) > 0 > harm(guesses, board, *straight)
     chosen = HardBuilder(Rng(1))._block(guesses, board, [(0, 1, *curve), (0, 1, *straight)])
     assert chosen == {"type": "place", "tile": 2, "cell": [2, 11], "rot": rot_of(2, "NE")}
+
+
+def test_the_hard_bot_plans_once_per_turn(monkeypatch):
+    calls = []
+    real = hard.best_plans
+    monkeypatch.setattr(hard, "best_plans", lambda *args: calls.append(1) or real(*args))
+    state = gapped_line1((2, 12), (2, 10), (3, 5))
+    bot = ai.make_bot("hard", 1)
+    for _ in range(2):  # two tile actions in one turn
+        action = bot.decide(GAME.view(state, 0))
+        assert action["type"] == "place"
+        GAME.apply(state, 0, action)
+    assert len(calls) == 1
+    assert bot.decide(GAME.view(state, 0)) == {"type": "end_turn"} and len(calls) == 1
