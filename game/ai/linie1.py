@@ -5,6 +5,8 @@ exchanges that plan asks for, anchoring new track to what is already laid; when 
 step, it puts a tile where it cannot hurt its own route. It declares the trip as soon as the route
 is complete, choosing the candidate with the fewest expected turns. Easy plays half its tiles at
 random, picks plan steps at random, and declares the shortest route rather than the best one.
+Hard builds through ``linie1_hard`` (the route that wins soonest, hidden, with blocks); rolling,
+driving and refilling are the same at every level.
 Every tile action is checked against the same rules the host applies before it is proposed.
 """
 
