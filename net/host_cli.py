@@ -43,7 +43,11 @@ def default_save_path(port: int) -> Path:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="linie-host", description=_("A dedicated, headless LAN host for one table."))
-    parser.add_argument("--version", action="version", version=f"linie-host {program_version()}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"linie-host {program_version()}",
+    )
     parser.add_argument(
         "--game", default="linie1", help=_("one of: {games}").format(games=", ".join(available_games()))
     )
@@ -51,7 +55,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bots", type=int, default=0, help=_("how many of the seats are bots (the last ones)"))
     parser.add_argument("--level", default="normal", help=_("the bots' level"))
     parser.add_argument(
-        "--port", type=int, help=_("TCP port (default: {port} when free, else any free port)").format(port=DEFAULT_PORT)
+        "--port",
+        type=int,
+        help=_("TCP port (default: {port} when free, else any free port)").format(port=DEFAULT_PORT),
     )
     parser.add_argument("--bind", default="0.0.0.0", help=_("address to listen and advertise on"))
     parser.add_argument("--name", help=_("the table's name (default: 'Linie table', or the saved one)"))
@@ -79,8 +85,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=[],
         metavar="KEY=VALUE",
         help=_(
-            "a game option, e.g. trip_rule=pace for Linie 1 (the value is read as JSON "
-            "when it is JSON, else as text); may be given more than once"
+            "a game option, e.g. trip_rule=pace or trip_rule=three_dice for Linie 1 (the value "
+            "is read as JSON when it is JSON, else as text); may be given more than once"
         ),
     )
     parser.add_argument(

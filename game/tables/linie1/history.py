@@ -21,6 +21,11 @@ from game.tables.linie1 import layout
 from game.ui import theme
 
 ROW = 34  # pixels per entry line in the panel
+DIE_WORDS = {"R": N_("red light"), "1": N_("one green"), "2": N_("two green"), "H": "H", "T": N_("tools")}  # three dice
+
+
+def _die(face: str) -> str:
+    return _(DIE_WORDS[face]) if face in DIE_WORDS else face
 TEXT = 23
 
 
@@ -86,6 +91,15 @@ class History:
                 self._undo(seat, {_cell(cell) for cell in event.get("cells", [])})
             elif kind == "trip":
                 self._add(seat, _("started the trip on line {line}").format(line=event["line"]), ())
+            elif kind == "roll" and "faces" in event:
+                self._add(seat, _("rolled {faces}").format(faces=", ".join(_die(str(f)) for f in event["faces"])), ())
+            elif kind == "choose_die":
+                face = str(event["face"])
+                self.entries.append(
+                    Entry(self.turn, seat, _("carried out {face}").format(face=_die(face)), rolled=True)
+                )
+            elif kind == "stopped":
+                self._add(seat, _("stopped"), ())
             elif kind == "roll":
                 face = str(event["face"])
                 self.entries.append(
@@ -121,6 +135,13 @@ class History:
         cells = tuple(_cell(c) for c in trip["route"][max(0, start + 1) : end + 1]) if trip else ()
         squares = end - start
         drove = ngettext("drove {count} square", "drove {count} squares", squares).format(count=squares)
+        if squares < 0:  # three dice: tools
+            cells = tuple(_cell(c) for c in trip["route"][max(0, end) : start + 1]) if trip else ()
+            drove = ngettext(
+                "backed {count} square to the last stop", "backed {count} squares to the last stop", -squares
+            ).format(count=-squares)
+        elif squares == 0:
+            drove = _("stayed put")
         last = self.entries[-1] if self.entries else None
         if last is not None and last.seat == seat and last.turn == self.turn and last.rolled:
             self.entries[-1] = replace(last, text=f"{last.text}, {drove}", cells=cells, rolled=False)
@@ -168,12 +189,19 @@ class HistoryPanel:
         colour_of: Callable[[int], theme.Colour],
     ) -> None:
         theme.panel(surface, area, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
-        heading = theme.draw_text(surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER,
-                                  theme.DISPLAY_FONT)
+        heading = theme.draw_text(
+            surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER, theme.DISPLAY_FONT
+        )
         hint = _("hover a line to see it on the board · wheel scrolls")
         room = area.right - 190 - heading.right - 20  # between the heading and the route card's button
-        theme.draw_text(surface, hint, (area.right - 190, area.y + 22), theme.fit_text(hint, 20, room),
-                        theme.CREAM_DIM, anchor="topright")
+        theme.draw_text(
+            surface,
+            hint,
+            (area.right - 190, area.y + 22),
+            theme.fit_text(hint, 20, room),
+            theme.CREAM_DIM,
+            anchor="topright",
+        )
         rows = self.visible(area)
         if not rows:
             note = (

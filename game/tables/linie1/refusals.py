@@ -62,4 +62,10 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "linie1.no_refill": N_("Tiles are taken from drivers only when the pile is empty, at the end of your turn."),
     "linie1.not_a_driver": N_("You may only take tiles from players on their trip."),
     "linie1.hand_full": N_("You already hold {limit} tiles."),
+    "linie1.driving_dice": N_("You are on your inaugural trip: roll the three dice."),
+    "linie1.choose_a_die": N_("Carry out one of the dice you rolled first."),
+    "linie1.one_die_rule": N_("This table drives without the three dice: there is no die to choose."),
+    "linie1.roll_first": N_("Roll the dice first, then carry out one of them."),
+    "linie1.no_such_die": N_("Choose one of the {count} dice you rolled."),
+    "linie1.three_dice_rule": N_("This table drives with three dice: roll them."),
 }

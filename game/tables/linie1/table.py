@@ -16,11 +16,20 @@ import pygame
 from game.anim.show import View
 from game.anim.timeline import Timeline
 from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
+from game.tables.linie1.dice import (
+    DICE_SIZE,
+    die_at,
+    die_target,
+    draw_rolled,
+    draw_target,
+    draw_target_badge,
+    waiting_dice,
+)
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
@@ -69,6 +78,7 @@ class Linie1Table(TableScene):
         self.history_panel = HistoryPanel(self.history)
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
+        self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -146,6 +156,33 @@ class Linie1Table(TableScene):
         """This screen's player drives by the pace rule now."""
         return bool(self.view and self.my_turn and self.view["phase"] == "roll" and self.view.get("allowance"))
 
+    def dice_turn(self) -> bool:
+        """This screen's player drives with the three dice now."""
+        return bool(self.view and self.my_turn and self.view["phase"] == "roll" and self.view.get("dice"))
+
+    def waiting_dice(self) -> tuple[list[str], list[tuple[float, float]]] | None:
+        """Three dice rolled and not yet chosen from, once they have landed: their faces and where
+        they lie beside the driver's tram."""
+        if self.view is None or self.show.masks.held(("die",)):  # (still in the air)
+            return None
+        return waiting_dice(self.board, self.view)
+
+    def die_under(self, pos: tuple[int, int] | None) -> int | None:
+        waiting = self.waiting_dice()
+        return None if waiting is None or pos is None else die_at(waiting[1], pos)
+
+    def choose_die(self, index: int) -> None:
+        waiting = self.waiting_dice()
+        if self.dice_turn() and waiting is not None and 0 <= index < len(waiting[0]):
+            self.die_focus = None
+            self.submit({"type": "choose_die", "die": index})
+
+    def stop_driving(self) -> None:
+        """Three dice: stop rather than roll on."""
+        dice = (self.view or {}).get("dice")
+        if self.dice_turn() and dice and dice.get("rolled") is None and int(dice["next"]) < 3:
+            self.submit({"type": "end_turn"})
+
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
         self.history_button.label = _("Route card") if self.history_open else _("History")
@@ -176,6 +213,7 @@ class Linie1Table(TableScene):
         if acting != self._toasted:
             self._toasted = acting
             self.drive_choice = None
+            self.die_focus = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -220,30 +258,15 @@ class Linie1Table(TableScene):
             (x + 578, y, layout.PANEL_W - 578, 86), _("End turn"), self.main_action, "primary", 38
         )
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
-        self.history_button = Button(
-            (0, 0, 150, 46),
-            _("History"),
-            self.toggle_history,
-            "secondary",
-            24,
-            _("Every turn since this table opened; hover one to see it on the board."),
-        )
-        self.trip_button = Button(
-            (x + layout.PANEL_W - 308, card_bottom - 84, 290, 66),
-            _("Start trip"),
-            self.open_trip_chooser,
-            "good",
-            34,
-            _("Your route is complete: choose it and start driving."),
-        )
-        for button in (
-            self.undo_button,
-            self.rotate_button,
-            self.hint_button,
-            self.main_button,
-            self.trip_button,
-            self.history_button,
-        ):
+        self.history_button = Button((0, 0, 150, 46), _("History"), self.toggle_history, "secondary", 24,
+                                     _("Every turn since this table opened; hover one to see it on the board."))
+        self.stop_button = Button((x, y, 396, 86), _("Stop here"), self.stop_driving, "secondary", 34,
+                                  _("End your trip turn here rather than roll on."))
+        self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), _("Start trip"),
+                                  self.open_trip_chooser,
+                                  "good", 34, _("Your route is complete: choose it and start driving."))
+        for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
+                       self.history_button, self.stop_button):
             self.ui.add(button)
 
     def _update_buttons(self) -> None:
@@ -259,7 +282,20 @@ class Linie1Table(TableScene):
             button.visible = phase == "build" and not self.watching
         self.main_button.visible = not self.watching
         self.main_button.tooltip = None
-        if phase == "roll" and self.view.get("allowance"):
+        dice = self.view.get("dice") if phase == "roll" else None
+        self.stop_button.visible = bool(dice) and not self.watching
+        self.stop_button.enabled = bool(mine and dice and dice["rolled"] is None and int(dice["next"]) < 3)
+        if dice:
+            if dice["rolled"] is not None:
+                self.main_button.label, self.main_button.enabled = _("Choose a die"), False
+                self.main_button.tooltip = _("Click one of the dice beside your tram, or press its number.")
+            else:
+                count = int(dice["next"])
+                self.main_button.label = (_("Roll {count} dice").format(count=count) if count == 3 else
+                                          ngettext("Roll {count} more die", "Roll {count} more dice", count).format(
+                                              count=count))
+                self.main_button.enabled = mine
+        elif phase == "roll" and self.view.get("allowance"):
             squares = self.drive_squares()
             self.main_button.label, self.main_button.enabled = _("Drive {squares}").format(squares=squares), mine
         elif phase == "roll":
@@ -298,7 +334,11 @@ class Linie1Table(TableScene):
             return
         if self.view["phase"] == "roll":
             allowance = self.view.get("allowance")
-            if allowance:  # the pace rule: drive the squares chosen
+            dice = self.view.get("dice")
+            if dice:  # three dice: roll (a die waiting for a choice is chosen on the board)
+                if dice["rolled"] is None:
+                    self.submit({"type": "roll"})
+            elif allowance:  # the pace rule: drive the squares chosen
                 self.submit({"type": "drive", "squares": self.drive_squares()})
             else:
                 self.submit({"type": "roll"})
@@ -359,6 +399,18 @@ class Linie1Table(TableScene):
         if intent.turn:
             self.rotate(intent.turn)
             return True
+        waiting = self.waiting_dice() if self.dice_turn() else None
+        if waiting is not None:
+            count = len(waiting[0])
+            if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the dice
+                step = 1 if kind in ("right", "focus_next") else -1
+                start = -1 if step > 0 else 0
+                self.die_focus = ((start if self.die_focus is None else self.die_focus) + step) % count
+                self.app.sounds.play("click")
+                return True
+            if kind == "confirm" and self.die_focus is not None:
+                self.choose_die(self.die_focus)
+                return True
         if self.pace_turn():
             if kind in ("left", "right", "down", "up"):
                 self.choose_drive(self.drive_squares() + (1 if kind in ("right", "up") else -1))
@@ -366,6 +418,9 @@ class Linie1Table(TableScene):
             if kind == "pick" and isinstance(intent.value, int):
                 self.choose_drive(intent.value + 1)
                 return True
+        if self.dice_turn() and kind == "pick" and isinstance(intent.value, int):
+            self.choose_die(intent.value)
+            return True
         if kind == "pick" and isinstance(intent.value, int):
             self.pick(intent.value)
             return True
@@ -404,6 +459,11 @@ class Linie1Table(TableScene):
             self.cursor = cell
 
     def _press(self, pos: tuple[int, int]) -> bool:
+        die = self.die_under(pos)
+        if die is not None:
+            if self.dice_turn():
+                self.choose_die(die)
+            return True
         if self.view["phase"] == "refill":  # the hand area shows the drivers' tiles instead
             if self.my_turn and self._take_at(pos):
                 return True
@@ -547,6 +607,15 @@ class Linie1Table(TableScene):
                 return ""  # (nobody is "thinking" while the last move still plays out)
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
+        dice = self.view.get("dice") if phase == "roll" else None
+        if dice and dice["rolled"] is not None:
+            return _("Carry out one die: click it, press 1–{count} (or ← → and Enter). Red: stay · green: 1 or 2 "
+                     "squares · H: next stop · tools: back to your last stop.").format(count=len(dice["rolled"]))
+        if dice and int(dice["next"]) < 3:
+            return _("Roll {count} more ({key}) or Stop here: tools send your tram back to its last stop.").format(
+                count=dice["next"], key=self._key("next"))
+        if dice:
+            return _("Roll the three dice ({key}), then carry out one of them.").format(key=self._key("next"))
         if phase == "roll" and self.view.get("allowance"):
             allowance = int(self.view["allowance"])
             return _(
@@ -588,6 +657,10 @@ class Linie1Table(TableScene):
             if self.show.masks.held(("die",))
             else view.get("last_roll")
         )
+        dice_roll = None
+        if die and "faces" in die:  # three dice: the panel keeps a roll once a die is chosen from it
+            dice_roll = ([str(face) for face in die["faces"]], die.get("chosen")) if "chosen" in die else None
+            die = None
         message, bad = self.status_line()
         hidden = {key[1]: self.show.masks.instead(key, 0) for key in self.show.masks.keys("hand")}
         to_go = {key[1]: self.show.masks.instead(key) for key in self.show.masks.keys("to_go")}
@@ -607,10 +680,7 @@ class Linie1Table(TableScene):
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
-            die_face=str(die["face"]) if die else None,
-            message=message,
-            message_bad=bad,
-        )
+            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad)
 
     def _hidden_note(self) -> str:
         if self.session.replay:
@@ -641,6 +711,20 @@ class Linie1Table(TableScene):
         if action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)
+        waiting = self.waiting_dice()
+        if waiting is not None:
+            hovered = None
+            if self.dice_turn():
+                hovered = self.die_under(self.pointer)
+                if hovered is None and self.die_focus is not None and self.die_focus < len(waiting[0]):
+                    hovered = self.die_focus
+            trip = self.view["players"][self.current].get("trip")
+            target = None if hovered is None else die_target(self.board, trip, waiting[0][hovered])
+            if target is not None:  # ringed under the dice, its number on top (dice may lie over it)
+                draw_target(surface, *target)
+            draw_rolled(surface, waiting[1], waiting[0], DICE_SIZE, self.dice_turn(), hovered)
+            if target is not None and hovered is not None:
+                draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
             self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
