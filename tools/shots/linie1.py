@@ -190,4 +190,5 @@ def rules_three_dice(app: Any) -> None:
     app.push(TitleScene(app))
     scene = RulesScene(app, "linie1")
     app.push(scene)
-    scene.open_section(next(i for i, item in enumerate(scene.index.items) if "Three dice" in item), last_page=True)
+    section = next(i for i, item in enumerate(scene.index.items) if "Three dice" in item or "Drei Würfel" in item)
+    scene.open_section(section, last_page=True)
