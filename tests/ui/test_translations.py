@@ -135,3 +135,18 @@ def test_every_catalogue_is_valid_utf8_po():
     for code in TRANSLATED:
         entries = parse_po(Path(i18n.catalogue_path(code)).read_text(encoding="utf-8"))
         assert entries[0].msgid == "" and "nplurals=2" in entries[0].msgstr[0]
+
+
+def test_every_first_game_hint_is_marked_for_translation():
+    """The coach translates a hint where it shows it, so each game's hints.py marks every text with N_."""
+    unmarked = []
+    for path in sorted((ROOT / "game" / "tables").glob("*/hints.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            texts = []
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Moment":
+                texts = node.args[1:2]
+            elif isinstance(node, ast.keyword) and node.arg == "refusals" and isinstance(node.value, ast.Dict):
+                texts = node.value.values
+            unmarked += [f"{path.relative_to(ROOT)}:{text.lineno}" for text in texts if not (
+                isinstance(text, ast.Call) and isinstance(text.func, ast.Name) and text.func.id == "N_")]
+    assert not unmarked, unmarked

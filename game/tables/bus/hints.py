@@ -14,8 +14,8 @@ HINTS = GameHints(
         Moment("setup_streets", N_("Lay your line's first street anywhere; it later grows from both of its ends. "
                                 "Your buses only reach crossings your line touches."),
                lambda t: phase_is(t, "setup_streets")),
-        Moment("choose", "Put a marker on an action: click its row. A space's number is what it gets; the rows "
-                         "act top to bottom. Everyone places at least two markers a round, 20 in the game.",
+        Moment("choose", N_("Put a marker on an action: click its row. A space's number is what it gets; the rows "
+                            "act top to bottom. Everyone places at least two markers a round, 20 in the game."),
                lambda t: phase_is(t, "choose")),
         Moment("vrooom", N_("Click a waiting passenger on your line, then an empty building of the type the clock "
                          "shows. Each passenger carried is a point."),
