@@ -74,7 +74,8 @@ def test_every_directive_names_a_diagram_or_key_and_every_diagram_is_shown():
 
 
 def test_english_captions_name_what_their_pictures_claim():
-    captions = {block.name: block.text for book in available_rulebooks() for section in book.sections
+    books = [parse(game, (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")) for game in GAMES_WITH_DIAGRAMS]
+    captions = {block.name: block.text for book in books for section in book.sections
                 for block in section.blocks if block.kind == "diagram"}
     for name, diagram in _all_diagrams():
         for words in diagram.mentions:
@@ -93,7 +94,8 @@ def test_a_refused_panel_on_linie1_names_a_placement_rule_its_caption_cites():
 
 def test_linie1_positions_could_have_been_laid_in_turn():
     from game.render.linie1 import diagrams
-    for laid in (diagrams.EXCHANGE_TILES, diagrams.PAIR_TILES, diagrams.SIGN_TILES, diagrams.TRIP_TILES):
+    for laid in (diagrams.EXCHANGE_TILES, diagrams.PAIR_TILES, diagrams.SIGN_TILES, diagrams.TRIP_TILES,
+                 diagrams.run_tiles(10), diagrams.run_tiles(9)):
         assert diagrams.background_problem(laid) == "ok"
 
 

@@ -15,6 +15,7 @@ PAGES = [
     ("rules_linie1_exchange", "linie1", "Pictures: exchanging tiles", 0),
     ("rules_linie1_pair", "linie1", "Pictures: exchanging tiles", 1),
     ("rules_linie1_signs", "linie1", "Stop signs", 0),
+    ("rules_linie1_running", "linie1", "How trams run", 1),
     ("rules_linie1_halt", "linie1", "Moving", 1),
     ("rules_linja_turn", "linja", "Pictures: a turn", 1),
     ("rules_linja_scoring", "linja", "End and scoring", 1),

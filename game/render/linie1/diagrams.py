@@ -7,6 +7,7 @@ the core allows it and coral when the core refuses it, with the refusal's code a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -15,7 +16,7 @@ import pygame
 
 from game.core.linie1.board import Board
 from game.core.linie1.data import BESIDE_BUILDING, FACES, TERMINALS
-from game.core.linie1.geometry import face_to_names
+from game.core.linie1.geometry import exits_from, face_to_names
 from game.core.linie1.network import network_of
 from game.core.linie1.routes import Route, advance, make_route
 from game.render.diagrams import OK, REFUSED, Diagram, Panel, fit, marker, outline
@@ -23,6 +24,7 @@ from game.render.linie1.board import Linie1Board, line_colour, stop_sign, tile_i
 from game.render.linie1.die import die_face
 from game.render.linie1.geometry import edge_between, tram_path
 from game.render.linie1.tram import draw_tram
+from game.ui import theme
 
 CELL = 96  # pixels per square the corners are drawn at before they are scaled to the panel
 Laid = tuple[int, int, int, int]  # (row, column, tile type, rotation)
@@ -209,6 +211,53 @@ def trip_panel(face: str, claim: str) -> Panel:
     return Panel(claim, lambda: trip_measured(face), trip_paint(face), TRIP_WINDOW[3] / TRIP_WINDOW[2])
 
 
+# -- how a tram runs through a square --------------------------------------------------------------
+RUN_CENTRE = (5, 8)
+RUN_WINDOW: Window = (4, 7, 3, 3)
+EDGE_NAMES = "NESW"
+
+
+def run_tiles(centre_tile: int) -> tuple[Laid, ...]:
+    """The tile under study in the middle, with straights leading away on all four sides."""
+    row, col = RUN_CENTRE
+    return ((row, col, centre_tile, 0), (row, col - 1, 1, 1), (row, col + 1, 1, 1), (row - 1, col, 1, 0),
+            (row + 1, col, 1, 0))
+
+
+def run_measured(centre_tile: int) -> str:
+    """Where the core lets a tram entering the middle square from the west leave it."""
+    exits = exits_from(FACES[(centre_tile, 0)], 3)
+    return "from W: " + " ".join(EDGE_NAMES[edge] for edge in exits)
+
+
+def run_paint(centre_tile: int) -> Callable[[int, int], pygame.Surface]:
+    """The tram coming in from the west, and a band and arrow along each way on it may take."""
+    def paint(width: int, height: int) -> pygame.Surface:
+        surface, origin = _crop(RUN_WINDOW)
+        _draw_position(surface, origin, board_of(run_tiles(centre_tile)))
+        art = _board()
+        colour = line_colour(TRIP_LINE)
+        rect = art.cell_rect(RUN_CENTRE, origin)
+        for edge in exits_from(FACES[(centre_tile, 0)], 3):
+            points = [tram_path(rect, "W", EDGE_NAMES[edge], i / 16)[:2] for i in range(17)]
+            pygame.draw.lines(surface, theme.SHADOW, False, points, 16)
+            pygame.draw.lines(surface, colour, False, points, 10)
+            x, y, heading = tram_path(rect, "W", EDGE_NAMES[edge], 1.0)
+            ux, uy = math.cos(math.radians(heading)), -math.sin(math.radians(heading))
+            tip = (x + ux * 16, y + uy * 16)
+            head = [tip, (x - uy * 16, y + ux * 16), (x + uy * 16, y - ux * 16)]
+            pygame.draw.polygon(surface, colour, head)
+            pygame.draw.polygon(surface, theme.SHADOW, head, 3)
+        west = art.cell_rect((RUN_CENTRE[0], RUN_CENTRE[1] - 1), origin)
+        draw_tram(surface, (west.centerx, west.centery), 0.0, colour, int(CELL * 1.3), str(TRIP_LINE))
+        return fit(surface, width, height)
+    return paint
+
+
+def run_panel(centre_tile: int, claim: str) -> Panel:
+    return Panel(claim, lambda: run_measured(centre_tile), run_paint(centre_tile), 1.0)
+
+
 # -- the diagrams ----------------------------------------------------------------------------------
 EXCHANGE_TILES: tuple[Laid, ...] = ((6, 5, 1, 1), (6, 6, 2, 2), (7, 6, 1, 0))
 EXCHANGE_WINDOW: Window = (5, 5, 3, 3)
@@ -252,6 +301,7 @@ DIAGRAMS: dict[str, Diagram] = {
     "exchange": _exchange_diagram(),
     "exchange_pair": _pair_diagram(),
     "stop_signs": Diagram((signs_panel(),)),
+    "running": Diagram((run_panel(10, "from W: E"), run_panel(9, "from W: N S"))),
     "halt": Diagram((trip_panel("H", "H: 5 squares to 11,5"), trip_panel("3", "3: 3 squares to 11,3")),
                     ("H", "3")),
 }
