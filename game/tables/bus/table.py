@@ -754,7 +754,7 @@ class BusTable(TableScene):
         if self.choices.choosing and row is not None:
             return row_tip(self.choices, self.picture, row)
         if self.choices.laying and self.selected is not None:
-            return street_tip(self.choices, self.selected, self.closing_at)
+            return street_tip(self.choices, self.selected, self.closing_at, self.picture)
         if (self.choices.building or self.choices.driving) and self.hover_lot is not None:
             return lot_tip(self.choices, self.picture, self.hover_lot, self.kind, self.source)
         if self.choices.driving and self.hover_crossing is not None:
