@@ -306,3 +306,28 @@ def test_keys_alone_choose_an_action_and_lay_a_street(app):
         assert match.version == version  # a wasted marker: asked first
         app.step(0.02, key(pygame.K_1 + index))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
+
+
+def test_random_clicks_and_keys_never_break_the_table(app):
+    """A player mashing the mouse and keys at any moment: every click is either taken or refused."""
+    import random
+
+    from tests.client.helpers import key
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=8)
+    rng = random.Random(8)
+    keys = [pygame.K_RETURN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_r, pygame.K_h,
+            pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_7, pygame.K_n, pygame.K_TAB]
+    for _ in range(300):
+        if app.stack.top is not table:
+            break
+        roll = rng.random()
+        if roll < 0.6:
+            app.step(0.02, click((rng.randrange(1920), rng.randrange(1080)), rng.choice((1, 1, 1, 3))))
+        elif roll < 0.9:
+            app.step(0.02, key(rng.choice(keys)))
+        else:
+            app.step(STEP)
+    snapshot = GAME.snapshot(table.session.match.state)
+    assert GAME.restore(snapshot) is not None  # the game went on by the rules, whatever was pressed
