@@ -16,11 +16,10 @@ from game.ai.linie1_plan import Step, variants_for
 from game.ai.linie1_rivals import Guess, Rivals, blocking_spots, harm, obstructs
 from game.ai.linie1_route import TILE, RoutePlan, best_plans
 from game.core.contract import Action, View
-from game.core.linie1 import my_trip_candidates
+from game.core.linie1 import my_trip_candidates, view_trip_measure
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS, TILE_TYPES
 from game.core.linie1.geometry import POPCOUNT, Cell, segment
-from game.core.linie1.routes import Route
 from game.core.rng import Rng
 
 BLOCK_TRIES = 5  # placements tried against the rivals' guessed routes, likeliest spots first
@@ -36,8 +35,7 @@ WAIT_MARGIN = 1.0  # turns a better route must save, beyond its building, to del
 def trip_turns(view: View, cells: Sequence[Cell], halts: Sequence[bool]) -> float:
     """The core's measure of a trip over these squares, under the trip rule the table plays (the
     same figure the route chooser shows)."""
-    route = Route(cells[0], (), tuple(cells), tuple(halts))
-    return float(route.expected_turns(view["options"]["die_faces"], view.get("allowance")))
+    return view_trip_measure(view, halts, cells)
 
 
 class HardBuilder:
