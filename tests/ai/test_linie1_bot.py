@@ -39,7 +39,8 @@ def test_levels_are_easy_normal_hard():
 
 
 @pytest.mark.parametrize(("levels", "seed", "rule"), [(("hard", "normal"), 3, "die"),
-                                                      (("normal", "hard", "easy"), 4, "pace")])
+                                                      (("normal", "hard", "easy"), 4, "pace"),
+                                                      (("normal", "hard"), 5, "three_dice")])
 def test_the_hard_bot_plays_whole_legal_games(levels, seed, rule):
     outcome = play_out(levels, seed, {"trip_rule": rule}).outcome()
     assert outcome is not None and (outcome["winners"] or outcome["stalemate"])
