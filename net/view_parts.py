@@ -60,9 +60,12 @@ class ViewParts:
         self._events: dict[tuple[int, ...], tuple[list[Any], bytes]] = {}
         self._key_order: dict[tuple[str, ...], list[tuple[str, bytes]]] = {}
         self._differ = SharedDiff()
+        self._items: dict[int, tuple[Any, bytes]] = {}  # canonical JSON of list items (``_chunk``)
+        self._before_items: dict[int, tuple[Any, bytes]] = {}
 
     def next_change(self) -> None:
         self._before_by_id, self._by_id = self._by_id, {}
+        self._before_items, self._items = self._items, {}
         self._seen.clear()
         self._ops.clear()
         self._events.clear()
@@ -151,9 +154,23 @@ class ViewParts:
         for key, label in order:
             part = self.part(view[key])
             if part.chunk is None:
-                part.chunk = canonical_bytes(part.value)
+                part.chunk = self._chunk(part.value)
             pieces.append(label + part.chunk)
         return hashlib.sha256(b"{" + b",".join(pieces) + b"}").hexdigest()
+
+    def _chunk(self, value: Any) -> bytes:
+        """``canonical_bytes(value)``; a list of maps (Linie 1's players, which every seat's own
+        list shares but one) is joined from its items', each made once."""
+        if type(value) is not list or not value or type(value[0]) is not dict:
+            return canonical_bytes(value)
+        chunks = []
+        for item in value:
+            found = self._items.get(id(item)) or self._before_items.get(id(item))
+            if found is None:
+                found = (item, canonical_bytes(item))  # the item is kept: its identity stays its own
+            self._items[id(item)] = found
+            chunks.append(found[1])
+        return b"[" + b",".join(chunks) + b"]"
 
 
 _MISSING = object()
