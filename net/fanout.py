@@ -13,18 +13,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
+
 from game.match import Change, Match
 from net.frames import HostFrames
 from net.protocol import HEADER
 from net.table import Peer
-from net.view_parts import ViewParts, array_header
+from net.view_parts import ViewParts
 
 View = dict[str, Any]
 
 
 def _packed(*items: Any) -> bytes:
-    pack = ViewParts().pack
-    return b"".join(map(pack, items))
+    return b"".join(msgpack.packb(item, use_bin_type=True) for item in items)
 
 
 # an update is {"type": "update", "seat", "actor", "events", "delta" or "view", "version"}
@@ -73,7 +74,7 @@ class ChangeFanout:
                 events = parts.events_bytes(self.match.events_for(change, seat))
                 if base is not None:  # every peer of a seat holds the view that seat was sent
                     count, ops = parts.delta(base, view)
-                    content = _DELTA + array_header(count) + ops
+                    content = _DELTA + parts.array_header(count) + ops
                 else:
                     content = _VIEW + parts.view_bytes(view)
                 body = b"".join((_UPDATE, pack(seat), _ACTOR, actor, _EVENTS, events, content, _VERSION,

@@ -52,7 +52,10 @@ class ViewParts:
     ``next_change`` forgets what neither of the last two changes sent, so the memos stay small."""
 
     def __init__(self) -> None:
-        self.pack = msgpack.Packer(use_bin_type=True).pack  # as net.protocol.encode packs
+        packer = msgpack.Packer(use_bin_type=True)  # as net.protocol.encode packs; autoreset
+        self.pack = packer.pack
+        self.array_header = packer.pack_array_header  # the header of a list of so many items
+        self._map_header = packer.pack_map_header
         self._by_id: dict[int, Part] = {}  # a part's own value's identity: the part holds the value
         self._before_by_id: dict[int, Part] = {}
         self._seen: dict[str, list[Part]] = {}  # this change's distinct values of each key
@@ -132,7 +135,7 @@ class ViewParts:
     def view_bytes(self, view: View) -> bytes:
         """``view`` packed, from its parts' bytes."""
         pack = self.pack
-        return _map_header(len(view)) + b"".join(pack(key) + self.part(value).packed(pack)
+        return self._map_header(len(view)) + b"".join(pack(key) + self.part(value).packed(pack)
                                                  for key, value in view.items())
 
     def events_bytes(self, events: list[Any]) -> bytes:
@@ -175,15 +178,3 @@ class ViewParts:
 
 _MISSING = object()
 _SET = msgpack.packb(["set", None, None])[:-2]  # a 3-item list's header and "set": path and value follow
-
-
-_HEADERS = msgpack.Packer()  # autoreset: each header call returns its bytes
-
-
-def _map_header(length: int) -> bytes:
-    return _HEADERS.pack_map_header(length)
-
-
-def array_header(length: int) -> bytes:
-    """The msgpack header of a list of ``length`` items."""
-    return _HEADERS.pack_array_header(length)

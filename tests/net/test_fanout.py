@@ -16,7 +16,7 @@ from net.delta import SharedDiff, diff
 from net.host import Host, HostConfig
 from net.protocol import encode
 from net.table import Peer
-from net.view_parts import ViewParts, array_header
+from net.view_parts import ViewParts
 from tests.net import fake_game
 from tests.net.conftest import make_host
 
@@ -36,7 +36,7 @@ def test_shared_deltas_and_hashes_equal_the_plain_ones(old: list[dict[str, Any]]
         expected_hash, expected_delta = view_hash(after), diff(before, after)
         after = parts.add(dict(after))
         count, ops = parts.delta(before, after)
-        assert array_header(count) + ops == msgpack.packb(expected_delta)
+        assert parts.array_header(count) + ops == msgpack.packb(expected_delta)
         assert parts.view_bytes(after) == msgpack.packb(after)
         assert parts.hash(after) == expected_hash
 
