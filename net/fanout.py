@@ -2,9 +2,9 @@
 
 After a change every watching seat gets its own events and view, as a delta on the view that
 seat was sent before, and a moment later the view's hash. Most of a view is the same for every
-seat and most of it did not change: ``net.view_parts.ViewParts`` makes equal parts one object and
-packs, diffs and hashes each once; the frames are joined here from those bytes. They are byte for
-byte the frames ``net.protocol.encode`` makes of the whole messages (tested).
+seat: ``net.view_parts.ViewParts`` makes equal parts one object and packs, diffs and hashes each
+once; the frames are joined here from those bytes. They are byte for byte the frames
+``net.protocol.encode`` makes of the whole messages (tested).
 """
 
 from __future__ import annotations
