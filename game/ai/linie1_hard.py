@@ -89,14 +89,20 @@ class HardBuilder:
         return action or {"type": "end_turn"}
 
     def _declaration(self, view: View, board: Board, plans: list[RoutePlan]) -> Action | None:
-        """Declare the best trip on offer, unless a plan still to build wins clearly sooner."""
+        """Declare the best trip on offer, unless a plan still to build wins clearly sooner and its
+        hand can lay a step of it now (waiting on tiles that may never come could outlast the
+        game: a complete route keeps the table from a stalemate)."""
         candidates = my_trip_candidates(view, board)
         if not candidates:
             return None
         best = candidates[0]
         building = [plan for plan in plans if plan.steps]
         if building and building[0].turns + WAIT_MARGIN < best["expected_turns"]:
-            return None
+            me = view["players"][view["you"]]
+            hand = list(view["hands"][view["you"]])
+            strict = bool(view["options"]["strict_dead_ends"])
+            if self._from_plan(building[0], board, hand, strict, me["line"]) is not None:
+                return None
         return {"type": "declare", "start": best["start"], "route": best["route"]}
 
     def _from_plan(self, plan: RoutePlan, board: Board, hand: list[int], strict: bool,

@@ -9,9 +9,9 @@ import pytest
 from game.ai import linie1 as ai
 from game.ai import linie1_hard as hard
 from game.ai.linie1_hard import HardBuilder
-from game.ai.linie1_plan import plan_route
+from game.ai.linie1_plan import Step, plan_route
 from game.ai.linie1_rivals import Guess, harm, obstructs
-from game.ai.linie1_route import Pricer, halt_cells, search
+from game.ai.linie1_route import TILE, Pricer, RoutePlan, halt_cells, search
 from game.bots import bot_levels
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board
@@ -39,7 +39,8 @@ def test_levels_are_easy_normal_hard():
 
 
 @pytest.mark.parametrize(("levels", "seed", "rule"), [(("hard", "normal"), 3, "die"),
-                                                      (("normal", "hard", "easy"), 4, "pace")])
+                                                      (("normal", "hard", "easy"), 4, "pace"),
+                                                      (("normal", "hard"), 5, "three_dice")])
 def test_the_hard_bot_plays_whole_legal_games(levels, seed, rule):
     outcome = play_out(levels, seed, {"trip_rule": rule}).outcome()
     assert outcome is not None and (outcome["winners"] or outcome["stalemate"])
@@ -149,3 +150,22 @@ def test_the_hard_bot_plans_once_per_turn(monkeypatch):
         GAME.apply(state, 0, action)
     assert len(calls) == 1
     assert bot.decide(GAME.view(state, 0)) == {"type": "end_turn"} and len(calls) == 1
+
+
+def test_the_hard_bot_waits_to_declare_only_when_it_can_build_now(monkeypatch):
+    # A complete route, and a plan still to build that is said to win sooner (one straight on a
+    # free square). With a straight in hand the bot builds; with a hand that lays no step it
+    # declares rather than wait for tiles that may never come (a complete route keeps the game
+    # from ending in a stalemate).
+    better = RoutePlan(TILE, [Step((8, 9), 0, 2, "free")], [(8, 9)], [False], 0.0)
+    monkeypatch.setattr(hard, "best_plans", lambda *args: [better])
+    state = line1_route_state()
+    state.pile.extend(state.hands[0])
+    state.hands[0] = []
+    for tile in (1, 1):
+        state.pile.remove(tile)
+        state.hands[0].append(tile)
+    assert ai.make_bot("hard", 1).decide(GAME.view(state, 0))["cell"] == [8, 9]
+    state.pile.extend(state.hands[0])
+    state.hands[0] = []
+    assert ai.make_bot("hard", 1).decide(GAME.view(state, 0))["type"] == "declare"

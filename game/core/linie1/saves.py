@@ -62,7 +62,9 @@ def laid_from_data(rows: Any, tiles: dict | None = None, players: int | None = N
 def recent_tiles(state: State) -> list[list[int]]:
     """The squares laid or exchanged in the last round of turns (``players`` turns, this one
     included): what changed since each player's previous turn, as [row, col, seat, turn] rows."""
-    return [row for row in laid_to_data(state.laid) if row[3] > state.turn - state.players]
+    since = state.turn - state.players
+    recent = sorted((cell, who) for cell, who in state.laid.items() if who[1] > since)  # a few of ~100
+    return [[cell[0], cell[1], seat, turn] for cell, (seat, turn) in recent]
 
 def state_from_view(view: View) -> State:
     """The board, hands, turn and trips a view shows. Cards the view hides are blank, the pile and

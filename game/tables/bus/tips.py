@@ -28,13 +28,19 @@ ABOUT = {
 }
 
 
-def street_tip(choices: Choices, street: int, closing_at: int | None) -> Tip:
+def street_tip(choices: Choices, street: int, closing_at: int | None, picture: Picture | None = None) -> Tip:
     a, b = board().ends[street]
     title = (_("Street {a}–{b}").format(a=a, b=b), theme.INK)
     if street not in choices.streets():
         reason = choices.refusal({"type": "street", "street": street})
         return [title, (reason or _("Not now."), BAD)]
     lines = [title, (_("Lay a line marker here."), GOOD)]
+    if picture is not None and choices.seat is not None and choices.seat < len(picture.seats):
+        on_line = set(picture.seats[choices.seat].path)
+        for crossing in (a, b):
+            if on_line and crossing not in on_line:
+                lines.append((_("Reaches crossing {crossing}: {what}").format(
+                    crossing=crossing, what=crossing_words(picture, crossing)), theme.INK))
     if choices.closes_circle(street) and closing_at is not None:
         lines.append(
             (
@@ -45,6 +51,25 @@ def street_tip(choices: Choices, street: int, closing_at: int | None) -> Tip:
             )
         )
     return lines
+
+
+KIND_WORDS = {"house": N_("house"), "office": N_("office"), "pub": N_("pub")}
+
+
+def crossing_words(picture: Picture, crossing: int) -> str:
+    """What stands at a crossing, as a player sums it up: its buildings, free lots, passengers."""
+    net = board()
+    kinds = [picture.buildings.get(lot_key(lot)) for lot in net.crossing_lots[crossing]]
+    parts = [_(KIND_WORDS[kind]) if kind in KIND_WORDS else kind for kind in kinds if kind]
+    free = sum(1 for kind in kinds if not kind)
+    if free:
+        parts.append(ngettext("{count} free lot", "{count} free lots", free).format(count=free))
+    if net.specials[crossing] == "station":
+        parts.append(_("the station"))
+    count = picture.passengers[crossing] if crossing < len(picture.passengers) else 0
+    if count:
+        parts.append(ngettext("{count} passenger", "{count} passengers", count).format(count=count))
+    return ", ".join(parts) or _("nothing yet")
 
 
 def lot_tip(choices: Choices, picture: Picture, lot: int, kind: str, source: int | None) -> Tip:
