@@ -265,3 +265,33 @@ def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
     assert match.version == version and "gives nothing" in table.toasts.items[-1].text
     app.step(0.02, click(target))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
+
+
+def test_keys_alone_choose_an_action_and_lay_a_street(app):
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    version = match.version
+    app.step(0.02, key(pygame.K_RIGHT))
+    street = table.selected
+    assert street in table.choices.streets()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["street"] == street
+    for _ in range(400):
+        if table.choices.choosing and not table.busy:
+            break
+        app.step(STEP)
+    assert table.choices.choosing
+    action = table.choices.actions()[0]
+    index = ACTION_IDS.index(action)
+    row = next(row for row in table.picture.spaces if row[0].action == action)
+    version = match.version
+    app.step(0.02, key(pygame.K_1 + index))  # digits pick the actions in board order
+    if next_space(row).yields == 0:
+        assert match.version == version  # a wasted marker: asked first
+        app.step(0.02, key(pygame.K_1 + index))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
