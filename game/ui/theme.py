@@ -3,12 +3,20 @@
 Everything that draws chrome (panels, buttons, headings) goes through here so the screens stay
 coherent. Fonts come from ``assets/fonts`` (League Spartan for display, Lato for text) and fall
 back to pygame's default font if the files are missing.
+
+Text sizes given here are design sizes at 100 %: the player's text size setting (``set_ui_scale``,
+125 or 150 % for readers at a distance) turns them into pixels (``px``), so every label, tooltip
+and panel text grows at once, and whatever measures text (``font``, ``fit_text``, ``wrap``)
+measures it at the size it is drawn. Board art, whose text must fit its squares, draws at its own
+pixel sizes (``natural_size``).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, wraps
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import pygame
 
@@ -57,6 +65,39 @@ TEXT_FONT = "Lato-Regular.ttf"
 TEXT_BOLD_FONT = "Lato-Bold.ttf"
 
 
+_scale = 1.0  # the player's text size (``set_ui_scale``)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def set_ui_scale(scale: float) -> None:
+    """Draw every text from now on at ``scale`` times its design size (1.0, 1.25, 1.5)."""
+    global _scale
+    _scale = min(2.0, max(0.5, float(scale)))
+
+
+def ui_scale() -> float:
+    return _scale
+
+
+def px(size: float) -> int:
+    """Pixels for a design size (a text size, a line's height, a box's padding) at the text size."""
+    return max(1, round(size * _scale))
+
+
+def natural_size(draw: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``draw`` with text at its design size: board art sizes its labels to its squares."""
+    @wraps(draw)
+    def at_natural_size(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        global _scale
+        saved, _scale = _scale, 1.0
+        try:
+            return draw(*args, **kwargs)
+        finally:
+            _scale = saved
+    return at_natural_size
+
+
 def player_colour(index: int) -> Colour:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)][1]
 
@@ -67,9 +108,15 @@ def text_colour(colour: Colour, background: Colour = PLUM) -> Colour:
     return readable(colour, background)
 
 
-@cache
 def font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
-    """A cached font; ``face`` is a file in assets/fonts (pygame's default if it is missing)."""
+    """The font for text of design ``size`` at the player's text size."""
+    return pixel_font(px(size), face)
+
+
+@cache
+def pixel_font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
+    """A cached font of ``size`` pixels; ``face`` is a file in assets/fonts (pygame's default if it
+    is missing)."""
     if not pygame.font.get_init():
         pygame.font.init()
     path = Path(FONT_DIR / face)
@@ -91,7 +138,7 @@ RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line 
 
 @lru_cache(maxsize=4096)
 def _rendered(text: str, size: int, face: str, colour: Colour) -> pygame.Surface:
-    typeface = font(size, face)
+    typeface = pixel_font(size, face)
     try:
         return typeface.render(text, True, colour)
     except pygame.error:  # only invisible characters (a soft hyphen alone): nothing to draw
@@ -102,7 +149,7 @@ def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_F
     """Rendered text, cached: the same label is drawn every frame. Any string renders: what a font
     cannot take (NUL, lone surrogates, direction overrides) is left out, and text too long for any
     line is cut (``printable``)."""
-    return _rendered(printable(text, RENDER_LIMIT), max(1, int(size)), face, colour)
+    return _rendered(printable(text, RENDER_LIMIT), px(max(1, int(size))), face, colour)
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
@@ -112,15 +159,19 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     image = render_text(text, size, colour, face)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, size // 14)))
+        surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, px(size) // 14)))
     surface.blit(image, rect)
     return rect
 
 
-@lru_cache(maxsize=1024)
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
-    """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels (remembered: panels
-    measure the same labels every frame)."""
+    """The largest design size <= ``size`` at which ``text`` fits in ``width`` pixels."""
+    return _fitted(text, size, width, face, minimum, _scale)
+
+
+@lru_cache(maxsize=1024)
+def _fitted(text: str, size: int, width: int, face: str, minimum: int, scale: float) -> int:
+    """``fit_text`` at a text size, remembered: panels measure the same labels every frame."""
     text = printable(text, RENDER_LIMIT)
     while size > minimum and font(size, face).size(text)[0] > width:
         size -= 1
@@ -129,11 +180,16 @@ def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: i
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
-    return list(_wrapped(text, size, width, face))
+    return list(_wrapped(text, size, width, face, _scale))
+
+
+def line_height(size: int, face: str = TEXT_FONT) -> int:
+    """The pixels from one line of wrapped text to the next at design ``size``."""
+    return font(size, face).get_linesize()
 
 
 @lru_cache(maxsize=512)
-def _wrapped(text: str, size: int, width: int, face: str) -> tuple[str, ...]:
+def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple[str, ...]:
     """``wrap``, remembered: panels wrap the same sentences every frame."""
     measure = font(size, face)
     lines: list[str] = []

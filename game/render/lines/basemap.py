@@ -83,6 +83,7 @@ class BasePainter:
             pygame.draw.circle(big, PAPER_DARK, (x, y), rng.uniform(0.6, 1.8) * k)
         pygame.draw.rect(big, theme.shade(PAPER_DARK, 0.9), paper, width=3 * k, border_radius=22 * k)
 
+    @theme.natural_size
     def _paint_park(self, big: pygame.Surface, k: int) -> None:
         if len(self.geo.park) < 3:
             return
@@ -156,6 +157,7 @@ class BasePainter:
             for zone, spot in zip(self.geo.net.lots[crossing], spots, strict=False):
                 _house(big, self._local(spot, k), size, ZONE_COLOURS.get(zone, theme.CREAM_DIM), k)
 
+    @theme.natural_size
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))
         for crossing, centre in enumerate(self.geo.points):
@@ -165,6 +167,7 @@ class BasePainter:
             theme.draw_text(layer, str(crossing), (round(local[0]), round(local[1]) + 1), size, NUMBER,
                             theme.TEXT_BOLD_FONT, "center")
 
+    @theme.natural_size
     def _legend(self, layer: pygame.Surface) -> None:
         """Zones, the station and what they score, along the bottom strip of the map."""
         y = self.geo.rect.height - 46
@@ -185,6 +188,7 @@ class BasePainter:
         layer.blit(station, station.get_rect(midleft=(x, y)))
         theme.draw_text(layer, "Station 2 points", (x + size * 2 + 4, y), 20, theme.INK, anchor="midleft")
 
+    @theme.natural_size
     def _cartouche(self, layer: pygame.Surface) -> None:
         """The map's title and a compass rose, in the widest empty stretch of paper."""
         size = (230, 172)
@@ -260,6 +264,7 @@ def _house_surface(size: int, colour: Colour) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size + 8, size + 8))
 
 
+@theme.natural_size
 def _compass(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
     """A small compass rose: north up, as the layout's y axis."""
     x, y = centre
