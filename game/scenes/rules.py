@@ -32,13 +32,14 @@ def layout(section: Section, width: int, height: int) -> list[list[Line]]:
         else:
             lines.extend(("text", text, 0) for text in theme.wrap(block.text, BODY_SIZE, width))
             lines.append(("space", "", 0))
-    per_page = max(1, height // LINE_GAP)
+    gap = theme.px(LINE_GAP)  # at the player's text size
+    per_page = max(1, height // gap)
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0
     for line in lines:
-        cost = LINE_GAP // 2 if line[0] == "space" else LINE_GAP
-        if used + cost > per_page * LINE_GAP and page:
+        cost = gap // 2 if line[0] == "space" else gap
+        if used + cost > per_page * gap and page:
             pages.append(page)
             page, used = [], 0
             if line[0] == "space":
@@ -152,14 +153,15 @@ class RulesScene(Scene):
         theme.draw_text(surface, title, (TEXT_AREA.x, TEXT_AREA.y - 58), 48, theme.SUNFLOWER,
                         theme.DISPLAY_FONT, "topleft")
         y = TEXT_AREA.y + 10
+        gap = theme.px(LINE_GAP)
         for kind, text, indent in self.pages[self.page]:
             if kind == "space":
-                y += LINE_GAP // 2
+                y += gap // 2
                 continue
             if kind == "bullet":
-                pygame.draw.circle(surface, theme.TANGERINE, (TEXT_AREA.x + 16, y + 19), 7)
+                pygame.draw.circle(surface, theme.TANGERINE, (TEXT_AREA.x + 16, y + gap * 19 // 44), 7)
             theme.draw_text(surface, text, (TEXT_AREA.x + indent, y), BODY_SIZE, theme.CREAM)
-            y += LINE_GAP
+            y += gap
         total = len(self.pages)
         if total > 1:
             theme.draw_text(surface, f"page {self.page + 1} of {total}",

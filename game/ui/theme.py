@@ -183,6 +183,27 @@ def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     return list(_wrapped(text, size, width, face, _scale))
 
 
+def fit_lines(text: str, size: int, width: int, height: int, face: str = TEXT_FONT,
+              minimum: int = 12) -> tuple[int, list[str], int]:
+    """``text`` wrapped to ``width`` at the largest design size <= ``size`` whose lines fit
+    ``height``: (size, lines, pixels from line to line). At ``minimum`` the lines are cut to fit,
+    the last one ending in "…"."""
+    while True:
+        lines, step = wrap(text, size, width, face), line_height(size, face)
+        if len(lines) * step <= height or size <= minimum:
+            return size, first_lines(lines, max(1, height // step)), step
+        size -= 1
+
+
+def first_lines(lines: list[str], count: int) -> list[str]:
+    """At most ``count`` of wrapped ``lines``, the last one ending in "…" when some are left out."""
+    if len(lines) <= count:
+        return lines
+    if count <= 0:
+        return []
+    return [*lines[:count - 1], lines[count - 1].rstrip(" .,;:") + "…"]
+
+
 def line_height(size: int, face: str = TEXT_FONT) -> int:
     """The pixels from one line of wrapped text to the next at design ``size``."""
     return font(size, face).get_linesize()
