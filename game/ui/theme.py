@@ -85,6 +85,11 @@ def px(size: float) -> int:
     return max(1, round(size * _scale))
 
 
+def unscaled(size: float) -> int:
+    """The design size that draws at ``size`` pixels whatever the text size: figures already big."""
+    return max(1, round(size / _scale))
+
+
 def natural_size(draw: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run ``draw`` with text at its design size: board art sizes its labels to its squares."""
     @wraps(draw)
@@ -181,6 +186,33 @@ def _fitted(text: str, size: int, width: int, face: str, minimum: int, scale: fl
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
     return list(_wrapped(text, size, width, face, _scale))
+
+
+StackLine = tuple[str, int, Colour, str]  # text, design size, colour, face
+
+
+def draw_stack(surface: pygame.Surface, lines: list[StackLine], corner: tuple[int, int], width: int, height: int,
+               align: str = "left", gap: int = 2, spread: int = 0) -> list[pygame.Rect]:
+    """Lines one under another from ``corner`` (top left, or top right with ``align="right"``) in a
+    ``width`` × ``height`` box: each fitted to the width, and all shrunk alike until they fit the
+    height, so a card's name, kind and count stay apart at any text size. Height to spare spreads
+    the lines apart (up to ``spread`` pixels between two)."""
+    factor = 1.0
+    while True:
+        sizes = [fit_text(text, max(8, int(size * factor)), width, face, minimum=8) for text, size, _, face in lines]
+        heights = [font(size, face).get_height() for size, (_, _, _, face) in zip(sizes, lines, strict=True)]
+        if sum(heights) + gap * (len(lines) - 1) <= height or factor <= 0.4:
+            break
+        factor -= 0.05
+    if len(lines) > 1:
+        gap = max(gap, min(spread, (height - sum(heights)) // (len(lines) - 1)))
+    x, y = corner
+    drawn = []
+    for (text, _, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
+        anchor = "topright" if align == "right" else "topleft"
+        drawn.append(draw_text(surface, text, (x, y), size, colour, face, anchor))
+        y += tall + gap
+    return drawn
 
 
 def fit_lines(text: str, size: int, width: int, height: int, face: str = TEXT_FONT,
