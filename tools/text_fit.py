@@ -6,7 +6,7 @@ belong to (``theme.panel`` panels and the rect of each widget), and names each t
 
 - leaves the screen,
 - sticks out of the innermost box drawn before it that holds its centre, or
-- overlaps another text of that same box.
+- overlaps another text of that same box still in sight (a panel drawn over text hides it).
 
 A screen that reports nothing keeps its words inside their boxes at that size.
 """
@@ -89,6 +89,9 @@ def problems(drawn: Drawn, screen: pygame.Rect) -> list[str]:
     for kind, rect, name in drawn.items:
         if kind == "box":
             boxes.append((rect, name))
+            if name == "panel":  # a panel drawn over earlier text hides it
+                for held in by_box.values():
+                    held[:] = [(other, text) for other, text in held if not other.colliderect(rect)]
             continue
         if not screen.inflate(2 * SLACK, 2 * SLACK).contains(rect):
             found.append(f"{name!r} {tuple(rect)} leaves the screen")

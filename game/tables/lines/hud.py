@@ -177,7 +177,8 @@ def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
     facts = f"Largest fleet {fleet} bus{'es' if fleet != 1 else ''} · Line Expansion A builds {_a_streets(view)}"
     if round_number == 0:
         facts = "First streets in seat order, then second streets from the last seat back"
-    theme.draw_text(surface, facts, (HEADER.x + 28, HEADER.y + 58), 22, theme.CREAM_DIM)
+    theme.draw_text(surface, facts, (HEADER.x + 28, HEADER.y + 58), theme.fit_text(facts, 22, HEADER.width - 56),
+                    theme.CREAM_DIM)
     headline, detail = prompt(frame)
     seat = acting_seat(view)
     colour = frame.looks[seat].colour if seat is not None and not view.get("outcome") else theme.SUNFLOWER

@@ -108,10 +108,12 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     theme.panel(surface, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
     status = frame.route
     if status is None:
-        theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26), 30, theme.CREAM_DIM,
-                        theme.TEXT_BOLD_FONT)
+        note = theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26),
+                               theme.fit_text(frame.hidden_note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                               theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         whose = str(frame.seats[frame.current].get("name")) if frame.current < len(frame.seats) else "?"
-        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, rect.y + 70), 28, theme.CREAM_DIM)
+        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, max(rect.y + 70, note.bottom + 2)), 28,
+                        theme.CREAM_DIM)
         return
     line = int(status["line"])
     badge = (rect.x + 60, rect.y + 56)
