@@ -6,7 +6,8 @@ belong to (``theme.panel`` panels and the rect of each widget), and names each t
 
 - leaves the screen,
 - sticks out of the innermost box drawn before it that holds its centre, or
-- overlaps another text of that same box still in sight (a panel drawn over text hides it).
+- overlaps another text of that same box (or, outside every box, another such text) still in
+  sight (a panel drawn over text hides it).
 
 A screen that reports nothing keeps its words inside their boxes at that size.
 """
@@ -97,11 +98,11 @@ def problems(drawn: Drawn, screen: pygame.Rect) -> list[str]:
             found.append(f"{name!r} {tuple(rect)} leaves the screen")
             continue
         holders = [(index, box) for index, (box, _) in enumerate(boxes) if box.collidepoint(rect.center)]
-        if not holders:
-            continue
-        index, box = min(holders, key=lambda held: held[1].width * held[1].height)
-        if not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
-            found.append(f"{name!r} {tuple(rect)} sticks out of its {boxes[index][1]} {tuple(box)}")
+        index = -1  # on the screen itself, without a box
+        if holders:
+            index, box = min(holders, key=lambda held: held[1].width * held[1].height)
+            if not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
+                found.append(f"{name!r} {tuple(rect)} sticks out of its {boxes[index][1]} {tuple(box)}")
         for other, other_name in by_box.get(index, []):
             overlap = rect.clip(other)
             if overlap.width > 2 * SLACK and overlap.height > 2 * SLACK:

@@ -338,6 +338,11 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.fill(tuple(channel * alpha // 255 for channel in SHADOW), special_flags=pygame.BLEND_ADD)
 
 
+HEADING_FIXED = 64  # a heading this big reads at a distance as it is: it keeps its size
+
+
 def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,
             colour: Colour = CREAM) -> pygame.Rect:
+    if size >= HEADING_FIXED:
+        size = unscaled(size)
     return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)

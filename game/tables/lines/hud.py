@@ -171,8 +171,8 @@ def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
                     theme.DISPLAY_FONT)
     round_number = int(view.get("round", 0))
     label = "Setup" if round_number == 0 else f"Round {round_number}"
-    theme.draw_text(surface, label, (HEADER.right - 28, HEADER.y + 14), 40, theme.CREAM, theme.DISPLAY_FONT,
-                    "topright", shadow=True)
+    theme.draw_text(surface, label, (HEADER.right - 28, HEADER.y + 14), theme.unscaled(40), theme.CREAM,
+                    theme.DISPLAY_FONT, "topright", shadow=True)  # big already at any text size
     fleet = int(view.get("largest_fleet", 1))
     facts = f"Largest fleet {fleet} bus{'es' if fleet != 1 else ''} · Line Expansion A builds {_a_streets(view)}"
     if round_number == 0:
@@ -187,11 +187,9 @@ def _draw_header(surface: pygame.Surface, frame: HudFrame) -> None:
     pygame.draw.rect(surface, theme.shade(colour, 0.32), box, border_radius=18)
     pygame.draw.rect(surface, theme.mix(theme.shade(colour, 0.7), colour, pulse), box, width=3, border_radius=18)
     room = box.width - 40 - frame.button_room
-    size = theme.fit_text(headline, 36, room, theme.DISPLAY_FONT)
     ink = theme.text_colour(colour, theme.shade(colour, 0.32))  # on the box's own dark shade
-    theme.draw_text(surface, headline, (box.x + 20, box.y + 12), size, ink, theme.DISPLAY_FONT)
-    detail_size = theme.fit_text(detail, 23, room)
-    theme.draw_text(surface, detail, (box.x + 20, box.bottom - 34), detail_size, theme.CREAM)
+    theme.draw_stack(surface, [(headline, 36, ink, theme.DISPLAY_FONT), (detail, 23, theme.CREAM, theme.TEXT_FONT)],
+                     (box.x + 20, box.y + 10), room, box.height - 16, spread=20)
 
 
 def _a_streets(view: dict[str, Any]) -> int:
@@ -203,13 +201,16 @@ def _a_streets(view: dict[str, Any]) -> int:
 
 def _draw_board(surface: pygame.Surface, frame: HudFrame) -> None:
     view = frame.view
-    theme.draw_text(surface, "Action board", (BOARD.x + 28, BOARD.y + 18), 30, theme.CREAM, theme.DISPLAY_FONT)
+    title = theme.draw_text(surface, "Action board", (BOARD.x + 28, BOARD.y + 18), 30, theme.CREAM,
+                            theme.DISPLAY_FONT)
     in_play = {entry["space"]: entry for entry in view.get("action_board", []) if isinstance(entry, dict)}
     letters = [letter for letter in expansion_letters(view) if letter in in_play]
     order = " → ".join(reversed(letters)) if len(letters) > 1 else (letters[0] if letters else "")
     if order:
-        theme.draw_text(surface, f"Builds in the order {order}, then the bus", (BOARD.right - 28, BOARD.y + 26),
-                        20, theme.CREAM_DIM, anchor="topright")
+        note = f"Builds in the order {order}, then the bus"
+        theme.draw_text(surface, note, (BOARD.right - 28, BOARD.y + 26),
+                        theme.fit_text(note, 20, BOARD.right - 28 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                        anchor="topright")
     open_spaces = set(frame.choices.spaces()) if frame.choices.choosing else set()
     for space, rect in space_rects(view).items():
         entry = in_play.get(space)
@@ -217,6 +218,7 @@ def _draw_board(surface: pygame.Surface, frame: HudFrame) -> None:
         _draw_space(surface, frame, space, rect, entry, holder, space in open_spaces)
 
 
+@theme.natural_size  # a space of the action board: its words fit it as they are
 def _draw_space(surface: pygame.Surface, frame: HudFrame, space: str, rect: pygame.Rect,
                 entry: dict[str, Any] | None, holder: int | None, open_: bool) -> None:
     view = frame.view
@@ -328,14 +330,16 @@ def _draw_row(surface: pygame.Surface, frame: HudFrame, seat: int, line: dict[st
         icon = pygame.transform.rotozoom(bus_icon(colour, 38), 0, max(0.05, popping))
         surface.blit(icon, icon.get_rect(center=(rect.x + ROW_GEAR_X + (buses - 1) * BUS_STEP + 20, bus_y)))
     side = rect.x + ROW_GEAR_X + MAX_MARKERS * TICK_STEP + 8
-    theme.draw_text(surface, f"{left} left", (side, _supply_tick(rect, 0).centery), 18, theme.CREAM_DIM,
-                    anchor="midleft")
+    room = rect.right - 64 - theme.font(theme.unscaled(50), theme.DISPLAY_FONT).size("00")[0] - 8 - side
+    theme.draw_text(surface, f"{left} left", (side, _supply_tick(rect, 0).centery),
+                    theme.fit_text(f"{left} left", 18, room, minimum=8), theme.CREAM_DIM, anchor="midleft")
     lost_list = view.get("lost") or []
     lost = int(lost_list[seat]) if seat < len(lost_list) else 0
     if lost:
-        theme.draw_text(surface, f"{lost} lost", (side, bus_y), 18, theme.CORAL, theme.TEXT_BOLD_FONT, "midleft")
+        theme.draw_text(surface, f"{lost} lost", (side, bus_y), theme.fit_text(f"{lost} lost", 18, room, minimum=8),
+                        theme.CORAL, theme.TEXT_BOLD_FONT, "midleft")
     score = frame.scores[seat] if seat < len(frame.scores) else float(line.get("score", 0))
-    theme.draw_text(surface, str(int(round(score))), (rect.right - 64, rect.centery + 2), 50,
+    theme.draw_text(surface, str(int(round(score))), (rect.right - 64, rect.centery + 2), theme.unscaled(50),
                     theme.SUNFLOWER if frame.counting else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
     theme.draw_text(surface, "pts", (rect.right - 18, rect.centery + 8), 20, theme.CREAM_DIM, anchor="midright")
 

@@ -188,6 +188,7 @@ def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
     if not text:
         return
     x, y = layout.message_pos()
+    y = max(y, layout.HAND_Y + 56 + layout.SLOT + 12 + theme.font(22).get_height())  # below the tiles' numbers
     colour = theme.CORAL if bad else theme.CREAM_DIM
     size, lines, step = theme.fit_lines(text, 26, layout.PANEL_W - 20, layout.BUTTONS_Y - 8 - y,
                                         theme.TEXT_BOLD_FONT)

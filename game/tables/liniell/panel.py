@@ -83,8 +83,8 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
     if line.winner:
         _star(surface, (name_rect.right + 26, name_rect.centery - 2), 16, theme.SUNFLOWER)
     status = line.seat.kind + (f" · {line.seat.note}" if line.seat.note else "")
-    theme.draw_text(surface, status, (card.x + 42, card.y + 66), 24,
-                    theme.CORAL if line.seat.note else theme.CREAM_DIM)
+    theme.draw_text(surface, status, (card.x + 42, max(card.y + 66, name_rect.bottom - 4)),
+                    fit(status, 24, 300), theme.CORAL if line.seat.note else theme.CREAM_DIM)
     for marker, home in enumerate(line.supply):
         centre = supply_spot(index, marker)
         if home:
@@ -94,10 +94,13 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
         else:
             art.draw_slot(surface, (centre[0], centre[1] + 4), SUPPLY_RADIUS, theme.shade(colour, 0.8))
     score = str(line.score)
-    theme.draw_text(surface, score, (card.right - 34, card.y + 70), 76,
-                    theme.SUNFLOWER if line.winner else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
-    theme.draw_text(surface, line.score_label, (card.right - 34, card.y + 126), 22, theme.CREAM_DIM,
-                    theme.TEXT_BOLD_FONT, "midright")
+    big = theme.unscaled(76)  # big already at any text size
+    ink = theme.SUNFLOWER if line.winner else theme.CREAM
+    number = theme.draw_text(surface, score, (card.right - 34, card.y + 70), big, ink, theme.DISPLAY_FONT, "midright",
+                             shadow=True)
+    tall = theme.font(22, theme.TEXT_BOLD_FONT).get_height()
+    theme.draw_text(surface, line.score_label, (card.right - 34, max(card.y + 126 - tall // 2, number.bottom - 4)), 22,
+                    theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "topright")
 
 
 def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
