@@ -1,7 +1,8 @@
 """Headless bot games: ``python -m tools.simulate GAME --players N --games G --seed S``.
 
 Prints one line per game (winner or stalemate, turns, ms per turn), a total, and each level's
-decision times (median and p99). ``--levels``
+decision times (median and p99), both on the wall clock and in CPU time of this process: on a
+machine shared with other jobs the wall clock measures the load as much as the bot. ``--levels``
 gives each seat its level (cycled), ``--rotate`` moves the levels round the table each game so no
 level always starts, and ``--replays DIR`` writes one replay per game as JSON Lines.
 """
@@ -32,6 +33,7 @@ def play_one(game_name: str, players: int, seed: int, levels: list[str],
     last_actor = None
     thinking = 0.0
     decisions: list[list[float]] = [[] for _ in range(players)]  # ms per decision, per seat
+    cpu: list[list[float]] = [[] for _ in range(players)]  # the same in CPU time
     actions = 0
     while not match.finished:
         if actions >= max_actions:
@@ -40,17 +42,18 @@ def play_one(game_name: str, players: int, seed: int, levels: list[str],
         if seat != last_actor:
             turns += 1
             last_actor = seat
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         action = bots[seat].decide(match.view(seat))
         took = time.perf_counter() - started
         thinking += took
         decisions[seat].append(1000 * took)
+        cpu[seat].append(1000 * (time.process_time() - cpu_started))
         result = match.submit(seat, action)
         if not result.ok:
             raise RuntimeError(f"game {seed}: seat {seat} proposed {action!r}, refused: {result.rejection}")
         actions += 1
     figures = {"turns": turns, "actions": actions, "ms_per_turn": 1000 * thinking / max(turns, 1),
-               "decision_ms": decisions}
+               "decision_ms": decisions, "decision_cpu_ms": cpu}
     return match, figures
 
 
@@ -66,7 +69,8 @@ def describe(match: Match) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.simulate", description=__doc__)
     parser.add_argument("game")
-    parser.add_argument("--players", default="2", help="a count, or a range like 2-5 cycled game by game")
+    parser.add_argument("--players", help="a count, or a range like 2-5 cycled game by game "
+                                          "(default: 2, or the game's fewest players if more)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", help="level of every seat")
@@ -77,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
-    low, _, high = args.players.partition("-")
+    low, _, high = (args.players or str(max(2, game.min_players))).partition("-")
     try:
         counts = list(range(int(low), int(high or low) + 1))
     except ValueError:
@@ -93,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     total_turns = 0
     total_ms = 0.0
     decision_ms: dict[str, list[float]] = {}
+    decision_cpu_ms: dict[str, list[float]] = {}
     for index in range(args.games):
         seed = args.seed + index
         players = counts[index % len(counts)]
@@ -106,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         results["won" if winners else ("draw" if outcome.get("draw") else "stalemate")] += 1
         for seat, took in enumerate(figures["decision_ms"]):
             decision_ms.setdefault(seat_levels[seat], []).extend(took)
+        for seat, took in enumerate(figures["decision_cpu_ms"]):
+            decision_cpu_ms.setdefault(seat_levels[seat], []).extend(took)
         total_turns += figures["turns"]
         total_ms += figures["ms_per_turn"] * figures["turns"]
         if not args.quiet:
@@ -120,10 +127,16 @@ def main(argv: list[str] | None = None) -> int:
           f"{results['stalemate']} stalemates; wins by level: {level_text or 'none'}; "
           f"{total_ms / max(total_turns, 1):.1f} ms per turn")
     for level, took in sorted(decision_ms.items()):
-        ordered = sorted(took)
-        p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-        print(f"decisions of {level}: median={statistics.median(ordered):.1f} p99={p99:.1f} ms n={len(ordered)}")
+        wall_median, wall_p99 = median_and_p99(took)
+        cpu_median, cpu_p99 = median_and_p99(decision_cpu_ms[level])
+        print(f"decisions of {level}: median={wall_median:.1f} p99={wall_p99:.1f} ms n={len(took)}; "
+              f"CPU median={cpu_median:.1f} p99={cpu_p99:.1f} ms")
     return 0
+
+
+def median_and_p99(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
 if __name__ == "__main__":

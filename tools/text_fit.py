@@ -43,6 +43,13 @@ class Drawn:
             self.items.append(("text", pygame.Rect(rect), text))
 
 
+def on_screen(surface: pygame.Surface) -> bool:
+    """Drawn on the display itself, not on a sprite's or a shrunk table's own surface."""
+    screen = pygame.display.get_surface()
+    return screen is not None and surface.get_size() == screen.get_size() \
+        and surface._pixels_address == screen._pixels_address
+
+
 @contextlib.contextmanager
 def recording() -> Iterator[Drawn]:
     """Record what is drawn while the block runs (texts, panels, widgets)."""
@@ -52,17 +59,17 @@ def recording() -> Iterator[Drawn]:
 
     def text_probe(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw_text(surface, text, *args, **kwargs)
-        if surface.get_size() == (theme.WIDTH, theme.HEIGHT):  # the screen, not a sprite's own surface
+        if on_screen(surface):
             drawn.text(rect, text)
         return rect
 
     def panel_probe(surface: pygame.Surface, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
-        if surface.get_size() == (theme.WIDTH, theme.HEIGHT):
+        if on_screen(surface):
             drawn.box(rect, "panel")
         panel(surface, rect, *args, **kwargs)
 
     def dim_probe(surface: pygame.Surface, alpha: int = 150) -> None:
-        if surface.get_size() == (theme.WIDTH, theme.HEIGHT):
+        if on_screen(surface):
             drawn.items.clear()  # an overlay's backdrop: what lies beneath is only a picture now
         dim(surface, alpha)
 

@@ -24,8 +24,8 @@ from game.match import Match, SeatInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 WIRE = ROOT / "docs" / "wire"
-GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "lines": 3}  # game -> seats in the sample games
-RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "lines": "lines.md"}
+GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}  # game -> seats in the sample games
+RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "bus": "bus.md"}
 SEEDS = (1, 2, 3)
 # Where the rules make a refusal: each pattern's group 1 is the code (without the game's prefix),
 # group 2 the start of its message.

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.linie1_plan import Plan, Step, plan_route, variants_for
+from game.ai.linie1_hard import HardBuilder
+from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails
+from game.ai.linie1_plan import Plan, plan_route, variants_for
 from game.core.contract import Action, View
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS
@@ -20,7 +22,7 @@ from game.core.linie1.geometry import POPCOUNT
 from game.core.linie1.routes import trip_candidates
 from game.core.rng import Rng
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 # Tiles worth taking from a driver's hand, most versatile first.
 TAKE_PREFERENCE = (2, 1, 3, 4, 5, 6, 7, 8, 11, 12, 9, 10)
 
@@ -31,6 +33,7 @@ class Linie1Bot:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
         self.rng = Rng(seed)
+        self.hard = HardBuilder(self.rng) if level == "hard" else None
 
     # -- the decision ------------------------------------------------------------------------------
     def decide(self, view: View) -> Action:
@@ -42,6 +45,8 @@ class Linie1Bot:
             return {"type": "roll"}
         if phase == "refill":
             return self._refill(view, seat)
+        if self.hard is not None:
+            return self.hard.decide(view)
         me = view["players"][seat]
         board = Board.from_view(view["board"])
         strict = bool(view["options"]["strict_dead_ends"])
@@ -58,7 +63,7 @@ class Linie1Bot:
         pairs = view["actions_taken"] == 0  # a side-by-side pair takes the whole turn
         action = None
         if self.level == "easy" and self.rng.random() < 0.5:
-            action = self._random_legal(board, hand, strict, pairs)
+            action = random_legal(board, hand, strict, pairs, self.rng)
         if action is None:
             if plan is None:
                 plan = plan_route(board, me["line"], list(me["stops"]))
@@ -90,47 +95,24 @@ class Linie1Bot:
         return {"type": "end_turn"}
 
     # -- choosing a tile action --------------------------------------------------------------------
-    def _legal(self, board: Board, kind: str, tile: int, cell: tuple[int, int], rot: int, strict: bool) -> bool:
-        if kind == "place":
-            return board.check_place(tile, cell, rot, strict) is None
-        return board.check_exchange(tile, cell, rot, strict) is None
-
     def _from_plan(self, plan: Plan, board: Board, hand: list[int], strict: bool) -> Action | None:
         on_plan = set(plan.cells)
         options: list[tuple[tuple[int, int, int, int], Action]] = []
         for order, step in enumerate(plan.steps):
-            anchored = self._anchored(step, board)
+            joined = anchored(step, board)
             at_stop = step.cell in BESIDE_BUILDING
             for kind, tile, rot in variants_for(step, board, hand):
-                if not self._legal(board, kind, tile, step.cell, rot, strict):
+                if not is_legal(board, kind, tile, step.cell, rot, strict):
                     continue
                 extra = POPCOUNT[MASKS[(tile, rot)]]
-                wild = self._stray_rails(board, step.cell, tile, rot, on_plan)
-                score = (0 if anchored else 1, 0 if at_stop else 1, wild + extra, order)
+                wild = stray_rails(board, step.cell, tile, rot, on_plan)
+                score = (0 if joined else 1, 0 if at_stop else 1, wild + extra, order)
                 options.append((score, {"type": kind, "tile": tile, "cell": list(step.cell), "rot": rot}))
         if not options:
             return None
         if self.level == "easy":
             return options[self.rng.below(len(options))][1]
         return min(options, key=lambda item: item[0])[1]
-
-    @staticmethod
-    def _anchored(step: Step, board: Board) -> bool:
-        """True when the step's square touches laid track it would join (less likely to be cut off)."""
-        for edge, other, _kind in NEIGHBOURS[step.cell]:
-            if edge in (step.entry, step.exit) and other in board.tiles:
-                return True
-        return False
-
-    @staticmethod
-    def _stray_rails(board: Board, cell: tuple[int, int], tile: int, rot: int, on_plan: set) -> int:
-        """Rails pointing at free squares off the plan: they constrain the board for nothing."""
-        mask = MASKS[(tile, rot)]
-        count = 0
-        for edge, other, _kind in NEIGHBOURS[cell]:
-            if mask >> edge & 1 and other not in board.tiles and other not in on_plan:
-                count += 1
-        return count
 
     def _harmless(self, plan: Plan | None, board: Board, hand: list[int], strict: bool,
                   pairs: bool) -> Action | None:
@@ -145,27 +127,7 @@ class Linie1Bot:
         if away:
             tile, cell, rot = away[self.rng.below(len(away))]
             return {"type": "place", "tile": tile, "cell": list(cell), "rot": rot}
-        return self._random_legal(board, hand, strict, pairs)
-
-    def _random_legal(self, board: Board, hand: list[int], strict: bool, pairs: bool) -> Action | None:
-        """Any legal tile action; a side-by-side exchange pair only when nothing else fits, since a
-        hand that fits only as a pair still owes the turn's two actions (L4)."""
-        placements = list(board.legal_placements(hand, strict))
-        if placements:
-            tile, cell, rot = placements[self.rng.below(len(placements))]
-            return {"type": "place", "tile": tile, "cell": list(cell), "rot": rot}
-        exchanges = list(board.legal_exchanges(hand, strict))
-        if exchanges:
-            tile, cell, rot = exchanges[self.rng.below(len(exchanges))]
-            return {"type": "exchange", "tile": tile, "cell": list(cell), "rot": rot}
-        if pairs:
-            both = list(board.joint_exchanges(hand, strict))
-            if both:
-                first, second = both[self.rng.below(len(both))]
-                return {"type": "exchange2",
-                        "first": {"tile": first[0], "cell": list(first[1]), "rot": first[2]},
-                        "second": {"tile": second[0], "cell": list(second[1]), "rot": second[2]}}
-        return None
+        return random_legal(board, hand, strict, pairs, self.rng)
 
 
 def make_bot(level: str = "normal", seed: int = 0) -> Linie1Bot:

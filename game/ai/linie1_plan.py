@@ -64,7 +64,7 @@ class Plan:
     cells: list[Cell]  # every square the planned route passes, in order
 
 
-def _targets(board: Board, stops: list[str]) -> dict[Cell, int]:
+def stop_targets(board: Board, stops: list[str]) -> dict[Cell, int]:
     """Squares that satisfy each stop: its sign, or any free square beside an unsigned building."""
     bits: dict[Cell, int] = {}
     for index, letter in enumerate(stops):
@@ -79,7 +79,7 @@ def _targets(board: Board, stops: list[str]) -> dict[Cell, int]:
 
 def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
     """The cheapest way to complete the route (Dial's bucket queue over small integer costs)."""
-    targets = _targets(board, stops)
+    targets = stop_targets(board, stops)
     full = (1 << len(stops)) - 1
     origin, destination = TERMINALS[line]
     goal_cells = set(destination.cells)

@@ -22,6 +22,8 @@ from game.ai.liniell_board import (
     DISTINCT_ROTS,
     NO_MARKER,
     PORT,
+    RHOMB,
+    SEGMENTS,
     Board,
     cell_index,
     line_id,
@@ -40,10 +42,18 @@ MIN_WIDTH = 4  # plays looked at beyond their static value, whatever the work co
 
 # The static value (``Judge``). By the placements still to come (index: 0, 1, ... 15): what a point of
 # a route now, an end a tile may still extend, and a marker still in the supply are worth towards
-# the final margin. A least-squares fit to final margins of bot-against-bot games pointed the way
-# (open ends and spare markers count for much); these halfway values beat both it and flat ones.
-POINT = (1.0,) * 16
-OPEN_END = (0.0,) + (0.6,) * 15
+# the final margin. Least-squares fits to the final margins of bot-against-bot games (positions at
+# the end of each turn, cross-checked on games left out) pointed the way: early points say little
+# about the end, an open end says more than a point, and how much depends on the rhombs already on
+# the line (none: it scores edge to edge, so every end is a route end in the making; one: an end
+# may still close it; two or more: an end only counts if it reaches a rhomb further away). These
+# values, between the fits and round figures, won more games than flat ones (docs/liniell.md).
+POINT = (1.0, 0.9, 0.9, 0.85, 0.85, 0.75, 0.75, 0.65, 0.65, 0.5, 0.5, 0.4, 0.4, 0.4, 0.4, 0.4)
+OPEN_END = (  # by the rhombs on the line: none, one, two or more
+    (0.0, 1.2, 1.2, 1.2, 1.2, 1.1, 1.1, 1.1, 1.1, 0.7, 0.7, 0.5, 0.5, 0.5, 0.5, 0.5),
+    (0.0, 1.0, 1.0, 1.1, 1.1, 1.1, 1.1, 0.9, 0.9, 0.9, 0.9, 0.6, 0.6, 0.6, 0.6, 0.6),
+    (0.0,) + (0.75,) * 10 + (0.6,) * 5,
+)
 SPARE_MARKER = (0.0, 0.9, 0.9, 1.5, 1.5, 1.5, 1.5, 1.75, 1.75, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 CAPTURE_SWING = 1.5  # what a capture costs its victim, as a share of the captured line's worth
 
@@ -176,6 +186,21 @@ def _connect_kinds() -> tuple[tuple[bool, bool], ...]:
 
 
 CONNECT_KINDS = _connect_kinds()
+# RHOMBS_OF_PIECE[tr][piece]: the rhombs on that piece of a tile in rotation tr.
+RHOMBS_OF_PIECE = tuple(
+    tuple(sum(1 for a, b in segments for end in (a, b) if end in RHOMB[tr]) for segments in SEGMENTS[tr])
+    for tr in range(len(SEGMENTS)))
+
+
+def rhombs_on(board: Board, label: int) -> int:
+    """How many rhombs the line holds, capped at two (what decides the kind of its route, N6)."""
+    grid = board.grid
+    found = 0
+    for pc in board.members[label]:
+        found += RHOMBS_OF_PIECE[grid[pc >> 2]][pc & 3]
+        if found >= 2:
+            return 2
+    return found
 
 
 class Judge:
@@ -188,7 +213,8 @@ class Judge:
     def __init__(self, unseen: Counter[int], left: int) -> None:
         self.left = left  # placements still to come after the position valued
         step = max(0, min(left, len(POINT) - 1))
-        self.point, self.open_end, self.spare = POINT[step], OPEN_END[step], SPARE_MARKER[step]
+        self.point, self.spare = POINT[step], SPARE_MARKER[step]
+        self.open_ends = tuple(table[step] for table in OPEN_END)  # by the rhombs on the line
         total = sum(unseen.values())
         near = sum(count for tile, count in unseen.items() if CONNECT_KINDS[tile][0])
         across = sum(count for tile, count in unseen.items() if CONNECT_KINDS[tile][1])
@@ -204,7 +230,10 @@ class Judge:
             fit = board.fit_table()
             ends = tuple(end for end in board.ends[label] if fit[end[0]])
             points = board.route[label][0]
-            worth = self.point * points + self.open_end * len(ends) if self.left > 0 else float(points)
+            if self.left <= 0:
+                worth = float(points)
+            else:
+                worth = self.point * points + self.open_ends[rhombs_on(board, label)] * len(ends)
             found = memo[label] = (worth, ends)
         return found
 

@@ -66,7 +66,7 @@ class GameDefinition(Protocol):
     the state, so a seed plus the list of applied actions reproduces a game bit for bit.
     """
 
-    name: str  # "linie1", "linja", "liniell", "lines"
+    name: str  # "linie1", "linja", "liniell", "bus"
     title: str  # shown to people
     rules_version: str  # bumped whenever a rule changes; LAN peers must agree on it
     min_players: int

@@ -11,8 +11,11 @@ GAMES: dict[str, tuple[str, str]] = {
     "linie1": ("game.core.linie1", "GAME"),
     "linja": ("game.core.linja", "GAME"),
     "liniell": ("game.core.liniell", "GAME"),
-    "lines": ("game.core.lines", "GAME"),
+    "bus": ("game.core.bus", "GAME"),
 }
+# Games whose rules are here but which the setup screen does not offer yet (their table is on its way):
+# ``get_game``, the tools and the tests know them; ``available_games`` leaves them out.
+NOT_YET_OFFERED: frozenset[str] = frozenset()
 
 
 class UnknownGame(KeyError):
@@ -41,6 +44,8 @@ def available_games() -> list[str]:
     """Names of the games whose modules are present, in menu order."""
     names = []
     for name in GAMES:
+        if name in NOT_YET_OFFERED:
+            continue
         try:
             get_game(name)
         except UnknownGame:

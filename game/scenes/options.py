@@ -50,6 +50,16 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         [None, 0, 1], [(None, "Random"), *_SEATS]),
     ("liniell", "first_player"): OptionInfo(
         "Who starts", "The player in this seat lays the first tile.", [0, 1], _SEATS),
+    ("bus", "edition"): OptionInfo(
+        "Edition",
+        "Current (Capstone): 5 time stones, 4 with three players; at most 5 buses. "
+        "1999 (Splotter): one time stone per player; no limit on buses.",
+        ["current", "1999"], [("current", "Current"), ("1999", "1999")]),
+    ("bus", "five_player_bonus"): OptionInfo(
+        "Five-player bonus",
+        "With five players each Line Expansion marker builds one street more. "
+        "All: Passengers and Buildings markers bring one more too.",
+        ["line_expansion", "all"], [("line_expansion", "Line Expansion"), ("all", "All M-scaled actions")]),
 }
 
 

@@ -1,11 +1,14 @@
 """The rule texts in ``assets/rules/<game>.md``, parsed into titled sections of paragraphs and bullets.
 
 Only the little Markdown the rule files use: ``#`` title, ``##`` sections, ``-`` bullets,
-paragraphs of consecutive lines. Layout into pages happens in the rules scene.
+paragraphs of consecutive lines, and two directives whose following words are their caption:
+``[diagram linie1.rule_b]`` (a picture, ``game.render.diagrams``) and ``[key ok]`` (a legend line
+with a small marker before it). Layout into pages happens in the rules scene.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from game.core.assets import ASSETS
@@ -13,12 +16,14 @@ from game.core.registry import GAMES
 from game.ui.gamepad import controls_help
 
 RULES_DIR = ASSETS / "rules"
+DIRECTIVE = re.compile(r"^\[(diagram|key) ([a-z0-9_.]+)\]\s*(.*)$")
 
 
 @dataclass
 class Block:
-    kind: str  # "para" or "bullet"
-    text: str
+    kind: str  # "para", "bullet", "diagram" or "key"
+    text: str  # for a diagram or key: its caption
+    name: str = ""  # the diagram or key a directive names
 
 
 @dataclass
@@ -39,12 +44,13 @@ def parse(game: str, text: str) -> Rulebook:
     sections: list[Section] = []
     current: list[str] = []
     kind = "para"
+    name = ""
 
     def flush() -> None:
-        nonlocal current
-        if current and sections:
-            sections[-1].blocks.append(Block(kind, " ".join(current).replace("**", "")))
-        current = []
+        nonlocal current, name
+        if (current or name) and sections:
+            sections[-1].blocks.append(Block(kind, " ".join(current).replace("**", ""), name))
+        current, name = [], ""
 
     for raw in text.splitlines():
         line = raw.strip()
@@ -54,6 +60,10 @@ def parse(game: str, text: str) -> Rulebook:
         elif line.startswith("# "):
             flush()
             title = line[2:].strip()
+        elif directive := DIRECTIVE.match(line):
+            flush()
+            kind, name = directive.group(1), directive.group(2)
+            current = [directive.group(3)] if directive.group(3) else []
         elif line.startswith("- "):
             flush()
             kind = "bullet"
@@ -62,7 +72,7 @@ def parse(game: str, text: str) -> Rulebook:
             flush()
             kind = "para"
         else:
-            if kind == "bullet" and not raw.startswith(" "):
+            if kind in ("bullet", "key") and not raw.startswith(" "):
                 flush()
                 kind = "para"
             current.append(line)

@@ -1,14 +1,18 @@
 """The rules screen: the rules of each game in readable pages, one section at a time.
 
 Tabs pick the game, the index on the left picks a section, ◀ ▶ (arrows, pad, buttons) turn pages.
-Long sections continue on further pages rather than shrinking the type.
+Long sections continue on further pages rather than shrinking the type. Diagrams
+(``game.render.diagrams``) scale to the text's width and keep their caption on their page.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from game.scenes.rulebook import Rulebook, Section, available_rulebooks
+from game.render.diagrams import find, find_key, height_for, picture
+from game.scenes.rulebook import Block, Rulebook, Section, available_rulebooks
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -18,35 +22,65 @@ PANEL = pygame.Rect(60, 50, theme.WIDTH - 120, theme.HEIGHT - 100)
 TEXT_AREA = pygame.Rect(PANEL.x + 560, PANEL.y + 190, PANEL.width - 620, PANEL.height - 330)
 BODY_SIZE = 31
 LINE_GAP = 44
-Line = tuple[str, str, int]  # (kind, text, indent) — kind: "text", "bullet", "space"
+CAPTION_SIZE = 27
+CAPTION_GAP = 36
+DIAGRAM_MAX = 400  # a picture and its caption fit one page, with room for a few lines of text on many
+DIAGRAM_GAP = 14
+KEY_SIZE = 38
+INDEX_ROW, INDEX_ROW_MIN, INDEX_TEXT = 66, 44, 28  # the section index: row height (largest, least), text
+KEY_INDENT = 56
+
+
+class Line(NamedTuple):
+    """One laid-out row: ``kind`` is "text", "bullet", "space", "diagram", "caption" or "key"."""
+
+    kind: str
+    text: str
+    indent: int
+    height: int
+    name: str = ""  # the diagram or key drawn on this row
+
+
+def _block_groups(block: Block, width: int) -> list[list[Line]]:
+    """A block's rows, grouped: a group never splits across pages (a picture keeps its caption)."""
+    if block.kind == "diagram":
+        group: list[Line] = []
+        diagram = find(block.name)
+        if diagram is not None:
+            tall = height_for(diagram, width, DIAGRAM_MAX)
+            group.append(Line("diagram", "", 0, tall + DIAGRAM_GAP, block.name))
+        group += [Line("caption", text, 0, theme.px(CAPTION_GAP))
+                  for text in theme.wrap(block.text, CAPTION_SIZE, width)]
+        return [group]
+    if block.kind in ("bullet", "key"):
+        indent = 44 if block.kind == "bullet" else KEY_INDENT
+        wrapped = theme.wrap(block.text, BODY_SIZE, width - indent)
+        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)]
+                for i, text in enumerate(wrapped)]
+    return [[Line("text", text, 0, theme.px(LINE_GAP))] for text in theme.wrap(block.text, BODY_SIZE, width)]
 
 
 def layout(section: Section, width: int, height: int) -> list[list[Line]]:
-    """Wrap a section's blocks into lines and split them into pages that fit ``height``."""
-    lines: list[Line] = []
+    """Wrap a section's blocks into rows and split them into pages that fit ``height``."""
+    groups: list[list[Line]] = []
     for block in section.blocks:
-        if block.kind == "bullet":
-            wrapped = theme.wrap(block.text, BODY_SIZE, width - 44)
-            lines.extend(("bullet" if i == 0 else "text", text, 44) for i, text in enumerate(wrapped))
-            lines.append(("space", "", 0))
-        else:
-            lines.extend(("text", text, 0) for text in theme.wrap(block.text, BODY_SIZE, width))
-            lines.append(("space", "", 0))
-    gap = theme.px(LINE_GAP)  # at the player's text size
-    per_page = max(1, height // gap)
+        groups += _block_groups(block, width)
+        groups.append([Line("space", "", 0, theme.px(LINE_GAP) // 2)])
+    gap = theme.px(LINE_GAP)  # a line's height at the player's text size
+    room = max(1, height // gap) * gap
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0
-    for line in lines:
-        cost = gap // 2 if line[0] == "space" else gap
-        if used + cost > per_page * gap and page:
+    for group in groups:
+        cost = sum(line.height for line in group)
+        if used + cost > room and page:
             pages.append(page)
             page, used = [], 0
-            if line[0] == "space":
+            if group[0].kind == "space":
                 continue
-        page.append(line)
+        page += group
         used += cost
-    while page and page[-1][0] == "space":
+    while page and page[-1].kind == "space":
         page.pop()
     if page:
         pages.append(page)
@@ -71,7 +105,7 @@ class RulesScene(Scene):
             self.tabs.append(tab)
             self.ui.add(tab)
         self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, 470, PANEL.height - 230), [],
-                              self.open_section, 0, 66, 28)
+                              self.open_section, 0, INDEX_ROW, INDEX_TEXT)
         self.ui.add(self.index)
         self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), "Previous", self.previous_page,
                            "secondary", 34)
@@ -98,6 +132,10 @@ class RulesScene(Scene):
             tab.style = "primary" if i == index else "secondary"
         book = self.book
         self.index.items = [section.title for section in book.sections] if book else []
+        # Every section's row in sight: rows close up when a book has more sections than fit.
+        rows = max(1, len(self.index.items))
+        self.index.row_height = max(INDEX_ROW_MIN, min(INDEX_ROW, self.index.rect.height // rows))
+        self.index.size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
         self.open_section(0)
 
     def open_section(self, index: int, last_page: bool = False) -> None:
@@ -150,18 +188,16 @@ class RulesScene(Scene):
             super().draw(surface)
             return
         title = book.sections[self.section].title if book.sections else ""
-        theme.draw_text(surface, title, (TEXT_AREA.x, TEXT_AREA.y - 58), 48, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT, "topleft")
+        total = len(self.pages)
+        pages = f"page {self.page + 1} of {total}" if total > 1 else ""
+        room = TEXT_AREA.width - (theme.font(26).size(pages)[0] + 24 if pages else 0)
+        theme.draw_text(surface, title, (TEXT_AREA.x, TEXT_AREA.y - 58),
+                        theme.fit_text(title, 48, room, theme.DISPLAY_FONT), theme.SUNFLOWER, theme.DISPLAY_FONT,
+                        "topleft")
         y = TEXT_AREA.y + 10
-        gap = theme.px(LINE_GAP)
-        for kind, text, indent in self.pages[self.page]:
-            if kind == "space":
-                y += gap // 2
-                continue
-            if kind == "bullet":
-                pygame.draw.circle(surface, theme.TANGERINE, (TEXT_AREA.x + 16, y + gap * 19 // 44), 7)
-            theme.draw_text(surface, text, (TEXT_AREA.x + indent, y), BODY_SIZE, theme.CREAM)
-            y += gap
+        for line in self.pages[self.page]:
+            self.draw_line(surface, line, y)
+            y += line.height
         total = len(self.pages)
         if total > 1:
             theme.draw_text(surface, f"page {self.page + 1} of {total}",
@@ -169,3 +205,22 @@ class RulesScene(Scene):
         self.prev.enabled = self.page > 0 or self.section > 0
         self.next.enabled = self.page + 1 < total or self.section + 1 < len(book.sections)
         super().draw(surface)
+
+    @staticmethod
+    def draw_line(surface: pygame.Surface, line: Line, y: int) -> None:
+        x = TEXT_AREA.x
+        if line.kind == "space":
+            return
+        if line.kind == "diagram":
+            surface.blit(picture(line.name, TEXT_AREA.width, line.height - DIAGRAM_GAP), (x, y))
+            return
+        if line.kind == "caption":
+            theme.draw_text(surface, line.text, (x, y), CAPTION_SIZE, theme.CREAM_DIM)
+            return
+        if line.kind == "bullet":
+            pygame.draw.circle(surface, theme.TANGERINE, (x + 16, y + line.height * 19 // LINE_GAP), 7)
+        elif line.kind == "key":
+            paint = find_key(line.name)
+            if paint is not None:
+                surface.blit(paint(KEY_SIZE), (x, y + (line.height - KEY_SIZE) // 2))
+        theme.draw_text(surface, line.text, (x + line.indent, y), BODY_SIZE, theme.CREAM)

@@ -20,7 +20,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "linie1": ("game.tables.linie1.table", "Linie1Table"),
     "linja": ("game.tables.linja.table", "LinjaTable"),
     "liniell": ("game.tables.liniell.table", "LiniellTable"),
-    "lines": ("game.tables.lines.table", "LinesTable"),
+    "bus": ("game.tables.bus.table", "BusTable"),
 }
 
 

@@ -20,7 +20,7 @@ from game.ai.liniell_board import (
     piece_ref,
     route_of,
 )
-from game.ai.liniell_search import Search, follow_ups, placements, to_actions
+from game.ai.liniell_search import Search, follow_ups, placements, rhombs_on, to_actions
 from game.core.liniell import GAME
 from game.core.liniell.field import Field
 from game.core.liniell.routes import best_route
@@ -130,3 +130,22 @@ def test_route_cache_answers_like_a_fresh_search():
     for label, pieces in board.members.items():
         assert route_of(board.grid, pieces) == board.route[label] == rules_route(state, pieces)
     assert cell_index(0, 0) == 24
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_judge_counts_the_rhombs_on_a_line_as_the_tiles_say(seed):
+    rnd = random.Random(seed)
+    state = GAME.setup(2, seed)
+    seen = set()
+    while state.phase != OVER:
+        board = board_of(state)
+        for label, pieces in board.members.items():
+            rhombs = 0
+            for x, y, piece in map(piece_ref, pieces):
+                spec = TILES[state.board.cells[(x, y)][0]]
+                rhombs += sum(1 for node in spec.rhombs if spec.rhomb_piece[node] == piece)
+            assert rhombs_on(board, label) == min(rhombs, 2)
+            seen.add(min(rhombs, 2))
+        seat = state.current
+        GAME.apply(state, seat, rnd.choice(GAME.legal(state, seat)))
+    assert seen == {0, 1, 2}

@@ -12,9 +12,9 @@ from game.config import Settings
 from game.core.registry import get_game
 from game.match import Match, SeatInfo
 from game.session import LocalSession
+from game.tables.bus.hints import HINTS as BUS_HINTS
 from game.tables.coach import Coach, GameHints, HintMemory, Moment
 from game.tables.launch import TableConfig
-from game.tables.lines.hints import HINTS as LINES_HINTS
 from game.tables.linie1.hints import HINTS as LINIE1_HINTS
 from game.tables.linie1.table import Linie1Table
 from game.tables.liniell.hints import HINTS as LINIELL_HINTS
@@ -22,7 +22,7 @@ from game.tables.linja.hints import HINTS as LINJA_HINTS
 from game.ui.input import Intent
 from tests.client.helpers import run
 
-GAME_HINTS = {"linie1": LINIE1_HINTS, "linja": LINJA_HINTS, "liniell": LINIELL_HINTS, "lines": LINES_HINTS}
+GAME_HINTS = {"linie1": LINIE1_HINTS, "linja": LINJA_HINTS, "liniell": LINIELL_HINTS, "bus": BUS_HINTS}
 
 
 def make_table(app, seats=None, seed=4):
@@ -199,7 +199,7 @@ def test_every_moment_occurs_in_play_and_reads_every_view(game):
     from game.bots import make_bot
     seen: set[str] = set()
     tables = {"linie1": [(5, None), (3, {"trip_rule": "pace"})],
-              "lines": [(3, None)] * 3}.get(game, [(2, None)] * 3)
+              "bus": [(3, None), (4, None)]}.get(game, [(2, None)] * 3)
     for seed, (players, options) in enumerate(tables):
         state = definition.setup(players, seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(players)]

@@ -37,3 +37,9 @@ def test_tooltips_go_beside_a_stacked_menu_button_and_never_cover_the_next_one()
     assert not box.colliderect(below) and not box.colliderect(button) and screen.contains(box)
     wide = pygame.Rect(10, 500, 1900, 80)  # no room beside: it goes underneath instead
     assert tooltip_box(screen, (500, 90), wide).top > wide.bottom
+
+
+def test_bus_options_offer_both_readings_in_words():
+    for key, default in get_game("bus").default_options().items():
+        choices = option_choices("bus", key, default)
+        assert len(choices) == 2 and choices[0][0] == default, key

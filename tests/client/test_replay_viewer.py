@@ -153,7 +153,7 @@ def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
 
 
 def test_open_file_refuses_in_words_and_opens_a_replay_from_anywhere(app, tmp_path: Path) -> None:
-    path, match = kept("lines", 3, 4, tmp_path / "from a friend")
+    path, match = kept("bus", 3, 4, tmp_path / "from a friend")
     damaged = tmp_path / "damaged.jsonl"
     damaged.write_bytes(path.read_bytes()[:-40])
     app.push(TitleScene(app))

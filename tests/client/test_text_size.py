@@ -108,7 +108,7 @@ def test_the_checker_finds_real_overflow():
 
 
 MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
-                "linie1_table_midgame", "linie1_hint", "linja_table_following", "liniell_occupy", "lines_mid",
+                "linie1_table_midgame", "linie1_hint", "linja_table_following", "liniell_occupy", "bus_line",
                 "lan_lobby", "lan_join", "keys"]
 
 

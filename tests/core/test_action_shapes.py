@@ -13,7 +13,7 @@ from game.bots import make_bot
 from game.core.registry import get_game
 from game.match import Match, SeatInfo, view_hash
 
-GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "lines": 3}
+GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}
 
 
 def bot_match(game: str, seed: int) -> Match:
@@ -55,8 +55,8 @@ MALFORMED: dict[str, list[tuple[str, Any]]] = {
               (None, lambda a: {**a, "from": 1.0})],
     "liniell": [("place", lambda a: {**a, "x": math.inf}), ("place", lambda a: {**a, "rot": 4}),
                 ("place", lambda a: {**a, "y": 99})],
-    "lines": [(None, lambda a: {**a, "spare": None}), (None, lambda a: {"type": "teleport"}),
-              (None, lambda a: {**a, "space": "Z"} if a["type"] == "action_space" else {**a, "street": -1})],
+    "bus": [("building", lambda a: {**a, "kind": "castle"}), ("building", lambda a: {**a, "lot": 1.5}),
+            ("building", lambda a: {"type": "building", "lot": a["lot"]}), (None, lambda a: {"type": "vroom"})],
 }
 
 

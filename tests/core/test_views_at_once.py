@@ -8,7 +8,7 @@ import pytest
 from game.bots import make_bot
 from game.match import Match, SeatInfo
 
-GAMES = {"linie1": 4, "linja": 2, "liniell": 2, "lines": 3}
+GAMES = {"linie1": 4, "linja": 2, "liniell": 2, "bus": 4}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -47,7 +47,7 @@ def _taken(port: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("game", "seats"), [("linie1", 4), ("linja", 2), ("liniell", 2), ("lines", 4)])
+@pytest.mark.parametrize(("game", "seats"), [("linie1", 4), ("linja", 2), ("liniell", 2), ("bus", 4)])
 def test_linie_host_seats_each_game_as_it_is_played_when_no_count_is_given(game: str, seats: int,
                                                                            tmp_path: Path) -> None:
     host = build_host(parse_args(["--game", game, "--bots", "1", "--save", str(tmp_path / "t.save")]))

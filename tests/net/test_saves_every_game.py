@@ -20,7 +20,7 @@ from net.host import Host
 from net.savefile import journal_path
 from net.table import HostConfig
 
-GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "lines": 3}
+GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}
 ACTIONS = 130  # past one full save (every 100 actions), so both files hold part of the game
 
 

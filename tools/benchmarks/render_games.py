@@ -27,7 +27,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-GAMES = {"linie1": 4, "linja": 2, "liniell": 2, "lines": 4}
+GAMES = {"linie1": 4, "linja": 2, "liniell": 2, "bus": 4}
 SEED = 5
 
 FLOOR = """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.screenshot import shot
-from tools.shots import lines, linie1, liniell, linja
+from tools.shots import bus, linie1, liniell, linja
 
 
 def _hinted(app: Any) -> None:
@@ -41,7 +41,7 @@ def liniell_hint(app: Any) -> None:
     liniell.table_after(app, 9, humans=(0, 1))
 
 
-@shot("lines_hint", settle=0.6)
-def lines_hint(app: Any) -> None:
+@shot("bus_hint", settle=0.6)
+def bus_hint(app: Any) -> None:
     _hinted(app)
-    lines._open(app, lines._played(40, lambda m: m.to_act() == [0] and m.state.phase == "choose"))
+    bus.open_table(app, bus.played(bus.alice_in("choose")))

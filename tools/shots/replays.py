@@ -73,9 +73,9 @@ def replay_liniell(app: Any) -> None:
     viewer(app, path, 17, eyes=1)
 
 
-@shot("replay_lines", settle=0.5)
-def replay_lines(app: Any) -> None:
-    path = kept_game("lines", 4, 3)
+@shot("replay_bus", settle=0.5)
+def replay_bus(app: Any) -> None:
+    path = kept_game("bus", 4, 3)
     viewer(app, path, 60)
 
 
@@ -91,7 +91,7 @@ def _keep_several() -> None:
     kept_game("linie1", 3, 5)
     kept_game("linja", 2, 4)
     kept_game("liniell", 2, 6, humans=2)
-    kept_game("lines", 4, 3)
+    kept_game("bus", 4, 3)
     kept_game("linie1", 2, 9)
     (replays_dir() / "20251101-101010-linie1.jsonl").write_text('{"format": "linie-replay", "version": 2}\n{"n"')
 

@@ -1,0 +1,128 @@
+"""Line Expansion: where a line may grow — heads, trails and the no-parallel rule (rulings B1-B3).
+
+A line is a trail: ``path`` lists its crossings in order, consecutive crossings joined by a street,
+no street twice. Its heads are ``path[0]`` and ``path[-1]`` (the same crossing once a circle has
+closed). Adding a street at a head always keeps a trail, so a bus can still run from head to head
+over every street once; everything else is the question of which street may be added.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+
+class Network(Protocol):
+    """What the expansion rules ask of a street graph (``game.core.bus.network.Board`` has it)."""
+
+    @property
+    def ends(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def adjacent(self) -> tuple[tuple[tuple[int, int], ...], ...]: ...
+
+    @property
+    def by_pair(self) -> dict[tuple[int, int], int]: ...
+
+    @property
+    def streets(self) -> int: ...
+
+    def street_between(self, a: int, b: int) -> int | None: ...
+
+
+class Move(NamedTuple):
+    """One street added to a line: built from ``head``, the line now ends at ``to``."""
+
+    street: int
+    head: int
+    to: int
+
+
+OWN_STREET = "own_street"
+PARALLEL = "parallel"
+
+
+def heads(path: list[int]) -> list[int]:
+    """The crossings a line may grow from: none before its first street, one after a circle closed."""
+    if not path:
+        return []
+    return [path[0]] if path[0] == path[-1] else [path[0], path[-1]]
+
+
+def line_streets(net: Network, path: list[int]) -> list[int]:
+    """The streets of a line in order from ``path[0]``."""
+    return [net.by_pair[(a, b) if a < b else (b, a)] for a, b in zip(path, path[1:], strict=False)]
+
+
+def end_streets(net: Network, path: list[int]) -> list[tuple[int, int]]:
+    """(street, crossing) for each end of the line: the street by which the line reaches that head."""
+    if len(path) < 2:
+        return []
+    return [(net.street_between(path[0], path[1]), path[0]),  # type: ignore[list-item]
+            (net.street_between(path[-2], path[-1]), path[-1])]
+
+
+def occupancy(net: Network, paths: list[list[int]]) -> list[list[int]]:
+    """For every street, the seats whose lines run along it."""
+    seats_on: list[list[int]] = [[] for _ in range(net.streets)]
+    for seat, path in enumerate(paths):
+        for street in line_streets(net, path):
+            seats_on[street].append(seat)
+    return seats_on
+
+
+def extend(path: list[int], move: Move) -> bool:
+    """Add ``move`` to ``path`` in place; True when it closed a circle (both heads now at ``move.to``)."""
+    if path[-1] == move.head:
+        path.append(move.to)
+    else:
+        path.insert(0, move.to)
+    return path[0] == path[-1]
+
+
+class Surroundings:
+    """The other lines as one seat sees them. They stay put while that seat builds its streets, so a
+    bot can look ahead over a whole expansion with one of these and its own path alone."""
+
+    def __init__(self, net: Network, paths: list[list[int]], seat: int) -> None:
+        self.net = net
+        self.seat = seat
+        seats_on = occupancy(net, paths)
+        self.others_on: list[tuple[int, ...]] = [tuple(q for q in seats if q != seat) for seats in seats_on]
+        ends_at: set[tuple[int, int, int]] = set()  # (other seat, street, crossing) for each end street
+        for other, path in enumerate(paths):
+            if other != seat:
+                ends_at.update((other, street, crossing) for street, crossing in end_streets(net, path))
+        # B2 (2): a street may be shared at a crossing where every line already on it has its end.
+        self.beside_heads: set[tuple[int, int]] = {
+            (street, crossing)
+            for street, others in enumerate(self.others_on) if others
+            for crossing in net.ends[street]
+            if all((other, street, crossing) in ends_at for other in others)
+        }
+
+    def refusal(self, own: set[int], head: int, street: int) -> str | None:
+        """Why ``street`` may not be added at ``head`` (a street leaving it), or None when it may."""
+        if street in own:
+            return OWN_STREET  # B1: a line never runs along a street it already occupies
+        if not self.others_on[street]:
+            return None  # an empty street
+        if (street, head) in self.beside_heads:
+            return None  # B2 (2): beside another line whose end is here
+        if any(not self.others_on[other] and other not in own for other, _ in self.net.adjacent[head]):
+            return PARALLEL
+        return None  # B2 (1): no empty street leaves this head
+
+    def moves(self, path: list[int], own: set[int]) -> list[Move]:
+        """Every street the line may add next, from each of its heads."""
+        found = []
+        for head in heads(path):
+            for street, to in self.net.adjacent[head]:
+                if self.refusal(own, head, street) is None:
+                    found.append(Move(street, head, to))
+        return found
+
+
+def can_grow(net: Network, path: list[int], own: set[int]) -> bool:
+    """Whether any street may be added. From a head either an empty street leaves (always allowed) or
+    none does and every street not on the line is allowed (B2 (1)); so this depends on the line alone."""
+    return any(street not in own for head in heads(path) for street, _ in net.adjacent[head])

@@ -1,0 +1,148 @@
+"""The action board: seven actions top to bottom in the order they resolve, each with its spaces left to
+right in the order their markers act, who holds each one and what it yields this round.
+
+Pure drawing from a ``Picture`` plus what the table animates; it also says where each space is, so
+a flying marker lands on it and a pointer finds it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from game.render.bus.buildings import building, passenger
+from game.render.bus.clock import draw_clock
+from game.render.bus.pieces import action_marker, bus_icon, paint_marker
+from game.tables.bus import layout
+from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, ACTION_UNITS, Picture, Space
+from game.tables.bus.seats import SeatLook
+from game.ui import theme
+
+SpaceKey = tuple[str, str]  # (action, letter)
+NOTES = {"buses": "+1 bus", "clock": "stop time or let it run", "start": "start player next round"}
+
+
+def space_rects(picture: Picture) -> dict[SpaceKey, pygame.Rect]:
+    """Every space of the board by (action, letter)."""
+    rects = {}
+    for row, spaces in enumerate(picture.spaces):
+        for slot, space in enumerate(spaces):
+            rects[(space.action, space.letter)] = layout.space_rect(row, slot)
+    return rects
+
+
+def space_at(picture: Picture, point: tuple[int, int]) -> SpaceKey | None:
+    for key, rect in space_rects(picture).items():
+        if rect.inflate(6, 6).collidepoint(point):
+            return key
+    return None
+
+
+def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], open_spaces: set[SpaceKey],
+               hover: SpaceKey | None, cursor: SpaceKey | None, age: float,
+               hidden: frozenset[SpaceKey] = frozenset()) -> None:
+    """The board; ``open_spaces`` glow (the deciding player may take them), ``hidden`` spaces are shown
+    free (a marker is still flying there)."""
+    title = theme.draw_text(surface, "Action board", (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
+                            theme.DISPLAY_FONT)
+    note = "resolves top to bottom, each row left to right"
+    theme.draw_text(surface, note, (layout.BOARD.right - 24, layout.BOARD.y + 20),
+                    theme.fit_text(note, 19, layout.BOARD.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                    anchor="topright")
+    for row, spaces in enumerate(picture.spaces):
+        action = spaces[0].action if spaces else ACTION_IDS[row]
+        band = layout.row_rect(row)
+        taken = any(space.holder is not None for space in spaces)
+        pygame.draw.rect(surface, theme.shade(theme.NIGHT_2, 1.15 if taken else 1.0), band, border_radius=12)
+        _label(surface, action, band)
+        for slot, space in enumerate(spaces):
+            key = (space.action, space.letter)
+            shown = space if key not in hidden else Space(space.action, space.letter, None, space.yields)
+            _space(surface, shown, layout.space_rect(row, slot), looks, key in open_spaces, key == hover,
+                   key == cursor, age)
+        if len(spaces) == 1:
+            note_x = layout.space_rect(row, 1).x
+            theme.draw_text(surface, NOTES.get(action, ""), (note_x, band.centery), 19, theme.CREAM_DIM,
+                            anchor="midleft")
+
+
+def _label(surface: pygame.Surface, action: str, band: pygame.Rect) -> None:
+    icon_centre = (band.x + 30, band.centery)
+    _icon(surface, action, icon_centre)
+    name = ACTION_NAMES.get(action, action)
+    size = theme.fit_text(name, 24, layout.LABEL_W - 70, theme.DISPLAY_FONT)
+    theme.draw_text(surface, name, (band.x + 58, band.centery + 1), size, theme.CREAM, theme.DISPLAY_FONT, "midleft")
+
+
+def _icon(surface: pygame.Surface, action: str, centre: tuple[int, int]) -> None:
+    x, y = centre
+    if action == "line":
+        paint_marker(surface, (x - 16, y + 8), (x + 16, y - 8), theme.SUNFLOWER, 9)
+    elif action in ("buses", "vrooom", "start"):
+        icon = bus_icon(theme.SUNFLOWER if action != "start" else theme.CREAM, 40)
+        surface.blit(icon, icon.get_rect(center=centre))
+        if action == "vrooom":
+            for dy in (-6, 0, 6):
+                pygame.draw.line(surface, theme.CREAM_DIM, (x - 30, y + dy), (x - 22, y + dy), 2)
+        if action == "start":
+            pygame.draw.line(surface, theme.CREAM, (x + 10, y - 8), (x + 10, y - 22), 2)
+            pygame.draw.polygon(surface, theme.CORAL, [(x + 11, y - 22), (x + 22, y - 18), (x + 11, y - 14)])
+    elif action == "passengers":
+        figure = passenger(30)
+        surface.blit(figure, figure.get_rect(center=centre))
+    elif action == "buildings":
+        for dx, kind in ((-12, "house"), (0, "office"), (12, "pub")):
+            picture = building(kind, 24)
+            surface.blit(picture, picture.get_rect(center=(x + dx, y)))
+    elif action == "clock":
+        draw_clock(surface, centre, 18, 0.0, highlight=False)
+
+
+def _space(surface: pygame.Surface, space: Space, rect: pygame.Rect, looks: Sequence[SeatLook], open_: bool,
+           hovered: bool, cursor: bool, age: float) -> None:
+    lift = -3 if hovered and open_ else 0
+    body = rect.move(0, lift)
+    useless = space.yields == 0 and space.holder is None
+    face = theme.shade(theme.NIGHT_2, 0.75) if useless else theme.PLUM
+    if open_:
+        face = theme.shade(theme.PLUM_LIGHT, 1.25 if hovered else 1.0)
+    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 4), border_radius=10)
+    pygame.draw.rect(surface, face, body, border_radius=10)
+    if open_:
+        pulse = 0.5 + 0.5 * math.sin(age * 5)
+        pygame.draw.rect(surface, theme.mix(theme.TANGERINE, theme.SUNFLOWER, pulse), body, width=3, border_radius=10)
+    else:
+        pygame.draw.rect(surface, theme.PLUM_LIGHT, body, width=1, border_radius=10)
+    if cursor:
+        pygame.draw.rect(surface, theme.CREAM, body.inflate(8, 8), width=3, border_radius=13)
+    ink = theme.shade(theme.CREAM_DIM, 0.6) if useless else theme.CREAM
+    if space.letter:
+        theme.draw_text(surface, space.letter, (body.x + 8, body.y + 3), 17, ink, theme.TEXT_BOLD_FONT)
+    if space.yields is not None:
+        colour = theme.shade(theme.CREAM_DIM, 0.6) if space.yields == 0 else theme.SUNFLOWER
+        theme.draw_text(surface, str(space.yields), (body.right - 8, body.bottom - 2), 22, colour,
+                        theme.DISPLAY_FONT, "bottomright")
+    if space.holder is not None and 0 <= space.holder < len(looks):
+        look = looks[space.holder]
+        disc = action_marker(look.colour, 36, look.initial)
+        surface.blit(disc, disc.get_rect(center=(body.centerx - 4, body.centery + 1)))
+
+
+def marker_point(picture: Picture, key: SpaceKey) -> tuple[float, float]:
+    """Where a marker lies on space ``key`` (flights land here)."""
+    rect = space_rects(picture).get(key)
+    if rect is None:
+        return float(layout.BOARD.centerx), float(layout.BOARD.centery)
+    return float(rect.centerx - 4), float(rect.centery + 1)
+
+
+def yield_words(space: Space) -> str:
+    """What a space gives, in words ("3 streets", "nothing this round")."""
+    unit = ACTION_UNITS.get(space.action)
+    if unit is None or space.yields is None:
+        return ""
+    if space.yields == 0:
+        return "nothing this round"
+    return f"{space.yields} {unit}{'s' if space.yields != 1 else ''}"

@@ -1,0 +1,157 @@
+"""What the acting seat may do, read from its view with the real rules (no rule is written twice).
+
+Bus is public: the view holds the whole state, so the core rebuilds it and answers ``legal`` and
+``check`` exactly as the authority will. The table lights up what may be taken (streets, lots,
+action rows, waiting passengers and their buildings) and says beforehand why anything else would be
+refused. The authority still decides: a click is always submitted, and its rejection shown.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.core.bus import GAME
+from game.core.bus.network import board
+from game.core.contract import Action, SnapshotError, View
+
+STREET_ID = re.compile(r"\b([Ss])treet (\d+)(?: \(\d+-\d+\))?")
+SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)")
+LOT_ID = re.compile(r"\b([Ll])ot (\d+)")
+STREET_PHASES = ("setup_streets", "setup_extend", "line")
+BUILDING_PHASES = ("setup_buildings", "buildings")
+
+
+class Choices:
+    """The legal moves of ``seat`` in ``view``, and the reasons for everything else."""
+
+    def __init__(self, view: View | None, seat: int | None, names: list[str] | None = None) -> None:
+        self.seat = seat
+        self.names = names
+        self.phase = view.get("phase") if isinstance(view, dict) else None
+        self.state: Any = None
+        self.moves: list[Action] = []
+        self._refusals: dict[str, str | None] = {}  # asked each frame under the pointer: worked out once
+        if view is None or seat is None:
+            return
+        try:
+            self.state = GAME.state_from_view(view)
+        except SnapshotError:
+            self.state = None
+            return
+        self.moves = GAME.legal(self.state, seat)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.moves)
+
+    def of(self, kind: str) -> list[Action]:
+        return [move for move in self.moves if move.get("type") == kind]
+
+    @property
+    def laying(self) -> bool:
+        return self.phase in STREET_PHASES and self.active
+
+    @property
+    def building(self) -> bool:
+        return self.phase in BUILDING_PHASES and self.active
+
+    @property
+    def choosing(self) -> bool:
+        return self.phase == "choose" and self.active
+
+    @property
+    def splitting(self) -> bool:
+        return self.phase == "passengers" and self.active
+
+    @property
+    def timing(self) -> bool:
+        return self.phase == "clock" and self.active
+
+    @property
+    def driving(self) -> bool:
+        return self.phase == "vrooom" and self.active
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now (in words), or None when it would be taken."""
+        if self.state is None or self.seat is None:
+            return None
+        key = repr(sorted(action.items()))
+        if key not in self._refusals:
+            rejection = GAME.check(self.state, self.seat, action)
+            self._refusals[key] = None if rejection is None else readable(rejection.message, self.names)
+        return self._refusals[key]
+
+    # -- streets ------------------------------------------------------------------------------------
+    def streets(self) -> dict[int, list[int | None]]:
+        """Each street that may be built, with the heads it may be built from (None: a first street)."""
+        found: dict[int, list[int | None]] = {}
+        for move in self.of("street"):
+            found.setdefault(move["street"], []).append(move.get("head"))
+        return found
+
+    def street_action(self, street: int, closing_at: int | None = None) -> Action:
+        """The intent for ``street``; for one closing a circle, ``closing_at`` says where it closes."""
+        heads = self.streets().get(street)
+        if not heads or heads == [None]:
+            return {"type": "street", "street": street}
+        if len(heads) == 1:
+            return {"type": "street", "street": street, "head": heads[0]}
+        built_from = next((head for head in heads if head != closing_at), heads[0])
+        return {"type": "street", "street": street, "head": built_from}
+
+    def closes_circle(self, street: int) -> bool:
+        return len(self.streets().get(street, [])) > 1
+
+    # -- buildings ----------------------------------------------------------------------------------
+    def lots(self) -> set[int]:
+        return {move["lot"] for move in self.of("building")}
+
+    def kinds(self) -> list[str]:
+        """The building types that may be placed (a type whose pieces ran out is missing)."""
+        seen: list[str] = []
+        for move in self.of("building"):
+            if move["kind"] not in seen:
+                seen.append(move["kind"])
+        return seen
+
+    # -- the action board ---------------------------------------------------------------------------
+    def actions(self) -> list[str]:
+        return [move["action"] for move in self.of("choose")]
+
+    @property
+    def may_pass(self) -> bool:
+        return bool(self.of("pass"))
+
+    # -- Vrrooomm! ----------------------------------------------------------------------------------
+    def sources(self) -> set[int]:
+        """Crossings where a passenger waits whom this line may carry."""
+        return {move["from"] for move in self.of("deliver")}
+
+    def targets(self, source: int | None = None) -> set[int]:
+        """Lots a passenger (from ``source``, or from anywhere) may be carried to."""
+        return {move["lot"] for move in self.of("deliver") if source is None or move["from"] == source}
+
+
+def readable(message: str, names: list[str] | None = None) -> str:
+    """The authority names streets, lots and seats by number; players see a street as the crossings it
+    joins ("street 2–3"), a lot by its crossing, a seat by its player's name."""
+    net = board()
+
+    def street(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        if number >= net.streets:
+            return match.group(0)
+        a, b = net.ends[number]
+        return f"{match.group(1)}treet {a}–{b}"
+
+    def lot(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        if number >= net.lots:
+            return match.group(0)
+        return f"{'T' if match.group(1) == 'L' else 't'}he lot at crossing {net.lot_crossing[number]}"
+
+    def seat(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return names[number] if names and number < len(names) else match.group(0)
+    return SEAT_NUMBER.sub(seat, LOT_ID.sub(lot, STREET_ID.sub(street, message)))

@@ -1,0 +1,37 @@
+"""Bus's figures for the results screen: what each player delivered, what time cost them, and how
+they got there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.figures import PlayerFigures
+from game.tables.bus.model import picture_of
+from game.tables.bus.seats import seat_looks
+
+
+def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
+    """Per seat: the final score, then deliveries, time stones, buses, line length and markers left."""
+    picture = picture_of(view)
+    looks = seat_looks(view, picture.players)
+    scores = outcome.get("scores") or [seat.score - seat.stones for seat in picture.seats]
+    winners = set(outcome.get("winners") or [])
+    ranking = outcome.get("ranking") or []
+    figures = []
+    for seat, info in enumerate(picture.seats):
+        rows = [
+            ("Passengers delivered", str(info.score)),
+            ("Time stones", f"{info.stones} × −1" if info.stones else "0"),
+            ("Buses", str(info.buses)),
+            ("Streets in the line", str(max(0, len(info.path) - 1))),
+            ("Action markers left", str(info.markers_left)),
+        ]
+        if seat in ranking:
+            rows.append(("Place", str(ranking.index(seat) + 1)))
+        look = looks[seat]
+        if look.kind == "bot":
+            rows.append(("Bot", look.level))
+        score = scores[seat] if seat < len(scores) else 0
+        headline = f"{score} point{'s' if score != 1 else ''}"
+        figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
+    return figures

@@ -1,0 +1,297 @@
+"""Moving things on the Bus table: flying markers, banners, toasts and tooltips.
+
+Each is a small drawable the staging (``tables.bus.show``) creates from game events: flights are
+painted by show effects at their eased ``progress``, banners age as show overlays (on animation
+time), toasts on the wall clock. Nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.anim.easing import ease
+from game.render.bus.buildings import passenger, rising
+from game.render.bus.clock import stone
+from game.render.bus.pieces import Point, action_marker, bezier, bus_icon, draw_marker
+from game.ui import theme
+
+Colour = tuple[int, int, int]
+
+
+class Flight:
+    """Something in flight, drawn by its show effect at an eased ``progress``."""
+
+    progress: float
+
+    def paint(self, surface: pygame.Surface, progress: float) -> None:
+        self.progress = progress
+        self.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class MarkerFlight(Flight):
+    """A line marker flying from a player's supply onto its street (``progress`` 0..1 is tweened)."""
+
+    colour: Colour
+    start: Point
+    end_a: Point
+    end_b: Point
+    thickness: float
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.progress
+        end_centre = ((self.end_a[0] + self.end_b[0]) / 2, (self.end_a[1] + self.end_b[1]) / 2)
+        control = ((self.start[0] + end_centre[0]) / 2, min(self.start[1], end_centre[1]) - 260)
+        centre = bezier(self.start, control, end_centre, t)
+        length = 26 + (math.dist(self.end_a, self.end_b) - 26) * t
+        target = math.atan2(self.end_b[1] - self.end_a[1], self.end_b[0] - self.end_a[0])
+        if target > math.pi / 2:  # a marker has no front: turn the short way
+            target -= math.pi
+        elif target < -math.pi / 2:
+            target += math.pi
+        angle = target * t
+        half = (math.cos(angle) * length / 2, math.sin(angle) * length / 2)
+        a = (centre[0] - half[0], centre[1] - half[1])
+        b = (centre[0] + half[0], centre[1] + half[1])
+        lift = 1 + 0.35 * math.sin(math.pi * t)  # the marker grows as if lifted towards the viewer
+        draw_marker(surface, a, b, self.colour, max(3, round(self.thickness * lift)))
+
+
+@dataclass
+class DiscFlight(Flight):
+    """An action marker moving from a player's row onto an action space."""
+
+    colour: Colour
+    label: str
+    start: Point
+    end: Point
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.progress
+        control = ((self.start[0] + self.end[0]) / 2, min(self.start[1], self.end[1]) - 180)
+        x, y = bezier(self.start, control, self.end, t)
+        size = round(self.size * (1 + 0.4 * math.sin(math.pi * t)))
+        disc = action_marker(self.colour, size, self.label)
+        surface.blit(disc, disc.get_rect(center=(round(x), round(y))))
+
+
+@dataclass
+class Banner:
+    """A ribbon across the map between rounds ("Round 4"), sliding in and out over ``life`` seconds."""
+
+    title: str
+    subtitle: str
+    colour: Colour
+    centre: Point
+    width: int
+    life: float = 1.3
+    clip: pygame.Rect | None = None  # the banner never leaves the map
+    age: float = 0.0
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.life
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        if self.clip is not None:
+            surface.set_clip(self.clip)
+        self._ribbon(surface)
+        surface.set_clip(clip)
+
+    def _ribbon(self, surface: pygame.Surface) -> None:
+        t = min(1.0, self.age / self.life)
+        if t < 0.25:
+            slide = ease("out_cubic")(t / 0.25) - 1
+        elif t > 0.8:
+            slide = ease("in_quad")((t - 0.8) / 0.2)
+        else:
+            slide = 0.0
+        rect = pygame.Rect(0, 0, self.width, 150)
+        rect.center = (round(self.centre[0] + slide * self.width * 1.1), round(self.centre[1]))
+        theme.panel(surface, rect, theme.shade(self.colour, 0.3), 24, self.colour, 14)
+        pygame.draw.rect(surface, self.colour, rect.inflate(-16, -16), width=3, border_radius=18)
+        theme.draw_text(surface, self.title, (rect.centerx, rect.centery - 20), 64, theme.CREAM,
+                        theme.DISPLAY_FONT, "center", shadow=True)
+        if self.subtitle:
+            size = theme.fit_text(self.subtitle, 26, rect.width - 60)
+            theme.draw_text(surface, self.subtitle, (rect.centerx, rect.centery + 38), size,
+                            theme.shade(self.colour, 1.4), theme.TEXT_BOLD_FONT, "center")
+
+
+@dataclass
+class Toast:
+    """A message over the foot of the map: what just happened, or why a move was refused."""
+
+    text: str
+    refusal: bool = False
+    life: float = 3.2
+    age: float = 0.0
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.life
+
+
+class Toasts:
+    """The messages over the foot of the map, on the wall clock (a refusal must stay readable at any
+    animation speed): a new one pushes out an older one of its kind."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def add(self, text: str, refusal: bool = False) -> None:
+        self.items = [toast for toast in self.items if toast.refusal != refusal][-1:]
+        self.items.append(Toast(text, refusal, 4.5 if refusal else 2.6))
+
+    def update(self, dt: float) -> None:
+        for toast in self.items:
+            toast.age += dt
+        self.items = [toast for toast in self.items if toast.alive]
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect) -> None:
+    """The newest toast lowest, older ones above it, each fading out at the end of its life."""
+    bottom = area.bottom - 16
+    for toast in reversed(toasts[-3:]):
+        lines = theme.wrap(toast.text, 24, area.width - 140)
+        step = theme.px(32)
+        height = 22 + step * len(lines)
+        widest = max(theme.font(24, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, min(area.width - 40, widest + 86), height)
+        shake = math.sin(toast.age * 50) * 8 * max(0.0, 1 - toast.age / 0.35) if toast.refusal else 0.0
+        box.midbottom = (round(area.centerx + shake), bottom)
+        fade = max(0.0, min(1.0, (toast.life - toast.age) / 0.4, toast.age / 0.12))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        face = theme.CORAL_DARK if toast.refusal else theme.NIGHT_2
+        pygame.draw.rect(layer, (*face, 240), local, border_radius=18)
+        pygame.draw.rect(layer, theme.CORAL if toast.refusal else theme.PLUM_LIGHT, local, width=3, border_radius=18)
+        icon_centre = (34, local.centery)
+        pygame.draw.circle(layer, theme.CREAM, icon_centre, 15)
+        mark = "!" if toast.refusal else "i"
+        glyph = theme.render_text(mark, 22, theme.CORAL_DARK if toast.refusal else theme.NIGHT_2,
+                                  theme.TEXT_BOLD_FONT)
+        layer.blit(glyph, glyph.get_rect(center=(icon_centre[0], icon_centre[1] + 1)))
+        for index, line in enumerate(lines):
+            theme.draw_text(layer, line, (62, 12 + step * index), 24, theme.CREAM, theme.TEXT_BOLD_FONT)
+        layer.set_alpha(int(255 * fade))
+        surface.blit(layer, box)
+        bottom = box.top - 10
+
+
+def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], anchor: Point, bounds: pygame.Rect) -> None:
+    """A small cream card next to the pointer: what a street or space would do, or why it may not."""
+    if not lines:
+        return
+    wrapped: list[tuple[str, Colour]] = []
+    for text, colour in lines:
+        wrapped.extend((part, colour) for part in theme.wrap(text, 22, theme.px(440)))
+    width = max(theme.font(22, theme.TEXT_BOLD_FONT).size(text)[0] for text, _ in wrapped) + 32
+    step = theme.px(30)
+    box = pygame.Rect(0, 0, width, 16 + step * len(wrapped))
+    box.topleft = (round(anchor[0]) + 22, round(anchor[1]) + 22)
+    if box.right > bounds.right - 8:
+        box.right = round(anchor[0]) - 22
+    if box.bottom > bounds.bottom - 8:
+        box.bottom = round(anchor[1]) - 22
+    box.clamp_ip(bounds)
+    theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
+    for index, (text, colour) in enumerate(wrapped):
+        theme.draw_text(surface, text, (box.x + 16, box.y + 8 + step * index), 22, colour, theme.TEXT_BOLD_FONT)
+
+
+@dataclass
+class RisingBuilding(Flight):
+    """A building growing up out of its lot, with a little overshoot at the top."""
+
+    kind: str
+    centre: Point
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        picture = rising(self.kind, self.size, self.progress)
+        scale = 1 + 0.25 * math.sin(math.pi * min(1.0, self.progress))
+        if scale != 1:
+            picture = pygame.transform.smoothscale(picture, (round(self.size * scale), round(self.size * scale)))
+        surface.blit(picture, picture.get_rect(midbottom=(round(self.centre[0]),
+                                                          round(self.centre[1] + self.size / 2))))
+
+
+@dataclass
+class Walkers(Flight):
+    """New passengers walking from the rails at the map's edge to their station."""
+
+    start: Point
+    end: Point
+    count: int
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index in range(self.count):
+            t = max(0.0, min(1.0, self.progress * 1.3 - index * 0.3 / max(1, self.count)))
+            x = self.start[0] + (self.end[0] - self.start[0]) * t + (index - (self.count - 1) / 2) * self.size * 0.5
+            y = self.start[1] + (self.end[1] - self.start[1]) * t - abs(math.sin(t * math.pi * 6)) * 4
+            figure = passenger(self.size)
+            surface.blit(figure, figure.get_rect(midbottom=(round(x), round(y + self.size / 2))))
+
+
+@dataclass
+class Ride(Flight):
+    """A bus driving along its line from the passenger's crossing to the building, carrying them."""
+
+    colour: Colour
+    points: list[Point]
+    size: int
+    progress: float = 0.0
+
+    def position(self) -> tuple[float, float, float]:
+        """(x, y, heading in degrees) ``progress`` of the way along."""
+        if len(self.points) == 1:
+            return (*self.points[0], 0.0)
+        legs = len(self.points) - 1
+        place = min(legs - 1e-9, max(0.0, self.progress * legs))
+        index = int(place)
+        t = place - index
+        (ax, ay), (bx, by) = self.points[index], self.points[index + 1]
+        return ax + (bx - ax) * t, ay + (by - ay) * t, math.degrees(math.atan2(-(by - ay), bx - ax))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        x, y, heading = self.position()
+        icon = bus_icon(self.colour, self.size)
+        if 90 < heading % 360 < 270:
+            icon = pygame.transform.flip(icon, False, True)
+        turned = pygame.transform.rotozoom(icon, heading, 1.0)
+        surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
+        rider = passenger(round(self.size * 0.5))
+        surface.blit(rider, rider.get_rect(midbottom=(round(x), round(y - self.size * 0.12))))
+
+
+@dataclass
+class StoneFlight(Flight):
+    """A time stone taken from the clock to its player's row."""
+
+    start: Point
+    end: Point
+    size: int
+    progress: float = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        control = ((self.start[0] + self.end[0]) / 2, min(self.start[1], self.end[1]) - 140)
+        x, y = bezier(self.start, control, self.end, self.progress)
+        picture = stone(round(self.size * (1 + 0.5 * math.sin(math.pi * self.progress))))
+        surface.blit(picture, picture.get_rect(center=(round(x), round(y))))

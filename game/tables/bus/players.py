@@ -1,0 +1,133 @@
+"""One row per player: colour and initial, name and what they are doing, action markers left (of
+twenty), buses, time stones taken and the score (deliveries, and the final score once stones count).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.render.bus.clock import stone
+from game.render.bus.pieces import action_marker, bus_icon
+from game.tables.bus import layout
+from game.tables.bus.model import ACTION_NAMES, Picture
+from game.tables.bus.seats import SeatLook
+from game.ui import theme
+
+MARKERS = 20
+MAX_BUSES = 5
+GEAR_X = 300  # where a row's markers, buses and stones start
+TICK = 9
+
+
+def disc_point(seat: int, players: int) -> tuple[float, float]:
+    """Where the seat's next action marker waits (flights to the board start here)."""
+    rect = layout.player_row(seat, players)
+    return float(rect.x + 34), float(rect.centery)
+
+
+def bus_point(seat: int, players: int, buses: int) -> tuple[float, float]:
+    rect = layout.player_row(seat, players)
+    return float(rect.x + GEAR_X + MARKERS * TICK + 26 + (buses - 1) * 30), float(rect.centery)
+
+
+def stone_point(seat: int, players: int, stones: int) -> tuple[float, float]:
+    rect = layout.player_row(seat, players)
+    return float(rect.x + GEAR_X + MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + stones * 22), float(rect.centery)
+
+
+def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int],
+                 shown: Sequence[float], age: float, bus_pop: dict[int, float] | None = None) -> None:
+    for seat, info in enumerate(picture.seats):
+        if seat >= len(looks):
+            break
+        rect = layout.player_row(seat, picture.players)
+        look = looks[seat]
+        acting = seat == picture.to_act and not picture.outcome
+        pygame.draw.rect(surface, theme.shade(look.colour, 0.3) if acting else theme.NIGHT_2, rect, border_radius=14)
+        winners = (picture.outcome or {}).get("winners") or []
+        if seat in winners:
+            glow = 0.5 + 0.5 * math.sin(age * 3)
+            pygame.draw.rect(surface, theme.mix(theme.TANGERINE, theme.SUNFLOWER, glow), rect, width=4,
+                             border_radius=14)
+        elif acting:
+            pulse = 0.5 + 0.5 * math.sin(age * 4)
+            pygame.draw.rect(surface, theme.mix(theme.shade(look.colour, 0.7), look.colour, pulse), rect, width=3,
+                             border_radius=14)
+        pygame.draw.rect(surface, look.colour, pygame.Rect(rect.x, rect.y, 8, rect.height),
+                         border_top_left_radius=14, border_bottom_left_radius=14)
+        disc = action_marker(look.colour, 40, look.initial)
+        surface.blit(disc, disc.get_rect(center=(rect.x + 34, rect.centery)))
+        if seat == picture.start_player and not picture.outcome:
+            start = bus_icon(theme.CREAM, 30)
+            surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
+        status = _status(picture, seat, look, controlled)
+        theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
+                                   (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
+                                    theme.TEXT_FONT)],
+                         (rect.x + 64, rect.y + 4), GEAR_X - 70, rect.height - 6, spread=rect.height)
+        popping = (bus_pop or {}).get(seat)
+        gear = _gear(look.colour, rect.height, info.markers_left, info.buses, info.stones, popping is not None)
+        surface.blit(gear, (rect.x + GEAR_X, rect.y))
+        if popping is not None:
+            x, y = bus_point(seat, picture.players, info.buses)
+            icon = pygame.transform.rotozoom(bus_icon(look.colour, 28), 0, max(0.05, popping))
+            surface.blit(icon, icon.get_rect(center=(round(x), round(y))))
+        score = shown[seat] if seat < len(shown) else float(info.score)
+        final = picture.outcome is not None
+        value = round(score) - (info.stones if final else 0)
+        theme.draw_text(surface, str(value), (rect.right - 56, rect.centery + 2), theme.unscaled(40),
+                        theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
+        theme.draw_text(surface, "pts", (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
+
+
+def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
+    who = "bot" if look.kind == "bot" else ("you" if seat in controlled and len(controlled) == 1 else "human")
+    info = picture.seats[seat]
+    if picture.outcome:
+        winners = picture.outcome.get("winners") or []
+        stones = f" · {info.score} delivered − {info.stones} stone{'s' if info.stones != 1 else ''}" \
+            if info.stones else f" · {info.score} delivered"
+        return f"{who} · wins!{stones}" if seat in winners else f"{who}{stones}"
+    if seat == picture.to_act:
+        return f"{who} · to act"
+    if info.markers_left == 0 and picture.round > 0:
+        return f"{who} · out of markers"
+    if info.passed:
+        return f"{who} · passed"
+    held = [ACTION_NAMES[space.action] + (f" {space.letter}" if space.letter else "")
+            for row in picture.spaces for space in row if space.holder == seat]
+    if held:
+        return f"{who} · {', '.join(held)}"
+    return who
+
+
+@lru_cache(maxsize=64)
+def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: int, popping: bool) -> pygame.Surface:
+    """A row's action markers (of twenty), buses (of five) and stones, drawn once per change."""
+    width = MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + 6 * 22
+    gear = pygame.Surface((width, height), pygame.SRCALPHA)
+    middle = height // 2
+    for index in range(MARKERS):
+        tick = pygame.Rect(index * TICK, middle - 8, 7, 16)
+        if index < markers:
+            pygame.draw.circle(gear, theme.shade(colour, 0.55), tick.center, 4)
+            pygame.draw.circle(gear, colour, tick.center, 3)
+        else:
+            pygame.draw.circle(gear, theme.shade(theme.NIGHT_2, 1.3), tick.center, 2)
+    theme.draw_text(gear, f"{markers}", (MARKERS * TICK + 2, middle), 16, theme.CREAM_DIM, anchor="midleft")
+    for index in range(MAX_BUSES):
+        if popping and index == buses - 1:
+            continue
+        if index >= buses and index >= MAX_BUSES:
+            break
+        icon = bus_icon(colour if index < buses else theme.shade(theme.NIGHT_2, 1.25), 28)
+        gear.blit(icon, icon.get_rect(center=(MARKERS * TICK + 26 + index * 30 + 14, middle)))
+    for index in range(stones):
+        picture = stone(18)
+        gear.blit(picture, picture.get_rect(center=(MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + index * 22 + 9,
+                                                     middle)))
+    return gear

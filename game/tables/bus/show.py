@@ -1,0 +1,410 @@
+"""The staging: each batch of Bus events becomes one timeline on the table's ``Show``.
+
+The player's own move plays first on the view as it was (an action marker flies onto its space, a
+street onto the map, a building rises, new passengers walk to a station, the clock's hand turns or a
+stone is taken, a bus drives its passenger along the line); when it lands the new view goes on
+screen (``show.switch``), and what followed by itself plays after it (a bus bought, the clock turning
+on its own, the start-bus moving, a new round). What outlives a timeline (scores counting up, the
+hand's angle, the people as shown while they travel) is the ``Tally``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.anim import Timeline, Tween
+from game.anim.effect import Actor
+from game.anim.show import Show
+from game.render.bus.city import CityMap
+from game.tables.bus import board, players
+from game.tables.bus.fx import Banner, DiscFlight, Flight, MarkerFlight, Ride, RisingBuilding, StoneFlight, Walkers
+from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, picture_of
+from game.tables.bus.seats import SeatLook
+from game.ui import theme
+from game.ui.floaters import FloatText
+
+View = dict[str, Any]
+Colour = tuple[int, int, int]
+FLIGHT = 0.5  # a line marker onto its street
+DISC = 0.42  # an action marker onto its space
+RISE = 0.55  # a building going up
+WALK = 0.9  # new passengers to their station
+TURN = 0.8  # the clock's hand, one sector
+RIDE_STEP = 0.32  # a bus, per street of its ride
+SETTLE = 0.14  # a breath after every move, so moves in a row can be followed
+BANNER = 1.3
+KIND_PLURAL = {"house": "houses", "office": "offices", "pub": "pubs"}
+LAPSED = {"line": "no street can be built", "passengers": "the supply is empty",
+          "buildings": "no lot is free", "vrooom": "nobody can be carried", "buses": "five buses is the most"}
+
+
+@dataclass
+class People:
+    """The passengers as shown while some of them travel: standing per crossing, and sitting lots."""
+
+    standing: list[int]
+    seated: set[tuple[int, int]] = field(default_factory=set)
+
+
+class Tally:
+    """What the screen shows beside the view: scores counting up, a bus popping into a row, the clock's
+    hand while it turns, and the people while they travel (None: as the view says)."""
+
+    def __init__(self) -> None:
+        self.scores: list[float] = []
+        self.side: dict[int, Tween] = {}
+        self.bus_pop: dict[int, float] = {}
+        self.hand: float | None = None
+        self.people: People | None = None
+        self.stones_left: int | None = None
+        self.stones: dict[int, int] = {}
+
+    def reset(self, view: View | None) -> None:
+        self.finish()
+        self.scores = [float(seat.score) for seat in picture_of(view).seats] if view else []
+
+    def finish(self) -> None:
+        for tween in self.side.values():
+            tween.finish()
+        self.side.clear()
+        self.bus_pop.clear()
+        self.hand = None
+        self.people = None
+        self.stones_left = None
+        self.stones.clear()
+
+    def update(self, dt: float) -> None:
+        for tween in list(self.side.values()):
+            tween.update(dt)
+        self.side = {seat: tween for seat, tween in self.side.items() if not tween.done}
+
+    @property
+    def moving(self) -> bool:
+        return bool(self.side)
+
+    def count_up(self, seat: int, target: float) -> None:
+        while len(self.scores) <= seat:
+            self.scores.append(0.0)
+
+        def set_score(value: Any) -> None:
+            self.scores[seat] = float(value)
+        self.side[seat] = Tween(self.scores[seat], target, 0.6, set_score, "out_cubic")
+
+
+@dataclass
+class Stage:
+    """What the staging works with: the show, the map, the tally and the table's voice."""
+
+    show: Show
+    city: CityMap
+    tally: Tally
+    sound: Callable[[str], None]
+    toast: Callable[[str], None]
+    counted: Callable[[], None]  # the final score has been counted
+
+    def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
+        rise = max(20.0, min(70.0, pos[1] - self.city.rect.y - 40))
+        self.show.overlays.append(FloatText(text, pos, colour, size, life, rise))
+
+    def float_text(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float,
+                   rise: float) -> None:
+        self.show.overlays.append(FloatText(text, pos, colour, size, life, rise))
+
+    def banner(self, title: str, subtitle: str, colour: Colour) -> None:
+        self.sound("turn")
+        rect = self.city.rect
+        self.show.overlays.append(Banner(title, subtitle, colour, (rect.centerx, rect.centery - 40), rect.width - 160,
+                                         BANNER, clip=rect.inflate(-10, -10)))
+
+
+def people_of(picture: Picture) -> People:
+    seated = {lot for lot, sitting in picture.seated.items() if sitting}
+    standing = list(picture.passengers)
+    for crossing, _ in seated:
+        if crossing < len(standing):
+            standing[crossing] = max(0, standing[crossing] - 1)
+    return People(standing, seated)
+
+
+def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, events: list[dict[str, Any]],
+                 looks: list[SeatLook]) -> None:
+    """One update: the move itself on the old view, the new view going on screen, what followed."""
+    old, new = picture_of(before), picture_of(after)
+    own = _own_move(events)
+    if own is not None:
+        _act(stage, timeline, own, old, new, looks)
+    if any(event.get("type") == "clock_turned" and event is not own for event in events):
+        # the hand turns by itself later in this batch: it keeps its old place when the new view shows
+        timeline.call(lambda: setattr(stage.tally, "hand", float(old.clock)))
+    timeline.call(stage.show.switch_later())
+    timeline.call(lambda: _release(stage))
+    for event in events:
+        if event is not own:
+            _consequence(stage, timeline, event, old, new, looks)
+    if not new.outcome:
+        timeline.wait(SETTLE)
+
+
+OWN_MOVES = ("marker_placed", "street_built", "building_built", "passengers_arrived", "clock_stopped",
+             "delivered", "passed")
+
+
+def _own_move(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The event of the move a player made (the first one), if the batch starts with one."""
+    for event in events:
+        kind = event.get("type")
+        if kind in OWN_MOVES or (kind == "clock_turned" and event.get("seat") is not None):
+            return event
+        if kind not in ("phase",):
+            return None
+    return None
+
+
+def _release(stage: Stage) -> None:
+    """The new view is on screen: what stood in for it goes (the hand turns on in its own tween)."""
+    stage.tally.people = None
+    stage.tally.stones_left = None
+    stage.tally.stones.clear()
+
+
+def _play(stage: Stage, timeline: Timeline, flight: Flight, seconds: float, start_sound: str = "draw",
+          on_land: Callable[[], None] | None = None, easing: str = "in_out_cubic") -> None:
+    def land() -> None:
+        stage.sound("place")
+        if on_land is not None:
+            on_land()
+    timeline.play(Actor(seconds, flight.paint, on_start=lambda: stage.sound(start_sound), on_end=land,
+                        easing=easing))
+
+
+def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, new: Picture,
+         looks: list[SeatLook]) -> None:
+    kind = event.get("type")
+    seat = int(event.get("seat") or 0)
+    look = looks[seat] if 0 <= seat < len(looks) else looks[0]
+    city = stage.city
+    if kind == "marker_placed":
+        key = (str(event.get("action")), str(event.get("letter") or ""))
+        flight = DiscFlight(look.colour, look.initial, players.disc_point(seat, new.players),
+                            board.marker_point(new, key), 36)
+        _play(stage, timeline, flight, DISC)
+    elif kind == "street_built":
+        street = int(event["street"])
+        streets = [city.path_streets(info.path) for info in new.seats]
+        lanes = city.lanes(streets)
+        seats = lanes.get(street, [seat])
+        lane = seats.index(seat) if seat in seats else 0
+        end_a, end_b = city.marker_ends(street, lane, len(seats))
+        flight = MarkerFlight(look.colour, players.disc_point(seat, new.players), end_a, end_b,
+                              city.lane_thickness(len(seats)))
+
+        def burst() -> None:
+            middle = city.street_middle(street)
+            stage.show.particles.burst(middle[0], middle[1], [look.colour, theme.CREAM], 18, 260, 0.5)
+        _play(stage, timeline, flight, FLIGHT, on_land=burst)
+    elif kind == "building_built":
+        crossing, index = lot_key(int(event["lot"]))
+        centre = city.lot_point(crossing, index)
+
+        def dust() -> None:
+            stage.show.particles.burst(centre[0], centre[1] + 8, [theme.CREAM_DIM, theme.CREAM], 14, 180, 0.45)
+        _play(stage, timeline, RisingBuilding(str(event.get("kind")), centre, city.building_size), RISE, "pop",
+              on_land=dust, easing="out_cubic")
+    elif kind == "passengers_arrived":
+        _arrive(stage, timeline, event, old)
+    elif kind == "clock_stopped":
+        centre = clock_centre(city)
+        start = (centre[0], centre[1] + CLOCK_RADIUS + 20)
+        end = players.stone_point(seat, new.players, max(0, int(event.get("stones", 1)) - 1))
+
+        def lift() -> None:
+            stage.tally.stones_left = int(event.get("stones_left", 0))
+            stage.float_text("Time stops", theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
+        timeline.call(lift)
+        _play(stage, timeline, StoneFlight(start, end, 22), 0.6, "draw")
+        timeline.call(lambda: stage.float_text("−1", theme.CORAL, end, 28, 1.2, 30))
+    elif kind == "clock_turned":
+        _turn(stage, timeline, old.clock)
+    elif kind == "delivered":
+        _ride(stage, timeline, event, old, new, looks)
+    elif kind == "passed":
+        def passed() -> None:
+            x, y = players.disc_point(seat, new.players)
+            note = "has no markers and passes" if event.get("forced") else "passes"
+            stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
+            stage.sound("click")
+        timeline.call(passed)
+        timeline.wait(0.25)
+
+
+CLOCK_BOX = (150, 196)
+CLOCK_RADIUS = 64
+
+
+def clock_centre(city: CityMap) -> tuple[float, float]:
+    """Where the clock stands on the map: in the widest empty stretch of paper."""
+    x, y = city.emptiest(CLOCK_BOX)
+    return x, y - 16
+
+
+def _turn(stage: Stage, timeline: Timeline, start: int) -> None:
+    """The hand sweeps one sector on (it stands in for the view's clock until the new view is shown)."""
+    def set_hand(value: Any) -> None:
+        stage.tally.hand = float(value)
+    timeline.call(lambda: set_hand(start))
+    timeline.call(lambda: stage.sound("rotate"))
+    timeline.then(Tween(float(start), float(start + 1), TURN, set_hand, "in_out_cubic"))
+    timeline.call(lambda: setattr(stage.tally, "hand", None))
+
+
+def _arrive(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture) -> None:
+    city = stage.city
+    people = people_of(old)
+    stage_people = People(list(people.standing), set(people.seated))
+    walks = []
+    for item in event.get("stations") or []:
+        crossing, count = int(item.get("crossing", 0)), int(item.get("count", 0))
+        if count <= 0:
+            continue
+        end = city.waiting_point(crossing)
+        edge_x = city.rect.left + 4 if end[0] < city.rect.centerx else city.rect.right - 4
+        walks.append(Walkers((edge_x, end[1]), end, count, city.passenger_size()))
+    timeline.call(lambda: setattr(stage.tally, "people", stage_people))
+    if walks:
+        timeline.together(*[Actor(WALK, walk.paint, easing="out_cubic") for walk in walks])
+    stage.sound("draw")
+
+
+def _ride(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, new: Picture,
+          looks: list[SeatLook]) -> None:
+    city = stage.city
+    seat = int(event.get("seat") or 0)
+    look = looks[seat] if 0 <= seat < len(looks) else looks[0]
+    route = [int(crossing) for crossing in event.get("path") or [event.get("from"), event.get("to")]
+             if isinstance(crossing, int)]
+    lot = lot_key(int(event["lot"]))
+    start_crossing = route[0] if route else lot[0]
+    people = people_of(old)
+    riding = People(list(people.standing), set(people.seated))
+    if 0 <= start_crossing < len(riding.standing):
+        riding.standing[start_crossing] = max(0, riding.standing[start_crossing] - 1)
+    points = [city.pos(crossing) for crossing in route] + [city.lot_point(*lot)]
+    ride = Ride(look.colour, points, 42)
+
+    def board_bus() -> None:
+        stage.tally.people = riding
+
+    def arrive() -> None:
+        x, y = city.lot_point(*lot)
+        stage.float_on_map("+1", theme.shade(look.colour, 1.25), (x, y - 20), 34)
+        stage.tally.count_up(seat, float(event.get("score", new.seats[seat].score)))
+        stage.show.particles.burst(x, y, [look.colour, theme.SUNFLOWER], 16, 240, 0.5)
+
+    timeline.call(board_bus)
+    _play(stage, timeline, ride, RIDE_STEP * max(1, len(points) - 1), "draw", on_land=arrive, easing="in_out_quad")
+
+
+def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, new: Picture,
+                 looks: list[SeatLook]) -> None:
+    kind = event.get("type")
+    seat = event.get("seat")
+    name = looks[seat].name if isinstance(seat, int) and 0 <= seat < len(looks) else ""
+    if kind == "bus_bought" and isinstance(seat, int):
+        buses = int(event.get("buses", 1))
+
+        def bought() -> None:
+            stage.sound("pop")
+            stage.tally.bus_pop[seat] = 0.0
+            x, y = players.bus_point(seat, new.players, buses)
+            stage.float_text("+1 bus", theme.SUNFLOWER, (x, y - 10), 26, 1.2, 24)
+            stage.toast(f"{name} buys a bus: {buses} now. The largest fleet is "
+                        f"{event.get('largest_fleet', buses)}.")
+        timeline.call(bought)
+        timeline.then(Tween(0.0, 1.0, 0.45, lambda value: stage.tally.bus_pop.__setitem__(seat, float(value)),
+                            "out_back"))
+        timeline.call(lambda: stage.tally.bus_pop.pop(seat, None))
+    elif kind == "clock_turned":
+        wants = KIND_PLURAL.get(str(event.get("wants")), "")
+        timeline.call(lambda: stage.toast(f"Nobody took the Clock: time runs on. Passengers now want {wants}."))
+        _turn(stage, timeline, old.clock if old.clock != new.clock else (new.clock - 1) % 3)
+    elif kind == "circle_closed":
+        crossing = int(event["crossing"])
+
+        def closed() -> None:
+            x, y = stage.city.pos(crossing)
+            stage.sound("pop")
+            stage.float_on_map("Circle closed!", theme.CREAM, (x, y - 40), 30, 1.6)
+            stage.toast(f"{name} closed a circle at crossing {crossing}: the line now grows from there, both ways.")
+        timeline.call(closed)
+    elif kind == "streets_lost":
+        count = int(event.get("count", 0))
+        why = "all line markers are on the board" if event.get("reason") == "markers" else "no street can be built"
+        timeline.call(lambda: stage.toast(f"{name} loses {count} street{'s' if count != 1 else ''}: {why}."))
+    elif kind == "lapsed":
+        action = str(event.get("action"))
+        why = LAPSED.get(action, "it can do nothing")
+        timeline.call(lambda: stage.toast(f"{name}'s {ACTION_NAMES.get(action, action)} does nothing: {why}."))
+    elif kind == "action_resolving":
+        _resolving(stage, timeline, event, name)
+    elif kind == "vrooom_started":
+        wants = KIND_PLURAL.get(str(event.get("wants")), "")
+        waiting = sum(int(count) for count in (event.get("waiting") or {}).values())
+        timeline.call(lambda: stage.banner("Vrrooomm!", f"Passengers want {wants} · {waiting} waiting for a bus",
+                                           theme.TANGERINE))
+        timeline.wait(BANNER * 0.7)
+    elif kind == "start_player" and isinstance(seat, int):
+        how = "takes the start-bus" if event.get("taken") else "gets the start-bus (nobody took it)"
+        timeline.call(lambda: stage.toast(f"{name} {how} and chooses first next round."))
+    elif kind == "round_started":
+        start = looks[int(event.get("start_player", 0))].name if looks else ""
+        fleet = int(event.get("largest_fleet", 1))
+        subtitle = f"{start} chooses first · largest fleet {fleet} bus{'es' if fleet != 1 else ''}"
+        timeline.call(lambda: stage.banner(f"Round {event.get('round')}", subtitle, theme.SUNFLOWER))
+        timeline.wait(BANNER * 0.8)
+    elif kind == "phase" and event.get("phase") == "setup_streets":
+        timeline.call(lambda: stage.banner("First lines", "Each player lays a first street anywhere, then a "
+                                                          "second one at its end, last seat first", theme.SKY))
+        timeline.wait(BANNER * 0.8)
+    elif kind == "game_over":
+        _final(stage, timeline, event, new, looks)
+
+
+def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str) -> None:
+    action = str(event.get("action"))
+    letter = event.get("letter") or ""
+    amount = int(event.get("amount", 0))
+    what = {"line": f"lays {amount} street{'s' if amount != 1 else ''}",
+            "passengers": f"brings {amount} passenger{'s' if amount != 1 else ''} to the stations",
+            "buildings": f"builds {amount} building{'s' if amount != 1 else ''}",
+            "vrooom": f"drives: {amount} deliver{'y' if amount == 1 else 'ies'} to make",
+            "clock": "sets the clock"}.get(action, "acts")
+    label = f"{ACTION_NAMES.get(action, action)}{' ' + letter if letter else ''}"
+    timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
+
+
+def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture, looks: list[SeatLook]) -> None:
+    reason = {"clock": "the last time stone was taken", "markers": "at most one player has markers left",
+              "lots": "every building lot is built on"}.get(str(event.get("reason")), "")
+    winners = [looks[seat].name for seat in event.get("winners") or [] if 0 <= seat < len(looks)]
+
+    def start() -> None:
+        stage.banner("Game over", f"{reason} · stones count −1 each", theme.TANGERINE)
+        for seat, info in enumerate(new.seats):
+            if info.stones:
+                x, y = players.stone_point(seat, new.players, 0)
+                stage.float_text(f"−{info.stones}", theme.CORAL, (x, y), 30, 1.4, 30)
+    timeline.call(start)
+    timeline.wait(BANNER * 0.7)
+
+    def counted() -> None:
+        stage.sound("fanfare")
+        for seat in event.get("winners") or []:
+            x, y = players.disc_point(seat, new.players)
+            stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)
+        if winners:
+            stage.toast(f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!")
+        stage.counted()
+    timeline.call(counted)
+

@@ -1,0 +1,89 @@
+"""The tooltip texts of the Bus table: what a street, a lot, a waiting passenger or an action would do
+for the player deciding now, or the rules' reason in words why it may not be taken.
+"""
+
+from __future__ import annotations
+
+from game.core.bus.network import board
+from game.tables.bus.board import yield_words
+from game.tables.bus.choices import Choices
+from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, next_space
+from game.ui import theme
+
+Colour = tuple[int, int, int]
+Tip = list[tuple[str, Colour]]
+GOOD = theme.MINT_DARK
+BAD = theme.CORAL_DARK
+ABOUT = {
+    "line": "Your line grows by this many streets, at its ends.",
+    "buses": "One more bus: every later Line Expansion, Passengers and Buildings marker may get more, and "
+             "each Vrrooomm! carries one more passenger.",
+    "passengers": "New passengers arrive at the stations; you share them out.",
+    "buildings": "You choose and place this many buildings in the open zone.",
+    "clock": "You decide: stop time (a stone, −1 point) or let the hand move on.",
+    "vrooom": "Your buses carry waiting passengers to empty buildings of the wanted type: 1 point each.",
+    "start": "You choose first next round.",
+}
+
+
+def street_tip(choices: Choices, street: int, closing_at: int | None) -> Tip:
+    a, b = board().ends[street]
+    title = (f"Street {a}–{b}", theme.INK)
+    if street not in choices.streets():
+        reason = choices.refusal({"type": "street", "street": street})
+        return [title, (reason or "Not now.", BAD)]
+    lines = [title, ("Lay a line marker here.", GOOD)]
+    if choices.closes_circle(street) and closing_at is not None:
+        lines.append((f"Closes a circle at crossing {closing_at} (R or right-click: the other end)",
+                      theme.TANGERINE_DARK))
+    return lines
+
+
+def lot_tip(choices: Choices, picture: Picture, lot: int, kind: str, source: int | None) -> Tip:
+    net = board()
+    crossing = net.lot_crossing[lot]
+    zone = net.lot_zone[lot]
+    standing = picture.buildings.get(lot_key(lot))
+    title = (f"{standing.capitalize() if standing else 'Free lot'} at crossing {crossing} · zone {zone}", theme.INK)
+    if choices.building:
+        action = {"type": "building", "lot": lot, "kind": kind}
+        if lot in choices.lots():
+            return [title, (f"Build a {kind} here.", GOOD)]
+        return [title, (choices.refusal(action) or "Not now.", BAD)]
+    sources = sorted(choices.sources())
+    start = source if source is not None else (sources[0] if sources else crossing)
+    if lot in choices.targets(source):
+        if source is None:
+            return [title, ("A passenger may ride here: first click who rides.", GOOD)]
+        return [title, (f"Carry the passenger from crossing {source} here: +1.", GOOD)]
+    return [title, (choices.refusal({"type": "deliver", "from": start, "lot": lot}) or "Not now.", BAD)]
+
+
+def source_tip(choices: Choices, picture: Picture, crossing: int, source: int | None) -> Tip:
+    count = picture.passengers[crossing] if crossing < len(picture.passengers) else 0
+    title = (f"Crossing {crossing} · {count} passenger{'s' if count != 1 else ''}", theme.INK)
+    if crossing in choices.sources():
+        if crossing == source:
+            return [title, ("Rides next: now click the building (R lets go).", GOOD)]
+        return [title, ("Someone here wants to leave: click to pick them up.", GOOD)]
+    target = next(iter(sorted(choices.targets())), None)
+    if target is None:
+        return [title, ("No empty building of the wanted type on your line.", BAD)]
+    return [title, (choices.refusal({"type": "deliver", "from": crossing, "lot": target}) or "Not now.", BAD)]
+
+
+def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
+    title = (ACTION_NAMES.get(action, action), theme.INK)
+    if action not in choices.actions():
+        return [title, (choices.refusal({"type": "choose", "action": action}) or "Not now.", BAD)]
+    row = next((row for row in picture.spaces if row and row[0].action == action), [])
+    space = next_space(row)
+    lines = [title]
+    if space is not None:
+        where = f"Space {space.letter}" if space.letter else "The space"
+        gives = yield_words(space)
+        lines.append((f"{where}{': ' + gives if gives else ''}", GOOD if space.yields != 0 else BAD))
+        if space.yields == 0:
+            lines.append(("A marker here would be wasted unless more buses come first.", BAD))
+    lines.append((ABOUT.get(action, ""), theme.INK))
+    return lines

@@ -1,0 +1,60 @@
+"""The score track: forty spaces in two rows, each player's disk on the space of its deliveries so far,
+disks sharing a space stacked in the order they arrived (the first one lowest: it wins a tie).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.render.bus.pieces import action_marker
+from game.tables.bus import layout
+from game.tables.bus.model import Picture
+from game.tables.bus.seats import SeatLook
+from game.ui import theme
+
+DISK = 24
+STACK_STEP = 4
+
+
+def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[float, float]]:
+    """Where each seat's disk stands; a disk still counting up slides between spaces."""
+    stacks: dict[int, list[int]] = {}
+    for seat, info in sorted(enumerate(picture.seats), key=lambda pair: pair[1].arrival):
+        value = shown[seat] if seat < len(shown) else float(info.score)
+        stacks.setdefault(int(value), []).append(seat)
+    points = {}
+    for seats in stacks.values():
+        for level, seat in enumerate(seats):
+            value = shown[seat] if seat < len(shown) else float(picture.seats[seat].score)
+            a = layout.track_cell(int(value))
+            b = layout.track_cell(int(value) + 1)
+            t = value - int(value)
+            x = a.centerx + (b.centerx - a.centerx) * t if b.y == a.y else a.centerx
+            points[seat] = (x, a.centery - level * STACK_STEP)
+    return points
+
+
+def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], shown: Sequence[float]) -> None:
+    title = theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
+                            theme.DISPLAY_FONT)
+    note = "1 point per passenger delivered · each time stone −1 at the end"
+    theme.draw_text(surface, note, (layout.TRACK.right - 24, layout.TRACK.y + 12),
+                    theme.fit_text(note, 18, layout.TRACK.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                    anchor="topright")
+    for score in range(layout.TRACK_CELLS):
+        cell = layout.track_cell(score)
+        face = theme.shade(theme.NIGHT_2, 1.2) if score % 5 else theme.shade(theme.PLUM_LIGHT, 0.9)
+        pygame.draw.rect(surface, face, cell, border_radius=6)
+        if score % 5 == 0:
+            theme.draw_text(surface, str(score), (cell.centerx, cell.centery), 15, theme.CREAM_DIM,
+                            theme.TEXT_BOLD_FONT, "center")
+    points = disk_points(picture, shown)
+    for seat, _ in sorted(enumerate(picture.seats), key=lambda pair: pair[1].arrival):
+        if seat not in points or seat >= len(looks):
+            continue
+        look = looks[seat]
+        disk = action_marker(look.colour, DISK, look.initial)
+        x, y = points[seat]
+        surface.blit(disk, disk.get_rect(center=(round(x), round(y))))

@@ -1,0 +1,76 @@
+"""Bus's drawing pieces and the picture the table reads from a view."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.bots import make_bot
+from game.match import Match, SeatInfo
+from game.render.bus.buildings import KINDS, building
+from game.render.bus.clock import draw_clock
+from game.tables.bus import layout, track
+from game.tables.bus.model import lot_id, lot_key, picture_of
+from game.tables.bus.show import people_of
+
+
+def silhouette(surface: pygame.Surface) -> set[tuple[int, int]]:
+    mask = pygame.mask.from_surface(surface, 128)
+    return {(x, y) for x in range(surface.get_width()) for y in range(surface.get_height()) if mask.get_at((x, y))}
+
+
+def test_house_office_and_pub_differ_by_shape_not_only_colour(app):
+    shapes = {kind: silhouette(building(kind, 48)) for kind in KINDS}
+    for first in KINDS:
+        for second in KINDS:
+            if first < second:
+                a, b = shapes[first], shapes[second]
+                assert len(a ^ b) > 0.25 * len(a | b), (first, second)  # a quarter of the outline differs
+
+
+def test_the_clock_hand_points_at_the_wanted_sector(app):
+    pictures = []
+    for hand in (0.0, 1.0, 2.0):
+        surface = pygame.Surface((200, 200), pygame.SRCALPHA)
+        draw_clock(surface, (100, 100), 80, hand)
+        pictures.append(pygame.image.tobytes(surface, "RGBA"))
+    assert len(set(pictures)) == 3
+    house = pygame.Surface((200, 200), pygame.SRCALPHA)
+    draw_clock(house, (100, 100), 80, 0.0)
+    assert house.get_at((100, 40))[:3] != house.get_at((100, 160))[:3]  # the hand lies up, towards the house
+
+
+def bot_match(moves: int) -> Match:
+    match = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(4)], 21)
+    bots = [make_bot("bus", "easy", seat) for seat in range(4)]
+    for _ in range(moves):
+        if match.finished:
+            break
+        seat = match.to_act()[0]
+        match.submit(seat, bots[seat].decide(match.view(seat)))
+    return match
+
+
+def test_the_picture_says_what_the_view_says():
+    match = bot_match(150)
+    view = match.view(0)
+    picture = picture_of(view)
+    assert {lot_id(key): kind for key, kind in picture.buildings.items()} == {
+        entry["lot"]: entry["kind"] for entry in view["lots"] if entry["kind"]}
+    assert all(lot_id(lot_key(lot)) == lot for lot in range(47))
+    for entry, row in zip(view["action_board"], picture.spaces, strict=True):
+        shown = {space.letter or None: (space.holder, space.yields) for space in row}
+        assert shown == {space["letter"]: (space["seat"], space["yields"]) for space in entry["spaces"]}
+    people = people_of(picture)
+    assert sum(people.standing) + len(people.seated) == sum(view["passengers"])
+    assert [seat.score for seat in picture.seats] == view["score"]
+
+
+def test_disks_sharing_a_track_space_stack_in_arrival_order():
+    match = bot_match(0)
+    picture = picture_of(match.view(0))
+    for seat, arrival in zip(picture.seats, (3, 1, 2, 0), strict=True):
+        seat.score, seat.arrival = 4, arrival
+    points = track.disk_points(picture, [4.0] * 4)
+    heights = sorted(range(4), key=lambda seat: -points[seat][1])  # lowest on screen first
+    assert heights == [3, 1, 2, 0]
+    assert all(layout.track_cell(4).collidepoint(points[seat][0], layout.track_cell(4).centery) for seat in range(4))

@@ -1,0 +1,267 @@
+"""The Bus table driven headless: synthetic clicks, explicit dt, a real session with bots."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.bus import GAME
+from game.match import Match, SeatInfo
+from game.scenes.cover import CoverScene
+from game.scenes.results import ResultsScene
+from game.session import LocalSession
+from game.tables.bus import layout
+from game.tables.bus.model import ACTION_IDS, lot_key, next_space, picture_of
+from game.tables.bus.table import BusTable
+from game.tables.launch import TableConfig, start_local_game
+from tests.client.helpers import click
+
+STEP = 0.25
+SPEED = 8.0  # animations run eight times as fast as in play (still every tween, driven by dt)
+
+
+def point(pos: tuple[float, float]) -> tuple[int, int]:
+    return round(pos[0]), round(pos[1])
+
+
+def move(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+
+
+def on_street(table: BusTable, street: int) -> tuple[int, int]:
+    """A point on ``street`` that the map says is that street (a bridge may pass over a middle)."""
+    a, b = table.city.street_ends(street)
+    for along in (0.4, 0.3, 0.6, 0.5, 0.7):
+        pos = point((a[0] + (b[0] - a[0]) * along, a[1] + (b[1] - a[1]) * along))
+        if table.city.street_at(pos) == street:
+            return pos
+    raise AssertionError(f"street {street} cannot be pointed at")
+
+
+def start(app, seats: list[SeatInfo], seed: int = 4) -> BusTable:
+    app.settings.animation_speed = SPEED
+    assert start_local_game(app, TableConfig("bus", seats, {}, seed))
+    return next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+
+
+def decide_by_click(app, table: BusTable, turn: int) -> None:
+    """One decision of the seat on screen, made as a player would: pointing and clicking."""
+    choices = table.choices
+    if choices.laying:
+        streets = sorted(choices.streets())
+        target = on_street(table, streets[turn % len(streets)])
+    elif choices.building:
+        kind = choices.kinds()[turn % len(choices.kinds())]
+        app.step(0.02, click(table.buttons[kind].rect.center))
+        assert table.kind == kind
+        lots = sorted(choices.lots())
+        target = point(table.city.lot_point(*lot_key(lots[turn % len(lots)])))
+    elif choices.choosing:
+        placed = int(table.view["decision"].get("placed", 0))
+        if choices.may_pass and placed >= 2 + turn % 2:
+            target = table.buttons["pass"].rect.center
+        else:
+            action = choices.actions()[turn % len(choices.actions())]
+            target = layout.row_rect(ACTION_IDS.index(action)).center
+            row = next(row for row in table.picture.spaces if row[0].action == action)
+            if next_space(row).yields == 0:  # a wasted marker: the table asks first (U4)
+                version = table.session.match.version if hasattr(table.session, "match") else None
+                app.step(0.02, move(target) + click(target))
+                assert table.confirming == action and table.toasts.items[-1].refusal
+                assert version is None or table.session.match.version == version
+    elif choices.splitting:
+        if turn % 2:
+            app.step(0.02, click(table.buttons["east"].rect.center))
+        target = table.buttons["place"].rect.center
+    elif choices.timing:
+        target = table.buttons["stop" if turn % 5 == 0 else "run"].rect.center
+    else:
+        assert choices.driving
+        source = sorted(choices.sources())[turn % len(choices.sources())]
+        app.step(0.02, move(point(table.city.waiting_point(source))) + click(point(table.city.waiting_point(source))))
+        assert table.source == source
+        lot = sorted(choices.targets(source))[0]
+        target = point(table.city.lot_point(*lot_key(lot)))
+    app.step(0.02, move(target) + click(target))
+
+
+def test_a_player_and_two_bots_play_a_whole_game_by_clicks_to_the_results(app):
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=5)
+    match = table.session.match
+    clicks = 0
+    phases = set()
+    for _ in range(6000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        assert top is table
+        if table.counted:
+            app.step(0.05, click(table.results_button.rect.center))
+            continue
+        if table.busy or not table.choices.active or table.awaiting > 0:
+            app.step(STEP)
+            continue
+        before = match.version
+        phases.add(table.choices.phase)
+        decide_by_click(app, table, clicks)
+        assert match.version == before + 1, table.toasts.items  # the click reached the authority, accepted
+        clicks += 1
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    outcome = match.outcome()
+    assert outcome is not None and table.version == match.version
+    words = [f"{score} point{'s' if score != 1 else ''}" for score in outcome["scores"]]
+    assert [figure.headline for figure in results.figures] == words
+    assert {"setup_buildings", "setup_streets", "setup_extend", "choose"} <= phases
+    assert clicks == sum(1 for entry in match.log if entry["seat"] == 0)
+
+
+def test_a_refused_street_shows_the_reason_at_the_pointer_and_changes_nothing(app):
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    match = Match("bus", seats, 3)
+    bots = {}
+    from game.bots import make_bot
+    while not (match.to_act() == [0] and match.state.phase == "setup_extend"):
+        seat = match.to_act()[0]
+        bots.setdefault(seat, make_bot("bus", "easy", seat))
+        match.submit(seat, bots[seat].decide(match.view(seat)))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    assert table.choices.laying
+    legal = table.choices.streets()
+    refused = next(street for street in range(70) if street not in legal)
+    snapshot, version = GAME.snapshot(match.state), match.version
+    pos = on_street(table, refused)
+    app.step(0.02, move(pos))
+    tip = table._tooltip_lines()
+    assert tip and "does not leave an end" in tip[1][0]  # the reason in words, under the pointer
+    app.step(0.02, click(pos))
+    assert match.version == version and GAME.snapshot(match.state) == snapshot
+    assert table.toasts.items and table.toasts.items[-1].refusal
+
+
+def test_hot_seat_covers_the_screen_between_two_humans(app):
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Bob", "human", colour=1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=1)
+    for _ in range(200):
+        if isinstance(app.stack.top, CoverScene):
+            break
+        app.step(STEP)
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene) and cover.player == seats[table.session.match.to_act()[0]].name
+    assert not table.choices.active  # nothing of the next player's shows under the cover
+    app.step(0.05, click(cover.button.rect.center))
+    assert app.stack.top is table and table.choices.building
+
+
+def test_a_damaged_view_reads_as_an_empty_board_never_a_crash():
+    picture = picture_of({"players": 4, "paths": "x", "buildings": [None, "house", 7], "spaces": {"line": [1, "?"]},
+                          "passengers": None, "clock": 7})
+    assert picture.players == 4 and len(picture.seats) == 4
+    assert picture.buildings == {lot_key(1): "house"}
+    line = next(row for row in picture.spaces if row[0].action == "line")
+    assert [space.holder for space in line if space.letter == "A"] == [1]
+    assert 0 <= picture.clock < 3
+
+
+def test_vrooom_a_passenger_then_a_building_and_the_bus_drives_them_there(app):
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("vrooom", 2), seats=list(SEATS))
+    app.settings.animation_speed = 1.0
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    assert table.choices.driving
+    source = sorted(table.choices.sources())[0]
+    lot = sorted(table.choices.targets(source))[0]
+    score, version = match.state.score[0], match.version
+    app.step(0.02, click(point(table.city.waiting_point(source))))
+    assert table.source == source and match.version == version  # picking who rides sends nothing yet
+    app.step(0.02, click(point(table.city.lot_point(*lot_key(lot)))))
+    assert match.version == version + 1 and match.state.score[0] == score + 1
+    app.step(0.1)
+    assert table.busy and table.tally.people is not None  # the rider has left the crossing: on the bus
+    riding = table.tally.people.standing[source]
+    assert riding == picture_of(table.view).passengers[source] - 1 - sum(
+        1 for (crossing, _), sitting in picture_of(table.view).seated.items() if crossing == source and sitting)
+    for _ in range(40):
+        app.step(STEP)
+    assert not table.busy and table.tally.scores[0] == score + 1  # arrived, and the point counted up
+
+
+def test_a_lan_table_follows_the_hosts_updates_and_sends_what_is_clicked(app):
+    from game.bots import make_bot
+    from tests.client.scripted_session import ScriptedSession
+    host = Match("bus", [SeatInfo("Host"), SeatInfo("Guest", colour=1), SeatInfo("Bot", "bot", "easy", 2)], 2)
+    session = ScriptedSession("bus", 1)
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, session, None)
+    app.push(table)
+    app.step(STEP)
+    assert table.view is None  # drawn as "waiting" without a view
+    session.inbox.append({"type": "update", "version": 0, "view": {"type": "lines_view", "paths": []},
+                          "snapshot": True})
+    app.step(STEP)
+    assert table.view is None  # what is not a Bus view is never shown
+    session.inbox.append({"type": "update", "version": 0, "seat": 1, "events": [], "view": host.view(1),
+                          "snapshot": True})
+    app.step(STEP)
+    assert table.view is not None
+    bots = {seat: make_bot("bus", "easy", seat) for seat in (0, 2)}
+    sent = 0
+    while sent < 3:
+        seat = host.to_act()[0]
+        if seat == 1:
+            for _ in range(20):
+                if table.choices.active:
+                    break
+                app.step(STEP)
+            assert table.choices.active and table.choices.seat == 1
+            decide_by_click(app, table, sent)
+            assert len(session.sent) == sent + 1 and session.sent[-1][0] == 1
+            action = session.sent[-1][1]
+        else:
+            action = bots[seat].decide(host.view(seat))
+        result = host.submit(seat, action)
+        assert result.ok, action  # what the table sent, the host accepts
+        sent += seat == 1
+        session.inbox.append({"type": "update", "version": host.version, "seat": 1, "events": result.events,
+                              "view": host.view(1)})
+        app.step(STEP)
+    for _ in range(20):
+        app.step(STEP)
+    assert table.view == host.view(1)
+    app.stack.reset(CoverScene(app, "x", (0, 0, 0), lambda: None))
+    assert session.closed  # leaving the table closes its connection
+
+
+def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
+    from tools.shots.bus import SEATS
+
+    def wasted_open(match: Match) -> bool:
+        if match.to_act() != [0] or match.state.phase != "choose":
+            return False
+        picture = picture_of(match.view(0))
+        return any(next_space(row) is not None and next_space(row).yields == 0 for row in picture.spaces)
+    from tools.shots.bus import played
+    match = played(wasted_open, seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    action = next(row[0].action for row in table.picture.spaces
+                  if next_space(row) is not None and next_space(row).yields == 0)
+    assert action in table.choices.actions()
+    target = layout.row_rect(ACTION_IDS.index(action)).center
+    version = match.version
+    app.step(0.02, move(target))
+    assert any("nothing" in text for text, _ in table._tooltip_lines())  # said before any click
+    app.step(0.02, click(target))
+    assert match.version == version and "gives nothing" in table.toasts.items[-1].text
+    app.step(0.02, click(target))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}

@@ -1,0 +1,44 @@
+"""Rules pages with diagrams: one shot per game's picture pages (``rules_<game>_<n>``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.rules import RulesScene
+from game.scenes.title import TitleScene
+from tools.screenshot import shot
+
+# (shot name, game, section title, page within the section)
+PAGES = [
+    ("rules_linie1_legend", "linie1", "Pictures: where a tile may go", 0),
+    ("rules_linie1_rule_e", "linie1", "Pictures: where a tile may go", 5),
+    ("rules_linie1_exchange", "linie1", "Pictures: exchanging tiles", 0),
+    ("rules_linie1_pair", "linie1", "Pictures: exchanging tiles", 1),
+    ("rules_linie1_signs", "linie1", "Stop signs", 0),
+    ("rules_linie1_running", "linie1", "How trams run", 1),
+    ("rules_linie1_halt", "linie1", "Moving", 1),
+    ("rules_linja_turn", "linja", "Pictures: a turn", 1),
+    ("rules_linja_scoring", "linja", "End and scoring", 1),
+    ("rules_liniell_turn", "liniell", "A turn", 1),
+    ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
+    ("rules_liniell_scoring", "liniell", "Scoring", 1),
+    ("rules_bus_growth", "bus", "Streets: where a line may grow", 0),
+    ("rules_bus_growth_2", "bus", "Streets: where a line may grow", 1),
+    ("rules_bus_scoring", "bus", "Carrying out the actions, top to bottom", 2),
+]
+
+
+def _open(game: str, title: str, page: int) -> Any:
+    def make(app: Any) -> None:
+        app.push(TitleScene(app))
+        rules = RulesScene(app, game)
+        app.push(rules)
+        book = rules.book
+        assert book is not None
+        rules.open_section(next(i for i, section in enumerate(book.sections) if section.title == title))
+        rules.page = min(page, len(rules.pages) - 1)
+    return make
+
+
+for _name, _game, _title, _page in PAGES:
+    shot(_name)(_open(_game, _title, _page))
