@@ -106,6 +106,7 @@ def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[in
 
 
 @lru_cache(maxsize=64)
+@theme.natural_size  # a compact strip of markers, buses and stones: its count fits it as it is
 def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: int, popping: bool) -> pygame.Surface:
     """A row's action markers (of twenty), buses (of five) and stones, drawn once per change."""
     width = MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + 6 * 22

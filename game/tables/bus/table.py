@@ -626,15 +626,16 @@ class BusTable(TableScene):
         return scores + [float(seat.score) for seat in picture.seats[len(scores):]]
 
     def _draw_header(self, surface: pygame.Surface, picture: Picture, headline: str, detail: str) -> None:
-        theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
+        name = theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
+                               theme.DISPLAY_FONT)
         label = "Setup" if picture.round == 0 else f"Round {picture.round}"
         facts = f"Largest fleet {picture.largest_fleet} · zone {picture.open_zone or '–'} open · " \
                 f"{picture.stones_left} time stone{'s' if picture.stones_left != 1 else ''} left"
         shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
                                 theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
-        theme.draw_text(surface, facts, (layout.HEADER.x + 100, layout.HEADER.y + 20),
-                        theme.fit_text(facts, 20, shown.x - 16 - (layout.HEADER.x + 100), minimum=8), theme.CREAM_DIM)
+        left = max(layout.HEADER.x + 100, name.right + 14)
+        theme.draw_text(surface, facts, (left, layout.HEADER.y + 20),
+                        theme.fit_text(facts, 20, shown.x - 16 - left, minimum=8), theme.CREAM_DIM)
         seat = picture.to_act
         colour = self.looks[seat].colour if seat is not None and seat < len(self.looks) and not picture.outcome \
             else theme.SUNFLOWER
