@@ -53,6 +53,51 @@ def diff(old: Any, new: Any, path: list[Any] | None = None) -> list[list[Any]]:
     return [["set", path, new]]
 
 
+class SharedDiff:
+    """``diff`` of many pairs of views that share objects (the host's views of one change for every
+    seat): a pair of containers met again at the same place is diffed once. Keyed by identity, so
+    only for values that stay alive and unchanged while it is used: a new one for each change."""
+
+    def __init__(self) -> None:
+        self._ops: dict[tuple[int, int, tuple[Any, ...]], list[list[Any]]] = {}
+
+    def diff(self, old: Any, new: Any, path: list[Any]) -> list[list[Any]]:
+        """What ``diff(old, new, path)`` gives."""
+        kind = type(old)
+        if kind is not type(new) or (kind is not dict and kind is not list):
+            return [] if old == new else [["set", path, new]]
+        memo = (id(old), id(new), tuple(path))
+        ops = self._ops.get(memo)
+        if ops is None:
+            ops = self._ops[memo] = self._dict(old, new, path) if kind is dict else self._list(old, new, path)
+        return ops
+
+    def _dict(self, old: dict[str, Any], new: dict[str, Any], path: list[Any]) -> list[list[Any]]:
+        ops: list[list[Any]] = []
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [*path, key], value])
+            elif old[key] != value:
+                ops.extend(self.diff(old[key], value, [*path, key]))
+        ops.extend(["del", [*path, key]] for key in old if key not in new)
+        return ops
+
+    def _list(self, old: list[Any], new: list[Any], path: list[Any]) -> list[list[Any]]:
+        start = 0
+        limit = min(len(old), len(new))
+        while start < limit and old[start] == new[start]:
+            start += 1
+        end_old, end_new = len(old), len(new)
+        while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+            end_old -= 1
+            end_new -= 1
+        if start == end_old == end_new:
+            return []
+        if end_old - start == 1 and end_new - start == 1:  # one item changed in place: recurse
+            return self.diff(old[start], new[start], [*path, start])
+        return [["splice", path, start, end_old - start, new[start:end_new]]]
+
+
 def _step(node: Any, step: Any) -> bool:
     """Whether ``step`` names an existing place in ``node``."""
     kind = type(node)

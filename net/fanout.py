@@ -1,108 +1,36 @@
-"""One change's views for every watching seat, with the work shared between seats.
+"""One change's update frames for every watching seat, each part's work done once.
 
-After a change the host builds a view per seat (and one for spectators), a delta of each on the
-view that seat was sent before, and a hash of each. Most of a view is the same for every seat
-(the board, the match, the turn): only a seat's own secrets differ. ``SharedViews`` makes equal
-top-level parts one object, so the delta and the hash of each part are computed once per change
-instead of once per seat. The results are exactly those of ``net.delta.diff`` and
-``game.match.view_hash`` on the whole view; only the repeated work goes. ``ChangeFanout`` sends
-a change's updates with it, and its checks a moment later.
+After a change every watching seat gets its own events and view, as a delta on the view that
+seat was sent before, and a moment later the view's hash. Most of a view is the same for every
+seat: ``net.view_parts.ViewParts`` makes equal parts one object and packs, diffs and hashes each
+once; the frames are joined here from those bytes. They are byte for byte the frames
+``net.protocol.encode`` makes of the whole messages (tested).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 
-from game.match import Change, Match, canonical_bytes
-from net.delta import diff
+from game.match import Change, Match
 from net.frames import HostFrames
+from net.protocol import HEADER
 from net.table import Peer
+from net.view_parts import ViewParts
 
 View = dict[str, Any]
-_KEYS: dict[str, bytes] = {}  # a view key's canonical JSON; views have a few dozen distinct keys
 
 
-def _key_bytes(key: str) -> bytes:
-    found = _KEYS.get(key)
-    if found is None:
-        found = canonical_bytes(key)
-        if len(_KEYS) < 4096:
-            _KEYS[key] = found
-    return found
+def _packed(*items: Any) -> bytes:
+    return b"".join(msgpack.packb(item, use_bin_type=True) for item in items)
 
 
-class SharedViews:
-    """Views of one change. Memos are keyed by object identity, which is sound because every view
-    added stays referenced (by the caller and by this object) until the object is dropped."""
-
-    def __init__(self) -> None:
-        self._parts: dict[str, list[list[Any]]] = {}  # key -> [value, its msgpack bytes or None]
-        self._diffs: dict[tuple[str, int, int], list[list[Any]]] = {}
-        self._chunks: dict[int, bytes] = {}
-        self._keep: list[Any] = []  # what the identity memos refer to stays alive
-
-    def add(self, view: View) -> View:
-        """``view`` with every top-level value that equals one already seen replaced by that one.
-
-        Equal as the wire tells values apart: Python's ``==`` says ``0 == False`` and ``1 == 1.0``,
-        msgpack does not, so a part is shared only when its msgpack bytes match too (each packed
-        once, and only when ``==`` already holds)."""
-        for key, value in view.items():
-            seen = self._parts.setdefault(key, [])
-            packed = None
-            for entry in seen:
-                candidate = entry[0]
-                if candidate is value:
-                    break
-                if candidate == value:
-                    if entry[1] is None:
-                        entry[1] = msgpack.packb(candidate)
-                    if packed is None:
-                        packed = msgpack.packb(value)
-                    if entry[1] == packed:
-                        view[key] = candidate
-                        break
-            else:
-                seen.append([value, packed])
-        return view
-
-    def delta(self, old: View, new: View) -> list[list[Any]]:
-        """The delta ``diff(old, new)`` would give, for views whose parts ``add`` shared."""
-        ops: list[list[Any]] = []
-        for key, value in new.items():
-            if key not in old:
-                ops.append(["set", [key], value])
-                continue
-            before = old[key]
-            if before is value:
-                continue
-            memo = (key, id(before), id(value))
-            part = self._diffs.get(memo)
-            if part is None:
-                part = diff(before, value, [key])
-                self._diffs[memo] = part
-                self._keep += (before, value)
-            ops.extend(part)
-        ops.extend(["del", [key]] for key in old if key not in new)
-        return ops
-
-    def hash(self, view: View) -> str:
-        """``view_hash(view)``: the canonical JSON is joined from each part's, made once per part."""
-        pieces = []
-        for key in sorted(view):
-            value = view[key]
-            chunk = self._chunks.get(id(value))
-            if chunk is None:
-                chunk = canonical_bytes(value)
-                self._chunks[id(value)] = chunk
-                self._keep.append(value)
-            pieces.append(_key_bytes(key) + b":" + chunk)
-        return hashlib.sha256(b"{" + b",".join(pieces) + b"}").hexdigest()
+# an update is {"type": "update", "seat", "actor", "events", "delta" or "view", "version"}
+_UPDATE = b"\x86" + _packed("type", "update", "seat")
+_ACTOR, _EVENTS, _DELTA, _VIEW, _VERSION = (_packed(key) for key in ("actor", "events", "delta", "view", "version"))
 
 
 @dataclass
@@ -110,7 +38,6 @@ class SentChange:
     """One change as it went out: what its checks, a moment later, are made from."""
 
     version: int
-    shared: SharedViews
     views: dict[int | None, View]
     watching: list[Peer]
 
@@ -124,36 +51,43 @@ class ChangeFanout:
     def __init__(self, match: Match, frames: HostFrames) -> None:
         self.match = match
         self.frames = frames
+        self.parts = ViewParts()
         # The view each seat was last sent, with its version: the base of the next update's delta.
         self._sent_views: dict[int | None, tuple[int, View]] = {}
 
     def send(self, change: Change, peers: Iterable[Peer]) -> SentChange:
         watching = sorted((peer for peer in peers if peer.role is not None),
                           key=lambda peer: (peer.seat is None, peer.seat or 0))
-        shared = SharedViews()
+        parts = self.parts
+        parts.next_change()
         built = self.match.views(dict.fromkeys(peer.seat for peer in watching))  # shared parts built once
+        pack, version, actor = parts.pack, self.match.version, parts.pack(change.seat)  # as HostFrames stamps
         views: dict[int | None, View] = {}
         frames: dict[int | None, bytes] = {}
         for peer in watching:
             seat = peer.seat
-            if seat not in frames:
-                views[seat] = shared.add(built[seat])
-                body: dict[str, Any] = {"type": "update", "seat": seat, "actor": change.seat,
-                                        "events": self.match.events_for(change, seat)}
+            frame = frames.get(seat)
+            if frame is None:
                 sent = self._sent_views.get(seat)
-                if sent is not None and sent[0] == change.version - 1:
-                    body["delta"] = shared.delta(sent[1], views[seat])  # peers of a seat all hold it
+                base = sent[1] if sent is not None and sent[0] == change.version - 1 else None
+                view = views[seat] = parts.add(built[seat])
+                events = parts.events_bytes(self.match.events_for(change, seat))
+                if base is not None:  # every peer of a seat holds the view that seat was sent
+                    count, ops = parts.delta(base, view)
+                    content = _DELTA + parts.array_header(count) + ops
                 else:
-                    body["view"] = views[seat]
-                frames[seat] = self.frames.encode(body)
-            peer.send(frames[seat])
+                    content = _VIEW + parts.view_bytes(view)
+                body = b"".join((_UPDATE, pack(seat), _ACTOR, actor, _EVENTS, events, content, _VERSION,
+                                 pack(version)))
+                frame = frames[seat] = HEADER.pack(len(body)) + body
+            peer.send(frame)
         for seat, view in views.items():
             self._sent_views[seat] = (change.version, view)
-        return SentChange(change.version, shared, views, watching)
+        return SentChange(change.version, views, watching)
 
     def send_checks(self, sent: SentChange) -> None:
         """The hash of the view each peer was sent, so a client that went astray resyncs."""
-        checks = {seat: self.frames.encode({"type": "check", "seat": seat, "hash": sent.shared.hash(view)})
+        checks = {seat: self.frames.encode({"type": "check", "seat": seat, "hash": self.parts.hash(view)})
                   for seat, view in sent.views.items()}
         for peer in sent.watching:
             peer.send(checks[peer.seat])
