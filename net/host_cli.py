@@ -59,8 +59,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                                                      "(default: the replays folder the game's Replays screen lists)")
     parser.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. trip_rule=pace for Linie 1 (the value is read as JSON "
-                             "when it is JSON, else as text); may be given more than once")
+                        help="a game option, e.g. trip_rule=pace or trip_rule=three_dice for Linie 1 (the value "
+                             "is read as JSON when it is JSON, else as text); may be given more than once")
     parser.add_argument("--manual-start", action="store_true",
                         help="do not start when the last seat is taken; start once every seated player is Ready")
     parser.add_argument("--bot-takeover", type=float, default=90.0, metavar="SECONDS",

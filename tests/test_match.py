@@ -106,3 +106,14 @@ def test_simulate_same_seed_same_replays(tmp_path, capsys):
         lines = [json.loads(line) for line in a.splitlines()]
         assert lines[0]["format"] == "linie-replay" and "outcome" in lines[-1]
         assert lines[-1]["outcome"]["winners"] or lines[-1]["outcome"]["stalemate"]
+
+
+def test_simulate_plays_under_a_table_option(tmp_path, capsys):
+    simulate_main(["linie1", "--games", "1", "--seed", "3", "--option", "trip_rule=three_dice",
+                   "--replays", str(tmp_path)])
+    header = json.loads((tmp_path / "linie1-3.jsonl").read_text().splitlines()[0])
+    assert header["options"]["trip_rule"] == "three_dice"
+    with pytest.raises(SystemExit):
+        simulate_main(["linie1", "--games", "1", "--option", "trip_rule=four_dice"])
+    with pytest.raises(SystemExit):
+        simulate_main(["linie1", "--games", "1", "--option", "nonsense"])

@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rotate", action="store_true", help="rotate the levels round the table")
     parser.add_argument("--replays", type=Path, help="write one .jsonl replay per game here")
     parser.add_argument("--quiet", action="store_true", help="print only the total")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a table option, as linie-host takes it (e.g. trip_rule=three_dice)")
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
@@ -89,6 +91,19 @@ def main(argv: list[str] | None = None) -> int:
     if not counts or not all(game.min_players <= n <= game.max_players for n in counts):
         parser.error(f"{game.title} takes {game.min_players}-{game.max_players} players")
     levels = args.levels.split(",") if args.levels else [args.level]
+    options: dict[str, Any] = {}
+    for pair in args.option:  # KEY=VALUE, the value read as JSON when it is JSON (as linie-host reads it)
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            parser.error(f"--option wants KEY=VALUE, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except ValueError:
+            options[key.strip()] = value
+    try:
+        game.validate_options(options or None)
+    except ValueError as error:
+        parser.error(str(error))
     if args.replays:
         args.replays.mkdir(parents=True, exist_ok=True)
 
@@ -103,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         players = counts[index % len(counts)]
         shift = index % players if args.rotate else 0
         seat_levels = [levels[(i - shift) % len(levels)] for i in range(players)]
-        match, figures = play_one(args.game, players, seed, seat_levels)
+        match, figures = play_one(args.game, players, seed, seat_levels, options or None)
         outcome = match.outcome() or {}
         winners = outcome.get("winners") or []
         for winner in winners:

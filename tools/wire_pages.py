@@ -27,6 +27,8 @@ WIRE = ROOT / "docs" / "wire"
 GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}  # game -> seats in the sample games
 RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "bus": "bus.md"}
 SEEDS = (1, 2, 3)
+# Table options that bring actions, events and view values of their own: one more game under each.
+VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}
 # Where the rules make a refusal: each pattern's group 1 is the code (without the game's prefix),
 # group 2 the start of its message.
 CODE_PATTERNS = (
@@ -103,8 +105,9 @@ def sample(game: str) -> tuple[Summary, dict[str, set[str]]]:
     summary = Summary()
     events: dict[str, set[str]] = {}
     seats = GAMES[game]
-    for seed in SEEDS:
-        match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed)
+    games = [(seed, None) for seed in SEEDS] + [(SEEDS[0], options) for options in VARIANTS.get(game, ())]
+    for seed, options in games:
+        match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
         match.add_listener(lambda change: [events.setdefault(event["type"], set()).update(event)
                                            for event in change.events])
@@ -141,8 +144,11 @@ def page(game: str) -> str:
         fields += [f"`{name}` (optional): {describe(check)}" for name, check in shape.optional.items()]
         out.append(f"| `{kind}` | {'; '.join(fields) or '—'} |")
     out += ["", "## The view", "",
-            "What a seat's `snapshot` and `update` carry (seat 0 over whole bot games; a spectator's view has "
-            "the same keys). `match` is added by the table: `{version, game, seats, to_act}`.", "",
+            "What a seat's `snapshot` and `update` carry (seat 0 over whole bot games"
+            + (", and one under each of " + ", ".join(f"`{json.dumps(o)}`" for o in VARIANTS[game])
+               if game in VARIANTS else "")
+            + "; a spectator's view has the same keys). `match` is added by the table: "
+            "`{version, game, seats, to_act}`.", "",
             "| key | holds |", "|---|---|", *summary.lines(), "",
             "## Events", "",
             "An `update`'s `events`, as the receiving seat may see them (secrets filtered).", "",

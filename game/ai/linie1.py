@@ -5,6 +5,8 @@ exchanges that plan asks for, anchoring new track to what is already laid; when 
 step, it puts a tile where it cannot hurt its own route. It declares the trip as soon as the route
 is complete, choosing the candidate with the fewest expected turns. Easy plays half its tiles at
 random, picks plan steps at random, and declares the shortest route rather than the best one.
+Hard builds through ``linie1_hard`` (the route that wins soonest, hidden, with blocks); rolling,
+driving and refilling are the same at every level.
 Every tile action is checked against the same rules the host applies before it is proposed.
 """
 
@@ -16,6 +18,7 @@ from game.ai.linie1_hard import HardBuilder
 from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails
 from game.ai.linie1_plan import Plan, plan_route, variants_for
 from game.core.contract import Action, View
+from game.core.linie1 import my_dice_action
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS
 from game.core.linie1.geometry import POPCOUNT
@@ -42,6 +45,8 @@ class Linie1Bot:
         if phase == "roll":
             if view.get("allowance"):  # the pace rule: as far as allowed (a halt stops the tram anyway)
                 return {"type": "drive", "squares": int(view["allowance"])}
+            if view.get("dice") is not None:  # three dice: the die and the stop that finish soonest
+                return self._dice(view)
             return {"type": "roll"}
         if phase == "refill":
             return self._refill(view, seat)
@@ -77,7 +82,7 @@ class Linie1Bot:
         if any(letter not in board.signs for letter in me["stops"]):
             return None
         candidates = trip_candidates(board, me["line"], me["stops"], view["options"]["die_faces"],
-                                     allowance=view.get("allowance"))
+                                     allowance=view.get("allowance"), rule=view["options"].get("trip_rule", "die"))
         if not candidates:
             return None
         chosen = candidates[0]
@@ -85,6 +90,15 @@ class Linie1Bot:
             chosen = next(c for c in candidates if c.shortest)
         return {"type": "declare", "start": list(chosen.route.start),
                 "route": [list(cell) for cell in chosen.route.cells]}
+
+    def _dice(self, view: View) -> Action:
+        """Normal plays the three dice to finish soonest; easy, half the time, carries out any die but
+        tools (unless all are tools)."""
+        rolled = view["dice"]["rolled"]
+        if self.level == "easy" and rolled is not None and self.rng.random() < 0.5:
+            fair = [index for index, face in enumerate(rolled) if face != "T"] or list(range(len(rolled)))
+            return {"type": "choose_die", "die": fair[self.rng.below(len(fair))]}
+        return my_dice_action(view) or {"type": "roll"}
 
     def _refill(self, view: View, seat: int) -> Action:
         for tile in TAKE_PREFERENCE:

@@ -14,23 +14,28 @@ from collections.abc import Sequence
 from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails, tile_action
 from game.ai.linie1_plan import Step, variants_for
 from game.ai.linie1_rivals import Guess, Rivals, blocking_spots, harm, obstructs
-from game.ai.linie1_route import RoutePlan, best_plans
+from game.ai.linie1_route import TILE, RoutePlan, best_plans
 from game.core.contract import Action, View
-from game.core.linie1 import my_trip_candidates
+from game.core.linie1 import my_trip_candidates, view_trip_measure
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS, TILE_TYPES
 from game.core.linie1.geometry import POPCOUNT, Cell, segment
-from game.core.linie1.routes import trip_measure
 from game.core.rng import Rng
 
-BLOCK_TRIES = 8  # placements tried against the rivals' guessed routes, likeliest spots first
+BLOCK_TRIES = 5  # placements tried against the rivals' guessed routes, likeliest spots first
 BLOCK_WORTH = 0.5  # plan cost units (a tile is 2) a block must add, weighed by the guesses
+URGENT_WEIGHT = 0.3  # a guess at least this likely ...
+URGENT_COST = 4  # ... of a rival this close to a complete route (the normal plan's units: a tile is 2)
+URGENT_OWN = 2 * TILE  # ... is blocked unless the bot itself is this close (its own units)
+URGENT_LAID = 12  # ... (a rival with fewer tiles laid is never that close: routes take ~20)
+URGENT_WORTH = 0.75  # ... when the block costs the rival, weighed by the guess, over a third of a tile
 WAIT_MARGIN = 1.0  # turns a better route must save, beyond its building, to delay the trip
 
 
-def trip_turns(view: View, halts: Sequence[bool]) -> float:
-    """The core's measure of a trip over these halts, under the trip rule the table plays."""
-    return float(trip_measure(halts, view["options"]["die_faces"], view.get("allowance")))
+def trip_turns(view: View, cells: Sequence[Cell], halts: Sequence[bool]) -> float:
+    """The core's measure of a trip over these squares, under the trip rule the table plays (the
+    same figure the route chooser shows)."""
+    return view_trip_measure(view, halts, cells)
 
 
 class HardBuilder:
@@ -50,7 +55,7 @@ class HardBuilder:
             me = view["players"][view["you"]]
             self._plans = best_plans(board, me["line"], me["stops"], view["hands"][view["you"]],
                                      bool(view["options"]["strict_dead_ends"]),
-                                     lambda halts: trip_turns(view, halts))
+                                     lambda cells, halts: trip_turns(view, cells, halts))
             self._turn = key
         else:
             for plan in self._plans:
@@ -72,6 +77,9 @@ class HardBuilder:
         if view["actions_taken"] >= 2 or not view["must_act"]:
             return {"type": "end_turn"}
         hand = list(view["hands"][seat])
+        urgent = self._urgent_block(view, plans, board, hand, strict)
+        if urgent is not None:
+            return urgent
         for plan in plans:
             action = self._from_plan(plan, board, hand, strict, me["line"])
             if action is not None:
@@ -81,14 +89,20 @@ class HardBuilder:
         return action or {"type": "end_turn"}
 
     def _declaration(self, view: View, board: Board, plans: list[RoutePlan]) -> Action | None:
-        """Declare the best trip on offer, unless a plan still to build wins clearly sooner."""
+        """Declare the best trip on offer, unless a plan still to build wins clearly sooner and its
+        hand can lay a step of it now (waiting on tiles that may never come could outlast the
+        game: a complete route keeps the table from a stalemate)."""
         candidates = my_trip_candidates(view, board)
         if not candidates:
             return None
         best = candidates[0]
         building = [plan for plan in plans if plan.steps]
         if building and building[0].turns + WAIT_MARGIN < best["expected_turns"]:
-            return None
+            me = view["players"][view["you"]]
+            hand = list(view["hands"][view["you"]])
+            strict = bool(view["options"]["strict_dead_ends"])
+            if self._from_plan(building[0], board, hand, strict, me["line"]) is not None:
+                return None
         return {"type": "declare", "start": best["start"], "route": best["route"]}
 
     def _from_plan(self, plan: RoutePlan, board: Board, hand: list[int], strict: bool,
@@ -142,14 +156,38 @@ class HardBuilder:
             return None
         return min(options, key=lambda item: item[0])[1]
 
+    def _urgent_block(self, view: View, plans: list[RoutePlan], board: Board, hand: list[int],
+                      strict: bool) -> Action | None:
+        """A rival a tile or two from a complete route (by a likely guess) while the bot is not:
+        bar its way now, at the price of one of the bot's own steps (its route, once declared,
+        can no longer be touched)."""
+        if plans and plans[0].cost <= URGENT_OWN:
+            return None
+        if not any(not p["driving"] and p["seat"] != view["you"] and p["stats"]["tiles_laid"] >= URGENT_LAID
+                   for p in view["players"]):
+            return None  # nobody has laid enough track yet to be that close (and guessing costs time)
+        guesses = [guess for guess in self.rivals.guesses(view, board)
+                   if guess.weight >= URGENT_WEIGHT and 0 < guess.plan.cost <= URGENT_COST]
+        if not guesses:
+            return None
+        me = view["players"][view["you"]]
+        mine = {letter for letter in me["stops"] if letter not in board.signs}
+        own = set(plans[0].cells) if plans else set()
+        needed = {step.cell for guess in guesses for step in guess.plan.steps}
+        blocks = [(0, 0 if TILE_TYPES[tile].tree else 1, tile, cell, rot)
+                  for tile, cell, rot in board.legal_placements(hand, strict)
+                  if cell in needed and cell not in own and BESIDE_BUILDING.get(cell) not in mine
+                  and obstructs(guesses, tile, cell, rot)]
+        return self._block(guesses, board, blocks, URGENT_WORTH)
+
     @staticmethod
-    def _block(guesses: list[Guess], board: Board, blocks: list[tuple]) -> Action | None:
+    def _block(guesses: list[Guess], board: Board, blocks: list[tuple], worth: float = 0.0) -> Action | None:
         """Of the likeliest spots, the placement that lengthens the rivals' routes most (if any)."""
         blocks.sort()
         best: tuple[float, Action] | None = None
         for _spot, _tree, tile, cell, rot in blocks[:BLOCK_TRIES]:
             added = harm(guesses, board, tile, cell, rot)
-            if added >= BLOCK_WORTH and (best is None or added > best[0]):
+            if added >= max(worth, BLOCK_WORTH) and (best is None or added > best[0]):
                 best = (added, tile_action("place", tile, cell, rot))
         return best[1] if best else None
 

@@ -28,7 +28,8 @@ from game.core.linie1.geometry import Cell, segment
 
 EVIDENCE = 1.6  # how much more likely a guess is per rival tile lying on its plan
 SIGN_EVIDENCE = 3  # a sign, or a terminal's square, the rival laid counts as this many tiles on the plan
-PLANNED = 10  # routes per rival searched, those with the most signs and terminal squares it laid
+PLANNED = 5  # routes per rival searched, those with the most signs and terminal squares it laid
+HARM_WEIGHT = 0.1  # guesses less likely than this are not searched again to price a block
 TOP_GUESSES = 3  # guesses per rival kept for the costly part (trying blocks)
 
 # The squares in front of each line's terminals: a rival laying there most likely holds that line.
@@ -104,7 +105,7 @@ def harm(guesses: Iterable[Guess], board: Board, tile: int, cell: Cell, rot: int
     after.set_tile(cell, tile, rot)
     total = 0.0
     for guess in guesses:
-        if not _touches(guess.plan, cell):
+        if guess.weight < HARM_WEIGHT or not _touches(guess.plan, cell):
             continue
         plan = plan_route(after, guess.line, list(guess.stops))
         added = (plan.cost if plan is not None else guess.plan.cost + 12) - guess.plan.cost

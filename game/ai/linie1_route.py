@@ -256,7 +256,7 @@ def halts_of(board: Board, cells: Sequence[Cell]) -> list[bool]:
 
 
 def best_plans(board: Board, line: int, stops: Sequence[str], hand: Sequence[int], strict: bool,
-               measure: Callable[[Sequence[bool]], float]) -> list[RoutePlan]:
+               measure: Callable[[Sequence[Cell], Sequence[bool]], float]) -> list[RoutePlan]:
     """One plan per driving weight, each scored in turns (building plus ``measure`` of its trip,
     the better of its two directions), best first; duplicates dropped."""
     pricer = Pricer(board, hand, strict)
@@ -267,7 +267,8 @@ def best_plans(board: Board, line: int, stops: Sequence[str], hand: Sequence[int
         if plan is None or tuple(plan.cells) in plans:
             continue
         plan.halts = halts_of(board, plan.cells)
-        backwards = list(reversed(plan.halts[:-1])) + [True]
-        plan.turns = plan.build_turns + min(measure(plan.halts), measure(backwards))
+        back_cells = list(reversed(plan.cells[:-1])) + [TERMINALS[line][0].cells[0]]
+        back_halts = list(reversed(plan.halts[:-1])) + [True]
+        plan.turns = plan.build_turns + min(measure(plan.cells, plan.halts), measure(back_cells, back_halts))
         plans[tuple(plan.cells)] = plan
     return sorted(plans.values(), key=lambda p: (p.turns, p.cost))

@@ -43,8 +43,11 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
     ("linie1", "trip_rule"): OptionInfo(
         "Trip rule",
         "1995 die: roll the special die. Streetcar pace (Mayfair 1996): no die; each trip move goes up "
-        "to one square more than the last move anyone made, the first just one, and stops at every halt.",
-        ["die", "pace"], [("die", "1995 die"), ("pace", "Streetcar pace")]),
+        "to one square more than the last move anyone made, the first just one, and stops at every halt. "
+        "Three dice (Board Game Arena): roll three and carry one out, then stop or roll two, then one; "
+        "red light, green lights, H, and tools that send the tram back to its last stop.",
+        ["die", "pace", "three_dice"],
+        [("die", "1995 die"), ("pace", "Streetcar pace"), ("three_dice", "Three dice")]),
     ("linja", "first"): OptionInfo(
         "Who starts", "Random, or the player in that seat. After a game, Play again lets the loser start.",
         [None, 0, 1], [(None, "Random"), *_SEATS]),

@@ -7,10 +7,15 @@ import copy
 import pytest
 
 from game.ai import linie1 as ai
-from game.ai.linie1_route import Pricer, halt_cells, search
+from game.ai import linie1_hard as hard
+from game.ai.linie1_hard import HardBuilder
+from game.ai.linie1_plan import Step, plan_route
+from game.ai.linie1_rivals import Guess, harm, obstructs
+from game.ai.linie1_route import TILE, Pricer, RoutePlan, halt_cells, search
 from game.bots import bot_levels
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board
+from game.core.rng import Rng
 from game.match import Match, SeatInfo
 from tests.core.linie1_helpers import LINE1_PATH, lay_path, line1_route_state, rot_of
 
@@ -34,7 +39,8 @@ def test_levels_are_easy_normal_hard():
 
 
 @pytest.mark.parametrize(("levels", "seed", "rule"), [(("hard", "normal"), 3, "die"),
-                                                      (("normal", "hard", "easy"), 4, "pace")])
+                                                      (("normal", "hard", "easy"), 4, "pace"),
+                                                      (("normal", "hard"), 5, "three_dice")])
 def test_the_hard_bot_plays_whole_legal_games(levels, seed, rule):
     outcome = play_out(levels, seed, {"trip_rule": rule}).outcome()
     assert outcome is not None and (outcome["winners"] or outcome["stalemate"])
@@ -110,3 +116,56 @@ def test_a_spare_tile_never_lands_beside_its_own_unsigned_building():
         action = bot.hard.spare(view, [], Board.from_view(view["board"]), [2, 2, 1, 1, 10], True)
         assert action is not None and action["type"] == "place"
         assert tuple(action["cell"]) not in beside_f_or_m
+
+
+def test_a_block_bars_a_rival_route_and_a_fitting_tile_does_not():
+    # A rival (seat 1) on line 1 through F, M and L whose laid route lacks (2, 10) and (2, 11).
+    # A curve on (2, 11) turning north sends its tram off the route: a detour, more tiles. A
+    # straight there is the very tile it needs. The block is chosen, the gift never.
+    board = Board()
+    lay_path(board, LINE1_PATH, 1, 3)
+    for cell in ((2, 10), (2, 11)):
+        del board.tiles[cell]
+    board = Board.from_view(board.to_view())
+    plan = plan_route(board, 1, ["F", "M", "L"])
+    assert plan is not None and plan.cost == 4
+    guesses = [Guess(1, 1, ("F", "M", "L"), 1.0, plan)]
+    curve, straight = (2, (2, 11), rot_of(2, "NE")), (1, (2, 11), rot_of(1, "EW"))
+    assert board.check_place(*curve) is None and board.check_place(*straight) is None
+    assert obstructs(guesses, *curve) and not obstructs(guesses, *straight)
+    assert harm(guesses, board, *curve) > 0 > harm(guesses, board, *straight)
+    chosen = HardBuilder(Rng(1))._block(guesses, board, [(0, 1, *curve), (0, 1, *straight)])
+    assert chosen == {"type": "place", "tile": 2, "cell": [2, 11], "rot": rot_of(2, "NE")}
+
+
+def test_the_hard_bot_plans_once_per_turn(monkeypatch):
+    calls = []
+    real = hard.best_plans
+    monkeypatch.setattr(hard, "best_plans", lambda *args: calls.append(1) or real(*args))
+    state = gapped_line1((2, 12), (2, 10), (3, 5))
+    bot = ai.make_bot("hard", 1)
+    for _ in range(2):  # two tile actions in one turn
+        action = bot.decide(GAME.view(state, 0))
+        assert action["type"] == "place"
+        GAME.apply(state, 0, action)
+    assert len(calls) == 1
+    assert bot.decide(GAME.view(state, 0)) == {"type": "end_turn"} and len(calls) == 1
+
+
+def test_the_hard_bot_waits_to_declare_only_when_it_can_build_now(monkeypatch):
+    # A complete route, and a plan still to build that is said to win sooner (one straight on a
+    # free square). With a straight in hand the bot builds; with a hand that lays no step it
+    # declares rather than wait for tiles that may never come (a complete route keeps the game
+    # from ending in a stalemate).
+    better = RoutePlan(TILE, [Step((8, 9), 0, 2, "free")], [(8, 9)], [False], 0.0)
+    monkeypatch.setattr(hard, "best_plans", lambda *args: [better])
+    state = line1_route_state()
+    state.pile.extend(state.hands[0])
+    state.hands[0] = []
+    for tile in (1, 1):
+        state.pile.remove(tile)
+        state.hands[0].append(tile)
+    assert ai.make_bot("hard", 1).decide(GAME.view(state, 0))["cell"] == [8, 9]
+    state.pile.extend(state.hands[0])
+    state.hands[0] = []
+    assert ai.make_bot("hard", 1).decide(GAME.view(state, 0))["type"] == "declare"

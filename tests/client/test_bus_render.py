@@ -74,3 +74,12 @@ def test_disks_sharing_a_track_space_stack_in_arrival_order():
     heights = sorted(range(4), key=lambda seat: -points[seat][1])  # lowest on screen first
     assert heights == [3, 1, 2, 0]
     assert all(layout.track_cell(4).collidepoint(points[seat][0], layout.track_cell(4).centery) for seat in range(4))
+
+
+def test_a_street_tip_sums_up_the_crossing_it_reaches():
+    from game.tables.bus.tips import crossing_words
+    picture = picture_of(bot_match(0).view(0))
+    picture.buildings[(14, 0)] = "office"
+    picture.passengers[14] = 2
+    assert crossing_words(picture, 14) == "office, 1 free lot, 2 passengers"
+    assert crossing_words(picture, 8).startswith("the station")

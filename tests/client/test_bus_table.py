@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.bus import GAME
 from game.match import Match, SeatInfo
@@ -84,17 +85,26 @@ def decide_by_click(app, table: BusTable, turn: int) -> None:
     app.step(0.02, move(target) + click(target))
 
 
-def test_a_player_and_two_bots_play_a_whole_game_by_clicks_to_the_results(app):
+@pytest.mark.parametrize("humans", [1, 2])
+def test_players_and_bots_play_a_whole_game_by_clicks_to_the_results(app, humans):
+    """One human against two bots, or two at one screen (hot-seat, the cover between them) and a bot."""
     seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
              SeatInfo("Bimmel", "bot", "easy", 2)]
-    table = start(app, seats, seed=5)
+    if humans == 2:
+        seats[1] = SeatInfo("Bob", "human", colour=1)
+    table = start(app, seats, seed=5 + humans)
     match = table.session.match
-    clicks = 0
+    clicks = covers = 0
     phases = set()
     for _ in range(6000):
         top = app.stack.top
         if isinstance(top, ResultsScene):
             break
+        if isinstance(top, CoverScene):
+            assert top.player == seats[match.to_act()[0]].name
+            app.step(0.05, click(top.button.rect.center))
+            covers += 1
+            continue
         assert top is table
         if table.counted:
             app.step(0.05, click(table.results_button.rect.center))
@@ -114,7 +124,8 @@ def test_a_player_and_two_bots_play_a_whole_game_by_clicks_to_the_results(app):
     words = [f"{score} point{'s' if score != 1 else ''}" for score in outcome["scores"]]
     assert [figure.headline for figure in results.figures] == words
     assert {"setup_buildings", "setup_streets", "setup_extend", "choose"} <= phases
-    assert clicks == sum(1 for entry in match.log if entry["seat"] == 0)
+    assert clicks == sum(1 for entry in match.log if entry["seat"] < humans)
+    assert (covers >= 4) == (humans == 2)  # the screen is covered each time the device changes hands
 
 
 def test_a_refused_street_shows_the_reason_at_the_pointer_and_changes_nothing(app):
@@ -265,3 +276,58 @@ def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
     assert match.version == version and "gives nothing" in table.toasts.items[-1].text
     app.step(0.02, click(target))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
+
+
+def test_keys_alone_choose_an_action_and_lay_a_street(app):
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    version = match.version
+    app.step(0.02, key(pygame.K_RIGHT))
+    street = table.selected
+    assert street in table.choices.streets()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["street"] == street
+    for _ in range(400):
+        if table.choices.choosing and not table.busy:
+            break
+        app.step(STEP)
+    assert table.choices.choosing
+    action = table.choices.actions()[0]
+    index = ACTION_IDS.index(action)
+    row = next(row for row in table.picture.spaces if row[0].action == action)
+    version = match.version
+    app.step(0.02, key(pygame.K_1 + index))  # digits pick the actions in board order
+    if next_space(row).yields == 0:
+        assert match.version == version  # a wasted marker: asked first
+        app.step(0.02, key(pygame.K_1 + index))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
+
+
+def test_random_clicks_and_keys_never_break_the_table(app):
+    """A player mashing the mouse and keys at any moment: every click is either taken or refused."""
+    import random
+
+    from tests.client.helpers import key
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=8)
+    rng = random.Random(8)
+    keys = [pygame.K_RETURN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_r, pygame.K_h,
+            pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_7, pygame.K_n, pygame.K_TAB]
+    for _ in range(300):
+        if app.stack.top is not table:
+            break
+        roll = rng.random()
+        if roll < 0.6:
+            app.step(0.02, click((rng.randrange(1920), rng.randrange(1080)), rng.choice((1, 1, 1, 3))))
+        elif roll < 0.9:
+            app.step(0.02, key(rng.choice(keys)))
+        else:
+            app.step(STEP)
+    snapshot = GAME.snapshot(table.session.match.state)
+    assert GAME.restore(snapshot) is not None  # the game went on by the rules, whatever was pressed

@@ -198,7 +198,7 @@ def test_every_moment_occurs_in_play_and_reads_every_view(game):
     definition = get_game(game)
     from game.bots import make_bot
     seen: set[str] = set()
-    tables = {"linie1": [(5, None), (3, {"trip_rule": "pace"})],
+    tables = {"linie1": [(5, None), (3, {"trip_rule": "pace"}), (3, {"trip_rule": "three_dice"})],
               "bus": [(3, None), (4, None)]}.get(game, [(2, None)] * 3)
     for seed, (players, options) in enumerate(tables):
         state = definition.setup(players, seed, options)

@@ -33,6 +33,25 @@ def test_events_become_entries_and_an_undo_takes_its_entry_back():
     assert len(history.entries) == 2
 
 
+def test_three_dice_entries_say_the_roll_the_die_carried_out_and_the_tools():
+    history = History()
+    view = view_with_trip()
+    history.record([{"type": "roll", "seat": 0, "faces": ["2", "R", "H"]},
+                    {"type": "choose_die", "seat": 0, "die": 0, "face": "2"},
+                    {"type": "move", "seat": 0, "from": 0, "to": 2}], view)
+    history.record([{"type": "roll", "seat": 0, "faces": ["T", "R"]},
+                    {"type": "choose_die", "seat": 0, "die": 1, "face": "R"},
+                    {"type": "move", "seat": 0, "from": 2, "to": 2}, {"type": "stopped", "seat": 0}], view)
+    history.record([{"type": "turn", "turn": 2, "seat": 0}, {"type": "roll", "seat": 0, "faces": ["T", "T", "T"]},
+                    {"type": "choose_die", "seat": 0, "die": 2, "face": "T"},
+                    {"type": "move", "seat": 0, "from": 3, "to": 1}], view)
+    assert [e.text for e in history.entries] == [
+        "rolled two green, red light, H", "carried out two green, drove 2 squares",
+        "rolled tools, red light", "carried out red light, stayed put", "stopped",
+        "rolled tools, tools, tools", "carried out tools, backed 2 squares to the last stop"]
+    assert history.entries[-1].cells == ((1, 2), (1, 3), (1, 4))  # from its last stop to where it stood
+
+
 def test_a_table_opened_mid_game_says_from_when_it_remembers_and_a_rewind_forgets():
     history = History()
     history.opened({"turn": 12, "board": {"tiles": [{"cell": [1, 1]}]}, "players": []})

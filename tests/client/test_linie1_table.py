@@ -413,3 +413,42 @@ def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
     moved = table.view["players"][0]["trip"]
     assert moved is None or moved["position"] == trip["position"] + 1
     assert any(e.seat == 0 and e.text == "drove 1 square" for e in table.history.entries)
+
+
+def test_three_dice_are_thrown_chosen_from_and_stopped(app):
+    from game.tables.linie1.show import DiceRoll
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is None and v["dice"]["next"] == 3, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    table = shot_table(app, session)
+    run(app, 0.05)
+    assert table.main_button.label == "Roll 3 dice" and not table.stop_button.enabled
+    run(app, 0.05, key(pygame.K_RETURN))
+    run(app, 0.1)
+    assert any(isinstance(effect, DiceRoll) for effect in table.show.running())
+    assert table.waiting_dice() is None  # the dice are still in the air
+    settle(app, table, 4.0)
+    faces, spots = table.waiting_dice()
+    assert len(faces) == 3 and table.main_button.label == "Choose a die" and not table.main_button.enabled
+    assert "press 1–3" in table.status_line()[0]
+    trip = table.view["players"][0]["trip"]
+    from game.tables.linie1.dice import DICE_SIZE, die_rects
+    ahead = [table.board.cell_rect(tuple(c), ORIGIN).inflate(-20, -20)
+             for c in trip["route"][max(0, trip["position"]):trip["position"] + 4]]
+    assert not any(die.colliderect(square) for die in die_rects(spots, DICE_SIZE) for square in ahead)
+    pick = next((index for index, face in enumerate(faces) if face != "T"), 0)
+    run(app, 0.05, key(pygame.K_RIGHT) * (pick + 4))  # the arrows walk the dice round
+    assert table.die_focus == (pick + 3) % 3
+    run(app, 0.05, key(pygame.K_RETURN))
+    settle(app, table, 8.0)
+    assert any(e.seat == 0 and e.text.startswith("carried out") for e in table.history.entries)
+    assert faces[pick] != "T"  # (this seed rolls a die worth driving)
+    moved = table.view["players"][0]["trip"]
+    assert moved["position"] >= trip["position"] and table.view["current"] == 0
+    assert table.main_button.label == "Roll 2 more dice"
+    assert table.stop_button.enabled and table._panel_frame().dice_roll == (faces, pick)
+    run(app, 0.05, click(table.stop_button.rect.center))
+    settle(app, table, 4.0)
+    assert any(e.seat == 0 and e.text == "stopped" for e in table.history.entries)
+    assert table.view["current"] != 0 or table.view["turn"] > 1

@@ -26,7 +26,7 @@ from tools.simulate import play_one
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
 GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
 # and the table options that change how a game plays (the viewer replays them from the header)
-VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"})]
+VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"}), ("linie1", 2, 4, {"trip_rule": "three_dice"})]
 
 
 def kept(game: str, players: int, seed: int, folder: Path | None = None,

@@ -58,9 +58,9 @@ def test_options_are_checked():
             GAME.setup(players, 1)
 
 
-def test_bus_is_registered_and_offered():
+def test_bus_is_registered_and_offered_and_line_expansion_alone_is_not():
     assert get_game("bus") is GAME and GAME.min_players == 3 and GAME.max_players == 5
-    assert "bus" in available_games()
+    assert "bus" in available_games() and "lines" not in available_games()
     assert game_data()["format"] == "bus-game"
 
 

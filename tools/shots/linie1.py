@@ -137,3 +137,57 @@ def pace(app: Any) -> None:
     scene = table(app, session)
     app.step(1 / 60)
     scene.choose_drive(scene.drive_squares() - 1)
+
+
+@shot("linie1_three_dice", settle=0.4)
+def three_dice(app: Any) -> None:
+    """The three-dice trip: Ada's three dice lie beside her tram, numbered, waiting for her choice;
+    the panel keeps an earlier roll with the die carried out picked out."""
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is not None and len(v["dice"]["rolled"]) == 3
+                       and v["players"][0]["trip"]["position"] >= 0, limit=4000, options={"trip_rule": "three_dice"})
+    scene = table(app, session)
+    app.step(1 / 60)
+    waiting = scene.waiting_dice()
+    if waiting is not None:  # the pointer rests on the second die
+        x, y = waiting[1][1]
+        scene.pointer = (round(x), round(y))
+
+
+@shot("linie1_three_dice_tumble", settle=0.45)
+def three_dice_tumble(app: Any) -> None:
+    """The three dice in the air beside Ada's tram, a moment after she rolls."""
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is None and v["players"][0]["trip"]["position"] >= 0, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    scene = table(app, session)
+    app.step(1 / 60)
+    scene.main_action()
+
+
+@shot("linie1_three_dice_tools", settle=1.75)
+def three_dice_tools(app: Any) -> None:
+    """Tools: the banner has gone, and Ada's tram backs to its last stop."""
+    from game.core.linie1.dice import stop_signs, tools_target
+
+    def backs(view: dict[str, Any]) -> bool:
+        trip = view["players"][0]["trip"]
+        if trip is None or view["current"] != 0 or not view["dice"]["rolled"] or "T" not in view["dice"]["rolled"]:
+            return False
+        target = tools_target(stop_signs(trip["route"], trip["halts"]), trip["position"], trip["by_h"])
+        return trip["position"] - target >= 3
+
+    scene = table(app, advanced(8, backs, limit=6000, options={"trip_rule": "three_dice"}))
+    app.step(1 / 60)
+    scene.choose_die(scene.view["dice"]["rolled"].index("T"))
+
+
+@shot("linie1_rules_three_dice", settle=0.3)
+def rules_three_dice(app: Any) -> None:
+    """The rules screen at the last page of its three-dice section (the tools picture)."""
+    from game.scenes.rules import RulesScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    scene = RulesScene(app, "linie1")
+    app.push(scene)
+    scene.open_section(next(i for i, item in enumerate(scene.index.items) if "Three dice" in item), last_page=True)

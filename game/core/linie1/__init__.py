@@ -7,13 +7,15 @@ complete, which trips can I declare) without any secret they may not see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.core.contract import Rejection
 from game.core.linie1.board import Board
 from game.core.linie1.data import MASKS, PLAYABLE
+from game.core.linie1.dice import DICE_PER_TURN, DiceValues, dice_values, stop_signs
 from game.core.linie1.game import GAME, Linie1
-from game.core.linie1.routes import Candidate, route_status, trip_candidates
+from game.core.linie1.routes import Candidate, route_status, trip_candidates, trip_measure
 from game.core.linie1.state import State
 
 
@@ -63,9 +65,53 @@ def my_trip_candidates(view: dict[str, Any], board: Board | None = None) -> list
         return []
     me = view["players"][seat]
     found = trip_candidates(board or board_from_view(view), me["line"], me["stops"], view["options"]["die_faces"],
-                            allowance=view.get("allowance"))
+                            allowance=view.get("allowance"), rule=view["options"].get("trip_rule", "die"))
     return [candidate.to_view() for candidate in found]
 
 
+def view_trip_measure(view: dict[str, Any], halts: Sequence[bool], cells: Sequence[Sequence[int]] | None = None,
+                      ) -> float:
+    """The route chooser's measure of a trip over ``halts`` under the table's trip rule (the die's
+    expected turns, the pace rule's moves, the three dice's expected turns). Three dice send a tram
+    back to stop signs only: ``cells`` tell a terminal passed on the way from a sign; without them
+    every halt but the destination is taken for a sign."""
+    signs = None
+    if view["options"].get("trip_rule") == "three_dice":
+        signs = stop_signs(cells, halts) if cells is not None else (*(bool(h) for h in halts[:-1]), False)
+    return float(trip_measure(halts, view["options"]["die_faces"], view.get("allowance"), signs))
+
+
+def my_dice_values(view: dict[str, Any]) -> tuple[DiceValues, int, bool] | None:
+    """Three dice: the values of the viewing seat's frozen route, its square and whether it arrived
+    there by H (None: not driving at a three-dice table)."""
+    seat = view.get("you")
+    if seat is None or view.get("dice") is None:
+        return None
+    trip = view["players"][seat].get("trip")
+    if trip is None:
+        return None
+    halts = tuple(bool(h) for h in trip["halts"])
+    values = dice_values(halts, stop_signs(trip["route"], halts))
+    return values, int(trip["position"]), bool(trip.get("by_h", False))
+
+
+def my_dice_action(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Three dice, played to finish soonest (``dice.DiceValues``): the die to carry out of those
+    rolled, else roll on or stop (None: the viewing seat is not driving with three dice now)."""
+    found = my_dice_values(view)
+    if found is None or view.get("phase") != "roll" or view.get("current") != view.get("you"):
+        return None
+    values, position, by_h = found
+    dice = view["dice"]
+    if dice["rolled"] is not None:
+        left = int(dice["next"]) - 1
+        return {"type": "choose_die", "die": values.best_die(position, by_h, dice["rolled"], left)}
+    left = int(dice["next"])
+    if left == DICE_PER_TURN or values.roll_on_better(position, by_h, left):
+        return {"type": "roll"}
+    return {"type": "end_turn"}
+
+
 __all__ = ["GAME", "Board", "Candidate", "Linie1", "State", "board_from_view", "check_from_view",
-           "fitting_cells", "my_route_status", "my_trip_candidates"]
+           "fitting_cells", "my_dice_action", "my_dice_values", "my_route_status", "my_trip_candidates",
+           "view_trip_measure"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from game.core.contract import Rejection, is_int
 from game.core.linie1.data import HAND_SIZE
+from game.core.linie1.dice import DICE_PER_TURN
 from game.core.linie1.routes import validate_route
 from game.core.linie1.state import State, cell_of, rejection, tile_spec
 
@@ -75,6 +76,8 @@ def check_undo(state: State, seat: int, action: Any) -> Rejection | None:
 
 def check_end_turn(state: State, seat: int, action: Any) -> Rejection | None:
     if state.phase == "roll":
+        if state.three_dice and state.dice is None and state.dice_left < DICE_PER_TURN:
+            return None  # three dice: stop after carrying out a die, rather than roll on
         return _driving(state)
     if state.phase == "build" and must_act(state):
         owed = 2 - state.actions_taken
@@ -102,6 +105,10 @@ def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
     return None
 
 def _driving(state: State) -> Rejection:
+    if state.three_dice:
+        if state.dice is not None:
+            return _choose_first(state)
+        return rejection("driving_dice", "You are on your inaugural trip: roll the three dice.")
     if state.pace:
         return rejection("driving_pace", "You are on your inaugural trip: choose how far to drive.")
     return rejection("driving", "You are on your inaugural trip: roll the die.")
@@ -112,6 +119,26 @@ def check_roll(state: State, seat: int, action: Any) -> Rejection | None:
         return rejection("not_driving", "Only a player on the inaugural trip rolls the die.")
     if state.pace:
         return rejection("pace_rule", "This table drives by the pace rule: choose how far to drive.")
+    if state.three_dice and state.dice is not None:
+        return _choose_first(state)
+    return None
+
+
+def _choose_first(state: State) -> Rejection:
+    return rejection("choose_a_die", "Carry out one of the dice you rolled first.")
+
+
+def check_choose_die(state: State, seat: int, action: Any) -> Rejection | None:
+    """Three dice: carry out one of the dice just rolled."""
+    if state.phase != "roll":
+        return rejection("not_driving", "Only a player on the inaugural trip chooses a die.")
+    if not state.three_dice:
+        return rejection("one_die_rule", "This table drives without the three dice: there is no die to choose.")
+    if state.dice is None:
+        return rejection("roll_first", "Roll the dice first, then carry out one of them.")
+    die = action.get("die")
+    if not is_int(die) or not 0 <= die < len(state.dice):
+        return rejection("no_such_die", f"Choose one of the {len(state.dice)} dice you rolled.")
     return None
 
 
@@ -119,6 +146,8 @@ def check_drive(state: State, seat: int, action: Any) -> Rejection | None:
     """Pace rule: a trip move of 1 up to the allowance (the last move anyone made, plus one)."""
     if state.phase != "roll":
         return rejection("not_driving", "Only a player on the inaugural trip drives.")
+    if state.three_dice:
+        return rejection("three_dice_rule", "This table drives with three dice: roll them.")
     if not state.pace:
         return rejection("die_rule", "This table drives by the die: roll it.")
     squares = action.get("squares")
@@ -143,5 +172,5 @@ def check_take(state: State, seat: int, action: Any) -> Rejection | None:
 CHECKS: dict[str, Callable[[State, int, Any], Rejection | None]] = {
     "place": check_place, "exchange": check_exchange, "exchange2": check_exchange2, "undo": check_undo,
     "end_turn": check_end_turn, "declare": check_declare, "roll": check_roll, "drive": check_drive,
-    "take": check_take,
+    "choose_die": check_choose_die, "take": check_take,
 }

@@ -29,13 +29,13 @@ from game.core.linie1.data import (
     TERMINALS,
     TILE_TYPES,
 )
+from game.core.linie1.dice import DICE_FACES, DICE_PER_TURN, TOOLS, carry_out, stop_signs
 from game.core.linie1.geometry import face_to_names
 from game.core.linie1.routes import (
     advance,
     drive_to,
     find_route,
     trip_candidates,
-    trip_measure,
     validate_route,
 )
 from game.core.linie1.saves import (
@@ -132,6 +132,13 @@ class Linie1:
             if state.pace:
                 for squares in range(state.allowance, 0, -1):
                     yield {"type": "drive", "squares": squares}
+            elif state.three_dice and state.dice is not None:
+                for die in range(len(state.dice)):
+                    yield {"type": "choose_die", "die": die}
+            elif state.three_dice:
+                yield {"type": "roll"}
+                if state.dice_left < DICE_PER_TURN:
+                    yield {"type": "end_turn"}  # stop rather than roll on
             else:
                 yield {"type": "roll"}
             return
@@ -143,7 +150,8 @@ class Linie1:
         if state.actions_taken < 2:
             if state.actions_taken == 0 and not state.driving(seat):
                 for candidate in trip_candidates(state.board, state.lines[seat], state.stops[seat], state.faces,
-                                                 allowance=state.allowance if state.pace else None):
+                                                 allowance=state.allowance if state.pace else None,
+                                                 rule=state.rule):
                     yield {"type": "declare", "start": list(candidate.route.start),
                            "route": [list(c) for c in candidate.route.cells]}
             for tile, cell, rot in state.board.legal_placements(hand, state.strict):
@@ -254,6 +262,8 @@ class Linie1:
 
     def _apply_end_turn(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
+        if state.phase == "roll":  # three dice: the driver stops rather than roll on
+            events.append({"type": "stopped", "seat": seat})
         if state.phase == "build":
             need = max(0, HAND_SIZE - len(state.hands[seat]))
             drawn = [state.pile.pop() for _ in range(min(need, len(state.pile)))]
@@ -285,7 +295,7 @@ class Linie1:
         route = validate_route(state.board, state.lines[seat], state.stops[seat], cell_of(action["start"]),  # type: ignore[arg-type]
                                [cell_of(c) for c in action["route"]])  # type: ignore[misc]
         assert not isinstance(route, str)
-        expected = float(trip_measure(route.halts, state.faces, state.allowance if state.pace else None))
+        expected = float(route.expected_turns(state.faces, state.allowance if state.pace else None, state.rule))
         state.trips[seat] = Trip([route.start[0], route.start[1]], [list(c) for c in route.cells],
                                  list(route.halts), -1, expected)
         state.revealed[seat] = True
@@ -299,6 +309,12 @@ class Linie1:
     def _apply_roll(self, state: State, seat: int, action: Action) -> list[Event]:
         trip = state.trips[seat]
         assert trip is not None
+        if state.three_dice:
+            faces = [state.rng.choice(DICE_FACES) for _ in range(state.dice_left)]
+            state.dice = faces
+            state.last_roll = {"seat": seat, "faces": list(faces)}
+            state.stats[seat]["rolls"] += 1
+            return [{"type": "roll", "seat": seat, "faces": list(faces)}]
         face = state.rng.choice(state.faces)
         state.last_roll = {"seat": seat, "face": face}
         return self._move(state, seat, advance(trip.halts, trip.position, face),
@@ -314,6 +330,37 @@ class Linie1:
         state.last_move = end - trip.position
         return self._move(state, seat, end, [{"type": "drive", "seat": seat, "squares": squares}])
 
+    def _apply_choose_die(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Three dice: carry out the die chosen. Tools end the turn at once; so does the last die;
+        otherwise the driver stops or rolls one die fewer."""
+        trip = state.trips[seat]
+        assert trip is not None and state.dice is not None
+        die = int(action["die"])
+        face = state.dice[die]
+        assert state.last_roll is not None
+        state.last_roll = {**state.last_roll, "chosen": die}
+        state.dice = None
+        state.dice_left -= 1
+        before = trip.position
+        trip.position, trip.by_h = carry_out(trip.halts, stop_signs(trip.cells, trip.halts), before, trip.by_h,
+                                             face)
+        state.stats[seat]["squares"] += abs(trip.position - before)
+        events: list[Event] = [{"type": "choose_die", "seat": seat, "die": die, "face": face},
+                               {"type": "move", "seat": seat, "from": before, "to": trip.position}]
+        if trip.position == len(trip.cells) - 1:
+            return self._win(state, seat, events)
+        if face == TOOLS or state.dice_left == 0:
+            events.extend(self._next_turn(state))
+        return events
+
+    def _win(self, state: State, seat: int, events: list[Event]) -> list[Event]:
+        state.winner = seat
+        state.phase = "over"
+        state.revealed = [True] * state.players
+        events.append({"type": "win", "seat": seat})
+        events.append(self._reveal_event(state))
+        return events
+
     def _move(self, state: State, seat: int, end: int, events: list[Event]) -> list[Event]:
         """The tram drives to route square ``end``: the win at the destination, else the next turn."""
         trip = state.trips[seat]
@@ -324,12 +371,7 @@ class Linie1:
         state.stats[seat]["squares"] += trip.position - before
         events.append({"type": "move", "seat": seat, "from": before, "to": trip.position})
         if trip.position == len(trip.cells) - 1:
-            state.winner = seat
-            state.phase = "over"
-            state.revealed = [True] * state.players
-            events.append({"type": "win", "seat": seat})
-            events.append(self._reveal_event(state))
-            return events
+            return self._win(state, seat, events)
         events.extend(self._next_turn(state))
         return events
 
@@ -344,6 +386,7 @@ class Linie1:
         state.actions_taken = 0
         state.current = (state.current + 1) % state.players
         state.turn += 1
+        state.dice, state.dice_left = None, DICE_PER_TURN
         state.phase = "roll" if state.driving(state.current) else "build"
         events: list[Event] = [{"type": "turn", "seat": state.current, "turn": state.turn, "phase": state.phase}]
         if self._stalemated(state):
@@ -392,6 +435,7 @@ class Linie1:
             "last_roll": dict(state.last_roll) if state.last_roll else None,
             "recent": recent_tiles(state),
             "allowance": state.allowance if state.pace else None,  # the pace rule's next move, at most
+            "dice": state.dice_view(),  # three dice: the faces to choose from, the next roll's dice
             "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
                         for key, value in state.options.items()},
             "outcome": self.outcome(state),

@@ -15,6 +15,7 @@ from itertools import permutations
 
 from game.core.linie1.board import Board
 from game.core.linie1.data import TERMINAL_AT, TERMINALS, Terminal
+from game.core.linie1.dice import dice_turns, stop_signs
 from game.core.linie1.geometry import Cell
 from game.core.linie1.network import (
     TERMINAL_BASE,
@@ -44,8 +45,9 @@ class Route:
     def length(self) -> int:
         return len(self.cells)
 
-    def expected_turns(self, faces: Sequence[str], allowance: int | None = None) -> Fraction:
-        return trip_measure(self.halts, faces, allowance)
+    def expected_turns(self, faces: Sequence[str], allowance: int | None = None, rule: str = "die") -> Fraction:
+        signs = stop_signs(self.cells, self.halts) if rule == "three_dice" else None
+        return trip_measure(self.halts, faces, allowance, signs)
 
     def to_view(self) -> dict:
         return {"start": list(self.start), "route": [list(cell) for cell in self.cells],
@@ -96,8 +98,12 @@ def pace_turns(halts: Sequence[bool], allowance: int) -> Fraction:
     return Fraction(moves)
 
 
-def trip_measure(halts: Sequence[bool], faces: Sequence[str], allowance: int | None) -> Fraction:
-    """Expected turns under the die, or the pace rule's moves when ``allowance`` is given."""
+def trip_measure(halts: Sequence[bool], faces: Sequence[str], allowance: int | None,
+                 signs: Sequence[bool] | None = None) -> Fraction:
+    """Expected turns under the die; the pace rule's moves when ``allowance`` is given; the three
+    dice's expected turns, played well, when the route's stop ``signs`` are given (tools return there)."""
+    if signs is not None:
+        return dice_turns(halts, signs)
     return expected_turns(halts, faces) if allowance is None else pace_turns(halts, allowance)
 
 
@@ -176,23 +182,25 @@ class Candidate:
 
 
 def trip_candidates(board: Board, line: int, stops: Iterable[str], faces: Sequence[str],
-                    limit: int = MAX_CANDIDATES, allowance: int | None = None) -> list[Candidate]:
+                    limit: int = MAX_CANDIDATES, allowance: int | None = None, rule: str = "die",
+                    ) -> list[Candidate]:
     """Routes to offer when declaring the trip: the shortest, then others by expected turns (L8);
-    under the pace rule (``allowance``: the next move's) by the moves the trip takes."""
+    under the pace rule (``allowance``: the next move's) by the moves the trip takes; under the
+    three dice (``rule``) by their expected turns."""
     stops = tuple(stops)
     problem = RouteProblem.for_player(board, line, stops)
     if problem is None:
         return []
     network = network_of(board)
-    key = ("trips", line, stops, tuple(faces), limit, allowance)
+    key = ("trips", line, stops, tuple(faces), limit, allowance, rule)
     cached = network.memo.get(key)
     if cached is None:
-        cached = network.memo[key] = tuple(_candidates(board, network, problem, faces, limit, allowance))
+        cached = network.memo[key] = tuple(_candidates(board, network, problem, faces, limit, allowance, rule))
     return list(cached)
 
 
 def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Sequence[str],
-                limit: int, allowance: int | None = None) -> list[Candidate]:
+                limit: int, allowance: int | None = None, rule: str = "die") -> list[Candidate]:
     found: dict[tuple[Cell, tuple[int, ...]], Route] = {}
     for _start, destination, cell, node, blocked in _starts(network, problem.line):
         searched = False
@@ -210,7 +218,7 @@ def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Se
             found.setdefault((cell, tuple(walk)), make_route(board, cell, walk))
     if not found:
         return []
-    expected = {id(route): route.expected_turns(faces, allowance) for route in found.values()}  # each once
+    expected = {id(route): route.expected_turns(faces, allowance, rule) for route in found.values()}  # each once
 
     def by_turns(route: Route) -> tuple:
         return (expected[id(route)], route.length, route.start, route.nodes)

@@ -11,6 +11,7 @@ from typing import Any
 from game.core.contract import SnapshotError, View, is_int
 from game.core.linie1.board import Board
 from game.core.linie1.data import HAND_SIZE, LINES, ROUTE_CARDS, TILE_TYPES, TOTAL_TILES
+from game.core.linie1.dice import DICE_FACES, DICE_PER_TURN
 from game.core.linie1.state import State, Trip
 from game.core.rng import Rng
 
@@ -31,6 +32,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "revealed": list(state.revealed), "winner": state.winner, "stalemate": state.stalemate,
         "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
         "laid": laid_to_data(state.laid), "last_move": state.last_move,
+        "dice": list(state.dice) if state.dice is not None else None, "dice_left": state.dice_left,
     }
 
 
@@ -70,8 +72,10 @@ def state_from_view(view: View) -> State:
     for ``legal``/``check`` to answer as for the real game, never enough to play on."""
     players = view["players"]
     trips = [None if p["trip"] is None else Trip(p["trip"]["start"], p["trip"]["route"], p["trip"]["halts"],
-                                                 p["trip"]["position"], p["trip"]["expected_turns"])
+                                                 p["trip"]["position"], p["trip"]["expected_turns"],
+                                                 bool(p["trip"].get("by_h", False)))
              for p in players]
+    dice = view.get("dice") or {}
     return State(players=len(players), options=view["options"], rng=Rng(0), board=Board.from_view(view["board"]),
                  pile=[0] * view["pile_count"], box=[0] * view["box_count"],
                  hands=[list(h) for h in view["hands"]], lines=[p["line"] or 0 for p in players],
@@ -82,7 +86,9 @@ def state_from_view(view: View) -> State:
                  trips=trips, revealed=[p["revealed"] for p in players],
                  stats=[dict(p["stats"]) for p in players], last_roll=view["last_roll"],
                  laid={(r, c): (seat, turn) for r, c, seat, turn in view.get("recent", [])},
-                 last_move=None if not view.get("allowance") else int(view["allowance"]) - 1)
+                 last_move=None if not view.get("allowance") else int(view["allowance"]) - 1,
+                 dice=list(dice["rolled"]) if dice.get("rolled") is not None else None,
+                 dice_left=int(dice.get("next", DICE_PER_TURN)))
 
 def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_players: int,
             max_players: int) -> State:
@@ -134,7 +140,7 @@ def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_pl
             trips.append(None)
             continue
         trip = Trip(list(raw["start"]), [list(c) for c in raw["route"]], [bool(h) for h in raw["halts"]],
-                    int(raw["position"]), float(raw["expected_turns"]))
+                    int(raw["position"]), float(raw["expected_turns"]), bool(raw.get("by_h", False)))
         if len(trip.cells) != len(trip.halts) or not -1 <= trip.position < len(trip.cells) or not trip.cells:
             raise SnapshotError("bad trip")
         trips.append(trip)
@@ -164,7 +170,21 @@ def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_pl
         last_roll=dict(data["last_roll"]) if data["last_roll"] else None,
         laid=laid_from_data(data.get("laid", []), board.tiles, players, data["turn"]),  # (none in older saves)
         last_move=_last_move(data.get("last_move")),
+        **_dice(data, phase, options),
     )
+
+
+def _dice(data: dict[str, Any], phase: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Three dice: the faces awaiting a choice and the next roll's dice (none in older saves)."""
+    dice, left = data.get("dice"), data.get("dice_left", DICE_PER_TURN)
+    if not is_int(left) or not 0 <= left <= DICE_PER_TURN:
+        raise SnapshotError("bad count of dice to roll")
+    if dice is not None:
+        if (options.get("trip_rule") != "three_dice" or phase != "roll" or not isinstance(dice, list)
+                or len(dice) != left or not all(face in DICE_FACES for face in dice)):
+            raise SnapshotError("bad dice awaiting a choice")
+        dice = list(dice)
+    return {"dice": dice, "dice_left": int(left)}
 
 
 def _last_move(value: Any) -> int | None:

@@ -20,4 +20,5 @@ ACTION_SHAPES = {
     "end_turn": Shape(),
     "roll": Shape(),
     "drive": Shape({"squares": integer(1, 200)}),
+    "choose_die": Shape({"die": integer(0, 2)}),
 }

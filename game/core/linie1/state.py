@@ -16,7 +16,8 @@ def rejection(code: str, message: str) -> Rejection:
     return Rejection(f"{NAME}.{code}", message)
 
 
-TRIP_RULES = ("die", "pace")  # the 1995 die (default); Streetcar's pace rule (Mayfair 1996)
+# The 1995 die (default); Streetcar's pace rule (Mayfair 1996); the three-dice trip (Board Game Arena).
+TRIP_RULES = ("die", "pace", "three_dice")
 
 
 @dataclass
@@ -28,10 +29,11 @@ class Trip:
     halts: list[bool]
     position: int = -1
     expected: float = 0.0
+    by_h: bool = False  # the tram's last move was an H (three dice: tools then keep it on that sign)
 
     def to_dict(self) -> dict[str, Any]:
         return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
-                "position": self.position, "expected_turns": self.expected}
+                "position": self.position, "expected_turns": self.expected, "by_h": self.by_h}
 
 
 @dataclass
@@ -61,6 +63,10 @@ class State:
     # since a player's previous turn (public, as the tiles themselves are).
     laid: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
     last_move: int | None = None  # squares of the last trip move by anyone (the pace rule's measure)
+    # Three dice: the faces rolled and not yet chosen from, and how many dice the turn's next roll
+    # throws (three at a trip turn's start, then two, then one).
+    dice: list[str] | None = None
+    dice_left: int = 3
 
     @property
     def strict(self) -> bool:
@@ -80,6 +86,21 @@ class State:
         """Pace rule: how far the next trip move may go. The game's first move is exactly one
         square; every later one up to one more than the last move anyone made."""
         return 1 if self.last_move is None else self.last_move + 1
+
+    @property
+    def three_dice(self) -> bool:
+        """The three-dice trip instead of the die (``trip_rule``: ``"three_dice"``)."""
+        return self.options.get("trip_rule") == "three_dice"
+
+    @property
+    def rule(self) -> str:
+        return str(self.options.get("trip_rule", "die"))
+
+    def dice_view(self) -> dict[str, Any] | None:
+        """Three dice: the faces awaiting a choice (None: none rolled) and the next roll's dice."""
+        if not self.three_dice:
+            return None
+        return {"rolled": list(self.dice) if self.dice is not None else None, "next": self.dice_left}
 
     def driving(self, seat: int) -> bool:
         return self.trips[seat] is not None

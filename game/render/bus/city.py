@@ -1,11 +1,12 @@
 """The city of Bus as a street map, drawn procedurally from the core's board.
 
-Two cached layers: the *base* (``basemap``: paper, Central Park, roads, crossings, building lots
+Three cached layers: the *base* (``basemap``: paper, Central Park, roads, crossings, the free lots
 by zone, the two stations) is drawn once; the *lines layer* (every line's markers, lying side by
 side where lines share a street, with the heads and closed circles) is redrawn only when a line
-changes, from one sprite per street kept until that street changes. Moving things (flying
-markers, hover previews) are drawn on top each frame by the table scene. Where everything lies is
-``geometry``.
+changes, from one sprite per street kept until that street changes; the *town layer* (the buildings
+on their lots) only when a building rises. The people are drawn each frame (few, and they move), as
+are moving things (flying markers, rising buildings, buses, hover previews), by the table scene.
+Where everything lies is ``geometry``.
 """
 
 from __future__ import annotations

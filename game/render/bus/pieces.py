@@ -1,4 +1,4 @@
-"""The pieces of Line Expansion, drawn procedurally: line markers, action markers and buses.
+"""The pieces of Bus, drawn procedurally: line markers, action markers (also the score disks) and buses.
 
 Markers are drawn two ways from the same shape: ``paint_marker`` paints straight onto a (supersampled)
 layer, ``marker_sprite`` is a cached horizontal sprite that moving markers rotate each frame.

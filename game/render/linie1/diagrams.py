@@ -16,6 +16,7 @@ import pygame
 
 from game.core.linie1.board import Board
 from game.core.linie1.data import BESIDE_BUILDING, FACES, TERMINALS
+from game.core.linie1.dice import carry_out, stop_signs
 from game.core.linie1.geometry import exits_from, face_to_names
 from game.core.linie1.network import network_of
 from game.core.linie1.routes import Route, advance, make_route
@@ -211,6 +212,59 @@ def trip_panel(face: str, claim: str) -> Panel:
     return Panel(claim, lambda: trip_measured(face), trip_paint(face), TRIP_WINDOW[3] / TRIP_WINDOW[2])
 
 
+def tools_end(position: int, by_h: bool) -> int:
+    """Three dice: where tools send the tram standing on route square ``position`` (the core's
+    ``carry_out``; -1 is the start terminal)."""
+    route = trip_route()
+    return carry_out(route.halts, stop_signs(route.cells, route.halts), position, by_h, "T")[0]
+
+
+def tools_measured(position: int, by_h: bool) -> str:
+    cells = trip_route().cells
+    row, col = cells[position]
+    end = tools_end(position, by_h)
+    where = "the terminal" if end < 0 else "{},{}".format(*cells[end])
+    return f"T from {row},{col}{' after H' if by_h else ''}: {'stays at' if end == position else 'back to'} {where}"
+
+
+def tools_paint(position: int, by_h: bool) -> Callable[[int, int], pygame.Surface]:
+    def paint(width: int, height: int) -> pygame.Surface:
+        surface, origin = _crop(TRIP_WINDOW)
+        board = board_of(TRIP_TILES)
+        _draw_position(surface, origin, board)
+        art = _board()
+        route = trip_route()
+        cells, end = route.cells, tools_end(position, by_h)
+        colour = line_colour(TRIP_LINE)
+        for cell in cells[:position + 1]:  # the squares driven so far
+            rect = art.cell_rect(cell, origin)
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((*colour, 60))
+            surface.blit(shade, rect)
+        if end != position:  # the square tools send it back from
+            outline(surface, art.cell_rect(cells[position], origin).inflate(-8, -8), REFUSED)
+        trail = [route.start, *cells]
+        here = trail[end + 1]
+        entry = edge_between(here, trail[end]) if end >= 0 else "W"
+        exit_ = {"N": "S", "S": "N", "E": "W", "W": "E"}[entry or "W"]
+        x, y, heading = tram_path(art.cell_rect(here, origin), entry or "W", exit_, 0.5)
+        draw_tram(surface, (x, y), heading, colour, int(CELL * 1.3), str(TRIP_LINE))
+        if here in board.sign_at:
+            art.draw_sign(surface, board.sign_at[here], here, origin)
+        die = die_face("T", int(CELL * 0.8), lights=True)
+        surface.blit(die, die.get_rect(topleft=(int(CELL * 0.15), int(CELL * 0.12))))
+        if by_h:
+            letter = die_face("H", int(CELL * 0.5), lights=True)
+            surface.blit(letter, letter.get_rect(topleft=(int(CELL * 1.0), int(CELL * 0.12))))
+        return fit(surface, width, height)
+    return paint
+
+
+def tools_panel(position: int, by_h: bool, claim: str) -> Panel:
+    return Panel(claim, lambda: tools_measured(position, by_h), tools_paint(position, by_h),
+                 TRIP_WINDOW[3] / TRIP_WINDOW[2])
+
+
 # -- how a tram runs through a square --------------------------------------------------------------
 RUN_CENTRE = (5, 8)
 RUN_WINDOW: Window = (4, 7, 3, 3)
@@ -304,6 +358,10 @@ DIAGRAMS: dict[str, Diagram] = {
     "running": Diagram((run_panel(10, "from W: E"), run_panel(9, "from W: N S"))),
     "halt": Diagram((trip_panel("H", "H: 5 squares to 11,5"), trip_panel("3", "3: 3 squares to 11,3")),
                     ("H", "3")),
+    "tools": Diagram((tools_panel(5, False, "T from 11,6: back to 11,5"),
+                      tools_panel(4, True, "T from 11,5 after H: stays at 11,5"),
+                      tools_panel(2, False, "T from 11,3: back to the terminal")),
+                     ("tools", "by H", "terminal")),
 }
 
 

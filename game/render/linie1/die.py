@@ -1,4 +1,6 @@
-"""The special die of Linie 1: pips for numbers, a green H (Haltestelle) on a yellow disc for the stop face."""
+"""The dice of Linie 1. The 1995 special die: pips for numbers, a green H (Haltestelle) on a yellow
+disc for the stop face. The three-dice trip's dice (``lights``): a signal with a red light, one or
+two green lights, the same H, and a spanner for tools."""
 
 from __future__ import annotations
 
@@ -19,16 +21,27 @@ PIPS = {
 SUPERSAMPLE = 3
 
 
+RED_LIGHT = (226, 52, 48)
+GREEN_LIGHT = (60, 200, 90)
+SIGNAL = (40, 40, 48)
+STEEL = (120, 128, 140)
+LIGHT_WORDS = {"R": "red light", "1": "1 square", "2": "2 squares", "H": "to the next stop", "T": "tools: back"}
+
+
 @cache
-def die_face(face: str, size: int) -> pygame.Surface:
-    """One face of the die, ``size`` pixels square, anti-aliased."""
+def die_face(face: str, size: int, lights: bool = False) -> pygame.Surface:
+    """One face of the die, ``size`` pixels square, anti-aliased (``lights``: a three-dice die)."""
     k = SUPERSAMPLE
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     full = size * k
     body = pygame.Rect(0, 0, full, full).inflate(-4 * k, -4 * k)
     pygame.draw.rect(big, theme.shade(theme.CREAM_DIM, 0.8), body.move(0, 2 * k), border_radius=full // 5)
     pygame.draw.rect(big, theme.CREAM, body.inflate(0, -2 * k).move(0, -k), border_radius=full // 5)
-    if face.isdigit() and int(face) in PIPS:
+    if lights and face in ("R", "1", "2"):
+        _signal(big, body, face)
+    elif lights and face == "T":
+        _spanner(big, body)
+    elif face.isdigit() and int(face) in PIPS:
         for fx, fy in PIPS[int(face)]:
             pygame.draw.circle(big, theme.INK, (body.x + fx * body.width, body.y + fy * body.height), full * 0.085)
     else:
@@ -44,9 +57,38 @@ def die_face(face: str, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
+def _signal(big: pygame.Surface, body: pygame.Rect, face: str) -> None:
+    """A tram signal: a dark housing with the red light, or one or two green lights, lit."""
+    lit = {"R": [RED_LIGHT], "1": [GREEN_LIGHT], "2": [GREEN_LIGHT, GREEN_LIGHT]}[face]
+    width, height = body.width * 0.42, body.height * 0.74
+    housing = pygame.Rect(0, 0, width, height)
+    housing.center = body.center
+    pygame.draw.rect(big, SIGNAL, housing, border_radius=int(width * 0.3))
+    radius = width * 0.3
+    spots = [housing.centery - height * 0.24, housing.centery + height * 0.24]
+    if len(lit) == 1:
+        spots = [housing.centery - height * 0.24 if face == "R" else housing.centery + height * 0.24]
+    for y in (housing.centery - height * 0.24, housing.centery + height * 0.24):
+        pygame.draw.circle(big, theme.shade(SIGNAL, 1.6), (housing.centerx, y), radius)
+    for colour, y in zip(lit, spots, strict=True):
+        pygame.draw.circle(big, colour, (housing.centerx, y), radius)
+        pygame.draw.circle(big, theme.CREAM, (housing.centerx - radius * 0.3, y - radius * 0.3), radius * 0.22)
+
+
+def _spanner(big: pygame.Surface, body: pygame.Rect) -> None:
+    """Tools: a spanner laid across the face."""
+    x, y, w = body.x, body.y, body.width
+    a, b = (x + w * 0.3, y + w * 0.7), (x + w * 0.66, y + w * 0.34)
+    pygame.draw.line(big, STEEL, a, b, int(w * 0.13))
+    pygame.draw.circle(big, STEEL, a, w * 0.1)
+    pygame.draw.circle(big, STEEL, b, w * 0.17)
+    pygame.draw.circle(big, theme.CREAM, (b[0] + w * 0.07, b[1] - w * 0.07), w * 0.09)  # the jaw's mouth
+    pygame.draw.circle(big, theme.shade(STEEL, 0.6), a, w * 0.04)
+
+
 def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: int, face: str, angle: float = 0.0,
-             scale: float = 1.0) -> None:
-    image = die_face(face, size)
+             scale: float = 1.0, lights: bool = False) -> None:
+    image = die_face(face, size, lights)
     if angle or scale != 1.0:
         image = pygame.transform.rotozoom(image, angle, scale)
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))

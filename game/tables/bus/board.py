@@ -41,10 +41,8 @@ def space_at(picture: Picture, point: tuple[int, int]) -> SpaceKey | None:
 
 
 def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], open_spaces: set[SpaceKey],
-               hover: SpaceKey | None, cursor: SpaceKey | None, age: float,
-               hidden: frozenset[SpaceKey] = frozenset()) -> None:
-    """The board; ``open_spaces`` glow (the deciding player may take them), ``hidden`` spaces are shown
-    free (a marker is still flying there)."""
+               hover: SpaceKey | None, cursor: SpaceKey | None, age: float) -> None:
+    """The board; ``open_spaces`` glow (the deciding player may take them)."""
     theme.draw_text(surface, "Action board", (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
                     theme.DISPLAY_FONT)
     theme.draw_text(surface, "resolves top to bottom, each row left to right",
@@ -57,8 +55,7 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
         _label(surface, action, band)
         for slot, space in enumerate(spaces):
             key = (space.action, space.letter)
-            shown = space if key not in hidden else Space(space.action, space.letter, None, space.yields)
-            _space(surface, shown, layout.space_rect(row, slot), looks, key in open_spaces, key == hover,
+            _space(surface, space, layout.space_rect(row, slot), looks, key in open_spaces, key == hover,
                    key == cursor, age)
         if len(spaces) == 1:
             note_x = layout.space_rect(row, 1).x

@@ -681,6 +681,8 @@ class BusTable(TableScene):
                     theme.draw_text(surface, f"+{count}", (round(point[0]) + 34, round(point[1]) - 18), 24,
                                     theme.shade(colour, 0.6), theme.DISPLAY_FONT, "center")
         elif self.choices.driving:
+            for street in self.city.path_streets(picture.seats[seat].path):  # where this player's buses run
+                self.city.draw_street_glow(surface, street, colour, 0.22 + 0.1 * pulse)
             for crossing in self.choices.sources():
                 strength = 1.0 if crossing == self.source else 0.6
                 self._ring(surface, self.city.waiting_point(crossing), self.city.crossing_radius * 1.5, colour,
@@ -754,7 +756,7 @@ class BusTable(TableScene):
         if self.choices.choosing and row is not None:
             return row_tip(self.choices, self.picture, row)
         if self.choices.laying and self.selected is not None:
-            return street_tip(self.choices, self.selected, self.closing_at)
+            return street_tip(self.choices, self.selected, self.closing_at, self.picture)
         if (self.choices.building or self.choices.driving) and self.hover_lot is not None:
             return lot_tip(self.choices, self.picture, self.hover_lot, self.kind, self.source)
         if self.choices.driving and self.hover_crossing is not None:

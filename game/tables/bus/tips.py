@@ -26,17 +26,38 @@ ABOUT = {
 }
 
 
-def street_tip(choices: Choices, street: int, closing_at: int | None) -> Tip:
+def street_tip(choices: Choices, street: int, closing_at: int | None, picture: Picture | None = None) -> Tip:
     a, b = board().ends[street]
     title = (f"Street {a}–{b}", theme.INK)
     if street not in choices.streets():
         reason = choices.refusal({"type": "street", "street": street})
         return [title, (reason or "Not now.", BAD)]
     lines = [title, ("Lay a line marker here.", GOOD)]
+    if picture is not None and choices.seat is not None and choices.seat < len(picture.seats):
+        on_line = set(picture.seats[choices.seat].path)
+        for crossing in (a, b):
+            if on_line and crossing not in on_line:
+                lines.append((f"Reaches crossing {crossing}: {crossing_words(picture, crossing)}", theme.INK))
     if choices.closes_circle(street) and closing_at is not None:
         lines.append((f"Closes a circle at crossing {closing_at} (R or right-click: the other end)",
                       theme.TANGERINE_DARK))
     return lines
+
+
+def crossing_words(picture: Picture, crossing: int) -> str:
+    """What stands at a crossing, as a player sums it up: its buildings, free lots, passengers."""
+    net = board()
+    kinds = [picture.buildings.get(lot_key(lot)) for lot in net.crossing_lots[crossing]]
+    parts = [kind for kind in kinds if kind]
+    free = sum(1 for kind in kinds if not kind)
+    if free:
+        parts.append(f"{free} free lot{'s' if free != 1 else ''}")
+    if net.specials[crossing] == "station":
+        parts.append("the station")
+    count = picture.passengers[crossing] if crossing < len(picture.passengers) else 0
+    if count:
+        parts.append(f"{count} passenger{'s' if count != 1 else ''}")
+    return ", ".join(parts) or "nothing yet"
 
 
 def lot_tip(choices: Choices, picture: Picture, lot: int, kind: str, source: int | None) -> Tip:

@@ -46,7 +46,11 @@ HINTS = GameHints(
                _route_ready),
         Moment("roll", "Roll the die: a number moves your tram that many squares along your route, "
                        "H takes it to the next stop sign or terminal. Reach your far terminal to win.",
-               lambda t: t.view["phase"] == "roll" and not t.view.get("allowance")),
+               lambda t: t.view["phase"] == "roll" and not t.view.get("allowance") and not t.view.get("dice")),
+        Moment("dice", "Roll three dice and carry out one: red light stays, green lights drive one or two "
+                       "squares, H goes to the next stop, tools send you back to your last stop and end "
+                       "the turn. Then stop, or roll two and then one more.",
+               lambda t: t.view["phase"] == "roll" and bool(t.view.get("dice"))),
         Moment("drive", "Choose how far to drive: up to one square more than the last move anyone made. "
                         "Your tram stops at the first halt it reaches.",
                lambda t: t.view["phase"] == "roll" and bool(t.view.get("allowance"))),

@@ -20,6 +20,7 @@ from game.tables.linie1 import layout
 from game.ui import theme
 
 ROW = 34  # pixels per entry line in the panel
+DIE_WORDS = {"R": "red light", "1": "one green", "2": "two green", "H": "H", "T": "tools"}  # the three dice
 TEXT = 23
 
 
@@ -77,6 +78,13 @@ class History:
                 self._undo(seat, {_cell(cell) for cell in event.get("cells", [])})
             elif kind == "trip":
                 self._add(seat, f"started the trip on line {event['line']}", ())
+            elif kind == "roll" and "faces" in event:
+                self._add(seat, "rolled " + ", ".join(DIE_WORDS.get(str(f), str(f)) for f in event["faces"]), ())
+            elif kind == "choose_die":
+                face = str(event["face"])
+                self.entries.append(Entry(self.turn, seat, f"carried out {DIE_WORDS.get(face, face)}", rolled=True))
+            elif kind == "stopped":
+                self._add(seat, "stopped", ())
             elif kind == "roll":
                 face = str(event["face"])
                 self.entries.append(Entry(self.turn, seat, "rolled H" if face == "H" else f"rolled {face}",
@@ -106,6 +114,11 @@ class History:
         cells = tuple(_cell(c) for c in trip["route"][max(0, start + 1):end + 1]) if trip else ()
         squares = end - start
         drove = f"drove {squares} square{'s' if squares != 1 else ''}"
+        if squares < 0:  # three dice: tools
+            cells = tuple(_cell(c) for c in trip["route"][max(0, end):start + 1]) if trip else ()
+            drove = f"backed {-squares} square{'s' if squares != -1 else ''} to the last stop"
+        elif squares == 0:
+            drove = "stayed put"
         last = self.entries[-1] if self.entries else None
         if last is not None and last.seat == seat and last.turn == self.turn and last.rolled:
             self.entries[-1] = replace(last, text=f"{last.text}, {drove}", cells=cells, rolled=False)

@@ -49,5 +49,12 @@ def refill_rect(index: int) -> pygame.Rect:
     return pygame.Rect(PANEL_X + 24 + index * (REFILL_SLOT + 10), HAND_Y + 56, REFILL_SLOT, REFILL_SLOT)
 
 
+def dice_spots(centre: tuple[float, float], count: int, size: int) -> list[tuple[float, float]]:
+    """Where ``count`` dice of the three-dice trip lie, side by side around ``centre``."""
+    gap = size * 1.45
+    first = centre[0] - gap * (count - 1) / 2
+    return [(first + gap * index, centre[1]) for index in range(count)]
+
+
 def message_pos() -> tuple[int, int]:
     return PANEL_X + 10, HAND_Y + 56 + SLOT + 38

@@ -14,6 +14,7 @@ import pygame
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
 from game.tables.linie1 import layout
+from game.tables.linie1.dice import draw_last_roll
 from game.ui import theme
 
 View = dict[str, Any]
@@ -39,6 +40,7 @@ class PanelFrame:
     hidden_note: str = ""  # what the route card says when no cards may show
     refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
     die_face: str | None = None
+    dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
     message_bad: bool = False
 
@@ -50,6 +52,8 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     allowance = frame.view.get("allowance")
     if allowance:
         _pace_badge(surface, int(allowance))
+    elif frame.dice_roll is not None:
+        draw_last_roll(surface, *frame.dice_roll)
     elif frame.die_face is not None:
         draw_die(surface, layout.DIE_CENTRE, layout.DIE_SIZE, frame.die_face)
     _message(surface, frame.message, frame.message_bad)

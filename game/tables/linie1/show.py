@@ -16,8 +16,10 @@ import pygame
 
 from game.anim.easing import in_out_sine, out_back, out_cubic
 from game.anim.effect import Effect
+from game.core.linie1.dice import DICE_FACES
 from game.render.linie1.board import tile_image
-from game.render.linie1.die import draw_die
+from game.render.linie1.die import LIGHT_WORDS, draw_die
+from game.tables.linie1.layout import dice_spots
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
 
@@ -168,6 +170,69 @@ class DieRoll(Effect):
             surface.blit(label, label.get_rect(center=pill.center))
 
 
+class DiceRoll(Effect):
+    """The three-dice trip: two or three dice are thrown beside the tram, tumble one a little after
+    another, land on the faces rolled and lie there, each with what it would do written under it."""
+
+    TUMBLE = 0.8
+    STAGGER = 0.12  # each die lands this much after the one before
+    duration = 1.6
+
+    def __init__(self, centre: Point, size: int, faces: list[str], on_done: Callable[[], None],
+                 sound: Callable[[str], None], seed: int = 0) -> None:
+        super().__init__()
+        self.centre, self.size, self.faces = centre, size, faces
+        self.on_done, self.sound = on_done, sound
+        self.rng = random.Random(seed)
+        self.shown = [self.rng.choice(DICE_FACES) for _ in faces]
+        self.landed = [False] * len(faces)
+        self.flip = 0.0
+
+    def spots(self) -> list[Point]:
+        """Where each die comes to rest: side by side, centred on ``centre``."""
+        return dice_spots(self.centre, len(self.faces), self.size)
+
+    def start(self) -> None:
+        self.sound("dice")
+
+    def update(self, dt: float) -> bool:
+        self.flip += dt
+        refresh = self.flip > 0.09
+        if refresh:
+            self.flip = 0.0
+        for index, face in enumerate(self.faces):
+            if self.elapsed >= self.TUMBLE + self.STAGGER * index:
+                if not self.landed[index]:
+                    self.landed[index], self.shown[index] = True, face
+                    self.sound("click")
+            elif refresh:
+                self.shown[index] = self.rng.choice(DICE_FACES)
+        return super().update(dt)
+
+    def end(self) -> None:
+        self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, (x, y) in enumerate(self.spots()):
+            local = self.TUMBLE + self.STAGGER * index
+            tumble = min(1.0, self.elapsed / local)
+            angle = (1 - out_cubic(tumble)) * (540 + 90 * index) * (1 if index % 2 == 0 else -1)
+            hop = abs(math.sin(tumble * math.pi * 2)) * (1 - tumble) * 50
+            scale = 1.0 + 0.2 * (1 - tumble)
+            if self.landed[index]:
+                scale = 1.0 + 0.12 * max(0.0, 1 - (self.elapsed - local) / 0.18)
+            shadow = pygame.Surface((int(self.size * 0.9), int(self.size * 0.26)), pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (*theme.SHADOW, 110), shadow.get_rect())
+            surface.blit(shadow, shadow.get_rect(center=(round(x), round(y + self.size * 0.5))))
+            draw_die(surface, (x, y - hop), self.size, self.shown[index], angle, scale, lights=True)
+            if self.landed[index]:
+                label = theme.render_text(LIGHT_WORDS.get(self.faces[index], ""), 20, theme.CREAM,
+                                          theme.TEXT_BOLD_FONT)
+                pill = label.get_rect(midtop=(round(x), round(y + self.size * 0.66))).inflate(16, 8)
+                theme.panel(surface, pill, theme.NIGHT_2, pill.height // 2, theme.SUNFLOWER, 0)
+                surface.blit(label, label.get_rect(center=pill.center))
+
+
 class TramDrive(Effect):
     """A tram drives from one square of its route to another along the rails, ringing its bell."""
 
@@ -175,7 +240,7 @@ class TramDrive(Effect):
                  sound: Callable[[str], None]) -> None:
         super().__init__()
         self.place, self.on_done, self.sound = place, on_done, sound
-        self.duration = 0.5 + 0.42 * max(0, squares)  # a readable pace: a square in under half a second
+        self.duration = 0.5 + 0.42 * abs(squares)  # a readable pace: a square in under half a second
 
     def start(self) -> None:
         self.sound("bell")

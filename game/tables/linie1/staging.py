@@ -21,13 +21,14 @@ from game.anim.timeline import Timeline
 from game.render.linie1.board import Linie1Board, line_colour, tile_segments
 from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
-from game.tables.linie1.show import Banner, DieRoll, HandFlight, Pop, TileFlight, TramDrive
+from game.tables.linie1.show import Banner, DiceRoll, DieRoll, HandFlight, Pop, TileFlight, TramDrive
 from game.ui import theme
 
 View = dict[str, Any]
 Point = tuple[float, float]
 TURN_BREATH = 0.15  # a pause between one player's turn and the next
 BOARD_DIE_SIZE = 96  # the die thrown on the board, beside the tram
+DICE_SIZE = 84  # each of the three dice thrown on the board
 
 
 @dataclass
@@ -72,11 +73,26 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             stops = " ".join(event.get("stops", []))
             timeline.play(Banner(layout.BOARD_RECT, f"{name} starts the trip!", line_colour(int(event["line"])),
                                  1.8, f"Line {event['line']} · stops {stops}"))
+        elif kind == "roll" and "faces" in event:  # three dice: they tumble beside the tram, then wait
+            masks.hold(("die",), None if before is None else before.get("last_roll"))
+            seat = int(event["seat"])
+            faces = [str(face) for face in event["faces"]]
+            timeline.play(DiceRoll(dice_spot(kit.board, before or after, seat), DICE_SIZE,
+                                   faces, lambda: masks.release(("die",)), kit.sound, seed=int(after["turn"])))
+        elif kind == "choose_die":  # three dice: the die carried out; the count waits for the tram
+            seat = int(event["seat"])
+            masks.hold(("to_go", seat), _to_go(before, seat))
+            kit.sound("click")
+            if event.get("face") == "T":
+                timeline.play(Banner(layout.BOARD_RECT, "Tools!", theme.CORAL, 1.2,
+                                     "Back to the last stop: the turn ends."))
+        elif kind == "stopped":
+            kit.sound("click")
         elif kind == "roll":
             masks.hold(("die",), None if before is None else before.get("last_roll"))
             seat = int(event["seat"])
             masks.hold(("to_go", seat), _to_go(before, seat))  # the panel's count waits for the tram
-            timeline.play(DieRoll(_die_spot(kit, before or after, seat), BOARD_DIE_SIZE,
+            timeline.play(DieRoll(die_spot(kit.board, before or after, seat), BOARD_DIE_SIZE,
                                   list(after["options"]["die_faces"]), str(event["face"]),
                                   lambda: masks.release(("die",)), kit.sound, seed=int(after["turn"])))
         elif kind == "drive":  # the pace rule: no die, the squares to go wait for the tram
@@ -105,19 +121,48 @@ def _to_go(view: View | None, seat: int) -> int | None:
     return None if trip is None else len(trip["route"]) - 1 - int(trip["position"])
 
 
-def _die_spot(kit: StageKit, view: View, seat: int) -> Point:
+def die_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
     """Where the die is thrown: beside the tram, towards the middle of the board, never off it."""
     trip = view["players"][seat].get("trip")
     board = layout.BOARD_RECT
     if trip is None:
         return float(board.centerx), float(board.centery)
-    x, y, _heading = RoutePath(kit.board, trip, layout.ORIGIN).resting(int(trip["position"]))
+    x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(int(trip["position"]))
     dx, dy = board.centerx - x, board.centery - y
     reach = max(1.0, (dx * dx + dy * dy) ** 0.5)
     away = layout.CELL * 1.6
     x, y = x + dx / reach * away, y + dy / reach * away
     room = board.inflate(-BOARD_DIE_SIZE * 2, -BOARD_DIE_SIZE * 2)
     return float(min(max(x, room.left), room.right)), float(min(max(y, room.top), room.bottom))
+
+
+def dice_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
+    """Where the three dice land and wait (the centre of their row): beside the tram, on the side
+    that hides the fewest of the squares it may drive to next, never off the board."""
+    trip = view["players"][seat].get("trip")
+    board = layout.BOARD_RECT
+    if trip is None:
+        return float(board.centerx), float(board.centery)
+    position = int(trip["position"])
+    x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(position)
+    ahead = [board_view.cell_rect((int(c[0]), int(c[1])), layout.ORIGIN)
+             for c in trip["route"][max(0, position):position + 7]]
+    row = pygame.Rect(0, 0, int(DICE_SIZE * 3.9), DICE_SIZE + 56)  # three dice and their words
+    room = board.inflate(-row.width, -row.height)
+    tram = pygame.Rect(0, 0, layout.CELL * 1.5, layout.CELL * 1.5)
+    tram.center = (round(x), round(y))
+    best: tuple[tuple[float, ...], Point] | None = None
+    for ux, uy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * 0.5), room.left), room.right),
+                min(max(y + uy * (row.height / 2 + layout.CELL * 0.5), room.top), room.bottom))
+        row.center = (round(spot[0]), round(spot[1]))
+        hidden = sum(row.colliderect(rect.inflate(-20, -20)) for rect in ahead)
+        centre_far = abs(spot[0] - board.centerx) + abs(spot[1] - board.centery)
+        score = (hidden + 3 * row.colliderect(tram), centre_far)
+        if best is None or score < best[0]:
+            best = (score, (float(spot[0]), float(spot[1])))
+    assert best is not None
+    return best[1]
 
 
 def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int, int]) -> None:

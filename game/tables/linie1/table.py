@@ -20,6 +20,15 @@ from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
+from game.tables.linie1.dice import (
+    DICE_SIZE,
+    die_at,
+    die_target,
+    draw_rolled,
+    draw_target,
+    draw_target_badge,
+    waiting_dice,
+)
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
@@ -67,6 +76,7 @@ class Linie1Table(TableScene):
         self.history_panel = HistoryPanel(self.history)
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
+        self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -144,6 +154,33 @@ class Linie1Table(TableScene):
         """This screen's player drives by the pace rule now."""
         return bool(self.view and self.my_turn and self.view["phase"] == "roll" and self.view.get("allowance"))
 
+    def dice_turn(self) -> bool:
+        """This screen's player drives with the three dice now."""
+        return bool(self.view and self.my_turn and self.view["phase"] == "roll" and self.view.get("dice"))
+
+    def waiting_dice(self) -> tuple[list[str], list[tuple[float, float]]] | None:
+        """Three dice rolled and not yet chosen from, once they have landed: their faces and where
+        they lie beside the driver's tram."""
+        if self.view is None or self.show.masks.held(("die",)):  # (still in the air)
+            return None
+        return waiting_dice(self.board, self.view)
+
+    def die_under(self, pos: tuple[int, int] | None) -> int | None:
+        waiting = self.waiting_dice()
+        return None if waiting is None or pos is None else die_at(waiting[1], pos)
+
+    def choose_die(self, index: int) -> None:
+        waiting = self.waiting_dice()
+        if self.dice_turn() and waiting is not None and 0 <= index < len(waiting[0]):
+            self.die_focus = None
+            self.submit({"type": "choose_die", "die": index})
+
+    def stop_driving(self) -> None:
+        """Three dice: stop rather than roll on."""
+        dice = (self.view or {}).get("dice")
+        if self.dice_turn() and dice and dice.get("rolled") is None and int(dice["next"]) < 3:
+            self.submit({"type": "end_turn"})
+
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
         self.history_button.label = "Route card" if self.history_open else "History"
@@ -174,6 +211,7 @@ class Linie1Table(TableScene):
         if acting != self._toasted:
             self._toasted = acting
             self.drive_choice = None
+            self.die_focus = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -210,11 +248,13 @@ class Linie1Table(TableScene):
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
         self.history_button = Button((0, 0, 150, 46), "History", self.toggle_history, "secondary", 24,
                                      "Every turn since this table opened; hover one to see it on the board.")
+        self.stop_button = Button((x, y, 396, 86), "Stop here", self.stop_driving, "secondary", 34,
+                                  "End your trip turn here rather than roll on.")
         self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), "Start trip",
                                   self.open_trip_chooser,
                                   "good", 34, "Your route is complete: choose it and start driving.")
         for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
-                       self.history_button):
+                       self.history_button, self.stop_button):
             self.ui.add(button)
 
     def _update_buttons(self) -> None:
@@ -230,7 +270,19 @@ class Linie1Table(TableScene):
             button.visible = phase == "build" and not self.watching
         self.main_button.visible = not self.watching
         self.main_button.tooltip = None
-        if phase == "roll" and self.view.get("allowance"):
+        dice = self.view.get("dice") if phase == "roll" else None
+        self.stop_button.visible = bool(dice) and not self.watching
+        self.stop_button.enabled = bool(mine and dice and dice["rolled"] is None and int(dice["next"]) < 3)
+        if dice:
+            if dice["rolled"] is not None:
+                self.main_button.label, self.main_button.enabled = "Choose a die", False
+                self.main_button.tooltip = "Click one of the dice beside your tram, or press its number."
+            else:
+                count = int(dice["next"])
+                more = "" if count == 3 else "more "
+                self.main_button.label = f"Roll {count} {more}{'die' if count == 1 else 'dice'}"
+                self.main_button.enabled = mine
+        elif phase == "roll" and self.view.get("allowance"):
             squares = self.drive_squares()
             self.main_button.label, self.main_button.enabled = f"Drive {squares}", mine
         elif phase == "roll":
@@ -266,7 +318,11 @@ class Linie1Table(TableScene):
             return
         if self.view["phase"] == "roll":
             allowance = self.view.get("allowance")
-            if allowance:  # the pace rule: drive the squares chosen
+            dice = self.view.get("dice")
+            if dice:  # three dice: roll (a die waiting for a choice is chosen on the board)
+                if dice["rolled"] is None:
+                    self.submit({"type": "roll"})
+            elif allowance:  # the pace rule: drive the squares chosen
                 self.submit({"type": "drive", "squares": self.drive_squares()})
             else:
                 self.submit({"type": "roll"})
@@ -320,6 +376,18 @@ class Linie1Table(TableScene):
         if intent.turn:
             self.rotate(intent.turn)
             return True
+        waiting = self.waiting_dice() if self.dice_turn() else None
+        if waiting is not None:
+            count = len(waiting[0])
+            if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the dice
+                step = 1 if kind in ("right", "focus_next") else -1
+                start = -1 if step > 0 else 0
+                self.die_focus = ((start if self.die_focus is None else self.die_focus) + step) % count
+                self.app.sounds.play("click")
+                return True
+            if kind == "confirm" and self.die_focus is not None:
+                self.choose_die(self.die_focus)
+                return True
         if self.pace_turn():
             if kind in ("left", "right", "down", "up"):
                 self.choose_drive(self.drive_squares() + (1 if kind in ("right", "up") else -1))
@@ -327,6 +395,9 @@ class Linie1Table(TableScene):
             if kind == "pick" and isinstance(intent.value, int):
                 self.choose_drive(intent.value + 1)
                 return True
+        if self.dice_turn() and kind == "pick" and isinstance(intent.value, int):
+            self.choose_die(intent.value)
+            return True
         if kind == "pick" and isinstance(intent.value, int):
             self.pick(intent.value)
             return True
@@ -361,6 +432,11 @@ class Linie1Table(TableScene):
             self.cursor = cell
 
     def _press(self, pos: tuple[int, int]) -> bool:
+        die = self.die_under(pos)
+        if die is not None:
+            if self.dice_turn():
+                self.choose_die(die)
+            return True
         if self.view["phase"] == "refill":  # the hand area shows the drivers' tiles instead
             if self.my_turn and self._take_at(pos):
                 return True
@@ -493,6 +569,15 @@ class Linie1Table(TableScene):
                 return ""  # (nobody is "thinking" while the last move still plays out)
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
+        dice = self.view.get("dice") if phase == "roll" else None
+        if dice and dice["rolled"] is not None:
+            return (f"Carry out one die: click it, press 1–{len(dice['rolled'])} (or ← → and Enter). Red: stay · "
+                    "green: 1 or 2 squares · H: next stop · tools: back to your last stop.")
+        if dice and int(dice["next"]) < 3:
+            return (f"Roll {dice['next']} more ({self._key('next')}) or Stop here: tools send your tram back "
+                    "to its last stop.")
+        if dice:
+            return f"Roll the three dice ({self._key('next')}), then carry out one of them."
         if phase == "roll" and self.view.get("allowance"):
             allowance = int(self.view["allowance"])
             return (f"Drive 1 to {allowance} (← → or 1–9), then Enter or {self._key('next')}. The tram stops at "
@@ -520,6 +605,10 @@ class Linie1Table(TableScene):
                 title = f"{owner} spare tiles (face up: others may draw them)"
         die = self.show.masks.instead(("die",), view.get("last_roll")) if self.show.masks.held(("die",)) \
             else view.get("last_roll")
+        dice_roll = None
+        if die and "faces" in die:  # three dice: the panel keeps a roll once a die is chosen from it
+            dice_roll = ([str(face) for face in die["faces"]], die.get("chosen")) if "chosen" in die else None
+            die = None
         message, bad = self.status_line()
         hidden = {key[1]: self.show.masks.instead(key, 0) for key in self.show.masks.keys("hand")}
         to_go = {key[1]: self.show.masks.instead(key) for key in self.show.masks.keys("to_go")}
@@ -532,7 +621,7 @@ class Linie1Table(TableScene):
             route=self.route_status(), owner=self.owner_words(eyes) if eyes is not None else "Your",
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
-            die_face=str(die["face"]) if die else None, message=message, message_bad=bad)
+            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad)
 
     def _hidden_note(self) -> str:
         if self.session.replay:
@@ -563,6 +652,20 @@ class Linie1Table(TableScene):
         if action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)
+        waiting = self.waiting_dice()
+        if waiting is not None:
+            hovered = None
+            if self.dice_turn():
+                hovered = self.die_under(self.pointer)
+                if hovered is None and self.die_focus is not None and self.die_focus < len(waiting[0]):
+                    hovered = self.die_focus
+            trip = self.view["players"][self.current].get("trip")
+            target = None if hovered is None else die_target(self.board, trip, waiting[0][hovered])
+            if target is not None:  # ringed under the dice, its number on top (dice may lie over it)
+                draw_target(surface, *target)
+            draw_rolled(surface, waiting[1], waiting[0], DICE_SIZE, self.dice_turn(), hovered)
+            if target is not None and hovered is not None:
+                draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
             self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
