@@ -23,7 +23,8 @@ from game.core.rng import Rng
 
 LEVELS = ("easy", "normal")
 
-PASS_BELOW = 0.45  # normal passes (once allowed) when no marker is worth this much
+PASS_BELOW = 0.55  # normal passes (once allowed) when no marker is worth this much: markers are the game's clock
+VROOOM_WEIGHT = 1.6  # a delivery is a point now; every other action only prepares points
 EASY_PASS = 0.6  # how often easy passes once it may
 EASY_RANDOM = 0.3  # how often easy does something at random
 
@@ -160,7 +161,7 @@ class NormalBot(BusBot):
             could += 0.5 * self.fed_by_passengers(state, rules, seat)
             ahead = evaluate.vrooom_ahead(state, seat)
             value = max(0.0, could - 0.5 * ahead - 0.8 * mine * min(could, state.buses[seat]))
-            return min(value, state.buses[seat]) * 1.0
+            return min(value, state.buses[seat]) * VROOOM_WEIGHT
         if action == BUSES:
             if rules.bus_cap is not None and state.buses[seat] >= rules.bus_cap:
                 return 0.0
