@@ -238,8 +238,27 @@ class NormalBot(BusBot):
         lot = lots[0]
         kinds = [action["kind"] for action in legal if action["lot"] == lot]
         here = {state.buildings[other] for other in net.crossing_lots[net.lot_crossing[lot]]}
-        kind = min(kinds, key=lambda k: (counts[k] + (0.5 if k in here else 0), k != coming, KINDS.index(k)))
+        gains = {k: self.delivery_gain(state, rules, seat, lot, k) for k in kinds}
+        kind = min(kinds, key=lambda k: (-gains[k], counts[k] + (0.5 if k in here else 0), k != coming,
+                                         KINDS.index(k)))
         return {"type": "building", "lot": lot, "kind": kind}
+
+    def delivery_gain(self, state: BusState, rules: Rules, seat: int, lot: int, kind: str) -> float:
+        """Deliveries a building of ``kind`` on ``lot`` adds at the next Vrrooomm! moments (the coming
+        type counts fully, the two after it less): a building is worth most where passengers wait."""
+        if self.net.lot_crossing[lot] not in state.paths[seat] or state.phase == "setup_buildings":
+            return 0.0
+        start = (state.clock + 1) % len(rules.clock)
+        ahead = [rules.clock[(start + step) % len(rules.clock)] for step in range(3)]
+        if kind not in ahead:
+            return 0.0
+        before = [evaluate.deliveries(self.net, state, rules, seat, wanted) for wanted in ahead]
+        state.buildings[lot] = kind
+        try:
+            after = [evaluate.deliveries(self.net, state, rules, seat, wanted) for wanted in ahead]
+        finally:
+            state.buildings[lot] = None
+        return sum(weight * (a - b) for weight, a, b in zip((1.0, 0.5, 0.25), after, before, strict=True))
 
 
 def make_bot(level: str, seed: int) -> BusBot:
