@@ -25,6 +25,7 @@ LEVELS = ("easy", "normal")
 
 PASS_BELOW = 0.55  # normal passes (once allowed) when no marker is worth this much: markers are the game's clock
 VROOOM_WEIGHT = 1.6  # a delivery is a point now; every other action only prepares points
+LOT_GAIN = 1.0  # a lot's worth per delivery a building there adds soon
 EASY_PASS = 0.6  # how often easy passes once it may
 EASY_RANDOM = 0.3  # how often easy does something at random
 
@@ -232,6 +233,7 @@ class NormalBot(BusBot):
                  - net.positions[c][1]) for c in touched), default=0) * 0.3
             value -= 1.0 * evaluate.others_on(state, seat, crossing)
             value -= 0.5 * state.passengers[crossing]
+            value += LOT_GAIN * max(self.delivery_gain(state, rules, seat, lot, kind) for kind in KINDS)
             return (value, -lot)
 
         lots = sorted({action["lot"] for action in legal}, key=lot_worth, reverse=True)
