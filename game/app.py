@@ -50,6 +50,7 @@ class App:
             self.settings.fullscreen = fullscreen
         set_language(chosen_language(self.settings.language))  # before any screen is built
         self.window_size = window_size
+        theme.set_ui_scale(self.settings.ui_scale)
         pygame.init()
         pygame.display.set_caption("Linie")
         self.screen = self._open_display()

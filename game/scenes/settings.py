@@ -1,11 +1,11 @@
-"""Settings: fullscreen, volume, mute, animation speed, player name, hints, language, keys — saved as soon
-as changed."""
+"""Settings: fullscreen, volume, mute, animation speed, player name, hints, language, text size, keys —
+saved as soon as changed."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, NAME_LIMIT
+from game.config import ANIMATION_SPEEDS, NAME_LIMIT, UI_SCALES
 from game.i18n import LANGUAGES, _, chosen_language, set_language, system_language
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
@@ -14,7 +14,7 @@ from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
 PANEL = pygame.Rect(0, 0, 1000, 1010)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-ROW_W, ROW_H, ROW_GAP = 860, 70, 10
+ROW_W, ROW_H, ROW_GAP = 860, 70, 10  # room for eight rows
 LABEL_W = 440  # the labels of choices and the name field: room for the longest (German) label
 
 
@@ -27,7 +27,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         settings = app.settings
         x = PANEL.centerx - ROW_W // 2
-        top = PANEL.y + 130
+        top = PANEL.y + 124
 
         def row(index: int) -> pygame.Rect:
             return pygame.Rect(x, top + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
@@ -54,7 +54,9 @@ class SettingsScene(Scene):
                                settings.language, self.set_language,
                                _("The language of every screen. Place and street names stay German."),
                                label_width=LABEL_W)
-        self.rows_used = 7
+        self.text_size = Choice(row(7), _("Text size"), [(s, f"{s:.0%}") for s in UI_SCALES],
+                                settings.ui_scale, self.set_text_size,
+                                _("Bigger text and controls for readers at a distance."), label_width=LABEL_W)
         keys = pygame.Rect(0, 0, 340, 80)
         keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 30)
         self.keys = Button(keys, _("Keys…"), lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
@@ -63,7 +65,7 @@ class SettingsScene(Scene):
         back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 30)
         self.back = Button(back, _("Done"), self.close, "primary")
         for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints,
-                       self.language, self.keys, self.back):
+                       self.language, self.text_size, self.keys, self.back):
             self.ui.add(widget)
         self.name_row = name_row
         self.note = ""  # said after a change of language where a screen beneath keeps its words
@@ -115,6 +117,11 @@ class SettingsScene(Scene):
             self.app.settings.hints_done.clear()
         self._changed()
 
+    def set_text_size(self, value: float) -> None:
+        self.app.settings.ui_scale = value
+        theme.set_ui_scale(value)
+        self._changed()
+
     def set_name(self, value: str) -> None:
         if value.strip():
             self.app.settings.player_name = value.strip()[:NAME_LIMIT]
@@ -130,7 +137,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, _("Settings"), (PANEL.centerx, PANEL.y + 66), 64)
+        theme.heading(surface, _("Settings"), (PANEL.centerx, PANEL.y + 64), 64)
         pygame.draw.rect(surface, theme.NIGHT_2, self.name_row, border_radius=16)
         theme.draw_text(surface, _("Player name"), (self.name_row.x + 24, self.name_row.centery), 30,
                         anchor="midleft")
