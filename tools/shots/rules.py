@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.scenes.rulebook import RULES_DIR, parse
 from game.scenes.rules import RulesScene
 from game.scenes.title import TitleScene
 from tools.screenshot import shot
@@ -35,7 +36,9 @@ def _open(game: str, title: str, page: int) -> Any:
         app.push(rules)
         book = rules.book
         assert book is not None
-        rules.open_section(next(i for i, section in enumerate(book.sections) if section.title == title))
+        # found in the English page: a translated page has the same sections (tests/ui/test_rules_pages.py)
+        english = parse(game, (RULES_DIR / f"{game}.md").read_text(encoding="utf-8"))
+        rules.open_section(next(i for i, section in enumerate(english.sections) if section.title == title))
         rules.page = min(page, len(rules.pages) - 1)
     return make
 
