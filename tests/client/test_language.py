@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.app import App
 from game.config import Settings, load_settings
 from game.i18n import language
@@ -47,4 +49,17 @@ def test_a_table_beneath_keeps_its_words_and_settings_says_so(app, monkeypatch):
 def test_the_environment_speaks_over_the_setting(tmp_path, monkeypatch):
     monkeypatch.setenv("LINIE_LANG", "de")
     App(settings=Settings(fullscreen=False, mute=True, language="en"), settings_file=tmp_path / "s.json")
+    assert language() == "de"
+
+
+GERMAN_SCREENS = ["setup", "settings", "linie1_table_midgame", "linja_table_following", "liniell_occupy", "bus_line",
+                  "lan_lobby"]
+
+
+@pytest.mark.parametrize("shot", GERMAN_SCREENS)
+def test_german_text_stays_in_its_boxes_at_the_largest_text_size(shot, tmp_path, monkeypatch):
+    """German runs about 30 % longer than English: the main screens still keep every text inside its box."""
+    from tools.text_fit import check_shot
+    monkeypatch.setenv("LINIE_LANG", "de")
+    assert check_shot(shot, 1.5, tmp_path) == []
     assert language() == "de"
