@@ -20,6 +20,8 @@ from game.ui import theme
 MARKERS = 20
 MAX_BUSES = 5
 GEAR_X = 300  # where a row's markers, buses and stones start
+STATUS_W = GEAR_X - 70  # the status line's room, between the seat's disc and its gear
+STATUS_SMALLEST = 15  # below this the status line is shortened rather than shrunk
 TICK = 9
 
 
@@ -66,8 +68,8 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
             surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
         size = theme.fit_text(look.name, 26, 200, theme.DISPLAY_FONT)
         theme.draw_text(surface, look.name, (rect.x + 64, rect.y + 6), size, theme.CREAM, theme.DISPLAY_FONT)
-        status = _status(picture, seat, look, controlled)
-        theme.draw_text(surface, status, (rect.x + 64, rect.bottom - 24), theme.fit_text(status, 18, GEAR_X - 70),
+        status = status_line(picture, seat, look, controlled)
+        theme.draw_text(surface, status, (rect.x + 64, rect.bottom - 24), theme.fit_text(status, 18, STATUS_W),
                         theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM)
         popping = (bus_pop or {}).get(seat)
         gear = _gear(look.colour, rect.height, info.markers_left, info.buses, info.stones, popping is not None)
@@ -84,6 +86,17 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         theme.draw_text(surface, "pts", (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
 
 
+def status_line(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
+    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: the spaces a seat
+    holds, one action's letters together ("Vrrooomm! A B"), or only how many once they no longer fit."""
+    status = _status(picture, seat, look, controlled)
+    if theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST:
+        return status
+    held = sum(1 for row in picture.spaces for space in row if space.holder == seat)
+    who = status.split(" · ", 1)[0]
+    return f"{who} · {held} marker{'s' if held != 1 else ''} on the board"
+
+
 def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
     who = "bot" if look.kind == "bot" else ("you" if seat in controlled and len(controlled) == 1 else "human")
     info = picture.seats[seat]
@@ -98,8 +111,11 @@ def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[in
         return f"{who} · out of markers"
     if info.passed:
         return f"{who} · passed"
-    held = [ACTION_NAMES[space.action] + (f" {space.letter}" if space.letter else "")
-            for row in picture.spaces for space in row if space.holder == seat]
+    held = []
+    for row in picture.spaces:
+        letters = [space.letter for space in row if space.holder == seat]
+        if letters:
+            held.append(" ".join([ACTION_NAMES[row[0].action], *filter(None, letters)]))
     if held:
         return f"{who} · {', '.join(held)}"
     return who

@@ -29,7 +29,7 @@ from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
-from game.tables.bus.prompt import prompt
+from game.tables.bus.prompt import DETAIL_TOP, fit_detail, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
@@ -647,9 +647,9 @@ class BusTable(TableScene):
         theme.draw_text(surface, headline, (box.x + 18, box.y + 10), theme.fit_text(headline, 30, room,
                                                                                       theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
-        lines = theme.wrap(detail, 19, room)[:2]
+        size, step, lines = fit_detail(detail, room, box.height)
         for index, line in enumerate(lines):
-            theme.draw_text(surface, line, (box.x + 18, box.y + 46 + index * 20), 19, theme.CREAM)
+            theme.draw_text(surface, line, (box.x + 18, box.y + DETAIL_TOP + index * step), size, theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:
         if self.flash is not None:

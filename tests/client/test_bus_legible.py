@@ -1,0 +1,57 @@
+"""Words at the Bus table stay whole and readable: the prompt's detail never runs over its box, a
+player row's status line never shrinks to a size nobody can read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.tables.bus import layout
+from game.tables.bus.model import picture_of
+from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
+from game.tables.bus.prompt import DETAIL_LINES, DETAIL_TOP, fit_detail, prompt
+from game.tables.bus.seats import seat_looks
+from game.ui import theme
+from tests.client.test_bus_render import bot_match
+
+NARROW = layout.PROMPT.width - 36 - (layout.CONTROLS.width + 12)  # beside the decision's buttons
+WIDE = layout.PROMPT.width - 36
+
+DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
+             ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
+             ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
+
+
+@pytest.mark.parametrize(("phase", "decision"), DECISIONS)
+@pytest.mark.parametrize("room", [NARROW, WIDE])
+def test_every_word_of_the_detail_fits_inside_the_prompt(app, phase, decision, room):
+    match = bot_match(0)
+    view = match.view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = phase, 0
+    _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
+    size, step, lines = fit_detail(detail, room, layout.PROMPT.height)
+    assert " ".join(lines).split() == detail.split()  # nothing cut off
+    assert len(lines) <= DETAIL_LINES
+    assert all(theme.font(size, theme.TEXT_FONT).size(line)[0] <= room for line in lines)
+    bottom = DETAIL_TOP + step * (len(lines) - 1) + theme.font(size, theme.TEXT_FONT).get_height()
+    assert bottom <= layout.PROMPT.height - 3  # above the box's 3-pixel border
+
+
+def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    looks = seat_looks(view, 4)
+    picture.round, picture.to_act = 1, 0
+    statuses = []
+    spaces = picture.spaces
+    for count in (2, 3, 6):
+        held = [(space.action, space.letter) for row in spaces[::-1] for space in row][:count]  # start, clock, ...
+        picture.spaces = [[replace(space, holder=1 if (space.action, space.letter) in held else None)
+                           for space in row] for row in spaces]
+        status = status_line(picture, 1, looks[1], [0])
+        statuses.append(status)
+        assert theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST, status
+    assert "Starting Player" in statuses[0]  # two spaces are still named
+    assert statuses[-1].endswith("6 markers on the board")
