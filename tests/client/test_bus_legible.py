@@ -54,4 +54,8 @@ def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
         statuses.append(status)
         assert theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST, status
     assert "Starting Player" in statuses[0]  # two spaces are still named
+    held = [("buildings", "A"), ("buildings", "B")]
+    picture.spaces = [[replace(space, holder=1 if (space.action, space.letter) in held else None) for space in row]
+                      for row in spaces]
+    assert status_line(picture, 1, looks[1], [0]).endswith("Buildings A B")  # in letter order, not board order
     assert statuses[-1].endswith("6 markers on the board")

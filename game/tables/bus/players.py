@@ -115,7 +115,7 @@ def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[in
     for row in picture.spaces:
         letters = [space.letter for space in row if space.holder == seat]
         if letters:
-            held.append(" ".join([ACTION_NAMES[row[0].action], *filter(None, letters)]))
+            held.append(" ".join([ACTION_NAMES[row[0].action], *sorted(filter(None, letters))]))
     if held:
         return f"{who} · {', '.join(held)}"
     return who
