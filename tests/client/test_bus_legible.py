@@ -59,3 +59,15 @@ def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
                       for row in spaces]
     assert status_line(picture, 1, looks[1], [0]).endswith("Buildings A B")  # in letter order, not board order
     assert statuses[-1].endswith("6 markers on the board")
+
+
+@pytest.mark.parametrize(("reason", "words"), [("markers", "markers left"), ("clock", "time stone"), ("lots", "lot")])
+def test_the_finished_game_still_says_why_it_ended(app, reason, words):
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.outcome = {"winners": [2], "scores": [3, 8, 9, 1], "reason": reason}
+    headline, detail = prompt(picture, seat_looks(view, 4), [0], {}, "")
+    assert headline == "Game over" and detail.startswith("P2 wins with 9 points.")
+    assert "The game ended" in detail and words in detail.split("ended:")[1]
+    size, _, lines = fit_detail(detail, WIDE - layout.CONTROLS.width - 12, layout.PROMPT.height)
+    assert " ".join(lines).split() == detail.split()  # beside the results button, still whole

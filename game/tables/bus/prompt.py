@@ -12,6 +12,8 @@ from game.tables.bus.seats import SeatLook
 from game.ui import theme
 
 PLURAL = {"house": "houses", "office": "offices", "pub": "pubs"}
+ENDED = {"clock": "the last time stone was taken", "markers": "at most one player had markers left",
+         "lots": "every lot was built on"}  # why the game ended, still said once the banner is gone
 DETAIL_TOP = 42  # the detail's first line, below the headline, from the prompt box's top
 DETAIL_LINES = 2  # what the box holds under the headline
 
@@ -37,7 +39,10 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         scores = outcome.get("scores") or [0]
         best = max(scores) if scores else 0
         who = " and ".join(winners) or "Nobody"
-        return "Game over", f"{who} win{'s' if len(winners) == 1 else ''} with {best} point{'s' if best != 1 else ''}."
+        why = ENDED.get(str(outcome.get("reason")))
+        ended = f" The game ended: {why}." if why else ""
+        return "Game over", (f"{who} win{'s' if len(winners) == 1 else ''} with {best} point{'s' if best != 1 else ''}."
+                             f"{ended}")
     seat = picture.to_act
     if seat is None or seat >= len(looks):
         return "Waiting…", ""
