@@ -23,7 +23,9 @@ from game.core.rng import Rng
 
 LEVELS = ("easy", "normal")
 
-PASS_BELOW = 0.45  # normal passes (once allowed) when no marker is worth this much
+PASS_BELOW = 0.55  # normal passes (once allowed) when no marker is worth this much: markers are the game's clock
+VROOOM_WEIGHT = 1.6  # a delivery is a point now; every other action only prepares points
+LOT_GAIN = 1.0  # a lot's worth per delivery a building there adds soon
 EASY_PASS = 0.6  # how often easy passes once it may
 EASY_RANDOM = 0.3  # how often easy does something at random
 
@@ -160,7 +162,7 @@ class NormalBot(BusBot):
             could += 0.5 * self.fed_by_passengers(state, rules, seat)
             ahead = evaluate.vrooom_ahead(state, seat)
             value = max(0.0, could - 0.5 * ahead - 0.8 * mine * min(could, state.buses[seat]))
-            return min(value, state.buses[seat]) * 1.0
+            return min(value, state.buses[seat]) * VROOOM_WEIGHT
         if action == BUSES:
             if rules.bus_cap is not None and state.buses[seat] >= rules.bus_cap:
                 return 0.0
@@ -231,14 +233,34 @@ class NormalBot(BusBot):
                  - net.positions[c][1]) for c in touched), default=0) * 0.3
             value -= 1.0 * evaluate.others_on(state, seat, crossing)
             value -= 0.5 * state.passengers[crossing]
+            value += LOT_GAIN * max(self.delivery_gain(state, rules, seat, lot, kind) for kind in KINDS)
             return (value, -lot)
 
         lots = sorted({action["lot"] for action in legal}, key=lot_worth, reverse=True)
         lot = lots[0]
         kinds = [action["kind"] for action in legal if action["lot"] == lot]
         here = {state.buildings[other] for other in net.crossing_lots[net.lot_crossing[lot]]}
-        kind = min(kinds, key=lambda k: (counts[k] + (0.5 if k in here else 0), k != coming, KINDS.index(k)))
+        gains = {k: self.delivery_gain(state, rules, seat, lot, k) for k in kinds}
+        kind = min(kinds, key=lambda k: (-gains[k], counts[k] + (0.5 if k in here else 0), k != coming,
+                                         KINDS.index(k)))
         return {"type": "building", "lot": lot, "kind": kind}
+
+    def delivery_gain(self, state: BusState, rules: Rules, seat: int, lot: int, kind: str) -> float:
+        """Deliveries a building of ``kind`` on ``lot`` adds at the next Vrrooomm! moments (the coming
+        type counts fully, the two after it less): a building is worth most where passengers wait."""
+        if self.net.lot_crossing[lot] not in state.paths[seat] or state.phase == "setup_buildings":
+            return 0.0
+        start = (state.clock + 1) % len(rules.clock)
+        ahead = [rules.clock[(start + step) % len(rules.clock)] for step in range(3)]
+        if kind not in ahead:
+            return 0.0
+        before = [evaluate.deliveries(self.net, state, rules, seat, wanted) for wanted in ahead]
+        state.buildings[lot] = kind
+        try:
+            after = [evaluate.deliveries(self.net, state, rules, seat, wanted) for wanted in ahead]
+        finally:
+            state.buildings[lot] = None
+        return sum(weight * (a - b) for weight, a, b in zip((1.0, 0.5, 0.25), after, before, strict=True))
 
 
 def make_bot(level: str, seed: int) -> BusBot:

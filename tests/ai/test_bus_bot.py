@@ -99,3 +99,20 @@ def test_normal_takes_the_last_stone_only_to_win():
     assert make_bot("bus", "normal", 0).decide(GAME.view(state, 2)) == {"type": "clock", "stop": True}
     state.score = [9, 2, 3, 4]
     assert make_bot("bus", "normal", 0).decide(GAME.view(state, 2)) == {"type": "clock", "stop": False}
+
+
+def test_normal_builds_the_coming_type_where_passengers_wait_for_it():
+    """Its line already has an office (the coming type) but two buses and two waiting passengers:
+    a second office delivers one more at this round's Vrrooomm!, though offices are not what it lacks."""
+    state = after_setup(4, 0)
+    for lot in range(NET.lots):
+        if NET.lot_zone[lot] == 1 and state.buildings[lot] is None:
+            state.buildings[lot] = "house"
+    set_line(state, 1, [6, 5, 1])
+    state.buildings[lots_at(6)[0]] = "office"
+    state.passengers[1] += 2
+    state.supply -= 2  # two more passengers wait at crossing 1
+    state.buses[1] = 2
+    resolve(state, {"buildings": [1]})
+    choice = make_bot("bus", "normal", 0).decide(GAME.view(state, 1))
+    assert NET.lot_crossing[choice["lot"]] == 5 and choice["kind"] == "office"

@@ -10,13 +10,14 @@ import pytest
 from game.tables.bus import layout
 from game.tables.bus.model import picture_of
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
-from game.tables.bus.prompt import DETAIL_LINES, DETAIL_TOP, fit_detail, prompt
+from game.tables.bus.prompt import prompt
 from game.tables.bus.seats import seat_looks
 from game.ui import theme
 from tests.client.test_bus_render import bot_match
 
 NARROW = layout.PROMPT.width - 36 - (layout.CONTROLS.width + 12)  # beside the decision's buttons
 WIDE = layout.PROMPT.width - 36
+DETAIL_HEIGHT = layout.PROMPT.height - 52  # under the headline, above the border (as the table draws it)
 
 DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
              ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
@@ -31,12 +32,9 @@ def test_every_word_of_the_detail_fits_inside_the_prompt(app, phase, decision, r
     picture = picture_of(view)
     picture.phase, picture.to_act = phase, 0
     _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
-    size, step, lines = fit_detail(detail, room, layout.PROMPT.height)
-    assert " ".join(lines).split() == detail.split()  # nothing cut off
-    assert len(lines) <= DETAIL_LINES
-    assert all(theme.font(size, theme.TEXT_FONT).size(line)[0] <= room for line in lines)
-    bottom = DETAIL_TOP + step * (len(lines) - 1) + theme.font(size, theme.TEXT_FONT).get_height()
-    assert bottom <= layout.PROMPT.height - 3  # above the box's 3-pixel border
+    _, lines, _ = theme.fit_lines(detail, 19, room, DETAIL_HEIGHT, minimum=10)
+    assert " ".join(lines).split() == detail.split()  # nothing cut off, no "…"
+    assert len(lines) <= 2
 
 
 def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
@@ -69,5 +67,5 @@ def test_the_finished_game_still_says_why_it_ended(app, reason, words):
     headline, detail = prompt(picture, seat_looks(view, 4), [0], {}, "")
     assert headline == "Game over" and detail.startswith("P2 wins with 9 points.")
     assert "The game ended" in detail and words in detail.split("ended:")[1]
-    size, _, lines = fit_detail(detail, WIDE - layout.CONTROLS.width - 12, layout.PROMPT.height)
+    _, lines, _ = theme.fit_lines(detail, 19, NARROW, DETAIL_HEIGHT, minimum=10)
     assert " ".join(lines).split() == detail.split()  # beside the results button, still whole

@@ -9,25 +9,10 @@ from typing import Any
 
 from game.tables.bus.model import ACTION_NAMES, Picture
 from game.tables.bus.seats import SeatLook
-from game.ui import theme
 
 PLURAL = {"house": "houses", "office": "offices", "pub": "pubs"}
 ENDED = {"clock": "the last time stone was taken", "markers": "at most one player had markers left",
          "lots": "every lot was built on"}  # why the game ended, still said once the banner is gone
-DETAIL_TOP = 42  # the detail's first line, below the headline, from the prompt box's top
-DETAIL_LINES = 2  # what the box holds under the headline
-
-
-def fit_detail(detail: str, room: int, height: int) -> tuple[int, int, list[str]]:
-    """(size, line step, lines) of the detail: the largest size whose lines all fit ``room`` wide and
-    end inside a box ``height`` tall, so no word is cut off or drawn over the box's edge."""
-    size = 19
-    while True:
-        lines = theme.wrap(detail, size, room)
-        step = size + 1
-        if size <= 13 or (len(lines) <= DETAIL_LINES and DETAIL_TOP + step * (len(lines) - 1) + size <= height - 5):
-            return size, step, lines[:DETAIL_LINES]
-        size -= 1
 
 
 def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int], decision: dict[str, Any],

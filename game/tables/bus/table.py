@@ -29,7 +29,7 @@ from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
-from game.tables.bus.prompt import DETAIL_TOP, fit_detail, prompt
+from game.tables.bus.prompt import prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
@@ -626,14 +626,16 @@ class BusTable(TableScene):
         return scores + [float(seat.score) for seat in picture.seats[len(scores):]]
 
     def _draw_header(self, surface: pygame.Surface, picture: Picture, headline: str, detail: str) -> None:
-        theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
+        name = theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
+                               theme.DISPLAY_FONT)
         label = "Setup" if picture.round == 0 else f"Round {picture.round}"
         facts = f"Largest fleet {picture.largest_fleet} · zone {picture.open_zone or '–'} open · " \
                 f"{picture.stones_left} time stone{'s' if picture.stones_left != 1 else ''} left"
-        theme.draw_text(surface, facts, (layout.HEADER.x + 100, layout.HEADER.y + 20), 20, theme.CREAM_DIM)
-        theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), 34, theme.CREAM,
-                        theme.DISPLAY_FONT, "topright", shadow=True)
+        shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
+                                theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
+        left = max(layout.HEADER.x + 100, name.right + 14)
+        theme.draw_text(surface, facts, (left, layout.HEADER.y + 20),
+                        theme.fit_text(facts, 20, shown.x - 16 - left, minimum=8), theme.CREAM_DIM)
         seat = picture.to_act
         colour = self.looks[seat].colour if seat is not None and seat < len(self.looks) and not picture.outcome \
             else theme.SUNFLOWER
@@ -644,12 +646,12 @@ class BusTable(TableScene):
         buttons = any(button.visible for button in self.buttons.values()) or self.results_button.visible
         room = box.width - 36 - (layout.CONTROLS.width + 12 if buttons else 0)
         ink = theme.text_colour(colour, theme.shade(colour, 0.32))
-        theme.draw_text(surface, headline, (box.x + 18, box.y + 10), theme.fit_text(headline, 30, room,
-                                                                                      theme.DISPLAY_FONT),
-                        ink, theme.DISPLAY_FONT)
-        size, step, lines = fit_detail(detail, room, box.height)
-        for index, line in enumerate(lines):
-            theme.draw_text(surface, line, (box.x + 18, box.y + DETAIL_TOP + index * step), size, theme.CREAM)
+        title = theme.draw_text(surface, headline, (box.x + 18, box.y + 10),
+                                theme.fit_text(headline, 30, room, theme.DISPLAY_FONT), ink, theme.DISPLAY_FONT)
+        top = max(box.y + 46, title.bottom)
+        size, lines, step = theme.fit_lines(detail, 19, room, box.bottom - 6 - top, minimum=10)
+        for index, line in enumerate(lines[:2]):
+            theme.draw_text(surface, line, (box.x + 18, top + index * step), size, theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:
         if self.flash is not None:
