@@ -181,7 +181,7 @@ class NormalBot(BusBot):
         if action == PASSENGERS:
             count = min(space_yield(state, rules, PASSENGERS, index) or 0, state.supply)
             reaches = any(station in state.paths[seat] for station in net.stations)
-            return count * (0.35 if reaches else 0.02)
+            return count * (0.5 if reaches else 0.02)
         if action == CLOCK:
             kind_now, kind_next = rules.clock[state.clock], evaluate.expected_kind(state, rules)
             if seat not in state.spaces.get(VROOOM, []):
