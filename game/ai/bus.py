@@ -5,8 +5,9 @@ and ask the real rules what they may do (``GAME.legal``), weighing choices with 
 markers with a bias for Vrrooomm! and a good deal of chance, and never stops the clock.
 ``normal`` counts: it takes the actions that deliver passengers for it this round (an early
 Vrrooomm! when its line has waiting passengers and empty buildings of the coming type), buys buses
-early, builds buildings of the types its line lacks on its own line, brings passengers to the
-station its line reaches, plans streets two ahead and stops time when that pays.
+early, builds on its own line the building that adds most deliveries at the next Vrrooomm! moments
+(else a type its line lacks), brings passengers to the station its line reaches, plans streets two
+ahead and stops time when that pays.
 """
 
 from __future__ import annotations
