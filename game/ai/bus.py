@@ -25,7 +25,7 @@ from game.core.rng import Rng
 LEVELS = ("easy", "normal")
 
 PASS_BELOW = 0.55  # normal passes (once allowed) when no marker is worth this much: markers are the game's clock
-VROOOM_WEIGHT = 1.6  # a delivery is a point now; every other action only prepares points
+VROOOM_WEIGHT = 2.0  # a delivery is a point now; every other action only prepares points
 LOT_GAIN = 1.0  # a lot's worth per delivery a building there adds soon
 EASY_PASS = 0.6  # how often easy passes once it may
 EASY_RANDOM = 0.3  # how often easy does something at random
