@@ -48,6 +48,7 @@ class App:
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         self.window_size = window_size
+        theme.set_ui_scale(self.settings.ui_scale)
         pygame.init()
         pygame.display.set_caption("Linie")
         self.screen = self._open_display()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from game.paths import config_dir
 log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+UI_SCALES = (1.0, 1.25, 1.5)  # text and controls at 100 / 125 / 150 % (``game.ui.theme.set_ui_scale``)
 NAME_LIMIT = 16
 
 
@@ -34,6 +36,7 @@ class Settings:
     hints: bool = True  # first-game hints (``game.tables.coach``)
     hints_seen: dict[str, list[str]] = field(default_factory=dict)  # game -> hints already said
     hints_done: list[str] = field(default_factory=list)  # games played to the end: no more hints
+    ui_scale: float = 1.0  # text size, one of ``UI_SCALES``: bigger for readers at a distance
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -51,6 +54,9 @@ class Settings:
         speed = data.get("animation_speed")
         if isinstance(speed, int | float) and not isinstance(speed, bool):
             settings.animation_speed = min(ANIMATION_SPEEDS, key=lambda option: abs(option - speed))
+        scale = data.get("ui_scale")
+        if isinstance(scale, int | float) and not isinstance(scale, bool) and math.isfinite(scale):
+            settings.ui_scale = min(UI_SCALES, key=lambda option: abs(option - scale))
         name = clean_text(data.get("player_name"), NAME_LIMIT)
         if name:
             settings.player_name = name

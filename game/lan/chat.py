@@ -24,6 +24,11 @@ FEED_FADE = 2.0  # ... the last of it fading out
 FEED_LINES = 4
 LINE_SIZE = 24
 LINE_GAP = 6
+
+
+def line_step() -> int:
+    """Pixels from one chat line to the next, at the player's text size."""
+    return theme.px(LINE_SIZE + LINE_GAP)
 PANEL_SIZE = (680, 380)
 
 
@@ -102,7 +107,7 @@ def _name_width(line: ChatLine) -> int:
 def draw_line(surface: pygame.Surface, colour_of: ColourOf, line: ChatLine, rows: list[str], x: int, y: int,
               alpha: int = 255) -> int:
     """Draw one wrapped chat line at (x, y); returns its height."""
-    height = len(rows) * (LINE_SIZE + LINE_GAP)
+    height = len(rows) * line_step()
     if alpha <= 0:
         return height
     indent = _name_width(line)
@@ -113,7 +118,7 @@ def draw_line(surface: pygame.Surface, colour_of: ColourOf, line: ChatLine, rows
         _blit(surface, f"{line.name}:", (x, y), line_colour(line, colour_of), theme.TEXT_BOLD_FONT, alpha)
         colour = theme.CREAM
     for index, row in enumerate(rows):
-        _blit(surface, row, (x + indent, y + index * (LINE_SIZE + LINE_GAP)), colour, theme.TEXT_FONT, alpha)
+        _blit(surface, row, (x + indent, y + index * line_step()), colour, theme.TEXT_FONT, alpha)
     return height
 
 
@@ -135,14 +140,14 @@ def draw_history(surface: pygame.Surface, session: Session, rect: pygame.Rect, c
     surface.set_clip(rect)
     for line in reversed(lines):
         rows = layout_line(line, rect.width)
-        height = len(rows) * (LINE_SIZE + LINE_GAP)
+        height = len(rows) * line_step()
         y -= height
         draw_line(surface, colour_of, line, rows, rect.x, y)
         if y < rect.y:
             break
     surface.set_clip(clip)
     if not session.chat:
-        theme.draw_text(surface, "No messages yet.", (rect.x, rect.bottom - LINE_SIZE - 4), LINE_SIZE,
+        theme.draw_text(surface, "No messages yet.", (rect.x, rect.bottom - theme.px(LINE_SIZE) - 4), LINE_SIZE,
                         theme.shade(theme.CREAM_DIM, 0.8))
 
 
@@ -268,7 +273,7 @@ class ChatBox:
             fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
             appear = min(1.0, age / 0.18)  # a new line pops in
             rows = layout_line(line, width)
-            height = len(rows) * (LINE_SIZE + LINE_GAP) + 12
+            height = len(rows) * line_step() + 12
             y -= height + 6
             back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
             pygame.draw.rect(back, (*theme.SHADOW, int(175 * fade)), back.get_rect(), border_radius=14)

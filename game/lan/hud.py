@@ -257,16 +257,18 @@ class NetHud:
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
                 pygame.draw.circle(surface, theme.CREAM, dot, 5)
             _spinner(surface, (heading.x - 50, heading.centery), self.age)
-            lines = ["The link to the host is lost. Your seat is kept, and the table",
-                     "waits here until the host answers again."]
+            lines = ["The link to the host is lost. Your seat is kept, and the table waits here until the "
+                     "host answers again."]
+        lines = [line for text in lines for line in theme.wrap(text, 27, panel.width - 80)]
+        step = theme.px(34)
         for index, text in enumerate(lines):
-            theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * 34), 27, theme.CREAM,
+            theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * step), 27, theme.CREAM,
                             anchor="center")
         reason = self.session.link_reason
         if reason and reason != "closed":
             shown = reason if len(reason) < 80 else reason[:77] + "…"
-            theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * 34 + 6), 22,
-                            theme.CREAM_DIM, anchor="center")
+            theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * step + 6),
+                            theme.fit_text(f"({shown})", 22, panel.width - 60), theme.CREAM_DIM, anchor="center")
         self.leave_button.rect.midbottom = (panel.centerx, panel.bottom - 30)
         self.ui.draw(surface)
 

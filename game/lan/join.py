@@ -29,7 +29,7 @@ from net.discovery import TableBrowser, compatibility
 
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
-ROW_H = 108
+ROW_H = 108  # at 100 %; see ``row_height``
 PHASES = {"lobby": "seats open in the lobby", "playing": "game in progress — join to watch", "over": "game over"}
 
 
@@ -86,10 +86,10 @@ class TableList(Widget):
         return False
 
     def rows(self) -> int:
-        return self.rect.height // ROW_H
+        return self.rect.height // row_height()
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        index = (pos[1] - self.rect.y) // ROW_H
+        index = (pos[1] - self.rect.y) // row_height()
         return index if 0 <= index < min(len(self.tables), self.rows()) and self.rect.collidepoint(pos) else None
 
     def press(self, pos: tuple[int, int]) -> None:
@@ -104,8 +104,13 @@ class TableList(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         for index, table in enumerate(self.tables[:self.rows()]):
-            row = pygame.Rect(self.rect.x, self.rect.y + index * ROW_H, self.rect.width, ROW_H - 12)
+            row = pygame.Rect(self.rect.x, self.rect.y + index * row_height(), self.rect.width, row_height() - 12)
             draw_table_row(surface, row, table, index == self.selected and self.focused, index == self.selected)
+
+
+def row_height() -> int:
+    """A table's row: taller at a bigger text size, for its name above its details."""
+    return round(ROW_H * (0.55 + 0.45 * theme.ui_scale()))
 
 
 def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, Any], focused: bool,
@@ -120,18 +125,19 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     dim = theme.CREAM_DIM if ok else theme.shade(theme.CREAM_DIM, 0.55)
     _table_icon(surface, (row.x + 50, row.centery), ok)
     name = str(table.get("name") or "Linie table")
-    theme.draw_text(surface, name, (row.x + 100, row.y + 14), theme.fit_text(name, 36, 700, theme.DISPLAY_FONT), ink,
+    theme.draw_text(surface, name, (row.x + 100, row.y + 10), theme.fit_text(name, 36, 700, theme.DISPLAY_FONT), ink,
                     theme.DISPLAY_FONT)
     game = str(table.get("title") or table.get("game") or "?")
     where = f"{table.get('address')}:{table.get('port')}"
     if ok:
         detail = f"{game} · {PHASES.get(str(table.get('phase')), table.get('phase'))} · {where}"
-        theme.draw_text(surface, detail, (row.x + 100, row.y + 58), 25, dim)
+        theme.draw_text(surface, detail, (row.x + 100, row.bottom - 8), theme.fit_text(detail, 25, 1080), dim,
+                        anchor="bottomleft")
     else:
         reason = str(table.get("reason") or "This program cannot join it.")
         theme.draw_text(surface, f"{game} · {where} — {reason}",
-                        (row.x + 100, row.y + 58), theme.fit_text(f"{game} · {where} — {reason}", 25, 1080),
-                        theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT)
+                        (row.x + 100, row.bottom - 8), theme.fit_text(f"{game} · {where} — {reason}", 25, 1080),
+                        theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT, "bottomleft")
     taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     right = row.right - 30
     for seat in range(total):
@@ -144,7 +150,7 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     theme.draw_text(surface, f"{taken}/{total} seats", (right - total * 30 - 12, row.y + 34), 24, dim,
                     anchor="midright")
     versions = f"protocol {table.get('protocol')} · rules {table.get('rules_version')}"
-    theme.draw_text(surface, versions, (right, row.y + 70), 21, dim, anchor="midright")
+    theme.draw_text(surface, versions, (right, row.bottom - 8), 21, dim, anchor="bottomright")
 
 
 def _table_icon(surface: pygame.Surface, centre: tuple[int, int], ok: bool) -> None:
@@ -325,8 +331,8 @@ class JoinScene(Scene):
         elif self.message:
             lines = theme.wrap(self.message, 25, PANEL.right - PANEL.x - 1100)
             for index, line in enumerate(lines[:3]):
-                theme.draw_text(surface, line, (PANEL.x + 1060, PANEL.bottom - 128 + index * 32), 25, theme.CORAL,
-                                theme.TEXT_BOLD_FONT)
+                theme.draw_text(surface, line, (PANEL.x + 1060, PANEL.bottom - 128 + index * theme.px(32)), 25,
+                                theme.CORAL, theme.TEXT_BOLD_FONT)
         super().draw(surface)
 
     def _draw_searching(self, surface: pygame.Surface) -> None:

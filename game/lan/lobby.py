@@ -218,8 +218,10 @@ class LobbyScene(Scene):
         for index, seat in enumerate(seats):
             self._draw_seat(surface, index, seat)
         if len(seats) <= 4:  # room for a word on how the others get here
+            step = theme.px(34)
             for index, line in enumerate(theme.wrap(self._how_to_join(), 25, SEATS.width - 100)[:3]):
-                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 130 + index * 34), 25, theme.CREAM_DIM)
+                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 28 - 3 * step + index * step), 25,
+                                theme.CREAM_DIM)
 
     def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
         row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)

@@ -147,6 +147,7 @@ def outline(surface: pygame.Surface, rect: pygame.Rect, verdict: str | None, wid
     pygame.draw.rect(surface, colour, rect.inflate(width, width), width=width, border_radius=6)
 
 
+@theme.natural_size
 def marker(surface: pygame.Surface, centre: tuple[float, float], text: str, size: int,
            colour: theme.Colour = theme.SUNFLOWER) -> None:
     """A round letter or number tag on a picture (A, B, X, 3…): labels, never words."""

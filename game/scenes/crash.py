@@ -67,6 +67,6 @@ class CrashScene(Scene):
                                    (self.error, theme.shade(theme.CORAL, 1.1), 24)):
             for line in theme.wrap(text, size, PANEL.width - 120)[:3]:
                 theme.draw_text(surface, line, (PANEL.x + 60, y), size, colour, theme.TEXT_BOLD_FONT)
-                y += size + 12
+                y += theme.px(size + 12)
             y += 18
         super().draw(surface)

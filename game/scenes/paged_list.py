@@ -171,6 +171,6 @@ class PagedListScene(Scene, Generic[Item]):
         if self.message:
             left, width, size = self.message_place(count)
             for index, line in enumerate(theme.wrap(self.message, size, width)[:2]):
-                theme.draw_text(surface, line, (left, self.back.rect.y + 4 + index * (size + 8)), size,
+                theme.draw_text(surface, line, (left, self.back.rect.y + 4 + index * theme.px(size + 8)), size,
                                 theme.CORAL, theme.TEXT_BOLD_FONT)
         super().draw(surface)

@@ -159,6 +159,6 @@ class OpenFileScene(Scene):
                         (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         if self.message:
             for index, line in enumerate(theme.wrap(self.message, 26, box.width - 100)[:2]):
-                theme.draw_text(surface, line, (box.x + 50, box.y + 244 + index * 34), 26, theme.CORAL,
+                theme.draw_text(surface, line, (box.x + 50, box.y + 244 + index * theme.px(34)), 26, theme.CORAL,
                                 theme.TEXT_BOLD_FONT)
         super().draw(surface)

@@ -19,6 +19,8 @@ from game.ui.widgets import Button
 
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
+CARD_TOP, CARD_ROOM = 280, 645  # the cards' top, and the most height they may take above the buttons
+ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's height at 100 %
 
 
 class ResultsScene(Scene):
@@ -85,11 +87,15 @@ class ResultsScene(Scene):
         return super().needs_frames() or len(self.particles) > 0
 
     def card_rect(self, index: int) -> pygame.Rect:
+        """A player's card: wider and taller at a bigger text size, as far as the screen has room."""
         count = max(1, len(self.figures))
         gap = 36
-        total = count * CARD_W + (count - 1) * gap
-        x = theme.WIDTH // 2 - total // 2 + index * (CARD_W + gap)
-        return pygame.Rect(x, 280 + int(self.card_offsets[index]), CARD_W, CARD_H)
+        width = max(CARD_W, min(theme.px(CARD_W), (theme.WIDTH - 80 - (count - 1) * gap) // count))
+        rows = max((len(figures.rows) for figures in self.figures), default=0)
+        height = min(CARD_ROOM, max(CARD_H, ROWS_TOP + rows * theme.px(ROW_STEP) + 24))
+        total = count * width + (count - 1) * gap
+        x = theme.WIDTH // 2 - total // 2 + index * (width + gap)
+        return pygame.Rect(x, CARD_TOP + int(self.card_offsets[index]), width, height)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -127,13 +133,15 @@ class ResultsScene(Scene):
             size = theme.fit_text(figures.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
             theme.draw_text(surface, figures.headline, (rect.centerx, band.bottom + 50), size, headline_colour,
                             theme.DISPLAY_FONT, "center")
-        y = band.bottom + 110
+        y = rect.y + ROWS_TOP
+        step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, len(figures.rows)))
         for label, value in figures.rows:
-            theme.draw_text(surface, label, (rect.x + 24, y), 26, theme.CREAM_DIM)
             value_size = theme.fit_text(value, 28, rect.width // 2 - 10, theme.TEXT_BOLD_FONT)
-            theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM, theme.TEXT_BOLD_FONT,
-                            "topright")
-            y += 46
+            shown = theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM,
+                                    theme.TEXT_BOLD_FONT, "topright")
+            label_size = theme.fit_text(label, 26, shown.x - rect.x - 40)
+            theme.draw_text(surface, label, (rect.x + 24, y), label_size, theme.CREAM_DIM)
+            y += step
 
 
 def _card_tween(scene: ResultsScene, index: int) -> Any:

@@ -49,14 +49,15 @@ def _block_groups(block: Block, width: int) -> list[list[Line]]:
         if diagram is not None:
             tall = height_for(diagram, width, DIAGRAM_MAX)
             group.append(Line("diagram", "", 0, tall + DIAGRAM_GAP, block.name))
-        group += [Line("caption", text, 0, CAPTION_GAP) for text in theme.wrap(block.text, CAPTION_SIZE, width)]
+        group += [Line("caption", text, 0, theme.px(CAPTION_GAP))
+                  for text in theme.wrap(block.text, CAPTION_SIZE, width)]
         return [group]
     if block.kind in ("bullet", "key"):
         indent = 44 if block.kind == "bullet" else KEY_INDENT
         wrapped = theme.wrap(block.text, BODY_SIZE, width - indent)
-        return [[Line(block.kind if i == 0 else "text", text, indent, LINE_GAP, block.name)]
+        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)]
                 for i, text in enumerate(wrapped)]
-    return [[Line("text", text, 0, LINE_GAP)] for text in theme.wrap(block.text, BODY_SIZE, width)]
+    return [[Line("text", text, 0, theme.px(LINE_GAP))] for text in theme.wrap(block.text, BODY_SIZE, width)]
 
 
 def layout(section: Section, width: int, height: int) -> list[list[Line]]:
@@ -64,8 +65,9 @@ def layout(section: Section, width: int, height: int) -> list[list[Line]]:
     groups: list[list[Line]] = []
     for block in section.blocks:
         groups += _block_groups(block, width)
-        groups.append([Line("space", "", 0, LINE_GAP // 2)])
-    room = max(1, height // LINE_GAP) * LINE_GAP
+        groups.append([Line("space", "", 0, theme.px(LINE_GAP) // 2)])
+    gap = theme.px(LINE_GAP)  # a line's height at the player's text size
+    room = max(1, height // gap) * gap
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0
@@ -186,8 +188,12 @@ class RulesScene(Scene):
             super().draw(surface)
             return
         title = book.sections[self.section].title if book.sections else ""
-        theme.draw_text(surface, title, (TEXT_AREA.x, TEXT_AREA.y - 58), 48, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT, "topleft")
+        total = len(self.pages)
+        pages = f"page {self.page + 1} of {total}" if total > 1 else ""
+        room = TEXT_AREA.width - (theme.font(26).size(pages)[0] + 24 if pages else 0)
+        theme.draw_text(surface, title, (TEXT_AREA.x, TEXT_AREA.y - 58),
+                        theme.fit_text(title, 48, room, theme.DISPLAY_FONT), theme.SUNFLOWER, theme.DISPLAY_FONT,
+                        "topleft")
         y = TEXT_AREA.y + 10
         for line in self.pages[self.page]:
             self.draw_line(surface, line, y)
@@ -212,9 +218,9 @@ class RulesScene(Scene):
             theme.draw_text(surface, line.text, (x, y), CAPTION_SIZE, theme.CREAM_DIM)
             return
         if line.kind == "bullet":
-            pygame.draw.circle(surface, theme.TANGERINE, (x + 16, y + 19), 7)
+            pygame.draw.circle(surface, theme.TANGERINE, (x + 16, y + line.height * 19 // LINE_GAP), 7)
         elif line.kind == "key":
             paint = find_key(line.name)
             if paint is not None:
-                surface.blit(paint(KEY_SIZE), (x, y + (LINE_GAP - KEY_SIZE) // 2))
+                surface.blit(paint(KEY_SIZE), (x, y + (line.height - KEY_SIZE) // 2))
         theme.draw_text(surface, line.text, (x + line.indent, y), BODY_SIZE, theme.CREAM)

@@ -1,18 +1,19 @@
-"""Settings: fullscreen, volume, mute, animation speed, player name, hints, keys — saved as soon as changed."""
+"""Settings: fullscreen, volume, mute, animation speed, player name, hints, text size, keys — saved as soon as
+changed."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, NAME_LIMIT
+from game.config import ANIMATION_SPEEDS, NAME_LIMIT, UI_SCALES
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 
-PANEL = pygame.Rect(0, 0, 1000, 860)
+PANEL = pygame.Rect(0, 0, 1000, 1000)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-ROW_W, ROW_H = 860, 78
+ROW_W, ROW_H, ROW_GAP = 860, 70, 10  # room for eight rows
 
 
 class SettingsScene(Scene):
@@ -24,10 +25,10 @@ class SettingsScene(Scene):
         super().__init__(app)
         settings = app.settings
         x = PANEL.centerx - ROW_W // 2
-        top = PANEL.y + 150
+        top = PANEL.y + 124
 
         def row(index: int) -> pygame.Rect:
-            return pygame.Rect(x, top + index * (ROW_H + 12), ROW_W, ROW_H)
+            return pygame.Rect(x, top + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
 
         self.fullscreen = Toggle(row(0), "Fullscreen", settings.fullscreen, self.set_fullscreen,
                                  "F11 switches at any time.")
@@ -37,21 +38,24 @@ class SettingsScene(Scene):
                             settings.animation_speed, self.set_speed, "How fast trams drive and tiles fly.",
                             label_width=420)
         name_row = row(4)
-        self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 10, ROW_W - 444, ROW_H - 20),
+        self.name_field = TextInput(pygame.Rect(name_row.x + 420, name_row.y + 8, ROW_W - 444, ROW_H - 16),
                                     settings.player_name, self.set_name, NAME_LIMIT, "Your name",
                                     tooltip="Your name at new tables.")
         self.hints = Toggle(row(5), "First-game hints", settings.hints, self.set_hints,
                             "A word at the right moment in your first game of each title. Switching "
                             "them on again starts every title afresh.")
+        self.text_size = Choice(row(6), "Text size", [(s, f"{s:.0%}") for s in UI_SCALES],
+                                settings.ui_scale, self.set_text_size,
+                                "Bigger text and controls for readers at a distance.", label_width=420)
         keys = pygame.Rect(0, 0, 340, 80)
-        keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 36)
+        keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 30)
         self.keys = Button(keys, "Keys…", lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
                            "Put turning, ending the turn, hint and chat on the keys you like.")
         back = pygame.Rect(0, 0, 340, 80)
-        back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 36)
+        back.bottomleft = (PANEL.centerx + 20, PANEL.bottom - 30)
         self.back = Button(back, "Done", self.close, "primary")
-        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints, self.keys,
-                       self.back):
+        for widget in (self.fullscreen, self.volume, self.mute, self.speed, self.name_field, self.hints,
+                       self.text_size, self.keys, self.back):
             self.ui.add(widget)
         self.name_row = name_row
         self.ui.set_focus(self.fullscreen)
@@ -80,6 +84,11 @@ class SettingsScene(Scene):
             self.app.settings.hints_done.clear()
         self._changed()
 
+    def set_text_size(self, value: float) -> None:
+        self.app.settings.ui_scale = value
+        theme.set_ui_scale(value)
+        self._changed()
+
     def set_name(self, value: str) -> None:
         if value.strip():
             self.app.settings.player_name = value.strip()[:NAME_LIMIT]
@@ -95,7 +104,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, "Settings", (PANEL.centerx, PANEL.y + 74), 68)
+        theme.heading(surface, "Settings", (PANEL.centerx, PANEL.y + 64), 64)
         pygame.draw.rect(surface, theme.NIGHT_2, self.name_row, border_radius=16)
         theme.draw_text(surface, "Player name", (self.name_row.x + 24, self.name_row.centery), 30,
                         anchor="midleft")

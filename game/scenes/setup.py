@@ -277,9 +277,9 @@ class SetupScene(Scene):
                 players = f"{definition.min_players} players"
             theme.draw_text(surface, players, (GAME_PANEL.x + 30, GAME_PANEL.y + 470), 30, theme.SUNFLOWER,
                             theme.TEXT_BOLD_FONT)
-            for index, line in enumerate(self.blurb[:6]):
-                theme.draw_text(surface, line, (GAME_PANEL.x + 30, GAME_PANEL.y + 516 + index * 34), 25,
-                                theme.CREAM_DIM)
+            top, step = GAME_PANEL.y + 480 + theme.px(36), theme.px(34)
+            for index, line in enumerate(theme.first_lines(self.blurb, (GAME_PANEL.bottom - 16 - top) // step)):
+                theme.draw_text(surface, line, (GAME_PANEL.x + 30, top + index * step), 25, theme.CREAM_DIM)
             if not self.option_widgets:
                 theme.draw_text(surface, "This game has no options.", (OPTION_PANEL.x + 30, OPTION_PANEL.y + 120),
                                 28, theme.CREAM_DIM)

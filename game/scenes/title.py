@@ -78,7 +78,8 @@ class TitleScene(Scene):
     def _lay_out(self, rows: list[list[tuple[str, Callable[[], None], str, str | None]]]) -> None:
         """Stack the rows centred between the logo and the track; a row of several buttons shares
         the width."""
-        heights = [CONTINUE_HEIGHT if row[0][0] == "Continue" else ROW_HEIGHT for row in rows]
+        heights = [max(CONTINUE_HEIGHT, theme.px(CONTINUE_HEIGHT * 0.8)) if row[0][0] == "Continue" else ROW_HEIGHT
+                   for row in rows]
         total = sum(heights) + ROW_GAP * (len(rows) - 1)
         y = (MENU_TOP + MENU_BOTTOM - total) // 2
         for row, height in zip(rows, heights, strict=True):
@@ -166,6 +167,7 @@ class TitleScene(Scene):
         draw_tram(surface, (self.tram_x, TRACK_Y + bob), 0, colour, 220, str(number))
         super().draw(surface)
 
+    @theme.natural_size  # a picture: the same at every text size
     def _draw_logo(self, surface: pygame.Surface) -> None:
         centre_x = theme.WIDTH // 2
         plate = pygame.Rect(0, 0, 720, 190)

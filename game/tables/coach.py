@@ -204,7 +204,7 @@ class Coach:
         width = min(WIDTH, anchor.width)
         lines = theme.wrap(text, TEXT_SIZE, width - 96)
         line_height = theme.text_font(TEXT_SIZE).get_linesize()
-        height = 28 + len(lines) * line_height + 16 + LINK_SIZE + 22
+        height = 28 + len(lines) * line_height + 16 + theme.px(LINK_SIZE) + 22
         box = pygame.Rect(0, 0, width, height)
         box.midtop = anchor.midtop
         self.box = box

@@ -28,6 +28,7 @@ class BandStyle:
     subtitle_drop: int  # how far below the centre the subtitle stands
 
 
+@theme.natural_size  # a big word across the board reads at a distance as it is
 def draw_band(surface: pygame.Surface, area: pygame.Rect, text: str, colour: theme.Colour, progress: float,
               style: BandStyle, subtitle: str = "") -> None:
     grow = out_back(min(1.0, progress / style.grow_until))

@@ -3,12 +3,20 @@
 Everything that draws chrome (panels, buttons, headings) goes through here so the screens stay
 coherent. Fonts come from ``assets/fonts`` (League Spartan for display, Lato for text) and fall
 back to pygame's default font if the files are missing.
+
+Text sizes given here are design sizes at 100 %: the player's text size setting (``set_ui_scale``,
+125 or 150 % for readers at a distance) turns them into pixels (``px``), so every label, tooltip
+and panel text grows at once, and whatever measures text (``font``, ``fit_text``, ``wrap``)
+measures it at the size it is drawn. Board art, whose text must fit its squares, draws at its own
+pixel sizes (``natural_size``).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, wraps
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import pygame
 
@@ -57,6 +65,44 @@ TEXT_FONT = "Lato-Regular.ttf"
 TEXT_BOLD_FONT = "Lato-Bold.ttf"
 
 
+_scale = 1.0  # the player's text size (``set_ui_scale``)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def set_ui_scale(scale: float) -> None:
+    """Draw every text from now on at ``scale`` times its design size (1.0, 1.25, 1.5)."""
+    global _scale
+    _scale = min(2.0, max(0.5, float(scale)))
+
+
+def ui_scale() -> float:
+    return _scale
+
+
+def px(size: float) -> int:
+    """Pixels for a design size (a text size, a line's height, a box's padding) at the text size."""
+    return max(1, round(size * _scale))
+
+
+def unscaled(size: float) -> int:
+    """The design size that draws at ``size`` pixels whatever the text size: figures already big."""
+    return max(1, round(size / _scale))
+
+
+def natural_size(draw: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``draw`` with text at its design size: board art sizes its labels to its squares."""
+    @wraps(draw)
+    def at_natural_size(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        global _scale
+        saved, _scale = _scale, 1.0
+        try:
+            return draw(*args, **kwargs)
+        finally:
+            _scale = saved
+    return at_natural_size
+
+
 def player_colour(index: int) -> Colour:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)][1]
 
@@ -67,9 +113,15 @@ def text_colour(colour: Colour, background: Colour = PLUM) -> Colour:
     return readable(colour, background)
 
 
-@cache
 def font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
-    """A cached font; ``face`` is a file in assets/fonts (pygame's default if it is missing)."""
+    """The font for text of design ``size`` at the player's text size."""
+    return pixel_font(px(size), face)
+
+
+@cache
+def pixel_font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
+    """A cached font of ``size`` pixels; ``face`` is a file in assets/fonts (pygame's default if it
+    is missing)."""
     if not pygame.font.get_init():
         pygame.font.init()
     path = Path(FONT_DIR / face)
@@ -91,7 +143,7 @@ RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line 
 
 @lru_cache(maxsize=4096)
 def _rendered(text: str, size: int, face: str, colour: Colour) -> pygame.Surface:
-    typeface = font(size, face)
+    typeface = pixel_font(size, face)
     try:
         return typeface.render(text, True, colour)
     except pygame.error:  # only invisible characters (a soft hyphen alone): nothing to draw
@@ -102,7 +154,7 @@ def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_F
     """Rendered text, cached: the same label is drawn every frame. Any string renders: what a font
     cannot take (NUL, lone surrogates, direction overrides) is left out, and text too long for any
     line is cut (``printable``)."""
-    return _rendered(printable(text, RENDER_LIMIT), max(1, int(size)), face, colour)
+    return _rendered(printable(text, RENDER_LIMIT), px(max(1, int(size))), face, colour)
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
@@ -112,15 +164,19 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     image = render_text(text, size, colour, face)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, size // 14)))
+        surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, px(size) // 14)))
     surface.blit(image, rect)
     return rect
 
 
-@lru_cache(maxsize=1024)
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
-    """The largest size <= ``size`` at which ``text`` fits in ``width`` pixels (remembered: panels
-    measure the same labels every frame)."""
+    """The largest design size <= ``size`` at which ``text`` fits in ``width`` pixels."""
+    return _fitted(text, size, width, face, minimum, _scale)
+
+
+@lru_cache(maxsize=1024)
+def _fitted(text: str, size: int, width: int, face: str, minimum: int, scale: float) -> int:
+    """``fit_text`` at a text size, remembered: panels measure the same labels every frame."""
     text = printable(text, RENDER_LIMIT)
     while size > minimum and font(size, face).size(text)[0] > width:
         size -= 1
@@ -129,11 +185,64 @@ def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: i
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
-    return list(_wrapped(text, size, width, face))
+    return list(_wrapped(text, size, width, face, _scale))
+
+
+StackLine = tuple[str, int, Colour, str]  # text, design size, colour, face
+
+
+def draw_stack(surface: pygame.Surface, lines: list[StackLine], corner: tuple[int, int], width: int, height: int,
+               align: str = "left", gap: int = 2, spread: int = 0) -> list[pygame.Rect]:
+    """Lines one under another from ``corner`` (top left, or top right with ``align="right"``) in a
+    ``width`` × ``height`` box: each fitted to the width, and all shrunk alike until they fit the
+    height, so a card's name, kind and count stay apart at any text size. Height to spare spreads
+    the lines apart (up to ``spread`` pixels between two)."""
+    factor = 1.0
+    while True:
+        sizes = [fit_text(text, max(8, int(size * factor)), width, face, minimum=8) for text, size, _, face in lines]
+        heights = [font(size, face).get_height() for size, (_, _, _, face) in zip(sizes, lines, strict=True)]
+        if sum(heights) + gap * (len(lines) - 1) <= height or factor <= 0.4:
+            break
+        factor -= 0.05
+    if len(lines) > 1:
+        gap = max(gap, min(spread, (height - sum(heights)) // (len(lines) - 1)))
+    x, y = corner
+    drawn = []
+    for (text, _, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
+        anchor = "topright" if align == "right" else "topleft"
+        drawn.append(draw_text(surface, text, (x, y), size, colour, face, anchor))
+        y += tall + gap
+    return drawn
+
+
+def fit_lines(text: str, size: int, width: int, height: int, face: str = TEXT_FONT,
+              minimum: int = 12) -> tuple[int, list[str], int]:
+    """``text`` wrapped to ``width`` at the largest design size <= ``size`` whose lines fit
+    ``height``: (size, lines, pixels from line to line). At ``minimum`` the lines are cut to fit,
+    the last one ending in "…"."""
+    while True:
+        lines, step = wrap(text, size, width, face), line_height(size, face)
+        if len(lines) * step <= height or size <= minimum:
+            return size, first_lines(lines, max(1, height // step)), step
+        size -= 1
+
+
+def first_lines(lines: list[str], count: int) -> list[str]:
+    """At most ``count`` of wrapped ``lines``, the last one ending in "…" when some are left out."""
+    if len(lines) <= count:
+        return lines
+    if count <= 0:
+        return []
+    return [*lines[:count - 1], lines[count - 1].rstrip(" .,;:") + "…"]
+
+
+def line_height(size: int, face: str = TEXT_FONT) -> int:
+    """The pixels from one line of wrapped text to the next at design ``size``."""
+    return font(size, face).get_linesize()
 
 
 @lru_cache(maxsize=512)
-def _wrapped(text: str, size: int, width: int, face: str) -> tuple[str, ...]:
+def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple[str, ...]:
     """``wrap``, remembered: panels wrap the same sentences every frame."""
     measure = font(size, face)
     lines: list[str] = []
@@ -229,6 +338,11 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.fill(tuple(channel * alpha // 255 for channel in SHADOW), special_flags=pygame.BLEND_ADD)
 
 
+HEADING_FIXED = 64  # a heading this big reads at a distance as it is: it keeps its size
+
+
 def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,
             colour: Colour = CREAM) -> pygame.Rect:
+    if size >= HEADING_FIXED:
+        size = unscaled(size)
     return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)

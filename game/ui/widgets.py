@@ -138,9 +138,9 @@ class Button(Widget):
         middle = body.centery - LIP // 2 + 3
         if self.caption:
             small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
-            theme.draw_text(surface, self.caption, (body.centerx, middle + size * 2 // 5 + 2), small,
+            theme.draw_text(surface, self.caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
                             theme.mix(ink, face, 0.3), theme.TEXT_BOLD_FONT, "center")
-            middle -= small * 3 // 5
+            middle -= theme.px(small) * 3 // 5
         theme.draw_text(surface, self.label, (body.centerx, middle), size, ink, theme.DISPLAY_FONT, "center")
         self.draw_focus(surface)
 
@@ -180,19 +180,25 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         _draw_row_back(surface, self)
-        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), 30,
-                        theme.CREAM if self.enabled else theme.CREAM_DIM, anchor="midleft")
-        track = pygame.Rect(0, 0, 96, 46)
+        # the switch grows with the text size, as far as its row and its label leave room
+        room = self.rect.width - 88 - theme.font(30).size(self.label)[0]
+        k = max(1.0, min(theme.ui_scale(), (self.rect.height - 10) / 46, room / 96))
+        track = pygame.Rect(0, 0, round(96 * k), round(46 * k))
         track.midright = (self.rect.right - 24, self.rect.centery)
+        size = theme.fit_text(self.label, 30, track.x - self.rect.x - 40)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), size,
+                        theme.CREAM if self.enabled else theme.CREAM_DIM, anchor="midleft")
+        radius = track.height // 2
         colour = theme.mix(theme.PLUM, theme.MINT, self.knob)
-        pygame.draw.rect(surface, colour, track, border_radius=23)
-        pygame.draw.rect(surface, theme.SHADOW, track, width=2, border_radius=23)
-        label_x = track.x + 30 if self.value else track.right - 30
-        theme.draw_text(surface, "ON" if self.value else "OFF", (label_x, track.centery + 2), 18,
+        pygame.draw.rect(surface, colour, track, border_radius=radius)
+        pygame.draw.rect(surface, theme.SHADOW, track, width=2, border_radius=radius)
+        label_x = track.x + round(30 * k) if self.value else track.right - round(30 * k)
+        word = "ON" if self.value else "OFF"
+        theme.draw_text(surface, word, (label_x, track.centery + 2), theme.fit_text(word, 18, round(40 * k), minimum=8),
                         theme.INK if self.value else theme.CREAM_DIM, theme.DISPLAY_FONT, "center")
-        x = track.x + 23 + int(self.knob * 50)
-        pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), 19)
-        pygame.draw.circle(surface, theme.CREAM, (x, track.centery), 19)
+        x = track.x + radius + int(self.knob * (track.width - 2 * radius))
+        pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), radius - 4)
+        pygame.draw.circle(surface, theme.CREAM, (x, track.centery), radius - 4)
         self.draw_focus(surface)
 
 
@@ -315,8 +321,9 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         _draw_row_back(surface, self)
         if self.label:
-            theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), self.size,
-                            anchor="midleft")
+            room = (self.label_width or self.rect.width // 2) - 36
+            theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery),
+                            theme.fit_text(self.label, self.size, room), anchor="midleft")
         area = pygame.Rect(self.rect.x + self.label_width, self.rect.y, self.rect.width - self.label_width,
                            self.rect.height)
         colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
@@ -663,10 +670,11 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect)
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False) -> None:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
-    lines = theme.wrap(text, 24, 520)
+    lines = theme.wrap(text, 24, theme.px(520)) or [""]
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
-    height = 34 * len(lines) + 20
+    step = theme.px(34)
+    height = step * len(lines) + 20
     box = tooltip_box(surface.get_rect(), (width, height), anchor)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
-        theme.draw_text(surface, line, (box.x + 16, box.y + 10 + 34 * index), 24, theme.INK)
+        theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)

@@ -6,6 +6,14 @@ import pytest
 
 from game.app import App
 from game.config import Settings
+from game.ui import theme
+
+
+@pytest.fixture(autouse=True)
+def _text_at_design_size():
+    """A test that changes the text size leaves the next one at 100 %."""
+    yield
+    theme.set_ui_scale(1.0)
 
 
 @pytest.fixture

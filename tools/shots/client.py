@@ -153,28 +153,14 @@ def host_setup(app: Any) -> None:
 
 @shot("lobby", settle=1.2)
 def lobby(app: Any) -> None:
+    """A fresh lobby as its host sees it: one guest away, a seat still open, a bot (no chat yet)."""
     from game.lan.lobby import LobbyScene
-
-    class Seated:
-        """A session as the lobby sees it once the host has answered (no network in a screenshot)."""
-        game = "linie1"
-        table = {"table": "Ada's table", "title": "Linie 1", "game": "linie1"}
-        status = {"seats": [
-            {"name": "Ada", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": False},
-            {"name": "Ben", "kind": "open", "level": "normal", "claimed": True, "connected": True, "away": True},
-            {"name": "Seat 3", "kind": "open", "level": "normal", "claimed": False, "connected": False,
-             "away": False},
-            {"name": "Bimmel", "kind": "bot", "level": "easy", "claimed": False, "connected": False, "away": False},
-        ]}
-        role, seat, phase, link = "seat", 0, "lobby", "up"
-
-        def poll(self) -> list:
-            return []
-
-        def close(self) -> None:
-            pass
-
-    app.push(LobbyScene(app, Seated(), port=47000, hosting=True))
+    from game.lan.session import LanSession
+    from tools.shots.lan import ShotLink, seat
+    link = ShotLink([seat("Ada"), seat("Ben", away=True), seat("Seat 3", "open", claimed=False, connected=False),
+                     seat("Bimmel", "bot", claimed=False, connected=False, level="easy")], "Ada's table")
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, LanSession(link), port=47000, hosting=True))
 
 
 @shot("crash", settle=0.3)

@@ -72,7 +72,7 @@ class Board:
         self._view: dict[str, Any] | None = None  # to_view's result until the next change
         # Facts computed from the whole board (its tram network, routes, trip candidates): kept
         # until the next change, never copied, never part of a view or a save.
-        self.derived: dict[str, Any] = {}
+        self.derived: dict[Any, Any] = {}
 
     # -- basic facts ---------------------------------------------------------------------------
     def copy(self) -> Board:
@@ -397,9 +397,17 @@ class Board:
         Pairs count because two exchanges judged together are a turn's two actions (L3, L4): a hand
         that fits only as a pair still owes them, and a game in that state is not stalled (L11).
         Pass ``pairs=False`` once an action of the turn is taken (a pair needs the whole turn).
-        Stops at the first legal action found.
+        Stops at the first legal action found. Kept until the next change (``derived``): a turn's
+        checks, its stalemate test and every seat's view ask the same question of the same board.
         """
-        tiles = list(tiles)
+        tiles = sorted(tiles)
+        key = ("has_legal_action", tuple(tiles), strict, pairs)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = self._has_legal_action(tiles, strict, pairs)
+        return found
+
+    def _has_legal_action(self, tiles: list[int], strict: bool, pairs: bool) -> bool:
         for _ in self.legal_placements(tiles, strict):
             return True
         for _ in self.legal_exchanges(tiles, strict):

@@ -77,6 +77,7 @@ class BasePainter:
             pygame.draw.circle(big, PAPER_DARK, (x, y), rng.uniform(0.6, 1.8) * k)
         pygame.draw.rect(big, theme.shade(PAPER_DARK, 0.9), paper, width=3 * k, border_radius=22 * k)
 
+    @theme.natural_size
     def _paint_park(self, big: pygame.Surface, k: int) -> None:
         if len(self.geo.park) < 3:
             return
@@ -156,6 +157,7 @@ class BasePainter:
                 local = (round(spot[0] - self.geo.rect.x), round(spot[1] - self.geo.rect.y))
                 layer.blit(plot, plot.get_rect(center=local))
 
+    @theme.natural_size
     def _legend(self, layer: pygame.Surface) -> None:
         """The zones (filled in order, centre first) and the three kinds of building."""
         y = self.geo.rect.height - 46
@@ -179,6 +181,7 @@ class BasePainter:
         layer.blit(station, station.get_rect(midleft=(x - 6, y)))
         theme.draw_text(layer, "Station: passengers arrive", (x + size * 2 - 10, y), 19, theme.INK, anchor="midleft")
 
+    @theme.natural_size
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))
         for crossing, centre in enumerate(self.geo.points):

@@ -115,6 +115,7 @@ def _pub(big: pygame.Surface, s: float, colour: Colour) -> None:
 
 
 @cache
+@theme.natural_size
 def empty_lot(size: int, colour: Colour, label: str = "") -> pygame.Surface:
     """A free building lot: a pale plot in its zone's colour with a dashed edge and the zone's name."""
     k = SUPERSAMPLE
@@ -162,6 +163,7 @@ def passenger(size: int, seated: bool = False) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (w, h))
 
 
+@theme.natural_size
 def draw_passengers(surface: pygame.Surface, centre: Point, count: int, size: int, seated: bool = False) -> None:
     """``count`` figures standing together around ``centre``: up to five side by side in two rows, more
     as four figures and a number."""

@@ -76,6 +76,7 @@ def draw_marker(surface: pygame.Surface, a: Point, b: Point, colour: Colour, thi
 
 
 @cache
+@theme.natural_size
 def action_marker(colour: Colour, size: int, label: str = "") -> pygame.Surface:
     """The round action marker of a player (also laid on the crossing where a circle closed)."""
     k = SUPERSAMPLE
@@ -96,6 +97,7 @@ def action_marker(colour: Colour, size: int, label: str = "") -> pygame.Surface:
 
 
 @cache
+@theme.natural_size
 def head_token(colour: Colour, size: int, initial: str = "") -> pygame.Surface:
     """A head of a line: a cream ring around the line's colour, where the line may grow; with the
     owner's initial in it, so the lines tell apart without colour too."""

@@ -457,6 +457,7 @@ class Linie1Board:
     def _draw_building(self, surface: pygame.Surface, cell: Cell, building: dict[str, Any]) -> None:
         rect = self.cell_rect(cell)
 
+        @theme.natural_size
         def paint(big: pygame.Surface, k: int) -> None:
             full = big.get_width()
             body = pygame.Rect(0, 0, full, full).inflate(-int(full * 0.1), -int(full * 0.1))
@@ -496,6 +497,7 @@ class Linie1Board:
         area = a.union(b)
         colour = terminal["colour"]
 
+        @theme.natural_size
         def paint(big: pygame.Surface, k: int) -> None:
             plate = pygame.Rect(0, 0, area.width * k, area.height * k).inflate(-6 * k, -6 * k)
             pygame.draw.rect(big, (*theme.SHADOW, 100), plate.move(k, 2 * k), border_radius=self.cell * k // 3)

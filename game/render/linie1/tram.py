@@ -12,6 +12,7 @@ SUPERSAMPLE = 3
 
 
 @cache
+@theme.natural_size
 def tram_sprite(colour: tuple[int, int, int], length: int, number: str = "", labels: bool = True
                 ) -> pygame.Surface:
     """The tram seen from above, nose to the east; ``length`` pixels long."""

@@ -183,6 +183,7 @@ def piece_glow(tile: int, rot: int, piece: int, size: int, colour: Colour) -> py
 
 
 @lru_cache(maxsize=64)
+@theme.natural_size
 def marker_image(colour: Colour, radius: int, ghost: bool = False, letter: str = "") -> pygame.Surface:
     """A wooden marker seen from slightly above: a short cylinder with a lit top and a soft shadow;
     ``letter`` (the owner's initial) on its top, a second cue beside the colour."""

@@ -126,6 +126,7 @@ def board_base(width: int, height: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (width, height))
 
 
+@theme.natural_size
 def _labels(surface: pygame.Surface, layout: LinjaLayout, colours: tuple[theme.Colour, theme.Colour]) -> None:
     """Row numbers on the left; on each side the points a piece of that colour scores on the row."""
     for row in range(ROWS):
@@ -138,6 +139,7 @@ def _labels(surface: pygame.Surface, layout: LinjaLayout, colours: tuple[theme.C
                 points_chip(surface, (x, y), colours[seat], points)
 
 
+@theme.natural_size
 def points_chip(surface: pygame.Surface, centre: tuple[int, int], colour: theme.Colour, points: int,
                 radius: int = 21) -> None:
     """A small disc in a player's colour with the points a piece scores there."""

@@ -43,10 +43,12 @@ def space_at(picture: Picture, point: tuple[int, int]) -> SpaceKey | None:
 def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], open_spaces: set[SpaceKey],
                hover: SpaceKey | None, cursor: SpaceKey | None, age: float) -> None:
     """The board; ``open_spaces`` glow (the deciding player may take them)."""
-    theme.draw_text(surface, "Action board", (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
-                    theme.DISPLAY_FONT)
-    theme.draw_text(surface, "resolves top to bottom, each row left to right",
-                    (layout.BOARD.right - 24, layout.BOARD.y + 20), 19, theme.CREAM_DIM, anchor="topright")
+    title = theme.draw_text(surface, "Action board", (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
+                            theme.DISPLAY_FONT)
+    note = "resolves top to bottom, each row left to right"
+    theme.draw_text(surface, note, (layout.BOARD.right - 24, layout.BOARD.y + 20),
+                    theme.fit_text(note, 19, layout.BOARD.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                    anchor="topright")
     for row, spaces in enumerate(picture.spaces):
         action = spaces[0].action if spaces else ACTION_IDS[row]
         band = layout.row_rect(row)

@@ -167,7 +167,8 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
     bottom = area.bottom - 16
     for toast in reversed(toasts[-3:]):
         lines = theme.wrap(toast.text, 24, area.width - 140)
-        height = 22 + 32 * len(lines)
+        step = theme.px(32)
+        height = 22 + step * len(lines)
         widest = max(theme.font(24, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines)
         box = pygame.Rect(0, 0, min(area.width - 40, widest + 86), height)
         shake = math.sin(toast.age * 50) * 8 * max(0.0, 1 - toast.age / 0.35) if toast.refusal else 0.0
@@ -185,7 +186,7 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
                                   theme.TEXT_BOLD_FONT)
         layer.blit(glyph, glyph.get_rect(center=(icon_centre[0], icon_centre[1] + 1)))
         for index, line in enumerate(lines):
-            theme.draw_text(layer, line, (62, 12 + 32 * index), 24, theme.CREAM, theme.TEXT_BOLD_FONT)
+            theme.draw_text(layer, line, (62, 12 + step * index), 24, theme.CREAM, theme.TEXT_BOLD_FONT)
         layer.set_alpha(int(255 * fade))
         surface.blit(layer, box)
         bottom = box.top - 10
@@ -197,9 +198,10 @@ def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], ancho
         return
     wrapped: list[tuple[str, Colour]] = []
     for text, colour in lines:
-        wrapped.extend((part, colour) for part in theme.wrap(text, 22, 440))
+        wrapped.extend((part, colour) for part in theme.wrap(text, 22, theme.px(440)))
     width = max(theme.font(22, theme.TEXT_BOLD_FONT).size(text)[0] for text, _ in wrapped) + 32
-    box = pygame.Rect(0, 0, width, 16 + 30 * len(wrapped))
+    step = theme.px(30)
+    box = pygame.Rect(0, 0, width, 16 + step * len(wrapped))
     box.topleft = (round(anchor[0]) + 22, round(anchor[1]) + 22)
     if box.right > bounds.right - 8:
         box.right = round(anchor[0]) - 22
@@ -208,7 +210,7 @@ def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], ancho
     box.clamp_ip(bounds)
     theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
     for index, (text, colour) in enumerate(wrapped):
-        theme.draw_text(surface, text, (box.x + 16, box.y + 8 + 30 * index), 22, colour, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, text, (box.x + 16, box.y + 8 + step * index), 22, colour, theme.TEXT_BOLD_FONT)
 
 
 @dataclass

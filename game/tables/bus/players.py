@@ -64,11 +64,11 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         if seat == picture.start_player and not picture.outcome:
             start = bus_icon(theme.CREAM, 30)
             surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
-        size = theme.fit_text(look.name, 26, 200, theme.DISPLAY_FONT)
-        theme.draw_text(surface, look.name, (rect.x + 64, rect.y + 6), size, theme.CREAM, theme.DISPLAY_FONT)
         status = _status(picture, seat, look, controlled)
-        theme.draw_text(surface, status, (rect.x + 64, rect.bottom - 24), theme.fit_text(status, 18, GEAR_X - 70),
-                        theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM)
+        theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
+                                   (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
+                                    theme.TEXT_FONT)],
+                         (rect.x + 64, rect.y + 4), GEAR_X - 70, rect.height - 6, spread=rect.height)
         popping = (bus_pop or {}).get(seat)
         gear = _gear(look.colour, rect.height, info.markers_left, info.buses, info.stones, popping is not None)
         surface.blit(gear, (rect.x + GEAR_X, rect.y))
@@ -79,7 +79,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         score = shown[seat] if seat < len(shown) else float(info.score)
         final = picture.outcome is not None
         value = round(score) - (info.stones if final else 0)
-        theme.draw_text(surface, str(value), (rect.right - 56, rect.centery + 2), 40,
+        theme.draw_text(surface, str(value), (rect.right - 56, rect.centery + 2), theme.unscaled(40),
                         theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
         theme.draw_text(surface, "pts", (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
 
@@ -106,6 +106,7 @@ def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[in
 
 
 @lru_cache(maxsize=64)
+@theme.natural_size  # a compact strip of markers, buses and stones: its count fits it as it is
 def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: int, popping: bool) -> pygame.Surface:
     """A row's action markers (of twenty), buses (of five) and stones, drawn once per change."""
     width = MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + 6 * 22

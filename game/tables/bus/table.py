@@ -626,14 +626,16 @@ class BusTable(TableScene):
         return scores + [float(seat.score) for seat in picture.seats[len(scores):]]
 
     def _draw_header(self, surface: pygame.Surface, picture: Picture, headline: str, detail: str) -> None:
-        theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
+        name = theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
+                               theme.DISPLAY_FONT)
         label = "Setup" if picture.round == 0 else f"Round {picture.round}"
         facts = f"Largest fleet {picture.largest_fleet} · zone {picture.open_zone or '–'} open · " \
                 f"{picture.stones_left} time stone{'s' if picture.stones_left != 1 else ''} left"
-        theme.draw_text(surface, facts, (layout.HEADER.x + 100, layout.HEADER.y + 20), 20, theme.CREAM_DIM)
-        theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), 34, theme.CREAM,
-                        theme.DISPLAY_FONT, "topright", shadow=True)
+        shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
+                                theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
+        left = max(layout.HEADER.x + 100, name.right + 14)
+        theme.draw_text(surface, facts, (left, layout.HEADER.y + 20),
+                        theme.fit_text(facts, 20, shown.x - 16 - left, minimum=8), theme.CREAM_DIM)
         seat = picture.to_act
         colour = self.looks[seat].colour if seat is not None and seat < len(self.looks) and not picture.outcome \
             else theme.SUNFLOWER
@@ -644,12 +646,12 @@ class BusTable(TableScene):
         buttons = any(button.visible for button in self.buttons.values()) or self.results_button.visible
         room = box.width - 36 - (layout.CONTROLS.width + 12 if buttons else 0)
         ink = theme.text_colour(colour, theme.shade(colour, 0.32))
-        theme.draw_text(surface, headline, (box.x + 18, box.y + 10), theme.fit_text(headline, 30, room,
-                                                                                      theme.DISPLAY_FONT),
-                        ink, theme.DISPLAY_FONT)
-        lines = theme.wrap(detail, 19, room)[:2]
-        for index, line in enumerate(lines):
-            theme.draw_text(surface, line, (box.x + 18, box.y + 46 + index * 20), 19, theme.CREAM)
+        title = theme.draw_text(surface, headline, (box.x + 18, box.y + 10),
+                                theme.fit_text(headline, 30, room, theme.DISPLAY_FONT), ink, theme.DISPLAY_FONT)
+        top = max(box.y + 46, title.bottom)
+        size, lines, step = theme.fit_lines(detail, 19, room, box.bottom - 6 - top, minimum=10)
+        for index, line in enumerate(lines[:2]):
+            theme.draw_text(surface, line, (box.x + 18, top + index * step), size, theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:
         if self.flash is not None:

@@ -37,10 +37,12 @@ def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[flo
 
 
 def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], shown: Sequence[float]) -> None:
-    theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
-                    theme.DISPLAY_FONT)
-    theme.draw_text(surface, "1 point per passenger delivered · each time stone −1 at the end",
-                    (layout.TRACK.right - 24, layout.TRACK.y + 12), 18, theme.CREAM_DIM, anchor="topright")
+    title = theme.draw_text(surface, "Score track", (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
+                            theme.DISPLAY_FONT)
+    note = "1 point per passenger delivered · each time stone −1 at the end"
+    theme.draw_text(surface, note, (layout.TRACK.right - 24, layout.TRACK.y + 12),
+                    theme.fit_text(note, 18, layout.TRACK.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                    anchor="topright")
     for score in range(layout.TRACK_CELLS):
         cell = layout.track_cell(score)
         face = theme.shade(theme.NIGHT_2, 1.2) if score % 5 else theme.shade(theme.PLUM_LIGHT, 0.9)

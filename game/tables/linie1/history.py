@@ -135,14 +135,15 @@ class HistoryPanel:
     hovered: Entry | None = None
 
     def rows(self, area: pygame.Rect) -> int:
-        return max(1, (area.height - 70) // ROW)
+        return max(1, (area.height - theme.px(70)) // theme.px(ROW))
 
     def visible(self, area: pygame.Rect) -> list[tuple[pygame.Rect, Entry]]:
         entries = self.history.entries
         count = self.rows(area)
         self.scroll = max(0, min(self.scroll, len(entries) - count))
         shown = entries[max(0, len(entries) - count - self.scroll):len(entries) - self.scroll]
-        return [(pygame.Rect(area.x + 20, area.y + 58 + index * ROW, area.width - 40, ROW - 2), entry)
+        row = theme.px(ROW)  # rows as tall as the text size
+        return [(pygame.Rect(area.x + 20, area.y + theme.px(58) + index * row, area.width - 40, row - 2), entry)
                 for index, entry in enumerate(shown)]
 
     def point(self, area: pygame.Rect, pos: tuple[int, int] | None) -> None:
@@ -159,28 +160,31 @@ class HistoryPanel:
     def draw(self, surface: pygame.Surface, area: pygame.Rect, name_of: Callable[[int], str],
              colour_of: Callable[[int], theme.Colour]) -> None:
         theme.panel(surface, area, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
-        theme.draw_text(surface, "History", (area.x + 24, area.y + 16), 30, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        title = theme.draw_text(surface, "History", (area.x + 24, area.y + 16), 30, theme.SUNFLOWER,
+                                theme.DISPLAY_FONT)
         hint = "hover a line to see it on the board · wheel scrolls"
-        theme.draw_text(surface, hint, (area.right - 190, area.y + 22), 20, theme.CREAM_DIM, anchor="topright")
+        theme.draw_text(surface, hint, (area.right - 190, area.y + 22),
+                        theme.fit_text(hint, 20, area.right - 190 - title.right - 16, minimum=8), theme.CREAM_DIM,
+                        anchor="topright")
         rows = self.visible(area)
         if not rows:
             note = "Nothing has happened yet." if self.history.since is None else \
                 f"Remembered from turn {self.history.since} on."
-            theme.draw_text(surface, note, (area.x + 24, area.y + 64), TEXT, theme.CREAM_DIM)
+            theme.draw_text(surface, note, (area.x + 24, area.y + theme.px(64)), TEXT, theme.CREAM_DIM)
         for rect, entry in rows:
             if entry is self.hovered:
                 pygame.draw.rect(surface, theme.NIGHT_2, rect, border_radius=8)
             x = rect.x + 8
             turn = theme.render_text(f"{entry.turn:>3}", TEXT, theme.CREAM_DIM, theme.TEXT_FONT)
             surface.blit(turn, (x, rect.y + 4))
-            x += 52
+            x += theme.px(52)
             name = theme.render_text(name_of(entry.seat), TEXT, theme.text_colour(colour_of(entry.seat)),
                                      theme.TEXT_BOLD_FONT)
             surface.blit(name, (x, rect.y + 4))
             x += name.get_width() + 8
             room = rect.right - x - 8
             size = theme.fit_text(entry.text, TEXT, room)
-            theme.draw_text(surface, entry.text, (x, rect.y + 4 + (TEXT - size) // 2), size, theme.CREAM)
+            theme.draw_text(surface, entry.text, (x, rect.y + 4 + theme.px(TEXT - size) // 2), size, theme.CREAM)
 
     def draw_highlight(self, surface: pygame.Surface, cell_rect: Callable[[Cell], pygame.Rect],
                        colour: theme.Colour) -> None:

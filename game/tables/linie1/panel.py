@@ -80,7 +80,8 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         name = str(info.get("name"))
         if info.get("kind") == "bot":
             name += f"  · bot ({info.get('level')})"
-        theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
+        name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
+                                    "midleft")
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
@@ -89,9 +90,12 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
             status = f"{count} tiles · laid {stats.get('tiles_laid', 0)}"
-        theme.draw_text(surface, status, (rect.right - 20, rect.centery), 24, theme.CREAM_DIM, anchor="midright")
-        if player.get("line") is not None and (player.get("revealed") or seat == frame.eyes):
-            badge = (rect.right - 20 - theme.font(24).size(status)[0] - 36, rect.centery)
+        has_badge = player.get("line") is not None and (player.get("revealed") or seat == frame.eyes)
+        room = rect.right - 20 - name_rect.right - 16 - (72 if has_badge else 0)
+        size = theme.fit_text(status, 24, room)
+        theme.draw_text(surface, status, (rect.right - 20, rect.centery), size, theme.CREAM_DIM, anchor="midright")
+        if has_badge:
+            badge = (rect.right - 20 - theme.font(size).size(status)[0] - 36, rect.centery)
             _line_badge(surface, int(player["line"]), badge, 17, 22)
     theme.draw_text(surface, f"Pile: {view['pile_count']} tiles", layout.pile_label_pos(len(view["players"])), 24,
                     theme.CREAM_DIM, anchor="topright")
@@ -108,10 +112,12 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     theme.panel(surface, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
     status = frame.route
     if status is None:
-        theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26), 30, theme.CREAM_DIM,
-                        theme.TEXT_BOLD_FONT)
+        note = theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26),
+                               theme.fit_text(frame.hidden_note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                               theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         whose = str(frame.seats[frame.current].get("name")) if frame.current < len(frame.seats) else "?"
-        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, rect.y + 70), 28, theme.CREAM_DIM)
+        theme.draw_text(surface, f"{whose} is playing.", (rect.x + 28, max(rect.y + 70, note.bottom + 2)), 28,
+                        theme.CREAM_DIM)
         return
     line = int(status["line"])
     badge = (rect.x + 60, rect.y + 56)
@@ -123,12 +129,15 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     heading_size = theme.fit_text(heading, 32, room, theme.DISPLAY_FONT)
     theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     size = theme.fit_text(names, 26, room)
-    theme.draw_text(surface, names, (rect.x + 116, rect.y + 60), size, theme.CREAM)
+    names_rect = theme.draw_text(surface, names, (rect.x + 116, rect.y + 24 + theme.px(36)), size, theme.CREAM)
     x = rect.x + 28
+    chip_top = max(rect.y + 112, names_rect.bottom + 6)
+    # room for the building's name over its state
+    chip_h = max(64, theme.line_height(20, theme.TEXT_BOLD_FONT) + theme.line_height(18) + 16)
     for stop in status["stops"]:
         letter = stop["building"]
         joined = all(stop["connected"])
-        chip = pygame.Rect(x, rect.y + 112, 200, 64)
+        chip = pygame.Rect(x, chip_top, 200, chip_h)
         pygame.draw.rect(surface, theme.MINT_DARK if joined else theme.NIGHT_2, chip, border_radius=14)
         pygame.draw.rect(surface, theme.MINT if joined else theme.PLUM_LIGHT, chip, 2, border_radius=14)
         theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT,
@@ -137,7 +146,8 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         building = board.buildings[board.building_cells[letter]]["name"]
         bsize = theme.fit_text(building, 20, 140, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, building, (chip.x + 56, chip.y + 10), bsize, theme.CREAM, theme.TEXT_BOLD_FONT)
-        theme.draw_text(surface, note, (chip.x + 56, chip.y + 36), 18, theme.CREAM_DIM)
+        theme.draw_text(surface, note, (chip.x + 56, chip.bottom - 8), theme.fit_text(note, 18, 136), theme.CREAM_DIM,
+                        anchor="bottomleft")
         x += 216
     if status["complete"]:
         theme.draw_text(surface, "Route complete!", (rect.x + 28, rect.bottom - 48), 30, theme.MINT,
@@ -150,17 +160,21 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
     title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
     if frame.refill:
-        theme.draw_text(surface, "Pile empty: take tiles from drivers' hands", title_pos, 28, theme.SUNFLOWER,
-                        theme.TEXT_BOLD_FONT)
+        refill = "Pile empty: take tiles from drivers' hands"
+        size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
         for _source, tile, rect in frame.refill:
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
         return
-    theme.draw_text(surface, frame.hand_title, title_pos, 28, theme.CREAM, theme.TEXT_BOLD_FONT)
     building = frame.my_turn and frame.view["phase"] == "build"
+    room = layout.PANEL_W - 48
     if building:
-        theme.draw_text(surface, f"actions {frame.view['actions_taken']}/2",
-                        (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8), 26, theme.SUNFLOWER,
-                        anchor="topright")
+        actions = theme.draw_text(surface, f"actions {frame.view['actions_taken']}/2",
+                                  (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8), 26, theme.SUNFLOWER,
+                                  anchor="topright")
+        room -= actions.width + 16
+    size = theme.fit_text(frame.hand_title, 28, room, theme.TEXT_BOLD_FONT)
+    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT)
     for index, tile in enumerate(frame.hand[:6]):
         rect = layout.slot_rect(index)
         chosen = index == frame.selected
@@ -178,9 +192,12 @@ def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
     if not text:
         return
     x, y = layout.message_pos()
+    y = max(y, layout.HAND_Y + 56 + layout.SLOT + 12 + theme.font(22).get_height())  # below the tiles' numbers
     colour = theme.CORAL if bad else theme.CREAM_DIM
-    for index, line in enumerate(theme.wrap(text, 26, layout.PANEL_W - 20)[:2]):
-        theme.draw_text(surface, line, (x, y + index * 32), 26, colour, theme.TEXT_BOLD_FONT)
+    size, lines, step = theme.fit_lines(text, 26, layout.PANEL_W - 20, layout.BUTTONS_Y - 8 - y,
+                                        theme.TEXT_BOLD_FONT)
+    for index, line in enumerate(lines):
+        theme.draw_text(surface, line, (x, y + index * step), size, colour, theme.TEXT_BOLD_FONT)
 
 
 def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
@@ -197,6 +214,7 @@ def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
     surface.blit(layer, box)
 
 
+@theme.natural_size  # a token in the die's place: its words fit its box as they are
 def _pace_badge(surface: pygame.Surface, allowance: int) -> None:
     """The pace rule's next move, at most, where the die would lie."""
     box = pygame.Rect(0, 0, layout.DIE_SIZE + 20, layout.DIE_SIZE)

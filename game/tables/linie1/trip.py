@@ -87,10 +87,12 @@ class TripChooser(Scene):
         self.board_view.draw_route(surface, candidate, colour, 200)
         self.board_view.draw_start_tram(surface, candidate, self.line)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
-        theme.draw_text(surface, "Start your trip", (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
-                        theme.DISPLAY_FONT)
+        heading = theme.draw_text(surface, "Start your trip", (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
+                                  theme.DISPLAY_FONT)
         note = ("Pick a route and the terminal to start from. Your line card, route card and route are then "
                 "shown to everyone, and you roll at once.")
-        for index, line in enumerate(theme.wrap(note, 26, PANEL.width - 60)):
-            theme.draw_text(surface, line, (PANEL.x + 30, PANEL.y + 100 + index * 32), 26, theme.CREAM_DIM)
+        top = max(PANEL.y + 100, heading.bottom)
+        size, lines, step = theme.fit_lines(note, 26, PANEL.width - 60, self.list.rect.y - 8 - top)
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (PANEL.x + 30, top + index * step), size, theme.CREAM_DIM)
         super().draw(surface)

@@ -201,14 +201,15 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
 
 
 def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], colour: theme.Colour) -> None:
-    lines = panel.wrap(text, 24, 440)
+    lines = panel.wrap(text, 24, theme.px(440)) or ("",)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
-    box = pygame.Rect(0, 0, width, 32 * len(lines) + 18)
+    step = theme.px(32)
+    box = pygame.Rect(0, 0, width, step * len(lines) + 18)
     box.midtop = top_centre
     box.clamp_ip(BOARD.inflate(-16, -16))
     theme.panel(surface, box, theme.NIGHT, 14, colour, 6)
     for row, line in enumerate(lines):
-        theme.draw_text(surface, line, (box.x + 16, box.y + 9 + row * 32), 24, theme.CREAM)
+        theme.draw_text(surface, line, (box.x + 16, box.y + 9 + row * step), 24, theme.CREAM)
 
 
 # -- chrome -----------------------------------------------------------------------------------------
@@ -362,13 +363,14 @@ def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
     alpha = min(1.0, toast.left / 0.4)
     lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
     width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
-    box = pygame.Rect(0, 0, width, 44 * len(lines) + 28)
+    step = theme.px(44)
+    box = pygame.Rect(0, 0, width, step * len(lines) + 28)
     box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
     layer = pygame.Surface(box.inflate(24, 24).size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, box.width, box.height)
     theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)
     for row, line in enumerate(lines):
-        theme.draw_text(layer, line, (inner.centerx, inner.y + 14 + row * 44), 30, theme.CREAM,
+        theme.draw_text(layer, line, (inner.centerx, inner.y + 14 + row * step), 30, theme.CREAM,
                         theme.TEXT_BOLD_FONT, "midtop")
     layer.set_alpha(int(255 * alpha))
     surface.blit(layer, box.inflate(24, 24).topleft)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
@@ -48,15 +47,13 @@ class PlayerLine:
     winner: bool = False
 
 
-@lru_cache(maxsize=256)
 def fit(text: str, size: int, width: int, face: str = theme.TEXT_FONT) -> int:
-    """``theme.fit_text``, remembered: the same labels are measured every frame otherwise."""
+    """``theme.fit_text`` (which remembers its answers per text size)."""
     return theme.fit_text(text, size, width, face)
 
 
-@lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, face: str = theme.TEXT_FONT) -> tuple[str, ...]:
-    """``theme.wrap``, remembered for the same reason."""
+    """``theme.wrap`` (remembered there too)."""
     return tuple(theme.wrap(text, size, width, face))
 
 
@@ -86,8 +83,8 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
     if line.winner:
         _star(surface, (name_rect.right + 26, name_rect.centery - 2), 16, theme.SUNFLOWER)
     status = line.seat.kind + (f" · {line.seat.note}" if line.seat.note else "")
-    theme.draw_text(surface, status, (card.x + 42, card.y + 66), 24,
-                    theme.CORAL if line.seat.note else theme.CREAM_DIM)
+    theme.draw_text(surface, status, (card.x + 42, max(card.y + 66, name_rect.bottom - 4)),
+                    fit(status, 24, 300), theme.CORAL if line.seat.note else theme.CREAM_DIM)
     for marker, home in enumerate(line.supply):
         centre = supply_spot(index, marker)
         if home:
@@ -97,10 +94,13 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
         else:
             art.draw_slot(surface, (centre[0], centre[1] + 4), SUPPLY_RADIUS, theme.shade(colour, 0.8))
     score = str(line.score)
-    theme.draw_text(surface, score, (card.right - 34, card.y + 70), 76,
-                    theme.SUNFLOWER if line.winner else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
-    theme.draw_text(surface, line.score_label, (card.right - 34, card.y + 126), 22, theme.CREAM_DIM,
-                    theme.TEXT_BOLD_FONT, "midright")
+    big = theme.unscaled(76)  # big already at any text size
+    ink = theme.SUNFLOWER if line.winner else theme.CREAM
+    number = theme.draw_text(surface, score, (card.right - 34, card.y + 70), big, ink, theme.DISPLAY_FONT, "midright",
+                             shadow=True)
+    tall = theme.font(22, theme.TEXT_BOLD_FONT).get_height()
+    theme.draw_text(surface, line.score_label, (card.right - 34, max(card.y + 126 - tall // 2, number.bottom - 4)), 22,
+                    theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "topright")
 
 
 def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
@@ -122,9 +122,10 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
     if tile_image is not None:
         surface.blit(tile_image, tile_image.get_rect(center=slot.center))
     elif caption:
-        for row, text in enumerate(wrap(caption, 24, slot.width - 30)):
-            theme.draw_text(surface, text, (slot.centerx, slot.centery - 30 + row * 30), 24, theme.CREAM_DIM,
-                            anchor="center")
+        size, lines, step = theme.fit_lines(caption, 24, slot.width - 30, slot.height - 20)
+        for row, text in enumerate(lines):
+            theme.draw_text(surface, text, (slot.centerx, slot.centery - (len(lines) - 1) * step // 2 + row * step),
+                            size, theme.CREAM_DIM, anchor="center")
     back_size = 96
     sx, sy = STACK_SPOT
     for layer in range(min(stack, 6)):
@@ -145,9 +146,14 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
 
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour) -> None:
     size = fit(headline, 34, ACTIONS.width - 60, theme.DISPLAY_FONT)
-    theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, theme.text_colour(colour),
-                    theme.DISPLAY_FONT)
-    for row, text in enumerate(wrap(detail, 24, ACTIONS.width - 60)[:3]):
-        theme.draw_text(surface, text, (ACTIONS.x + 30, ACTIONS.y + 66 + row * 30), 24, theme.CREAM)
+    title = theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, theme.text_colour(colour),
+                            theme.DISPLAY_FONT)
+    keys_top = ACTIONS.y + 164
     if keys:
-        theme.draw_text(surface, keys, (ACTIONS.x + 30, ACTIONS.y + 164), 20, theme.CREAM_DIM)
+        keys_size = fit(keys, 20, ACTIONS.width - 60)
+        keys_top = max(keys_top, ACTIONS.bottom - 12 - theme.font(keys_size).get_height() - theme.px(40))
+        theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
+    top = max(ACTIONS.y + 66, title.bottom + 2)
+    size, lines, step = theme.fit_lines(detail, 24, ACTIONS.width - 60, keys_top - 4 - top)
+    for row, text in enumerate(lines[:3]):
+        theme.draw_text(surface, text, (ACTIONS.x + 30, top + row * step), size, theme.CREAM)

@@ -13,8 +13,10 @@ import pygame
 from game.core.linja.position import PIECES, scores
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
-from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, RULES_BUTTON, TURN_BOX
 from game.ui import theme
+
+LOG_BOTTOM = RULES_BUTTON.y - 8  # the moves list ends above the buttons
 
 
 @cache
@@ -44,25 +46,33 @@ def _card(surface: pygame.Surface, frame: LinjaFrame, seat: int, rect: pygame.Re
         pygame.draw.rect(surface, colour, rect, width=4, border_radius=22)
     draw_piece(surface, (rect.x + 72, rect.centery), colour, seat, 42)
     info = frame.info(seat)
-    name = str(info.get("name"))
-    size = theme.fit_text(name, 42, 260, theme.DISPLAY_FONT)
-    theme.draw_text(surface, name, (rect.x + 136, rect.y + 26), size, theme.CREAM, theme.DISPLAY_FONT)
-    kind = f"Bot · {info.get('level')}" if info.get("kind") == "bot" else "Human"
-    theme.draw_text(surface, kind, (rect.x + 136, rect.y + 82), 24, theme.CREAM_DIM)
     rows = view["rows"]
-    target = int((view.get("targets") or [7, 0])[seat])
-    home = int(rows[target][seat])
-    way = "Moves up" if seat == 0 else "Moves down"
-    theme.draw_text(surface, f"{way} · {home} of {PIECES} home", (rect.x + 136, rect.y + 116), 24,
-                    theme.CREAM_DIM)
     if frame.tally is not None:
         points, label = frame.tally[seat], "points"
     else:
         points = scores([[int(r[0]) for r in rows], [int(r[1]) for r in rows]])[seat]
         label = "final points" if view.get("phase") == "over" else "points now"
-    theme.draw_text(surface, str(points), (rect.right - 28, rect.y + 18), 68, theme.SUNFLOWER,
-                    theme.DISPLAY_FONT, "topright", shadow=True)
-    theme.draw_text(surface, label, (rect.right - 28, rect.y + 88), 22, theme.CREAM_DIM, anchor="topright")
+    number = theme.draw_text(surface, str(points), (rect.right - 28, rect.y + 18), theme.unscaled(68),
+                             theme.SUNFLOWER, theme.DISPLAY_FONT, "topright", shadow=True)  # big at any text size
+    caption = theme.draw_text(surface, label, (rect.right - 28, max(rect.y + 88, number.bottom)), 22,
+                              theme.CREAM_DIM, anchor="topright")
+    name = str(info.get("name"))
+    kind = f"Bot · {info.get('level')}" if info.get("kind") == "bot" else "Human"
+    target = int((view.get("targets") or [7, 0])[seat])
+    count = f"{int(rows[target][seat])} of {PIECES} home"
+    home = f"{'Moves up' if seat == 0 else 'Moves down'} · {count}"
+    left = rect.x + 136
+    narrow = min(number.x, caption.x) - 16 - left  # beside the score
+    size = theme.fit_text(home, 24, rect.right - 28 - left)
+    top = rect.bottom - 14 - theme.font(size).get_height()
+    if top < caption.bottom:  # below the score only if there is room; the piece's arrow shows the way
+        home = home if theme.fit_text(home, 24, narrow) >= 22 else count
+        size = theme.fit_text(home, 24, narrow)
+        top = rect.bottom - 14 - theme.font(size).get_height()
+    theme.draw_text(surface, home, (left, top), size, theme.CREAM_DIM)
+    theme.draw_stack(surface, [(name, 42, theme.CREAM, theme.DISPLAY_FONT),
+                               (kind, 24, theme.CREAM_DIM, theme.TEXT_FONT)],
+                     (left, rect.y + 20), narrow, top - 4 - (rect.y + 20), spread=12)
 
 
 def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
@@ -95,17 +105,26 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     else:
         _phase_initial(surface, card)
     text, colour = frame.guidance
-    for index, line in enumerate(theme.wrap(text, 26, box.width - 56)[:3]):
-        theme.draw_text(surface, line, (box.x + 28, box.y + 296 + index * 31), 26, colour, theme.TEXT_BOLD_FONT)
+    size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - (box.y + 296), theme.TEXT_BOLD_FONT)
+    for index, line in enumerate(lines):
+        theme.draw_text(surface, line, (box.x + 28, box.y + 296 + index * step), size, colour, theme.TEXT_BOLD_FONT)
     _log(surface, frame)
 
 
 def _phase_initial(surface: pygame.Surface, card: pygame.Rect) -> None:
-    theme.draw_text(surface, "Initial move", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    title = theme.draw_text(surface, "Initial move", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER,
+                            theme.DISPLAY_FONT)
     text = ("Move one of your pieces over one stick. The pieces already on the row it reaches "
             "set the length of the following move.")
-    for index, line in enumerate(theme.wrap(text, 25, card.width - 48)[:4]):
-        theme.draw_text(surface, line, (card.x + 24, card.y + 72 + index * 30), 25, theme.CREAM_DIM)
+    _card_text(surface, text, 25, pygame.Rect(card.x + 24, max(card.y + 72, title.bottom + 4), card.width - 48, 0),
+               card.bottom - 12)
+
+
+def _card_text(surface: pygame.Surface, text: str, size: int, area: pygame.Rect, bottom: int) -> None:
+    """A phase card's explanation, from ``area``'s top left down to ``bottom``, as large as fits."""
+    size, lines, step = theme.fit_lines(text, size, area.width, bottom - area.y)
+    for index, line in enumerate(lines):
+        theme.draw_text(surface, line, (area.x, area.y + index * step), size, theme.CREAM_DIM)
 
 
 def _phase_following(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect, steps: int) -> None:
@@ -115,33 +134,39 @@ def _phase_following(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Re
     theme.draw_text(surface, str(steps), (card.x + 92, card.centery + 6), size, colour, theme.DISPLAY_FONT,
                     "center", shadow=True)
     word = "step" if steps == 1 else "steps"
-    theme.draw_text(surface, f"Following move: {steps} {word}", (card.x + 180, card.y + 22), 30,
-                    theme.SUNFLOWER, theme.DISPLAY_FONT)
+    heading = f"Following move: {steps} {word}"
+    title = theme.draw_text(surface, heading, (card.x + 180, card.y + 22),
+                            theme.fit_text(heading, 30, card.width - 204, theme.DISPLAY_FONT), theme.SUNFLOWER,
+                            theme.DISPLAY_FONT)
     text = f"Move one piece — any, the one just moved too — {steps} stick{'s' if steps > 1 else ''} forward."
-    for index, line in enumerate(theme.wrap(text, 24, card.width - 204)[:4]):
-        theme.draw_text(surface, line, (card.x + 180, card.y + 70 + index * 29), 24, theme.CREAM_DIM)
+    _card_text(surface, text, 24, pygame.Rect(card.x + 180, max(card.y + 70, title.bottom + 4), card.width - 204, 0),
+               card.bottom - 12)
 
 
 def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) -> None:
-    theme.draw_text(surface, "Final scoring", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    title = theme.draw_text(surface, "Final scoring", (card.x + 24, card.y + 18), 36, theme.SUNFLOWER,
+                            theme.DISPLAY_FONT)
     text = "Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it."
-    for index, line in enumerate(theme.wrap(text, 24, card.width - 48)[:2]):
-        theme.draw_text(surface, line, (card.x + 24, card.y + 70 + index * 29), 24, theme.CREAM_DIM)
+    _card_text(surface, text, 24, pygame.Rect(card.x + 24, max(card.y + 70, title.bottom + 4), card.width - 48, 0),
+               card.bottom - 76)
     tally = frame.tally or (frame.view.get("scores") or [0, 0])
     for seat, x in ((0, card.x + card.width // 4), (1, card.x + 3 * card.width // 4)):
-        theme.draw_text(surface, str(tally[seat]), (x, card.bottom - 40), 52, theme.text_colour(frame.colour(seat)),
-                        theme.DISPLAY_FONT, "center", shadow=True)
-    theme.draw_text(surface, ":", (card.centerx, card.bottom - 42), 48, theme.CREAM, theme.DISPLAY_FONT, "center")
+        theme.draw_text(surface, str(tally[seat]), (x, card.bottom - 40), theme.unscaled(52),
+                        theme.text_colour(frame.colour(seat)), theme.DISPLAY_FONT, "center", shadow=True)
+    theme.draw_text(surface, ":", (card.centerx, card.bottom - 42), theme.unscaled(48), theme.CREAM, theme.DISPLAY_FONT,
+                    "center")
 
 
 def _log(surface: pygame.Surface, frame: LinjaFrame) -> None:
-    theme.draw_text(surface, "Moves", (TURN_BOX.x + 28, LOG_TOP), 28, theme.CREAM_DIM, theme.DISPLAY_FONT)
+    title = theme.draw_text(surface, "Moves", (TURN_BOX.x + 28, LOG_TOP), 28, theme.CREAM_DIM, theme.DISPLAY_FONT)
+    top, step = max(LOG_TOP + 40, title.bottom + 4), theme.px(30)
     if not frame.log:
-        theme.draw_text(surface, "None yet on this screen.", (TURN_BOX.x + 28, LOG_TOP + 40), 23,
+        theme.draw_text(surface, "None yet on this screen.", (TURN_BOX.x + 28, top), 23,
                         theme.shade(theme.CREAM_DIM, 0.8))
-    for index, (seat, text) in enumerate(frame.log[-5:]):
-        y = LOG_TOP + 40 + index * 30
-        pygame.draw.circle(surface, frame.colour(seat), (TURN_BOX.x + 38, y + 13), 8)
+    shown = max(0, min(5, (LOG_BOTTOM - top) // step))
+    for index, (seat, text) in enumerate(frame.log[-shown:] if shown else []):
+        y = top + index * step
+        pygame.draw.circle(surface, frame.colour(seat), (TURN_BOX.x + 38, y + theme.px(13)), 8)
         line = f"{frame.name(seat)}: {text}"
         size = theme.fit_text(line, 23, TURN_BOX.width - 90)
         theme.draw_text(surface, line, (TURN_BOX.x + 56, y), size, theme.CREAM)

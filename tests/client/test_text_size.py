@@ -1,0 +1,120 @@
+"""Settings → Text size: validated and saved, applied at once, and at 150 % the main screens keep
+every text inside its box (``tools.text_fit`` measures what a frame draws)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+import pytest
+
+from game.config import UI_SCALES, Settings, load_settings
+from game.scenes.settings import PANEL, SettingsScene
+from game.ui import theme
+from game.ui.input import Intent
+from tools.text_fit import Drawn, check_shot, problems
+
+SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+
+
+@pytest.mark.parametrize(("stored", "loaded"), [
+    (1.25, 1.25), (1.5, 1.5), (1, 1.0), (1.3, 1.25), (9, 1.5), (0.2, 1.0),
+    ("150 %", 1.0), (True, 1.0), (None, 1.0), (math.nan, 1.0), ([1.5], 1.0),
+])
+def test_a_stored_text_size_is_one_offered_or_the_default(tmp_path, stored, loaded):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"ui_scale": stored, "mute": True}))
+    settings = load_settings(path)
+    assert settings.ui_scale == loaded
+    assert settings.ui_scale in UI_SCALES
+    assert settings.mute is True  # the other fields are kept
+
+
+def test_choosing_a_text_size_applies_at_once_and_is_saved(tmp_path):
+    from game.app import App
+    path = tmp_path / "settings.json"
+    app = App(settings=Settings(fullscreen=False, mute=True), settings_file=path)
+    app.push(SettingsScene(app))
+    scene = app.stack.top
+    before = theme.render_text("Text size", 30).get_height()
+    scene.ui.set_focus(scene.text_size)
+    app.dispatch(Intent("right"))
+    assert app.settings.ui_scale == 1.25 and theme.ui_scale() == 1.25
+    app.dispatch(Intent("right"))
+    assert theme.ui_scale() == 1.5
+    assert theme.render_text("Text size", 30).get_height() >= before * 1.4
+    assert load_settings(path).ui_scale == 1.5
+    App(settings=load_settings(path), settings_file=path)  # the next start opens at the saved size
+    assert theme.ui_scale() == 1.5
+
+
+def test_every_settings_row_and_button_fits_the_panel_apart(app):
+    """Fullscreen, volume, mute, speed, name, hints, text size (and the rows still to come) fit."""
+    scene = SettingsScene(app)
+    rects = [widget.rect for widget in scene.ui.widgets] + [scene.name_row]
+    assert all(PANEL.contains(rect) for rect in rects)
+    assert SCREEN.contains(PANEL)
+    rows = [widget.rect for widget in scene.ui.widgets if widget.rect.width > 600]
+    assert len(rows) >= 6
+    for index, rect in enumerate(rows):
+        assert all(not rect.colliderect(other) for other in rows[index + 1:])
+
+
+def test_measuring_text_follows_the_size_it_is_drawn_at():
+    sentence = "Connect your two terminals through all your stops, then ride the first tram of your line"
+    at_100 = (theme.wrap(sentence, 26, 600), theme.fit_text(sentence, 40, 900), theme.font(30).get_height())
+    theme.set_ui_scale(1.5)
+    at_150 = (theme.wrap(sentence, 26, 600), theme.fit_text(sentence, 40, 900), theme.font(30).get_height())
+    assert len(at_150[0]) > len(at_100[0])  # more lines to the same width
+    assert at_150[1] < at_100[1]  # a smaller design size fits the same width
+    assert at_150[2] >= at_100[2] * 1.4
+    assert theme.px(34) == 51
+
+
+def test_board_art_keeps_its_own_sizes():
+    @theme.natural_size
+    def label_height() -> int:
+        return theme.render_text("Museum", 20).get_height()
+
+    plain = label_height()
+    theme.set_ui_scale(1.5)
+    assert label_height() == plain
+    assert theme.ui_scale() == 1.5  # restored after the drawing
+
+
+def test_fitted_lines_stay_in_their_height():
+    text = "Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it. " * 3
+    theme.set_ui_scale(1.5)
+    size, lines, step = theme.fit_lines(text, 26, 400, 150)
+    assert len(lines) * step <= 150 or size == 12
+    assert all(theme.font(size).size(line)[0] <= 400 for line in lines)
+    cut = theme.first_lines(["one", "two", "three"], 2)
+    assert cut == ["one", "two…"]
+
+
+def test_the_checker_finds_real_overflow():
+    drawn = Drawn()
+    drawn.box(pygame.Rect(100, 100, 300, 80), "panel")
+    drawn.text(pygame.Rect(110, 110, 200, 30), "fits")
+    drawn.text(pygame.Rect(110, 130, 200, 30), "over the line above")
+    drawn.text(pygame.Rect(330, 150, 120, 30), "past the panel's edge")
+    drawn.text(pygame.Rect(1800, 10, 300, 30), "off the screen")
+    found = problems(drawn, SCREEN)
+    assert any("over the line above" in line and "overlaps" in line for line in found)
+    assert any("past the panel's edge" in line and "sticks out" in line for line in found)
+    assert any("off the screen" in line and "leaves the screen" in line for line in found)
+    assert not any(line.startswith("'fits'") for line in found)
+    drawn.box(pygame.Rect(90, 90, 500, 200), "panel")  # a panel over them hides them
+    drawn.text(pygame.Rect(110, 112, 200, 30), "on the new panel")
+    assert not any("on the new panel" in line for line in problems(drawn, SCREEN))
+
+
+MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
+                "linie1_table_midgame", "linie1_hint", "linja_table_following", "liniell_occupy", "bus_line",
+                "lan_lobby", "lan_join", "keys"]
+
+
+@pytest.mark.parametrize("shot", MAIN_SCREENS)
+def test_at_150_percent_no_text_overflows_its_box(shot, tmp_path):
+    assert check_shot(shot, 1.5, tmp_path) == []
