@@ -8,6 +8,7 @@ import pytest
 from game.core.contract import SnapshotError
 from game.match import Match, SeatInfo, canonical_bytes, view_hash
 from tools.simulate import main as simulate_main
+from tools.simulate import play_one
 
 
 def seats(n):
@@ -117,3 +118,11 @@ def test_simulate_plays_under_a_table_option(tmp_path, capsys):
         simulate_main(["linie1", "--games", "1", "--option", "trip_rule=four_dice"])
     with pytest.raises(SystemExit):
         simulate_main(["linie1", "--games", "1", "--option", "nonsense"])
+
+
+def test_simulate_prints_each_levels_mean_final_score(capsys):
+    simulate_main(["bus", "--players", "3", "--games", "1", "--seed", "4", "--levels", "normal,easy", "--quiet"])
+    out = capsys.readouterr().out
+    scores = play_one("bus", 3, 4, ["normal", "easy", "normal"])[0].outcome()["scores"]
+    assert f"final score of easy: mean={scores[1]:.1f} n=1" in out
+    assert f"final score of normal: mean={(scores[0] + scores[2]) / 2:.1f} n=2" in out

@@ -2,7 +2,8 @@
 
 Prints one line per game (winner or stalemate, turns, ms per turn), a total, and each level's
 decision times (median and p99), both on the wall clock and in CPU time of this process: on a
-machine shared with other jobs the wall clock measures the load as much as the bot. ``--levels``
+machine shared with other jobs the wall clock measures the load as much as the bot; and, for games
+whose outcome has final scores, each level's mean final score. ``--levels``
 gives each seat its level (cycled), ``--rotate`` moves the levels round the table each game so no
 level always starts, and ``--replays DIR`` writes one replay per game as JSON Lines.
 """
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     total_ms = 0.0
     decision_ms: dict[str, list[float]] = {}
     decision_cpu_ms: dict[str, list[float]] = {}
+    scores_by_level: dict[str, list[float]] = {}  # final scores, for games whose outcome has them
     for index in range(args.games):
         seed = args.seed + index
         players = counts[index % len(counts)]
@@ -124,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         for winner in winners:
             wins_by_level[seat_levels[winner]] += 1
         results["won" if winners else ("draw" if outcome.get("draw") else "stalemate")] += 1
+        for seat, score in enumerate(outcome.get("scores") or []):
+            scores_by_level.setdefault(seat_levels[seat], []).append(score)
         for seat, took in enumerate(figures["decision_ms"]):
             decision_ms.setdefault(seat_levels[seat], []).extend(took)
         for seat, took in enumerate(figures["decision_cpu_ms"]):
@@ -146,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu_median, cpu_p99 = median_and_p99(decision_cpu_ms[level])
         print(f"decisions of {level}: median={wall_median:.1f} p99={wall_p99:.1f} ms n={len(took)}; "
               f"CPU median={cpu_median:.1f} p99={cpu_p99:.1f} ms")
+    for level, scores in sorted(scores_by_level.items()):
+        print(f"final score of {level}: mean={statistics.mean(scores):.1f} n={len(scores)}")
     return 0
 
 

@@ -5,8 +5,9 @@ and ask the real rules what they may do (``GAME.legal``), weighing choices with 
 markers with a bias for Vrrooomm! and a good deal of chance, and never stops the clock.
 ``normal`` counts: it takes the actions that deliver passengers for it this round (an early
 Vrrooomm! when its line has waiting passengers and empty buildings of the coming type), buys buses
-early, builds buildings of the types its line lacks on its own line, brings passengers to the
-station its line reaches, plans streets two ahead and stops time when that pays.
+early, builds on its own line the building that adds most deliveries at the next Vrrooomm! moments
+(else a type its line lacks), brings passengers to the station its line reaches, plans streets two
+ahead and stops time when that pays.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.core.rng import Rng
 LEVELS = ("easy", "normal")
 
 PASS_BELOW = 0.55  # normal passes (once allowed) when no marker is worth this much: markers are the game's clock
-VROOOM_WEIGHT = 1.6  # a delivery is a point now; every other action only prepares points
+VROOOM_WEIGHT = 2.0  # a delivery is a point now; every other action only prepares points
 LOT_GAIN = 1.0  # a lot's worth per delivery a building there adds soon
 EASY_PASS = 0.6  # how often easy passes once it may
 EASY_RANDOM = 0.3  # how often easy does something at random
@@ -181,7 +182,7 @@ class NormalBot(BusBot):
         if action == PASSENGERS:
             count = min(space_yield(state, rules, PASSENGERS, index) or 0, state.supply)
             reaches = any(station in state.paths[seat] for station in net.stations)
-            return count * (0.35 if reaches else 0.02)
+            return count * (0.5 if reaches else 0.02)
         if action == CLOCK:
             kind_now, kind_next = rules.clock[state.clock], evaluate.expected_kind(state, rules)
             if seat not in state.spaces.get(VROOOM, []):

@@ -21,6 +21,8 @@ from game.ui import theme
 MARKERS = 20
 MAX_BUSES = 5
 GEAR_X = 300  # where a row's markers, buses and stones start
+STATUS_W = GEAR_X - 70  # the status line's room, between the seat's disc and its gear
+STATUS_SMALLEST = 15  # below this the status line is shortened rather than shrunk
 TICK = 9
 
 
@@ -65,11 +67,11 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         if seat == picture.start_player and not picture.outcome:
             start = bus_icon(theme.CREAM, 30)
             surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
-        status = _status(picture, seat, look, controlled)
+        status = status_line(picture, seat, look, controlled)
         theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
                                    (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
                                     theme.TEXT_FONT)],
-                         (rect.x + 64, rect.y + 4), GEAR_X - 70, rect.height - 6, spread=rect.height)
+                         (rect.x + 64, rect.y + 4), STATUS_W, rect.height - 6, spread=rect.height)
         popping = (bus_pop or {}).get(seat)
         gear = _gear(look.colour, rect.height, info.markers_left, info.buses, info.stones, popping is not None)
         surface.blit(gear, (rect.x + GEAR_X, rect.y))
@@ -85,24 +87,47 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
 
 
+def status_line(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
+    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: the spaces a seat
+    holds, one action's letters together ("Vrrooomm! A B"), or only how many once they no longer fit."""
+    status = _status(picture, seat, look, controlled)
+    if theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST:
+        return status
+    held = sum(1 for row in picture.spaces for space in row if space.holder == seat)
+    who = status.split(" · ", 1)[0]
+    return f"{who} · " + ngettext("{count} marker on the board", "{count} markers on the board", held).format(
+        count=held
+    )
+
+
 def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
     who = _("bot") if look.kind == "bot" else (_("you") if seat in controlled and len(controlled) == 1 else _("human"))
     info = picture.seats[seat]
     if picture.outcome:
         winners = picture.outcome.get("winners") or []
-        delivered = (ngettext("{score} delivered − {stones} stone", "{score} delivered − {stones} stones",
-                              info.stones).format(score=info.score, stones=info.stones) if info.stones
-                     else _("{score} delivered").format(score=info.score))
-        return _("{who} · wins! · {delivered}").format(who=who, delivered=delivered) if seat in winners \
+        delivered = (
+            ngettext("{score} delivered − {stones} stone", "{score} delivered − {stones} stones", info.stones).format(
+                score=info.score, stones=info.stones
+            )
+            if info.stones
+            else _("{score} delivered").format(score=info.score)
+        )
+        return (
+            _("{who} · wins! · {delivered}").format(who=who, delivered=delivered)
+            if seat in winners
             else f"{who} · {delivered}"
+        )
     if seat == picture.to_act:
         return _("{who} · to act").format(who=who)
     if info.markers_left == 0 and picture.round > 0:
         return _("{who} · out of markers").format(who=who)
     if info.passed:
         return _("{who} · passed").format(who=who)
-    held = [_(ACTION_NAMES[space.action]) + (f" {space.letter}" if space.letter else "")
-            for row in picture.spaces for space in row if space.holder == seat]
+    held = []
+    for row in picture.spaces:
+        letters = [space.letter for space in row if space.holder == seat]
+        if letters:
+            held.append(" ".join([_(ACTION_NAMES[row[0].action]), *sorted(filter(None, letters))]))
     if held:
         return f"{who} · {', '.join(held)}"
     return who
@@ -132,6 +157,7 @@ def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: i
         gear.blit(icon, icon.get_rect(center=(MARKERS * TICK + 26 + index * 30 + 14, middle)))
     for index in range(stones):
         picture = stone(18)
-        gear.blit(picture, picture.get_rect(center=(MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + index * 22 + 9,
-                                                     middle)))
+        gear.blit(
+            picture, picture.get_rect(center=(MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + index * 22 + 9, middle))
+        )
     return gear

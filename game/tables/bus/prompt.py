@@ -13,6 +13,8 @@ from game.tables.bus.seats import SeatLook
 
 PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")}
 KIND = {"house": N_("house"), "office": N_("office"), "pub": N_("pub")}
+ENDED = {"clock": N_("the last time stone was taken"), "markers": N_("at most one player had markers left"),
+         "lots": N_("every lot was built on")}  # why the game ended, still said once the banner is gone
 
 
 def _plural(kind: object) -> str:
@@ -27,10 +29,12 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         winners = [looks[seat].name for seat in outcome.get("winners") or [] if seat < len(looks)]
         scores = outcome.get("scores") or [0]
         best = max(scores) if scores else 0
+        why = ENDED.get(str(outcome.get("reason")))
+        ended = " " + _("The game ended: {why}.").format(why=_(why)) if why else ""
         if not winners:
-            return _("Game over"), _("Nobody wins.")
+            return _("Game over"), _("Nobody wins.") + ended
         return _("Game over"), ngettext("{who} wins with {best} points.", "{who} win with {best} points.",
-                                        len(winners)).format(who=" & ".join(winners), best=best)
+                                        len(winners)).format(who=" & ".join(winners), best=best) + ended
     seat = picture.to_act
     if seat is None or seat >= len(looks):
         return _("Waiting…"), ""

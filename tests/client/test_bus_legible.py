@@ -1,0 +1,71 @@
+"""Words at the Bus table stay whole and readable: the prompt's detail never runs over its box, a
+player row's status line never shrinks to a size nobody can read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.tables.bus import layout
+from game.tables.bus.model import picture_of
+from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
+from game.tables.bus.prompt import prompt
+from game.tables.bus.seats import seat_looks
+from game.ui import theme
+from tests.client.test_bus_render import bot_match
+
+NARROW = layout.PROMPT.width - 36 - (layout.CONTROLS.width + 12)  # beside the decision's buttons
+WIDE = layout.PROMPT.width - 36
+DETAIL_HEIGHT = layout.PROMPT.height - 52  # under the headline, above the border (as the table draws it)
+
+DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
+             ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
+             ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
+
+
+@pytest.mark.parametrize(("phase", "decision"), DECISIONS)
+@pytest.mark.parametrize("room", [NARROW, WIDE])
+def test_every_word_of_the_detail_fits_inside_the_prompt(app, phase, decision, room):
+    match = bot_match(0)
+    view = match.view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = phase, 0
+    _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
+    _, lines, _ = theme.fit_lines(detail, 19, room, DETAIL_HEIGHT, minimum=10)
+    assert " ".join(lines).split() == detail.split()  # nothing cut off, no "…"
+    assert len(lines) <= 2
+
+
+def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    looks = seat_looks(view, 4)
+    picture.round, picture.to_act = 1, 0
+    statuses = []
+    spaces = picture.spaces
+    for count in (2, 3, 6):
+        held = [(space.action, space.letter) for row in spaces[::-1] for space in row][:count]  # start, clock, ...
+        picture.spaces = [[replace(space, holder=1 if (space.action, space.letter) in held else None)
+                           for space in row] for row in spaces]
+        status = status_line(picture, 1, looks[1], [0])
+        statuses.append(status)
+        assert theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST, status
+    assert "Starting Player" in statuses[0]  # two spaces are still named
+    held = [("buildings", "A"), ("buildings", "B")]
+    picture.spaces = [[replace(space, holder=1 if (space.action, space.letter) in held else None) for space in row]
+                      for row in spaces]
+    assert status_line(picture, 1, looks[1], [0]).endswith("Buildings A B")  # in letter order, not board order
+    assert statuses[-1].endswith("6 markers on the board")
+
+
+@pytest.mark.parametrize(("reason", "words"), [("markers", "markers left"), ("clock", "time stone"), ("lots", "lot")])
+def test_the_finished_game_still_says_why_it_ended(app, reason, words):
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.outcome = {"winners": [2], "scores": [3, 8, 9, 1], "reason": reason}
+    headline, detail = prompt(picture, seat_looks(view, 4), [0], {}, "")
+    assert headline == "Game over" and detail.startswith("P2 wins with 9 points.")
+    assert "The game ended" in detail and words in detail.split("ended:")[1]
+    _, lines, _ = theme.fit_lines(detail, 19, NARROW, DETAIL_HEIGHT, minimum=10)
+    assert " ".join(lines).split() == detail.split()  # beside the results button, still whole
