@@ -7,10 +7,14 @@ client knows nothing about is still shown, with its key as label and its default
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import N_, _
+
+# Whether an option matters at a table with these options and this many players.
+Applies = Callable[[Mapping[str, Any], int], bool]
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,12 @@ class OptionInfo:
     presets: list[Any] = field(default_factory=list)
     # How particular values read ("Random" for None); values not named here use option_text.
     names: list[tuple[Any, str]] = field(default_factory=list)
+    # None: the option always matters. Otherwise the setup screen shows it only where it does
+    # (the die's faces under the 1995 die, the five-player bonus at five), never to be set in vain.
+    applies: Applies | None = None
+
+    def applies_to(self, options: Mapping[str, Any], players: int) -> bool:
+        return self.applies is None or self.applies(options, players)
 
     def name_of(self, value: Any) -> str | None:
         for known, text in self.names:
@@ -41,7 +51,8 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         N_("The faces of the special die. The rulebook shows H, 1 and 4; the full die is not known, "
            "so 1 2 3 4 H H is the default."),
         [["1", "2", "3", "4", "H", "H"], ["1", "2", "3", "4", "5", "H"], ["1", "1", "2", "3", "4", "H"],
-         ["1", "2", "3", "H", "H", "H"]]),
+         ["1", "2", "3", "H", "H", "H"]],
+        applies=lambda options, players: options.get("trip_rule", "die") == "die"),
     ("linie1", "trip_rule"): OptionInfo(
         N_("Trip rule"),
         N_("1995 die: roll the special die. Streetcar pace (Mayfair 1996): no die; each trip move goes up "
@@ -64,7 +75,8 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         N_("Five-player bonus"),
         N_("With five players each Line Expansion marker builds one street more. "
            "All: Passengers and Buildings markers bring one more too."),
-        ["line_expansion", "all"], [("line_expansion", N_("Line Expansion")), ("all", N_("All M-scaled actions"))]),
+        ["line_expansion", "all"], [("line_expansion", N_("Line Expansion")), ("all", N_("All M-scaled actions"))],
+        applies=lambda options, players: players == 5),
 }
 
 

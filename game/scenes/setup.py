@@ -101,6 +101,7 @@ class SetupScene(Scene):
         self.players = 0
         self.options: dict[str, Any] = {}
         self.option_widgets: list[Widget] = []
+        self.option_keys: list[str] = []  # the option each of option_widgets sets
         self.message = ""
         titles = [get_game(name).title for name in self.games]
         self.blurb: list[str] = []
@@ -182,6 +183,7 @@ class SetupScene(Scene):
         self.players = count
         for row in self.rows:
             row.set_visible(row.index < count)
+        self._show_applicable_options()
 
     def set_kind(self, index: int, kind: str) -> None:
         row = self.rows[index]
@@ -213,26 +215,40 @@ class SetupScene(Scene):
         for widget in self.option_widgets:
             self.ui.widgets.remove(widget)
         self.option_widgets = []
+        self.option_keys = []
         self.options = copy.deepcopy(defaults)
         assert self.game is not None
+        game = self.game
         top = OPTION_PANEL.y + 110
-        for key, default in defaults.items():
-            info = option_info(self.game, key)
+        # Options that matter only sometimes come last, so hiding one never leaves a gap.
+        for key in sorted(defaults, key=lambda k: option_info(game, k).applies is not None):
+            default = defaults[key]
+            info = option_info(game, key)
             rect = pygame.Rect(OPTION_PANEL.x + 24, top, OPTION_PANEL.width - 48, 84)
             widget: Widget
             if isinstance(default, bool):
                 widget = Toggle(rect, _(info.label), default, lambda value, k=key: self._set_option(k, value),
                                 _(info.tooltip) or None)
             else:
-                choices = option_choices(self.game, key, default)
+                choices = option_choices(game, key, default)
                 rect.height = 130
                 widget = _LabelledChoice(rect, _(info.label), choices, default,
                                          lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             self.option_widgets.append(self.ui.add(widget))
+            self.option_keys.append(key)
             top += rect.height + 18
+        self._show_applicable_options()
 
     def _set_option(self, key: str, value: Any) -> None:
         self.options[key] = copy.deepcopy(value)
+        self._show_applicable_options()
+
+    def _show_applicable_options(self) -> None:
+        """Hide the options that change nothing at this table (its players, its other options)."""
+        if self.game is None or not self.option_widgets:
+            return
+        for key, widget in zip(self.option_keys, self.option_widgets, strict=True):
+            widget.visible = option_info(self.game, key).applies_to(self.options, self.players)
 
     # -- start ------------------------------------------------------------------------------------
     def config(self) -> TableConfig:

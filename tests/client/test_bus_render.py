@@ -83,3 +83,28 @@ def test_a_street_tip_sums_up_the_crossing_it_reaches():
     picture.passengers[14] = 2
     assert crossing_words(picture, 14) == "office, 1 free lot, 2 passengers"
     assert crossing_words(picture, 8).startswith("the station")
+
+
+def test_the_toast_that_a_vrooom_marker_did_nothing_comes_after_the_banner_and_stays_to_be_read(app):
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import BANNER, TOAST_READ, Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    show, heard = Show(), []
+    stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None,
+                  lambda text: heard.append((clock, text)), lambda: None)
+    events = [{"type": "vrooom_started", "wants": "house", "seated": [], "waiting": {"8": 4}},
+              {"type": "action_resolving", "action": "vrooom", "index": 0, "letter": None, "seat": 1, "amount": 0},
+              {"type": "lapsed", "seat": 1, "action": "vrooom", "count": 1},
+              {"type": "start_player", "seat": 2, "taken": False}]
+    timeline, clock = Timeline(), 0.0
+    stage_update(stage, timeline, view, view, events, seat_looks(view, 3))
+    while not timeline.done:
+        timeline.update(0.05)
+        clock += 0.05
+    lapsed = next(at for at, text in heard if "does nothing" in text)
+    after = next(at for at, text in heard if "start-bus" in text)
+    assert lapsed >= BANNER - 0.06  # the banner has gone
+    assert after - lapsed >= TOAST_READ - 0.06  # nothing pushes it out before it can be read

@@ -331,3 +331,46 @@ def test_random_clicks_and_keys_never_break_the_table(app):
             app.step(STEP)
     snapshot = GAME.snapshot(table.session.match.state)
     assert GAME.restore(snapshot) is not None  # the game went on by the rules, whatever was pressed
+
+
+def test_a_round_ending_batch_keeps_the_old_round_in_the_column_until_its_last_event_has_played(app):
+    """The closing banners of a round never play under the next round's header and prompt."""
+    from game.bots import make_bot
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("choose", 1), seats=list(SEATS))
+    app.settings.animation_speed = 1.0
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    drawn: list[tuple[int, int | None]] = []
+    draw_column = table._draw_column
+
+    def spy(surface, picture, *rest):  # what the header, prompt and rows are drawn from, frame by frame
+        drawn.append((picture.round, picture.to_act))
+        return draw_column(surface, picture, *rest)
+    table._draw_column = spy
+    alice = make_bot("bus", "easy", 0)
+    changes = []
+    match.add_listener(changes.append)
+    first = table.show.played
+    old_round = match.state.round
+    while not any(event.get("type") == "round_ended" for change in changes for event in change.events):
+        if match.to_act() == [0]:
+            match.submit(0, alice.decide(match.view(0)))
+        app.step(STEP)  # the other seats are the session's bots
+    ending = next(index for index, change in enumerate(changes)
+                  if any(event.get("type") == "round_ended" for event in change.events))
+    assert any(event.get("type") == "round_started" for event in changes[ending].events)
+    for _ in range(2000):  # the updates before it play out
+        if table.show.played >= first + ending:
+            break
+        app.step(0.05)
+    drawn.clear()
+    frames = 0
+    while table.show.played == first + ending and frames < 600:
+        app.step(0.05)
+        frames += 1
+    assert frames > 10  # the closing show takes its time
+    playing, settled = drawn[:-1], drawn[-1]
+    assert playing and all(shown == old_round for shown, _ in playing)  # the old round until the show ends
+    assert settled[0] == old_round + 1 and table.picture.round == old_round + 1  # then the new round

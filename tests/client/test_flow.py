@@ -180,3 +180,26 @@ def test_f11_is_remembered_in_the_settings_file(app, tmp_path):
     assert json.loads(path.read_text())["fullscreen"] is True
     run(app, 0.05, key(pygame.K_F11))
     assert json.loads(path.read_text())["fullscreen"] is False
+
+
+def _option_shown(setup, key):
+    return setup.option_widgets[setup.option_keys.index(key)].visible
+
+
+def test_setup_shows_only_the_options_that_matter_at_this_table(app):
+    app.push(SetupScene(app))
+    run(app)
+    setup = app.stack.top
+    setup.select_game(setup.games.index("bus"))
+    for players, shown in ((3, False), (4, False), (5, True)):
+        setup.set_players(players)
+        assert _option_shown(setup, "five_player_bonus") is shown
+    assert _option_shown(setup, "edition")
+    setup.select_game(setup.games.index("linie1"))
+    assert _option_shown(setup, "die_faces")  # the 1995 die is the default trip rule
+    trip = setup.option_widgets[setup.option_keys.index("trip_rule")]
+    assert trip.rect.y < setup.option_widgets[setup.option_keys.index("die_faces")].rect.y
+    setup._set_option("trip_rule", "three_dice")
+    assert not _option_shown(setup, "die_faces") and trip.visible
+    setup._set_option("trip_rule", "die")
+    assert _option_shown(setup, "die_faces")

@@ -6,12 +6,18 @@ stone is taken, a bus drives its passenger along the line); when it lands the ne
 screen (``show.switch``), and what followed by itself plays after it (a bus bought, the clock turning
 on its own, the start-bus moving, a new round). What outlives a timeline (scores counting up, the
 hand's angle, the people as shown while they travel) is the ``Tally``.
+
+A batch that ends a round holds the column (header, prompt, action board, score track, player rows)
+as it stood before the batch until its last event has played: the round's closing banners never play
+under the next round's header. What the batch does to the column shows as it plays (a stone taken, a
+marker laid, a bus bought, the start-bus passed on); the whole new view follows when the show ends.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.anim import Timeline, Tween
@@ -36,6 +42,7 @@ TURN = 0.8  # the clock's hand, one sector
 RIDE_STEP = 0.32  # a bus, per street of its ride
 SETTLE = 0.14  # a breath after every move, so moves in a row can be followed
 BANNER = 1.3
+TOAST_READ = 1.6  # a toast that says a marker did nothing stays alone this long
 KIND_PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")}
 LAPSED = {"line": N_("no street can be built"), "passengers": N_("the supply is empty"),
           "buildings": N_("no lot is free"), "vrooom": N_("nobody can be carried"),
@@ -50,6 +57,20 @@ class People:
     seated: set[tuple[int, int]] = field(default_factory=set)
 
 
+@dataclass
+class Column:
+    """The column as the players have seen it happen while a round-ending batch plays."""
+
+    picture: Picture
+    decision: dict[str, Any]
+
+
+def held_column(before: View) -> Column:
+    """The column as it stood before the batch (a copy: the batch's effects are applied to it as they play)."""
+    decision = before.get("decision")
+    return Column(copy.deepcopy(picture_of(before)), dict(decision) if isinstance(decision, dict) else {})
+
+
 class Tally:
     """What the screen shows beside the view: scores counting up, a bus popping into a row, the clock's
     hand while it turns, and the people while they travel (None: as the view says)."""
@@ -62,6 +83,7 @@ class Tally:
         self.people: People | None = None
         self.stones_left: int | None = None
         self.stones: dict[int, int] = {}
+        self.column: Column | None = None  # the column held while a round-ending batch plays
 
     def reset(self, view: View | None) -> None:
         self.finish()
@@ -76,6 +98,7 @@ class Tally:
         self.people = None
         self.stones_left = None
         self.stones.clear()
+        self.column = None
 
     def update(self, dt: float) -> None:
         for tween in list(self.side.values()):
@@ -135,6 +158,11 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     """One update: the move itself on the old view, the new view going on screen, what followed."""
     old, new = picture_of(before), picture_of(after)
     own = _own_move(events)
+    ends_round = any(event.get("type") == "round_ended" for event in events)
+    if ends_round:
+        stage.tally.column = held_column(before)
+        if own is not None:
+            timeline.call(lambda: _own_in_column(stage, own, new))
     if own is not None:
         _act(stage, timeline, own, old, new, looks)
     if any(event.get("type") == "clock_turned" and event is not own for event in events):
@@ -142,11 +170,47 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
         timeline.call(lambda: setattr(stage.tally, "hand", float(old.clock)))
     timeline.call(stage.show.switch_later())
     timeline.call(lambda: _release(stage))
+    banner_up = False  # the Vrrooomm! banner of this batch may still cover the map
     for event in events:
-        if event is not own:
-            _consequence(stage, timeline, event, old, new, looks)
+        if event is own:
+            continue
+        lapsed_ride = event.get("type") == "lapsed" and event.get("action") == "vrooom"
+        if lapsed_ride and banner_up:
+            timeline.wait(BANNER * 0.3)  # the banner goes first, then the toast says whose marker did nothing
+            banner_up = False
+        _consequence(stage, timeline, event, old, new, looks)
+        if lapsed_ride:
+            timeline.wait(TOAST_READ)  # the next toast or banner must not push it out unread
+        banner_up = banner_up or event.get("type") == "vrooom_started"
     if not new.outcome:
         timeline.wait(SETTLE)
+    if ends_round:
+        timeline.call(lambda: setattr(stage.tally, "column", None))
+
+
+def _own_in_column(stage: Stage, own: dict[str, Any], new: Picture) -> None:
+    """The player's own move lands in the held column: the marker on its space, a stone, the score."""
+    column = stage.tally.column
+    if column is None:
+        return
+    seat = own.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < min(len(column.picture.seats), len(new.seats)):
+        return
+    held = column.picture.seats[seat]
+    held.stones, held.score = new.seats[seat].stones, new.seats[seat].score
+    if own.get("type") == "marker_placed":
+        action, letter = str(own.get("action")), str(own.get("letter") or "")
+        held.markers_left = int(own.get("markers_left", max(0, held.markers_left - 1)))
+        column.picture.spaces = [[replace(space, holder=seat) if (space.action, space.letter) == (action, letter)
+                                  else space for space in row] for row in column.picture.spaces]
+    elif own.get("type") == "passed":
+        held.passed = True
+
+
+def _in_column(stage: Stage, change: Callable[[Picture], None]) -> None:
+    """What a consequence changes in the column, when a held column stands in for the new view's."""
+    if stage.tally.column is not None:
+        change(stage.tally.column.picture)
 
 
 OWN_MOVES = ("marker_placed", "street_built", "building_built", "passengers_arrived", "clock_stopped",
@@ -318,6 +382,8 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
 
         def bought() -> None:
             stage.sound("pop")
+            _in_column(stage, lambda picture: _bus_bought(picture, seat, buses,
+                                                          int(event.get("largest_fleet", buses))))
             stage.tally.bus_pop[seat] = 0.0
             x, y = players.bus_point(seat, new.players, buses)
             stage.float_text(_("+1 bus"), theme.SUNFLOWER, (x, y - 10), 26, 1.2, 24)
@@ -378,7 +444,11 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
         timeline.wait(BANNER * 0.7)
     elif kind == "start_player" and isinstance(seat, int):
         how = _("takes the start-bus") if event.get("taken") else _("gets the start-bus (nobody took it)")
-        timeline.call(lambda: stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how)))
+
+        def start_bus() -> None:
+            _in_column(stage, lambda picture: setattr(picture, "start_player", seat))
+            stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
+        timeline.call(start_bus)
     elif kind == "round_started":
         start = looks[int(event.get("start_player", 0))].name if looks else ""
         fleet = int(event.get("largest_fleet", 1))
@@ -402,6 +472,12 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
         timeline.wait(BANNER * 0.8)
     elif kind == "game_over":
         _final(stage, timeline, event, new, looks)
+
+
+def _bus_bought(picture: Picture, seat: int, buses: int, largest: int) -> None:
+    if 0 <= seat < len(picture.seats):
+        picture.seats[seat].buses = buses
+    picture.largest_fleet = largest
 
 
 def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str) -> None:

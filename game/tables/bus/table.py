@@ -2,7 +2,8 @@
 track and the players; a control for every decision.
 
 It fills in the table skeleton (``game.tables.base``): each update's events become one timeline
-(``show.stage_update``); the new view goes on screen when the move lands. Input is open only when
+(``show.stage_update``); the new view goes on screen when the move lands (the column waits for
+the end of a batch that ends a round). Input is open only when
 the show has caught up and a seat of this screen is to act; the authority decides every move, and a
 refusal shows its reason and changes nothing. What may be taken glows; pointing at anything else
 says in words why it would be refused.
@@ -556,7 +557,9 @@ class BusTable(TableScene):
         surface.blit(self._still(picture, surface.get_size()), (0, 0))
         self._draw_city(surface, picture)
         self._draw_targets(surface, picture)
-        self._draw_column(surface, picture)
+        column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
+        self._draw_column(surface, column.picture if column else picture,
+                          column.decision if column else self._decision())
         draw_toasts(surface, self.toasts.items, MAP_RECT)
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -620,8 +623,7 @@ class BusTable(TableScene):
             anchor="midtop",
         )
 
-    def _draw_column(self, surface: pygame.Surface, picture: Picture) -> None:
-        decision = self._decision()
+    def _draw_column(self, surface: pygame.Surface, picture: Picture, decision: dict[str, Any]) -> None:
         acting = picture.to_act
         waiting = self.waiting_words(acting) if acting is not None else ""
         headline, detail = prompt(
