@@ -119,6 +119,13 @@ def test_check_never_raises_and_apply_follows_check(players, seed, stop, action,
         assert GAME.snapshot(state) == before
 
 
+def test_a_resolving_marker_in_a_phase_without_spaces_is_a_corrupt_save():
+    data = GAME.snapshot(played(3, 0, 0))
+    data["current"] = 0  # the setup phases have no action spaces to resolve
+    with pytest.raises(SnapshotError):
+        GAME.restore(data)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 150), st.sampled_from(sorted(GAME.snapshot(GAME.setup(3, 0)))),
        ANYTHING)

@@ -292,14 +292,16 @@ class Bus:
     def restore(self, data: Any) -> BusState:
         try:
             state = state_module.restore(self.net, data)
+            # Who is to act is read from the state too: a phase and a resolving marker that do not
+            # belong together must be refused here, not trip a later turn.
+            seat = None if state.phase == "over" else rounds.acting_seat(state)
+            playable = state.phase == "over" or (seat is not None and bool(self.legal(state, seat)))
         except SnapshotError:
             raise
         except Exception as error:  # anything a corrupt save can trip must surface as SnapshotError
             raise SnapshotError(f"corrupt Bus state: {error}") from error
-        if state.phase != "over":
-            seat = rounds.acting_seat(state)
-            if seat is None or not self.legal(state, seat):
-                raise SnapshotError(f"seat {seat} is to act but has nothing it may do")
+        if not playable:
+            raise SnapshotError(f"seat {seat} is to act but has nothing it may do")
         return state
 
     def state_from_view(self, view: View) -> BusState:
