@@ -18,7 +18,7 @@ import msgpack
 
 from game.core.shapes import Check, Shape, boolean, integer, list_of, mapping, nullable, one_of, text
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 APP = "linie"
 HEADER = struct.Struct(">I")
 PHASES = ("lobby", "playing", "over")

@@ -208,7 +208,7 @@ def test_a_wrong_address_is_told_not_raised(app, loopback):
 def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     tables = [
         {"service": "a", "name": "Old rules", "game": "linie1", "title": "Linie 1", "seats_taken": 1,
-         "seats_total": 2, "phase": "lobby", "protocol": 1, "rules_version": "0.1", "address": "127.0.0.1",
+         "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "0.1", "address": "127.0.0.1",
          "port": 1, "compatible": False, "reason": "The table plays rules '0.1'; this program has '1'."},
     ]
 

@@ -16,7 +16,7 @@ from game.match import view_hash
 from net.client import NetSession
 from net.protocol import encode
 
-HELLO = {"type": "hello", "version": 0, "protocol": 1, "game": "hidden", "rules_version": "1", "title": "Hidden",
+HELLO = {"type": "hello", "version": 0, "protocol": 2, "game": "hidden", "rules_version": "1", "title": "Hidden",
          "table": "Scripted", "phase": "playing", "seats_total": 2, "seats_taken": 2}
 
 

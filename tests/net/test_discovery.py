@@ -19,6 +19,7 @@ from game.core.registry import available_games
 from net.client import NetSession
 from net.discovery import TableBrowser, compatibility, txt_record
 from net.host_thread import HostThread
+from net.protocol import PROTOCOL_VERSION
 from tests.net.conftest import make_host
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,16 +119,16 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
 
 
 def test_compatibility_reasons() -> None:
-    table = {"protocol": 1, "game": "linie1", "rules_version": "1", "table": "T", "seats_taken": 1,
+    table = {"protocol": PROTOCOL_VERSION, "game": "linie1", "rules_version": "1", "table": "T", "seats_taken": 1,
              "seats_total": 4, "phase": "lobby"}
     assert compatibility(table, {"linie1": "1"}) == (True, "")
-    assert compatibility({**table, "protocol": 2}, {"linie1": "1"})[0] is False
+    assert compatibility({**table, "protocol": PROTOCOL_VERSION - 1}, {"linie1": "1"})[0] is False
     ok, reason = compatibility(table, {"linie1": "2"})
     assert not ok and "'1'" in reason and "'2'" in reason
     ok, reason = compatibility({**table, "game": "chess"}, {"linie1": "1"})
     assert not ok and "chess" in reason
-    assert txt_record(table) == {"proto": "1", "rules": "1", "game": "linie1", "table": "T", "seats": "1/4",
-                                 "phase": "lobby"}
+    assert txt_record(table) == {"proto": str(PROTOCOL_VERSION), "rules": "1", "game": "linie1", "table": "T",
+                                 "seats": "1/4", "phase": "lobby"}
 
 
 @pytest.mark.parametrize("name", ["ü" * 40, "桌" * 64, "🚋" * 64, "Ada's table by the river", "!!!"])

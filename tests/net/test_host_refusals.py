@@ -177,7 +177,7 @@ def test_chat_is_length_and_rate_limited(seated: tuple[HostThread, RawPeer, RawP
 
 def test_hello_twice_is_refused(seated: tuple[HostThread, RawPeer, RawPeer, list[str]]) -> None:
     _, ann, _, _ = seated
-    assert refusal(ann, {"type": "hello", "protocol": 1, "name": "A", "rules": {}})["code"] == "net.already_greeted"
+    assert refusal(ann, {"type": "hello", "protocol": 2, "name": "A", "rules": {}})["code"] == "net.already_greeted"
 
 
 def test_a_table_of_bots_starts_by_itself(host_factory: Callable[..., HostThread],

@@ -116,10 +116,10 @@ def test_wrong_protocol_or_rules_version_gets_a_clear_error(
     old = raw_peers(host.port)
     old.send({"type": "hello", "protocol": 999, "name": "Old", "rules": {"hidden": "1"}})
     hello = old.expect("hello")
-    assert hello["protocol"] == 1 and hello["game"] == "hidden"  # the host still says who it is
+    assert hello["protocol"] == 2 and hello["game"] == "hidden"  # the host still says who it is
     assert old.expect("error")["code"] == "protocol.version_mismatch"
     other = raw_peers(host.port)
-    other.send({"type": "hello", "protocol": 1, "name": "Other", "rules": {"hidden": "0.9"}})
+    other.send({"type": "hello", "protocol": 2, "name": "Other", "rules": {"hidden": "0.9"}})
     error = other.expect("error")
     assert error["code"] == "protocol.rules_mismatch" and "0.9" in error["message"]
     still_playing(host, bob, fingerprint(host))
@@ -166,7 +166,7 @@ def test_a_thousand_fuzzed_frames_never_hurt_the_table(
         peers = []
         for data in frames[batch_start: batch_start + 50]:
             peer = RawPeer(host.port, timeout=5.0)
-            peer.send({"type": "hello", "protocol": 1, "name": "fuzz", "rules": {"hidden": "1"}})
+            peer.send({"type": "hello", "protocol": 2, "name": "fuzz", "rules": {"hidden": "1"}})
             peer.send_bytes(data)
             peer.sock.shutdown(socket.SHUT_WR)
             peers.append(peer)

@@ -107,8 +107,8 @@ def test_nesting_depth_is_bounded() -> None:
     ({"type": "claim", "id": 1, "seat": 0, "extra": 1}, protocol.SchemaError),
     ({"type": "intent", "id": 1, "seat": 0, "base": 0, "action": {"card": 1}}, protocol.SchemaError),
     ({"type": "intent", "id": 1, "seat": 0, "base": 0, "action": [1]}, protocol.SchemaError),
-    ({"type": "hello", "id": 0, "protocol": 1, "name": "", "rules": {}}, protocol.SchemaError),
-    ({"type": "hello", "id": 0, "protocol": 1, "name": "a", "rules": {"g": 1}}, protocol.SchemaError),
+    ({"type": "hello", "id": 0, "protocol": 2, "name": "", "rules": {}}, protocol.SchemaError),
+    ({"type": "hello", "id": 0, "protocol": 2, "name": "a", "rules": {"g": 1}}, protocol.SchemaError),
     ({"type": "ping", "id": 1.5}, protocol.SchemaError),
 ])
 def test_schema_refusals_are_typed(message: object, error: type[protocol.ProtocolError]) -> None:
@@ -122,7 +122,7 @@ def test_schema_refusals_are_typed(message: object, error: type[protocol.Protoco
 
 def test_every_documented_message_validates() -> None:
     client = [
-        {"type": "hello", "id": 0, "protocol": 1, "name": "Ann", "rules": {"linie1": "1"}, "app": "linie"},
+        {"type": "hello", "id": 0, "protocol": 2, "name": "Ann", "rules": {"linie1": "1"}, "app": "linie"},
         {"type": "claim", "id": 1, "seat": 2}, {"type": "resume", "id": 2, "token": "abc"},
         {"type": "spectate", "id": 3}, {"type": "chat", "id": 4, "text": "hi"},
         {"type": "intent", "id": 5, "seat": 0, "base": 7, "action": {"type": "draw"}},
@@ -133,7 +133,7 @@ def test_every_documented_message_validates() -> None:
         assert protocol.validate(message, CLIENT_SCHEMAS) is message
     view = {"type": "v", "match": {"version": 3}}
     host = [
-        {"type": "hello", "version": 0, "protocol": 1, "game": "linie1", "rules_version": "1", "title": "Linie 1",
+        {"type": "hello", "version": 0, "protocol": 2, "game": "linie1", "rules_version": "1", "title": "Linie 1",
          "table": "T", "phase": "lobby", "seats_total": 4, "seats_taken": 1, "app": "linie"},
         {"type": "welcome", "version": 0, "seat": 1, "token": "t", "name": "Ann"},
         {"type": "welcome", "version": 0, "seat": None, "token": None, "name": "Spectator"},

@@ -122,7 +122,7 @@ class ShotBrowser:
     """Two tables heard on the network: one to join, one from a program with other rules."""
 
     def tables(self) -> list[dict[str, Any]]:
-        common = {"protocol": 1, "game": "linie1", "title": "Linie 1", "port": 47000}
+        common = {"protocol": 2, "game": "linie1", "title": "Linie 1", "port": 47000}
         return [
             {**common, "service": "a", "name": "Ben's kitchen table", "seats_taken": 2, "seats_total": 4,
              "phase": "lobby", "rules_version": _rules(), "address": "192.168.1.31", "compatible": True,
