@@ -374,3 +374,26 @@ def test_a_round_ending_batch_keeps_the_old_round_in_the_column_until_its_last_e
     playing, settled = drawn[:-1], drawn[-1]
     assert playing and all(shown == old_round for shown, _ in playing)  # the old round until the show ends
     assert settled[0] == old_round + 1 and table.picture.round == old_round + 1  # then the new round
+
+
+def test_the_header_drops_stones_and_zones_once_the_game_is_over(app, monkeypatch):
+    from game.tables.bus import table as table_module
+
+    table = start(app, [SeatInfo("Ann"), SeatInfo("Bo", "bot"), SeatInfo("Cy", "bot")])
+    drawn: list[str] = []
+    real = table_module.theme.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(table_module.theme, "draw_text", recording)
+    assert table.view is not None
+    picture = picture_of(table.view)
+    surface = pygame.Surface((1920, 1080))
+    table._draw_header(surface, picture, "", "")
+    assert any("time stone" in text for text in drawn)
+    drawn.clear()
+    picture.outcome = {"winners": [0], "scores": [3, 2, 1], "reason": "markers"}
+    table._draw_header(surface, picture, "", "")
+    assert not any("time stone" in text for text in drawn)

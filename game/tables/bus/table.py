@@ -669,8 +669,9 @@ class BusTable(TableScene):
         shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
                                 theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
         left = max(layout.HEADER.x + 100, name.right + 14)
-        theme.draw_text(surface, facts, (left, layout.HEADER.y + 20),
-                        theme.fit_text(facts, 20, shown.x - 16 - left, minimum=8), theme.CREAM_DIM)
+        if not picture.outcome:  # once the game is over, stones left and zones open tell nothing more
+            theme.draw_text(surface, facts, (left, layout.HEADER.y + 20),
+                            theme.fit_text(facts, 20, shown.x - 16 - left, minimum=8), theme.CREAM_DIM)
         seat = picture.to_act
         colour = (
             self.looks[seat].colour
