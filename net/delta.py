@@ -25,6 +25,20 @@ class PatchError(ValueError):
     """An operation that does not fit the view it is applied to."""
 
 
+
+def changed_span(old: list[Any], new: list[Any]) -> tuple[int, int, int]:
+    """Where two lists differ: the first index that differs and the ends of the differing runs
+    (``old[start:end_old]`` became ``new[start:end_new]``), equal heads and tails trimmed."""
+    start = 0
+    limit = min(len(old), len(new))
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    return start, end_old, end_new
+
 def diff(old: Any, new: Any, path: list[Any] | None = None) -> list[list[Any]]:
     path = path or []
     if old == new:
@@ -39,14 +53,7 @@ def diff(old: Any, new: Any, path: list[Any] | None = None) -> list[list[Any]]:
         ops.extend(["del", [*path, key]] for key in old if key not in new)
         return ops
     if type(old) is list and type(new) is list:
-        start = 0
-        limit = min(len(old), len(new))
-        while start < limit and old[start] == new[start]:
-            start += 1
-        end_old, end_new = len(old), len(new)
-        while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
-            end_old -= 1
-            end_new -= 1
+        start, end_old, end_new = changed_span(old, new)
         if end_old - start == 1 and end_new - start == 1:  # one item changed in place: recurse
             return diff(old[start], new[start], [*path, start])
         return [["splice", path, start, end_old - start, new[start:end_new]]]
@@ -83,14 +90,7 @@ class SharedDiff:
         return ops
 
     def _list(self, old: list[Any], new: list[Any], path: list[Any]) -> list[list[Any]]:
-        start = 0
-        limit = min(len(old), len(new))
-        while start < limit and old[start] == new[start]:
-            start += 1
-        end_old, end_new = len(old), len(new)
-        while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
-            end_old -= 1
-            end_new -= 1
+        start, end_old, end_new = changed_span(old, new)
         if start == end_old == end_new:
             return []
         if end_old - start == 1 and end_new - start == 1:  # one item changed in place: recurse

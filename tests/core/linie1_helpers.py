@@ -75,3 +75,20 @@ def line1_route_state(stops=("F", "M", "L"), players: int = 2):
         state.lines[state.lines.index(1, 1)] = next(x for x in range(2, 7) if x not in state.lines)
     state.stops[0] = list(stops)
     return state
+
+
+LINE1_ROUTE = [list(c) for c in LINE1_PATH] + [[6, 0]]  # the route seat 0 declares, into its terminal
+
+
+def declared_trip(trip_rule: str):
+    """Seat 0's complete line 1 declared and driving under ``trip_rule`` from its first sign."""
+    state = line1_route_state()
+    state.options["trip_rule"] = trip_rule
+    GAME.apply(state, 0, {"type": "declare", "start": [2, 13], "route": LINE1_ROUTE})
+    return state
+
+
+def code(state, seat, action):
+    """The refusal code of ``action`` (None when the core accepts it)."""
+    rejection = GAME.check(state, seat, action)
+    return rejection.code if rejection else None

@@ -16,22 +16,14 @@ from game.core.linie1.dice import DICE_FACES, carry_out, dice_turns, dice_values
 from game.core.linie1.routes import expected_turns
 from game.core.linie1.saves import state_from_view
 from game.core.rng import Rng
-from tests.core.linie1_helpers import LINE1_PATH, line1_route_state
+from tests.core.linie1_helpers import LINE1_ROUTE as ROUTE
+from tests.core.linie1_helpers import code, declared_trip, line1_route_state
 
-ROUTE = [list(c) for c in LINE1_PATH] + [[6, 0]]
 SIGNS = (4, 7, 9, 12, 15)  # G, F, M, L, E along ROUTE; square 16 is the destination terminal
 
 
-def code(state, seat, action):
-    rejection = GAME.check(state, seat, action)
-    return rejection.code if rejection else None
-
-
 def dice_trip():
-    state = line1_route_state()
-    state.options["trip_rule"] = "three_dice"
-    GAME.apply(state, 0, {"type": "declare", "start": [2, 13], "route": ROUTE})
-    return state
+    return declared_trip("three_dice")
 
 
 def rolled(state, *faces):

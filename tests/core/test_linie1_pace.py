@@ -7,21 +7,12 @@ import pytest
 from game.core.contract import SnapshotError
 from game.core.linie1 import GAME, my_trip_candidates
 from game.core.linie1.routes import drive_to, pace_turns
-from tests.core.linie1_helpers import LINE1_PATH, line1_route_state
-
-ROUTE = [list(c) for c in LINE1_PATH] + [[6, 0]]
-
-
-def code(state, seat, action):
-    rejection = GAME.check(state, seat, action)
-    return rejection.code if rejection else None
+from tests.core.linie1_helpers import LINE1_ROUTE as ROUTE
+from tests.core.linie1_helpers import code, declared_trip, line1_route_state
 
 
 def pace_trip():
-    state = line1_route_state()
-    state.options["trip_rule"] = "pace"
-    GAME.apply(state, 0, {"type": "declare", "start": [2, 13], "route": ROUTE})
-    return state
+    return declared_trip("pace")
 
 
 def other_turn(state):
