@@ -9,7 +9,8 @@ by how many of it are left.
   order the last tiles can come in, every answer, down to the final count. The value of an end is
   the score margin plus a bonus for the win (ties broken by blue rhombs, as N6 says).
 * Earlier, every play is valued statically (``Judge``); the best of them, as many as the work
-  budget allows, are valued again after the opponent's best answer to each tile it may draw.
+  budget allows, are valued again after the opponent's best answer to each tile it may draw
+  (keeping a share of the static value, which weighs every capture the next tile allows).
 """
 
 from __future__ import annotations
