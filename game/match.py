@@ -156,8 +156,8 @@ class Match:
                     del self.log[index]
                     break
             return
-        self.log.append({"n": len(self.log) + 1, "seat": seat, "action": plain_copy(action),
-                         "events": plain_copy(events)})
+        action, events = plain_copy((action, events))  # one copy of both
+        self.log.append({"n": len(self.log) + 1, "seat": seat, "action": action, "events": events})
 
     def add_listener(self, listener: Callable[[Change], None]) -> None:
         self._listeners.append(listener)

@@ -434,8 +434,7 @@ class Linie1:
             "recent": recent_tiles(state),
             "allowance": state.allowance if state.pace else None,  # the pace rule's next move, at most
             "dice": state.dice_view(),  # three dice: the faces to choose from, the next roll's dice
-            "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
-                        for key, value in state.options.items()},
+            "options": state.options_view(),
             "outcome": self.outcome(state),
         }
         found: dict[int | None, View] = {}

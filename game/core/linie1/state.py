@@ -67,6 +67,15 @@ class State:
     # throws (three at a trip turn's start, then two, then one).
     dice: list[str] | None = None
     dice_left: int = 3
+    _options_view: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    def options_view(self) -> dict[str, Any]:
+        """The options as a view shows them, made once (they never change after the setup): the
+        same object in every view, which the host then neither diffs nor packs again."""
+        if self._options_view is None:
+            self._options_view = {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
+                                  for key, value in self.options.items()}
+        return self._options_view
 
     @property
     def strict(self) -> bool:
