@@ -415,7 +415,7 @@ class Linie1:
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
         """The board, the hands, the turn and every player's public facts are built once and
         shared; only ``you`` and the watching seat's own cards differ between seats."""
-        public = [self._player(state, s, shown=state.revealed[s]) for s in range(state.players)]
+        public = [self._player_view(state, s, state.revealed[s]) for s in range(state.players)]
         shared: View = {
             "game": NAME,
             "you": None,  # each seat's own, below
@@ -442,11 +442,25 @@ class Linie1:
             players = public
             if seat is not None and not state.revealed[seat]:
                 players = list(public)
-                players[seat] = self._player(state, seat, shown=True)
+                players[seat] = self._player_view(state, seat, True)
             view = dict(shared)  # the same keys in the same order, the same shared values
             view["you"], view["players"] = seat, players
             found[seat] = view
         return found
+
+    @classmethod
+    def _player_view(cls, state: State, s: int, shown: bool) -> dict[str, Any]:
+        """``_player``, the same object while the player's facts stay as they were: a change touches
+        one player or none, and the host then compares and diffs only that one."""
+        trip = state.trips[s]
+        facts = (state.revealed[s], len(state.hands[s]), *state.stats[s].values(),
+                 None if trip is None else (trip.position, trip.by_h, trip.expected))
+        cached = state._player_views.get((s, shown))
+        if cached is not None and cached[1] is trip and cached[0] == facts:
+            return cached[2]
+        view = cls._player(state, s, shown)
+        state._player_views[(s, shown)] = (facts, trip, view)
+        return view
 
     @staticmethod
     def _player(state: State, s: int, shown: bool) -> dict[str, Any]:

@@ -68,6 +68,9 @@ class State:
     dice: list[str] | None = None
     dice_left: int = 3
     _options_view: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    # (seat, shown) -> (the facts it shows, the trip, the player's view): see Linie1._player_view
+    _player_views: dict[tuple[int, bool], tuple[Any, Any, dict[str, Any]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def options_view(self) -> dict[str, Any]:
         """The options as a view shows them, made once (they never change after the setup): the
