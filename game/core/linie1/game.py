@@ -426,7 +426,7 @@ class Linie1:
             "can_undo": bool(state.undo_stack) and state.phase == "build",
             "must_act": self.must_act(state),
             "board": state.board.to_view(),
-            "hands": [list(hand) for hand in state.hands],
+            "hands": state.hands_view(),
             "pile_count": len(state.pile),
             "box_count": len(state.box),
             "players": public,  # with the watching seat's own cards, below
