@@ -6,6 +6,8 @@
   time, each after the previous change was settled (its check frames arrived) and a 20 ms pause,
   as in play.
 - ``net.intent_to_first_view``: the same runs, to the first of the 15 clients holding its view.
+- ``net.host_cpu_per_change``: the CPU time the host process used over those runs (Linux's /proc),
+  per change: everything it does for one, the checks, saves, pings and status included.
 - ``net.intent_to_all_views_one_process``: the same runs, to the last client done in this process.
 - ``net.intent_to_all_views_200_idle`` (and ``..._one_process``): the same with 200 further
   spectator connections held open by another process, which come once the game is under way;
@@ -300,11 +302,21 @@ def idle_crowd(port: int, count: int, cpus: set[int] | None, stop: Any) -> None:
         sock.close()
 
 
-Samples = dict[str, list[float]]  # "all", "first", "serial" per change, "crowd_in" per table: milliseconds
+# "all", "first", "serial" per change; "crowd_in", "host_cpu" (ms) and "host_changes" per table
+Samples = dict[str, list[float]]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The user and system CPU time a process has used so far (Linux's /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 0,
-            bring_crowd: Callable[[], None] | None = None) -> int:
+            bring_crowd: Callable[[], None] | None = None, host_pid: int | None = None) -> int:
     """Latency samples on one table, added to ``found``: to the last of the 15 clients holding the
     view on a machine of its own ("all"), to the first ("first"), and to the last one done in
     this shared process ("serial"). Returns how many were taken, fewer than ``samples`` when the
@@ -322,6 +334,7 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
         table.pump(lambda: table.watchers[0].spectators == SPECTATORS + idle, 60.0)  # the crowd is in
         found["crowd_in"].append(1000 * (time.perf_counter() - crowd_at))
         last_ping = time.monotonic()
+        cpu_before = None if host_pid is None else cpu_seconds(host_pid)
         while taken < samples:
             view = table.seats[0].view
             assert view is not None
@@ -347,6 +360,10 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
                 last_ping = time.monotonic()
                 for client in table.clients:
                     client.send({"type": "ping"})
+        cpu_after = None if host_pid is None else cpu_seconds(host_pid)
+        if cpu_before is not None and cpu_after is not None and taken:
+            found["host_cpu"].append(1000 * (cpu_after - cpu_before))
+            found["host_changes"].append(taken)
         return taken
     finally:
         table.close()
@@ -358,7 +375,7 @@ def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, atta
     raise_open_file_limit(idle + 256)
     split = cpu_split() if separate_cores else None
     own = os.sched_getaffinity(0) if split is not None else set()
-    found: Samples = {"all": [], "first": [], "serial": [], "crowd_in": []}
+    found: Samples = {"all": [], "first": [], "serial": [], "crowd_in": [], "host_cpu": [], "host_changes": []}
     seed = 1
     try:
         if split is not None:
@@ -377,7 +394,7 @@ def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, atta
                     helper.start()
             try:
                 measure(host.port, samples - len(found["all"]), seed, found, idle + (attacker is not None),
-                        bring if helpers else None)
+                        bring if helpers else None, host.process.pid)
             finally:
                 stop.set()
                 for helper in helpers:
@@ -525,6 +542,8 @@ def figures() -> Iterator[tuple[str, list[float]] | tuple[str, float, str]]:
     yield "net.intent_to_all_views", table["all"]
     yield "net.intent_to_first_view", table["first"]
     yield "net.intent_to_all_views_one_process", table["serial"]
+    if table["host_changes"]:  # the host's whole work per change (checks, saves, pings), not only the path
+        yield "net.host_cpu_per_change", sum(table["host_cpu"]) / sum(table["host_changes"]), "ms of CPU"
     fanout = host_fanout()
     size = int(statistics.median(_Wire.update_sizes))
     split = cpu_split()
