@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 
 MAP_RECT = pygame.Rect(36, 36, 1000, 1008)
+LEGEND = pygame.Rect(MAP_RECT.x, MAP_RECT.bottom - 72, MAP_RECT.width, 72)  # the map's key, drawn on its paper
+TOASTS = pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, LEGEND.top - MAP_RECT.y)  # messages stay clear of it
 COLUMN = pygame.Rect(1060, 36, 824, 1008)
 HEADER = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.width, 150)
 BOARD = pygame.Rect(COLUMN.x, HEADER.bottom + 12, COLUMN.width, 420)

@@ -560,7 +560,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        draw_toasts(surface, self.toasts.items, MAP_RECT)
+        draw_toasts(surface, self.toasts.items, layout.TOASTS)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)

@@ -1,0 +1,78 @@
+"""Bus's messages stay readable: toasts queue instead of wiping each other and keep clear of the map's
+legend; first-game hints never sit over the players' rows or over what the decision is made on."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.tables.bus import layout
+from game.tables.bus.fx import SHOWN, Toasts, draw_toasts
+
+NEWS = ["Ada buys a bus: 2 now. The largest fleet is 2.", "Nobody took the Clock: time runs on.",
+        "Ben closed a circle at crossing 12: the line now grows from there, both ways.",
+        "Cleo chooses first next round.", "Dan's marker does nothing."]
+
+
+def shown_for(toasts: Toasts, step: float = 0.05, limit: float = 60.0) -> dict[str, float]:
+    """How long each toast was up, run on the wall clock until all are gone."""
+    up: dict[str, float] = {}
+    clock = 0.0
+    while toasts and clock < limit:
+        for toast in toasts.items:
+            up[toast.text] = up.get(toast.text, 0.0) + step
+        toasts.update(step)
+        clock += step
+    return up
+
+
+def test_a_second_toast_does_not_wipe_the_first():
+    toasts = Toasts()
+    toasts.add(NEWS[0])
+    toasts.update(0.3)
+    toasts.add(NEWS[1])
+    assert [toast.text for toast in toasts.items] == NEWS[:2]
+
+
+def test_toasts_beyond_the_room_wait_their_turn_and_each_stays_long_enough_to_read():
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    assert len(toasts.items) == SHOWN and len(toasts.waiting) == len(NEWS) - SHOWN
+    reads = {toast.text: toast.read for toast in toasts.items + toasts.waiting}
+    up = shown_for(toasts)
+    assert set(up) == set(NEWS)  # every one was shown
+    for text in NEWS:
+        assert up[text] >= reads[text], text
+    assert reads[NEWS[2]] > reads[NEWS[3]]  # a longer message is given longer
+
+
+def test_a_refusal_shows_at_once_even_when_news_waits_and_replaces_only_an_older_refusal():
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    toasts.add("Street 0-1 does not leave an end of your line.", refusal=True)
+    assert toasts.items[-1].refusal
+    toasts.add("Street 2-3 does not leave an end of your line.", refusal=True)
+    refusals = [toast.text for toast in toasts.items if toast.refusal]
+    assert refusals == ["Street 2-3 does not leave an end of your line."]
+    assert sum(not toast.refusal for toast in toasts.items) == SHOWN
+
+
+def test_the_same_message_again_stays_up_instead_of_showing_twice():
+    toasts = Toasts()
+    toasts.add(NEWS[0])
+    toasts.update(2.0)
+    toasts.add(NEWS[0])
+    assert len(toasts.items) == 1 and toasts.items[0].life - toasts.items[0].age > 2.0
+
+
+def test_toasts_never_cover_the_legend(app):
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text + " " + text)  # long: two lines each
+    toasts.add("A refusal long enough to need two lines on the foot of the map, as German ones do.", True)
+    toasts.update(0.5)
+    boxes = draw_toasts(pygame.Surface((1920, 1080)), toasts.items, layout.TOASTS)
+    assert len(boxes) == 3
+    for box in boxes:
+        assert layout.MAP_RECT.contains(box) and not box.colliderect(layout.LEGEND)
