@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.match import SeatInfo
 from game.tables.bus import layout
 from game.tables.bus.fx import SHOWN, Toasts, draw_toasts
+from game.tables.bus.hints import HINTS as BUS_HINTS
+from game.tables.bus.table import BusTable
+from game.tables.launch import TableConfig, start_local_game
+from tests.client.helpers import run
 
 NEWS = ["Ada buys a bus: 2 now. The largest fleet is 2.", "Nobody took the Clock: time runs on.",
         "Ben closed a circle at crossing 12: the line now grows from there, both ways.",
@@ -76,3 +81,23 @@ def test_toasts_never_cover_the_legend(app):
     assert len(boxes) == 3
     for box in boxes:
         assert layout.MAP_RECT.contains(box) and not box.colliderect(layout.LEGEND)
+
+
+def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app):
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
+    assert start_local_game(app, TableConfig("bus", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    run(app, 0.5)
+    assert table.coach is not None
+    longest = max((moment.text for moment in BUS_HINTS.moments), key=len)
+    table.coach.text, table.coach.alpha = longest, 1.0
+    for phase in ("setup_buildings", "setup_streets", "choose", "line", "passengers", "buildings", "clock",
+                  "vrooom"):
+        table.choices.phase = phase
+        anchor = table.coach_anchor()
+        table.coach.draw(pygame.Surface((1920, 1080)), anchor)
+        bubble = table.coach.box
+        assert not bubble.colliderect(layout.PLAYERS), phase
+        worked_on = layout.BOARD if phase in ("choose", "clock") else layout.MAP_RECT
+        assert not bubble.colliderect(worked_on), phase
+        assert not bubble.colliderect(layout.HEADER), phase  # the prompt and its buttons

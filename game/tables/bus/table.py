@@ -209,7 +209,9 @@ class BusTable(TableScene):
         return prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)[1]
 
     def coach_anchor(self) -> pygame.Rect:
-        return pygame.Rect(layout.PLAYERS.x + 30, layout.PLAYERS.y - 20, layout.PLAYERS.width - 60, 260)
+        """Never over the players' rows: over the map's foot while the decision is on the action board or
+        the clock, over the action board while it is on the map."""
+        return layout.HINT_OVER_MAP if self.choices.phase in ("choose", "clock") else layout.HINT_OVER_BOARD
 
     def seat_anchor(self, seat: int) -> Anchor:
         if self.picture is None:
