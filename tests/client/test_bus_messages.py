@@ -101,3 +101,18 @@ def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_mad
         worked_on = layout.BOARD if phase in ("choose", "clock") else layout.MAP_RECT
         assert not bubble.colliderect(worked_on), phase
         assert not bubble.colliderect(layout.HEADER), phase  # the prompt and its buttons
+
+
+def test_a_hint_over_the_map_stands_where_it_hides_less_of_the_players_line(app):
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
+    assert start_local_game(app, TableConfig("bus", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    run(app, 0.5)
+    table.choices.phase, table.choices.seat = "choose", 0
+    lines = {"foot": [0, 1, 2, 3, 4], "top": [33, 31, 32, 34, 35]}
+    spots = {}
+    for where, path in lines.items():
+        table.picture.seats[0].path = path
+        spots[where] = table.coach_anchor()
+        assert not any(spots[where].collidepoint(table.city.pos(crossing)) for crossing in path), where
+    assert spots["foot"] != spots["top"]

@@ -25,8 +25,10 @@ SPACE_W, SPACE_H, SPACE_GAP = 70, 44, 8
 SPACES_X = BOARD.x + 20 + LABEL_W
 
 # First-game hints cover what the decision does not need: the foot of the map while markers go on the
-# action board (or the clock is decided), the action board while the decision is on the map.
+# action board (or the clock is decided) -- or its top left where that covers less of the player's line --,
+# the action board while the decision is on the map.
 HINT_OVER_MAP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.bottom - 230, MAP_RECT.width - 40, 222)
+HINT_OVER_MAP_TOP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.y + 12, 660, 222)  # left of the clock
 HINT_OVER_BOARD = pygame.Rect(BOARD.x + 40, BOARD.y + 46, BOARD.width - 80, BOARD.height - 52)
 
 TRACK_CELLS = 40

@@ -35,6 +35,7 @@ from game.tables.bus.prompt import prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
+from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -209,9 +210,22 @@ class BusTable(TableScene):
         return prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)[1]
 
     def coach_anchor(self) -> pygame.Rect:
-        """Never over the players' rows: over the map's foot while the decision is on the action board or
-        the clock, over the action board while it is on the map."""
-        return layout.HINT_OVER_MAP if self.choices.phase in ("choose", "clock") else layout.HINT_OVER_BOARD
+        """Never over the players' rows: over the action board while the decision is on the map; while it
+        is on the action board or the clock, over the map's foot or its top left, whichever hides less of
+        the deciding player's line."""
+        if self.choices.phase not in ("choose", "clock"):
+            return layout.HINT_OVER_BOARD
+        seat = self.choices.seat
+        seats = self.picture.seats if self.picture is not None else []
+        path = seats[seat].path if seat is not None and seat < len(seats) else []
+        line = [self.city.pos(crossing) for crossing in path]
+
+        def hidden(anchor: pygame.Rect) -> int:
+            bubble = pygame.Rect(0, 0, min(COACH_WIDTH, anchor.width), anchor.height)
+            bubble.midtop = anchor.midtop
+            return sum(bubble.collidepoint(point) for point in line)
+
+        return min((layout.HINT_OVER_MAP, layout.HINT_OVER_MAP_TOP), key=hidden)
 
     def seat_anchor(self, seat: int) -> Anchor:
         if self.picture is None:
