@@ -116,3 +116,27 @@ def test_a_hint_over_the_map_stands_where_it_hides_less_of_the_players_line(app)
         spots[where] = table.coach_anchor()
         assert not any(spots[where].collidepoint(table.city.pos(crossing)) for crossing in path), where
     assert spots["foot"] != spots["top"]
+
+
+def test_the_winners_are_told_in_the_players_language(app):
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.i18n import set_language
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    heard: list[str] = []
+    looks = seat_looks(view, 3)
+    events = [{"type": "game_over", "reason": "clock", "winners": [0, 2]}]
+    set_language("de")
+    try:
+        stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, heard.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, view, view, events, looks)
+        while not timeline.done:
+            timeline.update(0.05)
+    finally:
+        set_language("en")
+    assert f"{looks[0].name} & {looks[2].name} gewinnen!" in heard
