@@ -125,6 +125,7 @@ class BusTable(TableScene):
         wanted: set[str] = set()
         if self.choices.choosing and self.choices.may_pass:
             wanted.add("pass")
+            self.buttons["pass"].caption = _("key {key}").format(key=self.app.mapper.key_label("next"))
         if self.choices.timing:
             wanted |= {"stop", "run"}
             nxt = str(self._decision().get("next"))
@@ -326,6 +327,9 @@ class BusTable(TableScene):
             return self._act_at_pointer()
         if kind == "confirm":
             return self._act_on_cursor()
+        if kind == "next" and self.choices.choosing and self.choices.may_pass:
+            self._pass()  # N ends the turn in every game: here it ends this round's placing
+            return True
         if kind in ("left", "right", "up", "down", "next"):
             self.steering = True
             return self._move_cursor(kind)
@@ -462,7 +466,7 @@ class BusTable(TableScene):
 
     def _move_cursor(self, kind: str) -> bool:
         """Arrows, a stick or N step through what may be taken now: action rows, streets, lots,
-        waiting passengers then their buildings."""
+        waiting passengers then their buildings (N passes instead once a player may pass)."""
         step = -1 if kind in ("left", "up") else 1
         if self.choices.choosing:
             rows = self.choices.actions()
@@ -532,7 +536,8 @@ class BusTable(TableScene):
         if self.choices.building:
             return _("Choose House, Office or Pub (1-3 or R), then click a glowing lot.")
         if self.choices.choosing:
-            return _("Click an action on the board (or press 1-7) to put a marker on its next space, or Pass.")
+            return _("Click an action on the board (or press 1-7) to put a marker on its next space, or Pass ({key})."
+                     ).format(key=self.app.mapper.key_label("next"))
         if self.choices.splitting:
             return _("Share the passengers between the stations with the +1 buttons (or click a station), then Place.")
         if self.choices.timing:
