@@ -361,3 +361,12 @@ def test_a_first_game_hint_never_hides_the_drawn_tile_the_markers_or_skip(app) -
         table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
         for rect in needed + panel.PLAYER_CARDS:
             assert not table.coach.box.colliderect(rect), (phase, rect)
+
+
+def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates() -> None:
+    import re
+
+    from game.tables.liniell.refusals import TEXTS
+    fixed = [text for text in TEXTS.values() if isinstance(text, str)]
+    assert fixed and not [text for text in fixed if re.search(r"\(-?\d+, ?-?\d+\)", text)]
+    assert "lit square" in TEXTS["liniell.first_tile_centre"]  # the square the table lights for it
