@@ -140,3 +140,18 @@ def test_the_winners_are_told_in_the_players_language(app):
     finally:
         set_language("en")
     assert f"{looks[0].name} & {looks[2].name} gewinnen!" in heard
+
+
+def test_the_results_cards_count_points_in_the_players_language():
+    from game.i18n import set_language
+    from game.match import Match
+    from game.tables.bus.figures import bus_figures
+    match = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5)
+    outcome = {"scores": [1, 0, 7], "winners": [2], "ranking": [2, 0, 1]}
+    set_language("de")
+    try:
+        headlines = [figure.headline for figure in bus_figures(match.view(None), outcome)]
+    finally:
+        set_language("en")
+    assert headlines == ["1 Punkt", "0 Punkte", "7 Punkte"]
+    assert [figure.headline for figure in bus_figures(match.view(None), outcome)][0] == "1 point"
