@@ -208,7 +208,8 @@ class Coach:
         height = 28 + len(lines) * line_height + 16 + theme.px(LINK_SIZE) + 22
         box = pygame.Rect(0, 0, width, height)
         box.midtop = anchor.midtop
-        box.bottom = min(box.bottom, anchor.bottom)  # a long hint grows upwards, never past the anchor
+        box.bottom = min(box.bottom, anchor.bottom)  # a long hint grows upwards, never below the anchor
+        box.top = max(box.top, 0)  # ... and never off the top of the screen (then it runs below instead)
         self.box = box
         faint = pointer is not None and box.collidepoint(pointer) and not any(
             rect.collidepoint(pointer) for rect in self.links.values())
