@@ -120,6 +120,7 @@ class Match:
         self.version = 0
         self.log: list[dict[str, Any]] = []
         self._listeners: list[Callable[[Change], None]] = []
+        self._seats_view: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
 
     # -- intents -------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> Submission:
@@ -156,8 +157,8 @@ class Match:
                     del self.log[index]
                     break
             return
-        self.log.append({"n": len(self.log) + 1, "seat": seat, "action": plain_copy(action),
-                         "events": plain_copy(events)})
+        action, events = plain_copy((action, events))  # one copy of both
+        self.log.append({"n": len(self.log) + 1, "seat": seat, "action": action, "events": events})
 
     def add_listener(self, listener: Callable[[Change], None]) -> None:
         self._listeners.append(listener)
@@ -180,12 +181,20 @@ class Match:
         facts = {
             "version": self.version,
             "game": self.game.name,
-            "seats": [info.to_dict() for info in self.seats],
+            "seats": self._seats_facts(),
             "to_act": self.game.to_act(self.state),
         }
         for view in found.values():
             view["match"] = facts
         return found
+
+    def _seats_facts(self) -> list[dict[str, Any]]:
+        """The seats as views show them: the same list while no seat changes (a host diffs it
+        only when one does)."""
+        key = tuple((info.name, info.kind, info.level, info.colour) for info in self.seats)
+        if key != self._seats_view[0]:
+            self._seats_view = (key, [info.to_dict() for info in self.seats])
+        return self._seats_view[1]
 
     def events_for(self, change: Change, seat: int | None) -> list[Event]:
         """The events of ``change`` as ``seat`` may see them (secrets filtered by the game)."""
@@ -266,6 +275,7 @@ class Match:
         match.version = version
         match.log = log
         match._listeners = []
+        match._seats_view = ((), [])
         return match
 
     def replay_header(self) -> dict[str, Any]:

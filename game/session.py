@@ -147,7 +147,8 @@ class LocalSession:
         self.match = match
         # Autosaved from the start (``game.saves``): a game closed, crashed or killed comes back.
         self.autosave = Autosave(save_path, lambda: local_snapshot(match)) if save_path is not None else None
-        self.replay: Path | None = None  # where the finished game's replay was kept
+        # where the finished game's replay was kept (``replay``, the Session's flag, stays False: a live game)
+        self.kept_replay: Path | None = None
         self.game = match.game.name
         self._messages: list[dict[str, Any]] = []
         self._bots: dict[int, Bot] = {
@@ -216,7 +217,7 @@ class LocalSession:
 
     def _retire(self) -> None:
         if self.autosave is not None:
-            self.replay = keep_replay(self.match)
+            self.kept_replay = keep_replay(self.match)
             self.autosave.discard()
             self.autosave = None
 

@@ -80,7 +80,9 @@ class ChangeFanout:
                 body = b"".join((_UPDATE, pack(seat), _ACTOR, actor, _EVENTS, events, content, _VERSION,
                                  pack(version)))
                 frame = frames[seat] = HEADER.pack(len(body)) + body
-            peer.send(frame)
+            peer.write(frame)
+        for peer in watching:
+            peer.mind_queue()
         for seat, view in views.items():
             self._sent_views[seat] = (change.version, view)
         return SentChange(change.version, views, watching)

@@ -175,6 +175,11 @@ class FrameParser:
     def feed(self, data: bytes) -> list[Any]:
         """The messages (decoded, not yet validated) completed by ``data``; ProtocolError on the
         first bad frame, after which the stream cannot be trusted."""
+        if self._length is None and not self._buffer and len(data) > HEADER.size:
+            # the usual read, one whole frame and nothing more: no buffering
+            length = body_length(data[:HEADER.size], self.limits)
+            if len(data) == HEADER.size + length:
+                return [decode_body(data[HEADER.size:], self.limits)]
         self._buffer += data
         messages = []
         while True:

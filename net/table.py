@@ -102,6 +102,13 @@ class Peer:
 
     def send(self, frame: bytes) -> None:
         """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""
+        self.write(frame)
+        self.mind_queue()
+
+    def write(self, frame: bytes) -> None:
+        """Queue a frame, nothing more: a fan-out writes to every peer first and then minds their
+        queues (``mind_queue``), so the last peer is not kept waiting by the bookkeeping of the
+        others."""
         if self.closed:
             return
         transport = self.transport
@@ -109,7 +116,12 @@ class Peer:
             self.closed = True
             return
         transport.write(frame)
-        queued = transport.get_write_buffer_size()
+
+    def mind_queue(self) -> None:
+        """Cut the peer off if it has stopped reading; count its queue in the host's budget."""
+        if self.closed:
+            return
+        queued = self.transport.get_write_buffer_size()
         if queued > MAX_PENDING_BYTES:
             log.warning("dropping %s: it does not read its frames", self.address)
             self.abort()

@@ -68,5 +68,8 @@ class CoverScene(Scene):
         theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, theme.text_colour(self.colour),
                         theme.DISPLAY_FONT, "center", shadow=True)
         hint = self.note or _("Everyone else: look away for a moment.")
-        theme.draw_text(surface, hint, (centre, badge.bottom - 60), 30, theme.CREAM, anchor="center")
+        size, lines, step = theme.fit_lines(hint, 30, badge.width - 120, 84)  # a long note wraps, never spills
+        top = badge.bottom - 60 - step * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (centre, round(top + index * step)), size, theme.CREAM, anchor="center")
         super().draw(surface)

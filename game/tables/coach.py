@@ -196,8 +196,8 @@ class Coach:
         return False
 
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
-        """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide (fainter while the
-        pointer is under it, so nothing it covers is lost)."""
+        """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide and never below its
+        bottom (fainter while the pointer is under it, so nothing it covers is lost)."""
         text = _(self.text)  # marked with N_ in each game's hints.py
         if self.alpha <= 0 or not text:
             self.links = {}
@@ -208,6 +208,8 @@ class Coach:
         height = 28 + len(lines) * line_height + 16 + theme.px(LINK_SIZE) + 22
         box = pygame.Rect(0, 0, width, height)
         box.midtop = anchor.midtop
+        box.bottom = min(box.bottom, anchor.bottom)  # a long hint grows upwards, never below the anchor
+        box.top = max(box.top, 0)  # ... and never off the top of the screen (then it runs below instead)
         self.box = box
         faint = pointer is not None and box.collidepoint(pointer) and not any(
             rect.collidepoint(pointer) for rect in self.links.values())

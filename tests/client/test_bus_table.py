@@ -397,3 +397,27 @@ def test_the_header_drops_stones_and_zones_once_the_game_is_over(app, monkeypatc
     picture.outcome = {"winners": [0], "scores": [3, 2, 1], "reason": "markers"}
     table._draw_header(surface, picture, "", "")
     assert not any("time stone" in text for text in drawn)
+
+
+def test_n_passes_once_a_player_may_pass_and_the_pass_button_names_the_key(app):
+    from tests.client.helpers import key
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=3)
+    match = table.session.match
+    for turn in range(400):
+        choices = table.choices
+        if choices.choosing and choices.may_pass:
+            break
+        if choices.choosing and not choices.may_pass:  # N still steps through the rows before then
+            app.step(0.02, key(pygame.K_n))
+            assert table.cursor_row in choices.actions()
+        if choices.active and not table.busy and not isinstance(app.stack.top, CoverScene):
+            decide_by_click(app, table, 0 if choices.choosing else turn)
+        app.step(STEP)
+    else:
+        raise AssertionError("never came to a choice with passing allowed")
+    assert table.buttons["pass"].visible and table.buttons["pass"].caption == "key N"
+    version = match.version
+    app.step(0.02, key(pygame.K_n))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "pass"} and match.log[-1]["seat"] == 0

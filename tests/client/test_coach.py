@@ -213,3 +213,20 @@ def test_every_moment_occurs_in_play_and_reads_every_view(game):
             definition.apply(state, seat, bots[seat].decide(view))
     missing = {m.key for m in GAME_HINTS[game].moments} - seen
     assert not missing, f"{game}: moments that never occurred: {missing}"
+
+
+def test_a_hint_stays_on_screen_and_above_its_anchors_bottom(app):
+    import pygame
+    table, _match = make_table(app)
+    coach = table.coach
+    coach.alpha = 1.0
+    screen = pygame.Surface((1920, 1080))
+    coach.text = "A short hint."
+    coach.draw(screen, pygame.Rect(100, 800, 660, 240))
+    short = coach.box
+    assert short.top == 800 and short.bottom <= 1040  # hangs from the anchor's top
+    coach.text = " ".join(["A hint far longer than its anchor is tall, as at a large text size."] * 6)
+    coach.draw(screen, pygame.Rect(100, 800, 660, 240))
+    assert coach.box.bottom == 1040 and coach.box.top < 800  # grows upwards from the anchor's bottom
+    coach.draw(screen, pygame.Rect(1092, 14, 660, 200))
+    assert coach.box.top == 0 and coach.box.height > 200  # never off the top: then it runs below

@@ -345,3 +345,28 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     assert table.link_down and not table.my_turn
     results = open_results(app, table)
     assert not results.again.enabled and session.closed and session.sent == []
+
+
+def test_a_first_game_hint_never_hides_the_drawn_tile_the_markers_or_skip(app) -> None:
+    from game.tables.liniell.hints import HINTS
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    app.step(0.5)
+    assert table.coach is not None and table.model is not None
+    table.coach.text, table.coach.alpha = max((moment.text for moment in HINTS.moments), key=len), 1.0
+    for phase, needed in (("place", [panel.TILE_SPOT]), ("occupy", [table.skip_button.rect]),
+                          ("connect", [table.connect_button.rect])):
+        table.model.view = {**table.model.view, "phase": phase}
+        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+        for rect in needed + panel.PLAYER_CARDS:
+            assert not table.coach.box.colliderect(rect), (phase, rect)
+
+
+def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates() -> None:
+    import re
+
+    from game.tables.liniell.refusals import TEXTS
+    fixed = [text for text in TEXTS.values() if isinstance(text, str)]
+    assert fixed and not [text for text in fixed if re.search(r"\(-?\d+, ?-?\d+\)", text)]
+    assert "lit square" in TEXTS["liniell.first_tile_centre"]  # the square the table lights for it

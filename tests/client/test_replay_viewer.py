@@ -194,9 +194,17 @@ def test_a_game_finished_at_a_table_is_kept_and_opens(app) -> None:
     session = app.stack.scenes[0].session
     assert isinstance(session, LocalSession)
     session.run_bots_now()
-    assert session.replay is not None and session.replay.parent == replays_dir()
+    assert session.kept_replay is not None and session.kept_replay.parent == replays_dir()
+    table = app.stack.scenes[0]
+    for _ in range(400):  # the table plays the game's end, then its results offer Play again, not a replay's Back
+        app.step(0.25)
+        if table.view is not None and table.view.get("outcome") and not table.busy:
+            break
+    table.open_results()
+    results = app.stack.top
+    assert isinstance(results, ResultsScene) and results.again.enabled and results.again.label == "Play again"
     app.to_title()
-    assert open_replay(app, session.replay) is None
+    assert open_replay(app, session.kept_replay) is None
     assert viewer_of(app).replay.game == get_game("linja").name
 
 

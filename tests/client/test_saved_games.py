@@ -123,7 +123,8 @@ def test_a_finished_game_leaves_its_replay_not_a_save(app, monkeypatch):
     assert session.match.finished
     assert saves.list_saves() == []
     replays = list(replays_dir().iterdir())
-    assert replays == [session.replay]
+    assert replays == [session.kept_replay]
+    assert session.replay is False  # still a live game, not a replay played back
     lines = [json.loads(line) for line in replays[0].read_text().splitlines()]
     assert lines[0]["format"] == "linie-replay" and lines[-1]["outcome"]["winners"]
     assert len(lines) == session.match.version + 2  # header, every action, the outcome

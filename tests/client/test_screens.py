@@ -53,6 +53,27 @@ def test_cover_hides_everything_beneath_and_reveals_on_confirm(app):
     assert revealed == [True] and isinstance(app.stack.top, TitleScene)
 
 
+def test_a_long_note_on_the_cover_stays_inside_its_badge(app, monkeypatch):
+    from game.ui import theme
+    note = ("Choose its type (house now), then click a free lot of zone 1 in the centre; German runs about "
+            "a third longer than this, and a note must never run past the badge's edge.")
+    cover = CoverScene(app, "Spieler 2", (40, 120, 255), note=note)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    cover.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    badge_left, badge_right = theme.WIDTH // 2 - 550, theme.WIDTH // 2 + 550
+    lines = [(text, rect) for text, rect in drawn if text in note]
+    assert len(lines) >= 2 and " ".join(text for text, _rect in lines) == note
+    assert all(badge_left < rect.left and rect.right < badge_right for _text, rect in lines)
+
+
 def test_results_use_the_games_figures_and_play_again(app):
     figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
                PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]

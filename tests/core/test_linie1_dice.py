@@ -331,6 +331,7 @@ def test_the_views_trip_measure_follows_the_table_rule():
     halts = [i in SIGNS or i == 16 for i in range(17)]
     die = view_trip_measure(GAME.view(state, 0), halts, ROUTE)
     assert die == pytest.approx(float(expected_turns(halts, state.faces)))
+    state = line1_route_state()  # the same table under the three-dice rule (options are set before play)
     state.options["trip_rule"] = "three_dice"
     view = GAME.view(state, 0)
     exact = float(dice_turns(halts, stop_signs(ROUTE, halts)))

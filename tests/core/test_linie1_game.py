@@ -2,6 +2,9 @@
 
 from fractions import Fraction
 
+import pytest
+
+from game.core.contract import SnapshotError
 from game.core.linie1 import GAME, my_route_status, my_trip_candidates
 from game.core.linie1.routes import advance, expected_turns, find_route, validate_route
 from tests.core.linie1_helpers import LINE1_PATH, board_with, line1_route_state, rot_of, state_with_board, straight
@@ -90,6 +93,24 @@ def test_undo_restores_board_hand_and_sign():
     assert state.board.tiles == {} and state.board.signs == {} and state.hands[0] == before_hand
     assert state.actions_taken == 0
     assert codes(state, 0, {"type": "undo"}) == "linie1.nothing_to_undo"
+
+
+def test_an_undo_point_survives_a_save_and_a_damaged_one_is_refused_with_the_save():
+    state = GAME.setup(2, 3)
+    GAME.apply(state, 0, place(1, (4, 10), 0))
+    GAME.apply(state, 0, place(2, (5, 5), 0))
+    data = GAME.snapshot(state)
+    assert data["undo_stack"][1]["tiles"] == [[4, 10, 1, 0]] and data["undo_stack"][1]["signs"] == [["H", 4, 10]]
+    resumed = GAME.restore(data)
+    assert GAME.snapshot(resumed) == data
+    GAME.apply(resumed, 0, {"type": "undo"})
+    assert resumed.board.tiles == {(4, 10): (1, 0)} and resumed.board.sign_at == {(4, 10): "H"}
+    assert resumed.laid == {(4, 10): (0, resumed.turn)}
+    for damage in ([[4, 10, "x", 0]], [[4, 10, 1]], [[4, 10, 1, 0], [4, 10, 2, 0]], "tiles"):
+        broken = GAME.snapshot(state)
+        broken["undo_stack"][1]["tiles"] = damage
+        with pytest.raises(SnapshotError):
+            GAME.restore(broken)
 
 
 def test_an_exchanged_tile_is_in_hand_at_once_and_the_draw_is_smaller():

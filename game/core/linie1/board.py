@@ -8,6 +8,7 @@ pattern of a free square at once, cached, for enumerating legal moves quickly (f
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -70,6 +71,11 @@ class Board:
         self._constraints: dict[Cell, tuple[int, int, int, int, int, int]] = {}
         self._allowed: dict[tuple[Cell, bool], int] = {}
         self._view: dict[str, Any] | None = None  # to_view's result until the next change
+        # to_view's lists, kept in step by set_tile (None: made afresh by the next to_view): a tile
+        # laid makes one new entry, and every other entry stays the object it was in earlier views.
+        self._view_cells: list[Cell] | None = None
+        self._tile_views: list[dict[str, Any]] = []
+        self._sign_views: list[dict[str, Any]] = []
         # Facts computed from the whole board (its tram network, routes, trip candidates): kept
         # until the next change, never copied, never part of a view or a save.
         self.derived: dict[Any, Any] = {}
@@ -103,10 +109,20 @@ class Board:
         self._view = None
         self.derived = {}
         self._invalidate(cell)
+        if self._view_cells is not None:
+            self._tile_views = self._tile_views.copy()  # earlier views keep theirs
+            index = bisect.bisect_left(self._view_cells, cell)
+            entry = {"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
+            if first_here:
+                self._view_cells.insert(index, cell)
+                self._tile_views.insert(index, entry)
+            else:
+                self._tile_views[index] = entry
         letter = BESIDE_BUILDING.get(cell)
         if first_here and letter is not None and letter not in self.signs:
             self.signs[letter] = cell
             self.sign_at[cell] = letter
+            self._sign_views = self._signs_view()
             return letter
         return None
 
@@ -426,14 +442,19 @@ class Board:
         until the next tile is laid: the host builds six views per change, and the same board
         object in each lets it diff and hash the board once (``net.fanout``)."""
         if self._view is None:
-            # Rails and trees follow from the tile type and rotation (assets/linie1/components.json),
-            # so a view leaves them out: every update on the wire is smaller and cheaper to check.
-            tiles = [{"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
-                     for cell, (tile, rot) in sorted(self.tiles.items())]
-            signs = [{"building": letter, "cell": [cell[0], cell[1]]}
-                     for letter, cell in sorted(self.signs.items())]
-            self._view = {"tiles": tiles, "signs": signs}
+            if self._view_cells is None:
+                # Rails and trees follow from the tile type and rotation (assets/linie1/components.json),
+                # so a view leaves them out: every update on the wire is smaller and cheaper to check.
+                laid = sorted(self.tiles.items())
+                self._view_cells = [cell for cell, _ in laid]
+                self._tile_views = [{"cell": [cell[0], cell[1]], "tile": tile, "rot": rot}
+                                    for cell, (tile, rot) in laid]
+                self._sign_views = self._signs_view()
+            self._view = {"tiles": self._tile_views, "signs": self._sign_views}
         return self._view
+
+    def _signs_view(self) -> list[dict[str, Any]]:
+        return [{"building": letter, "cell": [cell[0], cell[1]]} for letter, cell in sorted(self.signs.items())]
 
     @classmethod
     def from_view(cls, data: dict[str, Any]) -> Board:

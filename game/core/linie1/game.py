@@ -40,8 +40,6 @@ from game.core.linie1.routes import (
 )
 from game.core.linie1.saves import (
     STAT_KEYS,
-    laid_from_data,
-    laid_to_data,
     recent_tiles,
     restore,
     snapshot,
@@ -198,13 +196,15 @@ class Linie1:
         return getattr(self, f"_apply_{action['type']}")(state, seat, action)
 
     def _push_undo(self, state: State, seat: int) -> None:
+        """Shallow copies (the values are tuples): a fifth of the time of the saved form, which
+        ``saves.snapshot`` makes only when the table is saved."""
         state.undo_stack.append({
-            "tiles": [[c[0], c[1], t, r] for c, (t, r) in sorted(state.board.tiles.items())],
-            "signs": [[letter, c[0], c[1]] for letter, c in sorted(state.board.signs.items())],
+            "tiles": dict(state.board.tiles),
+            "signs": dict(state.board.signs),
             "hand": list(state.hands[seat]),
             "actions_taken": state.actions_taken,
             "stats": dict(state.stats[seat]),
-            "laid": laid_to_data(state.laid),
+            "laid": dict(state.laid),
         })
 
     def _lay(self, state: State, seat: int, tile: int, cell: tuple[int, int], rot: int) -> list[Event]:
@@ -246,17 +246,15 @@ class Linie1:
         saved = state.undo_stack.pop()
         before = dict(state.board.tiles)
         board = Board()
-        for row, col, tile, rot in saved["tiles"]:
-            board.tiles[(row, col)] = (tile, rot)
-        for letter, row, col in saved["signs"]:
-            board.signs[letter] = (row, col)
-            board.sign_at[(row, col)] = letter
+        board.tiles = dict(saved["tiles"])
+        board.signs = dict(saved["signs"])
+        board.sign_at = {cell: letter for letter, cell in saved["signs"].items()}
         state.board = board
         state.hands[seat] = list(saved["hand"])
         state.actions_taken = saved["actions_taken"]
         state.stats[seat] = dict(saved["stats"])
-        if "laid" in saved:  # (undo records saved before tiles remembered who laid them have none)
-            state.laid = laid_from_data(saved["laid"])
+        if saved["laid"] is not None:  # (undo records saved before tiles remembered who laid them have none)
+            state.laid = dict(saved["laid"])
         changed = sorted(c for c in set(before) | set(board.tiles) if before.get(c) != board.tiles.get(c))
         return [{"type": "undo", "seat": seat, "cells": [[c[0], c[1]] for c in changed]}]
 
@@ -417,7 +415,7 @@ class Linie1:
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
         """The board, the hands, the turn and every player's public facts are built once and
         shared; only ``you`` and the watching seat's own cards differ between seats."""
-        public = [self._player(state, s, shown=state.revealed[s]) for s in range(state.players)]
+        public = [self._player_view(state, s, state.revealed[s]) for s in range(state.players)]
         shared: View = {
             "game": NAME,
             "you": None,  # each seat's own, below
@@ -428,7 +426,7 @@ class Linie1:
             "can_undo": bool(state.undo_stack) and state.phase == "build",
             "must_act": self.must_act(state),
             "board": state.board.to_view(),
-            "hands": [list(hand) for hand in state.hands],
+            "hands": state.hands_view(),
             "pile_count": len(state.pile),
             "box_count": len(state.box),
             "players": public,  # with the watching seat's own cards, below
@@ -436,8 +434,7 @@ class Linie1:
             "recent": recent_tiles(state),
             "allowance": state.allowance if state.pace else None,  # the pace rule's next move, at most
             "dice": state.dice_view(),  # three dice: the faces to choose from, the next roll's dice
-            "options": {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
-                        for key, value in state.options.items()},
+            "options": state.options_view(),
             "outcome": self.outcome(state),
         }
         found: dict[int | None, View] = {}
@@ -445,11 +442,25 @@ class Linie1:
             players = public
             if seat is not None and not state.revealed[seat]:
                 players = list(public)
-                players[seat] = self._player(state, seat, shown=True)
+                players[seat] = self._player_view(state, seat, True)
             view = dict(shared)  # the same keys in the same order, the same shared values
             view["you"], view["players"] = seat, players
             found[seat] = view
         return found
+
+    @classmethod
+    def _player_view(cls, state: State, s: int, shown: bool) -> dict[str, Any]:
+        """``_player``, the same object while the player's facts stay as they were: a change touches
+        one player or none, and the host then compares and diffs only that one."""
+        trip = state.trips[s]
+        facts = (state.revealed[s], len(state.hands[s]), *state.stats[s].values(),
+                 None if trip is None else (trip.position, trip.by_h, trip.expected))
+        cached = state._player_views.get((s, shown))
+        if cached is not None and cached[1] is trip and cached[0] == facts:
+            return cached[2]
+        view = cls._player(state, s, shown)
+        state._player_views[(s, shown)] = (facts, trip, view)
+        return view
 
     @staticmethod
     def _player(state: State, s: int, shown: bool) -> dict[str, Any]:

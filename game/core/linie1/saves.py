@@ -27,13 +27,56 @@ def snapshot(state: State) -> dict[str, Any]:
         "lines": list(state.lines), "route_cards": list(state.route_cards),
         "stops": [list(s) for s in state.stops], "current": state.current, "turn": state.turn,
         "phase": state.phase, "actions_taken": state.actions_taken,
-        "undo_stack": copy.deepcopy(state.undo_stack),
+        "undo_stack": [undo_to_data(saved) for saved in state.undo_stack],
         "trips": [t.to_dict() if t else None for t in state.trips],
         "revealed": list(state.revealed), "winner": state.winner, "stalemate": state.stalemate,
         "stats": [dict(s) for s in state.stats], "last_roll": copy.deepcopy(state.last_roll),
         "laid": laid_to_data(state.laid), "last_move": state.last_move,
         "dice": list(state.dice) if state.dice is not None else None, "dice_left": state.dice_left,
     }
+
+
+def undo_to_data(saved: dict[str, Any]) -> dict[str, Any]:
+    """An undo point (``Linie1._push_undo``: copies of the board's maps) in its saved form."""
+    data = {
+        "tiles": [[c[0], c[1], t, r] for c, (t, r) in sorted(saved["tiles"].items())],
+        "signs": [[letter, c[0], c[1]] for letter, c in sorted(saved["signs"].items())],
+        "hand": list(saved["hand"]),
+        "actions_taken": saved["actions_taken"],
+        "stats": dict(saved["stats"]),
+    }
+    if saved["laid"] is not None:
+        data["laid"] = laid_to_data(saved["laid"])
+    return data
+
+
+def undo_from_data(data: Any, players: int, turn: int) -> dict[str, Any]:
+    """An undo point back from its saved form, every field checked: a damaged one is refused with
+    the save, not met later by the player who undoes."""
+    keys = {"tiles", "signs", "hand", "actions_taken", "stats"}
+    if not isinstance(data, dict) or set(data) not in (keys, keys | {"laid"}):
+        raise SnapshotError("bad undo record")
+    tiles: dict[tuple[int, int], tuple[int, int]] = {}
+    signs: dict[str, tuple[int, int]] = {}
+    try:
+        for row, col, tile, rot in data["tiles"]:
+            if not all(is_int(v) for v in (row, col, tile, rot)) or (row, col) in tiles:
+                raise SnapshotError("bad tile in an undo record")
+            tiles[(row, col)] = (tile, rot)
+        for letter, row, col in data["signs"]:
+            if not isinstance(letter, str) or not is_int(row) or not is_int(col):
+                raise SnapshotError("bad stop sign in an undo record")
+            signs[letter] = (row, col)
+    except (TypeError, ValueError):
+        raise SnapshotError("bad undo record") from None
+    hand, stats = data["hand"], data["stats"]
+    if not isinstance(hand, list) or not all(is_int(t) and t in TILE_TYPES for t in hand) \
+            or not is_int(data["actions_taken"]) or not isinstance(stats, dict) \
+            or set(stats) != set(STAT_KEYS) or not all(is_int(v) for v in stats.values()):
+        raise SnapshotError("bad undo record")
+    laid = laid_from_data(data["laid"], players=players, turn=turn) if "laid" in data else None
+    return {"tiles": tiles, "signs": signs, "hand": list(hand), "actions_taken": data["actions_taken"],
+            "stats": dict(stats), "laid": laid}
 
 
 def laid_to_data(laid: dict[tuple[int, int], tuple[int, int]]) -> list[list[int]]:
@@ -155,13 +198,7 @@ def restore(data: Any, validate_options: Callable[[Any], dict[str, Any]], min_pl
     revealed = [bool(r) for r in data["revealed"]]
     if len(stats) != players or len(revealed) != players:
         raise SnapshotError("bad per-seat records")
-    undo_stack = list(data["undo_stack"])
-    for saved in undo_stack:
-        keys = {"tiles", "signs", "hand", "actions_taken", "stats"}
-        if not isinstance(saved, dict) or set(saved) not in (keys, keys | {"laid"}):
-            raise SnapshotError("bad undo record")
-        if "laid" in saved:
-            laid_from_data(saved["laid"], players=players, turn=data["turn"])
+    undo_stack = [undo_from_data(saved, players, data["turn"]) for saved in data["undo_stack"]]
     return State(
         players=players, options=options, rng=Rng(data["rng"]), board=board, pile=pile, box=box, hands=hands,
         lines=lines, route_cards=cards, stops=stops, current=current, turn=data["turn"], phase=phase,

@@ -67,6 +67,31 @@ class State:
     # throws (three at a trip turn's start, then two, then one).
     dice: list[str] | None = None
     dice_left: int = 3
+    _options_view: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _hand_views: dict[int, list[int]] = field(default_factory=dict, repr=False, compare=False)
+    # (seat, shown) -> (the facts it shows, the trip, the player's view): see Linie1._player_view
+    _player_views: dict[tuple[int, bool], tuple[Any, Any, dict[str, Any]]] = field(
+        default_factory=dict, repr=False, compare=False)
+
+    def hands_view(self) -> list[list[int]]:
+        """Every hand as views show them (face up, as on the table); a hand that did not change
+        since the last view is the same list as in that view."""
+        known = self._hand_views
+        hands = []
+        for seat, hand in enumerate(self.hands):
+            held = known.get(seat)
+            if held is None or held != hand:
+                held = known[seat] = list(hand)
+            hands.append(held)
+        return hands
+
+    def options_view(self) -> dict[str, Any]:
+        """The options as a view shows them, made once (they never change after the setup): the
+        same object in every view, which the host then neither diffs nor packs again."""
+        if self._options_view is None:
+            self._options_view = {key: list(value) if isinstance(value, list) else value  # flat: faces and flags
+                                  for key, value in self.options.items()}
+        return self._options_view
 
     @property
     def strict(self) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.bots import level_name
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.tables.bus.model import picture_of
 from game.tables.bus.seats import seat_looks
@@ -34,6 +34,6 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))
         score = scores[seat] if seat < len(scores) else 0
-        headline = f"{score} point{'s' if score != 1 else ''}"
+        headline = ngettext("{points} point", "{points} points", score).format(points=score)
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures

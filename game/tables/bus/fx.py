@@ -128,6 +128,11 @@ class Banner:
                             theme.shade(self.colour, 1.4), theme.TEXT_BOLD_FONT, "center")
 
 
+SHOWN = 2  # news toasts on screen at once; more wait their turn instead of pushing one out unread
+FADE = 0.4  # seconds a toast takes to fade out
+READ_BASE, READ_PER_WORD = 1.2, 0.22  # seconds a toast needs before the next may push it out
+
+
 @dataclass
 class Toast:
     """A message over the foot of the map: what just happened, or why a move was refused."""
@@ -141,30 +146,65 @@ class Toast:
     def alive(self) -> bool:
         return self.age < self.life
 
+    @property
+    def read(self) -> float:
+        """How long it must stay before a waiting one may push it out: long enough to read it."""
+        return READ_BASE + READ_PER_WORD * len(self.text.split())
+
 
 class Toasts:
     """The messages over the foot of the map, on the wall clock (a refusal must stay readable at any
-    animation speed): a new one pushes out an older one of its kind."""
+    animation speed). News waits in a queue while ``SHOWN`` are up, and a toast gives way to a waiting
+    one only once it has been up long enough to read; a refusal answers the player's own click, so it
+    shows at once and replaces only an older refusal."""
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        self.waiting: list[Toast] = []
 
     def add(self, text: str, refusal: bool = False) -> None:
-        self.items = [toast for toast in self.items if toast.refusal != refusal][-1:]
-        self.items.append(Toast(text, refusal, 4.5 if refusal else 2.6))
+        same = next((toast for toast in self.items if toast.text == text), None)
+        if same is not None:  # said again: it stays up longer rather than twice
+            same.age = min(same.age, FADE)
+            same.life = max(same.life, same.age + _life(same))
+            return
+        if any(toast.text == text for toast in self.waiting):
+            return
+        toast = Toast(text, refusal)
+        toast.life = _life(toast)
+        if refusal:
+            self.items = [shown for shown in self.items if not shown.refusal]
+            self.items.append(toast)
+        else:
+            self.waiting.append(toast)
+            self._promote()
 
     def update(self, dt: float) -> None:
         for toast in self.items:
             toast.age += dt
+            if self.waiting and not toast.refusal and toast.age >= toast.read:
+                toast.life = min(toast.life, max(toast.age, toast.read) + FADE)  # read: make room
         self.items = [toast for toast in self.items if toast.alive]
+        self._promote()
+
+    def _promote(self) -> None:
+        while self.waiting and sum(not toast.refusal for toast in self.items) < SHOWN:
+            self.items.append(self.waiting.pop(0))
 
     def __bool__(self) -> bool:
-        return bool(self.items)
+        return bool(self.items or self.waiting)
 
 
-def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect) -> None:
-    """The newest toast lowest, older ones above it, each fading out at the end of its life."""
-    bottom = area.bottom - 16
+def _life(toast: Toast) -> float:
+    """How long a toast stays when nothing waits: a refusal longer, and never less than its reading."""
+    return max(4.5 if toast.refusal else 2.6, toast.read + 1.0)
+
+
+def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect) -> list[pygame.Rect]:
+    """The newest toast lowest, older ones above it, each fading out at the end of its life, all inside
+    ``area`` (which leaves out the map's legend). Returns the boxes drawn."""
+    bottom = area.bottom - 8
+    boxes: list[pygame.Rect] = []
     for toast in reversed(toasts[-3:]):
         lines = theme.wrap(toast.text, 24, area.width - 140)
         step = theme.px(32)
@@ -173,7 +213,7 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
         box = pygame.Rect(0, 0, min(area.width - 40, widest + 86), height)
         shake = math.sin(toast.age * 50) * 8 * max(0.0, 1 - toast.age / 0.35) if toast.refusal else 0.0
         box.midbottom = (round(area.centerx + shake), bottom)
-        fade = max(0.0, min(1.0, (toast.life - toast.age) / 0.4, toast.age / 0.12))
+        fade = max(0.0, min(1.0, (toast.life - toast.age) / FADE, toast.age / 0.12))
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         local = layer.get_rect()
         face = theme.CORAL_DARK if toast.refusal else theme.NIGHT_2
@@ -189,7 +229,9 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
             theme.draw_text(layer, line, (62, 12 + step * index), 24, theme.CREAM, theme.TEXT_BOLD_FONT)
         layer.set_alpha(int(255 * fade))
         surface.blit(layer, box)
+        boxes.append(box)
         bottom = box.top - 10
+    return boxes
 
 
 def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], anchor: Point, bounds: pygame.Rect) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 
 MAP_RECT = pygame.Rect(36, 36, 1000, 1008)
+LEGEND = pygame.Rect(MAP_RECT.x, MAP_RECT.bottom - 72, MAP_RECT.width, 72)  # the map's key, drawn on its paper
+TOASTS = pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, LEGEND.top - MAP_RECT.y)  # messages stay clear of it
 COLUMN = pygame.Rect(1060, 36, 824, 1008)
 HEADER = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.width, 150)
 BOARD = pygame.Rect(COLUMN.x, HEADER.bottom + 12, COLUMN.width, 420)
@@ -21,6 +23,13 @@ ROW_H = 52
 LABEL_W = 236
 SPACE_W, SPACE_H, SPACE_GAP = 70, 44, 8
 SPACES_X = BOARD.x + 20 + LABEL_W
+
+# First-game hints cover what the decision does not need: the foot of the map while markers go on the
+# action board (or the clock is decided) -- or its top left where that covers less of the player's line --,
+# the action board while the decision is on the map.
+HINT_OVER_MAP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.bottom - 230, MAP_RECT.width - 40, 222)
+HINT_OVER_MAP_TOP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.y + 12, 660, 222)  # left of the clock
+HINT_OVER_BOARD = pygame.Rect(BOARD.x + 40, BOARD.y + 46, BOARD.width - 80, BOARD.height - 52)
 
 TRACK_CELLS = 40
 TRACK_PER_ROW = 20

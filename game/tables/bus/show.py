@@ -521,7 +521,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
             x, y = players.disc_point(seat, new.players)
             stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)
         if winners:
-            stage.toast(f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!")
+            stage.toast(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners)))
         stage.counted()
 
     timeline.call(counted)

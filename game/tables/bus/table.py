@@ -35,6 +35,7 @@ from game.tables.bus.prompt import prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
+from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
@@ -124,6 +125,7 @@ class BusTable(TableScene):
         wanted: set[str] = set()
         if self.choices.choosing and self.choices.may_pass:
             wanted.add("pass")
+            self.buttons["pass"].caption = _("key {key}").format(key=self.app.mapper.key_label("next"))
         if self.choices.timing:
             wanted |= {"stop", "run"}
             nxt = str(self._decision().get("next"))
@@ -209,7 +211,22 @@ class BusTable(TableScene):
         return prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)[1]
 
     def coach_anchor(self) -> pygame.Rect:
-        return pygame.Rect(layout.PLAYERS.x + 30, layout.PLAYERS.y - 20, layout.PLAYERS.width - 60, 260)
+        """Never over the players' rows: over the action board while the decision is on the map; while it
+        is on the action board or the clock, over the map's foot or its top left, whichever hides less of
+        the deciding player's line."""
+        if self.choices.phase not in ("choose", "clock"):
+            return layout.HINT_OVER_BOARD
+        seat = self.choices.seat
+        seats = self.picture.seats if self.picture is not None else []
+        path = seats[seat].path if seat is not None and seat < len(seats) else []
+        line = [self.city.pos(crossing) for crossing in path]
+
+        def hidden(anchor: pygame.Rect) -> int:
+            bubble = pygame.Rect(0, 0, min(COACH_WIDTH, anchor.width), anchor.height)
+            bubble.midtop = anchor.midtop
+            return sum(bubble.collidepoint(point) for point in line)
+
+        return min((layout.HINT_OVER_MAP, layout.HINT_OVER_MAP_TOP), key=hidden)
 
     def seat_anchor(self, seat: int) -> Anchor:
         if self.picture is None:
@@ -310,6 +327,9 @@ class BusTable(TableScene):
             return self._act_at_pointer()
         if kind == "confirm":
             return self._act_on_cursor()
+        if kind == "next" and self.choices.choosing and self.choices.may_pass:
+            self._pass()  # N ends the turn in every game: here it ends this round's placing
+            return True
         if kind in ("left", "right", "up", "down", "next"):
             self.steering = True
             return self._move_cursor(kind)
@@ -446,7 +466,7 @@ class BusTable(TableScene):
 
     def _move_cursor(self, kind: str) -> bool:
         """Arrows, a stick or N step through what may be taken now: action rows, streets, lots,
-        waiting passengers then their buildings."""
+        waiting passengers then their buildings (N passes instead once a player may pass)."""
         step = -1 if kind in ("left", "up") else 1
         if self.choices.choosing:
             rows = self.choices.actions()
@@ -516,7 +536,8 @@ class BusTable(TableScene):
         if self.choices.building:
             return _("Choose House, Office or Pub (1-3 or R), then click a glowing lot.")
         if self.choices.choosing:
-            return _("Click an action on the board (or press 1-7) to put a marker on its next space, or Pass.")
+            return _("Click an action on the board (or press 1-7) to put a marker on its next space, or Pass ({key})."
+                     ).format(key=self.app.mapper.key_label("next"))
         if self.choices.splitting:
             return _("Share the passengers between the stations with the +1 buttons (or click a station), then Place.")
         if self.choices.timing:
@@ -560,7 +581,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        draw_toasts(surface, self.toasts.items, MAP_RECT)
+        draw_toasts(surface, self.toasts.items, layout.TOASTS)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)

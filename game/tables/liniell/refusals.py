@@ -34,7 +34,7 @@ def _wrong_marker(params: Mapping[str, Any]) -> str:
 
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "liniell.cell_taken": N_("There is already a tile on that square."),
-    "liniell.first_tile_centre": N_("The first tile goes in the centre (0, 0)."),
+    "liniell.first_tile_centre": N_("The first tile goes on the lit square in the centre."),
     "liniell.not_adjacent": N_("A tile must go next to a tile already in play (N2)."),
     "liniell.outside_square": N_("All tiles must fit inside one 4 x 4 square (N2)."),
     "liniell.same_colour_join": _same_colour,

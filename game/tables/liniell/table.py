@@ -173,7 +173,9 @@ class LiniellTable(TableScene):
         return _("Liniell hides nothing — but it is your move now.")
 
     def coach_anchor(self) -> pygame.Rect:
-        return panel.TILE_CARD  # over the tile card: the markers stay in reach
+        """While a tile is placed, over the words of the action box (the drawn tile it tells the player to
+        turn stays in sight); while markers move, over the tile card (the markers and Skip stay in reach)."""
+        return panel.ACTIONS if self.model is not None and self.model.phase == "place" else panel.TILE_CARD
 
     def seat_anchor(self, seat: int) -> Anchor:
         return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None

@@ -1,0 +1,157 @@
+"""Bus's messages stay readable: toasts queue instead of wiping each other and keep clear of the map's
+legend; first-game hints never sit over the players' rows or over what the decision is made on."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import SeatInfo
+from game.tables.bus import layout
+from game.tables.bus.fx import SHOWN, Toasts, draw_toasts
+from game.tables.bus.hints import HINTS as BUS_HINTS
+from game.tables.bus.table import BusTable
+from game.tables.launch import TableConfig, start_local_game
+from tests.client.helpers import run
+
+NEWS = ["Ada buys a bus: 2 now. The largest fleet is 2.", "Nobody took the Clock: time runs on.",
+        "Ben closed a circle at crossing 12: the line now grows from there, both ways.",
+        "Cleo chooses first next round.", "Dan's marker does nothing."]
+
+
+def shown_for(toasts: Toasts, step: float = 0.05, limit: float = 60.0) -> dict[str, float]:
+    """How long each toast was up, run on the wall clock until all are gone."""
+    up: dict[str, float] = {}
+    clock = 0.0
+    while toasts and clock < limit:
+        for toast in toasts.items:
+            up[toast.text] = up.get(toast.text, 0.0) + step
+        toasts.update(step)
+        clock += step
+    return up
+
+
+def test_a_second_toast_does_not_wipe_the_first():
+    toasts = Toasts()
+    toasts.add(NEWS[0])
+    toasts.update(0.3)
+    toasts.add(NEWS[1])
+    assert [toast.text for toast in toasts.items] == NEWS[:2]
+
+
+def test_toasts_beyond_the_room_wait_their_turn_and_each_stays_long_enough_to_read():
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    assert len(toasts.items) == SHOWN and len(toasts.waiting) == len(NEWS) - SHOWN
+    reads = {toast.text: toast.read for toast in toasts.items + toasts.waiting}
+    up = shown_for(toasts)
+    assert set(up) == set(NEWS)  # every one was shown
+    for text in NEWS:
+        assert up[text] >= reads[text], text
+    assert reads[NEWS[2]] > reads[NEWS[3]]  # a longer message is given longer
+
+
+def test_a_refusal_shows_at_once_even_when_news_waits_and_replaces_only_an_older_refusal():
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    toasts.add("Street 0-1 does not leave an end of your line.", refusal=True)
+    assert toasts.items[-1].refusal
+    toasts.add("Street 2-3 does not leave an end of your line.", refusal=True)
+    refusals = [toast.text for toast in toasts.items if toast.refusal]
+    assert refusals == ["Street 2-3 does not leave an end of your line."]
+    assert sum(not toast.refusal for toast in toasts.items) == SHOWN
+
+
+def test_the_same_message_again_stays_up_instead_of_showing_twice():
+    toasts = Toasts()
+    toasts.add(NEWS[0])
+    toasts.update(2.0)
+    toasts.add(NEWS[0])
+    assert len(toasts.items) == 1 and toasts.items[0].life - toasts.items[0].age > 2.0
+
+
+def test_toasts_never_cover_the_legend(app):
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text + " " + text)  # long: two lines each
+    toasts.add("A refusal long enough to need two lines on the foot of the map, as German ones do.", True)
+    toasts.update(0.5)
+    boxes = draw_toasts(pygame.Surface((1920, 1080)), toasts.items, layout.TOASTS)
+    assert len(boxes) == 3
+    for box in boxes:
+        assert layout.MAP_RECT.contains(box) and not box.colliderect(layout.LEGEND)
+
+
+def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app):
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
+    assert start_local_game(app, TableConfig("bus", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    run(app, 0.5)
+    assert table.coach is not None
+    longest = max((moment.text for moment in BUS_HINTS.moments), key=len)
+    table.coach.text, table.coach.alpha = longest, 1.0
+    for phase in ("setup_buildings", "setup_streets", "choose", "line", "passengers", "buildings", "clock",
+                  "vrooom"):
+        table.choices.phase = phase
+        anchor = table.coach_anchor()
+        table.coach.draw(pygame.Surface((1920, 1080)), anchor)
+        bubble = table.coach.box
+        assert not bubble.colliderect(layout.PLAYERS), phase
+        worked_on = layout.BOARD if phase in ("choose", "clock") else layout.MAP_RECT
+        assert not bubble.colliderect(worked_on), phase
+        assert not bubble.colliderect(layout.HEADER), phase  # the prompt and its buttons
+
+
+def test_a_hint_over_the_map_stands_where_it_hides_less_of_the_players_line(app):
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
+    assert start_local_game(app, TableConfig("bus", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    run(app, 0.5)
+    table.choices.phase, table.choices.seat = "choose", 0
+    lines = {"foot": [0, 1, 2, 3, 4], "top": [33, 31, 32, 34, 35]}
+    spots = {}
+    for where, path in lines.items():
+        table.picture.seats[0].path = path
+        spots[where] = table.coach_anchor()
+        assert not any(spots[where].collidepoint(table.city.pos(crossing)) for crossing in path), where
+    assert spots["foot"] != spots["top"]
+
+
+def test_the_winners_are_told_in_the_players_language(app):
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.i18n import set_language
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    heard: list[str] = []
+    looks = seat_looks(view, 3)
+    events = [{"type": "game_over", "reason": "clock", "winners": [0, 2]}]
+    set_language("de")
+    try:
+        stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, heard.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, view, view, events, looks)
+        while not timeline.done:
+            timeline.update(0.05)
+    finally:
+        set_language("en")
+    assert f"{looks[0].name} & {looks[2].name} gewinnen!" in heard
+
+
+def test_the_results_cards_count_points_in_the_players_language():
+    from game.i18n import set_language
+    from game.match import Match
+    from game.tables.bus.figures import bus_figures
+    match = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5)
+    outcome = {"scores": [1, 0, 7], "winners": [2], "ranking": [2, 0, 1]}
+    set_language("de")
+    try:
+        headlines = [figure.headline for figure in bus_figures(match.view(None), outcome)]
+    finally:
+        set_language("en")
+    assert headlines == ["1 Punkt", "0 Punkte", "7 Punkte"]
+    assert [figure.headline for figure in bus_figures(match.view(None), outcome)][0] == "1 point"
