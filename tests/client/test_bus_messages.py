@@ -4,6 +4,7 @@ legend; first-game hints never sit over the players' rows or over what the decis
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.match import SeatInfo
 from game.tables.bus import layout
@@ -83,7 +84,10 @@ def test_toasts_never_cover_the_legend(app):
         assert layout.MAP_RECT.contains(box) and not box.colliderect(layout.LEGEND)
 
 
-def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app):
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app, scale):
+    from game.ui import theme
+    theme.set_ui_scale(scale)
     seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
     assert start_local_game(app, TableConfig("bus", seats, {}, 4))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
