@@ -159,3 +159,14 @@ def test_the_results_cards_count_points_in_the_players_language():
         set_language("en")
     assert headlines == ["1 Punkt", "0 Punkte", "7 Punkte"]
     assert [figure.headline for figure in bus_figures(match.view(None), outcome)][0] == "1 point"
+
+
+def test_news_already_read_clears_when_the_player_must_decide_but_unread_news_stays():
+    toasts = Toasts()
+    toasts.add(NEWS[3])
+    toasts.update(toasts.items[0].read + 0.1)
+    toasts.add(NEWS[2])
+    toasts.update(0.1)
+    toasts.clear_read()
+    toasts.update(0.5)
+    assert [toast.text for toast in toasts.items] == [NEWS[2]]  # the read one faded, the new one stays

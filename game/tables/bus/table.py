@@ -551,6 +551,8 @@ class BusTable(TableScene):
         super().update(dt)
         self.tally.update(dt * self.app.settings.animation_speed)
         self.toasts.update(dt)
+        if self.choices.active and not self.busy:
+            self.toasts.clear_read()
         if self.flash is not None:
             street, age = self.flash
             self.flash = (street, age + dt) if age + dt < FLASH_SECONDS else None
