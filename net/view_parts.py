@@ -63,8 +63,6 @@ class ViewParts:
         self._events: dict[tuple[int, ...], tuple[list[Any], bytes]] = {}
         self._key_order: dict[tuple[str, ...], list[tuple[str, bytes]]] = {}
         self._differ = SharedDiff()
-        # the first delta of a change with each key's share: (keys, old values, new values, counts, chunks)
-        self._reference: tuple[list[str], list[Any], list[Any], list[int], list[bytes]] | None = None
         self._items: dict[int, tuple[Any, bytes]] = {}  # canonical JSON of list items (``_chunk``)
         self._before_items: dict[int, tuple[Any, bytes]] = {}
 
@@ -75,7 +73,6 @@ class ViewParts:
         self._ops.clear()
         self._events.clear()
         self._differ = SharedDiff()
-        self._reference = None
 
     def add(self, view: View) -> View:
         """``view`` (changed in place) with each part that equals, as the wire tells values apart,
@@ -112,57 +109,28 @@ class ViewParts:
         """``diff(old, new)`` packed, for views whose parts ``add`` made: parts equal in both are the
         same object and cost nothing, and each changed part is diffed once per change for every
         seat that holds it."""
-        keys = list(new)
-        if keys == list(old):  # the usual case: a game's views keep their keys
-            return self._delta_same_keys(keys, old, new)
         count, chunks = 0, []
         pack = self.pack
         for key, value in new.items():
             before = old.get(key, _MISSING)
+            if before is value:
+                continue
             if before is _MISSING:
                 count += 1
                 chunks.append(_SET + pack([key]) + self.part(value).packed(pack))
                 continue
-            found = self._key_delta(key, before, value)
-            count += found[0]
-            chunks.append(found[1])
+            memo = (key, id(before), id(value))
+            found = self._ops.get(memo)
+            if found is None:
+                ops = self._differ.diff(before, value, [key])
+                found = self._ops[memo] = (before, value, (len(ops), b"".join(map(pack, ops))))
+            count += found[2][0]
+            chunks.append(found[2][1])
         for key in old:
             if key not in new:
                 count += 1
                 chunks.append(pack(["del", [key]]))
         return count, b"".join(chunks)
-
-    def _delta_same_keys(self, keys: list[str], old: View, new: View) -> Packed:
-        """``delta`` of two views with the same keys in the same order. The seats' views of one
-        change differ in a part or two (a seat's own cards), so the first one's delta per key is
-        kept and each later seat works out only the keys where its parts are not that one's."""
-        reference = self._reference
-        if reference is not None and reference[0] == keys:
-            _, shared_old, shared_new, counts, chunks = reference
-            counts, chunks = counts.copy(), chunks.copy()
-            for index, (before, value, shared_before, shared_value) in enumerate(
-                    zip(old.values(), new.values(), shared_old, shared_new, strict=True)):
-                if before is not shared_before or value is not shared_value:
-                    counts[index], chunks[index] = self._key_delta(keys[index], before, value)
-            return sum(counts), b"".join(chunks)
-        counts, chunks = [], []
-        for key, before, value in zip(keys, old.values(), new.values(), strict=True):
-            count, chunk = self._key_delta(key, before, value)
-            counts.append(count)
-            chunks.append(chunk)
-        self._reference = (keys, list(old.values()), list(new.values()), counts, chunks)
-        return sum(counts), b"".join(chunks)
-
-    def _key_delta(self, key: str, before: Any, value: Any) -> Packed:
-        """The packed operations that turn one part into the other, once per pair and change."""
-        if before is value:
-            return _NOTHING
-        memo = (key, id(before), id(value))
-        found = self._ops.get(memo)
-        if found is None:
-            ops = self._differ.diff(before, value, [key])
-            found = self._ops[memo] = (before, value, (len(ops), b"".join(map(self.pack, ops))))
-        return found[2]
 
     def view_bytes(self, view: View) -> bytes:
         """``view`` packed, from its parts' bytes."""
@@ -209,5 +177,4 @@ class ViewParts:
 
 
 _MISSING = object()
-_NOTHING: Packed = (0, b"")
 _SET = msgpack.packb(["set", None, None])[:-2]  # a 3-item list's header and "set": path and value follow

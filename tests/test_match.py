@@ -126,3 +126,10 @@ def test_simulate_prints_each_levels_mean_final_score(capsys):
     scores = play_one("bus", 3, 4, ["normal", "easy", "normal"])[0].outcome()["scores"]
     assert f"final score of easy: mean={scores[1]:.1f} n=1" in out
     assert f"final score of normal: mean={(scores[0] + scores[2]) / 2:.1f} n=2" in out
+
+
+def test_simulate_plays_a_game_without_table_options(capsys):
+    simulate_main(["liniell", "--games", "1", "--seed", "2", "--levels", "greedy,easy", "--quiet"])
+    assert "total: 1 games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        simulate_main(["liniell", "--games", "1", "--option", "trip_rule=dice"])

@@ -2,7 +2,8 @@
 client sends, writes one pre-packed frame of a given size to every connection. From the frame
 sent to the moment the last client's socket holds the answer, it is what Python and the kernel
 cost before any game work: ``python -m tools.bench net`` prints it beside the real host's figure
-(``net.floor_all_views``) so the ratio holds on a noisy machine.
+(``net.floor_all_views``), measured in blocks between the host's, so the ratio holds on a noisy
+machine.
 """
 
 from __future__ import annotations
@@ -46,57 +47,71 @@ asyncio.run(main())
 """
 
 
-def floor_all_views(frame_size: int, clients: int, samples: int, think: float,
-                    server_cpus: set[int] | None = None) -> list[float]:
-    """Milliseconds from one client's frame to the last of ``clients`` sockets holding the answer
-    (the kernel's receive timestamp of its last byte), ``samples`` times."""
-    process = subprocess.Popen([sys.executable, "-c", SERVER, str(frame_size)], stdout=subprocess.PIPE, text=True)
-    if server_cpus is not None:
-        os.sched_setaffinity(process.pid, server_cpus)
-    try:
-        assert process.stdout is not None
-        port = int(process.stdout.readline())
-        clock = min(time.time() - time.perf_counter() for _ in range(5))
-        socks = []
-        selector = selectors.DefaultSelector()
-        for index in range(clients):
-            sock = socket.create_connection(("127.0.0.1", port))
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            if SO_TIMESTAMPNS is not None:
-                with contextlib.suppress(OSError):
-                    sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
-            sock.setblocking(False)
-            selector.register(sock, selectors.EVENT_READ, index)
-            socks.append(sock)
-        time.sleep(0.2)  # every connection accepted
+class Floor:
+    """The bare server in a process of its own and ``clients`` connections to it, measured in as
+    many blocks as the caller likes (``python -m tools.bench net`` takes the floor's samples in
+    blocks between the real host's, so a machine whose load drifts during the run weighs on both
+    alike)."""
+
+    def __init__(self, frame_size: int, clients: int, think: float, server_cpus: set[int] | None = None) -> None:
+        self.frame_size, self.think = frame_size, think
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(frame_size)], stdout=subprocess.PIPE,
+                                        text=True)
+        if server_cpus is not None:
+            os.sched_setaffinity(self.process.pid, server_cpus)
+        self.socks: list[socket.socket] = []
+        self.selector = selectors.DefaultSelector()
+        try:
+            assert self.process.stdout is not None
+            port = int(self.process.stdout.readline())
+            self.clock = min(time.time() - time.perf_counter() for _ in range(5))
+            for index in range(clients):
+                sock = socket.create_connection(("127.0.0.1", port))
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if SO_TIMESTAMPNS is not None:
+                    with contextlib.suppress(OSError):
+                        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+                sock.setblocking(False)
+                self.selector.register(sock, selectors.EVENT_READ, index)
+                self.socks.append(sock)
+            time.sleep(0.2)  # every connection accepted
+        except BaseException:
+            self.close()
+            raise
+
+    def measure(self, samples: int) -> list[float]:
+        """Milliseconds from one client's frame to the last socket holding the answer (the kernel's
+        receive timestamp of its last byte), ``samples`` times."""
         results = []
         intent = struct.pack(">I", 16) + b"i" * 16
         for _ in range(samples):
-            pending = {index: frame_size for index in range(clients)}
+            pending = {index: self.frame_size for index in range(len(self.socks))}
             last = 0.0
             started = time.perf_counter()
-            socks[0].sendall(intent)
+            self.socks[0].sendall(intent)
             while pending:
-                for key, _ in selector.select(5.0):
+                for key, _ in self.selector.select(5.0):
                     data, ancillary, _, _ = key.fileobj.recvmsg(1 << 20, 256)  # type: ignore[union-attr]
                     reached = time.perf_counter()
                     for level, kind, payload in ancillary:
                         if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
                             seconds, nanoseconds = TIMESPEC.unpack_from(payload)
-                            reached = seconds + nanoseconds / 1e9 - clock
+                            reached = seconds + nanoseconds / 1e9 - self.clock
                     pending[key.data] -= len(data)
                     if pending[key.data] <= 0:
                         del pending[key.data]
                         last = max(last, reached)
             results.append(1000 * (last - started))
-            time.sleep(think)
-        for sock in socks:
-            selector.unregister(sock)
-            sock.close()
-        selector.close()
+            time.sleep(self.think)
         return results
-    finally:
-        process.terminate()
-        process.wait(10)
-        if process.stdout is not None:
-            process.stdout.close()
+
+    def close(self) -> None:
+        for sock in self.socks:
+            self.selector.unregister(sock)
+            sock.close()
+        self.selector.close()
+        self.process.terminate()
+        self.process.wait(10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+

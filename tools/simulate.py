@@ -101,10 +101,14 @@ def main(argv: list[str] | None = None) -> int:
             options[key.strip()] = json.loads(value)
         except ValueError:
             options[key.strip()] = value
-    try:
-        game.validate_options(options or None)
-    except ValueError as error:
-        parser.error(str(error))
+    validate = getattr(game, "validate_options", None)  # only games with table options have it
+    if validate is not None:
+        try:
+            validate(options or None)
+        except ValueError as error:
+            parser.error(str(error))
+    elif options:
+        parser.error(f"{game.title} takes no table options")
     if args.replays:
         args.replays.mkdir(parents=True, exist_ok=True)
 

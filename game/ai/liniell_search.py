@@ -56,6 +56,14 @@ OPEN_END = (  # by the rhombs on the line: none, one, two or more
 )
 SPARE_MARKER = (0.0, 0.9, 0.9, 1.5, 1.5, 1.5, 1.5, 1.75, 1.75, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 CAPTURE_SWING = 1.5  # what a capture costs its victim, as a share of the captured line's worth
+# In the opponent's answers, the capture risk its answer leaves it counts less: taking a line back
+# costs the taker its own marker on the joined line and whatever line its other marker held, so an
+# opponent that fears it at full weight would decline captures that pay. With the full 1.5 the
+# search assumed green would not capture a 6-point line it could take with 3 tiles out of 5.
+ANSWER_CAPTURE_SWING = 0.75
+# A play's value after the opponent's answers keeps this share of its static value, whose capture
+# risk weighs every capture the next tile allows, whether or not the modelled answer takes it.
+STATIC_SHARE = 0.3
 
 
 @dataclass
@@ -210,8 +218,9 @@ class Judge:
     now plus a little for each end a tile may still extend, while tiles remain; minus the expected
     loss to a capture by the opponent, who moves next, drawing from ``unseen``."""
 
-    def __init__(self, unseen: Counter[int], left: int) -> None:
+    def __init__(self, unseen: Counter[int], left: int, swing: float = CAPTURE_SWING) -> None:
         self.left = left  # placements still to come after the position valued
+        self.swing = swing  # what a capture costs its victim, as a share of the line's worth
         step = max(0, min(left, len(POINT) - 1))
         self.point, self.spare = POINT[step], SPARE_MARKER[step]
         self.open_ends = tuple(table[step] for table in OPEN_END)  # by the rhombs on the line
@@ -275,7 +284,7 @@ class Judge:
                 if others is None:
                     continue
                 chance = max(share[(side - other) % 2 == 0] for other in others)
-                loss = chance * worth * CAPTURE_SWING
+                loss = chance * worth * self.swing
                 if loss > worst.get(cell, 0.0):
                     worst[cell] = loss
         return sum(worst.values())
@@ -369,7 +378,8 @@ class Search:
         for index, option in enumerate(found):
             if index >= MIN_WIDTH and work >= WORK:
                 break
-            option.value, cost = self._after_answers(option)
+            answered, cost = self._after_answers(option)
+            option.value = (1.0 - STATIC_SHARE) * answered + STATIC_SHARE * option.value
             work += cost
             looked.append(option)
         return looked
@@ -386,7 +396,7 @@ class Search:
             rest = self.unseen - Counter({tile: 1})
             judge = judge_cache.get(tile)
             if judge is None:
-                judge = judge_cache[tile] = Judge(rest, len(self.state.stack) - 1)
+                judge = judge_cache[tile] = Judge(rest, len(self.state.stack) - 1, ANSWER_CAPTURE_SWING)
             best = None
             places = self.known.placements(option.board, option.markers, tile)
             cost += len(places)

@@ -231,3 +231,21 @@ def test_hard_beats_greedy_in_most_games():
         hard = levels.index("hard")
         assert max(figures["decision_cpu_ms"][hard]) < 5000  # no decision runs away (the budget is work, not time)
     assert wins >= 3
+
+
+def test_hard_does_not_leave_its_long_line_where_the_next_tile_likely_captures_it():
+    # From a game hard lost. Yellow's 6-point line (two blue rhombs) and green's line both end in
+    # the empty square (-2, -1), on its east and south sides; 3 of the 5 tiles face down (two
+    # curves, a curve over a blue and a white end, a curve with a blue spur) join those sides, so
+    # green captures with them. Laying the four-ends tile there instead closes that end of green's
+    # line and makes yellow's worth 8. The search used to assume green would decline the capture
+    # for fear of a capture back; it now closes the square.
+    cells = {(0, 0): (1, 0), (-1, 0): (3, 0), (-1, -1): (0, 0), (-2, 0): (13, 2), (1, 0): (10, 3),
+             (0, 1): (6, 2), (-1, -2): (2, 0), (-2, 1): (7, 1), (0, -1): (8, 2), (1, -1): (14, 3)}
+    state = build(cells, [[(0, 0, 0), (-1, -1, 0)], [(1, -1, 2), (-2, 0, 0)]], phase=PLACE, drawn=9,
+                  stack=[4, 5, 11, 12, 15])
+    east, south = facing(cells, (-2, -1))["E"], facing(cells, (-2, -1))["S"]
+    lines = state.lines
+    assert lines.line_of[east] == lines.line_of[(0, 0, 0)] and lines.line_of[south] == lines.line_of[(-2, 0, 0)]
+    place = make_bot("hard", 5).decide(GAME.view(state, 0))
+    assert (place["x"], place["y"]) == (-2, -1)

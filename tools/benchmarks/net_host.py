@@ -16,8 +16,9 @@
   watchers (``net.host_fanout_215_sockets`` is what the whole crowd costs the host).
 - ``net.floor_all_views``: the floor of the first figure on this machine, in the same run: a bare
   asyncio server that answers each frame by writing one pre-packed frame of the median update's
-  size to the 15 sockets (``tools/fanout_floor.py``); ``net.all_views_over_floor_median`` and
-  ``..._p99`` are the ratios (goal <= 2).
+  size to the 15 sockets (``tools/fanout_floor.py``), measured in blocks of 25 between the first
+  figure's, so that a load that drifts during the run weighs on both alike;
+  ``net.all_views_over_floor_median`` and ``..._p99`` are the ratios (goal <= 2).
 - ``net.intent_to_all_views_1000_idle``: the first figure with 1000 further spectators watching;
   ``net.crowd_1000_in``: from the crowd starting to connect to the table's watchers being told
   (in a coalesced status) that all 1000 are in.
@@ -80,7 +81,7 @@ from net.protocol import (
     validate,
 )
 from tools.bench import percentile, timed
-from tools.fanout_floor import floor_all_views
+from tools.fanout_floor import Floor
 from tools.hostile_peers import KINDS, attack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,6 +90,7 @@ SEATS = 5
 SPECTATORS = 10
 SAMPLES = 200
 THINK = 0.02  # seconds between a change being settled and the next intent
+FLOOR_BLOCK = 25  # the floor's samples are taken in blocks of this many between the host's
 PING_EVERY = 2.0
 
 
@@ -316,12 +318,13 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 0,
-            bring_crowd: Callable[[], None] | None = None, host_pid: int | None = None) -> int:
+            bring_crowd: Callable[[], None] | None = None, host_pid: int | None = None,
+            between: Callable[[], None] | None = None, every: int = 0) -> int:
     """Latency samples on one table, added to ``found``: to the last of the 15 clients holding the
     view on a machine of its own ("all"), to the first ("first"), and to the last one done in
     this shared process ("serial"). Returns how many were taken, fewer than ``samples`` when the
     game ends first. ``bring_crowd`` lets ``idle`` further spectators in once the table is set
-    (they come to watch a game under way)."""
+    (they come to watch a game under way); ``between`` is called after every ``every`` samples."""
     arrivals = Arrivals(SEATS + SPECTATORS)
     table = Table(port, arrivals)
     bots = [make_bot(GAME, "easy", bot_seed + seat) for seat in range(SEATS)]
@@ -356,6 +359,8 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
             # like people, the next intent comes once the last one is settled (checked and saved)
             table.pump(lambda: arrivals.everyone(new, "check"))  # noqa: B023
             table.wait(THINK)
+            if between is not None and taken % every == 0:
+                between()
             if time.monotonic() - last_ping > PING_EVERY:
                 last_ping = time.monotonic()
                 for client in table.clients:
@@ -369,9 +374,11 @@ def measure(port: int, samples: int, bot_seed: int, found: Samples, idle: int = 
         table.close()
 
 
-def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, attacker: str | None = None) -> Samples:
+def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, attacker: str | None = None,
+            between: Callable[[], None] | None = None, every: int = 0) -> Samples:
     """Samples over as many tables as it takes, each hosted by a ``linie-host`` process; with
-    ``attacker``, one hostile connection of that kind (``tools.hostile_peers``) runs meanwhile."""
+    ``attacker``, one hostile connection of that kind (``tools.hostile_peers``) runs meanwhile;
+    ``between`` is called after every ``every`` samples (the floor's blocks)."""
     raise_open_file_limit(idle + 256)
     split = cpu_split() if separate_cores else None
     own = os.sched_getaffinity(0) if split is not None else set()
@@ -394,7 +401,7 @@ def latency(idle: int, samples: int = SAMPLES, separate_cores: bool = True, atta
                     helper.start()
             try:
                 measure(host.port, samples - len(found["all"]), seed, found, idle + (attacker is not None),
-                        bring if helpers else None, host.process.pid)
+                        bring if helpers else None, host.process.pid, between, every)
             finally:
                 stop.set()
                 for helper in helpers:
@@ -538,16 +545,21 @@ def discovery(runs: int = 3) -> list[float]:
 
 
 def figures() -> Iterator[tuple[str, list[float]] | tuple[str, float, str]]:
-    table = latency(idle=0)
+    fanout = host_fanout()  # (also the size of the floor's frame: the median update's)
+    size = int(statistics.median(_Wire.update_sizes))
+    split = cpu_split()
+    bare = Floor(size, SEATS + SPECTATORS, THINK, split[0] if split else None)
+    floor: list[float] = []
+    try:  # the floor's samples in blocks between the host's: a drifting load weighs on both alike
+        table = latency(idle=0, between=lambda: floor.extend(bare.measure(FLOOR_BLOCK)), every=FLOOR_BLOCK)
+        floor.extend(bare.measure(SAMPLES - len(floor)))
+    finally:
+        bare.close()
     yield "net.intent_to_all_views", table["all"]
     yield "net.intent_to_first_view", table["first"]
     yield "net.intent_to_all_views_one_process", table["serial"]
     if table["host_changes"]:  # the host's whole work per change (checks, saves, pings), not only the path
         yield "net.host_cpu_per_change", sum(table["host_cpu"]) / sum(table["host_changes"]), "ms of CPU"
-    fanout = host_fanout()
-    size = int(statistics.median(_Wire.update_sizes))
-    split = cpu_split()
-    floor = floor_all_views(size, SEATS + SPECTATORS, SAMPLES, THINK, split[0] if split else None)
     yield f"net.floor_all_views ({size}-byte frame to {SEATS + SPECTATORS} sockets)", floor
     for name, pick in (("median", statistics.median), ("p99", lambda s: percentile(s, 0.99))):
         yield f"net.all_views_over_floor_{name}", pick(table["all"]) / pick(floor), "x (goal <= 2)"

@@ -232,7 +232,21 @@ def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Se
 
 def validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
                    cells: Sequence[Cell]) -> Route | str:
-    """The Route a player proposes (start cell + squares entered), or why it is not a complete one."""
+    """The Route a player proposes (start cell + squares entered), or why it is not a complete one.
+    The last answer stays on the board until the board changes: a declaration is checked and then
+    applied, the same question twice on the host's path to the players' views."""
+    stops = tuple(stops)
+    question = (line, stops, start, tuple(cells))
+    known = board.derived.get("validated route")
+    if known is not None and known[0] == question:
+        return known[1]
+    answer = _validate_route(board, line, stops, start, cells)
+    board.derived["validated route"] = (question, answer)
+    return answer
+
+
+def _validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
+                    cells: Sequence[Cell]) -> Route | str:
     problem = RouteProblem.for_player(board, line, stops)
     if problem is None:
         return "a building on your route card has no stop sign yet"
