@@ -374,3 +374,21 @@ def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates()
     fixed = [text for text in TEXTS.values() if isinstance(text, str)]
     assert fixed and not [text for text in fixed if re.search(r"\(-?\d+, ?-?\d+\)", text)]
     assert "lit square" in TEXTS["liniell.first_tile_centre"]  # the square the table lights for it
+
+
+def test_the_first_tiles_instructions_point_at_the_lit_centre_not_at_a_field_yet(app, monkeypatch) -> None:
+    from game.ui import theme
+    table = table_after(app, 0, humans=(0, 1))
+    wait_idle(app, table)
+    assert table.my_turn and table.model.phase == "place" and not table.model.tiles
+    said: list[str] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        said.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    table.draw(pygame.Surface((1920, 1080)))
+    words = " ".join(said)
+    assert "lit square in the centre" in words and "next to the field" not in words
