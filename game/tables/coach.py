@@ -195,6 +195,11 @@ class Coach:
             return True
         return False
 
+    def bubble_height(self, width: int) -> int:
+        """How tall the bubble of the hint on screen is at ``width``: a table may choose a place it fits."""
+        lines = theme.wrap(_(self.text), TEXT_SIZE, min(WIDTH, width) - 96) if self.text else []
+        return 28 + len(lines) * theme.text_font(TEXT_SIZE).get_linesize() + 16 + theme.px(LINK_SIZE) + 22
+
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
         """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide and never below its
         bottom (fainter while the pointer is under it, so nothing it covers is lost)."""

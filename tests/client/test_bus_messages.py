@@ -4,6 +4,7 @@ legend; first-game hints never sit over the players' rows or over what the decis
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.match import SeatInfo
 from game.tables.bus import layout
@@ -83,7 +84,10 @@ def test_toasts_never_cover_the_legend(app):
         assert layout.MAP_RECT.contains(box) and not box.colliderect(layout.LEGEND)
 
 
-def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app):
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_first_game_hints_cover_neither_the_players_nor_what_the_decision_is_made_on(app, scale):
+    from game.ui import theme
+    theme.set_ui_scale(scale)
     seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in (1, 2)]
     assert start_local_game(app, TableConfig("bus", seats, {}, 4))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
@@ -155,3 +159,14 @@ def test_the_results_cards_count_points_in_the_players_language():
         set_language("en")
     assert headlines == ["1 Punkt", "0 Punkte", "7 Punkte"]
     assert [figure.headline for figure in bus_figures(match.view(None), outcome)][0] == "1 point"
+
+
+def test_news_already_read_clears_when_the_player_must_decide_but_unread_news_stays():
+    toasts = Toasts()
+    toasts.add(NEWS[3])
+    toasts.update(toasts.items[0].read + 0.1)
+    toasts.add(NEWS[2])
+    toasts.update(0.1)
+    toasts.clear_read()
+    toasts.update(0.5)
+    assert [toast.text for toast in toasts.items] == [NEWS[2]]  # the read one faded, the new one stays

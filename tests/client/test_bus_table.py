@@ -421,3 +421,27 @@ def test_n_passes_once_a_player_may_pass_and_the_pass_button_names_the_key(app):
     version = match.version
     app.step(0.02, key(pygame.K_n))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "pass"} and match.log[-1]["seat"] == 0
+
+
+def test_the_keyboard_tooltip_of_an_action_row_stands_beside_that_row(app, monkeypatch):
+    """Stepping through the rows with the keys: the row's tooltip, not where the last lot or street was."""
+    import game.tables.bus.table as bus_table
+    from tests.client.helpers import key
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=3)
+    for turn in range(400):
+        if table.choices.choosing and not table.busy and not isinstance(app.stack.top, CoverScene):
+            break
+        if table.choices.active and not table.busy and not isinstance(app.stack.top, CoverScene):
+            decide_by_click(app, table, turn)
+        app.step(STEP)
+    else:
+        raise AssertionError("never came to choose an action")
+    table.hover_lot = 0  # a lot the pointer last rested on, left from building
+    anchors = []
+    monkeypatch.setattr(bus_table, "draw_tooltip", lambda surface, lines, anchor, bounds: anchors.append(anchor))
+    app.step(0.02, key(pygame.K_DOWN))
+    table.draw_over(pygame.Surface((1920, 1080)))
+    row = layout.row_rect(ACTION_IDS.index(table.cursor_row))
+    assert anchors and anchors[-1] == (float(row.centerx), float(row.bottom))

@@ -230,3 +230,21 @@ def test_a_hint_stays_on_screen_and_above_its_anchors_bottom(app):
     assert coach.box.bottom == 1040 and coach.box.top < 800  # grows upwards from the anchor's bottom
     coach.draw(screen, pygame.Rect(1092, 14, 660, 200))
     assert coach.box.top == 0 and coach.box.height > 200  # never off the top: then it runs below
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_linie1s_goal_hint_leaves_the_seats_the_line_and_the_tiles_in_sight_where_it_fits(app, players):
+    import pygame
+
+    from game.tables.linie1 import layout
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(1, players)]
+    table, _match = make_table(app, seats)
+    assert table.coach.current is not None and table.coach.current[0] == "goal"
+    table.coach.alpha = 1.0
+    table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    box = table.coach.box
+    card = layout.route_card_rect(players)
+    assert not any(box.colliderect(layout.slot_rect(index)) for index in range(5))  # the hand, always
+    if players <= 3:  # room in the card's foot: the seats, the line's heading and its stops stay in sight
+        assert not any(box.colliderect(layout.player_row(seat)) for seat in range(players))
+        assert box.top >= card.y + 176

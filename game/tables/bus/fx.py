@@ -187,6 +187,12 @@ class Toasts:
         self.items = [toast for toast in self.items if toast.alive]
         self._promote()
 
+    def clear_read(self) -> None:
+        """The player on this screen must decide: news already read fades, so the map is clear for it."""
+        for toast in self.items:
+            if not toast.refusal and toast.age >= toast.read:
+                toast.life = min(toast.life, toast.age + FADE)
+
     def _promote(self) -> None:
         while self.waiting and sum(not toast.refusal for toast in self.items) < SHOWN:
             self.items.append(self.waiting.pop(0))

@@ -551,6 +551,8 @@ class BusTable(TableScene):
         super().update(dt)
         self.tally.update(dt * self.app.settings.animation_speed)
         self.toasts.update(dt)
+        if self.choices.active and not self.busy:
+            self.toasts.clear_read()
         if self.flash is not None:
             street, age = self.flash
             self.flash = (street, age + dt) if age + dt < FLASH_SECONDS else None
@@ -820,6 +822,9 @@ class BusTable(TableScene):
             return
         if self.pointer is not None and not self.steering:
             anchor = (float(self.pointer[0]), float(self.pointer[1]))
+        elif self.choices.choosing and self.cursor_row in ACTION_IDS:  # beside the row, whatever the map last held
+            rect = layout.row_rect(ACTION_IDS.index(self.cursor_row))
+            anchor = (float(rect.centerx), float(rect.bottom))
         elif self.selected is not None:
             anchor = self.city.street_middle(self.selected)
         elif self.hover_lot is not None:

@@ -44,6 +44,7 @@ ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
             "linie1.rule_d_blocks_terminal")
 TOAST_SECONDS = 1.4
+BUILDING_HINTS = ("goal", "second", "end", "sign")  # the first-game hints said while tiles are laid
 TIP_DELAY = 0.5  # seconds the pointer rests before a building or terminal is named
 REFUSAL_NOTE_SECONDS = 4.0  # a refusal beside the square clicked, until the pointer moves on
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -227,7 +228,16 @@ class Linie1Table(TableScene):
         return linie1_figures(view, outcome)
 
     def coach_anchor(self) -> pygame.Rect:
-        return pygame.Rect(1092, 14, 800, 300)  # over the seats: the card and the hand stay in sight
+        """While tiles are laid, the route card's empty foot (down to the hand's heading) when the hint fits
+        there: the seats, the line's heading, its stops and the tiles stay in sight. Otherwise (more seats,
+        a longer hint, a trip under way, the history open) over the seats."""
+        over_seats = pygame.Rect(1092, 14, 800, 300)
+        building = self.coach is not None and self.coach.current is not None and self.coach.current[0] in BUILDING_HINTS
+        if not building or self.view is None or self.history_open or self.trip_button.visible:
+            return over_seats
+        card = layout.route_card_rect(len(self.view["players"]))
+        foot = pygame.Rect(card.x + 12, card.y + 184, card.width - 24, layout.HAND_Y + 50 - (card.y + 184))
+        return foot if self.coach.bubble_height(foot.width) <= foot.height else over_seats
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
         row = layout.player_row(seat)

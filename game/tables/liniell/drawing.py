@@ -326,8 +326,9 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
             return (_("{name}'s turn").format(name=name), "", "")
         return (frame.waiting, _("Watch the tile land; hover a line to see what it is worth now."), "")
     if model.phase == "place":
-        return (_("Place your tile"), _("Click a lit square: next to the field and inside the 4 × 4 frame."),
-                _("R / wheel / right click: turn  ·  arrows + Enter"))
+        where = (_("Click a lit square: next to the field and inside the 4 × 4 frame.") if model.tiles
+                 else _("The first tile goes on the lit square in the centre: click it."))
+        return (_("Place your tile"), where, _("R / wheel / right click: turn  ·  arrows + Enter"))
     if model.phase == "occupy":
         source = frame.source
         if source is None:

@@ -175,7 +175,11 @@ class LiniellTable(TableScene):
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box (the drawn tile it tells the player to
         turn stays in sight); while markers move, over the tile card (the markers and Skip stay in reach)."""
-        return panel.ACTIONS if self.model is not None and self.model.phase == "place" else panel.TILE_CARD
+        if self.model is not None and self.model.phase == "place":
+            return panel.ACTIONS
+        # down to the button row: a long hint (large text) runs over the action box's words, not the players'
+        return pygame.Rect(panel.TILE_CARD.x, panel.TILE_CARD.y, panel.TILE_CARD.width,
+                           panel.BUTTON_ROW_Y - 8 - panel.TILE_CARD.y)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None
