@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
+from game.bots import make_bot
 from game.core.bus import GAME
 from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
 from game.tables.bus import layout
-from game.tables.bus.model import ACTION_IDS, lot_key, next_space, picture_of
+from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of
+from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
+from game.tables.bus.seats import seat_looks
 from game.tables.bus.table import BusTable
 from game.tables.launch import TableConfig, start_local_game
+from game.ui import theme
 from tests.client.helpers import click
 
 STEP = 0.25
@@ -445,3 +451,37 @@ def test_the_keyboard_tooltip_of_an_action_row_stands_beside_that_row(app, monke
     table.draw_over(pygame.Surface((1920, 1080)))
     row = layout.row_rect(ACTION_IDS.index(table.cursor_row))
     assert anchors and anchors[-1] == (float(row.centerx), float(row.bottom))
+
+
+def test_the_players_own_row_lists_the_actions_they_hold_while_they_are_to_act(app):
+    match = Match("bus", [SeatInfo("Ann", "human", "", 0)] + [SeatInfo(f"B{s}", "bot", "easy", s) for s in (1, 2)], 5)
+    bots = [make_bot("bus", "easy", seat) for seat in range(3)]
+    for _ in range(200):
+        view = match.view(0)
+        picture = picture_of(view)
+        held = [space for row in picture.spaces for space in row if space.holder == 0]
+        if picture.to_act == 0 and picture.round > 0 and held:
+            break
+        seat = match.to_act()[0]
+        match.submit(seat, bots[seat].decide(match.view(seat)))
+    else:
+        raise AssertionError("seat 0 never held a space while to act")
+    looks = seat_looks(view, 3)
+    status = status_line(picture, 0, looks[0], [0])
+    assert status.startswith("you · to act · ")
+    named = {ACTION_NAMES[space.action] for space in held}
+    count = "1 marker" if len(held) == 1 else f"{len(held)} markers"
+    assert all(name in status for name in named) or status.endswith((f"{count} on the board", f"{len(held)} placed"))
+    assert theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST, status
+
+
+def test_an_acting_row_too_long_for_its_actions_still_counts_them(app):
+    view = Match("bus", [SeatInfo("Ann", "human", "", 0)] + [SeatInfo(f"B{s}", "bot", "easy", s) for s in (1, 2)],
+                 5).view(0)
+    picture = picture_of(view)
+    picture.round, picture.to_act = 1, 0
+    held = {("line", "A"), ("passengers", "A")}
+    picture.spaces = [[replace(space, holder=0 if (space.action, space.letter) in held else None) for space in row]
+                      for row in picture.spaces]
+    status = status_line(picture, 0, seat_looks(view, 3)[0], [0])
+    assert status.startswith("you · to act · ") and status.endswith("2 placed"), status

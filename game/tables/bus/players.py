@@ -88,19 +88,28 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
 
 
 def status_line(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
-    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: the spaces a seat
-    holds, one action's letters together ("Vrrooomm! A B"), or only how many once they no longer fit."""
-    status = _status(picture, seat, look, controlled)
-    if theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST:
-        return status
-    held = sum(1 for row in picture.spaces for space in row if space.holder == seat)
-    who = status.split(" · ", 1)[0]
-    return f"{who} · " + ngettext("{count} marker on the board", "{count} markers on the board", held).format(
-        count=held
-    )
+    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: who the seat is and
+    what it is doing, then the spaces it holds (the seat to act too, so a player sees their own
+    markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how many
+    once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
+    head, held = _status(picture, seat, look, controlled)
+    if not held:
+        return head
+    count = sum(1 for row in picture.spaces for space in row if space.holder == seat)
+    for status in (
+        f"{head} · {', '.join(held)}",
+        f"{head} · " + ngettext("{count} marker on the board", "{count} markers on the board", count).format(
+            count=count
+        ),
+        f"{head} · " + ngettext("{count} placed", "{count} placed", count).format(count=count),
+    ):
+        if theme.fit_text(status, 18, STATUS_W) >= STATUS_SMALLEST:
+            return status
+    return head
 
 
-def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
+def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> tuple[str, list[str]]:
+    """The row's head ("bot · to act") and the actions the seat holds, one entry per action."""
     who = _("bot") if look.kind == "bot" else (_("you") if seat in controlled and len(controlled) == 1 else _("human"))
     info = picture.seats[seat]
     if picture.outcome:
@@ -116,21 +125,19 @@ def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[in
             _("{who} · wins! · {delivered}").format(who=who, delivered=delivered)
             if seat in winners
             else f"{who} · {delivered}"
-        )
-    if seat == picture.to_act:
-        return _("{who} · to act").format(who=who)
-    if info.markers_left == 0 and picture.round > 0:
-        return _("{who} · out of markers").format(who=who)
-    if info.passed:
-        return _("{who} · passed").format(who=who)
+        ), []
     held = []
     for row in picture.spaces:
         letters = [space.letter for space in row if space.holder == seat]
         if letters:
             held.append(" ".join([_(ACTION_NAMES[row[0].action]), *sorted(filter(None, letters))]))
-    if held:
-        return f"{who} · {', '.join(held)}"
-    return who
+    if seat == picture.to_act:
+        return _("{who} · to act").format(who=who), held
+    if info.markers_left == 0 and picture.round > 0:
+        return _("{who} · out of markers").format(who=who), []
+    if info.passed:
+        return _("{who} · passed").format(who=who), []
+    return who, held
 
 
 @lru_cache(maxsize=64)
