@@ -18,7 +18,9 @@ from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
 from game.tables.liniell import panel
+from game.tables.liniell.drawing import bubble_box, toast_box
 from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.frame import Toast
 from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
@@ -392,3 +394,34 @@ def test_the_first_tiles_instructions_point_at_the_lit_centre_not_at_a_field_yet
     table.draw(pygame.Surface((1920, 1080)))
     words = " ".join(said)
     assert "lit square in the centre" in words and "next to the field" not in words
+
+
+def test_arrow_keys_step_only_between_lit_squares(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    opens = set(table.model.open_cells)
+    unlit = [cell for cell in field_render.region_cells(table.model.region())
+             if cell not in table.model.tiles and cell not in opens]
+    assert unlit and len(opens) > 1  # there is something to skip and somewhere to go
+    visited = set()
+    for name in ["right", "down", "left", "up"] * 6 + ["down"] * 5 + ["right"] * 5 + ["up"] * 5 + ["left"] * 5:
+        app.step(1 / 60, key(getattr(pygame, f"K_{name.upper()}")))
+        assert table.cursor in opens, (name, table.cursor)
+        visited.add(table.cursor)
+    assert len(visited) > 1  # the keys moved it, not only kept it still
+
+
+def test_a_squares_refusal_bubble_in_the_bottom_row_stays_clear_of_the_toast(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    region = field_render.region_cells(table.model.region())
+    bottom = max(cell[1] for cell in region)
+    text = "A tile must go next to a tile already in play (N2)."
+    toast = Toast(text, (255, 0, 0), 1.0)
+    for cell in [cell for cell in region if cell[1] == bottom]:
+        tile = table.camera.tile_rect(cell)
+        box = bubble_box((420, 50), tile, toast)
+        assert not box.colliderect(toast_box(text)) and not box.colliderect(tile), cell
+        assert box.colliderect(tile.inflate(0, 80))  # still beside its square

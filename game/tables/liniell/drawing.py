@@ -17,7 +17,7 @@ from game.render.liniell import art
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.tables.liniell import panel
-from game.tables.liniell.frame import LiniellFrame
+from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import tile_turned
 from game.tables.refusals import refusal_text
@@ -193,7 +193,7 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, refusal_text(problem), (rect.centerx, rect.bottom + 14), theme.CORAL)
+            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast)
         return
     if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)
@@ -202,16 +202,28 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         surface.blit(image, image.get_rect(center=frame.pointer))
 
 
-def _bubble(surface: pygame.Surface, text: str, top_centre: tuple[int, int], colour: theme.Colour) -> None:
+def _bubble(surface: pygame.Surface, text: str, tile: pygame.Rect, colour: theme.Colour,
+            toast: Toast | None) -> None:
     lines = panel.wrap(text, 24, theme.px(440)) or ("",)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(32)
-    box = pygame.Rect(0, 0, width, step * len(lines) + 18)
-    box.midtop = top_centre
-    box.clamp_ip(BOARD.inflate(-16, -16))
+    box = bubble_box((width, step * len(lines) + 18), tile, toast)
     theme.panel(surface, box, theme.NIGHT, 14, colour, 6)
     for row, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 9 + row * step), 24, theme.CREAM)
+
+
+def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None) -> pygame.Rect:
+    """Where a square's refusal bubble goes: under the square, or above it where under would run into
+    the toast's band at the foot of the board (a refused click there shows the same words twice)."""
+    room = BOARD.inflate(-16, -16)
+    box = pygame.Rect((0, 0), size)
+    box.midtop = (tile.centerx, tile.bottom + 14)
+    box.clamp_ip(room)
+    if box.colliderect(toast_box(toast.text if toast is not None and toast.text else "")) or box.colliderect(tile):
+        box.midbottom = (tile.centerx, tile.top - 14)
+        box.clamp_ip(room)
+    return box
 
 
 # -- chrome -----------------------------------------------------------------------------------------
@@ -362,21 +374,29 @@ def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
 
 
+def toast_box(text: str) -> pygame.Rect:
+    """Where a toast of ``text`` stands, its shadow's margin included: centred at the foot of the
+    board (an empty text: the room a one-line toast takes)."""
+    lines = panel.wrap(text, 30, 900, theme.TEXT_BOLD_FONT) or [text]
+    width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
+    box = pygame.Rect(0, 0, width, theme.px(44) * len(lines) + 28)
+    box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
+    return box.inflate(24, 24)
+
+
 def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
     toast = frame.toast
     if toast is None or toast.left <= 0 or not toast.text:
         return
     alpha = min(1.0, toast.left / 0.4)
     lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
-    width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
     step = theme.px(44)
-    box = pygame.Rect(0, 0, width, step * len(lines) + 28)
-    box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
-    layer = pygame.Surface(box.inflate(24, 24).size, pygame.SRCALPHA)
-    inner = pygame.Rect(12, 12, box.width, box.height)
+    outer = toast_box(toast.text)
+    layer = pygame.Surface(outer.size, pygame.SRCALPHA)
+    inner = pygame.Rect(12, 12, outer.width - 24, outer.height - 24)
     theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)
     for row, line in enumerate(lines):
         theme.draw_text(layer, line, (inner.centerx, inner.y + 14 + row * step), 30, theme.CREAM,
                         theme.TEXT_BOLD_FONT, "midtop")
     layer.set_alpha(int(255 * alpha))
-    surface.blit(layer, box.inflate(24, 24).topleft)
+    surface.blit(layer, outer.topleft)

@@ -311,15 +311,25 @@ class LiniellTable(TableScene):
         return False
 
     def _move_cursor(self, direction: str) -> None:
+        """Arrow keys step between the lit squares only (the squares a tile may go on): the nearest
+        one that way, those in line with the cursor first; with none that way the cursor stays."""
         assert self.model is not None
+        opens = self.model.open_cells
         if self.cursor is None or not self._in_region(self.cursor):
-            opens = self.model.open_cells
             self.cursor = opens[0] if opens else (0, 0)
             return
         dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
-        candidate = (self.cursor[0] + dx, self.cursor[1] + dy)
-        if self._in_region(candidate):
-            self.cursor = candidate
+        best: tuple[int, tuple[int, int]] | None = None
+        for cell in opens:
+            ox, oy = cell[0] - self.cursor[0], cell[1] - self.cursor[1]
+            along = ox * dx + oy * dy
+            if along <= 0:
+                continue
+            score = along + 3 * (abs(ox * dy) + abs(oy * dx))
+            if best is None or score < best[0]:
+                best = (score, cell)
+        if best is not None:
+            self.cursor = best[1]
             self.sound("hover")
 
     def place(self, cell: tuple[int, int]) -> None:
