@@ -16,12 +16,13 @@ from typing import Any
 
 from game.core.text import clean_text
 from game.files import replace_file
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 from game.paths import config_dir
 
 log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+UNCHOSEN_NAME = "Player"  # what older settings saved before a name was chosen: counts as none
 UI_SCALES = (1.0, 1.25, 1.5)  # text and controls at 100 / 125 / 150 % (``game.ui.theme.set_ui_scale``)
 NAME_LIMIT = 16
 
@@ -32,7 +33,7 @@ class Settings:
     volume: float = 0.7
     mute: bool = False
     animation_speed: float = 1.0
-    player_name: str = "Player"
+    player_name: str = ""  # the name the player chose; empty until then (``shown_name`` fills it in)
     keys: dict[str, str] = field(default_factory=dict)  # shortcut -> key name, where moved (``game.ui.keys``)
     hints: bool = True  # first-game hints (``game.tables.coach``)
     hints_seen: dict[str, list[str]] = field(default_factory=dict)  # game -> hints already said
@@ -60,7 +61,7 @@ class Settings:
         if isinstance(scale, int | float) and not isinstance(scale, bool) and math.isfinite(scale):
             settings.ui_scale = min(UI_SCALES, key=lambda option: abs(option - scale))
         name = clean_text(data.get("player_name"), NAME_LIMIT)
-        if name:
+        if name and name != UNCHOSEN_NAME:
             settings.player_name = name
         keys = data.get("keys")
         if isinstance(keys, dict):  # the names are checked against the keyboard once pygame runs
@@ -79,6 +80,11 @@ class Settings:
         if isinstance(language, str) and language in LANGUAGES:
             settings.language = language
         return settings
+
+    def shown_name(self) -> str:
+        """The player's name for the screen and new seats: the chosen one, else the word "Player" in
+        the language of the screen (so a German screen never greets an unnamed player in English)."""
+        return self.player_name or _("Player")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -120,7 +120,7 @@ class HostScene(SetupScene):
 
     # -- the table's name follows the host's name until it is typed ---------------------------------
     def default_table_name(self) -> str:
-        name = self.rows[0].name.strip() or self.app.settings.player_name
+        name = self.rows[0].name.strip() or self.app.settings.shown_name()
         return _("{name}'s table").format(name=name)[:TABLE_NAME_LIMIT]
 
     def _name_table(self, text: str) -> None:
@@ -161,7 +161,7 @@ class HostScene(SetupScene):
             self.message = _("Could not open the table: {error}").format(error=error)
             self.app.sounds.play("error")
             return
-        if me != self.app.settings.player_name:
+        if me != self.app.settings.shown_name():  # a name typed here is the name chosen from now on
             self.app.settings.player_name = me
             self.app.save_settings()
         session = LanSession(NetSession("127.0.0.1", port, me), hosted=thread,

@@ -197,7 +197,7 @@ class JoinScene(Scene):
         self.list = TableList(LIST, self.join_listed)
         self.player_name = TextInput(
             pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
-            app.settings.player_name,
+            app.settings.shown_name(),
             self._rename,
             16,
             _("Your name"),
@@ -303,8 +303,8 @@ class JoinScene(Scene):
         self.enter_lobby(address, port, hello)
 
     def enter_lobby(self, address: str, port: int, hello: dict[str, Any]) -> None:
-        name = self.player_name.text.strip() or self.app.settings.player_name
-        if name != self.app.settings.player_name or self.player_name.text.strip():
+        name = self.player_name.text.strip() or self.app.settings.shown_name()
+        if self.app.settings.player_name:  # typed here (``_rename``) or chosen before, not the untouched default
             self.app.settings.player_name = name
             self.app.save_settings()
         key = lan_seats.table_key(address, port, str(hello.get("table", "")))

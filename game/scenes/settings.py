@@ -42,7 +42,7 @@ class SettingsScene(Scene):
         name_row = row(4)
         self.name_field = TextInput(pygame.Rect(name_row.x + LABEL_W, name_row.y + 8, ROW_W - LABEL_W - 24,
                                                 ROW_H - 16),
-                                    settings.player_name, self.set_name, NAME_LIMIT, _("Your name"),
+                                    settings.shown_name(), self.set_name, NAME_LIMIT, _("Your name"),
                                     tooltip=_("Your name at new tables."))
         self.hints = Toggle(row(5), _("First-game hints"), settings.hints, self.set_hints,
                             _("A word at the right moment in your first game of each title. Switching "

@@ -62,7 +62,7 @@ class SeatRow:
     def __init__(self, scene: SetupScene, index: int, top: int) -> None:
         self.index = index
         x = SEAT_PANEL.x + 30
-        self.default_name = (scene.app.settings.player_name if index == 0
+        self.default_name = (scene.app.settings.shown_name() if index == 0
                              else _("Player {number}").format(number=index + 1))
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)

@@ -63,3 +63,32 @@ def test_german_text_stays_in_its_boxes_at_the_largest_text_size(shot, tmp_path,
     monkeypatch.setenv("LINIE_LANG", "de")
     assert check_shot(shot, 1.5, tmp_path) == []
     assert language() == "de"
+
+
+def test_an_unnamed_player_is_called_player_in_the_language_of_the_screen(tmp_path, monkeypatch):
+    from game.config import save_settings
+    from game.i18n import set_language
+    from game.lan.host import HostScene
+    from game.lan.join import JoinScene
+    from game.scenes.setup import SetupScene
+
+    monkeypatch.delenv("LINIE_LANG", raising=False)
+    path = tmp_path / "s.json"
+    path.write_text('{"player_name": "Player", "language": "de", "fullscreen": false}')  # older settings' "Player"
+    settings = load_settings(path)
+    assert settings.player_name == ""  # not a name anybody chose
+    try:
+        app = App(settings=settings, settings_file=path)
+        assert language() == "de" and settings.shown_name() == "Spieler"
+        setup = SetupScene(app)
+        assert setup.rows[0].name_field.text == "Spieler" and setup.rows[0].seat().name == "Spieler"
+        host = HostScene(app)
+        assert host.rows[0].name == "Spieler" and host.default_table_name() == "Tisch von Spieler"
+        assert JoinScene(app).player_name.text == "Spieler"
+        assert save_settings(settings, path) and load_settings(path).player_name == ""  # still unchosen
+        settings.player_name = "Ada"  # a chosen name is the name, in any language
+        assert SetupScene(app).rows[0].seat().name == "Ada"
+        set_language("en")
+        assert Settings().shown_name() == "Player" and SetupScene(app).rows[0].name == "Ada"
+    finally:
+        set_language("en")
