@@ -198,7 +198,7 @@ class Coach:
     def bubble_height(self, width: int) -> int:
         """How tall the bubble of the hint on screen is at ``width``: a table may choose a place it fits."""
         lines = theme.wrap(_(self.text), TEXT_SIZE, min(WIDTH, width) - 96) if self.text else []
-        return 28 + len(lines) * theme.text_font(TEXT_SIZE).get_linesize() + 16 + theme.px(LINK_SIZE) + 22
+        return _bubble_height(len(lines))
 
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
         """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide and never below its
@@ -210,8 +210,7 @@ class Coach:
         width = min(WIDTH, anchor.width)
         lines = theme.wrap(text, TEXT_SIZE, width - 96)
         line_height = theme.text_font(TEXT_SIZE).get_linesize()
-        height = 28 + len(lines) * line_height + 16 + theme.px(LINK_SIZE) + 22
-        box = pygame.Rect(0, 0, width, height)
+        box = pygame.Rect(0, 0, width, _bubble_height(len(lines)))
         box.midtop = anchor.midtop
         box.bottom = min(box.bottom, anchor.bottom)  # a long hint grows upwards, never below the anchor
         box.top = max(box.top, 0)  # ... and never off the top of the screen (then it runs below instead)
@@ -254,3 +253,8 @@ def _applies(moment: Moment, table: Any) -> bool:
         return bool(moment.applies(table))
     except (KeyError, IndexError, TypeError, AttributeError, ValueError):
         return False
+
+
+def _bubble_height(lines: int) -> int:
+    """A hint bubble's height for so many lines of text: margins, the text and the links' row."""
+    return 28 + lines * theme.text_font(TEXT_SIZE).get_linesize() + 16 + theme.px(LINK_SIZE) + 22

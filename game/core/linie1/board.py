@@ -122,7 +122,8 @@ class Board:
         if first_here and letter is not None and letter not in self.signs:
             self.signs[letter] = cell
             self.sign_at[cell] = letter
-            self._sign_views = self._signs_view()
+            if self._view_cells is not None:  # else to_view makes every list afresh
+                self._sign_views = self._signs_view()
             return letter
         return None
 
