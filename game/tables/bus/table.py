@@ -31,7 +31,7 @@ from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
-from game.tables.bus.prompt import prompt
+from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
@@ -739,8 +739,8 @@ class BusTable(TableScene):
         title = theme.draw_text(surface, headline, (box.x + 18, box.y + 10),
                                 theme.fit_text(headline, 30, room, theme.DISPLAY_FONT), ink, theme.DISPLAY_FONT)
         top = max(box.y + 46, title.bottom)
-        size, lines, step = theme.fit_lines(detail, 19, room, box.bottom - 6 - top, minimum=10)
-        for index, line in enumerate(lines[:2]):
+        size, lines, step = detail_lines(detail, room, box.bottom - 6 - top)
+        for index, line in enumerate(lines):
             theme.draw_text(surface, line, (box.x + 18, top + index * step), size, theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:
