@@ -15,6 +15,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.tables.base import players_title
 from game.ui import theme
 from tools.screenshot import shot
 
@@ -122,7 +123,7 @@ def results(app: Any) -> None:
     view = {"match": {"seats": seats}}
     outcome = {"winners": [0], "draw": False, "scores": [12, 9, 7]}
     app.push(ResultsScene(app, generic_figures(view, outcome), outcome,
-                          play_again=lambda: None, title="Linie 1 · 3 players"))
+                          play_again=lambda: None, title=players_title("Linie 1", 3)))
 
 
 @shot("linie1_board")
