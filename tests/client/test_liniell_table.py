@@ -425,3 +425,24 @@ def test_a_squares_refusal_bubble_in_the_bottom_row_stays_clear_of_the_toast(fas
         box = bubble_box((420, 50), tile, toast)
         assert not box.colliderect(toast_box(text)) and not box.colliderect(tile), cell
         assert box.colliderect(tile.inflate(0, 80))  # still beside its square
+
+
+def test_a_toast_leaves_the_ghost_tile_on_the_bottom_row_in_sight(fast) -> None:
+    from game.tables.liniell.drawing import in_play_tile
+    app = fast
+    table = table_after(app, 10, humans=(0,))  # the field has grown down to the board's foot
+    wait_idle(app, table)
+    assert table.model.phase == "place" and table.my_turn
+    bottom = max(cell[1] for cell in table.model.open_cells)
+    table.toast("A tile must go next to a tile already in play (N2).")
+    cells = [cell for cell in table.model.open_cells if cell[1] == bottom]
+    assert any(toast_box(table.toast_text).colliderect(table.camera.tile_rect(cell)) for cell in cells)  # at the foot
+    for cell in cells:
+        table.cursor = cell
+        frame = table.frame()
+        ghost = in_play_tile(frame)
+        assert ghost == table.camera.tile_rect(cell)
+        assert not toast_box(frame.toast.text, ghost).colliderect(ghost), cell
+    table.cursor = None
+    assert in_play_tile(table.frame()) is None
+    assert toast_box("Wait.").bottom > table.camera.tile_rect(next(iter(table.model.tiles))).bottom  # at the foot
