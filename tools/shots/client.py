@@ -75,6 +75,14 @@ def saved_games(app: Any) -> None:
     app.push(SavedGamesScene(app))
 
 
+@shot("saved_games_delete", settle=0.5)
+def saved_games_delete(app: Any) -> None:
+    """Delete pressed once: Keep focused in its place, Yes, delete where Resume was."""
+    saved_games(app)
+    screen = app.stack.top
+    screen.row_buttons[1][1].activate()
+
+
 @shot("setup")
 def setup(app: Any) -> None:
     app.push(TitleScene(app))
