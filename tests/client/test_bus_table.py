@@ -508,7 +508,9 @@ def test_a_number_key_pressed_while_the_bots_move_is_kept_for_the_players_turn(a
     assert not table.choices.active
     version = match.version
     app.step(0.02, key(pygame.K_1 + ACTION_IDS.index(wanted)))
-    assert table.queued_pick == ACTION_IDS.index(wanted) and "kept" in table.toasts.items[-1].text
+    told = table.toasts.items[-1]
+    assert table.queued_pick == ACTION_IDS.index(wanted) and "kept" in told.text
+    assert told.answer and not told.refusal  # said at once, but nothing was refused
     for _ in range(400):
         if match.log[-1]["seat"] == 0 and match.version > version or table.confirming == wanted:
             break

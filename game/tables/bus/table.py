@@ -524,8 +524,8 @@ class BusTable(TableScene):
         if len(self.humans) != 1 or self.finished:
             return False
         self.queued_pick = index
-        self.toasts.add(_("Key {number} is kept until it is your turn.").format(
-            number=index + 1), refusal=True)
+        self.toasts.add(_("Key {number} is kept until the moves on the board have played.").format(
+            number=index + 1), at_once=True)
         return True
 
     def _play_queued_pick(self) -> None:
