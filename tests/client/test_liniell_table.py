@@ -446,3 +446,20 @@ def test_a_toast_leaves_the_ghost_tile_on_the_bottom_row_in_sight(fast) -> None:
     table.cursor = None
     assert in_play_tile(table.frame()) is None
     assert toast_box("Wait.").bottom > table.camera.tile_rect(next(iter(table.model.tiles))).bottom  # at the foot
+
+
+def test_the_keys_line_stands_clear_of_the_skip_button_while_a_line_is_chosen(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    perform(app, table, table.session.match.game.legal(table.session.match.state, 0)[0])
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    table.draw_table(pygame.Surface((1920, 1080)))
+    frame = table.frame()
+    assert frame.buttons and table.skip_button.visible
+    keys = "←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip"
+    drawn = panel.draw_actions(pygame.Surface((1920, 1080)), "Occupy a line?", "Click a free line.", keys,
+                               (255, 160, 80), frame.buttons)
+    assert drawn is not None and not drawn.colliderect(table.skip_button.rect)
+    assert panel.ACTIONS.contains(drawn)

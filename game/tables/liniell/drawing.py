@@ -295,7 +295,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     _tile_card(frame, surface)
     headline, detail, keys = _instructions(frame)
     colour = frame.colour(current) if not over else theme.SUNFLOWER
-    panel.draw_actions(surface, headline, detail, keys, colour)
+    panel.draw_actions(surface, headline, detail, keys, colour, frame.buttons)
 
 
 def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:

@@ -454,7 +454,8 @@ class LiniellTable(TableScene):
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.waiting_words(self.shown_current),
-            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"))
+            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"),
+            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
