@@ -463,3 +463,24 @@ def test_the_keys_line_stands_clear_of_the_skip_button_while_a_line_is_chosen(fa
                                (255, 160, 80), frame.buttons)
     assert drawn is not None and not drawn.colliderect(table.skip_button.rect)
     assert panel.ACTIONS.contains(drawn)
+
+
+def test_enter_on_a_filled_square_first_shows_the_nearest_lit_one_then_places_there(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    match = table.session.match
+    assert table.model.phase == "place"
+    table.cursor = next(iter(table.model.tiles))  # where the last turn's tile went: filled now
+    version, table.toast_text = match.version, ""
+    app.step(1 / 60, key(pygame.K_RETURN))
+    assert match.version == version and table.toast_text == ""  # no refusal: the cursor moved
+    assert table.cursor in table.model.open_cells
+    chosen = table.cursor
+    for _turn in range(4):  # a legal turn of the tile there
+        if table.model.problem(chosen, table.turns % 4) is None:
+            break
+        app.step(1 / 60, key(pygame.K_r))
+    app.step(1 / 60, key(pygame.K_RETURN))
+    app.step(STEP)
+    assert match.version == version + 1 and match.log[-1]["action"]["x"] == chosen[0]

@@ -305,8 +305,14 @@ class LiniellTable(TableScene):
                 self.cursor = cell
                 self.place(cell)
             return True
-        if kind == "confirm" and self.cursor is not None:
-            self.place(self.cursor)
+        if kind == "confirm":
+            opens = self.model.open_cells if self.model is not None else []
+            if self.cursor in opens:
+                self.place(self.cursor)
+            elif opens:  # no square chosen, or the one just filled: Enter first shows the nearest lit one
+                here = self.cursor or opens[0]
+                self.cursor = min(opens, key=lambda cell: (abs(cell[0] - here[0]) + abs(cell[1] - here[1]), cell))
+                self.sound("hover")
             return True
         return False
 
