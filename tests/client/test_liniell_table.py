@@ -499,3 +499,18 @@ def test_the_tie_break_reads_whole_on_the_winners_results_card(app, lang) -> Non
     finally:
         set_language("en")
     assert len(rows) == 6 and min(sizes) >= 20, list(zip(rows, sizes, strict=True))  # no label squeezed unreadable
+
+
+def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> None:
+    from types import SimpleNamespace
+
+    from game.tables.liniell.drawing import _status
+
+    def frame(scores: list[int]) -> Any:
+        outcome = {"winners": [1], "draw": False, "scores": scores}
+        return SimpleNamespace(link_down=False, model=SimpleNamespace(phase="over", view={"outcome": outcome}),
+                               count=SimpleNamespace(done=True), name=["Ada", "Bot"].__getitem__,
+                               colour=lambda seat: (10, 20, 30))
+
+    assert _status(frame([7, 7]))[0] == "Bot wins, 7 : 7 (more blue rhombs)"
+    assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"
