@@ -157,6 +157,40 @@ def test_refill_from_drivers_when_the_pile_is_empty():
     assert events[0]["type"] == "turn" and state.current == 0 and state.phase == "roll"
 
 
+def _seat0_driving(state):
+    from game.core.linie1.state import Trip
+    route = find_route(state.board, 1, state.stops[0])
+    state.trips[0] = Trip(list(route.start), [list(c) for c in route.cells], list(route.halts))
+
+
+def test_tiles_are_taken_from_drivers_only_once_the_pile_is_used_up():
+    """"The other players may take them if the tile stacks are depleted": a pile with tiles left is
+    drawn from first, and only what it cannot give may come from a driver's hand."""
+    state = line1_route_state()
+    _seat0_driving(state)
+    state.current = 1
+    GAME.apply(state, 1, place(1, (10, 10), 0))
+    assert codes(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.no_refill"
+    GAME.apply(state, 1, place(1, (11, 11), 0))
+    state.box.extend(state.pile[1:])
+    del state.pile[1:]  # one tile left for the two owed
+    events = GAME.apply(state, 1, {"type": "end_turn"})
+    assert [e["type"] for e in events] == ["draw", "refill"] and len(events[0]["tiles"]) == 1
+    assert state.pile == [] and len(state.hands[1]) == 4
+    GAME.apply(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]})
+    assert len(state.hands[1]) == 5 and state.phase == "roll" and state.current == 0  # full: the turn passed
+
+
+def test_no_taking_beyond_five_tiles():
+    state = line1_route_state()
+    _seat0_driving(state)
+    state.current, state.phase = 1, "refill"
+    state.box.extend(state.pile)
+    state.pile.clear()
+    assert len(state.hands[1]) == 5
+    assert codes(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.hand_full"
+
+
 # -- routes and the trip ------------------------------------------------------------------------------
 def test_route_completion_needs_every_stop_sign_on_the_way():
     state = line1_route_state(stops=("F", "M", "L"))
