@@ -57,7 +57,7 @@ class Linie1:
 
     name = NAME
     title = "Linie 1"
-    rules_version = "1"
+    rules_version = "2"  # 2: three dice' tools also return to the start terminal passed again
     min_players = 2
     max_players = 5
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
