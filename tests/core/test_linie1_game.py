@@ -6,6 +6,7 @@ import pytest
 
 from game.core.contract import SnapshotError
 from game.core.linie1 import GAME, my_route_status, my_trip_candidates
+from game.core.linie1.board import Board
 from game.core.linie1.routes import advance, expected_turns, find_route, validate_route
 from tests.core.linie1_helpers import LINE1_PATH, board_with, line1_route_state, rot_of, state_with_board, straight
 
@@ -123,6 +124,36 @@ def test_an_exchanged_tile_is_in_hand_at_once_and_the_draw_is_smaller():
     assert len(state.hands[0]) == 4
     draw = GAME.apply(state, 0, {"type": "end_turn"})[0]
     assert len(draw["tiles"]) == 1
+
+
+def test_a_tile_laid_this_turn_may_be_exchanged_as_the_second_action():
+    """Gap: a tile laid earlier in the turn is "an already placed track tile"; exchanging it gives
+    it back to the hand, so the turn has laid the new tile and kept the old one."""
+    state = state_with_board(Board(), hand=[1, 4, 2, 2, 1])
+    GAME.apply(state, 0, place(1, (9, 9), rot_of(1, "NS")))
+    GAME.apply(state, 0, {"type": "exchange", "tile": 4, "cell": [9, 9], "rot": rot_of(4, "NS", "SE")})
+    assert state.board.tiles[(9, 9)] == (4, rot_of(4, "NS", "SE")) and sorted(state.hands[0]) == [1, 1, 2, 2]
+    GAME.apply(state, 0, {"type": "undo"})
+    assert state.board.tiles[(9, 9)] == (1, rot_of(1, "NS")) and sorted(state.hands[0]) == [1, 2, 2, 4]
+
+
+def test_a_tile_under_a_tram_may_be_exchanged_and_the_trip_runs_on():
+    """Rule text: "any track tiles that have streetcars or stop signs on them may be exchanged as well."
+    The tram stays on its square and drives on along its frozen route."""
+    state = line1_route_state()
+    GAME.apply(state, 0, {"type": "declare", "start": [2, 13], "route": [list(c) for c in LINE1_PATH] + [[6, 0]]})
+    state.trips[0].position = 2  # on (2, 10), a straight east-west, no sign
+    state.current, state.phase = 1, "build"
+    state.hands[1] = [3, 1, 1, 2, 2]
+    upgrade = {"type": "exchange", "tile": 3, "cell": [2, 10], "rot": rot_of(3, "EW", "ES")}
+    assert codes(state, 1, upgrade) is None
+    GAME.apply(state, 1, upgrade)
+    GAME.apply(state, 1, place(1, (9, 10), 0))
+    GAME.apply(state, 1, {"type": "end_turn"})
+    trip = state.trips[0]
+    assert trip.position == 2 and trip.cells == [list(c) for c in LINE1_PATH] + [[6, 0]]
+    state.options["die_faces"] = ["1"]
+    assert GAME.apply(state, 0, {"type": "roll"})[1] == {"type": "move", "seat": 0, "from": 2, "to": 3}
 
 
 def test_side_by_side_exchange_is_one_action_using_the_whole_turn():
