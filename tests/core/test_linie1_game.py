@@ -347,6 +347,8 @@ def test_stalemate_when_nobody_can_act_drive_or_draw():
     assert {"type": "stalemate"} in events
     outcome = GAME.outcome(state)
     assert outcome["winners"] == [] and outcome["stalemate"]
+    assert events[-1]["type"] == "reveal"  # L12: everyone's cards at the end
+    assert all(player["line"] is not None for player in GAME.view(state, None)["players"])
 
 
 def test_no_stalemate_while_someone_can_still_draw():
@@ -367,3 +369,4 @@ def test_views_keep_secrets():
             assert (player["line"] is not None) == mine
             assert (player["route_card"] is not None) == mine
             assert (player["stops"] is not None) == mine
+        assert view["hands"] == state.hands  # "All players' track tiles are kept face up."
