@@ -167,6 +167,25 @@ def test_side_by_side_exchange_is_one_action_using_the_whole_turn():
     assert GAME.apply(state, 0, {"type": "end_turn"})[0]["type"] == "turn"  # no draw: still five
 
 
+def test_a_side_by_side_pair_takes_its_tiles_from_the_hand_before_it():
+    """Gap (docs/linie1.md): the two exchanges happen at once, so the tile one frees cannot be the
+    other's new tile; and a pair is the whole turn, never a second action."""
+    board = board_with((3, (5, 7), rot_of(3, "NS", "SW")), straight((5, 8), "NS"))
+    pair = {"type": "exchange2", "first": {"tile": 11, "cell": [5, 7], "rot": rot_of(11, "NS", "NE", "SW")},
+            "second": {"tile": 3, "cell": [5, 8], "rot": rot_of(3, "NS", "SW")}}
+    alone = {"type": "exchange", "tile": 11, "cell": [5, 7], "rot": rot_of(11, "NS", "NE", "SW")}
+    state = state_with_board(board, hand=[11, 2, 2, 2, 2])
+    assert codes(state, 0, alone) == "linie1.rule_d_into_trackless_side"
+    assert codes(state, 0, pair) == "linie1.tile_not_in_hand"  # the 3 the first exchange frees
+    state = state_with_board(board_with(*((t, c, r) for c, (t, r) in board.tiles.items())),
+                             hand=[11, 3, 2, 2, 1])
+    GAME.apply(state, 0, place(2, (9, 9), 0))
+    assert codes(state, 0, pair) == "linie1.exchange_pair_needs_whole_turn"
+    GAME.apply(state, 0, {"type": "undo"})
+    GAME.apply(state, 0, pair)
+    assert sorted(state.hands[0]) == [1, 1, 2, 2, 3] and state.actions_taken == 2
+
+
 def test_refill_from_drivers_when_the_pile_is_empty():
     state = line1_route_state()
     state.current = 1
