@@ -105,6 +105,18 @@ def test_stopping_after_a_die_passes_the_turn():
     assert state.current == 1 and state.trips[0].position == 1
 
 
+def test_a_drivers_spare_tiles_wait_for_the_empty_pile_as_with_the_die():
+    """linie1-variants: Board Game Arena hands a driver's spare tiles out at once; that is the
+    site's difference, not the variant's, so they are taken only once the pile is used up."""
+    state = dice_trip()
+    rolled(state, "R", "R", "R")
+    choose(state, "R")
+    GAME.apply(state, 0, {"type": "end_turn"})
+    assert state.current == 1 and state.pile and state.hands[0]
+    assert code(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.no_refill"
+    assert not any(action["type"] == "take" for action in GAME.legal(state, 1))
+
+
 def test_h_goes_to_the_next_halt_and_tools_back_to_the_last_sign_passed():
     state = dice_trip()
     rolled(state, "H", "R", "R")
