@@ -130,6 +130,25 @@ def test_h_goes_to_the_next_halt_and_tools_back_to_the_last_sign_passed():
     assert state.trips[0].position == SIGNS[0] and not state.trips[0].by_h and state.current == 1
 
 
+def test_tools_that_leave_a_tram_on_its_h_sign_leave_it_arrived_by_h():
+    """Ruling: tools keep a tram on "the current square itself if it carries a sign and the tram
+    has just arrived there by H". Tools that keep it there move it no more than a red light does,
+    so its last arrival is still the H: the next tools keep it there again."""
+    signs = [i in SIGNS for i in range(17)]
+    halts = [*signs[:16], True]
+    assert carry_out(halts, signs, SIGNS[1], True, "T") == (SIGNS[1], True)
+    assert carry_out(halts, signs, SIGNS[1] + 1, False, "T") == (SIGNS[1], False)  # backed onto it: not by H
+    state = dice_trip()
+    state.trips[0].position, state.trips[0].by_h = SIGNS[1], True
+    rolled(state, "T", "R", "R")
+    choose(state, "T")
+    assert state.trips[0].position == SIGNS[1] and state.trips[0].by_h and state.current == 1
+    state.current, state.phase = 0, "roll"  # seat 0's next turn
+    rolled(state, "T", "T", "T")
+    events = choose(state, "T")
+    assert events[1] == {"type": "move", "seat": 0, "from": SIGNS[1], "to": SIGNS[1]}
+
+
 def test_tools_end_the_turn_at_once_even_with_dice_left():
     state = dice_trip()
     state.trips[0].position = 6

@@ -67,12 +67,14 @@ def tools_target(signs: Sequence[bool], position: int, by_h: bool) -> int:
 def carry_out(halts: Sequence[bool], signs: Sequence[bool], position: int, by_h: bool,
               face: str) -> tuple[int, bool]:
     """A die's face carried out: the tram's new square and whether it arrived there by H (a red
-    light leaves both as they were)."""
+    light leaves both as they were, and so do tools that keep the tram on the sign it reached by
+    H: it has not moved, so its last arrival is still that H)."""
     last = len(halts) - 1
     if face == RED:
         return position, by_h
     if face == TOOLS:
-        return tools_target(signs, position, by_h), False
+        target = tools_target(signs, position, by_h)
+        return target, by_h and target == position
     if face == HALT:
         return next((index for index in range(position + 1, last + 1) if halts[index]), last), True
     return min(position + int(face), last), False
