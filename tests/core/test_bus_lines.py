@@ -73,6 +73,18 @@ def test_beside_rule_with_two_lines_needs_both_ends_on_the_crossing():
     assert street(16, 21) not in legal_streets(position([blue, yellow, [17, 16, 21, 29]]), 0, head=21)
 
 
+def test_beside_rule_counts_a_head_on_the_crossing_even_where_the_line_passes_through():
+    """B2 (2): "every one of them must have a head on this crossing" — a line that runs along the
+    street through the crossing and has its other end there too has a head on it."""
+    red, yellow = [2, 3, 8], [15, 12, 8]  # Yellow's end street at 8 is 8-12
+    green = [8, 9, 4, 8, 12, 16]  # Green runs along 8-12 through 8 and has a head at 8
+    assert street(8, 12) in legal_streets(position([red, yellow, green]), 0, head=8)
+    # Green alone on 8-12: it is no end street of anybody's at 8, so empty streets must come first
+    state = position([red, [15, 12, 16], green])
+    assert street(8, 12) not in legal_streets(state, 0, head=8)
+    assert refusal(state, 0, {"type": "street", "street": street(8, 12), "head": 8}) == "bus.parallel"
+
+
 def test_example_red_at_c_takes_either_occupied_road_but_never_its_own():
     red, blue = [0, 1, 5], [14, 6, 5, 10, 18]
     state = position([red, blue])
