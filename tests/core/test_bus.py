@@ -197,6 +197,35 @@ def test_the_view_says_what_each_space_would_yield():
     assert [entry["action"] for entry in GAME.view(state, 0)["action_board"]] == list(board)
 
 
+def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_out():
+    """U4: "the game shows that it yields nothing" — also where the passenger supply (shared out from A
+    on) or the free lots (last-placed marker first) leave a space nothing, not only too few buses."""
+    state = after_setup(4, 0)
+    state.buses = [3, 1, 1, 1]
+    state.passengers[8] += state.supply - 2
+    state.supply = 2
+    free = [lot for lot in range(NET.lots) if state.buildings[lot] is None]
+    for lot in free[1:]:
+        state.buildings[lot] = "house"  # one free lot left
+
+    def yields(action):
+        board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+        return [space["yields"] for space in board[action]["spaces"]]
+
+    assert yields("passengers") == [2, 0, 0, 0, 0, 0]  # A takes both, B would find none
+    assert yields("line") == [3, 2, 1, 0, 0, 0]
+    assert yields("buildings") == [1, 1, 1, 0, 0, 0]
+    events = act(state, {"type": "choose", "action": "buildings"})
+    assert events[0]["yields"] == 1
+    events = act(state, {"type": "choose", "action": "buildings"})  # B acts first and takes the lot
+    assert events[0]["yields"] == 1 and yields("buildings")[:2] == [0, 1]
+    events = act(state, {"type": "choose", "action": "passengers"})
+    events = act(state, {"type": "choose", "action": "passengers"})
+    assert events[0]["yields"] == 0
+    state.supply, state.passengers[8] = 0, state.passengers[8] + 2
+    assert yields("passengers") == [0] * 6
+
+
 # -- resolving: amounts and order (§5.2) ------------------------------------------------------------
 
 def test_m_scaled_amounts_example_m3_four_players_gives_3_2_1_0():

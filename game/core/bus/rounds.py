@@ -102,7 +102,7 @@ def place_marker(net: Board, state: BusState, seat: int, action: str, events: li
     state.queue.append(state.queue.pop(0))
     events.append({"type": "marker_placed", "seat": seat, "action": action, "index": index,
                    "letter": rules.letters[index] if rules.action(action).spaces > 1 else None,
-                   "yields": space_yield(state, rules, action, index), "markers_left": state.markers[seat]})
+                   "yields": space_gives(state, rules, action, index), "markers_left": state.markers[seat]})
 
 
 def pass_turn(state: BusState, seat: int, events: list[Event], reason: str | None = None) -> None:
@@ -156,11 +156,27 @@ def deliver(net: Board, state: BusState, seat: int, start: int, lot: int, events
 # -- amounts ----------------------------------------------------------------------------------------
 
 def space_yield(state: BusState, rules: Rules, action: str, index: int) -> int | None:
-    """What a marker on space ``index`` would get if its action resolved now (M read now; §3 says M
-    is read when the action resolves). None for actions without an amount."""
+    """The M-scaled amount of space ``index`` (M read now; §3 says M is read when the action
+    resolves), before the supply or the free lots are counted. None for actions without an amount."""
     if action not in MULTI or action == VROOOM:
         return None
     return rules.yields(action, index, city.largest_fleet(state))
+
+
+def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int | None:
+    """What a marker on space ``index`` would really get if its action resolved now (ruling U4: the
+    game shows a space that yields nothing). Passengers share the supply from A on; Buildings share
+    the free lots from the last-placed marker down, a space not yet taken acting first."""
+    amount = space_yield(state, rules, action, index)
+    if amount is None or action not in (PASSENGERS, BUILDINGS):
+        return amount
+    if action == PASSENGERS:
+        left, before = state.supply, range(index)
+    else:
+        left, before = len(city.free_lots(state)), range(len(state.spaces.get(action, [])) - 1, index, -1)
+    for earlier in before:
+        left -= min(space_yield(state, rules, action, earlier) or 0, left)
+    return min(amount, left)
 
 
 def marker_amount(net: Board, state: BusState, rules: Rules, action: str, index: int, seat: int) -> int:
