@@ -260,6 +260,28 @@ def test_line_expansion_resolves_last_placed_first_and_a_last():
     assert state.phase != "line"
 
 
+def test_m_counts_the_buses_of_a_player_without_markers():
+    state = after_setup(4, 0)
+    state.buses = [1, 3, 1, 1]
+    state.markers[1] = 0  # Q12: out of markers, its buses still set M
+    resolve(state, {"line": [0], "passengers": [2]})
+    assert state.phase == "line" and state.remaining == 3
+
+
+def test_five_players_every_line_expansion_marker_builds_one_more_when_it_resolves():
+    state = after_setup(5, 0)
+    resolve(state, {"line": [0, 1, 2], "passengers": [3]})
+    assert GAME.to_act(state) == [1] and state.remaining == 1  # C gives M + 1 - 2 = 0; B gives 1
+    act(state, GAME.legal(state, 1)[0])
+    assert GAME.to_act(state) == [0] and state.remaining == 2  # A: M + 1
+    act(state, GAME.legal(state, 0)[0])
+    act(state, GAME.legal(state, 0)[0])
+    assert state.phase == "passengers" and state.remaining == 1  # no bonus here by default
+    state = after_setup(5, 0, {"five_player_bonus": "all"})
+    resolve(state, {"passengers": [3]})
+    assert state.phase == "passengers" and state.remaining == 2
+
+
 def test_a_bus_bought_this_round_counts_for_passengers_and_buildings_not_the_expansion():
     state = after_setup(4, 0)
     resolve(state, {"line": [0], "buses": [1], "passengers": [2]})
@@ -442,6 +464,9 @@ def test_each_marker_uses_every_bus_again_and_passengers_delivered_stay_put():
     assert state.remaining == 1  # 14 and 20 wait; 11 and 15 each have one empty pub
     act(state, {"type": "deliver", "from": 14, "lot": lots_at(11)[1]})
     assert state.current == 1 and state.remaining == 1  # B: the same bus again
+    decision = GAME.view(state, 0)["decision"]  # Q11: the passenger just delivered stays in its pub
+    assert decision["waiting"] == {"20": 1} and decision["empty"] == [lots_at(15)[1]]
+    assert refused(state, {"type": "deliver", "from": 11, "lot": lots_at(15)[1]}) == "bus.nobody_waiting"
     act(state, {"type": "deliver", "from": 20, "lot": lots_at(15)[1]})
     assert state.score[0] == 2 and state.passengers[11] == 2 and state.passengers[15] == 2
     assert state.phase == "choose" and state.round == 2 and state.seated == []
@@ -475,6 +500,9 @@ def test_the_starting_player_space_or_the_start_bus_moves_one_seat_on():
 
 def test_markers_leave_the_game_and_the_game_ends_when_at_most_one_player_has_any():
     state = after_setup(3, 0)
+    state.markers = [0, 3, 5]
+    resolve(state, {})
+    assert state.phase == "choose" and state.round == 2  # two players with markers play on
     state.markers = [0, 0, 5]
     events = resolve(state, {})
     assert state.phase == "over" and state.ended == "markers"
@@ -518,6 +546,9 @@ def test_final_score_is_deliveries_minus_stones_with_stones_then_arrival_breakin
     state.stones[2] = 2
     state.score[2] = 6
     assert GAME.outcome(state)["winners"] == [0]  # equal on stones: 0 reached 6 first (arrival 9 < 12)
+    state.score, state.stones, state.arrival = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
+    outcome = GAME.outcome(state)  # nobody delivered: all on the start space, all win together
+    assert outcome["winners"] == [0, 1, 2, 3] and outcome["shared"]
 
 
 # -- refusals, saves, views -------------------------------------------------------------------------------
