@@ -86,6 +86,8 @@ def test_first_buildings_two_each_on_zone_one_from_the_start_player_clockwise():
     order = []
     zone_two = next(lot for lot in range(NET.lots) if NET.lot_zone[lot] == 2)
     assert refused(state, {"type": "building", "lot": zone_two, "kind": "pub"}) == "bus.wrong_zone"
+    refusal = GAME.check(state, start, {"type": "building", "lot": zone_two, "kind": "pub"})
+    assert "first buildings go on zone-1 lots" in refusal.message and refusal.params["zone"] == 1
     lots = [*lots_at(11), *[lot for lot in range(NET.lots) if NET.lot_zone[lot] == 1 and lot not in lots_at(11)]]
     kinds = ["house", "house", "office", "pub", "pub", "office"]
     for lot, kind in zip(lots, kinds, strict=False):  # two on one crossing and two of a type are fine
