@@ -117,6 +117,16 @@ def test_example_purple_closes_its_circle_at_either_crossing(built_from, closes_
     assert legal_streets(state, 0) == sorted(expected)
 
 
+def test_a_street_joining_both_heads_that_only_one_end_may_take_needs_no_head():
+    purple, other = [20, 15, 11, 14], [19, 14, 20]  # the other line ends at 20 along 14-20
+    state = position([purple, other])
+    closing = {"type": "street", "street": street(14, 20)}
+    assert {a["head"] for a in GAME.legal(state, 0) if a["street"] == street(14, 20)} == {20}
+    assert refusal(state, 0, {**closing, "head": 14}) == "bus.parallel"  # empty streets leave 14
+    events = GAME.apply(state, 0, closing)
+    assert {"type": "circle_closed", "seat": 0, "crossing": 14} in events and heads(state.paths[0]) == [14]
+
+
 def test_b1_either_end_and_through_visited_crossings():
     state = position([[1, 5, 6, 7, 2, 6]], remaining=2)
     assert sorted({a["head"] for a in GAME.legal(state, 0)}) == [1, 6]
