@@ -35,7 +35,7 @@ def test_the_action_area_has_seven_actions_in_resolving_order_and_27_spaces():
     assert sum(spec.spaces for spec in rules.actions) == 27
     assert [a for a in rules.action_ids if rules.action(a).last_placed_first] == ["line", "buildings"]
     assert rules.action("line").a_side == "right" and rules.action("vrooom").a_side == "left"
-    assert rules.clock == ("house", "office", "pub")
+    assert rules.clock == ("house", "office", "pub") and rules.clock[rules.clock_start] == "house"
 
 
 @pytest.mark.parametrize(("players", "edition", "stones", "cap"), [

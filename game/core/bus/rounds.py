@@ -31,7 +31,8 @@ def new_game(net: Board, players: int, seed: int, options: dict) -> BusState:
         players=players, options=dict(options), phase="setup_buildings", start_player=start,
         paths=[[] for _ in range(players)], lost=[0] * players, buses=[1] * players,
         markers=[rules.action_markers] * players, stones=[0] * players, score=[0] * players,
-        arrival=[0] * players, stones_left=rules.time_stones, supply=rules.passengers - sum(on_board),
+        arrival=[0] * players, clock=rules.clock_start, stones_left=rules.time_stones,
+        supply=rules.passengers - sum(on_board),
         passengers=on_board, buildings=[None] * net.lots, placed=[0] * players, passed=[False] * players,
         queue=[seat for seat in order for _ in range(rules.setup_buildings)],
     )
