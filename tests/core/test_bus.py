@@ -634,6 +634,9 @@ def test_the_view_shows_who_sits_happily_and_who_waits_for_the_type_the_hand_sho
     assert [lot["seated"] for lot in view["lots"]].count(True) == 1 and view["lots"][lots_at(11)[0]]["seated"]
     assert [view["waiting"][c] for c in (11, 14, 15, 20)] == [0, 1, 1, 1]
     assert sum(view["waiting"]) + 1 == sum(state.passengers)
+    state.buildings[lots_at(11)[1]] = "house"  # decision 8: of two wanted buildings the first is taken
+    seated = [lot["lot"] for lot in GAME.view(state, None)["lots"] if lot["seated"]]
+    assert seated == [lots_at(11)[0]]
 
 
 def test_every_other_refusal_has_its_code():
