@@ -226,6 +226,14 @@ def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_ou
     assert events[0]["yields"] == 0
     state.supply, state.passengers[8] = 0, state.passengers[8] + 2
     assert yields("passengers") == [0] * 6
+    state = after_setup(4, 0)  # once resolving, a space spent from the supply is not shown as less
+    state.buses = [3, 1, 1, 1]
+    state.passengers[8] += state.supply - 4
+    state.supply = 4
+    resolve(state, {"passengers": [0, 1]})
+    act(state, {"type": "passengers", "counts": [3, 0]})
+    assert state.supply == 1 and GAME.to_act(state) == [1] and state.remaining == 1
+    assert yields("passengers")[:3] == [3, 2, 1]
 
 
 # -- resolving: amounts and order (§5.2) ------------------------------------------------------------

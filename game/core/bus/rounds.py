@@ -166,10 +166,12 @@ def space_yield(state: BusState, rules: Rules, action: str, index: int) -> int |
 
 def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int | None:
     """What a marker on space ``index`` would really get if its action resolved now (ruling U4: the
-    game shows a space that yields nothing). Passengers share the supply from A on; Buildings share
-    the free lots from the last-placed marker down, a space not yet taken acting first."""
+    game shows a space that yields nothing before a marker goes there). While choosing, Passengers
+    share the supply from A on and Buildings the free lots from the last-placed marker down, a space
+    not yet taken acting first; once resolving has begun, supply and lots are partly spent, so the
+    spaces show their M-scaled amount as before."""
     amount = space_yield(state, rules, action, index)
-    if amount is None or action not in (PASSENGERS, BUILDINGS):
+    if amount is None or action not in (PASSENGERS, BUILDINGS) or state.phase != "choose":
         return amount
     if action == PASSENGERS:
         left, before = state.supply, range(index)
