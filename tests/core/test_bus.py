@@ -195,7 +195,7 @@ def test_the_view_says_what_each_space_would_yield():
     board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
     assert [space["yields"] for space in board["line"]["spaces"]] == [3, 2, 1, 0, 0, 0]
     assert [space["letter"] for space in board["passengers"]["spaces"]] == list("ABCDEF")
-    assert board["clock"]["spaces"] == [{"index": 0, "letter": None, "seat": None, "yields": None}]
+    assert board["clock"]["spaces"] == [{"index": 0, "letter": None, "seat": None, "yields": None, "short_of": None}]
     assert [entry["action"] for entry in GAME.view(state, 0)["action_board"]] == list(board)
 
 
@@ -215,12 +215,18 @@ def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_ou
         return [space["yields"] for space in board[action]["spaces"]]
 
     assert yields("passengers") == [2, 0, 0, 0, 0, 0]  # A takes both, B would find none
+    board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+    assert [space["short_of"] for space in board["passengers"]["spaces"]][:4] == [None, "supply", "supply", "buses"]
+    assert [space["short_of"] for space in board["buildings"]["spaces"]][2:4] == [None, "buses"]
+    assert board["clock"]["spaces"][0]["short_of"] is None
     assert yields("line") == [3, 2, 1, 0, 0, 0]
     assert yields("buildings") == [1, 1, 1, 0, 0, 0]
     events = act(state, {"type": "choose", "action": "buildings"})
     assert events[0]["yields"] == 1
     events = act(state, {"type": "choose", "action": "buildings"})  # B acts first and takes the lot
     assert events[0]["yields"] == 1 and yields("buildings")[:2] == [0, 1]
+    board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+    assert board["buildings"]["spaces"][0]["short_of"] == "lots"
     events = act(state, {"type": "choose", "action": "passengers"})
     events = act(state, {"type": "choose", "action": "passengers"})
     assert events[0]["yields"] == 0

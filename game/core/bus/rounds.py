@@ -182,6 +182,16 @@ def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int |
     return min(amount, left)
 
 
+def short_of(state: BusState, rules: Rules, action: str, index: int) -> str | None:
+    """Why space ``index`` would give nothing now, so a table can say so (U4): "buses" (M - k is 0),
+    "supply" (no passenger left for it) or "lots" (no free lot left for it); None when it gives some."""
+    if space_gives(state, rules, action, index) != 0:
+        return None
+    if space_yield(state, rules, action, index) == 0:
+        return "buses"
+    return "supply" if action == PASSENGERS else "lots"
+
+
 def marker_amount(net: Board, state: BusState, rules: Rules, action: str, index: int, seat: int) -> int:
     """What the resolving marker must do, capped by what the board allows (§5.2, §5.3)."""
     if action == VROOOM:
