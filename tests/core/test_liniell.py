@@ -421,6 +421,26 @@ def test_equally_long_routes_go_to_the_higher_score(quarter_turns):
     assert route.points == 3 + 1 + 1 and "blue" in [end.colour for end in route.ends]
 
 
+@pytest.mark.parametrize("quarter_turns", range(4))
+def test_the_longest_route_counts_even_when_a_shorter_one_would_score_more(quarter_turns):
+    # N6: the route is the longest path between two rhombs; points only break ties in length.
+    # One line runs from the white rhomb of the curve tile at (-1, -1) over both crossroads and
+    # the T at (1, 0) to a white rhomb of the four-ends tile at (1, -1): 5 tiles, 5 + 1 = 6 points.
+    # Its two blue rhombs (the T's spur, and the four-ends tile's west end) are only 4 tiles apart,
+    # though that route would be worth 4 + 1 + 2 = 7.
+    cells = turned({(-1, -1): (6, 2), (0, -1): (13, 3), (0, 0): (2, 2), (1, -1): (9, 3), (1, 0): (8, 2)},
+                   quarter_turns)
+    field = Field(cells)
+    lines = compute_lines(field)
+    start = turned({(-1, -1): (0, 0)}, quarter_turns).popitem()[0]
+    line = lines.members[lines.line_of[(*start, field.piece_towards(start, (1 + quarter_turns) % 4))]]
+    assert {ref[:2] for ref in line} == set(cells)
+    route = best_route(field, line)
+    assert route.kind == RHOMB_TO_RHOMB and route.tiles == 5
+    assert [end.colour for end in route.ends] == ["white", "white"]
+    assert (route.blue, route.points) == (0, 6)
+
+
 def test_route_without_rhombs_runs_edge_to_edge():
     field = Field({(0, 0): (0, 0), (0, 1): (2, 0)})
     lines = compute_lines(field)
@@ -475,6 +495,7 @@ def test_a_line_into_a_closed_side_is_not_at_the_edge(monkeypatch):
 
 @pytest.mark.parametrize("scores, blue, expected", [
     ([14, 14], [3, 2], ([0], False)),
+    ([14, 14], [2, 3], ([1], False)),
     ([10, 12], [5, 0], ([1], False)),
     ([9, 9], [1, 1], ([], True)),
 ])
