@@ -78,6 +78,13 @@ def test_the_set_mixes_straights_curves_junctions_and_dead_ends():
     assert crossings, "a tile a route can cross twice (the rulebook's line 3)"
 
 
+def test_every_edge_of_every_tile_has_a_line_port_in_its_middle():
+    # N1: "every tile has one line port at the middle of each edge" -- no tile has a blind side.
+    for tile in TILES:
+        assert CLOSED not in tile.port_piece, tile.name
+    assert TILE_DATA["ports"] == {"N": [0.5, 0.0], "E": [1.0, 0.5], "S": [0.5, 1.0], "W": [0.0, 0.5]}
+
+
 def test_every_rhomb_is_the_end_of_a_line():
     for tile in TILES:
         for rhomb in tile.rhombs:
@@ -523,9 +530,22 @@ def test_restore_refuses_corrupt_snapshots():
 
 
 def test_restore_refuses_two_markers_on_one_line():
+    # The bridge's N-S piece and the straight's N-S piece are one line: a marker of each colour on
+    # it is a connection, which can only be waiting (CONNECT), never left standing (N4).
     cells = {(0, 0): (0, 0), (0, 1): (3, 0)}
-    with pytest.raises(SnapshotError):
-        build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=OCCUPY, stack=[1])
+    assert build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=CONNECT).phase == CONNECT
+    for phase, extra in ((OCCUPY, {}), (PLACE, {"drawn": 1})):
+        with pytest.raises(SnapshotError, match="two markers on one line"):
+            build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=phase, **extra)
+    with pytest.raises(SnapshotError, match="one marker of each colour"):
+        build(cells, [[(0, 0, 0), (0, 1, 0)], [None, None]], phase=CONNECT)
+
+
+def test_restore_refuses_tiles_that_do_not_fit_in_the_4x4_square():
+    row = {(x, 0): (tile, 0) for x, tile in zip(range(4), (0, 1, 2, 3), strict=True)}
+    assert len(build(row, [[None, None], [None, None]], phase=OCCUPY).placed) == 4
+    with pytest.raises(SnapshotError, match="could not have been placed"):
+        build({**row, (4, 0): (4, 0)}, [[None, None], [None, None]], phase=OCCUPY)
 
 
 def random_game(seed, choices):
