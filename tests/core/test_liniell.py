@@ -480,6 +480,18 @@ def test_a_closed_loop_has_no_route_and_scores_nothing():
     assert outcome["routes"][0]["points"] == 0 and outcome["scores"] == [0, 0] and outcome["draw"]
 
 
+def test_a_loop_with_one_rhomb_and_no_way_to_the_edge_has_no_route():
+    # The same loop, but the fourth tile turned so its white spur hangs on the loop: one rhomb,
+    # no edge, so there is no route from the rhomb to the edge (gap 7 in docs/liniell.md).
+    cells = {(0, 0): (1, 1), (1, 0): (5, 2), (0, 1): (6, 0), (1, 1): (12, 3)}
+    field = Field(cells)
+    lines = compute_lines(field)
+    loop = lines.members[lines.line_of[(0, 0, field.piece_towards((0, 0), 1))]]
+    assert {ref[:2] for ref in loop} == set(cells)
+    assert (1, 1, TILES[12].rhomb_piece["w"]) in loop
+    assert best_route(field, loop) is None
+
+
 def test_a_line_into_a_closed_side_is_not_at_the_edge(monkeypatch):
     # No tile of the set has a closed side, but the rules allow one: such an end is no edge.
     from game.core.liniell import field as field_module
