@@ -60,6 +60,8 @@ def test_rhombs_are_common_and_often_blue():
     colours = [colour for tile in TILES for colour in tile.rhombs.values()]
     assert len(with_rhomb) > len(TILES) / 2
     assert colours.count("blue") > len(colours) / 2
+    # The exact figures docs/liniell.md gives for the set.
+    assert (len(with_rhomb), len(colours), colours.count("blue")) == (13, 28, 16)
 
 
 def test_the_set_mixes_straights_curves_junctions_and_dead_ends():
