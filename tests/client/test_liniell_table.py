@@ -248,7 +248,7 @@ def test_figures_and_colours() -> None:
                "points": 8}]
     outcome = {"winners": [0], "draw": False, "scores": [8, 8], "blue": [2, 0], "routes": routes}
     ada, bot = liniell_figures(view, outcome)
-    assert ada.winner and ada.headline == "8 points" and ("Tie broken by", "blue rhombs") in ada.rows
+    assert ada.winner and ada.headline == "8 points" and ("More blue rhombs break the tie", "") in ada.rows
     assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
     assert ada.colour != bot.colour  # both seats on the default colour still look different
     assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 2]  # never the rhombs' blue
@@ -484,3 +484,33 @@ def test_enter_on_a_filled_square_first_shows_the_nearest_lit_one_then_places_th
     app.step(1 / 60, key(pygame.K_RETURN))
     app.step(STEP)
     assert match.version == version + 1 and match.log[-1]["action"]["x"] == chosen[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tie_break_reads_whole_on_the_winners_results_card(app, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.results import CARD_W, row_sizes
+    view = {"match": {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]}}
+    outcome = {"winners": [1], "draw": False, "scores": [7, 7], "blue": [1, 3], "routes": []}
+    set_language(lang)
+    try:
+        rows = liniell_figures(view, outcome)[1].rows
+        sizes = [row_sizes(label, value, CARD_W)[0] for label, value in rows]
+    finally:
+        set_language("en")
+    assert len(rows) == 6 and min(sizes) >= 20, list(zip(rows, sizes, strict=True))  # no label squeezed unreadable
+
+
+def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> None:
+    from types import SimpleNamespace
+
+    from game.tables.liniell.drawing import _status
+
+    def frame(scores: list[int]) -> Any:
+        outcome = {"winners": [1], "draw": False, "scores": scores}
+        return SimpleNamespace(link_down=False, model=SimpleNamespace(phase="over", view={"outcome": outcome}),
+                               count=SimpleNamespace(done=True), name=["Ada", "Bot"].__getitem__,
+                               colour=lambda seat: (10, 20, 30))
+
+    assert _status(frame([7, 7]))[0] == "Bot wins, 7 : 7 (more blue rhombs)"
+    assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"

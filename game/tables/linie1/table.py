@@ -67,6 +67,7 @@ class Linie1Table(TableScene):
         self.selected = 0
         self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
         self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
+        self._leaving: tuple[int | None, list[int], int] | None = None  # the hand and slot a tile was laid from
         self.cursor: tuple[int, int] | None = None
         self.pointer: tuple[int, int] | None = None
         self.pointer_on_board = False
@@ -593,6 +594,7 @@ class Linie1Table(TableScene):
         judged = self._judged_action(action)
         if rejection is None:
             self.pair_first = None
+            self._leaving = (self.eyes, self.hand(), self.selected)
             self.submit(judged)
             self.say("")
             return
@@ -620,6 +622,10 @@ class Linie1Table(TableScene):
         if eyes == self.eyes and hand == before:
             return
         left = list(zip(before, self.rotations, strict=False)) if eyes == self.eyes else []
+        leaving, self._leaving = self._leaving, None
+        if leaving is not None and leaving[:2] == (eyes, before) and len(hand) < len(before) \
+                and 0 <= leaving[2] < len(left):
+            left.pop(leaving[2])  # the tile just laid leaves with its own turn, not a twin's
         carried = []
         for tile in hand:
             found = next((index for index, (old, _seat) in enumerate(left) if old == tile), None)

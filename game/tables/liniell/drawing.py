@@ -259,6 +259,9 @@ def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
         if outcome.get("draw"):
             return _("A draw, {first} : {second}").format(first=scores[0], second=scores[1]), theme.SUNFLOWER
         winner = (outcome.get("winners") or [0])[0]
+        if scores[winner] == scores[1 - winner]:  # level on points: the blue rhombs decided
+            return _("{name} wins, {won} : {lost} (more blue rhombs)").format(
+                name=frame.name(winner), won=scores[winner], lost=scores[1 - winner]), frame.colour(winner)
         return _("{name} wins, {won} : {lost}").format(name=frame.name(winner), won=scores[winner],
                                                       lost=scores[1 - winner]), frame.colour(winner)
     current = frame.current
