@@ -11,6 +11,9 @@ by how many of it are left.
 * Earlier, every play is valued statically (``Judge``); the best of them, as many as the work
   budget allows, are valued again after the opponent's best answer to each tile it may draw
   (keeping a share of the static value, which weighs every capture the next tile allows).
+* With three face down, the plays that rate best so are then searched to the end exactly, as many
+  as a second work budget allows, and the best of those is played: the static value cannot tell
+  which of them the last tiles favour.
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ Markers = tuple[tuple[int, int], tuple[int, int]]
 
 WIN_BONUS = 20.0  # an exact end's value: the margin, plus this much for a win (minus for a loss)
 EXACT_STACK = 2  # with this many tiles face down or fewer, search to the end of the game
+# With this many face down, the plays the answers' search rates best are searched to the end exactly,
+# as many as EXACT_WORK placements allow (at least EXACT_WIDTH of them); the rest are dropped.
+DEEP_STACK = 3
+EXACT_WORK = 60000
+EXACT_WIDTH = 3
 WORK = 7000  # placements the opponent's answers may cost in one decision (about half a second)
 MIN_WIDTH = 4  # plays looked at beyond their static value, whatever the work costs
 
@@ -163,13 +171,16 @@ class Shapes:
 
     def __init__(self) -> None:
         self._known: dict[tuple[int, int], tuple[Board, list]] = {}
+        self.work = 0  # placements handed out: what a search has cost so far
 
     def placements(self, board: Board, markers: Markers, tile: int) -> list[tuple[int, int, Board, int | None]]:
         key = (id(board), tile)
         cached = self._known.get(key)
         if cached is None or cached[0] is not board:
             cached = self._known[key] = (board, shapes(board, tile))
-        return legal(board, markers, cached[1])
+        found = legal(board, markers, cached[1])
+        self.work += len(found)
+        return found
 
 
 def options(board: Board, markers: Markers, seat: int, tile: int, known: Shapes | None = None) -> list[Option]:
@@ -309,30 +320,81 @@ def final_value(board: Board, markers: Markers, me: int) -> float:
     return margin + (WIN_BONUS if edge > (0, 0) else -WIN_BONUS if edge < (0, 0) else 0.0)
 
 
-def exact_turn(board: Board, markers: Markers, seat: int, tile: int, rest: Counter[int], known: Shapes) -> float:
-    """``seat``'s value of playing ``tile`` as well as possible, everything after searched exactly."""
+def exact_turn(board: Board, markers: Markers, seat: int, tile: int, rest: tuple[int, ...], known: Shapes) -> float:
+    """``seat``'s value of playing ``tile`` as well as possible, everything after searched exactly
+    (``rest``: the tiles still face down after it, sorted)."""
+    if not rest:
+        return last_turn(board, markers, seat, tile, known)
     places = known.placements(board, markers, tile)
-    if not places:  # set aside: the same player draws the next tile, or the game ends (N5)
-        if not +rest:
-            return final_value(board, markers, seat)
+    if not places:  # set aside: the same player draws the next tile (N5, ruling 6)
         return exact_chance(board, markers, seat, rest, known)
     best = None
-    last = not +rest
     for c, _, child, crowded in places:
         for _, after in follow_ups(child, markers, seat, c, crowded):
-            value = final_value(child, after, seat) if last else -exact_chance(child, after, 1 - seat, rest, known)
+            value = -exact_chance(child, after, 1 - seat, rest, known)
             if best is None or value > best:
                 best = value
     return best  # type: ignore[return-value]
 
 
-def exact_chance(board: Board, markers: Markers, seat: int, rest: Counter[int], known: Shapes) -> float:
-    """``seat``'s expected value when it draws next from ``rest`` (each kind by its count)."""
-    total = sum(rest.values())
+def last_turn(board: Board, markers: Markers, seat: int, tile: int, known: Shapes) -> float:
+    """``seat``'s final value when it plays the last tile as well as possible: ``exact_turn`` at the
+    leaves, without building every follow-up (the best one is the best (margin, blue) pair)."""
+    places = known.placements(board, markers, tile)
+    if not places:  # set aside: the game ends without it (N5)
+        return final_value(board, markers, seat)
+    best = None
+    own = markers[seat]
+    for c, _, child, crowded in places:
+        if crowded is not None:
+            for _, after in follow_ups(child, markers, seat, c, crowded):
+                value = final_value(child, after, seat)
+                if best is None or value > best:
+                    best = value
+            continue
+        line_of, route = child.line_of, child.route
+        score = [0, 0]
+        blue = [0, 0]
+        worth = [(0, 0), (0, 0)]  # what each of my markers holds now
+        occupied = set()
+        for side in (0, 1):
+            for index, m in enumerate(markers[side]):
+                if m != NO_MARKER:
+                    label = line_of[m]
+                    occupied.add(label)
+                    points, b = route[label]
+                    score[side] += points
+                    blue[side] += b
+                    if side == seat:
+                        worth[index] = (points, b)
+        margin, lead = score[seat] - score[1 - seat], blue[seat] - blue[1 - seat]
+        edge = (margin, lead)
+        free = [route[label] for label in child.lines_on(c) if label not in occupied]
+        if free:
+            slots = [index for index in (0, 1) if own[index] != NO_MARKER]
+            if NO_MARKER in own:
+                slots.append(own.index(NO_MARKER))
+            for points, b in free:
+                for index in slots:
+                    held = worth[index]
+                    trial = (margin + points - held[0], lead + b - held[1])
+                    if trial > edge:
+                        edge = trial
+        value = edge[0] + (WIN_BONUS if edge > (0, 0) else -WIN_BONUS if edge < (0, 0) else 0.0)
+        if best is None or value > best:
+            best = value
+    return best  # type: ignore[return-value]
+
+
+def exact_chance(board: Board, markers: Markers, seat: int, rest: tuple[int, ...], known: Shapes) -> float:
+    """``seat``'s expected value when it draws next from ``rest`` (sorted; each kind by its count)."""
+    total = len(rest)
     value = 0.0
-    for tile, count in rest.items():
-        if count:
-            value += count / total * exact_turn(board, markers, seat, tile, rest - Counter({tile: 1}), known)
+    for index, tile in enumerate(rest):
+        if index and rest[index - 1] == tile:
+            continue
+        after = rest[:index] + rest[index + 1:]
+        value += rest.count(tile) / total * exact_turn(board, markers, seat, tile, after, known)
     return value
 
 
@@ -348,6 +410,7 @@ class Search:
         self.markers: Markers = tuple(  # type: ignore[assignment]
             tuple(NO_MARKER if ref is None else piece_of_ref(ref) for ref in own) for own in state.markers)
         self.unseen = Counter(state.stack)
+        self.face_down = tuple(sorted(state.stack))
         self.known = Shapes()
 
     def mine(self) -> list[Option]:
@@ -368,7 +431,7 @@ class Search:
             return found
         if left <= EXACT_STACK:
             for option in found:
-                option.value = -exact_chance(option.board, option.markers, 1 - self.seat, self.unseen, self.known)
+                option.value = -exact_chance(option.board, option.markers, 1 - self.seat, self.face_down, self.known)
             return found
         judge = Judge(self.unseen, left)
         for option in found:
@@ -383,7 +446,23 @@ class Search:
             option.value = (1.0 - STATIC_SHARE) * answered + STATIC_SHARE * option.value
             work += cost
             looked.append(option)
+        if left <= DEEP_STACK:
+            return self._exactly(looked)
         return looked
+
+    def _exactly(self, ranked: list[Option]) -> list[Option]:
+        """The best of ``ranked`` (by their value so far) searched to the end of the game, as many
+        as the work budget allows: the static value cannot see which of them the last tiles favour."""
+        ranked = sorted(ranked, key=lambda option: -option.value)
+        known = self.known
+        start = known.work
+        searched = []
+        for index, option in enumerate(ranked):
+            if index >= EXACT_WIDTH and known.work - start >= EXACT_WORK:
+                break
+            option.value = -exact_chance(option.board, option.markers, 1 - self.seat, self.face_down, known)
+            searched.append(option)
+        return searched
 
     def _after_answers(self, option: Option) -> tuple[float, int]:
         """The play's value averaged over the tiles the opponent may draw, each answered at its best;

@@ -11,6 +11,7 @@ import pytest
 
 from game.ai.liniell import LEVELS, make_bot
 from game.ai.liniell_eval import Evaluator, Outlook
+from game.ai.liniell_search import Judge, Search, exact_chance, to_actions
 from game.bots import make_bot as make_any_bot
 from game.core.liniell import GAME
 from game.core.liniell.state import CONNECT, OVER, PLACE
@@ -249,3 +250,27 @@ def test_hard_does_not_leave_its_long_line_where_the_next_tile_likely_captures_i
     assert lines.line_of[east] == lines.line_of[(0, 0, 0)] and lines.line_of[south] == lines.line_of[(-2, 0, 0)]
     place = make_bot("hard", 5).decide(GAME.view(state, 0))
     assert (place["x"], place["y"]) == (-2, -1)
+
+
+def test_hard_searches_its_best_plays_to_the_end_with_three_tiles_face_down():
+    # From a game hard lost 9 : 9 on blue rhombs. Yellow places the 13th tile; three tiles are face
+    # down (green, yellow, green play them). The play the answers' search rated best wins about
+    # half the orders the last tiles can come in; searched to the end, another wins nearly all.
+    cells = {(0, 0): (7, 1), (0, -1): (11, 2), (1, 0): (12, 2), (-1, -1): (1, 2), (-2, -1): (6, 0),
+             (-1, -2): (0, 1), (0, 1): (9, 0), (1, -1): (3, 2), (0, -2): (10, 0), (1, -2): (2, 0),
+             (-1, 0): (15, 1), (-2, 0): (4, 0)}
+    state = build(cells, [[(0, 0, 0), (-2, -1, 0)], [(0, -1, 0), (-1, -1, 1)]], phase=PLACE, drawn=14,
+                  stack=[5, 8, 13])
+    search = Search(state, 0)
+    plays = search.mine()
+    exact = {str(to_actions(search, play)): -exact_chance(play.board, play.markers, 1, search.face_down, search.known)
+             for play in plays}
+    best = max(exact.values())
+    judge = Judge(search.unseen, 3)
+    static_pick = max(plays, key=lambda play: judge.value(play.board, play.markers, 0))
+    assert exact[str(to_actions(search, static_pick))] < best - 5  # the position tells the two apart
+    bot = make_bot("hard", 7)
+    place = bot.decide(GAME.view(state, 0))
+    GAME.apply(state, 0, place)
+    follow = bot.decide(GAME.view(state, 0))
+    assert exact[str((place, follow))] == best
