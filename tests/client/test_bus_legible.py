@@ -84,3 +84,25 @@ def test_the_finished_game_still_says_why_it_ended(app, reason, words):
     assert "The game ended" in detail and words in detail.split("ended:")[1]
     _, lines, _ = detail_lines(detail, NARROW, detail_height())
     assert " ".join(lines).split() == detail.split()  # beside the results button, still whole
+
+
+HEADLINES = [("setup_buildings", {"left": 2}, NARROW), ("choose", {"placed": 0, "markers": 20}, NARROW),
+             ("passengers", {"amount": 3, "letter": "B"}, NARROW), ("buildings", {"left": 2, "letter": "C"}, NARROW),
+             ("clock", {"wants": "house", "next": "office"}, NARROW), ("line", {"left": 2, "letter": "A"}, WIDE),
+             ("vrooom", {"wants": "office", "left": 2, "letter": "A"}, WIDE)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("phase", "decision", "room"), HEADLINES)
+def test_the_headline_keeps_a_readable_size_beside_the_decisions_buttons(app, phase, decision, room, lang):
+    from game.i18n import set_language
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = phase, 0
+    looks = [replace(look, name="Spieler") for look in seat_looks(view, 4)]  # the unnamed player, in German
+    set_language(lang)
+    try:
+        headline, _ = prompt(picture, looks, [0], decision, "")
+    finally:
+        set_language("en")
+    assert theme.fit_text(headline, 30, room, theme.DISPLAY_FONT) >= 22, headline

@@ -82,8 +82,8 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         detail = _("Add a street at an end of the line: glowing streets may be taken.")
     elif phase == "passengers":
         amount = int(decision.get("amount", sum(split)) or 0)
-        headline = _("{name}: Passengers {letter} — {amount} to the stations").format(name=name, letter=letter,
-                                                                                     amount=amount)
+        headline = _("{name}: Passengers {letter} — {amount} to share").format(name=name, letter=letter,
+                                                                             amount=amount)
         detail = _("Share them between the two stations: {first} and {second} now. Then Place.").format(
             first=split[0], second=split[1])
     elif phase == "buildings":
