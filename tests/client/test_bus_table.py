@@ -530,3 +530,22 @@ def test_a_number_key_that_means_nothing_for_the_decision_says_so(app):
     version = match.version
     app.step(0.02, key(pygame.K_3))
     assert match.version == version and "means nothing" in table.toasts.items[-1].text
+
+
+def test_a_tooltip_on_the_map_stays_on_the_map_clear_of_the_players_rows(app, monkeypatch):
+    import game.tables.bus.table as bus_table
+    from game.tables.bus.fx import draw_tooltip
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    assert table.choices.laying
+    street = max(range(table.city.net.streets), key=lambda s: min(x for x, _y in table.city.street_ends(s)))
+    pos = on_street(table, street)  # a street by the map's right edge, the player rows beyond it
+    app.step(0.02, move(pos))
+    boxes = []
+    monkeypatch.setattr(bus_table, "draw_tooltip", lambda *args: boxes.append(draw_tooltip(*args)))
+    table.draw_over(pygame.Surface((1920, 1080)))
+    assert boxes and boxes[-1] is not None
+    assert layout.MAP_RECT.contains(boxes[-1]) and not boxes[-1].colliderect(layout.PLAYERS)

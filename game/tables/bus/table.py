@@ -863,7 +863,8 @@ class BusTable(TableScene):
         else:
             rect = layout.row_rect(ACTION_IDS.index(self.cursor_row)) if self.cursor_row in ACTION_IDS else MAP_RECT
             anchor = (float(rect.centerx), float(rect.bottom))
-        draw_tooltip(surface, lines, anchor, surface.get_rect(), self.toast_boxes)
+        on_map = MAP_RECT.collidepoint(anchor)  # a tooltip on the map stays on it, clear of the players' rows
+        draw_tooltip(surface, lines, anchor, MAP_RECT if on_map else surface.get_rect(), self.toast_boxes)
 
     def _tooltip_lines(self) -> Tip:
         assert self.picture is not None
