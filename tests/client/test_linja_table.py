@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.core.linja import GAME
 from game.match import Match, SeatInfo
@@ -295,3 +296,21 @@ def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
     table = app.stack.top
     assert isinstance(table, LinjaTable) and table.humans == [0] and table.eyes == 0
     assert table.config.options == {"first": None}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_goal_hint_leaves_whose_turn_it_is_in_sight(app, lang):
+    from game.i18n import set_language
+    from game.tables.linja.layout import TURN_BOX
+    app.settings.hints = True
+    set_language(lang)
+    try:
+        table, _match = make_table(app, VS_BOT)
+        for _frame in range(150):  # the opening plays, then the hint comes
+            app.step(1 / 60)
+        assert table.coach is not None and table.coach.current is not None
+        table.coach.alpha = 1.0
+        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    finally:
+        set_language("en")
+    assert table.coach.box.bottom - 6 <= TURN_BOX.y + 22  # the bubble's body ends above "Ada's turn"

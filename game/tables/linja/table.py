@@ -23,7 +23,7 @@ from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
-from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON
+from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON, TURN_BOX
 from game.tables.linja.panel import draw_backdrop, draw_panel
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
@@ -102,7 +102,10 @@ class LinjaTable(TableScene):
         return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
 
     def coach_anchor(self) -> pygame.Rect:
-        return pygame.Rect(1338, 24, 560, 300)  # over the opponent's card
+        """Over the opponent's card, down to (not over) the turn box's heading: a longer hint (German)
+        climbs to the top of the screen rather than hide whose turn it is."""
+        top = CARDS[1].y
+        return pygame.Rect(CARDS[1].x, top, CARDS[1].width, TURN_BOX.y + 20 - top)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
