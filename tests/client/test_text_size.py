@@ -111,8 +111,8 @@ def test_the_checker_finds_real_overflow():
 
 
 MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
-                "linie1_table_midgame", "linie1_hint", "linja_table_following", "liniell_occupy", "bus_line",
-                "lan_lobby", "lan_join", "keys"]
+                "linie1_table_midgame", "linie1_hint", "linie1_hint_five", "linja_table_following", "liniell_occupy",
+                "bus_line", "lan_lobby", "lan_join", "keys"]
 
 
 @pytest.mark.parametrize("shot", MAIN_SCREENS)

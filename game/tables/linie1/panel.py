@@ -148,6 +148,17 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     chip_top = max(rect.y + 112, names_rect.bottom + 6)
     # room for the building's name over its state
     chip_h = max(64, theme.line_height(20, theme.TEXT_BOLD_FONT) + theme.line_height(18) + 16)
+    # a short card (five seats) at a large text size: the chips move up and give up their margins
+    chip_top = max(names_rect.bottom + 2, min(chip_top, rect.bottom - 6 - chip_h))
+    chip_h = min(chip_h, rect.bottom - 4 - chip_top)
+    name_size, note_size = 20, 18  # smaller together where the chip had to give up height
+
+    def text_height() -> int:
+        return theme.line_height(name_size, theme.TEXT_BOLD_FONT) + theme.line_height(note_size)
+
+    while name_size > 12 and text_height() > chip_h:
+        name_size, note_size = name_size - 1, note_size - 1
+    margin = min(10, max(0, chip_h - text_height()) // 2)
     for stop in status["stops"]:
         letter = stop["building"]
         joined = all(stop["connected"])
@@ -157,13 +168,13 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT, "center")
         note = _("connected") if joined else (_("sign placed") if stop["sign"] is not None else _("no sign yet"))
         building = board.buildings[board.building_cells[letter]]["name"]
-        bsize = theme.fit_text(building, 20, 140, theme.TEXT_BOLD_FONT)
-        theme.draw_text(surface, building, (chip.x + 56, chip.y + 10), bsize, theme.CREAM, theme.TEXT_BOLD_FONT)
+        bsize = theme.fit_text(building, name_size, 140, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, building, (chip.x + 56, chip.y + margin), bsize, theme.CREAM, theme.TEXT_BOLD_FONT)
         theme.draw_text(
             surface,
             note,
-            (chip.x + 56, chip.bottom - 8),
-            theme.fit_text(note, 18, 136),
+            (chip.x + 56, chip.bottom - min(8, margin)),
+            theme.fit_text(note, note_size, 136),
             theme.CREAM_DIM,
             anchor="bottomleft",
         )
