@@ -76,9 +76,17 @@ class InputMapper:
         self.pads = Gamepads()  # pads SDL maps as game controllers (named buttons)
         self.bindings = Bindings()  # the rebindable shortcuts' keys
         self.capturing = False  # Settings waits for the key to bind: the next key press is that key
+        self.mouse_moved = False  # the mouse has really moved since the window opened
 
     def map(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            pos = tuple(event.pos)
+            self.mouse_moved = self.mouse_moved or tuple(event.rel) != (0, 0)
+            if not self.mouse_moved:
+                # Where the pointer happened to rest when the window opened (and took focus) under it:
+                # a point (a table follows it), but marked, so a menu keeps its focus until the mouse moves.
+                return [Intent("point", pos=pos, value="entered")]
         if kind == pygame.QUIT:
             return [Intent("quit")]
         if kind == pygame.KEYDOWN:

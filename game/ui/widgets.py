@@ -525,6 +525,8 @@ class FocusGroup:
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
+            if intent.value == "entered":  # the pointer rests where the window opened: no choice made
+                return False
             if self.dragging is not None:
                 self.dragging.drag(intent.pos)
                 return True

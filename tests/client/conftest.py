@@ -19,4 +19,6 @@ def _text_at_design_size():
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return App(settings=Settings(fullscreen=False, mute=True))
+    app = App(settings=Settings(fullscreen=False, mute=True))
+    app.mapper.mouse_moved = True  # the tests' pointer events stand for a mouse in use (their rel is 0, 0)
+    return app

@@ -148,3 +148,20 @@ def test_every_screenshot_module_loads_and_names_its_shots_once():
     import tools.screenshot as registry
     registry.discover()
     assert {"bus_choose", "bus_ride", "bus_end", "bus_hint", "replay_bus"} <= set(registry.SHOTS)
+
+
+def test_the_pointer_resting_where_the_window_opened_does_not_choose_a_title_button(app):
+    """SDL reports the resting pointer when the window opens under it: Enter still starts Play."""
+    import pygame
+
+    from game.scenes.title import TitleScene
+    app.mapper.mouse_moved = False  # the window has just opened
+    app.push(TitleScene(app))
+    title = app.stack.top
+    host = title.buttons["Host a LAN game"].rect.center
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=host, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWENTER), motion, motion])  # SDL says it twice (when scaled)
+    assert title.ui.focus is title.buttons["Play"]
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(host[0] + 3, host[1]), rel=(3, 0), buttons=(0, 0, 0))
+    app.step(1 / 60, [moved])  # a real move of the mouse chooses what it points at
+    assert title.ui.focus is title.buttons["Host a LAN game"]
