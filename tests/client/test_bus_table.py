@@ -446,7 +446,7 @@ def test_the_keyboard_tooltip_of_an_action_row_stands_beside_that_row(app, monke
         raise AssertionError("never came to choose an action")
     table.hover_lot = 0  # a lot the pointer last rested on, left from building
     anchors = []
-    monkeypatch.setattr(bus_table, "draw_tooltip", lambda surface, lines, anchor, bounds: anchors.append(anchor))
+    monkeypatch.setattr(bus_table, "draw_tooltip", lambda surface, lines, anchor, *rest: anchors.append(anchor))
     app.step(0.02, key(pygame.K_DOWN))
     table.draw_over(pygame.Surface((1920, 1080)))
     row = layout.row_rect(ACTION_IDS.index(table.cursor_row))

@@ -269,5 +269,9 @@ def test_linie1s_driving_hints_stand_over_the_hand_not_the_seats(app):
     table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
     assert table.coach.box.colliderect(layout.slot_rect(0))
     assert not any(table.coach.box.colliderect(layout.player_row(seat)) for seat in range(2))
+    assert layout.HAND_AREA.contains(table.coach.box)
+    assert table.coach.box.bottom - 6 >= layout.slot_rect(0).bottom  # no tile peeks out beneath it
+    standing = table.coach.box.copy()
     table.coach.dismiss()  # fading out, it stays where it stood
-    assert table.coach_anchor() == layout.HAND_AREA
+    table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    assert table.coach.box == standing

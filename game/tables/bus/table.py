@@ -86,6 +86,7 @@ class BusTable(TableScene):
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
         self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
         self.queued_pick: int | None = None  # a number key pressed while the others still moved
+        self.toast_boxes: list[pygame.Rect] = []  # where this frame's toasts stand: the tooltip keeps off them
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
@@ -611,7 +612,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
@@ -862,7 +863,7 @@ class BusTable(TableScene):
         else:
             rect = layout.row_rect(ACTION_IDS.index(self.cursor_row)) if self.cursor_row in ACTION_IDS else MAP_RECT
             anchor = (float(rect.centerx), float(rect.bottom))
-        draw_tooltip(surface, lines, anchor, surface.get_rect())
+        draw_tooltip(surface, lines, anchor, surface.get_rect(), self.toast_boxes)
 
     def _tooltip_lines(self) -> Tip:
         assert self.picture is not None

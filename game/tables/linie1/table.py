@@ -240,8 +240,10 @@ class Linie1Table(TableScene):
         key = self.coach.said if self.coach is not None else None
         if self.view is None or key is None:
             return layout.HAND_AREA
-        if key in DRIVING_HINTS:
-            return layout.HAND_AREA
+        if key in DRIVING_HINTS:  # at the area's foot: the whole row of tiles hidden, its heading not
+            area = layout.HAND_AREA
+            top = max(area.y, area.bottom - self.coach.bubble_height(area.width))
+            return pygame.Rect(area.x, top, area.width, area.bottom - top)
         card = layout.route_card_rect(len(self.view["players"]))
         foot = pygame.Rect(card.x + 12, card.y + 184, card.width - 24, layout.HAND_Y + 50 - (card.y + 184))
         height = self.coach.bubble_height(foot.width)
