@@ -132,7 +132,10 @@ class LobbyScene(Scene):
                 self.message, self.lost_host = "", False
         self._take_a_place()
         guests_start = bool((self.session.table or {}).get("guests_start", True))
+        offered = self.start.visible
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
+        if self.start.visible and not offered and self.ui.focus is self.leave_button:
+            self.ui.set_focus(self.start)  # Ready appeared: Enter readies the guest, it never leaves the table
         ready = not self.hosting and self._asked_to_start()
         self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
