@@ -25,6 +25,7 @@ ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 UNCHOSEN_NAME = "Player"  # what older settings saved before a name was chosen: counts as none
 UI_SCALES = (1.0, 1.25, 1.5)  # text and controls at 100 / 125 / 150 % (``game.ui.theme.set_ui_scale``)
 NAME_LIMIT = 16
+MAX_SEATS = 6  # the most seats a setup screen offers
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Settings:
     hints_done: list[str] = field(default_factory=list)  # games played to the end: no more hints
     language: str = ""  # "en", "de"; empty: the system's (``game.i18n.chosen_language``)
     ui_scale: float = 1.0  # text size, one of ``UI_SCALES``: bigger for readers at a distance
+    last_game: str = ""  # the game last started from the setup screen, chosen there again next time
+    last_seats: dict[str, list[str]] = field(default_factory=dict)  # game -> its seats' kinds ("bot:hard")
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -79,6 +82,12 @@ class Settings:
         language = data.get("language")
         if isinstance(language, str) and language in LANGUAGES:
             settings.language = language
+        if isinstance(data.get("last_game"), str):
+            settings.last_game = data["last_game"][:20]
+        seats = data.get("last_seats")
+        if isinstance(seats, dict):  # the setup screen checks each kind against the game's seats
+            settings.last_seats = {str(game)[:20]: [kind[:30] for kind in kinds[:MAX_SEATS] if isinstance(kind, str)]
+                                   for game, kinds in list(seats.items())[:20] if isinstance(kinds, list)}
         return settings
 
     def shown_name(self) -> str:

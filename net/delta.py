@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 MAX_OPS = 4096
+SHORT_LIST = 8  # lists up to this long are compared item by item, longer ones by halving
 
 
 class PatchError(ValueError):
@@ -104,7 +105,14 @@ class SharedDiff:
         return ops
 
     def _list(self, old: list[Any], new: list[Any], path: list[Any]) -> list[list[Any]]:
-        start, end_old, end_new = changed_span(old, new)
+        if len(old) == len(new) <= SHORT_LIST:  # a short list (a game's players): a look at each item
+            changed = [index for index, item in enumerate(old) if item is not new[index] and item != new[index]]
+            if not changed:
+                return []
+            start, end_old = changed[0], changed[-1] + 1
+            end_new = end_old
+        else:
+            start, end_old, end_new = changed_span(old, new)
         if start == end_old == end_new:
             return []
         if end_old - start == 1 and end_new - start == 1:  # one item changed in place: recurse

@@ -262,7 +262,8 @@ def schema(optional: dict[str, Check] | None = None, **required: Check) -> Schem
 SEAT = integer(0, 63)
 MSG_ID = integer(0, 2**53)
 VERSION = integer(0, 2**53)
-NAME = text(32, 1)
+MAX_NAME_CHARS = 32  # a player's name
+NAME = text(MAX_NAME_CHARS, 1)
 TOKEN = text(64, 1)
 HASH = text(64, 64)
 # A refusal: its code, its English message, and the parameters the client words it with (plain values).

@@ -79,6 +79,7 @@ class Requests:
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         self.seating.claim(seat, peer.name)
+        peer.name = self.match.seats[seat].name  # made unique at the table: chat says it too
         self.frames.seats_changed()
         self._attach(peer, seat)
         log.info("%s claimed seat %d", peer.name, seat + 1)

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.core.contract import SnapshotError
 from game.match import Match, SeatInfo
+from net.protocol import MAX_NAME_CHARS
 from net.table import RefusedError, SeatSlot, new_token, token_digest
 
 MAX_REVOKED = 256  # given-up tokens remembered (a seat's token is 128 bits: older ones stay unguessable)
@@ -69,7 +70,8 @@ class Seating:
             raise RefusedError("net.seat_taken", f"Seat {seat + 1} is not free.")
         slot = self.slots[seat]
         slot.token = new_token()
-        self.match.seats[seat] = SeatInfo(name, "human", colour=self.match.seats[seat].colour)
+        taken = [info.name for index, info in enumerate(self.match.seats) if index != seat and info.kind != "open"]
+        self.match.seats[seat] = SeatInfo(unique_name(name, taken), "human", colour=self.match.seats[seat].colour)
         return slot.token
 
     def release(self, seat: int) -> None:
@@ -138,3 +140,19 @@ def slot_from_save(data: Any) -> SeatSlot:
     if handed not in HANDED:
         raise SnapshotError("bad saved seat")
     return SeatSlot(token=token, bot_level=level, handed=handed)
+
+
+def unique_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``… when a seat at the table has it already: two newcomers
+    who kept the default are both "Player", and "Waiting for Player…" must say which one. Within
+    the 32 characters a name may have."""
+    others = {other.casefold() for other in taken}
+    if name.casefold() not in others:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        candidate = name[:MAX_NAME_CHARS - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in others:
+            return candidate
+        number += 1

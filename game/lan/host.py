@@ -87,6 +87,7 @@ class HostScene(SetupScene):
     name = "host"
     start_label = N_("Open table")
     heading_text = N_("Host a LAN table")
+    remembers = False  # a LAN table starts from open seats, not from the last local game's bots
     bind = "0.0.0.0"
     advertise = True
     port: int | None = None  # None: 47000 when it is free, else any free port (Host.serve)

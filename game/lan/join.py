@@ -33,6 +33,7 @@ LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
 ROW_H = 108  # at 100 %; see ``row_height``
 PHASES = {"lobby": N_("seats open in the lobby"), "playing": N_("game in progress — join to watch"),
           "over": N_("game over")}
+SEAT_KEPT = N_("your seat is kept — join to play on")  # a game under way where this player sat
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -132,7 +133,9 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     game = str(table.get("title") or table.get("game") or "?")
     where = f"{table.get('address')}:{table.get('port')}"
     if ok:
-        detail = f"{game} · {_(PHASES.get(str(table.get('phase')), str(table.get('phase'))))} · {where}"
+        phase = str(table.get("phase"))
+        said = SEAT_KEPT if phase == "playing" and table.get("seat_kept") else PHASES.get(phase, phase)
+        detail = f"{game} · {_(said)} · {where}"
         theme.draw_text(surface, detail, (row.x + 100, row.bottom - 8), theme.fit_text(detail, 25, 1080), dim,
                         anchor="bottomleft")
     else:
@@ -194,6 +197,7 @@ class JoinScene(Scene):
         self._answer: dict[str, Any] | None = None
         self._answer_lock = threading.Lock()
         self._list_offered = False  # the first table found takes the focus from an untouched address field
+        self.kept_seats: set[str] = set()  # tables where a seat waits for this player (``enter`` reads them)
         self.list = TableList(LIST, self.join_listed)
         self.player_name = TextInput(
             pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
@@ -225,6 +229,7 @@ class JoinScene(Scene):
         self.ui.set_focus(self.address)
 
     def enter(self) -> None:
+        self.kept_seats = lan_seats.kept()
         try:
             self.browser = TableBrowser(interfaces=self.browse_interfaces)
         except Exception as error:  # noqa: BLE001 - no multicast here: joining by address still works
@@ -324,6 +329,8 @@ class JoinScene(Scene):
         super().update(dt)
         if self.browser is not None:
             tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], t["name"].lower()))
+            if self.kept_seats:  # say where a seat waits for this player (the browser's records stay its own)
+                tables = [{**table, "seat_kept": self._seat_kept(table)} for table in tables]
             self.list.set_tables(tables)
             if tables and not self._list_offered:
                 self._list_offered = True
@@ -337,6 +344,10 @@ class JoinScene(Scene):
         busy = self.knocking is not None
         self.join_button.enabled = chosen is not None and bool(chosen.get("compatible")) and not busy
         self.join_address.enabled = not busy
+
+    def _seat_kept(self, table: dict[str, Any]) -> bool:
+        key = lan_seats.table_key(str(table.get("address")), int(table.get("port", 0)), str(table.get("name", "")))
+        return key in self.kept_seats
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

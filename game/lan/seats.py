@@ -43,6 +43,11 @@ def _store(path: Path, seats: dict[str, str]) -> None:
         replace_file(path, json.dumps(seats).encode())
 
 
+def kept() -> set[str]:
+    """The tables (``table_key``) where a seat is kept for this player."""
+    return set(_load(seats_path()))
+
+
 def recall(key: str) -> str | None:
     return _load(seats_path()).get(key)
 

@@ -1,7 +1,9 @@
 """A list of files of this computer, a page of rows at a time: the saved games and the kept replays.
 
 Each row has its own action (Resume, Watch) unless the file is damaged, and Delete, which asks once
-more ("Really delete?"; Esc or another page takes the question back). Back, Newer and Older sit at
+more: the row then offers "Keep" where Delete was, focused, and "Yes, delete" where its action was, so
+neither Enter pressed twice nor a double click deletes anything (Keep, Esc or another page takes the
+question back). Back, Newer and Older sit at
 the foot, beside any buttons of the list's own. Focus stays on the same button across a rebuild, so
 a keyboard player keeps their place when a row goes.
 """
@@ -99,12 +101,20 @@ class PagedListScene(Scene, Generic[Item]):
         focus_label = self.ui.focus.name if isinstance(self.ui.focus, Button) else None
         self.ui.clear()
         self.row_buttons = []
+        asking: Button | None = None
         for index, item in enumerate(self.shown()):
             row = self.row_rect(index)
             action, offered = self.row_action(index, item, row)
-            label = _("Really delete?") if self.confirm == self.path_of(item) else _("Delete")
-            delete = Button(pygame.Rect(row.right - 214, row.centery - 32, 190, 64), label,
-                            self._deleter(item), "danger", 30, name=f"delete-{index}")
+            delete_rect = pygame.Rect(row.right - 214, row.centery - 32, 190, 64)
+            if self.confirm == self.path_of(item):  # asked: Keep in Delete's place, the real Delete aside
+                really = Button(pygame.Rect(row.right - 470, row.centery - 32, 240, 64), _("Yes, delete"),
+                                self._deleter(item), "danger", 30, name=f"really-{index}")
+                asking = Button(delete_rect, _("Keep"), self.keep, "secondary", 30, name=f"keep-{index}")
+                self.ui.add(really)
+                self.ui.add(asking)
+                self.row_buttons.append((really, asking))
+                continue
+            delete = Button(delete_rect, _("Delete"), self._deleter(item), "danger", 30, name=f"delete-{index}")
             if offered:
                 self.ui.add(action)
             self.ui.add(delete)
@@ -119,14 +129,14 @@ class PagedListScene(Scene, Generic[Item]):
         chosen = next((widget for widget in self.ui.widgets if getattr(widget, "name", None) == focus_label), None)
         fallback = next(iter(self.foot_buttons()), self.back)
         first = next((button for button, _delete in self.row_buttons if button in self.ui.widgets), fallback)
-        self.ui.set_focus(chosen or first)
+        self.ui.set_focus(asking or chosen or first)
 
     def _deleter(self, item: Item) -> Callable[[], None]:
         return lambda: self.delete(item)
 
     # -- actions ----------------------------------------------------------------------------------
     def delete(self, item: Item) -> None:
-        """The first press asks ("Really delete?"), the second deletes."""
+        """The first press asks (Keep, focused, or Yes, delete), "Yes, delete" deletes."""
         path = self.path_of(item)
         if self.confirm != path:
             self.confirm = path
@@ -135,6 +145,16 @@ class PagedListScene(Scene, Generic[Item]):
         self.confirm = None
         self.message = self.remove(path) or ""
         self.refresh()
+
+    def keep(self) -> None:
+        """The question taken back: the row as it was, its Delete focused again."""
+        asked = next((delete.name for _really, delete in self.row_buttons if delete.name.startswith("keep-")), "")
+        self.confirm = None
+        self._build()
+        again = next((widget for widget in self.ui.widgets
+                      if getattr(widget, "name", None) == asked.replace("keep-", "delete-")), None)
+        if again is not None:
+            self.ui.set_focus(again)
 
     def failed(self, problem: str) -> None:
         """A row's action could not open its file: say why, and list again (it may have gone)."""
@@ -145,8 +165,7 @@ class PagedListScene(Scene, Generic[Item]):
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":
             if self.confirm is not None:
-                self.confirm = None
-                self._build()
+                self.keep()
             else:
                 self.app.pop()
             return True

@@ -137,12 +137,22 @@ class ResultsScene(Scene):
         y = rect.y + ROWS_TOP
         step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, len(figures.rows)))
         for label, value in figures.rows:
-            value_size = theme.fit_text(value, 28, rect.width // 2 - 10, theme.TEXT_BOLD_FONT)
-            shown = theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM,
-                                    theme.TEXT_BOLD_FONT, "topright")
-            label_size = theme.fit_text(label, 26, shown.x - rect.x - 40)
+            label_size, value_size = row_sizes(label, value, rect.width)
+            if value:
+                theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM,
+                                theme.TEXT_BOLD_FONT, "topright")
             theme.draw_text(surface, label, (rect.x + 24, y), label_size, theme.CREAM_DIM)
             y += step
+
+
+def row_sizes(label: str, value: str, width: int) -> tuple[int, int]:
+    """The text sizes of a card's row in a card ``width`` wide: the value at the right takes up to half,
+    the label the room left of it; a row with no value (a remark) has the whole width for its label."""
+    if not value:
+        return theme.fit_text(label, 26, width - 48), 0
+    value_size = theme.fit_text(value, 28, width // 2 - 10, theme.TEXT_BOLD_FONT)
+    value_width = theme.font(value_size, theme.TEXT_BOLD_FONT).size(value)[0]
+    return theme.fit_text(label, 26, width - 24 - value_width - 40), value_size
 
 
 def _card_tween(scene: ResultsScene, index: int) -> Any:

@@ -3,7 +3,8 @@
 A row names the game, where it is played (on this screen, or a LAN table hosted from here), the
 players, how far it got and when it was last saved. A damaged save says what is wrong with it and
 can only be deleted; a save whose journal is damaged in the middle offers, instead of Resume, to
-continue from its last good action (the button names it). Deleting asks once more.
+continue from its last good action (the button names it). Deleting asks once more (Keep, focused,
+or Yes, delete: see ``paged_list``).
 """
 
 from __future__ import annotations

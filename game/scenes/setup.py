@@ -92,6 +92,7 @@ class SetupScene(Scene):
 
     start_label = N_("Start")
     heading_text = N_("New table")
+    remembers = True  # the game, player count and levels chosen come back next time (a LAN host's do not)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -124,7 +125,8 @@ class SetupScene(Scene):
         self.ui.add(self.back)
         self.ui.add(self.start)
         if self.games:
-            self.select_game(0)
+            last = app.settings.last_game if self.remembers else ""
+            self.select_game(self.games.index(last) if last in self.games else 0)
             self.ui.set_focus(self.start)
         else:
             self.count.visible = False
@@ -150,17 +152,20 @@ class SetupScene(Scene):
             levels = list(bot_levels(name))
         except (ImportError, AttributeError):
             levels = []
+        remembered = self.remembered_seats(name)
         for row in self.rows:
             kinds = self.row_kinds(row.index, levels)
             row.kind_choice.options = kinds
             values = [value for value, _text in kinds]
-            if row.kind not in values:
+            if row.index < len(remembered) and remembered[row.index] in values:
+                row.kind = remembered[row.index]
+            elif row.kind not in values:
                 row.kind = self.default_kind(row.index, values)
             row.kind_choice.index = values.index(row.kind)
             self._name_for_kind(row)
         low, high = definition.min_players, definition.max_players
         self.count.options = [(n, str(n)) for n in range(low, high + 1)]
-        wanted = self.players if low <= self.players <= high else low
+        wanted = next((count for count in (len(remembered), self.players) if low <= count <= high), low)
         self.count.index = wanted - low
         self.set_players(wanted)
         self._build_options(definition.default_options())
@@ -169,6 +174,20 @@ class SetupScene(Scene):
         self.start.tooltip = None if playable else _("{game} has no table screen yet.").format(game=definition.title)
         self.message = "" if playable else _("{game} cannot be played on this screen yet.").format(
             game=definition.title)
+
+    def remembered_seats(self, game: str) -> list[str]:
+        """The seats' kinds ("human", "bot:hard") last started with at ``game``: the player count and
+        the levels come back as they were (a kind the game no longer offers falls back on its own)."""
+        return list(self.app.settings.last_seats.get(game, [])) if self.remembers else []
+
+    def remember_choices(self) -> None:
+        """Keep the game, its player count and the seats' kinds for the next visit, in the settings."""
+        if not self.remembers or self.game is None:
+            return
+        settings = self.app.settings
+        settings.last_game = self.game
+        settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
+        self.app.save_settings()
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:
         """Who may sit in seat ``index``: a person at this screen or a bot of some level."""
@@ -278,6 +297,7 @@ class SetupScene(Scene):
     def start_game(self) -> None:
         if self.game is None:
             return
+        self.remember_choices()
         if not start_local_game(self.app, self.config()):
             self.message = _("This game cannot be played on this screen yet.")
             self.app.sounds.play("error")

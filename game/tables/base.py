@@ -44,6 +44,11 @@ SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before takin
 Anchor = tuple[int, int] | None
 
 
+def players_title(title: str, players: int) -> str:
+    """The results' line under the winner: "Linie 1 · 3 players", in the screen's language."""
+    return f"{title} · " + ngettext("{count} player", "{count} players", players).format(count=players)
+
+
 class TableScene(Scene):
     """The skeleton of a game's table (see the module docstring for the loop and the hooks)."""
 
@@ -218,7 +223,7 @@ class TableScene(Scene):
 
     def results_title(self, outcome: dict[str, Any]) -> str:
         players = len(self.latest.get("match", {}).get("seats", [])) if self.latest else 0
-        return f"{self.title} · " + ngettext("{count} player", "{count} players", players).format(count=players)
+        return players_title(self.title, players)
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """What Play again starts (a local game only): the same table with a new deal."""

@@ -101,12 +101,14 @@ class Coach:
         self.memory = memory
         self.current: tuple[str, str] | None = None  # (key, text) on screen
         self.text = ""  # the last hint said: still drawn while it fades out
+        self.said: str | None = None  # its key: a table places the fading bubble where it stood
         self.moment: Moment | None = None  # the moment shown, while it applies
         self.left = 0.0  # seconds a refusal's explanation stays
         self.alpha = 0.0  # 0..1: fades in and out
         self.links: dict[str, pygame.Rect] = {}
         self.armed: str | None = None
         self.box: pygame.Rect | None = None
+        self.max_width = WIDTH  # a table with a wide empty place may let the bubble take fewer, longer lines
 
     @property
     def active(self) -> bool:
@@ -153,7 +155,7 @@ class Coach:
 
     def _say(self, key: str, text: str) -> None:
         self.current = (key, text)
-        self.text = text
+        self.text, self.said = text, key
         self.alpha = min(self.alpha, 0.2)
         self.memory.remember(self.game, key)
         if self.said_to is not None:
@@ -197,7 +199,7 @@ class Coach:
 
     def bubble_height(self, width: int) -> int:
         """How tall the bubble of the hint on screen is at ``width``: a table may choose a place it fits."""
-        lines = theme.wrap(_(self.text), TEXT_SIZE, min(WIDTH, width) - 96) if self.text else []
+        lines = theme.wrap(_(self.text), TEXT_SIZE, min(self.max_width, width) - 96) if self.text else []
         return _bubble_height(len(lines))
 
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
@@ -207,7 +209,7 @@ class Coach:
         if self.alpha <= 0 or not text:
             self.links = {}
             return
-        width = min(WIDTH, anchor.width)
+        width = min(self.max_width, anchor.width)
         lines = theme.wrap(text, TEXT_SIZE, width - 96)
         line_height = theme.text_font(TEXT_SIZE).get_linesize()
         box = pygame.Rect(0, 0, width, _bubble_height(len(lines)))

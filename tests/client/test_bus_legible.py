@@ -10,7 +10,7 @@ import pytest
 from game.tables.bus import layout
 from game.tables.bus.model import picture_of
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
-from game.tables.bus.prompt import prompt
+from game.tables.bus.prompt import DETAIL_SMALLEST, detail_lines, prompt
 from game.tables.bus.seats import seat_looks
 from game.ui import theme
 from tests.client.test_bus_render import bot_match
@@ -24,17 +24,23 @@ DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "hous
              ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize(("phase", "decision"), DECISIONS)
 @pytest.mark.parametrize("room", [NARROW, WIDE])
-def test_every_word_of_the_detail_fits_inside_the_prompt(app, phase, decision, room):
+def test_every_word_of_the_detail_fits_inside_the_prompt_at_a_readable_size(app, phase, decision, room, lang):
+    from game.i18n import set_language
     match = bot_match(0)
     view = match.view(0)
     picture = picture_of(view)
     picture.phase, picture.to_act = phase, 0
-    _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
-    _, lines, _ = theme.fit_lines(detail, 19, room, DETAIL_HEIGHT, minimum=10)
+    set_language(lang)
+    try:
+        _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
+        size, lines, _ = detail_lines(detail, room, DETAIL_HEIGHT)
+    finally:
+        set_language("en")
     assert " ".join(lines).split() == detail.split()  # nothing cut off, no "…"
-    assert len(lines) <= 2
+    assert size >= DETAIL_SMALLEST  # about 12 pixels at 1366 x 768: read from the sofa, not squinted at
 
 
 def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):

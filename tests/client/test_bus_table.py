@@ -485,3 +485,48 @@ def test_an_acting_row_too_long_for_its_actions_still_counts_them(app):
                       for row in picture.spaces]
     status = status_line(picture, 0, seat_looks(view, 3)[0], [0])
     assert status.startswith("you · to act · ") and status.endswith("2 placed"), status
+
+
+def test_a_number_key_pressed_while_the_bots_move_is_kept_for_the_players_turn(app):
+    from tests.client.helpers import key
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=3)
+    match = table.session.match
+    for turn in range(400):  # to the first choice of actions, then one marker placed by keys
+        if table.choices.choosing and not table.busy and not isinstance(app.stack.top, CoverScene):
+            break
+        if table.choices.active and not table.busy:
+            decide_by_click(app, table, turn)
+        app.step(STEP)
+    wanted = next(action for action in table.choices.actions() if action != "starting_player")
+    app.step(0.02, key(pygame.K_1 + ACTION_IDS.index(table.choices.actions()[0])))
+    for _ in range(40):  # the bots' markers are on their way: not this screen's decision
+        if not table.choices.active:
+            break
+        app.step(0.02)
+    assert not table.choices.active
+    version = match.version
+    app.step(0.02, key(pygame.K_1 + ACTION_IDS.index(wanted)))
+    told = table.toasts.items[-1]
+    assert table.queued_pick == ACTION_IDS.index(wanted) and "kept" in told.text
+    assert told.answer and not told.refusal  # said at once, but nothing was refused
+    for _ in range(400):
+        if match.log[-1]["seat"] == 0 and match.version > version or table.confirming == wanted:
+            break
+        app.step(STEP)
+    assert table.queued_pick is None
+    assert table.confirming == wanted or match.log[-1]["action"] == {"type": "choose", "action": wanted}
+
+
+def test_a_number_key_that_means_nothing_for_the_decision_says_so(app):
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    assert table.choices.laying
+    version = match.version
+    app.step(0.02, key(pygame.K_3))
+    assert match.version == version and "means nothing" in table.toasts.items[-1].text

@@ -232,19 +232,42 @@ def test_a_hint_stays_on_screen_and_above_its_anchors_bottom(app):
     assert coach.box.top == 0 and coach.box.height > 200  # never off the top: then it runs below
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
-def test_linie1s_goal_hint_leaves_the_seats_the_line_and_the_tiles_in_sight_where_it_fits(app, players):
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_linie1s_goal_hint_never_covers_the_seats_the_stops_or_the_tiles(app, players, lang):
+    import pygame
+
+    from game.i18n import set_language
+    from game.tables.linie1 import layout
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(1, players)]
+    set_language(lang)
+    try:
+        table, _match = make_table(app, seats)
+        assert table.coach.current is not None and table.coach.current[0] == "goal"
+        table.coach.alpha = 1.0
+        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    finally:
+        set_language("en")
+    box = table.coach.box
+    assert not any(box.colliderect(layout.slot_rect(index)) for index in range(5))  # the hand
+    assert not any(box.colliderect(layout.player_row(seat)) for seat in range(players))  # the seats
+    card = layout.route_card_rect(players)
+    assert box.top >= card.y + 176 or not box.colliderect(card)  # the line's heading and its stops
+    board = table.board_view.board
+    for letter in table.view["players"][0]["stops"]:  # the stops on the board
+        assert not box.colliderect(board.cell_rect(board.building_cells[letter], layout.ORIGIN))
+
+
+def test_linie1s_driving_hints_stand_over_the_hand_not_the_seats(app):
     import pygame
 
     from game.tables.linie1 import layout
-    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(1, players)]
-    table, _match = make_table(app, seats)
-    assert table.coach.current is not None and table.coach.current[0] == "goal"
+    table, _match = make_table(app)
+    table.coach.dismiss()
+    table.coach._say("roll", "Roll the die: a number moves your tram that many squares along your route.")
     table.coach.alpha = 1.0
     table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
-    box = table.coach.box
-    card = layout.route_card_rect(players)
-    assert not any(box.colliderect(layout.slot_rect(index)) for index in range(5))  # the hand, always
-    if players <= 3:  # room in the card's foot: the seats, the line's heading and its stops stay in sight
-        assert not any(box.colliderect(layout.player_row(seat)) for seat in range(players))
-        assert box.top >= card.y + 176
+    assert table.coach.box.colliderect(layout.slot_rect(0))
+    assert not any(table.coach.box.colliderect(layout.player_row(seat)) for seat in range(2))
+    table.coach.dismiss()  # fading out, it stays where it stood
+    assert table.coach_anchor() == layout.HAND_AREA

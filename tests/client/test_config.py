@@ -44,3 +44,16 @@ def test_unwritable_location_does_not_raise(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert save_settings(Settings(), blocker / "sub" / "settings.json") is False
+
+
+def test_the_last_table_chosen_survives_a_damaged_or_older_file(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"last_game": "bus", "last_seats": {"bus": ["human", "bot:easy", 7, "bot:normal"],
+                                                                 "linja": "human", "liniell": ["x" * 99]}}))
+    loaded = load_settings(path)
+    assert loaded.last_game == "bus"
+    assert loaded.last_seats == {"bus": ["human", "bot:easy", "bot:normal"], "liniell": ["x" * 30]}
+    path.write_text(json.dumps({"last_game": 3, "last_seats": ["bus"]}))
+    assert load_settings(path).last_game == "" and load_settings(path).last_seats == {}
+    path.write_text(json.dumps({"mute": True}))  # settings from before the setup screen remembered
+    assert load_settings(path).last_seats == {} and load_settings(path).mute is True

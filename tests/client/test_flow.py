@@ -203,3 +203,38 @@ def test_setup_shows_only_the_options_that_matter_at_this_table(app):
     assert not _option_shown(setup, "die_faces") and trip.visible
     setup._set_option("trip_rule", "die")
     assert _option_shown(setup, "die_faces")
+
+
+def test_the_setup_screen_comes_back_with_the_last_game_players_and_levels(app):
+    from game.config import load_settings
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    setup = SetupScene(app)
+    app.push(setup)
+    bus = setup.games.index("bus")
+    setup.select_game(bus)
+    setup.count.index = 4 - setup.count.options[0][0]
+    setup.set_players(4)
+    setup.set_kind(1, "bot:easy")
+    setup.set_kind(3, "human")
+    setup.remember_choices()
+    saved = load_settings(app.settings_file)
+    assert saved.last_game == "bus" and saved.last_seats["bus"] == ["human", "bot:easy", "bot:normal", "human"]
+    app.settings = saved
+    again = SetupScene(app)
+    assert again.game == "bus" and again.players == 4 and again.count.value == 4
+    assert [row.kind for row in again.rows[:4]] == ["human", "bot:easy", "bot:normal", "human"]
+    assert again.rows[1].kind_choice.value == "bot:easy"
+    again.select_game(again.games.index("linja"))  # a game never started keeps its own defaults
+    assert again.players == 2 and again.rows[1].kind == "bot:easy"
+    app.settings.last_seats["bus"] = ["human", "bot:grandmaster", "human"]  # a level no longer offered
+    back = SetupScene(app)
+    assert back.players == 3 and [row.kind for row in back.rows[:3]] == ["human", "bot:normal", "human"]
+
+
+def test_a_lan_host_starts_from_open_seats_whatever_was_played_locally(app):
+    from game.lan.host import HostScene
+    app.settings.last_game = "bus"
+    app.settings.last_seats = {"bus": ["human", "bot:easy", "bot:easy"]}
+    host = HostScene(app)
+    assert host.game != "bus" or host.rows[1].kind == "open"

@@ -92,3 +92,19 @@ def test_an_unnamed_player_is_called_player_in_the_language_of_the_screen(tmp_pa
         assert Settings().shown_name() == "Player" and SetupScene(app).rows[0].name == "Ada"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("name", ["results", "linie1_results", "liniell_results"])
+def test_the_results_shots_title_their_screen_in_the_language_of_the_shot(app, name):
+    from game.i18n import set_language
+    from game.scenes.results import ResultsScene
+    from tools.screenshot import SHOTS, discover
+    discover()
+    set_language("de")
+    try:
+        SHOTS[name].make(app)
+        results = next(scene for scene in app.stack.scenes if isinstance(scene, ResultsScene))
+    finally:
+        set_language("en")
+    assert results.title and "players" not in results.title and "the final count" not in results.title
+    assert "Spieler" in results.title or "Schluss" in results.title or "Wertung" in results.title

@@ -453,3 +453,23 @@ def test_three_dice_are_thrown_chosen_from_and_stopped(app):
     settle(app, table, 4.0)
     assert any(e.seat == 0 and e.text == "stopped" for e in table.history.entries)
     assert table.view["current"] != 0 or table.view["turn"] > 1
+
+
+def test_laying_one_of_two_twin_tiles_leaves_the_other_unturned(app):
+    for seed in range(4, 40):
+        table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], seed=seed)
+        hand = table.hand()
+        twins = [slot for slot, tile in enumerate(hand) if hand.count(tile) > 1]
+        if twins and fitting_cells(table.view, hand[twins[0]], 1):
+            break
+        app.pop()
+    else:
+        raise AssertionError("no hand with two alike tiles")
+    first, second = twins[0], twins[1]
+    table.selected = first
+    run(app, 0.02, key(pygame.K_r))  # the first twin turned once, the second left as it is
+    assert table.rotations[first] == 1 and table.rotations[second] == 0
+    run(app, 0.02, click(cell_centre(table, legal_cell(table, first))))  # lay the turned one
+    settle(app, table)
+    assert len(table.hand()) == 4
+    assert table.rotations[second - 1] == 0  # its twin, a slot up now, was never turned

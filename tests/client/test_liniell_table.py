@@ -248,7 +248,7 @@ def test_figures_and_colours() -> None:
                "points": 8}]
     outcome = {"winners": [0], "draw": False, "scores": [8, 8], "blue": [2, 0], "routes": routes}
     ada, bot = liniell_figures(view, outcome)
-    assert ada.winner and ada.headline == "8 points" and ("Tie broken by", "blue rhombs") in ada.rows
+    assert ada.winner and ada.headline == "8 points" and ("More blue rhombs break the tie", "") in ada.rows
     assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
     assert ada.colour != bot.colour  # both seats on the default colour still look different
     assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 2]  # never the rhombs' blue
@@ -425,3 +425,92 @@ def test_a_squares_refusal_bubble_in_the_bottom_row_stays_clear_of_the_toast(fas
         box = bubble_box((420, 50), tile, toast)
         assert not box.colliderect(toast_box(text)) and not box.colliderect(tile), cell
         assert box.colliderect(tile.inflate(0, 80))  # still beside its square
+
+
+def test_a_toast_leaves_the_ghost_tile_on_the_bottom_row_in_sight(fast) -> None:
+    from game.tables.liniell.drawing import in_play_tile
+    app = fast
+    table = table_after(app, 10, humans=(0,))  # the field has grown down to the board's foot
+    wait_idle(app, table)
+    assert table.model.phase == "place" and table.my_turn
+    bottom = max(cell[1] for cell in table.model.open_cells)
+    table.toast("A tile must go next to a tile already in play (N2).")
+    cells = [cell for cell in table.model.open_cells if cell[1] == bottom]
+    assert any(toast_box(table.toast_text).colliderect(table.camera.tile_rect(cell)) for cell in cells)  # at the foot
+    for cell in cells:
+        table.cursor = cell
+        frame = table.frame()
+        ghost = in_play_tile(frame)
+        assert ghost == table.camera.tile_rect(cell)
+        assert not toast_box(frame.toast.text, ghost).colliderect(ghost), cell
+    table.cursor = None
+    assert in_play_tile(table.frame()) is None
+    assert toast_box("Wait.").bottom > table.camera.tile_rect(next(iter(table.model.tiles))).bottom  # at the foot
+
+
+def test_the_keys_line_stands_clear_of_the_skip_button_while_a_line_is_chosen(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    perform(app, table, table.session.match.game.legal(table.session.match.state, 0)[0])
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    table.draw_table(pygame.Surface((1920, 1080)))
+    frame = table.frame()
+    assert frame.buttons and table.skip_button.visible
+    keys = "←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip"
+    drawn = panel.draw_actions(pygame.Surface((1920, 1080)), "Occupy a line?", "Click a free line.", keys,
+                               (255, 160, 80), frame.buttons)
+    assert drawn is not None and not drawn.colliderect(table.skip_button.rect)
+    assert panel.ACTIONS.contains(drawn)
+
+
+def test_enter_on_a_filled_square_first_shows_the_nearest_lit_one_then_places_there(fast) -> None:
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    match = table.session.match
+    assert table.model.phase == "place"
+    table.cursor = next(iter(table.model.tiles))  # where the last turn's tile went: filled now
+    version, table.toast_text = match.version, ""
+    app.step(1 / 60, key(pygame.K_RETURN))
+    assert match.version == version and table.toast_text == ""  # no refusal: the cursor moved
+    assert table.cursor in table.model.open_cells
+    chosen = table.cursor
+    for _turn in range(4):  # a legal turn of the tile there
+        if table.model.problem(chosen, table.turns % 4) is None:
+            break
+        app.step(1 / 60, key(pygame.K_r))
+    app.step(1 / 60, key(pygame.K_RETURN))
+    app.step(STEP)
+    assert match.version == version + 1 and match.log[-1]["action"]["x"] == chosen[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tie_break_reads_whole_on_the_winners_results_card(app, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.results import CARD_W, row_sizes
+    view = {"match": {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]}}
+    outcome = {"winners": [1], "draw": False, "scores": [7, 7], "blue": [1, 3], "routes": []}
+    set_language(lang)
+    try:
+        rows = liniell_figures(view, outcome)[1].rows
+        sizes = [row_sizes(label, value, CARD_W)[0] for label, value in rows]
+    finally:
+        set_language("en")
+    assert len(rows) == 6 and min(sizes) >= 20, list(zip(rows, sizes, strict=True))  # no label squeezed unreadable
+
+
+def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> None:
+    from types import SimpleNamespace
+
+    from game.tables.liniell.drawing import _status
+
+    def frame(scores: list[int]) -> Any:
+        outcome = {"winners": [1], "draw": False, "scores": scores}
+        return SimpleNamespace(link_down=False, model=SimpleNamespace(phase="over", view={"outcome": outcome}),
+                               count=SimpleNamespace(done=True), name=["Ada", "Bot"].__getitem__,
+                               colour=lambda seat: (10, 20, 30))
+
+    assert _status(frame([7, 7]))[0] == "Bot wins, 7 : 7 (more blue rhombs)"
+    assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"

@@ -226,6 +226,38 @@ def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     assert app.stack.top is join and "rules '0.1'" in join.message and join.knocking is None
 
 
+def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, monkeypatch):
+    from game.lan import join as join_module
+    from game.lan import seats as lan_seats
+    playing = {"service": "b", "name": f"Kept {RUN}", "game": "linie1", "title": "Linie 1", "seats_taken": 2,
+               "seats_total": 2, "phase": "playing", "protocol": 2, "rules_version": "1", "address": "127.0.0.1",
+               "port": 2, "compatible": True, "reason": ""}
+    other = {**playing, "service": "c", "name": f"Other {RUN}"}
+
+    class Browser(QuietBrowser):
+        def tables(self):
+            return [dict(playing), dict(other)]
+
+    lan_seats.remember(lan_seats.table_key("127.0.0.1", 2, playing["name"]), "a-token")
+    monkeypatch.setattr(JoinScene, "browse_interfaces", ["127.0.0.1"])
+    real_enter = JoinScene.enter  # reads the kept seats; its browser is swapped for the fixed list
+    monkeypatch.setattr(JoinScene, "enter", lambda self: (real_enter(self), self.browser.close(),
+                                                          setattr(self, "browser", Browser())))
+    drawn: list[str] = []
+    real_draw_text = join_module.theme.draw_text
+
+    def draw_text(surface, text, *rest, **named):
+        drawn.append(text)
+        return real_draw_text(surface, text, *rest, **named)
+
+    monkeypatch.setattr(join_module.theme, "draw_text", draw_text)
+    app.push(JoinScene(app))
+    run(app)
+    details = [text for text in drawn if "127.0.0.1:2" in text]
+    assert any("your seat is kept" in text for text in details)  # the table where this player sat
+    assert any("join to watch" in text for text in details)  # any other game under way
+
+
 def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch, tmp_path):
     monkeypatch.setattr(JoinScene, "browse_interfaces", ["127.0.0.1"])
     name = f"Process table {RUN}"

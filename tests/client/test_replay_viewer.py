@@ -145,8 +145,11 @@ def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     assert app.stack.top is screen
     delete = screen.row_buttons[2][1]  # the damaged one can only be deleted: once asks, twice does
     run(app, 0.05, click(delete.rect.center))
-    assert len(list(replays_dir().iterdir())) == 3 and screen.row_buttons[2][1].label == "Really delete?"
-    run(app, 0.05, click(screen.row_buttons[2][1].rect.center))
+    assert len(list(replays_dir().iterdir())) == 3 and screen.row_buttons[2][1].label == "Keep"
+    run(app, 0.05, click(screen.row_buttons[2][1].rect.center))  # a second click in the same place keeps it
+    assert len(list(replays_dir().iterdir())) == 3 and screen.row_buttons[2][1].label == "Delete"
+    run(app, 0.05, click(delete.rect.center))
+    run(app, 0.05, click(screen.row_buttons[2][0].rect.center))  # Yes, delete
     assert len(screen.kept) == 2 and {first, second} == set(replays_dir().iterdir())
     run(app, 0.05, click(screen.stats.rect.center))
     assert isinstance(app.stack.top, StatsScene) and app.stack.top.stats.total == 2

@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
 from net.savefile import FRAME_HEAD, journal_path
 from tests.client import fake_game
-from tests.client.helpers import click, run
+from tests.client.helpers import click, key, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,8 +146,10 @@ def test_saved_games_lists_resumes_and_deletes(app):
     resume, delete = screen.row_buttons[2]
     assert resume not in screen.ui.widgets  # a damaged save can only be deleted
     run(app, 0.05, click(delete.rect.center))
-    assert screen.row_buttons[2][1].label == "Really delete?" and len(screen.games) == 3
-    run(app, 0.05, click(screen.row_buttons[2][1].rect.center))
+    really, keep = screen.row_buttons[2]
+    assert keep.label == "Keep" and screen.ui.focus is keep and len(screen.games) == 3
+    assert keep.rect == delete.rect and not really.rect.colliderect(delete.rect)  # a double click keeps
+    run(app, 0.05, click(really.rect.center))
     assert len(screen.games) == 2 and not (saves_dir() / "20200101-000000-linja.save").exists()
     run(app, 0.05, click(screen.row_buttons[1][0].rect.center))  # Resume the Linja game
     assert table(app).session.match.game.name == "linja" and table(app).session.match.version == 3
@@ -196,3 +198,23 @@ def test_a_save_of_any_content_is_refused_in_words_never_a_crash(app):
     for game in listed:
         from game.scenes.saved import open_saved_game
         assert open_saved_game(app, game)  # refused in words
+
+
+def test_enter_twice_on_delete_asks_and_then_keeps_the_save(app):
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 2)
+    app.to_title()
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    delete = screen.row_buttons[0][1]
+    screen.ui.set_focus(delete)
+    run(app, 0.05, key(pygame.K_RETURN))
+    run(app, 0.05, key(pygame.K_RETURN))  # the second Enter lands on Keep, focused in Delete's place
+    assert len(screen.games) == 1 and saves.latest() is not None
+    assert screen.confirm is None and screen.ui.focus.name == "delete-0"  # asked and taken back
+    run(app, 0.05, key(pygame.K_RETURN))
+    run(app, 0.05, key(pygame.K_ESCAPE))  # Esc takes the question back too, and stays on the list
+    assert screen.confirm is None and app.stack.top is screen and len(screen.games) == 1
+    run(app, 0.05, key(pygame.K_RETURN))
+    run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Yes, delete
+    assert screen.games == []

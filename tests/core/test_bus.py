@@ -35,7 +35,7 @@ def test_the_action_area_has_seven_actions_in_resolving_order_and_27_spaces():
     assert sum(spec.spaces for spec in rules.actions) == 27
     assert [a for a in rules.action_ids if rules.action(a).last_placed_first] == ["line", "buildings"]
     assert rules.action("line").a_side == "right" and rules.action("vrooom").a_side == "left"
-    assert rules.clock == ("house", "office", "pub")
+    assert rules.clock == ("house", "office", "pub") and rules.clock[rules.clock_start] == "house"
 
 
 @pytest.mark.parametrize(("players", "edition", "stones", "cap"), [
@@ -86,6 +86,8 @@ def test_first_buildings_two_each_on_zone_one_from_the_start_player_clockwise():
     order = []
     zone_two = next(lot for lot in range(NET.lots) if NET.lot_zone[lot] == 2)
     assert refused(state, {"type": "building", "lot": zone_two, "kind": "pub"}) == "bus.wrong_zone"
+    refusal = GAME.check(state, start, {"type": "building", "lot": zone_two, "kind": "pub"})
+    assert "first buildings go on zone-1 lots" in refusal.message and refusal.params["zone"] == 1
     lots = [*lots_at(11), *[lot for lot in range(NET.lots) if NET.lot_zone[lot] == 1 and lot not in lots_at(11)]]
     kinds = ["house", "house", "office", "pub", "pub", "office"]
     for lot, kind in zip(lots, kinds, strict=False):  # two on one crossing and two of a type are fine
@@ -193,8 +195,51 @@ def test_the_view_says_what_each_space_would_yield():
     board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
     assert [space["yields"] for space in board["line"]["spaces"]] == [3, 2, 1, 0, 0, 0]
     assert [space["letter"] for space in board["passengers"]["spaces"]] == list("ABCDEF")
-    assert board["clock"]["spaces"] == [{"index": 0, "letter": None, "seat": None, "yields": None}]
+    assert board["clock"]["spaces"] == [{"index": 0, "letter": None, "seat": None, "yields": None, "short_of": None}]
     assert [entry["action"] for entry in GAME.view(state, 0)["action_board"]] == list(board)
+
+
+def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_out():
+    """U4: "the game shows that it yields nothing" — also where the passenger supply (shared out from A
+    on) or the free lots (last-placed marker first) leave a space nothing, not only too few buses."""
+    state = after_setup(4, 0)
+    state.buses = [3, 1, 1, 1]
+    state.passengers[8] += state.supply - 2
+    state.supply = 2
+    free = [lot for lot in range(NET.lots) if state.buildings[lot] is None]
+    for lot in free[1:]:
+        state.buildings[lot] = "house"  # one free lot left
+
+    def yields(action):
+        board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+        return [space["yields"] for space in board[action]["spaces"]]
+
+    assert yields("passengers") == [2, 0, 0, 0, 0, 0]  # A takes both, B would find none
+    board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+    assert [space["short_of"] for space in board["passengers"]["spaces"]][:4] == [None, "supply", "supply", "buses"]
+    assert [space["short_of"] for space in board["buildings"]["spaces"]][2:4] == [None, "buses"]
+    assert board["clock"]["spaces"][0]["short_of"] is None
+    assert yields("line") == [3, 2, 1, 0, 0, 0]
+    assert yields("buildings") == [1, 1, 1, 0, 0, 0]
+    events = act(state, {"type": "choose", "action": "buildings"})
+    assert events[0]["yields"] == 1
+    events = act(state, {"type": "choose", "action": "buildings"})  # B acts first and takes the lot
+    assert events[0]["yields"] == 1 and yields("buildings")[:2] == [0, 1]
+    board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+    assert board["buildings"]["spaces"][0]["short_of"] == "lots"
+    events = act(state, {"type": "choose", "action": "passengers"})
+    events = act(state, {"type": "choose", "action": "passengers"})
+    assert events[0]["yields"] == 0
+    state.supply, state.passengers[8] = 0, state.passengers[8] + 2
+    assert yields("passengers") == [0] * 6
+    state = after_setup(4, 0)  # once resolving, a space spent from the supply is not shown as less
+    state.buses = [3, 1, 1, 1]
+    state.passengers[8] += state.supply - 4
+    state.supply = 4
+    resolve(state, {"passengers": [0, 1]})
+    act(state, {"type": "passengers", "counts": [3, 0]})
+    assert state.supply == 1 and GAME.to_act(state) == [1] and state.remaining == 1
+    assert yields("passengers")[:3] == [3, 2, 1]
 
 
 # -- resolving: amounts and order (§5.2) ------------------------------------------------------------
@@ -229,6 +274,28 @@ def test_line_expansion_resolves_last_placed_first_and_a_last():
     act(state, GAME.legal(state, 1)[0])
     act(state, GAME.legal(state, 1)[0])
     assert state.phase != "line"
+
+
+def test_m_counts_the_buses_of_a_player_without_markers():
+    state = after_setup(4, 0)
+    state.buses = [1, 3, 1, 1]
+    state.markers[1] = 0  # Q12: out of markers, its buses still set M
+    resolve(state, {"line": [0], "passengers": [2]})
+    assert state.phase == "line" and state.remaining == 3
+
+
+def test_five_players_every_line_expansion_marker_builds_one_more_when_it_resolves():
+    state = after_setup(5, 0)
+    resolve(state, {"line": [0, 1, 2], "passengers": [3]})
+    assert GAME.to_act(state) == [1] and state.remaining == 1  # C gives M + 1 - 2 = 0; B gives 1
+    act(state, GAME.legal(state, 1)[0])
+    assert GAME.to_act(state) == [0] and state.remaining == 2  # A: M + 1
+    act(state, GAME.legal(state, 0)[0])
+    act(state, GAME.legal(state, 0)[0])
+    assert state.phase == "passengers" and state.remaining == 1  # no bonus here by default
+    state = after_setup(5, 0, {"five_player_bonus": "all"})
+    resolve(state, {"passengers": [3]})
+    assert state.phase == "passengers" and state.remaining == 2
 
 
 def test_a_bus_bought_this_round_counts_for_passengers_and_buildings_not_the_expansion():
@@ -413,6 +480,9 @@ def test_each_marker_uses_every_bus_again_and_passengers_delivered_stay_put():
     assert state.remaining == 1  # 14 and 20 wait; 11 and 15 each have one empty pub
     act(state, {"type": "deliver", "from": 14, "lot": lots_at(11)[1]})
     assert state.current == 1 and state.remaining == 1  # B: the same bus again
+    decision = GAME.view(state, 0)["decision"]  # Q11: the passenger just delivered stays in its pub
+    assert decision["waiting"] == {"20": 1} and decision["empty"] == [lots_at(15)[1]]
+    assert refused(state, {"type": "deliver", "from": 11, "lot": lots_at(15)[1]}) == "bus.nobody_waiting"
     act(state, {"type": "deliver", "from": 20, "lot": lots_at(15)[1]})
     assert state.score[0] == 2 and state.passengers[11] == 2 and state.passengers[15] == 2
     assert state.phase == "choose" and state.round == 2 and state.seated == []
@@ -446,6 +516,9 @@ def test_the_starting_player_space_or_the_start_bus_moves_one_seat_on():
 
 def test_markers_leave_the_game_and_the_game_ends_when_at_most_one_player_has_any():
     state = after_setup(3, 0)
+    state.markers = [0, 3, 5]
+    resolve(state, {})
+    assert state.phase == "choose" and state.round == 2  # two players with markers play on
     state.markers = [0, 0, 5]
     events = resolve(state, {})
     assert state.phase == "over" and state.ended == "markers"
@@ -489,6 +562,9 @@ def test_final_score_is_deliveries_minus_stones_with_stones_then_arrival_breakin
     state.stones[2] = 2
     state.score[2] = 6
     assert GAME.outcome(state)["winners"] == [0]  # equal on stones: 0 reached 6 first (arrival 9 < 12)
+    state.score, state.stones, state.arrival = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
+    outcome = GAME.outcome(state)  # nobody delivered: all on the start space, all win together
+    assert outcome["winners"] == [0, 1, 2, 3] and outcome["shared"]
 
 
 # -- refusals, saves, views -------------------------------------------------------------------------------
@@ -572,6 +648,9 @@ def test_the_view_shows_who_sits_happily_and_who_waits_for_the_type_the_hand_sho
     assert [lot["seated"] for lot in view["lots"]].count(True) == 1 and view["lots"][lots_at(11)[0]]["seated"]
     assert [view["waiting"][c] for c in (11, 14, 15, 20)] == [0, 1, 1, 1]
     assert sum(view["waiting"]) + 1 == sum(state.passengers)
+    state.buildings[lots_at(11)[1]] = "house"  # decision 8: of two wanted buildings the first is taken
+    seated = [lot["lot"] for lot in GAME.view(state, None)["lots"] if lot["seated"]]
+    assert seated == [lots_at(11)[0]]
 
 
 def test_every_other_refusal_has_its_code():

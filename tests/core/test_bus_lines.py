@@ -73,6 +73,18 @@ def test_beside_rule_with_two_lines_needs_both_ends_on_the_crossing():
     assert street(16, 21) not in legal_streets(position([blue, yellow, [17, 16, 21, 29]]), 0, head=21)
 
 
+def test_beside_rule_counts_a_head_on_the_crossing_even_where_the_line_passes_through():
+    """B2 (2): "every one of them must have a head on this crossing" — a line that runs along the
+    street through the crossing and has its other end there too has a head on it."""
+    red, yellow = [2, 3, 8], [15, 12, 8]  # Yellow's end street at 8 is 8-12
+    green = [8, 9, 4, 8, 12, 16]  # Green runs along 8-12 through 8 and has a head at 8
+    assert street(8, 12) in legal_streets(position([red, yellow, green]), 0, head=8)
+    # Green alone on 8-12: it is no end street of anybody's at 8, so empty streets must come first
+    state = position([red, [15, 12, 16], green])
+    assert street(8, 12) not in legal_streets(state, 0, head=8)
+    assert refusal(state, 0, {"type": "street", "street": street(8, 12), "head": 8}) == "bus.parallel"
+
+
 def test_example_red_at_c_takes_either_occupied_road_but_never_its_own():
     red, blue = [0, 1, 5], [14, 6, 5, 10, 18]
     state = position([red, blue])
@@ -103,6 +115,16 @@ def test_example_purple_closes_its_circle_at_either_crossing(built_from, closes_
     expected = {20: [street(20, 23), street(20, 24)],
                 14: [street(6, 14), street(10, 14), street(13, 14), street(14, 19)]}[closes_at]
     assert legal_streets(state, 0) == sorted(expected)
+
+
+def test_a_street_joining_both_heads_that_only_one_end_may_take_needs_no_head():
+    purple, other = [20, 15, 11, 14], [19, 14, 20]  # the other line ends at 20 along 14-20
+    state = position([purple, other])
+    closing = {"type": "street", "street": street(14, 20)}
+    assert {a["head"] for a in GAME.legal(state, 0) if a["street"] == street(14, 20)} == {20}
+    assert refusal(state, 0, {**closing, "head": 14}) == "bus.parallel"  # empty streets leave 14
+    events = GAME.apply(state, 0, closing)
+    assert {"type": "circle_closed", "seat": 0, "crossing": 14} in events and heads(state.paths[0]) == [14]
 
 
 def test_b1_either_end_and_through_visited_crossings():

@@ -166,3 +166,13 @@ def test_a_match_saves_and_loads_mid_game_and_plays_on_identically():
         action = rng.choice(GAME.legal(match.state, seat))
         assert match.submit(seat, action).ok and loaded.submit(seat, action).ok
     assert loaded.outcome() == match.outcome() and GAME.secrets(match.state) == {}
+
+
+def test_a_save_from_an_earlier_rules_version_is_refused_with_a_reason():
+    """Rules version 2 changed B2 (2): a Bus save made under version 1 must not load silently."""
+    match = Match("bus", [SeatInfo(f"P{i}") for i in range(3)], seed=2)
+    data = match.save()
+    assert data["rules_version"] == GAME.rules_version == "2"
+    with pytest.raises(SnapshotError, match="other rules"):
+        Match.load({**data, "rules_version": "1"})
+    assert GAME.snapshot(Match.load(data).state) == GAME.snapshot(match.state)

@@ -105,6 +105,18 @@ def test_stopping_after_a_die_passes_the_turn():
     assert state.current == 1 and state.trips[0].position == 1
 
 
+def test_a_drivers_spare_tiles_wait_for_the_empty_pile_as_with_the_die():
+    """linie1-variants: Board Game Arena hands a driver's spare tiles out at once; that is the
+    site's difference, not the variant's, so they are taken only once the pile is used up."""
+    state = dice_trip()
+    rolled(state, "R", "R", "R")
+    choose(state, "R")
+    GAME.apply(state, 0, {"type": "end_turn"})
+    assert state.current == 1 and state.pile and state.hands[0]
+    assert code(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.no_refill"
+    assert not any(action["type"] == "take" for action in GAME.legal(state, 1))
+
+
 def test_h_goes_to_the_next_halt_and_tools_back_to_the_last_sign_passed():
     state = dice_trip()
     rolled(state, "H", "R", "R")
@@ -116,6 +128,25 @@ def test_h_goes_to_the_next_halt_and_tools_back_to_the_last_sign_passed():
     events = choose(state, "T")  # back to G, the sign passed; the turn ends at once
     assert events[1] == {"type": "move", "seat": 0, "from": SIGNS[0] + 1, "to": SIGNS[0]}
     assert state.trips[0].position == SIGNS[0] and not state.trips[0].by_h and state.current == 1
+
+
+def test_tools_that_leave_a_tram_on_its_h_sign_leave_it_arrived_by_h():
+    """Ruling: tools keep a tram on "the current square itself if it carries a sign and the tram
+    has just arrived there by H". Tools that keep it there move it no more than a red light does,
+    so its last arrival is still the H: the next tools keep it there again."""
+    signs = [i in SIGNS for i in range(17)]
+    halts = [*signs[:16], True]
+    assert carry_out(halts, signs, SIGNS[1], True, "T") == (SIGNS[1], True)
+    assert carry_out(halts, signs, SIGNS[1] + 1, False, "T") == (SIGNS[1], False)  # backed onto it: not by H
+    state = dice_trip()
+    state.trips[0].position, state.trips[0].by_h = SIGNS[1], True
+    rolled(state, "T", "R", "R")
+    choose(state, "T")
+    assert state.trips[0].position == SIGNS[1] and state.trips[0].by_h and state.current == 1
+    state.current, state.phase = 0, "roll"  # seat 0's next turn
+    rolled(state, "T", "T", "T")
+    events = choose(state, "T")
+    assert events[1] == {"type": "move", "seat": 0, "from": SIGNS[1], "to": SIGNS[1]}
 
 
 def test_tools_end_the_turn_at_once_even_with_dice_left():

@@ -6,6 +6,7 @@ import pytest
 
 from game.core.contract import SnapshotError
 from game.core.linie1 import GAME, my_route_status, my_trip_candidates
+from game.core.linie1.board import Board
 from game.core.linie1.routes import advance, expected_turns, find_route, validate_route
 from tests.core.linie1_helpers import LINE1_PATH, board_with, line1_route_state, rot_of, state_with_board, straight
 
@@ -125,6 +126,36 @@ def test_an_exchanged_tile_is_in_hand_at_once_and_the_draw_is_smaller():
     assert len(draw["tiles"]) == 1
 
 
+def test_a_tile_laid_this_turn_may_be_exchanged_as_the_second_action():
+    """Gap: a tile laid earlier in the turn is "an already placed track tile"; exchanging it gives
+    it back to the hand, so the turn has laid the new tile and kept the old one."""
+    state = state_with_board(Board(), hand=[1, 4, 2, 2, 1])
+    GAME.apply(state, 0, place(1, (9, 9), rot_of(1, "NS")))
+    GAME.apply(state, 0, {"type": "exchange", "tile": 4, "cell": [9, 9], "rot": rot_of(4, "NS", "SE")})
+    assert state.board.tiles[(9, 9)] == (4, rot_of(4, "NS", "SE")) and sorted(state.hands[0]) == [1, 1, 2, 2]
+    GAME.apply(state, 0, {"type": "undo"})
+    assert state.board.tiles[(9, 9)] == (1, rot_of(1, "NS")) and sorted(state.hands[0]) == [1, 2, 2, 4]
+
+
+def test_a_tile_under_a_tram_may_be_exchanged_and_the_trip_runs_on():
+    """Rule text: "any track tiles that have streetcars or stop signs on them may be exchanged as well."
+    The tram stays on its square and drives on along its frozen route."""
+    state = line1_route_state()
+    GAME.apply(state, 0, {"type": "declare", "start": [2, 13], "route": [list(c) for c in LINE1_PATH] + [[6, 0]]})
+    state.trips[0].position = 2  # on (2, 10), a straight east-west, no sign
+    state.current, state.phase = 1, "build"
+    state.hands[1] = [3, 1, 1, 2, 2]
+    upgrade = {"type": "exchange", "tile": 3, "cell": [2, 10], "rot": rot_of(3, "EW", "ES")}
+    assert codes(state, 1, upgrade) is None
+    GAME.apply(state, 1, upgrade)
+    GAME.apply(state, 1, place(1, (9, 10), 0))
+    GAME.apply(state, 1, {"type": "end_turn"})
+    trip = state.trips[0]
+    assert trip.position == 2 and trip.cells == [list(c) for c in LINE1_PATH] + [[6, 0]]
+    state.options["die_faces"] = ["1"]
+    assert GAME.apply(state, 0, {"type": "roll"})[1] == {"type": "move", "seat": 0, "from": 2, "to": 3}
+
+
 def test_side_by_side_exchange_is_one_action_using_the_whole_turn():
     board = board_with(straight((5, 7), "NS"), straight((5, 8), "NS"))
     state = state_with_board(board, hand=[3, 4, 1, 1, 2])
@@ -134,6 +165,25 @@ def test_side_by_side_exchange_is_one_action_using_the_whole_turn():
     GAME.apply(state, 0, pair)
     assert state.actions_taken == 2 and sorted(state.hands[0]) == [1, 1, 1, 1, 2]
     assert GAME.apply(state, 0, {"type": "end_turn"})[0]["type"] == "turn"  # no draw: still five
+
+
+def test_a_side_by_side_pair_takes_its_tiles_from_the_hand_before_it():
+    """Gap (docs/linie1.md): the two exchanges happen at once, so the tile one frees cannot be the
+    other's new tile; and a pair is the whole turn, never a second action."""
+    board = board_with((3, (5, 7), rot_of(3, "NS", "SW")), straight((5, 8), "NS"))
+    pair = {"type": "exchange2", "first": {"tile": 11, "cell": [5, 7], "rot": rot_of(11, "NS", "NE", "SW")},
+            "second": {"tile": 3, "cell": [5, 8], "rot": rot_of(3, "NS", "SW")}}
+    alone = {"type": "exchange", "tile": 11, "cell": [5, 7], "rot": rot_of(11, "NS", "NE", "SW")}
+    state = state_with_board(board, hand=[11, 2, 2, 2, 2])
+    assert codes(state, 0, alone) == "linie1.rule_d_into_trackless_side"
+    assert codes(state, 0, pair) == "linie1.tile_not_in_hand"  # the 3 the first exchange frees
+    state = state_with_board(board_with(*((t, c, r) for c, (t, r) in board.tiles.items())),
+                             hand=[11, 3, 2, 2, 1])
+    GAME.apply(state, 0, place(2, (9, 9), 0))
+    assert codes(state, 0, pair) == "linie1.exchange_pair_needs_whole_turn"
+    GAME.apply(state, 0, {"type": "undo"})
+    GAME.apply(state, 0, pair)
+    assert sorted(state.hands[0]) == [1, 1, 2, 2, 3] and state.actions_taken == 2
 
 
 def test_refill_from_drivers_when_the_pile_is_empty():
@@ -155,6 +205,40 @@ def test_refill_from_drivers_when_the_pile_is_empty():
     assert len(state.hands[1]) == 4 and state.phase == "refill"
     events = GAME.apply(state, 1, {"type": "end_turn"})  # the taker may stop early
     assert events[0]["type"] == "turn" and state.current == 0 and state.phase == "roll"
+
+
+def _seat0_driving(state):
+    from game.core.linie1.state import Trip
+    route = find_route(state.board, 1, state.stops[0])
+    state.trips[0] = Trip(list(route.start), [list(c) for c in route.cells], list(route.halts))
+
+
+def test_tiles_are_taken_from_drivers_only_once_the_pile_is_used_up():
+    """"The other players may take them if the tile stacks are depleted": a pile with tiles left is
+    drawn from first, and only what it cannot give may come from a driver's hand."""
+    state = line1_route_state()
+    _seat0_driving(state)
+    state.current = 1
+    GAME.apply(state, 1, place(1, (10, 10), 0))
+    assert codes(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.no_refill"
+    GAME.apply(state, 1, place(1, (11, 11), 0))
+    state.box.extend(state.pile[1:])
+    del state.pile[1:]  # one tile left for the two owed
+    events = GAME.apply(state, 1, {"type": "end_turn"})
+    assert [e["type"] for e in events] == ["draw", "refill"] and len(events[0]["tiles"]) == 1
+    assert state.pile == [] and len(state.hands[1]) == 4
+    GAME.apply(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]})
+    assert len(state.hands[1]) == 5 and state.phase == "roll" and state.current == 0  # full: the turn passed
+
+
+def test_no_taking_beyond_five_tiles():
+    state = line1_route_state()
+    _seat0_driving(state)
+    state.current, state.phase = 1, "refill"
+    state.box.extend(state.pile)
+    state.pile.clear()
+    assert len(state.hands[1]) == 5
+    assert codes(state, 1, {"type": "take", "from": 0, "tile": state.hands[0][0]}) == "linie1.hand_full"
 
 
 # -- routes and the trip ------------------------------------------------------------------------------
@@ -282,6 +366,8 @@ def test_stalemate_when_nobody_can_act_drive_or_draw():
     assert {"type": "stalemate"} in events
     outcome = GAME.outcome(state)
     assert outcome["winners"] == [] and outcome["stalemate"]
+    assert events[-1]["type"] == "reveal"  # L12: everyone's cards at the end
+    assert all(player["line"] is not None for player in GAME.view(state, None)["players"])
 
 
 def test_no_stalemate_while_someone_can_still_draw():
@@ -302,3 +388,4 @@ def test_views_keep_secrets():
             assert (player["line"] is not None) == mine
             assert (player["route_card"] is not None) == mine
             assert (player["stops"] is not None) == mine
+        assert view["hands"] == state.hands  # "All players' track tiles are kept face up."

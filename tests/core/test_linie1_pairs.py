@@ -73,3 +73,18 @@ def test_must_act_exactly_when_a_tile_action_is_legal(players, seed):
             seat = state.current
             owed = any(action["type"] in TILE_ACTIONS for action in GAME.legal(state, seat))
             assert GAME.must_act(state) == owed
+
+
+def test_full_hands_that_fit_nowhere_are_a_stalemate_even_with_tiles_left_in_the_pile():
+    """Gap (docs/linie1.md, Stalemate): nobody drives, nobody can lay, exchange or declare, and
+    nobody could draw (every hand is full): the table would pass turns forever, so it ends."""
+    state = pairs_only_state(current=4)
+    state.hands = [[1, 1, 6, 9, 10] for _ in range(5)]
+    state.pile = [2, 2]
+    events = GAME.apply(state, 4, {"type": "end_turn"})
+    assert {"type": "stalemate"} in events and GAME.outcome(state)["winners"] == []
+    state = pairs_only_state(current=4)
+    state.hands = [[1, 1, 6, 9, 10] for _ in range(4)] + [[1, 1, 6, 9]]  # seat 4 can still draw
+    state.pile = [6, 2]
+    events = GAME.apply(state, 4, {"type": "end_turn"})  # it draws the 2, which fits somewhere
+    assert events[0] == {"type": "draw", "seat": 4, "tiles": [2]} and GAME.outcome(state) is None

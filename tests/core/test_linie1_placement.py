@@ -170,6 +170,20 @@ def test_stop_sign_goes_on_the_first_tile_beside_the_building_only():
     assert board.signs == {"H": (4, 10)}
 
 
+def test_an_entry_square_beside_a_building_serves_its_terminal_and_takes_the_sign():
+    """Gap (docs/linie1.md, Components): four terminal entries lie beside a building on the map.
+    On (6, 1) the rail must run west into Auf der Schmelz, never north into the E-Werk."""
+    board = Board()
+    assert code(board.check_place(2, (6, 1), rot_of(2, "NW"))) == "linie1.rule_b_into_building"
+    assert code(board.check_place(2, (6, 1), rot_of(2, "ES"))) == "linie1.rule_d_blocks_terminal"
+    assert board.check_place(2, (6, 1), rot_of(2, "SW")) is None
+    assert board.check_place(1, (6, 1), rot_of(1, "EW")) is None
+    assert board.set_tile((6, 1), 2, rot_of(2, "SW")) == "E"
+    for cell, side_tile in (((12, 6), (2, "SE")), ((7, 12), (2, "NE")), ((1, 7), (2, "NW"))):
+        assert Board().check_place(1, cell, rot_of(1, "EW" if cell[0] in (1, 12) else "NS")) is not None
+        assert Board().check_place(side_tile[0], cell, rot_of(*side_tile)) is None, cell
+
+
 def test_an_exchange_keeps_the_sign_and_never_places_one():
     board = board_with((4, (4, 10), rot_of(4, "NS", "SE")))
     assert board.signs == {"H": (4, 10)}

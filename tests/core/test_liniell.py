@@ -60,6 +60,8 @@ def test_rhombs_are_common_and_often_blue():
     colours = [colour for tile in TILES for colour in tile.rhombs.values()]
     assert len(with_rhomb) > len(TILES) / 2
     assert colours.count("blue") > len(colours) / 2
+    # The exact figures docs/liniell.md gives for the set.
+    assert (len(with_rhomb), len(colours), colours.count("blue")) == (13, 28, 16)
 
 
 def test_the_set_mixes_straights_curves_junctions_and_dead_ends():
@@ -76,6 +78,13 @@ def test_the_set_mixes_straights_curves_junctions_and_dead_ends():
                  all(t.port_piece.count(p) == 2 for p in range(t.pieces))]
     assert len(straights) >= 4 and len(curves) >= 4 and len(junctions) >= 3 and len(dead_ends) >= 6
     assert crossings, "a tile a route can cross twice (the rulebook's line 3)"
+
+
+def test_every_edge_of_every_tile_has_a_line_port_in_its_middle():
+    # N1: "every tile has one line port at the middle of each edge" -- no tile has a blind side.
+    for tile in TILES:
+        assert CLOSED not in tile.port_piece, tile.name
+    assert TILE_DATA["ports"] == {"N": [0.5, 0.0], "E": [1.0, 0.5], "S": [0.5, 1.0], "W": [0.0, 0.5]}
 
 
 def test_every_rhomb_is_the_end_of_a_line():
@@ -421,6 +430,26 @@ def test_equally_long_routes_go_to_the_higher_score(quarter_turns):
     assert route.points == 3 + 1 + 1 and "blue" in [end.colour for end in route.ends]
 
 
+@pytest.mark.parametrize("quarter_turns", range(4))
+def test_the_longest_route_counts_even_when_a_shorter_one_would_score_more(quarter_turns):
+    # N6: the route is the longest path between two rhombs; points only break ties in length.
+    # One line runs from the white rhomb of the curve tile at (-1, -1) over both crossroads and
+    # the T at (1, 0) to a white rhomb of the four-ends tile at (1, -1): 5 tiles, 5 + 1 = 6 points.
+    # Its two blue rhombs (the T's spur, and the four-ends tile's west end) are only 4 tiles apart,
+    # though that route would be worth 4 + 1 + 2 = 7.
+    cells = turned({(-1, -1): (6, 2), (0, -1): (13, 3), (0, 0): (2, 2), (1, -1): (9, 3), (1, 0): (8, 2)},
+                   quarter_turns)
+    field = Field(cells)
+    lines = compute_lines(field)
+    start = turned({(-1, -1): (0, 0)}, quarter_turns).popitem()[0]
+    line = lines.members[lines.line_of[(*start, field.piece_towards(start, (1 + quarter_turns) % 4))]]
+    assert {ref[:2] for ref in line} == set(cells)
+    route = best_route(field, line)
+    assert route.kind == RHOMB_TO_RHOMB and route.tiles == 5
+    assert [end.colour for end in route.ends] == ["white", "white"]
+    assert (route.blue, route.points) == (0, 6)
+
+
 def test_route_without_rhombs_runs_edge_to_edge():
     field = Field({(0, 0): (0, 0), (0, 1): (2, 0)})
     lines = compute_lines(field)
@@ -453,6 +482,18 @@ def test_a_closed_loop_has_no_route_and_scores_nothing():
     assert outcome["routes"][0]["points"] == 0 and outcome["scores"] == [0, 0] and outcome["draw"]
 
 
+def test_a_loop_with_one_rhomb_and_no_way_to_the_edge_has_no_route():
+    # The same loop, but the fourth tile turned so its white spur hangs on the loop: one rhomb,
+    # no edge, so there is no route from the rhomb to the edge (gap 7 in docs/liniell.md).
+    cells = {(0, 0): (1, 1), (1, 0): (5, 2), (0, 1): (6, 0), (1, 1): (12, 3)}
+    field = Field(cells)
+    lines = compute_lines(field)
+    loop = lines.members[lines.line_of[(0, 0, field.piece_towards((0, 0), 1))]]
+    assert {ref[:2] for ref in loop} == set(cells)
+    assert (1, 1, TILES[12].rhomb_piece["w"]) in loop
+    assert best_route(field, loop) is None
+
+
 def test_a_line_into_a_closed_side_is_not_at_the_edge(monkeypatch):
     # No tile of the set has a closed side, but the rules allow one: such an end is no edge.
     from game.core.liniell import field as field_module
@@ -475,6 +516,7 @@ def test_a_line_into_a_closed_side_is_not_at_the_edge(monkeypatch):
 
 @pytest.mark.parametrize("scores, blue, expected", [
     ([14, 14], [3, 2], ([0], False)),
+    ([14, 14], [2, 3], ([1], False)),
     ([10, 12], [5, 0], ([1], False)),
     ([9, 9], [1, 1], ([], True)),
 ])
@@ -502,9 +544,22 @@ def test_restore_refuses_corrupt_snapshots():
 
 
 def test_restore_refuses_two_markers_on_one_line():
+    # The bridge's N-S piece and the straight's N-S piece are one line: a marker of each colour on
+    # it is a connection, which can only be waiting (CONNECT), never left standing (N4).
     cells = {(0, 0): (0, 0), (0, 1): (3, 0)}
-    with pytest.raises(SnapshotError):
-        build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=OCCUPY, stack=[1])
+    assert build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=CONNECT).phase == CONNECT
+    for phase, extra in ((OCCUPY, {}), (PLACE, {"drawn": 1})):
+        with pytest.raises(SnapshotError, match="two markers on one line"):
+            build(cells, [[(0, 0, 0), None], [(0, 1, 0), None]], phase=phase, **extra)
+    with pytest.raises(SnapshotError, match="one marker of each colour"):
+        build(cells, [[(0, 0, 0), (0, 1, 0)], [None, None]], phase=CONNECT)
+
+
+def test_restore_refuses_tiles_that_do_not_fit_in_the_4x4_square():
+    row = {(x, 0): (tile, 0) for x, tile in zip(range(4), (0, 1, 2, 3), strict=True)}
+    assert len(build(row, [[None, None], [None, None]], phase=OCCUPY).placed) == 4
+    with pytest.raises(SnapshotError, match="could not have been placed"):
+        build({**row, (4, 0): (4, 0)}, [[None, None], [None, None]], phase=OCCUPY)
 
 
 def random_game(seed, choices):

@@ -149,6 +149,16 @@ def test_following_move_stops_on_the_target_row_and_the_rest_expire():
     assert (event["to"], event["expired"]) == (0, 2)
 
 
+def test_the_following_move_cannot_be_declined_while_a_piece_can_make_it():
+    # Gap G7: the sheet says the player "can" jump, but J4 makes the move: exactly one piece moves.
+    state = GAME.setup(2, 1, {"first": 0})
+    move(state, 0, "initial", 0)  # row 1 held two pieces: two steps are due
+    assert GAME.legal(state, 0) == [{"type": "follow", "from": row} for row in range(7)]
+    assert GAME.check(state, 0, {"type": "pass"}).code == "linja.unknown_action"
+    assert GAME.check(state, 0, {"type": "initial", "from": 0}).code == "linja.wrong_phase"
+    assert GAME.to_act(state) == [0]
+
+
 def test_a_following_move_no_piece_can_make_is_lost():
     # A's initial move onto the target row gives one step; rows 3 and 4 are full, so no piece can
     # make it: the following move is lost and B is to act.

@@ -113,6 +113,17 @@ def test_views_are_public_msgpack_safe_and_preview_every_legal_move():
     assert preview[0] == {"from": 0, "to": 2, "extra_turn": False}
 
 
+def test_the_preview_says_which_moves_end_the_game():
+    # Gap G4 as the player sees it: A's last piece reaching the target row would earn one step,
+    # and a following move onto the empty row 4 an extra turn, but both end the game instead.
+    state = make({6: 1, 7: 11}, {6: 1, 0: 11})
+    assert GAME.view(state, 0)["choices"] == [{"from": 6, "to": 7, "steps": 0, "ends_game": True}]
+    state = make({3: 1, 5: 5, 7: 6}, {3: 1, 2: 5, 0: 6}, phase="following", steps=1)
+    preview = {choice["from"]: choice for choice in GAME.view(state, 0)["choices"]}
+    assert preview[3] == {"from": 3, "to": 4, "extra_turn": False, "ends_game": True}
+    assert preview[5] == {"from": 5, "to": 6, "extra_turn": True}  # row 6 was empty; the game goes on
+
+
 def test_events_are_msgpack_safe_and_the_same_for_everyone():
     state = GAME.setup(2, 4, {"first": 1})
     events = move(state, 1, "initial", 7)

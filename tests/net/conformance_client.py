@@ -121,7 +121,8 @@ class ConformanceClient:
 
     def play(self, seat: int, max_frames: int = 200_000) -> dict[str, Any]:
         """Hello, claim ``seat``, play until the table's phase is over; returns the final view."""
-        self.wire.send({"type": "hello", "protocol": 2, "name": "Conformance", "rules": {"linie1": "1"}})
+        # the rules version docs/wire/linie1.md gives
+        self.wire.send({"type": "hello", "protocol": 2, "name": "Conformance", "rules": {"linie1": "2"}})
         hello = self.wire.receive()
         assert hello["type"] == "hello" and hello["game"] == "linie1", hello
         self.wire.send({"type": "claim", "seat": seat})

@@ -15,6 +15,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.tables.base import players_title
 from game.ui import theme
 from tools.screenshot import shot
 
@@ -74,6 +75,14 @@ def saved_games(app: Any) -> None:
     app.push(SavedGamesScene(app))
 
 
+@shot("saved_games_delete", settle=0.5)
+def saved_games_delete(app: Any) -> None:
+    """Delete pressed once: Keep focused in its place, Yes, delete where Resume was."""
+    saved_games(app)
+    screen = app.stack.top
+    screen.row_buttons[1][1].activate()
+
+
 @shot("setup")
 def setup(app: Any) -> None:
     app.push(TitleScene(app))
@@ -122,7 +131,7 @@ def results(app: Any) -> None:
     view = {"match": {"seats": seats}}
     outcome = {"winners": [0], "draw": False, "scores": [12, 9, 7]}
     app.push(ResultsScene(app, generic_figures(view, outcome), outcome,
-                          play_again=lambda: None, title="Linie 1 · 3 players"))
+                          play_again=lambda: None, title=players_title("Linie 1", 3)))
 
 
 @shot("linie1_board")

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.match import Match, SeatInfo
+from game.session import LocalSession
+from game.tables.launch import TableConfig
+from game.tables.linie1.table import Linie1Table
 from tools.screenshot import shot
 from tools.shots import bus, linie1, liniell, linja
 
@@ -45,3 +49,12 @@ def liniell_hint(app: Any) -> None:
 def bus_hint(app: Any) -> None:
     _hinted(app)
     bus.open_table(app, bus.played(bus.alice_in("choose")))
+
+
+@shot("linie1_hint_five", settle=0.6)
+def linie1_hint_five(app: Any) -> None:
+    """Five at the table: the route card has no room for the goal, so it stands on the board, not the seats."""
+    _hinted(app)
+    seats = [SeatInfo("Ada", "human", colour=0)] + [SeatInfo(f"Bot {n}", "bot", "easy", n) for n in range(1, 5)]
+    session = LocalSession(Match("linie1", seats, 5), bot_seed=5)
+    app.push(Linie1Table(app, session, TableConfig("linie1", seats, {})))

@@ -7,6 +7,7 @@ from typing import Any
 from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
+from game.tables.base import players_title
 from game.tables.launch import TableConfig
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.table import Linie1Table
@@ -102,7 +103,7 @@ def results(app: Any) -> None:
     session = advanced(8, lambda view: view["outcome"] is not None, limit=4000)
     view = session.view(None)
     app.push(ResultsScene(app, linie1_figures(view, view["outcome"]), view["outcome"], lambda: None,
-                          "Linie 1 · 3 players"))
+                          players_title("Linie 1", len(SEATS))))
 
 
 @shot("linie1_history", settle=0.0)

@@ -120,4 +120,4 @@ def results(app: Any) -> None:
     table = table_after(app, 40, humans=(0,), push=False)
     view = table.session.view(0)
     app.push(ResultsScene(app, liniell_figures(view, view["outcome"]), view["outcome"], lambda: None,
-                          "Liniell · the final count"))
+                          table.results_title(view["outcome"])))

@@ -45,6 +45,7 @@ class Rules:
     actions: tuple[ActionSpec, ...]
     letters: tuple[str, ...]
     clock: tuple[str, ...]
+    clock_start: int  # index of the position the hand points at when a game begins (the house)
     time_stones: int
     action_markers: int
     line_markers: int
@@ -113,6 +114,7 @@ def _rules(players: int, edition: str, bonus_reading: str) -> Rules:
                       for a in data["actions"]),
         letters=tuple(data["space_letters"]),
         clock=tuple(data["clock"]["positions"]),
+        clock_start=data["clock"]["positions"].index(data["clock"]["start"]),
         time_stones=data["time_stones"][edition][str(players)],
         action_markers=parts["action_markers"],
         line_markers=parts["line_markers"][edition],

@@ -51,7 +51,7 @@ EXPECTED = {"setup_buildings": "building", "setup_streets": "street", "setup_ext
 class Bus:
     name = NAME
     title = "Bus"
-    rules_version = "1"
+    rules_version = "2"  # 2: B2 (2) counts every head on the crossing (docs/bus.md, Rules version)
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
@@ -214,7 +214,8 @@ class Bus:
             taken = state.spaces.get(spec.id, [])
             spaces = [{"index": index, "letter": rules.letters[index] if spec.spaces > 1 else None,
                        "seat": taken[index] if index < len(taken) else None,
-                       "yields": rounds.space_yield(state, rules, spec.id, index)}
+                       "yields": rounds.space_gives(state, rules, spec.id, index),
+                       "short_of": rounds.short_of(state, rules, spec.id, index)}
                       for index in range(spec.spaces)]
             board_view.append({"action": spec.id, "name": spec.name, "spaces": spaces,
                                "next": len(taken) if len(taken) < spec.spaces else None,

@@ -35,8 +35,10 @@ def building(net: Board, state: BusState, rules: Rules, action: dict[str, Any]) 
     setup = state.phase == "setup_buildings"
     zone = 1 if setup else city.open_zone(net, state)
     if net.lot_zone[lot] != zone:
+        why = ("the first buildings go on zone-1 lots" if setup
+               else "a zone opens only when the one before it is full")
         return refuse("wrong_zone", f"Lot {lot} is in zone {net.lot_zone[lot]}; buildings go in zone {zone} "
-                                    "now (a zone opens only when the one before it is full).", zone=zone)
+                                    f"now ({why}).", zone=zone)
     if kind not in city.kinds_left(state, rules):
         return refuse("kind_used_up", f"All {rules.buildings_per_kind} {kind} buildings are on the board.",
                       kind=kind, count=rules.buildings_per_kind)
@@ -101,8 +103,9 @@ def street_move(net: Board, state: BusState, rules: Rules, seat: int, action: di
     if reason == OWN_STREET:
         return refuse("own_street", f"Your line already runs along street {street}; a line never runs "
                                     "along itself (B1).")
-    return refuse("parallel", f"Another line already runs along street {street}, an empty street leaves "
-                              f"crossing {candidates[0]} and the other line's end is not there (B2).")
+    return refuse("parallel", f"Another line already runs along street {street} and an empty street leaves "
+                              f"crossing {candidates[0]}; a line may run beside another only along its end "
+                              "street where every line on that street ends at this crossing (B2).")
 
 
 # -- the choosing phase -------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ def new_game(net: Board, players: int, seed: int, options: dict) -> BusState:
         players=players, options=dict(options), phase="setup_buildings", start_player=start,
         paths=[[] for _ in range(players)], lost=[0] * players, buses=[1] * players,
         markers=[rules.action_markers] * players, stones=[0] * players, score=[0] * players,
-        arrival=[0] * players, stones_left=rules.time_stones, supply=rules.passengers - sum(on_board),
+        arrival=[0] * players, clock=rules.clock_start, stones_left=rules.time_stones,
+        supply=rules.passengers - sum(on_board),
         passengers=on_board, buildings=[None] * net.lots, placed=[0] * players, passed=[False] * players,
         queue=[seat for seat in order for _ in range(rules.setup_buildings)],
     )
@@ -102,7 +103,7 @@ def place_marker(net: Board, state: BusState, seat: int, action: str, events: li
     state.queue.append(state.queue.pop(0))
     events.append({"type": "marker_placed", "seat": seat, "action": action, "index": index,
                    "letter": rules.letters[index] if rules.action(action).spaces > 1 else None,
-                   "yields": space_yield(state, rules, action, index), "markers_left": state.markers[seat]})
+                   "yields": space_gives(state, rules, action, index), "markers_left": state.markers[seat]})
 
 
 def pass_turn(state: BusState, seat: int, events: list[Event], reason: str | None = None) -> None:
@@ -156,11 +157,39 @@ def deliver(net: Board, state: BusState, seat: int, start: int, lot: int, events
 # -- amounts ----------------------------------------------------------------------------------------
 
 def space_yield(state: BusState, rules: Rules, action: str, index: int) -> int | None:
-    """What a marker on space ``index`` would get if its action resolved now (M read now; §3 says M
-    is read when the action resolves). None for actions without an amount."""
+    """The M-scaled amount of space ``index`` (M read now; §3 says M is read when the action
+    resolves), before the supply or the free lots are counted. None for actions without an amount."""
     if action not in MULTI or action == VROOOM:
         return None
     return rules.yields(action, index, city.largest_fleet(state))
+
+
+def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int | None:
+    """What a marker on space ``index`` would really get if its action resolved now (ruling U4: the
+    game shows a space that yields nothing before a marker goes there). While choosing, Passengers
+    share the supply from A on and Buildings the free lots from the last-placed marker down, a space
+    not yet taken acting first; once resolving has begun, supply and lots are partly spent, so the
+    spaces show their M-scaled amount as before."""
+    amount = space_yield(state, rules, action, index)
+    if amount is None or action not in (PASSENGERS, BUILDINGS) or state.phase != "choose":
+        return amount
+    if action == PASSENGERS:
+        left, before = state.supply, range(index)
+    else:
+        left, before = len(city.free_lots(state)), range(len(state.spaces.get(action, [])) - 1, index, -1)
+    for earlier in before:
+        left -= min(space_yield(state, rules, action, earlier) or 0, left)
+    return min(amount, left)
+
+
+def short_of(state: BusState, rules: Rules, action: str, index: int) -> str | None:
+    """Why space ``index`` would give nothing now, so a table can say so (U4): "buses" (M - k is 0),
+    "supply" (no passenger left for it) or "lots" (no free lot left for it); None when it gives some."""
+    if space_gives(state, rules, action, index) != 0:
+        return None
+    if space_yield(state, rules, action, index) == 0:
+        return "buses"
+    return "supply" if action == PASSENGERS else "lots"
 
 
 def marker_amount(net: Board, state: BusState, rules: Rules, action: str, index: int, seat: int) -> int:

@@ -89,15 +89,19 @@ class Surroundings:
         seats_on = occupancy(net, paths)
         self.others_on: list[tuple[int, ...]] = [tuple(q for q in seats if q != seat) for seats in seats_on]
         ends_at: set[tuple[int, int, int]] = set()  # (other seat, street, crossing) for each end street
+        heads_at: set[tuple[int, int]] = set()  # (other seat, crossing) for each head
         for other, path in enumerate(paths):
             if other != seat:
                 ends_at.update((other, street, crossing) for street, crossing in end_streets(net, path))
-        # B2 (2): a street may be shared at a crossing where every line already on it has its end.
+                heads_at.update((other, crossing) for crossing in heads(path))
+        # B2 (2): a street may be shared at a crossing where it is another line's end street and every
+        # line already on it has a head (even one whose line runs on through the crossing).
         self.beside_heads: set[tuple[int, int]] = {
             (street, crossing)
             for street, others in enumerate(self.others_on) if others
             for crossing in net.ends[street]
-            if all((other, street, crossing) in ends_at for other in others)
+            if any((other, street, crossing) in ends_at for other in others)
+            and all((other, crossing) in heads_at for other in others)
         }
 
     def refusal(self, own: set[int], head: int, street: int) -> str | None:

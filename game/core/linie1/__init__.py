@@ -73,8 +73,8 @@ def view_trip_measure(view: dict[str, Any], halts: Sequence[bool], cells: Sequen
                       ) -> float:
     """The route chooser's measure of a trip over ``halts`` under the table's trip rule (the die's
     expected turns, the pace rule's moves, the three dice's expected turns). Three dice send a tram
-    back to stop signs only: ``cells`` tell a terminal passed on the way from a sign; without them
-    every halt but the destination is taken for a sign."""
+    back to stop signs (and its own start terminal) only: ``cells`` tell another line's terminal
+    passed on the way from a sign; without them every halt but the destination is taken for a sign."""
     signs = None
     if view["options"].get("trip_rule") == "three_dice":
         signs = stop_signs(cells, halts) if cells is not None else (*(bool(h) for h in halts[:-1]), False)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from game.core.linie1.data import TERMINAL_AT
+from game.core.linie1.data import TERMINAL_AT, TERMINALS, Terminal
 
 RED, ONE, TWO, HALT, TOOLS = "R", "1", "2", "H", "T"
 DICE_FACES = (RED, ONE, TWO, TWO, HALT, TOOLS)  # two faces show two green lights
@@ -33,15 +33,29 @@ _MAX_SWEEPS = 400
 
 
 def stop_signs(cells: Sequence[Sequence[int]], halts: Sequence[bool]) -> tuple[bool, ...]:
-    """Which route squares carry a stop sign: the halts that are not terminal cells (tools never
-    send a tram back to a terminal passed on the way, only to a sign or its start terminal)."""
-    return tuple(bool(halt) and (int(cell[0]), int(cell[1])) not in TERMINAL_AT
-                 for cell, halt in zip(cells, halts, strict=True))
+    """The route squares tools may send a tram back to: those with a stop sign, and its own start
+    terminal where the route passes it again (the ruling names "a stop sign, or the start terminal").
+    A terminal of another line passed on the way is a halt for H but never such a square."""
+    start = _start_terminal(cells)
+    found = []
+    for cell, halt in zip(cells, halts, strict=True):
+        terminal = TERMINAL_AT.get((int(cell[0]), int(cell[1])))
+        found.append(bool(halt) and (terminal is None or terminal is start))
+    return tuple(found)
+
+
+def _start_terminal(cells: Sequence[Sequence[int]]) -> Terminal | None:
+    """The terminal a route set off from: the other one of the line whose terminal it ends in."""
+    if not cells:
+        return None
+    end = TERMINAL_AT.get((int(cells[-1][0]), int(cells[-1][1])))
+    return None if end is None else TERMINALS[end.line][1 - end.index]
 
 
 def tools_target(signs: Sequence[bool], position: int, by_h: bool) -> int:
-    """Where tools send a tram at ``position``: the last stop sign it entered before this square, or
-    this square if it carries a sign and the tram arrived on it by H; -1 is the start terminal."""
+    """Where tools send a tram at ``position``: the last stop sign (or its start terminal passed
+    again) it entered before this square, or this square if it is one and the tram arrived on it by
+    H; -1 is the start terminal it set off from."""
     if by_h and position >= 0 and signs[position]:
         return position
     for index in range(position - 1, -1, -1):
@@ -53,12 +67,14 @@ def tools_target(signs: Sequence[bool], position: int, by_h: bool) -> int:
 def carry_out(halts: Sequence[bool], signs: Sequence[bool], position: int, by_h: bool,
               face: str) -> tuple[int, bool]:
     """A die's face carried out: the tram's new square and whether it arrived there by H (a red
-    light leaves both as they were)."""
+    light leaves both as they were, and so do tools that keep the tram on the sign it reached by
+    H: it has not moved, so its last arrival is still that H)."""
     last = len(halts) - 1
     if face == RED:
         return position, by_h
     if face == TOOLS:
-        return tools_target(signs, position, by_h), False
+        target = tools_target(signs, position, by_h)
+        return target, by_h and target == position
     if face == HALT:
         return next((index for index in range(position + 1, last + 1) if halts[index]), last), True
     return min(position + int(face), last), False

@@ -57,7 +57,9 @@ class Linie1:
 
     name = NAME
     title = "Linie 1"
-    rules_version = "1"
+    # 2: three dice' tools also return to the start terminal passed again, and tools that keep a
+    # tram on its H sign leave it arrived by H
+    rules_version = "2"
     min_players = 2
     max_players = 5
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)

@@ -62,17 +62,22 @@ def choices(position: Position) -> list[dict[str, Any]]:
     """Each move open to the player to act, with where it leads: the UI highlights and previews them.
 
     Worked out by playing the move on a copy, so a preview can never disagree with the real move.
+    A move that ends the game also says ``ends_game: True``: what it would otherwise earn is void
+    (gap G4), so its ``steps`` is 0 and its ``extra_turn`` False.
     """
     found = []
     for row in legal_rows(position, position.turn):
         events: list[Event] = []
-        play(position.copy(), row, events)
+        after = position.copy()
+        play(after, row, events)
         move = events[0]
-        choice = {"from": row, "to": move["to"]}
+        choice: dict[str, Any] = {"from": row, "to": move["to"]}
         if move["phase"] == INITIAL:
             choice["steps"] = move["steps"]
         else:
             choice["extra_turn"] = any(event["type"] == "extra_turn" for event in events)
+        if after.phase == OVER:
+            choice["ends_game"] = True
         found.append(choice)
     return found
 

@@ -140,6 +140,7 @@ class Toast:
     text: str
     refusal: bool = False
     life: float = 3.2
+    answer: bool = False  # answers the player's own key or click: shown at once (a refusal always is)
     age: float = 0.0
 
     @property
@@ -162,7 +163,9 @@ class Toasts:
         self.items: list[Toast] = []
         self.waiting: list[Toast] = []
 
-    def add(self, text: str, refusal: bool = False) -> None:
+    def add(self, text: str, refusal: bool = False, at_once: bool = False) -> None:
+        """News waits its turn; a refusal, or (``at_once``) any other answer to the player's own key or
+        click, shows at once in place of an older one."""
         same = next((toast for toast in self.items if toast.text == text), None)
         if same is not None:  # said again: it stays up longer rather than twice
             same.age = min(same.age, FADE)
@@ -170,10 +173,10 @@ class Toasts:
             return
         if any(toast.text == text for toast in self.waiting):
             return
-        toast = Toast(text, refusal)
+        toast = Toast(text, refusal, answer=refusal or at_once)
         toast.life = _life(toast)
-        if refusal:
-            self.items = [shown for shown in self.items if not shown.refusal]
+        if toast.answer:
+            self.items = [shown for shown in self.items if not shown.answer]
             self.items.append(toast)
         else:
             self.waiting.append(toast)
@@ -182,7 +185,7 @@ class Toasts:
     def update(self, dt: float) -> None:
         for toast in self.items:
             toast.age += dt
-            if self.waiting and not toast.refusal and toast.age >= toast.read:
+            if self.waiting and not toast.answer and toast.age >= toast.read:
                 toast.life = min(toast.life, max(toast.age, toast.read) + FADE)  # read: make room
         self.items = [toast for toast in self.items if toast.alive]
         self._promote()
@@ -190,11 +193,11 @@ class Toasts:
     def clear_read(self) -> None:
         """The player on this screen must decide: news already read fades, so the map is clear for it."""
         for toast in self.items:
-            if not toast.refusal and toast.age >= toast.read:
+            if not toast.answer and toast.age >= toast.read:
                 toast.life = min(toast.life, toast.age + FADE)
 
     def _promote(self) -> None:
-        while self.waiting and sum(not toast.refusal for toast in self.items) < SHOWN:
+        while self.waiting and sum(not toast.answer for toast in self.items) < SHOWN:
             self.items.append(self.waiting.pop(0))
 
     def __bool__(self) -> bool:

@@ -11,17 +11,17 @@ MAP_RECT = pygame.Rect(36, 36, 1000, 1008)
 LEGEND = pygame.Rect(MAP_RECT.x, MAP_RECT.bottom - 72, MAP_RECT.width, 72)  # the map's key, drawn on its paper
 TOASTS = pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, LEGEND.top - MAP_RECT.y)  # messages stay clear of it
 COLUMN = pygame.Rect(1060, 36, 824, 1008)
-HEADER = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.width, 150)
-BOARD = pygame.Rect(COLUMN.x, HEADER.bottom + 12, COLUMN.width, 420)
-TRACK = pygame.Rect(COLUMN.x, BOARD.bottom + 12, COLUMN.width, 104)
+HEADER = pygame.Rect(COLUMN.x, COLUMN.y, COLUMN.width, 182)  # the prompt's detail: up to three lines
+BOARD = pygame.Rect(COLUMN.x, HEADER.bottom + 12, COLUMN.width, 392)
+TRACK = pygame.Rect(COLUMN.x, BOARD.bottom + 12, COLUMN.width, 100)
 PLAYERS = pygame.Rect(COLUMN.x, TRACK.bottom + 12, COLUMN.width, COLUMN.bottom - TRACK.bottom - 12)
 PROMPT = pygame.Rect(HEADER.x + 16, HEADER.y + 48, HEADER.width - 32, HEADER.height - 62)
 CONTROLS = pygame.Rect(PROMPT.right - 372, PROMPT.y + 8, 360, PROMPT.height - 16)  # the decision's buttons
 
-ROW_TOP = BOARD.y + 50
-ROW_H = 52
+ROW_TOP = BOARD.y + 46
+ROW_H = 49
 LABEL_W = 236
-SPACE_W, SPACE_H, SPACE_GAP = 70, 44, 8
+SPACE_W, SPACE_H, SPACE_GAP = 70, 42, 8
 SPACES_X = BOARD.x + 20 + LABEL_W
 
 # First-game hints cover what the decision does not need: the foot of the map while markers go on the

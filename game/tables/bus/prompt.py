@@ -10,11 +10,21 @@ from typing import Any
 from game.i18n import N_, _, ngettext
 from game.tables.bus.model import ACTION_NAMES, Picture
 from game.tables.bus.seats import SeatLook
+from game.ui import theme
 
 PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")}
 KIND = {"house": N_("house"), "office": N_("office"), "pub": N_("pub")}
 ENDED = {"clock": N_("the last time stone was taken"), "markers": N_("at most one player had markers left"),
          "lots": N_("every lot was built on")}  # why the game ended, still said once the banner is gone
+
+
+DETAIL_SIZE = 21
+DETAIL_SMALLEST = 17  # the detail never shrinks below this: about 12 pixels in a 1366 x 768 window
+
+
+def detail_lines(detail: str, width: int, height: int) -> tuple[int, list[str], int]:
+    """The prompt's detail wrapped into its room: (size, lines, pixels from line to line)."""
+    return theme.fit_lines(detail, DETAIL_SIZE, width, height, minimum=DETAIL_SMALLEST)
 
 
 def _plural(kind: object) -> str:

@@ -31,7 +31,7 @@ from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
-from game.tables.bus.prompt import prompt
+from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
@@ -85,6 +85,7 @@ class BusTable(TableScene):
         self.split = [0, 0]  # passengers to each station, while the split is being decided
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
         self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
+        self.queued_pick: int | None = None  # a number key pressed while the others still moved
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
@@ -198,6 +199,8 @@ class BusTable(TableScene):
         self._show_buttons()
         if mine and self.pointer is not None and not self.steering:
             self._hover(self.pointer)
+        if mine:
+            self._play_queued_pick()
 
     def refused(self, message: str) -> None:
         self.toasts.add(readable(message, [look.name for look in self.looks]) if language() == SOURCE_LANGUAGE
@@ -334,7 +337,7 @@ class BusTable(TableScene):
             self.steering = True
             return self._move_cursor(kind)
         if kind == "pick" and isinstance(intent.value, int):
-            return self._pick(intent.value)
+            return self._pick(intent.value) or self._queue_pick(intent.value)
         if kind in ("rotate", "rotate_back"):
             return self._rotate(1 if kind == "rotate" else -1)
         if kind == "cancel" and self.source is not None:
@@ -511,6 +514,31 @@ class BusTable(TableScene):
             self._pick_kind(KINDS[index])
             return True
         return False
+
+    def _queue_pick(self, index: int) -> bool:
+        """A number key while the others still move (or their move still plays) is kept for this
+        screen's player's next decision rather than lost, and the toast says so."""
+        if self.choices.active:  # this screen's player decides, and the key means nothing for it
+            self._unused_key(index)
+            return True
+        if len(self.humans) != 1 or self.finished:
+            return False
+        self.queued_pick = index
+        self.toasts.add(_("Key {number} is kept until the moves on the board have played.").format(
+            number=index + 1), at_once=True)
+        return True
+
+    def _play_queued_pick(self) -> None:
+        """This screen's player decides: a number key kept for it acts now, or says why it cannot."""
+        index, self.queued_pick = self.queued_pick, None
+        if index is None or not self.choices.active:
+            return
+        if not self._pick(index):
+            self._unused_key(index)
+
+    def _unused_key(self, index: int) -> None:
+        self.toasts.add(_("Key {number} means nothing for this decision: it was not used.").format(
+            number=index + 1), refusal=True)
 
     def _rotate(self, step: int) -> bool:
         """R (right click, X): where a circle closes, the next building type, or letting go of a rider."""
@@ -711,8 +739,8 @@ class BusTable(TableScene):
         title = theme.draw_text(surface, headline, (box.x + 18, box.y + 10),
                                 theme.fit_text(headline, 30, room, theme.DISPLAY_FONT), ink, theme.DISPLAY_FONT)
         top = max(box.y + 46, title.bottom)
-        size, lines, step = theme.fit_lines(detail, 19, room, box.bottom - 6 - top, minimum=10)
-        for index, line in enumerate(lines[:2]):
+        size, lines, step = detail_lines(detail, room, box.bottom - 6 - top)
+        for index, line in enumerate(lines):
             theme.draw_text(surface, line, (box.x + 18, top + index * step), size, theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:

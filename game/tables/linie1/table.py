@@ -44,7 +44,7 @@ ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
             "linie1.rule_d_blocks_terminal")
 TOAST_SECONDS = 1.4
-BUILDING_HINTS = ("goal", "second", "end", "sign")  # the first-game hints said while tiles are laid
+DRIVING_HINTS = ("roll", "dice", "drive")  # the first-game hints said to a driver, over the hand
 TIP_DELAY = 0.5  # seconds the pointer rests before a building or terminal is named
 REFUSAL_NOTE_SECONDS = 4.0  # a refusal beside the square clicked, until the pointer moves on
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -67,6 +67,7 @@ class Linie1Table(TableScene):
         self.selected = 0
         self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
         self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
+        self._leaving: tuple[int | None, list[int], int] | None = None  # the hand and slot a tile was laid from
         self.cursor: tuple[int, int] | None = None
         self.pointer: tuple[int, int] | None = None
         self.pointer_on_board = False
@@ -84,6 +85,9 @@ class Linie1Table(TableScene):
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
         self._judged: dict[Any, Any] = {}  # (version, eyes, question) -> answer, for the view on screen
+        self._coach_spot: tuple[Any, pygame.Rect] | None = None  # where on the board a hint stands, per hint and view
+        if self.coach is not None:
+            self.coach.max_width = layout.PANEL_W - 24  # the card's foot is as wide as the panel: fewer lines
         self._build_buttons()
 
     @classmethod
@@ -228,16 +232,58 @@ class Linie1Table(TableScene):
         return linie1_figures(view, outcome)
 
     def coach_anchor(self) -> pygame.Rect:
-        """While tiles are laid, the route card's empty foot (down to the hand's heading) when the hint fits
-        there: the seats, the line's heading, its stops and the tiles stay in sight. Otherwise (more seats,
-        a longer hint, a trip under way, the history open) over the seats."""
-        over_seats = pygame.Rect(1092, 14, 800, 300)
-        building = self.coach is not None and self.coach.current is not None and self.coach.current[0] in BUILDING_HINTS
-        if not building or self.view is None or self.history_open or self.trip_button.visible:
-            return over_seats
+        """Never over the seats. While driving, over the hand (open to the others, of no use to the
+        driver); otherwise the route card's empty foot (down to the hand's heading) when the hint fits
+        there, so the seats, the line's heading, its stops and the tiles stay in sight; else (more seats,
+        a longer hint or language, the history or Start trip in the card) over the band of the board
+        that hides the least of the player's stops, tiles, route and the square just tried."""
+        key = self.coach.said if self.coach is not None else None
+        if self.view is None or key is None:
+            return layout.HAND_AREA
+        if key in DRIVING_HINTS:
+            return layout.HAND_AREA
         card = layout.route_card_rect(len(self.view["players"]))
         foot = pygame.Rect(card.x + 12, card.y + 184, card.width - 24, layout.HAND_Y + 50 - (card.y + 184))
-        return foot if self.coach.bubble_height(foot.width) <= foot.height else over_seats
+        height = self.coach.bubble_height(foot.width)
+        if not self.history_open and not self.trip_button.visible and height <= foot.height:
+            return foot
+        spot_key = (key, self.version, self.eyes, height)
+        if self._coach_spot is None or self._coach_spot[0] != spot_key:
+            self._coach_spot = (spot_key, self._board_spot(height))
+        return self._coach_spot[1]
+
+    def _board_spot(self, height: int) -> pygame.Rect:
+        """Of nine places on the playfield (left, centre or right; top, middle or foot), the one whose
+        bubble hides the least of what the player needs: their stops, the square just tried, their
+        planned route and the tiles laid. Chosen once per hint and view, so it never jumps about."""
+        board = self.board_view.board
+        field = pygame.Rect(*board.cell_rect((board.first, board.first), ORIGIN).topleft,
+                            (board.last - board.first + 1) * layout.CELL, (board.last - board.first + 1) * layout.CELL)
+        field.inflate_ip(-16, -16)
+        width, height = min(self.coach.max_width, field.width), min(height, field.height)
+        weights = dict.fromkeys(board.buildings, 1)
+        for tile in self.view["board"]["tiles"]:
+            weights[_cell(tile["cell"])] = 1
+        route = self.planned_route()
+        for cell in route["route"] if route else ():
+            weights[_cell(cell)] = 2
+        if self.eyes is not None:
+            for letter in self.view["players"][self.eyes].get("stops", []):
+                if letter in board.building_cells:
+                    weights[board.building_cells[letter]] = 4
+        for cell in (self.cursor, self.refusal_note[1] if self.refusal_note else None):
+            if cell is not None:
+                weights[_cell(cell)] = 6
+
+        def hidden(spot: pygame.Rect) -> int:
+            banner = 3 if spot.top == field.top else 0  # each turn's banner ("Your turn") stands at the top
+            return banner + sum(weight for cell, weight in weights.items()
+                                if spot.colliderect(board.cell_rect(cell, ORIGIN)))
+
+        spots = [pygame.Rect(left, top, width, height)
+                 for top in (field.bottom - height, field.centery - height // 2, field.top)
+                 for left in (field.centerx - width // 2, field.left, field.right - width)]
+        return min(spots, key=hidden)
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
         row = layout.player_row(seat)
@@ -548,6 +594,7 @@ class Linie1Table(TableScene):
         judged = self._judged_action(action)
         if rejection is None:
             self.pair_first = None
+            self._leaving = (self.eyes, self.hand(), self.selected)
             self.submit(judged)
             self.say("")
             return
@@ -575,6 +622,10 @@ class Linie1Table(TableScene):
         if eyes == self.eyes and hand == before:
             return
         left = list(zip(before, self.rotations, strict=False)) if eyes == self.eyes else []
+        leaving, self._leaving = self._leaving, None
+        if leaving is not None and leaving[:2] == (eyes, before) and len(hand) < len(before) \
+                and 0 <= leaving[2] < len(left):
+            left.pop(leaving[2])  # the tile just laid leaves with its own turn, not a twin's
         carried = []
         for tile in hand:
             found = next((index for index, (old, _seat) in enumerate(left) if old == tile), None)

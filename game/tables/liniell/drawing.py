@@ -220,7 +220,8 @@ def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None) ->
     box = pygame.Rect((0, 0), size)
     box.midtop = (tile.centerx, tile.bottom + 14)
     box.clamp_ip(room)
-    if box.colliderect(toast_box(toast.text if toast is not None and toast.text else "")) or box.colliderect(tile):
+    toasted = toast_box(toast.text if toast is not None and toast.text else "", tile)
+    if box.colliderect(toasted) or box.colliderect(tile):
         box.midbottom = (tile.centerx, tile.top - 14)
         box.clamp_ip(room)
     return box
@@ -258,6 +259,9 @@ def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
         if outcome.get("draw"):
             return _("A draw, {first} : {second}").format(first=scores[0], second=scores[1]), theme.SUNFLOWER
         winner = (outcome.get("winners") or [0])[0]
+        if scores[winner] == scores[1 - winner]:  # level on points: the blue rhombs decided
+            return _("{name} wins, {won} : {lost} (more blue rhombs)").format(
+                name=frame.name(winner), won=scores[winner], lost=scores[1 - winner]), frame.colour(winner)
         return _("{name} wins, {won} : {lost}").format(name=frame.name(winner), won=scores[winner],
                                                       lost=scores[1 - winner]), frame.colour(winner)
     current = frame.current
@@ -294,7 +298,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     _tile_card(frame, surface)
     headline, detail, keys = _instructions(frame)
     colour = frame.colour(current) if not over else theme.SUNFLOWER
-    panel.draw_actions(surface, headline, detail, keys, colour)
+    panel.draw_actions(surface, headline, detail, keys, colour, frame.buttons)
 
 
 def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
@@ -374,14 +378,33 @@ def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def toast_box(text: str) -> pygame.Rect:
+def toast_box(text: str, keep_clear: pygame.Rect | None = None) -> pygame.Rect:
     """Where a toast of ``text`` stands, its shadow's margin included: centred at the foot of the
-    board (an empty text: the room a one-line toast takes)."""
+    board (an empty text: the room a one-line toast takes), or at its top where the foot would cover
+    ``keep_clear`` (the ghost tile on the bottom row, the tile whose lines are being chosen)."""
     lines = panel.wrap(text, 30, 900, theme.TEXT_BOLD_FONT) or [text]
     width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
     box = pygame.Rect(0, 0, width, theme.px(44) * len(lines) + 28)
     box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
+    if keep_clear is not None and box.inflate(24, 24).colliderect(keep_clear):
+        box.midtop = (BOARD.centerx, BOARD.top + 26)
     return box.inflate(24, 24)
+
+
+def in_play_tile(frame: LiniellFrame) -> pygame.Rect | None:
+    """The square the player is busy with, which a toast must leave in sight: the ghost tile snapped
+    to a free square, or the tile just laid while a line on it is chosen."""
+    model = frame.model
+    if model is None or not frame.my_turn:
+        return None
+    if model.phase == "place" and model.drawn is not None:
+        cell = frame.cursor
+        if cell is not None and cell not in model.tiles and board.in_region(cell, model.region()):
+            return frame.camera.tile_rect(cell)
+        return None
+    if model.phase in ("occupy", "connect") and model.last is not None:
+        return frame.camera.tile_rect(model.last)
+    return None
 
 
 def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
@@ -391,7 +414,7 @@ def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
     alpha = min(1.0, toast.left / 0.4)
     lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
     step = theme.px(44)
-    outer = toast_box(toast.text)
+    outer = toast_box(toast.text, in_play_tile(frame))
     layer = pygame.Surface(outer.size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, outer.width - 24, outer.height - 24)
     theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)

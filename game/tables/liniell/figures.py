@@ -46,7 +46,7 @@ def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         rows.append((_("Blue rhombs"), str(blue[seat] if seat < len(blue) else 0)))
         rows.append((_("Enclosed"), str(sum(1 for route in own if route.get("enclosed")))))
         if tied and seat in winners:
-            rows.append((_("Tie broken by"), _("blue rhombs")))
+            rows.append((_("More blue rhombs break the tie"), ""))  # a remark: the whole row is its
         if info.get("kind") == "bot":
             rows.append((_("Bot"), level_name(info.get("level", ""))))
         score = scores[seat] if seat < len(scores) else 0

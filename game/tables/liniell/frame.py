@@ -52,6 +52,7 @@ class LiniellFrame:
     waiting: str = ""  # what the panel says while another seat decides ("Ada is thinking…")
     keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
+    buttons: bool = False  # a button stands at the foot of the action box (Skip, Connect, See the results)
 
     @property
     def pulse(self) -> float:

@@ -146,16 +146,23 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
             surface.blit(image, image.get_rect(center=(x, TILE_CARD.bottom - 36)))
 
 
-def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour) -> None:
+def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour,
+                 buttons: bool = False) -> pygame.Rect | None:
+    """The action box's words: headline, detail and the keys line, which stands above the button row
+    while a button is shown there (else at the foot). Returns where the keys line went."""
     size = fit(headline, 34, ACTIONS.width - 60, theme.DISPLAY_FONT)
     title = theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, theme.text_colour(colour),
                             theme.DISPLAY_FONT)
     keys_top = ACTIONS.y + 164
+    drawn = None
     if keys:
         keys_size = fit(keys, 20, ACTIONS.width - 60)
-        keys_top = max(keys_top, ACTIONS.bottom - 12 - theme.font(keys_size).get_height() - theme.px(40))
-        theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
+        height = theme.font(keys_size).get_height()
+        foot = (BUTTON_ROW_Y - 8 - height) if buttons else ACTIONS.bottom - 12 - height - theme.px(40)
+        keys_top = max(keys_top, foot) if not buttons else foot
+        drawn = theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
     top = max(ACTIONS.y + 66, title.bottom + 2)
     size, lines, step = theme.fit_lines(detail, 24, ACTIONS.width - 60, keys_top - 4 - top)
     for row, text in enumerate(lines[:3]):
         theme.draw_text(surface, text, (ACTIONS.x + 30, top + row * step), size, theme.CREAM)
+    return drawn

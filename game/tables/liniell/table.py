@@ -305,8 +305,14 @@ class LiniellTable(TableScene):
                 self.cursor = cell
                 self.place(cell)
             return True
-        if kind == "confirm" and self.cursor is not None:
-            self.place(self.cursor)
+        if kind == "confirm":
+            opens = self.model.open_cells if self.model is not None else []
+            if self.cursor in opens:
+                self.place(self.cursor)
+            elif opens:  # no square chosen, or the one just filled: Enter first shows the nearest lit one
+                here = self.cursor or opens[0]
+                self.cursor = min(opens, key=lambda cell: (abs(cell[0] - here[0]) + abs(cell[1] - here[1]), cell))
+                self.sound("hover")
             return True
         return False
 
@@ -454,7 +460,8 @@ class LiniellTable(TableScene):
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.waiting_words(self.shown_current),
-            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"))
+            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"),
+            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
