@@ -250,6 +250,7 @@ def test_linie1s_goal_hint_never_covers_the_seats_the_stops_or_the_tiles(app, pl
         set_language("en")
     box = table.coach.box
     assert not any(box.colliderect(layout.slot_rect(index)) for index in range(5))  # the hand
+    assert box.right < layout.PANEL_X or box.bottom - 6 <= layout.HAND_Y + 6  # the hand's heading, "actions 0/2"
     assert not any(box.colliderect(layout.player_row(seat)) for seat in range(players))  # the seats
     card = layout.route_card_rect(players)
     assert box.top >= card.y + 176 or not box.colliderect(card)  # the line's heading and its stops
