@@ -181,7 +181,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         table = self.session.table or {}
-        theme.heading(surface, str(table.get("table") or _("Connecting…")), (theme.WIDTH // 2, 84), 72)
+        table_heading(surface, str(table.get("table") or _("Connecting…")))
         theme.draw_text(surface, self._where(table), (theme.WIDTH // 2, 152), 28, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         self._draw_seats(surface)
@@ -324,6 +324,13 @@ class LobbyScene(Scene):
         )
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
         draw_history(surface, self.session, history, self._seat_colour)
+
+
+def table_heading(surface: pygame.Surface, name: str) -> pygame.Rect:
+    """The table's name as the lobby's heading, smaller when a long name would leave the screen."""
+    size = theme.fit_text(name, theme.unscaled(72), theme.WIDTH - 2 * SEATS.x, theme.DISPLAY_FONT)
+    return theme.draw_text(surface, name, (theme.WIDTH // 2, 84), size, theme.CREAM, theme.DISPLAY_FONT, "center",
+                           shadow=True)
 
 
 STATE_INK: dict[str, theme.Colour] = {

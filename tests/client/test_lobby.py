@@ -395,3 +395,16 @@ def test_the_hosting_player_is_asked_before_leave_closes_the_table_in_every_lang
         assert session.closed
     finally:
         set_language("en")
+
+
+def test_a_long_table_name_stays_on_the_lobby_screen(app):
+    import pygame
+
+    from game.lan.host import TABLE_NAME_LIMIT
+    from game.lan.lobby import table_heading
+    from game.ui import theme
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    short = table_heading(surface, "Ada's table")
+    long = table_heading(surface, "W" * TABLE_NAME_LIMIT)  # the widest name the Host screen takes
+    assert long.left > 0 and long.right < theme.WIDTH
+    assert short.height >= long.height  # a short name keeps the heading's full size
