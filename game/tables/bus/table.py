@@ -30,7 +30,17 @@ from game.tables.bus.choices import Choices, readable
 from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
-from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
+from game.tables.bus.model import (
+    ACTION_IDS,
+    ACTION_NAMES,
+    SHORT_WORDS,
+    Picture,
+    lot_id,
+    lot_key,
+    next_space,
+    picture_of,
+    wasted,
+)
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
@@ -272,15 +282,12 @@ class BusTable(TableScene):
         picture = self.picture
         row = next((row for row in picture.spaces if row and row[0].action == action), []) if picture else []
         space = next_space(row)
-        if space is not None and space.yields == 0 and self.confirming != action \
-                and action in self.choices.actions():
+        if space is not None and wasted(space) and self.confirming != action and action in self.choices.actions():
             self.confirming = action
             letter = f" {space.letter}" if space.letter else ""
             self.toasts.add(
-                _(
-                    "{action}{letter} gives nothing this round (too few buses). Choose it again to place your "
-                    "marker anyway."
-                ).format(action=_(ACTION_NAMES[action]), letter=letter),
+                _("{action}{letter} gives nothing this round ({why}). Choose it again to place your marker anyway.")
+                .format(action=_(ACTION_NAMES[action]), letter=letter, why=_(SHORT_WORDS[space.short_of or "buses"])),
                 refusal=True,
             )
             self.app.sounds.play("error")
