@@ -383,7 +383,7 @@ class Host(Requests):
 
     # -- autosave --------------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
-        return {"format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION,
+        return {"format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": self.match.game.title,
                 "table": {"name": self.config.name, "phase": self.phase, **self.seating.save_data()},
                 "match": self.match.save()}
 

@@ -50,6 +50,7 @@ class LobbyScene(Scene):
         self.lost_host = False  # the message says the host is lost (cleared when it answers again)
         self.claimed = hosting or session.token is not None  # asked already, or resuming
         self.handed_over = False
+        self.confirming_close = False  # the hosting player pressed Leave once with guests seated
         self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
         start = pygame.Rect(0, 0, 340, 92)
         start.center = (theme.WIDTH // 2 + 200, 1000)
@@ -81,9 +82,9 @@ class LobbyScene(Scene):
 
     def leave(self) -> None:
         others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1
-        if self.hosting and others > 0 and self.leave_button.label == "Leave":
-            self.leave_button.label = _("Close table?")  # the others would lose the table: ask once more
-            self.leave_button.style = "danger"
+        if self.hosting and others > 0 and not self.confirming_close:
+            self.confirming_close = True  # the others would lose the table: ask once more
+            self.leave_button.label, self.leave_button.style = _("Close table?"), "danger"
             self.ui.set_focus(self.leave_button)
             return
         self.session.close()
@@ -102,8 +103,9 @@ class LobbyScene(Scene):
             self.leave()
             return True
         handled = super().handle(intent)
-        if self.leave_button.label != "Leave" and self.ui.focus is not self.leave_button:
-            self.leave_button.label, self.leave_button.style = _("Leave"), "secondary"  # moved away: not confirmed
+        if self.confirming_close and self.ui.focus is not self.leave_button:
+            self.confirming_close = False  # moved away: not confirmed
+            self.leave_button.label, self.leave_button.style = _("Leave"), "secondary"
         return handled
 
     # -- frame ------------------------------------------------------------------------------------
@@ -130,7 +132,10 @@ class LobbyScene(Scene):
                 self.message, self.lost_host = "", False
         self._take_a_place()
         guests_start = bool((self.session.table or {}).get("guests_start", True))
+        offered = self.start.visible
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
+        if self.start.visible and not offered and self.ui.focus is self.leave_button:
+            self.ui.set_focus(self.start)  # Ready appeared: Enter readies the guest, it never leaves the table
         ready = not self.hosting and self._asked_to_start()
         self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
@@ -176,7 +181,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         table = self.session.table or {}
-        theme.heading(surface, str(table.get("table") or _("Connecting…")), (theme.WIDTH // 2, 84), 72)
+        table_heading(surface, str(table.get("table") or _("Connecting…")))
         theme.draw_text(surface, self._where(table), (theme.WIDTH // 2, 152), 28, theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         self._draw_seats(surface)
@@ -319,6 +324,13 @@ class LobbyScene(Scene):
         )
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
         draw_history(surface, self.session, history, self._seat_colour)
+
+
+def table_heading(surface: pygame.Surface, name: str) -> pygame.Rect:
+    """The table's name as the lobby's heading, smaller when a long name would leave the screen."""
+    size = theme.fit_text(name, theme.unscaled(72), theme.WIDTH - 2 * SEATS.x, theme.DISPLAY_FONT)
+    return theme.draw_text(surface, name, (theme.WIDTH // 2, 84), size, theme.CREAM, theme.DISPLAY_FONT, "center",
+                           shadow=True)
 
 
 STATE_INK: dict[str, theme.Colour] = {

@@ -353,8 +353,8 @@ def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_eve
         other.hello("Ben")
         other.send({"type": "claim", "seat": 1 - lobby.session.seat})
         other.expect("welcome")
-        assert lobby.start.label == "Ready"
-        run(app, 0.05, click(lobby.start.rect.center))
+        assert lobby.start.label == "Ready" and lobby.ui.focus is lobby.start
+        run(app, 0.05, key(13))  # Enter readies the guest (it never leaves the table)
         assert until([app], lambda: lobby.start.label == "Waiting…" and not lobby.start.enabled)
         assert thread.table_info()["phase"] == "lobby"  # Ben has not said he is ready
         assert until([app], lambda: "ready" in lobby._state_words(
@@ -365,3 +365,46 @@ def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_eve
         other.close()
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+class SeatedLobbySession:
+    """Just enough of a LanSession for the lobby's Leave: the host and one guest seated."""
+
+    token = None
+    table = {"table": "Tafel", "title": "Linie 1"}
+    status = {"seats": [{"name": "Ada", "kind": "human", "claimed": True, "connected": True},
+                        {"name": "Ben", "kind": "human", "claimed": True, "connected": True}], "phase": "lobby"}
+    closed = False
+
+    def close(self, goodbye: bool = True) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_hosting_player_is_asked_before_leave_closes_the_table_in_every_language(app, language):
+    from game.i18n import _, set_language
+    set_language(language)
+    try:
+        session = SeatedLobbySession()
+        lobby = LobbyScene(app, session, port=47000, hosting=True)
+        app.push(lobby)
+        lobby.leave()
+        assert app.stack.top is lobby and not session.closed  # Ben would lose the table: ask first
+        assert lobby.leave_button.label == _("Close table?") != _("Leave")
+        lobby.leave()
+        assert session.closed
+    finally:
+        set_language("en")
+
+
+def test_a_long_table_name_stays_on_the_lobby_screen(app):
+    import pygame
+
+    from game.lan.host import TABLE_NAME_LIMIT
+    from game.lan.lobby import table_heading
+    from game.ui import theme
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    short = table_heading(surface, "Ada's table")
+    long = table_heading(surface, "W" * TABLE_NAME_LIMIT)  # the widest name the Host screen takes
+    assert long.left > 0 and long.right < theme.WIDTH
+    assert short.height >= long.height  # a short name keeps the heading's full size

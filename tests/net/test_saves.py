@@ -382,3 +382,13 @@ def test_every_bit_of_a_journal_header_is_checked(tmp_path: Path) -> None:
         for bit in range(8):
             resumed = _resumed_after_flip(path, journal_path(path), position, bit)
             assert resumed is None or resumed.match.version == host.match.version, (position, bit)
+
+
+def test_a_hosted_tables_save_is_listed_under_its_games_title(tmp_path: Path) -> None:
+    from game.saves import read_summary
+    path = tmp_path / "table.save"
+    host = Host.new("linie1", seats=2, bots=1, config=HostConfig(name="Tafel"))
+    host.save_to(path)
+    summary = read_summary(path)
+    assert summary.resumable and summary.title == host.match.game.title != host.match.game.name
+    assert summary.summary().startswith(f"{host.match.game.title} · ")  # "Linie 1", never "linie1"
