@@ -65,7 +65,8 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         N_("Who starts"), N_("Random, or the player in that seat. After a game, Play again lets the loser start."),
         [None, 0, 1], [(None, N_("Random")), *_SEATS]),
     ("liniell", "first_player"): OptionInfo(
-        N_("Who starts"), N_("The player in this seat lays the first tile."), [0, 1], _SEATS),
+        N_("Who starts"), N_("The player in this seat lays the first tile, or one drawn at random."), [0, 1, None],
+        [*_SEATS, (None, N_("Random"))]),
     ("bus", "edition"): OptionInfo(
         N_("Edition"),
         N_("Current (Capstone): 5 time stones, 4 with three players; at most 5 buses. "

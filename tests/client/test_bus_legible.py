@@ -17,30 +17,39 @@ from tests.client.test_bus_render import bot_match
 
 NARROW = layout.PROMPT.width - 36 - (layout.CONTROLS.width + 12)  # beside the decision's buttons
 WIDE = layout.PROMPT.width - 36
-DETAIL_HEIGHT = layout.PROMPT.height - 52  # under the headline, above the border (as the table draws it)
+
+def detail_height() -> int:
+    """The detail's room under the headline, above the border, as the table draws it."""
+    title = layout.PROMPT.y + 10 + theme.line_height(30, theme.DISPLAY_FONT)
+    return layout.PROMPT.bottom - 6 - max(layout.PROMPT.y + 46, title)
+
 
 DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
              ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
              ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize(("phase", "decision"), DECISIONS)
 @pytest.mark.parametrize("room", [NARROW, WIDE])
-def test_every_word_of_the_detail_fits_inside_the_prompt_at_a_readable_size(app, phase, decision, room, lang):
+def test_every_word_of_the_detail_fits_inside_the_prompt_at_a_readable_size(app, phase, decision, room, lang,
+                                                                             scale):
     from game.i18n import set_language
     match = bot_match(0)
     view = match.view(0)
     picture = picture_of(view)
     picture.phase, picture.to_act = phase, 0
     set_language(lang)
+    theme.set_ui_scale(scale)
     try:
         _, detail = prompt(picture, seat_looks(view, 4), [0], decision, "")
-        size, lines, _ = detail_lines(detail, room, DETAIL_HEIGHT)
+        size, lines, _ = detail_lines(detail, room, detail_height())
     finally:
         set_language("en")
     assert " ".join(lines).split() == detail.split()  # nothing cut off, no "…"
-    assert size >= DETAIL_SMALLEST  # about 12 pixels at 1366 x 768: read from the sofa, not squinted at
+    # about 12 pixels at 1366 x 768 (a larger text size rounds its design size to a whole one: a pixel less)
+    assert theme.px(size) >= DETAIL_SMALLEST - (scale != 1.0)
 
 
 def test_a_seat_holding_many_spaces_keeps_a_readable_status_line(app):
@@ -73,5 +82,27 @@ def test_the_finished_game_still_says_why_it_ended(app, reason, words):
     headline, detail = prompt(picture, seat_looks(view, 4), [0], {}, "")
     assert headline == "Game over" and detail.startswith("P2 wins with 9 points.")
     assert "The game ended" in detail and words in detail.split("ended:")[1]
-    _, lines, _ = theme.fit_lines(detail, 19, NARROW, DETAIL_HEIGHT, minimum=10)
+    _, lines, _ = detail_lines(detail, NARROW, detail_height())
     assert " ".join(lines).split() == detail.split()  # beside the results button, still whole
+
+
+HEADLINES = [("setup_buildings", {"left": 2}, NARROW), ("choose", {"placed": 0, "markers": 20}, NARROW),
+             ("passengers", {"amount": 3, "letter": "B"}, NARROW), ("buildings", {"left": 2, "letter": "C"}, NARROW),
+             ("clock", {"wants": "house", "next": "office"}, NARROW), ("line", {"left": 2, "letter": "A"}, WIDE),
+             ("vrooom", {"wants": "office", "left": 2, "letter": "A"}, WIDE)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("phase", "decision", "room"), HEADLINES)
+def test_the_headline_keeps_a_readable_size_beside_the_decisions_buttons(app, phase, decision, room, lang):
+    from game.i18n import set_language
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = phase, 0
+    looks = [replace(look, name="Spieler") for look in seat_looks(view, 4)]  # the unnamed player, in German
+    set_language(lang)
+    try:
+        headline, _ = prompt(picture, looks, [0], decision, "")
+    finally:
+        set_language("en")
+    assert theme.fit_text(headline, 30, room, theme.DISPLAY_FONT) >= 22, headline

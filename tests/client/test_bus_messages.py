@@ -170,3 +170,16 @@ def test_news_already_read_clears_when_the_player_must_decide_but_unread_news_st
     toasts.clear_read()
     toasts.update(0.5)
     assert [toast.text for toast in toasts.items] == [NEWS[2]]  # the read one faded, the new one stays
+
+
+def test_a_tooltip_goes_above_the_pointer_rather_than_over_a_toast(app):
+    import pygame
+
+    from game.tables.bus.fx import draw_tooltip
+    surface = pygame.Surface((1920, 1080))
+    toast = pygame.Rect(200, 880, 700, 60)
+    lines = [("Street 0–1", (0, 0, 0)), ("This street leaves no end of your line.", (200, 0, 0))]
+    free = draw_tooltip(surface, lines, (300.0, 860.0), surface.get_rect())
+    assert free is not None and free.colliderect(toast) and free.top > 860  # below the pointer, on the toast
+    kept = draw_tooltip(surface, lines, (300.0, 860.0), surface.get_rect(), [toast])
+    assert kept is not None and not kept.colliderect(toast) and kept.bottom < 860  # above it instead

@@ -14,7 +14,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
 from game.tables.bus import layout
-from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of
+from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of, wasted
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
 from game.tables.bus.seats import seat_looks
 from game.tables.bus.table import BusTable
@@ -70,7 +70,7 @@ def decide_by_click(app, table: BusTable, turn: int) -> None:
             action = choices.actions()[turn % len(choices.actions())]
             target = layout.row_rect(ACTION_IDS.index(action)).center
             row = next(row for row in table.picture.spaces if row[0].action == action)
-            if next_space(row).yields == 0:  # a wasted marker: the table asks first (U4)
+            if wasted(next_space(row)):  # a wasted marker: the table asks first (U4)
                 version = table.session.match.version if hasattr(table.session, "match") else None
                 app.step(0.02, move(target) + click(target))
                 assert table.confirming == action and table.toasts.items[-1].refusal
@@ -308,7 +308,7 @@ def test_keys_alone_choose_an_action_and_lay_a_street(app):
     row = next(row for row in table.picture.spaces if row[0].action == action)
     version = match.version
     app.step(0.02, key(pygame.K_1 + index))  # digits pick the actions in board order
-    if next_space(row).yields == 0:
+    if wasted(next_space(row)):
         assert match.version == version  # a wasted marker: asked first
         app.step(0.02, key(pygame.K_1 + index))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
@@ -446,7 +446,7 @@ def test_the_keyboard_tooltip_of_an_action_row_stands_beside_that_row(app, monke
         raise AssertionError("never came to choose an action")
     table.hover_lot = 0  # a lot the pointer last rested on, left from building
     anchors = []
-    monkeypatch.setattr(bus_table, "draw_tooltip", lambda surface, lines, anchor, bounds: anchors.append(anchor))
+    monkeypatch.setattr(bus_table, "draw_tooltip", lambda surface, lines, anchor, *rest: anchors.append(anchor))
     app.step(0.02, key(pygame.K_DOWN))
     table.draw_over(pygame.Surface((1920, 1080)))
     row = layout.row_rect(ACTION_IDS.index(table.cursor_row))
@@ -530,3 +530,24 @@ def test_a_number_key_that_means_nothing_for_the_decision_says_so(app):
     version = match.version
     app.step(0.02, key(pygame.K_3))
     assert match.version == version and "means nothing" in table.toasts.items[-1].text
+
+
+def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
+    from game.i18n import _, set_language
+    from game.tables.bus.model import SHORT_WORDS, WASTED_WORDS, Space, _spaces_said
+    board_view = [{"action": "passengers", "spaces": [{"index": 0, "yields": 0, "short_of": "supply"},
+                                                      {"index": 1, "yields": 2, "short_of": None}]},
+                  {"action": "buses", "spaces": [{"index": 0, "yields": None, "short_of": "cap"}]},
+                  {"action": "buildings", "spaces": [{"index": 0, "yields": 0, "short_of": "nonsense"}]}]
+    said, short = _spaces_said(board_view)
+    assert said == {("passengers", 0): 0, ("passengers", 1): 2, ("buildings", 0): 0}
+    assert short == {("passengers", 0): "supply", ("buses", 0): "cap"}  # an unknown reason is not shown
+    assert wasted(Space("buses", "", None, None, "cap")) and wasted(Space("passengers", "A", None, 0, "supply"))
+    assert not wasted(Space("passengers", "B", None, 2))
+    try:
+        for lang in ("en", "de"):
+            set_language(lang)
+            words = [_(text) for text in (*SHORT_WORDS.values(), *WASTED_WORDS.values())]
+            assert len(set(words)) == len(words)  # each reason in words of its own
+    finally:
+        set_language("en")

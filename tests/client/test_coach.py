@@ -250,6 +250,7 @@ def test_linie1s_goal_hint_never_covers_the_seats_the_stops_or_the_tiles(app, pl
         set_language("en")
     box = table.coach.box
     assert not any(box.colliderect(layout.slot_rect(index)) for index in range(5))  # the hand
+    assert box.right < layout.PANEL_X or box.bottom - 6 <= layout.HAND_Y + 6  # the hand's heading, "actions 0/2"
     assert not any(box.colliderect(layout.player_row(seat)) for seat in range(players))  # the seats
     card = layout.route_card_rect(players)
     assert box.top >= card.y + 176 or not box.colliderect(card)  # the line's heading and its stops
@@ -269,5 +270,9 @@ def test_linie1s_driving_hints_stand_over_the_hand_not_the_seats(app):
     table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
     assert table.coach.box.colliderect(layout.slot_rect(0))
     assert not any(table.coach.box.colliderect(layout.player_row(seat)) for seat in range(2))
+    assert layout.HAND_AREA.contains(table.coach.box)
+    assert table.coach.box.bottom - 6 >= layout.slot_rect(0).bottom  # no tile peeks out beneath it
+    standing = table.coach.box.copy()
     table.coach.dismiss()  # fading out, it stays where it stood
-    assert table.coach_anchor() == layout.HAND_AREA
+    table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    assert table.coach.box == standing

@@ -108,3 +108,16 @@ def test_the_results_shots_title_their_screen_in_the_language_of_the_shot(app, n
         set_language("en")
     assert results.title and "players" not in results.title and "the final count" not in results.title
     assert "Spieler" in results.title or "Schluss" in results.title or "Wertung" in results.title
+
+
+def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
+    from game.i18n import set_language
+    from tools.screenshot import SHOTS, discover
+    discover()
+    set_language("de")
+    try:
+        SHOTS["lan_lobby"].make(app)
+        notices = [line.text for line in app.stack.top.session.chat if line.notice]
+    finally:
+        set_language("en")
+    assert notices and all("setzt sich" in text for text in notices) and not any("sits" in t for t in notices)

@@ -473,3 +473,21 @@ def test_laying_one_of_two_twin_tiles_leaves_the_other_unturned(app):
     settle(app, table)
     assert len(table.hand()) == 4
     assert table.rotations[second - 1] == 0  # its twin, a slot up now, was never turned
+
+
+def test_a_refused_route_says_why_in_the_players_language() -> None:
+    from game.i18n import set_language
+    from game.tables.linie1.refusals import ROUTE_FAULTS
+    samples = {"stops": "F, M", "square": 4}
+    said: dict[str, list[str]] = {}
+    try:
+        for lang in ("en", "de"):
+            set_language(lang)
+            vague = refusal_text({"code": "linie1.route_incomplete", "params": {}})  # an older host's
+            said[lang] = [refusal_text({"code": "linie1.route_incomplete", "params": {"reason": reason, **samples}})
+                          for reason in ROUTE_FAULTS]
+            assert all("{" not in text and text != vague for text in said[lang])
+            assert "F, M" in said[lang][list(ROUTE_FAULTS).index("missed_stops")]
+    finally:
+        set_language("en")
+    assert all(english != german for english, german in zip(said["en"], said["de"], strict=True))

@@ -169,7 +169,7 @@ def test_refused_moves_show_the_rules_message_and_change_nothing(fast) -> None:
                if cell not in table.model.tiles and cell not in table.model.open_cells)
     app.step(1 / 60, click(table.camera.tile_rect(far).center))
     app.step(STEP)
-    assert table.toast_text == "A tile must go next to a tile already in play (N2)."
+    assert table.toast_text == "A tile must go next to a tile already in play."
     assert match.version == before and table.model.view is view_before
     taken = next(iter(table.model.tiles))
     app.step(1 / 60, click(table.camera.tile_rect(taken).center))
@@ -187,7 +187,7 @@ def test_refused_moves_show_the_rules_message_and_change_nothing(fast) -> None:
     version, table.toast_text = match.version, ""
     app.step(1 / 60, click((int(spot[0]), int(spot[1]))))
     app.step(STEP)
-    assert table.toast_text == "You may only occupy a line that runs through the tile just placed (N3)."
+    assert table.toast_text == "You may only occupy a line that runs through the tile just placed."
     assert match.version == version and table.model.phase == "occupy"
 
 
@@ -378,6 +378,17 @@ def test_refusals_speak_of_what_the_screen_shows_never_of_internal_coordinates()
     assert "lit square" in TEXTS["liniell.first_tile_centre"]  # the square the table lights for it
 
 
+def test_refusals_and_hints_name_what_players_see_not_the_rule_numbers_or_the_boxs_colours() -> None:
+    from game.tables.liniell.hints import HINTS
+    from game.tables.liniell.refusals import TEXTS
+    samples = [{}, {"seat": 0}, {"seat": 1}, {"phase": "connect"}, {"source": "supply"}, {"source": 2}]
+    said = [text if isinstance(text, str) else text(params) for text in TEXTS.values() for params in samples]
+    said += [moment.text for moment in HINTS.moments]
+    assert not [text for text in said if "(N" in text or "ruling" in text]  # rulings.md is ours, not the player's
+    assert not [text for text in said if "green" in text or "yellow" in text]  # seats show in colours of their own
+    assert not [text for text in said if "third marker" in text]  # each player has two
+
+
 def test_the_first_tiles_instructions_point_at_the_lit_centre_not_at_a_field_yet(app, monkeypatch) -> None:
     from game.ui import theme
     table = table_after(app, 0, humans=(0, 1))
@@ -418,7 +429,7 @@ def test_a_squares_refusal_bubble_in_the_bottom_row_stays_clear_of_the_toast(fas
     wait_idle(app, table)
     region = field_render.region_cells(table.model.region())
     bottom = max(cell[1] for cell in region)
-    text = "A tile must go next to a tile already in play (N2)."
+    text = "A tile must go next to a tile already in play."
     toast = Toast(text, (255, 0, 0), 1.0)
     for cell in [cell for cell in region if cell[1] == bottom]:
         tile = table.camera.tile_rect(cell)
@@ -434,7 +445,7 @@ def test_a_toast_leaves_the_ghost_tile_on_the_bottom_row_in_sight(fast) -> None:
     wait_idle(app, table)
     assert table.model.phase == "place" and table.my_turn
     bottom = max(cell[1] for cell in table.model.open_cells)
-    table.toast("A tile must go next to a tile already in play (N2).")
+    table.toast("A tile must go next to a tile already in play.")
     cells = [cell for cell in table.model.open_cells if cell[1] == bottom]
     assert any(toast_box(table.toast_text).colliderect(table.camera.tile_rect(cell)) for cell in cells)  # at the foot
     for cell in cells:

@@ -295,3 +295,22 @@ def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
     table = app.stack.top
     assert isinstance(table, LinjaTable) and table.humans == [0] and table.eyes == 0
     assert table.config.options == {"first": None}
+
+
+def test_a_move_that_ends_the_game_says_so_before_anything_it_would_earn() -> None:
+    view = {"turn": 0, "targets": [7, 0], "rows": [[1, 0]] * 8}
+    home = {"from": 6, "to": 7, "steps": 1, "ends_game": True}
+    assert preview_text(view, home, short=True) == "ends the game!"
+    assert "game over" in preview_text(view, home) and "following move" not in preview_text(view, home)
+    onto_empty = {"from": 2, "to": 3, "steps": 0, "ends_game": True}
+    assert "game over" in preview_text(view, onto_empty)
+    empty_row = {**view, "rows": [[1, 0]] * 3 + [[0, 0]] + [[1, 0]] * 4}
+    assert "no following move" in preview_text(empty_row, {"from": 2, "to": 3, "steps": 0})  # the game goes on
+
+
+def test_a_following_move_of_one_step_is_one_step() -> None:
+    from game.tables.linja.refusals import TEXTS
+    wrong_phase = TEXTS["linja.wrong_phase"]
+    assert callable(wrong_phase)
+    assert wrong_phase({"phase": "following", "steps": 1}).endswith("of 1 step.")
+    assert wrong_phase({"phase": "following", "steps": 3}).endswith("of 3 steps.")

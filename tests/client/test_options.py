@@ -6,7 +6,7 @@ from game.scenes.options import option_choices
 
 def test_who_starts_offers_random_and_each_seat():
     assert option_choices("linja", "first", None) == [(None, "Random"), (0, "Seat 1"), (1, "Seat 2")]
-    assert option_choices("liniell", "first_player", 0) == [(0, "Seat 1"), (1, "Seat 2")]
+    assert option_choices("liniell", "first_player", 0) == [(0, "Seat 1"), (1, "Seat 2"), (None, "Random")]
 
 
 def test_every_non_boolean_option_of_every_game_has_a_choice_and_no_bare_none():

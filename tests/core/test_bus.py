@@ -621,6 +621,15 @@ def test_line_expansion_in_bus_follows_the_no_parallel_rule_and_its_exceptions()
 
 def test_buses_at_the_cap_yield_nothing_and_the_1999_edition_has_no_cap():
     state = after_setup(4, 0)
+    seat = GAME.to_act(state)[0]
+
+    def buses_short_of():
+        board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+        return board["buses"]["spaces"][0]["short_of"]
+
+    assert buses_short_of() is None
+    state.buses[seat] = 5
+    assert buses_short_of() == "cap"  # U4: the seat about to choose is told before it places there
     state.buses = [5, 1, 1, 1]
     events = resolve(state, {"buses": [0]})
     assert {"type": "lapsed", "seat": 0, "action": "buses", "count": 1} in events and state.buses[0] == 5

@@ -302,6 +302,26 @@ def test_declare_reveals_cards_freezes_the_route_and_must_roll():
     assert codes(state, 0, {"type": "undo"}) == "linie1.nothing_to_undo"
 
 
+def test_a_route_refused_says_why_so_the_player_can_mend_it():
+    state = line1_route_state()
+    route = [list(c) for c in LINE1_PATH] + [[6, 0]]
+
+    def why(start, squares, stops=("F", "M", "L")):
+        state.stops[0] = list(stops)
+        rejection = GAME.check(state, 0, {"type": "declare", "start": start, "route": squares})
+        assert rejection is not None and rejection.code == "linie1.route_incomplete"
+        return rejection.params
+
+    assert why([2, 13], route[:-3]) == {"reason": "other_terminal"}
+    assert why([6, 0], route) == {"reason": "leave_start"}
+    assert why([2, 13], route, ("F", "M", "B")) == {"reason": "stop_unsigned"}  # B has no sign yet
+    assert why([2, 13], []) == {"reason": "empty"}
+    assert why([2, 13], route[:3] + route[4:]) == {"reason": "rails", "square": 4}  # the 4th square is off the rails
+    assert why([0, 4], route) == {"reason": "not_own_terminal"}
+    state.board.signs["B"] = (10, 10)  # as if a tile by B had taken its sign, far from this route
+    assert why([2, 13], route, ("F", "M", "B")) == {"reason": "missed_stops", "stops": "B"}
+
+
 def test_declaring_is_only_at_the_start_of_a_turn_and_with_a_real_route():
     state = line1_route_state()
     route = [list(c) for c in LINE1_PATH] + [[6, 0]]

@@ -133,6 +133,18 @@ def test_setup_shuffles_by_seed_and_draws_for_the_first_player():
         GAME.setup(3, 1)
 
 
+def test_a_random_first_player_is_drawn_after_the_shuffle_and_either_seat_can_start():
+    drawn = {seed: GAME.setup(2, seed, {"first_player": None}) for seed in range(1, 41)}
+    assert {GAME.to_act(state)[0] for state in drawn.values()} == {0, 1}
+    for seed, state in drawn.items():
+        fixed = GAME.setup(2, seed)  # the same seed deals the same stack whoever starts
+        assert (state.stack, state.drawn) == (fixed.stack, fixed.drawn)
+        assert state.first_player == state.current == GAME.to_act(state)[0]
+    for wrong in (2, -1, True, "0"):
+        with pytest.raises(ValueError):
+            GAME.setup(2, 1, {"first_player": wrong})
+
+
 def test_first_tile_goes_in_the_centre_in_any_rotation():
     state = GAME.setup(2, 4)
     assert GAME.legal(state, 0) == [{"type": "place", "x": 0, "y": 0, "rot": r} for r in range(4)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _ as words  # this module keeps _ for values it throws away
 from game.lan.host import HostScene
 from game.lan.join import JoinScene
 from game.lan.lobby import LobbyScene
@@ -68,6 +69,15 @@ class ShotLink:
             self.local.close()
 
 
+def sits(name: str) -> str:
+    """The lobby's notice, in the shot's language as the session words it (``game.lan.session``)."""
+    return words("{name} sits down.").format(name=name)
+
+
+def away(name: str) -> str:
+    return words("{name} is away.").format(name=name)
+
+
 def chatter(link: ShotLink, lines: list[tuple[int | None, str, str]]) -> LanSession:
     """A LanSession over ``link`` whose chat already holds ``lines`` (seat, name, text; seat None: a notice)."""
     session = LanSession(link)
@@ -99,8 +109,8 @@ def lobby(app: Any) -> None:
     link = ShotLink([seat("Ada"), seat("Ben"), seat("Cleo", away=True), seat("Seat 4", "open", claimed=False)],
                     "Ada's tram depot")
     session = chatter(link, [
-        (None, "", "Ben sits down."), (1, "Ben", "Evening! Who brought the snacks?"),
-        (None, "", "Cleo sits down."), (2, "Cleo", "Me. Pretzels. Start without the fourth?"),
+        (None, "", sits("Ben")), (1, "Ben", "Evening! Who brought the snacks?"),
+        (None, "", sits("Cleo")), (2, "Cleo", "Me. Pretzels. Start without the fourth?"),
         (0, "Ada", "Give Dora two more minutes, then we go."),
     ])
     app.push(TitleScene(app))
@@ -113,7 +123,7 @@ def lobby_ready(app: Any) -> None:
     link = ShotLink([seat("Ada"), seat("Ben", asked_start=True), seat("Seat 3", "open", claimed=False),
                      seat("Bot 1", "bot", claimed=False, connected=False, level="easy")], "Friday table")
     link.table["guests_start"] = True
-    session = chatter(link, [(None, "", "Ben sits down."), (1, "Ben", "Ready when you are.")])
+    session = chatter(link, [(None, "", sits("Ben")), (1, "Ben", "Ready when you are.")])
     app.push(TitleScene(app))
     app.push(LobbyScene(app, session, port=47000, hosting=False))
 
@@ -163,7 +173,7 @@ def _table(app: Any, seats: list[dict[str, Any]]) -> tuple[Any, LanSession, Shot
     match.seats[2] = SeatInfo("Cleo", "human", colour=2)
     link = ShotLink(seats, "Ada's tram depot", local, "playing")
     session = chatter(link, [
-        (1, "Ben", "Who keeps building through my station?"), (None, "", "Cleo is away."),
+        (1, "Ben", "Who keeps building through my station?"), (None, "", away("Cleo")),
         (0, "Ada", "Not me. Probably the bot."),
     ])
     scene = Linie1Table(app, session, None)

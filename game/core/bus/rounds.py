@@ -184,7 +184,12 @@ def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int |
 
 def short_of(state: BusState, rules: Rules, action: str, index: int) -> str | None:
     """Why space ``index`` would give nothing now, so a table can say so (U4): "buses" (M - k is 0),
-    "supply" (no passenger left for it) or "lots" (no free lot left for it); None when it gives some."""
+    "supply" (no passenger left for it), "lots" (no free lot left for it), or for the Buses space while
+    choosing "cap" (the seat to choose owns the most buses allowed, Q3); None when it gives some."""
+    if action == BUSES:
+        seat = state.queue[0] if state.phase == "choose" and state.queue else None
+        at_cap = seat is not None and rules.bus_cap is not None and state.buses[seat] >= rules.bus_cap
+        return "cap" if at_cap and not state.spaces.get(BUSES) else None
     if space_gives(state, rules, action, index) != 0:
         return None
     if space_yield(state, rules, action, index) == 0:

@@ -10,7 +10,7 @@ from typing import Any
 from game.core.contract import Rejection, is_int
 from game.core.linie1.data import HAND_SIZE
 from game.core.linie1.dice import DICE_PER_TURN
-from game.core.linie1.routes import validate_route
+from game.core.linie1.routes import RouteFault, validate_route
 from game.core.linie1.state import State, cell_of, rejection, tile_spec
 
 
@@ -100,8 +100,9 @@ def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
     if any(cell is None for cell in cells):
         return rejection("malformed", "The route is a list of [row, column] squares.")
     result = validate_route(state.board, state.lines[seat], state.stops[seat], start, cells)  # type: ignore[arg-type]
-    if isinstance(result, str):
-        return rejection("route_incomplete", f"That is not a complete route: {result}.")
+    if isinstance(result, RouteFault):
+        return rejection("route_incomplete", f"That is not a complete route: {result.message}.",
+                         reason=result.reason, **result.params)
     return None
 
 def _driving(state: State) -> Rejection:

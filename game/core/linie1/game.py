@@ -32,6 +32,7 @@ from game.core.linie1.data import (
 from game.core.linie1.dice import DICE_FACES, DICE_PER_TURN, TOOLS, carry_out, stop_signs
 from game.core.linie1.geometry import face_to_names
 from game.core.linie1.routes import (
+    RouteFault,
     advance,
     drive_to,
     find_route,
@@ -294,7 +295,7 @@ class Linie1:
     def _apply_declare(self, state: State, seat: int, action: Action) -> list[Event]:
         route = validate_route(state.board, state.lines[seat], state.stops[seat], cell_of(action["start"]),  # type: ignore[arg-type]
                                [cell_of(c) for c in action["route"]])  # type: ignore[misc]
-        assert not isinstance(route, str)
+        assert not isinstance(route, RouteFault)  # ``check`` refused it otherwise
         expected = float(route.expected_turns(state.faces, state.allowance if state.pace else None, state.rule))
         state.trips[seat] = Trip([route.start[0], route.start[1]], [list(c) for c in route.cells],
                                  list(route.halts), -1, expected)

@@ -9,9 +9,10 @@ asking again on the same board (the legal list, the view helpers, a bot) costs n
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
+from typing import Any
 
 from game.core.linie1.board import Board
 from game.core.linie1.data import TERMINAL_AT, TERMINALS, Terminal
@@ -230,8 +231,19 @@ def _candidates(board: Board, network: Network, problem: RouteProblem, faces: Se
     return [Candidate(route, expected[id(route)], route is shortest) for route in chosen]
 
 
+@dataclass(frozen=True)
+class RouteFault:
+    """Why a proposed route is not a complete one: a reason a client words (``reason``, with
+    ``params``), and the same in English for logs and other programs."""
+
+    reason: str  # stop_unsigned, not_own_terminal, empty, leave_start, rails, other_terminal,
+    #              early_terminal, same_way_twice, missed_stops
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
 def validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
-                   cells: Sequence[Cell]) -> Route | str:
+                   cells: Sequence[Cell]) -> Route | RouteFault:
     """The Route a player proposes (start cell + squares entered), or why it is not a complete one.
     The last answer stays on the board until the board changes: a declaration is checked and then
     applied, the same question twice on the host's path to the players' views."""
@@ -246,39 +258,42 @@ def validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
 
 
 def _validate_route(board: Board, line: int, stops: Iterable[str], start: Cell,
-                    cells: Sequence[Cell]) -> Route | str:
+                    cells: Sequence[Cell]) -> Route | RouteFault:
     problem = RouteProblem.for_player(board, line, stops)
     if problem is None:
-        return "a building on your route card has no stop sign yet"
+        return RouteFault("stop_unsigned", "a building on your route card has no stop sign yet")
     start_terminal = TERMINAL_AT.get(start)
     if start_terminal is None or start_terminal.line != line:
-        return "the trip must start in one of your own terminals"
+        return RouteFault("not_own_terminal", "the trip must start in one of your own terminals")
     destination = TERMINALS[line][1 - start_terminal.index]
     if not cells:
-        return "the route is empty"
+        return RouteFault("empty", "the route is empty")
     network = network_of(board)
     cell_index = start_terminal.cells.index(start)
     entry, edge = start_terminal.entries[cell_index], start_terminal.entry_edges[cell_index]
     if not board.mask_at(entry) >> edge & 1 or cells[0] != entry:
-        return "the route must leave the start terminal into the square in front of it"
+        return RouteFault("leave_start", "the route must leave the start terminal into the square in front of it")
     blocked = terminal_node(start_terminal, 1 - cell_index)
     nodes = [square_node(entry, edge)]
     for cell in cells[1:]:
         choices = [n for n in network.successors(nodes[-1]) if node_cell(n) == cell]
         if len(choices) != 1:
-            return f"the rails do not run from {list(node_cell(nodes[-1]))} to {list(cell)} that way"
+            came = list(node_cell(nodes[-1]))
+            return RouteFault("rails", f"the rails do not run from {came} to {list(cell)} that way",
+                              {"square": len(nodes) + 1})  # 1 is the first square of the route
         nodes.append(choices[0])
     last = node_terminal(nodes[-1])
     if last is None or last[0] is not destination:
-        return "the route must end in your other terminal"
+        return RouteFault("other_terminal", "the route must end in your other terminal")
     if any(node_terminal(n) is not None and node_terminal(n)[0] is destination for n in nodes[:-1]):  # type: ignore[index]
-        return "the route reaches your other terminal before its end"
+        return RouteFault("early_terminal", "the route reaches your other terminal before its end")
     if not is_route(nodes, blocked):
-        return "the route may not run the same way through a square twice"
+        return RouteFault("same_way_twice", "the route may not run the same way through a square twice")
     visited = {node_cell(n) for n in nodes}
     missing = [letter for letter in stops if board.signs[letter] not in visited]
     if missing:
-        return f"the route does not pass the stop sign of {', '.join(missing)}"
+        return RouteFault("missed_stops", f"the route does not pass the stop sign of {', '.join(missing)}",
+                          {"stops": ", ".join(missing)})
     return make_route(board, start, nodes)
 
 
@@ -320,4 +335,4 @@ def route_status(board: Board, line: int, stops: Sequence[str]) -> dict:
 __all__ = ["MAX_CANDIDATES", "drive_to", "pace_turns", "trip_measure",
            "SEARCH_BUDGET", "TERMINAL_BASE", "Candidate", "Network", "Route", "RouteProblem",
            "advance", "expected_turns", "find_route", "make_route", "node_cell", "node_terminal",
-           "route_status", "square_node", "terminal_node", "trip_candidates", "validate_route"]
+           "RouteFault", "route_status", "square_node", "terminal_node", "trip_candidates", "validate_route"]

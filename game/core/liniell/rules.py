@@ -158,11 +158,13 @@ class Liniell:
         if players != PLAYERS:
             raise ValueError("Liniell is a game for 2 players")
         first = {**self.default_options(), **(options or {})}["first_player"]
-        if first not in (0, 1) or not is_int(first):
-            raise ValueError("first_player is seat 0 or 1")
+        if first is not None and (first not in (0, 1) or not is_int(first)):
+            raise ValueError("first_player is seat 0, seat 1 or None (random)")
         rng = Rng(seed)
         stack = list(TILE_IDS)
         rng.shuffle(stack)
+        if first is None:  # "determine a first player": drawn after the shuffle, so a seed's stack stays
+            first = rng.below(2)
         state = State(rng, stack, first, first, PLACE)
         state.drawn = state.stack.pop()
         return state

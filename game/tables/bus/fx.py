@@ -243,10 +243,12 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
     return boxes
 
 
-def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], anchor: Point, bounds: pygame.Rect) -> None:
-    """A small cream card next to the pointer: what a street or space would do, or why it may not."""
+def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], anchor: Point, bounds: pygame.Rect,
+                 keep_clear: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+    """A small cream card next to the pointer: what a street or space would do, or why it may not. It
+    goes above the pointer rather than over a toast in ``keep_clear`` (often the same words)."""
     if not lines:
-        return
+        return None
     wrapped: list[tuple[str, Colour]] = []
     for text, colour in lines:
         wrapped.extend((part, colour) for part in theme.wrap(text, 22, theme.px(440)))
@@ -256,12 +258,13 @@ def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, Colour]], ancho
     box.topleft = (round(anchor[0]) + 22, round(anchor[1]) + 22)
     if box.right > bounds.right - 8:
         box.right = round(anchor[0]) - 22
-    if box.bottom > bounds.bottom - 8:
+    if box.bottom > bounds.bottom - 8 or box.collidelist(keep_clear or []) >= 0:
         box.bottom = round(anchor[1]) - 22
     box.clamp_ip(bounds)
     theme.panel(surface, box, theme.CREAM, 12, theme.SUNFLOWER, 6)
     for index, (text, colour) in enumerate(wrapped):
         theme.draw_text(surface, text, (box.x + 16, box.y + 8 + step * index), 22, colour, theme.TEXT_BOLD_FONT)
+    return box
 
 
 @dataclass

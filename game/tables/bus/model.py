@@ -36,6 +36,7 @@ class Space:
     letter: str
     holder: int | None = None
     yields: int | None = None
+    short_of: str | None = None  # why it gives nothing now: "buses", "supply", "lots" or "cap" (ruling U4)
 
 
 @dataclass
@@ -136,7 +137,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
     free_zones = [net.lot_zone[lot] for lot in range(net.lots) if lot_key(lot) not in buildings]
     fleet = max((seat.buses for seat in seats), default=1)
     spaces_data = view.get("spaces") if isinstance(view.get("spaces"), dict) else {}
-    said = _yields_said(view.get("action_board"))
+    said, short = _spaces_said(view.get("action_board"))
     rows = []
     for spec in rules.actions:
         holders = _list(spaces_data.get(spec.id))
@@ -147,7 +148,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
             yields = (
                 said.get((spec.id, index), rules.yields(spec.id, index, fleet)) if spec.id in ACTION_UNITS else None
             )
-            row.append(Space(spec.id, letter, holder, yields))
+            row.append(Space(spec.id, letter, holder, yields, short.get((spec.id, index))))
         order = slot_order(spec.id, letters)
         rows.append(sorted(row, key=lambda space: order.index(space.letter)))
     to_act = view.get("to_act")
@@ -176,16 +177,25 @@ def picture_of(view: dict[str, Any]) -> Picture:
     )
 
 
-def _yields_said(board_view: Any) -> dict[tuple[str, int], int]:
-    """What the view's action board says each space gives now, by (action, index)."""
-    said = {}
+SHORT_OF = ("buses", "supply", "lots", "cap")
+
+
+def _spaces_said(board_view: Any) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], str]]:
+    """What the view's action board says each space gives now, and why it gives nothing where it
+    does not, by (action, index)."""
+    said, short = {}, {}
     for entry in _list(board_view):
         if not isinstance(entry, dict):
             continue
         for space in _list(entry.get("spaces")):
-            if isinstance(space, dict) and isinstance(space.get("yields"), int) and isinstance(space.get("index"), int):
-                said[(str(entry.get("action")), space["index"])] = space["yields"]
-    return said
+            if not isinstance(space, dict) or not isinstance(space.get("index"), int):
+                continue
+            where = (str(entry.get("action")), space["index"])
+            if isinstance(space.get("yields"), int):
+                said[where] = space["yields"]
+            if space.get("short_of") in SHORT_OF:
+                short[where] = space["short_of"]
+    return said, short
 
 
 def _int(value: Any, default: int) -> int:
@@ -198,6 +208,20 @@ def _list(value: Any) -> list[Any]:
 
 def _at(values: Any, index: int) -> Any:
     return values[index] if isinstance(values, list) and index < len(values) else None
+
+
+def wasted(space: Space) -> bool:
+    """Whether a marker on ``space`` would give nothing now (ruling U4: the table says so first)."""
+    return space.yields == 0 or space.short_of == "cap"
+
+
+# why a space gives nothing, in the warning that asks to choose it again and in its tooltip
+SHORT_WORDS = {"buses": N_("too few buses"), "supply": N_("no passenger left in the supply"),
+               "lots": N_("no free lot left"), "cap": N_("you own the most buses allowed")}
+WASTED_WORDS = {"buses": N_("A marker here would be wasted unless more buses come first."),
+                "supply": N_("A marker here would be wasted: the supply holds no passenger for it."),
+                "lots": N_("A marker here would be wasted: no free lot is left for it."),
+                "cap": N_("A marker here would be wasted: you already own the most buses allowed.")}
 
 
 def next_space(row: list[Space]) -> Space | None:

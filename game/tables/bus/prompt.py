@@ -19,12 +19,13 @@ ENDED = {"clock": N_("the last time stone was taken"), "markers": N_("at most on
 
 
 DETAIL_SIZE = 21
-DETAIL_SMALLEST = 17  # the detail never shrinks below this: about 12 pixels in a 1366 x 768 window
+DETAIL_SMALLEST = 17  # pixels on the canvas the detail never shrinks below: about 12 in a 1366 x 768 window
 
 
 def detail_lines(detail: str, width: int, height: int) -> tuple[int, list[str], int]:
-    """The prompt's detail wrapped into its room: (size, lines, pixels from line to line)."""
-    return theme.fit_lines(detail, DETAIL_SIZE, width, height, minimum=DETAIL_SMALLEST)
+    """The prompt's detail wrapped into its room: (size, lines, pixels from line to line). A larger text
+    size starts larger but may shrink back to the same smallest pixels, rather than cut words off."""
+    return theme.fit_lines(detail, DETAIL_SIZE, width, height, minimum=theme.unscaled(DETAIL_SMALLEST))
 
 
 def _plural(kind: object) -> str:
@@ -81,8 +82,8 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         detail = _("Add a street at an end of the line: glowing streets may be taken.")
     elif phase == "passengers":
         amount = int(decision.get("amount", sum(split)) or 0)
-        headline = _("{name}: Passengers {letter} — {amount} to the stations").format(name=name, letter=letter,
-                                                                                     amount=amount)
+        headline = _("{name}: Passengers {letter} — {amount} to share").format(name=name, letter=letter,
+                                                                             amount=amount)
         detail = _("Share them between the two stations: {first} and {second} now. Then Place.").format(
             first=split[0], second=split[1])
     elif phase == "buildings":

@@ -46,8 +46,9 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "bus.choose_head": N_("That street joins both ends of your line and closes a circle: say which end you build "
                           "from."),
     "bus.own_street": N_("Your line already runs along that street; a line never runs along itself."),
-    "bus.parallel": N_("Another line already runs along that street, and an empty street leaves this end of "
-                       "your line."),
+    "bus.parallel": N_("Another line already runs along that street. A line may join one only when no empty "
+                       "street leaves this end, or along another line's end street where every line on it ends "
+                       "at this crossing."),
     "bus.no_such_action": N_("There is no such action."),
     "bus.no_markers": N_("You have no action markers left."),
     "bus.action_taken": N_("That action takes one marker a round, and it is taken."),

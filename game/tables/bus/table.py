@@ -30,7 +30,17 @@ from game.tables.bus.choices import Choices, readable
 from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
-from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, Picture, lot_id, lot_key, next_space, picture_of
+from game.tables.bus.model import (
+    ACTION_IDS,
+    ACTION_NAMES,
+    SHORT_WORDS,
+    Picture,
+    lot_id,
+    lot_key,
+    next_space,
+    picture_of,
+    wasted,
+)
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
@@ -86,6 +96,7 @@ class BusTable(TableScene):
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
         self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
         self.queued_pick: int | None = None  # a number key pressed while the others still moved
+        self.toast_boxes: list[pygame.Rect] = []  # where this frame's toasts stand: the tooltip keeps off them
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
@@ -271,15 +282,12 @@ class BusTable(TableScene):
         picture = self.picture
         row = next((row for row in picture.spaces if row and row[0].action == action), []) if picture else []
         space = next_space(row)
-        if space is not None and space.yields == 0 and self.confirming != action \
-                and action in self.choices.actions():
+        if space is not None and wasted(space) and self.confirming != action and action in self.choices.actions():
             self.confirming = action
             letter = f" {space.letter}" if space.letter else ""
             self.toasts.add(
-                _(
-                    "{action}{letter} gives nothing this round (too few buses). Choose it again to place your "
-                    "marker anyway."
-                ).format(action=_(ACTION_NAMES[action]), letter=letter),
+                _("{action}{letter} gives nothing this round ({why}). Choose it again to place your marker anyway.")
+                .format(action=_(ACTION_NAMES[action]), letter=letter, why=_(SHORT_WORDS[space.short_of or "buses"])),
                 refusal=True,
             )
             self.app.sounds.play("error")
@@ -611,7 +619,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
@@ -862,7 +870,7 @@ class BusTable(TableScene):
         else:
             rect = layout.row_rect(ACTION_IDS.index(self.cursor_row)) if self.cursor_row in ACTION_IDS else MAP_RECT
             anchor = (float(rect.centerx), float(rect.bottom))
-        draw_tooltip(surface, lines, anchor, surface.get_rect())
+        draw_tooltip(surface, lines, anchor, surface.get_rect(), self.toast_boxes)
 
     def _tooltip_lines(self) -> Tip:
         assert self.picture is not None

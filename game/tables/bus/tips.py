@@ -9,7 +9,7 @@ from game.i18n import N_, _, ngettext
 from game.render.bus.buildings import KIND_NAMES
 from game.tables.bus.board import yield_words
 from game.tables.bus.choices import Choices
-from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, next_space
+from game.tables.bus.model import ACTION_NAMES, WASTED_WORDS, Picture, lot_key, next_space, wasted
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -128,7 +128,7 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
         where = _("Space {letter}").format(letter=space.letter) if space.letter else _("The space")
         gives = yield_words(space)
         lines.append((f"{where}{': ' + gives if gives else ''}", GOOD if space.yields != 0 else BAD))
-        if space.yields == 0:
-            lines.append((_("A marker here would be wasted unless more buses come first."), BAD))
+        if wasted(space):
+            lines.append((_(WASTED_WORDS[space.short_of or "buses"]), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))
     return lines

@@ -26,7 +26,7 @@ ROW_H = 72
 BUTTONS_Y = 946
 REFILL_SLOT = 80
 # The hand and its heading down to the help line: a driver's first-game hints stand here.
-HAND_AREA = pygame.Rect(PANEL_X, HAND_Y - 10, PANEL_W, HAND_Y + 56 + SLOT + 30 - (HAND_Y - 10))
+HAND_AREA = pygame.Rect(PANEL_X, HAND_Y - 10, PANEL_W, HAND_Y + 56 + SLOT + 38 - (HAND_Y - 10))  # to the help line
 
 
 def player_row(seat: int) -> pygame.Rect:

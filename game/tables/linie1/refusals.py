@@ -26,6 +26,29 @@ def _owed(params: Mapping[str, Any]) -> str:
                     "You must still lay two tiles (or exchange) before ending your turn.", owed)
 
 
+ROUTE_FAULTS = {  # why a declared route is not a complete one (game.core.linie1.routes.RouteFault)
+    "stop_unsigned": N_("Not a complete route: a building on your route card has no stop sign yet."),
+    "not_own_terminal": N_("Not a complete route: the trip starts in one of your own terminals."),
+    "empty": N_("Not a complete route: it has no squares."),
+    "leave_start": N_("Not a complete route: it must leave the start terminal into the square in front of it."),
+    "rails": N_("Not a complete route: the rails do not run to its square {square} that way."),
+    "other_terminal": N_("Not a complete route: it must end in your other terminal."),
+    "early_terminal": N_("Not a complete route: it reaches your other terminal before its end."),
+    "same_way_twice": N_("Not a complete route: it may not run the same way through a square twice."),
+    "missed_stops": N_("Not a complete route: it does not pass the stop sign of {stops}."),
+}
+
+
+def _route_fault(params: Mapping[str, Any]) -> str:
+    text = ROUTE_FAULTS.get(str(params.get("reason")))
+    if text is None:
+        return _("That is not a complete route.")
+    try:
+        return _(text).format(**params)
+    except (KeyError, IndexError, ValueError):  # a host of another version: its reason without details
+        return _("That is not a complete route.")
+
+
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "linie1.rule_d_blocks_track": _sided(N_("Rule d: the tile would block the track coming from the {side}.")),
     "linie1.rule_d_into_trackless_side": _sided(N_("Rule d: the track would run into the side of the tile to "
@@ -52,7 +75,7 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "linie1.already_driving": N_("Your tram is already on its way."),
     "linie1.declare_at_turn_start": N_("The inaugural trip is declared at the start of your turn, instead of "
                                        "laying track."),
-    "linie1.route_incomplete": N_("That is not a complete route."),
+    "linie1.route_incomplete": lambda params: _route_fault(params),
     "linie1.driving_pace": N_("You are on your inaugural trip: choose how far to drive."),
     "linie1.driving": N_("You are on your inaugural trip: roll the die."),
     "linie1.not_driving": N_("Only a player on the inaugural trip rolls the die or drives."),

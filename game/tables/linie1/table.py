@@ -233,17 +233,19 @@ class Linie1Table(TableScene):
 
     def coach_anchor(self) -> pygame.Rect:
         """Never over the seats. While driving, over the hand (open to the others, of no use to the
-        driver); otherwise the route card's empty foot (down to the hand's heading) when the hint fits
+        driver); otherwise the route card's empty foot (down to, not over, the hand's heading) when it fits
         there, so the seats, the line's heading, its stops and the tiles stay in sight; else (more seats,
         a longer hint or language, the history or Start trip in the card) over the band of the board
         that hides the least of the player's stops, tiles, route and the square just tried."""
         key = self.coach.said if self.coach is not None else None
         if self.view is None or key is None:
             return layout.HAND_AREA
-        if key in DRIVING_HINTS:
-            return layout.HAND_AREA
+        if key in DRIVING_HINTS:  # at the area's foot: the whole row of tiles hidden, its heading not
+            area = layout.HAND_AREA
+            top = max(area.y, area.bottom - self.coach.bubble_height(area.width))
+            return pygame.Rect(area.x, top, area.width, area.bottom - top)
         card = layout.route_card_rect(len(self.view["players"]))
-        foot = pygame.Rect(card.x + 12, card.y + 184, card.width - 24, layout.HAND_Y + 50 - (card.y + 184))
+        foot = pygame.Rect(card.x + 12, card.y + 184, card.width - 24, layout.HAND_Y + 8 - (card.y + 184))
         height = self.coach.bubble_height(foot.width)
         if not self.history_open and not self.trip_button.visible and height <= foot.height:
             return foot

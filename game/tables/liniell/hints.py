@@ -14,8 +14,8 @@ HINTS = GameHints(
         Moment("occupy", N_("You may now put a marker on a free line through your tile (or move one there). "
                          "Long lines between rhombs score most; blue rhombs add a point each."),
                lambda t: phase_is(t, "occupy")),
-        Moment("connect", N_("Your tile joined two lines of different colours: move your third marker onto the "
-                          "joined line. Both markers on it go back to their owners."),
+        Moment("connect", N_("Your tile joined two lines of different colours: move your other marker, the one on "
+                          "neither line, onto the joined line. Both markers on it go back to their owners."),
                lambda t: phase_is(t, "connect")),
         Moment("score", N_("Each occupied line scores its longest route: a point per tile, one more between two "
                         "rhombs, and one for each blue rhomb at its ends."),

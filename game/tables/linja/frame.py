@@ -67,6 +67,13 @@ def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str
     seat = int(view.get("turn") or 0)
     source, to = int(choice["from"]), int(choice["to"])
     target = int((view.get("targets") or [7, 0])[seat])
+    if choice.get("ends_game"):  # whatever else the move would earn, the game is over with it
+        if short:
+            return _("ends the game!")
+        if to == target:
+            return _("Row {source} → home: the piece leaves the field — game over.").format(
+                source=source)
+        return _("Row {source} → {to}: the pieces have passed — game over.").format(source=source, to=to)
     if "steps" in choice:
         steps = int(choice["steps"])
         on_row = sum(int(n) for n in view["rows"][to])

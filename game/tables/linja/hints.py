@@ -12,7 +12,7 @@ HINTS = GameHints(
                        "half score. Each turn is a one-row move, then a following move."),
                lambda t: phase_is(t, "initial") and not t.view["extra_turn"]),
         Moment("following", N_("Now move any one of your pieces — the same or another — exactly that many rows. "
-                            "End on an empty row and you get an extra turn."),
+                            "End it on an empty row of the field and you get an extra turn."),
                lambda t: phase_is(t, "following")),
         Moment("extra", N_("Extra turn! Your last move ended on an empty row. This turn's following move "
                         "earns no further one."),

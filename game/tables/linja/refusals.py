@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 
 def _wrong_phase(params: Mapping[str, Any]) -> str:
     if params.get("phase") == "initial":
         return _("Now it is time for an initial move.")
-    return _("Now it is time for a following move of {steps} steps.").format(steps=params.get("steps", "?"))
+    steps = params.get("steps")
+    if not isinstance(steps, int) or isinstance(steps, bool):
+        return _("Now it is time for the following move.")
+    return ngettext("Now it is time for a following move of {steps} step.",
+                    "Now it is time for a following move of {steps} steps.", steps).format(steps=steps)
 
 
 def _row_full(params: Mapping[str, Any]) -> str:
