@@ -245,6 +245,7 @@ class LobbyScene(Scene):
         row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
         mine = self.session.role == "seat" and self.session.seat == index
         state = seat_state(seat)
+        known = self.session.link == "up"  # with the host lost, who is connected is not known
         pygame.draw.rect(surface, theme.PLUM_LIGHT if mine else theme.NIGHT_2, row, border_radius=18)
         if mine:
             pygame.draw.rect(surface, theme.SUNFLOWER, row, width=3, border_radius=18)
@@ -255,7 +256,7 @@ class LobbyScene(Scene):
         else:
             pygame.draw.circle(surface, theme.SHADOW, (disc[0], disc[1] + 3), 24)
             pygame.draw.circle(surface, colour, disc, 24)
-        if state is not None and state != "open":
+        if state is not None and state != "open" and known:
             draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
         name = _(OPEN_NAME) if state == "open" else str(seat.get("name", "?"))
         rect = theme.draw_text(
@@ -276,7 +277,7 @@ class LobbyScene(Scene):
             self._state_words(seat, state),
             (row.right - 26, row.centery),
             26,
-            STATE_INK.get(state or "", theme.CREAM_DIM),
+            STATE_INK.get(state or "", theme.CREAM_DIM) if known else theme.CREAM_DIM,
             anchor="midright",
         )
 
@@ -305,6 +306,8 @@ class LobbyScene(Scene):
         return theme.player_colour(self.session.seat_colour(seat))
 
     def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
+        if self.session.link != "up" and state not in (None, "open"):
+            return "—"  # the host is lost: the last word heard ("connected") would mislead
         if state is None:
             return bot_label(seat.get("level", "normal"))
         if state == "open":

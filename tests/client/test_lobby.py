@@ -430,3 +430,14 @@ def test_the_note_under_four_seats_is_shown_whole_at_every_text_size(language, s
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
+    session = SeatedLobbySession()
+    session.link = "up"
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    ben = session.status["seats"][1]
+    assert lobby._state_words(ben, "connected") == "connected"
+    session.link = "down"  # the host closed the table, or its machine is gone
+    assert lobby._state_words(ben, "connected") == "—"
+    assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
