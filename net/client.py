@@ -401,8 +401,8 @@ class NetSession:
             self._on_error(message)
         elif kind in ("rejected", "chat"):
             self._push(message)
-        elif kind == "bye":  # the link goes down next; say why
-            self._farewell = message["reason"]
+        elif kind == "bye":  # the link goes down next; say why, in the player's language (the wire's is English)
+            self._farewell = _("The host closed the table.")
 
     def _on_update(self, message: dict[str, Any]) -> None:
         if self._resyncing:

@@ -151,6 +151,8 @@ def build_host(args: argparse.Namespace) -> Host:
         )
     seats = default_seats(game.min_players, game.max_players) if args.seats is None else args.seats
     if not game.min_players <= seats <= game.max_players:
+        if game.min_players == game.max_players:  # "Linja takes 2 seats", never "2-2"
+            sys.exit(_("linie-host: {title} takes {count} seats").format(title=game.title, count=game.min_players))
         sys.exit(
             _("linie-host: {title} takes {min_players}-{max_players} seats").format(
                 title=game.title, min_players=game.min_players, max_players=game.max_players

@@ -235,15 +235,17 @@ class LobbyScene(Scene):
         for index, seat in enumerate(seats):
             self._draw_seat(surface, index, seat)
         if len(seats) <= 4:  # room for a word on how the others get here
-            step = theme.px(34)
-            for index, line in enumerate(theme.wrap(self._how_to_join(), 25, SEATS.width - 100)[:3]):
-                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 28 - 3 * step + index * step), 25,
-                                theme.CREAM_DIM)
+            size, lines = how_to_join_lines(self._how_to_join(), len(seats))
+            step = theme.px(size * 34 / 25)
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (SEATS.x + 50, SEATS.bottom - 28 - len(lines) * step + index * step),
+                                size, theme.CREAM_DIM)
 
     def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
         row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
         mine = self.session.role == "seat" and self.session.seat == index
         state = seat_state(seat)
+        known = self.session.link == "up"  # with the host lost, who is connected is not known
         pygame.draw.rect(surface, theme.PLUM_LIGHT if mine else theme.NIGHT_2, row, border_radius=18)
         if mine:
             pygame.draw.rect(surface, theme.SUNFLOWER, row, width=3, border_radius=18)
@@ -254,7 +256,7 @@ class LobbyScene(Scene):
         else:
             pygame.draw.circle(surface, theme.SHADOW, (disc[0], disc[1] + 3), 24)
             pygame.draw.circle(surface, colour, disc, 24)
-        if state is not None and state != "open":
+        if state is not None and state != "open" and known:
             draw_dot(surface, (disc[0] + 19, disc[1] + 17), state, self.age, 8)
         name = _(OPEN_NAME) if state == "open" else str(seat.get("name", "?"))
         rect = theme.draw_text(
@@ -275,7 +277,7 @@ class LobbyScene(Scene):
             self._state_words(seat, state),
             (row.right - 26, row.centery),
             26,
-            STATE_INK.get(state or "", theme.CREAM_DIM),
+            STATE_INK.get(state or "", theme.CREAM_DIM) if known else theme.CREAM_DIM,
             anchor="midright",
         )
 
@@ -287,7 +289,8 @@ class LobbyScene(Scene):
                 "{address}. Whoever is not here when you start is played by a bot."
             ).format(address=address)
         who = (
-            _("The game starts once every seated player is Ready, or when every seat is taken.")
+            _("The game starts once every seated player is Ready (open seats then become bots), or when every "
+              "seat is taken.")
             if self.start.visible
             else _("The host starts the game.")
         )
@@ -303,6 +306,8 @@ class LobbyScene(Scene):
         return theme.player_colour(self.session.seat_colour(seat))
 
     def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
+        if self.session.link != "up" and state not in (None, "open"):
+            return "—"  # the host is lost: the last word heard ("connected") would mislead
         if state is None:
             return bot_label(seat.get("level", "normal"))
         if state == "open":
@@ -324,6 +329,17 @@ class LobbyScene(Scene):
         )
         history = pygame.Rect(CHAT.x + 30, CHAT.y + 96, CHAT.width - 60, CHAT.height - 206)
         draw_history(surface, self.session, history, self._seat_colour)
+
+
+def how_to_join_lines(text: str, seats: int) -> tuple[int, list[str]]:
+    """The note under the seats, whole: its text size (smaller when a long language or a big text
+    size needs it) and its lines, which fit between the last seat's row and the panel's edge."""
+    room = SEATS.bottom - 28 - (SEATS.y + 96 + seats * ROW_H)
+    for size in range(25, 15, -1):
+        lines = theme.wrap(text, size, SEATS.width - 100)
+        if len(lines) * theme.px(size * 34 / 25) <= room:
+            break
+    return size, lines
 
 
 def table_heading(surface: pygame.Surface, name: str) -> pygame.Rect:

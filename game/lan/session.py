@@ -97,7 +97,18 @@ class LanSession:
 
     @property
     def saved(self) -> bool:
-        return self.hosted is not None and self.hosted.saved_table() is not None and not self.save_problem
+        """Leaving loses nothing: this program hosts a table that autosaves, and no one else plays at it
+        now. While others do, the hosting player's leaving stops the table for them all, so the pause
+        menu asks once more instead of offering a one-click "Save and leave"."""
+        return self.hosted is not None and self.hosted.saved_table() is not None and not self.save_problem \
+            and not self.others_playing
+
+    @property
+    def others_playing(self) -> bool:
+        """A player at another screen holds a seat of this game under way (away or not: they come back)."""
+        mine = set(self.controlled_seats)
+        return self.phase == "playing" and any(
+            seat.get("claimed") for index, seat in enumerate(self.seat_states) if index not in mine)
 
     @property
     def over(self) -> bool:

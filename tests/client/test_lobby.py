@@ -354,6 +354,7 @@ def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_eve
         other.send({"type": "claim", "seat": 1 - lobby.session.seat})
         other.expect("welcome")
         assert lobby.start.label == "Ready" and lobby.ui.focus is lobby.start
+        assert "open seats then become bots" in lobby._how_to_join()  # nobody waits for a third friend
         run(app, 0.05, key(13))  # Enter readies the guest (it never leaves the table)
         assert until([app], lambda: lobby.start.label == "Waiting…" and not lobby.start.enabled)
         assert thread.table_info()["phase"] == "lobby"  # Ben has not said he is ready
@@ -408,3 +409,35 @@ def test_a_long_table_name_stays_on_the_lobby_screen(app):
     long = table_heading(surface, "W" * TABLE_NAME_LIMIT)  # the widest name the Host screen takes
     assert long.left > 0 and long.right < theme.WIDTH
     assert short.height >= long.height  # a short name keeps the heading's full size
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_note_under_four_seats_is_shown_whole_at_every_text_size(language, scale):
+    from game.i18n import _, set_language
+    from game.lan.lobby import ROW_H, SEATS, how_to_join_lines
+    from game.ui import theme
+    set_language(language)
+    theme.set_ui_scale(scale)
+    try:
+        who = _("The game starts once every seated player is Ready (open seats then become bots), or when every "
+                "seat is taken.")
+        text = _("{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
+                 "program closes: join again to sit back down.").format(who=who)
+        size, lines = how_to_join_lines(text, 4)
+        assert " ".join(lines).split() == text.split()  # every word, none cut off
+        assert len(lines) * theme.px(size * 34 / 25) <= SEATS.bottom - 28 - (SEATS.y + 96 + 4 * ROW_H)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+
+
+def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
+    session = SeatedLobbySession()
+    session.link = "up"
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    ben = session.status["seats"][1]
+    assert lobby._state_words(ben, "connected") == "connected"
+    session.link = "down"  # the host closed the table, or its machine is gone
+    assert lobby._state_words(ben, "connected") == "—"
+    assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat

@@ -268,3 +268,28 @@ def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
     app.push(guest)
     run(app)
     assert not any("Saving fails" in text for text in said)
+
+
+class SavingHost(Hosted):
+    """A table hosted here whose autosave works."""
+
+    save_problem = ""
+
+    def saved_table(self) -> object:
+        return object()
+
+
+def test_the_hosting_player_is_asked_before_leaving_stops_the_game_for_the_others(app):
+    from game.scenes.pause import PauseScene
+    link = Link()  # Ada hosts and plays seat 0; Ben plays seat 1 from his own screen
+    session = LanSession(link, hosted=SavingHost())
+    assert not session.saved  # leaving would stop Ben's game: not a one-click "Save and leave"
+    pause = PauseScene(app, game="linie1", saved=session.saved)
+    app.push(pause)
+    pause.leave()
+    assert app.stack.top is pause and pause.confirming  # asked once more
+    link.status = {"seats": [seat("Ada"), seat("Bot", kind="bot", claimed=False)], "phase": "playing"}
+    assert session.saved  # only bots play with Ada: leaving loses nothing
+    link.phase = "over"
+    link.status = {"seats": [seat("Ada"), seat("Ben")], "phase": "over"}
+    assert session.saved  # the game is over: nobody is stopped

@@ -73,3 +73,12 @@ def test_game_options_are_given_as_key_value_pairs(tmp_path: Path) -> None:
     for bad in ("trip_rule=dice", "nonsense"):
         with pytest.raises(SystemExit):
             build_host(parse_args(["--game", "linie1", "--option", bad, "--save", str(tmp_path / "u.save")]))
+
+
+@pytest.mark.parametrize(("game", "seats", "said"), [("linja", "3", "Linja takes 2 seats"),
+                                                     ("bus", "2", "Bus takes 3-5 seats")])
+def test_a_seat_count_the_game_cannot_take_is_refused_in_plain_words(game: str, seats: str, said: str,
+                                                                      tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as refused:
+        build_host(parse_args(["--game", game, "--seats", seats, "--save", str(tmp_path / "t.save")]))
+    assert str(refused.value.code) == f"linie-host: {said}"

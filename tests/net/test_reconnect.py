@@ -265,3 +265,17 @@ def test_a_link_that_cannot_be_made_is_explained_in_words(sessions: Callable[...
     session = sessions(port, "Ann")
     down = session.wait_for(kind("status", link="down"))
     assert down["reason"] == f"Nobody answers at 127.0.0.1:{port}: the host may be restarting the table."
+
+
+def test_the_hosts_goodbye_is_told_in_the_players_language(host_factory: Callable[..., HostThread],
+                                                           sessions: Callable[..., NetSession]) -> None:
+    from game.i18n import _, set_language
+    host = host_factory(seats=2)
+    ann, bob = seat_two(host, sessions)
+    set_language("de")
+    try:
+        host.stop(goodbye=True)
+        reason = bob.wait_for(kind("status", link="down"))["reason"]
+        assert reason == _("The host closed the table.") != "The host closed the table."
+    finally:
+        set_language("en")
