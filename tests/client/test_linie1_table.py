@@ -491,3 +491,18 @@ def test_a_refused_route_says_why_in_the_players_language() -> None:
     finally:
         set_language("en")
     assert all(english != german for english, german in zip(said["en"], said["de"], strict=True))
+
+
+def test_the_note_over_hidden_cards_says_who_is_watching_whom() -> None:
+    from types import SimpleNamespace
+    people = {"match": {"seats": [{"name": "Ann", "kind": "human"}, {"name": "Tramina", "kind": "bot"}]}}
+    bots = {"match": {"seats": [{"name": "Tramina", "kind": "bot"}, {"name": "Bimmel", "kind": "bot"}]}}
+
+    def note(humans: list[int], view: dict, replay: bool = False) -> str:
+        return Linie1Table._hidden_note(SimpleNamespace(session=SimpleNamespace(replay=replay), humans=humans,
+                                                        view=view))  # type: ignore[arg-type]
+
+    assert note([], people) == "A spectator sees no cards."  # a LAN spectator watches people play
+    assert note([], bots) == "Watching the bots play."
+    assert note([0, 1], people) == "Cards are hidden."  # hot-seat: between two players' turns
+    assert note([], bots, replay=True) == "A spectator sees no cards."

@@ -748,7 +748,12 @@ class Linie1Table(TableScene):
     def _hidden_note(self) -> str:
         if self.session.replay:
             return _("A spectator sees no cards.")
-        return _("Cards are hidden.") if len(self.humans) > 1 else _("Watching the bots play.")
+        if len(self.humans) > 1:
+            return _("Cards are hidden.")
+        seats = (self.view or {}).get("match", {}).get("seats", [])
+        if not self.humans and any(isinstance(seat, dict) and seat.get("kind") == "human" for seat in seats):
+            return _("A spectator sees no cards.")  # watching people play at a LAN table
+        return _("Watching the bots play.")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.view is None:
