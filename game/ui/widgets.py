@@ -338,7 +338,10 @@ class Choice(Widget):
 
 
 class TextInput(Widget):
-    """A one-line text field (player names). Typing needs focus; Enter or Tab leaves it."""
+    """A one-line text field (player names). Typing needs focus; Enter or Tab leaves it. Coming into
+    the field selects what it holds, as fields do elsewhere: the first key typed replaces a name
+    filled in for the player ("Player") instead of adding to it; a click or an arrow key in the field
+    puts the caret back."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], limit: int = 16,
                  placeholder: str = "", size: int = 30, tooltip: str | None = None) -> None:
@@ -350,22 +353,44 @@ class TextInput(Widget):
         self.size = size
         self.caret = len(text)
         self.blink = 0.0
+        self.all_selected = False  # the whole text, selected when the field gains the focus
+        self._had_focus = False
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.blink = (self.blink + dt) % 1.0
+        if self.focused and not self._had_focus:
+            self.all_selected, self.caret = bool(self.text), len(self.text)
+        elif not self.focused:
+            self.all_selected = False
+        self._had_focus = self.focused
 
     def press(self, pos: tuple[int, int]) -> None:
+        if self._had_focus:  # a click in the field it already had: the caret, not the selection
+            self.all_selected = False
         self.caret = len(self.text)
 
     def activate(self) -> None:
         pass
 
+    def _clear_selection(self) -> bool:
+        """Remove the selected text, if the whole of it is selected; True when it was."""
+        if not self.all_selected:
+            return False
+        self.all_selected = False
+        self.text, self.caret = "", 0
+        return True
+
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
+        if kind in ("backspace", "delete") and self._clear_selection():
+            self.on_change(self.text)
+            return True
         if kind == "text":
-            room = self.limit - len(self.text)
-            typed = "".join(ch for ch in str(intent.value) if ch.isprintable())[:max(0, room)]
+            typed = "".join(ch for ch in str(intent.value) if ch.isprintable())
+            if typed:
+                self._clear_selection()  # what is typed replaces a selected text
+            typed = typed[:max(0, self.limit - len(self.text))]
             if typed:
                 self.text = self.text[:self.caret] + typed + self.text[self.caret:]
                 self.caret += len(typed)
@@ -381,6 +406,7 @@ class TextInput(Widget):
             self.on_change(self.text)
             return True
         if kind in ("left", "right", "home", "end"):
+            self.all_selected = False
             self.caret = {"left": max(0, self.caret - 1), "right": min(len(self.text), self.caret + 1),
                           "home": 0, "end": len(self.text)}[kind]
             return True
@@ -396,6 +422,10 @@ class TextInput(Widget):
         shown = self.text or self.placeholder
         colour = theme.INK if self.text else theme.shade(theme.CREAM_DIM, 0.7)
         size = theme.fit_text(shown or " ", self.size, box.width - 30, theme.TEXT_BOLD_FONT)
+        if self.focused and self.all_selected and self.text:  # the selection, behind the text it holds
+            width = theme.font(size, theme.TEXT_BOLD_FONT).size(self.text)[0]
+            pygame.draw.rect(surface, theme.SUNFLOWER, (box.x + 10, box.centery - size // 2 - 4, width + 8, size + 8),
+                             border_radius=6)
         rect = theme.draw_text(surface, shown, (box.x + 14, box.centery), size, colour, theme.TEXT_BOLD_FONT,
                                "midleft") if shown else pygame.Rect(box.x + 14, box.centery, 0, 0)
         if self.focused and self.blink < 0.55:

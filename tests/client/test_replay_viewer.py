@@ -193,16 +193,18 @@ def test_a_game_finished_at_a_table_is_kept_and_opens(app) -> None:
     """The whole way: a local game played to its end keeps its replay, which the viewer opens."""
     from game.session import LocalSession
     from game.tables.launch import TableConfig, start_local_game
-    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")]))
+    seats = [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")]
+    assert start_local_game(app, TableConfig("linja", seats, seed=7))  # one game, not a random one of any length
     session = app.stack.scenes[0].session
     assert isinstance(session, LocalSession)
     session.run_bots_now()
     assert session.kept_replay is not None and session.kept_replay.parent == replays_dir()
     table = app.stack.scenes[0]
-    for _ in range(400):  # the table plays the game's end, then its results offer Play again, not a replay's Back
+    for _ in range(2400):  # the table plays the game's end, then its results offer Play again, not a replay's Back
         app.step(0.25)
         if table.view is not None and table.view.get("outcome") and not table.busy:
             break
+    assert table.view is not None and table.view.get("outcome"), "the table never showed the game's end"
     table.open_results()
     results = app.stack.top
     assert isinstance(results, ResultsScene) and results.again.enabled and results.again.label == "Play again"
