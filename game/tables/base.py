@@ -25,6 +25,7 @@ import pygame
 from game.anim import ParticleSystem
 from game.anim.show import Show, View
 from game.anim.timeline import Timeline
+from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.lan.hud import NetHud, draw_save_problem
 from game.scenes.cover import CoverScene
@@ -198,6 +199,18 @@ class TableScene(Scene):
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
         return ""
+
+    def seat_kind(self, seat: int) -> str:
+        """Who plays ``seat``, as a seat's card says it in every game: "you", "on this screen" (hot-seat),
+        a bot and its level, "remote player" at a LAN table."""
+        info = self.seat_info(seat)
+        if info.get("kind") == "bot":
+            return bot_label(info.get("level", "normal"))
+        if seat in self.humans:
+            return _("you") if len(self.humans) == 1 else _("on this screen")
+        if info.get("kind") != "human":
+            return _("open seat")
+        return _("remote player") if self.session.lan else _("player")  # a replay's players are nobody's here
 
     def seat_anchor(self, seat: int) -> Anchor:
         """Where the LAN HUD puts ``seat``'s connection dot (None: not shown)."""

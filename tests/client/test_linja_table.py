@@ -333,3 +333,12 @@ def test_a_following_move_of_one_step_is_one_step() -> None:
     assert callable(wrong_phase)
     assert wrong_phase({"phase": "following", "steps": 1}).endswith("of 1 step.")
     assert wrong_phase({"phase": "following", "steps": 3}).endswith("of 3 steps.")
+
+
+def test_each_card_says_who_plays_it_as_the_other_games_do(app):
+    table, _match = make_table(app, VS_BOT)
+    run(app)
+    assert table.frame().kinds == ["you", "Bot · easy"]  # not "Human" for the player at this screen
+    hot_seat, _match = make_table(app, HUMANS)
+    run(app)
+    assert hot_seat.frame().kinds == ["on this screen", "on this screen"]

@@ -17,7 +17,6 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
-from game.bots import bot_label
 from game.core.text import distinct_initials
 from game.i18n import N_, _
 from game.render.liniell import field as board
@@ -93,16 +92,6 @@ class LiniellTable(TableScene):
         seats = (self.latest or {}).get("match", {}).get("seats", [])
         indices = colour_indices(seats if len(seats) > seat else [self.seat_info(i) for i in range(seat + 1)])
         return theme.player_colour(indices[seat])
-
-    def seat_kind(self, seat: int) -> str:
-        info = self.seat_info(seat)
-        if info.get("kind") == "bot":
-            return bot_label(info.get("level", "normal"))
-        if seat in self.humans:
-            return _("you") if len(self.humans) == 1 else _("on this screen")
-        if info.get("kind") != "human":
-            return _("open seat")
-        return _("remote player") if self.session.lan else _("player")  # a replay's players are nobody's here
 
     @property
     def shown_current(self) -> int:

@@ -22,6 +22,7 @@ View = dict[str, Any]
 class LinjaFrame:
     view: View
     seats: list[dict[str, Any]]  # name, colour, kind, level per seat
+    kinds: list[str]  # who plays each seat, as its card says it ("you", "bot · easy", "remote player")
     pieces: PieceLayer
     seat: int | None  # whose pieces this screen may move now
     my_turn: bool

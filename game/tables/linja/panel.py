@@ -10,7 +10,6 @@ from functools import cache
 
 import pygame
 
-from game.bots import bot_label
 from game.core.linja.position import PIECES, scores
 from game.i18n import _, ngettext
 from game.render.linja.art import board_layer, draw_piece
@@ -59,7 +58,7 @@ def _card(surface: pygame.Surface, frame: LinjaFrame, seat: int, rect: pygame.Re
     caption = theme.draw_text(surface, label, (rect.right - 28, max(rect.y + 88, number.bottom)), 22,
                               theme.CREAM_DIM, anchor="topright")
     name = str(info.get("name"))
-    kind = bot_label(info.get("level")) if info.get("kind") == "bot" else _("Human")
+    kind = frame.kinds[seat]
     target = int((view.get("targets") or [7, 0])[seat])
     count = _("{home} of {pieces} home").format(home=int(rows[target][seat]), pieces=PIECES)
     home = f"{_('Moves up') if seat == 0 else _('Moves down')} · {count}"

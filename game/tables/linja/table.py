@@ -422,7 +422,8 @@ class LinjaTable(TableScene):
             return None
         seats = view.get("match", {}).get("seats") or [self.seat_info(0), self.seat_info(1)]
         active = self.active_choice()
-        return LinjaFrame(view=view, seats=seats, pieces=self.pieces, seat=self.eyes, my_turn=self.my_turn,
+        kinds = [self.seat_kind(seat) for seat in range(2)]
+        return LinjaFrame(view=view, seats=seats, kinds=kinds, pieces=self.pieces, seat=self.eyes, my_turn=self.my_turn,
                           choices=self.choices(), active=active, mover=self.mover(active) if active else None,
                           counted=self.counted_pieces(), count_row=self.count_row, score_rows=self.score_rows,
                           tally=self.tally, guidance=self.guidance(), log=self.log, age=self.age)
