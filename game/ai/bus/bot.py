@@ -1,5 +1,5 @@
 """Bus bots. They see only their view — the game is public, so the view rebuilds the whole state —
-and ask the real rules what they may do (``GAME.legal``), weighing choices with ``evaluate``.
+and ask the real rules what they may do (``GAME.legal``), weighing choices with ``evaluate.py``.
 
 ``easy`` plays plainly: it grows its line towards lots and stations one street at a time, places
 markers with a bias for Vrrooomm! and a good deal of chance, and never stops the clock.

@@ -6,8 +6,8 @@ and the multiset of tiles still face down (public: the 16 tiles minus those seen
 * greedy — the placement and the marker that score best right now (its lines' route points minus
   the opponent's), knowing nothing of growth or captures: the baseline the others are measured by.
 * normal — tries every placement with every occupation that may follow and keeps the one whose
-  position is best (``evaluate``): route points, open ends, and the risk of a capture.
-* hard — looks a turn further (``search``): for its best few plays, every tile the
+  position is best (``evaluate.py``): route points, open ends, and the risk of a capture.
+* hard — looks a turn further (``search.py``): for its best few plays, every tile the
   opponent may draw next (weighted by how many are face down) and the opponent's best answer to it.
 """
 

@@ -1,5 +1,5 @@
 """The hard Liniell bot: a search over its own plays, the tiles the opponent may draw and the
-opponent's best answers, on the fast positions of ``board``.
+opponent's best answers, on the fast positions of ``board.py``.
 
 It sees only its seat's view: the field, the markers, its drawn tile and the multiset of tiles
 still face down (public), never their order. Every chance node weighs each kind of face-down tile
