@@ -153,3 +153,18 @@ def test_next_colour_steps_over_taken_and_ruled_out_colours() -> None:
     assert next_colour("liniell", 0, [MINT]) == 3
     assert next_colour("linie1", 0, [MINT]) == BLUE
     assert next_colour("liniell", 0, allowed_colours("liniell")[1:]) == 0  # nothing free: it stays
+
+
+def test_every_game_with_a_table_says_which_colours_its_board_rules_out() -> None:
+    from game.render.palette import RULED_OUT
+    from game.tables.registry import TABLES
+    assert set(RULED_OUT) == set(TABLES)  # the same shape for every game
+
+
+def test_liniell_rules_out_the_seat_colour_nearest_its_rhombs_and_only_that_one() -> None:
+    from game.render.liniell.art import BLUE_RHOMB
+    from game.render.palette import RULED_OUT
+    from game.ui.colour_vision import delta_e
+    distances = sorted((delta_e(rgb, BLUE_RHOMB), index) for index, (_name, rgb) in enumerate(theme.PLAYER_COLOURS))
+    assert RULED_OUT["liniell"] == {distances[0][1]} == {BLUE}
+    assert distances[1][0] > 2 * distances[0][0]  # every colour left stands well apart from the rhombs
