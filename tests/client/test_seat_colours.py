@@ -9,16 +9,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import saves
 from game.lan.host import HostScene
 from game.lan.join import draw_table_row
 from game.lan.lobby import LobbyScene
-from game.match import Match, SeatInfo
+from game.match import SeatInfo
 from game.render.palette import allowed_colours, next_colour, seat_colours, view_colours
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from game.session import LocalSession
-from game.tables.launch import TableConfig
-from game.tables.registry import table_scene
+from game.tables.launch import TableConfig, resume_local_game, start_local_game
 from game.ui import theme
 from tests.client.helpers import click, run
 from tests.client.test_lobby import loopback, until  # noqa: F401 - loopback is a fixture
@@ -48,13 +47,16 @@ def test_any_stored_colours_give_distinct_allowed_colours_the_same_way_twice(gam
 
 
 def test_a_liniell_save_that_holds_blue_shows_the_same_colours_on_the_table_and_the_results(app) -> None:
-    seats = [SeatInfo("Ada", "human", colour=BLUE), SeatInfo("Bob", "human", colour=BLUE)]
-    match = Match("liniell", seats, 3)
-    table = table_scene("liniell")(app, LocalSession(match, bot_seed=3), TableConfig("liniell", seats))
-    app.push(table)
+    seats = [SeatInfo("Ada", "human", colour=BLUE), SeatInfo("Bob", "human", colour=BLUE)]  # as older saves may
+    assert start_local_game(app, TableConfig("liniell", seats, seed=3))
+    latest = saves.latest()
+    assert latest is not None and [seat.colour for seat in saves.load_local(latest.path).seats] == [BLUE, BLUE]
+    resume_local_game(app, latest.path)
     run(app, 0.1)
+    cover, table = app.stack.top, app.stack.scenes[0]  # two players on one screen: "Pass to Ada" first
     expected = seat_colours("liniell", [BLUE, BLUE])
     assert BLUE not in expected and len(set(expected)) == 2
+    assert cover.colour == theme.player_colour(expected[0])
     assert [table.colour_index(seat) for seat in (0, 1)] == expected
     assert [table.seat_colour(seat) for seat in (0, 1)] == [theme.player_colour(c) for c in expected]
     outcome = {"winners": [0], "draw": False, "scores": [3, 1], "blue": [0, 0], "routes": []}
