@@ -124,28 +124,31 @@ def test_the_join_list_draws_each_seat_in_its_colour_at_that_game() -> None:
     assert _dot("bus", 4, 3) == theme.player_colour(3)
 
 
-def test_a_hosted_liniell_table_keeps_each_seats_colour_from_setup_to_lobby_table_and_results(app, loopback):  # noqa: F811
+@pytest.mark.parametrize("game", ["liniell", "bus"])
+def test_a_hosted_table_keeps_each_seats_colour_from_setup_to_lobby_table_and_results(app, loopback, game):  # noqa: F811
     app.push(TitleScene(app))
     app.push(HostScene(app))
     run(app)
     setup = app.stack.top
-    setup.select_game(setup.games.index("liniell"))
-    picked = [row.swatch.colour for row in setup.rows[:setup.players]]
-    assert picked == [0, MINT]
+    setup.select_game(setup.games.index(game))
+    players = setup.players
+    picked = [row.swatch.colour for row in setup.rows[:players]]
+    assert picked == ([0, MINT] if game == "liniell" else list(range(players)))
     run(app, 0.05, click(setup.start.rect.center))
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     try:
-        assert until([app], lambda: lobby.session.role == "seat" and len(lobby.session.status["seats"]) == 2)
-        assert [lobby.session.seat_colour(seat) for seat in (0, 1)] == picked
-        assert lobby._seat_colour(1) == theme.player_colour(MINT)  # the chat's names too
+        assert until([app], lambda: lobby.session.role == "seat" and len(lobby.session.status["seats"]) == players)
+        assert [lobby.session.seat_colour(seat) for seat in range(players)] == picked
+        assert [lobby._seat_colour(seat) for seat in range(players)] == [theme.player_colour(c) for c in picked]
         run(app, 0.05, click(lobby.start.rect.center))
-        assert until([app], lambda: getattr(app.stack.top, "game", "") == "liniell")
+        assert until([app], lambda: getattr(app.stack.top, "game", "") == game)
         table = app.stack.top
         assert until([app], lambda: table.latest is not None)
-        assert [table.colour_index(seat) for seat in (0, 1)] == picked
-        assert [lobby.session.seat_colour(seat) for seat in (0, 1)] == picked  # with the views' colours
-        outcome = {"winners": [1], "draw": False, "scores": [1, 3], "blue": [0, 0], "routes": []}
+        assert [table.colour_index(seat) for seat in range(players)] == picked
+        assert [lobby.session.seat_colour(seat) for seat in range(players)] == picked  # now from the views
+        outcome = {"winners": [1], "draw": False, "scores": [1, 3] + [0] * (players - 2), "blue": [0, 0],
+                   "routes": []}
         assert [figures.colour for figures in table.figures(table.latest, outcome)] == picked
     finally:
         app.stack.reset(TitleScene(app))
