@@ -190,9 +190,10 @@ def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
 def retire_save(path: Path, match: Match, phase: str) -> None:
     """A table hosted from here has closed: a finished game trades its save for its replay, and a
     table closed in the lobby before anyone moved leaves nothing to come back to. Any other stays:
-    Saved games brings the table back."""
+    Saved games brings the table back. A finished game whose replay cannot be written (a full
+    disk) keeps its save: resumed later, the table keeps the replay then."""
     if phase == "over" or match.finished:
-        keep_replay(match)
-        delete(path)
+        if keep_replay(match) is not None:
+            delete(path)
     elif phase == "lobby" and match.version == 0:
         delete(path)

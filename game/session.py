@@ -216,9 +216,17 @@ class LocalSession:
         self.autosave.settle()
 
     def _retire(self) -> None:
+        """The finished game's replay replaces its save. When the replay cannot be written (a full
+        disk) the save stays, holding the finished game: resumed later, it is kept as a replay then."""
         if self.autosave is not None:
             self.kept_replay = keep_replay(self.match)
-            self.autosave.discard()
+            if self.kept_replay is None:
+                self.autosave.full()
+                self.autosave.close()
+                if self.autosave.problem is not None:
+                    return  # neither written: the table keeps saying so, and leaving tries once more
+            else:
+                self.autosave.discard()
             self.autosave = None
 
     def watch(self, seat: int | None) -> None:

@@ -80,12 +80,16 @@ class Autosave:
             self.full()
 
     def close(self) -> None:
-        """Let the journal go (the files stay: they hold the table)."""
+        """Let the journal go (the files stay: they hold the table). While saving fails, one last
+        full save first: the disk may have room again since the last action, and nothing tries
+        after this (a player leaving a table whose disk was full would otherwise lose the game)."""
+        if self.problem is not None:
+            self.full()
         self._drop_journal()
 
     def discard(self) -> None:
-        """Close, and remove the save and its journal: the table needs them no more."""
-        self.close()
+        """Let the journal go, and remove the save and its journal: the table needs them no more."""
+        self._drop_journal()
         if (problem := remove_save(self.path)) is not None:
             log.warning("%s", problem)
 

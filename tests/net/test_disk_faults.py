@@ -22,10 +22,12 @@ import pytest
 import net.autosave
 from game.bots import make_bot
 from game.match import Match, SeatInfo
-from game.saves import load_local
+from game.replays import list_replays
+from game.saves import load_local, local_snapshot, retire_save
 from game.session import LocalSession
 from net.host import Host
 from net.host_cli import build_host, parse_args
+from net.savefile import write_atomic
 from net.table import HostConfig
 
 
@@ -116,3 +118,56 @@ def test_a_folder_turned_read_only_is_said_and_retried(tiny_disk: Path) -> None:
     move(match, bots)
     assert session.save_problem == ""
     assert load_local(tiny_disk / "game.save").version == 3
+
+
+def test_leaving_a_game_once_the_disk_has_room_again_saves_it(tiny_disk: Path) -> None:
+    """The player leaves before the next action could retry: leaving is the last try."""
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 5)
+    session = LocalSession(match, save_path=tiny_disk / "game.save")
+    bots = [make_bot("linja", "easy", seat) for seat in range(2)]
+    move(match, bots)
+    filler = fill(tiny_disk)
+    for _ in range(3):
+        move(match, bots)
+    assert session.save_problem == "No space left on device"
+    filler.unlink()
+    session.close()
+    assert load_local(tiny_disk / "game.save").version == 4
+
+
+def play_out(match: Match) -> None:
+    bots = [make_bot(match.game.name, "easy", seat) for seat in range(len(match.seats))]
+    while not match.finished:
+        move(match, bots)
+
+
+def test_a_game_finished_on_a_full_disk_keeps_its_save_until_its_replay_can_be_written(
+        tiny_disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tiny_disk / "data"))
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 5)
+    session = LocalSession(match, save_path=tiny_disk / "game.save")
+    filler = fill(tiny_disk)
+    play_out(match)
+    assert session.kept_replay is None and session.save_problem == "No space left on device"
+    filler.unlink()
+    session.close()
+    saved = load_local(tiny_disk / "game.save")
+    assert saved.finished and saved.version == match.version
+    again = LocalSession(saved, save_path=tiny_disk / "game.save")  # resumed: the replay is kept now
+    assert again.kept_replay is not None and not (tiny_disk / "game.save").exists()
+    [kept] = list_replays()
+    assert kept.replay is not None and len(kept.replay.steps) == match.version
+
+
+def test_a_hosted_table_finished_on_a_full_disk_keeps_its_save(tiny_disk: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tiny_disk / "data"))
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 6)
+    play_out(match)
+    write_atomic(tiny_disk / "table.save", local_snapshot(match))
+    filler = fill(tiny_disk)
+    retire_save(tiny_disk / "table.save", match, "over")
+    assert (tiny_disk / "table.save").exists() and list_replays() == []
+    filler.unlink()
+    retire_save(tiny_disk / "table.save", match, "over")
+    assert not (tiny_disk / "table.save").exists() and len(list_replays()) == 1
