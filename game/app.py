@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from game.audio import SoundBank
-from game.config import Settings, load_settings, save_settings
+from game.config import Settings, SettingsFile, read_settings, write_settings
 from game.i18n import chosen_language, set_language
 from game.scenes.crash import CrashScene
 from game.scenes.stack import Scene, SceneStack
@@ -45,7 +45,11 @@ class App:
                  sounds: SoundBank | None = None, log_path: Path | None = None) -> None:
         self.settings_file = settings_file
         self.log_path = log_path  # named by the crash screen
-        self.settings = settings if settings is not None else load_settings(settings_file)
+        if settings is None:
+            settings, self.settings_file_state = read_settings(settings_file)
+        else:
+            self.settings_file_state = SettingsFile()
+        self.settings = settings
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         set_language(chosen_language(self.settings.language))  # before any screen is built
@@ -134,8 +138,11 @@ class App:
         self.save_settings()
 
     def save_settings(self) -> None:
-        if not save_settings(self.settings, self.settings_file):
-            log.warning("settings could not be saved")
+        """Keep the settings; when the disk refuses, the Settings screen says so (and the game goes on)."""
+        problem = write_settings(self.settings, self.settings_file)
+        if problem and not self.settings_file_state.unsaved:
+            log.warning("settings could not be saved (%s)", problem)
+        self.settings_file_state.unsaved = problem
 
     # -- scenes -----------------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:

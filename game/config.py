@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,26 +104,77 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+@dataclass
+class SettingsFile:
+    """What became of the settings file in this run, for the Settings screen to say: a player whose
+    changes are not kept, or whose settings were set back to the defaults, is told why."""
+
+    unreadable: str = ""  # why the file could not be read: the defaults are in use
+    damaged: bool = False  # the file held no settings (not JSON, cut short): the defaults are in use
+    kept_aside: Path | None = None  # where the damaged file was moved, so saving never overwrites it
+    unsaved: str = ""  # why the last change could not be saved ("": it was)
+
+    def words(self) -> str:
+        """The trouble in the player's language ("" while there is none)."""
+        if self.unsaved:
+            return _("Settings cannot be saved ({reason}): your changes hold until Linie closes.").format(
+                reason=self.unsaved)
+        if self.kept_aside is not None:
+            return _("The settings file was damaged: the defaults are in use, and the old file is kept "
+                     "as {name}.").format(name=self.kept_aside.name)
+        if self.damaged:
+            return _("The settings file is damaged: the defaults are in use.")
+        if self.unreadable:
+            return _("The settings file cannot be read ({reason}): the defaults are in use.").format(
+                reason=self.unreadable)
+        return ""
+
+
 def load_settings(path: Path | None = None) -> Settings:
+    return read_settings(path)[0]
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, SettingsFile]:
+    """The settings, and what went wrong reading them. A file that holds no settings is moved aside
+    (``settings.json.damaged``) before anything is saved over it: a hand edit gone wrong is not lost."""
     path = path or settings_path()
+    report = SettingsFile()
     try:
         with path.open(encoding="utf-8") as handle:
-            return Settings.from_dict(json.load(handle))
+            data = json.load(handle)
     except FileNotFoundError:
-        return Settings()
-    except (OSError, ValueError, RecursionError) as error:  # unreadable, not JSON, absurdly nested
-        log.warning("settings in %s ignored (%s): the defaults are used", path,
-                    getattr(error, "strerror", None) or type(error).__name__)
-        return Settings()
+        return Settings(), report
+    except OSError as error:  # a folder in its place, no permission, a symlink loop
+        report.unreadable = error.strerror or type(error).__name__
+        log.warning("settings in %s ignored (%s): the defaults are used", path, report.unreadable)
+        return Settings(), report
+    except (ValueError, RecursionError) as error:  # not JSON, not text, absurdly nested
+        log.warning("settings in %s ignored (%s): the defaults are used", path, type(error).__name__)
+        data = None
+    if not isinstance(data, dict):
+        report.damaged = True
+        aside = path.with_name(path.name + ".damaged")
+        try:
+            os.replace(path, aside)
+        except OSError as error:
+            log.warning("the damaged settings file %s stays where it is (%s)", path, error.strerror)
+        else:
+            report.kept_aside = aside
+            log.warning("the damaged settings file is kept as %s", aside)
+    return Settings.from_dict(data), report
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings atomically; returns False (and keeps playing) when the disk refuses."""
+    return not write_settings(settings, path)
+
+
+def write_settings(settings: Settings, path: Path | None = None) -> str:
+    """Write the settings atomically; why not, when the disk refuses ("": written)."""
     path = path or settings_path()
     body = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
     try:
         replace_file(path, body.encode(), mode=0o644)
-    except OSError:
-        return False
-    return True
-
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return ""

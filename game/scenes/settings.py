@@ -15,6 +15,7 @@ from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
 PANEL = pygame.Rect(0, 0, 1000, 1010)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 ROW_W, ROW_H, ROW_GAP = 860, 70, 10  # room for eight rows
+TROUBLE_H = 76  # two lines saying the settings file is not kept or not read
 LABEL_W = 440  # the labels of choices and the name field: room for the longest (German) label
 
 
@@ -144,4 +145,10 @@ class SettingsScene(Scene):
         if self.note:
             theme.draw_text(surface, self.note, (PANEL.centerx, self.keys.rect.y - 30), 24, theme.CREAM_DIM,
                             anchor="center")
+        if trouble := self.app.settings_file_state.words():  # changes not kept, or the defaults in use
+            size, lines, step = theme.fit_lines(trouble, 26, ROW_W, TROUBLE_H)
+            bottom = self.keys.rect.y - (52 if self.note else 14)
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (PANEL.centerx, bottom - (len(lines) - index) * step), size,
+                                theme.CORAL, anchor="midtop")
         super().draw(surface)

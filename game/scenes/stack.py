@@ -12,7 +12,7 @@ import pygame
 
 from game.anim import Clock, Tweens
 from game.audio import SoundBank
-from game.config import Settings
+from game.config import Settings, SettingsFile
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import FocusGroup
@@ -25,6 +25,7 @@ class AppServices(Protocol):
     so scenes never import the app and the app imports scenes freely."""
 
     settings: Settings
+    settings_file_state: SettingsFile  # what the Settings screen says about the settings file
     sounds: SoundBank
     stack: SceneStack
 

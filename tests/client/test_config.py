@@ -57,3 +57,46 @@ def test_the_last_table_chosen_survives_a_damaged_or_older_file(tmp_path):
     assert load_settings(path).last_game == "" and load_settings(path).last_seats == {}
     path.write_text(json.dumps({"mute": True}))  # settings from before the setup screen remembered
     assert load_settings(path).last_seats == {} and load_settings(path).mute is True
+
+
+def test_a_damaged_file_is_kept_aside_before_anything_is_saved_over_it(tmp_path):
+    from game.config import read_settings
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"player_name": "Ada", "mute": tru')  # a hand edit cut short
+    settings, report = read_settings(path)
+    assert settings == Settings() and report.damaged
+    assert report.kept_aside == tmp_path / "settings.json.damaged" and not path.exists()
+    assert "settings.json.damaged" in report.words()
+    assert save_settings(settings, path)
+    assert report.kept_aside.read_bytes() == b'{"player_name": "Ada", "mute": tru'  # still there
+    path.write_text("[1, 2]")  # JSON, but no settings
+    assert read_settings(path)[1].damaged and (tmp_path / "settings.json.damaged").read_text() == "[1, 2]"
+
+
+def test_a_folder_in_the_settings_file_s_place_is_said(tmp_path):
+    from game.config import read_settings
+
+    (tmp_path / "settings.json").mkdir()
+    settings, report = read_settings(tmp_path / "settings.json")
+    assert settings == Settings() and report.unreadable == "Is a directory" and not report.damaged
+    assert report.words() == "The settings file cannot be read (Is a directory): the defaults are in use."
+
+
+def test_the_settings_screen_says_when_a_change_cannot_be_kept(tmp_path):
+    from game.app import App
+    from game.scenes.settings import SettingsScene
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    app = App(settings=Settings(fullscreen=False, mute=True), settings_file=blocker / "settings.json")
+    app.push(SettingsScene(app))
+    assert app.settings_file_state.words() == ""
+    app.stack.top.set_mute(False)
+    assert app.settings_file_state.unsaved == "File exists"  # (mkdir of the folder)
+    assert app.settings_file_state.words() == ("Settings cannot be saved (File exists): your changes hold "
+                                               "until Linie closes.")
+    app.step(0.02)  # drawn without a fault
+    app.settings_file = tmp_path / "settings.json"  # room again: the next change is kept, and the words go
+    app.stack.top.set_mute(True)
+    assert app.settings_file_state.words() == "" and load_settings(tmp_path / "settings.json").mute is True
