@@ -41,7 +41,8 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.latest = saves.latest()
+        self.saves = saves.list_saves()
+        self.latest = next((game for game in self.saves if game.resumable), None)
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
         self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])
@@ -53,8 +54,9 @@ class TitleScene(Scene):
         self.track = self._track_surface()
 
     def _menu(self) -> list[list[tuple[str, Callable[[], None], str, str | None]]]:
-        """The menu's rows, each of one or more buttons: Continue and Saved games only when there
-        is a game to come back to."""
+        """The menu's rows, each of one or more buttons: Continue only when there is a game to come
+        back to, Saved games when there is any save (a damaged one too: the list says what is wrong,
+        and may go on from its last good action or delete it)."""
         rows: list[list[tuple[str, Callable[[], None], str, str | None]]] = []
         if self.latest is not None:
             rows.append([(N_("Continue"), self.continue_latest, "primary",
@@ -68,7 +70,7 @@ class TitleScene(Scene):
               _("Find tables on this network, or join by address."))],
         ]
         replays = (N_("Replays"), self.open_replays, "secondary", _("Watch any finished game again; statistics."))
-        if self.latest is not None:  # one row for both: the menu must fit between the logo and the track
+        if self.saves:  # one row for both: the menu must fit between the logo and the track
             rows.append([(N_("Saved games"), self.open_saved, "secondary",
                           _("Every unfinished game: resume or delete.")),
                          replays])
