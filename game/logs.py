@@ -38,7 +38,7 @@ def setup_logging(program: str, level: str = "INFO", console_level: str = "WARNI
     path = (folder or log_dir()) / f"{program}.log"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+        handler = LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except OSError as error:
         logging.getLogger("linie").warning("no log file at %s (%s): logging to the console only",
                                            path, error.strerror)
@@ -47,6 +47,31 @@ def setup_logging(program: str, level: str = "INFO", console_level: str = "WARNI
     handler.setFormatter(logging.Formatter(FORMAT))
     _add(root, handler)
     return path
+
+
+class LogFile(RotatingFileHandler):
+    """The rotating log file, quiet when its disk refuses: Python's own handler prints a traceback
+    to the console for every record it cannot write, which on a full disk buries the console (and
+    any message that matters there) under hundreds of them. This one says it once, drops the records
+    meanwhile, and says when the file takes them again."""
+
+    failing = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._failed = False
+        super().emit(record)
+        if self.failing and not self._failed:
+            self.failing = False
+            sys.stderr.write(f"linie: the log file {self.baseFilename} is written again\n")
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        self._failed = True
+        if not self.failing:
+            self.failing = True
+            error = sys.exc_info()[1]
+            reason = getattr(error, "strerror", None) or repr(error)
+            sys.stderr.write(f"linie: the log file {self.baseFilename} cannot be written ({reason}): "
+                             "its records are dropped until it can\n")
 
 
 def _add(root: logging.Logger, handler: logging.Handler) -> None:

@@ -84,3 +84,26 @@ def test_the_log_level_is_chosen_on_the_command_line():
     assert parse_args([]).log_level == "INFO"
     with pytest.raises(SystemExit):
         parse_args(["--log-level", "loud"])
+
+
+def test_a_log_file_on_a_full_disk_says_so_once_and_catches_up(tmp_path, capsys):
+    """/dev/full refuses every write with ENOSPC, as a full disk does."""
+    folder = tmp_path / "log"
+    folder.mkdir()
+    (folder / "linie.log").symlink_to("/dev/full")
+    log = logging.getLogger("linie.test")
+    try:
+        path = setup_logging("linie", "INFO", folder=folder)
+        for number in range(5):
+            log.info("record %d", number)
+        err = capsys.readouterr().err
+        assert err.count("cannot be written (No space left on device)") == 1 and "Traceback" not in err
+        handler = next(h for h in logging.getLogger().handlers if getattr(h, "linie", False) and hasattr(h, "failing"))
+        (folder / "linie.log").unlink()  # room again: a file that takes writes
+        handler.stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed with the handler)
+        log.info("after")
+        assert "is written again" in capsys.readouterr().err and "after" in path.read_text()
+    finally:
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+            handler.close()
