@@ -28,6 +28,7 @@ class ReplaySession:
     link_reason = ""
     hosting = False
     save_problem = ""
+    replay_problem = ""
     saved = False
 
     def __init__(self, playback: Playback) -> None:

@@ -174,8 +174,17 @@ def delete(path: Path) -> str | None:
 
 
 def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
+    """A finished game's replay in the replays folder; None when the disk refuses (the game is
+    over either way)."""
+    try:
+        return write_replay(match, folder)
+    except OSError:
+        return None
+
+
+def write_replay(match: Match, folder: Path | None = None) -> Path:
     """A finished game's replay (one JSON line each: header, actions, outcome) in the replays
-    folder; None when the disk refuses (the game is over either way)."""
+    folder; OSError (logged) when the disk refuses."""
     folder = folder or replays_dir()
     path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
     body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
@@ -183,7 +192,7 @@ def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
         replace_file(path, body.encode())
     except OSError as error:
         log.warning("cannot keep the replay at %s: %s", path, error.strerror)
-        return None
+        raise
     return path
 
 

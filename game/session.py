@@ -27,7 +27,7 @@ from game.bots import Bot, BotError, make_bot
 from game.core.contract import Action, View
 from game.i18n import _
 from game.match import Change, Match
-from game.saves import keep_replay, local_snapshot
+from game.saves import local_snapshot, write_replay
 from net.autosave import Autosave
 
 
@@ -82,6 +82,12 @@ class Session(Protocol):
     def save_problem(self) -> str:
         """Why this program's autosave of the table fails right now ("" while it works, or when this
         program saves nothing): the player hosting must hear of it."""
+        ...
+
+    @property
+    def replay_problem(self) -> str:
+        """Why the finished game's replay could not be kept ("" when it was, or when this program
+        keeps none): the results say so, and that the game waits in Saved games meanwhile."""
         ...
 
     @property
@@ -149,6 +155,7 @@ class LocalSession:
         self.autosave = Autosave(save_path, lambda: local_snapshot(match)) if save_path is not None else None
         # where the finished game's replay was kept (``replay``, the Session's flag, stays False: a live game)
         self.kept_replay: Path | None = None
+        self.replay_problem = ""  # why that replay could not be kept (a full disk)
         self.game = match.game.name
         self._messages: list[dict[str, Any]] = []
         self._bots: dict[int, Bot] = {
@@ -219,7 +226,10 @@ class LocalSession:
         """The finished game's replay replaces its save. When the replay cannot be written (a full
         disk) the save stays, holding the finished game: resumed later, it is kept as a replay then."""
         if self.autosave is not None:
-            self.kept_replay = keep_replay(self.match)
+            try:
+                self.kept_replay = write_replay(self.match)
+            except OSError as error:
+                self.replay_problem = error.strerror or type(error).__name__
             if self.kept_replay is None:
                 self.autosave.full()
                 self.autosave.close()

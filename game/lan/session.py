@@ -55,6 +55,7 @@ class LanSession:
 
     lan = True
     replay = False
+    replay_problem = ""  # a hosted table keeps its replay when it closes (``game.saves.retire_save``)
 
     def __init__(self, session: Any, hosted: HostedTable | None = None, address: str = "", port: int = 0,
                  seat_key: str | None = None) -> None:

@@ -397,7 +397,14 @@ class TableScene(Scene):
         again = self.next_game(outcome) if not self.session.lan else None
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome)))
+                                      self.results_title(outcome), note=self.results_note()))
+
+    def results_note(self) -> str:
+        """What the results must say besides the figures: the replay that could not be kept."""
+        if not self.session.replay_problem:
+            return ""
+        return _("The replay cannot be kept ({reason}): the game waits in Saved games, and its replay is "
+                 "kept when you open it again.").format(reason=self.session.replay_problem)
 
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:

@@ -14,6 +14,7 @@ from game.session import ChatLine
 class ScriptedSession:
     lan = True
     replay = False
+    replay_problem = ""
     link_reason = ""
     hosting = False
     save_problem = ""

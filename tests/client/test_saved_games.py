@@ -219,3 +219,30 @@ def test_enter_twice_on_delete_asks_and_then_keeps_the_save(app):
     run(app, 0.05, key(pygame.K_RETURN))
     run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Yes, delete
     assert screen.games == []
+
+
+def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_results_say_so(app):
+    from game.replays import list_replays
+    from game.scenes.results import ResultsScene
+
+    blocker = replays_dir()  # a file where the replays folder belongs: no replay can be written
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("")
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    session = table(app).session
+    bots = [make_bot("linja", "easy", seat) for seat in range(2)]
+    while not session.match.finished:
+        seat = session.match.to_act()[0]
+        assert session.match.submit(seat, bots[seat].decide(session.match.view(seat))).ok
+    assert session.kept_replay is None and session.replay_problem == "File exists"
+    note = table(app).results_note()
+    assert note.startswith("The replay cannot be kept (File exists): the game waits in Saved games")
+    results = ResultsScene(app, [], {"winners": [0]}, title="Linja", note=note)
+    results.draw(pygame.Surface((1920, 1080)))
+    app.to_title()
+    title = app.stack.top
+    assert title.latest is not None and title.latest.turn == session.match.version  # the whole game
+    blocker.unlink()
+    run(app, 0.05, click(title.buttons["Continue"].rect.center))
+    assert saves.list_saves() == [] and len(list_replays()) == 1  # kept once it could be
+    assert isinstance(app.stack.top, ResultsScene) and app.stack.top.note == ""  # the finished game's results

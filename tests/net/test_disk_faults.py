@@ -149,6 +149,7 @@ def test_a_game_finished_on_a_full_disk_keeps_its_save_until_its_replay_can_be_w
     filler = fill(tiny_disk)
     play_out(match)
     assert session.kept_replay is None and session.save_problem == "No space left on device"
+    assert session.replay_problem == "No space left on device"
     filler.unlink()
     session.close()
     saved = load_local(tiny_disk / "game.save")
