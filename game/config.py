@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.text import clean_text
-from game.files import replace_file
+from game.files import reason_in_words, replace_file
 from game.i18n import LANGUAGES, _
 from game.paths import config_dir
 
@@ -118,7 +118,7 @@ class SettingsFile:
         """The trouble in the player's language ("" while there is none)."""
         if self.unsaved:
             return _("Settings cannot be saved ({reason}): your changes hold until Linie closes.").format(
-                reason=self.unsaved)
+                reason=reason_in_words(self.unsaved))
         if self.kept_aside is not None:
             return _("The settings file was damaged: the defaults are in use, and the old file is kept "
                      "as {name}.").format(name=self.kept_aside.name)
@@ -126,7 +126,7 @@ class SettingsFile:
             return _("The settings file is damaged: the defaults are in use.")
         if self.unreadable:
             return _("The settings file cannot be read ({reason}): the defaults are in use.").format(
-                reason=self.unreadable)
+                reason=reason_in_words(self.unreadable))
         return ""
 
 

@@ -5,9 +5,30 @@ is replaced."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
+
+from game.i18n import N_, _
+
+# The usual reasons a disk refuses a write, as the system says them (``strerror``, English), in words a
+# player reads in their own language; any other reason is shown as the system says it.
+REASONS = {
+    os.strerror(errno.ENOSPC): N_("disk full"),
+    os.strerror(errno.EROFS): N_("read-only disk"),
+    os.strerror(errno.EACCES): N_("no write permission"),
+    os.strerror(errno.EPERM): N_("no write permission"),
+    os.strerror(errno.EDQUOT): N_("disk quota used up"),
+    os.strerror(errno.EIO): N_("disk error"),
+}
+
+
+def reason_in_words(reason: str) -> str:
+    """Why a write failed (an OSError's ``strerror``), in the player's language where it is one of
+    the usual reasons."""
+    words = REASONS.get(reason)
+    return _(words) if words is not None else reason
 
 
 def replace_file(path: Path, body: bytes, fsync: bool = False, mode: int = 0o600) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.anim import ease
+from game.files import reason_in_words
 from game.i18n import _
 from game.lan.chat import ChatBox, ColourOf
 from game.session import Session
@@ -38,6 +39,10 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "open": theme.PLUM_LIGHT,
 }
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
+# Where a persistent notice (saving fails, the host has left) stands unless the table names a better
+# place (``TableScene.notice_anchor``): the top centre.
+NOTICE_BOX = pygame.Rect(theme.WIDTH // 2 - 520, 8, 1040, 64)
+NOTICE_PAD_X, NOTICE_PAD_Y = 14, 4
 OVERLAY = pygame.Rect(0, 0, 860, 360)
 OVERLAY.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 40)
 
@@ -100,8 +105,10 @@ class NetHud:
     """Connection dots, the reconnecting overlay and the chat for a table scene (see module doc)."""
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
-                 chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None) -> None:
+                 chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
+                 notice_box: Callable[[], pygame.Rect] | None = None) -> None:
         self.scene = scene
+        self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
         self.seat_anchor = seat_anchor
         self.active = session.lan
@@ -227,9 +234,9 @@ class NetHud:
         if self.chat is not None:
             self.chat.draw(surface)
         if self.game_over and self.link != "up":
-            draw_pill(surface, _("The host has left the table; the game is over."), (theme.WIDTH // 2, 14))
+            draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
         elif self.session.hosting and self.session.save_problem:
-            draw_save_problem(surface, self.session.save_problem)
+            draw_save_problem(surface, self.session.save_problem, self.notice_box())
         if self.veil > 0:
             self._draw_overlay(surface)
         elif self.hover is not None and self.hover < len(seats):
@@ -284,10 +291,24 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
 
-def draw_save_problem(surface: pygame.Surface, problem: str) -> None:
+def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX) -> pygame.Rect:
     """What the player whose program saves the table must know: saving fails, and why."""
-    draw_pill(surface, _("Saving fails ({problem}): the game goes on, every move tries again.").format(
-        problem=problem), (theme.WIDTH // 2, 14))
+    return draw_notice(surface, _("Not saved ({problem}): every move tries again.").format(
+        problem=reason_in_words(problem)), box)
+
+
+def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:
+    """A notice that stays while its cause does, in ``box`` (a place the table keeps free of anything
+    a player needs): as wide as the box, as tall as its words, which are wrapped and shrunk as far as
+    the box asks. Returns the panel drawn."""
+    size, lines, step = theme.fit_lines(text, 24, box.width - 2 * NOTICE_PAD_X, box.height - 2 * NOTICE_PAD_Y,
+                                        theme.TEXT_BOLD_FONT, minimum=14)
+    panel = pygame.Rect(box.x, box.y, box.width, len(lines) * step + 2 * NOTICE_PAD_Y)
+    theme.panel(surface, panel, theme.NIGHT_2, 16, theme.CORAL, 4)
+    for index, line in enumerate(lines):
+        theme.draw_text(surface, line, (panel.centerx, panel.y + NOTICE_PAD_Y + index * step), size, theme.CREAM,
+                        theme.TEXT_BOLD_FONT, "midtop")
+    return panel
 
 
 def draw_pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:

@@ -26,8 +26,9 @@ from game.anim import ParticleSystem
 from game.anim.show import Show, View
 from game.anim.timeline import Timeline
 from game.bots import bot_label
+from game.files import reason_in_words
 from game.i18n import _, ngettext
-from game.lan.hud import NetHud, draw_save_problem
+from game.lan.hud import NOTICE_BOX, NetHud, draw_save_problem
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
@@ -78,7 +79,7 @@ class TableScene(Scene):
         self.lan_hud: NetHud | None = None
         if session.lan:
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
-                                  chat_corner=self.chat_corner())
+                                  chat_corner=self.chat_corner(), notice_box=self.notice_anchor)
         self._begun = False
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
@@ -235,6 +236,13 @@ class TableScene(Scene):
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
+
+    def notice_anchor(self) -> pygame.Rect:
+        """Where a notice that stays while its cause lasts ("Saving fails (No space left on device)…",
+        "The host has left the table") may stand: a box that holds nothing a player needs. The notice
+        is wrapped and shrunk to fit it, and hangs from its top centre. By default the top centre of
+        the screen; a table whose names, turn or cards sit there names a place of its own."""
+        return NOTICE_BOX.copy()
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         """Each player's card on the results screen."""
@@ -404,7 +412,7 @@ class TableScene(Scene):
         if not self.session.replay_problem:
             return ""
         return _("The replay cannot be kept ({reason}): the game waits in Saved games, and its replay is "
-                 "kept when you open it again.").format(reason=self.session.replay_problem)
+                 "kept when you open it again.").format(reason=reason_in_words(self.session.replay_problem))
 
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:
@@ -481,4 +489,4 @@ class TableScene(Scene):
         if self.lan_hud is not None:
             self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
         elif self.session.save_problem:
-            draw_save_problem(surface, self.session.save_problem)
+            draw_save_problem(surface, self.session.save_problem, self.notice_anchor())

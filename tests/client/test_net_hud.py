@@ -254,20 +254,20 @@ class Hosted:
 def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
     import game.lan.hud as hud
     said: list[str] = []
-    monkeypatch.setattr(hud, "draw_pill", lambda surface, text, at: said.append(text))
+    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text))
     hosted = Hosted()
     table = Table(app, LanSession(Link(), hosted=hosted))
     app.push(table)
     run(app)
-    assert any("Saving fails (No space left on device)" in text for text in said)
+    assert "Not saved (disk full): every move tries again." in said
     said.clear()
     hosted.save_problem = ""  # saving works again
     run(app)
-    assert not any("Saving fails" in text for text in said)
+    assert not any("Not saved" in text for text in said)
     guest = Table(app, LanSession(Link()))  # a guest saves nothing and is told nothing
     app.push(guest)
     run(app)
-    assert not any("Saving fails" in text for text in said)
+    assert not any("Not saved" in text for text in said)
 
 
 class SavingHost(Hosted):

@@ -224,6 +224,11 @@ class BusTable(TableScene):
             return ""
         return prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)[1]
 
+    def notice_anchor(self) -> pygame.Rect:
+        """In the map's key at its foot: the key waits while the notice lasts; the map, the action
+        board and the players stay in sight."""
+        return layout.LEGEND.inflate(-16, -12)
+
     def coach_anchor(self) -> pygame.Rect:
         """Never over the players' rows: over the action board while the decision is on the map; while it
         is on the action board or the clock, over the map's foot or its top left, whichever hides less of

@@ -21,6 +21,7 @@ from game.tables.linie1.dice import draw_last_roll
 from game.ui import theme
 
 View = dict[str, Any]
+PILE_SIZE = 24  # the pile's count
 
 
 @dataclass
@@ -105,12 +106,26 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
             _line_badge(surface, int(player["line"]), badge, 17, 22)
     theme.draw_text(
         surface,
-        ngettext("Pile: {count} tile", "Pile: {count} tiles", view["pile_count"]).format(count=view["pile_count"]),
+        pile_label(view),
         layout.pile_label_pos(len(view["players"])),
-        24,
+        PILE_SIZE,
         theme.CREAM_DIM,
         anchor="topright",
     )
+
+
+def pile_label(view: View) -> str:
+    """The count of the pile, right of the strip between the seats and the route card."""
+    return ngettext("Pile: {count} tile", "Pile: {count} tiles", view["pile_count"]).format(count=view["pile_count"])
+
+
+def notice_box(view: View) -> pygame.Rect:
+    """Where a lasting notice stands: the strip between the seats and the route card, left of the
+    pile's count, which nothing else uses."""
+    players = len(view["players"])
+    top = layout.player_row(players - 1).bottom + 2
+    width = layout.PANEL_W - theme.font(PILE_SIZE).size(pile_label(view))[0] - 24
+    return pygame.Rect(layout.PANEL_X, top, width, layout.route_card_rect(players).top - 2 - top)
 
 
 def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], radius: int, size: int) -> None:

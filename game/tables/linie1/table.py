@@ -33,7 +33,7 @@ from game.tables.linie1.dice import (
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast
+from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast, notice_box
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
@@ -230,6 +230,10 @@ class Linie1Table(TableScene):
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
+
+    def notice_anchor(self) -> pygame.Rect:
+        """Between the seats and the route card (``panel.notice_box``): never over a name or a card."""
+        return notice_box(self.view) if self.view is not None else super().notice_anchor()
 
     def coach_anchor(self) -> pygame.Rect:
         """Never over the seats. While driving, over the hand (open to the others, of no use to the

@@ -228,18 +228,30 @@ def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None) ->
 
 
 # -- chrome -----------------------------------------------------------------------------------------
+TOP_BAR_Y = 50  # the middle of the bar above the field: the title, whose turn, the keys
+STATUS_X, STATUS_WIDTH, STATUS_PAD = BOARD.centerx + 60, 860, 48  # whose turn: centre, widest text, padding
+KEYS_RIGHT = theme.WIDTH - 36
+
+
+def notice_box(keys_note: str) -> pygame.Rect:
+    """Where a lasting notice stands in the top bar: right of the turn's pill at its widest, left of
+    the keys' note (``keys_note`` in the words shown), above the player cards."""
+    left = STATUS_X + (STATUS_WIDTH + STATUS_PAD) // 2 + 16
+    right = KEYS_RIGHT - theme.font(22, theme.TEXT_BOLD_FONT).size(keys_note)[0] - 16
+    return pygame.Rect(left, 4, right - left, panel.PLAYER_CARDS[0].y - 8)
+
 
 def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    theme.draw_text(surface, "Liniell", (BOARD.x + 8, 50), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
+    theme.draw_text(surface, "Liniell", (BOARD.x + 8, TOP_BAR_Y), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
-    theme.draw_text(surface, _(frame.keys_note), (theme.WIDTH - 36, 50), 22, theme.CREAM_DIM,
+    theme.draw_text(surface, _(frame.keys_note), (KEYS_RIGHT, TOP_BAR_Y), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
     text, colour = _status(frame)
     if not text:
         return
-    size = panel.fit(text, 36, 860, theme.DISPLAY_FONT)
+    size = panel.fit(text, 36, STATUS_WIDTH, theme.DISPLAY_FONT)
     image = theme.render_text(text, size, theme.INK, theme.DISPLAY_FONT)
-    pill = image.get_rect(center=(BOARD.centerx + 60, 50)).inflate(48, 18)
+    pill = image.get_rect(center=(STATUS_X, TOP_BAR_Y)).inflate(STATUS_PAD, 18)
     pygame.draw.rect(surface, theme.SHADOW, pill.move(0, 4), border_radius=pill.height // 2)
     pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
     surface.blit(image, image.get_rect(center=(pill.centerx, pill.centery + 2)))

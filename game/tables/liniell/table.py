@@ -26,7 +26,7 @@ from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
-from game.tables.liniell.drawing import StaticLayer, draw_table
+from game.tables.liniell.drawing import StaticLayer, draw_table, notice_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.hints import HINTS
@@ -153,6 +153,14 @@ class LiniellTable(TableScene):
 
     def cover_note(self, seat: int) -> str:
         return _("Liniell hides nothing — but it is your move now.")
+
+    def keys_note(self) -> str:
+        """The keys named in the top bar's right corner (a replay's Esc goes back to the list)."""
+        return N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules")
+
+    def notice_anchor(self) -> pygame.Rect:
+        """In the top bar, between the turn's pill (at its widest) and the keys' note."""
+        return notice_box(_(self.keys_note()))
 
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box (the drawn tile it tells the player to
@@ -442,7 +450,7 @@ class LiniellTable(TableScene):
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.waiting_words(self.shown_current),
-            keys_note=N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules"),
+            keys_note=self.keys_note(),
             buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
 
     def draw_table(self, surface: pygame.Surface) -> None:

@@ -32,6 +32,8 @@ from game.ui.floaters import FloatText
 from game.ui.input import Intent
 from game.ui.widgets import Button
 
+NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
+
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
 TALLY_BEAT = 0.11  # one piece counted at the end
@@ -106,6 +108,10 @@ class LinjaTable(TableScene):
         climbs to the top of the screen rather than hide whose turn it is."""
         top = CARDS[1].y
         return pygame.Rect(CARDS[1].x, top, CARDS[1].width, TURN_BOX.y + 20 - top)
+
+    def notice_anchor(self) -> pygame.Rect:
+        """Over the board's top frame, above the far row's pieces and never out over the seat cards."""
+        return pygame.Rect(BOARD.x + 240, 2, BOARD.width - 480, NOTICE_HEIGHT)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None

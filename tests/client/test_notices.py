@@ -1,0 +1,106 @@
+"""A lasting notice (saving fails, the host has left) stands where each table keeps a place for it
+(``TableScene.notice_anchor``): never over a player's name, whose turn it is, a card or a piece, in
+English or in German."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.i18n import _, set_language
+from game.lan.hud import draw_save_problem
+from game.tables.base import TableScene
+from tools.screenshot import SHOTS, discover
+
+
+def table_of(app, shot: str) -> TableScene:
+    discover()
+    SHOTS[shot].make(app)
+    for _step in range(10):
+        app.step(1 / 60)
+    return next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+
+
+def noticed(table: TableScene) -> pygame.Rect:
+    """The notice as the table draws it, with the longest reason the usual ones give."""
+    anchor = table.notice_anchor()
+    panel = draw_save_problem(pygame.Surface((1920, 1080)), "Disk quota exceeded", anchor)
+    assert anchor.contains(panel), "the notice leaves the place the table keeps for it"
+    assert theme_canvas().contains(panel)
+    return panel
+
+
+def theme_canvas() -> pygame.Rect:
+    return pygame.Rect(0, 0, 1920, 1080)
+
+
+def kept_clear(panel: pygame.Rect, rects: list[pygame.Rect]) -> None:
+    for rect in rects:
+        assert not panel.colliderect(rect), f"the notice {panel} covers {rect}"
+
+
+@pytest.fixture(params=["en", "de"])
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def test_linie1_keeps_the_strip_between_the_seats_and_the_route_card(app, language):
+    from game.tables.linie1 import layout
+    from game.tables.linie1.panel import PILE_SIZE, notice_box, pile_label
+    from game.ui import theme
+
+    table = table_of(app, "linie1_table_midgame")
+    assert table.notice_anchor() == notice_box(table.view)
+    noticed(table)
+    for players in range(2, 6):  # as many seat rows as players
+        view = {**table.view, "players": table.view["players"][:1] * players, "pile_count": 100}
+        anchor = notice_box(view)
+        panel = draw_save_problem(pygame.Surface((1920, 1080)), "Disk quota exceeded", anchor)
+        assert anchor.contains(panel)
+        pile = pygame.Rect((0, 0), theme.font(PILE_SIZE).size(pile_label(view)))
+        pile.topright = layout.pile_label_pos(players)
+        kept_clear(panel, [layout.player_row(seat) for seat in range(players)]
+                   + [layout.route_card_rect(players), pile, layout.BOARD_RECT])
+
+
+def test_linja_keeps_the_board_s_top_frame_above_the_far_row(app, language):
+    from game.render.linja.layout import PIECE_RADIUS
+    from game.tables.linja.layout import CARDS
+
+    table = table_of(app, "linja_table_midgame")
+    panel = noticed(table)
+    pieces = [piece for row in table.rows for seat in row for piece in seat]
+    assert pieces
+    kept_clear(panel, list(CARDS.values()) + [pygame.Rect(piece.x - PIECE_RADIUS, piece.y - PIECE_RADIUS,
+                                                          2 * PIECE_RADIUS, 2 * PIECE_RADIUS) for piece in pieces])
+
+
+def test_liniell_keeps_the_top_bar_between_the_turn_and_the_keys(app, language):
+    from game.render.liniell.field import BOARD
+    from game.tables.liniell import panel as liniell_panel
+    from game.tables.liniell.drawing import KEYS_RIGHT, STATUS_PAD, STATUS_WIDTH, STATUS_X, TOP_BAR_Y
+    from game.ui import theme
+
+    table = table_of(app, "liniell_occupy")
+    panel = noticed(table)
+    widest_turn = pygame.Rect(0, 0, STATUS_WIDTH + STATUS_PAD, 64)
+    widest_turn.center = (STATUS_X, TOP_BAR_Y)
+    keys = pygame.Rect((0, 0), theme.font(22, theme.TEXT_BOLD_FONT).size(_(table.keys_note())))
+    keys.midright = (KEYS_RIGHT, TOP_BAR_Y)
+    kept_clear(panel, [widest_turn, keys, BOARD, *liniell_panel.PLAYER_CARDS])
+
+
+def test_bus_keeps_the_map_s_key_and_hides_nothing_else(app, language):
+    from game.tables.bus import layout
+
+    table = table_of(app, "bus_line")
+    panel = noticed(table)
+    assert layout.LEGEND.contains(panel)
+    kept_clear(panel, [layout.TOASTS, layout.COLUMN])
+
+
+def test_a_lan_table_s_notices_stand_in_the_table_s_place(app):
+    table = table_of(app, "lan_table_chat")
+    assert table.lan_hud is not None and table.lan_hud.notice_box() == table.notice_anchor()
