@@ -27,6 +27,7 @@ UNCHOSEN_NAME = "Player"  # what older settings saved before a name was chosen: 
 UI_SCALES = (1.0, 1.25, 1.5)  # text and controls at 100 / 125 / 150 % (``game.ui.theme.set_ui_scale``)
 NAME_LIMIT = 16
 MAX_SEATS = 6  # the most seats a setup screen offers
+SETTINGS_LIMIT = 1024 * 1024  # bytes: settings are a few hundred; a bigger file is damaged
 
 
 @dataclass
@@ -140,16 +141,19 @@ def read_settings(path: Path | None = None) -> tuple[Settings, SettingsFile]:
     path = path or settings_path()
     report = SettingsFile()
     try:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
+        with path.open("rb") as handle:
+            body = handle.read(SETTINGS_LIMIT + 1)
+        if len(body) > SETTINGS_LIMIT:  # never settings: a gigabyte would be read into memory
+            raise ValueError("too big")
+        data = json.loads(body.decode("utf-8"))
     except FileNotFoundError:
         return Settings(), report
     except OSError as error:  # a folder in its place, no permission, a symlink loop
         report.unreadable = error.strerror or type(error).__name__
         log.warning("settings in %s ignored (%s): the defaults are used", path, report.unreadable)
         return Settings(), report
-    except (ValueError, RecursionError) as error:  # not JSON, not text, absurdly nested
-        log.warning("settings in %s ignored (%s): the defaults are used", path, type(error).__name__)
+    except (ValueError, RecursionError) as error:  # not JSON, not text, absurdly nested, too big
+        log.warning("settings in %s ignored (%s): the defaults are used", path, error)
         data = None
     if not isinstance(data, dict):
         report.damaged = True

@@ -18,6 +18,7 @@ from game.paths import config_dir
 
 FILE_NAME = "lan-seats.json"
 KEEP = 20  # tables remembered at most (the oldest are dropped)
+LIMIT = 64 * 1024  # bytes: twenty seats take about two thousand; a bigger file is damaged, never read whole
 
 
 def seats_path() -> Path:
@@ -30,8 +31,10 @@ def table_key(address: str, port: int, table_name: str) -> str:
 
 def _load(path: Path) -> dict[str, str]:
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with path.open("rb") as handle:
+            body = handle.read(LIMIT + 1)
+        data: Any = json.loads(body.decode("utf-8")) if len(body) <= LIMIT else None
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}

@@ -100,3 +100,16 @@ def test_the_settings_screen_says_when_a_change_cannot_be_kept(tmp_path):
     app.settings_file = tmp_path / "settings.json"  # room again: the next change is kept, and the words go
     app.stack.top.set_mute(True)
     assert app.settings_file_state.words() == "" and load_settings(tmp_path / "settings.json").mute is True
+
+
+def test_a_huge_settings_file_is_damaged_and_never_read_whole(tmp_path, monkeypatch):
+    import game.config
+    from game.config import read_settings
+
+    monkeypatch.setattr(game.config, "SETTINGS_LIMIT", 64)
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"mute": True, "player_name": "Ada" + " " * 100}))  # valid JSON, but too big
+    settings, report = read_settings(path)
+    assert settings == Settings() and report.damaged and report.kept_aside is not None
+    path.write_text(json.dumps({"mute": True}))  # small enough: read
+    assert read_settings(path)[0].mute is True

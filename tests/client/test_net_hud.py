@@ -230,6 +230,10 @@ def test_a_damaged_seat_file_is_treated_as_empty(app):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json")
     assert lan_seats.recall("anything") is None
+    path.write_text('{"k": "t", "pad": "' + "x" * lan_seats.LIMIT + '"}')  # too big: damaged, never read whole
+    assert lan_seats.recall("k") is None
+    path.write_text("[" * 100_000)  # nested past the parser's depth
+    assert lan_seats.recall("k") is None
     lan_seats.remember("k", "t")
     assert lan_seats.recall("k") == "t"
 
