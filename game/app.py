@@ -156,7 +156,7 @@ class App:
 
     def to_title(self) -> None:
         """Leave whatever is open (a game, a lobby) for the title screen."""
-        self.stack.reset(TitleScene(self))
+        self.stack.reset(lambda: TitleScene(self))  # built after the table closed: its last save is offered
 
     def quit(self) -> None:
         self.running = False

@@ -6,6 +6,7 @@ owns its tweens, clock and widgets: popping a scene drops its animations with it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -157,11 +158,12 @@ class SceneStack:
             self.fade = 1.0
         scene.enter()
 
-    def reset(self, scene: Scene) -> None:
-        """Clear the whole stack and start over from ``scene`` (leave a game → title)."""
+    def reset(self, scene: Scene | Callable[[], Scene]) -> None:
+        """Clear the whole stack and start over from ``scene`` (leave a game → title); a factory is
+        called once every scene has closed, so the new one sees what closing left (a last save)."""
         while self.scenes:
             self.scenes.pop().exit()
-        self.push(scene)
+        self.push(scene if isinstance(scene, Scene) else scene())
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.scenes):

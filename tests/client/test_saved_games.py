@@ -246,3 +246,28 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
     run(app, 0.05, click(title.buttons["Continue"].rect.center))
     assert saves.list_saves() == [] and len(list_replays()) == 1  # kept once it could be
     assert isinstance(app.stack.top, ResultsScene) and app.stack.top.note == ""  # the finished game's results
+
+
+def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, monkeypatch):
+    """The disk had no room while the game ran and has again as the player leaves: leaving saves the
+    game (the last try), and the title built after it offers Continue."""
+    import errno
+
+    import net.autosave
+
+    full = {"now": True}
+    write = net.autosave.write_atomic
+
+    def refusing(*args, **kwargs):
+        if full["now"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(net.autosave, "write_atomic", refusing)
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 2)
+    assert table(app).session.save_problem and saves.list_saves() == []
+    full["now"] = False
+    app.to_title()
+    title = app.stack.top
+    assert title.latest is not None and title.latest.turn == 2 and "Continue" in title.buttons
