@@ -240,7 +240,18 @@ class App:
             self.safe_step(now - last, events)
             last = now
             pygame.display.flip()
+        self.close_scenes()
         pygame.quit()
+
+    def close_scenes(self) -> None:
+        """The window closed or Quit was chosen: every scene closes as when it is left, so a table
+        makes its last save (a disk that has room again) and a hosted one says goodbye to its players."""
+        while self.stack.scenes:
+            scene = self.stack.scenes.pop()
+            try:
+                scene.exit()
+            except Exception:
+                log.exception("while closing %s at the end", type(scene).__name__)
 
 
 def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:

@@ -271,3 +271,25 @@ def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, 
     app.to_title()
     title = app.stack.top
     assert title.latest is not None and title.latest.turn == 2 and "Continue" in title.buttons
+
+
+def test_closing_the_window_during_a_game_makes_its_last_save(app, monkeypatch):
+    import errno
+
+    import net.autosave
+
+    full = {"now": True}
+    write = net.autosave.write_atomic
+
+    def refusing(*args, **kwargs):
+        if full["now"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(net.autosave, "write_atomic", refusing)
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 3)
+    full["now"] = False
+    app.quit()
+    app.close_scenes()  # what ``run`` does once the loop ends
+    assert app.stack.scenes == [] and [game.turn for game in saves.list_saves()] == [3]
