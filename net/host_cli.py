@@ -126,6 +126,9 @@ def build_host(args: argparse.Namespace) -> Host:
         replays=args.replays or replays_dir(),
     )
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
+        if args.resume is not None and args.save is None:  # a save on a read-only disk may go on elsewhere
+            sys.exit(_("linie-host: cannot save to {save_path}: {problem} (add --save FILE to continue the game in "
+                       "another file)").format(save_path=config.save_path, problem=problem))
         sys.exit(
             _("linie-host: cannot save to {save_path}: {problem}").format(save_path=config.save_path, problem=problem)
         )

@@ -113,6 +113,8 @@ def test_a_folder_turned_read_only_is_said_and_retried(tiny_disk: Path) -> None:
         assert session.save_problem == "Read-only file system" and match.version == 2
         with pytest.raises(SystemExit, match="cannot save to .*Read-only file system"):
             build_host(parse_args(["--game", "linja", "--seats", "2", "--save", str(tiny_disk / "host.save")]))
+        with pytest.raises(SystemExit, match="Read-only file system .add --save FILE to continue the game in"):
+            build_host(parse_args(["--resume", str(tiny_disk / "game.save")]))  # a save on a read-only disk
     finally:
         assert _mount("-o", "remount,rw", str(tiny_disk))
     move(match, bots)
