@@ -8,6 +8,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+import tools.shots.bus
+import tools.shots.linie1
+import tools.shots.liniell
+import tools.shots.linja  # noqa: F401 (the tables' own shots, registered before these are built on them)
 from game.tables.base import TableScene
 from net.autosave import Autosave
 from tools.screenshot import SHOTS, shot
