@@ -701,7 +701,8 @@ class BusTable(TableScene):
         )
         track.draw_track(surface, picture, self.looks, self._scores(picture))
         players.draw_players(
-            surface, picture, self.looks, list(self.humans), self._scores(picture), self.age, dict(self.tally.bus_pop)
+            surface, picture, self.looks, [self.seat_kind(seat) for seat in range(len(self.looks))],
+            self._scores(picture), self.age, dict(self.tally.bus_pop)
         )
 
     def _row_space(self, picture: Picture, action: str | None) -> tuple[str, str] | None:
