@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.i18n import SOURCE_LANGUAGE, _, language, ngettext
+from game.i18n import _, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
@@ -26,7 +26,7 @@ from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
 from game.tables.bus import board, layout, players, track
-from game.tables.bus.choices import Choices, readable
+from game.tables.bus.choices import Choices
 from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
@@ -214,8 +214,7 @@ class BusTable(TableScene):
             self._play_queued_pick()
 
     def refused(self, message: str) -> None:
-        self.toasts.add(readable(message, [look.name for look in self.looks]) if language() == SOURCE_LANGUAGE
-                        else message, refusal=True)
+        self.toasts.add(message, refusal=True)
         if self.selected is not None:
             self.flash = (self.selected, 0.0)
 
