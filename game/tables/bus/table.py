@@ -105,7 +105,7 @@ class BusTable(TableScene):
         self._make_buttons()
         result = pygame.Rect(0, 0, 250, 62)
         result.bottomright = (layout.PROMPT.right - 10, layout.PROMPT.bottom - 10)
-        self.results_button = Button(result, _("See results"), self.open_results, "good", 30)
+        self.results_button = Button(result, _("See the results"), self.open_results, "good", 30)
         self.results_button.visible = False
         self.ui.add(self.results_button)
 
