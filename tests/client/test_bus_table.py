@@ -589,3 +589,13 @@ def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, mon
     seats[1] = SeatInfo("Bob", "human", colour=1)
     start(app, seats).draw_table(pygame.Surface((1920, 1080)))
     assert rows["Alice"].split(" · ")[0] == rows["Bob"].split(" · ")[0] == "on this screen", rows
+
+
+def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_language(app):
+    from game.i18n import set_language
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats)
+    assert sorted(table._station_names()) == ["NW", "SE"]
+    set_language("de")
+    assert sorted(table._station_names()) == ["NW", "SO"]  # Südost, as a German map says it

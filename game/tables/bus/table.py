@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
@@ -65,6 +65,9 @@ def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
     for rect in layout.frames():
         theme.panel(picture, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 10)
     return picture.convert() if pygame.display.get_surface() is not None else picture
+
+
+COMPASS = {"NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}  # a station's corner of the map
 
 
 class BusTable(TableScene):
@@ -167,12 +170,14 @@ class BusTable(TableScene):
         return [int(s) for s in stations] if isinstance(stations, list) else [8, 27]
 
     def _station_names(self) -> tuple[str, str]:
-        """The stations by where they lie on the map (north-west, south-east)."""
+        """The stations by where they lie on the map (north-west, south-east), in the player's language."""
         names = []
         for crossing in self._stations()[:2]:
             x, y = self.city.pos(crossing)
-            names.append(("N" if y < self.city.rect.centery else "S") + ("W" if x < self.city.rect.centerx else "E"))
-        return (names + ["1st", "2nd"])[0], (names + ["1st", "2nd"])[1]
+            corner = ("N" if y < self.city.rect.centery else "S") + ("W" if x < self.city.rect.centerx else "E")
+            names.append(_(COMPASS[corner]))
+        names += [_("1st"), _("2nd")]
+        return names[0], names[1]
 
     # -- the skeleton's hooks ---------------------------------------------------------------------
     def accepts(self, view: Any) -> bool:
