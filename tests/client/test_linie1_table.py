@@ -523,3 +523,14 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
     nudge = (cell_centre(table, laid)[0] + 3, cell_centre(table, laid)[1])
     run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
+
+
+def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
+    from game.ui import theme
+    drawn: list[str] = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *rest, **kw: drawn.append(text) or real(
+        surface, text, *rest, **kw))
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
+    run(app, 0.05)
+    assert "Tramina  · Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
