@@ -114,3 +114,10 @@ def test_bus_refusals_in_english_are_the_clients_words_with_what_the_map_shows()
     zone_two = next(lot for lot in range(BUS.net.lots) if BUS.net.lot_zone[lot] == 2)
     first = setup.check(setup.to_act()[0], {"type": "building", "lot": zone_two, "kind": "pub"})
     assert refusal_text(first) == "The first buildings go on lots of zone 1."
+
+
+def test_a_bus_street_off_the_line_names_the_crossings_it_grows_from_in_the_maps_order():
+    rejection = {"code": "bus.not_at_head", "message": "(English)", "params": {"heads": [16, 9]}}
+    assert refusal_text(rejection).endswith("; it grows only from crossing 9 or 16.")
+    set_language("de")
+    assert refusal_text(rejection).endswith("sie wächst nur von Kreuzung 9 oder 16 aus.")

@@ -25,8 +25,8 @@ EXPECTED = {
 }
 
 
-def _kind(params: Mapping[str, Any], key: str = "kind") -> str:
-    kind = str(params.get(key, ""))
+def _kind(params: Mapping[str, Any]) -> str:
+    kind = str(params.get("kind", ""))
     return _(KINDS[kind]) if kind in KINDS else kind
 
 
@@ -44,6 +44,7 @@ def _crossings(params: Mapping[str, Any]) -> str:
     """"crossing 9 or 16": the ends a line grows from, as the map numbers them."""
     heads = params.get("heads")
     heads = [str(head) for head in heads] if isinstance(heads, list | tuple) else []
+    heads.sort(key=lambda head: (len(head), head))  # in the map's order: 9 before 16
     if not heads:
         return ""
     if len(heads) == 1:
