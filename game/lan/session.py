@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from game.i18n import _
 from game.lan import seats as lan_seats
+from game.render.palette import seat_colours
 from game.saves import retire_save
 from game.session import ChatLine
 from game.tables.refusals import net_error_text
@@ -218,8 +219,10 @@ class LanSession:
         self._add(ChatLine(0, "", text, None, True))
 
     def seat_colour(self, seat: int) -> int:
-        """The colour index a seat plays in (known from the game's views; its seat number before)."""
-        return self.colours.get(seat, seat)
+        """The colour index a seat plays in, as the table will show it: the colours the game's views
+        hold (each seat's number's before the first view), as the game allows them."""
+        count = max(len(self.seat_states), len(self.colours), seat + 1)
+        return seat_colours(self.game, [self.colours.get(index, index) for index in range(count)])[seat]
 
     def _add(self, line: ChatLine) -> None:
         self._serial += 1

@@ -28,6 +28,7 @@ from game.anim.timeline import Timeline
 from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.lan.hud import NetHud, draw_save_problem
+from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.pause import PauseScene
@@ -137,8 +138,13 @@ class TableScene(Scene):
         seats = (self.latest or {}).get("match", {}).get("seats", [])
         return [self.seat_name(seat) for seat in range(len(seats) if isinstance(seats, list) else 0)]
 
+    def colour_index(self, seat: int) -> int:
+        """The colour ``seat`` plays in, as every screen shows it (``game.render.palette``): the one
+        its seat holds unless this game's board cannot show it or an earlier seat has it."""
+        return view_colours(self.latest, self.game, seat + 1)[seat] if seat >= 0 else seat
+
     def seat_colour(self, seat: int) -> theme.Colour:
-        return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
+        return theme.player_colour(self.colour_index(seat))
 
     @property
     def watching(self) -> bool:
