@@ -134,6 +134,11 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return str(self.seat_info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
+    def seat_names(self) -> list[str]:
+        """Every seat's name in seat order: a refusal about another seat names its player."""
+        seats = (self.latest or {}).get("match", {}).get("seats", [])
+        return [self.seat_name(seat) for seat in range(len(seats) if isinstance(seats, list) else 0)]
+
     def colour_index(self, seat: int) -> int:
         """The colour ``seat`` plays in, as every screen shows it (``game.render.palette``): the one
         its seat holds unless this game's board cannot show it or an earlier seat has it."""
@@ -299,7 +304,7 @@ class TableScene(Scene):
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
             self.explain_refusal(str(rejection.get("code") or ""))
-            self.refused(refusal_text(rejection))
+            self.refused(refusal_text(rejection, self.seat_names()))
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))

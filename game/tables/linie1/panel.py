@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.bots import level_name
+from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
@@ -85,14 +85,14 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
             pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
         name = str(info.get("name"))
         if info.get("kind") == "bot":
-            name += "  · " + _("bot ({level})").format(level=level_name(info.get("level")))
+            name += "  · " + bot_label(info.get("level"))  # as every game's seat says it: "Bot · normal"
         name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
                                     "midleft")
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
             to_go = frame.to_go_held.get(seat, len(trip["route"]) - 1 - int(trip["position"]))
-            status = _("driving · {count} to go").format(count=to_go)
+            status = _("driving · {count} to go").format(count=to_go) if to_go > 0 else _("arrived")
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
             status = ngettext("{count} tile · laid {laid}", "{count} tiles · laid {laid}", count).format(
