@@ -201,15 +201,17 @@ class App:
             self._crashed(error)
 
     def _crashed(self, error: Exception) -> None:
+        unsaved = ""  # why the game in play could not be saved, even by the last try as it closed
         while self.stack.scenes:  # every scene gets to close its session (the game is saved already)
             scene = self.stack.scenes.pop()
             try:
                 scene.abandon()
+                unsaved = unsaved or str(getattr(getattr(scene, "session", None), "save_problem", "") or "")
             except Exception:
                 log.exception("while closing %s after the error", type(scene).__name__)
         self.mapper.text_mode = False
         pygame.key.stop_text_input()
-        self.stack.push(CrashScene(self, error, str(self.log_path) if self.log_path else None))
+        self.stack.push(CrashScene(self, error, str(self.log_path) if self.log_path else None, unsaved))
 
     def _sync_text_mode(self) -> None:
         wanted = bool(self.stack.top is not None and self.stack.top.wants_text)

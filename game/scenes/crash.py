@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import saves
+from game.files import reason_in_words
 from game.i18n import N_, _
 from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.stack import AppServices, Scene
@@ -24,10 +25,13 @@ PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 class CrashScene(Scene):
     name = "crash"
 
-    def __init__(self, app: AppServices, error: BaseException, log_path: str | None) -> None:
+    def __init__(self, app: AppServices, error: BaseException, log_path: str | None, unsaved: str = "") -> None:
+        """``unsaved``: why the game in play could not be saved (a full disk), so the screen never
+        promises more than the save holds."""
         super().__init__(app)
         self.error = f"{type(error).__name__}: {error}"[:300]
         self.log_path = log_path
+        self.unsaved = unsaved
         self.latest = saves.latest()
         self.message = ""
         self.buttons: dict[str, Button] = {}
@@ -39,6 +43,19 @@ class CrashScene(Scene):
             rect.center = (PANEL.centerx + (index * 2 - 1) * 220, PANEL.bottom - 90)
             self.buttons[label] = self.ui.add(Button(rect, _(label), action, style))  # type: ignore[assignment]
         self.ui.set_focus(next(iter(self.buttons.values())))
+
+    def saved_words(self) -> str:
+        """What became of the game in play, as far as the save holds it."""
+        if self.unsaved:
+            reason = reason_in_words(self.unsaved)
+            if self.latest is None:
+                return _("Your game could not be saved ({reason}) and cannot be brought back.").format(reason=reason)
+            return _("Your game could not be saved to its last move ({reason}): Continue brings it back as "
+                     "last saved ({game}).").format(reason=reason, game=self.latest.summary())
+        if self.latest is None:
+            return _("No game was in play, so nothing is lost.")
+        return _("Your game is saved up to its last move: Continue brings it back ({game}).").format(
+            game=self.latest.summary())
 
     def resume(self) -> None:
         if self.latest is None:
@@ -59,8 +76,7 @@ class CrashScene(Scene):
         theme.background(surface)
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.CORAL, 12)
         theme.heading(surface, _("Something went wrong"), (PANEL.centerx, PANEL.y + 86), 70)
-        saved = (_("Your game is saved up to its last move: Continue brings it back ({game}).").format(
-            game=self.latest.summary()) if self.latest else _("No game was in play, so nothing is lost."))
+        saved = self.saved_words()
         where = (_("The details are in {path}: please send that file along if you report this.").format(
             path=self.log_path) if self.log_path else _("The details were written to the console."))
         y = PANEL.y + 170

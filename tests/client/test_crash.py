@@ -107,3 +107,25 @@ def test_a_log_file_on_a_full_disk_says_so_once_and_catches_up(tmp_path, capsys)
         for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
             logging.getLogger().removeHandler(handler)
             handler.close()
+
+
+def test_the_crash_screen_never_promises_a_save_the_disk_refused(app, log_file, monkeypatch):
+    import errno
+
+    import net.autosave
+    from game.bots import make_bot
+
+    def refusing(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(net.autosave, "write_atomic", refusing)  # full from the start: nothing is saved
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    session = app.stack.scenes[0].session
+    seat = session.match.to_act()[0]
+    session.submit(seat, make_bot("linja", "easy", 1).decide(session.match.view(seat)))
+    app.push(Broken(app))
+    app.safe_step(0.05)
+    crash = app.stack.top
+    assert isinstance(crash, CrashScene) and crash.unsaved == "No space left on device"
+    assert crash.saved_words() == "Your game could not be saved (disk full) and cannot be brought back."
+    assert "Continue" not in crash.buttons
