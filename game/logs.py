@@ -64,6 +64,13 @@ class LogFile(RotatingFileHandler):
             self.failing = False
             sys.stderr.write(f"linie: the log file {self.baseFilename} is written again\n")
 
+    def close(self) -> None:
+        """Closed even when the last records cannot be flushed to a full disk (they are dropped)."""
+        try:
+            super().close()
+        except OSError:
+            self.stream = None  # type: ignore[assignment]
+
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
         self._failed = True
         if not self.failing:
@@ -72,6 +79,11 @@ class LogFile(RotatingFileHandler):
             reason = getattr(error, "strerror", None) or repr(error)
             sys.stderr.write(f"linie: the log file {self.baseFilename} cannot be written ({reason}): "
                              "its records are dropped until it can\n")
+
+
+def file_failing() -> bool:
+    """The log file refuses writes right now (a full disk): what it should hold went nowhere."""
+    return any(isinstance(handler, LogFile) and handler.failing for handler in logging.getLogger().handlers)
 
 
 def _add(root: logging.Logger, handler: logging.Handler) -> None:

@@ -12,6 +12,7 @@ import pygame
 from game import saves
 from game.files import reason_in_words
 from game.i18n import N_, _
+from game.logs import file_failing
 from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -43,6 +44,16 @@ class CrashScene(Scene):
             rect.center = (PANEL.centerx + (index * 2 - 1) * 220, PANEL.bottom - 90)
             self.buttons[label] = self.ui.add(Button(rect, _(label), action, style))  # type: ignore[assignment]
         self.ui.set_focus(next(iter(self.buttons.values())))
+
+    def log_words(self) -> str:
+        """Where the details are: the log file, unless it could not be written (a full disk)."""
+        if self.log_path and file_failing():
+            return _("The log file {path} cannot be written: the details were written to the console.").format(
+                path=self.log_path)
+        if self.log_path:
+            return _("The details are in {path}: please send that file along if you report this.").format(
+                path=self.log_path)
+        return _("The details were written to the console.")
 
     def saved_words(self) -> str:
         """What became of the game in play, as far as the save holds it."""
@@ -77,8 +88,7 @@ class CrashScene(Scene):
         theme.panel(surface, PANEL, theme.PLUM, 34, theme.CORAL, 12)
         theme.heading(surface, _("Something went wrong"), (PANEL.centerx, PANEL.y + 86), 70)
         saved = self.saved_words()
-        where = (_("The details are in {path}: please send that file along if you report this.").format(
-            path=self.log_path) if self.log_path else _("The details were written to the console."))
+        where = self.log_words()
         y = PANEL.y + 170
         for text, colour, size in ((saved, theme.CREAM, 30), (where, theme.CREAM_DIM, 26),
                                    (self.error, theme.shade(theme.CORAL, 1.1), 24)):

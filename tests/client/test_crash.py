@@ -129,3 +129,22 @@ def test_the_crash_screen_never_promises_a_save_the_disk_refused(app, log_file, 
     assert isinstance(crash, CrashScene) and crash.unsaved == "No space left on device"
     assert crash.saved_words() == "Your game could not be saved (disk full) and cannot be brought back."
     assert "Continue" not in crash.buttons
+
+
+def test_the_crash_screen_never_names_a_log_file_the_disk_refused(app, tmp_path, capsys):
+    folder = tmp_path / "log"
+    folder.mkdir()
+    (folder / "linie.log").symlink_to("/dev/full")  # every write refused, as on a full disk
+    try:
+        app.log_path = setup_logging("linie", "INFO", folder=folder)
+        app.push(Broken(app))
+        app.safe_step(0.05)
+        crash = app.stack.top
+        assert isinstance(crash, CrashScene)
+        assert crash.log_words() == (f"The log file {app.log_path} cannot be written: the details were written to "
+                                     "the console.")
+        assert "ZeroDivisionError: the bug" in capsys.readouterr().err  # where they went
+    finally:
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+            handler.close()
