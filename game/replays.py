@@ -22,6 +22,7 @@ from typing import Any
 from game.core.contract import is_int
 from game.core.registry import GAMES, UnknownGame, get_game
 from game.core.text import clean_text
+from game.files import reason_in_words
 from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
 from game.paths import replays_dir
@@ -349,7 +350,8 @@ def delete_replay(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        return _("Could not delete {name}: {value}.").format(name=path.name, value=error.strerror or error)
+        return _("Could not delete {name}: {value}.").format(name=path.name,
+                                                             value=reason_in_words(error.strerror or str(error)))
     return None
 
 

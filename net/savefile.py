@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 import msgpack
 
 from game.core.contract import SnapshotError
-from game.files import replace_file
+from game.files import reason_in_words, replace_file
 from game.i18n import _
 
 HOST_SAVE_FORMAT = "linie-host-save"
@@ -101,7 +101,8 @@ def remove_save(path: Path) -> str | None:
         try:
             target.unlink(missing_ok=True)
         except OSError as error:
-            return _("Cannot delete {name}: {reason}").format(name=target.name, reason=error.strerror)
+            return _("Cannot delete {name}: {reason}").format(name=target.name,
+                                                              reason=reason_in_words(error.strerror or str(error)))
     return None
 
 

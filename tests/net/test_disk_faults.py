@@ -174,3 +174,19 @@ def test_a_hosted_table_finished_on_a_full_disk_keeps_its_save(tiny_disk: Path,
     filler.unlink()
     retire_save(tiny_disk / "table.save", match, "over")
     assert not (tiny_disk / "table.save").exists() and len(list_replays()) == 1
+
+
+def test_deleting_on_a_read_only_disk_says_why_in_words_and_keeps_the_files(tiny_disk: Path) -> None:
+    from game.replays import delete_replay
+    from game.saves import delete
+
+    save, replay = tiny_disk / "game.save", tiny_disk / "game.jsonl"
+    save.write_bytes(b"x")
+    replay.write_text("{}\n")
+    assert _mount("-o", "remount,ro", str(tiny_disk))
+    try:
+        assert delete(save) == "Cannot delete game.save: read-only disk"
+        assert delete_replay(replay) == "Could not delete game.jsonl: read-only disk."
+        assert save.exists() and replay.exists()
+    finally:
+        assert _mount("-o", "remount,rw", str(tiny_disk))
