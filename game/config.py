@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.text import clean_text
-from game.files import reason_in_words, replace_file
+from game.files import read_file, reason_in_words, replace_file
 from game.i18n import LANGUAGES, _
 from game.paths import config_dir
 
@@ -141,8 +141,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, SettingsFile]:
     path = path or settings_path()
     report = SettingsFile()
     try:
-        with path.open("rb") as handle:
-            body = handle.read(SETTINGS_LIMIT + 1)
+        body = read_file(path, SETTINGS_LIMIT)
         if len(body) > SETTINGS_LIMIT:  # never settings: a gigabyte would be read into memory
             raise ValueError("too big")
         data = json.loads(body.decode("utf-8"))

@@ -1,16 +1,20 @@
 """Writing a file so that a crash, a full disk or a power cut leaves the old file or the new one,
 never half of each: the one way every file of Linie (settings, saves, journals, remembered seats)
-is replaced."""
+is replaced. Reading one so that a pipe, a device or a huge file never holds the game still, and
+saying why the disk refused in the player's words."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from game.i18n import N_, _
+
+NOT_A_FILE = "not a regular file"  # why ``read_file`` refuses a pipe or a device
 
 # The usual reasons a disk refuses a write, as the system says them (``strerror``, English), in words a
 # player reads in their own language; any other reason is shown as the system says it.
@@ -21,7 +25,22 @@ REASONS = {
     os.strerror(errno.EPERM): N_("no write permission"),
     os.strerror(errno.EDQUOT): N_("disk quota used up"),
     os.strerror(errno.EIO): N_("disk error"),
+    NOT_A_FILE: N_("not a file"),
 }
+
+
+def read_file(path: Path, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of the regular file at ``path`` (more than ``limit``: too big for
+    what it should be). A pipe, a device or a folder is refused with OSError before anything is
+    read: a pipe would hold the game still until something writes to it, a device might never end."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe opens without waiting
+    with os.fdopen(handle, "rb") as stream:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, NOT_A_FILE, str(path))
+        return stream.read(limit + 1)
 
 
 def reason_in_words(reason: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from game.core.contract import is_int
 from game.core.registry import GAMES, UnknownGame, get_game
 from game.core.text import clean_text
-from game.files import reason_in_words
+from game.files import read_file, reason_in_words
 from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
 from game.paths import replays_dir
@@ -111,13 +111,13 @@ def read_replay(path: Path) -> Replay:
                     name=path.name, value=size / 1_048_576, value2=MAX_BYTES // 1_048_576
                 )
             )
-        with path.open("rb") as stream:
-            body = stream.read(MAX_BYTES + 1)
+        body = read_file(path, MAX_BYTES)
     except FileNotFoundError:
         raise ReplayError(_("There is no file {path}.").format(path=path)) from None
     except OSError as error:
         raise ReplayError(
-            _("{name} cannot be read: {value}.").format(name=path.name, value=error.strerror or error)
+            _("{name} cannot be read: {value}.").format(name=path.name,
+                                                        value=reason_in_words(error.strerror or str(error)))
         ) from None
     if len(body) > MAX_BYTES:
         raise ReplayError(_("{name} is too large to be a replay.").format(name=path.name))

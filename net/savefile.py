@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 import msgpack
 
 from game.core.contract import SnapshotError
-from game.files import reason_in_words, replace_file
+from game.files import read_file, reason_in_words, replace_file
 from game.i18n import _
 
 HOST_SAVE_FORMAT = "linie-host-save"
@@ -112,9 +112,10 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise SnapshotError(_("{path} is too big to be a save").format(path=path))
-        body = path.read_bytes()
+        body = read_file(path, MAX_SAVE_BYTES)
     except OSError as error:
-        raise SnapshotError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
+        raise SnapshotError(_("cannot read {path}: {reason}").format(
+            path=path, reason=reason_in_words(error.strerror or str(error)))) from None
     if body.startswith(SEAL):
         digest, body = body[len(SEAL):len(SEAL) + 32], body[len(SEAL) + 32:]
         if hashlib.sha256(body).digest() != digest:
@@ -178,11 +179,12 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
     try:
         if path.stat().st_size > MAX_JOURNAL_BYTES:
             raise SnapshotError(_("{path} is too big to be a journal").format(path=path))
-        body = path.read_bytes()
+        body = read_file(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SnapshotError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
+        raise SnapshotError(_("cannot read {path}: {reason}").format(
+            path=path, reason=reason_in_words(error.strerror or str(error)))) from None
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=MAX_JOURNAL_BYTES)
     unpacker.feed(body)
     try:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.files import replace_file
+from game.files import read_file, replace_file
 from game.paths import config_dir
 
 FILE_NAME = "lan-seats.json"
@@ -31,8 +31,7 @@ def table_key(address: str, port: int, table_name: str) -> str:
 
 def _load(path: Path) -> dict[str, str]:
     try:
-        with path.open("rb") as handle:
-            body = handle.read(LIMIT + 1)
+        body = read_file(path, LIMIT)
         data: Any = json.loads(body.decode("utf-8")) if len(body) <= LIMIT else None
     except (OSError, ValueError, RecursionError):
         return {}
