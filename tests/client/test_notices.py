@@ -104,3 +104,14 @@ def test_bus_keeps_the_map_s_key_and_hides_nothing_else(app, language):
 def test_a_lan_table_s_notices_stand_in_the_table_s_place(app):
     table = table_of(app, "lan_table_chat")
     assert table.lan_hud is not None and table.lan_hud.notice_box() == table.notice_anchor()
+
+
+def test_a_first_game_hint_on_the_bus_map_stands_clear_of_the_notice(app):
+    from game.tables.bus import layout
+
+    table = table_of(app, "bus_save_problem")
+    panel = noticed(table)
+    table.choices.phase = "choose"  # a decision on the action board: the hint may stand on the map's foot
+    assert not table.coach_anchor().colliderect(panel)
+    table.session.autosave.problem = None  # saving works again: the hint may cover the key once more
+    assert table.coach_anchor() in (layout.HINT_OVER_MAP, layout.HINT_OVER_MAP_TOP)

@@ -249,7 +249,10 @@ class BusTable(TableScene):
             bubble.midtop = anchor.midtop
             return sum(bubble.collidepoint(point) for point in line)
 
-        return min((layout.HINT_OVER_MAP, layout.HINT_OVER_MAP_TOP), key=hidden)
+        foot = layout.HINT_OVER_MAP
+        if self.session.save_problem:  # the notice stands in the map's key: the hint ends above it
+            foot = foot.move(0, min(0, self.notice_anchor().top - 4 - foot.bottom))
+        return min((foot, layout.HINT_OVER_MAP_TOP), key=hidden)
 
     def seat_anchor(self, seat: int) -> Anchor:
         if self.picture is None:
