@@ -16,7 +16,7 @@ from game.i18n import N_, _
 
 NOT_A_FILE = "not a regular file"  # why ``read_file`` refuses a pipe or a device
 
-# The usual reasons a disk refuses a write, as the system says them (``strerror``, English), in words a
+# The usual reasons a disk refuses a write (or a read), as the system says them (``strerror``, English), in words a
 # player reads in their own language; any other reason is shown as the system says it.
 REASONS = {
     os.strerror(errno.ENOSPC): N_("disk full"),
@@ -25,6 +25,10 @@ REASONS = {
     os.strerror(errno.EPERM): N_("no write permission"),
     os.strerror(errno.EDQUOT): N_("disk quota used up"),
     os.strerror(errno.EIO): N_("disk error"),
+    os.strerror(errno.EISDIR): N_("a folder stands in its place"),
+    os.strerror(errno.ENOTDIR): N_("a file stands where its folder belongs"),
+    os.strerror(errno.EEXIST): N_("a file stands where its folder belongs"),  # (making the folder)
+    os.strerror(errno.ELOOP): N_("its links go round in a loop"),
     NOT_A_FILE: N_("not a file"),
 }
 

@@ -80,7 +80,7 @@ def test_a_folder_in_the_settings_file_s_place_is_said(tmp_path):
     (tmp_path / "settings.json").mkdir()
     settings, report = read_settings(tmp_path / "settings.json")
     assert settings == Settings() and report.unreadable == "Is a directory" and not report.damaged
-    assert report.words() == "The settings file cannot be read (Is a directory): the defaults are in use."
+    assert report.words() == "The settings file cannot be read (a folder stands in its place): the defaults are in use."
 
 
 def test_the_settings_screen_says_when_a_change_cannot_be_kept(tmp_path):
@@ -94,7 +94,8 @@ def test_the_settings_screen_says_when_a_change_cannot_be_kept(tmp_path):
     assert app.settings_file_state.words() == ""
     app.stack.top.set_mute(False)
     assert app.settings_file_state.unsaved == "File exists"  # (mkdir of the folder)
-    assert app.settings_file_state.words() == ("Settings cannot be saved (File exists): your changes hold "
+    assert app.settings_file_state.words() == ("Settings cannot be saved (a file stands where its folder belongs): "
+                                               "your changes hold "
                                                "until Linie closes.")
     app.step(0.02)  # drawn without a fault
     app.settings_file = tmp_path / "settings.json"  # room again: the next change is kept, and the words go

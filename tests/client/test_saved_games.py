@@ -236,7 +236,8 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
         assert session.match.submit(seat, bots[seat].decide(session.match.view(seat))).ok
     assert session.kept_replay is None and session.replay_problem == "File exists"
     note = table(app).results_note()
-    assert note.startswith("The replay cannot be kept (File exists): the game waits in Saved games")
+    assert note.startswith("The replay cannot be kept (a file stands where its folder belongs): the game waits in "
+                           "Saved games")
     results = ResultsScene(app, [], {"winners": [0]}, title="Linja", note=note)
     results.draw(pygame.Surface((1920, 1080)))
     app.to_title()
