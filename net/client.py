@@ -199,6 +199,10 @@ class NetSession:
     def resync(self) -> None:
         self._send({"type": "resync"})
 
+    def rematch(self) -> None:
+        """After the game, ask for another at this table (where seated players start games)."""
+        self._send({"type": "rematch"})
+
     def wait_for(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
         """Block until a message matching ``predicate`` arrives (tests and tools, never a frame)."""
         deadline = time.monotonic() + timeout
@@ -225,6 +229,8 @@ class NetSession:
             self.seat, self.role = message["seat"], "seat" if message["seat"] is not None else "spectator"
         elif kind == "status":
             if "seats" in message:
+                if message["phase"] == "lobby" and self.phase != "lobby":  # another game at this table
+                    self._view, self.version = None, 0
                 self.status, self.phase = message, message["phase"]
             else:  # a link change: repeat the last known seats so every status looks alike
                 message = {**self.status, **message}
@@ -388,12 +394,14 @@ class NetSession:
             self._on_snapshot(message)
         elif kind == "welcome":
             with self._lock:
-                if message["token"] is not None:
+                if message["token"] is not None or message["seat"] is None:  # a seat given up to watch
                     self._token = message["token"]
             self._want = "resume" if message["seat"] is not None else "spectate"
             self._push({"type": "welcome", "seat": message["seat"], "name": message["name"],
                         "version": message["version"]})
         elif kind == "status":
+            if message["phase"] == "lobby":  # no game view in a lobby (another game may follow one)
+                self._net_version, self._net_view, self._resyncing = None, {}, False
             self._push({**message, "link": "up"})
             if self._net_version is not None and message["version"] > self._net_version:
                 self._ask_resync()
