@@ -18,7 +18,8 @@ from typing import Any, Protocol
 
 from game.i18n import _
 from game.lan import seats as lan_seats
-from game.saves import retire_save
+from game.match import Match
+from game.saves import keep_replay, retire_save
 from game.session import ChatLine
 from game.tables.refusals import net_error_text
 from net.host_thread import SavedTable
@@ -36,6 +37,8 @@ class HostedTable(Protocol):
     def hand_to_bot(self, seat: int) -> None: ...
 
     def hand_back(self, seat: int) -> None: ...
+
+    def rematch(self) -> Match: ...
 
     def stop(self, goodbye: bool = True) -> None: ...
 
@@ -67,6 +70,7 @@ class LanSession:
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
+        self._last_phase = ""
         self.colours: dict[int, int] = {}
 
     # -- the Session protocol -----------------------------------------------------------------------
@@ -201,6 +205,23 @@ class LanSession:
         else:
             self.connection.start_game()
 
+    @property
+    def may_play_again(self) -> bool:
+        """After the game, can this screen ask for another at the table? Its host can; a seated guest
+        only where the players start games themselves (a dedicated host), a spectator never."""
+        if self.hosted is not None:
+            return True
+        return self.role == "seat" and bool((self.table or {}).get("guests_start", True))
+
+    def rematch(self) -> None:
+        """Another game at this table once this one is over: the hosted table deals again at once
+        (and the finished game's replay is kept, as when the table closes); a guest asks the host,
+        which deals once every seated player still connected asked."""
+        if self.hosted is not None:
+            keep_replay(self.hosted.rematch())
+        else:
+            self.connection.rematch()
+
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
         """Send a chat line; returns why not (in words) when it cannot be sent."""
@@ -239,8 +260,12 @@ class LanSession:
             seats = message.get("seats")
             if isinstance(seats, list):
                 self._note_seats(seats)
-            if message.get("phase") == "over" and self.seat_key is not None:
-                lan_seats.forget(self.seat_key)  # nothing left to sit back down to
+            phase = str(message.get("phase") or self._last_phase)
+            if phase == "over" and self.seat_key is not None:
+                lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
+            elif self._last_phase == "over" and self.seat_key is not None and self.role == "seat" and self.token:
+                lan_seats.remember(self.seat_key, self.token)  # ... until the table plays again
+            self._last_phase = phase
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
             self.notice(net_error_text(message))
         elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:

@@ -79,6 +79,7 @@ class TableScene(Scene):
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner())
         self._begun = False
+        self.session_passed = False  # a LAN table's results took the session over: leaving keeps it
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
@@ -388,7 +389,14 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
                                        self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
             return
-        again = self.next_game(outcome) if not self.session.lan else None
+        if self.session.lan:  # the table stays open behind its results, and may play again
+            from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
+
+            self.session_passed = True
+            self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
+                                             self.results_title(outcome), self.session))  # type: ignore[arg-type]
+            return
+        again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
                                       self.results_title(outcome)))
@@ -402,10 +410,12 @@ class TableScene(Scene):
         self.session.hold_bots(False)
 
     def exit(self) -> None:
-        self.session.close()
+        if not self.session_passed:
+            self.session.close()
 
     def abandon(self) -> None:
-        self.session.close(goodbye=False)
+        if not self.session_passed:
+            self.session.close(goodbye=False)
 
     def open_menu(self) -> None:
         self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))
