@@ -70,6 +70,7 @@ class LanSession:
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
+        self._seen_spectators = 0
         self._last_phase = ""
         self.colours: dict[int, int] = {}
 
@@ -259,7 +260,8 @@ class LanSession:
                 self.link_reason = str(message.get("reason") or "")
             seats = message.get("seats")
             if isinstance(seats, list):
-                self._note_seats(seats)
+                spectators = message.get("spectators")
+                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators)
             phase = str(message.get("phase") or self._last_phase)
             if phase == "over" and self.seat_key is not None:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
@@ -283,20 +285,28 @@ class LanSession:
                 self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
                                 if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
 
-    def _note_seats(self, seats: list[dict[str, Any]]) -> None:
-        """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings)."""
+    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0) -> None:
+        """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
+        in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
         before, self._seen_seats = self._seen_seats, seats
-        if len(before) != len(seats):
+        watchers_before, self._seen_spectators = self._seen_spectators, spectators
+        if len(before) != len(seats) or not all(isinstance(seat, dict) for seat in before + seats):
             return
+        sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
+               if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
         for old, new in zip(before, seats, strict=True):
-            if not isinstance(old, dict) or not isinstance(new, dict):
-                continue
             name = str(new.get("name", "?"))
             if not old.get("claimed") or not new.get("claimed"):
                 if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
                     self.notice(_("{name} sits down.").format(name=name))
                 elif old.get("claimed") and not new.get("claimed"):
-                    self.notice(_("{name} left the table.").format(name=old.get("name", "?")))
+                    gone = str(old.get("name", "?"))
+                    if gone in sat:
+                        pass  # moved to another seat: "sits down" says where
+                    elif spectators > watchers_before:
+                        self.notice(_("{name} gave up the seat to watch.").format(name=gone))
+                    else:
+                        self.notice(_("{name} left the table.").format(name=gone))
                 continue
             if new.get("bot") and not old.get("bot"):
                 self.notice(_("A bot plays for {name} for now.").format(name=name))

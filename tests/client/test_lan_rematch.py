@@ -150,3 +150,30 @@ def test_a_spectator_in_the_lobby_sits_down_on_a_seat_that_opened_and_goes_back_
         ben.close()
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+class Statuses:
+    """A connection that hands the LanSession the statuses queued in it."""
+
+    def __init__(self) -> None:
+        self.queued: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        queued, self.queued = self.queued, []
+        return queued
+
+
+def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
+    def status(names: list[str | None], spectators: int) -> dict:
+        seats = [{"name": name or f"Seat {i + 1}", "kind": "human" if name else "open", "claimed": bool(name)}
+                 for i, name in enumerate(names)]
+        return {"type": "status", "phase": "lobby", "seats": seats, "spectators": spectators}
+
+    link = Statuses()
+    session = LanSession(link)
+    for names, spectators in (([None, "Ann", "Ben"], 0), (["Ann", None, "Ben"], 0), (["Ann", None, None], 1),
+                              ([None, None, None], 1)):
+        link.queued.append(status(names, spectators))
+        session.collect()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
