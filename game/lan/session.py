@@ -267,6 +267,8 @@ class LanSession:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
             elif self._last_phase == "over" and self.seat_key is not None and self.role == "seat" and self.token:
                 lan_seats.remember(self.seat_key, self.token)  # ... until the table plays again
+            if self._last_phase == "over" and phase != "over":
+                self.notice(_("A new game begins at this table."))
             self._last_phase = phase
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
             self.notice(net_error_text(message))

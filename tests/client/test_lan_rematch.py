@@ -53,6 +53,10 @@ def play_to_the_end(thread: HostThread, apps: list) -> None:
             run(app, 1 / 60)
 
 
+def guest_lobby_has_notice(app) -> bool:
+    return any(line.notice and "new game begins" in line.text for line in app.stack.top.session.chat)
+
+
 def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_the_next_game(app, tmp_path: Path):
     save = tmp_path / "table.save"
     thread = liniell_table(hosted_config("Ada's table", save))
@@ -80,6 +84,7 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
         assert app.stack.top is mine and mine.menu.label == "Close table?"
         run(app, 0.05, click(mine.again.rect.center))
         assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert until(apps, lambda: guest_lobby_has_notice(guest))
         kept = list(replays_dir().glob("*-liniell.jsonl"))
         assert len(kept) == 1  # the finished game's replay, kept before the table dealt again
         lobby, guest_lobby = app.stack.top, guest.stack.top
