@@ -95,6 +95,7 @@ class NetSession:
         self.phase = "lobby"
         self.version = 0
         self.link = "connecting"
+        self.host_closed = False  # the host said goodbye (closed the table) and has not answered since
         self._view: View | None = None
         self._pending: list[dict[str, Any]] = []
         self._cursor = 0
@@ -237,6 +238,9 @@ class NetSession:
             self.link = message["link"]
         elif kind == "hello":
             self.table, self.game = message["table"], message["table"]["game"]
+            self.host_closed = False
+        elif kind == "bye":
+            self.host_closed = True
         elif kind == "forget_seat":
             self.seat, self.role, self._view = None, None, None
             return
@@ -411,6 +415,7 @@ class NetSession:
             self._push(message)
         elif kind == "bye":  # the link goes down next; say why, in the player's language (the wire's is English)
             self._farewell = _("The host closed the table.")
+            self._push({"type": "bye"})
 
     def _on_update(self, message: dict[str, Any]) -> None:
         if self._resyncing:

@@ -57,7 +57,7 @@ class LanResultsScene(ResultsScene):
     @property
     def closed(self) -> bool:
         """The host has closed the table (or refused us for good): there is nothing to go back to."""
-        return self.session.link == "closed"
+        return self.session.link == "closed" or (self.session.link != "up" and self.session.host_closed)
 
     def asked(self) -> bool:
         """Has this screen's player asked for another game (as the host's last status says)?"""

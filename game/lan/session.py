@@ -186,6 +186,11 @@ class LanSession:
         return self.connection.seat
 
     @property
+    def host_closed(self) -> bool:
+        """The host said goodbye: the table is closed (until it answers again, a restarted host)."""
+        return bool(getattr(self.connection, "host_closed", False))
+
+    @property
     def token(self) -> str | None:
         return self.connection.token
 

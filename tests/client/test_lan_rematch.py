@@ -101,7 +101,7 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
     assert save.exists()  # a game under way stays in Saved games
 
 
-def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals(app, tmp_path: Path):
+def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals_until_the_host_closes(app, tmp_path: Path):
     thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
     ben = RawPeer(thread.port)
     try:
@@ -122,6 +122,13 @@ def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals(app, 
         ben.send({"type": "rematch"})
         assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
         assert app.stack.top.view["match"]["version"] == 0 and not app.stack.top.finished
+        play_to_the_end(thread, [app])  # and once more; then the host closes the table
+        results = app.stack.top
+        thread.stop()
+        assert until([app], lambda: results.closed)
+        run(app, 0.05)
+        assert not results.again.visible and results.menu.label == "Title screen"
+        assert results.note() == "The host closed the table."
     finally:
         ben.close()
         app.stack.reset(TitleScene(app))
