@@ -39,6 +39,10 @@ class LanResultsScene(ResultsScene):
 
     name = "results"
 
+    @property
+    def idle_fps(self) -> int:  # type: ignore[override]
+        return 30 if self.age < self.BOB_SECONDS else 10  # the network is read each frame: follow the table soon
+
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any], title: str,
                  session: LanSession) -> None:
         super().__init__(app, figures, outcome, self.ask_again, title)
@@ -126,9 +130,6 @@ class LanResultsScene(ResultsScene):
             self.handed_over = True  # the table plays again: to its lobby, which opens the game when it starts
             self.app.stack.reset(LobbyScene(self.app, self.session, port=self.session.port,
                                             hosting=self.session.hosting))
-
-    def needs_frames(self) -> bool:
-        return True  # the network is read every frame
 
     def exit(self) -> None:
         if not self.handed_over:
