@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.scenes.figures import PlayerFigures
@@ -159,6 +159,11 @@ class LanResultsScene(ResultsScene):
             waiting = [str(seat.get("name", "?")) for seat in self.session.seat_states
                        if seat.get("kind") == "human" and seat.get("connected") and not seat.get("asked_start")]
             return _("Waiting for {names} to play again…").format(names=", ".join(waiting))
+        keen = [str(seat.get("name", "?")) for seat in self.session.seat_states
+                if seat.get("kind") == "human" and seat.get("connected") and seat.get("asked_start")]
+        if keen:
+            return ngettext("{names} would like to play again.", "{names} would like to play again.",
+                            len(keen)).format(names=", ".join(keen))
         return _("The next game begins once every player still at the table chose Play again.")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -122,8 +122,10 @@ def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals_until
         ben.send({"type": "rematch"})
         assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
         assert app.stack.top.view["match"]["version"] == 0 and not app.stack.top.finished
-        play_to_the_end(thread, [app])  # and once more; then the host closes the table
+        play_to_the_end(thread, [app])  # and once more: Ben asks first, then the host closes the table
         results = app.stack.top
+        ben.send({"type": "rematch"})
+        assert until([app], lambda: results.note() == "Ben would like to play again.")
         thread.stop()
         assert until([app], lambda: results.closed)
         run(app, 0.05)
