@@ -313,12 +313,16 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, theme.SUNFLOWER, tag, border_radius=16)
             theme.draw_text(surface, _("you"), tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
         button = self.watch_button if mine else self.sit_buttons[index]
+        if button.visible and not mine:
+            return  # an open seat with Sit here on it: the button says what the seat waits for
         right = button.rect.left - 24 if button.visible else row.right - 26
+        words = self._state_words(seat, state)
+        left = tag.right if mine else rect.right
         theme.draw_text(
             surface,
-            self._state_words(seat, state),
+            words,
             (right, row.centery),
-            26,
+            theme.fit_text(words, 26, right - left - 20),
             STATE_INK.get(state or "", theme.CREAM_DIM) if known else theme.CREAM_DIM,
             anchor="midright",
         )
