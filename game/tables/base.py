@@ -290,6 +290,8 @@ class TableScene(Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
+        elif kind == "status" and message.get("phase") == "lobby" and self.session.lan:
+            self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -400,6 +402,14 @@ class TableScene(Scene):
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
                                       self.results_title(outcome)))
+
+    def to_lobby(self) -> None:
+        """The LAN table went back to its lobby for another game: follow it there with the session."""
+        from game.lan.lobby import LobbyScene  # start-up saving: the LAN screens load with a LAN table
+
+        self.session_passed = True
+        session: Any = self.session
+        self.app.stack.reset(LobbyScene(self.app, session, port=session.port, hosting=session.hosting))
 
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:

@@ -33,22 +33,24 @@ def liniell_table(config: HostConfig) -> HostThread:
     return thread
 
 
-def play_to_the_end(thread: HostThread, apps: list) -> None:
+def play_to_the_end(thread: HostThread, apps: list, staying: tuple = ()) -> None:
     """The host plays each seat's first legal action (as if its player had) while the screens follow,
-    skipping their animations, until every screen shows the results."""
+    skipping their animations, until every screen shows the results (the ``staying`` screens stay on
+    their finished table instead)."""
     def step() -> None:
         match = thread.host.match
         for seat in match.to_act():
             match.submit(seat, match.game.legal(match.state, seat)[0])
 
     deadline = time.monotonic() + 30
-    while not all(isinstance(app.stack.top, LanResultsScene) for app in apps):
+    while not all(isinstance(app.stack.top, LanResultsScene) or app in staying and app.stack.top.finished
+                  for app in apps):
         assert time.monotonic() < deadline, [type(app.stack.top).__name__ for app in apps]
         thread.call(step)
         for app in apps:
             if isinstance(app.stack.top, TableScene):
                 app.stack.top.show.skip()
-                if app.stack.top.finished:
+                if app.stack.top.finished and app not in staying:
                     app.stack.top.open_results()  # Liniell's "See the results", once its count has played
             run(app, 1 / 60)
 
@@ -99,6 +101,34 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
         guest.stack.reset(TitleScene(guest))
         app.stack.reset(TitleScene(app))
     assert save.exists()  # a game under way stays in Saved games
+
+
+def test_a_guest_still_looking_at_the_final_board_follows_the_table_into_its_next_game(app):
+    thread = liniell_table(hosted_config("Ada's table", None))
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada"), hosted=thread, address="127.0.0.1",
+                         port=thread.port)
+    session.claim(0)
+    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, thread.port)
+        assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
+        app.stack.top.start_game()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        play_to_the_end(thread, apps, staying=(guest,))
+        finished = guest.stack.top
+        assert finished.finished and finished.results_button.visible  # Ben has not looked at the results
+        app.stack.top.ask_again()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert guest.stack.top.session is finished.session  # the same connection, never closed
+        app.stack.top.start_game()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        table = guest.stack.top
+        assert table is not finished and not table.finished and table.view["match"]["version"] == 0
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
 
 
 def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals_until_the_host_closes(app, tmp_path: Path):
