@@ -267,7 +267,8 @@ class LanSession:
             if isinstance(seats, list):
                 spectators = message.get("spectators")
                 self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators)
-            phase = str(message.get("phase") or self._last_phase)
+            told = "reason" not in message  # the host's own status, not news of the link repeating the last
+            phase = str(message.get("phase") or self._last_phase) if told else self._last_phase
             if phase == "over" and self.seat_key is not None:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
             elif self._last_phase == "over" and self.seat_key is not None and self.role == "seat" and self.token:

@@ -290,7 +290,8 @@ class TableScene(Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
-        elif kind == "status" and message.get("phase") == "lobby" and self.session.lan:
+        elif kind == "status" and message.get("phase") == "lobby" and "reason" not in message \
+                and self.session.lan:  # the host's own word: news of the link (with a reason) repeats the last
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:
