@@ -204,3 +204,19 @@ def test_a_player_goes_back_to_watching_or_moves_to_another_open_seat(host_facto
     thread.start_game()
     assert refusal(ann, {"type": "spectate"})["code"] == "net.already_seated"  # a seat in play is kept
     assert refusal(bob, {"type": "claim", "seat": 0})["code"] == "net.not_in_lobby"
+
+
+def test_linjas_loser_starts_the_next_game_at_the_same_table(host_factory: Callable[..., HostThread]) -> None:
+    from net.host import Host, HostConfig
+    host = Host.new("linja", 2, HostConfig(bot_level="easy"), bots=2, seed=4)
+    thread = host_factory(host)
+    thread.start_game()
+    deadline = time.monotonic() + 30
+    while thread.call(lambda: host.phase) != "over":
+        assert time.monotonic() < deadline, "the bots never finished"
+        time.sleep(0.02)
+    finished = thread.rematch()
+    loser_first = finished.outcome()["next_first"]
+    assert finished.options["first"] is None  # the first game: a random start
+    assert thread.host.match.options["first"] == loser_first
+    assert thread.host.match.view(None)["first"] == loser_first
