@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from game.i18n import _
 from game.lan import seats as lan_seats
 from game.match import Match
+from game.render.palette import seat_colours
 from game.saves import keep_replay, retire_save
 from game.session import ChatLine
 from game.tables.refusals import net_error_text
@@ -72,6 +73,7 @@ class LanSession:
         self._seen_seats: list[dict[str, Any]] = []
         self._seen_spectators = 0
         self._last_phase = ""
+        self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.colours: dict[int, int] = {}
 
     # -- the Session protocol -----------------------------------------------------------------------
@@ -245,8 +247,10 @@ class LanSession:
         self._add(ChatLine(0, "", text, None, True))
 
     def seat_colour(self, seat: int) -> int:
-        """The colour index a seat plays in (known from the game's views; its seat number before)."""
-        return self.colours.get(seat, seat)
+        """The colour index a seat plays in, as the table will show it: the colours the game's views
+        hold (each seat's number's before the first view), as the game allows them."""
+        count = max(len(self.seat_states), len(self.colours), seat + 1)
+        return seat_colours(self.game, [self.colours.get(index, index) for index in range(count)])[seat]
 
     def _add(self, line: ChatLine) -> None:
         self._serial += 1
@@ -273,7 +277,8 @@ class LanSession:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
             elif self._last_phase == "over" and self.seat_key is not None and self.role == "seat" and self.token:
                 lan_seats.remember(self.seat_key, self.token)  # ... until the table plays again
-            if self._last_phase == "over" and phase != "over":
+            if phase == "lobby" and self._last_phase in ("playing", "over"):
+                self.deal += 1  # a table that played goes back to its lobby: another game there
                 self.notice(_("A new game begins at this table."))
             self._last_phase = phase
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):

@@ -28,6 +28,7 @@ from game.anim.timeline import Timeline
 from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.lan.hud import NetHud, draw_save_problem
+from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.pause import PauseScene
@@ -80,6 +81,7 @@ class TableScene(Scene):
                                   chat_corner=self.chat_corner())
         self._begun = False
         self.session_passed = False  # a LAN table's results took the session over: leaving keeps it
+        self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
@@ -133,8 +135,13 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return str(self.seat_info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
+    def colour_index(self, seat: int) -> int:
+        """The colour ``seat`` plays in, as every screen shows it (``game.render.palette``): the one
+        its seat holds unless this game's board cannot show it or an earlier seat has it."""
+        return view_colours(self.latest, self.game, seat + 1)[seat] if seat >= 0 else seat
+
     def seat_colour(self, seat: int) -> theme.Colour:
-        return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
+        return theme.player_colour(self.colour_index(seat))
 
     @property
     def watching(self) -> bool:
@@ -290,8 +297,7 @@ class TableScene(Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
-        elif kind == "status" and message.get("phase") == "lobby" and "reason" not in message \
-                and self.session.lan:  # the host's own word: news of the link (with a reason) repeats the last
+        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:

@@ -13,13 +13,14 @@ import pytest
 from game.bots import make_bot
 from game.match import SeatInfo
 from game.render.liniell import field as field_render
+from game.render.palette import seat_colours
 from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
 from game.tables.liniell import panel
 from game.tables.liniell.drawing import bubble_box, toast_box
-from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import Toast
 from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
@@ -251,8 +252,8 @@ def test_figures_and_colours() -> None:
     assert ada.winner and ada.headline == "8 points" and ("More blue rhombs break the tie", "") in ada.rows
     assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
     assert ada.colour != bot.colour  # both seats on the default colour still look different
-    assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 2]  # never the rhombs' blue
-    assert colour_indices([{"colour": 1}, {"colour": 0}]) == [2, 0]
+    assert seat_colours("liniell", [5, 5, 0]) == [5, 0, 2]  # never the rhombs' blue
+    assert seat_colours("liniell", [1, 0]) == [2, 0]
 
 
 def test_one_seat_over_a_real_loopback_host(fast) -> None:

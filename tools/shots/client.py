@@ -89,6 +89,15 @@ def setup(app: Any) -> None:
     app.push(SetupScene(app))
 
 
+@shot("setup_liniell")
+def setup_liniell(app: Any) -> None:
+    """Liniell chosen: the second seat's swatch is mint, never the rhombs' blue."""
+    app.push(TitleScene(app))
+    scene = SetupScene(app)
+    app.push(scene)
+    scene.select_game(scene.games.index("liniell"))
+
+
 @shot("settings")
 def settings(app: Any) -> None:
     app.push(TitleScene(app))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.registry import get_game
 from game.i18n import _ as words  # this module keeps _ for values it throws away
 from game.lan.host import HostScene
 from game.lan.join import JoinScene
@@ -29,10 +30,10 @@ class ShotLink:
     """A NetSession as the screens see it, with a local game (or none, in the lobby) behind it."""
 
     def __init__(self, seats: list[dict[str, Any]], table: str, local: LocalSession | None = None,
-                 phase: str = "lobby", seat: int = 0) -> None:
+                 phase: str = "lobby", seat: int = 0, game: str = "linie1") -> None:
         self.local = local
-        self.game = local.game if local is not None else "linie1"
-        self.table = {"table": table, "title": "Linie 1", "game": self.game, "phase": phase}
+        self.game = local.game if local is not None else game
+        self.table = {"table": table, "title": get_game(self.game).title, "game": self.game, "phase": phase}
         self.status: dict[str, Any] = {"type": "status", "seats": seats, "phase": phase, "spectators": 1}
         self.seat, self.role, self.phase, self.link = seat, "seat", phase, "up"
         self.address, self.port, self.token = "192.168.1.20", 47000, None
@@ -117,6 +118,15 @@ def lobby(app: Any) -> None:
     app.push(LobbyScene(app, session, port=47000, hosting=True))
 
 
+@shot("lan_lobby_liniell", settle=1.2)
+def lobby_liniell(app: Any) -> None:
+    """A Liniell table: its rhombs are blue, so the second seat plays in mint here as on the board."""
+    link = ShotLink([seat("Ada"), seat("Ben")], "Rhomb duel", game="liniell")
+    session = chatter(link, [(None, "", sits("Ben")), (1, "Ben", "Mint suits me."), (0, "Ada", "Ready?")])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=True))
+
+
 @shot("lan_lobby_ready", settle=1.2)
 def lobby_ready(app: Any) -> None:
     """A guest at a dedicated host (linie-host): Ben is Ready, Ada (this screen) not yet."""
@@ -140,6 +150,9 @@ class ShotBrowser:
             {**common, "service": "b", "name": "Office lunch league", "seats_taken": 3, "seats_total": 3,
              "phase": "playing", "rules_version": "0.9", "address": "192.168.1.47", "compatible": False,
              "reason": f"The table plays rules '0.9'; this program has '{_rules()}'."},
+            {**common, "service": "c", "name": "Rhomb duel", "game": "liniell", "title": "Liniell",
+             "seats_taken": 1, "seats_total": 2, "phase": "lobby", "rules_version": get_game("liniell").rules_version,
+             "address": "192.168.1.52", "compatible": True, "reason": ""},
         ]
 
     def close(self) -> None:
@@ -147,7 +160,6 @@ class ShotBrowser:
 
 
 def _rules() -> str:
-    from game.core.registry import get_game
     return get_game("linie1").rules_version
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _, ngettext
+from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
 
 
@@ -13,7 +14,9 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
     stats = outcome.get("stats") or []
     out = []
     seats = seats_of(view)
-    for player in view.get("players", []):
+    players = view.get("players", [])
+    colours = view_colours(view, "linie1", len(players))
+    for player in players:
         seat = int(player["seat"])
         info = (
             seats[seat] if seat < len(seats) else {"name": _("Seat {number}").format(number=seat + 1), "colour": seat}
@@ -41,6 +44,7 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
             moves = _("Trip moves") if view.get("options", {}).get("trip_rule") == "pace" else _("Rolls")
             rows += [(moves, str(figures.get("rolls", 0))), (_("Squares driven"), str(figures.get("squares", 0)))]
         out.append(
-            PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners, headline, rows)
+            PlayerFigures(seat, str(info.get("name")), colours[seat] if seat < len(colours) else seat, seat in winners,
+                          headline, rows)
         )
     return out

@@ -15,6 +15,7 @@ from game.bots import level_name
 from game.i18n import _, ngettext
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
+from game.render.palette import seat_colours
 from game.tables.linie1 import layout
 from game.tables.linie1.dice import draw_last_roll
 from game.ui import theme
@@ -62,8 +63,10 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
 
 
 def _colour(frame: PanelFrame, seat: int) -> theme.Colour:
-    info = frame.seats[seat] if seat < len(frame.seats) else {}
-    return theme.player_colour(int(info.get("colour", seat)))
+    """The seat's colour as every screen shows it (``game.render.palette``)."""
+    chosen = [info.get("colour", index) for index, info in enumerate(frame.seats)]
+    chosen += list(range(len(chosen), seat + 1))
+    return theme.player_colour(seat_colours("linie1", chosen)[seat])
 
 
 def _players(surface: pygame.Surface, frame: PanelFrame) -> None:

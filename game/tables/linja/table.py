@@ -96,7 +96,7 @@ class LinjaTable(TableScene):
         self.say(message, bad=True)
 
     def cover_note(self, seat: int) -> str:
-        colour = theme.PLAYER_COLOURS[int(self.seat_info(seat).get("colour", seat)) % len(theme.PLAYER_COLOURS)][0]
+        colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
         if seat == 0:
             return _("Your pieces ({colour}) move up the board.").format(colour=_(colour))
         return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
