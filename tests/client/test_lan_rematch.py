@@ -221,3 +221,17 @@ def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
         session.collect()
     assert [line.text for line in session.chat if line.notice] == [
         "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
+
+
+def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
+    from game.lan import seats as lan_seats
+
+    link = Statuses()
+    link.role, link.token, link.seat = "seat", "tok-123", 0
+    session = LanSession(link, seat_key="table-key")
+    lan_seats.remember("table-key", "tok-123")
+    for phase, kept in (("playing", "tok-123"), ("over", None), ("lobby", "tok-123")):
+        link.queued.append({"type": "status", "phase": phase, "seats": [], "spectators": 0})
+        session.collect()
+        assert lan_seats.recall("table-key") == kept, phase
+    assert session.deal == 1
