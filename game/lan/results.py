@@ -89,6 +89,7 @@ class LanResultsScene(ResultsScene):
             self.ui.set_focus(self.menu)
 
     def ask_again(self) -> None:
+        self.problem = ""
         try:
             self.session.rematch()
         except Exception as error:  # noqa: BLE001 - e.g. the table closed meanwhile: say so, never crash
