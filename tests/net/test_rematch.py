@@ -82,6 +82,15 @@ def test_players_who_all_ask_play_again_with_the_same_seats_and_the_spectator_st
     assert not any(state["asked_start"] for state in thread.seat_states())
 
 
+def test_a_rematch_with_anything_more_than_its_id_is_a_schema_error(finished_table) -> None:
+    thread, ann, bob, _cid, _tokens = finished_table()
+    ann.send({"type": "rematch", "seat": 0})  # nothing to choose: a field the schema does not name
+    assert ann.expect("error")["code"] == "protocol.schema" and ann.closed()
+    assert thread.call(lambda: thread.host.phase) == "over"  # and nothing changed
+    bob.send({"type": "rematch"})  # Bob is the only one still connected and seated: the table plays again
+    assert bob.expect("snapshot")["phase"] == "playing"
+
+
 def test_a_rematch_waits_for_the_game_to_end_and_for_everyone_still_connected(
         host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer], finished_table) -> None:
     thread = host_factory(seats=2)
