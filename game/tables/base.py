@@ -81,6 +81,8 @@ class TableScene(Scene):
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner(), notice_box=self.notice_anchor)
         self._begun = False
+        self.session_passed = False  # a LAN table's results took the session over: leaving keeps it
+        self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
@@ -308,6 +310,8 @@ class TableScene(Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
+        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal:
+            self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -407,7 +411,14 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
                                        self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
             return
-        again = self.next_game(outcome) if not self.session.lan else None
+        if self.session.lan:  # the table stays open behind its results, and may play again
+            from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
+
+            self.session_passed = True
+            self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
+                                             self.results_title(outcome), self.session))  # type: ignore[arg-type]
+            return
+        again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
                                       self.results_title(outcome), note=self.results_note()))
@@ -419,6 +430,14 @@ class TableScene(Scene):
         return _("The replay cannot be kept ({reason}): the game waits in Saved games, and its replay is "
                  "kept when you open it again.").format(reason=reason_in_words(self.session.replay_problem))
 
+    def to_lobby(self) -> None:
+        """The LAN table went back to its lobby for another game: follow it there with the session."""
+        from game.lan.lobby import LobbyScene  # start-up saving: the LAN screens load with a LAN table
+
+        self.session_passed = True
+        session: Any = self.session
+        self.app.stack.reset(LobbyScene(self.app, session, port=session.port, hosting=session.hosting))
+
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:
         """A menu or cover is on top: local bots wait rather than play on unseen."""
@@ -428,10 +447,12 @@ class TableScene(Scene):
         self.session.hold_bots(False)
 
     def exit(self) -> None:
-        self.session.close()
+        if not self.session_passed:
+            self.session.close()
 
     def abandon(self) -> None:
-        self.session.close(goodbye=False)
+        if not self.session_passed:
+            self.session.close(goodbye=False)
 
     def open_menu(self) -> None:
         self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))

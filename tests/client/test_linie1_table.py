@@ -533,4 +533,10 @@ def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
         surface, text, *rest, **kw))
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
     run(app, 0.05)
-    assert "Tramina  · Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
+    assert "Tramina" in drawn and "· Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
+    assert "Ada" in drawn and "· you" in drawn  # the one human here, as the other games say it
+
+
+def test_hot_seat_rows_say_on_this_screen(app):
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Tramina", "bot", "normal")])
+    assert table._panel_frame().kinds == ["on this screen", "on this screen", "Bot · normal"]

@@ -280,7 +280,8 @@ def test_one_seat_over_a_real_loopback_host(fast) -> None:
         final = host.call(lambda: host.host.match.outcome())
         assert table.count.counters == final["scores"]
         results = open_results(app, table)
-        assert not results.again.enabled  # a LAN table is started again from the lobby
+        # the table stays open: its seated player may ask for another game there, or leave
+        assert results.again.visible and results.again.label == "Play again" and results.menu.label == "Leave table"
     finally:
         session.close()
         host.stop(goodbye=False)
@@ -347,7 +348,10 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     app.step(1 / 60)
     assert table.link_down and not table.my_turn
     results = open_results(app, table)
-    assert not results.again.enabled and session.closed and session.sent == []
+    assert not results.again.visible and results.menu.label == "Leave table" and session.sent == []
+    assert not session.closed  # the results keep the table's session until the spectator leaves
+    results.to_title()
+    assert session.closed
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

@@ -207,3 +207,64 @@ def table_reconnecting(app: Any) -> None:
     scene, _, link = _table(app, [seat("Ada"), seat("Ben", connected=False), seat("Cleo", bot=True)])
     link.link = "down"
     link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})
+
+
+class ShotHosted:
+    """The table this screen hosts, as the results see it (nothing is served)."""
+
+    save_problem = ""
+
+    def saved_table(self) -> None:
+        return None
+
+    def stop(self, goodbye: bool = True) -> None:
+        pass
+
+
+def _lan_results(app: Any, link: ShotLink, hosted: ShotHosted | None = None) -> None:
+    from game.lan.results import LanResultsScene
+    from game.scenes.figures import generic_figures
+    from game.tables.base import players_title
+
+    seats = [{"name": s["name"], "kind": s["kind"], "level": s["level"], "colour": i}
+             for i, s in enumerate(link.status["seats"])]
+    outcome = {"winners": [1], "draw": False, "scores": [9, 12, 7]}
+    app.push(TitleScene(app))
+    app.push(LanResultsScene(app, generic_figures({"match": {"seats": seats}}, outcome), outcome,
+                             players_title("Linie 1", len(seats)), LanSession(link, hosted=hosted)))  # type: ignore[arg-type]
+
+
+@shot("lan_results_host", settle=1.6)
+def lan_results_host(app: Any) -> None:
+    """The hosting player's results: Play again deals at the same table, Close table ends it."""
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Bot 1", "bot", claimed=False, connected=False)],
+                    "Ada's tram depot", phase="over")
+    _lan_results(app, link, ShotHosted())
+
+
+@shot("lan_results_waiting", settle=1.6)
+def lan_results_waiting(app: Any) -> None:
+    """A guest at linie-host who chose Play again, waiting for the others."""
+    link = ShotLink([seat("Ada", asked_start=True), seat("Ben"), seat("Cleo", asked_start=True)],
+                    "Friday table", phase="over")
+    link.table["guests_start"] = True
+    _lan_results(app, link)
+
+
+@shot("lan_results_spectator", settle=1.6)
+def lan_results_spectator(app: Any) -> None:
+    """A spectator's results: only the way out, and what happens if the players play again."""
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Cleo")], "Ada's tram depot", phase="over")
+    link.role, link.seat = "spectator", None
+    _lan_results(app, link)
+
+
+@shot("lan_lobby_spectator", settle=1.2)
+def lobby_spectator(app: Any) -> None:
+    """A spectator in the lobby of a table again after a game: Ben left, so a seat is open to sit down on."""
+    link = ShotLink([seat("Ada"), seat("Seat 2", "open", claimed=False), seat("Cleo"),
+                     seat("Bot 1", "bot", claimed=False, connected=False)], "Ada's tram depot")
+    link.role, link.seat = "spectator", None
+    session = chatter(link, [(None, "", words("{name} left the table.").format(name="Ben"))])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=False))

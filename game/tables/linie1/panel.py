@@ -47,6 +47,7 @@ class PanelFrame:
     dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
     message_bad: bool = False
+    kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -84,10 +85,13 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if active:
             pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
         name = str(info.get("name"))
-        if info.get("kind") == "bot":
-            name += "  · " + bot_label(info.get("level"))  # as every game's seat says it: "Bot · normal"
+        kind = frame.kinds[seat] if seat < len(frame.kinds) else (
+            bot_label(info.get("level")) if info.get("kind") == "bot" else "")
         name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
                                     "midleft")
+        if kind:  # "you", "on this screen", "Bot · normal", "remote player": as every game's seat says it
+            name_rect = name_rect.union(theme.draw_text(surface, "· " + kind, (name_rect.right + 12, rect.centery + 1),
+                                                        24, theme.CREAM_DIM, anchor="midleft"))
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
