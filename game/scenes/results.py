@@ -21,7 +21,7 @@ from game.ui.widgets import Button
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
 CARD_TOP, CARD_ROOM = 280, 645  # the cards' top, and the most height they may take above the buttons
-NOTE_W, NOTE_GAP = 1200, 14  # a note's width; its distance from the cards above and the buttons below
+TROUBLE_W, TROUBLE_GAP = 1200, 14  # the trouble's width; its distance from the cards above and the buttons below
 ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's height at 100 %
 
 
@@ -35,13 +35,13 @@ class ResultsScene(Scene):
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "",
-                 back: tuple[str, Callable[[], None]] | None = None, note: str = "") -> None:
+                 back: tuple[str, Callable[[], None]] | None = None, trouble: str = "") -> None:
         """``back``: a label and an action taking the place of Play again (and of Esc): the
-        results of a replay lead back to it. ``note``: a trouble the player must hear of (the
-        replay could not be kept), in coral under the title."""
+        results of a replay lead back to it. ``trouble``: what the player must hear of (the replay
+        could not be kept), in coral between the cards and the buttons."""
         super().__init__(app)
         self.title = title
-        self.note = note
+        self.trouble = trouble
         self.outcome = outcome
         self.figures = figures
         self.back = back
@@ -114,20 +114,20 @@ class ResultsScene(Scene):
         if self.title:
             theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")
-        if self.note:
-            self._draw_note(surface)
+        if self.trouble:
+            self._draw_trouble(surface)
         for index, figures in enumerate(self.figures):
             self._draw_card(surface, self.card_rect(index), figures)
         self.particles.draw(surface)
         super().draw(surface)
 
-    def _draw_note(self, surface: pygame.Surface) -> None:
-        """The note in coral between the cards (where they come to rest) and the buttons, wrapped, as
+    def _draw_trouble(self, surface: pygame.Surface) -> None:
+        """The trouble in coral between the cards (where they come to rest) and the buttons, wrapped, as
         large as that room allows."""
         cards = max((self.card_rect(index).bottom - int(self.card_offsets[index])
                      for index in range(len(self.figures))), default=CARD_TOP)
-        top, bottom = cards + NOTE_GAP, self.again.rect.top - NOTE_GAP
-        size, lines, step = theme.fit_lines(self.note, 30, NOTE_W, max(theme.line_height(12), bottom - top))
+        top, bottom = cards + TROUBLE_GAP, self.again.rect.top - TROUBLE_GAP
+        size, lines, step = theme.fit_lines(self.trouble, 30, TROUBLE_W, max(theme.line_height(12), bottom - top))
         y = (top + bottom) // 2 - len(lines) * step // 2
         for line in lines:
             theme.draw_text(surface, line, (theme.WIDTH // 2, y), size, theme.CORAL, anchor="midtop")

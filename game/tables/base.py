@@ -421,7 +421,7 @@ class TableScene(Scene):
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), note=self.results_note()))
+                                      self.results_title(outcome), trouble=self.results_note()))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""

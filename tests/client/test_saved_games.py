@@ -238,7 +238,7 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
     note = table(app).results_note()
     assert note.startswith("The replay cannot be kept (a file stands where its folder belongs): the game waits in "
                            "Saved games")
-    results = ResultsScene(app, [], {"winners": [0]}, title="Linja", note=note)
+    results = ResultsScene(app, [], {"winners": [0]}, title="Linja", trouble=note)
     results.draw(pygame.Surface((1920, 1080)))
     app.to_title()
     title = app.stack.top
@@ -246,7 +246,7 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
     blocker.unlink()
     run(app, 0.05, click(title.buttons["Continue"].rect.center))
     assert saves.list_saves() == [] and len(list_replays()) == 1  # kept once it could be
-    assert isinstance(app.stack.top, ResultsScene) and app.stack.top.note == ""  # the finished game's results
+    assert isinstance(app.stack.top, ResultsScene) and app.stack.top.trouble == ""  # the finished game's results
 
 
 def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, monkeypatch):
