@@ -525,3 +525,35 @@ def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> Non
 
     assert _status(frame([7, 7]))[0] == "Bot wins, 7 : 7 (more blue rhombs)"
     assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_whole(app, monkeypatch, lang) -> None:
+    from game.i18n import set_language
+    from game.tables.liniell.hints import HINTS
+    keys_lines: list[pygame.Rect] = []
+    real = panel.draw_actions
+
+    def record(*args, **kwargs):
+        drawn = real(*args, **kwargs)
+        keys_lines.append(drawn)
+        return drawn
+
+    monkeypatch.setattr(panel, "draw_actions", record)
+    set_language(lang)
+    try:
+        seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+        assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+        app.step(0.5)
+        assert table.coach is not None and table.model is not None and table.model.phase == "place"
+        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("place", "score")]
+        for text in said_while_placing + list(HINTS.refusals.values()):
+            table.coach.text, table.coach.alpha = text, 1.0
+            keys_lines.clear()
+            table.draw(pygame.Surface((1920, 1080)))
+            assert keys_lines and keys_lines[-1] is not None
+            assert not table.coach.box.colliderect(keys_lines[-1]), (text, table.coach.box, keys_lines[-1])
+            assert not table.coach.box.colliderect(panel.TILE_SPOT), text
+    finally:
+        set_language("en")

@@ -22,6 +22,7 @@ TILE_SPOT = pygame.Rect(TILE_CARD.x + 34, TILE_CARD.y + 74, 192, 192)
 STACK_SPOT = (TILE_CARD.x + 372, TILE_CARD.y + 132)
 SUPPLY_RADIUS = 24
 BUTTON_ROW_Y = ACTIONS.bottom - 100
+KEYS_SIZE = 20  # the keys line's text size (smaller only where a language's words need it)
 
 
 @dataclass
@@ -146,6 +147,17 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
             surface.blit(image, image.get_rect(center=(x, TILE_CARD.bottom - 36)))
 
 
+def keys_foot(height: int) -> int:
+    """Where a keys line ``height`` tall starts at the foot of the action box (no button below it)."""
+    return ACTIONS.bottom - 12 - height - theme.px(40)
+
+
+def keys_line_top() -> int:
+    """The highest the keys line at the action box's foot starts (at its full size): a hint over the
+    box's words ends above it, rather than leaving half a line of keys peeking out below."""
+    return keys_foot(theme.font(KEYS_SIZE).get_height())
+
+
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour,
                  buttons: bool = False) -> pygame.Rect | None:
     """The action box's words: headline, detail and the keys line, which stands above the button row
@@ -156,9 +168,9 @@ def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str,
     keys_top = ACTIONS.y + 164
     drawn = None
     if keys:
-        keys_size = fit(keys, 20, ACTIONS.width - 60)
+        keys_size = fit(keys, KEYS_SIZE, ACTIONS.width - 60)
         height = theme.font(keys_size).get_height()
-        foot = (BUTTON_ROW_Y - 8 - height) if buttons else ACTIONS.bottom - 12 - height - theme.px(40)
+        foot = (BUTTON_ROW_Y - 8 - height) if buttons else keys_foot(height)
         keys_top = max(keys_top, foot) if not buttons else foot
         drawn = theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
     top = max(ACTIONS.y + 66, title.bottom + 2)
