@@ -29,6 +29,7 @@ DIAGRAM_MAX = 400  # a picture and its caption fit one page, with room for a few
 DIAGRAM_GAP = 14
 KEY_SIZE = 38
 INDEX_ROW, INDEX_ROW_MIN, INDEX_TEXT = 66, 44, 28  # the section index: row height (largest, least), text
+INDEX_WIDTH = 470  # its rows' width: every section's title fits it at full size (a test checks)
 KEY_INDENT = 56
 
 
@@ -105,7 +106,7 @@ class RulesScene(Scene):
             tab = Button(rect, book.title, lambda i=index: self.open_book(i), "secondary", 32)
             self.tabs.append(tab)
             self.ui.add(tab)
-        self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, 470, PANEL.height - 230), [],
+        self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, INDEX_WIDTH, PANEL.height - 230), [],
                               self.open_section, 0, INDEX_ROW, INDEX_TEXT)
         self.ui.add(self.index)
         self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), _("Previous"), self.previous_page,

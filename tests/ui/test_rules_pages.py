@@ -55,6 +55,24 @@ def test_every_translated_rules_page_fits_its_pages():
                 assert sum(line.height for line in page) <= TEXT_AREA.height
 
 
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_section_title_fits_the_index_at_full_size(code):
+    """A title the index had to shrink reads smaller than its neighbours: shorter words instead."""
+    import pygame
+
+    from game.scenes.rules import INDEX_TEXT, INDEX_WIDTH
+    from game.ui import theme
+    pygame.font.init()
+    set_language(code)
+    try:
+        titles = [section.title for book in available_rulebooks() for section in book.sections]
+    finally:
+        set_language("en")
+    shrunk = [title for title in titles if theme.fit_text(title, INDEX_TEXT, INDEX_WIDTH - 36, theme.DISPLAY_FONT)
+              < INDEX_TEXT]
+    assert titles and not shrunk
+
+
 @pytest.mark.parametrize(("code", "name"), TRANSLATED)
 def test_a_translated_page_parses_into_the_english_pages_blocks(code, name):
     """The same paragraphs, bullets, pictures and legend lines in every section (a legend line wrapped

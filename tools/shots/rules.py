@@ -25,7 +25,7 @@ PAGES = [
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
     ("rules_bus_growth", "bus", "Streets: where a line may grow", 0),
     ("rules_bus_growth_2", "bus", "Streets: where a line may grow", 1),
-    ("rules_bus_scoring", "bus", "Carrying out the actions, top to bottom", 2),
+    ("rules_bus_scoring", "bus", "The actions, top to bottom", 2),
 ]
 
 
