@@ -129,6 +129,32 @@ def test_the_timeline_jumps_to_the_turn_under_the_pointer(app) -> None:
     assert shows(scene, None)
 
 
+def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_sight(app, monkeypatch) -> None:
+    from game.tables.replay_bar import ROW_Y
+    from game.ui import widgets
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    viewer_of(app)
+    boxes: list[pygame.Rect] = []
+    real = widgets.tooltip_box
+
+    def record(*args, **kwargs):
+        boxes.append(real(*args, **kwargs))
+        return boxes[-1]
+
+    monkeypatch.setattr(widgets, "tooltip_box", record)
+    hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=(TIMELINE.x + 200, TIMELINE.centery), rel=(0, 0),
+                                buttons=(0, 0, 0))]
+    run(app, 1.5, hover)
+    app.draw()
+    assert boxes, "no tooltip over the timeline"
+    assert boxes[-1].bottom <= TIMELINE.top and boxes[-1].bottom < ROW_Y
+    # a menu button keeps its tooltip beside or below, as before
+    wide = pygame.Rect(10, 500, 1900, 80)
+    assert widgets.tooltip_box(pygame.Rect(0, 0, 1920, 1080), (500, 90), wide).top > wide.bottom
+
+
 def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     first, _ = kept("linja", 2, 3)
     second, _ = kept("liniell", 2, 3)
