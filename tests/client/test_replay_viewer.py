@@ -271,3 +271,29 @@ def test_a_linie1_replay_names_whose_line_and_tiles_it_shows(app) -> None:
     frame = scene.table._panel_frame()
     assert frame.line_heading == "Ada's line {line}" and frame.hand_title.startswith("Ada's ")
     assert "thinking" not in frame.message and "wait for your turn" not in frame.hand_title
+
+
+def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is_playing(app, monkeypatch) -> None:
+    from game.tables.linie1 import panel
+    path, match = kept("linie1", 2, 3)
+    winner = match.seats[match.outcome()["winners"][0]].name
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    drawn: list[str] = []
+    real = panel.theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(panel.theme, "draw_text", record)
+    run(app, 0.3)
+    assert any(text.endswith(" is playing.") for text in drawn)  # under way: a spectator sees who plays
+    scene.jump(len(scene.replay.steps))
+    run(app, 0.3)
+    drawn.clear()
+    scene.table.draw(pygame.Surface((1920, 1080)))
+    assert scene.table.view["phase"] == "over"
+    assert "Game over" in drawn and f"{winner} wins!" in drawn
+    assert not any(text.endswith(" is playing.") for text in drawn)
