@@ -44,7 +44,8 @@ class Line(NamedTuple):
 
 
 def _block_groups(block: Block, width: int) -> list[list[Line]]:
-    """A block's rows, grouped: a group never splits across pages (a picture keeps its caption)."""
+    """A block's rows, grouped: a group stays on one page where it fits one (a picture keeps its
+    caption, a paragraph or bullet is read whole, never ending on the next page mid-sentence)."""
     if block.kind == "diagram":
         group: list[Line] = []
         diagram = find(block.name)
@@ -57,9 +58,17 @@ def _block_groups(block: Block, width: int) -> list[list[Line]]:
     if block.kind in ("bullet", "key"):
         indent = 44 if block.kind == "bullet" else KEY_INDENT
         wrapped = theme.wrap(block.text, BODY_SIZE, width - indent)
-        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)]
-                for i, text in enumerate(wrapped)]
-    return [[Line("text", text, 0, theme.px(LINE_GAP))] for text in theme.wrap(block.text, BODY_SIZE, width)]
+        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)
+                 for i, text in enumerate(wrapped)]]
+    return [[Line("text", text, 0, theme.px(LINE_GAP)) for text in theme.wrap(block.text, BODY_SIZE, width)]]
+
+
+def _fitting(group: list[Line], room: int) -> list[list[Line]]:
+    """``group`` whole, or, if even a page of its own cannot hold it, line by line (a paragraph
+    longer than a page runs on; a picture with its caption is never cut)."""
+    if sum(line.height for line in group) <= room or group[0].kind == "diagram":
+        return [group]
+    return [[line] for line in group]
 
 
 def layout(section: Section, width: int, height: int) -> list[list[Line]]:
@@ -73,15 +82,16 @@ def layout(section: Section, width: int, height: int) -> list[list[Line]]:
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0
-    for group in groups:
-        cost = sum(line.height for line in group)
-        if used + cost > room and page:
-            pages.append(page)
-            page, used = [], 0
-            if group[0].kind == "space":
-                continue
-        page += group
-        used += cost
+    for whole in groups:
+        for group in _fitting(whole, room):
+            cost = sum(line.height for line in group)
+            if used + cost > room and page:
+                pages.append(page)
+                page, used = [], 0
+                if group[0].kind == "space":
+                    continue
+            page += group
+            used += cost
     while page and page[-1].kind == "space":
         page.pop()
     if page:
