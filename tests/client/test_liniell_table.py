@@ -557,3 +557,35 @@ def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_w
             assert not table.coach.box.colliderect(panel.TILE_SPOT), text
     finally:
         set_language("en")
+
+
+def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(app, monkeypatch) -> None:
+    from game.i18n import set_language
+    from game.ui import theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    try:
+        seats = [SeatInfo("Tramina"), SeatInfo("Ada")]  # two at this screen: "auf diesem Bildschirm"
+        assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+        app.step(0.5)
+        monkeypatch.setattr(theme, "draw_text", record)
+        table.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    in_card = [(text, rect) for text, rect in drawn if panel.TILE_CARD.collidepoint(rect.center)]
+    assert any("Plättchen" in text for text, _rect in in_card)
+    assert all(panel.TILE_CARD.contains(rect) for _text, rect in in_card), in_card
+    for seat, card in enumerate(panel.PLAYER_CARDS):
+        markers_top = panel.supply_spot(seat, 0)[1] - panel.SUPPLY_RADIUS
+        words = [(text, rect) for text, rect in drawn
+                 if card.collidepoint(rect.center) and rect.centerx < card.x + 340 and rect.top < markers_top]
+        assert len(words) == 2 and all(rect.bottom <= markers_top for _text, rect in words), words
