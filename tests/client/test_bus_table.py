@@ -570,3 +570,33 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
             assert len(set(words)) == len(words)  # each reason in words of its own
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_each_rows_score_stands_apart_from_its_unit_at_any_text_size(app, monkeypatch, scale):
+    from game.i18n import _, set_language
+    from game.tables.bus import players
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    set_language("de")
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        monkeypatch.setattr(players.theme, "draw_text", record)
+        table.draw(pygame.Surface((1920, 1080)))
+        unit = _("pts")
+    finally:
+        set_language("en")
+    units = [rect for text, rect in drawn if text == unit]
+    scores = [rect for text, rect in drawn if text.isdigit() and any(rect.centery - 20 < u.centery < rect.centery + 20
+                                                                       and rect.right <= u.right for u in units)]
+    assert len(units) == 3 and len(scores) >= 3
+    for score in scores:
+        unit_rect = min(units, key=lambda u: abs(u.centery - score.centery))
+        assert score.right + 4 <= unit_rect.left, (score, unit_rect)
