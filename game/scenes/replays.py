@@ -90,7 +90,7 @@ class ReplaysScene(PagedListScene[KeptReplay]):
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, kept: KeptReplay) -> None:
         replay = kept.replay
         pygame.draw.rect(surface, theme.NIGHT_2 if replay else theme.shade(theme.NIGHT_2, 0.8), row, border_radius=18)
-        width = row.width - 520
+        width = row.width - 470 - 28 - 36  # up to Watch (470 from the right), clear of its focus glow
         if replay is not None:
             title = f"{replay.title} · {replay.result()}"
             stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(kept.when))

@@ -218,3 +218,33 @@ def test_enter_twice_on_delete_asks_and_then_keeps_the_save(app):
     run(app, 0.05, key(pygame.K_RETURN))
     run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Yes, delete
     assert screen.games == []
+
+
+def test_a_rows_words_end_well_before_its_focused_button_at_any_text_size(app, monkeypatch):
+    from game.scenes.replays import ReplaysScene
+    from game.ui import theme
+    from tests.client.test_replay_viewer import kept
+    names = ["Alexandra-Maria", "Bartholomäus", "Constantin", "Dorothea"]
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in names]))
+    play(table(app).session.match, 3)
+    kept("linie1", 4, 3)
+    app.to_title()
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(scale)
+        for screen in (SavedGamesScene(app), ReplaysScene(app)):
+            action = screen.row_buttons[0][0]
+            row = screen.row_rect(0)
+            drawn.clear()
+            screen.draw(pygame.Surface((1920, 1080)))
+            words = [rect for _text, rect in drawn if row.collidepoint(rect.center) and rect.left < action.rect.left]
+            assert len(words) == 2  # the title and the detail line
+            assert all(rect.right + 24 <= action.rect.left for rect in words), (scale, words, action.rect)
