@@ -439,7 +439,9 @@ class TextInput(Widget):
 
 
 class ListView(Widget):
-    """A vertical list of text rows; up/down move the selection, a click picks a row."""
+    """A vertical list of text rows; up/down move the selection, a click picks a row. A row "what\ndetail"
+    shows its detail in smaller words under it (where the row is tall enough), rather than one long line
+    shrunk to fit."""
 
     def __init__(self, rect: Any, items: Sequence[str], on_select: Callable[[int], None], selected: int = 0,
                  row_height: int = 64, size: int = 30) -> None:
@@ -481,9 +483,15 @@ class ListView(Widget):
                 break
             chosen = index == self.selected
             pygame.draw.rect(surface, theme.TANGERINE if chosen else theme.NIGHT_2, row, border_radius=14)
+            ink = theme.INK if chosen else theme.CREAM
+            title, _newline, detail = item.partition("\n")
+            if detail:
+                theme.draw_stack(surface, [(title, self.size, ink, theme.DISPLAY_FONT),
+                                           (detail, self.size * 4 // 5, ink, theme.TEXT_BOLD_FONT)],
+                                 (row.x + 20, row.y + 6), row.width - 36, row.height - 10, spread=8)
+                continue
             size = theme.fit_text(item, self.size, row.width - 36, theme.DISPLAY_FONT)
-            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size,
-                            theme.INK if chosen else theme.CREAM, theme.DISPLAY_FONT, "midleft")
+            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size, ink, theme.DISPLAY_FONT, "midleft")
         self.draw_focus(surface, 14)
 
 
