@@ -297,3 +297,36 @@ def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is
     assert scene.table.view["phase"] == "over"
     assert "Game over" in drawn and f"{winner} wins!" in drawn
     assert not any(text.endswith(" is playing.") for text in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_size(app, monkeypatch, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.stats import GAMES_PANEL
+    from game.ui import theme
+    for game, players in (("bus", 3), ("liniell", 2)):  # Bus: a three-figure average
+        match, _ = play_one(game, players, 3, ["easy"], None)
+        match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
+                       for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
+        assert keep_replay(match, None) is not None
+    drawn: list[pygame.Rect] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append(rect)
+        return rect
+
+    set_language(lang)
+    theme.set_ui_scale(1.5)
+    try:
+        app.push(TitleScene(app))
+        stats = StatsScene(app)
+        monkeypatch.setattr(theme, "draw_text", record)
+        stats.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    in_games = [rect for rect in drawn if GAMES_PANEL.contains(rect)]
+    for index, rect in enumerate(in_games):
+        beside = [other for other in in_games[index + 1:] if abs(other.centery - rect.centery) < 12]
+        assert not any(rect.colliderect(other.inflate(8, 0)) for other in beside), (rect, beside)
