@@ -160,8 +160,11 @@ class OpenFileScene(Scene):
         theme.draw_text(surface,
                         _("A .jsonl replay from this computer or another: type or paste its path, then Enter."),
                         (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
-        if self.message:
-            for index, line in enumerate(theme.wrap(self.message, 26, box.width - 100)[:2]):
-                theme.draw_text(surface, line, (box.x + 50, box.y + 244 + index * theme.px(34)), 26, theme.CORAL,
+        if self.message:  # between the field and the buttons, shrunk to that room at a large text size
+            top = self.field.rect.bottom + 12
+            size, lines, step = theme.fit_lines(self.message, 26, box.width - 100, self.cancel.rect.top - 8 - top,
+                                                theme.TEXT_BOLD_FONT)
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (box.x + 50, top + index * step), size, theme.CORAL,
                                 theme.TEXT_BOLD_FONT)
         super().draw(surface)

@@ -330,3 +330,34 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
     for index, rect in enumerate(in_games):
         beside = [other for other in in_games[index + 1:] if abs(other.centery - rect.centery) < 12]
         assert not any(rect.colliderect(other.inflate(8, 0)) for other in beside), (rect, beside)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeypatch, scale) -> None:
+    from game.i18n import set_language
+    from game.ui import theme
+    set_language("de")
+    theme.set_ui_scale(scale)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    try:
+        app.push(TitleScene(app))
+        app.push(ReplaysScene(app))
+        dialog = OpenFileScene(app)
+        app.push(dialog)
+        dialog.field.text = "/tmp/" + "ein-sehr-langer-ordnername/" * 4 + "freitag.jsonl"
+        dialog.open_typed()
+        assert dialog.message
+        monkeypatch.setattr(theme, "draw_text", record)
+        dialog.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    message = [rect for text, rect in drawn if text and text in dialog.message and rect.top > dialog.field.rect.centery]
+    assert message
+    assert all(dialog.field.rect.bottom <= rect.top and rect.bottom <= dialog.cancel.rect.top for rect in message)
