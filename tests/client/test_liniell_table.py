@@ -589,3 +589,12 @@ def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(ap
         words = [(text, rect) for text, rect in drawn
                  if card.collidepoint(rect.center) and rect.centerx < card.x + 340 and rect.top < markers_top]
         assert len(words) == 2 and all(rect.bottom <= markers_top for _text, rect in words), words
+
+
+def test_the_results_name_the_duel_as_linjas_do(app) -> None:
+    from game.tables.linja.table import LinjaTable
+    for game, kind in (("liniell", LiniellTable), ("linja", LinjaTable)):
+        assert start_local_game(app, TableConfig(game, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, kind))
+        assert table.results_title({}) == f"{table.title} · Ada vs Bot"
+        app.to_title()

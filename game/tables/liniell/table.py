@@ -179,7 +179,8 @@ class LiniellTable(TableScene):
         return liniell_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        return _("Liniell · the final count")
+        """Who played whom, as Linja's duel says it (the other games name their player count)."""
+        return _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen: the count plays (a table that opens on, or resyncs to, a
