@@ -539,3 +539,12 @@ def test_the_note_over_hidden_cards_says_who_is_watching_whom() -> None:
     assert note([], bots) == "Watching the bots play."
     assert note([0, 1], people) == "Cards are hidden."  # hot-seat: between two players' turns
     assert note([], bots, replay=True) == "A spectator sees no cards."
+
+
+def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
+    from game.tables.linie1.figures import linie1_figures
+    view = {"match": {"seats": [{"name": "Ada", "colour": 0, "kind": "human"},
+                                {"name": "Bimmel", "colour": 1, "kind": "bot", "level": "hard"}]},
+            "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
+    ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
+    assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
