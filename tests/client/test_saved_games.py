@@ -130,6 +130,25 @@ def test_a_finished_game_leaves_its_replay_not_a_save(app, monkeypatch):
     assert len(lines) == session.match.version + 2  # header, every action, the outcome
 
 
+def test_leaving_a_finished_game_whose_replay_is_kept_asks_nothing(app):
+    from game.scenes.pause import PauseScene
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")], {}, 3))
+    game_table = table(app)
+    session = game_table.session
+    bot = make_bot("linja", "easy", 1)
+    while not session.match.finished:
+        seat = session.match.to_act()[0]
+        session.submit(seat, bot.decide(session.match.view(seat)))
+    run(app, 0.1)
+    assert session.match.finished and session.kept_replay is not None and not session.saved
+    game_table.open_menu()
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.buttons["Leave game"].label == "Leave game"
+    assert "Replays" in (pause.buttons["Leave game"].tooltip or "")
+    run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
+    assert isinstance(app.stack.top, TitleScene)
+
+
 def test_saved_games_lists_resumes_and_deletes(app):
     for game, seats in (("linja", ["Ada", "Ben"]), ("liniell", ["Ada", "Cleo"])):
         assert start_local_game(app, TableConfig(game, [SeatInfo(name) for name in seats]))
