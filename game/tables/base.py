@@ -431,7 +431,8 @@ class TableScene(HoldsSession, Scene):
         self.session.hold_bots(False)
 
     def open_menu(self) -> None:
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))
+        kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
