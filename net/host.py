@@ -355,20 +355,21 @@ class Host(Requests):
             self.save()
             if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
                 log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
-        settle = functools.partial(self._settle, sent)
+        settle = functools.partial(self._settle, self.match, sent)
         if self._loop is None:
             settle()
         else:
             self._loop.call_later(SETTLE_DELAY, settle)
         self.bots.schedule()
 
-    def _settle(self, sent: SentChange) -> None:
+    def _settle(self, match: Match, sent: SentChange) -> None:
         """The checks of a change (the hash of the view each peer was sent) and a full save when one
         is due. They come a moment after the updates: the host's CPU goes idle in between, so a
         client running on the same machine (a player hosting from the game itself, whose client
         shares this process) reads its update first. Skipped if a newer change came meanwhile:
-        its own checks follow, and the client checks only the view it holds."""
-        if self._closed or sent.version != self.match.version:
+        its own checks follow, and the client checks only the view it holds. Skipped as well once the
+        table plays another game: the finished game's versions are the new one's numbers too."""
+        if self._closed or match is not self.match or sent.version != match.version:
             return
         self.fanout.send_checks(sent)
         if self.autosave is not None:
