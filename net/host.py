@@ -75,6 +75,7 @@ class Host(Requests):
         self.phase = phase
         self.seating = Seating(match, slots, revoked or ())
         self.slots = slots
+        self._seat_owner()
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
@@ -93,6 +94,20 @@ class Host(Requests):
         match.add_listener(self._on_change)
 
     # -- construction ----------------------------------------------------------------------------
+    def _seat_owner(self) -> None:
+        """A table hosted from the game holds its host player's seat for them before it listens: a
+        guest who knocks first cannot take it (their program resumes it with ``owner_token``)."""
+        owner = self.config.owner_seat
+        if owner is not None and owner < len(self.slots) and self.slots[owner].token is None \
+                and self.match.seats[owner].kind == "open":
+            self.seating.claim(owner, self.match.seats[owner].name)
+
+    @property
+    def owner_token(self) -> str | None:
+        """The token of the host player's seat (None: a table nobody hosts from the game)."""
+        owner = self.config.owner_seat
+        return self.slots[owner].token if owner is not None and owner < len(self.slots) else None
+
     @classmethod
     def new(cls, game: str, seats: int, config: HostConfig, bots: int = 0, seed: int | None = None,
             options: dict[str, Any] | None = None, bot_factory: BotFactory = make_bot) -> Host:
@@ -292,7 +307,7 @@ class Host(Requests):
         seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
-        self.seating.seat_again()
+        self.seating.seat_again(keep=self.config.owner_seat)
         self.phase = "lobby"
         log.info("a new game at the table: %s", ", ".join(info.name for info in self.match.seats))
         self.save()

@@ -71,9 +71,15 @@ class Requests:
         """Liveness only: ``_heard`` already noted it."""
 
     def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
-        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
+        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None \
+                and peer.seat != self.config.owner_seat:  # the host's seat is theirs until the table closes
             self._release(peer.seat)
         raise PeerLeaving
+
+    def _keeps_owner_seat(self, peer: Peer) -> None:
+        """The player hosting from the game stays in their seat: its token is what resumes the table."""
+        if peer.role == "seat" and peer.seat is not None and peer.seat == self.config.owner_seat:
+            raise RefusedError("net.host_seat", "The table's host keeps their seat.")
 
     def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
         """An open seat for this connection; in the lobby a spectator may sit down, and a player may
@@ -83,6 +89,7 @@ class Requests:
             raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
         if peer.role == "seat" and peer.seat == seat:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        self._keeps_owner_seat(peer)
         free = seat < len(self.slots) and self.match.seats[seat].kind == "open"
         if free and peer.role == "seat" and peer.seat is not None:
             self.seating.release(peer.seat)  # first, so the name the player keeps is not "taken" by it
@@ -124,6 +131,8 @@ class Requests:
 
     def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
         """Watch. A player may give a seat up for this in the lobby (as by leaving), not in a game."""
+        if self.phase == "lobby":
+            self._keeps_owner_seat(peer)
         if peer.role == "seat" and peer.seat is not None and self.phase == "lobby":
             log.info("%s gives up seat %d to watch", peer.name, peer.seat + 1)
             self._release(peer.seat)

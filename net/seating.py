@@ -104,13 +104,15 @@ class Seating:
         present = [seat for seat in self.humans() if self.slots[seat].peer is not None]
         return bool(present) and all(seat in self.asked_to_start for seat in present)
 
-    def seat_again(self) -> None:
+    def seat_again(self, keep: int | None = None) -> None:
         """Seat the next game at this table (``match`` is the new one, with the old one's seats): the
         players still connected keep their seats and tokens, a bot chosen for a seat stays, and a
         seat a player has left, or a bot only filled at the start, is open again. Those who asked
-        for the rematch are ready in the new lobby."""
+        for the rematch are ready in the new lobby. The seat ``keep`` (the host player's) stays its
+        player's even while their link is down."""
         for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True)):
-            if info.kind == "human" and slot.peer is None or info.kind == "bot" and slot.filled:
+            gone = info.kind == "human" and slot.peer is None and seat != keep
+            if gone or info.kind == "bot" and slot.filled:
                 self.release(seat)  # the token of a player who left is dead, as in the lobby
             slot.handed, slot.filled, slot.absent_since = None, False, None
             kept = self.match.seats[seat]

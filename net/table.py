@@ -47,6 +47,7 @@ class HostConfig:
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
+    owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
     save_path: Path | None = None
     replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)
     fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
