@@ -200,3 +200,14 @@ def test_linie_host_holds_against_a_seat_move_flood_and_an_early_start(tmp_path:
         process.wait(10)
         if process.stdout is not None:
             process.stdout.close()
+
+
+def test_every_benchmark_attack_is_a_well_formed_message_so_it_reaches_the_tables_rules() -> None:
+    from net.protocol import CLIENT_SCHEMAS, validate
+    from tools.hostile_peers import KINDS, message
+
+    for kind in KINDS:
+        if kind != "slow_reader":  # it sends nothing
+            for number in (2, 3):
+                assert validate(message(kind, number), CLIENT_SCHEMAS)["id"] == number
+    assert {message("seat_moves", n)["type"] for n in (2, 3)} == {"claim", "spectate"}
