@@ -198,6 +198,8 @@ class Requests:
             raise RefusedError("net.not_allowed", "Only the host can start this game.")
         if self.phase != "lobby":
             raise RefusedError("net.not_in_lobby", "The game has already started.")
+        if peer.seat in self.seating.asked_to_start:
+            return  # asked already: nothing changed, and nobody is told it again
         if self.seating.ask_to_start(peer.seat):  # type: ignore[arg-type]
             log.info("every seated player asked to start")
             self.start_game()
@@ -213,6 +215,8 @@ class Requests:
             raise RefusedError("net.not_allowed", "Only the host can start a new game at this table.")
         if self.phase != "over":
             raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
+        if peer.seat in self.seating.asked_to_start:
+            return  # asked already: a repeated ask changes nothing, so no status goes out for it
         self.seating.asked_to_start.add(peer.seat)  # type: ignore[arg-type]
         log.info("%s asks for another game", peer.name)
         self._broadcast_status()

@@ -15,7 +15,7 @@ import pytest
 from net.host import Host, HostConfig
 from net.host_thread import HostThread
 from net.savefile import read_save
-from tests.net.conftest import FAST, RawPeer, make_host
+from tests.net.conftest import FAST, RawPeer, make_host, seat
 from tests.net.test_host_refusals import refusal
 
 Table = tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]
@@ -66,7 +66,7 @@ def test_a_spectators_flood_of_rematches_is_refused_and_asks_nothing(finished_ta
 
 def test_one_players_flood_of_rematches_waits_for_the_others_and_is_told_coalesced(
         finished_table: Callable[..., Table]) -> None:
-    thread, ann, bob, cid, _tokens = finished_table(drop_after=30.0)  # Bob, silent, stays connected
+    thread, ann, bob, cid, _tokens = finished_table(away_after=30.0, drop_after=60.0)  # Bob, silent, stays here
     finished = thread.host.match
     for _ in range(150):
         ann.send({"type": "rematch"})
@@ -79,6 +79,33 @@ def test_one_players_flood_of_rematches_waits_for_the_others_and_is_told_coalesc
     bob.send({"type": "rematch"})
     cid.expect("snapshot", phase="playing", version=0)
     assert thread.host.match is not finished
+
+
+def test_asking_again_and_again_over_a_while_tells_the_table_once(finished_table: Callable[..., Table]) -> None:
+    _thread, ann, _bob, cid, _tokens = finished_table(away_after=30.0, drop_after=60.0)  # nobody away
+    for _ in range(25):  # a steady stream over half a second: past the status interval many times
+        ann.send({"type": "rematch"})
+        time.sleep(0.02)
+    ann.send({"type": "chat", "text": "done"})
+    heard = drain(cid, "chat", text="done") + quiet(cid, 0.3)
+    assert len([m for m in heard if m["type"] == "status"]) == 1  # the one change: Ann asked
+
+
+def test_being_ready_again_and_again_tells_the_lobby_once(host_factory: Callable[..., HostThread],
+                                                          raw_peers: Callable[[int], RawPeer]) -> None:
+    thread = host_factory(seats=3, away_after=30.0, drop_after=60.0)
+    eve, ann, watcher = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
+    seat(eve, "Eve", 0)
+    seat(ann, "Ann", 1)  # who is not ready
+    watcher.hello("Wes")
+    quiet(watcher, 0.15)
+    for _ in range(25):
+        eve.send({"type": "start"})
+        time.sleep(0.02)
+    eve.send({"type": "chat", "text": "done"})
+    heard = drain(watcher, "chat", text="done") + quiet(watcher, 0.3)
+    assert len([m for m in heard if m["type"] == "status"]) == 1
+    assert thread.call(lambda: thread.host.phase) == "lobby"
 
 
 def test_two_players_racing_their_rematches_begin_exactly_one_new_game(finished_table: Callable[..., Table]) -> None:
