@@ -76,6 +76,12 @@ class Requests:
             self._release(peer.seat)
         raise PeerLeaving
 
+    def _may_move(self, peer: Peer) -> None:
+        """A seat change is a save and a status for everyone: one connection makes a few at once,
+        then one a second (a refused claim costs nothing and is not counted)."""
+        if not self._limits(peer).moves.take(time.monotonic()):
+            raise RefusedError("net.seat_rate_limited", "Too many seat changes; wait a moment.")
+
     def _keeps_owner_seat(self, peer: Peer) -> None:
         """The player hosting from the game stays in their seat: its token is what resumes the table."""
         if peer.role == "seat" and peer.seat is not None and peer.seat == self.config.owner_seat:
@@ -91,6 +97,8 @@ class Requests:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         self._keeps_owner_seat(peer)
         free = seat < len(self.slots) and self.match.seats[seat].kind == "open"
+        if free:
+            self._may_move(peer)
         if free and peer.role == "seat" and peer.seat is not None:
             self.seating.release(peer.seat)  # first, so the name the player keeps is not "taken" by it
         self.seating.claim(seat, peer.name)  # refused (and nothing changes) unless the seat is open
@@ -134,6 +142,7 @@ class Requests:
         if self.phase == "lobby":
             self._keeps_owner_seat(peer)
         if peer.role == "seat" and peer.seat is not None and self.phase == "lobby":
+            self._may_move(peer)
             log.info("%s gives up seat %d to watch", peer.name, peer.seat + 1)
             self._release(peer.seat)
             peer.role, peer.seat = None, None

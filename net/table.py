@@ -43,6 +43,8 @@ class HostConfig:
     intent_rate: float = 20.0  # ... and a second after that: no player floods the others with updates
     resync_burst: int = 2  # fresh snapshots one connection may ask for at once ...
     resync_rate: float = 0.5  # ... and a second after that (and only one in flight)
+    move_burst: int = 5  # seat changes in the lobby (claim, or a seat given up to watch) at once ...
+    move_rate: float = 1.0  # ... and a second after that: each one is a save and a status for everyone
     message_burst: int = 200  # messages of any kind read from one connection at once ...
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     clients_may_start: bool = True  # a seated player may start the game from the lobby
@@ -154,11 +156,13 @@ class PeerLimits:
 
     chat: TokenBucket
     resyncs: TokenBucket
+    moves: TokenBucket
 
     @classmethod
     def of(cls, config: HostConfig) -> PeerLimits:
         return cls(TokenBucket(config.chat_burst, config.chat_refill),
-                   TokenBucket(config.resync_burst, config.resync_rate))
+                   TokenBucket(config.resync_burst, config.resync_rate),
+                   TokenBucket(config.move_burst, config.move_rate))
 
 
 class QueueBudget:
