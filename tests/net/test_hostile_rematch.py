@@ -202,6 +202,14 @@ def test_after_the_rematch_the_old_games_versions_views_and_gone_tokens_get_noth
     ann.send({"type": "resync"})
     fresh = ann.expect("snapshot")
     assert fresh["version"] == 0 and fresh["view"] == thread.call(lambda: thread.host.match.view(0))
+    again = raw_peers(thread.port)  # Ann's token from the finished game is her seat's in the new one
+    again.hello("Ann")
+    again.send({"type": "resume", "token": tokens[0]})
+    assert again.expect("welcome", seat=0)["token"] == tokens[0]
+    resumed_view = again.expect("snapshot")
+    assert resumed_view["seat"] == 0 and resumed_view["view"] == thread.call(lambda: thread.host.match.view(0))
+    assert ann.expect("error")["code"] == "net.replaced"
+    ann = again
     # the save holds the new game alone: its journal starts again, and a restarted host resumes it
     thread.call(lambda: thread.host.match.submit(0, thread.host.match.game.legal(thread.host.match.state, 0)[0]))
     assert thread.call(lambda: thread.host.match.version) == 1
