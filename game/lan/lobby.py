@@ -22,7 +22,7 @@ from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
-from game.scenes.stack import Scene
+from game.scenes.stack import HoldsSession, Scene
 from game.tables.refusals import net_error_text
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
@@ -36,7 +36,7 @@ MAX_ROWS = 6  # the seats the panel has room for (no game has more)
 PHASE_WORDS = {"lobby": N_("in the lobby"), "playing": N_("game in progress"), "over": N_("game over")}
 
 
-class LobbyScene(Scene):
+class LobbyScene(HoldsSession, Scene):
     """Waiting for players: the seats, who is connected, the chat, and Start."""
 
     name = "lobby"
@@ -50,7 +50,6 @@ class LobbyScene(Scene):
         self.message = ""
         self.lost_host = False  # the message says the host is lost (cleared when it answers again)
         self.claimed = hosting or session.token is not None  # asked already, or resuming
-        self.handed_over = False
         self.confirming_close = False  # the hosting player pressed Leave once with guests seated
         self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
         start = pygame.Rect(0, 0, 340, 92)
@@ -205,14 +204,6 @@ class LobbyScene(Scene):
             return
         self.handed_over = True
         self.app.stack.reset(table_scene(self.session.game)(self.app, self.session, None))
-
-    def exit(self) -> None:
-        if not self.handed_over:
-            self.session.close()
-
-    def abandon(self) -> None:
-        if not self.handed_over:
-            self.session.close(goodbye=False)
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

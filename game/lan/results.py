@@ -26,7 +26,7 @@ from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.scenes.figures import PlayerFigures
 from game.scenes.results import ResultsScene
-from game.scenes.stack import AppServices
+from game.scenes.stack import AppServices, HoldsSession
 from game.tables.refusals import net_error_text
 from game.ui import theme
 from game.ui.input import Intent
@@ -34,7 +34,7 @@ from game.ui.input import Intent
 NOTE_Y = 1058  # the line under the buttons
 
 
-class LanResultsScene(ResultsScene):
+class LanResultsScene(HoldsSession, ResultsScene):
     """``ResultsScene`` for a LAN table (see the module docstring)."""
 
     name = "results"
@@ -47,7 +47,6 @@ class LanResultsScene(ResultsScene):
                  session: LanSession) -> None:
         super().__init__(app, figures, outcome, self.ask_again, title)
         self.session = session
-        self.handed_over = False  # the lobby has the session now: leaving this screen must not close it
         self.confirming_close = False
         self.problem = ""
         self.seen_over = session.phase == "over"  # the table's phase may still say "playing" for a moment
@@ -131,14 +130,6 @@ class LanResultsScene(ResultsScene):
             self.handed_over = True  # the table plays again: to its lobby, which opens the game when it starts
             self.app.stack.reset(LobbyScene(self.app, self.session, port=self.session.port,
                                             hosting=self.session.hosting))
-
-    def exit(self) -> None:
-        if not self.handed_over:
-            self.session.close()
-
-    def abandon(self) -> None:
-        if not self.handed_over:
-            self.session.close(goodbye=False)
 
     # -- drawing ----------------------------------------------------------------------------------
     def note(self) -> str:

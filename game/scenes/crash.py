@@ -64,9 +64,19 @@ class CrashScene(Scene):
         where = (_("The details are in {path}: please send that file along if you report this.").format(
             path=self.log_path) if self.log_path else _("The details were written to the console."))
         y = PANEL.y + 170
-        for text, colour, size in ((saved, theme.CREAM, 30), (where, theme.CREAM_DIM, 26),
-                                   (self.error, theme.shade(theme.CORAL, 1.1), 24)):
-            for line in theme.wrap(text, size, PANEL.width - 120)[:3]:
+        paragraphs = ((saved, theme.CREAM, 30), (where, theme.CREAM_DIM, 26),
+                      (self.error, theme.shade(theme.CORAL, 1.1), 24))
+        room = min(button.rect.top for button in self.buttons.values()) - 16 - y
+        factor = 1.0  # all three shrink alike until they end above the buttons (large text, long paths)
+        while True:
+            blocks = [(theme.wrap(text, max(10, round(size * factor)), PANEL.width - 120, theme.TEXT_BOLD_FONT)[:3],
+                       colour, max(10, round(size * factor))) for text, colour, size in paragraphs]
+            height = sum(len(lines) * theme.px(size + 12) + 18 for lines, _colour, size in blocks) - 18
+            if height <= room or factor <= 0.5:
+                break
+            factor -= 0.05
+        for lines, colour, size in blocks:
+            for line in lines:
                 theme.draw_text(surface, line, (PANEL.x + 60, y), size, colour, theme.TEXT_BOLD_FONT)
                 y += theme.px(size + 12)
             y += 18

@@ -94,10 +94,12 @@ class KeysScene(Scene):
         for index, (intent, words, _key) in enumerate(SHORTCUTS):
             row = self.row_rect(index)
             pygame.draw.rect(surface, theme.NIGHT_2, row, border_radius=16)
-            theme.draw_text(surface, _(words), (row.x + 24, row.centery), 30, anchor="midleft")
             waiting = self.waiting == intent
             cap = pygame.Rect(0, 0, 150, row.height - 24)
             cap.midright = (row.right - 250, row.centery)
+            room = cap.left - 16 - (row.x + 24)  # the words end before the key's cap
+            theme.draw_text(surface, _(words), (row.x + 24, row.centery), theme.fit_text(_(words), 30, room),
+                            anchor="midleft")
             pygame.draw.rect(surface, theme.SUNFLOWER if waiting else theme.CREAM, cap, border_radius=10)
             label = _("press a key") if waiting else key_label(bindings[intent])
             theme.draw_text(surface, label, cap.center, theme.fit_text(label, 30, cap.width - 16), theme.INK,

@@ -1,8 +1,9 @@
 """The pause menu (Esc at the table): resume, rules, settings, leave.
 
 While it is open the table beneath gets no time, and a local session's bots stop thinking.
-Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back.
-Leaving any other (a LAN seat, a table whose saving fails) asks once more.
+Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back; nor
+does leaving a finished game whose replay is kept. Leaving any other (a LAN seat, a table whose
+saving fails) asks once more.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ class PauseScene(Scene):
     name = "pause"
 
     def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None,  # type: ignore[no-untyped-def]
-                 saved: bool = False) -> None:
+                 saved: bool = False, kept: bool = False) -> None:
         super().__init__(app)
         self.on_leave = on_leave
         self.game = game
         self.saved = saved
+        self.kept = kept  # a finished game whose replay is kept: leaving loses nothing either
         self.confirming = False
         entries = [(N_("Resume"), self.resume_game, "primary"), (N_("Rules"), self.open_rules, "secondary"),
                    (N_("Settings"), self.open_settings, "secondary"), (N_("Leave game"), self.leave, "danger")]
@@ -45,10 +47,12 @@ class PauseScene(Scene):
         if saved:
             self.buttons["Leave game"].label = _("Save and leave")
             self.buttons["Leave game"].tooltip = _("The game is saved as you play: Continue brings it back.")
+        elif kept:
+            self.buttons["Leave game"].tooltip = _("The finished game is kept: Replays on the title plays it again.")
         self.ui.set_focus(self.buttons["Resume"])
 
     def retranslated(self) -> PauseScene:
-        return PauseScene(self.app, self.on_leave, self.game, self.saved)
+        return PauseScene(self.app, self.on_leave, self.game, self.saved, self.kept)
 
     def resume_game(self) -> None:
         self.app.pop()
@@ -60,7 +64,7 @@ class PauseScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def leave(self) -> None:
-        if not self.confirming and not self.saved:
+        if not self.confirming and not self.saved and not self.kept:
             self.confirming = True
             self.buttons["Leave game"].label = _("Really leave?")
             return

@@ -90,7 +90,7 @@ class ReplaysScene(PagedListScene[KeptReplay]):
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, kept: KeptReplay) -> None:
         replay = kept.replay
         pygame.draw.rect(surface, theme.NIGHT_2 if replay else theme.shade(theme.NIGHT_2, 0.8), row, border_radius=18)
-        width = row.width - 520
+        width = row.width - 470 - 28 - 36  # up to Watch (470 from the right), clear of its focus glow
         if replay is not None:
             title = f"{replay.title} · {replay.result()}"
             stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(kept.when))
@@ -160,8 +160,11 @@ class OpenFileScene(Scene):
         theme.draw_text(surface,
                         _("A .jsonl replay from this computer or another: type or paste its path, then Enter."),
                         (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
-        if self.message:
-            for index, line in enumerate(theme.wrap(self.message, 26, box.width - 100)[:2]):
-                theme.draw_text(surface, line, (box.x + 50, box.y + 244 + index * theme.px(34)), 26, theme.CORAL,
+        if self.message:  # between the field and the buttons, shrunk to that room at a large text size
+            top = self.field.rect.bottom + 12
+            size, lines, step = theme.fit_lines(self.message, 26, box.width - 100, self.cancel.rect.top - 8 - top,
+                                                theme.TEXT_BOLD_FONT)
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (box.x + 50, top + index * step), size, theme.CORAL,
                                 theme.TEXT_BOLD_FONT)
         super().draw(surface)

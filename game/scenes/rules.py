@@ -29,6 +29,7 @@ DIAGRAM_MAX = 400  # a picture and its caption fit one page, with room for a few
 DIAGRAM_GAP = 14
 KEY_SIZE = 38
 INDEX_ROW, INDEX_ROW_MIN, INDEX_TEXT = 66, 44, 28  # the section index: row height (largest, least), text
+INDEX_WIDTH = 470  # its rows' width: every section's title fits it at full size (a test checks)
 KEY_INDENT = 56
 
 
@@ -43,7 +44,8 @@ class Line(NamedTuple):
 
 
 def _block_groups(block: Block, width: int) -> list[list[Line]]:
-    """A block's rows, grouped: a group never splits across pages (a picture keeps its caption)."""
+    """A block's rows, grouped: a group stays on one page where it fits one (a picture keeps its
+    caption, a paragraph or bullet is read whole, never ending on the next page mid-sentence)."""
     if block.kind == "diagram":
         group: list[Line] = []
         diagram = find(block.name)
@@ -56,9 +58,17 @@ def _block_groups(block: Block, width: int) -> list[list[Line]]:
     if block.kind in ("bullet", "key"):
         indent = 44 if block.kind == "bullet" else KEY_INDENT
         wrapped = theme.wrap(block.text, BODY_SIZE, width - indent)
-        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)]
-                for i, text in enumerate(wrapped)]
-    return [[Line("text", text, 0, theme.px(LINE_GAP))] for text in theme.wrap(block.text, BODY_SIZE, width)]
+        return [[Line(block.kind if i == 0 else "text", text, indent, theme.px(LINE_GAP), block.name)
+                 for i, text in enumerate(wrapped)]]
+    return [[Line("text", text, 0, theme.px(LINE_GAP)) for text in theme.wrap(block.text, BODY_SIZE, width)]]
+
+
+def _fitting(group: list[Line], room: int) -> list[list[Line]]:
+    """``group`` whole, or, if even a page of its own cannot hold it, line by line (a paragraph
+    longer than a page runs on; a picture with its caption is never cut)."""
+    if sum(line.height for line in group) <= room or group[0].kind == "diagram":
+        return [group]
+    return [[line] for line in group]
 
 
 def layout(section: Section, width: int, height: int) -> list[list[Line]]:
@@ -72,15 +82,16 @@ def layout(section: Section, width: int, height: int) -> list[list[Line]]:
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0
-    for group in groups:
-        cost = sum(line.height for line in group)
-        if used + cost > room and page:
-            pages.append(page)
-            page, used = [], 0
-            if group[0].kind == "space":
-                continue
-        page += group
-        used += cost
+    for whole in groups:
+        for group in _fitting(whole, room):
+            cost = sum(line.height for line in group)
+            if used + cost > room and page:
+                pages.append(page)
+                page, used = [], 0
+                if group[0].kind == "space":
+                    continue
+            page += group
+            used += cost
     while page and page[-1].kind == "space":
         page.pop()
     if page:
@@ -105,7 +116,7 @@ class RulesScene(Scene):
             tab = Button(rect, book.title, lambda i=index: self.open_book(i), "secondary", 32)
             self.tabs.append(tab)
             self.ui.add(tab)
-        self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, 470, PANEL.height - 230), [],
+        self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, INDEX_WIDTH, PANEL.height - 230), [],
                               self.open_section, 0, INDEX_ROW, INDEX_TEXT)
         self.ui.add(self.index)
         self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), _("Previous"), self.previous_page,

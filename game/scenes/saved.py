@@ -89,7 +89,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         known = game.resumable or game.continuable
         fill = theme.NIGHT_2 if known else theme.shade(theme.NIGHT_2, 0.8)
         pygame.draw.rect(surface, fill, row, border_radius=18)
-        width = row.width - 550
+        width = row.width - 500 - 28 - 36  # up to Resume (500 from the right), clear of its focus glow
         ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
         where = _("LAN table “{table}”").format(table=game.table) if game.kind == "hosted" else _("on this screen")
         title = f"{game.title} · {where}" if known else _("Damaged save {file}").format(file=game.path.name)

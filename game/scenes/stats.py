@@ -54,10 +54,12 @@ class StatsScene(Scene):
         box = GAMES_PANEL
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         theme.draw_text(surface, _("Games"), (box.x + 40, box.y + 30), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        # each column's words fit its own room, at any text size: none runs into its neighbour
+        room = {430: 150, 600: 180, 800: 2 * min(800 - 695, box.width - 24 - 800 - 12)}
         columns = [(_("played"), 430), (_("average"), 600), (_("best score"), 800)]
         for label, x in columns:
-            theme.draw_text(surface, label, (box.x + x, box.y + 48), 24, theme.CREAM_DIM, theme.TEXT_BOLD_FONT,
-                            "midtop")
+            theme.draw_text(surface, label, (box.x + x, box.y + 48), theme.fit_text(label, 24, room[x],
+                            theme.TEXT_BOLD_FONT), theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "midtop")
         y = box.y + 100
         if not self.stats.games:
             theme.draw_text(surface, _("No finished games yet: the figures come from the games you finish."),
@@ -67,14 +69,15 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, theme.NIGHT_2, row, border_radius=16)
             theme.draw_text(surface, figures.title, (row.x + 20, row.centery), 34, theme.CREAM, theme.DISPLAY_FONT,
                             "midleft")
-            theme.draw_text(surface, str(figures.played), (box.x + 430, row.centery), 36, theme.CREAM,
-                            theme.DISPLAY_FONT, "center")
+            played = str(figures.played)
+            theme.draw_text(surface, played, (box.x + 430, row.centery), theme.fit_text(played, 36, room[430],
+                            theme.DISPLAY_FONT), theme.CREAM, theme.DISPLAY_FONT, "center")
             turns = _("{count} turns").format(count=f"{figures.average_turns:.0f}")
-            theme.draw_text(surface, turns, (box.x + 600, row.centery), 28,
-                            theme.CREAM, theme.TEXT_BOLD_FONT, "center")
+            theme.draw_text(surface, turns, (box.x + 600, row.centery), theme.fit_text(turns, 28, room[600],
+                            theme.TEXT_BOLD_FONT), theme.CREAM, theme.TEXT_BOLD_FONT, "center")
             best = figures.best_score
             text = f"{best.value:g} · {best.name}" if best is not None else "—"
-            size = theme.fit_text(text, 28, 300, theme.TEXT_BOLD_FONT)
+            size = theme.fit_text(text, 28, room[800], theme.TEXT_BOLD_FONT)
             theme.draw_text(surface, text, (box.x + 800, row.centery), size, theme.CREAM, theme.TEXT_BOLD_FONT,
                             "center")
             y += 96

@@ -27,7 +27,7 @@ from game.ui.widgets import Button
 
 MENU_TOP = 386  # below the logo's line
 MENU_BOTTOM = 948  # above the track
-BUTTON_WIDTH = 520
+BUTTON_WIDTH = 660  # two to a row, each word of either language reads at the menu's one size (a test checks)
 ROW_HEIGHT = 68
 CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
 ROW_GAP = 12

@@ -34,7 +34,7 @@ from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
-from game.scenes.stack import AppServices, Scene
+from game.scenes.stack import AppServices, HoldsSession, Scene
 from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
@@ -51,7 +51,7 @@ def players_title(title: str, players: int) -> str:
     return f"{title} · " + ngettext("{count} player", "{count} players", players).format(count=players)
 
 
-class TableScene(Scene):
+class TableScene(HoldsSession, Scene):
     """The skeleton of a game's table (see the module docstring for the loop and the hooks)."""
 
     game: ClassVar[str] = ""
@@ -80,7 +80,6 @@ class TableScene(Scene):
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner())
         self._begun = False
-        self.session_passed = False  # a LAN table's results took the session over: leaving keeps it
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
@@ -406,7 +405,7 @@ class TableScene(Scene):
         if self.session.lan:  # the table stays open behind its results, and may play again
             from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
 
-            self.session_passed = True
+            self.handed_over = True
             self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
                                              self.results_title(outcome), self.session))  # type: ignore[arg-type]
             return
@@ -419,7 +418,7 @@ class TableScene(Scene):
         """The LAN table went back to its lobby for another game: follow it there with the session."""
         from game.lan.lobby import LobbyScene  # start-up saving: the LAN screens load with a LAN table
 
-        self.session_passed = True
+        self.handed_over = True
         session: Any = self.session
         self.app.stack.reset(LobbyScene(self.app, session, port=session.port, hosting=session.hosting))
 
@@ -431,16 +430,9 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.session.hold_bots(False)
 
-    def exit(self) -> None:
-        if not self.session_passed:
-            self.session.close()
-
-    def abandon(self) -> None:
-        if not self.session_passed:
-            self.session.close(goodbye=False)
-
     def open_menu(self) -> None:
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved))
+        kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))

@@ -26,6 +26,7 @@ class Timeline(Widget):
 
     acts_on_press = True
     focusable = True
+    tooltip_above = True  # below it stand the buttons and the position the jump changes
 
     def __init__(self, rect: pygame.Rect, length: int, turn_starts: list[int],
                  on_pick: Callable[[int], None]) -> None:

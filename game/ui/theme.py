@@ -248,7 +248,7 @@ def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple
     measure = font(size, face)
     lines: list[str] = []
     current = ""
-    for word in printable(text, 8 * RENDER_LIMIT).split():
+    for word in _glued(printable(text, 8 * RENDER_LIMIT).split()):
         candidate = f"{current} {word}" if current else word
         if measure.size(candidate)[0] <= width:
             current = candidate
@@ -264,6 +264,18 @@ def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple
     if current:
         lines.append(current)
     return tuple(lines)
+
+
+def _glued(words: list[str]) -> list[str]:
+    """The words a line may break between: a dimension ("4 × 4", "12 × 12-Feld") stays one, so no
+    line ends on "4 ×" with the other side on the next."""
+    glued: list[str] = []
+    for word in words:
+        if glued and (word == "×" or glued[-1].endswith(" ×")):
+            glued[-1] = f"{glued[-1]} {word}"
+        else:
+            glued.append(word)
+    return glued
 
 
 def shade(colour: Colour, factor: float) -> Colour:

@@ -36,6 +36,7 @@ class Widget:
     focusable = True
     consumes_horizontal = False
     acts_on_press = False
+    tooltip_above = False  # with no room beside it, the tooltip goes above (what lies below matters more)
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -438,7 +439,9 @@ class TextInput(Widget):
 
 
 class ListView(Widget):
-    """A vertical list of text rows; up/down move the selection, a click picks a row."""
+    """A vertical list of text rows; up/down move the selection, a click picks a row. A row "what\ndetail"
+    shows its detail in smaller words under it (where the row is tall enough), rather than one long line
+    shrunk to fit."""
 
     def __init__(self, rect: Any, items: Sequence[str], on_select: Callable[[int], None], selected: int = 0,
                  row_height: int = 64, size: int = 30) -> None:
@@ -480,9 +483,15 @@ class ListView(Widget):
                 break
             chosen = index == self.selected
             pygame.draw.rect(surface, theme.TANGERINE if chosen else theme.NIGHT_2, row, border_radius=14)
+            ink = theme.INK if chosen else theme.CREAM
+            title, _newline, detail = item.partition("\n")
+            if detail:
+                theme.draw_stack(surface, [(title, self.size, ink, theme.DISPLAY_FONT),
+                                           (detail, self.size * 4 // 5, ink, theme.TEXT_BOLD_FONT)],
+                                 (row.x + 20, row.y + 6), row.width - 36, row.height - 10, spread=8)
+                continue
             size = theme.fit_text(item, self.size, row.width - 36, theme.DISPLAY_FONT)
-            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size,
-                            theme.INK if chosen else theme.CREAM, theme.DISPLAY_FONT, "midleft")
+            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size, ink, theme.DISPLAY_FONT, "midleft")
         self.draw_focus(surface, 14)
 
 
@@ -675,16 +684,18 @@ class FocusGroup:
                 widget.draw(surface)
         tip_owner = self.hover if self.hover is not None and self.hover_time >= self.TOOLTIP_DELAY else None
         if tip_owner is not None and tip_owner.tooltip:
-            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect)
+            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect, above=tip_owner.tooltip_above)
 
     @property
     def wants_text(self) -> bool:
         return isinstance(self.focus, TextInput)
 
 
-def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect) -> pygame.Rect:
+def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
+                above: bool = False) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
-    the next button of a stacked menu; otherwise below (or above) it."""
+    the next button of a stacked menu; otherwise below (or above) it, or first above where ``above``
+    (a replay's timeline, whose buttons and position lie below it)."""
     room = screen.inflate(-20, -20)
     box = pygame.Rect((0, 0), size)
     for place in ("right", "left"):
@@ -694,20 +705,23 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect)
             box.midright = (anchor.left - 16, anchor.centery)
         if room.contains(box):
             return box
-    box.midtop = (anchor.centerx, anchor.bottom + 14)
-    if box.bottom > room.bottom:
-        box.midbottom = (anchor.centerx, anchor.top - 14)
+    box.midbottom = (anchor.centerx, anchor.top - 14)
+    if not above or box.top < room.top:
+        box.midtop = (anchor.centerx, anchor.bottom + 14)
+        if box.bottom > room.bottom:
+            box.midbottom = (anchor.centerx, anchor.top - 14)
     return box.clamp(room)
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False) -> None:
+def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
+                 above: bool = False) -> None:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(34)
     height = step * len(lines) + 20
-    box = tooltip_box(surface.get_rect(), (width, height), anchor)
+    box = tooltip_box(surface.get_rect(), (width, height), anchor, above)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)

@@ -599,3 +599,58 @@ def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_langua
     assert sorted(table._station_names()) == ["NW", "SE"]
     set_language("de")
     assert sorted(table._station_names()) == ["NW", "SO"]  # Südost, as a German map says it
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_each_rows_score_stands_apart_from_its_unit_at_any_text_size(app, monkeypatch, scale):
+    from game.i18n import _, set_language
+    from game.tables.bus import players
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    set_language("de")
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        monkeypatch.setattr(players.theme, "draw_text", record)
+        table.draw(pygame.Surface((1920, 1080)))
+        unit = _("pts")
+    finally:
+        set_language("en")
+    units = [rect for text, rect in drawn if text == unit]
+    scores = [rect for text, rect in drawn if text.isdigit() and any(rect.centery - 20 < u.centery < rect.centery + 20
+                                                                       and rect.right <= u.right for u in units)]
+    assert len(units) == 3 and len(scores) >= 3
+    for score in scores:
+        unit_rect = min(units, key=lambda u: abs(u.centery - score.centery))
+        assert score.right + 4 <= unit_rect.left, (score, unit_rect)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_clocks_words_stay_on_the_map_at_the_largest_text_size(app, monkeypatch, lang):
+    from game.i18n import _, set_language
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    set_language(lang)
+    theme.set_ui_scale(1.5)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        monkeypatch.setattr(theme, "draw_text", record)
+        table.draw(pygame.Surface((1920, 1080)))
+        wanted = [rect for text, rect in drawn if text.startswith(_("Wanted: {kind}").split("{")[0])]
+        supply = [rect for text, rect in drawn if text.endswith(_("{supply} in the supply").split("}")[-1])]
+    finally:
+        set_language("en")
+    assert wanted and supply
+    assert all(layout.MAP_RECT.contains(rect) for rect in wanted + supply), (wanted, supply)

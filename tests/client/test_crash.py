@@ -84,3 +84,34 @@ def test_the_log_level_is_chosen_on_the_command_line():
     assert parse_args([]).log_level == "INFO"
     with pytest.raises(SystemExit):
         parse_args(["--log-level", "loud"])
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_crash_screens_words_end_above_its_buttons_in_german_at_any_text_size(app, monkeypatch, scale):
+    import pygame
+
+    from game.i18n import set_language
+    from game.ui import theme
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Alexandra"), SeatInfo("Bartholomäus")]))
+    app.to_title()
+    set_language("de")
+    theme.set_ui_scale(scale)
+    drawn: list[pygame.Rect] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append(rect)
+        return rect
+
+    try:
+        crash = CrashScene(app, ZeroDivisionError("division by zero " * 8),
+                           "/home/alexandra/.local/state/linie/log/linie.log")
+        monkeypatch.setattr(theme, "draw_text", record)
+        crash.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    top = min(button.rect.top for button in crash.buttons.values())
+    words = [rect for rect in drawn if rect.top > 300  # below the heading, not a button's own label
+             and not any(button.rect.contains(rect) for button in crash.buttons.values())]
+    assert len(words) >= 3 and all(rect.bottom <= top for rect in words), (top, words)

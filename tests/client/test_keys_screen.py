@@ -44,3 +44,34 @@ def test_a_shortcut_moves_to_the_key_pressed_and_is_saved(app, tmp_path):
     assert saved["keys"] == {}
     run(app, 0.05, key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_each_shortcuts_words_end_before_its_key_in_every_language_and_text_size(app, monkeypatch):
+    from game.i18n import _, set_language
+    from game.scenes.keys import SHORTCUTS
+    from game.ui import theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    try:
+        for lang in ("en", "de"):
+            set_language(lang)
+            for scale in (1.0, 1.5):
+                theme.set_ui_scale(scale)
+                keys = KeysScene(app)
+                drawn.clear()
+                keys.draw(pygame.Surface((1920, 1080)))
+                for index, (_intent, words, _key) in enumerate(SHORTCUTS):
+                    row = keys.row_rect(index)
+                    label = next(rect for text, rect in drawn if text == _(words))
+                    cap_left = row.right - 250 - 150
+                    assert row.contains(label) and label.right <= cap_left - 8, (lang, scale, words)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)

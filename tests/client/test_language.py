@@ -107,7 +107,7 @@ def test_the_results_shots_title_their_screen_in_the_language_of_the_shot(app, n
     finally:
         set_language("en")
     assert results.title and "players" not in results.title and "the final count" not in results.title
-    assert "Spieler" in results.title or "Schluss" in results.title or "Wertung" in results.title
+    assert "Spieler" in results.title or " gegen " in results.title  # "3 Spieler", a duel "Ada gegen Tramina"
 
 
 def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
@@ -121,3 +121,23 @@ def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
     finally:
         set_language("en")
     assert notices and all("setzt sich" in text for text in notices) and not any("sits" in t for t in notices)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypatch, lang):
+    """With a game to continue the title shows all its buttons, two to a row: none may shrink its word."""
+    from game.i18n import set_language
+    from game.ui import theme
+    from tools.shots.client import saved_local_game
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    saved_local_game("linja", ["Ada", "Bot"], 3, bots=1)
+    set_language(lang)
+    try:
+        title = TitleScene(app)
+        assert "Saved games" in title.buttons
+        shrunk = [button.label for button in title.buttons.values()
+                  if theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT)
+                  < button.size]
+    finally:
+        set_language("en")
+    assert not shrunk

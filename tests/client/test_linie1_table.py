@@ -152,6 +152,39 @@ def ready_to_drive():
                     and bool(my_trip_candidates(v)))
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_trip_chooser_names_each_routes_terminals_and_length_at_full_size(app, ready_to_drive, monkeypatch,
+                                                                              lang):
+    from game.i18n import set_language
+    from game.ui import theme
+    restored = Match.load(ready_to_drive.match.save())  # a copy: the module's game stays undeclared for the next
+    session = LocalSession(restored, bot_seed=1)
+    set_language(lang)
+    try:
+        table = Linie1Table(app, session, TableConfig("linie1", restored.seats, {}))
+        app.push(table)
+        run(app, 0.05)
+        run(app, 0.05, click(table.trip_button.rect.center))
+        chooser = app.stack.top
+        assert isinstance(chooser, TripChooser)
+        sizes: list[tuple[str, int]] = []
+        real = theme.draw_text
+
+        def record(surface, text, corner, size, *args, **kwargs):
+            sizes.append((text, size))
+            return real(surface, text, corner, size, *args, **kwargs)
+
+        monkeypatch.setattr(theme, "draw_text", record)
+        chooser.list.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    rows = [item.split("\n") for item in chooser.list.items]
+    assert rows and all(len(row) == 2 for row in rows)  # the terminals, then the length under them
+    drawn = dict(sizes)
+    for terminals, length in rows:
+        assert drawn[terminals] == chooser.list.size and drawn[length] == chooser.list.size * 4 // 5, drawn
+
+
 def test_trip_chooser_declares_and_the_tram_drives(app, ready_to_drive):
     session = ready_to_drive
     table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
@@ -533,4 +566,19 @@ def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
         surface, text, *rest, **kw))
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
     run(app, 0.05)
-    assert "Tramina  · Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
+    assert "Tramina" in drawn and "· Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
+    assert "Ada" in drawn and "· you" in drawn  # the one human here, as the other games say it
+
+
+def test_hot_seat_rows_say_on_this_screen(app):
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Tramina", "bot", "normal")])
+    assert table._panel_frame().kinds == ["on this screen", "on this screen", "Bot · normal"]
+
+
+def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
+    from game.tables.linie1.figures import linie1_figures
+    view = {"match": {"seats": [{"name": "Ada", "colour": 0, "kind": "human"},
+                                {"name": "Bimmel", "colour": 1, "kind": "bot", "level": "hard"}]},
+            "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
+    ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
+    assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)

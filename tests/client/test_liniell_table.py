@@ -530,3 +530,76 @@ def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> Non
 
     assert _status(frame([7, 7]))[0] == "Bot wins, 7 : 7 (more blue rhombs)"
     assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_whole(app, monkeypatch, lang) -> None:
+    from game.i18n import set_language
+    from game.tables.liniell.hints import HINTS
+    keys_lines: list[pygame.Rect] = []
+    real = panel.draw_actions
+
+    def record(*args, **kwargs):
+        drawn = real(*args, **kwargs)
+        keys_lines.append(drawn)
+        return drawn
+
+    monkeypatch.setattr(panel, "draw_actions", record)
+    set_language(lang)
+    try:
+        seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+        assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+        app.step(0.5)
+        assert table.coach is not None and table.model is not None and table.model.phase == "place"
+        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("place", "score")]
+        for text in said_while_placing + list(HINTS.refusals.values()):
+            table.coach.text, table.coach.alpha = text, 1.0
+            keys_lines.clear()
+            table.draw(pygame.Surface((1920, 1080)))
+            assert keys_lines and keys_lines[-1] is not None
+            assert not table.coach.box.colliderect(keys_lines[-1]), (text, table.coach.box, keys_lines[-1])
+            assert not table.coach.box.colliderect(panel.TILE_SPOT), text
+    finally:
+        set_language("en")
+
+
+def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(app, monkeypatch) -> None:
+    from game.i18n import set_language
+    from game.ui import theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    try:
+        seats = [SeatInfo("Tramina"), SeatInfo("Ada")]  # two at this screen: "auf diesem Bildschirm"
+        assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+        app.step(0.5)
+        monkeypatch.setattr(theme, "draw_text", record)
+        table.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    in_card = [(text, rect) for text, rect in drawn if panel.TILE_CARD.collidepoint(rect.center)]
+    assert any("Plättchen" in text for text, _rect in in_card)
+    assert all(panel.TILE_CARD.contains(rect) for _text, rect in in_card), in_card
+    for seat, card in enumerate(panel.PLAYER_CARDS):
+        markers_top = panel.supply_spot(seat, 0)[1] - panel.SUPPLY_RADIUS
+        words = [(text, rect) for text, rect in drawn
+                 if card.collidepoint(rect.center) and rect.centerx < card.x + 340 and rect.top < markers_top]
+        assert len(words) == 2 and all(rect.bottom <= markers_top for _text, rect in words), words
+
+
+def test_the_results_name_the_duel_as_linjas_do(app) -> None:
+    from game.tables.linja.table import LinjaTable
+    for game, kind in (("liniell", LiniellTable), ("linja", LinjaTable)):
+        assert start_local_game(app, TableConfig(game, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, kind))
+        assert table.results_title({}) == f"{table.title} · Ada vs Bot"
+        app.to_title()

@@ -342,3 +342,23 @@ def test_each_card_says_who_plays_it_as_the_other_games_do(app):
     hot_seat, _match = make_table(app, HUMANS)
     run(app)
     assert hot_seat.frame().kinds == ["on this screen", "on this screen"]
+
+
+def test_the_turn_box_says_your_turn_to_the_one_player_of_the_screen_and_names_hot_seat_players(
+        app, monkeypatch):
+    from game.tables.linja import panel
+    from game.ui import theme
+    real, drawn = theme.draw_text, []
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(panel.theme, "draw_text", record)
+    for template, mine, theirs in ((VS_BOT, "Your turn", "Ada's turn"), (HUMANS, "Ada's turn", "Your turn")):
+        table, _match = make_table(app, template)
+        run(app, 0.5)
+        assert table.view["turn"] == 0
+        drawn.clear()
+        panel.draw_panel(pygame.Surface((1920, 1080)), table.frame())
+        assert mine in drawn and theirs not in drawn, template

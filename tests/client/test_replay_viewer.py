@@ -129,6 +129,32 @@ def test_the_timeline_jumps_to_the_turn_under_the_pointer(app) -> None:
     assert shows(scene, None)
 
 
+def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_sight(app, monkeypatch) -> None:
+    from game.tables.replay_bar import ROW_Y
+    from game.ui import widgets
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    viewer_of(app)
+    boxes: list[pygame.Rect] = []
+    real = widgets.tooltip_box
+
+    def record(*args, **kwargs):
+        boxes.append(real(*args, **kwargs))
+        return boxes[-1]
+
+    monkeypatch.setattr(widgets, "tooltip_box", record)
+    hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=(TIMELINE.x + 200, TIMELINE.centery), rel=(0, 0),
+                                buttons=(0, 0, 0))]
+    run(app, 1.5, hover)
+    app.draw()
+    assert boxes, "no tooltip over the timeline"
+    assert boxes[-1].bottom <= TIMELINE.top and boxes[-1].bottom < ROW_Y
+    # a menu button keeps its tooltip beside or below, as before
+    wide = pygame.Rect(10, 500, 1900, 80)
+    assert widgets.tooltip_box(pygame.Rect(0, 0, 1920, 1080), (500, 90), wide).top > wide.bottom
+
+
 def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     first, _ = kept("linja", 2, 3)
     second, _ = kept("liniell", 2, 3)
@@ -245,3 +271,93 @@ def test_a_linie1_replay_names_whose_line_and_tiles_it_shows(app) -> None:
     frame = scene.table._panel_frame()
     assert frame.line_heading == "Ada's line {line}" and frame.hand_title.startswith("Ada's ")
     assert "thinking" not in frame.message and "wait for your turn" not in frame.hand_title
+
+
+def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is_playing(app, monkeypatch) -> None:
+    from game.tables.linie1 import panel
+    path, match = kept("linie1", 2, 3)
+    winner = match.seats[match.outcome()["winners"][0]].name
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    drawn: list[str] = []
+    real = panel.theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(panel.theme, "draw_text", record)
+    run(app, 0.3)
+    assert any(text.endswith(" is playing.") for text in drawn)  # under way: a spectator sees who plays
+    scene.jump(len(scene.replay.steps))
+    run(app, 0.3)
+    drawn.clear()
+    scene.table.draw(pygame.Surface((1920, 1080)))
+    assert scene.table.view["phase"] == "over"
+    assert "Game over" in drawn and f"{winner} wins!" in drawn
+    assert not any(text.endswith(" is playing.") for text in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_size(app, monkeypatch, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.stats import GAMES_PANEL
+    from game.ui import theme
+    for game, players in (("bus", 3), ("liniell", 2)):  # Bus: a three-figure average
+        match, _ = play_one(game, players, 3, ["easy"], None)
+        match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
+                       for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
+        assert keep_replay(match, None) is not None
+    drawn: list[pygame.Rect] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append(rect)
+        return rect
+
+    set_language(lang)
+    theme.set_ui_scale(1.5)
+    try:
+        app.push(TitleScene(app))
+        stats = StatsScene(app)
+        monkeypatch.setattr(theme, "draw_text", record)
+        stats.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    in_games = [rect for rect in drawn if GAMES_PANEL.contains(rect)]
+    for index, rect in enumerate(in_games):
+        beside = [other for other in in_games[index + 1:] if abs(other.centery - rect.centery) < 12]
+        assert not any(rect.colliderect(other.inflate(8, 0)) for other in beside), (rect, beside)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeypatch, scale) -> None:
+    from game.i18n import set_language
+    from game.ui import theme
+    set_language("de")
+    theme.set_ui_scale(scale)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    try:
+        app.push(TitleScene(app))
+        app.push(ReplaysScene(app))
+        dialog = OpenFileScene(app)
+        app.push(dialog)
+        dialog.field.text = "/tmp/" + "ein-sehr-langer-ordnername/" * 4 + "freitag.jsonl"
+        dialog.open_typed()
+        assert dialog.message
+        monkeypatch.setattr(theme, "draw_text", record)
+        dialog.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    message = [rect for text, rect in drawn if text and text in dialog.message and rect.top > dialog.field.rect.centery]
+    assert message
+    assert all(dialog.field.rect.bottom <= rect.top and rect.bottom <= dialog.cancel.rect.top for rect in message)

@@ -130,6 +130,25 @@ def test_a_finished_game_leaves_its_replay_not_a_save(app, monkeypatch):
     assert len(lines) == session.match.version + 2  # header, every action, the outcome
 
 
+def test_leaving_a_finished_game_whose_replay_is_kept_asks_nothing(app):
+    from game.scenes.pause import PauseScene
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")], {}, 3))
+    game_table = table(app)
+    session = game_table.session
+    bot = make_bot("linja", "easy", 1)
+    while not session.match.finished:
+        seat = session.match.to_act()[0]
+        session.submit(seat, bot.decide(session.match.view(seat)))
+    run(app, 0.1)
+    assert session.match.finished and session.kept_replay is not None and not session.saved
+    game_table.open_menu()
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.buttons["Leave game"].label == "Leave game"
+    assert "Replays" in (pause.buttons["Leave game"].tooltip or "")
+    run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
+    assert isinstance(app.stack.top, TitleScene)
+
+
 def test_saved_games_lists_resumes_and_deletes(app):
     for game, seats in (("linja", ["Ada", "Ben"]), ("liniell", ["Ada", "Cleo"])):
         assert start_local_game(app, TableConfig(game, [SeatInfo(name) for name in seats]))
@@ -218,3 +237,33 @@ def test_enter_twice_on_delete_asks_and_then_keeps_the_save(app):
     run(app, 0.05, key(pygame.K_RETURN))
     run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Yes, delete
     assert screen.games == []
+
+
+def test_a_rows_words_end_well_before_its_focused_button_at_any_text_size(app, monkeypatch):
+    from game.scenes.replays import ReplaysScene
+    from game.ui import theme
+    from tests.client.test_replay_viewer import kept
+    names = ["Alexandra-Maria", "Bartholomäus", "Constantin", "Dorothea"]
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in names]))
+    play(table(app).session.match, 3)
+    kept("linie1", 4, 3)
+    app.to_title()
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(scale)
+        for screen in (SavedGamesScene(app), ReplaysScene(app)):
+            action = screen.row_buttons[0][0]
+            row = screen.row_rect(0)
+            drawn.clear()
+            screen.draw(pygame.Surface((1920, 1080)))
+            words = [rect for _text, rect in drawn if row.collidepoint(rect.center) and rect.left < action.rect.left]
+            assert len(words) == 2  # the title and the detail line
+            assert all(rect.right + 24 <= action.rect.left for rect in words), (scale, words, action.rect)

@@ -118,3 +118,30 @@ MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1
 @pytest.mark.parametrize("shot", MAIN_SCREENS)
 def test_at_150_percent_no_text_overflows_its_box(shot, tmp_path):
     assert check_shot(shot, 1.5, tmp_path) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_three_dices_meanings_stand_apart_at_every_text_size(lang, monkeypatch):
+    from game.i18n import _, set_language
+    from game.render.linie1.die import LIGHT_WORDS, draw_meaning, meaning_room
+    from game.tables.linie1.layout import dice_spots
+    from game.tables.linie1.staging import DICE_SIZE
+    pygame.font.init()
+    pills: list[pygame.Rect] = []
+    real = theme.panel
+    monkeypatch.setattr(theme, "panel", lambda surface, rect, *args: (pills.append(pygame.Rect(rect)),
+                                                                         real(surface, rect, *args)))
+    set_language(lang)
+    try:
+        for scale in UI_SCALES:
+            theme.set_ui_scale(scale)
+            spots = dice_spots((600, 500), 3, DICE_SIZE)
+            longest = max((_(words) for words in LIGHT_WORDS.values()), key=len)
+            pills.clear()
+            for spot in spots:
+                draw_meaning(pygame.Surface((1920, 1080)), longest, spot, DICE_SIZE, meaning_room(spots), None, 0)
+            assert len(pills) == 3
+            assert all(not a.colliderect(b) for a, b in zip(pills, pills[1:], strict=False)), (scale, pills)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)

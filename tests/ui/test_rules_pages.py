@@ -55,6 +55,54 @@ def test_every_translated_rules_page_fits_its_pages():
                 assert sum(line.height for line in page) <= TEXT_AREA.height
 
 
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_section_title_fits_the_index_at_full_size(code):
+    """A title the index had to shrink reads smaller than its neighbours: shorter words instead."""
+    import pygame
+
+    from game.scenes.rules import INDEX_TEXT, INDEX_WIDTH
+    from game.ui import theme
+    pygame.font.init()
+    set_language(code)
+    try:
+        titles = [section.title for book in available_rulebooks() for section in book.sections]
+    finally:
+        set_language("en")
+    shrunk = [title for title in titles if theme.fit_text(title, INDEX_TEXT, INDEX_WIDTH - 36, theme.DISPLAY_FONT)
+              < INDEX_TEXT]
+    assert titles and not shrunk
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_page_never_ends_or_starts_in_the_middle_of_a_paragraph_that_fits_one(code, scale):
+    """Turning the page mid-sentence loses the reader: a paragraph or bullet that fits a page is read whole."""
+    import pygame
+
+    from game.scenes.rules import LINE_GAP, TEXT_AREA, _block_groups, layout
+    from game.ui import theme
+    pygame.font.init()
+    set_language(code)
+    theme.set_ui_scale(scale)
+    try:
+        room = TEXT_AREA.height // theme.px(LINE_GAP) * theme.px(LINE_GAP)  # a page's room, in whole lines
+        for book in available_rulebooks():
+            for section in book.sections:
+                pages = layout(section, TEXT_AREA.width, TEXT_AREA.height)
+                page_of = [index for index, page in enumerate(pages) for line in page if line.kind != "space"]
+                at = 0
+                for block in section.blocks:
+                    lines = [line for group in _block_groups(block, TEXT_AREA.width) for line in group]
+                    on_pages = set(page_of[at:at + len(lines)])
+                    at += len(lines)
+                    if sum(line.height for line in lines) <= room:
+                        assert len(on_pages) == 1, (book.game, section.title, block.text[:60])
+                assert at == len(page_of)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+
+
 @pytest.mark.parametrize(("code", "name"), TRANSLATED)
 def test_a_translated_page_parses_into_the_english_pages_blocks(code, name):
     """The same paragraphs, bullets, pictures and legend lines in every section (a legend line wrapped

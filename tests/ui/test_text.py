@@ -45,6 +45,19 @@ def test_any_string_renders_measures_and_wraps(value, size):
     assert all(theme.font(20).size(line)[0] <= 300 or len(line) == 1 for line in theme.wrap(value, 20, 300))
 
 
+def test_a_dimension_never_breaks_across_two_lines():
+    pygame.font.init()
+    text = "Zwei Spieler legen sechzehn quadratische Plättchen zu einem 4 × 4-Quadrat."
+    breaks_around_it = 0
+    for width in range(220, 700, 7):  # from the width the dimension and its word fit in
+        lines = theme.wrap(text, 24, width)
+        assert " ".join(lines) == text
+        assert not any(line.endswith("×") or line.startswith("×") for line in lines), (width, lines)
+        assert any("4 × 4-Quadrat" in line for line in lines), (width, lines)
+        breaks_around_it += any(line.endswith("einem") for line in lines)
+    assert breaks_around_it  # some widths would have broken inside "4 × 4"
+
+
 def test_a_huge_string_renders_as_one_screen_line_at_most():
     pygame.font.init()
     assert theme.render_text("x" * 100_000, 24).get_width() < 20_000

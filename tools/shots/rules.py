@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.scenes.rulebook import RULES_DIR, parse
-from game.scenes.rules import RulesScene
+from game.scenes.rules import TEXT_AREA, RulesScene, layout
 from game.scenes.title import TitleScene
 from tools.screenshot import shot
 
@@ -25,7 +25,7 @@ PAGES = [
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
     ("rules_bus_growth", "bus", "Streets: where a line may grow", 0),
     ("rules_bus_growth_2", "bus", "Streets: where a line may grow", 1),
-    ("rules_bus_scoring", "bus", "Carrying out the actions, top to bottom", 2),
+    ("rules_bus_scoring", "bus", "The actions, top to bottom", 2),
 ]
 
 
@@ -38,8 +38,15 @@ def _open(game: str, title: str, page: int) -> Any:
         assert book is not None
         # found in the English page: a translated page has the same sections (tests/ui/test_rules_pages.py)
         english = parse(game, (RULES_DIR / f"{game}.md").read_text(encoding="utf-8"))
-        rules.open_section(next(i for i, section in enumerate(english.sections) if section.title == title))
+        index = next(i for i, section in enumerate(english.sections) if section.title == title)
+        rules.open_section(index)
         rules.page = min(page, len(rules.pages) - 1)
+        # a translation's longer words may move a picture to another page: show the English page's picture
+        english_pages = layout(english.sections[index], TEXT_AREA.width, TEXT_AREA.height)
+        pictures = {line.name for line in english_pages[min(page, len(english_pages) - 1)] if line.kind == "diagram"}
+        rules.page = next((number for number, lines in enumerate(rules.pages)
+                           if pictures and pictures <= {line.name for line in lines if line.kind == "diagram"}),
+                          rules.page)
     return make
 
 

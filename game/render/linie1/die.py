@@ -94,3 +94,30 @@ def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: int, fa
     if angle or scale != 1.0:
         image = pygame.transform.rotozoom(image, angle, scale)
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def meaning_room(spots: list[tuple[float, float]]) -> int:
+    """How wide a die's meaning may be: its pill stops short of the next die's, at any text size."""
+    xs = sorted(x for x, _y in spots)
+    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    return round(min(gaps)) - 28 if gaps else 400
+
+
+def draw_meaning(surface: pygame.Surface, text: str, spot: tuple[float, float], die_size: int, room: int,
+                 edge: theme.Colour | None, edge_width: int) -> None:
+    """A die's meaning ("2 squares", "to the next stop") in a pill under it, no wider than ``room``: in
+    one line or two, shrunk only when two lines of whole words do not fit."""
+    face, size = theme.TEXT_BOLD_FONT, 20
+    lines = theme.wrap(text, size, room, face)
+    while size > 9 and (len(lines) > 2 or " ".join(lines) != " ".join(text.split())):
+        size -= 1
+        lines = theme.wrap(text, size, room, face)
+    step = theme.line_height(size, face)
+    labels = [theme.render_text(line, size, theme.CREAM, face) for line in lines[:2]] or [
+        theme.render_text("", size, theme.CREAM, face)]
+    width = max(label.get_width() for label in labels)
+    pill = pygame.Rect(0, 0, width, step * len(labels)).inflate(16, 8)
+    pill.midtop = (round(spot[0]), round(spot[1] + die_size * 0.66))
+    theme.panel(surface, pill, theme.NIGHT_2, min(pill.height // 2, 18), edge, edge_width)
+    for index, label in enumerate(labels):
+        surface.blit(label, label.get_rect(midtop=(pill.centerx, pill.y + 4 + index * step)))

@@ -82,9 +82,11 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         score = shown[seat] if seat < len(shown) else float(info.score)
         final = picture.outcome is not None
         value = round(score) - (info.stones if final else 0)
-        theme.draw_text(surface, str(value), (rect.right - 56, rect.centery + 2), theme.unscaled(40),
-                        theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright", shadow=True)
-        theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM, anchor="midright")
+        unit = theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM,
+                               anchor="midright")
+        theme.draw_text(surface, str(value), (min(rect.right - 56, unit.left - 6), rect.centery + 2),
+                        theme.unscaled(40), theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright",
+                        shadow=True)  # left of its unit, whose word grows with the text size
 
 
 def status_line(picture: Picture, seat: int, who: str) -> str:

@@ -667,11 +667,13 @@ class BusTable(TableScene):
         left = self.tally.stones_left if self.tally.stones_left is not None else picture.stones_left
         draw_stones(surface, centre, CLOCK_RADIUS, left, picture.stones_total, STONE)
         wants = ("house", "office", "pub")[round(hand) % 3]
+        room = 2 * round(MAP_RECT.right - 10 - centre[0])  # centred on the clock, inside the map
+        wanted = _("Wanted: {kind}").format(kind=_(KIND_NAMES[wants]))
         theme.draw_text(
             surface,
-            _("Wanted: {kind}").format(kind=_(KIND_NAMES[wants])),
+            wanted,
             (round(centre[0]), round(centre[1] - CLOCK_RADIUS - 8)),
-            17,
+            theme.fit_text(wanted, 17, room, theme.TEXT_BOLD_FONT),
             theme.INK,
             theme.TEXT_BOLD_FONT,
             "midbottom",
@@ -681,7 +683,7 @@ class BusTable(TableScene):
             surface,
             supply,
             (round(centre[0]), round(centre[1] + CLOCK_RADIUS + STONE + 26)),
-            16,
+            theme.fit_text(supply, 16, room),
             theme.shade(theme.INK, 1.5),
             anchor="midtop",
         )

@@ -11,7 +11,7 @@ import pygame
 from game.core.linie1.dice import carry_out, stop_signs
 from game.i18n import _
 from game.render.linie1.board import Linie1Board
-from game.render.linie1.die import LIGHT_WORDS, draw_die
+from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room
 from game.tables.linie1 import layout
 from game.tables.linie1.staging import DICE_SIZE, dice_spot
 from game.ui import theme
@@ -85,10 +85,8 @@ def draw_rolled(surface: pygame.Surface, spots: list[tuple[float, float]], faces
         if index == hovered:
             pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(14, 14), 5, border_radius=size // 4)
         draw_die(surface, (x, y), size, face, lights=True)
-        label = theme.render_text(_(LIGHT_WORDS.get(face, "")), 20, theme.CREAM, theme.TEXT_BOLD_FONT)
-        pill = label.get_rect(midtop=(round(x), round(y + size * 0.66))).inflate(16, 8)
-        theme.panel(surface, pill, theme.NIGHT_2, pill.height // 2, theme.SUNFLOWER if index == hovered else None, 2)
-        surface.blit(label, label.get_rect(center=pill.center))
+        draw_meaning(surface, _(LIGHT_WORDS.get(face, "")), (x, y), size, meaning_room(spots),
+                     theme.SUNFLOWER if index == hovered else None, 2)
         if keys:
             badge = (rect.left + 4, rect.top + 4)
             pygame.draw.circle(surface, theme.SUNFLOWER, badge, 15)

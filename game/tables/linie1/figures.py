@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.bots import level_name
 from game.i18n import _, ngettext
 from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
@@ -43,6 +44,8 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
         if trip is not None:
             moves = _("Trip moves") if view.get("options", {}).get("trip_rule") == "pace" else _("Rolls")
             rows += [(moves, str(figures.get("rolls", 0))), (_("Squares driven"), str(figures.get("squares", 0)))]
+        if info.get("kind") == "bot":  # which bot it was, as the other games' results say
+            rows.append((_("Bot"), level_name(info.get("level", ""))))
         out.append(
             PlayerFigures(seat, str(info.get("name")), colours[seat] if seat < len(colours) else seat, seat in winners,
                           headline, rows)

@@ -46,6 +46,7 @@ class PanelFrame:
     dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
     message_bad: bool = False
+    kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -83,10 +84,13 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if active:
             pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
         name = str(info.get("name"))
-        if info.get("kind") == "bot":
-            name += "  · " + bot_label(info.get("level"))  # as every game's seat says it: "Bot · normal"
+        kind = frame.kinds[seat] if seat < len(frame.kinds) else (
+            bot_label(info.get("level")) if info.get("kind") == "bot" else "")
         name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
                                     "midleft")
+        if kind:  # "you", "on this screen", "Bot · normal", "remote player": as every game's seat says it
+            name_rect = name_rect.union(theme.draw_text(surface, "· " + kind, (name_rect.right + 12, rect.centery + 1),
+                                                        24, theme.CREAM_DIM, anchor="midleft"))
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
@@ -119,22 +123,29 @@ def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], rad
     theme.draw_text(surface, str(line), (centre[0], centre[1] + 1), size, ink, theme.DISPLAY_FONT, "center")
 
 
+def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
+    """What the route card says when it shows no line: why no cards show and who is playing; once the
+    game is over (a replay's end, a spectator's table), that it is over and who won, never "is playing"."""
+    def name(seat: int) -> str:
+        return str(frame.seats[seat].get("name")) if 0 <= seat < len(frame.seats) else "?"
+
+    if frame.view["phase"] == "over":
+        winners = (frame.view.get("outcome") or {}).get("winners") or []
+        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else ""
+    return frame.hidden_note, _("{name} is playing.").format(name=name(frame.current))
+
+
 def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
     rect = layout.route_card_rect(len(frame.view["players"]))
     theme.panel(surface, rect, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
     status = frame.route
     if status is None:
-        note = theme.draw_text(surface, frame.hidden_note, (rect.x + 28, rect.y + 26),
-                               theme.fit_text(frame.hidden_note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
-                               theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
-        whose = str(frame.seats[frame.current].get("name")) if frame.current < len(frame.seats) else "?"
-        theme.draw_text(
-            surface,
-            _("{name} is playing.").format(name=whose),
-            (rect.x + 28, max(rect.y + 70, note.bottom + 2)),
-            28,
-            theme.CREAM_DIM,
-        )
+        note, below = _no_route_words(frame)
+        drawn = theme.draw_text(surface, note, (rect.x + 28, rect.y + 26),
+                                theme.fit_text(note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                                theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
+        if below:
+            theme.draw_text(surface, below, (rect.x + 28, max(rect.y + 70, drawn.bottom + 2)), 28, theme.CREAM_DIM)
         return
     line = int(status["line"])
     badge = (rect.x + 60, rect.y + 56)

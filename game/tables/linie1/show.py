@@ -19,7 +19,7 @@ from game.anim.effect import Effect
 from game.core.linie1.dice import DICE_FACES
 from game.i18n import _, ngettext
 from game.render.linie1.board import tile_image
-from game.render.linie1.die import LIGHT_WORDS, draw_die
+from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room
 from game.tables.linie1.layout import dice_spots
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
@@ -216,7 +216,8 @@ class DiceRoll(Effect):
         self.on_done()
 
     def draw(self, surface: pygame.Surface) -> None:
-        for index, (x, y) in enumerate(self.spots()):
+        spots = self.spots()
+        for index, (x, y) in enumerate(spots):
             local = self.TUMBLE + self.STAGGER * index
             tumble = min(1.0, self.elapsed / local)
             angle = (1 - out_cubic(tumble)) * (540 + 90 * index) * (1 if index % 2 == 0 else -1)
@@ -229,11 +230,8 @@ class DiceRoll(Effect):
             surface.blit(shadow, shadow.get_rect(center=(round(x), round(y + self.size * 0.5))))
             draw_die(surface, (x, y - hop), self.size, self.shown[index], angle, scale, lights=True)
             if self.landed[index]:
-                label = theme.render_text(_(LIGHT_WORDS.get(self.faces[index], "")), 20, theme.CREAM,
-                                          theme.TEXT_BOLD_FONT)
-                pill = label.get_rect(midtop=(round(x), round(y + self.size * 0.66))).inflate(16, 8)
-                theme.panel(surface, pill, theme.NIGHT_2, pill.height // 2, theme.SUNFLOWER, 0)
-                surface.blit(label, label.get_rect(center=pill.center))
+                draw_meaning(surface, _(LIGHT_WORDS.get(self.faces[index], "")), (x, y), self.size,
+                             meaning_room(spots), theme.SUNFLOWER, 0)
 
 
 class TramDrive(Effect):

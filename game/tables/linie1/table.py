@@ -759,7 +759,8 @@ class Linie1Table(TableScene):
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
-            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad)
+            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
+            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))])
 
     def _hidden_note(self) -> str:
         if self.session.replay:

@@ -50,10 +50,12 @@ class TripChooser(Scene):
                                                                      turns=decimal(candidate["expected_turns"]))
             if candidate.get("shortest"):
                 label += " " + _("(shortest)")
-            items.append(_("{number}. {start} to {end}: {label}").format(number=index + 1, start=start, end=end,
-                                                                        label=label))
+            # the terminals, and under them the length: two lines read at full size where one shrank
+            items.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end)
+                         + "\n" + label)
+        row_height = max(60, min(100, 480 // max(1, len(items))))  # every candidate in sight
         self.list = ListView(pygame.Rect(PANEL.x + 30, PANEL.y + 180, PANEL.width - 60, 480), items,
-                             self._select, 0, 60, 28)
+                             self._select, 0, row_height, 28)
         self.ui.add(self.list)
         self.go = Button((PANEL.x + PANEL.width - 330, PANEL.bottom - 110, 300, 84), _("Drive this route"),
                          self.confirm, "good", 34)

@@ -22,6 +22,7 @@ TILE_SPOT = pygame.Rect(TILE_CARD.x + 34, TILE_CARD.y + 74, 192, 192)
 STACK_SPOT = (TILE_CARD.x + 372, TILE_CARD.y + 132)
 SUPPLY_RADIUS = 24
 BUTTON_ROW_Y = ACTIONS.bottom - 100
+KEYS_SIZE = 20  # the keys line's text size (smaller only where a language's words need it)
 
 
 @dataclass
@@ -78,14 +79,16 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
         pygame.draw.rect(surface, colour, glow, width=3, border_radius=30)
     stripe = pygame.Rect(card.x, card.y, 18, card.height)
     pygame.draw.rect(surface, colour, stripe, border_top_left_radius=24, border_bottom_left_radius=24)
-    name_size = fit(line.seat.name, 42, 300, theme.DISPLAY_FONT)
-    name_rect = theme.draw_text(surface, line.seat.name, (card.x + 40, card.y + 20), name_size, theme.CREAM,
-                                theme.DISPLAY_FONT)
+    status = line.seat.kind + (f" · {line.seat.note}" if line.seat.note else "")
+    # name and kind share the band above the markers: at a large text size both shrink alike rather than
+    # the kind running into the markers
+    markers_top = round(supply_spot(index, 0)[1]) - SUPPLY_RADIUS - 4
+    name_rect, _status_rect = theme.draw_stack(
+        surface, [(line.seat.name, 42, theme.CREAM, theme.DISPLAY_FONT),
+                  (status, 24, theme.CORAL if line.seat.note else theme.CREAM_DIM, theme.TEXT_FONT)],
+        (card.x + 40, card.y + 16), 300, markers_top - (card.y + 16))
     if line.winner:
         _star(surface, (name_rect.right + 26, name_rect.centery - 2), 16, theme.SUNFLOWER)
-    status = line.seat.kind + (f" · {line.seat.note}" if line.seat.note else "")
-    theme.draw_text(surface, status, (card.x + 42, max(card.y + 66, name_rect.bottom - 4)),
-                    fit(status, 24, 300), theme.CORAL if line.seat.note else theme.CREAM_DIM)
     for marker, home in enumerate(line.supply):
         centre = supply_spot(index, marker)
         if home:
@@ -116,7 +119,8 @@ def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, c
 def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surface | None, stack: int,
                    set_aside: list[int], caption: str) -> None:
     """The tile in hand (already turned and sized by the caller), the face-down stack and set-aside tiles."""
-    theme.draw_text(surface, title, (TILE_CARD.x + 34, TILE_CARD.y + 22), 34, theme.SUNFLOWER, theme.DISPLAY_FONT)
+    theme.draw_text(surface, title, (TILE_CARD.x + 34, TILE_CARD.y + 22),
+                    fit(title, 34, TILE_CARD.width - 68, theme.DISPLAY_FONT), theme.SUNFLOWER, theme.DISPLAY_FONT)
     slot = TILE_SPOT
     pygame.draw.rect(surface, theme.NIGHT, slot, border_radius=18)
     pygame.draw.rect(surface, theme.PLUM_LIGHT, slot, width=2, border_radius=18)
@@ -136,7 +140,9 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
         pygame.draw.rect(surface, theme.NIGHT_2, pygame.Rect(sx - 48, sy - 48, 96, 96), width=3, border_radius=12)
     label = _("stack empty") if stack == 0 else ngettext("{count} tile left", "{count} tiles left", stack).format(
         count=stack)
-    theme.draw_text(surface, label, (sx, sy + 70), 26, theme.CREAM, theme.TEXT_BOLD_FONT, "center")
+    room = 2 * min(TILE_CARD.right - 18 - sx, sx - TILE_SPOT.right - 12)  # centred under the stack, inside the card
+    theme.draw_text(surface, label, (sx, sy + 70), fit(label, 26, room, theme.TEXT_BOLD_FONT), theme.CREAM,
+                    theme.TEXT_BOLD_FONT, "center")
     if set_aside:
         theme.draw_text(surface, _("set aside"), (sx, TILE_CARD.bottom - 76), 20, theme.CORAL, theme.TEXT_BOLD_FONT,
                         "center")
@@ -144,6 +150,17 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
             image = art.tile_image(tile, 0, 50)
             x = sx - (len(set_aside[:3]) - 1) * 30 + index * 60
             surface.blit(image, image.get_rect(center=(x, TILE_CARD.bottom - 36)))
+
+
+def keys_foot(height: int) -> int:
+    """Where a keys line ``height`` tall starts at the foot of the action box (no button below it)."""
+    return ACTIONS.bottom - 12 - height - theme.px(40)
+
+
+def keys_line_top() -> int:
+    """The highest the keys line at the action box's foot starts (at its full size): a hint over the
+    box's words ends above it, rather than leaving half a line of keys peeking out below."""
+    return keys_foot(theme.font(KEYS_SIZE).get_height())
 
 
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour,
@@ -156,9 +173,9 @@ def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str,
     keys_top = ACTIONS.y + 164
     drawn = None
     if keys:
-        keys_size = fit(keys, 20, ACTIONS.width - 60)
+        keys_size = fit(keys, KEYS_SIZE, ACTIONS.width - 60)
         height = theme.font(keys_size).get_height()
-        foot = (BUTTON_ROW_Y - 8 - height) if buttons else ACTIONS.bottom - 12 - height - theme.px(40)
+        foot = (BUTTON_ROW_Y - 8 - height) if buttons else keys_foot(height)
         keys_top = max(keys_top, foot) if not buttons else foot
         drawn = theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
     top = max(ACTIONS.y + 66, title.bottom + 2)

@@ -155,10 +155,12 @@ class LiniellTable(TableScene):
         return _("Liniell hides nothing — but it is your move now.")
 
     def coach_anchor(self) -> pygame.Rect:
-        """While a tile is placed, over the words of the action box (the drawn tile it tells the player to
-        turn stays in sight); while markers move, over the tile card (the markers and Skip stay in reach)."""
-        if self.model is not None and self.model.phase == "place":
-            return panel.ACTIONS
+        """While a tile is placed, over the words of the action box above its keys line (the drawn tile
+        it tells the player to turn stays in sight); while markers move, over the tile card (the markers
+        and Skip stay in reach)."""
+        if self.model is not None and self.model.phase == "place":  # the keys line at its foot stays in sight
+            return pygame.Rect(panel.ACTIONS.x, panel.ACTIONS.y, panel.ACTIONS.width,
+                               panel.keys_line_top() - 6 - panel.ACTIONS.y)
         # down to the button row: a long hint (large text) runs over the action box's words, not the players'
         return pygame.Rect(panel.TILE_CARD.x, panel.TILE_CARD.y, panel.TILE_CARD.width,
                            panel.BUTTON_ROW_Y - 8 - panel.TILE_CARD.y)
@@ -170,7 +172,8 @@ class LiniellTable(TableScene):
         return liniell_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        return _("Liniell · the final count")
+        """Who played whom, as Linja's duel says it (the other games name their player count)."""
+        return _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen: the count plays (a table that opens on, or resyncs to, a

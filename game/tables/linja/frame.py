@@ -37,6 +37,7 @@ class LinjaFrame:
     guidance: tuple[str, theme.Colour] = ("", theme.CREAM)
     log: list[tuple[int, str]] = field(default_factory=list)
     age: float = 0.0
+    humans: tuple[int, ...] = ()  # the seats played at this screen: with one, the turn box says "Your turn"
 
     def info(self, seat: int) -> dict[str, Any]:
         if 0 <= seat < len(self.seats):

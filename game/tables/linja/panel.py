@@ -87,6 +87,8 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     else:
         seat = int(turn)
         text = _("{name}'s turn").format(name=frame.name(seat))
+        if frame.humans == (seat,):  # the one player of this screen, as Linie 1 and Liniell say it
+            text = _("Your turn")
         extra = bool(view.get("extra_turn"))
         size = theme.fit_text(text, 44, box.width - (270 if extra else 56), theme.DISPLAY_FONT)
         theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.text_colour(frame.colour(seat)),
