@@ -308,14 +308,16 @@ class Host(Requests):
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
         self.seating.seat_again(keep=self.config.owner_seat)
+        now = time.monotonic()
+        for slot in self.slots:  # a player whose link is down is still away: a bot may stand in, as in play
+            slot.absent_since = now if slot.token is not None and slot.peer is None else None
         self.phase = "lobby"
         log.info("a new game at the table: %s", ", ".join(info.name for info in self.match.seats))
         self.save()
         self._broadcast_status()
         self.status.flush()  # the lobby is told, even when the game starts again at once
-        humans = self.seating.humans()
-        if self.config.clients_may_start and humans and all(seat in self.seating.asked_to_start for seat in humans):
-            self.start_game()
+        if self.config.clients_may_start and self.seating.rematch_asked():
+            self.start_game()  # everyone here asked: a seat kept for one whose link is down waits for them
         return finished
 
     def _use_match(self, match: Match) -> None:

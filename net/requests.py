@@ -74,6 +74,8 @@ class Requests:
         if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None \
                 and peer.seat != self.config.owner_seat:  # the host's seat is theirs until the table closes
             self._release(peer.seat)
+        elif self.phase == "over" and peer.role == "seat" and peer.seat is not None:
+            self.slots[peer.seat].left = True  # gone for good: the next game at this table opens the seat
         raise PeerLeaving
 
     def _may_move(self, peer: Peer) -> None:
@@ -235,7 +237,7 @@ class Requests:
     def _attach(self, peer: Peer, seat: int) -> None:
         slot = self.slots[seat]
         slot.peer = peer
-        slot.absent_since = None
+        slot.absent_since, slot.left = None, False  # back, whatever they said when they went
         peer.role, peer.seat = "seat", seat
         peer.send(self.frames.encode({"type": "welcome", "seat": seat, "token": slot.token,
                                       "name": self.match.seats[seat].name}))

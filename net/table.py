@@ -79,6 +79,7 @@ class SeatSlot:
     handed: str | None = None  # "auto" or "manual" when a bot stands in for a human
     absent_since: float | None = None
     filled: bool = False  # an open seat a bot took at the start: open again for a rematch
+    left: bool = False  # its player said bye after the game: the seat opens for the next one
 
     @property
     def bot_plays(self) -> bool:

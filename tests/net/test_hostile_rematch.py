@@ -181,7 +181,7 @@ def test_after_the_rematch_the_old_games_versions_views_and_gone_tokens_get_noth
     thread, ann, bob, cid, tokens = finished_table(clients_may_start=False, save=save)
     finished = thread.host.match
     last = finished.version
-    bob.close()
+    bob.send({"type": "bye"})  # Bob leaves the table: his seat and token go with the next game
     ann.expect("status", lambda status: not status["seats"][1]["connected"])
     thread.rematch()
     ann.expect("status", phase="lobby")
@@ -258,3 +258,26 @@ def test_a_finished_games_late_checks_never_go_out_in_the_next_game() -> None:
     for settle in loop.settles(host)[len(old_settles):]:
         settle()
     assert checked == [1]
+
+
+@pytest.mark.parametrize("hosted", [False, True])
+def test_a_player_whose_link_dropped_keeps_seat_and_token_across_the_next_game(
+        finished_table: Callable[..., Table], raw_peers: Callable[[int], RawPeer], hosted: bool) -> None:
+    thread, ann, bob, cid, tokens = finished_table(clients_may_start=not hosted)
+    bob.close()  # no bye: a blip, not a goodbye
+    cid.expect("status", lambda status: not status["seats"][1]["connected"])
+    if hosted:
+        thread.rematch()  # the host player deals again meanwhile
+    else:
+        ann.send({"type": "rematch"})  # Ann, the only one still connected, asks: the next game begins
+        cid.expect("snapshot", phase="playing", version=0)
+    assert [slot.token for slot in thread.host.slots[:2]] == tokens
+    assert thread.seat_states()[1]["kind"] == "human" and thread.seat_states()[1]["name"] == "Bob"
+    assert refusal(cid, {"type": "claim", "seat": 1})["code"] in ("net.seat_taken", "net.not_in_lobby")
+    back = raw_peers(thread.port)
+    back.hello("Bob")
+    back.send({"type": "resume", "token": tokens[1]})
+    assert back.expect("welcome", seat=1)["token"] == tokens[1]
+    if not hosted:
+        snapshot = back.expect("snapshot")  # the new game, Ann to play first: nothing moved yet
+        assert snapshot["version"] == 0 and snapshot["view"] == thread.call(lambda: thread.host.match.view(1))

@@ -64,7 +64,7 @@ def test_a_rematch_waits_for_the_game_to_end_and_for_everyone_still_connected(
     ann.send({"type": "rematch"})
     cid.expect("status", lambda status: status["seats"][0]["asked_start"])
     assert thread.call(lambda: thread.host.phase) == "over"
-    bob.close()  # Bob leaves instead: Ann was the only one still there, and she asked
+    bob.send({"type": "bye"})  # Bob leaves instead: Ann was the only one still there, and she asked
     ann.expect("snapshot", phase="playing")
     kinds = [(info.name, info.kind) for info in thread.host.match.seats]
     assert kinds == [("Ann", "human"), ("Bot 1", "bot"), ("Bot 2", "bot"), ("Bot 1", "bot")]
@@ -77,7 +77,7 @@ def test_the_host_of_a_table_starts_the_rematch_in_the_lobby_and_a_departed_play
     finished = thread.host.match
     names = [info.name for info in finished.seats]
     assert refusal(ann, {"type": "rematch"})["code"] == "net.not_allowed"  # the host's to decide
-    bob.close()
+    bob.send({"type": "bye"})  # Bob leaves the table
     ann.expect("status", lambda status: not status["seats"][1]["connected"])
     assert thread.rematch() is finished
     assert [info.name for info in finished.seats] == names  # its replay keeps who played
