@@ -281,3 +281,16 @@ def test_a_player_whose_link_dropped_keeps_seat_and_token_across_the_next_game(
     if not hosted:
         snapshot = back.expect("snapshot")  # the new game, Ann to play first: nothing moved yet
         assert snapshot["version"] == 0 and snapshot["view"] == thread.call(lambda: thread.host.match.view(1))
+
+
+def test_a_player_who_left_after_the_game_and_came_back_before_the_next_keeps_the_seat(
+        finished_table: Callable[..., Table], raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, cid, tokens = finished_table(clients_may_start=False)
+    bob.send({"type": "bye"})
+    cid.expect("status", lambda status: not status["seats"][1]["connected"])
+    back = raw_peers(thread.port)
+    back.hello("Bob")
+    back.send({"type": "resume", "token": tokens[1]})
+    back.expect("welcome", seat=1)
+    thread.rematch()
+    assert thread.host.slots[1].token == tokens[1] and thread.seat_states()[1]["name"] == "Bob"
