@@ -75,6 +75,7 @@ class Host(Requests):
         self.phase = phase
         self.seating = Seating(match, slots, revoked or ())
         self.slots = slots
+        self._seat_owner()
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
@@ -93,6 +94,20 @@ class Host(Requests):
         match.add_listener(self._on_change)
 
     # -- construction ----------------------------------------------------------------------------
+    def _seat_owner(self) -> None:
+        """A table hosted from the game holds its host player's seat for them before it listens: a
+        guest who knocks first cannot take it (their program resumes it with ``owner_token``)."""
+        owner = self.config.owner_seat
+        if owner is not None and owner < len(self.slots) and self.slots[owner].token is None \
+                and self.match.seats[owner].kind == "open":
+            self.seating.claim(owner, self.match.seats[owner].name)
+
+    @property
+    def owner_token(self) -> str | None:
+        """The token of the host player's seat (None: a table nobody hosts from the game)."""
+        owner = self.config.owner_seat
+        return self.slots[owner].token if owner is not None and owner < len(self.slots) else None
+
     @classmethod
     def new(cls, game: str, seats: int, config: HostConfig, bots: int = 0, seed: int | None = None,
             options: dict[str, Any] | None = None, bot_factory: BotFactory = make_bot) -> Host:
@@ -292,15 +307,17 @@ class Host(Requests):
         seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
-        self.seating.seat_again()
+        self.seating.seat_again(keep=self.config.owner_seat)
+        now = time.monotonic()
+        for slot in self.slots:  # a player whose link is down is still away: a bot may stand in, as in play
+            slot.absent_since = now if slot.token is not None and slot.peer is None else None
         self.phase = "lobby"
         log.info("a new game at the table: %s", ", ".join(info.name for info in self.match.seats))
         self.save()
         self._broadcast_status()
         self.status.flush()  # the lobby is told, even when the game starts again at once
-        humans = self.seating.humans()
-        if self.config.clients_may_start and humans and all(seat in self.seating.asked_to_start for seat in humans):
-            self.start_game()
+        if self.config.clients_may_start and self.seating.rematch_asked():
+            self.start_game()  # everyone here asked: a seat kept for one whose link is down waits for them
         return finished
 
     def _use_match(self, match: Match) -> None:
@@ -355,20 +372,21 @@ class Host(Requests):
             self.save()
             if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
                 log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
-        settle = functools.partial(self._settle, sent)
+        settle = functools.partial(self._settle, self.match, sent)
         if self._loop is None:
             settle()
         else:
             self._loop.call_later(SETTLE_DELAY, settle)
         self.bots.schedule()
 
-    def _settle(self, sent: SentChange) -> None:
+    def _settle(self, match: Match, sent: SentChange) -> None:
         """The checks of a change (the hash of the view each peer was sent) and a full save when one
         is due. They come a moment after the updates: the host's CPU goes idle in between, so a
         client running on the same machine (a player hosting from the game itself, whose client
         shares this process) reads its update first. Skipped if a newer change came meanwhile:
-        its own checks follow, and the client checks only the view it holds."""
-        if self._closed or sent.version != self.match.version:
+        its own checks follow, and the client checks only the view it holds. Skipped as well once the
+        table plays another game: the finished game's versions are the new one's numbers too."""
+        if self._closed or match is not self.match or sent.version != match.version:
             return
         self.fanout.send_checks(sent)
         if self.autosave is not None:

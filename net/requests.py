@@ -71,9 +71,23 @@ class Requests:
         """Liveness only: ``_heard`` already noted it."""
 
     def _on_bye(self, peer: Peer, message: dict[str, Any]) -> None:
-        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None:
+        if self.phase == "lobby" and peer.role == "seat" and peer.seat is not None \
+                and peer.seat != self.config.owner_seat:  # the host's seat is theirs until the table closes
             self._release(peer.seat)
+        elif self.phase == "over" and peer.role == "seat" and peer.seat is not None:
+            self.slots[peer.seat].left = True  # gone for good: the next game at this table opens the seat
         raise PeerLeaving
+
+    def _may_move(self, peer: Peer) -> None:
+        """A seat change is a save and a status for everyone: one connection makes a few at once,
+        then one a second (a refused claim costs nothing and is not counted)."""
+        if not self._limits(peer).moves.take(time.monotonic()):
+            raise RefusedError("net.seat_rate_limited", "Too many seat changes; wait a moment.")
+
+    def _keeps_owner_seat(self, peer: Peer) -> None:
+        """The player hosting from the game stays in their seat: its token is what resumes the table."""
+        if peer.role == "seat" and peer.seat is not None and peer.seat == self.config.owner_seat:
+            raise RefusedError("net.host_seat", "The table's host keeps their seat.")
 
     def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
         """An open seat for this connection; in the lobby a spectator may sit down, and a player may
@@ -83,7 +97,10 @@ class Requests:
             raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
         if peer.role == "seat" and peer.seat == seat:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
+        self._keeps_owner_seat(peer)
         free = seat < len(self.slots) and self.match.seats[seat].kind == "open"
+        if free:
+            self._may_move(peer)
         if free and peer.role == "seat" and peer.seat is not None:
             self.seating.release(peer.seat)  # first, so the name the player keeps is not "taken" by it
         self.seating.claim(seat, peer.name)  # refused (and nothing changes) unless the seat is open
@@ -124,7 +141,10 @@ class Requests:
 
     def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
         """Watch. A player may give a seat up for this in the lobby (as by leaving), not in a game."""
+        if self.phase == "lobby":
+            self._keeps_owner_seat(peer)
         if peer.role == "seat" and peer.seat is not None and self.phase == "lobby":
+            self._may_move(peer)
             log.info("%s gives up seat %d to watch", peer.name, peer.seat + 1)
             self._release(peer.seat)
             peer.role, peer.seat = None, None
@@ -189,6 +209,8 @@ class Requests:
             raise RefusedError("net.not_allowed", "Only the host can start this game.")
         if self.phase != "lobby":
             raise RefusedError("net.not_in_lobby", "The game has already started.")
+        if peer.seat in self.seating.asked_to_start:
+            return  # asked already: nothing changed, and nobody is told it again
         if self.seating.ask_to_start(peer.seat):  # type: ignore[arg-type]
             log.info("every seated player asked to start")
             self.start_game()
@@ -204,6 +226,8 @@ class Requests:
             raise RefusedError("net.not_allowed", "Only the host can start a new game at this table.")
         if self.phase != "over":
             raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
+        if peer.seat in self.seating.asked_to_start:
+            return  # asked already: a repeated ask changes nothing, so no status goes out for it
         self.seating.asked_to_start.add(peer.seat)  # type: ignore[arg-type]
         log.info("%s asks for another game", peer.name)
         self._broadcast_status()
@@ -213,7 +237,7 @@ class Requests:
     def _attach(self, peer: Peer, seat: int) -> None:
         slot = self.slots[seat]
         slot.peer = peer
-        slot.absent_since = None
+        slot.absent_since, slot.left = None, False  # back, whatever they said when they went
         peer.role, peer.seat = "seat", seat
         peer.send(self.frames.encode({"type": "welcome", "seat": seat, "token": slot.token,
                                       "name": self.match.seats[seat].name}))

@@ -81,7 +81,7 @@ class Seating:
             self.revoked[token_digest(slot.token)] = None
             while len(self.revoked) > MAX_REVOKED:  # a claim/leave loop must not grow the save for ever
                 del self.revoked[next(iter(self.revoked))]
-        slot.token, slot.peer, slot.absent_since = None, None, None
+        slot.token, slot.peer, slot.absent_since, slot.left = None, None, None, False
         self.asked_to_start.discard(seat)
         self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
 
@@ -104,15 +104,18 @@ class Seating:
         present = [seat for seat in self.humans() if self.slots[seat].peer is not None]
         return bool(present) and all(seat in self.asked_to_start for seat in present)
 
-    def seat_again(self) -> None:
+    def seat_again(self, keep: int | None = None) -> None:
         """Seat the next game at this table (``match`` is the new one, with the old one's seats): the
         players still connected keep their seats and tokens, a bot chosen for a seat stays, and a
         seat a player has left, or a bot only filled at the start, is open again. Those who asked
-        for the rematch are ready in the new lobby."""
+        for the rematch are ready in the new lobby. A player whose link is merely down keeps the
+        seat and its token, as during a game: only one who said bye gives it up (never ``keep``,
+        the host player's)."""
         for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True)):
-            if info.kind == "human" and slot.peer is None or info.kind == "bot" and slot.filled:
+            gone = info.kind == "human" and slot.left and seat != keep
+            if gone or info.kind == "bot" and slot.filled:
                 self.release(seat)  # the token of a player who left is dead, as in the lobby
-            slot.handed, slot.filled, slot.absent_since = None, False, None
+            slot.handed, slot.filled, slot.left = None, False, False
             kept = self.match.seats[seat]
             slot.bot_level = kept.level if kept.kind == "bot" else None
         self.asked_to_start &= set(self.humans())
@@ -138,7 +141,7 @@ class Seating:
     def save_data(self) -> dict[str, Any]:
         return {"revoked": list(self.revoked),
                 "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed,
-                           "filled": slot.filled} for slot in self.slots]}
+                           "filled": slot.filled, "left": slot.left} for slot in self.slots]}
 
     @staticmethod
     def slots_from_save(table: dict[str, Any], seats: int) -> tuple[list[SeatSlot], list[str]]:
@@ -155,11 +158,12 @@ def slot_from_save(data: Any) -> SeatSlot:
         raise SnapshotError("a saved seat must be a map")
     token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
     filled = data.get("filled", False)  # saves from before rematches have none: no seat was filled
+    left = data.get("left", False)  # nor anyone who left after the game
     if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
         raise SnapshotError("bad saved seat")
-    if handed not in HANDED or not isinstance(filled, bool):
+    if handed not in HANDED or not isinstance(filled, bool) or not isinstance(left, bool):
         raise SnapshotError("bad saved seat")
-    return SeatSlot(token=token, bot_level=level, handed=handed, filled=filled)
+    return SeatSlot(token=token, bot_level=level, handed=handed, filled=filled, left=left)
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:

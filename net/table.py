@@ -43,10 +43,13 @@ class HostConfig:
     intent_rate: float = 20.0  # ... and a second after that: no player floods the others with updates
     resync_burst: int = 2  # fresh snapshots one connection may ask for at once ...
     resync_rate: float = 0.5  # ... and a second after that (and only one in flight)
+    move_burst: int = 5  # seat changes in the lobby (claim, or a seat given up to watch) at once ...
+    move_rate: float = 1.0  # ... and a second after that: each one is a save and a status for everyone
     message_burst: int = 200  # messages of any kind read from one connection at once ...
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
+    owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
     save_path: Path | None = None
     replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)
     fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
@@ -76,6 +79,7 @@ class SeatSlot:
     handed: str | None = None  # "auto" or "manual" when a bot stands in for a human
     absent_since: float | None = None
     filled: bool = False  # an open seat a bot took at the start: open again for a rematch
+    left: bool = False  # its player said bye after the game: the seat opens for the next one
 
     @property
     def bot_plays(self) -> bool:
@@ -153,11 +157,13 @@ class PeerLimits:
 
     chat: TokenBucket
     resyncs: TokenBucket
+    moves: TokenBucket
 
     @classmethod
     def of(cls, config: HostConfig) -> PeerLimits:
         return cls(TokenBucket(config.chat_burst, config.chat_refill),
-                   TokenBucket(config.resync_burst, config.resync_rate))
+                   TokenBucket(config.resync_burst, config.resync_rate),
+                   TokenBucket(config.move_burst, config.move_rate))
 
 
 class QueueBudget:

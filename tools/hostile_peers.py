@@ -5,7 +5,11 @@ table while ``tools.bench net`` measures the other players' intent -> view laten
 - ``chat``: a spectator chatting as fast as it can;
 - ``ping``: a spectator sending pings as fast as it can (a flood of cheap messages);
 - ``intent``: a spectator sending intents as fast as it can (each refused: it has no seat);
-- ``slow_reader``: a spectator that never reads what it is sent.
+- ``slow_reader``: a spectator that never reads what it is sent;
+- ``rematch``: a spectator asking for another game as fast as it can (each refused: only seated
+  players may, and only once the game is over);
+- ``seat_moves``: a spectator trying to sit down in the first seat and to go back to watching, turn
+  about, as fast as it can (each refused once the game runs: seats change hands in the lobby only).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from net.client import local_rules
 from net.protocol import PROTOCOL_VERSION, encode
 
-KINDS = ("resync", "chat", "ping", "intent", "slow_reader")
+KINDS = ("resync", "chat", "ping", "intent", "slow_reader", "rematch", "seat_moves")
 BATCH = 64  # frames sent per write
 
 
@@ -29,6 +33,10 @@ def message(kind: str, number: int) -> dict[str, Any]:
         return {"type": "chat", "id": number, "text": f"spam {number}"}
     if kind == "intent":
         return {"type": "intent", "id": number, "seat": 0, "base": 0, "action": {"type": "roll"}}
+    if kind == "rematch":
+        return {"type": "rematch", "id": number}
+    if kind == "seat_moves":
+        return {"type": "claim", "id": number, "seat": 0} if number % 2 else {"type": "spectate", "id": number}
     return {"type": "ping", "id": number}
 
 

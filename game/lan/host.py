@@ -43,8 +43,9 @@ NAME_FIELD = pygame.Rect(GAME_PANEL.x, 968, GAME_PANEL.width, 72)
 
 def hosted_config(table_name: str, save_path: Path | None) -> HostConfig:
     """How a table hosted from the game behaves: only its host starts it, bots wait a moment before
-    moving, an absent player's seat goes to a bot meanwhile, and it autosaves in the saves folder."""
-    return HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False,
+    moving, an absent player's seat goes to a bot meanwhile, it autosaves in the saves folder, and
+    seat 1 is held for its host player from the start (no guest who knocks first can take it)."""
+    return HostConfig(name=table_name, bot_delay=BOT_DELAY, clients_may_start=False, owner_seat=0,
                       bot_takeover_after=BOT_TAKEOVER_SECONDS, save_path=save_path)
 
 
@@ -72,7 +73,7 @@ def resume_hosted_table(app: AppServices, path: Path, accept_damage: bool = Fals
         return Host.resume(path, hosted_config("", path), accept_damage=accept_damage)
 
     thread, port, announced = serve_table(make_host, HostScene.bind, HostScene.port, HostScene.advertise)
-    token = thread.host.slots[0].token
+    token = thread.host.owner_token  # held for the host player even in a save from before seat 1 was held
     session = LanSession(NetSession("127.0.0.1", port, thread.host.match.seats[0].name, token=token), hosted=thread,
                          address=lan_address(HostScene.bind), port=port)
     if not announced:
@@ -166,11 +167,11 @@ class HostScene(SetupScene):
         if me != self.app.settings.shown_name():  # a name typed here is the name chosen from now on
             self.app.settings.player_name = me
             self.app.save_settings()
-        session = LanSession(NetSession("127.0.0.1", port, me), hosted=thread,
+        # the table held seat 1 for its host before it listened: resumed, no guest can take it first
+        session = LanSession(NetSession("127.0.0.1", port, me, token=thread.host.owner_token), hosted=thread,
                              address=lan_address(self.bind), port=port)
         if not announced:
             session.notice(_("This table could not be announced on the network; others join by address."))
-        session.claim(0)
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=True))
 
     def draw(self, surface: pygame.Surface) -> None:

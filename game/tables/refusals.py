@@ -144,6 +144,8 @@ NET_ERRORS: dict[str, str] = {
     "net.rate_limited": N_("Too many requests for the whole view; wait a moment."),
     "net.not_allowed": N_("Only the host can start this game."),
     "net.not_over": N_("A new game can only begin once this one is over."),
+    "net.host_seat": N_("The table's host keeps their seat."),
+    "net.seat_rate_limited": N_("Too many seat changes; wait a moment."),
     "protocol.version_mismatch": N_("The host runs another version of Linie: update both to the same one."),
     "protocol.rules_mismatch": N_("The host plays other rules than this Linie: update both to the same version."),
     "protocol.timeout": N_("The host did not answer in time."),

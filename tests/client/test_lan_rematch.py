@@ -26,8 +26,9 @@ from tests.net.conftest import RawPeer
 
 
 def liniell_table(config: HostConfig) -> HostThread:
-    """A two-seat Liniell table on 127.0.0.1 with both seats open (a short game: 32 actions)."""
-    match = Match("liniell", [SeatInfo("Seat 1", "open", colour=0), SeatInfo("Seat 2", "open", colour=1)], 5)
+    """A two-seat Liniell table on 127.0.0.1 with both seats open, the first named for its host as the
+    Host screen names it (a short game: 32 actions)."""
+    match = Match("liniell", [SeatInfo("Ada", "open", colour=0), SeatInfo("Seat 2", "open", colour=1)], 5)
     thread = HostThread(Host(match, [SeatSlot(), SeatSlot()], config), bind="127.0.0.1")
     thread.start()
     return thread
@@ -62,9 +63,8 @@ def guest_lobby_has_notice(app) -> bool:
 def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_the_next_game(app, tmp_path: Path):
     save = tmp_path / "table.save"
     thread = liniell_table(hosted_config("Ada's table", save))
-    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada"), hosted=thread, address="127.0.0.1",
-                         port=thread.port)
-    session.claim(0)
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
+                         address="127.0.0.1", port=thread.port)  # seat 1 is held for the host, as HostScene does
     app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
     guest = second_app()
     apps = [app, guest]
@@ -105,9 +105,8 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
 
 def test_a_guest_still_looking_at_the_final_board_follows_the_table_into_its_next_game(app):
     thread = liniell_table(hosted_config("Ada's table", None))
-    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada"), hosted=thread, address="127.0.0.1",
-                         port=thread.port)
-    session.claim(0)
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
+                         address="127.0.0.1", port=thread.port)  # seat 1 is held for the host, as HostScene does
     app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
     guest = second_app()
     apps = [app, guest]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import struct
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -130,3 +131,45 @@ def raw_peers() -> Iterator[Callable[[int], RawPeer]]:
     yield connect
     for peer in opened:
         peer.close()
+
+
+# -- a table whose game is over (the rematch tests) -------------------------------------------------
+def play_to_the_end(thread: HostThread, timeout: float = 5.0) -> None:
+    """The seated people play their first legal action until the game is over (bots play themselves)."""
+    def step() -> None:
+        match = thread.host.match
+        for seat in match.to_act():
+            if not thread.host.slots[seat].bot_plays:
+                match.submit(seat, match.game.legal(match.state, seat)[0])
+
+    deadline = time.monotonic() + timeout
+    while thread.call(lambda: thread.host.phase) != "over":
+        assert time.monotonic() < deadline, "the game never ended"
+        thread.call(step)
+        time.sleep(0.005)
+
+
+def seat(peer: RawPeer, name: str, number: int) -> str:
+    peer.hello(name)
+    peer.send({"type": "claim", "seat": number})
+    return peer.expect("welcome", seat=number)["token"]
+
+
+@pytest.fixture
+def finished_table(host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]
+                   ) -> Callable[..., tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]]:
+    """A four-seat table (seat 3 a bot chosen for it) where Ann and Bob played, seat 2 was left open
+    (a bot took it at the start), Cid watched, and the game is over."""
+    def build(**config: Any) -> tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]:
+        thread = host_factory(make_host(seats=4, bots=1, **config))
+        ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
+        tokens = [seat(ann, "Ann", 0), seat(bob, "Bob", 1)]
+        cid.hello("Cid")
+        cid.send({"type": "spectate"})
+        cid.expect("welcome", seat=None)
+        thread.start_game()
+        play_to_the_end(thread)
+        for peer in (ann, bob, cid):
+            peer.expect("status", phase="over")
+        return thread, ann, bob, cid, tokens
+    return build

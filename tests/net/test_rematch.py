@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
@@ -15,49 +14,8 @@ from net.client import NetSession
 from net.host import next_options
 from net.host_thread import HostThread
 from net.savefile import read_save
-from tests.net.conftest import RawPeer, make_host
+from tests.net.conftest import RawPeer, make_host, play_to_the_end, seat
 from tests.net.test_host_refusals import refusal
-
-
-def play_to_the_end(thread: HostThread, timeout: float = 5.0) -> None:
-    """The seated people play their first legal action until the game is over (bots play themselves)."""
-    def step() -> None:
-        match = thread.host.match
-        for seat in match.to_act():
-            if not thread.host.slots[seat].bot_plays:
-                match.submit(seat, match.game.legal(match.state, seat)[0])
-
-    deadline = time.monotonic() + timeout
-    while thread.call(lambda: thread.host.phase) != "over":
-        assert time.monotonic() < deadline, "the game never ended"
-        thread.call(step)
-        time.sleep(0.005)
-
-
-def seat(peer: RawPeer, name: str, number: int) -> str:
-    peer.hello(name)
-    peer.send({"type": "claim", "seat": number})
-    return peer.expect("welcome", seat=number)["token"]
-
-
-@pytest.fixture
-def finished_table(host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]
-                   ) -> Callable[..., tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]]:
-    """A four-seat table (seat 3 a bot chosen for it) where Ann and Bob played, seat 2 was left open
-    (a bot took it at the start), Cid watched, and the game is over."""
-    def build(**config: Any) -> tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]:
-        thread = host_factory(make_host(seats=4, bots=1, **config))
-        ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
-        tokens = [seat(ann, "Ann", 0), seat(bob, "Bob", 1)]
-        cid.hello("Cid")
-        cid.send({"type": "spectate"})
-        cid.expect("welcome", seat=None)
-        thread.start_game()
-        play_to_the_end(thread)
-        for peer in (ann, bob, cid):
-            peer.expect("status", phase="over")
-        return thread, ann, bob, cid, tokens
-    return build
 
 
 def test_players_who_all_ask_play_again_with_the_same_seats_and_the_spectator_still_watches(finished_table) -> None:
@@ -106,7 +64,7 @@ def test_a_rematch_waits_for_the_game_to_end_and_for_everyone_still_connected(
     ann.send({"type": "rematch"})
     cid.expect("status", lambda status: status["seats"][0]["asked_start"])
     assert thread.call(lambda: thread.host.phase) == "over"
-    bob.close()  # Bob leaves instead: Ann was the only one still there, and she asked
+    bob.send({"type": "bye"})  # Bob leaves instead: Ann was the only one still there, and she asked
     ann.expect("snapshot", phase="playing")
     kinds = [(info.name, info.kind) for info in thread.host.match.seats]
     assert kinds == [("Ann", "human"), ("Bot 1", "bot"), ("Bot 2", "bot"), ("Bot 1", "bot")]
@@ -119,7 +77,7 @@ def test_the_host_of_a_table_starts_the_rematch_in_the_lobby_and_a_departed_play
     finished = thread.host.match
     names = [info.name for info in finished.seats]
     assert refusal(ann, {"type": "rematch"})["code"] == "net.not_allowed"  # the host's to decide
-    bob.close()
+    bob.send({"type": "bye"})  # Bob leaves the table
     ann.expect("status", lambda status: not status["seats"][1]["connected"])
     assert thread.rematch() is finished
     assert [info.name for info in finished.seats] == names  # its replay keeps who played
