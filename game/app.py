@@ -27,7 +27,7 @@ from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
 from game.ui.keys import Bindings
-from game.window import MIN_SIZE, fitted_window, scale_smoothly
+from game.window import MIN_SIZE, fitted_window, keep_shader_cache_off_disk, scale_smoothly
 
 LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
 STEP = 1 / 120  # fixed update step, seconds
@@ -70,6 +70,7 @@ class App:
         headless = pygame.display.get_driver() in HEADLESS_DRIVERS
         if not headless:  # (SDL's dummy driver crashes re-opening a display with these hints)
             scale_smoothly()
+            keep_shader_cache_off_disk()
         fullscreen_now = headless and self.settings.fullscreen
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen_now else pygame.RESIZABLE)
         with warnings.catch_warnings():

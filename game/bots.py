@@ -1,7 +1,8 @@
 """Bots by game name: each game's bot module behind one small interface.
 
 A bot is any object with ``decide(view) -> action``: it sees only its own seat's view, never the
-state. Each game's module in ``game.ai`` provides ``make_bot(level, seed)`` and ``LEVELS``.
+state. Each game's package in ``game.ai`` (its bot in ``game/ai/<game>/bot.py``) provides
+``make_bot(level, seed)`` and ``LEVELS``.
 """
 
 from __future__ import annotations

@@ -35,3 +35,15 @@ def scale_smoothly() -> None:
     legible when shrunk. A player's own environment settings win."""
     os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+
+
+def keep_shader_cache_off_disk() -> None:
+    """Start even when the disk holding the user's cache folder is full.
+
+    The SCALED display draws through SDL's OpenGL renderer, and Mesa maps its shader cache file
+    from ``$XDG_CACHE_HOME`` into memory: on a full disk the first touch of that mapping kills the
+    process with SIGBUS before a single frame (measured on Linux with Mesa's llvmpipe). The cache
+    only spares recompiling SDL's few small shaders at start, so it is switched off. A player's own
+    environment settings win."""
+    os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
+    os.environ.setdefault("MESA_GLSL_CACHE_DISABLE", "true")  # the name older Mesa reads

@@ -95,6 +95,7 @@ class NetSession:
         self.phase = "lobby"
         self.version = 0
         self.link = "connecting"
+        self.host_closed = False  # the host said goodbye (closed the table) and has not answered since
         self._view: View | None = None
         self._pending: list[dict[str, Any]] = []
         self._cursor = 0
@@ -199,6 +200,10 @@ class NetSession:
     def resync(self) -> None:
         self._send({"type": "resync"})
 
+    def rematch(self) -> None:
+        """After the game, ask for another at this table (where seated players start games)."""
+        self._send({"type": "rematch"})
+
     def wait_for(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
         """Block until a message matching ``predicate`` arrives (tests and tools, never a frame)."""
         deadline = time.monotonic() + timeout
@@ -225,12 +230,17 @@ class NetSession:
             self.seat, self.role = message["seat"], "seat" if message["seat"] is not None else "spectator"
         elif kind == "status":
             if "seats" in message:
+                if message["phase"] == "lobby" and self.phase != "lobby":  # another game at this table
+                    self._view, self.version = None, 0
                 self.status, self.phase = message, message["phase"]
             else:  # a link change: repeat the last known seats so every status looks alike
                 message = {**self.status, **message}
             self.link = message["link"]
         elif kind == "hello":
             self.table, self.game = message["table"], message["table"]["game"]
+            self.host_closed = False
+        elif kind == "bye":
+            self.host_closed = True
         elif kind == "forget_seat":
             self.seat, self.role, self._view = None, None, None
             return
@@ -388,12 +398,14 @@ class NetSession:
             self._on_snapshot(message)
         elif kind == "welcome":
             with self._lock:
-                if message["token"] is not None:
+                if message["token"] is not None or message["seat"] is None:  # a seat given up to watch
                     self._token = message["token"]
             self._want = "resume" if message["seat"] is not None else "spectate"
             self._push({"type": "welcome", "seat": message["seat"], "name": message["name"],
                         "version": message["version"]})
         elif kind == "status":
+            if message["phase"] == "lobby":  # no game view in a lobby (another game may follow one)
+                self._net_version, self._net_view, self._resyncing = None, {}, False
             self._push({**message, "link": "up"})
             if self._net_version is not None and message["version"] > self._net_version:
                 self._ask_resync()
@@ -403,6 +415,7 @@ class NetSession:
             self._push(message)
         elif kind == "bye":  # the link goes down next; say why, in the player's language (the wire's is English)
             self._farewell = _("The host closed the table.")
+            self._push({"type": "bye"})
 
     def _on_update(self, message: dict[str, Any]) -> None:
         if self._resyncing:

@@ -251,6 +251,7 @@ class Host(Requests):
                 slot.peer = None
                 slot.absent_since = time.monotonic()
                 self._broadcast_status()
+                self._maybe_rematch()
         elif peer.role == "spectator":
             self.status.spectators -= 1
             self._broadcast_status()
@@ -277,6 +278,49 @@ class Host(Requests):
                 peer.send(self.frames.snapshot(peer.seat, self.phase))
         self._broadcast_status()
         self.bots.schedule()
+
+    def rematch(self) -> Match:
+        """After the game: the same table plays again. A new deal with the same game, options and
+        seats goes to the lobby (``Seating.seat_again``: a player who left frees the seat); the
+        players and spectators still connected stay and are told at once. A table whose seated
+        players start it themselves starts at once when everyone still seated asked for it.
+        Returns the finished match, whose replay the caller may keep (a ``linie-host`` kept it
+        already, in ``config.replays``)."""
+        if self.phase != "over":
+            raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
+        finished = self.match
+        seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
+        seed = random.SystemRandom().randrange(2**62)
+        self._use_match(Match(finished.game, seats, seed, next_options(finished)))
+        self.seating.seat_again()
+        self.phase = "lobby"
+        log.info("a new game at the table: %s", ", ".join(info.name for info in self.match.seats))
+        self.save()
+        self._broadcast_status()
+        self.status.flush()  # the lobby is told, even when the game starts again at once
+        humans = self.seating.humans()
+        if self.config.clients_may_start and humans and all(seat in self.seating.asked_to_start for seat in humans):
+            self.start_game()
+        return finished
+
+    def _use_match(self, match: Match) -> None:
+        """From now on the table plays ``match``: everything that reads the game reads the new one."""
+        self.match.remove_listener(self._on_change)
+        self.bots.shutdown()
+        self.match = self.seating.match = match
+        self.frames = self.status.frames = HostFrames(match)
+        self.fanout = ChangeFanout(match, self.frames)
+        self.bots = BotRunner(match, self.slots, self.bots.factory, lambda: self.config.bot_level,
+                              lambda: self.config.bot_delay, lambda: self.phase == "playing")
+        self.bots.loop = self._loop
+        match.add_listener(self._on_change)
+
+    def _maybe_rematch(self) -> None:
+        """Every seated player still connected asked for another game (the last one to ask, or
+        the last one who had not, leaving): it begins."""
+        if self.phase == "over" and self.config.clients_may_start and self.seating.rematch_asked():
+            log.info("every seated player asked for another game")
+            self.rematch()
 
     def hand_to_bot(self, seat: int, level: str | None = None, how: str = "manual") -> None:
         """Let a bot play a human's seat (the player keeps the seat and its token)."""
@@ -402,6 +446,16 @@ class Host(Requests):
         """A full save, and a fresh journal to continue it."""
         if self.autosave is not None:
             self.autosave.full()
+
+
+def next_options(finished: Match) -> dict[str, Any]:
+    """The options of the next game at a table: the same, except that where the outcome names who
+    starts the next game (Linja: the loser) and the game has that option, that player starts."""
+    options = dict(finished.options)
+    outcome = finished.outcome() or {}
+    if isinstance(outcome.get("next_first"), int) and "first" in options:
+        options["first"] = outcome["next_first"]
+    return options
 
 
 __all__ = ["Host", "HostConfig", "Peer", "RefusedError", "SeatSlot"]

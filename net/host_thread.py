@@ -97,6 +97,10 @@ class HostThread:
     def start_game(self) -> None:
         self.call(self.host.start_game)
 
+    def rematch(self) -> Match:
+        """The finished game's table plays again (``Host.rematch``); returns the finished match."""
+        return self.call(self.host.rematch)
+
     def hand_to_bot(self, seat: int, level: str | None = None) -> None:
         self.call(self.host.hand_to_bot, seat, level)
 

@@ -289,6 +289,7 @@ CLIENT_SCHEMAS: dict[str, Schema] = {
     "chat": schema(id=MSG_ID, text=text(16 * 1024)),
     "resync": schema(id=MSG_ID),
     "start": schema(id=MSG_ID),
+    "rematch": schema(id=MSG_ID),
     "ping": schema(id=MSG_ID),
     "bye": schema(id=MSG_ID),
 }

@@ -39,6 +39,9 @@ class Requests:
     def start_game(self) -> None:
         raise NotImplementedError
 
+    def _maybe_rematch(self) -> None:
+        raise NotImplementedError
+
     def hand_back(self, seat: int) -> None:
         raise NotImplementedError
 
@@ -73,12 +76,19 @@ class Requests:
         raise PeerLeaving
 
     def _on_claim(self, peer: Peer, message: dict[str, Any]) -> None:
+        """An open seat for this connection; in the lobby a spectator may sit down, and a player may
+        move to another open seat (the old one is given up, as by leaving)."""
         seat = message["seat"]
         if self.phase != "lobby":
             raise RefusedError("net.not_in_lobby", "Seats can only be claimed before the game starts.")
-        if peer.role is not None:
+        if peer.role == "seat" and peer.seat == seat:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        self.seating.claim(seat, peer.name)
+        free = seat < len(self.slots) and self.match.seats[seat].kind == "open"
+        if free and peer.role == "seat" and peer.seat is not None:
+            self.seating.release(peer.seat)  # first, so the name the player keeps is not "taken" by it
+        self.seating.claim(seat, peer.name)  # refused (and nothing changes) unless the seat is open
+        if peer.role == "spectator":
+            self.status.spectators -= 1
         peer.name = self.match.seats[seat].name  # made unique at the table: chat says it too
         self.frames.seats_changed()
         self._attach(peer, seat)
@@ -113,6 +123,11 @@ class Requests:
         self._broadcast_status()
 
     def _on_spectate(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Watch. A player may give a seat up for this in the lobby (as by leaving), not in a game."""
+        if peer.role == "seat" and peer.seat is not None and self.phase == "lobby":
+            log.info("%s gives up seat %d to watch", peer.name, peer.seat + 1)
+            self._release(peer.seat)
+            peer.role, peer.seat = None, None
         if peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
         peer.role = "spectator"
@@ -180,6 +195,19 @@ class Requests:
         else:
             log.info("%s asks to start", peer.name)
             self._broadcast_status()
+
+    def _on_rematch(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A seated player asks for another game at this table once this one is over (only where
+        the players start games themselves); it begins once every seated player still connected
+        asked (``Host.rematch``)."""
+        if peer.role != "seat" or not self.config.clients_may_start:
+            raise RefusedError("net.not_allowed", "Only the host can start a new game at this table.")
+        if self.phase != "over":
+            raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
+        self.seating.asked_to_start.add(peer.seat)  # type: ignore[arg-type]
+        log.info("%s asks for another game", peer.name)
+        self._broadcast_status()
+        self._maybe_rematch()
 
     # -- seats -----------------------------------------------------------------------------------
     def _attach(self, peer: Peer, seat: int) -> None:

@@ -96,7 +96,26 @@ class Seating:
             info = self.match.seats[seat]
             self.match.seats[seat] = SeatInfo(f"Bot {number}", "bot", level, info.colour)
             self.slots[seat].bot_level = level
+            self.slots[seat].filled = True
         self.asked_to_start.clear()
+
+    def rematch_asked(self) -> bool:
+        """After the game: has every seated player still connected asked to play again?"""
+        present = [seat for seat in self.humans() if self.slots[seat].peer is not None]
+        return bool(present) and all(seat in self.asked_to_start for seat in present)
+
+    def seat_again(self) -> None:
+        """Seat the next game at this table (``match`` is the new one, with the old one's seats): the
+        players still connected keep their seats and tokens, a bot chosen for a seat stays, and a
+        seat a player has left, or a bot only filled at the start, is open again. Those who asked
+        for the rematch are ready in the new lobby."""
+        for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True)):
+            if info.kind == "human" and slot.peer is None or info.kind == "bot" and slot.filled:
+                self.release(seat)  # the token of a player who left is dead, as in the lobby
+            slot.handed, slot.filled, slot.absent_since = None, False, None
+            kept = self.match.seats[seat]
+            slot.bot_level = kept.level if kept.kind == "bot" else None
+        self.asked_to_start &= set(self.humans())
 
     def hand_to_bot(self, seat: int, level: str, how: str) -> bool:
         """A bot plays a human's seat (the player keeps the seat and its token); False if it
@@ -118,8 +137,8 @@ class Seating:
     # -- saving ----------------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
         return {"revoked": list(self.revoked),
-                "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed}
-                          for slot in self.slots]}
+                "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed,
+                           "filled": slot.filled} for slot in self.slots]}
 
     @staticmethod
     def slots_from_save(table: dict[str, Any], seats: int) -> tuple[list[SeatSlot], list[str]]:
@@ -135,11 +154,12 @@ def slot_from_save(data: Any) -> SeatSlot:
     if not isinstance(data, dict):
         raise SnapshotError("a saved seat must be a map")
     token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
+    filled = data.get("filled", False)  # saves from before rematches have none: no seat was filled
     if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
         raise SnapshotError("bad saved seat")
-    if handed not in HANDED:
+    if handed not in HANDED or not isinstance(filled, bool):
         raise SnapshotError("bad saved seat")
-    return SeatSlot(token=token, bot_level=level, handed=handed)
+    return SeatSlot(token=token, bot_level=level, handed=handed, filled=filled)
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:

@@ -75,6 +75,7 @@ class SeatSlot:
     bot_level: str | None = None  # set while a bot plays this seat
     handed: str | None = None  # "auto" or "manual" when a bot stands in for a human
     absent_since: float | None = None
+    filled: bool = False  # an open seat a bot took at the start: open again for a rematch
 
     @property
     def bot_plays(self) -> bool:

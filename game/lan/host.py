@@ -1,8 +1,9 @@
 """Host a LAN game: the setup screen with open seats, a table name, and a table served from here.
 
 The first seat is the host player; every other seat is open for a player on the network or a bot
-of some level, and only the host starts the game. Each seat plays in its own seat's colour, so the
-lobby (which knows no colours yet) and the table agree. "Open table" runs a ``net.host.Host`` on a
+of some level, and only the host starts the game. Each seat plays in its own number's colour as the
+game allows it (``game.render.palette``), so the join list and the lobby (which know the game and
+the seats but no colours) and the table agree. "Open table" runs a ``net.host.Host`` on a
 background thread — on port 47000 when it is free, so friends can type the address, else on any
 free port — announces it over zeroconf, and seats the host player through a ``NetSession`` like
 anyone else.
@@ -94,8 +95,7 @@ class HostScene(SetupScene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        for row in self.rows:
-            row.swatch.colour = row.index
+        for row in self.rows:  # each seat keeps its own number's colour, as the game allows it
             row.swatch.enabled = False
             row.swatch.tooltip = _("At a LAN table each seat plays in its own colour.")
         self.table_name_edited = False
@@ -140,8 +140,9 @@ class HostScene(SetupScene):
 
         config = self.config()
         me = config.seats[0].name
-        infos = [SeatInfo(info.name, "bot", info.level, index) if info.kind == "bot"
-                 else SeatInfo(me if index == 0 else _("Seat {number}").format(number=index + 1), "open", colour=index)
+        infos = [SeatInfo(info.name, "bot", info.level, info.colour) if info.kind == "bot"
+                 else SeatInfo(me if index == 0 else _("Seat {number}").format(number=index + 1), "open",
+                               colour=info.colour)
                  for index, info in enumerate(config.seats)]
         table_name = self.table_name.text.strip() or self.default_table_name()
 

@@ -20,6 +20,7 @@ from game.lan import seats as lan_seats
 from game.lan.chat import SubmitField
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
+from game.render.palette import seat_colours
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -145,9 +146,12 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
                         theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT, "bottomleft")
     taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     right = row.right - 30
+    # A table opens with each seat in its own number's colour, as its game allows (game.lan.host,
+    # linie-host): the hello names the game and the seats, which is all these dots need.
+    colours = seat_colours(str(table.get("game") or ""), range(total))
     for seat in range(total):
         centre = (right - (total - 1 - seat) * 30 - 8, row.y + 34)
-        colour = theme.player_colour(seat) if ok else theme.shade(theme.CREAM_DIM, 0.5)
+        colour = theme.player_colour(colours[seat]) if ok else theme.shade(theme.CREAM_DIM, 0.5)
         if seat < taken:
             pygame.draw.circle(surface, colour, centre, 11)
         else:

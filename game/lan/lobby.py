@@ -22,7 +22,7 @@ from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
-from game.scenes.stack import Scene
+from game.scenes.stack import HoldsSession, Scene
 from game.tables.refusals import net_error_text
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
@@ -32,10 +32,11 @@ from game.ui.widgets import Button
 SEATS = pygame.Rect(120, 196, 1040, 700)
 CHAT = pygame.Rect(1190, 196, 610, 700)
 ROW_H = 96
+MAX_ROWS = 6  # the seats the panel has room for (no game has more)
 PHASE_WORDS = {"lobby": N_("in the lobby"), "playing": N_("game in progress"), "over": N_("game over")}
 
 
-class LobbyScene(Scene):
+class LobbyScene(HoldsSession, Scene):
     """Waiting for players: the seats, who is connected, the chat, and Start."""
 
     name = "lobby"
@@ -49,7 +50,6 @@ class LobbyScene(Scene):
         self.message = ""
         self.lost_host = False  # the message says the host is lost (cleared when it answers again)
         self.claimed = hosting or session.token is not None  # asked already, or resuming
-        self.handed_over = False
         self.confirming_close = False  # the hosting player pressed Leave once with guests seated
         self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
         start = pygame.Rect(0, 0, 340, 92)
@@ -62,7 +62,13 @@ class LobbyScene(Scene):
                                                  "(or every seat is taken); open seats become bots."))
         self.leave_button = Button(leave, _("Leave"), self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
-        for widget in (self.start, self.leave_button, self.chat_field):
+        # a guest changes places in the lobby: sits down on an open seat, or goes back to watching
+        self.sit_buttons = [Button(pygame.Rect(0, 0, 200, 56), _("Sit here"), lambda seat=seat: self.sit(seat),
+                                   "secondary", 26, _("Take this seat (the one you hold, if any, opens again).")
+                                   ) for seat in range(MAX_ROWS)]
+        self.watch_button = Button(pygame.Rect(0, 0, 200, 56), _("Just watch"), self.watch, "secondary", 26,
+                                   _("Give your seat up and watch the game instead."))
+        for widget in (self.start, self.leave_button, *self.sit_buttons, self.watch_button, self.chat_field):
             self.ui.add(widget)
         self.ui.set_focus(self.start if hosting else self.leave_button)
 
@@ -72,6 +78,14 @@ class LobbyScene(Scene):
             self.session.start_game()
         except Exception as error:  # noqa: BLE001 - e.g. it started meanwhile: say so, never crash
             self.message = str(getattr(error, "message", error))
+
+    def sit(self, seat: int) -> None:
+        self.message = ""
+        self.session.claim(seat)
+
+    def watch(self) -> None:
+        self.message = ""
+        self.session.spectate()
 
     def say(self, text: str) -> None:
         problem = self.session.say(text)
@@ -140,8 +154,30 @@ class LobbyScene(Scene):
         self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \
             and self.session.phase == "lobby" and not ready
+        self._place_seat_buttons()
         if self.session.phase in ("playing", "over") and not self.handed_over:
             self._hand_over()
+
+    def _place_seat_buttons(self) -> None:
+        """Sit here on each open seat, and Watch on this guest's own, while seats may change hands.
+        The hosting player keeps the first seat (its token is what resumes a hosted table)."""
+        seats = self.session.status.get("seats", [])[:MAX_ROWS]
+        changing = not self.hosting and self.session.phase == "lobby" and self.session.link == "up" \
+            and self.session.role is not None
+        mine = self.session.seat if self.session.role == "seat" else None
+        for index, button in enumerate(self.sit_buttons):
+            seat = seats[index] if index < len(seats) else None
+            button.visible = changing and seat is not None and seat.get("kind") == "open" and not seat.get("claimed")
+            button.rect.midright = (self._row(index).right - 20, self._row(index).centery)
+        self.watch_button.visible = changing and isinstance(mine, int) and mine < len(seats)
+        if isinstance(mine, int):
+            self.watch_button.rect.midright = (self._row(mine).right - 20, self._row(mine).centery)
+        if self.ui.focus is not None and not self.ui.focus.visible:
+            self.ui.set_focus(self.start if self.start.visible else self.leave_button)
+
+    @staticmethod
+    def _row(index: int) -> pygame.Rect:
+        return pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
 
     def _take_a_place(self) -> None:
         """A joining player takes the first open seat, or watches when none is left."""
@@ -169,14 +205,6 @@ class LobbyScene(Scene):
         self.handed_over = True
         self.app.stack.reset(table_scene(self.session.game)(self.app, self.session, None))
 
-    def exit(self) -> None:
-        if not self.handed_over:
-            self.session.close()
-
-    def abandon(self) -> None:
-        if not self.handed_over:
-            self.session.close(goodbye=False)
-
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -203,6 +231,9 @@ class LobbyScene(Scene):
         if self.session.link != "up":
             return _("Connecting to the table…")
         if self.session.role == "spectator":
+            seats = self.session.status.get("seats", [])
+            if self.session.phase == "lobby" and any(seat.get("kind") == "open" for seat in seats):
+                return _("You are watching: choose Sit here on an open seat to play.")
             return _("Every seat is taken: you will watch the game.")
         if self.hosting:
             return _("Start when everyone is seated; open seats become bots.")
@@ -231,7 +262,7 @@ class LobbyScene(Scene):
                 theme.CREAM_DIM,
                 anchor="topright",
             )
-        seats = self.session.status.get("seats", [])[:6]
+        seats = self.session.status.get("seats", [])[:MAX_ROWS]
         for index, seat in enumerate(seats):
             self._draw_seat(surface, index, seat)
         if len(seats) <= 4:  # room for a word on how the others get here
@@ -242,7 +273,7 @@ class LobbyScene(Scene):
                                 size, theme.CREAM_DIM)
 
     def _draw_seat(self, surface: pygame.Surface, index: int, seat: dict[str, Any]) -> None:
-        row = pygame.Rect(SEATS.x + 30, SEATS.y + 96 + index * ROW_H, SEATS.width - 60, ROW_H - 14)
+        row = self._row(index)
         mine = self.session.role == "seat" and self.session.seat == index
         state = seat_state(seat)
         known = self.session.link == "up"  # with the host lost, who is connected is not known
@@ -272,11 +303,17 @@ class LobbyScene(Scene):
             tag = pygame.Rect(rect.right + 14, row.centery - 16, 66, 32)
             pygame.draw.rect(surface, theme.SUNFLOWER, tag, border_radius=16)
             theme.draw_text(surface, _("you"), tag.center, 22, theme.INK, theme.DISPLAY_FONT, "center")
+        button = self.watch_button if mine else self.sit_buttons[index]
+        if button.visible and not mine:
+            return  # an open seat with Sit here on it: the button says what the seat waits for
+        right = button.rect.left - 24 if button.visible else row.right - 26
+        words = self._state_words(seat, state)
+        left = tag.right if mine else rect.right
         theme.draw_text(
             surface,
-            self._state_words(seat, state),
-            (row.right - 26, row.centery),
-            26,
+            words,
+            (right, row.centery),
+            theme.fit_text(words, 26, right - left - 20),
             STATE_INK.get(state or "", theme.CREAM_DIM) if known else theme.CREAM_DIM,
             anchor="midright",
         )

@@ -18,7 +18,9 @@ from typing import Any, Protocol
 
 from game.i18n import _
 from game.lan import seats as lan_seats
-from game.saves import retire_save
+from game.match import Match
+from game.render.palette import seat_colours
+from game.saves import keep_replay, retire_save
 from game.session import ChatLine
 from game.tables.refusals import net_error_text
 from net.host_thread import SavedTable
@@ -36,6 +38,8 @@ class HostedTable(Protocol):
     def hand_to_bot(self, seat: int) -> None: ...
 
     def hand_back(self, seat: int) -> None: ...
+
+    def rematch(self) -> Match: ...
 
     def stop(self, goodbye: bool = True) -> None: ...
 
@@ -67,6 +71,9 @@ class LanSession:
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
+        self._seen_spectators = 0
+        self._last_phase = ""
+        self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.colours: dict[int, int] = {}
 
     # -- the Session protocol -----------------------------------------------------------------------
@@ -181,6 +188,11 @@ class LanSession:
         return self.connection.seat
 
     @property
+    def host_closed(self) -> bool:
+        """The host said goodbye: the table is closed (until it answers again, a restarted host)."""
+        return bool(getattr(self.connection, "host_closed", False))
+
+    @property
     def token(self) -> str | None:
         return self.connection.token
 
@@ -201,6 +213,23 @@ class LanSession:
         else:
             self.connection.start_game()
 
+    @property
+    def may_play_again(self) -> bool:
+        """After the game, can this screen ask for another at the table? Its host can; a seated guest
+        only where the players start games themselves (a dedicated host), a spectator never."""
+        if self.hosted is not None:
+            return True
+        return self.role == "seat" and bool((self.table or {}).get("guests_start", True))
+
+    def rematch(self) -> None:
+        """Another game at this table once this one is over: the hosted table deals again at once
+        (and the finished game's replay is kept, as when the table closes); a guest asks the host,
+        which deals once every seated player still connected asked."""
+        if self.hosted is not None:
+            keep_replay(self.hosted.rematch())
+        else:
+            self.connection.rematch()
+
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
         """Send a chat line; returns why not (in words) when it cannot be sent."""
@@ -218,8 +247,10 @@ class LanSession:
         self._add(ChatLine(0, "", text, None, True))
 
     def seat_colour(self, seat: int) -> int:
-        """The colour index a seat plays in (known from the game's views; its seat number before)."""
-        return self.colours.get(seat, seat)
+        """The colour index a seat plays in, as the table will show it: the colours the game's views
+        hold (each seat's number's before the first view), as the game allows them."""
+        count = max(len(self.seat_states), len(self.colours), seat + 1)
+        return seat_colours(self.game, [self.colours.get(index, index) for index in range(count)])[seat]
 
     def _add(self, line: ChatLine) -> None:
         self._serial += 1
@@ -238,9 +269,18 @@ class LanSession:
                 self.link_reason = str(message.get("reason") or "")
             seats = message.get("seats")
             if isinstance(seats, list):
-                self._note_seats(seats)
-            if message.get("phase") == "over" and self.seat_key is not None:
-                lan_seats.forget(self.seat_key)  # nothing left to sit back down to
+                spectators = message.get("spectators")
+                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators)
+            told = "reason" not in message  # the host's own status, not news of the link repeating the last
+            phase = str(message.get("phase") or self._last_phase) if told else self._last_phase
+            if phase == "over" and self.seat_key is not None:
+                lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
+            elif self._last_phase == "over" and self.seat_key is not None and self.role == "seat" and self.token:
+                lan_seats.remember(self.seat_key, self.token)  # ... until the table plays again
+            if phase == "lobby" and self._last_phase in ("playing", "over"):
+                self.deal += 1  # a table that played goes back to its lobby: another game there
+                self.notice(_("A new game begins at this table."))
+            self._last_phase = phase
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
             self.notice(net_error_text(message))
         elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:
@@ -258,20 +298,28 @@ class LanSession:
                 self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
                                 if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
 
-    def _note_seats(self, seats: list[dict[str, Any]]) -> None:
-        """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings)."""
+    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0) -> None:
+        """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
+        in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
         before, self._seen_seats = self._seen_seats, seats
-        if len(before) != len(seats):
+        watchers_before, self._seen_spectators = self._seen_spectators, spectators
+        if len(before) != len(seats) or not all(isinstance(seat, dict) for seat in before + seats):
             return
+        sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
+               if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
         for old, new in zip(before, seats, strict=True):
-            if not isinstance(old, dict) or not isinstance(new, dict):
-                continue
             name = str(new.get("name", "?"))
             if not old.get("claimed") or not new.get("claimed"):
                 if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
                     self.notice(_("{name} sits down.").format(name=name))
                 elif old.get("claimed") and not new.get("claimed"):
-                    self.notice(_("{name} left the table.").format(name=old.get("name", "?")))
+                    gone = str(old.get("name", "?"))
+                    if gone in sat:
+                        pass  # moved to another seat: "sits down" says where
+                    elif spectators > watchers_before:
+                        self.notice(_("{name} gave up the seat to watch.").format(name=gone))
+                    else:
+                        self.notice(_("{name} left the table.").format(name=gone))
                 continue
             if new.get("bot") and not old.get("bot"):
                 self.notice(_("A bot plays for {name} for now.").format(name=name))

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.render.palette import view_colours
 
 
 @dataclass
@@ -34,6 +35,7 @@ def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
     """Winners from the outcome; ``scores`` (a list by seat) shown when the game reports them."""
     winners = set(outcome.get("winners") or [])
     scores = outcome.get("scores")
+    colours = view_colours(view)
     out = []
     for seat, info in enumerate(seats_of(view)):
         winner = seat in winners
@@ -45,5 +47,5 @@ def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         if info.get("kind") == "bot":
             rows.append((_("Bot"), level_name(info.get("level", ""))))
         name = str(info.get("name", _("Seat {number}").format(number=seat + 1)))
-        out.append(PlayerFigures(seat, name, int(info.get("colour", seat)), winner, headline, rows))
+        out.append(PlayerFigures(seat, name, colours[seat], winner, headline, rows))
     return out

@@ -16,6 +16,7 @@ from game.bots import bot_label, bot_levels
 from game.core.registry import available_games, get_game
 from game.i18n import N_, _, ngettext
 from game.match import SeatInfo
+from game.render.palette import next_colour, seat_colours
 from game.scenes.options import option_choices, option_info
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
@@ -35,7 +36,8 @@ PREWARM_AFTER = 0.3  # seconds of a still screen before the chosen table draws i
 
 
 class Swatch(Widget):
-    """A player's colour: a click (or confirm) moves on to the next colour nobody else has."""
+    """A player's colour: a click (or confirm) moves on to the next colour nobody else has and the
+    game's board can show (``game.render.palette``)."""
 
     def __init__(self, rect: Any, colour: int, on_next: Any) -> None:
         super().__init__(rect, _("Change colour"))
@@ -66,6 +68,7 @@ class SeatRow:
                              else _("Player {number}").format(number=index + 1))
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
+        self.chosen = index  # the colour picked; the swatch shows it as the game allows (show_colours)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
                                     _("Name"), tooltip=_("Click and type a name."))
@@ -167,7 +170,7 @@ class SetupScene(Scene):
         self.count.options = [(n, str(n)) for n in range(low, high + 1)]
         wanted = next((count for count in (len(remembered), self.players) if low <= count <= high), low)
         self.count.index = wanted - low
-        self.set_players(wanted)
+        self.set_players(wanted)  # shows the seats' colours as this game allows them
         self._build_options(definition.default_options())
         playable = has_table(name)
         self.start.enabled = playable
@@ -202,6 +205,7 @@ class SetupScene(Scene):
         self.players = count
         for row in self.rows:
             row.set_visible(row.index < count)
+        self.show_colours()
         self._show_applicable_options()
 
     def set_kind(self, index: int, kind: str) -> None:
@@ -221,14 +225,18 @@ class SetupScene(Scene):
             row.name_field.text = row.name
             row.name_field.caret = len(row.name)
 
+    def show_colours(self) -> None:
+        """Each seat's swatch in the colour it will play in at this game: the one picked, unless the
+        game's board cannot show it or an earlier seat has it (then the next free one, as every screen
+        after this one shows it)."""
+        seated = self.rows[:self.players]
+        for row, colour in zip(seated, seat_colours(self.game or "", [row.chosen for row in seated]), strict=True):
+            row.swatch.colour = colour
+
     def next_colour(self, index: int) -> None:
-        taken = {row.swatch.colour for row in self.rows[:self.players] if row.index != index}
-        colour = self.rows[index].swatch.colour
-        for _step in range(len(theme.PLAYER_COLOURS)):
-            colour = (colour + 1) % len(theme.PLAYER_COLOURS)
-            if colour not in taken:
-                break
-        self.rows[index].swatch.colour = colour
+        row = self.rows[index]
+        taken = [other.swatch.colour for other in self.rows[:self.players] if other.index != index]
+        row.chosen = row.swatch.colour = next_colour(self.game or "", row.swatch.colour, taken)
 
     def _build_options(self, defaults: dict[str, Any]) -> None:
         for widget in self.option_widgets:

@@ -6,7 +6,7 @@ owns its tweens, clock and widgets: popping a scene drops its animations with it
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -42,6 +42,24 @@ class AppServices(Protocol):
     def toggle_fullscreen(self) -> None: ...
 
     def quit(self) -> None: ...
+
+
+class HoldsSession:
+    """For a scene that holds a game's session (a game on this screen, a LAN link) until it hands it
+    to the scene after it (a table to its LAN results, a lobby to its table): leaving closes the
+    session unless it was handed on, and a failure lets it go without farewells (``Scene.abandon``).
+    Listed before ``Scene`` among a scene's bases."""
+
+    session: Any
+    handed_over = False  # the next scene holds the session now: leaving this one must not close it
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.session.close()
+
+    def abandon(self) -> None:
+        if not self.handed_over:
+            self.session.close(goodbye=False)
 
 
 class Scene:

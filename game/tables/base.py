@@ -28,12 +28,13 @@ from game.anim.timeline import Timeline
 from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.lan.hud import NetHud, draw_save_problem
+from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
-from game.scenes.stack import AppServices, Scene
+from game.scenes.stack import AppServices, HoldsSession, Scene
 from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
@@ -50,7 +51,7 @@ def players_title(title: str, players: int) -> str:
     return f"{title} · " + ngettext("{count} player", "{count} players", players).format(count=players)
 
 
-class TableScene(Scene):
+class TableScene(HoldsSession, Scene):
     """The skeleton of a game's table (see the module docstring for the loop and the hooks)."""
 
     game: ClassVar[str] = ""
@@ -79,6 +80,7 @@ class TableScene(Scene):
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner())
         self._begun = False
+        self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
@@ -132,8 +134,18 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return str(self.seat_info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
+    def seat_names(self) -> list[str]:
+        """Every seat's name in seat order: a refusal about another seat names its player."""
+        seats = (self.latest or {}).get("match", {}).get("seats", [])
+        return [self.seat_name(seat) for seat in range(len(seats) if isinstance(seats, list) else 0)]
+
+    def colour_index(self, seat: int) -> int:
+        """The colour ``seat`` plays in, as every screen shows it (``game.render.palette``): the one
+        its seat holds unless this game's board cannot show it or an earlier seat has it."""
+        return view_colours(self.latest, self.game, seat + 1)[seat] if seat >= 0 else seat
+
     def seat_colour(self, seat: int) -> theme.Colour:
-        return theme.player_colour(int(self.seat_info(seat).get("colour", seat)))
+        return theme.player_colour(self.colour_index(seat))
 
     @property
     def watching(self) -> bool:
@@ -285,10 +297,12 @@ class TableScene(Scene):
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
             self.explain_refusal(str(rejection.get("code") or ""))
-            self.refused(refusal_text(rejection))
+            self.refused(refusal_text(rejection, self.seat_names()))
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
+        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal:
+            self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -388,10 +402,25 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
                                        self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
             return
-        again = self.next_game(outcome) if not self.session.lan else None
+        if self.session.lan:  # the table stays open behind its results, and may play again
+            from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
+
+            self.handed_over = True
+            self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
+                                             self.results_title(outcome), self.session))  # type: ignore[arg-type]
+            return
+        again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
                                       self.results_title(outcome)))
+
+    def to_lobby(self) -> None:
+        """The LAN table went back to its lobby for another game: follow it there with the session."""
+        from game.lan.lobby import LobbyScene  # start-up saving: the LAN screens load with a LAN table
+
+        self.handed_over = True
+        session: Any = self.session
+        self.app.stack.reset(LobbyScene(self.app, session, port=session.port, hosting=session.hosting))
 
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:
@@ -400,12 +429,6 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.session.hold_bots(False)
-
-    def exit(self) -> None:
-        self.session.close()
-
-    def abandon(self) -> None:
-        self.session.close(goodbye=False)
 
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -75,8 +75,10 @@ def words_for(code: str) -> Words | None:
     return ANY_GAME.get(suffix)
 
 
-def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
-    """What the player reads for ``rejection`` (a core ``Rejection`` or its wire form)."""
+def refusal_text(rejection: Rejection | Mapping[str, Any], names: Sequence[str] = ()) -> str:
+    """What the player reads for ``rejection`` (a core ``Rejection`` or its wire form). The core names
+    a seat by its number (a ``seat`` parameter); ``names`` (the table's seat names) lets the words
+    say ``{name}`` instead, and "Seat 2" stands in where the names are not known."""
     if isinstance(rejection, Rejection):
         code, message, params = rejection.code, rejection.message, rejection.params
     else:
@@ -85,9 +87,7 @@ def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
         params = rejection.get("params") or {}
     if code.startswith(("net.", "protocol.")) and message and language() == SOURCE_LANGUAGE:
         return message  # the host's own sentence names what it saw (versions, limits)
-    game = code.partition(".")[0]
-    if message and language() == SOURCE_LANGUAGE and getattr(_game_module(game), "ENGLISH_FROM_CORE", False):
-        return message  # a game whose table words the core's English itself (Line Expansion)
+    params = _with_name(params if isinstance(params, Mapping) else {}, names)
     words = words_for(code)
     if words is None:
         log.info("no words for the refusal %s", code)
@@ -99,6 +99,17 @@ def refusal_text(rejection: Rejection | Mapping[str, Any]) -> str:
     except (KeyError, IndexError, ValueError) as error:  # a host that sent fewer parameters
         log.info("the refusal %s lacks a parameter: %s", code, error)
         return message if message and language() == SOURCE_LANGUAGE else _(GENERIC)
+
+
+def _with_name(params: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """``params`` with ``name`` for the seat a ``seat`` parameter numbers (a sentence about another
+    player names them as the table does)."""
+    filled = dict(params)
+    seat = filled.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and "name" not in filled:
+        known = 0 <= seat < len(names) and names[seat]
+        filled["name"] = names[seat] if known else _("Seat {number}").format(number=seat + 1)
+    return filled
 
 
 def _param(value: Any) -> Any:
@@ -132,6 +143,7 @@ NET_ERRORS: dict[str, str] = {
     "net.resync_pending": N_("The view asked for before is still on its way."),
     "net.rate_limited": N_("Too many requests for the whole view; wait a moment."),
     "net.not_allowed": N_("Only the host can start this game."),
+    "net.not_over": N_("A new game can only begin once this one is over."),
     "protocol.version_mismatch": N_("The host runs another version of Linie: update both to the same one."),
     "protocol.rules_mismatch": N_("The host plays other rules than this Linie: update both to the same version."),
     "protocol.timeout": N_("The host did not answer in time."),

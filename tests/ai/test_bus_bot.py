@@ -8,7 +8,7 @@ import time
 import msgpack
 import pytest
 
-from game.ai import bus as bus_ai
+from game.ai.bus import bot as bus_ai
 from game.bots import bot_levels, make_bot
 from game.core.bus import GAME
 from game.match import Match, SeatInfo

@@ -6,12 +6,12 @@ import copy
 
 import pytest
 
-from game.ai import linie1 as ai
-from game.ai import linie1_hard as hard
-from game.ai.linie1_hard import HardBuilder
-from game.ai.linie1_plan import Step, plan_route
-from game.ai.linie1_rivals import Guess, harm, obstructs
-from game.ai.linie1_route import TILE, Pricer, RoutePlan, halt_cells, search
+from game.ai.linie1 import bot as ai
+from game.ai.linie1 import hard
+from game.ai.linie1.hard import HardBuilder
+from game.ai.linie1.plan import Step, plan_route
+from game.ai.linie1.rivals import Guess, harm, obstructs
+from game.ai.linie1.route import TILE, Pricer, RoutePlan, halt_cells, search
 from game.bots import bot_levels
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board

@@ -1,4 +1,4 @@
-"""The hard bot's fast positions (``game.ai.liniell_board``) against the rules they copy: the same
+"""The hard bot's fast positions (``game.ai.liniell.board``) against the rules they copy: the same
 lines, the same open squares, the same route points as ``routes.best_route``, the same legal
 placements and follow-ups as ``GAME.legal``, in random games and in the rulebook example."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.ai.liniell_board import (
+from game.ai.liniell.board import (
     CELL_XY,
     DISTINCT_ROTS,
     NO_MARKER,
@@ -20,7 +20,7 @@ from game.ai.liniell_board import (
     piece_ref,
     route_of,
 )
-from game.ai.liniell_search import Search, follow_ups, placements, rhombs_on, to_actions
+from game.ai.liniell.search import Search, follow_ups, placements, rhombs_on, to_actions
 from game.core.liniell import GAME
 from game.core.liniell.field import Field
 from game.core.liniell.routes import best_route

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from game.ai.liniell import LEVELS, make_bot
-from game.ai.liniell_eval import Evaluator, Outlook
-from game.ai.liniell_search import Judge, Search, exact_chance, to_actions
+from game.ai.liniell.evaluate import Evaluator, Outlook
+from game.ai.liniell.search import Judge, Search, exact_chance, to_actions
 from game.bots import make_bot as make_any_bot
 from game.core.liniell import GAME
 from game.core.liniell.state import CONNECT, OVER, PLACE

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 
-from game.ai import linja as ai
+from game.ai.linja import bot as ai
 from game.bots import bot_levels, make_bot
 from game.core.linja import GAME
 from game.match import Match, SeatInfo

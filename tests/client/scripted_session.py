@@ -1,7 +1,9 @@
 """A LAN session scripted by the test: every member of ``game.session.Session``, no network.
 
 The test appends the host's messages to ``inbox`` and reads what the table sent from ``sent``;
-like a real LAN client it holds no view until the host's first update.
+like a real LAN client it holds no view until the host's first update. It also has what the LAN
+results read (``game.lan.results``): the table's phase, this screen's role, and asking for another
+game (counted in ``rematches``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ class ScriptedSession:
     hosting = False
     save_problem = ""
     saved = False
+    host_closed = False
+    port = 0
 
     def __init__(self, game: str, seat: int | None = None) -> None:
         self.game = game
@@ -29,6 +33,23 @@ class ScriptedSession:
         self.seat_states: list[dict[str, Any]] = []
         self.over = False
         self.chat: list[ChatLine] = []
+        self.table: dict[str, Any] = {"guests_start": True}
+        self.rematches = 0
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.over else "playing"
+
+    @property
+    def role(self) -> str:
+        return "spectator" if self.seat is None else "seat"
+
+    @property
+    def may_play_again(self) -> bool:
+        return self.seat is not None and bool(self.table.get("guests_start"))
+
+    def rematch(self) -> None:
+        self.rematches += 1
 
     @property
     def controlled_seats(self) -> list[int]:

@@ -104,6 +104,7 @@ def test_the_toast_that_a_vrooom_marker_did_nothing_comes_after_the_banner_and_s
     while not timeline.done:
         timeline.update(0.05)
         clock += 0.05
+    assert any(text == "Vrrooomm!: P1 drives: no delivery to make." for _, text in heard), heard  # not "0 deliveries"
     lapsed = next(at for at, text in heard if "does nothing" in text)
     after = next(at for at, text in heard if "start-bus" in text)
     assert lapsed >= BANNER - 0.06  # the banner has gone

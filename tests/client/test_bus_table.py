@@ -13,10 +13,9 @@ from game.match import Match, SeatInfo
 from game.scenes.cover import CoverScene
 from game.scenes.results import ResultsScene
 from game.session import LocalSession
-from game.tables.bus import layout
+from game.tables.bus import layout, players
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of, wasted
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
-from game.tables.bus.seats import seat_looks
 from game.tables.bus.table import BusTable
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
@@ -466,8 +465,7 @@ def test_the_players_own_row_lists_the_actions_they_hold_while_they_are_to_act(a
         match.submit(seat, bots[seat].decide(match.view(seat)))
     else:
         raise AssertionError("seat 0 never held a space while to act")
-    looks = seat_looks(view, 3)
-    status = status_line(picture, 0, looks[0], [0])
+    status = status_line(picture, 0, "you")
     assert status.startswith("you · to act · ")
     named = {ACTION_NAMES[space.action] for space in held}
     count = "1 marker" if len(held) == 1 else f"{len(held)} markers"
@@ -483,7 +481,7 @@ def test_an_acting_row_too_long_for_its_actions_still_counts_them(app):
     held = {("line", "A"), ("passengers", "A")}
     picture.spaces = [[replace(space, holder=0 if (space.action, space.letter) in held else None) for space in row]
                       for row in picture.spaces]
-    status = status_line(picture, 0, seat_looks(view, 3)[0], [0])
+    status = status_line(picture, 0, "you")
     assert status.startswith("you · to act · ") and status.endswith("2 placed"), status
 
 
@@ -625,3 +623,34 @@ def test_the_clocks_words_stay_on_the_map_at_the_largest_text_size(app, monkeypa
         set_language("en")
     assert wanted and supply
     assert all(layout.MAP_RECT.contains(rect) for rect in wanted + supply), (wanted, supply)
+
+
+def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, monkeypatch):
+    """The bot's level, "you" and "on this screen" come from the table skeleton's ``seat_kind``."""
+    rows: dict[str, str] = {}
+    real = players.theme.draw_stack
+
+    def record(surface, lines, *args, **kwargs):
+        if len(lines) == 2:
+            rows[lines[0][0]] = lines[1][0]  # a player's row: the name, then who plays it and what they do
+        return real(surface, lines, *args, **kwargs)
+
+    monkeypatch.setattr(players.theme, "draw_stack", record)
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
+    assert rows["Alice"].split(" · ")[0] == "you"
+    assert rows["Tramina"].startswith("Bot · normal") and rows["Bimmel"].startswith("Bot · easy"), rows
+    seats[1] = SeatInfo("Bob", "human", colour=1)
+    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
+    assert rows["Alice"].split(" · ")[0] == rows["Bob"].split(" · ")[0] == "on this screen", rows
+
+
+def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_language(app):
+    from game.i18n import set_language
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats)
+    assert sorted(table._station_names()) == ["NW", "SE"]
+    set_language("de")
+    assert sorted(table._station_names()) == ["NW", "SO"]  # Südost, as a German map says it

@@ -238,3 +238,29 @@ def test_a_lan_host_starts_from_open_seats_whatever_was_played_locally(app):
     app.settings.last_seats = {"bus": ["human", "bot:easy", "bot:easy"]}
     host = HostScene(app)
     assert host.game != "bus" or host.rows[1].kind == "open"
+
+
+class _Session:
+    def __init__(self) -> None:
+        self.closed: list[bool] = []
+
+    def close(self, goodbye: bool = True) -> None:
+        self.closed.append(goodbye)
+
+
+def test_a_scene_holding_a_session_closes_it_unless_handed_on(app):
+    from game.scenes.stack import HoldsSession, Scene
+
+    class Holder(HoldsSession, Scene):
+        pass
+
+    leaving, failing, handing = Holder(app), Holder(app), Holder(app)
+    for scene in (leaving, failing, handing):
+        scene.session = _Session()
+    leaving.exit()
+    failing.abandon()  # the program failed: the others are not told the table ended
+    handing.handed_over = True  # the next scene holds it now
+    handing.exit()
+    handing.abandon()
+    assert leaving.session.closed == [True] and failing.session.closed == [False]
+    assert handing.session.closed == []

@@ -548,3 +548,37 @@ def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
             "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
     ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
     assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
+
+
+def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_the_player_moves(app):
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    for _ in range(2):
+        laid = legal_cell(table)
+        run(app, 0.02, click(cell_centre(table, laid)))  # the pointer stays on the tile just laid
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    run(app, 0.05, key(pygame.K_RETURN))  # Ben takes the device; the pointer has not moved
+    assert table.eyes == 1 and table.cursor == tuple(laid) and table.ghost_verdict() is not None
+    assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)  # no red verdict
+    nudge = (cell_centre(table, laid)[0] + 3, cell_centre(table, laid)[1])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+    assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
+
+
+def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
+    from game.ui import theme
+    drawn: list[str] = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *rest, **kw: drawn.append(text) or real(
+        surface, text, *rest, **kw))
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
+    run(app, 0.05)
+    assert "Tramina" in drawn and "· Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
+    assert "Ada" in drawn and "· you" in drawn  # the one human here, as the other games say it
+
+
+def test_hot_seat_rows_say_on_this_screen(app):
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Tramina", "bot", "normal")])
+    assert table._panel_frame().kinds == ["on this screen", "on this screen", "Bot · normal"]

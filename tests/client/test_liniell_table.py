@@ -13,13 +13,14 @@ import pytest
 from game.bots import make_bot
 from game.match import SeatInfo
 from game.render.liniell import field as field_render
+from game.render.palette import seat_colours
 from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
 from game.tables.liniell import panel
 from game.tables.liniell.drawing import bubble_box, toast_box
-from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import Toast
 from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
@@ -251,8 +252,8 @@ def test_figures_and_colours() -> None:
     assert ada.winner and ada.headline == "8 points" and ("More blue rhombs break the tie", "") in ada.rows
     assert ("Route 1", "no route · 0") in bot.rows and ("Bot", "easy") in bot.rows
     assert ada.colour != bot.colour  # both seats on the default colour still look different
-    assert colour_indices([{"colour": 5}, {"colour": 5}, {"colour": 0}]) == [5, 0, 2]  # never the rhombs' blue
-    assert colour_indices([{"colour": 1}, {"colour": 0}]) == [2, 0]
+    assert seat_colours("liniell", [5, 5, 0]) == [5, 0, 2]  # never the rhombs' blue
+    assert seat_colours("liniell", [1, 0]) == [2, 0]
 
 
 def test_one_seat_over_a_real_loopback_host(fast) -> None:
@@ -279,7 +280,8 @@ def test_one_seat_over_a_real_loopback_host(fast) -> None:
         final = host.call(lambda: host.host.match.outcome())
         assert table.count.counters == final["scores"]
         results = open_results(app, table)
-        assert not results.again.enabled  # a LAN table is started again from the lobby
+        # the table stays open: its seated player may ask for another game there, or leave
+        assert results.again.visible and results.again.label == "Play again" and results.menu.label == "Leave table"
     finally:
         session.close()
         host.stop(goodbye=False)
@@ -346,7 +348,10 @@ def test_a_spectator_waits_for_the_host_then_sees_a_finished_game_counted(fast) 
     app.step(1 / 60)
     assert table.link_down and not table.my_turn
     results = open_results(app, table)
-    assert not results.again.enabled and session.closed and session.sent == []
+    assert not results.again.visible and results.menu.label == "Leave table" and session.sent == []
+    assert not session.closed  # the results keep the table's session until the spectator leaves
+    results.to_title()
+    assert session.closed
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

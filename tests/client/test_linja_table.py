@@ -178,7 +178,7 @@ def test_hover_previews_landing_and_steps_and_the_count_pulses_after_the_move(ap
     assert not mover.flying and mover in table.rows[1][0]
     assert table.count_row == 1 and len(table.counted_pieces()) == 2
     assert table.view["phase"] == "following" and table.view["steps"] == 2
-    assert table.log[-1] == (0, "0 → 1, counts 2")
+    assert table.log[-1] == (0, "0 → 1, 2 pieces there")  # what sets the following move's length
 
 
 def test_keys_pick_and_play_a_move(app):

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from game.window import MAX_SHARE, fitted_window, scale_smoothly
+from game.window import MAX_SHARE, fitted_window, keep_shader_cache_off_disk, scale_smoothly
 
 CANVAS = (1920, 1080)
 
@@ -42,3 +42,18 @@ def test_smooth_scaling_is_asked_for_unless_the_player_set_it(monkeypatch: pytes
     scale_smoothly()
     assert os.environ["SDL_HINT_RENDER_SCALE_QUALITY"] == "1"  # pygame's SCALED then shrinks, not crops
     assert os.environ["SDL_RENDER_SCALE_QUALITY"] == "nearest"
+
+
+def test_a_full_cache_disk_cannot_kill_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mesa maps its shader cache from the user's cache folder; on a full disk that mapping kills
+    the process with SIGBUS as the window opens, so the cache is switched off, the player's own
+    setting winning."""
+    for name in ("MESA_SHADER_CACHE_DISABLE", "MESA_GLSL_CACHE_DISABLE"):
+        monkeypatch.setenv(name, "")  # recorded, so the test leaves it as it was
+        monkeypatch.delenv(name)
+    keep_shader_cache_off_disk()
+    assert os.environ["MESA_SHADER_CACHE_DISABLE"] == "true"
+    assert os.environ["MESA_GLSL_CACHE_DISABLE"] == "true"
+    monkeypatch.setenv("MESA_SHADER_CACHE_DISABLE", "false")
+    keep_shader_cache_off_disk()
+    assert os.environ["MESA_SHADER_CACHE_DISABLE"] == "false"

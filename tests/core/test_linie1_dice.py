@@ -275,7 +275,7 @@ def test_saves_and_views_carry_the_dice():
 
 
 def test_bots_play_a_whole_three_dice_game():
-    from game.ai.linie1 import Linie1Bot
+    from game.ai.linie1.bot import Linie1Bot
     state = GAME.setup(3, 21, {"trip_rule": "three_dice"})
     bots = [Linie1Bot("easy" if s == 2 else "normal", 21 + s) for s in range(3)]
     seen: set[str] = set()

@@ -107,7 +107,7 @@ def test_the_route_chooser_counts_moves_under_the_pace_rule():
 
 
 def test_bots_play_a_whole_pace_game():
-    from game.ai.linie1 import Linie1Bot
+    from game.ai.linie1.bot import Linie1Bot
     state = GAME.setup(3, 77, {"trip_rule": "pace"})
     bots = [Linie1Bot("normal", 77 + s) for s in range(3)]
     drives = 0

@@ -4,7 +4,7 @@ and a game where someone can still make such a pair is not stalled (L11)."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.linie1 import Linie1Bot
+from game.ai.linie1.bot import Linie1Bot
 from game.core.linie1 import GAME
 from tests.core.linie1_positions import PAIR_HAND, pairs_only_state
 from tests.core.test_linie1_properties import play

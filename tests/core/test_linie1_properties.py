@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.linie1 import Linie1Bot
+from game.ai.linie1.bot import Linie1Bot
 from game.core.linie1 import GAME
 from game.core.linie1.board import NEIGHBOURS
 from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINAL_AT, TOTAL_TILES

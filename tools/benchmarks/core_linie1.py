@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.ai.linie1 import Linie1Bot
+from game.ai.linie1.bot import Linie1Bot
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board
 from game.core.linie1.data import TILE_TYPES

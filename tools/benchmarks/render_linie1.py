@@ -68,6 +68,7 @@ def figures() -> Iterator[tuple[Any, ...]]:
         scene.hint = True
         scene.cursor = (6, 6)
         scene.pointer_on_board = True
+        scene.ghost_waits = False
         app.step(1 / 60)
         yield ("render.linie1_table_frame", timed(lambda: app.step(1 / 60), 60))
         app.stack.reset(TitleScene(app))

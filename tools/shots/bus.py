@@ -144,12 +144,8 @@ def bus_end(app: Any) -> None:
 @shot("bus_setup_screen")
 def bus_setup_screen(app: Any) -> None:
     """The setup screen with Bus chosen: 3-5 seats and its two options."""
-    from game.scenes.setup import SetupScene
-    from game.scenes.title import TitleScene
-    app.push(TitleScene(app))
-    scene = SetupScene(app)
-    app.push(scene)
-    scene.select_game(scene.games.index("bus"))
+    from tools.shots.client import setup_for
+    setup_for(app, "bus")
 
 
 @shot("bus_rules")

@@ -89,6 +89,20 @@ def setup(app: Any) -> None:
     app.push(SetupScene(app))
 
 
+def setup_for(app: Any, game: str) -> None:
+    """The setup screen over the title, with ``game`` chosen."""
+    app.push(TitleScene(app))
+    scene = SetupScene(app)
+    app.push(scene)
+    scene.select_game(scene.games.index(game))
+
+
+@shot("setup_liniell")
+def setup_liniell(app: Any) -> None:
+    """Liniell chosen: the second seat's swatch is mint, never the rhombs' blue."""
+    setup_for(app, "liniell")
+
+
 @shot("settings")
 def settings(app: Any) -> None:
     app.push(TitleScene(app))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.registry import get_game
 from game.i18n import _ as words  # this module keeps _ for values it throws away
 from game.lan.host import HostScene
 from game.lan.join import JoinScene
@@ -29,10 +30,10 @@ class ShotLink:
     """A NetSession as the screens see it, with a local game (or none, in the lobby) behind it."""
 
     def __init__(self, seats: list[dict[str, Any]], table: str, local: LocalSession | None = None,
-                 phase: str = "lobby", seat: int = 0) -> None:
+                 phase: str = "lobby", seat: int = 0, game: str = "linie1") -> None:
         self.local = local
-        self.game = local.game if local is not None else "linie1"
-        self.table = {"table": table, "title": "Linie 1", "game": self.game, "phase": phase}
+        self.game = local.game if local is not None else game
+        self.table = {"table": table, "title": get_game(self.game).title, "game": self.game, "phase": phase}
         self.status: dict[str, Any] = {"type": "status", "seats": seats, "phase": phase, "spectators": 1}
         self.seat, self.role, self.phase, self.link = seat, "seat", phase, "up"
         self.address, self.port, self.token = "192.168.1.20", 47000, None
@@ -117,6 +118,15 @@ def lobby(app: Any) -> None:
     app.push(LobbyScene(app, session, port=47000, hosting=True))
 
 
+@shot("lan_lobby_liniell", settle=1.2)
+def lobby_liniell(app: Any) -> None:
+    """A Liniell table: its rhombs are blue, so the second seat plays in mint here as on the board."""
+    link = ShotLink([seat("Ada"), seat("Ben")], "Rhomb duel", game="liniell")
+    session = chatter(link, [(None, "", sits("Ben")), (1, "Ben", "Mint suits me."), (0, "Ada", "Ready?")])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=True))
+
+
 @shot("lan_lobby_ready", settle=1.2)
 def lobby_ready(app: Any) -> None:
     """A guest at a dedicated host (linie-host): Ben is Ready, Ada (this screen) not yet."""
@@ -140,6 +150,9 @@ class ShotBrowser:
             {**common, "service": "b", "name": "Office lunch league", "seats_taken": 3, "seats_total": 3,
              "phase": "playing", "rules_version": "0.9", "address": "192.168.1.47", "compatible": False,
              "reason": f"The table plays rules '0.9'; this program has '{_rules()}'."},
+            {**common, "service": "c", "name": "Rhomb duel", "game": "liniell", "title": "Liniell",
+             "seats_taken": 1, "seats_total": 2, "phase": "lobby", "rules_version": get_game("liniell").rules_version,
+             "address": "192.168.1.52", "compatible": True, "reason": ""},
         ]
 
     def close(self) -> None:
@@ -147,7 +160,6 @@ class ShotBrowser:
 
 
 def _rules() -> str:
-    from game.core.registry import get_game
     return get_game("linie1").rules_version
 
 
@@ -195,3 +207,64 @@ def table_reconnecting(app: Any) -> None:
     scene, _, link = _table(app, [seat("Ada"), seat("Ben", connected=False), seat("Cleo", bot=True)])
     link.link = "down"
     link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})
+
+
+class ShotHosted:
+    """The table this screen hosts, as the results see it (nothing is served)."""
+
+    save_problem = ""
+
+    def saved_table(self) -> None:
+        return None
+
+    def stop(self, goodbye: bool = True) -> None:
+        pass
+
+
+def _lan_results(app: Any, link: ShotLink, hosted: ShotHosted | None = None) -> None:
+    from game.lan.results import LanResultsScene
+    from game.scenes.figures import generic_figures
+    from game.tables.base import players_title
+
+    seats = [{"name": s["name"], "kind": s["kind"], "level": s["level"], "colour": i}
+             for i, s in enumerate(link.status["seats"])]
+    outcome = {"winners": [1], "draw": False, "scores": [9, 12, 7]}
+    app.push(TitleScene(app))
+    app.push(LanResultsScene(app, generic_figures({"match": {"seats": seats}}, outcome), outcome,
+                             players_title("Linie 1", len(seats)), LanSession(link, hosted=hosted)))  # type: ignore[arg-type]
+
+
+@shot("lan_results_host", settle=1.6)
+def lan_results_host(app: Any) -> None:
+    """The hosting player's results: Play again deals at the same table, Close table ends it."""
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Bot 1", "bot", claimed=False, connected=False)],
+                    "Ada's tram depot", phase="over")
+    _lan_results(app, link, ShotHosted())
+
+
+@shot("lan_results_waiting", settle=1.6)
+def lan_results_waiting(app: Any) -> None:
+    """A guest at linie-host who chose Play again, waiting for the others."""
+    link = ShotLink([seat("Ada", asked_start=True), seat("Ben"), seat("Cleo", asked_start=True)],
+                    "Friday table", phase="over")
+    link.table["guests_start"] = True
+    _lan_results(app, link)
+
+
+@shot("lan_results_spectator", settle=1.6)
+def lan_results_spectator(app: Any) -> None:
+    """A spectator's results: only the way out, and what happens if the players play again."""
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Cleo")], "Ada's tram depot", phase="over")
+    link.role, link.seat = "spectator", None
+    _lan_results(app, link)
+
+
+@shot("lan_lobby_spectator", settle=1.2)
+def lobby_spectator(app: Any) -> None:
+    """A spectator in the lobby of a table again after a game: Ben left, so a seat is open to sit down on."""
+    link = ShotLink([seat("Ada"), seat("Seat 2", "open", claimed=False), seat("Cleo"),
+                     seat("Bot 1", "bot", claimed=False, connected=False)], "Ada's tram depot")
+    link.role, link.seat = "spectator", None
+    session = chatter(link, [(None, "", words("{name} left the table.").format(name="Ben"))])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=False))

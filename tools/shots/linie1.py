@@ -52,6 +52,7 @@ def midgame(app: Any) -> None:
     scene.hint = True
     scene.cursor = (6, 6)
     scene.pointer_on_board = True
+    scene.ghost_waits = False  # as after the player moved the pointer there
 
 
 @shot("linie1_table_trip", settle=0.4)

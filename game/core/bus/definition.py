@@ -115,7 +115,8 @@ class Bus:
         if state.phase == "over":
             return moves.refuse("game_over", "The game is over.")
         if not is_int(seat) or seat not in self.to_act(state):
-            return moves.refuse("not_your_turn", f"It is seat {self.to_act(state)[0]}'s turn, not {seat!r}'s.")
+            acting = self.to_act(state)[0]
+            return moves.refuse("not_your_turn", f"It is seat {acting}'s turn, not {seat!r}'s.", seat=acting)
         kind = action_type(action)
         if kind is None:
             return moves.refuse("malformed", "An action is a dict with a string 'type'.")
@@ -126,10 +127,10 @@ class Bus:
                 return moves.passing(state, rules, seat)
             if kind == "choose":
                 return moves.marker(state, rules, seat, action)
-            return moves.refuse("wrong_action", "Now place a marker on an action, or pass.")
+            return moves.refuse("wrong_action", "Now place a marker on an action, or pass.", expected="choose")
         expected = EXPECTED[phase]
         if kind != expected:
-            return moves.refuse("wrong_action", f"Now the game waits for a {expected!r} action.")
+            return moves.refuse("wrong_action", f"Now the game waits for a {expected!r} action.", expected=expected)
         if expected == "building":
             return moves.building(net, state, rules, action)
         if phase == "setup_streets":

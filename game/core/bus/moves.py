@@ -31,14 +31,14 @@ def building(net: Board, state: BusState, rules: Rules, action: dict[str, Any]) 
     if kind not in KINDS:
         return refuse("no_such_kind", f"A building is a house, an office or a pub, not {kind!r}.")
     if state.buildings[lot] is not None:
-        return refuse("lot_taken", f"Lot {lot} already holds a {state.buildings[lot]}.")
+        return refuse("lot_taken", f"Lot {lot} already holds a {state.buildings[lot]}.", held=state.buildings[lot])
     setup = state.phase == "setup_buildings"
     zone = 1 if setup else city.open_zone(net, state)
     if net.lot_zone[lot] != zone:
         why = ("the first buildings go on zone-1 lots" if setup
                else "a zone opens only when the one before it is full")
         return refuse("wrong_zone", f"Lot {lot} is in zone {net.lot_zone[lot]}; buildings go in zone {zone} "
-                                    f"now ({why}).", zone=zone)
+                                    f"now ({why}).", zone=zone, first=setup)
     if kind not in city.kinds_left(state, rules):
         return refuse("kind_used_up", f"All {rules.buildings_per_kind} {kind} buildings are on the board.",
                       kind=kind, count=rules.buildings_per_kind)
@@ -85,12 +85,12 @@ def street_move(net: Board, state: BusState, rules: Rules, seat: int, action: di
         candidates = [crossing for crossing in line_heads if crossing in ends]
     elif not is_int(head) or head not in line_heads:
         return refuse("not_a_head", f"Crossing {head!r} is not an end of your line; it grows only from "
-                                    f"{_crossings(line_heads)}.")
+                                    f"{_crossings(line_heads)}.", heads=list(line_heads))
     else:
         candidates = [head] if head in ends else []
     if not candidates:
         return refuse("not_at_head", f"Street {street} ({ends[0]}-{ends[1]}) does not leave an end of your "
-                                     f"line; it grows only from {_crossings(line_heads)}.")
+                                     f"line; it grows only from {_crossings(line_heads)}.", heads=list(line_heads))
     surroundings = Surroundings(net, state.paths, seat)
     own = set(line_streets(net, path))
     allowed = [crossing for crossing in candidates if surroundings.refusal(own, crossing, street) is None]
@@ -105,7 +105,8 @@ def street_move(net: Board, state: BusState, rules: Rules, seat: int, action: di
                                     "along itself (B1).")
     return refuse("parallel", f"Another line already runs along street {street} and an empty street leaves "
                               f"crossing {candidates[0]}; a line may run beside another only along its end "
-                              "street where every line on that street ends at this crossing (B2).")
+                              "street where every line on that street ends at this crossing (B2).",
+                   crossing=candidates[0])
 
 
 # -- the choosing phase -------------------------------------------------------------------------------
@@ -121,8 +122,10 @@ def marker(state: BusState, rules: Rules, seat: int, action: dict[str, Any]) -> 
     if chosen not in open_actions(state, rules):
         if rules.action(chosen).spaces == 1:
             return refuse("action_taken", f"{rules.action(chosen).name} takes one marker a round, and seat "
-                                          f"{state.spaces[chosen][0]} already took it.")
-        return refuse("action_full", f"Every space of {rules.action(chosen).name} is taken this round.")
+                                          f"{state.spaces[chosen][0]} already took it.", action=chosen,
+                          seat=state.spaces[chosen][0])
+        return refuse("action_full", f"Every space of {rules.action(chosen).name} is taken this round.",
+                      action=chosen)
     return chosen
 
 
@@ -147,7 +150,7 @@ def passenger_split(net: Board, state: BusState, action: dict[str, Any]) -> list
                                    f"(crossings {', '.join(map(str, net.stations))}).")
     if sum(counts) != state.remaining:
         return refuse("bad_split", f"All {state.remaining} passengers must go to the stations, "
-                                   f"not {sum(counts)}.")
+                                   f"not {sum(counts)}.", count=state.remaining)
     return list(counts)
 
 
@@ -169,18 +172,19 @@ def delivery(net: Board, state: BusState, rules: Rules, seat: int,
         return refuse("no_such_lot", f"There is no lot {lot!r}: lots are numbered 0 to {net.lots - 1}.")
     on_line = city.touched(state, seat)
     if start not in on_line:
-        return refuse("not_on_line", f"Your line does not reach crossing {start}.")
+        return refuse("not_on_line", f"Your line does not reach crossing {start}.", crossing=start)
     if net.lot_crossing[lot] not in on_line:
         return refuse("not_on_line", f"Your line does not reach crossing {net.lot_crossing[lot]} "
-                                     f"(lot {lot}).")
+                                     f"(lot {lot}).", crossing=net.lot_crossing[lot])
     if city.waiting_at(net, state, start) <= 0:
-        return refuse("nobody_waiting", f"Nobody at crossing {start} wants to leave.")
+        return refuse("nobody_waiting", f"Nobody at crossing {start} wants to leave.", crossing=start)
     kind = city.wanted(state, rules)
     if state.buildings[lot] != kind:
         return refuse("wrong_kind", f"Passengers want a {kind} now; lot {lot} holds "
-                                    f"{state.buildings[lot] or 'no building'}.", kind=kind)
+                                    f"{state.buildings[lot] or 'no building'}.", kind=kind,
+                      held=state.buildings[lot] or "")
     if lot in state.seated:
-        return refuse("building_full", f"The {kind} on lot {lot} already holds a passenger.")
+        return refuse("building_full", f"The {kind} on lot {lot} already holds a passenger.", kind=kind)
     return start, lot
 
 

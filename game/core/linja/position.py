@@ -2,7 +2,7 @@
 
 Pieces of one colour are interchangeable, so a position is just how many pieces of each colour
 stand on each of the eight rows (rulings J1-J6). Both the authority (``game.core.linja.rules``) and
-the bot (``game.ai.linja``) move pieces through ``play``, so the bot can never search a rule the
+the bot (``game.ai.linja.bot``) move pieces through ``play``, so the bot can never search a rule the
 host does not play. ``play`` takes an optional list to record events in; the search passes None.
 """
 

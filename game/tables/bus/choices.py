@@ -8,18 +8,12 @@ refused. The authority still decides: a click is always submitted, and its rejec
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from game.core.bus import GAME
-from game.core.bus.network import board
 from game.core.contract import Action, Rejection, SnapshotError, View
-from game.i18n import SOURCE_LANGUAGE, language
 from game.tables.refusals import refusal_text
 
-STREET_ID = re.compile(r"\b([Ss])treet (\d+)(?: \(\d+-\d+\))?")
-SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)")
-LOT_ID = re.compile(r"\b([Ll])ot (\d+)")
 STREET_PHASES = ("setup_streets", "setup_extend", "line")
 BUILDING_PHASES = ("setup_buildings", "buildings")
 
@@ -135,33 +129,6 @@ class Choices:
         return {move["lot"] for move in self.of("deliver") if source is None or move["from"] == source}
 
 
-def words_of(rejection: Rejection, names: list[str]) -> str:
-    """The core's sentence with names for seat numbers in English; the refusal's words elsewhere."""
-    if language() == SOURCE_LANGUAGE:
-        return readable(rejection.message, names)
-    return refusal_text(rejection)
-
-
-def readable(message: str, names: list[str] | None = None) -> str:
-    """The authority names streets, lots and seats by number; players see a street as the crossings it
-    joins ("street 2–3"), a lot by its crossing, a seat by its player's name."""
-    net = board()
-
-    def street(match: re.Match[str]) -> str:
-        number = int(match.group(2))
-        if number >= net.streets:
-            return match.group(0)
-        a, b = net.ends[number]
-        return f"{match.group(1)}treet {a}–{b}"
-
-    def lot(match: re.Match[str]) -> str:
-        number = int(match.group(2))
-        if number >= net.lots:
-            return match.group(0)
-        return f"{'T' if match.group(1) == 'L' else 't'}he lot at crossing {net.lot_crossing[number]}"
-
-    def seat(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        return names[number] if names and number < len(names) else match.group(0)
-
-    return SEAT_NUMBER.sub(seat, LOT_ID.sub(lot, STREET_ID.sub(street, message)))
+def words_of(rejection: Rejection, names: list[str] | None) -> str:
+    """The refusal in the player's words, naming a seat by its player's name."""
+    return refusal_text(rejection, names or ())

@@ -42,7 +42,7 @@ def stone_point(seat: int, players: int, stones: int) -> tuple[float, float]:
     return float(rect.x + GEAR_X + MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + stones * 22), float(rect.centery)
 
 
-def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int],
+def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], kinds: Sequence[str],
                  shown: Sequence[float], age: float, bus_pop: dict[int, float] | None = None) -> None:
     for seat, info in enumerate(picture.seats):
         if seat >= len(looks):
@@ -67,7 +67,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         if seat == picture.start_player and not picture.outcome:
             start = bus_icon(theme.CREAM, 30)
             surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
-        status = status_line(picture, seat, look, controlled)
+        status = status_line(picture, seat, kinds[seat] if seat < len(kinds) else "")
         theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
                                    (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
                                     theme.TEXT_FONT)],
@@ -89,12 +89,13 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
                         shadow=True)  # left of its unit, whose word grows with the text size
 
 
-def status_line(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> str:
-    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: who the seat is and
-    what it is doing, then the spaces it holds (the seat to act too, so a player sees their own
-    markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how many
-    once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
-    head, held = _status(picture, seat, look, controlled)
+def status_line(picture: Picture, seat: int, who: str) -> str:
+    """The row's second line, short enough to read at ``STATUS_SMALLEST`` or more: who plays the seat
+    (``who``, the table skeleton's ``seat_kind``: "you", "Bot · normal", "remote player", as in every
+    game) and what it is doing, then the spaces it holds (the seat to act too, so a player sees their
+    own markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how
+    many once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
+    head, held = _status(picture, seat, who)
     if not held:
         return head
     count = sum(1 for row in picture.spaces for space in row if space.holder == seat)
@@ -110,9 +111,8 @@ def status_line(picture: Picture, seat: int, look: SeatLook, controlled: Sequenc
     return head
 
 
-def _status(picture: Picture, seat: int, look: SeatLook, controlled: Sequence[int]) -> tuple[str, list[str]]:
-    """The row's head ("bot · to act") and the actions the seat holds, one entry per action."""
-    who = _("bot") if look.kind == "bot" else (_("you") if seat in controlled and len(controlled) == 1 else _("human"))
+def _status(picture: Picture, seat: int, who: str) -> tuple[str, list[str]]:
+    """The row's head ("Bot · easy · to act") and the actions the seat holds, one entry per action."""
     info = picture.seats[seat]
     if picture.outcome:
         winners = picture.outcome.get("winners") or []

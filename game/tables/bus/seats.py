@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core.text import distinct_initials
 from game.i18n import _
+from game.render.palette import view_colours
 from game.ui import theme
 
 
@@ -24,22 +25,17 @@ class SeatLook:
 
 
 def seat_looks(view: dict[str, Any] | None, players: int) -> list[SeatLook]:
-    """One look per seat. Colours come from the seats; a colour taken twice (a hand-made table) is
-    replaced by a free one, since lines and markers must never be confused."""
+    """One look per seat. Colours come from the seats as every screen shows them
+    (``game.render.palette``): a colour taken twice (a hand-made table) moves on to a free one, since
+    lines and markers must never be confused."""
     match = view.get("match") if isinstance(view, dict) else None
     seats = match.get("seats") if isinstance(match, dict) else None
     seats = seats if isinstance(seats, list) else []
     looks: list[SeatLook] = []
-    used: set[int] = set()
+    colours = view_colours(view, "bus", players)
     for seat in range(players):
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-        colour = info.get("colour", seat)
-        if not isinstance(colour, int) or isinstance(colour, bool):
-            colour = seat
-        colour %= len(theme.PLAYER_COLOURS)
-        if colour in used:
-            colour = next(c for c in range(len(theme.PLAYER_COLOURS)) if c not in used)
-        used.add(colour)
+        colour = colours[seat]
         name = info.get("name") if isinstance(info.get("name"), str) else _("Seat {number}").format(number=seat + 1)
         kind = info.get("kind") if isinstance(info.get("kind"), str) else "human"
         level = info.get("level") if isinstance(info.get("level"), str) else ""

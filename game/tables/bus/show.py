@@ -484,7 +484,13 @@ def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: st
     action = str(event.get("action"))
     letter = event.get("letter") or ""
     amount = int(event.get("amount", 0))
-    what = {
+    nothing = {  # a space that gives nothing this time (an empty supply, no bus can reach anyone)
+        "line": _("lays no street"),
+        "passengers": _("brings no passengers"),
+        "buildings": _("builds nothing"),
+        "vrooom": _("drives: no delivery to make"),
+    }
+    what = nothing[action] if amount == 0 and action in nothing else {
         "line": ngettext("lays {amount} street", "lays {amount} streets", amount),
         "passengers": ngettext(
             "brings {amount} passenger to the stations", "brings {amount} passengers to the stations", amount

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.i18n import SOURCE_LANGUAGE, _, language, ngettext
+from game.i18n import N_, _, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
@@ -26,7 +26,7 @@ from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
 from game.tables.bus import board, layout, players, track
-from game.tables.bus.choices import Choices, readable
+from game.tables.bus.choices import Choices
 from game.tables.bus.figures import bus_figures
 from game.tables.bus.fx import Toasts, draw_toasts, draw_tooltip
 from game.tables.bus.hints import HINTS
@@ -67,6 +67,9 @@ def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
     return picture.convert() if pygame.display.get_surface() is not None else picture
 
 
+COMPASS = {"NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}  # a station's corner of the map
+
+
 class BusTable(TableScene):
     name = "bus_table"
     game = "bus"
@@ -105,7 +108,7 @@ class BusTable(TableScene):
         self._make_buttons()
         result = pygame.Rect(0, 0, 250, 62)
         result.bottomright = (layout.PROMPT.right - 10, layout.PROMPT.bottom - 10)
-        self.results_button = Button(result, _("See results"), self.open_results, "good", 30)
+        self.results_button = Button(result, _("See the results"), self.open_results, "good", 30)
         self.results_button.visible = False
         self.ui.add(self.results_button)
 
@@ -167,12 +170,14 @@ class BusTable(TableScene):
         return [int(s) for s in stations] if isinstance(stations, list) else [8, 27]
 
     def _station_names(self) -> tuple[str, str]:
-        """The stations by where they lie on the map (north-west, south-east)."""
+        """The stations by where they lie on the map (north-west, south-east), in the player's language."""
         names = []
         for crossing in self._stations()[:2]:
             x, y = self.city.pos(crossing)
-            names.append(("N" if y < self.city.rect.centery else "S") + ("W" if x < self.city.rect.centerx else "E"))
-        return (names + ["1st", "2nd"])[0], (names + ["1st", "2nd"])[1]
+            corner = ("N" if y < self.city.rect.centery else "S") + ("W" if x < self.city.rect.centerx else "E")
+            names.append(_(COMPASS[corner]))
+        names += [_("1st"), _("2nd")]
+        return names[0], names[1]
 
     # -- the skeleton's hooks ---------------------------------------------------------------------
     def accepts(self, view: Any) -> bool:
@@ -214,8 +219,7 @@ class BusTable(TableScene):
             self._play_queued_pick()
 
     def refused(self, message: str) -> None:
-        self.toasts.add(readable(message, [look.name for look in self.looks]) if language() == SOURCE_LANGUAGE
-                        else message, refusal=True)
+        self.toasts.add(message, refusal=True)
         if self.selected is not None:
             self.flash = (self.selected, 0.0)
 
@@ -703,7 +707,8 @@ class BusTable(TableScene):
         )
         track.draw_track(surface, picture, self.looks, self._scores(picture))
         players.draw_players(
-            surface, picture, self.looks, list(self.humans), self._scores(picture), self.age, dict(self.tally.bus_pop)
+            surface, picture, self.looks, [self.seat_kind(seat) for seat in range(len(self.looks))],
+            self._scores(picture), self.age, dict(self.tally.bus_pop)
         )
 
     def _row_space(self, picture: Picture, action: str | None) -> tuple[str, str] | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
 
 
@@ -14,7 +15,9 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
     stats = outcome.get("stats") or []
     out = []
     seats = seats_of(view)
-    for player in view.get("players", []):
+    players = view.get("players", [])
+    colours = view_colours(view, "linie1", len(players))
+    for player in players:
         seat = int(player["seat"])
         info = (
             seats[seat] if seat < len(seats) else {"name": _("Seat {number}").format(number=seat + 1), "colour": seat}
@@ -44,6 +47,7 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
         if info.get("kind") == "bot":  # which bot it was, as the other games' results say
             rows.append((_("Bot"), level_name(info.get("level", ""))))
         out.append(
-            PlayerFigures(seat, str(info.get("name")), int(info.get("colour", seat)), seat in winners, headline, rows)
+            PlayerFigures(seat, str(info.get("name")), colours[seat] if seat < len(colours) else seat, seat in winners,
+                          headline, rows)
         )
     return out

@@ -11,10 +11,11 @@ from typing import Any
 
 import pygame
 
-from game.bots import level_name
+from game.bots import bot_label
 from game.i18n import _, ngettext
 from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_segments
 from game.render.linie1.die import draw_die
+from game.render.palette import seat_colours
 from game.tables.linie1 import layout
 from game.tables.linie1.dice import draw_last_roll
 from game.ui import theme
@@ -45,6 +46,7 @@ class PanelFrame:
     dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
     message_bad: bool = False
+    kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -62,8 +64,10 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
 
 
 def _colour(frame: PanelFrame, seat: int) -> theme.Colour:
-    info = frame.seats[seat] if seat < len(frame.seats) else {}
-    return theme.player_colour(int(info.get("colour", seat)))
+    """The seat's colour as every screen shows it (``game.render.palette``)."""
+    chosen = [info.get("colour", index) for index, info in enumerate(frame.seats)]
+    chosen += list(range(len(chosen), seat + 1))
+    return theme.player_colour(seat_colours("linie1", chosen)[seat])
 
 
 def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
@@ -80,15 +84,18 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if active:
             pygame.draw.circle(surface, theme.CREAM, (rect.x + 36, rect.centery), 18, 3)
         name = str(info.get("name"))
-        if info.get("kind") == "bot":
-            name += "  · " + _("bot ({level})").format(level=level_name(info.get("level")))
+        kind = frame.kinds[seat] if seat < len(frame.kinds) else (
+            bot_label(info.get("level")) if info.get("kind") == "bot" else "")
         name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
                                     "midleft")
+        if kind:  # "you", "on this screen", "Bot · normal", "remote player": as every game's seat says it
+            name_rect = name_rect.union(theme.draw_text(surface, "· " + kind, (name_rect.right + 12, rect.centery + 1),
+                                                        24, theme.CREAM_DIM, anchor="midleft"))
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
             to_go = frame.to_go_held.get(seat, len(trip["route"]) - 1 - int(trip["position"]))
-            status = _("driving · {count} to go").format(count=to_go)
+            status = _("driving · {count} to go").format(count=to_go) if to_go > 0 else _("arrived")
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
             status = ngettext("{count} tile · laid {laid}", "{count} tiles · laid {laid}", count).format(

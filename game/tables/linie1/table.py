@@ -71,7 +71,11 @@ class Linie1Table(TableScene):
         self.cursor: tuple[int, int] | None = None
         self.pointer: tuple[int, int] | None = None
         self.pointer_on_board = False
+        self._pointed: tuple[int, int] | None = None  # where the last point intent was
         self.pointer_still = 0.0
+        # A turn opens with the pointer wherever the last player left it (often on a tile just laid): the
+        # ghost and its verdict wait until this player moves the pointer, picks, turns or steers.
+        self.ghost_waits = False
         self.hint = False
         self.message = ""
         self.message_bad = False
@@ -217,6 +221,7 @@ class Linie1Table(TableScene):
             return
         if acting != self._toasted:
             self._toasted = acting
+            self.ghost_waits = True
             self.drive_choice = None
             self.die_focus = None
             self.selected = 0
@@ -376,6 +381,7 @@ class Linie1Table(TableScene):
 
     # -- intents --------------------------------------------------------------------------------------
     def rotate(self, step: int = 1) -> None:
+        self.ghost_waits = False
         self.rotations[self.selected] = (self.rotations[self.selected] + step) % 4
         self.app.sounds.play("rotate")
 
@@ -429,6 +435,7 @@ class Linie1Table(TableScene):
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.hand()):
+            self.ghost_waits = False
             if index == self.selected:
                 self.rotate()
             self.selected = index
@@ -443,6 +450,8 @@ class Linie1Table(TableScene):
             self.say(_("Pair cancelled."))
             return True
         if kind == "point" and intent.pos is not None:
+            if intent.value != "entered" and intent.pos != self._pointed:
+                self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
             return True
@@ -494,6 +503,7 @@ class Linie1Table(TableScene):
             d_row, d_col = DIRECTIONS[kind]
             self.cursor = (min(12, max(1, row + d_row)), min(12, max(1, col + d_col)))
             self.pointer_on_board = True
+            self.ghost_waits = False
             return True
         if (
             kind == "confirm"
@@ -506,7 +516,7 @@ class Linie1Table(TableScene):
         return False
 
     def _point(self, pos: tuple[int, int]) -> None:
-        self.pointer, self.pointer_still = pos, 0.0
+        self.pointer, self.pointer_still, self._pointed = pos, 0.0, pos
         cell = self.board.cell_at(pos, ORIGIN)
         self.pointer_on_board = cell is not None
         if cell is not None:
@@ -534,6 +544,7 @@ class Linie1Table(TableScene):
         if cell is None:
             return False
         self.cursor = cell
+        self.ghost_waits = False
         self.place()
         return True
 
@@ -555,6 +566,11 @@ class Linie1Table(TableScene):
         return slots
 
     # -- placing --------------------------------------------------------------------------------------
+    def ghost_shown(self) -> bool:
+        """Whether the held tile hovers over the board as a ghost (green or red, with its verdict): while
+        this player may build and points at the board, once they moved or chose since the turn opened."""
+        return self.can_build() and self.pointer_on_board and not self.ghost_waits
+
     def ghost_action(self) -> dict[str, Any] | None:
         tile = self.selected_tile()
         if tile is None or self.cursor is None:
@@ -653,7 +669,7 @@ class Linie1Table(TableScene):
     def status_line(self) -> tuple[str, bool]:
         """The line under the hand: a refusal, what the red ghost would be refused for, or guidance."""
         text, bad = self.message, self.message_bad
-        verdict = self.ghost_verdict() if self.can_build() and self.pointer_on_board else None
+        verdict = self.ghost_verdict() if self.ghost_shown() else None
         if verdict is not None and not self.message:
             text, bad = refusal_text(verdict), True  # the red ghost says why, before any click
         if not text:
@@ -743,7 +759,8 @@ class Linie1Table(TableScene):
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
-            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad)
+            die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
+            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))])
 
     def _hidden_note(self) -> str:
         if self.session.replay:
@@ -775,7 +792,7 @@ class Linie1Table(TableScene):
                 self.board_view.draw_plan(surface, plan, int(status["line"]))
         if self.pair_first is not None:
             self.board_view.draw_held_pair(surface, self.pair_first)
-        action = self.ghost_action() if self.can_build() and self.pointer_on_board else None
+        action = self.ghost_action() if self.ghost_shown() else None
         if action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)

@@ -6,24 +6,8 @@ from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
-from game.ui.theme import PLAYER_COLOURS
-
-# The board's own blue: Liniell's rhombs are blue, so a blue marker would vanish on them.
-RHOMB_BLUE = next(index for index, (name, _rgb) in enumerate(PLAYER_COLOURS) if name == "Blue")
-
-
-def colour_indices(seats: list[dict[str, Any]]) -> list[int]:
-    """Each seat's colour; a later seat that chose the same one (a LAN lobby may leave every seat on
-    the default) gets the next free colour, so the two players never look alike, and nobody plays
-    in the rhombs' blue."""
-    taken: list[int] = []
-    for index, info in enumerate(seats):
-        colour = int(info.get("colour", index)) % len(PLAYER_COLOURS)
-        while colour in taken or colour == RHOMB_BLUE:
-            colour = (colour + 1) % len(PLAYER_COLOURS)
-        taken.append(colour)
-    return taken
 
 
 def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
@@ -34,7 +18,7 @@ def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
     tied = len(scores) == 2 and scores[0] == scores[1]
     out = []
     seats = seats_of(view)
-    colours = colour_indices(seats)
+    colours = view_colours(view, "liniell", len(seats))
     for seat, info in enumerate(seats):
         own = [route for route in routes if route.get("seat") == seat]
         rows: list[tuple[str, str]] = []

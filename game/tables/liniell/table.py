@@ -27,7 +27,7 @@ from game.tables.base import Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table
-from game.tables.liniell.figures import colour_indices, liniell_figures
+from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.hints import HINTS
 from game.tables.liniell.model import TableModel
@@ -85,13 +85,6 @@ class LiniellTable(TableScene):
     def _model(self) -> TableModel:
         assert self.model is not None
         return self.model
-
-    # -- seats ------------------------------------------------------------------------------------
-    def seat_colour(self, seat: int) -> theme.Colour:
-        """Both players always look different, even when both chose the same colour."""
-        seats = (self.latest or {}).get("match", {}).get("seats", [])
-        indices = colour_indices(seats if len(seats) > seat else [self.seat_info(i) for i in range(seat + 1)])
-        return theme.player_colour(indices[seat])
 
     @property
     def shown_current(self) -> int:

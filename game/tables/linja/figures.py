@@ -7,6 +7,7 @@ from typing import Any
 from game.bots import level_name
 from game.core.linja.position import PIECES, ROW_POINTS
 from game.i18n import N_, _, ngettext
+from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
 
 ROW_LABELS = {5: N_("Home (5 each)"), 3: N_("3-point row"), 2: N_("2-point row"), 1: N_("1-point row")}
@@ -31,6 +32,7 @@ def linja_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerF
     scores = outcome.get("scores") or [0, 0]
     next_first = outcome.get("next_first")
     seats = seats_of(view)
+    colours = view_colours(view, "linja", 2)
     out = []
     for seat in (0, 1):
         info = (
@@ -47,7 +49,7 @@ def linja_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerF
             PlayerFigures(
                 seat,
                 str(info.get("name")),
-                int(info.get("colour", seat)),
+                colours[seat],
                 seat in winners,
                 ngettext("{points} point", "{points} points", scores[seat]).format(points=scores[seat]),
                 rows,

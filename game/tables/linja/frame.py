@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import _, ngettext
+from game.render.palette import seat_colours
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Piece
 from game.ui import theme
@@ -47,7 +48,9 @@ class LinjaFrame:
         return str(self.info(seat).get("name", _("Seat {number}").format(number=seat + 1)))
 
     def colour(self, seat: int) -> theme.Colour:
-        return theme.player_colour(int(self.info(seat).get("colour", seat)))
+        """The seat's colour as every screen shows it (``game.render.palette``)."""
+        chosen = [self.info(index).get("colour", index) for index in range(max(2, seat + 1))]
+        return theme.player_colour(seat_colours("linja", chosen)[seat])
 
     @property
     def colours(self) -> tuple[theme.Colour, theme.Colour]:

@@ -96,7 +96,7 @@ class LinjaTable(TableScene):
         self.say(message, bad=True)
 
     def cover_note(self, seat: int) -> str:
-        colour = theme.PLAYER_COLOURS[int(self.seat_info(seat).get("colour", seat)) % len(theme.PLAYER_COLOURS)][0]
+        colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
         if seat == 0:
             return _("Your pieces ({colour}) move up the board.").format(colour=_(colour))
         return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
@@ -195,7 +195,8 @@ class LinjaTable(TableScene):
                 self.count_row, self.count_skip = to, piece
                 self._float(f"+{steps}", (x, y - 46), theme.SUNFLOWER, 56, 1.2)
                 self.app.sounds.play("pop")
-                self._write_log(seat, _("{source} → {to}, counts {steps}").format(source=source, to=to, steps=steps))
+                there = ngettext("{source} → {to}, {steps} piece there", "{source} → {to}, {steps} pieces there", steps)
+                self._write_log(seat, there.format(source=source, to=to, steps=steps))  # they set the next move
             elif initial:
                 empty = flight["before"] == 0  # otherwise the move ended the game (G4): no note
                 self._write_log(seat, f"{source} → {to}" + (", " + _("empty row") if empty else ""))

@@ -1,11 +1,11 @@
 """The Linie 1 bot: plays from its own seat's view only (others' cards and the pile are unknown).
 
-Normal plans the cheapest completion of its route (see ``linie1_plan``) and lays the tiles and
+Normal plans the cheapest completion of its route (see ``plan.py``) and lays the tiles and
 exchanges that plan asks for, anchoring new track to what is already laid; when its hand fits no
 step, it puts a tile where it cannot hurt its own route. It declares the trip as soon as the route
 is complete, choosing the candidate with the fewest expected turns. Easy plays half its tiles at
 random, picks plan steps at random, and declares the shortest route rather than the best one.
-Hard builds through ``linie1_hard`` (the route that wins soonest, hidden, with blocks); rolling,
+Hard builds through ``hard.py`` (the route that wins soonest, hidden, with blocks); rolling,
 driving and refilling are the same at every level.
 Every tile action is checked against the same rules the host applies before it is proposed.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.linie1_hard import HardBuilder
-from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails
-from game.ai.linie1_plan import Plan, plan_route, variants_for
+from game.ai.linie1.hard import HardBuilder
+from game.ai.linie1.moves import anchored, is_legal, random_legal, stray_rails
+from game.ai.linie1.plan import Plan, plan_route, variants_for
 from game.core.contract import Action, View
 from game.core.linie1 import my_dice_action
 from game.core.linie1.board import NEIGHBOURS, Board

@@ -1,5 +1,5 @@
 """The hard Liniell bot: a search over its own plays, the tiles the opponent may draw and the
-opponent's best answers, on the fast positions of ``liniell_board``.
+opponent's best answers, on the fast positions of ``board.py``.
 
 It sees only its seat's view: the field, the markers, its drawn tile and the multiset of tiles
 still face down (public), never their order. Every chance node weighs each kind of face-down tile
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.ai.liniell_board import (
+from game.ai.liniell.board import (
     CELL_XY,
     DISTINCT_ROTS,
     NO_MARKER,

@@ -5,7 +5,7 @@ Every tile action a bot proposes is checked against the same rules the host appl
 
 from __future__ import annotations
 
-from game.ai.linie1_plan import Step
+from game.ai.linie1.plan import Step
 from game.core.contract import Action
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import MASKS

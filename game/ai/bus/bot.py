@@ -1,5 +1,5 @@
 """Bus bots. They see only their view — the game is public, so the view rebuilds the whole state —
-and ask the real rules what they may do (``GAME.legal``), weighing choices with ``bus_eval``.
+and ask the real rules what they may do (``GAME.legal``), weighing choices with ``evaluate.py``.
 
 ``easy`` plays plainly: it grows its line towards lots and stations one street at a time, places
 markers with a bias for Vrrooomm! and a good deal of chance, and never stops the clock.
@@ -12,7 +12,7 @@ ahead and stops time when that pays.
 
 from __future__ import annotations
 
-from game.ai import bus_eval as evaluate
+from game.ai.bus import evaluate
 from game.core.bus import GAME, city
 from game.core.bus.data import BUILDINGS, BUSES, CLOCK, KINDS, LINE, PASSENGERS, START, VROOOM, Rules
 from game.core.bus.network import Board

@@ -1,6 +1,6 @@
 """Route planning for the hard Linie 1 bot: the route that wins soonest, building and driving.
 
-The normal bot's plan (``linie1_plan``) counts only tiles still to lay. A race is won by the turns
+The normal bot's plan (``plan.py``) counts only tiles still to lay. A race is won by the turns
 to finish the route *and* the turns to drive it, so this planner prices both: a square costs a
 tile only if a tile that fits it may legally go there (dearer when the bot's hand holds none and the
 pile has few), and every square the tram must enter costs a share of a roll. A few weightings of
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from game.ai.linie1_plan import Step, stop_targets
+from game.ai.linie1.plan import Step, stop_targets
 from game.core.linie1.board import NEIGHBOURS, Board
 from game.core.linie1.data import (
     BESIDE_BUILDING,

@@ -1,6 +1,6 @@
 """The hard Linie 1 bot's building turns: race to the soonest win, keep the route hidden, get in the way.
 
-It plans once per turn (``linie1_route``: tiles and the trip measure together), lays the plan's
+It plans once per turn (``route.py``: tiles and the trip measure together), lays the plan's
 steps with the tiles that fit, and declares when no cheap building would shorten the trip by more
 than it costs. A tile no step can use goes where it harms its own plan least: never beside one of
 its own buildings still without a sign (that sign would land off its route). It reads only its
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ai.linie1_moves import anchored, is_legal, random_legal, stray_rails, tile_action
-from game.ai.linie1_plan import Step, variants_for
-from game.ai.linie1_rivals import Guess, Rivals, blocking_spots, harm, obstructs
-from game.ai.linie1_route import TILE, RoutePlan, best_plans
+from game.ai.linie1.moves import anchored, is_legal, random_legal, stray_rails, tile_action
+from game.ai.linie1.plan import Step, variants_for
+from game.ai.linie1.rivals import Guess, Rivals, blocking_spots, harm, obstructs
+from game.ai.linie1.route import TILE, RoutePlan, best_plans
 from game.core.contract import Action, View
 from game.core.linie1 import my_trip_candidates, view_trip_measure
 from game.core.linie1.board import NEIGHBOURS, Board

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.ai.linie1_plan import Plan, plan_route
+from game.ai.linie1.plan import Plan, plan_route
 from game.core.contract import View
 from game.core.linie1.board import Board
 from game.core.linie1.data import (

@@ -6,15 +6,15 @@ and the multiset of tiles still face down (public: the 16 tiles minus those seen
 * greedy — the placement and the marker that score best right now (its lines' route points minus
   the opponent's), knowing nothing of growth or captures: the baseline the others are measured by.
 * normal — tries every placement with every occupation that may follow and keeps the one whose
-  position is best (``liniell_eval``): route points, open ends, and the risk of a capture.
-* hard — looks a turn further (``liniell_search``): for its best few plays, every tile the
+  position is best (``evaluate.py``): route points, open ends, and the risk of a capture.
+* hard — looks a turn further (``search.py``): for its best few plays, every tile the
   opponent may draw next (weighted by how many are face down) and the opponent's best answer to it.
 """
 
 from __future__ import annotations
 
-from game.ai.liniell_eval import Choice, choices, greedy_outlook, outlook
-from game.ai.liniell_search import Search, to_actions
+from game.ai.liniell.evaluate import Choice, choices, greedy_outlook, outlook
+from game.ai.liniell.search import Search, to_actions
 from game.core.contract import Action, View
 from game.core.liniell import GAME
 from game.core.liniell.field import Field

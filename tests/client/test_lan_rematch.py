@@ -1,0 +1,237 @@
+"""The end of a LAN game on real screens over loopback sockets: each role's results offer what it can
+really do, Play again takes everyone still at the table back to its lobby and into the next game, and
+a spectator in the lobby sits down on a seat that opened (and goes back to watching)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.lan.host import hosted_config
+from game.lan.lobby import LobbyScene
+from game.lan.results import LanResultsScene
+from game.lan.session import LanSession
+from game.match import Match, SeatInfo
+from game.paths import replays_dir
+from game.scenes.title import TitleScene
+from game.tables.base import TableScene
+from game.tables.liniell.table import LiniellTable
+from net.client import NetSession
+from net.host import Host, HostConfig
+from net.host_thread import HostThread
+from net.table import SeatSlot
+from tests.client.helpers import click, run
+from tests.client.test_lobby import join_by_address, second_app, until
+from tests.net.conftest import RawPeer
+
+
+def liniell_table(config: HostConfig) -> HostThread:
+    """A two-seat Liniell table on 127.0.0.1 with both seats open (a short game: 32 actions)."""
+    match = Match("liniell", [SeatInfo("Seat 1", "open", colour=0), SeatInfo("Seat 2", "open", colour=1)], 5)
+    thread = HostThread(Host(match, [SeatSlot(), SeatSlot()], config), bind="127.0.0.1")
+    thread.start()
+    return thread
+
+
+def play_to_the_end(thread: HostThread, apps: list, staying: tuple = ()) -> None:
+    """The host plays each seat's first legal action (as if its player had) while the screens follow,
+    skipping their animations, until every screen shows the results (the ``staying`` screens stay on
+    their finished table instead)."""
+    def step() -> None:
+        match = thread.host.match
+        for seat in match.to_act():
+            match.submit(seat, match.game.legal(match.state, seat)[0])
+
+    deadline = time.monotonic() + 30
+    while not all(isinstance(app.stack.top, LanResultsScene) or app in staying and app.stack.top.finished
+                  for app in apps):
+        assert time.monotonic() < deadline, [type(app.stack.top).__name__ for app in apps]
+        thread.call(step)
+        for app in apps:
+            if isinstance(app.stack.top, TableScene):
+                app.stack.top.show.skip()
+                if app.stack.top.finished and app not in staying:
+                    app.stack.top.open_results()  # Liniell's "See the results", once its count has played
+            run(app, 1 / 60)
+
+
+def guest_lobby_has_notice(app) -> bool:
+    return any(line.notice and "new game begins" in line.text for line in app.stack.top.session.chat)
+
+
+def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_the_next_game(app, tmp_path: Path):
+    save = tmp_path / "table.save"
+    thread = liniell_table(hosted_config("Ada's table", save))
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada"), hosted=thread, address="127.0.0.1",
+                         port=thread.port)
+    session.claim(0)
+    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, thread.port)
+        assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
+        run(app, 0.05, click(app.stack.top.start.rect.center))
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        play_to_the_end(thread, apps)
+        mine, theirs = app.stack.top, guest.stack.top
+        # the table stays open behind the results: the host may deal again, the guest may leave
+        assert mine.again.visible and mine.again.enabled and mine.again.label == "Play again"
+        assert mine.menu.label == "Close table" and thread.table_info()["phase"] == "over"
+        assert not theirs.again.visible and theirs.menu.label == "Leave table"
+        assert theirs.menu.rect.centerx == theirs.again.rect.centerx + 220  # alone, in the middle
+        assert "Ada" in theirs.note()
+        run(app, 1.3)  # the results take no click for a moment
+        run(app, 0.05, click(mine.menu.rect.center))  # Ben is still there: closing asks once more
+        assert app.stack.top is mine and mine.menu.label == "Close table?"
+        run(app, 0.05, click(mine.again.rect.center))
+        assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert until(apps, lambda: guest_lobby_has_notice(guest))
+        kept = list(replays_dir().glob("*-liniell.jsonl"))
+        assert len(kept) == 1  # the finished game's replay, kept before the table dealt again
+        lobby, guest_lobby = app.stack.top, guest.stack.top
+        assert lobby.hosting and guest_lobby.session.seat == 1 and not guest_lobby.hosting
+        assert until(apps, lambda: lobby.start.enabled)
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        for table in (app.stack.top, guest.stack.top):
+            assert not table.finished and table.view["match"]["version"] == 0  # a new game, not the last
+        assert thread.host.match.version == 0 and thread.host.phase == "playing"
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+    assert save.exists()  # a game under way stays in Saved games
+
+
+def test_a_guest_still_looking_at_the_final_board_follows_the_table_into_its_next_game(app):
+    thread = liniell_table(hosted_config("Ada's table", None))
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada"), hosted=thread, address="127.0.0.1",
+                         port=thread.port)
+    session.claim(0)
+    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, thread.port)
+        assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
+        app.stack.top.start_game()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        play_to_the_end(thread, apps, staying=(guest,))
+        finished = guest.stack.top
+        assert finished.finished and finished.results_button.visible  # Ben has not looked at the results
+        app.stack.top.ask_again()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert guest.stack.top.session is finished.session  # the same connection, never closed
+        app.stack.top.start_game()
+        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        table = guest.stack.top
+        assert table is not finished and not table.finished and table.view["match"]["version"] == 0
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+
+
+def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals_until_the_host_closes(app, tmp_path: Path):
+    thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
+    ben = RawPeer(thread.port)
+    try:
+        lobby = join_by_address(app, thread.port)
+        assert until([app], lambda: lobby.session.seat == 0)
+        ben.hello("Ben")
+        ben.send({"type": "claim", "seat": 1})
+        ben.expect("welcome")
+        thread.start_game()
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
+        play_to_the_end(thread, [app])
+        results = app.stack.top
+        assert results.again.visible and results.menu.label == "Leave table"
+        run(app, 1.3)
+        run(app, 0.05, click(results.again.rect.center))
+        assert until([app], lambda: results.again.label == "Waiting…" and not results.again.enabled)
+        assert results.note() == "Waiting for Ben to play again…"
+        ben.send({"type": "rematch"})
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
+        assert app.stack.top.view["match"]["version"] == 0 and not app.stack.top.finished
+        play_to_the_end(thread, [app])  # and once more: Ben asks first, then the host closes the table
+        results = app.stack.top
+        ben.send({"type": "rematch"})
+        assert until([app], lambda: results.note() == "Ben would like to play again.")
+        thread.stop()
+        assert until([app], lambda: results.closed)
+        run(app, 0.05)
+        assert not results.again.visible and results.menu.label == "Title screen"
+        assert results.note() == "The host closed the table."
+    finally:
+        ben.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+
+
+def test_a_spectator_in_the_lobby_sits_down_on_a_seat_that_opened_and_goes_back_to_watching(app):
+    thread = liniell_table(HostConfig(name="Full"))
+    ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    try:
+        for number, peer in enumerate((ann, ben)):
+            peer.hello(("Ann", "Ben")[number])
+            peer.send({"type": "claim", "seat": number})
+            peer.expect("welcome")
+        lobby = join_by_address(app, thread.port)
+        assert until([app], lambda: lobby.session.role == "spectator")
+        assert not any(button.visible for button in lobby.sit_buttons)
+        assert lobby._note() == "Every seat is taken: you will watch the game."
+        ben.send({"type": "bye"})  # Ben leaves the lobby: his seat opens
+        assert until([app], lambda: lobby.sit_buttons[1].visible)
+        assert lobby._note() == "You are watching: choose Sit here on an open seat to play."
+        run(app, 0.05, click(lobby.sit_buttons[1].rect.center))
+        assert until([app], lambda: lobby.session.role == "seat" and lobby.session.seat == 1)
+        assert until([app], lambda: lobby.watch_button.visible and not lobby.sit_buttons[1].visible)
+        assert thread.seat_states()[1]["name"] == "Player"  # seated under the screen's name
+        run(app, 0.05, click(lobby.watch_button.rect.center))
+        assert until([app], lambda: lobby.session.role == "spectator" and lobby.sit_buttons[1].visible)
+        assert thread.seat_states()[1]["kind"] == "open"
+    finally:
+        ann.close()
+        ben.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+
+
+class Statuses:
+    """A connection that hands the LanSession the statuses queued in it."""
+
+    def __init__(self) -> None:
+        self.queued: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        queued, self.queued = self.queued, []
+        return queued
+
+
+def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
+    def status(names: list[str | None], spectators: int) -> dict:
+        seats = [{"name": name or f"Seat {i + 1}", "kind": "human" if name else "open", "claimed": bool(name)}
+                 for i, name in enumerate(names)]
+        return {"type": "status", "phase": "lobby", "seats": seats, "spectators": spectators}
+
+    link = Statuses()
+    session = LanSession(link)
+    for names, spectators in (([None, "Ann", "Ben"], 0), (["Ann", None, "Ben"], 0), (["Ann", None, None], 1),
+                              ([None, None, None], 1)):
+        link.queued.append(status(names, spectators))
+        session.collect()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
+
+
+def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
+    from game.lan import seats as lan_seats
+
+    link = Statuses()
+    link.role, link.token, link.seat = "seat", "tok-123", 0
+    session = LanSession(link, seat_key="table-key")
+    lan_seats.remember("table-key", "tok-123")
+    for phase, kept in (("playing", "tok-123"), ("over", None), ("lobby", "tok-123")):
+        link.queued.append({"type": "status", "phase": phase, "seats": [], "spectators": 0})
+        session.collect()
+        assert lan_seats.recall("table-key") == kept, phase
+    assert session.deal == 1

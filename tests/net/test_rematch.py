@@ -1,0 +1,231 @@
+"""After the game: another at the same table (seats, settings, who stays and who watches), and the
+lobby's seats changing hands (a spectator sits down, a player moves or goes back to watching)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from net.client import NetSession
+from net.host import next_options
+from net.host_thread import HostThread
+from net.savefile import read_save
+from tests.net.conftest import RawPeer, make_host
+from tests.net.test_host_refusals import refusal
+
+
+def play_to_the_end(thread: HostThread, timeout: float = 5.0) -> None:
+    """The seated people play their first legal action until the game is over (bots play themselves)."""
+    def step() -> None:
+        match = thread.host.match
+        for seat in match.to_act():
+            if not thread.host.slots[seat].bot_plays:
+                match.submit(seat, match.game.legal(match.state, seat)[0])
+
+    deadline = time.monotonic() + timeout
+    while thread.call(lambda: thread.host.phase) != "over":
+        assert time.monotonic() < deadline, "the game never ended"
+        thread.call(step)
+        time.sleep(0.005)
+
+
+def seat(peer: RawPeer, name: str, number: int) -> str:
+    peer.hello(name)
+    peer.send({"type": "claim", "seat": number})
+    return peer.expect("welcome", seat=number)["token"]
+
+
+@pytest.fixture
+def finished_table(host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]
+                   ) -> Callable[..., tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]]:
+    """A four-seat table (seat 3 a bot chosen for it) where Ann and Bob played, seat 2 was left open
+    (a bot took it at the start), Cid watched, and the game is over."""
+    def build(**config: Any) -> tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]:
+        thread = host_factory(make_host(seats=4, bots=1, **config))
+        ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
+        tokens = [seat(ann, "Ann", 0), seat(bob, "Bob", 1)]
+        cid.hello("Cid")
+        cid.send({"type": "spectate"})
+        cid.expect("welcome", seat=None)
+        thread.start_game()
+        play_to_the_end(thread)
+        for peer in (ann, bob, cid):
+            peer.expect("status", phase="over")
+        return thread, ann, bob, cid, tokens
+    return build
+
+
+def test_players_who_all_ask_play_again_with_the_same_seats_and_the_spectator_still_watches(finished_table) -> None:
+    thread, ann, bob, cid, tokens = finished_table()
+    finished = thread.host.match
+    assert refusal(cid, {"type": "rematch"})["code"] == "net.not_allowed"  # a spectator has no say
+    ann.send({"type": "rematch"})
+    asked = bob.expect("status", lambda status: status["seats"][0]["asked_start"])
+    assert asked["phase"] == "over" and not asked["seats"][1]["asked_start"]  # Bob has not asked yet
+    bob.send({"type": "rematch"})
+    for peer in (ann, bob, cid):
+        peer.expect("status", phase="lobby")  # told, even though the game starts again at once
+    snapshots = [peer.expect("snapshot") for peer in (ann, bob, cid)]
+    assert [(s["seat"], s["phase"], s["version"]) for s in snapshots] == [(0, "playing", 0), (1, "playing", 0),
+                                                                          (None, "playing", 0)]
+    match = thread.host.match
+    assert match is not finished and match.seed != finished.seed and match.options == finished.options
+    assert [(info.name, info.kind, info.colour) for info in match.seats] == [
+        ("Ann", "human", 0), ("Bob", "human", 1), ("Bot 1", "bot", 2), ("Bot 1", "bot", 3)]
+    assert [slot.token for slot in thread.host.slots[:2]] == tokens  # the same seats, the same tokens
+    assert thread.host.status.spectators == 1
+    assert not any(state["asked_start"] for state in thread.seat_states())
+
+
+def test_a_rematch_with_anything_more_than_its_id_is_a_schema_error(finished_table) -> None:
+    thread, ann, bob, _cid, _tokens = finished_table()
+    ann.send({"type": "rematch", "seat": 0})  # nothing to choose: a field the schema does not name
+    assert ann.expect("error")["code"] == "protocol.schema" and ann.closed()
+    assert thread.call(lambda: thread.host.phase) == "over"  # and nothing changed
+    bob.send({"type": "rematch"})  # Bob is the only one still connected and seated: the table plays again
+    assert bob.expect("snapshot")["phase"] == "playing"
+
+
+def test_a_rematch_waits_for_the_game_to_end_and_for_everyone_still_connected(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer], finished_table) -> None:
+    thread = host_factory(seats=2)
+    ann = raw_peers(thread.port)
+    seat(ann, "Ann", 0)
+    assert refusal(ann, {"type": "rematch"})["code"] == "net.not_over"  # in the lobby
+    thread.start_game()
+    assert refusal(ann, {"type": "rematch"})["code"] == "net.not_over"  # in play
+    with pytest.raises(Exception, match="once this one is over"):
+        thread.rematch()
+
+    thread, ann, bob, cid, _tokens = finished_table()
+    ann.send({"type": "rematch"})
+    cid.expect("status", lambda status: status["seats"][0]["asked_start"])
+    assert thread.call(lambda: thread.host.phase) == "over"
+    bob.close()  # Bob leaves instead: Ann was the only one still there, and she asked
+    ann.expect("snapshot", phase="playing")
+    kinds = [(info.name, info.kind) for info in thread.host.match.seats]
+    assert kinds == [("Ann", "human"), ("Bot 1", "bot"), ("Bot 2", "bot"), ("Bot 1", "bot")]
+
+
+def test_the_host_of_a_table_starts_the_rematch_in_the_lobby_and_a_departed_players_seat_opens(
+        finished_table, raw_peers: Callable[[int], RawPeer], tmp_path: Path) -> None:
+    save = tmp_path / "table.save"
+    thread, ann, bob, cid, tokens = finished_table(clients_may_start=False, save=save)
+    finished = thread.host.match
+    names = [info.name for info in finished.seats]
+    assert refusal(ann, {"type": "rematch"})["code"] == "net.not_allowed"  # the host's to decide
+    bob.close()
+    ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    assert thread.rematch() is finished
+    assert [info.name for info in finished.seats] == names  # its replay keeps who played
+    lobby = cid.expect("status", phase="lobby")
+    assert [(s["kind"], s["claimed"]) for s in lobby["seats"]] == [("human", True), ("open", False),
+                                                                  ("open", False), ("bot", False)]
+    assert thread.host.slots[0].token == tokens[0]
+    saved = read_save(save)
+    assert saved["table"]["phase"] == "lobby" and saved["match"]["match_version"] == 0
+    comeback = raw_peers(thread.port)  # Bob's token was given up with his seat
+    comeback.hello("Bob")
+    comeback.send({"type": "resume", "token": tokens[1]})
+    assert comeback.expect("error")["code"] == "net.token_revoked"
+    cid.send({"type": "claim", "seat": 1})  # the spectator takes the freed seat
+    assert cid.expect("welcome", seat=1)["name"] == "Cid"
+    thread.start_game()
+    assert ann.expect("snapshot")["version"] == 0 and cid.expect("snapshot")["seat"] == 1
+
+
+def test_a_client_forgets_the_finished_games_view_when_its_table_plays_again(
+        host_factory: Callable[..., HostThread]) -> None:
+    thread = host_factory(make_host(seats=2, bots=1, clients_may_start=False))
+    ann = NetSession("127.0.0.1", thread.port, "Ann", heartbeat=0.2)
+    try:
+        ann.claim(0)
+        ann.wait_for(lambda message: message["type"] == "welcome")
+        thread.start_game()
+        play_to_the_end(thread)
+        ann.wait_for(lambda message: message["type"] == "status" and message.get("phase") == "over")
+        assert ann.view(0)["players"][0]["played"]
+        thread.rematch()
+        ann.wait_for(lambda message: message["type"] == "status" and message.get("phase") == "lobby")
+        assert ann.phase == "lobby" and ann.role == "seat" and ann.seat == 0
+        with pytest.raises(KeyError):
+            ann.view(0)  # no view in a lobby: the last game's must not open the next table
+        thread.start_game()
+        ann.wait_for(lambda message: message["type"] == "update" and message.get("snapshot"))
+        assert ann.version == 0 and ann.view(0)["players"][0]["played"] == []
+        ann.submit(0, {"type": "draw"})
+        update = ann.wait_for(lambda message: message["type"] in ("update", "rejected", "error"))
+        assert update["type"] == "update" and update["version"] == 1  # intents are based on the new game
+    finally:
+        ann.close()
+
+
+def test_the_next_game_lets_the_player_the_outcome_names_start() -> None:
+    finished = SimpleNamespace(options={"first": 0, "board": "x"}, outcome=lambda: {"winners": [0], "next_first": 1})
+    assert next_options(finished) == {"first": 1, "board": "x"}  # type: ignore[arg-type]
+    plain = SimpleNamespace(options={"board": "x"}, outcome=lambda: {"winners": [0], "next_first": 1})
+    assert next_options(plain) == {"board": "x"}  # type: ignore[arg-type]
+
+
+# -- the lobby's seats changing hands ----------------------------------------------------------------
+def test_a_spectator_sits_down_in_a_seat_freed_in_the_lobby(host_factory: Callable[..., HostThread],
+                                                            raw_peers: Callable[[int], RawPeer]) -> None:
+    thread = host_factory(seats=2)
+    ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
+    seat(ann, "Ann", 0)
+    seat(bob, "Bob", 1)
+    cid.hello("Cid")
+    cid.send({"type": "spectate"})
+    cid.expect("welcome", seat=None)
+    assert refusal(cid, {"type": "claim", "seat": 1})["code"] == "net.seat_taken"
+    bob.send({"type": "bye"})
+    cid.expect("status", lambda status: status["seats"][1]["kind"] == "open")
+    cid.send({"type": "claim", "seat": 1})
+    assert cid.expect("welcome", seat=1)["token"]
+    status = ann.expect("status", lambda status: status["seats"][1]["kind"] == "human")
+    assert status["seats"][1]["name"] == "Cid" and status["spectators"] == 0
+    assert refusal(cid, {"type": "claim", "seat": 1})["code"] == "net.already_seated"
+
+
+def test_a_player_goes_back_to_watching_or_moves_to_another_open_seat(host_factory: Callable[..., HostThread],
+                                                                     raw_peers: Callable[[int], RawPeer]) -> None:
+    thread = host_factory(seats=3)
+    ann, bob = raw_peers(thread.port), raw_peers(thread.port)
+    token = seat(ann, "Ann", 0)
+    seat(bob, "Bob", 1)
+    ann.send({"type": "claim", "seat": 2})  # moves: seat 0 opens, Ann keeps her name
+    moved = ann.expect("welcome", seat=2)
+    assert moved["name"] == "Ann" and moved["token"] != token
+    assert [(s["kind"], s["name"]) for s in thread.seat_states()] == [("open", "Seat 1"), ("human", "Bob"),
+                                                                      ("human", "Ann")]
+    assert refusal(ann, {"type": "claim", "seat": 1})["code"] == "net.seat_taken"  # and nothing changed
+    assert thread.seat_states()[2]["name"] == "Ann"
+    bob.send({"type": "spectate"})  # back to watching: the seat opens, the token dies
+    assert bob.expect("welcome")["seat"] is None
+    status = ann.expect("status", lambda status: status["spectators"] == 1)
+    assert [s["kind"] for s in status["seats"]] == ["open", "open", "human"]
+    assert refusal(bob, {"type": "spectate"})["code"] == "net.already_seated"
+    thread.start_game()
+    assert refusal(ann, {"type": "spectate"})["code"] == "net.already_seated"  # a seat in play is kept
+    assert refusal(bob, {"type": "claim", "seat": 0})["code"] == "net.not_in_lobby"
+
+
+def test_linjas_loser_starts_the_next_game_at_the_same_table(host_factory: Callable[..., HostThread]) -> None:
+    from net.host import Host, HostConfig
+    host = Host.new("linja", 2, HostConfig(bot_level="easy"), bots=2, seed=4)
+    thread = host_factory(host)
+    thread.start_game()
+    deadline = time.monotonic() + 30
+    while thread.call(lambda: host.phase) != "over":
+        assert time.monotonic() < deadline, "the bots never finished"
+        time.sleep(0.02)
+    finished = thread.rematch()
+    loser_first = finished.outcome()["next_first"]
+    assert finished.options["first"] is None  # the first game: a random start
+    assert thread.host.match.options["first"] == loser_first
+    assert thread.host.match.view(None)["first"] == loser_first
