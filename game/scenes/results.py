@@ -100,6 +100,7 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
+        self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
         winners = [f.name for f in self.figures if f.winner]
         if winners:
             headline = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners))
@@ -113,7 +114,6 @@ class ResultsScene(Scene):
                             theme.TEXT_BOLD_FONT, "center")
         for index, figures in enumerate(self.figures):
             self._draw_card(surface, self.card_rect(index), figures)
-        self.particles.draw(surface)
         super().draw(surface)
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, figures: PlayerFigures) -> None:
