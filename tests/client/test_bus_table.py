@@ -570,6 +570,37 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
         set_language("en")
 
 
+def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, monkeypatch):
+    """The bot's level, "you" and "on this screen" come from the table skeleton's ``seat_kind``."""
+    rows: dict[str, str] = {}
+    real = players.theme.draw_stack
+
+    def record(surface, lines, *args, **kwargs):
+        if len(lines) == 2:
+            rows[lines[0][0]] = lines[1][0]  # a player's row: the name, then who plays it and what they do
+        return real(surface, lines, *args, **kwargs)
+
+    monkeypatch.setattr(players.theme, "draw_stack", record)
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
+    assert rows["Alice"].split(" · ")[0] == "you"
+    assert rows["Tramina"].startswith("Bot · normal") and rows["Bimmel"].startswith("Bot · easy"), rows
+    seats[1] = SeatInfo("Bob", "human", colour=1)
+    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
+    assert rows["Alice"].split(" · ")[0] == rows["Bob"].split(" · ")[0] == "on this screen", rows
+
+
+def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_language(app):
+    from game.i18n import set_language
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats)
+    assert sorted(table._station_names()) == ["NW", "SE"]
+    set_language("de")
+    assert sorted(table._station_names()) == ["NW", "SO"]  # Südost, as a German map says it
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_each_rows_score_stands_apart_from_its_unit_at_any_text_size(app, monkeypatch, scale):
     from game.i18n import _, set_language
@@ -623,34 +654,3 @@ def test_the_clocks_words_stay_on_the_map_at_the_largest_text_size(app, monkeypa
         set_language("en")
     assert wanted and supply
     assert all(layout.MAP_RECT.contains(rect) for rect in wanted + supply), (wanted, supply)
-
-
-def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, monkeypatch):
-    """The bot's level, "you" and "on this screen" come from the table skeleton's ``seat_kind``."""
-    rows: dict[str, str] = {}
-    real = players.theme.draw_stack
-
-    def record(surface, lines, *args, **kwargs):
-        if len(lines) == 2:
-            rows[lines[0][0]] = lines[1][0]  # a player's row: the name, then who plays it and what they do
-        return real(surface, lines, *args, **kwargs)
-
-    monkeypatch.setattr(players.theme, "draw_stack", record)
-    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
-             SeatInfo("Bimmel", "bot", "easy", 2)]
-    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
-    assert rows["Alice"].split(" · ")[0] == "you"
-    assert rows["Tramina"].startswith("Bot · normal") and rows["Bimmel"].startswith("Bot · easy"), rows
-    seats[1] = SeatInfo("Bob", "human", colour=1)
-    start(app, seats).draw_table(pygame.Surface((1920, 1080)))
-    assert rows["Alice"].split(" · ")[0] == rows["Bob"].split(" · ")[0] == "on this screen", rows
-
-
-def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_language(app):
-    from game.i18n import set_language
-    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
-             SeatInfo("Bimmel", "bot", "easy", 2)]
-    table = start(app, seats)
-    assert sorted(table._station_names()) == ["NW", "SE"]
-    set_language("de")
-    assert sorted(table._station_names()) == ["NW", "SO"]  # Südost, as a German map says it

@@ -541,15 +541,6 @@ def test_the_note_over_hidden_cards_says_who_is_watching_whom() -> None:
     assert note([], bots, replay=True) == "A spectator sees no cards."
 
 
-def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
-    from game.tables.linie1.figures import linie1_figures
-    view = {"match": {"seats": [{"name": "Ada", "colour": 0, "kind": "human"},
-                                {"name": "Bimmel", "colour": 1, "kind": "bot", "level": "hard"}]},
-            "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
-    ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
-    assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
-
-
 def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_the_player_moves(app):
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     run(app, 0.05, key(pygame.K_RETURN))
@@ -600,3 +591,12 @@ def test_undo_is_never_worded_as_back_and_every_button_reads_at_full_size(app, l
     for button in buttons:
         assert theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT) == button.size
     assert all(not a.rect.colliderect(b.rect) for a, b in zip(buttons, buttons[1:], strict=False))
+
+
+def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
+    from game.tables.linie1.figures import linie1_figures
+    view = {"match": {"seats": [{"name": "Ada", "colour": 0, "kind": "human"},
+                                {"name": "Bimmel", "colour": 1, "kind": "bot", "level": "hard"}]},
+            "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
+    ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
+    assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
