@@ -103,6 +103,7 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
+        self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
         winners = [f.name for f in self.figures if f.winner]
         if winners:
             headline = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners))
@@ -118,7 +119,6 @@ class ResultsScene(Scene):
             self._draw_trouble(surface)
         for index, figures in enumerate(self.figures):
             self._draw_card(surface, self.card_rect(index), figures)
-        self.particles.draw(surface)
         super().draw(surface)
 
     def _draw_trouble(self, surface: pygame.Surface) -> None:

@@ -575,6 +575,24 @@ def test_hot_seat_rows_say_on_this_screen(app):
     assert table._panel_frame().kinds == ["on this screen", "on this screen", "Bot · normal"]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_undo_is_never_worded_as_back_and_every_button_reads_at_full_size(app, lang):
+    from game.i18n import _, set_language
+    from game.ui import theme
+    set_language(lang)
+    try:
+        table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
+        run(app, 0.05)
+        back = _("Back")
+    finally:
+        set_language("en")
+    buttons = [table.undo_button, table.rotate_button, table.hint_button]
+    assert table.undo_button.label != back  # "Zurück" is every menu's way out, not taking an action back
+    for button in buttons:
+        assert theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT) == button.size
+    assert all(not a.rect.colliderect(b.rect) for a, b in zip(buttons, buttons[1:], strict=False))
+
+
 def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
     from game.tables.linie1.figures import linie1_figures
     view = {"match": {"seats": [{"name": "Ada", "colour": 0, "kind": "human"},

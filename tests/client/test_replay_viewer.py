@@ -361,3 +361,19 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
     message = [rect for text, rect in drawn if text and text in dialog.message and rect.top > dialog.field.rect.centery]
     assert message
     assert all(dialog.field.rect.bottom <= rect.top and rect.bottom <= dialog.cancel.rect.top for rect in message)
+
+
+def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app, monkeypatch) -> None:
+    from game.tables.linja import panel
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    scene = viewer_of(app)
+    scene.jump(len(scene.replay.steps))
+    run(app, 0.3)
+    drawn: list[str] = []
+    real = panel.theme.draw_text
+    monkeypatch.setattr(panel.theme, "draw_text", lambda surface, text, *args, **kwargs: (
+        drawn.append(text), real(surface, text, *args, **kwargs))[1])
+    scene.table.draw(pygame.Surface((1920, 1080)))
+    assert "None since this point of the replay." in drawn and "None yet on this screen." not in drawn

@@ -90,6 +90,21 @@ def test_results_use_the_games_figures_and_play_again(app):
     assert again == [1]
 
 
+def test_confetti_falls_behind_the_cards_never_over_their_figures(app, monkeypatch):
+    figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+               PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
+    results = ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: None)
+    app.push(results)
+    run(app, 1.0)
+    assert len(results.particles) > 0
+    order: list[str] = []
+    real_card, real_confetti = results._draw_card, results.particles.draw
+    monkeypatch.setattr(results, "_draw_card", lambda *args: (order.append("card"), real_card(*args)))
+    monkeypatch.setattr(results.particles, "draw", lambda *args: (order.append("confetti"), real_confetti(*args)))
+    results.draw(pygame.Surface((1920, 1080)))
+    assert order == ["confetti", "card", "card"]
+
+
 def test_generic_figures_read_the_outcome():
     view = {"match": {"seats": [{"name": "A", "kind": "human", "colour": 2},
                                 {"name": "B", "kind": "bot", "level": "easy", "colour": 0}]}}

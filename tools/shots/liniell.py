@@ -119,5 +119,6 @@ def final(app: Any) -> None:
 def results(app: Any) -> None:
     table = table_after(app, 40, humans=(0,), push=False)
     view = table.session.view(0)
+    table.show.reset(view)  # the table never opened: its title names the seats from this view
     app.push(ResultsScene(app, liniell_figures(view, view["outcome"]), view["outcome"], lambda: None,
                           table.results_title(view["outcome"])))

@@ -308,9 +308,11 @@ class Linie1Table(TableScene):
     # -- buttons --------------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
         y, x = layout.BUTTONS_Y, layout.PANEL_X
-        self.undo_button = Button((x, y, 190, 86), _("Undo"), self.undo, "secondary", 34,
+        # Undo a little wider than Rotate: German's "Rückgängig" reads at full size (not "Zurück", which
+        # every menu uses for Back)
+        self.undo_button = Button((x, y, 210, 86), _("Undo"), self.undo, "secondary", 34,
                                   _("Take back your last action (Ctrl+Z)."))
-        self.rotate_button = Button((x + 206, y, 190, 86), _("Rotate"), self.rotate, "secondary", 34,
+        self.rotate_button = Button((x + 226, y, 170, 86), _("Rotate"), self.rotate, "secondary", 34,
                                     _("Turn the tile ({key}, mouse wheel or right click).").format(
                                         key=self._key("rotate")))
         self.hint_button = Button(

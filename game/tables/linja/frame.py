@@ -38,6 +38,7 @@ class LinjaFrame:
     log: list[tuple[int, str]] = field(default_factory=list)
     age: float = 0.0
     humans: tuple[int, ...] = ()  # the seats played at this screen: with one, the turn box says "Your turn"
+    replay: bool = False  # a replay played back (its move list starts where the viewer put the table)
 
     def info(self, seat: int) -> dict[str, Any]:
         if 0 <= seat < len(self.seats):

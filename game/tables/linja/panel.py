@@ -163,9 +163,9 @@ def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) 
 def _log(surface: pygame.Surface, frame: LinjaFrame) -> None:
     title = theme.draw_text(surface, _("Moves"), (TURN_BOX.x + 28, LOG_TOP), 28, theme.CREAM_DIM, theme.DISPLAY_FONT)
     top, step = max(LOG_TOP + 40, title.bottom + 4), theme.px(30)
-    if not frame.log:
-        theme.draw_text(surface, _("None yet on this screen."), (TURN_BOX.x + 28, top), 23,
-                        theme.shade(theme.CREAM_DIM, 0.8))
+    if not frame.log:  # a replay opens a fresh table at each jump: its moves so far are not "none"
+        empty = _("None since this point of the replay.") if frame.replay else _("None yet on this screen.")
+        theme.draw_text(surface, empty, (TURN_BOX.x + 28, top), 23, theme.shade(theme.CREAM_DIM, 0.8))
     shown = max(0, min(5, (LOG_BOTTOM - top) // step))
     for index, (seat, text) in enumerate(frame.log[-shown:] if shown else []):
         y = top + index * step

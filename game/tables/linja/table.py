@@ -434,7 +434,7 @@ class LinjaTable(TableScene):
                           choices=self.choices(), active=active, mover=self.mover(active) if active else None,
                           counted=self.counted_pieces(), count_row=self.count_row, score_rows=self.score_rows,
                           tally=self.tally, guidance=self.guidance(), log=self.log, age=self.age,
-                          humans=tuple(self.humans))
+                          humans=tuple(self.humans), replay=self.session.replay)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, (self.seat_colour(0), self.seat_colour(1)))
