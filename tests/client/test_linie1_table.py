@@ -600,3 +600,17 @@ def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
             "players": [{"seat": 0, "line": 3, "stops": ["A", "B"]}, {"seat": 1, "line": 5, "stops": ["C", "D"]}]}
     ada, bimmel = linie1_figures(view, {"winners": [1], "stats": [{}, {}]})
     assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
+
+
+def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
+    from game.bots import make_bot
+    from game.tables.linie1.figures import linie1_figures
+    match = Match("linie1", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
+    bots = [make_bot("linie1", "easy", seat) for seat in range(2)]
+    while not match.finished:
+        seat = match.to_act()[0]
+        assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
+    runs = sum(1 for index, line in enumerate(match.log) if index == 0 or line["seat"] != match.log[index - 1]["seat"])
+    figures = linie1_figures(match.view(None), match.outcome())
+    turns = [int(dict(player.rows)["Turns"]) for player in figures]
+    assert sum(turns) == runs  # as the replays list counts them: each run of one player's actions

@@ -39,7 +39,8 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
         rows += [
             (_("Tiles laid"), str(figures.get("tiles_laid", 0))),
             (_("Exchanges"), str(figures.get("exchanges", 0))),
-            (_("Turns"), str(figures.get("turns", 0))),
+            # the core counts a turn as it is handed on; the winner's last turn ends the game instead
+            (_("Turns"), str(int(figures.get("turns", 0)) + (1 if seat in winners else 0))),
         ]
         if trip is not None:
             moves = _("Trip moves") if view.get("options", {}).get("trip_rule") == "pace" else _("Rolls")
