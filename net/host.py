@@ -339,6 +339,30 @@ class Host(Requests):
             log.info("every seated player asked for another game")
             self.rematch()
 
+    def _lobby_gone(self, now: float) -> list[int]:
+        """Seated players absent (link down, or silent) for longer than the table's takeover time:
+        in the lobby they hold the others back no longer, as during a game they hold up no turn."""
+        takeover = self.config.bot_takeover_after
+        if takeover is None:
+            return []
+        return [seat for seat in self.seating.humans()
+                if (since := self.slots[seat].absent_since) is not None and now - since > takeover]
+
+    def _start_if_asked(self, now: float) -> bool:
+        """A table whose players start it starts once everyone it still waits for asked (a Ready,
+        or the last one not ready gone for too long); a bot plays each absent player's seat until
+        they resume it with their token, as during a game. True if it started."""
+        if self.phase != "lobby" or not self.config.clients_may_start:
+            return False
+        gone = self._lobby_gone(now)
+        if not self.seating.start_asked(gone):
+            return False
+        for seat in gone:
+            self.seating.hand_to_bot(seat, self.config.bot_level, "auto")
+        log.info("every seated player asked to start%s", f" (a bot plays for {len(gone)} absent)" if gone else "")
+        self.start_game()
+        return True
+
     def hand_to_bot(self, seat: int, level: str | None = None, how: str = "manual") -> None:
         """Let a bot play a human's seat (the player keeps the seat and its token)."""
         if not self.seating.hand_to_bot(seat, level or self.config.bot_level, how):
@@ -418,6 +442,8 @@ class Host(Requests):
                 log.info("%s (%s) is away", peer.name, peer.address)
         if changed:
             self._broadcast_status()
+        if self.phase == "lobby":
+            self._start_if_asked(now)  # a player whose link stays down no longer holds the others back
         takeover = self.config.bot_takeover_after
         if takeover is not None and self.phase == "playing":
             for seat, slot in enumerate(self.slots):

@@ -42,6 +42,9 @@ class Requests:
     def _maybe_rematch(self) -> None:
         raise NotImplementedError
 
+    def _start_if_asked(self, now: float) -> bool:
+        raise NotImplementedError
+
     def hand_back(self, seat: int) -> None:
         raise NotImplementedError
 
@@ -211,10 +214,8 @@ class Requests:
             raise RefusedError("net.not_in_lobby", "The game has already started.")
         if peer.seat in self.seating.asked_to_start:
             return  # asked already: nothing changed, and nobody is told it again
-        if self.seating.ask_to_start(peer.seat):  # type: ignore[arg-type]
-            log.info("every seated player asked to start")
-            self.start_game()
-        else:
+        self.seating.asked_to_start.add(peer.seat)  # type: ignore[arg-type]
+        if not self._start_if_asked(time.monotonic()):
             log.info("%s asks to start", peer.name)
             self._broadcast_status()
 

@@ -85,10 +85,13 @@ class Seating:
         self.asked_to_start.discard(seat)
         self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
 
-    def ask_to_start(self, seat: int) -> bool:
-        """The player at ``seat`` asks to start; True once every seated human has asked."""
-        self.asked_to_start.add(seat)
-        return all(human in self.asked_to_start for human in self.humans())
+    def start_asked(self, gone: Iterable[int] = ()) -> bool:
+        """Has every seated human asked to start, except those ``gone`` (their link has been down
+        too long to hold the others back)? At least one who asked must still be waited for, so a
+        table whose players have all gone never starts by itself."""
+        absent = set(gone)
+        waited_for = [human for human in self.humans() if human not in absent]
+        return bool(waited_for) and all(human in self.asked_to_start for human in waited_for)
 
     def fill_with_bots(self, level: str) -> None:
         """The game starts: every open seat gets a bot."""
