@@ -351,6 +351,9 @@ class LobbyScene(HoldsSession, Scene):
             return _("waiting for a player") + "." * (1 + int(self.age * 2) % 3)
         if state == "connected" and seat.get("asked_start"):
             return _("ready")
+        if state == "gone" and self.start.visible and not self.hosting:
+            # a dedicated host waits for a lost player only so long: then a bot keeps their seat warm
+            return _("disconnected: if not back soon, a bot plays for them")
         return {
             "connected": _("connected"),
             "away": _("away"),

@@ -441,3 +441,17 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     session.link = "down"  # the host closed the table, or its machine is gone
     assert lobby._state_words(ben, "connected") == "—"
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
+
+
+def test_a_guest_at_a_dedicated_table_is_told_a_lost_player_is_not_waited_for_long(app):
+    session = SeatedLobbySession()
+    session.link = "up"
+    gone = {"name": "Ben", "kind": "human", "claimed": True, "connected": False}
+    guest = LobbyScene(app, session, port=47000, hosting=False)
+    guest.start.visible = True  # a guest's Ready: the table's players start it themselves
+    assert "bot" in guest._state_words(gone, "gone")
+    guest.start.visible = False  # the host starts this table: it decides whom to wait for
+    assert guest._state_words(gone, "gone") == "disconnected"
+    host = LobbyScene(app, session, port=47000, hosting=True)
+    host.start.visible = True
+    assert host._state_words(gone, "gone") == "disconnected"
