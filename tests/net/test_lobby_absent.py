@@ -93,3 +93,13 @@ def test_only_the_owner_starts_a_hosted_table_even_when_a_guest_is_gone(
     assert phase(thread) == "lobby"  # the host player starts it, whoever is gone
     thread.start_game()
     assert owner.expect("snapshot")["phase"] == "playing"
+
+
+def test_the_table_starts_when_the_one_player_not_ready_leaves_the_lobby(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, _ = lobby_of_two(host_factory, raw_peers, bot_takeover_after=None)
+    ann.send({"type": "start"})
+    ann.expect("status", lambda status: status["seats"][0]["asked_start"])
+    bob.send({"type": "bye"})  # gives the seat up: Ann, the one seated player left, has asked
+    assert ann.expect("snapshot")["phase"] == "playing"
+    assert [state["kind"] for state in thread.seat_states()] == ["human", "bot", "bot"]
