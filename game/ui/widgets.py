@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
+from game.ui.colour_vision import contrast
 from game.ui.input import Intent
 
 Sound = Callable[[str], None]
@@ -26,6 +27,13 @@ STYLES: dict[str, tuple[theme.Colour, theme.Colour, theme.Colour]] = {
     "good": (theme.MINT, theme.MINT_DARK, theme.INK),
 }
 LIP = 7
+
+
+def tinted(colour: theme.Colour) -> tuple[theme.Colour, theme.Colour, theme.Colour]:
+    """A button style in ``colour`` (a seat's, on the hot-seat cover): a darker lip, and whichever of ink
+    or cream reads better on it as the label."""
+    ink = theme.INK if contrast(theme.INK, colour) >= contrast(theme.CREAM, colour) else theme.CREAM
+    return colour, theme.shade(colour, 0.7), ink
 
 
 class Widget:
@@ -98,9 +106,11 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, rect: Any, label: str, on_click: Callable[[], None], style: str = "primary",
-                 size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "") -> None:
+                 size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "",
+                 tint: theme.Colour | None = None) -> None:
         super().__init__(rect, tooltip)
         self.label = label
+        self.tint = tint  # a face in this colour instead of the style's (the player a cover hands to)
         self.caption = caption  # a smaller line under the label (what Continue continues)
         self.on_click = on_click
         self.style = style
@@ -124,7 +134,7 @@ class Button(Widget):
     def settling(self) -> bool:
         return super().settling or self.pressed_time > 0
     def draw(self, surface: pygame.Surface) -> None:
-        face, lip, ink = STYLES[self.style]
+        face, lip, ink = tinted(self.tint) if self.tint is not None else STYLES[self.style]
         if not self.enabled:
             face, lip, ink = theme.shade(face, 0.55), theme.shade(lip, 0.55), theme.shade(ink, 0.9)
         face = theme.mix(face, theme.shade(face, 1.25), self.glow)
