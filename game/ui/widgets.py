@@ -29,6 +29,15 @@ STYLES: dict[str, tuple[theme.Colour, theme.Colour, theme.Colour]] = {
 LIP = 7
 
 
+LABEL_MARGIN = 30  # a button's label has its width less this (the rounded ends)
+
+
+def room_for_labels(labels: Sequence[str], size: int = 40) -> int:
+    """The width a button needs so that each of ``labels`` reads at ``size`` at the player's text size
+    (a menu widens at a large text size rather than shrink one long word below its neighbours)."""
+    return max((theme.font(size, theme.DISPLAY_FONT).size(label)[0] for label in labels), default=0) + LABEL_MARGIN + 8
+
+
 def tinted(colour: theme.Colour) -> tuple[theme.Colour, theme.Colour, theme.Colour]:
     """A button style in ``colour`` (a seat's, on the hot-seat cover): a darker lip, and whichever of ink
     or cream reads better on it as the label."""
@@ -146,7 +155,7 @@ class Button(Widget):
         top = body.inflate(-18, -LIP).move(0, -LIP // 2)
         highlight = pygame.Rect(top.x, top.y + 4, top.width, max(4, top.height // 3))
         pygame.draw.rect(surface, theme.shade(face, 1.12), highlight, border_radius=12)
-        size = theme.fit_text(self.label, self.size, self.rect.width - 30, theme.DISPLAY_FONT)
+        size = theme.fit_text(self.label, self.size, self.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
         middle = body.centery - LIP // 2 + 3
         if self.caption:
             small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
