@@ -31,6 +31,7 @@ from net.savefile import (
     HOST_SAVE_VERSION,
     LOCAL_SAVE_FORMAT,
     JournalDamage,
+    journal_path,
     read_journal,
     read_save,
     remove_save,
@@ -150,8 +151,11 @@ def read_summary(path: Path) -> SavedGame:
 
 
 def _in_words(path: Path, error: SnapshotError) -> str:
-    """A loader's message without the file's full path (the row already names the file)."""
-    return str(error).replace(str(path), _("it")) or _("it is damaged")
+    """A loader's message as a sentence of its own, the file's full path (the row already names the
+    file) said as "the file" or "the save's journal"."""
+    words = str(error).replace(str(journal_path(path)), _("the save's journal")).replace(str(path), _("the file"))
+    words = words or _("the file is damaged")
+    return words[:1].upper() + words[1:]
 
 
 def refusal(path: Path, error: SnapshotError) -> str:
@@ -160,7 +164,7 @@ def refusal(path: Path, error: SnapshotError) -> str:
         last = error.good[-1]["v"] if error.good else None
         where = _("after action {last}").format(last=last) if last is not None else _("from its first action on")
         return _("This save is damaged {where}: continue from there, or delete it.").format(where=where)
-    return _("This save cannot be resumed: {in_words}").format(in_words=_in_words(path, error))
+    return _("This save cannot be resumed. {in_words}.").format(in_words=_in_words(path, error))
 
 
 def load_local(path: Path, accept_damage: bool = False) -> Match:

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext
+from game.lan.hud import draw_save_problem
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.scenes.figures import PlayerFigures
@@ -32,6 +33,9 @@ from game.ui import theme
 from game.ui.input import Intent
 
 NOTE_Y = 1058  # the line under the buttons
+# A saving problem of the hosting player's table stands left of Play again, above the note line: nothing
+# else is drawn there, whatever the cards' height
+NOTICE = pygame.Rect(40, 942, theme.WIDTH // 2 - 220 - 200 - 24 - 40, 94)
 
 
 class LanResultsScene(HoldsSession, ResultsScene):
@@ -164,3 +168,5 @@ class LanResultsScene(HoldsSession, ResultsScene):
         size = theme.fit_text(note, 26, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)
         colour = theme.CORAL if self.closed or self.problem else theme.CREAM_DIM
         theme.draw_text(surface, note, (theme.WIDTH // 2, NOTE_Y), size, colour, theme.TEXT_BOLD_FONT, "center")
+        if self.session.hosting and self.session.save_problem:  # as the table said it, while saving fails
+            draw_save_problem(surface, self.session.save_problem, NOTICE)

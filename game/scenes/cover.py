@@ -32,7 +32,8 @@ class CoverScene(Scene):
         self.note = note
         rect = pygame.Rect(0, 0, 620, 96)
         rect.center = (theme.WIDTH // 2, 780)
-        self.button = Button(rect, _("I'm {player} — show me").format(player=player), self.reveal, "primary", 40)
+        self.button = Button(rect, _("I'm {player} — show me").format(player=player), self.reveal, "primary", 40,
+                             tint=colour)  # in the colour of the player it hands to, as the badge
         self.ui.add(self.button)
         self.ui.set_focus(self.button)
         self.revealed = False

@@ -18,10 +18,11 @@ from game.scenes.settings import SettingsScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 PANEL = pygame.Rect(0, 0, 640, 640)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+BUTTON_WIDTH = 460  # every label reads at the menu's one size; wider at a large text size
 
 
 class PauseScene(Scene):
@@ -39,8 +40,11 @@ class PauseScene(Scene):
         entries = [(N_("Resume"), self.resume_game, "primary"), (N_("Rules"), self.open_rules, "secondary"),
                    (N_("Settings"), self.open_settings, "secondary"), (N_("Leave game"), self.leave, "danger")]
         self.buttons: dict[str, Button] = {}
+        leave = [_("Save and leave")] if saved else [] if kept else [_("Really leave?")]
+        width = max(BUTTON_WIDTH, room_for_labels([_(entry[0]) for entry in entries] + leave))
+        self.panel = PANEL.inflate(max(0, width - BUTTON_WIDTH), 0)  # a large text size widens the menu
         for index, (label, action, style) in enumerate(entries):
-            rect = pygame.Rect(0, 0, 460, 84)
+            rect = pygame.Rect(0, 0, width, 84)
             rect.center = (PANEL.centerx, PANEL.y + 200 + index * 104)
             self.buttons[label] = Button(rect, _(label), action, style)
             self.ui.add(self.buttons[label])
@@ -84,6 +88,6 @@ class PauseScene(Scene):
         return handled
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.panel(surface, PANEL, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, _("Paused"), (PANEL.centerx, PANEL.y + 86), 76)
+        theme.panel(surface, self.panel, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
+        theme.heading(surface, _("Paused"), (self.panel.centerx, self.panel.y + 86), 76)
         super().draw(surface)

@@ -103,6 +103,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         elif game.continuable:
             detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)
         else:
-            detail, colour = _("Cannot be resumed: {reason}").format(reason=game.problem), theme.shade(theme.CORAL, 0.9)
+            detail = _("Cannot be resumed. {reason}.").format(reason=game.problem)  # the reason: a sentence
+            colour = theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,
                         theme.TEXT_BOLD_FONT)

@@ -23,11 +23,12 @@ from game.scenes.setup import SetupScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 MENU_TOP = 386  # below the logo's line
 MENU_BOTTOM = 948  # above the track
 BUTTON_WIDTH = 660  # two to a row, each word of either language reads at the menu's one size (a test checks)
+WIDEST_MENU = 1240  # at a large text size the menu widens up to this, still clear of the screen's edges
 ROW_HEIGHT = 68
 CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
 ROW_GAP = 12
@@ -91,9 +92,11 @@ class TitleScene(Scene):
                    for row in rows]
         total = sum(heights) + ROW_GAP * (len(rows) - 1)
         y = (MENU_TOP + MENU_BOTTOM - total) // 2
+        menu = min(WIDEST_MENU, max([BUTTON_WIDTH] + [room_for_labels([_(entry[0]) for entry in row]) * len(row)
+                                                      + ROW_GAP * (len(row) - 1) for row in rows]))
         for row, height in zip(rows, heights, strict=True):
-            width = (BUTTON_WIDTH - ROW_GAP * (len(row) - 1)) // len(row)
-            x = theme.WIDTH // 2 - BUTTON_WIDTH // 2
+            width = (menu - ROW_GAP * (len(row) - 1)) // len(row)
+            x = theme.WIDTH // 2 - menu // 2
             for label, action, style, tip in row:
                 caption = self.latest.summary() if label == "Continue" and self.latest else ""
                 button = Button(pygame.Rect(x, y, width, height), _(label), action, style, 40, tip, caption=caption)

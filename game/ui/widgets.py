@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
+from game.ui.colour_vision import contrast
 from game.ui.input import Intent
 
 Sound = Callable[[str], None]
@@ -26,6 +27,22 @@ STYLES: dict[str, tuple[theme.Colour, theme.Colour, theme.Colour]] = {
     "good": (theme.MINT, theme.MINT_DARK, theme.INK),
 }
 LIP = 7
+
+
+LABEL_MARGIN = 30  # a button's label has its width less this (the rounded ends)
+
+
+def room_for_labels(labels: Sequence[str], size: int = 40) -> int:
+    """The width a button needs so that each of ``labels`` reads at ``size`` at the player's text size
+    (a menu widens at a large text size rather than shrink one long word below its neighbours)."""
+    return max((theme.font(size, theme.DISPLAY_FONT).size(label)[0] for label in labels), default=0) + LABEL_MARGIN + 8
+
+
+def tinted(colour: theme.Colour) -> tuple[theme.Colour, theme.Colour, theme.Colour]:
+    """A button style in ``colour`` (a seat's, on the hot-seat cover): a darker lip, and whichever of ink
+    or cream reads better on it as the label."""
+    ink = theme.INK if contrast(theme.INK, colour) >= contrast(theme.CREAM, colour) else theme.CREAM
+    return colour, theme.shade(colour, 0.7), ink
 
 
 class Widget:
@@ -98,9 +115,11 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, rect: Any, label: str, on_click: Callable[[], None], style: str = "primary",
-                 size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "") -> None:
+                 size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "",
+                 tint: theme.Colour | None = None) -> None:
         super().__init__(rect, tooltip)
         self.label = label
+        self.tint = tint  # a face in this colour instead of the style's (the player a cover hands to)
         self.caption = caption  # a smaller line under the label (what Continue continues)
         self.on_click = on_click
         self.style = style
@@ -124,7 +143,7 @@ class Button(Widget):
     def settling(self) -> bool:
         return super().settling or self.pressed_time > 0
     def draw(self, surface: pygame.Surface) -> None:
-        face, lip, ink = STYLES[self.style]
+        face, lip, ink = tinted(self.tint) if self.tint is not None else STYLES[self.style]
         if not self.enabled:
             face, lip, ink = theme.shade(face, 0.55), theme.shade(lip, 0.55), theme.shade(ink, 0.9)
         face = theme.mix(face, theme.shade(face, 1.25), self.glow)
@@ -136,7 +155,7 @@ class Button(Widget):
         top = body.inflate(-18, -LIP).move(0, -LIP // 2)
         highlight = pygame.Rect(top.x, top.y + 4, top.width, max(4, top.height // 3))
         pygame.draw.rect(surface, theme.shade(face, 1.12), highlight, border_radius=12)
-        size = theme.fit_text(self.label, self.size, self.rect.width - 30, theme.DISPLAY_FONT)
+        size = theme.fit_text(self.label, self.size, self.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
         middle = body.centery - LIP // 2 + 3
         if self.caption:
             small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)

@@ -92,9 +92,11 @@ HEADLINES = [("setup_buildings", {"left": 2}, NARROW), ("choose", {"placed": 0, 
              ("vrooom", {"wants": "office", "left": 2, "letter": "A"}, WIDE)]
 
 
+@pytest.mark.parametrize("controlled", [[0], [0, 1]])  # "Your turn" alone at the screen, the name at a hot seat
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize(("phase", "decision", "room"), HEADLINES)
-def test_the_headline_keeps_a_readable_size_beside_the_decisions_buttons(app, phase, decision, room, lang):
+def test_the_headline_keeps_a_readable_size_beside_the_decisions_buttons(app, phase, decision, room, lang,
+                                                                         controlled):
     from game.i18n import set_language
     view = bot_match(0).view(0)
     picture = picture_of(view)
@@ -102,7 +104,21 @@ def test_the_headline_keeps_a_readable_size_beside_the_decisions_buttons(app, ph
     looks = [replace(look, name="Spieler") for look in seat_looks(view, 4)]  # the unnamed player, in German
     set_language(lang)
     try:
-        headline, _ = prompt(picture, looks, [0], decision, "")
+        headline, _ = prompt(picture, looks, controlled, decision, "")
     finally:
         set_language("en")
     assert theme.fit_text(headline, 30, room, theme.DISPLAY_FONT) >= 22, headline
+
+
+@pytest.mark.parametrize(("phase", "decision"), DECISIONS)
+def test_the_one_player_of_this_screen_reads_your_turn_and_a_hot_seat_reads_the_name(app, phase, decision):
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = phase, 0
+    looks = [replace(look, name="Spieler") for look in seat_looks(view, 4)]
+    alone, _ = prompt(picture, looks, [0], decision, "")
+    shared, _ = prompt(picture, looks, [0, 1], decision, "")
+    watched, _ = prompt(picture, looks, [1], decision, "")
+    assert alone.startswith("Your turn") and "Spieler" not in alone, alone
+    assert shared.startswith("Spieler") and watched.startswith("Spieler"), (shared, watched)
+    assert alone.removeprefix("Your turn") == shared.removeprefix("Spieler")  # the same words after the name

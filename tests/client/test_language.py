@@ -123,15 +123,18 @@ def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
     assert notices and all("setzt sich" in text for text in notices) and not any("sits" in t for t in notices)
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypatch, lang):
-    """With a game to continue the title shows all its buttons, two to a row: none may shrink its word."""
+def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypatch, lang, scale):
+    """With a game to continue the title shows all its buttons, two to a row: none may shrink its word,
+    at any text size (the menu widens instead), and the menu stays clear of the screen's edges."""
     from game.i18n import set_language
     from game.ui import theme
     from tools.shots.client import saved_local_game
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     saved_local_game("linja", ["Ada", "Bot"], 3, bots=1)
     set_language(lang)
+    theme.set_ui_scale(scale)
     try:
         title = TitleScene(app)
         assert "Saved games" in title.buttons
@@ -140,4 +143,29 @@ def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypat
                   < button.size]
     finally:
         set_language("en")
+        theme.set_ui_scale(1.0)
     assert not shrunk
+    assert all(button.rect.left >= 100 and button.rect.right <= theme.WIDTH - 100 for button in title.buttons.values())
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("saved", [True, False])
+def test_every_pause_button_reads_at_the_menus_one_size_inside_its_panel(app, lang, scale, saved):
+    from game.i18n import set_language
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        pause = PauseScene(app, game="linja", saved=saved)
+        labels = [button.label for button in pause.buttons.values()]
+        if not saved:
+            pause.leave()  # "Really leave?" in the same button
+            labels.append(pause.buttons["Leave game"].label)
+        width = next(iter(pause.buttons.values())).rect.width
+        shrunk = [label for label in labels if theme.fit_text(label, 40, width - 30, theme.DISPLAY_FONT) < 40]
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    assert not shrunk
+    assert all(pause.panel.contains(button.rect) for button in pause.buttons.values())

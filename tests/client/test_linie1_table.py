@@ -614,3 +614,28 @@ def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
     figures = linie1_figures(match.view(None), match.outcome())
     turns = [int(dict(player.rows)["Turns"]) for player in figures]
     assert sum(turns) == runs  # as the replays list counts them: each run of one player's actions
+
+
+def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(app, monkeypatch):
+    from game.tables.linie1 import panel
+    table, _match = make_table(app, [SeatInfo("Tramina", kind="bot"), SeatInfo("Bimmel", kind="bot")])
+    drawn: list[str] = []
+    real = panel.theme.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(panel.theme, "draw_text", record)
+    table.session.hold_bots(True)  # the next bot thinks on while the last move finishes playing
+    for _ in range(100):
+        if not table.busy:
+            break
+        run(app, 0.05)
+    frame = table._panel_frame()
+    drawn.clear()
+    name = table.seat_name(table.current)
+    assert frame.route is None and frame.message == f"{name} is thinking…"
+    panel.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+    said = [text for text in drawn if name in text and text not in (name, f"{name}'s tiles")]
+    assert said == [f"{name} is thinking…"], said

@@ -115,3 +115,69 @@ def test_a_first_game_hint_on_the_bus_map_stands_clear_of_the_notice(app):
     assert not table.coach_anchor().colliderect(panel)
     table.session.autosave.problem = None  # saving works again: the hint may cover the key once more
     assert table.coach_anchor() in (layout.HINT_OVER_MAP, layout.HINT_OVER_MAP_TOP)
+
+
+@pytest.mark.parametrize(("shot", "module"), [("lan_lobby_save_problem", "game.lan.lobby"),
+                                              ("lan_results_save_problem", "game.lan.results")])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers_nothing(app, monkeypatch, language,
+                                                                                          shot, module, scale):
+    import importlib
+
+    from game.ui import theme
+    screen_module = importlib.import_module(module)
+    discover()
+    theme.set_ui_scale(scale)
+    try:
+        SHOTS[shot].make(app)
+        for _step in range(10):
+            app.step(1 / 60)
+        scene = app.stack.top
+        assert scene.session.hosting and scene.session.save_problem
+        notices: list[pygame.Rect] = []
+        texts: list[pygame.Rect] = []
+        real_notice, real_text = screen_module.draw_save_problem, theme.draw_text
+
+        def notice(surface, problem, box):
+            panel = real_notice(surface, problem, box)
+            notices.append(panel)
+            return panel
+
+        def text(surface, words, *args, **kwargs):
+            rect = real_text(surface, words, *args, **kwargs)
+            texts.append(rect)
+            return rect
+
+        monkeypatch.setattr(screen_module, "draw_save_problem", notice)
+        monkeypatch.setattr(theme, "draw_text", text)
+        scene.draw(pygame.Surface((1920, 1080)))
+    finally:
+        theme.set_ui_scale(1.0)
+    assert len(notices) == 1, "the hosting player is told that saving fails"
+    panel = notices[0]
+    assert theme_canvas().contains(panel)
+    drawn_inside = [rect for rect in texts if panel.contains(rect)]
+    assert drawn_inside, "the notice's words stand inside its panel"
+    others = [rect for rect in texts if not panel.contains(rect)]
+    kept_clear(panel, others + [widget.rect for widget in scene.ui.widgets if widget.visible])
+    if module == "game.lan.lobby":
+        from game.lan.lobby import CHAT, SEATS
+        kept_clear(panel, [SEATS, CHAT])
+    else:
+        kept_clear(panel, [scene.card_rect(index).move(0, -int(scene.card_offsets[index]))  # where they come to rest
+                           for index in range(len(scene.figures))])
+
+
+def test_a_guest_or_a_table_that_saves_well_shows_no_saving_notice(app, monkeypatch):
+    from game.lan import lobby, results
+    discover()
+    SHOTS["lan_results_spectator"].make(app)
+    app.step(1 / 60)
+    shown: list[str] = []
+    monkeypatch.setattr(results, "draw_save_problem", lambda surface, problem, box: shown.append(problem))
+    monkeypatch.setattr(lobby, "draw_save_problem", lambda surface, problem, box: shown.append(problem))
+    app.stack.top.draw(pygame.Surface((1920, 1080)))
+    SHOTS["lan_lobby"].make(app)
+    app.step(1 / 60)
+    app.stack.top.draw(pygame.Surface((1920, 1080)))
+    assert shown == []

@@ -289,7 +289,7 @@ def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is
 
     monkeypatch.setattr(panel.theme, "draw_text", record)
     run(app, 0.3)
-    assert any(text.endswith(" is playing.") for text in drawn)  # under way: a spectator sees who plays
+    assert not any(text.endswith(" is playing.") for text in drawn)  # under way: the line under the tiles says it
     scene.jump(len(scene.replay.steps))
     run(app, 0.3)
     drawn.clear()

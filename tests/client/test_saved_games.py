@@ -343,3 +343,38 @@ def test_a_rows_words_end_well_before_its_focused_button_at_any_text_size(app, m
             words = [rect for _text, rect in drawn if row.collidepoint(rect.center) and rect.left < action.rect.left]
             assert len(words) == 2  # the title and the detail line
             assert all(rect.right + 24 <= action.rect.left for rect in words), (scale, words, action.rect)
+
+
+def test_a_damaged_save_is_explained_in_a_natural_sentence_in_both_languages(app):
+    from game.i18n import set_language
+    from game.scenes.saved import open_saved_game
+    from net.savefile import SEAL
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "20200101-000000-linja.save"
+    path.write_bytes(SEAL + b"\x00" * 32 + msgpack.packb({"format": "linie-local-save"}))  # a checksum that fails
+    words = {}
+    for lang in ("en", "de"):
+        set_language(lang)
+        try:
+            words[lang] = (saves.read_summary(path).problem, open_saved_game(app, saves.read_summary(path)))
+        finally:
+            set_language("en")
+    problem, refused = words["en"]
+    assert problem == "The file is damaged: its contents do not match their checksum", problem
+    assert refused == f"This save cannot be resumed. {problem}."
+    assert str(path) not in refused and "it is damaged" not in refused
+    problem, refused = words["de"]
+    assert problem.startswith("Die Datei ist beschädigt:") and "sie ist" not in refused, problem
+    assert refused.startswith("Dieser Spielstand lässt sich nicht fortsetzen. Die Datei ist beschädigt:"), refused
+
+
+def test_a_damaged_journal_is_named_as_the_saves_journal_not_a_path(app):
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 2)
+    app.to_title()
+    path = saves.latest().path
+    journal_path(path).write_bytes(b"not a journal at all")
+    problem = saves.read_summary(path).problem
+    assert problem and str(path) not in problem and ".journal" not in problem, problem
+    assert problem[0].isupper(), problem

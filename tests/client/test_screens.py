@@ -180,3 +180,25 @@ def test_the_pointer_resting_where_the_window_opened_does_not_choose_a_title_but
     moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(host[0] + 3, host[1]), rel=(3, 0), buttons=(0, 0, 0))
     app.step(1 / 60, [moved])  # a real move of the mouse chooses what it points at
     assert title.ui.focus is title.buttons["Host a LAN game"]
+
+
+def test_the_cover_button_wears_the_colour_of_the_player_it_hands_to(app):
+    from game.ui import theme
+    from game.ui.colour_vision import contrast
+    from game.ui.widgets import STYLES, tinted
+    for index in range(len(theme.PLAYER_COLOURS)):
+        colour = theme.player_colour(index)
+        cover = CoverScene(app, "Spieler 2", colour)
+        surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+        cover.draw(surface)
+        rect = cover.button.rect
+        face = surface.get_at((rect.x + 14, rect.centery))[:3]  # beside the label, inside the rounded corner
+        assert max(abs(a - b) for a, b in zip(face, colour, strict=True)) <= 40, (index, face, colour)
+        _face, lip, ink = tinted(colour)
+        assert contrast(ink, colour) >= 3, (index, colour)  # the label is large text (WCAG: 3 : 1)
+        assert sum(lip) < sum(colour)  # a darker edge, so it still looks pressable
+    blue = CoverScene(app, "Spieler 2", theme.player_colour(1))
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    blue.draw(surface)
+    face = surface.get_at((blue.button.rect.x + 14, blue.button.rect.centery))[:3]
+    assert max(abs(a - b) for a, b in zip(face, STYLES["primary"][0], strict=True)) > 60  # not the orange

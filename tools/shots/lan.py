@@ -242,6 +242,29 @@ def lan_results_host(app: Any) -> None:
     _lan_results(app, link, ShotHosted())
 
 
+FULL_DISK = "No space left on device"
+
+
+@shot("lan_lobby_save_problem", settle=1.2)
+def lan_lobby_save_problem(app: Any) -> None:
+    """The hosting player's lobby while the table's autosave fails: the notice stands left of Leave."""
+    hosted = ShotHosted()
+    hosted.save_problem = FULL_DISK
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Cleo"), seat("Dora"), seat("Emil")], "Ada's tram depot")
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, LanSession(link, hosted=hosted), port=47000, hosting=True))  # type: ignore[arg-type]
+
+
+@shot("lan_results_save_problem", settle=1.6)
+def lan_results_save_problem(app: Any) -> None:
+    """The hosting player's results while the table's autosave fails: the notice stands left of Play again."""
+    hosted = ShotHosted()
+    hosted.save_problem = FULL_DISK
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Bot 1", "bot", claimed=False, connected=False)],
+                    "Ada's tram depot", phase="over")
+    _lan_results(app, link, hosted)
+
+
 @shot("lan_results_waiting", settle=1.6)
 def lan_results_waiting(app: Any) -> None:
     """A guest at linie-host who chose Play again, waiting for the others."""

@@ -35,6 +35,8 @@ def _plural(kind: object) -> str:
 def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int], decision: dict[str, Any],
            waiting: str, kind: str = "house", split: Sequence[int] = (0, 0), source: int | None = None
            ) -> tuple[str, str]:
+    """(headline, detail) for the moment. The one player of this screen reads "Your turn" where the headline
+    would name them; at a hot-seat table of several, the name says whose turn it is."""
     outcome = picture.outcome
     if outcome:
         winners = [looks[seat].name for seat in outcome.get("winners") or [] if seat < len(looks)]
@@ -49,12 +51,13 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
     seat = picture.to_act
     if seat is None or seat >= len(looks):
         return _("Waiting…"), ""
-    name = looks[seat].name
+    mine = list(controlled) == [seat]  # the one player of this screen, as Linie 1, Linja and Liniell say it
+    name = _("Your turn") if mine else looks[seat].name
     phase = picture.phase
     letter = decision.get("letter") or ""
     left = int(decision.get("left", 0) or 0)
     kind_words = _(KIND[kind]) if kind in KIND else kind
-    headline, detail = _("{name} decides").format(name=name), ""
+    headline, detail = (_("Your turn") if mine else _("{name} decides").format(name=name)), ""
     if phase == "setup_buildings":
         headline = (_("{name}: a first building ({left} to place)").format(name=name, left=left) if left
                     else _("{name}: a first building").format(name=name))

@@ -139,15 +139,16 @@ def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], rad
 
 
 def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
-    """What the route card says when it shows no line: why no cards show and who is playing; once the
-    game is over (a replay's end, a spectator's table), that it is over and who won, never "is playing"."""
+    """What the route card says when it shows no line: why no cards show; once the game is over (a
+    replay's end, a spectator's table), that it is over and who won. Who is playing it leaves to the
+    line under the tiles ("Tramina is thinking…", "Waiting for Ada…"), which says more, and says it once."""
     def name(seat: int) -> str:
         return str(frame.seats[seat].get("name")) if 0 <= seat < len(frame.seats) else "?"
 
     if frame.view["phase"] == "over":
         winners = (frame.view.get("outcome") or {}).get("winners") or []
         return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else ""
-    return frame.hidden_note, _("{name} is playing.").format(name=name(frame.current))
+    return frame.hidden_note, ""
 
 
 def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
