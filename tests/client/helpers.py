@@ -28,3 +28,20 @@ def run(app: App, seconds: float = 0.05, events: list[pygame.event.Event] | None
     app.step(1 / 60, events or [])
     for _ in range(max(0, round(seconds * 60) - 1)):
         app.step(1 / 60)
+
+
+def record_drawn_text(monkeypatch) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - pytest's MonkeyPatch
+    """Every text drawn through ``theme.draw_text`` from now on, with the rect it took: what a test
+    reads to see that words fit their room and cover nothing."""
+    from game.ui import theme
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface: pygame.Surface, text: str, *args, **kwargs) -> pygame.Rect:  # noqa: ANN002, ANN003
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    return drawn

@@ -19,7 +19,7 @@ from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
 from game.tables.bus.table import BusTable
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
-from tests.client.helpers import click
+from tests.client.helpers import click, record_drawn_text
 
 STEP = 0.25
 SPEED = 8.0  # animations run eight times as fast as in play (still every tween, driven by dt)
@@ -604,20 +604,11 @@ def test_the_stations_are_named_by_their_corner_of_the_map_in_the_players_langua
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_each_rows_score_stands_apart_from_its_unit_at_any_text_size(app, monkeypatch, scale):
     from game.i18n import _, set_language
-    from game.tables.bus import players
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
     set_language("de")
     theme.set_ui_scale(scale)
     try:
         table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
-        monkeypatch.setattr(players.theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         table.draw(pygame.Surface((1920, 1080)))
         unit = _("pts")
     finally:
@@ -634,19 +625,11 @@ def test_each_rows_score_stands_apart_from_its_unit_at_any_text_size(app, monkey
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_clocks_words_stay_on_the_map_at_the_largest_text_size(app, monkeypatch, lang):
     from game.i18n import _, set_language
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
     set_language(lang)
     theme.set_ui_scale(1.5)
     try:
         table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         table.draw(pygame.Surface((1920, 1080)))
         wanted = [rect for text, rect in drawn if text.startswith(_("Wanted: {kind}").split("{")[0])]
         supply = [rect for text, rect in drawn if text.endswith(_("{supply} in the supply").split("}")[-1])]

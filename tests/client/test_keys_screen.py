@@ -8,7 +8,7 @@ import pygame
 from game.scenes.keys import KeysScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, record_drawn_text, run
 
 
 def intents(app, pressed):
@@ -50,15 +50,7 @@ def test_each_shortcuts_words_end_before_its_key_in_every_language_and_text_size
     from game.i18n import _, set_language
     from game.scenes.keys import SHORTCUTS
     from game.ui import theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "draw_text", record)
+    drawn = record_drawn_text(monkeypatch)
     try:
         for lang in ("en", "de"):
             set_language(lang)

@@ -25,7 +25,7 @@ from game.tables.liniell.frame import Toast
 from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
-from tests.client.helpers import click, key
+from tests.client.helpers import click, key, record_drawn_text
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
 
@@ -567,14 +567,6 @@ def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_w
 def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(app, monkeypatch) -> None:
     from game.i18n import set_language
     from game.ui import theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
     set_language("de")
     theme.set_ui_scale(1.5)
     try:
@@ -582,7 +574,7 @@ def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(ap
         assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
         table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
         app.step(0.5)
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         table.draw(pygame.Surface((1920, 1080)))
     finally:
         set_language("en")

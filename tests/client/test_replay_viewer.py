@@ -20,7 +20,7 @@ from game.scenes.title import TitleScene
 from game.tables.base import TableScene
 from game.tables.replay import ReplayViewer, open_replay
 from game.tables.replay_bar import TIMELINE
-from tests.client.helpers import click, key, run, typed
+from tests.client.helpers import click, key, record_drawn_text, run, typed
 from tools.simulate import play_one
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
@@ -338,14 +338,6 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
     from game.ui import theme
     set_language("de")
     theme.set_ui_scale(scale)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
     try:
         app.push(TitleScene(app))
         app.push(ReplaysScene(app))
@@ -354,7 +346,7 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
         dialog.field.text = "/tmp/" + "ein-sehr-langer-ordnername/" * 4 + "freitag.jsonl"
         dialog.open_typed()
         assert dialog.message
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         dialog.draw(pygame.Surface((1920, 1080)))
     finally:
         set_language("en")

@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
 from net.savefile import FRAME_HEAD, journal_path
 from tests.client import fake_game
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, record_drawn_text, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -324,15 +324,7 @@ def test_a_rows_words_end_well_before_its_focused_button_at_any_text_size(app, m
     play(table(app).session.match, 3)
     kept("linie1", 4, 3)
     app.to_title()
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "draw_text", record)
+    drawn = record_drawn_text(monkeypatch)
     for scale in (1.0, 1.5):
         theme.set_ui_scale(scale)
         for screen in (SavedGamesScene(app), ReplaysScene(app)):

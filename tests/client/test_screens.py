@@ -11,7 +11,7 @@ from game.scenes.rules import TEXT_AREA, RulesScene, layout
 from game.scenes.title import TitleScene
 from game.ui.input import Intent
 from game.ui.widgets import Button, FocusGroup, Slider, TextInput
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, record_drawn_text, run
 
 
 def test_every_game_has_rules_that_fit_their_pages():
@@ -58,15 +58,7 @@ def test_a_long_note_on_the_cover_stays_inside_its_badge(app, monkeypatch):
     note = ("Choose its type (house now), then click a free lot of zone 1 in the centre; German runs about "
             "a third longer than this, and a note must never run past the badge's edge.")
     cover = CoverScene(app, "Spieler 2", (40, 120, 255), note=note)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "draw_text", record)
+    drawn = record_drawn_text(monkeypatch)
     cover.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
     badge_left, badge_right = theme.WIDTH // 2 - 550, theme.WIDTH // 2 + 550
     lines = [(text, rect) for text, rect in drawn if text in note]
