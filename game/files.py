@@ -18,19 +18,21 @@ NOT_A_FILE = "not a regular file"  # why ``read_file`` refuses a pipe or a devic
 
 # The usual reasons a disk refuses a write (or a read), as the system says them (``strerror``, English), in words a
 # player reads in their own language; any other reason is shown as the system says it.
-REASONS = {
-    os.strerror(errno.ENOSPC): N_("disk full"),
-    os.strerror(errno.EROFS): N_("read-only disk"),
-    os.strerror(errno.EACCES): N_("no write permission"),
-    os.strerror(errno.EPERM): N_("no write permission"),
-    os.strerror(errno.EDQUOT): N_("disk quota used up"),
-    os.strerror(errno.EIO): N_("disk error"),
-    os.strerror(errno.EISDIR): N_("a folder stands in its place"),
-    os.strerror(errno.ENOTDIR): N_("a file stands where its folder belongs"),
-    os.strerror(errno.EEXIST): N_("a file stands where its folder belongs"),  # (making the folder)
-    os.strerror(errno.ELOOP): N_("its links go round in a loop"),
-    NOT_A_FILE: N_("not a file"),
+_REASON_WORDS = {
+    "ENOSPC": N_("disk full"),
+    "EROFS": N_("read-only disk"),
+    "EACCES": N_("no write permission"),
+    "EPERM": N_("no write permission"),
+    "EDQUOT": N_("disk quota used up"),
+    "EIO": N_("disk error"),
+    "EISDIR": N_("a folder stands in its place"),
+    "ENOTDIR": N_("a file stands where its folder belongs"),
+    "EEXIST": N_("a file stands where its folder belongs"),  # (making the folder)
+    "ELOOP": N_("its links go round in a loop"),
 }
+REASONS = {os.strerror(getattr(errno, name)): words for name, words in _REASON_WORDS.items()
+           if hasattr(errno, name)}  # (a platform may lack one: Windows has no EDQUOT of its own)
+REASONS[NOT_A_FILE] = N_("not a file")
 
 
 def read_file(path: Path, limit: int) -> bytes:
