@@ -178,7 +178,7 @@ def read_journal(save_path: Path, base: Any) -> list[dict[str, Any]]:
     path = journal_path(save_path)
     try:
         if path.stat().st_size > MAX_JOURNAL_BYTES:
-            raise SnapshotError(_("{path} is too big to be a journal").format(path=path))
+            raise SnapshotError(_("{path} is too big: no journal is that long").format(path=path))
         body = read_file(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return []
