@@ -15,7 +15,7 @@ from game.scenes.crash import CrashScene
 from game.scenes.stack import Scene
 from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
-from tests.client.helpers import click, run
+from tests.client.helpers import click, record_drawn_text, run
 
 
 @pytest.fixture
@@ -160,22 +160,14 @@ def test_the_crash_screens_words_end_above_its_buttons_in_german_at_any_text_siz
     app.to_title()
     set_language("de")
     theme.set_ui_scale(scale)
-    drawn: list[pygame.Rect] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append(rect)
-        return rect
-
     try:
         crash = CrashScene(app, ZeroDivisionError("division by zero " * 8),
                            "/home/alexandra/.local/state/linie/log/linie.log")
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         crash.draw(pygame.Surface((1920, 1080)))
     finally:
         set_language("en")
     top = min(button.rect.top for button in crash.buttons.values())
-    words = [rect for rect in drawn if rect.top > 300  # below the heading, not a button's own label
+    words = [rect for _text, rect in drawn if rect.top > 300  # below the heading, not a button's own label
              and not any(button.rect.contains(rect) for button in crash.buttons.values())]
     assert len(words) >= 3 and all(rect.bottom <= top for rect in words), (top, words)

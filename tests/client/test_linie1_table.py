@@ -18,7 +18,7 @@ from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
 
@@ -559,13 +559,10 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
 
 
 def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
-    from game.ui import theme
-    drawn: list[str] = []
-    real = theme.draw_text
-    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *rest, **kw: drawn.append(text) or real(
-        surface, text, *rest, **kw))
+    recorded = record_drawn_text(monkeypatch)
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])
     run(app, 0.05)
+    drawn = [text for text, _rect in recorded]
     assert "Tramina" in drawn and "· Bot · easy" in drawn  # the setup's and the other tables' words, not "bot (easy)"
     assert "Ada" in drawn and "· you" in drawn  # the one human here, as the other games say it
 
@@ -619,14 +616,7 @@ def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
 def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(app, monkeypatch):
     from game.tables.linie1 import panel
     table, _match = make_table(app, [SeatInfo("Tramina", kind="bot"), SeatInfo("Bimmel", kind="bot")])
-    drawn: list[str] = []
-    real = panel.theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(panel.theme, "draw_text", record)
+    drawn = record_drawn_text(monkeypatch)
     table.session.hold_bots(True)  # the next bot thinks on while the last move finishes playing
     for _ in range(100):
         if not table.busy:
@@ -637,5 +627,5 @@ def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(ap
     name = table.seat_name(table.current)
     assert frame.route is None and frame.message == f"{name} is thinking…"
     panel.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
-    said = [text for text in drawn if name in text and text not in (name, f"{name}'s tiles")]
+    said = [text for text, _rect in drawn if name in text and text not in (name, f"{name}'s tiles")]
     assert said == [f"{name} is thinking…"], said

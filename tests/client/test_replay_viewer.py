@@ -274,29 +274,22 @@ def test_a_linie1_replay_names_whose_line_and_tiles_it_shows(app) -> None:
 
 
 def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is_playing(app, monkeypatch) -> None:
-    from game.tables.linie1 import panel
     path, match = kept("linie1", 2, 3)
     winner = match.seats[match.outcome()["winners"][0]].name
     app.push(TitleScene(app))
     assert open_replay(app, path) is None
     scene = viewer_of(app)
-    drawn: list[str] = []
-    real = panel.theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(panel.theme, "draw_text", record)
+    drawn = record_drawn_text(monkeypatch)
     run(app, 0.3)
-    assert not any(text.endswith(" is playing.") for text in drawn)  # under way: the line under the tiles says it
+    assert not any(text.endswith(" is playing.") for text, _rect in drawn)  # under way: said under the tiles
     scene.jump(len(scene.replay.steps))
     run(app, 0.3)
     drawn.clear()
     scene.table.draw(pygame.Surface((1920, 1080)))
     assert scene.table.view["phase"] == "over"
-    assert "Game over" in drawn and f"{winner} wins!" in drawn
-    assert not any(text.endswith(" is playing.") for text in drawn)
+    said = [text for text, _rect in drawn]
+    assert "Game over" in said and f"{winner} wins!" in said
+    assert not any(text.endswith(" is playing.") for text in said)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -309,24 +302,16 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
         match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
                        for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
         assert keep_replay(match, None) is not None
-    drawn: list[pygame.Rect] = []
-    real = theme.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append(rect)
-        return rect
-
     set_language(lang)
     theme.set_ui_scale(1.5)
     try:
         app.push(TitleScene(app))
         stats = StatsScene(app)
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_text(monkeypatch)
         stats.draw(pygame.Surface((1920, 1080)))
     finally:
         set_language("en")
-    in_games = [rect for rect in drawn if GAMES_PANEL.contains(rect)]
+    in_games = [rect for _text, rect in drawn if GAMES_PANEL.contains(rect)]
     for index, rect in enumerate(in_games):
         beside = [other for other in in_games[index + 1:] if abs(other.centery - rect.centery) < 12]
         assert not any(rect.colliderect(other.inflate(8, 0)) for other in beside), (rect, beside)
@@ -356,16 +341,13 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
 
 
 def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app, monkeypatch) -> None:
-    from game.tables.linja import panel
     path, _match = kept("linja", 2, 5)
     app.push(TitleScene(app))
     assert open_replay(app, path) is None
     scene = viewer_of(app)
     scene.jump(len(scene.replay.steps))
     run(app, 0.3)
-    drawn: list[str] = []
-    real = panel.theme.draw_text
-    monkeypatch.setattr(panel.theme, "draw_text", lambda surface, text, *args, **kwargs: (
-        drawn.append(text), real(surface, text, *args, **kwargs))[1])
+    drawn = record_drawn_text(monkeypatch)
     scene.table.draw(pygame.Surface((1920, 1080)))
-    assert "None since this point of the replay." in drawn and "None yet on this screen." not in drawn
+    said = [text for text, _rect in drawn]
+    assert "None since this point of the replay." in said and "None yet on this screen." not in said
