@@ -237,13 +237,14 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     return path
 
 
-def retire_save(path: Path, match: Match, phase: str) -> None:
-    """A table hosted from here has closed: a finished game trades its save for its replay, and a
-    table closed in the lobby before anyone moved leaves nothing to come back to. Any other stays:
-    Saved games brings the table back. A finished game whose replay cannot be written (a full
-    disk) keeps its save: resumed later, the table keeps the replay then."""
+def retire_save(path: Path, match: Match, phase: str, replay_kept: bool = False) -> None:
+    """A table hosted from here has closed: a finished game trades its save for its replay (kept
+    now, unless ``replay_kept`` already as its results opened), and a table closed in the lobby
+    before anyone moved leaves nothing to come back to. Any other stays: Saved games brings the
+    table back. A finished game whose replay cannot be written (a full disk) keeps its save:
+    resumed later, the table keeps the replay then."""
     if phase == "over" or match.finished:
-        if keep_replay(match) is not None:
+        if replay_kept or keep_replay(match) is not None:
             delete(path)
     elif phase == "lobby" and match.version == 0:
         delete(path)
