@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.app import App
 from game.config import Settings, load_settings
-from game.i18n import language
+from game.i18n import _, language
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
@@ -127,9 +128,12 @@ def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypatch, lang, scale):
     """With a game to continue the title shows all its buttons, two to a row: none may shrink its word,
-    at any text size (the menu widens instead), and the menu stays clear of the screen's edges."""
+    at any text size (the menu widens instead), and the menu stays clear of the screen's edges, of the
+    tagline above it (Continue's focus ring too) and of the track below."""
     from game.i18n import set_language
+    from game.scenes.title import MENU_BOTTOM
     from game.ui import theme
+    from tests.client.helpers import record_drawn_text
     from tools.shots.client import saved_local_game
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     saved_local_game("linja", ["Ada", "Bot"], 3, bots=1)
@@ -141,11 +145,17 @@ def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypat
         shrunk = [button.label for button in title.buttons.values()
                   if theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT)
                   < button.size]
+        drawn = record_drawn_text(monkeypatch)
+        title.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        tagline = next(rect for text, rect in drawn if text == _("line-building board games"))
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
     assert not shrunk
     assert all(button.rect.left >= 100 and button.rect.right <= theme.WIDTH - 100 for button in title.buttons.values())
+    ring = title.buttons["Continue"].rect.inflate(12, 12)  # its focus ring: Continue is focused
+    assert ring.top >= tagline.bottom + 12
+    assert max(button.rect.bottom for button in title.buttons.values()) <= MENU_BOTTOM
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
