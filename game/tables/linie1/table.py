@@ -232,6 +232,7 @@ class Linie1Table(TableScene):
 
     def refused(self, message: str) -> None:
         self.say(message, bad=True)
+        self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
@@ -621,6 +622,7 @@ class Linie1Table(TableScene):
             self._leaving = (self.eyes, self.hand(), self.selected)
             self.submit(judged)
             self.say("")
+            self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
             return
         if (
             judged["type"] == "exchange"
