@@ -179,3 +179,23 @@ def test_every_pause_button_reads_at_the_menus_one_size_inside_its_panel(app, la
         theme.set_ui_scale(1.0)
     assert not shrunk
     assert all(pause.panel.contains(button.rect) for button in pause.buttons.values())
+
+
+def test_a_new_text_size_lays_the_title_beneath_out_again(app):
+    """Settings over the title: at 150 % the title's menu widens as one opened at that size does, so no
+    long word ("Wiederholungen") is shrunk below its neighbours when the player goes back."""
+    from game.i18n import set_language
+    from game.ui import theme
+    set_language("de")
+    try:
+        app.push(TitleScene(app))
+        app.push(SettingsScene(app))
+        narrow = app.stack.scenes[0].buttons["Replays"].rect.width
+        app.stack.top.set_text_size(1.5)
+        title = app.stack.scenes[0]
+        fresh = TitleScene(app)
+        widths = (title.buttons["Replays"].rect.width, fresh.buttons["Replays"].rect.width)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    assert isinstance(title, TitleScene) and widths[0] == widths[1] > narrow
