@@ -183,6 +183,22 @@ def test_the_bars_tooltips_stand_above_it_and_never_hide_the_position(app, monke
         assert not boxes[-1].colliderect(viewer.position_rect) and boxes[-1].bottom < ROW_Y, widget.tooltip
 
 
+def test_a_linja_replay_says_whose_turn_once(app, monkeypatch) -> None:
+    """The turn card's heading says "Ada's turn"; the line under it does not say it a second time."""
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    viewer = viewer_of(app)
+    while viewer.table.busy:
+        run(app, 0.5)
+    drawn = record_drawn_text(monkeypatch)
+    viewer.draw(pygame.Surface((1920, 1080)))
+    name = viewer.replay.seats[viewer.table.view["turn"]].name
+    texts = [text for text, _rect in drawn]
+    assert texts.count(f"{name}'s turn") == 1, texts
+    assert viewer.table.guidance()[0] == ""
+
+
 def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     first, _ = kept("linja", 2, 3)
     second, _ = kept("liniell", 2, 3)
