@@ -199,3 +199,28 @@ def test_a_new_text_size_lays_the_title_beneath_out_again(app):
         set_language("en")
         theme.set_ui_scale(1.0)
     assert isinstance(title, TitleScene) and widths[0] == widths[1] > narrow
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_replays_foot_reads_at_one_size(app, lang, scale):
+    """Back, Open file… and Statistics read at their size at any text size ("Datei öffnen…" at 150 %)."""
+    from game.i18n import set_language
+    from game.scenes.paged_list import PANEL
+    from game.scenes.replays import ReplaysScene
+    from game.ui import theme
+    from game.ui.widgets import LABEL_MARGIN
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        screen = ReplaysScene(app)
+        foot = [screen.back, screen.open_file, screen.stats]
+        shrunk = [button.label for button in foot
+                  if theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
+                  < button.size]
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    assert not shrunk
+    assert screen.open_file.rect.left > screen.back.rect.right and screen.stats.rect.left > screen.open_file.rect.right
+    assert screen.stats.rect.right < PANEL.right - 560  # clear of ‹ Newer, where a long list pages
