@@ -1,0 +1,91 @@
+"""The ends of a Linie 1 game and its rare positions: the race between two trams, what nobody may do
+once it is won, a table that must play on (a tram on its way, a route ready to declare), and the
+table option that switches rule e off."""
+
+from game.core.linie1 import GAME
+from game.core.linie1.routes import find_route
+from game.core.linie1.state import Trip
+from tests.core.linie1_helpers import board_with, code, line1_route_state, rot_of, state_with_board, straight
+
+PASS = {"type": "end_turn"}
+ROLL = {"type": "roll"}
+
+
+def drive(state, seat, position):
+    """``seat`` is on its trip along seat 0's laid line-1 route, its tram at ``position``."""
+    route = find_route(state.board, 1, state.stops[0])
+    state.trips[seat] = Trip(list(route.start), [list(c) for c in route.cells], list(route.halts), position)
+    state.revealed[seat] = True
+    return state.trips[seat]
+
+
+def empty_supplies(state):
+    """No tile to draw or to lay: the pile and every hand go back in the box."""
+    state.box.extend(state.pile + [tile for hand in state.hands for tile in hand])
+    state.pile.clear()
+    state.hands = [[] for _ in state.hands]
+
+
+def test_the_first_tram_to_reach_its_terminal_wins_though_another_set_off_first():
+    """"The first player to complete their route and end at their other terminal wins the game."
+    Seat 1 set off first and is further along; seat 0 arrives first, and the game ends at once."""
+    state = line1_route_state(players=3)
+    state.options["die_faces"] = ["4"]
+    late = drive(state, 0, len(state.board.tiles) - 3)  # three squares from its terminal
+    early = drive(state, 1, len(state.board.tiles) - 2)  # two from it, but seat 0 rolls first
+    state.phase = "roll"
+    events = GAME.apply(state, 0, ROLL)
+    assert late.position == len(late.cells) - 1  # surplus pips lost: no exact count needed
+    assert [e["type"] for e in events] == ["roll", "move", "win", "reveal"]
+    outcome = GAME.outcome(state)
+    assert outcome["winners"] == [0] and not outcome["draw"] and not outcome["stalemate"]
+    assert state.phase == "over" and GAME.to_act(state) == [] and early.position == len(early.cells) - 3
+    lay = {"type": "place", "tile": 1, "cell": [10, 10], "rot": 0}
+    for seat, action in ((1, ROLL), (2, PASS), (0, ROLL), (2, lay)):
+        assert code(state, seat, action) == "linie1.game_over"
+    assert list(GAME.legal(state, 1)) == [] and list(GAME.legal(state, 2)) == []
+
+
+def test_no_stalemate_while_a_tram_is_on_its_way():
+    """With no tile left anywhere the builders pass, and the driver rolls on to the win (L11 needs
+    nobody driving)."""
+    state = line1_route_state()
+    state.options["die_faces"] = ["1"]
+    trip = drive(state, 0, -1)
+    empty_supplies(state)
+    state.current = 1
+    for _ in range(len(trip.cells)):
+        assert list(GAME.legal(state, 1)) == [PASS] and GAME.must_act(state) is False
+        events = GAME.apply(state, 1, PASS)
+        assert {"type": "stalemate"} not in events and state.phase == "roll"
+        events = GAME.apply(state, 0, ROLL)
+        if GAME.outcome(state) is not None:
+            break
+    assert GAME.outcome(state)["winners"] == [0] and events[-2] == {"type": "win", "seat": 0}
+
+
+def test_no_stalemate_while_a_complete_route_waits_to_be_declared():
+    """Nobody can lay, draw or take, but seat 0 could set off: the table plays on until it does, and
+    its declaration is offered at the start of its turn."""
+    state = line1_route_state()
+    empty_supplies(state)
+    state.current = 1
+    events = GAME.apply(state, 1, PASS)
+    assert {"type": "stalemate"} not in events and GAME.outcome(state) is None
+    offered = [a["type"] for a in GAME.legal(state, 0)]
+    assert offered[0] == "declare" and set(offered) == {"declare", "end_turn"}
+    GAME.apply(state, 0, PASS)  # keeping it waiting is allowed, and still no stalemate
+    assert GAME.outcome(state) is None
+    state.stops[0] = ["F", "M", "B"]  # the same table where nobody's route is complete: stalemate
+    events = GAME.apply(state, 1, PASS)
+    assert {"type": "stalemate"} in events and GAME.outcome(state)["winners"] == []
+
+
+def test_a_table_without_rule_e_lets_a_rail_run_into_a_square_nothing_could_fill():
+    """Option ``strict_dead_ends`` off: rules a-d only, through the game's own check and its legal list."""
+    curve_nw = {"type": "place", "tile": 2, "cell": [2, 1], "rot": rot_of(2, "NW")}
+    for strict, expected in ((True, "linie1.rule_e_dead_end"), (False, None)):
+        state = state_with_board(board_with(straight((1, 2), "NS")), hand=[1, 1, 1, 2, 2])
+        state.options["strict_dead_ends"] = strict
+        assert code(state, 0, curve_nw) == expected
+        assert (curve_nw in list(GAME.legal(state, 0))) is (expected is None)
