@@ -3,8 +3,10 @@ once it is won, a table that must play on (a tram on its way, a route ready to d
 table option that switches rule e off."""
 
 from game.core.linie1 import GAME
+from game.core.linie1.data import PLAYABLE, TERMINAL_AT, TERMINALS
 from game.core.linie1.routes import find_route
 from game.core.linie1.state import Trip
+from game.match import Match, SeatInfo
 from tests.core.linie1_helpers import board_with, code, line1_route_state, rot_of, state_with_board, straight
 
 PASS = {"type": "end_turn"}
@@ -89,3 +91,18 @@ def test_a_table_without_rule_e_lets_a_rail_run_into_a_square_nothing_could_fill
         state.options["strict_dead_ends"] = strict
         assert code(state, 0, curve_nw) == expected
         assert (curve_nw in list(GAME.legal(state, 0))) is (expected is None)
+
+
+def test_a_route_as_long_as_the_rules_allow_is_judged_by_the_rules_not_refused_as_malformed():
+    """A route never enters a square twice by the same edge, nor a terminal twice by the same cell
+    (L6), and nothing else bounds its length: a declaration that long reaches the rules (which say
+    what is wrong with it), and only a longer one is malformed."""
+    longest = 4 * len(PLAYABLE) + len(TERMINAL_AT)
+    match = Match("linie1", [SeatInfo("Ann"), SeatInfo("Ben")], 1)
+    start = list(TERMINALS[match.state.lines[0]][0].cells[0])
+    declare = {"type": "declare", "start": start, "route": [[5, 5]] * longest}
+    assert match.check(0, declare).code == "linie1.route_incomplete"
+    assert GAME.check(match.state, 0, declare).code == "linie1.route_incomplete"
+    declare["route"].append([5, 5])
+    assert match.check(0, declare).code == "match.malformed_action"
+    assert GAME.check(match.state, 0, declare).code == "linie1.malformed"
