@@ -3,11 +3,20 @@ once it is won, a table that must play on (a tram on its way, a route ready to d
 table option that switches rule e off."""
 
 from game.core.linie1 import GAME
+from game.core.linie1.board import Board
 from game.core.linie1.data import PLAYABLE, TERMINAL_AT, TERMINALS
 from game.core.linie1.routes import find_route
 from game.core.linie1.state import Trip
 from game.match import Match, SeatInfo
-from tests.core.linie1_helpers import board_with, code, line1_route_state, rot_of, state_with_board, straight
+from tests.core.linie1_helpers import (
+    board_with,
+    code,
+    lay_path,
+    line1_route_state,
+    rot_of,
+    state_with_board,
+    straight,
+)
 
 PASS = {"type": "end_turn"}
 ROLL = {"type": "roll"}
@@ -106,3 +115,41 @@ def test_a_route_as_long_as_the_rules_allow_is_judged_by_the_rules_not_refused_a
     declare["route"].append([5, 5])
     assert match.check(0, declare).code == "match.malformed_action"
     assert GAME.check(match.state, 0, declare).code == "linie1.malformed"
+
+
+# A balloon loop: line 1 leaves Waldburgstraße west along row 2, turns round a loop by the Gericht
+# and comes back east along the same two rails, passes its own start terminal and runs on along
+# row 5 to Auf der Schmelz.
+STEM = [(2, 12), (2, 11)]
+BALLOON = [(1, 9), (2, 9), (3, 9), (3, 10)]
+ONWARD = [(3, 12), (4, 12), (5, 12), *[(5, c) for c in range(11, 1, -1)], (6, 2), (6, 1)]
+BALLOON_ROUTE = [*STEM, (2, 10), (1, 10), *BALLOON, (2, 10), *STEM[::-1], (2, 13), *ONWARD, (6, 0)]
+
+
+def test_a_route_may_run_back_along_its_own_rails_after_a_loop():
+    """Gap (L6): a route never enters a square twice by the same edge, so after a loop it may run
+    back along a track it came by, the other way: the tram only ever drives forwards."""
+    board = Board()
+    lay_path(board, STEM, 1, 3)
+    board.set_tile((2, 10), 5, rot_of(5, "EN", "ES"))  # the switch: into the loop, and back east
+    board.set_tile((1, 10), 3, rot_of(3, "NS", "SW"))  # in front of line 6's terminal, whose rail it keeps
+    lay_path(board, BALLOON, 1, 0)
+    lay_path(board, ONWARD, 1, 3)
+    state = state_with_board(board)
+    state.lines[0], state.lines[1] = 1, 2
+    state.stops[0] = ["G", "M", "I"]
+    assert [board.signs[letter] for letter in state.stops[0]] == [(1, 9), (5, 6), (5, 9)]
+    for cell, placed in board.tiles.items():  # a position the laying rules allow
+        assert Board.check_place(board_without(board, cell), placed[0], cell, placed[1]) is None, cell
+    declare = {"type": "declare", "start": [2, 13], "route": [list(c) for c in BALLOON_ROUTE]}
+    assert code(state, 0, declare) is None
+    events = GAME.apply(state, 0, declare)
+    assert events[0]["route"].count([2, 11]) == 2 and state.trips[0].cells[-1] == [6, 0]
+
+
+def board_without(board, cell):
+    other = board.copy()
+    del other.tiles[cell]
+    other._constraints.clear()
+    other._allowed.clear()
+    return other
