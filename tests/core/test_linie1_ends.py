@@ -153,3 +153,17 @@ def board_without(board, cell):
     other._constraints.clear()
     other._allowed.clear()
     return other
+
+
+def test_a_turn_undone_to_its_start_may_still_begin_the_trip():
+    """Gap (L4, L8): an action taken back never happened, so a player who undoes every action of
+    the turn is at its start again and may declare; with an action standing they may not."""
+    state = line1_route_state()
+    found = find_route(state.board, 1, state.stops[0])
+    route = {"type": "declare", "start": list(found.start), "route": [list(c) for c in found.cells]}
+    GAME.apply(state, 0, {"type": "place", "tile": 1, "cell": [10, 10], "rot": 0})
+    assert code(state, 0, route) == "linie1.declare_at_turn_start"
+    GAME.apply(state, 0, {"type": "undo"})
+    assert code(state, 0, route) is None
+    GAME.apply(state, 0, route)
+    assert state.phase == "roll" and state.revealed[0]
