@@ -1,6 +1,6 @@
 """The ends of a Linie 1 game and its rare positions: the race between two trams, what nobody may do
-once it is won, a table that must play on (a tram on its way, a route ready to declare), and the
-table option that switches rule e off."""
+once it is won, a table that must play on (a tram on its way, a route ready to declare), the table
+option that switches rule e off, the longest route, a balloon loop, and what a turn owes."""
 
 from game.core.linie1 import GAME
 from game.core.linie1.board import Board
@@ -17,6 +17,7 @@ from tests.core.linie1_helpers import (
     state_with_board,
     straight,
 )
+from tests.core.linie1_positions import pairs_only_state
 
 PASS = {"type": "end_turn"}
 ROLL = {"type": "roll"}
@@ -167,3 +168,19 @@ def test_a_turn_undone_to_its_start_may_still_begin_the_trip():
     assert code(state, 0, route) is None
     GAME.apply(state, 0, route)
     assert state.phase == "roll" and state.revealed[0]
+
+
+def test_a_second_action_is_owed_when_one_is_legal_after_the_first():
+    """Gap (L4): on a crowded late board, a straight-plus-curve in hand may upgrade the straight on
+    (2, 8) or the curve on (2, 7). Upgrading the straight gives back a straight that fits nowhere,
+    so nothing more is owed; upgrading the curve gives back a curve that fits, so a second action is
+    owed. Both first actions are allowed: the duty is judged on what the first one left."""
+    outcomes = {}
+    for cell, returned in (((2, 8), 1), ((2, 7), 2)):
+        state = pairs_only_state()
+        state.hands[0] = [1, 3]
+        exchange = next(a for a in GAME.legal(state, 0) if a["type"] == "exchange" and a["cell"] == list(cell))
+        GAME.apply(state, 0, exchange)
+        assert sorted(state.hands[0]) == sorted([1, returned])
+        outcomes[cell] = (GAME.must_act(state), code(state, 0, PASS))
+    assert outcomes == {(2, 8): (False, None), (2, 7): (True, "linie1.must_take_two_actions")}
