@@ -176,3 +176,19 @@ def test_a_save_from_an_earlier_rules_version_is_refused_with_a_reason():
     with pytest.raises(SnapshotError, match="other rules"):
         Match.load({**data, "rules_version": "1"})
     assert GAME.snapshot(Match.load(data).state) == GAME.snapshot(match.state)
+
+
+def test_a_save_whose_chooser_has_no_marker_left_is_refused_not_stuck():
+    """The choosing phase passes a seat without markers by itself (§5.1), so a save that asks such a
+    seat to choose is corrupt: it must be refused, not load into a turn where every offer is refused."""
+    state = played(3, 5, 0)
+    while state.phase != "choose":
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal(state, seat)[0])
+    seat = GAME.to_act(state)[0]
+    data = GAME.snapshot(state)
+    data["markers"][seat] = 0
+    with pytest.raises(SnapshotError):
+        GAME.restore(data)
+    state.markers[seat] = 0
+    assert all(GAME.check(state, seat, action) is None for action in GAME.legal(state, seat))
