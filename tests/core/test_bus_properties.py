@@ -192,3 +192,23 @@ def test_a_save_whose_chooser_has_no_marker_left_is_refused_not_stuck():
         GAME.restore(data)
     state.markers[seat] = 0
     assert all(GAME.check(state, seat, action) is None for action in GAME.legal(state, seat))
+
+
+def test_a_save_with_a_marker_due_on_no_space_is_refused():
+    """A resolving save whose markers still due name spaces nobody took would crash a later turn."""
+    state = GAME.setup(4, 0)
+    while not (state.phase == "line" and state.pending == []):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal(state, seat)
+        line = [a for a in legal if a.get("action") == "line"]
+        GAME.apply(state, seat, line[0] if line and state.placed[seat] < 2 else legal[-1])
+    data = GAME.snapshot(state)
+    assert GAME.snapshot(GAME.restore(data)) == data
+    for pending in ([len(state.spaces["line"])], [state.current], [0, 0]):
+        with pytest.raises(SnapshotError):
+            GAME.restore({**data, "pending": pending})
+    state = GAME.setup(3, 1)
+    while state.phase != "choose":
+        GAME.apply(state, GAME.to_act(state)[0], GAME.legal(state, GAME.to_act(state)[0])[0])
+    with pytest.raises(SnapshotError):
+        GAME.restore({**GAME.snapshot(state), "pending": [0]})

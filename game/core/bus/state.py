@@ -163,9 +163,15 @@ def _check(state: BusState, rules: Rules) -> None:
     if state.ended is not None:
         raise SnapshotError("a running game has no end reason")
     if state.phase in RESOLVING_PHASES:
-        if state.current is None or len(state.spaces.get(state.phase, [])) <= state.current:
+        taken = len(state.spaces.get(state.phase, []))
+        if state.current is None or taken <= state.current:
             raise SnapshotError("the acting marker must stand on the resolving action")
-    elif not state.queue:
+        due = [state.current, *state.pending]
+        if len(set(due)) != len(due) or any(index >= taken for index in due):
+            raise SnapshotError("the markers still due must stand on the resolving action, once each")
+    elif state.pending:
+        raise SnapshotError("markers are due only while an action resolves")
+    if state.phase not in RESOLVING_PHASES and not state.queue:
         raise SnapshotError("a running game needs somebody to act")
     if len(set(state.seated)) != len(state.seated):
         raise SnapshotError("a building holds one passenger")
