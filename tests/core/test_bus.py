@@ -242,6 +242,42 @@ def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_ou
     assert yields("passengers")[:3] == [3, 2, 1]
 
 
+def test_the_view_counts_the_bus_bought_this_round_for_passengers_and_buildings():
+    """U4 "a space that will yield nothing": Buses resolves before Passengers and Buildings (§5.2), so
+    a bus taken this round already counts for what their spaces will give; Line Expansion, which
+    resolves before Buses, does not get it."""
+    state = after_setup(4, 0)
+    state.buses = [2, 2, 1, 1]
+
+    def board():
+        return {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:4] == [2, 1, 0, 0]
+    buyer = GAME.to_act(state)[0]
+    state.buses[buyer] = 2
+    act(state, {"type": "choose", "action": "buses"})  # the buyer will own 3 buses: M = 3
+    spaces = board()
+    assert [space["yields"] for space in spaces["passengers"]["spaces"]][:4] == [3, 2, 1, 0]
+    assert [space["yields"] for space in spaces["buildings"]["spaces"]][:4] == [3, 2, 1, 0]
+    assert [space["short_of"] for space in spaces["passengers"]["spaces"]][2:4] == [None, "buses"]
+    assert [space["yields"] for space in spaces["line"]["spaces"]][:3] == [2, 1, 0]
+    events = act(state, {"type": "choose", "action": "passengers"})
+    assert events[0]["yields"] == 3
+    place(state, {seat: ["line", "passengers"] for seat in range(4)})
+    assert state.phase == "line"  # still before Buses: the bus still counts for Passengers
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [3, 2]
+    while state.phase == "line":
+        act(state, GAME.legal(state, GAME.to_act(state)[0])[0])
+    assert state.buses[buyer] == 3 and state.remaining == 3  # and so it was: A brings 3
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [3, 2]
+    state = after_setup(4, 0)
+    state.buses = [5, 1, 1, 1]  # at the cap a bus taken this round changes nothing (Q3)
+    buyer = GAME.to_act(state)[0]
+    state.buses[buyer] = 5
+    act(state, {"type": "choose", "action": "buses"})
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [5, 4]
+
+
 # -- resolving: amounts and order (§5.2) ------------------------------------------------------------
 
 def test_m_scaled_amounts_example_m3_four_players_gives_3_2_1_0():
