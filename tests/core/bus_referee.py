@@ -121,6 +121,11 @@ class Referee:
                     or (path[-1] == head and self.net.street_between(path[-2], path[-1]) == street))
         return any(end_street_here(q) for q in others) and all(head in self.heads(self.paths[q]) for q in others)
 
+    def streets_allowed(self, seat: int) -> set[tuple[int, int]]:
+        """(street, head) for every street the seat's line may take next."""
+        return {(street, head) for head in self.heads(self.paths[seat]) for street, _ in self.net.adjacent[head]
+                if self.may_build(seat, head, street)}
+
     def can_build(self, seat: int) -> bool:
         path = self.paths[seat]
         return len(path) - 1 < LINE_MARKERS and any(
@@ -405,9 +410,8 @@ class Referee:
         """What the core offers a seat to decide is exactly what the rules allow (streets, lots, rides)."""
         kinds = {action["type"] for action in legal}
         if kinds == {"street"} and self.phase != "setup_streets":
-            allowed = {(street, head) for head in self.heads(self.paths[seat]) for street, _ in self.net.adjacent[head]
-                       if self.may_build(seat, head, street)}
-            expect({(a["street"], a["head"]) for a in legal} == allowed, "B1/B2: the streets offered")
+            offered = {(action["street"], action["head"]) for action in legal}
+            expect(offered == self.streets_allowed(seat), "B1/B2: the streets offered")
         elif kinds == {"building"}:
             zone = 1 if self.phase == "setup_buildings" else self.open_zone()
             lots = {lot for lot in self.free_lots() if self.net.lot_zone[lot] == zone}

@@ -66,3 +66,39 @@ def test_the_referee_sees_a_core_that_keeps_the_start_bus(monkeypatch):
             seat = match.to_act()[0]
             legal = GAME.legal(match.state, seat)
             step(referee, match, seat, next((a for a in legal if a["type"] == "pass"), legal[0]))
+
+
+def random_trail(rng: Rng, start: int, length: int, taken: set[int]) -> list[int]:
+    """A trail from ``start``, preferring streets other lines left empty but often sharing one."""
+    path, used = [start], set()
+    for _ in range(length):
+        options = [(street, to) for street, to in NET.adjacent[path[-1]]
+                   if street not in used and (street not in taken or rng.random() < 0.6)]
+        if not options:
+            break
+        street, to = rng.choice(options)
+        used.add(street)
+        path.append(to)
+    return path if len(path) > 1 else list(NET.ends[rng.below(NET.streets)])
+
+
+def test_crowded_crossings_offer_the_streets_b1_b2_allow():
+    """Lines crowding one crossing (shared streets, heads on it, lines running through it, circles):
+    the streets the core offers each seat are exactly those the referee reads from B1/B2."""
+    for sample in range(300):
+        rng = Rng(sample)
+        players = 3 + sample % 3
+        hub, taken, paths = rng.below(NET.crossings), set(), []
+        for _ in range(players):
+            path = random_trail(rng, hub if rng.random() < 0.6 else rng.below(NET.crossings), 1 + rng.below(8), taken)
+            paths.append(path[::-1] if rng.random() < 0.5 else path)
+            taken |= {NET.street_between(a, b) for a, b in zip(path, path[1:], strict=False)}
+        state = GAME.setup(players, sample)
+        state.paths = paths
+        state.phase, state.queue = "setup_extend", []  # the lines alone decide what may be offered
+        referee = Referee(NET, players, {})
+        referee.paths = [list(path) for path in paths]
+        for seat in range(players):
+            state.queue = [seat]
+            offered = {(action["street"], action["head"]) for action in GAME.legal(state, seat)}
+            assert offered == referee.streets_allowed(seat), (paths, seat)
