@@ -212,3 +212,26 @@ def test_a_save_with_a_marker_due_on_no_space_is_refused():
         GAME.apply(state, GAME.to_act(state)[0], GAME.legal(state, GAME.to_act(state)[0])[0])
     with pytest.raises(SnapshotError):
         GAME.restore({**GAME.snapshot(state), "pending": [0]})
+
+
+def test_a_save_whose_seated_passengers_the_rules_could_not_seat_is_refused():
+    """§5.3.6: a seated passenger sits in a building of the wanted type on its own crossing, and only
+    during Vrrooomm!; a save saying otherwise would make passengers appear or vanish in a later ride."""
+    from tests.core.bus_helpers import after_setup, lots_at, resolve, set_line
+
+    state = after_setup(4, 0)
+    set_line(state, 0, [14, 11, 15, 20])
+    state.buildings = [None] * NET.lots
+    state.clock = 2  # the hand turns to house before Vrrooomm!
+    state.buildings[lots_at(11)[0]] = state.buildings[lots_at(11)[1]] = state.buildings[lots_at(15)[0]] = "house"
+    state.buildings[lots_at(19)[0]] = "office"
+    resolve(state, {"vrooom": [0]})
+    data = GAME.snapshot(state)
+    assert state.phase == "vrooom" and data["seated"] == [lots_at(11)[0], lots_at(15)[0]]
+    assert GAME.snapshot(GAME.restore(data)) == data
+    for seated in ([lots_at(19)[0]], [lots_at(11)[0], lots_at(11)[1]], [lots_at(7)[0]]):
+        with pytest.raises(SnapshotError):  # an office; two at 11 for one passenger; a lot with no building
+            GAME.restore({**data, "seated": seated})
+    choosing = GAME.snapshot(after_setup(4, 0))
+    with pytest.raises(SnapshotError):
+        GAME.restore({**choosing, "seated": [lots_at(11)[0]]})
