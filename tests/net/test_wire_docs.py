@@ -13,7 +13,7 @@ import pytest
 from game.bots import make_bot
 from game.core.registry import get_game
 from game.match import Match, SeatInfo
-from tests.core.conftest import undeclared
+from tests.core.declared_events import undeclared
 from tools import wire_pages
 
 ROOT = Path(__file__).resolve().parents[2]
