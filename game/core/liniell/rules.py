@@ -28,7 +28,7 @@ from game.core.contract import (
 )
 from game.core.liniell import scoring
 from game.core.liniell.field import Cell, joins_for
-from game.core.liniell.shapes import ACTION_SHAPES
+from game.core.liniell.shapes import ACTION_SHAPES, EVENT_FIELDS
 from game.core.liniell.state import (
     COLOURS,
     CONNECT,
@@ -150,6 +150,7 @@ class Liniell:
     min_players = PLAYERS
     max_players = PLAYERS
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
+    event_fields = EVENT_FIELDS  # the fields of each event it tells
 
     def default_options(self) -> dict[str, Any]:
         return {"first_player": 0}
