@@ -302,7 +302,8 @@ def test_joining_two_lines_of_one_colour_is_illegal_for_everyone():
     side = facing(cells, hole)
     assert not same_line(cells, side["N"], side["S"])
     for current in (0, 1):
-        state = build(cells, [[side["N"], side["S"]], [None, None]], phase=PLACE, current=current, drawn=0)
+        state = build(cells, [[side["N"], side["S"]], [None, None]], phase=PLACE, current=current, drawn=0,
+                      stuck=True)
         assert codes(state, current, {"type": "place", "x": 1, "y": 1, "rot": 0}) == "liniell.same_colour_join"
         assert codes(state, current, {"type": "place", "x": 1, "y": 1, "rot": 1}) == "liniell.same_colour_join"
         assert GAME.legal(state, current) == []  # the hole is the only free square
@@ -314,7 +315,7 @@ def test_two_connections_in_one_placement_are_refused():
     cells[(0, 2)] = (3, 0)
     side = facing(cells, hole)
     # The bridge pairs N with S and E with W: two yellow-green joins at once.
-    state = build(cells, [[side["N"], side["E"]], [side["S"], side["W"]]], phase=PLACE, drawn=0)
+    state = build(cells, [[side["N"], side["E"]], [side["S"], side["W"]]], phase=PLACE, drawn=0, stuck=True)
     for rot in range(4):
         assert codes(state, 0, {"type": "place", "x": 1, "y": 1, "rot": rot}) == "liniell.double_connection"
 
@@ -573,6 +574,32 @@ def test_restore_refuses_tiles_that_do_not_fit_in_the_4x4_square():
     with pytest.raises(SnapshotError, match="could not have been placed"):
         build({**row, (4, 0): (4, 0)}, [[None, None], [None, None]], phase=OCCUPY)
 
+
+def test_restore_refuses_a_drawn_tile_that_cannot_be_placed():
+    # N5 and ruling 6: a drawn tile with no legal placement is set aside at once, so a saved game
+    # never waits on one; restoring such a save would leave the player to act without any move.
+    hole = (3, 3)
+    cells = without(EXAMPLE, hole)
+    cells[(0, 3)] = (7, 0)  # the crossroads (tile 2) is left over
+    side = facing(cells, hole)
+    markers = [[side["N"], side["W"]], [None, None]]  # two yellow lines face the only free square
+    with pytest.raises(SnapshotError, match="cannot be placed"):
+        build(cells, markers, phase=PLACE, drawn=2, stack=[])
+    playable = build(cells, [[side["N"], None], [side["W"], None]], phase=PLACE, drawn=2, stack=[])
+    assert GAME.legal(playable, 0)
+
+
+def test_restore_refuses_an_end_the_rules_could_not_reach():
+    # N5: the game ends when the stack is used up: by the last tile placed, or set aside.
+    cells = without(EXAMPLE, (3, 3))
+    nobody = [[None, None], [None, None]]
+    tile = EXAMPLE[(3, 3)][0]
+    assert build(cells, nobody, phase=OVER, stack=[], set_aside=[tile],
+                 end_reason="last_tile_unplaceable").phase == OVER
+    with pytest.raises(SnapshotError, match="tiles left"):
+        build(cells, nobody, phase=OVER, stack=[tile], end_reason="stack_empty")
+    with pytest.raises(SnapshotError, match="set aside"):
+        build(EXAMPLE, nobody, phase=OVER, end_reason="last_tile_unplaceable")
 
 def random_game(seed, choices):
     """Play legal actions picked by ``choices`` (cycled); yields (state, seat, action, events)."""
