@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.bots import make_bot
 from game.core.contract import RuleViolation, SnapshotError
 from game.core.liniell import GAME
 from game.core.liniell.field import Field, compute_lines, joins_for
@@ -18,6 +19,7 @@ from game.core.liniell.scoring import decide
 from game.core.liniell.state import CONNECT, OCCUPY, OVER, PLACE
 from game.core.liniell.tiles import CLOSED, TILE_DATA, TILES, TileDataError, parse_tiles
 from game.core.registry import get_game
+from game.match import Match, SeatInfo
 from tests.core.liniell_positions import (
     EXAMPLE,
     GREEN_3,
@@ -741,3 +743,78 @@ def test_view_is_the_same_public_picture_for_every_seat():
     assert marked[line_id(state, YELLOW_1)] == {"seat": 0, "marker": 0}
     assert GAME.view_event(state, {"type": "draw", "seat": 0, "tile": 3, "left": 2}, 1)["tile"] == 3
     assert GAME.secrets(state) == {"stack": []}
+
+
+# -- whole games --------------------------------------------------------------------------------------------
+
+SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def assert_route_follows_n6(entry, view):
+    """One scored route against N6 in the test's own terms: its kind by the rhombs on its line, ends
+    that are rhombs of the tile data (their colour too) or sides facing no tile, and the points."""
+    tiles = {(item["x"], item["y"]): item["tile"] for item in view["board"]}
+    line = next(line for line in view["lines"] if line["id"] == entry["line"])
+    rhombs = sum(1 for x, y, piece in line["pieces"] for owner in TILES[tiles[(x, y)]].rhomb_piece.values()
+                 if owner == piece)
+    if entry["kind"] is None:
+        assert entry["points"] == 0
+        return
+    assert entry["kind"] == ("rhombs" if rhombs >= 2 else "rhomb_to_edge" if rhombs == 1 else "edge_to_edge")
+    cells = [tuple(cell) for cell in entry["cells"]]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cells, cells[1:], strict=False))
+    assert entry["tiles"] == len(set(cells))
+    for end in entry["ends"]:
+        x, y = end["cell"]
+        if end["kind"] == "rhomb":
+            node = next(node for node in TILE_DATA["tiles"][tiles[(x, y)]]["nodes"] if node["id"] == end["where"])
+            assert node["kind"] == "rhomb" and node["colour"] == end["colour"]
+            assert [x, y, TILES[tiles[(x, y)]].rhomb_piece[end["where"]]] in line["pieces"]
+        else:
+            dx, dy = SIDES[end["where"]]
+            assert (x + dx, y + dy) not in tiles
+    rhomb_ends = [end for end in entry["ends"] if end["kind"] == "rhomb"]
+    assert len(rhomb_ends) == min(rhombs, 2) and entry["enclosed"] == (len(rhomb_ends) == 2)
+    assert entry["blue"] == sum(1 for end in rhomb_ends if end["colour"] == "blue")
+    assert entry["points"] == entry["tiles"] + entry["enclosed"] + entry["blue"]
+
+
+@pytest.mark.parametrize(("seed", "levels"), [(1, ("easy", "normal")), (2, ("greedy", "easy"))])
+def test_a_bot_game_keeps_every_rule_to_its_end(seed, levels):
+    # Seeded bot games through the Match, checked after every action against the rule text: the 16
+    # tiles all accounted for, each laid next to an earlier one inside one 4 x 4 square, one marker
+    # per line, turns alternating, and at the end every route and the winner as N6 words them.
+    match = Match("liniell", [SeatInfo("A"), SeatInfo("B")], seed=seed, options={"first_player": None})
+    bots = [make_bot("liniell", level, seed + seat) for seat, level in enumerate(levels)]
+    laid: list[tuple[int, int]] = []
+    while not match.finished:
+        seat = match.to_act()[0]
+        action = bots[seat].decide(match.view(seat))
+        assert match.submit(seat, action).ok
+        view = match.view(None)
+        tiles = [item["tile"] for item in view["board"]] + view["unseen"] + view["set_aside"]
+        assert sorted(tiles + ([view["drawn"]] if view["drawn"] is not None else [])) == list(range(16))
+        cells = [(item["x"], item["y"]) for item in view["board"]]
+        if len(cells) > len(laid):
+            new = cells[-1]
+            assert laid == cells[:-1] and (not laid or any((new[0] + dx, new[1] + dy) in laid
+                                                           for dx, dy in SIDES.values()))
+            laid = cells
+            assert max(x for x, _ in laid) - min(x for x, _ in laid) < 4
+            assert max(y for _, y in laid) - min(y for _, y in laid) < 4
+        on_lines = sum(entry["line"] is not None for own in view["markers"] for entry in own)
+        if view["phase"] != CONNECT:  # only a connection waiting to be made has two on one line
+            assert on_lines == sum(1 for line in view["lines"] if line["marker"])
+        if action["type"] != "place" and not match.finished:
+            assert match.to_act() == [1 - seat]  # after a turn the other player draws
+    view = match.view(None)
+    outcome = view["outcome"]
+    assert view["stack_size"] == 0 and len(view["board"]) + len(view["set_aside"]) == 16
+    for entry in outcome["routes"]:
+        assert_route_follows_n6(entry, view)
+    scores = [sum(entry["points"] for entry in outcome["routes"] if entry["seat"] == seat) for seat in (0, 1)]
+    blue = [sum(entry["blue"] for entry in outcome["routes"] if entry["seat"] == seat) for seat in (0, 1)]
+    assert (outcome["scores"], outcome["blue"]) == (scores, blue)
+    ranked = sorted((scores[seat], blue[seat], seat) for seat in (0, 1))
+    tied = ranked[0][:2] == ranked[1][:2]
+    assert (outcome["winners"], outcome["draw"]) == (([], True) if tied else ([ranked[1][2]], False))
