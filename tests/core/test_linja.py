@@ -87,6 +87,19 @@ def test_player_without_an_initial_move_passes_automatically():
     assert GAME.view(state, 1)["phase"] == "initial"
 
 
+
+def test_a_player_with_every_piece_home_passes_until_the_last_opponent_leaves():
+    # A's twelve pieces are all on row 7, but two of B's have not left it yet: the armies have not
+    # passed. A can never move again, so each of A's turns is passed (J3) and B plays on; the game
+    # ends the moment B's last piece steps off row 7, below every piece of A.
+    state = make({7: 12}, {7: 2, 0: 10}, turn=1)
+    events = move(state, 1, "initial", 7)  # onto row 6, empty: no following move
+    assert types(events) == ["move", "pass"] and events[1] == {"type": "pass", "seat": 0, "phase": "initial"}
+    assert GAME.to_act(state) == [1] and GAME.outcome(state) is None
+    events = move(state, 1, "initial", 7)
+    assert types(events) == ["move", "end"] and events[0]["steps"] == 0  # the due step is void (G4)
+    assert GAME.outcome(state)["scores"] == [60, 50]
+
 # -- J4: the following move ----------------------------------------------------------------------------
 def test_following_steps_count_both_colours_on_the_entered_row_before_arrival():
     state = make({0: 9, 2: 1, 3: 2}, {3: 1, 7: 11})
