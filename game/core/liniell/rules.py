@@ -195,7 +195,7 @@ class Liniell:
         if set(action) != ACTION_KEYS[kind]:
             return _no("malformed", f"A {kind} action has exactly the keys {sorted(ACTION_KEYS[kind])}.")
         if kind not in PHASE_ACTIONS[state.phase]:
-            return _no("wrong_phase", PHASE_HINTS[state.phase], phase=state.phase)
+            return _no("wrong_phase", f"Not at this point of the turn. {PHASE_HINTS[state.phase]}", phase=state.phase)
         if kind == "place":
             x, y, rot = action["x"], action["y"], action["rot"]
             if not (is_int(x) and is_int(y) and is_int(rot)) or not 0 <= rot <= 3:
