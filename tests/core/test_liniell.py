@@ -404,6 +404,24 @@ def test_an_unplaceable_earlier_tile_is_set_aside_and_the_same_player_draws_agai
     assert GAME.view(state, 1)["set_aside"] == [2]
 
 
+
+def test_when_the_last_two_tiles_cannot_be_placed_both_are_set_aside_and_the_game_ends():
+    # Both tiles left are crossroads that join every side; each free square has two lines of one
+    # colour facing it. The first is set aside like any earlier tile (ruling 6), the second as the
+    # last tile (N5): the game ends after the turn of the player who placed the last tile that fit.
+    holes = ((3, 0), (3, 3))
+    cells = without(EXAMPLE, *holes)
+    cells[(0, 3)] = (7, 0)
+    cells[(2, 3)] = (9, 0)  # tiles 2 and 13, the two crossroads, are left over
+    first, second = facing(cells, holes[0]), facing(cells, holes[1])
+    markers = [[first["S"], first["W"]], [second["N"], second["W"]]]
+    state = build(cells, markers, phase=OCCUPY, current=1, stack=[13, 2])
+    events = GAME.apply(state, 1, {"type": "skip"})
+    assert [e["type"] for e in events] == ["draw", "set_aside", "draw", "set_aside", "end", "score"]
+    assert [(e["tile"], e["last"]) for e in events if e["type"] == "set_aside"] == [(2, False), (13, True)]
+    assert state.phase == OVER and state.set_aside == [2, 13] and len(state.placed) == 14
+    assert GAME.outcome(state)["reason"] == "last_tile_unplaceable"
+
 # -- N6: routes and scoring ----------------------------------------------------------------------------------
 
 def test_rulebook_example_scoring():
