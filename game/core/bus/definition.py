@@ -92,7 +92,8 @@ class Bus:
             found = Surroundings(net, state.paths, seat).moves(path, set(line_streets(net, path)))
             return [{"type": "street", "street": move.street, "head": move.head} for move in found]
         if phase == "choose":
-            chosen = [{"type": "choose", "action": action} for action in rounds.open_actions(state, rules)]
+            chosen = ([{"type": "choose", "action": action} for action in rounds.open_actions(state, rules)]
+                      if state.markers[seat] > 0 else [])  # as moves.marker: a marker needs a marker left
             can_pass = state.placed[seat] >= rules.minimum_markers
             return chosen + ([{"type": "pass"}] if can_pass else [])
         if phase == PASSENGERS:
