@@ -447,7 +447,8 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
 
         def start_bus() -> None:
             _in_column(stage, lambda picture: setattr(picture, "start_player", seat))
-            stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
+            if not new.outcome:  # the game just ended: there is no next round to choose first in
+                stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
         timeline.call(start_bus)
     elif kind == "round_started":
         start = looks[int(event.get("start_player", 0))].name if looks else ""

@@ -360,6 +360,8 @@ class LinjaTable(TableScene):
             return "", theme.CREAM
         if self.my_turn:
             return _("Click a piece to move it — or ← → and Enter. Hover to see where it lands."), theme.CREAM_DIM
+        if self.session.replay:  # the card's heading already says whose turn it is ("Ada's turn")
+            return "", theme.CREAM_DIM
         return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def play_row(self, row: int) -> None:
