@@ -308,7 +308,8 @@ class LanSession:
             return
         sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
                if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
-        for old, new in zip(before, seats, strict=True):
+        own = self.seat if self.role == "seat" else None
+        for index, (old, new) in enumerate(zip(before, seats, strict=True)):
             name = str(new.get("name", "?"))
             if not old.get("claimed") or not new.get("claimed"):
                 if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
@@ -329,6 +330,7 @@ class LanSession:
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
-                self.notice(_("{name} is back.").format(name=name))
+                if index != own:  # this screen's own player (the host's at a table it just opened) knows
+                    self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):
                 self.notice(_("{name} is away.").format(name=name))

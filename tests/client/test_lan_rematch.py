@@ -200,6 +200,8 @@ class Statuses:
 
     def __init__(self) -> None:
         self.queued: list[dict] = []
+        self.role: str | None = None
+        self.seat: int | None = None
 
     def poll(self) -> list[dict]:
         queued, self.queued = self.queued, []
@@ -220,6 +222,21 @@ def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
         session.collect()
     assert [line.text for line in session.chat if line.notice] == [
         "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
+
+
+def test_the_chat_says_a_player_is_back_but_not_to_the_player_who_just_sat_down():
+    def status(connected: list[bool]) -> dict:
+        seats = [{"name": name, "kind": "human", "claimed": True, "connected": up}
+                 for name, up in zip(("Ann", "Ben"), connected, strict=True)]
+        return {"type": "status", "phase": "lobby", "seats": seats, "spectators": 0}
+
+    link = Statuses()
+    link.role, link.seat = "seat", 0  # Ann hosts: her seat is hers before her own screen connects to it
+    session = LanSession(link)
+    for connected in ([False, False], [True, False], [True, True]):
+        link.queued.append(status(connected))
+        session.collect()
+    assert [line.text for line in session.chat if line.notice] == ["Ben is back."]
 
 
 def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
