@@ -64,10 +64,24 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
         hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
+        hello = {**hello, "open_seats": await _open_seats(reader, timeout)}
         writer.write(encode({"type": "bye", "id": 1}))
         return hello
     finally:
         writer.close()
+
+
+async def _open_seats(reader: asyncio.StreamReader, timeout: float) -> list[int] | None:
+    """Which seats are open, from the status a host sends a compatible newcomer after its hello (the
+    hello only counts them: a list draws the open one where it is); None when no status came."""
+    try:
+        status = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
+    except (OSError, ProtocolError):  # no status (an incompatible newcomer is refused instead): counts only
+        return None
+    seats = status.get("seats") if status.get("type") == "status" else None
+    if not isinstance(seats, list):
+        return None
+    return [seat for seat, state in enumerate(seats) if isinstance(state, dict) and state.get("kind") == "open"]
 
 
 def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:

@@ -147,12 +147,16 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     right = row.right - 30
     # A table opens with each seat in its own number's colour, as its game allows (game.lan.host,
-    # linie-host): the hello names the game and the seats, which is all these dots need.
+    # linie-host): the hello names the game and the seats, which is all these dots need. The open ones
+    # are hollow where they are (the table's status says which), as the lobby will show them.
     colours = seat_colours(str(table.get("game") or ""), range(total))
+    open_seats = table.get("open_seats")
+    if not isinstance(open_seats, list):  # a table that told only how many: the first ones taken
+        open_seats = list(range(taken, total))
     for seat in range(total):
         centre = (right - (total - 1 - seat) * 30 - 8, row.y + 34)
         colour = theme.player_colour(colours[seat]) if ok else theme.shade(theme.CREAM_DIM, 0.5)
-        if seat < taken:
+        if seat not in open_seats:
             pygame.draw.circle(surface, colour, centre, 11)
         else:
             pygame.draw.circle(surface, colour, centre, 11, 3)
