@@ -327,10 +327,13 @@ class LanSession:
                 self.notice(_("A bot plays for {name} for now.").format(name=name))
             elif old.get("bot") and not new.get("bot"):
                 self.notice(_("{name} plays again.").format(name=name))
+            elif index == own:
+                # this screen's own link: the player knows (the host's at a table it just opened, a
+                # guest whose restarted host first tells every seat as not yet connected)
+                continue
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
-                if index != own:  # this screen's own player (the host's at a table it just opened) knows
-                    self.notice(_("{name} is back.").format(name=name))
+                self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):
                 self.notice(_("{name} is away.").format(name=name))

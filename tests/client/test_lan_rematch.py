@@ -224,19 +224,26 @@ def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
         "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
 
 
-def test_the_chat_says_a_player_is_back_but_not_to_the_player_who_just_sat_down():
+def test_the_chat_tells_a_player_who_came_and_went_but_never_about_their_own_link():
     def status(connected: list[bool]) -> dict:
         seats = [{"name": name, "kind": "human", "claimed": True, "connected": up}
                  for name, up in zip(("Ann", "Ben"), connected, strict=True)]
-        return {"type": "status", "phase": "lobby", "seats": seats, "spectators": 0}
+        return {"type": "status", "phase": "playing", "seats": seats, "spectators": 0}
 
-    link = Statuses()
-    link.role, link.seat = "seat", 0  # Ann hosts: her seat is hers before her own screen connects to it
-    session = LanSession(link)
-    for connected in ([False, False], [True, False], [True, True]):
-        link.queued.append(status(connected))
-        session.collect()
-    assert [line.text for line in session.chat if line.notice] == ["Ben is back."]
+    def notices(seat: int) -> list[str]:
+        link = Statuses()
+        link.role, link.seat = "seat", seat
+        session = LanSession(link)
+        # Ann hosts: her seat is hers before her screen connects; Ben comes; the host restarts (every
+        # seat first told as not connected) and both come back
+        for connected in ([False, False], [True, False], [True, True], [False, False], [True, False],
+                          [True, True]):
+            link.queued.append(status(connected))
+            session.collect()
+        return [line.text for line in session.chat if line.notice]
+
+    assert notices(0) == ["Ben is back.", "Ben lost the connection; the seat is kept.", "Ben is back."]
+    assert notices(1) == ["Ann is back.", "Ann lost the connection; the seat is kept.", "Ann is back."]
 
 
 def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
