@@ -323,17 +323,20 @@ class LanSession:
                     else:
                         self.notice(_("{name} left the table.").format(name=gone))
                 continue
+            back = new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away")))
             if new.get("bot") and not old.get("bot"):
                 self.notice(_("A bot plays for {name} for now.").format(name=name))
-            elif old.get("bot") and not new.get("bot"):
-                self.notice(_("{name} plays again.").format(name=name))
+            elif old.get("bot") and not new.get("bot") and not back:
+                # a returning player's bot stands down a moment before the player is back: "is back" follows
+                if new.get("connected") and index != own:
+                    self.notice(_("{name} plays their own seat again.").format(name=name))
             elif index == own:
                 # this screen's own link: the player knows (the host's at a table it just opened, a
                 # guest whose restarted host first tells every seat as not yet connected)
                 continue
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
-            elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
+            elif back:
                 self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):
                 self.notice(_("{name} is away.").format(name=name))
