@@ -139,7 +139,11 @@ class LobbyScene(HoldsSession, Scene):
                 elif message.get("code") == "net.not_allowed":
                     self.may_start = False
             elif kind == "status" and message.get("link") == "closed":
-                self.message = _("The table closed: {reason}").format(reason=message.get("reason", ""))
+                reason = str(message.get("reason") or "")  # "closed" alone: no reason, never shown as one
+                if reason != "closed":
+                    self.message = _("The table closed: {reason}").format(reason=reason)
+                elif not self.message.startswith(_("The table closed: {reason}").format(reason="")):
+                    self.message = _("The table is closed")
             elif kind == "status" and message.get("link") == "down":
                 reason = str(message.get("reason") or "").rstrip(".")
                 self.message = (_("Lost the host ({reason}) — trying again…").format(reason=reason) if reason

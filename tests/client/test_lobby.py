@@ -443,6 +443,19 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
 
 
+def test_a_table_that_closed_for_good_says_why_and_never_the_bare_word_closed(app):
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "closed", "seat", 1, "lobby"
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    said = []
+    for reason in ("closed", "another table, “Zoe's table”, now answers at 10.0.0.2:47000", "closed"):
+        session.poll = lambda reason=reason: [{"type": "status", "link": "closed", "reason": reason}]
+        lobby.update(0.01)
+        said.append(lobby.message)
+    assert said == ["The table is closed", *["The table closed: another table, “Zoe's table”, now answers at "
+                                            "10.0.0.2:47000"] * 2]
+
+
 def test_a_guest_at_a_dedicated_table_is_told_a_lost_player_is_not_waited_for_long(app):
     session = SeatedLobbySession()
     session.link = "up"
