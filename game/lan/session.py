@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lan import seats as lan_seats
 from game.match import Match
 from game.render.palette import seat_colours
@@ -271,7 +271,8 @@ class LanSession:
             seats = message.get("seats")
             if isinstance(seats, list):
                 spectators = message.get("spectators")
-                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators)
+                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators,
+                                 str(message.get("phase") or ""))
             told = "reason" not in message  # the host's own status, not news of the link repeating the last
             phase = str(message.get("phase") or self._last_phase) if told else self._last_phase
             if phase == "over" and self.seat_key is not None:
@@ -299,7 +300,7 @@ class LanSession:
                 self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
                                 if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
 
-    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0) -> None:
+    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
         in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
         before, self._seen_seats = self._seen_seats, seats
@@ -324,6 +325,10 @@ class LanSession:
                         self.notice(_("{name} left the table.").format(name=gone))
                 continue
             back = new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away")))
+            if phase == "over" and new.get("asked_start") and not old.get("asked_start") and index != own:
+                # told where it is read (a screen still on the final board, too): the table waits for them
+                self.notice(ngettext("{names} would like to play again.", "{names} would like to play again.",
+                                     1).format(names=name))
             if new.get("bot") and not old.get("bot"):
                 self.notice(_("A bot plays for {name} for now.").format(name=name))
             elif old.get("bot") and not new.get("bot") and not back:

@@ -246,6 +246,22 @@ def test_the_chat_tells_a_player_who_came_and_went_but_never_about_their_own_lin
     assert notices(1) == ["Ann is back.", "Ann lost the connection; the seat is kept.", "Ann is back."]
 
 
+def test_a_screen_still_on_the_final_board_is_told_in_the_chat_who_would_like_to_play_again():
+    def status(phase: str, asked: list[bool]) -> dict:
+        seats = [{"name": name, "kind": "human", "claimed": True, "connected": True, "asked_start": keen}
+                 for name, keen in zip(("Ann", "Ben", "Cem"), asked, strict=True)]
+        return {"type": "status", "phase": phase, "seats": seats, "spectators": 0}
+
+    link = Statuses()
+    link.role, link.seat = "seat", 1
+    session = LanSession(link)
+    for phase, asked in (("lobby", [False] * 3), ("lobby", [True, False, False]), ("playing", [False] * 3),
+                         ("over", [False] * 3), ("over", [False, True, False]), ("over", [True, True, False])):
+        link.queued.append(status(phase, asked))
+        session.collect()
+    assert [line.text for line in session.chat if line.notice] == ["Ann would like to play again."]
+
+
 def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
     from game.lan import seats as lan_seats
 
