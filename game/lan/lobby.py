@@ -48,6 +48,7 @@ class LobbyScene(HoldsSession, Scene):
     def __init__(self, app, session: LanSession, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.session = session
+        session.lobby = self  # the newest lobby holds the session (see exit)
         self.port = port
         self.hosting = hosting
         self.message = ""
@@ -96,6 +97,17 @@ class LobbyScene(HoldsSession, Scene):
             self.message = problem
             self.chat_field.text, self.chat_field.caret = text, len(text)
             self.app.sounds.play("error")
+
+    def exit(self) -> None:
+        if getattr(self.session, "lobby", self) is not self:
+            # a newer lobby holds the session: a table that read two statuses of the next deal in one
+            # frame opens the lobby twice, and closing the first would end the player's link
+            return
+        super().exit()
+
+    def abandon(self) -> None:
+        if getattr(self.session, "lobby", self) is self:
+            super().abandon()
 
     def leave(self) -> None:
         others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1

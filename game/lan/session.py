@@ -75,6 +75,7 @@ class LanSession:
         self._seen_spectators = 0
         self._last_phase = ""
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
+        self.lobby: object | None = None  # the lobby screen that opened on this session last
         self.colours: dict[int, int] = {}
 
     # -- the Session protocol -----------------------------------------------------------------------

@@ -274,3 +274,33 @@ def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_ag
         session.collect()
         assert lan_seats.recall("table-key") == kept, phase
     assert session.deal == 1
+
+
+def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_table_starts_at_once(app):
+    thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
+    ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    try:
+        for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
+            peer.hello(name)
+            peer.send({"type": "claim", "seat": seat})
+            peer.expect("welcome")
+        thread.start_game()
+        while thread.host.phase != "over":  # Ann and Ben play it out (their first legal action each time)
+            thread.call(lambda: [thread.host.match.submit(seat, thread.host.match.game.legal(
+                thread.host.match.state, seat)[0]) for seat in thread.host.match.to_act()])
+        lobby = join_by_address(app, thread.port)  # the spectator comes in after the end
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and lobby.session.role == "spectator")
+        finished = app.stack.top
+        run(app, 0.2)
+        ann.send({"type": "rematch"})
+        ben.send({"type": "bye"})  # Ann plays again, Ben goes home: the next game starts at once, a bot for Ben
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and app.stack.top is not finished)
+        run(app, 0.5)
+        table = app.stack.top
+        assert table.session is finished.session and table.session.link == "up"  # still watching, never closed
+        assert table.session.role == "spectator" and not table.finished
+    finally:
+        ann.close()
+        ben.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()

@@ -443,6 +443,17 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
 
 
+def test_a_lobby_opened_twice_on_one_session_leaves_it_open_when_the_first_one_goes(app):
+    session = SeatedLobbySession()  # a table read two statuses of the next deal in one frame: two lobbies
+    first = LobbyScene(app, session, port=47000, hosting=False)
+    second = LobbyScene(app, session, port=47000, hosting=False)
+    first.exit()
+    first.abandon()
+    assert not session.closed  # the player still watches or plays at that table
+    second.exit()
+    assert session.closed
+
+
 def test_a_table_that_closed_for_good_says_why_and_never_the_bare_word_closed(app):
     session = SeatedLobbySession()
     session.link, session.role, session.seat, session.phase = "closed", "seat", 1, "lobby"
