@@ -346,12 +346,17 @@ class LobbyScene(HoldsSession, Scene):
                 "Friends on this network choose Join a LAN game, where this table is listed, or type "
                 "{address}. Whoever is not here when you start is played by a bot."
             ).format(address=address)
+        guests_start = bool((self.session.table or {}).get("guests_start", True))
+        ready = guests_start if self.session.role == "spectator" else self.start.visible
         who = (
             _("The game starts once every seated player is Ready (open seats then become bots), or when every "
               "seat is taken.")
-            if self.start.visible
+            if ready
             else _("The host starts the game.")
         )
+        if self.session.role == "spectator":  # no seat to give back or to wait for them
+            return _("{who} You are watching: Sit here takes a seat that opens before the start; Leave takes "
+                     "you back to the title.").format(who=who)
         return _(
             "{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
             "program closes: join again to sit back down."
