@@ -64,10 +64,24 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
         hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
+        hello = {**hello, "open_seats": await _open_seats(reader, timeout)}
         writer.write(encode({"type": "bye", "id": 1}))
         return hello
     finally:
         writer.close()
+
+
+async def _open_seats(reader: asyncio.StreamReader, timeout: float) -> list[int] | None:
+    """Which seats are open, from the status a host sends a compatible newcomer after its hello (the
+    hello only counts them: a list draws the open one where it is); None when no status came."""
+    try:
+        status = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
+    except (OSError, ProtocolError):  # no status (an incompatible newcomer is refused instead): counts only
+        return None
+    seats = status.get("seats") if status.get("type") == "status" else None
+    if not isinstance(seats, list):
+        return None
+    return [seat for seat, state in enumerate(seats) if isinstance(state, dict) and state.get("kind") == "open"]
 
 
 def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:
@@ -116,6 +130,7 @@ class NetSession:
         self._resyncing = False
         self._resync_id = -1  # the id of the resync asked last
         self._established = False  # hello exchanged on the live connection
+        self._sat_at: tuple[str, str] | None = None  # the game and name of the table the first hello named
         self._greeted = False  # ... at least once on the current attempt
         self._farewell = ""  # the host's reason when it said bye
         self._closing = False
@@ -267,6 +282,7 @@ class NetSession:
 
     async def _connection_loop(self) -> None:
         delay = self._backoff[0]
+        said = False  # the reason the link closed for good, told already: not overwritten by a bare "closed"
         try:
             while not self._closing:
                 self._greeted = False
@@ -274,6 +290,7 @@ class NetSession:
                     await self._connect_once()
                 except _Final as final:
                     self._link("closed", str(final))
+                    said = True
                     return
                 except (OSError, TimeoutError, ProtocolError) as error:
                     reason = self._farewell or self._in_words(error)
@@ -287,7 +304,8 @@ class NetSession:
                 await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2))
                 delay = min(delay * 2, self._backoff[1])
         finally:
-            self._link("closed", "closed")
+            if not said:
+                self._link("closed", "closed")
 
     def _in_words(self, error: Exception) -> str:
         """Why the link broke, for a player rather than a programmer."""
@@ -319,6 +337,12 @@ class NetSession:
             self._check_rules(hello)
         except ProtocolError as error:
             raise _Final(error.message) from None
+        if self._sat_at is not None and self._sat_at != (hello["game"], hello["table"]):
+            # the host closed our table and another one answers at its address now (the next game a
+            # friend hosts takes port 47000 again): we never chose to join that one
+            raise _Final(_("another table, “{name}”, now answers at {where}").format(
+                where=f"{self.address}:{self.port}", name=hello["table"]))
+        self._sat_at = (hello["game"], hello["table"])
         table = {key: hello[key] for key in (
             "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}
         table["guests_start"] = hello.get("guests_start", True)  # may a seated guest press Start?

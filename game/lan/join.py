@@ -35,6 +35,7 @@ ROW_H = 108  # at 100 %; see ``row_height``
 PHASES = {"lobby": N_("seats open in the lobby"), "playing": N_("game in progress — join to watch"),
           "over": N_("game over")}
 SEAT_KEPT = N_("your seat is kept — join to play on")  # a game under way where this player sat
+LOBBY_FULL = N_("every seat taken — join to watch")  # a lobby without an open seat
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -135,7 +136,9 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     where = f"{table.get('address')}:{table.get('port')}"
     if ok:
         phase = str(table.get("phase"))
-        said = SEAT_KEPT if phase == "playing" and table.get("seat_kept") else PHASES.get(phase, phase)
+        full = int(table.get("seats_taken", 0)) >= int(table.get("seats_total", 0))
+        said = SEAT_KEPT if phase in ("lobby", "playing") and table.get("seat_kept") else \
+            LOBBY_FULL if phase == "lobby" and full else PHASES.get(phase, phase)
         detail = f"{game} · {_(said)} · {where}"
         theme.draw_text(surface, detail, (row.x + 100, row.bottom - 8), theme.fit_text(detail, 25, 1080), dim,
                         anchor="bottomleft")
@@ -147,12 +150,16 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     right = row.right - 30
     # A table opens with each seat in its own number's colour, as its game allows (game.lan.host,
-    # linie-host): the hello names the game and the seats, which is all these dots need.
+    # linie-host): the hello names the game and the seats, which is all these dots need. The open ones
+    # are hollow where they are (the table's status says which), as the lobby will show them.
     colours = seat_colours(str(table.get("game") or ""), range(total))
+    open_seats = table.get("open_seats")
+    if not isinstance(open_seats, list):  # a table that told only how many: the first ones taken
+        open_seats = list(range(taken, total))
     for seat in range(total):
         centre = (right - (total - 1 - seat) * 30 - 8, row.y + 34)
         colour = theme.player_colour(colours[seat]) if ok else theme.shade(theme.CREAM_DIM, 0.5)
-        if seat < taken:
+        if seat not in open_seats:
             pygame.draw.circle(surface, colour, centre, 11)
         else:
             pygame.draw.circle(surface, colour, centre, 11, 3)

@@ -48,6 +48,7 @@ class LobbyScene(HoldsSession, Scene):
     def __init__(self, app, session: LanSession, port: int, hosting: bool) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.session = session
+        session.lobby = self  # the newest lobby holds the session (see exit)
         self.port = port
         self.hosting = hosting
         self.message = ""
@@ -97,6 +98,17 @@ class LobbyScene(HoldsSession, Scene):
             self.chat_field.text, self.chat_field.caret = text, len(text)
             self.app.sounds.play("error")
 
+    def exit(self) -> None:
+        if getattr(self.session, "lobby", self) is not self:
+            # a newer lobby holds the session: a table that read two statuses of the next deal in one
+            # frame opens the lobby twice, and closing the first would end the player's link
+            return
+        super().exit()
+
+    def abandon(self) -> None:
+        if getattr(self.session, "lobby", self) is self:
+            super().abandon()
+
     def leave(self) -> None:
         others = sum(1 for seat in self.session.status.get("seats", []) if seat.get("claimed")) - 1
         if self.hosting and others > 0 and not self.confirming_close:
@@ -139,7 +151,11 @@ class LobbyScene(HoldsSession, Scene):
                 elif message.get("code") == "net.not_allowed":
                     self.may_start = False
             elif kind == "status" and message.get("link") == "closed":
-                self.message = _("The table closed: {reason}").format(reason=message.get("reason", ""))
+                reason = str(message.get("reason") or "")  # "closed" alone: no reason, never shown as one
+                if reason != "closed":
+                    self.message = _("The table closed: {reason}").format(reason=reason)
+                elif not self.message.startswith(_("The table closed: {reason}").format(reason="")):
+                    self.message = _("The table is closed")
             elif kind == "status" and message.get("link") == "down":
                 reason = str(message.get("reason") or "").rstrip(".")
                 self.message = (_("Lost the host ({reason}) — trying again…").format(reason=reason) if reason
@@ -330,12 +346,17 @@ class LobbyScene(HoldsSession, Scene):
                 "Friends on this network choose Join a LAN game, where this table is listed, or type "
                 "{address}. Whoever is not here when you start is played by a bot."
             ).format(address=address)
+        guests_start = bool((self.session.table or {}).get("guests_start", True))
+        ready = guests_start if self.session.role == "spectator" else self.start.visible
         who = (
             _("The game starts once every seated player is Ready (open seats then become bots), or when every "
               "seat is taken.")
-            if self.start.visible
+            if ready
             else _("The host starts the game.")
         )
+        if self.session.role == "spectator":  # no seat to give back or to wait for them
+            return _("{who} You are watching: Sit here takes a seat that opens before the start; Leave takes "
+                     "you back to the title.").format(who=who)
         return _(
             "{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
             "program closes: join again to sit back down."

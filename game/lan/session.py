@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lan import seats as lan_seats
 from game.match import Match
 from game.render.palette import seat_colours
@@ -74,6 +74,7 @@ class LanSession:
         self._seen_spectators = 0
         self._last_phase = ""
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
+        self.lobby: object | None = None  # the lobby screen that opened on this session last
         self.colours: dict[int, int] = {}
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
         self.replay_kept = False
@@ -294,7 +295,8 @@ class LanSession:
             seats = message.get("seats")
             if isinstance(seats, list):
                 spectators = message.get("spectators")
-                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators)
+                self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators,
+                                 str(message.get("phase") or ""))
             told = "reason" not in message  # the host's own status, not news of the link repeating the last
             phase = str(message.get("phase") or self._last_phase) if told else self._last_phase
             if phase == "over" and self.seat_key is not None:
@@ -322,7 +324,7 @@ class LanSession:
                 self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
                                 if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
 
-    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0) -> None:
+    def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
         in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
         before, self._seen_seats = self._seen_seats, seats
@@ -331,7 +333,8 @@ class LanSession:
             return
         sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
                if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
-        for old, new in zip(before, seats, strict=True):
+        own = self.seat if self.role == "seat" else None
+        for index, (old, new) in enumerate(zip(before, seats, strict=True)):
             name = str(new.get("name", "?"))
             if not old.get("claimed") or not new.get("claimed"):
                 if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot":
@@ -345,13 +348,24 @@ class LanSession:
                     else:
                         self.notice(_("{name} left the table.").format(name=gone))
                 continue
+            back = new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away")))
+            if phase == "over" and new.get("asked_start") and not old.get("asked_start") and index != own:
+                # told where it is read (a screen still on the final board, too): the table waits for them
+                self.notice(ngettext("{names} would like to play again.", "{names} would like to play again.",
+                                     1).format(names=name))
             if new.get("bot") and not old.get("bot"):
                 self.notice(_("A bot plays for {name} for now.").format(name=name))
-            elif old.get("bot") and not new.get("bot"):
-                self.notice(_("{name} plays again.").format(name=name))
+            elif old.get("bot") and not new.get("bot") and not back:
+                # a returning player's bot stands down a moment before the player is back: "is back" follows
+                if new.get("connected") and index != own:
+                    self.notice(_("{name} plays their own seat again.").format(name=name))
+            elif index == own:
+                # this screen's own link: the player knows (the host's at a table it just opened, a
+                # guest whose restarted host first tells every seat as not yet connected)
+                continue
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
-            elif new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away"))):
+            elif back:
                 self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):
                 self.notice(_("{name} is away.").format(name=name))

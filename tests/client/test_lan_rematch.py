@@ -201,6 +201,8 @@ class Statuses:
 
     def __init__(self) -> None:
         self.queued: list[dict] = []
+        self.role: str | None = None
+        self.seat: int | None = None
 
     def poll(self) -> list[dict]:
         queued, self.queued = self.queued, []
@@ -221,6 +223,44 @@ def test_the_chat_says_whether_a_player_left_moved_or_went_to_watch():
         session.collect()
     assert [line.text for line in session.chat if line.notice] == [
         "Ann sits down.", "Ben gave up the seat to watch.", "Ann left the table."]
+
+
+def test_the_chat_tells_a_player_who_came_and_went_but_never_about_their_own_link():
+    def status(connected: list[bool]) -> dict:
+        seats = [{"name": name, "kind": "human", "claimed": True, "connected": up}
+                 for name, up in zip(("Ann", "Ben"), connected, strict=True)]
+        return {"type": "status", "phase": "playing", "seats": seats, "spectators": 0}
+
+    def notices(seat: int) -> list[str]:
+        link = Statuses()
+        link.role, link.seat = "seat", seat
+        session = LanSession(link)
+        # Ann hosts: her seat is hers before her screen connects; Ben comes; the host restarts (every
+        # seat first told as not connected) and both come back
+        for connected in ([False, False], [True, False], [True, True], [False, False], [True, False],
+                          [True, True]):
+            link.queued.append(status(connected))
+            session.collect()
+        return [line.text for line in session.chat if line.notice]
+
+    assert notices(0) == ["Ben is back.", "Ben lost the connection; the seat is kept.", "Ben is back."]
+    assert notices(1) == ["Ann is back.", "Ann lost the connection; the seat is kept.", "Ann is back."]
+
+
+def test_a_screen_still_on_the_final_board_is_told_in_the_chat_who_would_like_to_play_again():
+    def status(phase: str, asked: list[bool]) -> dict:
+        seats = [{"name": name, "kind": "human", "claimed": True, "connected": True, "asked_start": keen}
+                 for name, keen in zip(("Ann", "Ben", "Cem"), asked, strict=True)]
+        return {"type": "status", "phase": phase, "seats": seats, "spectators": 0}
+
+    link = Statuses()
+    link.role, link.seat = "seat", 1
+    session = LanSession(link)
+    for phase, asked in (("lobby", [False] * 3), ("lobby", [True, False, False]), ("playing", [False] * 3),
+                         ("over", [False] * 3), ("over", [False, True, False]), ("over", [True, True, False])):
+        link.queued.append(status(phase, asked))
+        session.collect()
+    assert [line.text for line in session.chat if line.notice] == ["Ann would like to play again."]
 
 
 def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_again():
@@ -288,3 +328,33 @@ def test_the_hosting_player_hears_when_the_replay_cannot_be_kept_and_the_game_wa
     finally:
         app.stack.reset(TitleScene(app))
     assert saves.list_saves() == [] and len(list(replays_dir().glob("*.jsonl"))) == 1  # kept once, not twice
+
+
+def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_table_starts_at_once(app):
+    thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
+    ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    try:
+        for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
+            peer.hello(name)
+            peer.send({"type": "claim", "seat": seat})
+            peer.expect("welcome")
+        thread.start_game()
+        while thread.host.phase != "over":  # Ann and Ben play it out (their first legal action each time)
+            thread.call(lambda: [thread.host.match.submit(seat, thread.host.match.game.legal(
+                thread.host.match.state, seat)[0]) for seat in thread.host.match.to_act()])
+        lobby = join_by_address(app, thread.port)  # the spectator comes in after the end
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and lobby.session.role == "spectator")
+        finished = app.stack.top
+        run(app, 0.2)
+        ann.send({"type": "rematch"})
+        ben.send({"type": "bye"})  # Ann plays again, Ben goes home: the next game starts at once, a bot for Ben
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and app.stack.top is not finished)
+        run(app, 0.5)
+        table = app.stack.top
+        assert table.session is finished.session and table.session.link == "up"  # still watching, never closed
+        assert table.session.role == "spectator" and not table.finished
+    finally:
+        ann.close()
+        ben.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()

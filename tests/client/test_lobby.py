@@ -422,11 +422,14 @@ def test_the_note_under_four_seats_is_shown_whole_at_every_text_size(language, s
     try:
         who = _("The game starts once every seated player is Ready (open seats then become bots), or when every "
                 "seat is taken.")
-        text = _("{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if your "
-                 "program closes: join again to sit back down.").format(who=who)
-        size, lines = how_to_join_lines(text, 4)
-        assert " ".join(lines).split() == text.split()  # every word, none cut off
-        assert len(lines) * theme.px(size * 34 / 25) <= SEATS.bottom - 28 - (SEATS.y + 96 + 4 * ROW_H)
+        seated = _("{who} Until then, Leave gives your seat back; once the game runs, the seat waits for you if "
+                   "your program closes: join again to sit back down.").format(who=who)
+        watching = _("{who} You are watching: Sit here takes a seat that opens before the start; Leave takes "
+                     "you back to the title.").format(who=who)
+        for text in (seated, watching):
+            size, lines = how_to_join_lines(text, 4)
+            assert " ".join(lines).split() == text.split()  # every word, none cut off
+            assert len(lines) * theme.px(size * 34 / 25) <= SEATS.bottom - 28 - (SEATS.y + 96 + 4 * ROW_H)
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
@@ -441,6 +444,44 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     session.link = "down"  # the host closed the table, or its machine is gone
     assert lobby._state_words(ben, "connected") == "—"
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
+
+
+def test_a_spectator_in_the_lobby_is_told_about_watching_not_about_a_seat_to_give_back(app):
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "up", "spectator", None, "lobby"
+    session.table = {"table": "Tafel", "title": "Linja", "guests_start": True}  # a linie-host table
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    note = lobby._how_to_join()
+    assert note.startswith("The game starts once every seated player is Ready") and "You are watching" in note
+    assert "your seat" not in note
+    session.table = {"table": "Tafel", "title": "Linja", "guests_start": False}  # hosted from the game
+    assert lobby._how_to_join().startswith("The host starts the game. You are watching")
+    session.role, session.seat = "seat", 1
+    assert "Leave gives your seat back" in lobby._how_to_join()
+
+
+def test_a_lobby_opened_twice_on_one_session_leaves_it_open_when_the_first_one_goes(app):
+    session = SeatedLobbySession()  # a table read two statuses of the next deal in one frame: two lobbies
+    first = LobbyScene(app, session, port=47000, hosting=False)
+    second = LobbyScene(app, session, port=47000, hosting=False)
+    first.exit()
+    first.abandon()
+    assert not session.closed  # the player still watches or plays at that table
+    second.exit()
+    assert session.closed
+
+
+def test_a_table_that_closed_for_good_says_why_and_never_the_bare_word_closed(app):
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "closed", "seat", 1, "lobby"
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    said = []
+    for reason in ("closed", "another table, “Zoe's table”, now answers at 10.0.0.2:47000", "closed"):
+        session.poll = lambda reason=reason: [{"type": "status", "link": "closed", "reason": reason}]
+        lobby.update(0.01)
+        said.append(lobby.message)
+    assert said == ["The table is closed", *["The table closed: another table, “Zoe's table”, now answers at "
+                                            "10.0.0.2:47000"] * 2]
 
 
 def test_a_guest_at_a_dedicated_table_is_told_a_lost_player_is_not_waited_for_long(app):

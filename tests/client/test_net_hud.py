@@ -139,11 +139,17 @@ def test_seat_changes_become_notices_in_the_chat(app, lan):
     run(app)
     link.set_seats([seat("Ada"), seat("Ben", connected=False, bot=True)])
     run(app)
-    link.set_seats([seat("Ada"), seat("Ben")])
+    link.set_seats([seat("Ada"), seat("Ben", connected=False)])  # Ben resumes: his bot stands down first ...
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben")])  # ... then he is back: one notice, not "plays" and "is back"
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben", bot=True)])  # the host lets a bot play for Ben at once
+    run(app)
+    link.set_seats([seat("Ada"), seat("Ben")])  # and gives it back while he is there
     run(app)
     notices = [line.text for line in table.lan_hud.session.chat if line.notice]
     assert notices == ["Ben lost the connection; the seat is kept.", "A bot plays for Ben for now.",
-                       "Ben plays again."]
+                       "Ben is back.", "A bot plays for Ben for now.", "Ben plays their own seat again."]
 
 
 def test_the_overlay_covers_the_table_while_the_link_is_down(app, lan):

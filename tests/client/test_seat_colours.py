@@ -118,6 +118,32 @@ def _dot(game: str, total: int, seat: int) -> tuple[int, int, int]:
     return tuple(surface.get_at(on_the_ring))[:3]
 
 
+def test_the_join_list_draws_the_open_seat_hollow_where_it_is_not_the_first_ones_filled() -> None:
+    surface = pygame.Surface((1400, 120))
+    row = pygame.Rect(0, 0, 1400, 110)
+    table = {"compatible": True, "game": "linie1", "title": "Linie 1", "seats_total": 3, "seats_taken": 2,
+             "open_seats": [1], "phase": "lobby", "name": "T", "address": "127.0.0.1", "port": 47000}
+    draw_table_row(surface, row, table, False, False)  # the host sits first, a bot third, the second is open
+    right = row.right - 30
+    centre = [(right - (2 - seat) * 30 - 8, row.y + 34) for seat in range(3)]
+    filled = [tuple(surface.get_at(c))[:3] == theme.player_colour(seat) for seat, c in enumerate(centre)]
+    assert filled == [True, False, True]
+
+
+def test_a_lobby_without_an_open_seat_is_listed_as_one_to_watch(monkeypatch) -> None:
+    from tests.client.helpers import record_drawn_text
+
+    drawn = record_drawn_text(monkeypatch)
+    surface = pygame.Surface((1400, 120))
+    for taken, kept in ((1, False), (2, False), (2, True)):
+        table = {"compatible": True, "game": "linja", "title": "Linja", "seats_total": 2, "seats_taken": taken,
+                 "seat_kept": kept, "phase": "lobby", "name": "T", "address": "127.0.0.1", "port": 47000}
+        draw_table_row(surface, pygame.Rect(0, 0, 1400, 110), table, False, False)
+    said = [text.split(" · ")[1] for text, _rect in drawn if text.startswith("Linja · ")]
+    assert said == ["seats open in the lobby", "every seat taken — join to watch",
+                    "your seat is kept — join to play on"]
+
+
 def test_the_join_list_draws_each_seat_in_its_colour_at_that_game() -> None:
     assert _dot("liniell", 2, 1) == theme.player_colour(MINT)
     assert _dot("linie1", 4, 1) == theme.player_colour(BLUE)

@@ -144,3 +144,26 @@ def test_a_table_name_in_any_script_is_announced_within_dns_limits(name: str) ->
     assert all(len(f"{key}={value}".encode()) <= 255 for key, value in record.items())
     ServiceInfo(SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=47000, properties=record,
                 server="linie-test.local.", parsed_addresses=["127.0.0.1"])  # zeroconf takes it
+
+
+def test_a_probe_says_which_seats_are_open_not_only_how_many() -> None:
+    from net.client import probe
+    from net.host import Host, HostConfig
+
+    thread = HostThread(Host.new("linie1", seats=4, bots=1, config=HostConfig(name="Gaps")), "127.0.0.1")
+    port = thread.start()
+    player = NetSession("127.0.0.1", port, "Ann", heartbeat=0.2)
+    try:
+        player.wait_for(lambda m: m["type"] == "hello")
+        player.claim(1)  # the second seat: the first and third stay open, the last is a bot's
+        player.wait_for(lambda m: m["type"] == "welcome")
+
+        def seated() -> dict[str, Any] | None:
+            hello = probe("127.0.0.1", port)
+            return hello if hello["seats_taken"] == 2 else None
+
+        hello = wait_until(seated, 5)
+        assert (hello["seats_taken"], hello["open_seats"]) == (2, [0, 2])
+    finally:
+        player.close()
+        thread.stop()

@@ -279,3 +279,18 @@ def test_the_hosts_goodbye_is_told_in_the_players_language(host_factory: Callabl
         assert reason == _("The host closed the table.") != "The host closed the table."
     finally:
         set_language("en")
+
+
+def test_another_table_at_the_same_address_closes_the_link_instead_of_seating_us_there(
+        host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2, name="Ann's table")
+    ann, bob = seat_two(host, sessions)
+    port = host.port
+    host.stop(goodbye=True)  # the table closes, and a friend opens the next one on the same port
+    bob.wait_for(kind("status", link="down"))
+    host_factory(port=port, seats=2, name="Zoe's table")
+    closed = bob.wait_for(kind("status", link="closed"), timeout=5)
+    assert closed["reason"] == f"another table, “Zoe's table”, now answers at 127.0.0.1:{port}"
+    with pytest.raises(TimeoutError):  # nothing after it: no seat there, and no bare "closed" over the reason
+        bob.wait_for(lambda m: m["type"] in ("hello", "welcome", "error", "status"), timeout=0.5)
+    assert (bob.role, bob.seat, bob.table["table"]) == ("seat", 1, "Ann's table")

@@ -298,7 +298,8 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
     elif kind == "passed":
         def passed() -> None:
             x, y = players.disc_point(seat, new.players)
-            note = _("has no markers and passes") if event.get("forced") else _("passes")
+            note = {"no_markers": _("has no markers and passes"),
+                    "spaces_full": _("finds every space taken and passes")}.get(event.get("reason"), _("passes"))
             stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
             stage.sound("click")
         timeline.call(passed)
