@@ -654,3 +654,12 @@ def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(ap
     panel.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
     said = [text for text, _rect in drawn if name in text and text not in (name, f"{name}'s tiles")]
     assert said == [f"{name} is thinking…"], said
+
+
+def test_the_hand_is_never_called_waiting_while_the_players_own_tile_lands(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+    assert table.busy and not table.my_turn  # the tile is still flying: the screen has not caught up
+    assert table._panel_frame().hand_title == "Your tiles"
+    settle(app, table)  # one action of two: still this player's turn once it has landed
+    assert table.my_turn and table._panel_frame().hand_title == "Your tiles"

@@ -731,7 +731,7 @@ class Linie1Table(TableScene):
             hand = self.hand()
             title = (
                 self.owned(eyes, _("Your tiles"), _("{name}'s tiles"))
-                if mine or eyes not in self.humans
+                if mine or eyes not in self.humans or self.acting == eyes  # own tile still landing: still mine
                 else _("Your tiles (wait for your turn)")
             )
             if view["players"][eyes]["driving"]:
