@@ -663,3 +663,16 @@ def test_the_hand_is_never_called_waiting_while_the_players_own_tile_lands(app):
     assert table._panel_frame().hand_title == "Your tiles"
     settle(app, table)  # one action of two: still this player's turn once it has landed
     assert table.my_turn and table._panel_frame().hand_title == "Your tiles"
+
+
+@pytest.mark.parametrize("dashed", [False, True])
+def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_rails(app, ready_to_drive, dashed):
+    from game.render.linie1.board import LINE_RGB
+    from game.tables.linie1.board_view import ROUTE_ALPHA, BoardView
+    trip = my_trip_candidates(ready_to_drive.match.view(0))[0]
+    layer, _ = BoardView()._route_layer(trip, LINE_RGB["white"], ROUTE_ALPHA, dashed=dashed)
+    width, height = layer.get_size()
+    shades = {sum(layer.get_at((x, y))[:3]) // 3 for x in range(0, width, 2) for y in range(0, height, 2)
+              if layer.get_at((x, y)).a > 0}
+    assert min(shades) < 90  # a dark edge, not only white on cream
+    assert max(shades) > 230  # and the line's own white still shows
