@@ -676,3 +676,29 @@ def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_ra
               if layer.get_at((x, y)).a > 0}
     assert min(shades) < 90  # a dark edge, not only white on cream
     assert max(shades) > 230  # and the line's own white still shows
+
+
+@pytest.mark.parametrize("faces", [["3"], ["2", "R", "H"]])
+def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_drive, monkeypatch, faces):
+    """Another driver's last roll and Start trip share the route card's foot: neither hides the other."""
+    import game.tables.linie1.dice as dice_module
+    import game.tables.linie1.panel as panel_module
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive.match.save()), bot_seed=4))
+    run(app, 0.1)
+    assert table.trip_button.visible
+    dies: list[pygame.Rect] = []
+
+    def record(surface, centre, size, face, *rest, **kw):
+        dies.append(pygame.Rect(0, 0, size, size).move(round(centre[0] - size / 2), round(centre[1] - size / 2)))
+
+    monkeypatch.setattr(panel_module, "draw_die", record)
+    monkeypatch.setattr(dice_module, "draw_die", record)
+    roll = {"seat": 1, "face": faces[0]} if len(faces) == 1 else {"seat": 1, "faces": faces, "chosen": 0}
+    table.view["last_roll"] = roll  # another driver rolled last
+    table.draw(pygame.Surface((1920, 1080)))
+    card = layout.route_card_rect(len(table.view["players"]))
+    assert len(dies) == len(faces)
+    for die in dies:
+        assert not die.colliderect(table.trip_button.rect) and card.contains(die)
+        assert die.width >= panel_module.MIN_PANEL_DIE

@@ -769,7 +769,8 @@ class Linie1Table(TableScene):
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
-            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))])
+            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
+            trip_button=self.trip_button.rect if self.trip_button.visible else None)
 
     def _hidden_note(self) -> str:
         if self.session.replay:
