@@ -702,3 +702,16 @@ def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_dr
     for die in dies:
         assert not die.colliderect(table.trip_button.rect) and card.contains(die)
         assert die.width >= panel_module.MIN_PANEL_DIE
+
+
+def test_a_route_completed_mid_turn_says_when_the_trip_can_start(app):
+    """Start trip only stands at a turn's start: the line under the hand says so, and that undo brings it back."""
+    from game.core.linie1 import my_route_status
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] >= 1
+                       and my_route_status(v)["complete"])
+    table = shot_table(app, session)
+    run(app, 0.1)
+    assert table.my_turn and not table.trip_button.visible
+    words, bad = table.status_line()
+    assert not bad and "next turn can start the trip" in words and "undo" in words

@@ -712,6 +712,14 @@ class Linie1Table(TableScene):
         if phase == "roll":
             return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
         if phase == "build":
+            status = self.route_status()
+            if self.view["actions_taken"] and status is not None and status["complete"]:
+                # Start trip only stands at a turn's start: say when it comes, and that undo brings it back now
+                if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
+                    return _("Route complete! End your turn ({key}); your next turn can start the trip. "
+                             "Or undo (Ctrl+Z) to start it now.").format(key=self._key("next"))
+                return _("Route complete! One more action, and your next turn can start the trip. "
+                         "Or undo (Ctrl+Z) to start it now.")
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
             count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
