@@ -715,3 +715,15 @@ def test_a_route_completed_mid_turn_says_when_the_trip_can_start(app):
     assert table.my_turn and not table.trip_button.visible
     words, bad = table.status_line()
     assert not bad and "next turn can start the trip" in words and "undo" in words
+
+
+def test_the_last_of_three_dice_is_carried_out_with_key_1_not_1_to_1(app):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is not None and len(v["dice"]["rolled"]) == 1, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    table = shot_table(app, session)
+    settle(app, table, 1.0)
+    assert table.waiting_dice() is not None
+    words = table.status_line()[0]
+    assert "press 1." in words and "1–1" not in words

@@ -695,6 +695,9 @@ class Linie1Table(TableScene):
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         dice = self.view.get("dice") if phase == "roll" else None
+        if dice and dice["rolled"] is not None and len(dice["rolled"]) == 1:  # the last die: no choice of keys
+            return _("Carry out the last die: click it or press 1. Red: stay · green: 1 or 2 squares · H: next stop "
+                     "· tools: back to your last stop.")
         if dice and dice["rolled"] is not None:
             return _("Carry out one die: click it, press 1–{count} (or ← → and Enter). Red: stay · green: 1 or 2 "
                      "squares · H: next stop · tools: back to your last stop.").format(count=len(dice["rolled"]))
