@@ -727,3 +727,19 @@ def test_the_last_of_three_dice_is_carried_out_with_key_1_not_1_to_1(app):
     assert table.waiting_dice() is not None
     words = table.status_line()[0]
     assert "press 1." in words and "1–1" not in words
+
+
+def test_the_pace_badge_steps_aside_for_start_trip(app, monkeypatch):
+    import game.tables.linie1.panel as panel_module
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)), options={"trip_rule": "pace"})
+    table = shot_table(app, session)
+    run(app, 0.1)
+    assert table.trip_button.visible and table.view.get("allowance")
+    badges: list[pygame.Rect] = []
+    monkeypatch.setattr(panel_module, "_pace_badge", lambda surface, allowance, centre, size: badges.append(
+        pygame.Rect(0, 0, size + 20, size).move(round(centre[0] - (size + 20) / 2), round(centre[1] - size / 2))))
+    table.draw(pygame.Surface((1920, 1080)))
+    assert len(badges) == 1 and not badges[0].colliderect(table.trip_button.rect)
+    assert layout.route_card_rect(len(table.view["players"])).contains(badges[0])

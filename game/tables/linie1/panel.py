@@ -57,7 +57,8 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     _hand(surface, frame)
     allowance = frame.view.get("allowance")
     if allowance:
-        _pace_badge(surface, int(allowance))
+        centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
+        _pace_badge(surface, int(allowance), centre, size)
     elif frame.dice_roll is not None:
         last, size = _roll_place(frame, len(frame.dice_roll[0]), PANEL_DICE)
         draw_last_roll(surface, *frame.dice_roll, last, size)
@@ -302,12 +303,14 @@ def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
 
 
 @theme.natural_size  # a token in the die's place: its words fit its box as they are
-def _pace_badge(surface: pygame.Surface, allowance: int) -> None:
-    """The pace rule's next move, at most, where the die would lie."""
-    box = pygame.Rect(0, 0, layout.DIE_SIZE + 20, layout.DIE_SIZE)
-    box.center = layout.DIE_CENTRE
-    theme.panel(surface, box, theme.CREAM, 18, theme.SUNFLOWER, 6)
-    theme.draw_text(surface, _("up to"), (box.centerx, box.y + 10), 20, theme.INK, theme.TEXT_BOLD_FONT, "midtop")
-    theme.draw_text(
-        surface, str(allowance), (box.centerx, box.centery + 12), 52, theme.INK, theme.DISPLAY_FONT, "center"
-    )
+def _pace_badge(surface: pygame.Surface, allowance: int, centre: tuple[float, float] = layout.DIE_CENTRE,
+                size: int = layout.DIE_SIZE) -> None:
+    """The pace rule's next move, at most, where the die would lie (smaller beside Start trip)."""
+    box = pygame.Rect(0, 0, size + 20, size)
+    box.center = (round(centre[0]), round(centre[1]))
+    scale = size / layout.DIE_SIZE
+    theme.panel(surface, box, theme.CREAM, max(8, round(18 * scale)), theme.SUNFLOWER, max(3, round(6 * scale)))
+    theme.draw_text(surface, _("up to"), (box.centerx, box.y + round(10 * scale)), max(14, round(20 * scale)),
+                    theme.INK, theme.TEXT_BOLD_FONT, "midtop")
+    theme.draw_text(surface, str(allowance), (box.centerx, box.centery + round(12 * scale)),
+                    max(26, round(52 * scale)), theme.INK, theme.DISPLAY_FONT, "center")
