@@ -743,3 +743,13 @@ def test_the_pace_badge_steps_aside_for_start_trip(app, monkeypatch):
     table.draw(pygame.Surface((1920, 1080)))
     assert len(badges) == 1 and not badges[0].colliderect(table.trip_button.rect)
     assert layout.route_card_rect(len(table.view["players"])).contains(badges[0])
+
+
+def test_the_first_pace_move_says_drive_1_square_not_1_to_1(app):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v.get("allowance") == 1, limit=4000, options={"trip_rule": "pace"})
+    table = shot_table(app, session)
+    run(app, 0.05)
+    words = table.status_line()[0]
+    assert "Drive 1 square" in words and "1 to 1" not in words

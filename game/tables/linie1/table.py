@@ -706,6 +706,9 @@ class Linie1Table(TableScene):
                 count=dice["next"], key=self._key("next"))
         if dice:
             return _("Roll the three dice ({key}), then carry out one of them.").format(key=self._key("next"))
+        if phase == "roll" and self.view.get("allowance") == 1:  # the first move of the trips: nothing to choose
+            return _("Drive 1 square (Enter or {key}). The tram stops at the first halt; the next player may go "
+                     "one further than you do.").format(key=self._key("next"))
         if phase == "roll" and self.view.get("allowance"):
             allowance = int(self.view["allowance"])
             return _(
