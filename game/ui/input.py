@@ -151,6 +151,8 @@ class InputMapper:
             if key == pygame.K_v and mods & pygame.KMOD_CTRL:
                 pasted = clipboard_text()
                 return [Intent("text", value=pasted)] if pasted else []
+            if key == pygame.K_a and mods & pygame.KMOD_CTRL:
+                return [Intent("select_all")]  # as in every text field: the next key typed replaces it all
             name = TEXT_MODE_KEYS.get(key) or KEYS.get(key)
             if key == pygame.K_SPACE:
                 return []  # a space is text, delivered by TEXTINPUT

@@ -426,6 +426,9 @@ class TextInput(Widget):
             self.text = self.text[:self.caret] + self.text[self.caret + 1:]
             self.on_change(self.text)
             return True
+        if kind == "select_all":
+            self.all_selected, self.caret = bool(self.text), len(self.text)
+            return True
         if kind in ("left", "right", "home", "end"):
             self.all_selected = False
             self.caret = {"left": max(0, self.caret - 1), "right": min(len(self.text), self.caret + 1),

@@ -55,3 +55,21 @@ def test_a_click_in_a_field_that_has_the_focus_puts_the_caret_at_the_end() -> No
     assert not empty.all_selected  # nothing to select
     empty.handle(Intent("text", value="\x07"))  # nothing printable typed: nothing changes
     assert empty.text == ""
+
+
+def test_ctrl_a_selects_the_whole_name_so_the_next_key_replaces_it() -> None:
+    """A field clicked into keeps its caret; Ctrl+A then selects all, as in every text field."""
+    from game.ui.input import InputMapper
+    mapper = InputMapper()
+    mapper.text_mode = True
+    intents = mapper.map(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL,
+                                            unicode="", scancode=0))
+    assert [intent.kind for intent in intents] == ["select_all"]
+    field, changes, ui = field_with("Player 3")
+    ui.set_focus(field)
+    field.update(1 / 60)
+    field.press((10, 10))  # the caret at the end, nothing selected
+    for intent in intents:
+        field.handle(intent)
+    field.handle(Intent("text", value="Ben"))
+    assert field.text == "Ben" and changes[-1] == "Ben"
