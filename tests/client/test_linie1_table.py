@@ -753,3 +753,30 @@ def test_the_first_pace_move_says_drive_1_square_not_1_to_1(app):
     run(app, 0.05)
     words = table.status_line()[0]
     assert "Drive 1 square" in words and "1 to 1" not in words
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_seat_rows_never_run_into_each_other_at_150_percent(app, monkeypatch, lang):
+    """German at 150 %: "· auf diesem Bildschirm" ran over the tiles count and the line badge."""
+    from game.i18n import set_language
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    theme.set_ui_scale(1.5)
+    set_language(lang)
+    try:
+        seats = [SeatInfo("Alexandra"), SeatInfo("Bimmel", "bot", "normal"), SeatInfo("Benedikt"),
+                 SeatInfo("Weiche", "bot", "normal")]
+        table, _match = make_table(app, seats)
+        settle(app, table, 0.5)
+        drawn: list[pygame.Rect] = []
+        real = theme.draw_text
+        monkeypatch.setattr(theme, "draw_text", lambda *args, **kw: drawn.append(real(*args, **kw)) or drawn[-1])
+        panel_module._players(pygame.Surface((1920, 1080)), table._panel_frame())
+    finally:
+        set_language("en")
+    for seat in range(4):
+        row = layout.player_row(seat)
+        texts = [rect for rect in drawn if row.collidepoint(rect.center)]
+        assert len(texts) >= 2  # the name and the tiles at least
+        assert all(row.inflate(0, 8).contains(rect) for rect in texts)
+        assert not any(a.colliderect(b) for index, a in enumerate(texts) for b in texts[index + 1:])

@@ -108,11 +108,6 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         name = str(info.get("name"))
         kind = frame.kinds[seat] if seat < len(frame.kinds) else (
             bot_label(info.get("level")) if info.get("kind") == "bot" else "")
-        name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), 28, theme.CREAM, theme.TEXT_BOLD_FONT,
-                                    "midleft")
-        if kind:  # "you", "on this screen", "Bot · normal", "remote player": as every game's seat says it
-            name_rect = name_rect.union(theme.draw_text(surface, "· " + kind, (name_rect.right + 12, rect.centery + 1),
-                                                        24, theme.CREAM_DIM, anchor="midleft"))
         stats = player.get("stats", {})
         if player["driving"] and player.get("trip"):
             trip = player["trip"]
@@ -123,8 +118,23 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
             status = ngettext("{count} tile · laid {laid}", "{count} tiles · laid {laid}", count).format(
                 count=count, laid=stats.get("tiles_laid", 0))
         has_badge = player.get("line") is not None and (player.get("revealed") or seat == frame.eyes)
-        room = rect.right - 20 - name_rect.right - 16 - (72 if has_badge else 0)
-        size = theme.fit_text(status, 24, room)
+        # The status keeps its place on the right (up to half the row); the name and "· on this screen"
+        # share what is left, the note shrinking first and left out when even small it would not fit,
+        # so at a large text size nothing runs into anything else.
+        badge_room = 72 if has_badge else 0
+        size = theme.fit_text(status, 24, (rect.width - 88) // 2 - badge_room, minimum=STATUS_MIN)
+        status_left = rect.right - 20 - theme.font(size).size(status)[0] - badge_room
+        name_room = status_left - 16 - (rect.x + 68)
+        name_size = theme.fit_text(name, 28, name_room, theme.TEXT_BOLD_FONT, minimum=STATUS_MIN)
+        name_rect = theme.draw_text(surface, name, (rect.x + 68, rect.centery), name_size, theme.CREAM,
+                                    theme.TEXT_BOLD_FONT, "midleft")
+        if kind:  # "you", "on this screen", "Bot · normal", "remote player": as every game's seat says it
+            note = "· " + kind
+            room = status_left - 16 - (name_rect.right + 12)
+            note_size = theme.fit_text(note, 24, room, minimum=NOTE_MIN)
+            if theme.font(note_size).size(note)[0] <= room:
+                theme.draw_text(surface, note, (name_rect.right + 12, rect.centery + 1), note_size, theme.CREAM_DIM,
+                                anchor="midleft")
         theme.draw_text(surface, status, (rect.right - 20, rect.centery), size, theme.CREAM_DIM, anchor="midright")
         if has_badge:
             badge = (rect.right - 20 - theme.font(size).size(status)[0] - 36, rect.centery)
@@ -137,6 +147,10 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         theme.CREAM_DIM,
         anchor="topright",
     )
+
+
+STATUS_MIN = 18  # a seat's name and its tiles or trip never shrink below this design size
+NOTE_MIN = 16  # "· on this screen" is left out rather than drawn smaller
 
 
 def pile_label(view: View) -> str:
