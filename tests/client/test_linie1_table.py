@@ -780,3 +780,30 @@ def test_seat_rows_never_run_into_each_other_at_150_percent(app, monkeypatch, la
         assert len(texts) >= 2  # the name and the tiles at least
         assert all(row.inflate(0, 8).contains(rect) for rect in texts)
         assert not any(a.colliderect(b) for index, a in enumerate(texts) for b in texts[index + 1:])
+
+
+def test_dice_meanings_keep_every_word_and_one_size_at_150_percent_in_german(app, monkeypatch):
+    """"bis zur nächsten Haltestelle" lost its last word, and "2 Felder" stood twice as big beside it."""
+    from game.i18n import set_language
+    from game.render.linie1 import die as die_module
+    from game.render.linie1.die import LIGHT_WORDS
+    from game.tables.linie1.dice import draw_rolled
+    from game.tables.linie1.staging import DICE_SIZE
+    from game.ui import theme
+    theme.set_ui_scale(1.5)
+    set_language("de")
+    try:
+        drawn: list[tuple[str, int]] = []
+        real = theme.render_text
+        monkeypatch.setattr(die_module.theme, "render_text",
+                            lambda text, size, *rest: drawn.append((text, size)) or real(text, size, *rest))
+        faces = ["T", "H", "2"]
+        draw_rolled(pygame.Surface((1920, 1080)), layout.dice_spots((700, 500), 3, DICE_SIZE), faces, DICE_SIZE,
+                    True, None)
+        from game.i18n import _
+        words = [_(LIGHT_WORDS[face]) for face in faces]
+    finally:
+        set_language("en")
+    labels = [(text, size) for text, size in drawn if text and not text.isdigit()]
+    assert " ".join(text for text, _size in labels).split() == " ".join(words).split()  # every word, in order
+    assert len({size for _text, size in labels}) == 1

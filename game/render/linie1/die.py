@@ -103,17 +103,40 @@ def meaning_room(spots: list[tuple[float, float]]) -> int:
     return round(min(gaps)) - 28 if gaps else 400
 
 
-def draw_meaning(surface: pygame.Surface, text: str, spot: tuple[float, float], die_size: int, room: int,
-                 edge: theme.Colour | None, edge_width: int) -> None:
-    """A die's meaning ("2 squares", "to the next stop") in a pill under it, no wider than ``room``: in
-    one line or two, shrunk only when two lines of whole words do not fit."""
-    face, size = theme.TEXT_BOLD_FONT, 20
-    lines = theme.wrap(text, size, room, face)
-    while size > 9 and (len(lines) > 2 or " ".join(lines) != " ".join(text.split())):
+MEANING_SIZE = 20  # a die's meaning, at its largest (design size)
+MEANING_MIN = 11  # below this a meaning takes a third line instead of shrinking further
+
+
+def meaning_fit(text: str, room: int) -> int:
+    """The largest size at which ``text`` lies in two lines of whole words within ``room`` (at least
+    ``MEANING_MIN``, where it may take three)."""
+    size = MEANING_SIZE
+    while size > MEANING_MIN and not _whole_in_two(text, size, room):
         size -= 1
-        lines = theme.wrap(text, size, room, face)
+    return size
+
+
+def meaning_size(texts: list[str], room: int) -> int:
+    """One size for every meaning of a roll, so the dice read alike ("2 squares" no bigger than
+    "to the next stop" beside it)."""
+    return min((meaning_fit(text, room) for text in texts if text), default=MEANING_SIZE)
+
+
+def _whole_in_two(text: str, size: int, room: int) -> bool:
+    lines = theme.wrap(text, size, room, theme.TEXT_BOLD_FONT)
+    return len(lines) <= 2 and " ".join(lines) == " ".join(text.split())
+
+
+def draw_meaning(surface: pygame.Surface, text: str, spot: tuple[float, float], die_size: int, room: int,
+                 edge: theme.Colour | None, edge_width: int, size: int | None = None) -> None:
+    """A die's meaning ("2 squares", "to the next stop") in a pill under it, no wider than ``room``: in
+    one line or two, shrunk only when two lines of whole words do not fit (to ``size`` when the roll
+    shares one); never a word left out."""
+    face = theme.TEXT_BOLD_FONT
+    size = meaning_fit(text, room) if size is None else size
+    lines = theme.wrap(text, size, room, face)
     step = theme.line_height(size, face)
-    labels = [theme.render_text(line, size, theme.CREAM, face) for line in lines[:2]] or [
+    labels = [theme.render_text(line, size, theme.CREAM, face) for line in lines] or [
         theme.render_text("", size, theme.CREAM, face)]
     width = max(label.get_width() for label in labels)
     pill = pygame.Rect(0, 0, width, step * len(labels)).inflate(16, 8)

@@ -11,7 +11,7 @@ import pygame
 from game.core.linie1.dice import carry_out, stop_signs
 from game.i18n import _
 from game.render.linie1.board import Linie1Board
-from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room
+from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room, meaning_size
 from game.tables.linie1 import layout
 from game.tables.linie1.staging import DICE_SIZE, dice_spot
 from game.ui import theme
@@ -80,13 +80,14 @@ def die_rects(spots: list[tuple[float, float]], size: int) -> list[pygame.Rect]:
 def draw_rolled(surface: pygame.Surface, spots: list[tuple[float, float]], faces: list[str], size: int,
                 keys: bool, hovered: int | None) -> None:
     """The dice waiting for a choice; ``keys``: the viewer chooses, so each shows its number key."""
+    shared = meaning_size([_(LIGHT_WORDS.get(face, "")) for face in faces], meaning_room(spots))
     for index, ((x, y), face) in enumerate(zip(spots, faces, strict=True)):
         rect = die_rects([(x, y)], size)[0]
         if index == hovered:
             pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(14, 14), 5, border_radius=size // 4)
         draw_die(surface, (x, y), size, face, lights=True)
         draw_meaning(surface, _(LIGHT_WORDS.get(face, "")), (x, y), size, meaning_room(spots),
-                     theme.SUNFLOWER if index == hovered else None, 2)
+                     theme.SUNFLOWER if index == hovered else None, 2, shared)
         if keys:
             badge = (rect.left + 4, rect.top + 4)
             pygame.draw.circle(surface, theme.SUNFLOWER, badge, 15)

@@ -19,7 +19,7 @@ from game.anim.effect import Effect
 from game.core.linie1.dice import DICE_FACES
 from game.i18n import _, ngettext
 from game.render.linie1.board import tile_image
-from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room
+from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room, meaning_size
 from game.tables.linie1.layout import dice_spots
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
@@ -230,8 +230,9 @@ class DiceRoll(Effect):
             surface.blit(shadow, shadow.get_rect(center=(round(x), round(y + self.size * 0.5))))
             draw_die(surface, (x, y - hop), self.size, self.shown[index], angle, scale, lights=True)
             if self.landed[index]:
+                shared = meaning_size([_(LIGHT_WORDS.get(face, "")) for face in self.faces], meaning_room(spots))
                 draw_meaning(surface, _(LIGHT_WORDS.get(self.faces[index], "")), (x, y), self.size,
-                             meaning_room(spots), theme.SUNFLOWER, 0)
+                             meaning_room(spots), theme.SUNFLOWER, 0, shared)
 
 
 class TramDrive(Effect):
