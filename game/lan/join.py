@@ -9,7 +9,10 @@ a worker thread, so the screen never freezes) and explains any failure in words.
 
 from __future__ import annotations
 
+import errno
 import math
+import re
+import socket
 import threading
 from typing import Any
 
@@ -39,11 +42,18 @@ LOBBY_FULL = N_("every seat taken — join to watch")  # a lobby without an open
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``host``, ``host:port`` → (host, port); ValueError with the reason in words."""
+    """``host``, ``host:port`` → (host, port); ValueError with the reason in words. Also read as a
+    player types them: ``host port`` (a space for the colon), and an address typed on a German
+    keypad, whose decimal key gives commas (``192,168,1,20``)."""
     text = text.strip()
     if not text:
         raise ValueError(_("Type the host's address first, like 192.168.1.20:47000."))
+    words = text.split()
+    if len(words) == 2 and words[1].isdigit() and ":" not in text:
+        text = ":".join(words)
     host, colon, port_text = text.rpartition(":")
+    if re.fullmatch(r"\d{1,3}(,\d{1,3}){3}", host or text):
+        host, text = host.replace(",", "."), text.replace(",", ".")
     if not colon:
         return text, DEFAULT_PORT
     if not host:
@@ -55,6 +65,20 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 0 < port < 65536:
         raise ValueError(_("The port must be between 1 and 65535."))
     return host, port
+
+
+def failure_words(error: BaseException) -> str:
+    """Why no table answered at a typed address, in the player's language (the system's own words
+    for the common failures are English whatever the player speaks)."""
+    if isinstance(error, socket.gaierror):
+        return _("no computer on this network has that name")
+    if isinstance(error, ConnectionRefusedError):
+        return _("nothing answers on that port: is the table open?")
+    if isinstance(error, TimeoutError):
+        return _("no answer in time")
+    if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return _("that address cannot be reached from this network")
+    return str(getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__)
 
 
 class TableList(Widget):
@@ -303,8 +327,7 @@ class JoinScene(Scene):
         address, port = self.knocking
         self.knocking = None
         if "error" in answer:
-            error = answer["error"]
-            why = getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__
+            why = failure_words(answer["error"])
             self.message = _("No table answered at {address}:{port} ({why}).").format(
                 address=address, port=port, why=why
             )

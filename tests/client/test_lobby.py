@@ -102,6 +102,9 @@ def test_title_offers_lan_play(app):
 def test_addresses_are_read_or_refused_in_words():
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
     assert parse_address(" host.local:4711 ") == ("host.local", 4711)
+    assert parse_address("192.168.1.20 4711") == ("192.168.1.20", 4711)  # a space for the colon
+    assert parse_address("192,168,1,20") == ("192.168.1.20", 47000)  # a German keypad's decimal key
+    assert parse_address("192,168,1,20:4711") == ("192.168.1.20", 4711)
     for bad, reason in (("", "Type"), ("10.0.0.1:x", "number"), ("10.0.0.1:70000", "between"), (":80", "missing")):
         with pytest.raises(ValueError, match=reason):
             parse_address(bad)
@@ -198,6 +201,23 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
     finally:
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+def test_why_no_table_answered_is_said_in_the_players_language():
+    import socket
+
+    from game.i18n import set_language
+    from game.lan.join import failure_words
+    set_language("de")
+    try:
+        said = [failure_words(error) for error in (
+            socket.gaierror(-2, "Name or service not known"), ConnectionRefusedError(111, "Connection refused"),
+            TimeoutError(), OSError(113, "No route to host"))]
+    finally:
+        set_language("en")
+    assert said == ["kein Rechner in diesem Netz hat diesen Namen",
+                    "an diesem Port antwortet nichts: Ist der Tisch offen?", "keine Antwort in der Zeit",
+                    "diese Adresse ist von diesem Netz aus nicht erreichbar"]
 
 
 def test_a_wrong_address_is_told_not_raised(app, loopback):
