@@ -89,12 +89,20 @@ class Replay:
         """"Ada won", "Ada and Ben share the win", "a draw", "unfinished": as a list row says it."""
         if self.outcome is None:
             return _("unfinished")
-        names = [self.seats[seat].name for seat in self.winners]
-        if not names:
-            return _("a draw") if self.outcome.get("draw") else _("nobody won")
-        if len(names) == 1:
-            return _("{name} won").format(name=names[0])
-        return _("{names} and {last} share the win").format(names=', '.join(names[:-1]), last=names[-1])
+        return result_in_words(self.outcome, self.players)
+
+
+def result_in_words(outcome: dict[str, Any], players: list[str]) -> str:
+    """"Ada won", "Ada and Ben share the win", "a draw": an outcome as a list row says it (a kept
+    replay's, and a finished game's that waits in its save)."""
+    winners = outcome.get("winners")
+    seats = [seat for seat in winners if is_int(seat) and 0 <= seat < len(players)] if isinstance(winners, list) else []
+    names = [players[seat] for seat in seats]
+    if not names:
+        return _("a draw") if outcome.get("draw") else _("nobody won")
+    if len(names) == 1:
+        return _("{name} won").format(name=names[0])
+    return _("{names} and {last} share the win").format(names=', '.join(names[:-1]), last=names[-1])
 
 
 # -- reading ----------------------------------------------------------------------------------------

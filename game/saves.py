@@ -3,8 +3,10 @@
 Each game autosaves into the saves folder (``game.paths.saves_dir``) from its first action on,
 with the host's own code (``net.autosave``): a game on one screen as a ``linie-local-save``, a LAN
 table hosted from the game as a ``linie-host-save`` (seats, tokens and all, as ``linie-host``
-writes). The title's Continue resumes the newest; the Saved games screen lists them all. A
-finished game leaves its replay in the replays folder instead of a save.
+writes). The title's Continue resumes the newest game under way; the Saved games screen lists them
+all. A finished game leaves its replay in the replays folder instead of a save; one whose replay
+could not be written yet (a full disk) waits in its save, listed as finished with its result, and
+opening it shows its results and keeps the replay then.
 
 Reading a save for the list never imports a game: what the list shows (the game's title, the
 players, the number of actions) is read from the save itself and its journal.
@@ -25,6 +27,7 @@ from game.files import replace_file
 from game.i18n import _
 from game.match import Match
 from game.paths import replays_dir, saves_dir
+from game.replays import result_in_words
 from net.autosave import load_saved
 from net.savefile import (
     HOST_SAVE_FORMAT,
@@ -59,10 +62,20 @@ class SavedGame:
     table: str = ""  # a hosted table's name
     problem: str = ""
     good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
+    outcome: dict[str, Any] | None = None  # the game is over: it waits here only for its replay to be kept
 
     @property
     def resumable(self) -> bool:
         return not self.problem
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: opening it shows its results (and keeps its replay), there is no move left."""
+        return self.outcome is not None and self.resumable
+
+    def result(self) -> str:
+        """"Ada won", "a draw": a finished game's result, as its row says it."""
+        return result_in_words(self.outcome or {}, self.players)
 
     @property
     def continuable(self) -> bool:
@@ -88,8 +101,13 @@ def new_save_path(game: str, folder: Path | None = None) -> Path:
 
 
 def local_snapshot(match: Match) -> dict[str, Any]:
-    """A game on one screen, as its autosave keeps it."""
-    return {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title, "match": match.save()}
+    """A game on one screen, as its autosave keeps it; a finished one says its outcome, so the list
+    can show the result without loading the game."""
+    snapshot = {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title,
+                "match": match.save()}
+    if (outcome := match.outcome()) is not None:
+        snapshot["outcome"] = outcome
+    return snapshot
 
 
 def list_saves(folder: Path | None = None) -> list[SavedGame]:
@@ -104,8 +122,9 @@ def list_saves(folder: Path | None = None) -> list[SavedGame]:
 
 
 def latest(folder: Path | None = None) -> SavedGame | None:
-    """The newest save that can be resumed: what Continue brings back."""
-    return next((game for game in list_saves(folder) if game.resumable), None)
+    """What Continue brings back: the newest game under way that can be resumed (a finished game has
+    no move left to continue; Saved games shows its results)."""
+    return next((game for game in list_saves(folder) if game.resumable and not game.finished), None)
 
 
 def read_summary(path: Path) -> SavedGame:
@@ -138,6 +157,7 @@ def read_summary(path: Path) -> SavedGame:
             version + len(records),
             when,
             clean_text(table.get("name", ""), 64),
+            outcome=finished_outcome(data, match),
         )
         if good_until is not None:
             good_until += version
@@ -148,6 +168,23 @@ def read_summary(path: Path) -> SavedGame:
         return saved
     except SnapshotError as error:
         return SavedGame(path, when=when, title=path.name, problem=_in_words(path, error))
+
+
+def finished_outcome(data: dict[str, Any], match: dict[str, Any]) -> dict[str, Any] | None:
+    """The outcome of a save that holds a game already over (None: under way). A game on one screen
+    writes it into its save; a hosted table says its phase, and its full save at the game's end
+    holds the final position, whose outcome the game reads (only for such a save: the list loads no
+    game otherwise)."""
+    if data["format"] == LOCAL_SAVE_FORMAT:
+        outcome = data.get("outcome")
+        return outcome if isinstance(outcome, dict) else None
+    table = data.get("table")
+    if not isinstance(table, dict) or table.get("phase") != "over":
+        return None
+    try:
+        return Match.load(match).outcome()
+    except SnapshotError:
+        return None
 
 
 def _in_words(path: Path, error: SnapshotError) -> str:
@@ -200,13 +237,14 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     return path
 
 
-def retire_save(path: Path, match: Match, phase: str) -> None:
-    """A table hosted from here has closed: a finished game trades its save for its replay, and a
-    table closed in the lobby before anyone moved leaves nothing to come back to. Any other stays:
-    Saved games brings the table back. A finished game whose replay cannot be written (a full
-    disk) keeps its save: resumed later, the table keeps the replay then."""
+def retire_save(path: Path, match: Match, phase: str, replay_kept: bool = False) -> None:
+    """A table hosted from here has closed: a finished game trades its save for its replay (kept
+    now, unless ``replay_kept`` already as its results opened), and a table closed in the lobby
+    before anyone moved leaves nothing to come back to. Any other stays: Saved games brings the
+    table back. A finished game whose replay cannot be written (a full disk) keeps its save:
+    resumed later, the table keeps the replay then."""
     if phase == "over" or match.finished:
-        if keep_replay(match) is not None:
+        if replay_kept or keep_replay(match) is not None:
             delete(path)
     elif phase == "lobby" and match.version == 0:
         delete(path)

@@ -81,6 +81,9 @@ class GameDefinition(Protocol):
     # The fields of each action type (game.core.shapes.Shape); Match refuses any other shape
     # (match.malformed_action) before ``check``: no unknown or missing fields, no NaN, no huge strings.
     action_shapes: Mapping[str, Any]
+    # The fields of each event type it tells (game.core.shapes.EventFields): the wire pages list them
+    # for clients written from the docs, and the tests hold every event made against them.
+    event_fields: Mapping[str, Any]
 
     def default_options(self) -> dict[str, Any]: ...
 

@@ -1,10 +1,15 @@
-"""Action shapes: the fields each action type has, their types, ranges and sizes, and nothing else.
+"""Action shapes: the fields each action type has, their types, ranges and sizes, and nothing else;
+and event fields: what each event a game tells carries.
 
 Every game declares the shapes of its actions (``GameDefinition.action_shapes``) and
 ``Match.check`` refuses an action of any other shape (``match.malformed_action``) before the game
 judges it. So an intent with an extra field, a missing one (a missing ``rot`` is not taken as 0), a
 NaN or a 60 KB string never reaches the rules, the log, the journal or a save. The same checks make
 the wire's message schemas (``net.protocol``), and the shapes are the wire pages' tables of actions.
+
+Every game also declares the fields of each event it tells (``GameDefinition.event_fields``): the
+wire pages list them, so a client written from the docs knows every event it may meet, the rare ones
+too, and the tests hold every event any rule makes against them.
 """
 
 from __future__ import annotations
@@ -139,3 +144,24 @@ def shape_problem(shapes: Mapping[str, Shape], action: Any) -> str | None:
         return f"There is no action {kind[:32]!r}; the actions are {', '.join(sorted(shapes))}."
     reason = found.problem(action)
     return None if reason is None else f"A {kind!r} action {reason}."
+
+
+@dataclass(frozen=True)
+class EventFields:
+    """The fields besides ``type`` that an event carries always, and those only some carry."""
+
+    always: tuple[str, ...]
+    sometimes: tuple[str, ...] = ()
+
+    def problem(self, event: Mapping[str, Any]) -> str | None:
+        """Why ``event`` does not fit (None when it does)."""
+        keys = set(event) - {"type"}
+        missing = set(self.always) - keys
+        if missing:
+            return f"lacks {', '.join(sorted(missing))}"
+        unknown = keys - set(self.always) - set(self.sometimes)
+        return f"carries undeclared {', '.join(sorted(unknown))}" if unknown else None
+
+
+def event(*always: str, sometimes: tuple[str, ...] = ()) -> EventFields:
+    return EventFields(always, sometimes)

@@ -13,6 +13,9 @@ it can play again (``net.host.Host.rematch``). Each screen offers what its playe
 
 When the table goes back to its lobby every screen still at it follows there (``LobbyScene``); if
 the host closes the table the screen says so and leaves only the way out.
+
+The hosting player's screen keeps the finished game's replay as it opens, as a game on one screen
+does, and says so in coral above the buttons when the disk refuses it (``replay_note``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from game.files import reason_in_words
 from game.i18n import _, ngettext
 from game.lan.hud import draw_save_problem
 from game.lan.lobby import LobbyScene
@@ -54,6 +58,9 @@ class LanResultsScene(HoldsSession, ResultsScene):
         self.confirming_close = False
         self.problem = ""
         self.seen_over = session.phase == "over"  # the table's phase may still say "playing" for a moment
+        if session.hosting:
+            session.keep_finished_replay()
+            self.trouble = self.replay_note()
         self.pair = (self.again.rect.copy(), self.menu.rect.copy())
         self.alone = self.menu.rect.copy()
         self.alone.centerx = theme.WIDTH // 2
@@ -136,6 +143,15 @@ class LanResultsScene(HoldsSession, ResultsScene):
                                             hosting=self.session.hosting))
 
     # -- drawing ----------------------------------------------------------------------------------
+    def replay_note(self) -> str:
+        """The hosting player hears, as a local player would, that the finished game's replay could not
+        be kept, and what becomes of the game: its save holds it until the replay can be kept."""
+        if not self.session.replay_problem:
+            return ""
+        return _("The replay cannot be kept ({reason}): Close table keeps the game in Saved games until it "
+                 "can be; Play again deals without it if it still cannot.").format(
+            reason=reason_in_words(self.session.replay_problem))
+
     def note(self) -> str:
         """What the line under the buttons says to this screen's player."""
         if self.closed:

@@ -20,7 +20,7 @@ from game.i18n import _, ngettext
 from game.lan import seats as lan_seats
 from game.match import Match
 from game.render.palette import seat_colours
-from game.saves import keep_replay, retire_save
+from game.saves import keep_replay, retire_save, write_replay
 from game.session import ChatLine
 from game.tables.refusals import net_error_text
 from net.host_thread import SavedTable
@@ -58,7 +58,6 @@ class LanSession:
 
     lan = True
     replay = False
-    replay_problem = ""  # a hosted table keeps its replay when it closes (``game.saves.retire_save``)
 
     def __init__(self, session: Any, hosted: HostedTable | None = None, address: str = "", port: int = 0,
                  seat_key: str | None = None) -> None:
@@ -77,6 +76,9 @@ class LanSession:
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.lobby: object | None = None  # the lobby screen that opened on this session last
         self.colours: dict[int, int] = {}
+        # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
+        self.replay_kept = False
+        self.replay_problem = ""  # why it could not be (a full disk): the hosting player's results say so
 
     # -- the Session protocol -----------------------------------------------------------------------
     @property
@@ -167,7 +169,7 @@ class LanSession:
         if self.hosted is not None:
             self.hosted.stop(goodbye)
             if (table := self.hosted.saved_table()) is not None:
-                retire_save(table.path, table.match, table.phase)
+                retire_save(table.path, table.match, table.phase, self.replay_kept)
 
     # -- the lobby's members ------------------------------------------------------------------------
     @property
@@ -228,9 +230,30 @@ class LanSession:
         (and the finished game's replay is kept, as when the table closes); a guest asks the host,
         which deals once every seated player still connected asked."""
         if self.hosted is not None:
-            keep_replay(self.hosted.rematch())
+            finished = self.hosted.rematch()
+            if not self.replay_kept:
+                keep_replay(finished)  # the disk may have room now; else the new deal goes on without it
+            self.replay_kept, self.replay_problem = False, ""
         else:
             self.connection.rematch()
+
+    def keep_finished_replay(self) -> None:
+        """The game at the table hosted from here is over: its replay goes to the replays folder now,
+        as a game on one screen keeps its own, so the hosting player's results can say when the disk
+        refuses it (``replay_problem``; the save then keeps the finished game when the table closes).
+        Nothing for a guest, and nothing twice."""
+        if self.hosted is None or self.replay_kept:
+            return
+        table = self.hosted.saved_table()  # None when the table saves nothing: its host still holds the game
+        match = table.match if table is not None else getattr(getattr(self.hosted, "host", None), "match", None)
+        if match is None or not match.finished:
+            return
+        try:
+            write_replay(match)
+        except OSError as error:
+            self.replay_problem = error.strerror or type(error).__name__
+            return
+        self.replay_kept, self.replay_problem = True, ""
 
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:

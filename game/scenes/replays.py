@@ -22,7 +22,7 @@ from game.scenes.stack import AppServices, Scene
 from game.scenes.stats import StatsScene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, TextInput
+from game.ui.widgets import Button, TextInput, room_for_labels
 
 PATH_LIMIT = 1000  # characters a typed path may have
 
@@ -39,10 +39,13 @@ class ReplaysScene(PagedListScene[KeptReplay]):
 
     def __init__(self, app: AppServices, message: str = "") -> None:
         super().__init__(app, message)
-        self.open_file = Button(pygame.Rect(PANEL.x + 260, FOOT_Y, 260, 72), _("Open file…"), self.ask_path,
+        # the foot's buttons widen at a large text size ("Datei öffnen…") rather than shrink their words
+        width = max(260, room_for_labels([_("Open file…")], 32))
+        self.open_file = Button(pygame.Rect(PANEL.x + 260, FOOT_Y, width, 72), _("Open file…"), self.ask_path,
                                 "secondary", 32, _("Watch a replay file from anywhere: another folder, a friend's."))
-        self.stats = Button(pygame.Rect(PANEL.x + 540, FOOT_Y, 250, 72), _("Statistics"), self.open_stats,
-                            "secondary", 32, _("Games, wins and records from the kept replays."))
+        width = max(250, room_for_labels([_("Statistics")], 32))
+        self.stats = Button(pygame.Rect(self.open_file.rect.right + 20, FOOT_Y, width, 72), _("Statistics"),
+                            self.open_stats, "secondary", 32, _("Games, wins and records from the kept replays."))
         self.refresh()
 
     @property

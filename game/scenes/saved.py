@@ -1,10 +1,13 @@
 """Saved games: every unfinished game of this computer, newest first, to resume or delete.
 
 A row names the game, where it is played (on this screen, or a LAN table hosted from here), the
-players, how far it got and when it was last saved. A damaged save says what is wrong with it and
-can only be deleted; a save whose journal is damaged in the middle offers, instead of Resume, to
-continue from its last good action (the button names it). Deleting asks once more (Keep, focused,
-or Yes, delete: see ``paged_list``).
+players, how far it got and when it was last saved. A game already over waits here only when its
+replay could not be kept (a full disk): its row says "Finished" and the result, and its button,
+Results, opens the results (the replay is kept then; a hosted table opens again at its results, for
+Play again or Close table). Continue on the title never offers it: there is no move left. A
+damaged save says what is wrong with it and can only be deleted; a save whose journal is damaged in
+the middle offers, instead of Resume, to continue from its last good action (the button names it).
+Deleting asks once more (Keep, focused, or Yes, delete: see ``paged_list``).
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return item.path
 
     def row_action(self, index: int, item: SavedGame, row: pygame.Rect) -> tuple[Button, bool]:
-        label = _("Resume") if item.resumable else _("From action {number}").format(number=item.good_until)
+        label = (_("Results") if item.finished else _("Resume") if item.resumable
+                 else _("From action {number}").format(number=item.good_until))
         resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
                         lambda: self.resume(item), "primary", 30, name=f"resume-{index}")
         return resume, item.resumable or item.continuable
@@ -68,9 +72,13 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return saves.delete(path)
 
     def header(self, count: int) -> str:
-        return (ngettext("{count} unfinished game, newest first", "{count} unfinished games, newest first",
-                         count).format(count=count) if count
-                else _("No unfinished games: a game you start is saved as you play."))
+        if not count:
+            return _("No unfinished games: a game you start is saved as you play.")
+        if any(item.finished for item in self.items):  # finished games wait here for their replays
+            return ngettext("{count} saved game, newest first", "{count} saved games, newest first",
+                            count).format(count=count)
+        return ngettext("{count} unfinished game, newest first", "{count} unfinished games, newest first",
+                        count).format(count=count)
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self, game: SavedGame) -> None:
@@ -95,7 +103,12 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         title = f"{game.title} · {where}" if known else _("Damaged save {file}").format(file=game.path.name)
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
-        if game.resumable:
+        if game.finished:
+            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
+            detail = _("Finished · {result} · {players} · ended {when}").format(
+                result=game.result(), players=", ".join(game.players), when=stamp)
+            colour = theme.SUNFLOWER
+        elif game.resumable:
             stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
             detail = _("{players} · action {number} · saved {when}").format(players=", ".join(game.players),
                                                                            number=game.turn, when=stamp)

@@ -79,6 +79,16 @@ class SettingsScene(Scene):
         self.app.settings.language = value
         self._changed()
         set_language(value if value in LANGUAGES else chosen_language(""))  # a choice made here wins
+        kept = self._rebuild_beneath()
+        again = SettingsScene(self.app)
+        again.ui.set_focus(again.language)
+        if kept:
+            again.note = _("A table already open keeps some words until it is opened again.")
+        self.app.stack.scenes[self.app.stack.scenes.index(self)] = again
+
+    def _rebuild_beneath(self) -> bool:
+        """Build afresh every screen beneath that can be (its words and its layout: the title's menu
+        widens at a large text size); True when one keeps its old build (an open table)."""
         kept = False
         for index, scene in enumerate(self.app.stack.scenes):
             if scene is self:
@@ -88,11 +98,7 @@ class SettingsScene(Scene):
                 kept = True
             else:
                 self.app.stack.scenes[index] = fresh
-        again = SettingsScene(self.app)
-        again.ui.set_focus(again.language)
-        if kept:
-            again.note = _("A table already open keeps some words until it is opened again.")
-        self.app.stack.scenes[self.app.stack.scenes.index(self)] = again
+        return kept
 
     def set_fullscreen(self, value: bool) -> None:
         if value != self.app.settings.fullscreen:
@@ -121,6 +127,7 @@ class SettingsScene(Scene):
     def set_text_size(self, value: float) -> None:
         self.app.settings.ui_scale = value
         theme.set_ui_scale(value)
+        self._rebuild_beneath()  # the title's menu is laid out for a text size: lay it out for this one
         self._changed()
 
     def set_name(self, value: str) -> None:

@@ -32,6 +32,7 @@ WIDEST_MENU = 1240  # at a large text size the menu widens up to this, still cle
 ROW_HEIGHT = 68
 CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
 ROW_GAP = 12
+TIGHTEST_GAP = 6  # a menu taller than its room (Continue, large text) closes its gaps down to this
 TRACK_Y = 1012
 TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
@@ -43,7 +44,7 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.saves = saves.list_saves()
-        self.latest = next((game for game in self.saves if game.resumable), None)
+        self.latest = next((game for game in self.saves if game.resumable and not game.finished), None)
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
         self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])
@@ -87,11 +88,14 @@ class TitleScene(Scene):
 
     def _lay_out(self, rows: list[list[tuple[str, Callable[[], None], str, str | None]]]) -> None:
         """Stack the rows centred between the logo and the track; a row of several buttons shares
-        the width."""
+        the width. A menu that would not fit (Continue and Saved games at a large text size) closes
+        its gaps rather than creep up to the tagline or down onto the track."""
         heights = [max(CONTINUE_HEIGHT, theme.px(CONTINUE_HEIGHT * 0.8)) if row[0][0] == "Continue" else ROW_HEIGHT
                    for row in rows]
-        total = sum(heights) + ROW_GAP * (len(rows) - 1)
-        y = (MENU_TOP + MENU_BOTTOM - total) // 2
+        room = MENU_BOTTOM - MENU_TOP - sum(heights)
+        gap = max(TIGHTEST_GAP, min(ROW_GAP, room // max(1, len(rows) - 1)))
+        total = sum(heights) + gap * (len(rows) - 1)
+        y = max(MENU_TOP, (MENU_TOP + MENU_BOTTOM - total) // 2)
         menu = min(WIDEST_MENU, max([BUTTON_WIDTH] + [room_for_labels([_(entry[0]) for entry in row]) * len(row)
                                                       + ROW_GAP * (len(row) - 1) for row in rows]))
         for row, height in zip(rows, heights, strict=True):
@@ -103,7 +107,7 @@ class TitleScene(Scene):
                 self.buttons[label] = button
                 self.ui.add(button)
                 x += width + ROW_GAP
-            y += height + ROW_GAP
+            y += height + gap
 
     # -- actions ----------------------------------------------------------------------------------
     def continue_latest(self) -> None:

@@ -107,6 +107,8 @@ class ReplayViewer(Scene):
         self.timeline = Timeline(TIMELINE, self.playback.length, self.replay.turn_starts, self.jump)
         for widget in (self.eyes_choice, self.speed_choice, self.timeline):
             self.ui.add(widget)
+        for widget in self.ui.widgets:  # the bar's tooltips stand above it: beside, one would hide the position
+            widget.tooltip_above, widget.tooltip_beside = True, False
         self.ui.set_focus(self.play_button)
 
     # -- the table --------------------------------------------------------------------------------

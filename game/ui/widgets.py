@@ -54,6 +54,7 @@ class Widget:
     consumes_horizontal = False
     acts_on_press = False
     tooltip_above = False  # with no room beside it, the tooltip goes above (what lies below matters more)
+    tooltip_beside = True  # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -703,7 +704,8 @@ class FocusGroup:
                 widget.draw(surface)
         tip_owner = self.hover if self.hover is not None and self.hover_time >= self.TOOLTIP_DELAY else None
         if tip_owner is not None and tip_owner.tooltip:
-            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect, above=tip_owner.tooltip_above)
+            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect, above=tip_owner.tooltip_above,
+                         beside=tip_owner.tooltip_beside)
 
     @property
     def wants_text(self) -> bool:
@@ -711,13 +713,14 @@ class FocusGroup:
 
 
 def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
-                above: bool = False) -> pygame.Rect:
+                above: bool = False, beside: bool = True) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
     the next button of a stacked menu; otherwise below (or above) it, or first above where ``above``
-    (a replay's timeline, whose buttons and position lie below it)."""
+    (a replay's timeline, whose buttons and position lie below it). Not ``beside``: a widget in a
+    row whose neighbours must stay readable (the replay bar's position beside Step ›)."""
     room = screen.inflate(-20, -20)
     box = pygame.Rect((0, 0), size)
-    for place in ("right", "left"):
+    for place in ("right", "left") if beside else ():
         if place == "right":
             box.midleft = (anchor.right + 16, anchor.centery)
         else:
@@ -733,14 +736,14 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
-                 above: bool = False) -> None:
+                 above: bool = False, beside: bool = True) -> None:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(34)
     height = step * len(lines) + 20
-    box = tooltip_box(surface.get_rect(), (width, height), anchor, above)
+    box = tooltip_box(surface.get_rect(), (width, height), anchor, above, beside)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)

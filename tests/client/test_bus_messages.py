@@ -183,3 +183,29 @@ def test_a_tooltip_goes_above_the_pointer_rather_than_over_a_toast(app):
     assert free is not None and free.colliderect(toast) and free.top > 860  # below the pointer, on the toast
     kept = draw_tooltip(surface, lines, (300.0, 860.0), surface.get_rect(), [toast])
     assert kept is not None and not kept.colliderect(toast) and kept.bottom < 860  # above it instead
+
+
+def test_a_forced_pass_says_why_it_was_forced(app):
+    """A seat passes when it has no markers left, or (Q13) when every space it could take is taken:
+    each reason in its own words, and a pass chosen by the player just says so."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from game.ui.floaters import FloatText
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    looks = seat_looks(view, 3)
+    said = []
+    for reason in ("no_markers", "spaces_full", None):
+        show = Show()
+        stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None, lambda text: None, lambda: None)
+        timeline = Timeline()
+        events = [{"type": "passed", "seat": 1, "forced": reason is not None, "reason": reason, "markers_left": 0}]
+        stage_update(stage, timeline, view, view, events, looks)
+        timeline.update(0.1)
+        said += [overlay.text for overlay in show.overlays if isinstance(overlay, FloatText)]
+    name = looks[1].name
+    assert said == [f"{name} has no markers and passes", f"{name} finds every space taken and passes",
+                    f"{name} passes"]

@@ -109,3 +109,23 @@ def test_the_toast_that_a_vrooom_marker_did_nothing_comes_after_the_banner_and_s
     after = next(at for at, text in heard if "start-bus" in text)
     assert lapsed >= BANNER - 0.06  # the banner has gone
     assert after - lapsed >= TOAST_READ - 0.06  # nothing pushes it out before it can be read
+
+
+def test_the_start_bus_of_the_last_round_says_nothing_of_a_next_round(app):
+    """A game that ends with its round: the start-bus still moves, but no toast promises a next round."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    over = {**view, "outcome": {"winners": [1], "draw": False, "scores": [1, 5, 2]}}
+    for after, promised in ((view, True), (over, False)):
+        heard: list[str] = []
+        stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, heard.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, view, after, [{"type": "start_player", "seat": 2, "taken": False}],
+                     seat_looks(view, 3))
+        while not timeline.done:
+            timeline.update(0.05)
+        assert any("next round" in text for text in heard) == promised, heard

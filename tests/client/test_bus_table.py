@@ -637,3 +637,30 @@ def test_the_clocks_words_stay_on_the_map_at_the_largest_text_size(app, monkeypa
         set_language("en")
     assert wanted and supply
     assert all(layout.MAP_RECT.contains(rect) for rect in wanted + supply), (wanted, supply)
+
+
+def test_a_decision_opens_quiet_under_the_pointer_that_made_the_last_one(app):
+    """The building just placed holds the pointer: the next decision shows no refusal there ("that lot
+    already holds a house") until the pointer moves, and then says it as before."""
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = start(app, seats, seed=3)
+    for _ in range(400):
+        if table.choices.building and not table.busy:
+            break
+        app.step(STEP)
+    else:
+        raise AssertionError("never came to place a building")
+    lot = sorted(table.choices.lots())[0]
+    target = point(table.city.lot_point(*lot_key(lot)))
+    version = table.session.match.version
+    app.step(0.02, move(target) + click(target))
+    for _ in range(400):
+        if table.session.match.version > version and table.choices.active and not table.busy:
+            break
+        app.step(STEP)
+    assert table.choices.active and table.pointer == target
+    assert table._tooltip_lines() == [] and table.selected is None  # quiet where the last click was
+    nearby = (target[0] + 1, target[1])
+    app.step(0.02, move(nearby))
+    assert table._tooltip_lines()  # moved: the pointer's lot speaks again

@@ -13,6 +13,7 @@ from game.lan.results import LanResultsScene
 from game.lan.session import LanSession
 from game.match import Match, SeatInfo
 from game.paths import replays_dir
+from game.replays import result_in_words
 from game.scenes.title import TitleScene
 from game.tables.base import TableScene
 from game.tables.liniell.table import LiniellTable
@@ -274,6 +275,59 @@ def test_a_seat_token_forgotten_at_the_end_is_kept_again_when_the_table_plays_ag
         session.collect()
         assert lan_seats.recall("table-key") == kept, phase
     assert session.deal == 1
+
+
+def test_the_hosting_player_hears_when_the_replay_cannot_be_kept_and_the_game_waits_finished(app, tmp_path: Path):
+    """A full disk (here a file where the replays folder belongs) refuses the replay as the results open:
+    the hosting player's results say so, as a local game's do; closed, the table's save waits in Saved
+    games marked finished with its result, and opening it again keeps the replay."""
+    from game import saves
+    from game.scenes.saved import SavedGamesScene
+
+    blocker = replays_dir()
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("")
+    save = saves.new_save_path("liniell")
+    thread = liniell_table(hosted_config("Ada's table", save))
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
+                         address="127.0.0.1", port=thread.port)
+    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    try:
+        assert until([app], lambda: app.stack.top.start.enabled)
+        run(app, 0.05, click(app.stack.top.start.rect.center))  # the open seat becomes a bot
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
+        play_to_the_end(thread, [app])
+        results = app.stack.top
+        assert results.trouble.startswith("The replay cannot be kept (a file stands where its folder belongs): "
+                                          "Close table keeps the game in Saved games until it can be")
+        assert not session.replay_kept
+        run(app, 1.3)
+        run(app, 0.05, click(results.menu.rect.center))  # nobody else is here: it closes at once
+        assert isinstance(app.stack.top, TitleScene) and save.exists()
+    finally:
+        app.stack.reset(TitleScene(app))
+    [waiting] = saves.list_saves()
+    assert waiting.kind == "hosted" and waiting.finished and saves.latest() is None
+    assert waiting.result() == result_in_words(thread.host.match.outcome(), waiting.players)
+    blocker.unlink()
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    assert screen.row_buttons[0][0].label == "Results"
+    try:
+        run(app, 0.05, click(screen.row_buttons[0][0].rect.center))
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and app.stack.top.finished, 12), \
+            type(app.stack.top).__name__
+        app.stack.top.show.skip()
+        app.stack.top.open_results()  # Liniell's "See the results"
+        assert isinstance(app.stack.top, LanResultsScene)
+        again = app.stack.top
+        assert again.trouble == "" and again.session.replay_kept and len(list(replays_dir().glob("*.jsonl"))) == 1
+        run(app, 1.3)
+        run(app, 0.05, click(again.menu.rect.center))
+        assert isinstance(app.stack.top, TitleScene)
+    finally:
+        app.stack.reset(TitleScene(app))
+    assert saves.list_saves() == [] and len(list(replays_dir().glob("*.jsonl"))) == 1  # kept once, not twice
 
 
 def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_table_starts_at_once(app):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.app import App
 from game.config import Settings, load_settings
-from game.i18n import language
+from game.i18n import _, language
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
@@ -127,9 +128,12 @@ def test_the_lobby_shots_notices_are_in_the_language_of_the_shot(app):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypatch, lang, scale):
     """With a game to continue the title shows all its buttons, two to a row: none may shrink its word,
-    at any text size (the menu widens instead), and the menu stays clear of the screen's edges."""
+    at any text size (the menu widens instead), and the menu stays clear of the screen's edges, of the
+    tagline above it (Continue's focus ring too) and of the track below."""
     from game.i18n import set_language
+    from game.scenes.title import MENU_BOTTOM
     from game.ui import theme
+    from tests.client.helpers import record_drawn_text
     from tools.shots.client import saved_local_game
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     saved_local_game("linja", ["Ada", "Bot"], 3, bots=1)
@@ -141,11 +145,17 @@ def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypat
         shrunk = [button.label for button in title.buttons.values()
                   if theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT)
                   < button.size]
+        drawn = record_drawn_text(monkeypatch)
+        title.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        tagline = next(rect for text, rect in drawn if text == _("line-building board games"))
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
     assert not shrunk
     assert all(button.rect.left >= 100 and button.rect.right <= theme.WIDTH - 100 for button in title.buttons.values())
+    ring = title.buttons["Continue"].rect.inflate(12, 12)  # its focus ring: Continue is focused
+    assert ring.top >= tagline.bottom + 12
+    assert max(button.rect.bottom for button in title.buttons.values()) <= MENU_BOTTOM
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
@@ -169,3 +179,48 @@ def test_every_pause_button_reads_at_the_menus_one_size_inside_its_panel(app, la
         theme.set_ui_scale(1.0)
     assert not shrunk
     assert all(pause.panel.contains(button.rect) for button in pause.buttons.values())
+
+
+def test_a_new_text_size_lays_the_title_beneath_out_again(app):
+    """Settings over the title: at 150 % the title's menu widens as one opened at that size does, so no
+    long word ("Wiederholungen") is shrunk below its neighbours when the player goes back."""
+    from game.i18n import set_language
+    from game.ui import theme
+    set_language("de")
+    try:
+        app.push(TitleScene(app))
+        app.push(SettingsScene(app))
+        narrow = app.stack.scenes[0].buttons["Replays"].rect.width
+        app.stack.top.set_text_size(1.5)
+        title = app.stack.scenes[0]
+        fresh = TitleScene(app)
+        widths = (title.buttons["Replays"].rect.width, fresh.buttons["Replays"].rect.width)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    assert isinstance(title, TitleScene) and widths[0] == widths[1] > narrow
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_replays_foot_reads_at_one_size(app, lang, scale):
+    """Back, Open file… and Statistics read at their size at any text size ("Datei öffnen…" at 150 %)."""
+    from game.i18n import set_language
+    from game.scenes.paged_list import PANEL
+    from game.scenes.replays import ReplaysScene
+    from game.ui import theme
+    from game.ui.widgets import LABEL_MARGIN
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        screen = ReplaysScene(app)
+        foot = [screen.back, screen.open_file, screen.stats]
+        shrunk = [button.label for button in foot
+                  if theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
+                  < button.size]
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    assert not shrunk
+    assert screen.open_file.rect.left > screen.back.rect.right and screen.stats.rect.left > screen.open_file.rect.right
+    assert screen.stats.rect.right < PANEL.right - 560  # clear of ‹ Newer, where a long list pages

@@ -558,6 +558,31 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
 
 
+def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(app):
+    """After the first lay the pointer rests on the new tile, where the held tile could only be an
+    exchange that adds nothing: no red verdict greets the click that succeeded until the pointer moves."""
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    laid = legal_cell(table)
+    run(app, 0.02, click(cell_centre(table, laid)))
+    settle(app, table)
+    assert table.view["actions_taken"] == 1 and table.cursor == tuple(laid) and table.ghost_verdict() is not None
+    assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)
+    nudge = (cell_centre(table, laid)[0] + 3, cell_centre(table, laid)[1])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+    assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
+
+
+def test_the_guidance_names_the_keys_of_the_tiles_in_hand(app):
+    """Five tiles: keys 1–5; one laid, four left: the line says 1–4, not a key that picks nothing."""
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert "(1–5)" in table._guidance()
+    run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+    settle(app, table)
+    assert len(table.hand()) == 4 and "(1–4)" in table._guidance() and "1–5" not in table._guidance()
+
+
 def test_a_bots_row_names_its_level_as_every_game_does(app, monkeypatch):
     recorded = record_drawn_text(monkeypatch)
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy")])

@@ -285,6 +285,31 @@ def test_passes_are_announced_and_logged(app):
     assert not table.busy and table.view is view
 
 
+def test_a_player_whose_pieces_are_all_home_is_told_so_and_a_blocked_end_is_named(app):
+    """Passing in the initial phase has two causes: every piece faces a full row, or every piece is
+    home (J3). And when neither player can move, the game ends scored as it stands (gap G1)."""
+    table, match = make_table(app, VS_BOT, first=0)
+    table.show.skip()
+    view = dict(table.view)
+    targets = view["targets"]
+    view["rows"] = [[0, 0] for _ in view["rows"]]
+    view["rows"][targets[1]][1] = 12  # every piece of Bimmel's is home
+    view["rows"][3][0] = 12
+    table.receive({"type": "update", "version": table.version + 1, "view": view,
+                   "events": [{"type": "pass", "seat": 1, "phase": "initial"},
+                              {"type": "pass", "seat": 0, "phase": "initial"},
+                              {"type": "end", "reason": "blocked", "winners": [0], "draw": False, "scores": [6, 60],
+                               "next_first": 1}]})
+    seen = []
+    for _ in range(80):
+        app.step(0.1)
+        seen += [(e.text, e.subtitle) for e in table.show.running() if isinstance(e, Banner)
+                 and (e.text, e.subtitle) not in seen]
+    assert seen[:3] == [("Bimmel passes", "Every piece of Bimmel is home."),
+                        (f"{table.seat_name(0)} passes", "Every initial move runs into a full row."),
+                        ("Nobody can move", "The game ends here, scored as the pieces stand.")]
+
+
 def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
     from game.scenes.setup import SetupScene
 

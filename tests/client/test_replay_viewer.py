@@ -155,6 +155,50 @@ def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_s
     assert widgets.tooltip_box(pygame.Rect(0, 0, 1920, 1080), (500, 90), wide).top > wide.bottom
 
 
+def test_the_bars_tooltips_stand_above_it_and_never_hide_the_position(app, monkeypatch) -> None:
+    """Beside Step › or the eyes, a tooltip would cover the position ("Turn 9 of 23 …") that the button
+    changes: every tooltip of the bar stands above the bar's buttons."""
+    from game.tables.replay_bar import ROW_Y
+    from game.ui import widgets
+
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    viewer = viewer_of(app)
+    boxes: list[pygame.Rect] = []
+    real = widgets.tooltip_box
+
+    def record(*args, **kwargs):
+        boxes.append(real(*args, **kwargs))
+        return boxes[-1]
+
+    monkeypatch.setattr(widgets, "tooltip_box", record)
+    bar = [viewer.step_on, viewer.turn_on, viewer.step_back, viewer.eyes_choice, viewer.speed_choice]
+    for widget in bar:
+        boxes.clear()
+        run(app, 1.5, [pygame.event.Event(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0),
+                                          buttons=(0, 0, 0))])
+        app.draw()
+        assert boxes, widget.tooltip
+        assert not boxes[-1].colliderect(viewer.position_rect) and boxes[-1].bottom < ROW_Y, widget.tooltip
+
+
+def test_a_linja_replay_says_whose_turn_once(app, monkeypatch) -> None:
+    """The turn card's heading says "Ada's turn"; the line under it does not say it a second time."""
+    path, _match = kept("linja", 2, 5)
+    app.push(TitleScene(app))
+    assert open_replay(app, path) is None
+    viewer = viewer_of(app)
+    while viewer.table.busy:
+        run(app, 0.5)
+    drawn = record_drawn_text(monkeypatch)
+    viewer.draw(pygame.Surface((1920, 1080)))
+    name = viewer.replay.seats[viewer.table.view["turn"]].name
+    texts = [text for text, _rect in drawn]
+    assert texts.count(f"{name}'s turn") == 1, texts
+    assert viewer.table.guidance()[0] == ""
+
+
 def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     first, _ = kept("linja", 2, 3)
     second, _ = kept("liniell", 2, 3)

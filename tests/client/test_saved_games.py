@@ -240,8 +240,8 @@ def test_enter_twice_on_delete_asks_and_then_keeps_the_save(app):
     assert screen.games == []
 
 
-def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_results_say_so(app):
-    from game.replays import list_replays
+def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_results_say_so(app, monkeypatch):
+    from game.replays import list_replays, result_in_words
     from game.scenes.results import ResultsScene
 
     blocker = replays_dir()  # a file where the replays folder belongs: no replay can be written
@@ -261,9 +261,20 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
     results.draw(pygame.Surface((1920, 1080)))
     app.to_title()
     title = app.stack.top
-    assert title.latest is not None and title.latest.turn == session.match.version  # the whole game
+    assert title.latest is None and "Continue" not in title.buttons  # no move left to continue
+    waiting = saves.list_saves()
+    assert [game.turn for game in waiting] == [session.match.version] and waiting[0].finished  # the whole game
+    assert waiting[0].result() == result_in_words(session.match.outcome(), ["Ada", "Ben"])
+    run(app, 0.05, click(title.buttons["Saved games"].rect.center))
+    screen = app.stack.top
+    drawn = record_drawn_text(monkeypatch)
+    screen.draw(pygame.Surface((1920, 1080)))
+    texts = [text for text, _rect in drawn]
+    assert "1 saved game, newest first" in texts  # not "unfinished"
+    assert any(text.startswith(f"Finished · {waiting[0].result()} · Ada, Ben · ended ") for text in texts)
+    assert screen.row_buttons[0][0].label == "Results"
     blocker.unlink()
-    run(app, 0.05, click(title.buttons["Continue"].rect.center))
+    run(app, 0.05, click(screen.row_buttons[0][0].rect.center))
     assert saves.list_saves() == [] and len(list_replays()) == 1  # kept once it could be
     assert isinstance(app.stack.top, ResultsScene) and app.stack.top.trouble == ""  # the finished game's results
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.core.liniell import GAME
 from game.core.liniell.field import Cell, Field, PieceRef, compute_lines
 from game.core.liniell.state import State, restore
 from game.core.liniell.tiles import DELTAS, opposite
@@ -44,15 +45,18 @@ def placement_order(cells: dict[Cell, tuple[int, int]]) -> list[Cell]:
 
 def build(cells: dict[Cell, tuple[int, int]], markers: list[list[PieceRef | None]], *, phase: str,
           current: int = 0, drawn: int | None = None, stack: list[int] | None = None,
-          set_aside: list[int] | None = None, end_reason: str | None = None, rng: int = 7) -> State:
-    """A state with these tiles placed (in a valid order) and these markers, via restore().
+          set_aside: list[int] | None = None, end_reason: str | None = None, rng: int = 7,
+          stuck: bool = False) -> State:
+    """A state with these tiles placed (in a valid order) and these markers, via the game's restore().
 
-    Without ``stack``, every tile not placed, drawn or set aside is in the stack.
+    Without ``stack``, every tile not placed, drawn or set aside is in the stack. ``stuck`` lets the
+    drawn tile be one with no legal placement (a moment the game itself never stops at: it sets such
+    a tile aside), so a test can ask ``check`` about each of its placements.
     """
     if stack is None:
         used = {tile for tile, _ in cells.values()} | set(set_aside or []) | {drawn}
         stack = [tile for tile in range(16) if tile not in used]
-    return restore({
+    return (restore if stuck else GAME.restore)({
         "game": "liniell",
         "rng": rng,
         "stack": list(stack),

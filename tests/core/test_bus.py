@@ -242,6 +242,42 @@ def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_ou
     assert yields("passengers")[:3] == [3, 2, 1]
 
 
+def test_the_view_counts_the_bus_bought_this_round_for_passengers_and_buildings():
+    """U4 "a space that will yield nothing": Buses resolves before Passengers and Buildings (§5.2), so
+    a bus taken this round already counts for what their spaces will give; Line Expansion, which
+    resolves before Buses, does not get it."""
+    state = after_setup(4, 0)
+    state.buses = [2, 2, 1, 1]
+
+    def board():
+        return {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:4] == [2, 1, 0, 0]
+    buyer = GAME.to_act(state)[0]
+    state.buses[buyer] = 2
+    act(state, {"type": "choose", "action": "buses"})  # the buyer will own 3 buses: M = 3
+    spaces = board()
+    assert [space["yields"] for space in spaces["passengers"]["spaces"]][:4] == [3, 2, 1, 0]
+    assert [space["yields"] for space in spaces["buildings"]["spaces"]][:4] == [3, 2, 1, 0]
+    assert [space["short_of"] for space in spaces["passengers"]["spaces"]][2:4] == [None, "buses"]
+    assert [space["yields"] for space in spaces["line"]["spaces"]][:3] == [2, 1, 0]
+    events = act(state, {"type": "choose", "action": "passengers"})
+    assert events[0]["yields"] == 3
+    place(state, {seat: ["line", "passengers"] for seat in range(4)})
+    assert state.phase == "line"  # still before Buses: the bus still counts for Passengers
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [3, 2]
+    while state.phase == "line":
+        act(state, GAME.legal(state, GAME.to_act(state)[0])[0])
+    assert state.buses[buyer] == 3 and state.remaining == 3  # and so it was: A brings 3
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [3, 2]
+    state = after_setup(4, 0)
+    state.buses = [5, 1, 1, 1]  # at the cap a bus taken this round changes nothing (Q3)
+    buyer = GAME.to_act(state)[0]
+    state.buses[buyer] = 5
+    act(state, {"type": "choose", "action": "buses"})
+    assert [space["yields"] for space in board()["passengers"]["spaces"]][:2] == [5, 4]
+
+
 # -- resolving: amounts and order (§5.2) ------------------------------------------------------------
 
 def test_m_scaled_amounts_example_m3_four_players_gives_3_2_1_0():
@@ -472,6 +508,31 @@ def test_vrrooomm_makes_exactly_min_buses_waiting_empty_deliveries_of_the_player
     assert state.phase != "vrooom"
 
 
+def test_station_passengers_always_wait_and_a_delivered_passenger_leaves_again_when_time_moves_on():
+    """§5.3.6: stations have no lots, so passengers there always want to leave; a delivered passenger
+    stays where it was set down, satisfied while time stands still, and wants to leave again once the
+    hand shows another type (step 4, [FA])."""
+    state = after_setup(4, 0)
+    set_line(state, 0, [8, 12, 7])
+    state.buildings = [None] * NET.lots
+    office, pub = lots_at(12)[0], lots_at(7)[0]
+    state.buildings[office], state.buildings[pub] = "office", "pub"
+    state.passengers[8] += 1
+    state.supply -= 1
+    resolve(state, {"vrooom": [0]})  # nobody took the Clock: house -> office
+    assert GAME.view(state, 0)["decision"]["waiting"] == {"8": 1}
+    act(state, {"type": "deliver", "from": 8, "lot": office})
+    assert state.passengers[12] == 1 and state.score[0] == 1 and state.round == 2
+    resolve(state, {"clock": [1], "vrooom": [0]})
+    act(state, {"type": "clock", "stop": True})  # time stands still: the office still holds it
+    assert state.phase == "choose" and state.score[0] == 1
+    events = resolve(state, {"vrooom": [0]})  # the hand moves on to pub: it wants the pub at 7 now
+    started = next(event for event in events if event["type"] == "vrooom_started")
+    assert started["wants"] == "pub" and started["waiting"]["12"] == 1
+    act(state, {"type": "deliver", "from": 12, "lot": pub})
+    assert state.passengers[7] == 1 and state.passengers[12] == 0 and state.score[0] == 2
+
+
 def test_each_marker_uses_every_bus_again_and_passengers_delivered_stay_put():
     state = vrooom_city("pub")
     for lot in (*lots_at(11), *lots_at(15)):
@@ -523,6 +584,37 @@ def test_markers_leave_the_game_and_the_game_ends_when_at_most_one_player_has_an
     events = resolve(state, {})
     assert state.phase == "over" and state.ended == "markers"
     assert events[-1]["type"] == "game_over"
+
+
+def test_the_game_ends_too_when_the_last_markers_of_everyone_go_in_the_same_round():
+    """§6 (Q7): "only one player (or none)": a round that uses up everybody's last markers ends it."""
+    state = after_setup(3, 0)
+    state.markers = [1, 1, 2]
+    events = place(state, {seat: ["vrooom", "vrooom"] for seat in range(3)})
+    forced = [event["seat"] for event in events if event["type"] == "passed" and event["reason"] == "no_markers"]
+    assert sorted(forced) == [0, 1, 2] and state.markers == [0, 0, 0]
+    assert state.phase == "over" and state.ended == "markers"
+
+
+def test_the_seat_that_takes_the_last_stone_counts_it_and_wins_a_tie_by_its_stones():
+    """§5.3.5, §6: the last stone costs its taker a point at once, and on equal final scores the
+    player with more stones wins."""
+    state = after_setup(3, 0)
+    state.stones, state.stones_left = [1, 0, 0], 3
+    state.score, state.arrival, state.arrivals = [5, 4, 4], [1, 2, 3], 3
+    resolve(state, {"clock": [0]})
+    act(state, {"type": "clock", "stop": False})
+    for left in (2, 1):
+        resolve(state, {"clock": [0 if left == 2 else 1]})
+        act(state, {"type": "clock", "stop": True})
+    assert state.stones_left == 1 and state.phase == "choose"
+    resolve(state, {"clock": [1]})
+    act(state, {"type": "clock", "stop": True})  # seat 1 takes the last stone: 4 - 2 = 2
+    outcome = GAME.outcome(state)
+    assert state.ended == "clock" and outcome["scores"] == [3, 2, 4]
+    assert outcome["winners"] == [2]
+    state.score[0], state.score[2] = 3, 2  # finals 1, 2, 2: the taker of the last stone holds more
+    assert GAME.outcome(state)["winners"] == [1]
 
 
 def test_the_game_ends_after_the_round_that_fills_the_last_lot_with_vrrooomm_still_played():

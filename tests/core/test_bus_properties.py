@@ -176,3 +176,62 @@ def test_a_save_from_an_earlier_rules_version_is_refused_with_a_reason():
     with pytest.raises(SnapshotError, match="other rules"):
         Match.load({**data, "rules_version": "1"})
     assert GAME.snapshot(Match.load(data).state) == GAME.snapshot(match.state)
+
+
+def test_a_save_whose_chooser_has_no_marker_left_is_refused_not_stuck():
+    """The choosing phase passes a seat without markers by itself (§5.1), so a save that asks such a
+    seat to choose is corrupt: it must be refused, not load into a turn where every offer is refused."""
+    state = played(3, 5, 0)
+    while state.phase != "choose":
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal(state, seat)[0])
+    seat = GAME.to_act(state)[0]
+    data = GAME.snapshot(state)
+    data["markers"][seat] = 0
+    with pytest.raises(SnapshotError):
+        GAME.restore(data)
+    state.markers[seat] = 0
+    assert all(GAME.check(state, seat, action) is None for action in GAME.legal(state, seat))
+
+
+def test_a_save_with_a_marker_due_on_no_space_is_refused():
+    """A resolving save whose markers still due name spaces nobody took would crash a later turn."""
+    state = GAME.setup(4, 0)
+    while not (state.phase == "line" and state.pending == []):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal(state, seat)
+        line = [a for a in legal if a.get("action") == "line"]
+        GAME.apply(state, seat, line[0] if line and state.placed[seat] < 2 else legal[-1])
+    data = GAME.snapshot(state)
+    assert GAME.snapshot(GAME.restore(data)) == data
+    for pending in ([len(state.spaces["line"])], [state.current], [0, 0]):
+        with pytest.raises(SnapshotError):
+            GAME.restore({**data, "pending": pending})
+    state = GAME.setup(3, 1)
+    while state.phase != "choose":
+        GAME.apply(state, GAME.to_act(state)[0], GAME.legal(state, GAME.to_act(state)[0])[0])
+    with pytest.raises(SnapshotError):
+        GAME.restore({**GAME.snapshot(state), "pending": [0]})
+
+
+def test_a_save_whose_seated_passengers_the_rules_could_not_seat_is_refused():
+    """§5.3.6: a seated passenger sits in a building of the wanted type on its own crossing, and only
+    during Vrrooomm!; a save saying otherwise would make passengers appear or vanish in a later ride."""
+    from tests.core.bus_helpers import after_setup, lots_at, resolve, set_line
+
+    state = after_setup(4, 0)
+    set_line(state, 0, [14, 11, 15, 20])
+    state.buildings = [None] * NET.lots
+    state.clock = 2  # the hand turns to house before Vrrooomm!
+    state.buildings[lots_at(11)[0]] = state.buildings[lots_at(11)[1]] = state.buildings[lots_at(15)[0]] = "house"
+    state.buildings[lots_at(19)[0]] = "office"
+    resolve(state, {"vrooom": [0]})
+    data = GAME.snapshot(state)
+    assert state.phase == "vrooom" and data["seated"] == [lots_at(11)[0], lots_at(15)[0]]
+    assert GAME.snapshot(GAME.restore(data)) == data
+    for seated in ([lots_at(19)[0]], [lots_at(11)[0], lots_at(11)[1]], [lots_at(7)[0]]):
+        with pytest.raises(SnapshotError):  # an office; two at 11 for one passenger; a lot with no building
+            GAME.restore({**data, "seated": seated})
+    choosing = GAME.snapshot(after_setup(4, 0))
+    with pytest.raises(SnapshotError):
+        GAME.restore({**choosing, "seated": [lots_at(11)[0]]})

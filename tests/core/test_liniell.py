@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.bots import make_bot
 from game.core.contract import RuleViolation, SnapshotError
 from game.core.liniell import GAME
 from game.core.liniell.field import Field, compute_lines, joins_for
@@ -18,6 +19,7 @@ from game.core.liniell.scoring import decide
 from game.core.liniell.state import CONNECT, OCCUPY, OVER, PLACE
 from game.core.liniell.tiles import CLOSED, TILE_DATA, TILES, TileDataError, parse_tiles
 from game.core.registry import get_game
+from game.match import Match, SeatInfo
 from tests.core.liniell_positions import (
     EXAMPLE,
     GREEN_3,
@@ -302,7 +304,8 @@ def test_joining_two_lines_of_one_colour_is_illegal_for_everyone():
     side = facing(cells, hole)
     assert not same_line(cells, side["N"], side["S"])
     for current in (0, 1):
-        state = build(cells, [[side["N"], side["S"]], [None, None]], phase=PLACE, current=current, drawn=0)
+        state = build(cells, [[side["N"], side["S"]], [None, None]], phase=PLACE, current=current, drawn=0,
+                      stuck=True)
         assert codes(state, current, {"type": "place", "x": 1, "y": 1, "rot": 0}) == "liniell.same_colour_join"
         assert codes(state, current, {"type": "place", "x": 1, "y": 1, "rot": 1}) == "liniell.same_colour_join"
         assert GAME.legal(state, current) == []  # the hole is the only free square
@@ -314,7 +317,7 @@ def test_two_connections_in_one_placement_are_refused():
     cells[(0, 2)] = (3, 0)
     side = facing(cells, hole)
     # The bridge pairs N with S and E with W: two yellow-green joins at once.
-    state = build(cells, [[side["N"], side["E"]], [side["S"], side["W"]]], phase=PLACE, drawn=0)
+    state = build(cells, [[side["N"], side["E"]], [side["S"], side["W"]]], phase=PLACE, drawn=0, stuck=True)
     for rot in range(4):
         assert codes(state, 0, {"type": "place", "x": 1, "y": 1, "rot": rot}) == "liniell.double_connection"
 
@@ -400,6 +403,24 @@ def test_an_unplaceable_earlier_tile_is_set_aside_and_the_same_player_draws_agai
     assert state.drawn == 9 and state.phase == PLACE and GAME.to_act(state) == [0]
     assert GAME.view(state, 1)["set_aside"] == [2]
 
+
+
+def test_when_the_last_two_tiles_cannot_be_placed_both_are_set_aside_and_the_game_ends():
+    # Both tiles left are crossroads that join every side; each free square has two lines of one
+    # colour facing it. The first is set aside like any earlier tile (ruling 6), the second as the
+    # last tile (N5): the game ends after the turn of the player who placed the last tile that fit.
+    holes = ((3, 0), (3, 3))
+    cells = without(EXAMPLE, *holes)
+    cells[(0, 3)] = (7, 0)
+    cells[(2, 3)] = (9, 0)  # tiles 2 and 13, the two crossroads, are left over
+    first, second = facing(cells, holes[0]), facing(cells, holes[1])
+    markers = [[first["S"], first["W"]], [second["N"], second["W"]]]
+    state = build(cells, markers, phase=OCCUPY, current=1, stack=[13, 2])
+    events = GAME.apply(state, 1, {"type": "skip"})
+    assert [e["type"] for e in events] == ["draw", "set_aside", "draw", "set_aside", "end", "score"]
+    assert [(e["tile"], e["last"]) for e in events if e["type"] == "set_aside"] == [(2, False), (13, True)]
+    assert state.phase == OVER and state.set_aside == [2, 13] and len(state.placed) == 14
+    assert GAME.outcome(state)["reason"] == "last_tile_unplaceable"
 
 # -- N6: routes and scoring ----------------------------------------------------------------------------------
 
@@ -574,6 +595,32 @@ def test_restore_refuses_tiles_that_do_not_fit_in_the_4x4_square():
         build({**row, (4, 0): (4, 0)}, [[None, None], [None, None]], phase=OCCUPY)
 
 
+def test_restore_refuses_a_drawn_tile_that_cannot_be_placed():
+    # N5 and ruling 6: a drawn tile with no legal placement is set aside at once, so a saved game
+    # never waits on one; restoring such a save would leave the player to act without any move.
+    hole = (3, 3)
+    cells = without(EXAMPLE, hole)
+    cells[(0, 3)] = (7, 0)  # the crossroads (tile 2) is left over
+    side = facing(cells, hole)
+    markers = [[side["N"], side["W"]], [None, None]]  # two yellow lines face the only free square
+    with pytest.raises(SnapshotError, match="cannot be placed"):
+        build(cells, markers, phase=PLACE, drawn=2, stack=[])
+    playable = build(cells, [[side["N"], None], [side["W"], None]], phase=PLACE, drawn=2, stack=[])
+    assert GAME.legal(playable, 0)
+
+
+def test_restore_refuses_an_end_the_rules_could_not_reach():
+    # N5: the game ends when the stack is used up: by the last tile placed, or set aside.
+    cells = without(EXAMPLE, (3, 3))
+    nobody = [[None, None], [None, None]]
+    tile = EXAMPLE[(3, 3)][0]
+    assert build(cells, nobody, phase=OVER, stack=[], set_aside=[tile],
+                 end_reason="last_tile_unplaceable").phase == OVER
+    with pytest.raises(SnapshotError, match="tiles left"):
+        build(cells, nobody, phase=OVER, stack=[tile], end_reason="stack_empty")
+    with pytest.raises(SnapshotError, match="set aside"):
+        build(EXAMPLE, nobody, phase=OVER, end_reason="last_tile_unplaceable")
+
 def random_game(seed, choices):
     """Play legal actions picked by ``choices`` (cycled); yields (state, seat, action, events)."""
     state = GAME.setup(2, seed)
@@ -714,3 +761,78 @@ def test_view_is_the_same_public_picture_for_every_seat():
     assert marked[line_id(state, YELLOW_1)] == {"seat": 0, "marker": 0}
     assert GAME.view_event(state, {"type": "draw", "seat": 0, "tile": 3, "left": 2}, 1)["tile"] == 3
     assert GAME.secrets(state) == {"stack": []}
+
+
+# -- whole games --------------------------------------------------------------------------------------------
+
+SIDES = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def assert_route_follows_n6(entry, view):
+    """One scored route against N6 in the test's own terms: its kind by the rhombs on its line, ends
+    that are rhombs of the tile data (their colour too) or sides facing no tile, and the points."""
+    tiles = {(item["x"], item["y"]): item["tile"] for item in view["board"]}
+    line = next(line for line in view["lines"] if line["id"] == entry["line"])
+    rhombs = sum(1 for x, y, piece in line["pieces"] for owner in TILES[tiles[(x, y)]].rhomb_piece.values()
+                 if owner == piece)
+    if entry["kind"] is None:
+        assert entry["points"] == 0
+        return
+    assert entry["kind"] == ("rhombs" if rhombs >= 2 else "rhomb_to_edge" if rhombs == 1 else "edge_to_edge")
+    cells = [tuple(cell) for cell in entry["cells"]]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cells, cells[1:], strict=False))
+    assert entry["tiles"] == len(set(cells))
+    for end in entry["ends"]:
+        x, y = end["cell"]
+        if end["kind"] == "rhomb":
+            node = next(node for node in TILE_DATA["tiles"][tiles[(x, y)]]["nodes"] if node["id"] == end["where"])
+            assert node["kind"] == "rhomb" and node["colour"] == end["colour"]
+            assert [x, y, TILES[tiles[(x, y)]].rhomb_piece[end["where"]]] in line["pieces"]
+        else:
+            dx, dy = SIDES[end["where"]]
+            assert (x + dx, y + dy) not in tiles
+    rhomb_ends = [end for end in entry["ends"] if end["kind"] == "rhomb"]
+    assert len(rhomb_ends) == min(rhombs, 2) and entry["enclosed"] == (len(rhomb_ends) == 2)
+    assert entry["blue"] == sum(1 for end in rhomb_ends if end["colour"] == "blue")
+    assert entry["points"] == entry["tiles"] + entry["enclosed"] + entry["blue"]
+
+
+@pytest.mark.parametrize(("seed", "levels"), [(1, ("easy", "normal")), (2, ("greedy", "easy"))])
+def test_a_bot_game_keeps_every_rule_to_its_end(seed, levels):
+    # Seeded bot games through the Match, checked after every action against the rule text: the 16
+    # tiles all accounted for, each laid next to an earlier one inside one 4 x 4 square, one marker
+    # per line, turns alternating, and at the end every route and the winner as N6 words them.
+    match = Match("liniell", [SeatInfo("A"), SeatInfo("B")], seed=seed, options={"first_player": None})
+    bots = [make_bot("liniell", level, seed + seat) for seat, level in enumerate(levels)]
+    laid: list[tuple[int, int]] = []
+    while not match.finished:
+        seat = match.to_act()[0]
+        action = bots[seat].decide(match.view(seat))
+        assert match.submit(seat, action).ok
+        view = match.view(None)
+        tiles = [item["tile"] for item in view["board"]] + view["unseen"] + view["set_aside"]
+        assert sorted(tiles + ([view["drawn"]] if view["drawn"] is not None else [])) == list(range(16))
+        cells = [(item["x"], item["y"]) for item in view["board"]]
+        if len(cells) > len(laid):
+            new = cells[-1]
+            assert laid == cells[:-1] and (not laid or any((new[0] + dx, new[1] + dy) in laid
+                                                           for dx, dy in SIDES.values()))
+            laid = cells
+            assert max(x for x, _ in laid) - min(x for x, _ in laid) < 4
+            assert max(y for _, y in laid) - min(y for _, y in laid) < 4
+        on_lines = sum(entry["line"] is not None for own in view["markers"] for entry in own)
+        if view["phase"] != CONNECT:  # only a connection waiting to be made has two on one line
+            assert on_lines == sum(1 for line in view["lines"] if line["marker"])
+        if action["type"] != "place" and not match.finished:
+            assert match.to_act() == [1 - seat]  # after a turn the other player draws
+    view = match.view(None)
+    outcome = view["outcome"]
+    assert view["stack_size"] == 0 and len(view["board"]) + len(view["set_aside"]) == 16
+    for entry in outcome["routes"]:
+        assert_route_follows_n6(entry, view)
+    scores = [sum(entry["points"] for entry in outcome["routes"] if entry["seat"] == seat) for seat in (0, 1)]
+    blue = [sum(entry["blue"] for entry in outcome["routes"] if entry["seat"] == seat) for seat in (0, 1)]
+    assert (outcome["scores"], outcome["blue"]) == (scores, blue)
+    ranked = sorted((scores[seat], blue[seat], seat) for seat in (0, 1))
+    tied = ranked[0][:2] == ranked[1][:2]
+    assert (outcome["winners"], outcome["draw"]) == (([], True) if tied else ([ranked[1][2]], False))

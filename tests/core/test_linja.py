@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from game.bots import make_bot
 from game.core.contract import RuleViolation
 from game.core.linja import GAME
 from game.core.linja.position import row_points, scores
+from game.match import Match, SeatInfo
 from tests.core.linja_positions import make, move, rows, types
 
 START_A = {0: 6, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1}
@@ -84,6 +86,19 @@ def test_player_without_an_initial_move_passes_automatically():
     assert GAME.to_act(state) == [0]
     assert GAME.view(state, 1)["phase"] == "initial"
 
+
+
+def test_a_player_with_every_piece_home_passes_until_the_last_opponent_leaves():
+    # A's twelve pieces are all on row 7, but two of B's have not left it yet: the armies have not
+    # passed. A can never move again, so each of A's turns is passed (J3) and B plays on; the game
+    # ends the moment B's last piece steps off row 7, below every piece of A.
+    state = make({7: 12}, {7: 2, 0: 10}, turn=1)
+    events = move(state, 1, "initial", 7)  # onto row 6, empty: no following move
+    assert types(events) == ["move", "pass"] and events[1] == {"type": "pass", "seat": 0, "phase": "initial"}
+    assert GAME.to_act(state) == [1] and GAME.outcome(state) is None
+    events = move(state, 1, "initial", 7)
+    assert types(events) == ["move", "end"] and events[0]["steps"] == 0  # the due step is void (G4)
+    assert GAME.outcome(state)["scores"] == [60, 50]
 
 # -- J4: the following move ----------------------------------------------------------------------------
 def test_following_steps_count_both_colours_on_the_entered_row_before_arrival():
@@ -313,3 +328,49 @@ def test_apply_refuses_an_illegal_move():
     with pytest.raises(RuleViolation) as caught:
         GAME.apply(state, 1, {"type": "initial", "from": 7})
     assert caught.value.rejection.code == "linja.not_your_turn"
+
+
+# -- whole games --------------------------------------------------------------------------------------------
+def _passed(rows):
+    """J6 in the test's own words: A's lowest piece stands above B's highest."""
+    return min(r for r in range(8) if rows[r][0]) > max(r for r in range(8) if rows[r][1])
+
+
+def _reached(rows, seat):
+    """For each row k, how many of ``seat``'s pieces stand on k or beyond it (in its direction)."""
+    return [sum(rows[row][seat] for row in range(8) if (row >= k if seat == 0 else row <= k)) for k in range(8)]
+
+
+@pytest.mark.parametrize(("seed", "levels"), [(1, ("easy", "normal")), (2, ("normal", "easy"))])
+def test_a_bot_game_keeps_every_rule_to_its_end(seed, levels):
+    # Seeded bot games through the Match, checked after every action against the rules as the rule
+    # sheet words them: pieces kept and only ever moving forward, full rows respected, the end exactly
+    # when the armies have passed, and the J6 table's scores and winner.
+    match = Match("linja", [SeatInfo("A"), SeatInfo("B")], seed=seed)
+    bots = [make_bot("linja", level, seed + seat) for seat, level in enumerate(levels)]
+    rows = match.view(None)["rows"]
+    while not match.finished:
+        seat = match.to_act()[0]
+        submission = match.submit(seat, bots[seat].decide(match.view(seat)))
+        assert submission.ok, submission.rejection
+        after = match.view(None)["rows"]
+        assert [sum(row[0] for row in after), sum(row[1] for row in after)] == [12, 12]
+        assert all(sum(after[row]) <= 6 for row in range(1, 7))
+        for who in (0, 1):
+            assert all(b >= a for a, b in zip(_reached(rows, who), _reached(after, who), strict=True))
+        moves = [event for event in submission.events if event["type"] == "move"]
+        assert len(moves) == 1 and moves[0]["seat"] == seat
+        assert (moves[0]["to"] - moves[0]["from"]) * (1 if seat == 0 else -1) >= 1
+        assert match.finished or not _passed(after)  # J6: the game ends as soon as they have passed
+        rows = after
+    outcome = match.outcome()
+    assert _passed(rows) or all(not GAME.legal(match.state, who) for who in (0, 1))
+    points = {0: 5, 1: 3, 2: 2, 3: 1}
+    scores = [sum(rows[row][seat] * points.get(abs((7, 0)[seat] - row), 0) for row in range(8))
+              for seat in (0, 1)]
+    assert outcome["scores"] == scores
+    if scores[0] == scores[1]:
+        assert (outcome["winners"], outcome["draw"]) == ([], True)
+    else:
+        winner = 0 if scores[0] > scores[1] else 1
+        assert (outcome["winners"], outcome["next_first"]) == ([winner], 1 - winner)

@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.contract import Rejection, SnapshotError, action_type, is_int, reject, views_one_by_one
 from game.core.rng import Rng
-from game.core.shapes import Shape, text
+from game.core.shapes import Shape, event, text
 
 NAME = "hidden"
 PLAYS_TO_END = 3
@@ -30,6 +30,7 @@ class HiddenGame:
     min_players = 2
     max_players = 6
     action_shapes = {"play": Shape({"card": text(16)}), "draw": Shape(), "pass": Shape()}
+    event_fields = {"play": event("seat", "card"), "draw": event("seat", sometimes=("card",)), "pass": event("seat")}
 
     def default_options(self) -> dict[str, Any]:
         return {}

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
+from game.core.registry import get_game
 from game.match import Match, SeatInfo
+from tests.core.declared_events import undeclared
 from tools import wire_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +55,18 @@ def language_free(value: Any, where: str = "view") -> None:
 
 
 @pytest.mark.parametrize("game", wire_pages.GAMES)
+def test_every_declared_event_is_one_the_rules_make(game: str) -> None:
+    """No event on a wire page that no rule tells (the rare ones are held to their declaration by
+    tests/core/conftest.py wherever a test makes them)."""
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "game" / "core" / game).glob("*.py"))
+    declared = get_game(game).event_fields
+    assert len(declared) >= 4
+    assert [kind for kind in declared if f'"type": "{kind}"' not in source] == []
+
+
+@pytest.mark.parametrize("game", wire_pages.GAMES)
 def test_views_and_events_of_whole_games_hold_no_floats_and_only_ascii_keys(game: str) -> None:
+    """And every event as each seat sees it fits the game's declaration."""
     seats = wire_pages.GAMES[game]
     match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], 11)
     bots = [make_bot(game, "easy", seat) for seat in range(seats)]
@@ -65,4 +78,5 @@ def test_views_and_events_of_whole_games_hold_no_floats_and_only_ascii_keys(game
         for watcher in [*range(seats), None]:
             language_free(match.view(watcher))
             language_free(match.events_for(changes[-1], watcher), "events")
+            assert undeclared(match.game, match.events_for(changes[-1], watcher)) == []
     assert match.finished

@@ -59,12 +59,30 @@ def title_continue(app: Any) -> None:
     app.push(TitleScene(app))
 
 
+def finished_local_game(game: str, names: list[str]) -> None:
+    """A game on one screen played to its end whose replay could not be kept (a full disk): its save
+    waits in Saved games, finished."""
+    from game.bots import make_bot
+    from game.match import Match, SeatInfo
+    from game.saves import local_snapshot, new_save_path
+    from net.savefile import write_atomic
+    match = Match(game, [SeatInfo(name, colour=index) for index, name in enumerate(names)], 3)
+    deciders = [make_bot(game, "easy", index) for index in range(len(names))]
+    while not match.finished:
+        seat = match.to_act()[0]
+        match.submit(seat, deciders[seat].decide(match.view(seat)))
+    write_atomic(new_save_path(game), local_snapshot(match))
+
+
 @shot("saved_games", settle=0.5)
 def saved_games(app: Any) -> None:
+    """Three games under way, one finished whose replay waits to be kept, and a damaged save."""
     import time
 
     from game.paths import saves_dir
     from game.scenes.saved import SavedGamesScene
+    finished_local_game("linja", ["Ben", "Cleo"])
+    time.sleep(0.01)
     saved_local_game("linja", ["Ada", "Bot"], 12, bots=1)
     time.sleep(0.01)
     saved_local_game("liniell", ["Ada", "Bob"], 5)

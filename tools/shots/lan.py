@@ -221,7 +221,7 @@ class ShotHosted:
         pass
 
 
-def _lan_results(app: Any, link: ShotLink, hosted: ShotHosted | None = None) -> None:
+def _lan_results(app: Any, link: ShotLink, hosted: ShotHosted | None = None, replay_problem: str = "") -> None:
     from game.lan.results import LanResultsScene
     from game.scenes.figures import generic_figures
     from game.tables.base import players_title
@@ -229,9 +229,11 @@ def _lan_results(app: Any, link: ShotLink, hosted: ShotHosted | None = None) -> 
     seats = [{"name": s["name"], "kind": s["kind"], "level": s["level"], "colour": i}
              for i, s in enumerate(link.status["seats"])]
     outcome = {"winners": [1], "draw": False, "scores": [9, 12, 7]}
+    session = LanSession(link, hosted=hosted)  # type: ignore[arg-type]
+    session.replay_problem = replay_problem
     app.push(TitleScene(app))
     app.push(LanResultsScene(app, generic_figures({"match": {"seats": seats}}, outcome), outcome,
-                             players_title("Linie 1", len(seats)), LanSession(link, hosted=hosted)))  # type: ignore[arg-type]
+                             players_title("Linie 1", len(seats)), session))
 
 
 @shot("lan_results_host", settle=1.6)
@@ -263,6 +265,15 @@ def lan_results_save_problem(app: Any) -> None:
     link = ShotLink([seat("Ada"), seat("Ben"), seat("Bot 1", "bot", claimed=False, connected=False)],
                     "Ada's tram depot", phase="over")
     _lan_results(app, link, hosted)
+
+
+@shot("lan_results_replay_problem", settle=1.6)
+def lan_results_replay_problem(app: Any) -> None:
+    """The hosting player's results when the disk refuses the finished game's replay: said above the
+    buttons, as a local game's results say it."""
+    link = ShotLink([seat("Ada"), seat("Ben"), seat("Bot 1", "bot", claimed=False, connected=False)],
+                    "Ada's tram depot", phase="over")
+    _lan_results(app, link, ShotHosted(), FULL_DISK)
 
 
 @shot("lan_results_waiting", settle=1.6)

@@ -15,13 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.linie1.hard import HardBuilder
-from game.ai.linie1.moves import anchored, is_legal, random_legal, stray_rails
-from game.ai.linie1.plan import Plan, plan_route, variants_for
+from game.ai.linie1.moves import around, random_legal, step_options
+from game.ai.linie1.plan import Plan, plan_route
 from game.core.contract import Action, View
 from game.core.linie1 import my_dice_action
-from game.core.linie1.board import NEIGHBOURS, Board
-from game.core.linie1.data import BESIDE_BUILDING, MASKS
-from game.core.linie1.geometry import POPCOUNT
+from game.core.linie1.board import Board
 from game.core.linie1.routes import trip_candidates
 from game.core.rng import Rng
 
@@ -110,33 +108,17 @@ class Linie1Bot:
 
     # -- choosing a tile action --------------------------------------------------------------------
     def _from_plan(self, plan: Plan, board: Board, hand: list[int], strict: bool) -> Action | None:
-        on_plan = set(plan.cells)
-        options: list[tuple[tuple[int, int, int, int], Action]] = []
-        for order, step in enumerate(plan.steps):
-            joined = anchored(step, board)
-            at_stop = step.cell in BESIDE_BUILDING
-            for kind, tile, rot in variants_for(step, board, hand):
-                if not is_legal(board, kind, tile, step.cell, rot, strict):
-                    continue
-                extra = POPCOUNT[MASKS[(tile, rot)]]
-                wild = stray_rails(board, step.cell, tile, rot, on_plan)
-                score = (0 if joined else 1, 0 if at_stop else 1, wild + extra, order)
-                options.append((score, {"type": kind, "tile": tile, "cell": list(step.cell), "rot": rot}))
+        options = step_options(plan.steps, plan.cells, board, hand, strict)
         if not options:
             return None
         if self.level == "easy":
-            return options[self.rng.below(len(options))][1]
-        return min(options, key=lambda item: item[0])[1]
+            return options[self.rng.below(len(options))][2]
+        return min(options, key=lambda item: item[0])[2]
 
     def _harmless(self, plan: Plan | None, board: Board, hand: list[int], strict: bool,
                   pairs: bool) -> Action | None:
         """A legal tile away from the bot's own planned route (or any legal one if none is away)."""
-        near: set[tuple[int, int]] = set()
-        if plan is not None:
-            for cell in plan.cells:
-                near.add(cell)
-                for _edge, other, _kind in NEIGHBOURS.get(cell, ()):
-                    near.add(other)
+        near = around(plan.cells) if plan is not None else set()
         away = [(t, c, r) for t, c, r in board.legal_placements(hand, strict) if c not in near]
         if away:
             tile, cell, rot = away[self.rng.below(len(away))]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ai.linie1.moves import anchored, is_legal, random_legal, stray_rails, tile_action
+from game.ai.linie1.moves import around, random_legal, step_options, tile_action
 from game.ai.linie1.plan import Step, variants_for
 from game.ai.linie1.rivals import Guess, Rivals, blocking_spots, harm, obstructs
 from game.ai.linie1.route import TILE, RoutePlan, best_plans
 from game.core.contract import Action, View
 from game.core.linie1 import my_trip_candidates, view_trip_measure
-from game.core.linie1.board import NEIGHBOURS, Board
+from game.core.linie1.board import Board
 from game.core.linie1.data import BESIDE_BUILDING, MASKS, TERMINALS, TILE_TYPES
 from game.core.linie1.geometry import POPCOUNT, Cell, segment
 from game.core.rng import Rng
@@ -109,33 +109,18 @@ class HardBuilder:
                    line: int) -> Action | None:
         """The plan step to lay now: joined to laid track, at a stop, with few stray rails, and
         away from the bot's own terminals while other steps remain (they give the line away)."""
-        on_plan = set(plan.cells)
         telling = {cell for terminal in TERMINALS[line] for cell in terminal.entries}
-        options: list[tuple[tuple[int, ...], Action]] = []
-        for order, step in enumerate(plan.steps):
-            joined = anchored(step, board)
-            at_stop = step.cell in BESIDE_BUILDING
-            for kind, tile, rot in variants_for(step, board, hand):
-                if not is_legal(board, kind, tile, step.cell, rot, strict):
-                    continue
-                wild = stray_rails(board, step.cell, tile, rot, on_plan) + POPCOUNT[MASKS[(tile, rot)]]
-                score = (1 if step.cell in telling else 0, 0 if joined else 1, 0 if at_stop else 1, wild, order)
-                options.append((score, tile_action(kind, tile, step.cell, rot)))
+        options = step_options(plan.steps, plan.cells, board, hand, strict)
         if not options:
             return None
-        return min(options, key=lambda item: item[0])[1]
+        return min(options, key=lambda item: (item[1].cell in telling, *item[0]))[2]
 
     def spare(self, view: View, plans: list[RoutePlan], board: Board, hand: list[int],
                strict: bool) -> Action | None:
         """A tile no step can use, laid where it costs the bot least: off and away from its
         plans, never beside its own buildings still waiting for a sign, the least useful tile."""
         me = view["players"][view["you"]]
-        near: set[Cell] = set()
-        for plan in plans[:2]:
-            for cell in plan.cells:
-                near.add(cell)
-                for _edge, other, _kind in NEIGHBOURS.get(cell, ()):
-                    near.add(other)
+        near = around(cell for plan in plans[:2] for cell in plan.cells)
         mine = {letter for letter in me["stops"] if letter not in board.signs}
         useful = _usefulness(plans[0].steps if plans else [], board, hand)
         guesses = self.rivals.guesses(view, board)

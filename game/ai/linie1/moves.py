@@ -5,12 +5,16 @@ Every tile action a bot proposes is checked against the same rules the host appl
 
 from __future__ import annotations
 
-from game.ai.linie1.plan import Step
+from collections.abc import Iterable, Sequence
+
+from game.ai.linie1.plan import Step, variants_for
 from game.core.contract import Action
 from game.core.linie1.board import NEIGHBOURS, Board
-from game.core.linie1.data import MASKS
-from game.core.linie1.geometry import Cell
+from game.core.linie1.data import BESIDE_BUILDING, MASKS
+from game.core.linie1.geometry import POPCOUNT, Cell
 from game.core.rng import Rng
+
+StepScore = tuple[int, int, int, int]  # (not joined, not beside a building, rails spent, plan order)
 
 
 def is_legal(board: Board, kind: str, tile: int, cell: Cell, rot: int, strict: bool) -> bool:
@@ -37,6 +41,35 @@ def stray_rails(board: Board, cell: Cell, tile: int, rot: int, on_plan: set[Cell
         if mask >> edge & 1 and other not in board.tiles and other not in on_plan:
             count += 1
     return count
+
+
+def step_options(steps: Sequence[Step], route: Iterable[Cell], board: Board, hand: list[int],
+                 strict: bool) -> list[tuple[StepScore, Step, Action]]:
+    """Every legal way to lay one of a plan's ``steps`` now, in the plan's order, scored as every
+    level prefers (lowest first): joined to laid track, beside a building (its sign comes free),
+    few rails spent pointing off the planned ``route``, early in the plan."""
+    on_plan = set(route)
+    options: list[tuple[StepScore, Step, Action]] = []
+    for order, step in enumerate(steps):
+        joined = anchored(step, board)
+        at_stop = step.cell in BESIDE_BUILDING
+        for kind, tile, rot in variants_for(step, board, hand):
+            if not is_legal(board, kind, tile, step.cell, rot, strict):
+                continue
+            spent = stray_rails(board, step.cell, tile, rot, on_plan) + POPCOUNT[MASKS[(tile, rot)]]
+            options.append(((0 if joined else 1, 0 if at_stop else 1, spent, order), step,
+                            tile_action(kind, tile, step.cell, rot)))
+    return options
+
+
+def around(cells: Iterable[Cell]) -> set[Cell]:
+    """The cells and their neighbours: where a tile would touch a planned route."""
+    near: set[Cell] = set()
+    for cell in cells:
+        near.add(cell)
+        for _edge, other, _kind in NEIGHBOURS.get(cell, ()):
+            near.add(other)
+    return near
 
 
 def random_legal(board: Board, hand: list[int], strict: bool, pairs: bool, rng: Rng) -> Action | None:

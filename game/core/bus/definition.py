@@ -25,7 +25,7 @@ from game.core.bus.data import (
     check_options,
 )
 from game.core.bus.network import Board, board
-from game.core.bus.shapes import ACTION_SHAPES
+from game.core.bus.shapes import ACTION_SHAPES, EVENT_FIELDS
 from game.core.bus.state import BusState
 from game.core.bus.streets import Surroundings, heads, line_streets
 from game.core.contract import (
@@ -55,6 +55,7 @@ class Bus:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
+    event_fields = EVENT_FIELDS  # the fields of each event it tells
 
     @property
     def net(self) -> Board:
@@ -92,7 +93,8 @@ class Bus:
             found = Surroundings(net, state.paths, seat).moves(path, set(line_streets(net, path)))
             return [{"type": "street", "street": move.street, "head": move.head} for move in found]
         if phase == "choose":
-            chosen = [{"type": "choose", "action": action} for action in rounds.open_actions(state, rules)]
+            chosen = ([{"type": "choose", "action": action} for action in rounds.open_actions(state, rules)]
+                      if state.markers[seat] > 0 else [])  # as moves.marker: a marker needs a marker left
             can_pass = state.placed[seat] >= rules.minimum_markers
             return chosen + ([{"type": "pass"}] if can_pass else [])
         if phase == PASSENGERS:

@@ -156,21 +156,36 @@ def deliver(net: Board, state: BusState, seat: int, start: int, lot: int, events
 
 # -- amounts ----------------------------------------------------------------------------------------
 
-def space_yield(state: BusState, rules: Rules, action: str, index: int) -> int | None:
-    """The M-scaled amount of space ``index`` (M read now; §3 says M is read when the action
-    resolves), before the supply or the free lots are counted. None for actions without an amount."""
+def space_yield(state: BusState, rules: Rules, action: str, index: int, *, coming_bus: bool = False) -> int | None:
+    """The M-scaled amount of space ``index``, before the supply or the free lots are counted; None
+    for actions without an amount. M is read now, or with ``coming_bus`` as it will be when the action
+    resolves (§3: a bus taken this round and not yet bought counts for Passengers and Buildings)."""
     if action not in MULTI or action == VROOOM:
         return None
-    return rules.yields(action, index, city.largest_fleet(state))
+    fleet = fleet_when_resolving(state, rules, action) if coming_bus else city.largest_fleet(state)
+    return rules.yields(action, index, fleet)
+
+
+def fleet_when_resolving(state: BusState, rules: Rules, action: str) -> int:
+    """M when ``action`` resolves this round: Buses resolves after Line Expansion and before Passengers
+    and Buildings (§5.2), so a bus taken this round and not yet bought already counts for those two."""
+    fleet = city.largest_fleet(state)
+    buyer = state.spaces.get(BUSES)
+    order = rules.action_ids
+    if not buyer or state.phase not in ("choose", LINE) or order.index(action) < order.index(BUSES):
+        return fleet
+    at_cap = rules.bus_cap is not None and state.buses[buyer[0]] >= rules.bus_cap
+    return fleet if at_cap else max(fleet, state.buses[buyer[0]] + 1)
 
 
 def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int | None:
     """What a marker on space ``index`` would really get if its action resolved now (ruling U4: the
-    game shows a space that yields nothing before a marker goes there). While choosing, Passengers
+    game shows a space that yields nothing before a marker goes there), M counting a bus taken this
+    round for Passengers and Buildings (they resolve after Buses). While choosing, Passengers
     share the supply from A on and Buildings the free lots from the last-placed marker down, a space
     not yet taken acting first; once resolving has begun, supply and lots are partly spent, so the
     spaces show their M-scaled amount as before."""
-    amount = space_yield(state, rules, action, index)
+    amount = space_yield(state, rules, action, index, coming_bus=True)
     if amount is None or action not in (PASSENGERS, BUILDINGS) or state.phase != "choose":
         return amount
     if action == PASSENGERS:
@@ -178,7 +193,7 @@ def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int |
     else:
         left, before = len(city.free_lots(state)), range(len(state.spaces.get(action, [])) - 1, index, -1)
     for earlier in before:
-        left -= min(space_yield(state, rules, action, earlier) or 0, left)
+        left -= min(space_yield(state, rules, action, earlier, coming_bus=True) or 0, left)
     return min(amount, left)
 
 
@@ -192,7 +207,7 @@ def short_of(state: BusState, rules: Rules, action: str, index: int) -> str | No
         return "cap" if at_cap and not state.spaces.get(BUSES) else None
     if space_gives(state, rules, action, index) != 0:
         return None
-    if space_yield(state, rules, action, index) == 0:
+    if space_yield(state, rules, action, index, coming_bus=True) == 0:
         return "buses"
     return "supply" if action == PASSENGERS else "lots"
 

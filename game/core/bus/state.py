@@ -146,11 +146,11 @@ def restore(net: Board, data: Any) -> BusState:
         seated=_ints(data.get("seated"), "seated", None, 0, net.lots - 1),
         ended=data.get("ended"),
     )
-    _check(state, rules)
+    _check(net, state, rules)
     return state
 
 
-def _check(state: BusState, rules: Rules) -> None:
+def _check(net: Board, state: BusState, rules: Rules) -> None:
     """Refuse states the rules could never reach in a way that would break the game later."""
     if sum(state.passengers) + state.supply != rules.passengers:
         raise SnapshotError("passengers on the board and in the supply must make the whole set")
@@ -163,12 +163,32 @@ def _check(state: BusState, rules: Rules) -> None:
     if state.ended is not None:
         raise SnapshotError("a running game has no end reason")
     if state.phase in RESOLVING_PHASES:
-        if state.current is None or len(state.spaces.get(state.phase, [])) <= state.current:
+        taken = len(state.spaces.get(state.phase, []))
+        if state.current is None or taken <= state.current:
             raise SnapshotError("the acting marker must stand on the resolving action")
-    elif not state.queue:
+        due = [state.current, *state.pending]
+        if len(set(due)) != len(due) or any(index >= taken for index in due):
+            raise SnapshotError("the markers still due must stand on the resolving action, once each")
+    elif state.pending:
+        raise SnapshotError("markers are due only while an action resolves")
+    if state.phase not in RESOLVING_PHASES and not state.queue:
         raise SnapshotError("a running game needs somebody to act")
+    _check_seated(net, state, rules)
+
+
+def _check_seated(net: Board, state: BusState, rules: Rules) -> None:
+    """§5.3.6: passengers sit only during Vrrooomm!, one to a building of the wanted type, no more on
+    a crossing than stand there."""
     if len(set(state.seated)) != len(state.seated):
         raise SnapshotError("a building holds one passenger")
+    if state.seated and state.phase != "vrooom":
+        raise SnapshotError("passengers sit in buildings only during Vrrooomm!")
+    wanted = rules.clock[state.clock]
+    if any(state.buildings[lot] != wanted for lot in state.seated):
+        raise SnapshotError("a seated passenger sits in a building of the wanted type")
+    for crossing, lots in enumerate(net.crossing_lots):
+        if sum(1 for lot in lots if lot in state.seated) > state.passengers[crossing]:
+            raise SnapshotError(f"more passengers seated at crossing {crossing} than stand there")
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:

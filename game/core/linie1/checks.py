@@ -11,6 +11,7 @@ from game.core.contract import Rejection, is_int
 from game.core.linie1.data import HAND_SIZE
 from game.core.linie1.dice import DICE_PER_TURN
 from game.core.linie1.routes import RouteFault, validate_route
+from game.core.linie1.shapes import MAX_ROUTE
 from game.core.linie1.state import State, cell_of, rejection, tile_spec
 
 
@@ -94,7 +95,7 @@ def check_declare(state: State, seat: int, action: Any) -> Rejection | None:
                           "The inaugural trip is declared at the start of your turn, instead of laying track.")
     start = cell_of(action.get("start"))
     cells_raw = action.get("route")
-    if start is None or not isinstance(cells_raw, list) or len(cells_raw) > 2000:
+    if start is None or not isinstance(cells_raw, list) or len(cells_raw) > MAX_ROUTE:
         return rejection("malformed", "A declaration names the start terminal cell and the route.")
     cells = [cell_of(item) for item in cells_raw]
     if any(cell is None for cell in cells):

@@ -46,7 +46,7 @@ from game.core.linie1.saves import (
     snapshot,
     state_from_view,
 )
-from game.core.linie1.shapes import ACTION_SHAPES
+from game.core.linie1.shapes import ACTION_SHAPES, EVENT_FIELDS
 from game.core.linie1.state import TRIP_RULES, State, Trip, cell_of, rejection, tile_spec
 from game.core.rng import Rng
 
@@ -64,6 +64,7 @@ class Linie1:
     min_players = 2
     max_players = 5
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
+    event_fields = EVENT_FIELDS  # the fields of each event it tells
 
     # -- setup -----------------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

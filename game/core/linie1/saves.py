@@ -12,6 +12,7 @@ from game.core.contract import SnapshotError, View, is_int
 from game.core.linie1.board import Board
 from game.core.linie1.data import HAND_SIZE, LINES, ROUTE_CARDS, TILE_TYPES, TOTAL_TILES
 from game.core.linie1.dice import DICE_FACES, DICE_PER_TURN
+from game.core.linie1.shapes import MAX_ROUTE
 from game.core.linie1.state import State, Trip
 from game.core.rng import Rng
 
@@ -227,6 +228,6 @@ def _dice(data: dict[str, Any], phase: str, options: dict[str, Any]) -> dict[str
 def _last_move(value: Any) -> int | None:
     if value is None:
         return None
-    if not is_int(value) or not 0 <= value <= 200:
+    if not is_int(value) or not 0 <= value <= MAX_ROUTE:
         raise SnapshotError("bad last trip move")
     return int(value)

@@ -20,6 +20,7 @@ from game.core.contract import (
     Event,
     Rejection,
     RuleViolation,
+    SnapshotError,
     View,
     action_type,
     is_int,
@@ -28,7 +29,7 @@ from game.core.contract import (
 )
 from game.core.liniell import scoring
 from game.core.liniell.field import Cell, joins_for
-from game.core.liniell.shapes import ACTION_SHAPES
+from game.core.liniell.shapes import ACTION_SHAPES, EVENT_FIELDS
 from game.core.liniell.state import (
     COLOURS,
     CONNECT,
@@ -150,6 +151,7 @@ class Liniell:
     min_players = PLAYERS
     max_players = PLAYERS
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
+    event_fields = EVENT_FIELDS  # the fields of each event it tells
 
     def default_options(self) -> dict[str, Any]:
         return {"first_player": 0}
@@ -194,7 +196,7 @@ class Liniell:
         if set(action) != ACTION_KEYS[kind]:
             return _no("malformed", f"A {kind} action has exactly the keys {sorted(ACTION_KEYS[kind])}.")
         if kind not in PHASE_ACTIONS[state.phase]:
-            return _no("wrong_phase", PHASE_HINTS[state.phase], phase=state.phase)
+            return _no("wrong_phase", f"Not at this point of the turn. {PHASE_HINTS[state.phase]}", phase=state.phase)
         if kind == "place":
             x, y, rot = action["x"], action["y"], action["rot"]
             if not (is_int(x) and is_int(y) and is_int(rot)) or not 0 <= rot <= 3:
@@ -353,11 +355,15 @@ class Liniell:
         return snapshot(state)
 
     def restore(self, data: Any) -> State:
-        return restore(data)
+        state = restore(data)
+        if state.phase == PLACE and not can_place(state, state.drawn):
+            # N5, ruling 6: such a tile is set aside when drawn; no game waits on it with no move.
+            raise SnapshotError("the drawn tile cannot be placed anywhere; the rules set it aside")
+        return state
 
     def state_from_view(self, view: View) -> State:
         """Everything a view shows; the tiles still face down (public as a multiset) in any order."""
-        return restore({
+        return self.restore({
             "game": "liniell",
             "rng": 0,
             "stack": list(view["unseen"]),

@@ -111,6 +111,10 @@ def restore(data: Any) -> State:
     valid_end = end_reason in END_REASONS if phase == OVER else end_reason is None
     if not valid_end:
         raise SnapshotError("bad end reason")
+    if phase == OVER and stack:
+        raise SnapshotError("a finished game has no tiles left in the stack (N5)")
+    if end_reason == END_LAST_UNPLACEABLE and not set_aside:
+        raise SnapshotError("the last tile was set aside, yet no tile is set aside")
     state = State(Rng(0), stack, first, current, phase, drawn, placed, set_aside, end_reason=end_reason)
     state.rng.state = rng_state
     state.refresh()

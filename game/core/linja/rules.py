@@ -40,7 +40,7 @@ from game.core.linja.position import (
     scores,
     starting_pieces,
 )
-from game.core.linja.shapes import ACTION_SHAPES
+from game.core.linja.shapes import ACTION_SHAPES, EVENT_FIELDS
 from game.core.rng import Rng
 
 NAME = "linja"
@@ -91,6 +91,7 @@ class Linja:
     min_players = 2
     max_players = 2
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)
+    event_fields = EVENT_FIELDS  # the fields of each event it tells
 
     def default_options(self) -> dict[str, Any]:
         return {"first": None}

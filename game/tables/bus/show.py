@@ -298,7 +298,8 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
     elif kind == "passed":
         def passed() -> None:
             x, y = players.disc_point(seat, new.players)
-            note = _("has no markers and passes") if event.get("forced") else _("passes")
+            note = {"no_markers": _("has no markers and passes"),
+                    "spaces_full": _("finds every space taken and passes")}.get(event.get("reason"), _("passes"))
             stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
             stage.sound("click")
         timeline.call(passed)
@@ -447,7 +448,8 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
 
         def start_bus() -> None:
             _in_column(stage, lambda picture: setattr(picture, "start_player", seat))
-            stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
+            if not new.outcome:  # the game just ended: there is no next round to choose first in
+                stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
         timeline.call(start_bus)
     elif kind == "round_started":
         start = looks[int(event.get("start_player", 0))].name if looks else ""

@@ -213,8 +213,10 @@ class BusTable(TableScene):
             amount = int(self._decision().get("amount", 0))
             self.split = [amount - amount // 2, amount // 2]
         self._show_buttons()
-        if mine and self.pointer is not None and not self.steering:
-            self._hover(self.pointer)
+        # A decision opens quiet: the pointer still rests where the last one was made, on the lot or
+        # street just taken, whose tooltip would read as a refusal of the click that succeeded. The
+        # tooltip and glow wait until the pointer moves; a click where it rests still acts there.
+        self.hover_lot = self.hover_crossing = self.hover_row = None
         if mine:
             self._play_queued_pick()
 

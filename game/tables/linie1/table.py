@@ -232,6 +232,7 @@ class Linie1Table(TableScene):
 
     def refused(self, message: str) -> None:
         self.say(message, bad=True)
+        self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
@@ -621,6 +622,7 @@ class Linie1Table(TableScene):
             self._leaving = (self.eyes, self.hand(), self.selected)
             self.submit(judged)
             self.say("")
+            self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
             return
         if (
             judged["type"] == "exchange"
@@ -712,9 +714,10 @@ class Linie1Table(TableScene):
         if phase == "build":
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
             return _(
-                "Pick a tile (1–5), turn it ({key}, wheel, right click or its key again), click a square to lay it."
-            ).format(key=self._key("rotate"))
+                "Pick a tile ({keys}), turn it ({key}, wheel, right click or its key again), click a square to lay it."
+            ).format(keys="1" if count <= 1 else f"1–{count}", key=self._key("rotate"))
         return ""
 
     def _panel_frame(self) -> PanelFrame:

@@ -156,7 +156,7 @@ class LinjaTable(TableScene):
                                            _("{name} reached an empty row and moves again.").format(
                                                name=self.seat_name(seat))))
             elif kind == "pass":
-                self._stage_pass(timeline, event)
+                self._stage_pass(timeline, event, view)
             elif kind == "end":
                 self._stage_end(timeline, event, view)
 
@@ -223,7 +223,7 @@ class LinjaTable(TableScene):
         if initial and steps:
             timeline.wait(COUNT_PAUSE)
 
-    def _stage_pass(self, timeline: Timeline, event: dict[str, Any]) -> None:
+    def _stage_pass(self, timeline: Timeline, event: dict[str, Any], view: View) -> None:
         seat = int(event["seat"])
         name = self.seat_name(seat)
         if event.get("phase") == "following":
@@ -234,9 +234,12 @@ class LinjaTable(TableScene):
                                                 "No piece of {name} can move {steps} sticks forward.",
                                                 steps).format(name=name, steps=steps)))
         else:
+            rows, targets = view.get("rows") or [], view.get("targets") or [ROWS - 1, 0]
+            home = bool(rows) and all(count[seat] == 0 for row, count in enumerate(rows) if row != targets[seat])
             self._log(timeline, seat, _("cannot move: passes"))
             timeline.play(self._banner(_("{name} passes").format(name=name), theme.CORAL, 1.5,
-                                       _("Every initial move runs into a full row.")))
+                                       _("Every piece of {name} is home.").format(name=name) if home
+                                       else _("Every initial move runs into a full row.")))
 
     def _stage_end(self, timeline: Timeline, event: dict[str, Any], view: View) -> None:
         """The final scoring, counted up row by row: the 1-point rows first, the goal rows last."""
@@ -249,6 +252,9 @@ class LinjaTable(TableScene):
             self.adopted(view)
             self.tally = [0, 0]
 
+        if event.get("reason") == "blocked":  # both passed: nothing can ever move again
+            timeline.play(self._banner(_("Nobody can move"), theme.CORAL, 1.8,
+                                       _("The game ends here, scored as the pieces stand.")))
         timeline.wait(0.4).call(begin)
         for distance, points in ((3, 1), (2, 2), (1, 3), (0, 5)):
             scoring_rows = [int(targets[0]) - distance, int(targets[1]) + distance]
@@ -360,6 +366,8 @@ class LinjaTable(TableScene):
             return "", theme.CREAM
         if self.my_turn:
             return _("Click a piece to move it — or ← → and Enter. Hover to see where it lands."), theme.CREAM_DIM
+        if self.session.replay:  # the card's heading already says whose turn it is ("Ada's turn")
+            return "", theme.CREAM_DIM
         return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def play_row(self, row: int) -> None:
