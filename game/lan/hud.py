@@ -69,6 +69,8 @@ def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
         "bot": _("A bot plays for {name} until they are back.").format(name=name),
         "open": _("Nobody has taken this seat yet."),
     }.get(state or "", name)
+    if state == "bot" and seat.get("connected") and not seat.get("away"):
+        text = _("{name} is back; a bot still plays for them.").format(name=name)  # the host handed it over
     if hosting and state in ("away", "gone"):
         text += _(" Click: let a bot play for them.")
     elif hosting and state == "bot":

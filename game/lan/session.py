@@ -365,6 +365,8 @@ class LanSession:
                 continue
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
+            elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat
+                self.notice(_("{name} is back: click their dot to give them the seat.").format(name=name))
             elif back:
                 self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):

@@ -218,6 +218,26 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_back(app):
     assert hosted.calls == [("bot", 1), ("back", 1)]
 
 
+def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_bot(app):
+    from game.lan.hud import describe
+
+    class Hosted:
+        save_problem = ""
+
+    link = Link()
+    session = LanSession(link, hosted=Hosted())
+    for ben in (seat("Ben"), seat("Ben", away=True), seat("Ben", away=True, bot=True), seat("Ben", bot=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Ben is away.", "A bot plays for Ben for now.",
+                       "Ben is back: click their dot to give them the seat."]
+    back = seat("Ben", bot=True)
+    assert describe(back, seat_state(back), True) == "Ben is back; a bot still plays for them. Click: give the seat back."
+    gone = seat("Ben", connected=False, bot=True)
+    assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
+
+
 def test_a_seat_token_is_kept_until_the_game_ends(app):
     link = Link()
     link.token = "secret-token"
