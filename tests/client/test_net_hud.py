@@ -233,7 +233,8 @@ def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_b
     assert notices == ["Ben is away.", "A bot plays for Ben for now.",
                        "Ben is back: click their dot to give them the seat."]
     back = seat("Ben", bot=True)
-    assert describe(back, seat_state(back), True) == "Ben is back; a bot still plays for them. Click: give the seat back."
+    assert describe(back, seat_state(back), True) == ("Ben is back; a bot still plays for them. "
+                                                      "Click: give the seat back.")
     gone = seat("Ben", connected=False, bot=True)
     assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
 
