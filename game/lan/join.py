@@ -347,7 +347,10 @@ class JoinScene(Scene):
             self.app.settings.player_name = name
             self.app.save_settings()
         key = lan_seats.table_key(address, port, str(hello.get("table", "")))
-        token = lan_seats.recall(key)  # a seat kept for us since this program last sat there
+        found = lan_seats.find(address, port, str(hello.get("table", "")))  # a seat kept since we last sat there
+        token = found[1] if found else None
+        if found and found[0] != key:
+            lan_seats.forget(found[0])  # the table listens on another port now: kept under this one from here
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
         if token:
             session.notice(_("Taking back your seat at this table…"))
@@ -380,8 +383,8 @@ class JoinScene(Scene):
         self.join_address.enabled = not busy
 
     def _seat_kept(self, table: dict[str, Any]) -> bool:
-        key = lan_seats.table_key(str(table.get("address")), int(table.get("port", 0)), str(table.get("name", "")))
-        return key in self.kept_seats
+        return lan_seats.match(self.kept_seats, str(table.get("address")), int(table.get("port", 0)),
+                               str(table.get("name", ""))) is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

@@ -252,6 +252,28 @@ def test_a_seat_token_is_kept_until_the_game_ends(app):
     assert lan_seats.recall(session.seat_key) is None
 
 
+def test_a_seat_kept_at_a_table_opened_again_on_another_port_is_taken_back_there(app):
+    from game.lan.join import JoinScene
+    from game.scenes.title import TitleScene
+
+    kept = lan_seats.table_key("127.0.0.1", 47000, "Zoe's table")
+    lan_seats.remember(kept, "zoes-token")
+    assert lan_seats.find("127.0.0.1", 51234, "Zoe's table") == (kept, "zoes-token")
+    assert lan_seats.find("127.0.0.3", 51234, "Zoe's table") is None  # another machine
+    assert lan_seats.find("127.0.0.1", 51234, "Zoe's other table") is None
+    join = JoinScene(app)
+    join.kept_seats = lan_seats.kept()
+    assert join._seat_kept({"address": "127.0.0.1", "port": 51234, "name": "Zoe's table"})  # "your seat is kept"
+    join.enter_lobby("127.0.0.1", 51234, {"table": "Zoe's table"})
+    try:
+        lobby = app.stack.top
+        assert lobby.session.connection._token == "zoes-token"  # resumes the seat rather than watching
+        assert lobby.session.seat_key == lan_seats.table_key("127.0.0.1", 51234, "Zoe's table")
+        assert lan_seats.recall(kept) is None  # kept under the port the table listens on now
+    finally:
+        app.stack.reset(TitleScene(app))
+
+
 def test_a_damaged_seat_file_is_treated_as_empty(app):
     path = lan_seats.seats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
