@@ -478,6 +478,9 @@ def test_a_spectator_in_the_lobby_is_told_about_watching_not_about_a_seat_to_giv
     assert lobby._how_to_join().startswith("The host starts the game. You are watching")
     session.role, session.seat = "seat", 1
     assert "Leave gives your seat back" in lobby._how_to_join()
+    session.table = {"table": "Tafel", "title": "Linja", "guests_start": True}
+    lobby.start.visible = True  # a seated guest at a linie-host table: every seat taken, and it waits
+    assert lobby._how_to_join().startswith("The game starts once every seated player is Ready. Until then")
 
 
 def test_a_lobby_opened_twice_on_one_session_leaves_it_open_when_the_first_one_goes(app):
