@@ -82,12 +82,14 @@ def failure_words(error: BaseException) -> str:
 
 
 class TableList(Widget):
-    """The tables found: up/down choose, confirm (or a click on the chosen one) joins."""
+    """The tables found: up/down choose, confirm (or a click on the chosen one) joins. More tables
+    than rows (a LAN party) scroll: up/down past the edge, or the wheel over the list."""
 
     def __init__(self, rect: pygame.Rect, on_join: Any) -> None:
         super().__init__(rect)
         self.tables: list[dict[str, Any]] = []
         self.selected = 0
+        self.first = 0  # the table shown in the top row
         self.on_join = on_join
         self.hover_row: int | None = None
 
@@ -100,12 +102,26 @@ class TableList(Widget):
         self.tables = tables
         keys = [table.get("service") for table in tables]
         self.selected = keys.index(key) if key in keys else min(self.selected, max(0, len(tables) - 1))
+        self.first = max(0, min(self.first, len(tables) - self.rows()))
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.rows():
+            self.first = self.selected - self.rows() + 1
+
+    def scroll(self, rows: int) -> None:
+        """The wheel: the rows move, and the chosen table stays among those shown."""
+        self.first = max(0, min(self.first + rows, len(self.tables) - self.rows()))
+        self.selected = min(max(self.selected, self.first), self.first + self.rows() - 1, len(self.tables) - 1)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in ("up", "down") and self.tables:
             new = self.selected + (-1 if intent.kind == "up" else 1)
-            if 0 <= new < min(len(self.tables), self.rows()):
+            if 0 <= new < len(self.tables):
                 self.selected = new
+                self._show_selected()
                 self.sound("hover")
                 return True
             return False
@@ -115,11 +131,13 @@ class TableList(Widget):
         return False
 
     def rows(self) -> int:
-        return self.rect.height // row_height()
+        return max(1, self.rect.height // row_height())
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        index = (pos[1] - self.rect.y) // row_height()
-        return index if 0 <= index < min(len(self.tables), self.rows()) and self.rect.collidepoint(pos) else None
+        """The table (its index in ``tables``) in the row at ``pos``."""
+        index = self.first + (pos[1] - self.rect.y) // row_height()
+        shown = min(len(self.tables), self.first + self.rows())
+        return index if self.first <= index < shown and self.rect.collidepoint(pos) else None
 
     def press(self, pos: tuple[int, int]) -> None:
         index = self.row_at(pos)
@@ -132,9 +150,16 @@ class TableList(Widget):
             self.sound("hover")
 
     def draw(self, surface: pygame.Surface) -> None:
-        for index, table in enumerate(self.tables[:self.rows()]):
-            row = pygame.Rect(self.rect.x, self.rect.y + index * row_height(), self.rect.width, row_height() - 12)
+        shown = self.tables[self.first:self.first + self.rows()]
+        for place, table in enumerate(shown):
+            index = self.first + place
+            row = pygame.Rect(self.rect.x, self.rect.y + place * row_height(), self.rect.width, row_height() - 12)
             draw_table_row(surface, row, table, index == self.selected and self.focused, index == self.selected)
+        if len(self.tables) > self.rows():  # say that more are listed than shown, and how to reach them
+            text = _("Tables {first}–{last} of {total}: scroll for more").format(
+                first=self.first + 1, last=self.first + len(shown), total=len(self.tables))
+            theme.draw_text(surface, text, (self.rect.right, self.rect.bottom + 2), 22, theme.CREAM_DIM,
+                            anchor="topright")
 
 
 def row_height() -> int:
@@ -234,6 +259,7 @@ class JoinScene(Scene):
         self._list_offered = False  # the first table found takes the focus from an untouched address field
         self.kept_seats: set[str] = set()  # tables where a seat waits for this player (``enter`` reads them)
         self.list = TableList(LIST, self.join_listed)
+        self.pointer = (0, 0)  # where the mouse last was: the wheel scrolls the list under it
         self.player_name = TextInput(
             pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
             app.settings.shown_name(),
@@ -359,7 +385,11 @@ class JoinScene(Scene):
     # -- frame ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "point" and intent.pos is not None:
+            self.pointer = intent.pos
             self.list.hover_row = self.list.row_at(intent.pos)
+        if intent.kind == "scroll" and self.list.rect.collidepoint(self.pointer):
+            self.list.scroll(-int(intent.value or 0))  # the wheel up shows the tables above
+            return True
         return super().handle(intent)
 
     def update(self, dt: float) -> None:

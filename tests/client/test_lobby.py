@@ -246,6 +246,38 @@ def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     assert app.stack.top is join and "rules '0.1'" in join.message and join.knocking is None
 
 
+def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypatch):
+    from game.lan.join import TableList
+    from game.ui.input import Intent
+    from tests.client.helpers import record_drawn_text
+
+    tables = [{"service": str(i), "name": f"Table {i}", "game": "linja", "title": "Linja", "seats_taken": 1,
+               "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "1", "address": "10.0.0.2",
+               "port": 47000 + i, "compatible": True, "reason": ""} for i in range(7)]
+
+    class Browser(QuietBrowser):
+        def tables(self):
+            return [dict(table) for table in tables]
+
+    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
+    app.push(JoinScene(app))
+    run(app)
+    join = app.stack.top
+    listed: TableList = join.list
+    rows = listed.rows()
+    assert rows < 7 and listed.first == 0
+    for _step in range(6):
+        listed.handle(Intent("down"))
+    assert listed.chosen["name"] == "Table 6" and listed.first == 7 - rows  # the last one, shown
+    assert listed.row_at(listed.rect.move(0, 5).midtop) == 7 - rows  # the top row shows the first shown
+    drawn = record_drawn_text(monkeypatch)
+    run(app)
+    assert f"Tables {8 - rows}–7 of 7: scroll for more" in [text for text, _rect in drawn]
+    join.handle(Intent("point", pos=listed.rect.center))
+    join.handle(Intent("scroll", value=5))  # the wheel up, over the list
+    assert listed.first == 0 and listed.chosen["name"] == f"Table {rows - 1}"  # still among those shown
+
+
 def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, monkeypatch):
     from game.lan import join as join_module
     from game.lan import seats as lan_seats
