@@ -14,6 +14,7 @@ import math
 import re
 import socket
 import threading
+import unicodedata
 from typing import Any
 
 import pygame
@@ -65,6 +66,11 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 0 < port < 65536:
         raise ValueError(_("The port must be between 1 and 65535."))
     return host, port
+
+
+def alphabetical(name: str) -> str:
+    """A table's name as a player looks it up: "Ärger im Büro" among the A's, not after the Z's."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
 def failure_words(error: BaseException) -> str:
@@ -395,7 +401,7 @@ class JoinScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.browser is not None:
-            tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], t["name"].lower()))
+            tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], alphabetical(t["name"])))
             if self.kept_seats:  # say where a seat waits for this player (the browser's records stay its own)
                 tables = [{**table, "seat_kept": self._seat_kept(table)} for table in tables]
             self.list.set_tables(tables)

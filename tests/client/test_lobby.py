@@ -246,6 +246,12 @@ def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     assert app.stack.top is join and "rules '0.1'" in join.message and join.knocking is None
 
 
+def test_tables_are_listed_in_the_order_a_player_looks_them_up():
+    from game.lan.join import alphabetical
+    names = ["Zweiter Tisch", "Ärger im Büro", "anna's Linja", "Öde Runde", "Bernd"]
+    assert sorted(names, key=alphabetical) == ["anna's Linja", "Ärger im Büro", "Bernd", "Öde Runde", "Zweiter Tisch"]
+
+
 def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypatch):
     from game.lan.join import TableList
     from game.ui.input import Intent
