@@ -239,6 +239,22 @@ def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_b
     assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
 
 
+def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app):
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    # Ben's program was asleep: the host let a bot play his seat, and it keeps it when he is back
+    for ben in (seat("Ben"), seat("Ben", connected=False, bot=True), seat("Ben", bot=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    # a bot that stood in by itself gives way as he comes back: nothing to say then
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben")):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back."]
+
+
 def test_a_seat_token_is_kept_until_the_game_ends(app):
     link = Link()
     link.token = "secret-token"
