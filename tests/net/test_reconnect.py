@@ -316,3 +316,16 @@ def test_a_seat_kept_on_disk_that_the_host_no_longer_knows_still_lets_the_player
     assert bob.wait_for(kind("error"))["code"] == "net.bad_token"
     bob.claim(1)
     assert bob.wait_for(kind("welcome"))["seat"] == 1 and bob.link == "up"
+
+
+def test_a_resumed_table_listens_where_it_did_so_its_players_programs_find_it(
+        tmp_path: Path, host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    save = tmp_path / "table.save"
+    host = host_factory(seats=2, save=save)  # on a port of its own (47000 was taken, say)
+    ann, bob = seat_two(host, sessions)
+    port = host.port
+    host.stop(goodbye=False)
+    resumed = host_factory(Host.resume(save, HostConfig(**FAST), bot_factory=fake_game.bot_factory), port=None)
+    assert resumed.port == port  # tried first, before 47000
+    for seat, session in ((0, ann), (1, bob)):
+        assert session.wait_for(kind("update", snapshot=True), timeout=5)["seat"] == seat
