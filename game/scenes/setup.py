@@ -32,6 +32,8 @@ ROW_H = 104
 BOT_NAMES = ["Tramina", "Bimmel", "Schiene", "Weiche", "Kurbel"]
 MAX_SEAT_ROWS = 6
 OPEN_NAME = N_("Open seat")
+BLURB_SIZE = 25  # the chosen game's blurb, at 100 %
+BLURB_SMALLEST = 22  # pixels on the canvas it never shrinks below: about 16 in a 1366 x 768 window
 PREWARM_AFTER = 0.3  # seconds of a still screen before the chosen table draws its starting pictures
 
 
@@ -108,7 +110,7 @@ class SetupScene(Scene):
         self.option_keys: list[str] = []  # the option each of option_widgets sets
         self.message = ""
         titles = [get_game(name).title for name in self.games]
-        self.blurb: list[str] = []
+        self.blurb = ""  # what the chosen game is about, under its player count
         self.game_list = ListView(pygame.Rect(GAME_PANEL.x + 30, GAME_PANEL.y + 100, GAME_PANEL.width - 60, 350),
                                   titles, self.select_game, 0, 84, 36)
         self.ui.add(self.game_list)
@@ -150,7 +152,7 @@ class SetupScene(Scene):
         prepare(name)  # its table loads while the player chooses seats and options
         self.game_list.selected = index
         self.title = definition.title
-        self.blurb = theme.wrap(game_blurb(name), 25, GAME_PANEL.width - 60)
+        self.blurb = game_blurb(name)
         try:
             levels = list(bot_levels(name))
         except (ImportError, AttributeError):
@@ -256,6 +258,10 @@ class SetupScene(Scene):
             if isinstance(default, bool):
                 widget = Toggle(rect, _(info.label), default, lambda value, k=key: self._set_option(k, value),
                                 _(info.tooltip) or None)
+                if not widget.label_fits_beside():  # a long label (German at 150 %) gets a line of its own
+                    rect.height = 130
+                    widget = _LabelledToggle(rect, _(info.label), default,
+                                             lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             else:
                 choices = option_choices(game, key, default)
                 rect.height = 130
@@ -325,9 +331,8 @@ class SetupScene(Scene):
                     count=definition.min_players)
             theme.draw_text(surface, players, (GAME_PANEL.x + 30, GAME_PANEL.y + 470), 30, theme.SUNFLOWER,
                             theme.TEXT_BOLD_FONT)
-            top, step = GAME_PANEL.y + 480 + theme.px(36), theme.px(34)
-            for index, line in enumerate(theme.first_lines(self.blurb, (GAME_PANEL.bottom - 16 - top) // step)):
-                theme.draw_text(surface, line, (GAME_PANEL.x + 30, top + index * step), 25, theme.CREAM_DIM)
+            for (x, y), line, size in self.blurb_lines():
+                theme.draw_text(surface, line, (x, y), size, theme.CREAM_DIM)
             if not self.option_widgets:
                 theme.draw_text(surface, _("This game has no options."), (OPTION_PANEL.x + 30, OPTION_PANEL.y + 120),
                                 28, theme.CREAM_DIM)
@@ -335,6 +340,15 @@ class SetupScene(Scene):
             theme.draw_text(surface, self.message, (theme.WIDTH // 2, 922), 30, theme.CORAL,
                             theme.TEXT_BOLD_FONT, "center")
         super().draw(surface)
+
+
+    def blurb_lines(self) -> list[tuple[tuple[int, int], str, int]]:
+        """The blurb as drawn: (where, line, design size). At a large text size it shrinks to its room
+        (never below a readable size) rather than stop after three lines with "…"."""
+        top = GAME_PANEL.y + 480 + theme.px(36)
+        size, lines, step = theme.fit_lines(self.blurb, BLURB_SIZE, GAME_PANEL.width - 60, GAME_PANEL.bottom - 16 - top,
+                                            minimum=theme.unscaled(BLURB_SMALLEST))
+        return [((GAME_PANEL.x + 30, top + index * step), line, size) for index, line in enumerate(lines)]
 
 
 def game_blurb(game: str) -> str:
@@ -360,6 +374,20 @@ class _LabelledChoice(Choice):
             _draw_choice_value(self, surface)
         finally:
             self.rect, self.label = saved, label
+        self.draw_focus(surface)
+
+
+class _LabelledToggle(Toggle):
+    """A switch with its label on a line above, for a label too long to read beside it at full size."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.mix(theme.NIGHT_2, theme.PLUM_LIGHT, self.glow * 0.6), self.rect,
+                         border_radius=16)
+        size = theme.fit_text(self.label, 30, self.rect.width - 48)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.y + 16), size,
+                        theme.CREAM if self.enabled else theme.CREAM_DIM)
+        below = pygame.Rect(self.rect.x, self.rect.y + 50, self.rect.width, self.rect.height - 50)
+        self.draw_switch(surface, below, "")
         self.draw_focus(surface)
 
 

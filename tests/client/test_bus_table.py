@@ -664,3 +664,29 @@ def test_a_decision_opens_quiet_under_the_pointer_that_made_the_last_one(app):
     nearby = (target[0] + 1, target[1])
     app.step(0.02, move(nearby))
     assert table._tooltip_lines()  # moved: the pointer's lot speaks again
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_building_types_read_at_one_size_each_whole(app, lang, scale):
+    """"Wohnhaus" beside "Büro" and "Kneipe" at a large text size: the three names share the size the
+    longest fits its button at, rather than one shrunk below its neighbours."""
+    from game.i18n import set_language
+    from game.ui.widgets import LABEL_MARGIN
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("buildings", 2), list(SEATS))
+    theme.set_ui_scale(scale)
+    set_language(lang)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(0.1)
+        kinds = [table.buttons[kind] for kind in ("house", "office", "pub")]
+        assert all(button.visible for button in kinds)
+        assert len({button.size for button in kinds}) == 1
+        for button in kinds:
+            assert theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN,
+                                  theme.DISPLAY_FONT) == button.size, button.label
+        assert (kinds[0].size < 26) == (lang == "de")  # "Wohnhaus" sets the size at 150 %; "House" needs no shrink
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")

@@ -48,10 +48,11 @@ from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import LABEL_MARGIN, Button
 
 MAP_RECT = layout.MAP_RECT
 FLASH_SECONDS = 0.8
+KIND_LABEL_SIZE = 26  # the decision buttons' labels (Pass, the building types, ...) before any shrinking
 Colour = tuple[int, int, int]
 STONE = 22
 
@@ -131,7 +132,7 @@ class BusTable(TableScene):
             specs[kind] = (pygame.Rect(box.x + index * (third + 8), box.y, third, box.height), _(KIND_NAMES[kind]),
                            lambda kind=kind: self._pick_kind(kind), "secondary")
         for key, (rect, label, action, style) in specs.items():
-            button = Button(rect, label, action, style, 26)
+            button = Button(rect, label, action, style, KIND_LABEL_SIZE)
             button.visible = False
             self.buttons[key] = button
             self.ui.add(button)
@@ -156,8 +157,13 @@ class BusTable(TableScene):
             wanted |= set(kinds)
             if self.kind not in kinds and kinds:
                 self.kind = kinds[0]
+            # The three types read at one size: the size the longest name fits its button at, rather than
+            # one shrunk below its neighbours ("Wohnhaus" beside "Büro" at a large text size).
+            size = min(theme.fit_text(self.buttons[kind].label, KIND_LABEL_SIZE, self.buttons[kind].rect.width
+                                      - LABEL_MARGIN, theme.DISPLAY_FONT) for kind in KINDS)
             for kind in KINDS:
                 self.buttons[kind].style = "primary" if kind == self.kind else "secondary"
+                self.buttons[kind].size = size
         for key, button in self.buttons.items():
             button.visible = key in wanted and not self.busy
 
