@@ -703,7 +703,8 @@ class FocusGroup:
     @property
     def settling(self) -> bool:
         """A widget is still easing (a glow fading in or out, a button springing back, a tooltip due)."""
-        if self.hover is not None and self.hover.tooltip and self.hover_time < self.TOOLTIP_DELAY + 0.1:
+        if (self.hover is not None and self.hover.visible and self.hover.tooltip
+                and self.hover_time < self.TOOLTIP_DELAY + 0.1):
             return True
         return any(widget.settling for widget in self.widgets if widget.visible)
 
@@ -712,7 +713,7 @@ class FocusGroup:
             if widget.visible:
                 widget.draw(surface)
         tip_owner = self.hover if self.hover is not None and self.hover_time >= self.TOOLTIP_DELAY else None
-        if tip_owner is not None and tip_owner.tooltip:
+        if tip_owner is not None and tip_owner.visible and tip_owner.tooltip:  # a hidden button says nothing
             draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect, above=tip_owner.tooltip_above,
                          beside=tip_owner.tooltip_beside)
 

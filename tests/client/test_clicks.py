@@ -69,3 +69,21 @@ def test_one_click_on_a_menu_button_opens_one_screen_and_nothing_beneath_acts(ap
     assert isinstance(setup, SetupScene)
     run(app, 0.2)
     assert app.stack.top is setup  # the same click did not reach a control of the new screen
+
+
+def test_a_button_hidden_under_the_pointer_takes_its_tooltip_with_it(monkeypatch):
+    """Start trip hides once the trip starts while the pointer still rests where it was."""
+    import game.ui.widgets as widgets
+
+    shown: list[str] = []
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, text, *rest, **kw: shown.append(text))
+    button = Button(pygame.Rect(100, 100, 200, 80), "Go", lambda: None, tooltip="Start driving.")
+    group = FocusGroup([button])
+    group.handle(Intent("point", pos=(150, 140)))
+    group.update(FocusGroup.TOOLTIP_DELAY + 0.5)
+    surface = pygame.Surface((640, 360))
+    group.draw(surface)
+    assert shown == ["Start driving."]
+    button.visible = False
+    group.draw(surface)
+    assert shown == ["Start driving."]  # not said again over the place where the button was

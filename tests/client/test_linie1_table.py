@@ -654,3 +654,76 @@ def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(ap
     panel.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
     said = [text for text, _rect in drawn if name in text and text not in (name, f"{name}'s tiles")]
     assert said == [f"{name} is thinking…"], said
+
+
+def test_the_hand_is_never_called_waiting_while_the_players_own_tile_lands(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+    assert table.busy and not table.my_turn  # the tile is still flying: the screen has not caught up
+    assert table._panel_frame().hand_title == "Your tiles"
+    settle(app, table)  # one action of two: still this player's turn once it has landed
+    assert table.my_turn and table._panel_frame().hand_title == "Your tiles"
+
+
+@pytest.mark.parametrize("dashed", [False, True])
+def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_rails(app, ready_to_drive, dashed):
+    from game.render.linie1.board import LINE_RGB
+    from game.tables.linie1.board_view import ROUTE_ALPHA, BoardView
+    trip = my_trip_candidates(ready_to_drive.match.view(0))[0]
+    layer, _ = BoardView()._route_layer(trip, LINE_RGB["white"], ROUTE_ALPHA, dashed=dashed)
+    width, height = layer.get_size()
+    shades = {sum(layer.get_at((x, y))[:3]) // 3 for x in range(0, width, 2) for y in range(0, height, 2)
+              if layer.get_at((x, y)).a > 0}
+    assert min(shades) < 90  # a dark edge, not only white on cream
+    assert max(shades) > 230  # and the line's own white still shows
+
+
+@pytest.mark.parametrize("faces", [["3"], ["2", "R", "H"]])
+def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_drive, monkeypatch, faces):
+    """Another driver's last roll and Start trip share the route card's foot: neither hides the other."""
+    import game.tables.linie1.dice as dice_module
+    import game.tables.linie1.panel as panel_module
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive.match.save()), bot_seed=4))
+    run(app, 0.1)
+    assert table.trip_button.visible
+    dies: list[pygame.Rect] = []
+
+    def record(surface, centre, size, face, *rest, **kw):
+        dies.append(pygame.Rect(0, 0, size, size).move(round(centre[0] - size / 2), round(centre[1] - size / 2)))
+
+    monkeypatch.setattr(panel_module, "draw_die", record)
+    monkeypatch.setattr(dice_module, "draw_die", record)
+    roll = {"seat": 1, "face": faces[0]} if len(faces) == 1 else {"seat": 1, "faces": faces, "chosen": 0}
+    table.view["last_roll"] = roll  # another driver rolled last
+    table.draw(pygame.Surface((1920, 1080)))
+    card = layout.route_card_rect(len(table.view["players"]))
+    assert len(dies) == len(faces)
+    for die in dies:
+        assert not die.colliderect(table.trip_button.rect) and card.contains(die)
+        assert die.width >= panel_module.MIN_PANEL_DIE
+
+
+def test_a_route_completed_mid_turn_says_when_the_trip_can_start(app):
+    """Start trip only stands at a turn's start: the line under the hand says so, and that undo brings it back."""
+    from game.core.linie1 import my_route_status
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] >= 1
+                       and my_route_status(v)["complete"])
+    table = shot_table(app, session)
+    run(app, 0.1)
+    assert table.my_turn and not table.trip_button.visible
+    words, bad = table.status_line()
+    assert not bad and "next turn can start the trip" in words and "undo" in words
+
+
+def test_the_last_of_three_dice_is_carried_out_with_key_1_not_1_to_1(app):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is not None and len(v["dice"]["rolled"]) == 1, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    table = shot_table(app, session)
+    settle(app, table, 1.0)
+    assert table.waiting_dice() is not None
+    words = table.status_line()[0]
+    assert "press 1." in words and "1–1" not in words

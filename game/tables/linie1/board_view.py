@@ -146,13 +146,20 @@ class BoardView:
         width, height = int(max(xs)) - left + margin, int(max(ys)) - top + margin
         layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
         local = [(x - left, y - top) for x, y in points]
+        # A dark casing under the colour, so every line reads on the pale tiles and silver rails
+        # (line 6 is white: without it the route vanished into the rails it runs on).
+        casing = (*theme.INK, alpha)
         if dashed:  # a square's quarter drawn, a quarter left out
+            for index in range(0, len(local) - 1, 2):
+                pygame.draw.line(layer, casing, local[index], local[index + 1], 10 + 2 * CASING)
             for index in range(0, len(local) - 1, 2):
                 pygame.draw.line(layer, (*colour, alpha), local[index], local[index + 1], 10)
         elif len(local) > 1:
+            pygame.draw.lines(layer, casing, False, local, 12 + 2 * CASING)
             pygame.draw.lines(layer, (*colour, alpha), False, local, 12)
         for x, y in halts:
             centre = (x - left, y - top)
+            pygame.draw.circle(layer, (*theme.INK, 255), centre, 9 + CASING)
             pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), centre, 9)
             pygame.draw.circle(layer, (*colour, 255), centre, 9, 3)
         return layer, (left, top)
@@ -244,6 +251,7 @@ class BoardView:
 
 PLAN_ALPHA = 170  # a route not yet declared: fainter than a declared one
 LANE_GAP = 11  # pixels between the routes of two drivers on a shared square
+CASING = 2  # pixels of dark edge either side of a route's colour
 
 
 def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:

@@ -94,17 +94,19 @@ def draw_rolled(surface: pygame.Surface, spots: list[tuple[float, float]], faces
                             "center")
 
 
-def draw_last_roll(surface: pygame.Surface, faces: list[str], chosen: int | None) -> None:
-    """The last roll in the panel: the die carried out in full, the others faded."""
-    spots = layout.dice_spots(layout.DIE_CENTRE, len(faces), PANEL_DICE)
-    shift = spots[-1][0] - layout.DIE_CENTRE[0] if spots else 0  # right-aligned where the die lies
+def draw_last_roll(surface: pygame.Surface, faces: list[str], chosen: int | None,
+                   last: tuple[float, float] = layout.DIE_CENTRE, size: int = PANEL_DICE) -> None:
+    """The last roll in the panel: the die carried out in full, the others faded; the row ends at
+    ``last`` (the centre of its right-hand die)."""
+    spots = layout.dice_spots(last, len(faces), size)
+    shift = spots[-1][0] - last[0] if spots else 0  # right-aligned where the die lies
     for index, ((x, y), face) in enumerate(zip(spots, faces, strict=True)):
         centre = (x - shift, y)
-        draw_die(surface, centre, PANEL_DICE, face, lights=True)
+        draw_die(surface, centre, size, face, lights=True)
         if chosen is not None and index != chosen:
-            veil = pygame.Surface((PANEL_DICE, PANEL_DICE), pygame.SRCALPHA)
-            pygame.draw.rect(veil, (*theme.PLUM, 170), veil.get_rect(), border_radius=PANEL_DICE // 5)
+            veil = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.rect(veil, (*theme.PLUM, 170), veil.get_rect(), border_radius=size // 5)
             surface.blit(veil, veil.get_rect(center=(round(centre[0]), round(centre[1]))))
         elif chosen is not None:
-            rect = die_rects([centre], PANEL_DICE)[0]
-            pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(10, 10), 4, border_radius=PANEL_DICE // 4)
+            rect = die_rects([centre], size)[0]
+            pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(10, 10), 4, border_radius=size // 4)

@@ -17,7 +17,7 @@ from game.render.linie1.board import Linie1Board, line_colour, tile_image, tile_
 from game.render.linie1.die import draw_die
 from game.render.palette import seat_colours
 from game.tables.linie1 import layout
-from game.tables.linie1.dice import draw_last_roll
+from game.tables.linie1.dice import PANEL_DICE, draw_last_roll
 from game.ui import theme
 
 View = dict[str, Any]
@@ -48,6 +48,7 @@ class PanelFrame:
     message: str = ""
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
+    trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -58,10 +59,29 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     if allowance:
         _pace_badge(surface, int(allowance))
     elif frame.dice_roll is not None:
-        draw_last_roll(surface, *frame.dice_roll)
+        last, size = _roll_place(frame, len(frame.dice_roll[0]), PANEL_DICE)
+        draw_last_roll(surface, *frame.dice_roll, last, size)
     elif frame.die_face is not None:
-        draw_die(surface, layout.DIE_CENTRE, layout.DIE_SIZE, frame.die_face)
+        centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
+        draw_die(surface, centre, size, frame.die_face)
     _message(surface, frame.message, frame.message_bad)
+
+
+def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, float], int]:
+    """Where the last roll lies (the centre of its right-hand die) and how big: where the die lies,
+    or, while Start trip stands there, left of the button and clear of "Route complete!", so
+    neither hides the other (the row shrinks to the room, never below a readable size)."""
+    button = frame.trip_button
+    if button is None:
+        return layout.DIE_CENTRE, size
+    card = layout.route_card_rect(len(frame.view["players"]))
+    words = theme.font(30, theme.DISPLAY_FONT).size(_("Route complete!"))[0]
+    room = button.left - 16 - (card.x + 28 + words + 16)
+    fitted = max(MIN_PANEL_DIE, min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1)))))
+    return (button.left - 16 - fitted / 2, button.centery), fitted
+
+
+MIN_PANEL_DIE = 36  # a die's pips still read at this size
 
 
 def _colour(frame: PanelFrame, seat: int) -> theme.Colour:

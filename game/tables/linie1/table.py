@@ -695,6 +695,9 @@ class Linie1Table(TableScene):
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         dice = self.view.get("dice") if phase == "roll" else None
+        if dice and dice["rolled"] is not None and len(dice["rolled"]) == 1:  # the last die: no choice of keys
+            return _("Carry out the last die: click it or press 1. Red: stay · green: 1 or 2 squares · H: next stop "
+                     "· tools: back to your last stop.")
         if dice and dice["rolled"] is not None:
             return _("Carry out one die: click it, press 1–{count} (or ← → and Enter). Red: stay · green: 1 or 2 "
                      "squares · H: next stop · tools: back to your last stop.").format(count=len(dice["rolled"]))
@@ -712,6 +715,14 @@ class Linie1Table(TableScene):
         if phase == "roll":
             return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
         if phase == "build":
+            status = self.route_status()
+            if self.view["actions_taken"] and status is not None and status["complete"]:
+                # Start trip only stands at a turn's start: say when it comes, and that undo brings it back now
+                if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
+                    return _("Route complete! End your turn ({key}); your next turn can start the trip. "
+                             "Or undo (Ctrl+Z) to start it now.").format(key=self._key("next"))
+                return _("Route complete! One more action, and your next turn can start the trip. "
+                         "Or undo (Ctrl+Z) to start it now.")
             if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
             count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
@@ -731,7 +742,7 @@ class Linie1Table(TableScene):
             hand = self.hand()
             title = (
                 self.owned(eyes, _("Your tiles"), _("{name}'s tiles"))
-                if mine or eyes not in self.humans
+                if mine or eyes not in self.humans or self.acting == eyes  # own tile still landing: still mine
                 else _("Your tiles (wait for your turn)")
             )
             if view["players"][eyes]["driving"]:
@@ -769,7 +780,8 @@ class Linie1Table(TableScene):
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
-            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))])
+            kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
+            trip_button=self.trip_button.rect if self.trip_button.visible else None)
 
     def _hidden_note(self) -> str:
         if self.session.replay:
