@@ -25,7 +25,7 @@ import pygame
 
 from game.anim import ease
 from game.files import reason_in_words
-from game.i18n import _
+from game.i18n import N_, _
 from game.lan.chat import ChatBox, ColourOf
 from game.session import Session
 from game.ui import theme
@@ -293,10 +293,18 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
 
-def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX) -> pygame.Rect:
-    """What the player whose program saves the table must know: saving fails, and why."""
-    return draw_notice(surface, _("Not saved ({problem}): every move tries again.").format(
-        problem=reason_in_words(problem)), box)
+SAVE_RETRIES = {  # when the table tries to save again, as the screen showing the notice can say it
+    "game": N_("Not saved ({problem}): every move tries again."),
+    "lobby": N_("Not saved ({problem}): every change of seats tries again, and the start of the game."),
+    "results": N_("Not saved ({problem}): the next game tries again, or closing the table."),
+}
+
+
+def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX,
+                      moment: str = "game") -> pygame.Rect:
+    """What the player whose program saves the table must know: saving fails, why, and when it is
+    tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
+    return draw_notice(surface, _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem)), box)
 
 
 def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:

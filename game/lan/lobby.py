@@ -237,7 +237,7 @@ class LobbyScene(HoldsSession, Scene):
         theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE)
+            draw_save_problem(surface, self.session.save_problem, NOTICE, "lobby")
         super().draw(surface)
 
     def _where(self, table: dict[str, Any]) -> str:
