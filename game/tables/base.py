@@ -309,7 +309,7 @@ class TableScene(HoldsSession, Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
-        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal:
+        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal and not self.handed_over:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:

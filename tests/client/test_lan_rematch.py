@@ -384,3 +384,26 @@ def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app):
         ben.close()
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+def test_a_table_follows_its_next_deal_to_the_lobby_once_however_many_statuses_come_in_one_frame(app, monkeypatch):
+    """Statuses after the next deal all say "another game": the first takes the table to its lobby; the
+    ones read in the same frame must not open a second lobby on the same session."""
+    import game.lan.lobby as lobby_module
+    from game.scenes.stack import Scene
+    from tests.client.test_linja_table import VS_BOT, make_table
+
+    opened: list[object] = []
+
+    class Lobby(Scene):
+        def __init__(self, app, session, port=None, hosting=False):  # type: ignore[no-untyped-def]
+            super().__init__(app)
+            opened.append(session)
+
+    monkeypatch.setattr(lobby_module, "LobbyScene", Lobby)
+    table, _match = make_table(app, VS_BOT, first=0)
+    session = table.session
+    session.deal, session.port, session.hosting = table.deal + 1, 47000, False  # the host dealt again
+    for _ in range(3):
+        table.receive({"type": "status", "phase": "lobby", "seats": [], "spectators": 0})
+    assert opened == [session]
