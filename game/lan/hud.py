@@ -6,6 +6,7 @@ A table adds it in four lines and stays unaware of the network::
     if self.lan_hud.handle(intent): return True                          # first thing in handle
     self.lan_hud.update(dt)                                              # in update
     self.lan_hud.draw(surface)                                           # last thing in draw
+                                                       # (or draw_under, then hints, then draw_over)
 
 With a local session it does nothing at all. With a LAN session (``LanSession``) it reads the
 connection's state every frame (without taking any message away from the table), draws a dot by
@@ -226,6 +227,12 @@ class NetHud:
         return theme.WIDTH // 2 - (count - 1) * 17 + index * 34, 18
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_under(surface)
+        self.draw_over(surface)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The seat dots and the lasting notices: under a first-game hint and the table's own banners,
+        which stand over the table for a moment."""
         if not self.active:
             return
         seats = self.seats()
@@ -233,12 +240,19 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
-        if self.chat is not None:
-            self.chat.draw(surface)
         if self.game_over and self.link != "up":
             draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
         elif self.session.hosting and self.session.save_problem:
             draw_save_problem(surface, self.session.save_problem, self.notice_box())
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over everything: the chat (typed into), and the "Reconnecting…" veil while the link is down,
+        else a dot's tooltip."""
+        if not self.active:
+            return
+        if self.chat is not None:
+            self.chat.draw(surface)
+        seats = self.seats()
         if self.veil > 0:
             self._draw_overlay(surface)
         elif self.hover is not None and self.hover < len(seats):

@@ -502,10 +502,12 @@ class TableScene(HoldsSession, Scene):
         self.draw_table(surface)
         super().draw(surface)
         self.draw_over(surface)
+        if self.lan_hud is not None:
+            self.lan_hud.draw_under(surface)  # seat dots, under a first-game hint and the banners
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
-            self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
+            self.lan_hud.draw_over(surface)  # the chat, and "Reconnecting…" over everything while the link is down
         elif self.session.save_problem:
             draw_save_problem(surface, self.session.save_problem, self.notice_anchor())

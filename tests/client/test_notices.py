@@ -202,3 +202,32 @@ def test_a_saving_problem_says_when_saving_is_tried_again_as_each_screen_can(mon
         hud.draw_save_problem(pygame.Surface((1920, 1080)), "No space left on device", hud.NOTICE_BOX, moment)
     words = " | ".join(said)
     assert "every move tries again" in words and "every change of seats" in words and "the next game" in words
+
+
+def test_a_first_game_hint_stands_over_the_seat_dots_and_under_the_chat(app, monkeypatch):
+    """A LAN table's connection dots were drawn over a first-game hint that covers a seat's card; the
+    chat, which the player types into, stays over everything but the "Reconnecting…" veil."""
+    from game.lan import hud
+    from game.lan.chat import ChatBox
+
+    table = table_of(app, "lan_table_chat")
+    assert table.lan_hud is not None and table.lan_hud.chat is not None
+    order: list[str] = []
+
+    class Hint:
+        settling = False
+        said = None
+
+        def draw(self, surface, anchor, pointer):
+            order.append("hint")
+
+        def handle(self, intent):
+            return False
+
+    real_dot = hud.draw_dot
+    monkeypatch.setattr(hud, "draw_dot", lambda *args: (order.append("dot"), real_dot(*args))[1])
+    monkeypatch.setattr(ChatBox, "draw", lambda self, surface: order.append("chat"))
+    table.coach = Hint()  # type: ignore[assignment]
+    table.draw(pygame.Surface((1920, 1080)))
+    assert "dot" in order and order.index("hint") > max(i for i, what in enumerate(order) if what == "dot")
+    assert order.index("chat") > order.index("hint")
