@@ -131,6 +131,8 @@ class NetSession:
         self._resync_id = -1  # the id of the resync asked last
         self._established = False  # hello exchanged on the live connection
         self._sat_at: tuple[str, str] | None = None  # the game and name of the table the first hello named
+        self._hellos = 0  # hellos answered on this session: more than one is a reconnect
+        self._seated = False  # the host gave this session a seat at some point
         self._greeted = False  # ... at least once on the current attempt
         self._farewell = ""  # the host's reason when it said bye
         self._closing = False
@@ -343,6 +345,7 @@ class NetSession:
             raise _Final(_("another table, “{name}”, now answers at {where}").format(
                 where=f"{self.address}:{self.port}", name=hello["table"]))
         self._sat_at = (hello["game"], hello["table"])
+        self._hellos += 1
         table = {key: hello[key] for key in (
             "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}
         table["guests_start"] = hello.get("guests_start", True)  # may a seated guest press Start?
@@ -425,6 +428,7 @@ class NetSession:
                 if message["token"] is not None or message["seat"] is None:  # a seat given up to watch
                     self._token = message["token"]
             self._want = "resume" if message["seat"] is not None else "spectate"
+            self._seated = self._seated or message["seat"] is not None
             self._push({"type": "welcome", "seat": message["seat"], "name": message["name"],
                         "version": message["version"]})
         elif kind == "status":
@@ -487,6 +491,11 @@ class NetSession:
             self._resyncing = False
             self._loop.call_later(RESYNC_RETRY, self._ask_resync)
             return
+        if code == "net.bad_token" and self._seated and self._hellos > 1 and self._sat_at is not None:
+            # our seat's table is gone and a new one of the same game and name answers (the host opened
+            # the next table on the same port): we never chose to join that one
+            raise _Final(_("another table, “{name}”, now answers at {where}").format(
+                where=f"{self.address}:{self.port}", name=self._sat_at[1]))
         refused = self._sent.pop(msg_id, None) if msg_id is not None else None
         if refused is not None and refused["type"] == "intent":
             self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],

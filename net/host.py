@@ -79,6 +79,7 @@ class Host(Requests):
         self.peers: dict[Peer, None] = {}  # in the order they connected: fan-outs serve the longest-connected first
         self.table_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.port = 0
+        self.last_port = 0  # the port a resumed table listened on before: its players' programs knock there
         self.queue_budget = QueueBudget()
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
@@ -138,12 +139,16 @@ class Host(Requests):
         slots, revoked = Seating.slots_from_save(table, len(match.seats))
         if keep_name and isinstance(table.get("name"), str):
             config.name = table["name"]
-        return cls(match, slots, config, table["phase"], revoked, bot_factory)
+        host = cls(match, slots, config, table["phase"], revoked, bot_factory)
+        port = table.get("port")
+        host.last_port = port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536 else 0
+        return host
 
     # -- serving ---------------------------------------------------------------------------------
     async def serve(self, bind: str = "0.0.0.0", port: int | None = 0) -> int:
         """Listen on ``bind``:``port`` (0: any free port; None: ``DEFAULT_PORT`` when it is free, so
-        an address typed without a port finds the table, else any free port); returns the port."""
+        an address typed without a port finds the table, else any free port; a resumed table tries
+        the port it had first, where its players' programs knock again); returns the port."""
         self._loop = self.bots.loop = self.status.loop = asyncio.get_running_loop()
         self._server = await self._listen(bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -162,14 +167,15 @@ class Host(Requests):
 
     async def _listen(self, bind: str, port: int | None) -> asyncio.Server:
         assert self._loop is not None
-        for choice in ([DEFAULT_PORT, 0] if port is None else [port]):
+        choices = [port] if port is not None else list(dict.fromkeys([self.last_port or DEFAULT_PORT, DEFAULT_PORT, 0]))
+        for choice in choices:
             try:
                 return await self._loop.create_server(
                     lambda: PeerConnection(self, self.config), bind, choice, backlog=LISTEN_BACKLOG)
             except OSError as error:
-                if choice != DEFAULT_PORT or port is not None:
+                if choice == choices[-1]:
                     raise
-                log.info("port %d is taken (%s); listening on another", DEFAULT_PORT, error.strerror)
+                log.info("port %d is taken (%s); listening on another", choice, error.strerror)
         raise AssertionError("unreachable: the last choice raises or returns")
 
     async def close(self, goodbye: bool = True) -> None:
@@ -472,7 +478,8 @@ class Host(Requests):
     # -- autosave --------------------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
         return {"format": HOST_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": self.match.game.title,
-                "table": {"name": self.config.name, "phase": self.phase, **self.seating.save_data()},
+                "table": {"name": self.config.name, "phase": self.phase, "port": self.port,
+                          **self.seating.save_data()},
                 "match": self.match.save()}
 
     @property

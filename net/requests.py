@@ -146,15 +146,16 @@ class Requests:
         """Watch. A player may give a seat up for this in the lobby (as by leaving), not in a game."""
         if self.phase == "lobby":
             self._keeps_owner_seat(peer)
-        if peer.role == "seat" and peer.seat is not None and self.phase == "lobby":
+        given_up = peer.seat if peer.role == "seat" and self.phase == "lobby" else None
+        if given_up is not None:
             self._may_move(peer)
-            log.info("%s gives up seat %d to watch", peer.name, peer.seat + 1)
-            self._release(peer.seat)
-            peer.role, peer.seat = None, None
-        if peer.role is not None:
+        elif peer.role is not None:
             raise RefusedError("net.already_seated", "This connection already has a place at the table.")
-        peer.role = "spectator"
-        self.status.spectators += 1
+        peer.role, peer.seat = "spectator", None
+        self.status.spectators += 1  # before the seat opens: the status that opens it counts the watcher too
+        if given_up is not None:
+            log.info("%s gives up seat %d to watch", peer.name, given_up + 1)
+            self._release(given_up)
         log.info("%s (%s) watches", peer.name, peer.address)
         peer.send(self.frames.encode({"type": "welcome", "seat": None, "token": None, "name": peer.name}))
         if self.phase != "lobby":

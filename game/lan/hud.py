@@ -6,6 +6,7 @@ A table adds it in four lines and stays unaware of the network::
     if self.lan_hud.handle(intent): return True                          # first thing in handle
     self.lan_hud.update(dt)                                              # in update
     self.lan_hud.draw(surface)                                           # last thing in draw
+                                                       # (or draw_under, then hints, then draw_over)
 
 With a local session it does nothing at all. With a LAN session (``LanSession``) it reads the
 connection's state every frame (without taking any message away from the table), draws a dot by
@@ -25,7 +26,7 @@ import pygame
 
 from game.anim import ease
 from game.files import reason_in_words
-from game.i18n import _
+from game.i18n import N_, _
 from game.lan.chat import ChatBox, ColourOf
 from game.session import Session
 from game.ui import theme
@@ -69,6 +70,8 @@ def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
         "bot": _("A bot plays for {name} until they are back.").format(name=name),
         "open": _("Nobody has taken this seat yet."),
     }.get(state or "", name)
+    if state == "bot" and seat.get("connected") and not seat.get("away"):
+        text = _("{name} is back; a bot still plays for them.").format(name=name)  # the host handed it over
     if hosting and state in ("away", "gone"):
         text += _(" Click: let a bot play for them.")
     elif hosting and state == "bot":
@@ -224,6 +227,12 @@ class NetHud:
         return theme.WIDTH // 2 - (count - 1) * 17 + index * 34, 18
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_under(surface)
+        self.draw_over(surface)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The seat dots and the lasting notices: under a first-game hint and the table's own banners,
+        which stand over the table for a moment."""
         if not self.active:
             return
         seats = self.seats()
@@ -231,12 +240,19 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
-        if self.chat is not None:
-            self.chat.draw(surface)
         if self.game_over and self.link != "up":
             draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
         elif self.session.hosting and self.session.save_problem:
             draw_save_problem(surface, self.session.save_problem, self.notice_box())
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over everything: the chat (typed into), and the "Reconnecting…" veil while the link is down,
+        else a dot's tooltip."""
+        if not self.active:
+            return
+        if self.chat is not None:
+            self.chat.draw(surface)
+        seats = self.seats()
         if self.veil > 0:
             self._draw_overlay(surface)
         elif self.hover is not None and self.hover < len(seats):
@@ -291,10 +307,18 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
 
-def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX) -> pygame.Rect:
-    """What the player whose program saves the table must know: saving fails, and why."""
-    return draw_notice(surface, _("Not saved ({problem}): every move tries again.").format(
-        problem=reason_in_words(problem)), box)
+SAVE_RETRIES = {  # when the table tries to save again, as the screen showing the notice can say it
+    "game": N_("Not saved ({problem}): every move tries again."),
+    "lobby": N_("Not saved ({problem}): every change of seats tries again, and the start of the game."),
+    "results": N_("Not saved ({problem}): the next game tries again, or closing the table."),
+}
+
+
+def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX,
+                      moment: str = "game") -> pygame.Rect:
+    """What the player whose program saves the table must know: saving fails, why, and when it is
+    tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
+    return draw_notice(surface, _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem)), box)
 
 
 def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:

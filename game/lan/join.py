@@ -9,8 +9,12 @@ a worker thread, so the screen never freezes) and explains any failure in words.
 
 from __future__ import annotations
 
+import errno
 import math
+import re
+import socket
 import threading
+import unicodedata
 from typing import Any
 
 import pygame
@@ -39,11 +43,18 @@ LOBBY_FULL = N_("every seat taken — join to watch")  # a lobby without an open
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``host``, ``host:port`` → (host, port); ValueError with the reason in words."""
+    """``host``, ``host:port`` → (host, port); ValueError with the reason in words. Also read as a
+    player types them: ``host port`` (a space for the colon), and an address typed on a German
+    keypad, whose decimal key gives commas (``192,168,1,20``)."""
     text = text.strip()
     if not text:
         raise ValueError(_("Type the host's address first, like 192.168.1.20:47000."))
+    words = text.split()
+    if len(words) == 2 and words[1].isdigit() and ":" not in text:
+        text = ":".join(words)
     host, colon, port_text = text.rpartition(":")
+    if re.fullmatch(r"\d{1,3}(,\d{1,3}){3}", host or text):
+        host, text = host.replace(",", "."), text.replace(",", ".")
     if not colon:
         return text, DEFAULT_PORT
     if not host:
@@ -57,13 +68,34 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
+def alphabetical(name: str) -> str:
+    """A table's name as a player looks it up: "Ärger im Büro" among the A's, not after the Z's."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
+
+
+def failure_words(error: BaseException) -> str:
+    """Why no table answered at a typed address, in the player's language (the system's own words
+    for the common failures are English whatever the player speaks)."""
+    if isinstance(error, socket.gaierror):
+        return _("no computer on this network has that name")
+    if isinstance(error, ConnectionRefusedError):
+        return _("nothing answers on that port: is the table open?")
+    if isinstance(error, TimeoutError):
+        return _("no answer in time")
+    if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return _("that address cannot be reached from this network")
+    return str(getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__)
+
+
 class TableList(Widget):
-    """The tables found: up/down choose, confirm (or a click on the chosen one) joins."""
+    """The tables found: up/down choose, confirm (or a click on the chosen one) joins. More tables
+    than rows (a LAN party) scroll: up/down past the edge, or the wheel over the list."""
 
     def __init__(self, rect: pygame.Rect, on_join: Any) -> None:
         super().__init__(rect)
         self.tables: list[dict[str, Any]] = []
         self.selected = 0
+        self.first = 0  # the table shown in the top row
         self.on_join = on_join
         self.hover_row: int | None = None
 
@@ -76,12 +108,26 @@ class TableList(Widget):
         self.tables = tables
         keys = [table.get("service") for table in tables]
         self.selected = keys.index(key) if key in keys else min(self.selected, max(0, len(tables) - 1))
+        self.first = max(0, min(self.first, len(tables) - self.rows()))
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.rows():
+            self.first = self.selected - self.rows() + 1
+
+    def scroll(self, rows: int) -> None:
+        """The wheel: the rows move, and the chosen table stays among those shown."""
+        self.first = max(0, min(self.first + rows, len(self.tables) - self.rows()))
+        self.selected = min(max(self.selected, self.first), self.first + self.rows() - 1, len(self.tables) - 1)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in ("up", "down") and self.tables:
             new = self.selected + (-1 if intent.kind == "up" else 1)
-            if 0 <= new < min(len(self.tables), self.rows()):
+            if 0 <= new < len(self.tables):
                 self.selected = new
+                self._show_selected()
                 self.sound("hover")
                 return True
             return False
@@ -91,11 +137,13 @@ class TableList(Widget):
         return False
 
     def rows(self) -> int:
-        return self.rect.height // row_height()
+        return max(1, self.rect.height // row_height())
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        index = (pos[1] - self.rect.y) // row_height()
-        return index if 0 <= index < min(len(self.tables), self.rows()) and self.rect.collidepoint(pos) else None
+        """The table (its index in ``tables``) in the row at ``pos``."""
+        index = self.first + (pos[1] - self.rect.y) // row_height()
+        shown = min(len(self.tables), self.first + self.rows())
+        return index if self.first <= index < shown and self.rect.collidepoint(pos) else None
 
     def press(self, pos: tuple[int, int]) -> None:
         index = self.row_at(pos)
@@ -108,9 +156,16 @@ class TableList(Widget):
             self.sound("hover")
 
     def draw(self, surface: pygame.Surface) -> None:
-        for index, table in enumerate(self.tables[:self.rows()]):
-            row = pygame.Rect(self.rect.x, self.rect.y + index * row_height(), self.rect.width, row_height() - 12)
+        shown = self.tables[self.first:self.first + self.rows()]
+        for place, table in enumerate(shown):
+            index = self.first + place
+            row = pygame.Rect(self.rect.x, self.rect.y + place * row_height(), self.rect.width, row_height() - 12)
             draw_table_row(surface, row, table, index == self.selected and self.focused, index == self.selected)
+        if len(self.tables) > self.rows():  # say that more are listed than shown, and how to reach them
+            text = _("Tables {first}–{last} of {total}: scroll for more").format(
+                first=self.first + 1, last=self.first + len(shown), total=len(self.tables))
+            theme.draw_text(surface, text, (self.rect.right, self.rect.bottom + 2), 22, theme.CREAM_DIM,
+                            anchor="topright")
 
 
 def row_height() -> int:
@@ -210,6 +265,7 @@ class JoinScene(Scene):
         self._list_offered = False  # the first table found takes the focus from an untouched address field
         self.kept_seats: set[str] = set()  # tables where a seat waits for this player (``enter`` reads them)
         self.list = TableList(LIST, self.join_listed)
+        self.pointer = (0, 0)  # where the mouse last was: the wheel scrolls the list under it
         self.player_name = TextInput(
             pygame.Rect(PANEL.right - 440, PANEL.y + 36, 400, 64),
             app.settings.shown_name(),
@@ -303,8 +359,7 @@ class JoinScene(Scene):
         address, port = self.knocking
         self.knocking = None
         if "error" in answer:
-            error = answer["error"]
-            why = getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__
+            why = failure_words(answer["error"])
             self.message = _("No table answered at {address}:{port} ({why}).").format(
                 address=address, port=port, why=why
             )
@@ -324,7 +379,10 @@ class JoinScene(Scene):
             self.app.settings.player_name = name
             self.app.save_settings()
         key = lan_seats.table_key(address, port, str(hello.get("table", "")))
-        token = lan_seats.recall(key)  # a seat kept for us since this program last sat there
+        found = lan_seats.find(address, port, str(hello.get("table", "")))  # a seat kept since we last sat there
+        token = found[1] if found else None
+        if found and found[0] != key:
+            lan_seats.forget(found[0])  # the table listens on another port now: kept under this one from here
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
         if token:
             session.notice(_("Taking back your seat at this table…"))
@@ -333,13 +391,17 @@ class JoinScene(Scene):
     # -- frame ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "point" and intent.pos is not None:
+            self.pointer = intent.pos
             self.list.hover_row = self.list.row_at(intent.pos)
+        if intent.kind == "scroll" and self.list.rect.collidepoint(self.pointer):
+            self.list.scroll(-int(intent.value or 0))  # the wheel up shows the tables above
+            return True
         return super().handle(intent)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.browser is not None:
-            tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], t["name"].lower()))
+            tables = sorted(self.browser.tables(), key=lambda t: (not t["compatible"], alphabetical(t["name"])))
             if self.kept_seats:  # say where a seat waits for this player (the browser's records stay its own)
                 tables = [{**table, "seat_kept": self._seat_kept(table)} for table in tables]
             self.list.set_tables(tables)
@@ -357,8 +419,8 @@ class JoinScene(Scene):
         self.join_address.enabled = not busy
 
     def _seat_kept(self, table: dict[str, Any]) -> bool:
-        key = lan_seats.table_key(str(table.get("address")), int(table.get("port", 0)), str(table.get("name", "")))
-        return key in self.kept_seats
+        return lan_seats.match(self.kept_seats, str(table.get("address")), int(table.get("port", 0)),
+                               str(table.get("name", ""))) is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

@@ -237,7 +237,7 @@ class LobbyScene(HoldsSession, Scene):
         theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE)
+            draw_save_problem(surface, self.session.save_problem, NOTICE, "lobby")
         super().draw(surface)
 
     def _where(self, table: dict[str, Any]) -> str:
@@ -348,12 +348,15 @@ class LobbyScene(HoldsSession, Scene):
             ).format(address=address)
         guests_start = bool((self.session.table or {}).get("guests_start", True))
         ready = guests_start if self.session.role == "spectator" else self.start.visible
-        who = (
-            _("The game starts once every seated player is Ready (open seats then become bots), or when every "
-              "seat is taken.")
-            if ready
-            else _("The host starts the game.")
-        )
+        seats = self.session.status.get("seats", [])
+        full = bool(seats) and not any(seat.get("kind") == "open" for seat in seats)
+        if not ready:
+            who = _("The host starts the game.")
+        elif full:  # every seat taken and still waiting: a table that starts on everyone's Ready alone
+            who = _("The game starts once every seated player is Ready.")
+        else:
+            who = _("The game starts once every seated player is Ready (open seats then become bots), or when "
+                    "every seat is taken.")
         if self.session.role == "spectator":  # no seat to give back or to wait for them
             return _("{who} You are watching: Sit here takes a seat that opens before the start; Leave takes "
                      "you back to the title.").format(who=who)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,26 @@ def kept() -> set[str]:
 
 def recall(key: str) -> str | None:
     return _load(seats_path()).get(key)
+
+
+def match(keys: Iterable[str], address: str, port: int, table_name: str) -> str | None:
+    """Which of ``keys`` holds the seat kept at this table: this very key, else the same address and
+    table name on another port (a hosted table opened again while port 47000 was taken listens
+    elsewhere; a token the host does not know is refused, and the player sits down anew)."""
+    keys = list(keys)
+    key = table_key(address, port, table_name)
+    if key in keys:
+        return key
+    moved = [other for other in keys if other.partition("|")[2] == table_name
+             and other.partition("|")[0].rpartition(":")[0] == address]
+    return moved[-1] if moved else None
+
+
+def find(address: str, port: int, table_name: str) -> tuple[str, str] | None:
+    """The seat kept at this table (``match``), as (its key, its token)."""
+    seats = _load(seats_path())
+    key = match(seats, address, port, table_name)
+    return (key, seats[key]) if key is not None else None
 
 
 def remember(key: str, token: str) -> None:

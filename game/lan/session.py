@@ -361,10 +361,15 @@ class LanSession:
                     self.notice(_("{name} plays their own seat again.").format(name=name))
             elif index == own:
                 # this screen's own link: the player knows (the host's at a table it just opened, a
-                # guest whose restarted host first tells every seat as not yet connected)
+                # guest whose restarted host first tells every seat as not yet connected); but a bot the
+                # hosting player let in keeps the seat after they are back, and they could not know why
+                if new.get("bot") and new.get("connected") and not old.get("connected"):
+                    self.notice(_("A bot plays your seat until the host gives it back."))
                 continue
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
+            elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat
+                self.notice(_("{name} is back: click their dot to give them the seat.").format(name=name))
             elif back:
                 self.notice(_("{name} is back.").format(name=name))
             elif new.get("away") and not old.get("away"):

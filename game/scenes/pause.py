@@ -30,12 +30,13 @@ class PauseScene(Scene):
     name = "pause"
 
     def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None,  # type: ignore[no-untyped-def]
-                 saved: bool = False, kept: bool = False) -> None:
+                 saved: bool = False, kept: bool = False, watching: bool = False) -> None:
         super().__init__(app)
         self.on_leave = on_leave
         self.game = game
         self.saved = saved
-        self.kept = kept  # a finished game whose replay is kept: leaving loses nothing either
+        self.watching = watching  # a LAN spectator: the table plays on without them, nothing is lost
+        self.kept = kept or watching  # a finished game whose replay is kept: leaving loses nothing either
         self.confirming = False
         entries = [(N_("Resume"), self.resume_game, "primary"), (N_("Rules"), self.open_rules, "secondary"),
                    (N_("Settings"), self.open_settings, "secondary"), (N_("Leave game"), self.leave, "danger")]
@@ -51,12 +52,15 @@ class PauseScene(Scene):
         if saved:
             self.buttons["Leave game"].label = _("Save and leave")
             self.buttons["Leave game"].tooltip = _("The game is saved as you play: Continue brings it back.")
+        elif watching:
+            self.buttons["Leave game"].tooltip = _("You only watch: the table plays on without you.")
         elif kept:
             self.buttons["Leave game"].tooltip = _("The finished game is kept: Replays on the title plays it again.")
         self.ui.set_focus(self.buttons["Resume"])
 
     def retranslated(self) -> PauseScene:
-        return PauseScene(self.app, self.on_leave, self.game, self.saved, self.kept)
+        kept = self.kept and not self.watching
+        return PauseScene(self.app, self.on_leave, self.game, self.saved, kept, self.watching)
 
     def resume_game(self) -> None:
         self.app.pop()

@@ -1,12 +1,14 @@
 """The rules screen: the rules of each game in readable pages, one section at a time.
 
 Tabs pick the game, the index on the left picks a section, ◀ ▶ (arrows, pad, buttons) turn pages.
-Long sections continue on further pages rather than shrinking the type. Diagrams
+Long sections continue on further pages rather than shrinking the type, a page turning where a
+paragraph (or, in one longer than a page, a sentence) ends. Diagrams
 (``game.render.diagrams``) scale to the text's width and keep their caption on their page.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import pygame
@@ -63,6 +65,32 @@ def _block_groups(block: Block, width: int) -> list[list[Line]]:
     return [[Line("text", text, 0, theme.px(LINE_GAP)) for text in theme.wrap(block.text, BODY_SIZE, width)]]
 
 
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\W\d_a-zäöüß]|[\d\"„(])")  # ". The", "! Die", ". 2 …"
+
+
+def block_groups(block: Block, width: int, room: int) -> list[list[Line]]:
+    """``_block_groups``, with a paragraph longer than a page of ``room`` in runs of whole sentences."""
+    groups = _block_groups(block, width)
+    if block.kind == "para" and sum(line.height for line in groups[0]) > room:
+        return _paragraph_groups(block.text, width, room)
+    return groups
+
+
+def _paragraph_groups(text: str, width: int, room: int) -> list[list[Line]]:
+    """A paragraph too long for one page, in runs of whole sentences that each fill at most a page,
+    so that a page ends where a sentence does (a single sentence longer than a page runs on)."""
+    gap = theme.px(LINE_GAP)
+    groups: list[list[Line]] = []
+    run: list[str] = []
+    for sentence in SENTENCE_END.split(text):
+        if run and len(theme.wrap(" ".join([*run, sentence]), BODY_SIZE, width)) * gap > room:
+            groups.append([Line("text", line, 0, gap) for line in theme.wrap(" ".join(run), BODY_SIZE, width)])
+            run = []
+        run.append(sentence)
+    groups.append([Line("text", line, 0, gap) for line in theme.wrap(" ".join(run), BODY_SIZE, width)])
+    return groups
+
+
 def _fitting(group: list[Line], room: int) -> list[list[Line]]:
     """``group`` whole, or, if even a page of its own cannot hold it, line by line (a paragraph
     longer than a page runs on; a picture with its caption is never cut)."""
@@ -73,12 +101,12 @@ def _fitting(group: list[Line], room: int) -> list[list[Line]]:
 
 def layout(section: Section, width: int, height: int) -> list[list[Line]]:
     """Wrap a section's blocks into rows and split them into pages that fit ``height``."""
-    groups: list[list[Line]] = []
-    for block in section.blocks:
-        groups += _block_groups(block, width)
-        groups.append([Line("space", "", 0, theme.px(LINE_GAP) // 2)])
     gap = theme.px(LINE_GAP)  # a line's height at the player's text size
     room = max(1, height // gap) * gap
+    groups: list[list[Line]] = []
+    for block in section.blocks:
+        groups += block_groups(block, width, room)
+        groups.append([Line("space", "", 0, theme.px(LINE_GAP) // 2)])
     pages: list[list[Line]] = []
     page: list[Line] = []
     used = 0

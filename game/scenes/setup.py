@@ -258,6 +258,10 @@ class SetupScene(Scene):
             if isinstance(default, bool):
                 widget = Toggle(rect, _(info.label), default, lambda value, k=key: self._set_option(k, value),
                                 _(info.tooltip) or None)
+                if not widget.label_fits_beside():  # a long label (German at 150 %) gets a line of its own
+                    rect.height = 130
+                    widget = _LabelledToggle(rect, _(info.label), default,
+                                             lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             else:
                 choices = option_choices(game, key, default)
                 rect.height = 130
@@ -370,6 +374,20 @@ class _LabelledChoice(Choice):
             _draw_choice_value(self, surface)
         finally:
             self.rect, self.label = saved, label
+        self.draw_focus(surface)
+
+
+class _LabelledToggle(Toggle):
+    """A switch with its label on a line above, for a label too long to read beside it at full size."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.mix(theme.NIGHT_2, theme.PLUM_LIGHT, self.glow * 0.6), self.rect,
+                         border_radius=16)
+        size = theme.fit_text(self.label, 30, self.rect.width - 48)
+        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.y + 16), size,
+                        theme.CREAM if self.enabled else theme.CREAM_DIM)
+        below = pygame.Rect(self.rect.x, self.rect.y + 50, self.rect.width, self.rect.height - 50)
+        self.draw_switch(surface, below, "")
         self.draw_focus(surface)
 
 

@@ -309,7 +309,7 @@ class TableScene(HoldsSession, Scene):
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
-        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal:
+        elif kind == "status" and getattr(self.session, "deal", 0) != self.deal and not self.handed_over:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
     def accepts(self, view: Any) -> bool:
@@ -447,7 +447,8 @@ class TableScene(HoldsSession, Scene):
 
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept))
+        watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
@@ -501,10 +502,12 @@ class TableScene(HoldsSession, Scene):
         self.draw_table(surface)
         super().draw(surface)
         self.draw_over(surface)
+        if self.lan_hud is not None:
+            self.lan_hud.draw_under(surface)  # seat dots, under a first-game hint and the banners
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
-            self.lan_hud.draw(surface)  # seat dots, chat, and "Reconnecting…" while the link is down
+            self.lan_hud.draw_over(surface)  # the chat, and "Reconnecting…" over everything while the link is down
         elif self.session.save_problem:
             draw_save_problem(surface, self.session.save_problem, self.notice_anchor())

@@ -202,14 +202,24 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         _draw_row_back(surface, self)
+        self.draw_switch(surface, self.rect, self.label)
+        self.draw_focus(surface)
+
+    def label_fits_beside(self, size: int = 30) -> bool:
+        """Whether the label reads at ``size`` on the switch's row (else a screen may give it a line of its own)."""
+        return theme.fit_text(self.label, size, self.rect.width - 24 - 96 - 40) >= size  # as draw_switch at k = 1
+
+    def draw_switch(self, surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
+        """The label on the left of ``area`` and the switch on its right."""
         # the switch grows with the text size, as far as its row and its label leave room
-        room = self.rect.width - 88 - theme.font(30).size(self.label)[0]
-        k = max(1.0, min(theme.ui_scale(), (self.rect.height - 10) / 46, room / 96))
+        room = area.width - 88 - theme.font(30).size(label)[0]
+        k = max(1.0, min(theme.ui_scale(), (area.height - 10) / 46, room / 96))
         track = pygame.Rect(0, 0, round(96 * k), round(46 * k))
-        track.midright = (self.rect.right - 24, self.rect.centery)
-        size = theme.fit_text(self.label, 30, track.x - self.rect.x - 40)
-        theme.draw_text(surface, self.label, (self.rect.x + 24, self.rect.centery), size,
-                        theme.CREAM if self.enabled else theme.CREAM_DIM, anchor="midleft")
+        track.midright = (area.right - 24, area.centery)
+        if label:
+            size = theme.fit_text(label, 30, track.x - area.x - 40)
+            theme.draw_text(surface, label, (area.x + 24, area.centery), size,
+                            theme.CREAM if self.enabled else theme.CREAM_DIM, anchor="midleft")
         radius = track.height // 2
         colour = theme.mix(theme.PLUM, theme.MINT, self.knob)
         pygame.draw.rect(surface, colour, track, border_radius=radius)
@@ -221,7 +231,6 @@ class Toggle(Widget):
         x = track.x + radius + int(self.knob * (track.width - 2 * radius))
         pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), radius - 4)
         pygame.draw.circle(surface, theme.CREAM, (x, track.centery), radius - 4)
-        self.draw_focus(surface)
 
 
 class Slider(Widget):

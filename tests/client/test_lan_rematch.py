@@ -358,3 +358,52 @@ def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_
         ben.close()
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app):
+    """Nothing is lost when someone who only watches leaves: no "Really leave?", and the menu says why."""
+    from game.scenes.pause import PauseScene
+    thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
+    ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    try:
+        for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
+            peer.hello(name)
+            peer.send({"type": "claim", "seat": seat})
+            peer.expect("welcome")
+        thread.start_game()
+        lobby = join_by_address(app, thread.port)
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and lobby.session.role == "spectator")
+        app.stack.top.open_menu()
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        assert pause.buttons["Leave game"].tooltip == "You only watch: the table plays on without you."
+        run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
+        assert not isinstance(app.stack.top, (PauseScene, LiniellTable))
+    finally:
+        ann.close()
+        ben.close()
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+
+
+def test_a_table_follows_its_next_deal_to_the_lobby_once_however_many_statuses_come_in_one_frame(app, monkeypatch):
+    """Statuses after the next deal all say "another game": the first takes the table to its lobby; the
+    ones read in the same frame must not open a second lobby on the same session."""
+    import game.lan.lobby as lobby_module
+    from game.scenes.stack import Scene
+    from tests.client.test_linja_table import VS_BOT, make_table
+
+    opened: list[object] = []
+
+    class Lobby(Scene):
+        def __init__(self, app, session, port=None, hosting=False):  # type: ignore[no-untyped-def]
+            super().__init__(app)
+            opened.append(session)
+
+    monkeypatch.setattr(lobby_module, "LobbyScene", Lobby)
+    table, _match = make_table(app, VS_BOT, first=0)
+    session = table.session
+    session.deal, session.port, session.hosting = table.deal + 1, 47000, False  # the host dealt again
+    for _ in range(3):
+        table.receive({"type": "status", "phase": "lobby", "seats": [], "spectators": 0})
+    assert opened == [session]

@@ -246,3 +246,32 @@ def test_the_setup_screen_says_what_each_game_is_about_whole_at_the_largest_text
     finally:
         theme.set_ui_scale(1.0)
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_every_switch_of_the_setup_options_reads_at_the_size_of_the_other_options(app, lang, scale):
+    """A switch's label too long to stand beside it at full size ("Sackgassen prüfen" at 150 %) gets a
+    line of its own above it, as a choice's label has, instead of shrinking below its neighbours."""
+    from game.i18n import set_language
+    from game.scenes.setup import SetupScene, _LabelledToggle
+    from game.ui import theme
+    from game.ui.widgets import Toggle
+
+    theme.set_ui_scale(scale)
+    set_language(lang)
+    try:
+        setup = SetupScene(app)
+        switches = []
+        for game in setup.games:
+            setup.select_game(setup.games.index(game))
+            switches += [widget for widget in setup.option_widgets if isinstance(widget, Toggle)]
+        assert switches
+        for switch in switches:
+            if isinstance(switch, _LabelledToggle):
+                assert theme.fit_text(switch.label, 30, switch.rect.width - 48) == 30, switch.label
+            else:
+                assert switch.label_fits_beside(), switch.label
+        assert any(isinstance(switch, _LabelledToggle) for switch in switches) == (lang == "de")
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")

@@ -145,11 +145,22 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
 
 
-@pytest.fixture(scope="module")
-def ready_to_drive():
-    """A game where seat 0 may declare its trip now (bots played every seat to get there)."""
+def _ready_to_drive() -> LocalSession:
     return advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                     and bool(my_trip_candidates(v)))
+
+
+@pytest.fixture(scope="module")
+def ready_to_drive():
+    """A game where seat 0 may declare its trip now (bots played every seat to get there); some tests
+    play it on, so a test that needs it untouched takes ``ready_to_drive_save``."""
+    return _ready_to_drive()
+
+
+@pytest.fixture(scope="module")
+def ready_to_drive_save():
+    """The same position as ``ready_to_drive``'s start, as a save no test plays on."""
+    return _ready_to_drive().match.save()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -666,10 +677,11 @@ def test_the_hand_is_never_called_waiting_while_the_players_own_tile_lands(app):
 
 
 @pytest.mark.parametrize("dashed", [False, True])
-def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_rails(app, undeclared_save, dashed):
+def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_rails(app, ready_to_drive_save,
+                                                                                    dashed):
     from game.render.linie1.board import LINE_RGB
     from game.tables.linie1.board_view import ROUTE_ALPHA, BoardView
-    trip = my_trip_candidates(Match.load(undeclared_save).view(0))[0]
+    trip = my_trip_candidates(Match.load(ready_to_drive_save).view(0))[0]
     layer, _ = BoardView()._route_layer(trip, LINE_RGB["white"], ROUTE_ALPHA, dashed=dashed)
     width, height = layer.get_size()
     shades = {sum(layer.get_at((x, y))[:3]) // 3 for x in range(0, width, 2) for y in range(0, height, 2)
@@ -678,20 +690,13 @@ def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_ra
     assert max(shades) > 230  # and the line's own white still shows
 
 
-@pytest.fixture(scope="module")
-def undeclared_save():
-    """A saved game where seat 0 may declare its trip now, never declared by any test (load a copy)."""
-    return advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
-                    and bool(my_trip_candidates(v))).match.save()
-
-
 @pytest.mark.parametrize("faces", [["3"], ["2", "R", "H"]])
-def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, undeclared_save, monkeypatch, faces):
+def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_drive_save, monkeypatch, faces):
     """Another driver's last roll and Start trip share the route card's foot: neither hides the other."""
     import game.tables.linie1.dice as dice_module
     import game.tables.linie1.panel as panel_module
     from tools.shots.linie1 import table as shot_table
-    table = shot_table(app, LocalSession(Match.load(undeclared_save), bot_seed=4))
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
     run(app, 0.1)
     assert table.trip_button.visible
     dies: list[pygame.Rect] = []

@@ -102,6 +102,9 @@ def test_title_offers_lan_play(app):
 def test_addresses_are_read_or_refused_in_words():
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
     assert parse_address(" host.local:4711 ") == ("host.local", 4711)
+    assert parse_address("192.168.1.20 4711") == ("192.168.1.20", 4711)  # a space for the colon
+    assert parse_address("192,168,1,20") == ("192.168.1.20", 47000)  # a German keypad's decimal key
+    assert parse_address("192,168,1,20:4711") == ("192.168.1.20", 4711)
     for bad, reason in (("", "Type"), ("10.0.0.1:x", "number"), ("10.0.0.1:70000", "between"), (":80", "missing")):
         with pytest.raises(ValueError, match=reason):
             parse_address(bad)
@@ -200,6 +203,23 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
         thread.stop()
 
 
+def test_why_no_table_answered_is_said_in_the_players_language():
+    import socket
+
+    from game.i18n import set_language
+    from game.lan.join import failure_words
+    set_language("de")
+    try:
+        said = [failure_words(error) for error in (
+            socket.gaierror(-2, "Name or service not known"), ConnectionRefusedError(111, "Connection refused"),
+            TimeoutError(), OSError(113, "No route to host"))]
+    finally:
+        set_language("en")
+    assert said == ["kein Rechner in diesem Netz hat diesen Namen",
+                    "an diesem Port antwortet nichts: Ist der Tisch offen?", "keine Antwort in der Zeit",
+                    "diese Adresse ist von diesem Netz aus nicht erreichbar"]
+
+
 def test_a_wrong_address_is_told_not_raised(app, loopback):
     join = join_by_address(app, 1)
     assert isinstance(join, JoinScene) and "No table answered at 127.0.0.1:1" in join.message
@@ -224,6 +244,44 @@ def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     assert not join.join_button.enabled
     run(app, 0.05, click(join.list.rect.move(0, 10).midtop))  # a click on the chosen row tries to join
     assert app.stack.top is join and "rules '0.1'" in join.message and join.knocking is None
+
+
+def test_tables_are_listed_in_the_order_a_player_looks_them_up():
+    from game.lan.join import alphabetical
+    names = ["Zweiter Tisch", "Ärger im Büro", "anna's Linja", "Öde Runde", "Bernd"]
+    assert sorted(names, key=alphabetical) == ["anna's Linja", "Ärger im Büro", "Bernd", "Öde Runde", "Zweiter Tisch"]
+
+
+def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypatch):
+    from game.lan.join import TableList
+    from game.ui.input import Intent
+    from tests.client.helpers import record_drawn_text
+
+    tables = [{"service": str(i), "name": f"Table {i}", "game": "linja", "title": "Linja", "seats_taken": 1,
+               "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "1", "address": "10.0.0.2",
+               "port": 47000 + i, "compatible": True, "reason": ""} for i in range(7)]
+
+    class Browser(QuietBrowser):
+        def tables(self):
+            return [dict(table) for table in tables]
+
+    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
+    app.push(JoinScene(app))
+    run(app)
+    join = app.stack.top
+    listed: TableList = join.list
+    rows = listed.rows()
+    assert rows < 7 and listed.first == 0
+    for _step in range(6):
+        listed.handle(Intent("down"))
+    assert listed.chosen["name"] == "Table 6" and listed.first == 7 - rows  # the last one, shown
+    assert listed.row_at(listed.rect.move(0, 5).midtop) == 7 - rows  # the top row shows the first shown
+    drawn = record_drawn_text(monkeypatch)
+    run(app)
+    assert f"Tables {8 - rows}–7 of 7: scroll for more" in [text for text, _rect in drawn]
+    join.handle(Intent("point", pos=listed.rect.center))
+    join.handle(Intent("scroll", value=5))  # the wheel up, over the list
+    assert listed.first == 0 and listed.chosen["name"] == f"Table {rows - 1}"  # still among those shown
 
 
 def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, monkeypatch):
@@ -458,6 +516,9 @@ def test_a_spectator_in_the_lobby_is_told_about_watching_not_about_a_seat_to_giv
     assert lobby._how_to_join().startswith("The host starts the game. You are watching")
     session.role, session.seat = "seat", 1
     assert "Leave gives your seat back" in lobby._how_to_join()
+    session.table = {"table": "Tafel", "title": "Linja", "guests_start": True}
+    lobby.start.visible = True  # a seated guest at a linie-host table: every seat taken, and it waits
+    assert lobby._how_to_join().startswith("The game starts once every seated player is Ready. Until then")
 
 
 def test_a_lobby_opened_twice_on_one_session_leaves_it_open_when_the_first_one_goes(app):

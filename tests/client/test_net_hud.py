@@ -218,6 +218,43 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_back(app):
     assert hosted.calls == [("bot", 1), ("back", 1)]
 
 
+def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_bot(app):
+    from game.lan.hud import describe
+
+    class Hosted:
+        save_problem = ""
+
+    link = Link()
+    session = LanSession(link, hosted=Hosted())
+    for ben in (seat("Ben"), seat("Ben", away=True), seat("Ben", away=True, bot=True), seat("Ben", bot=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Ben is away.", "A bot plays for Ben for now.",
+                       "Ben is back: click their dot to give them the seat."]
+    back = seat("Ben", bot=True)
+    assert describe(back, seat_state(back), True) == ("Ben is back; a bot still plays for them. "
+                                                      "Click: give the seat back.")
+    gone = seat("Ben", connected=False, bot=True)
+    assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
+
+
+def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app):
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    # Ben's program was asleep: the host let a bot play his seat, and it keeps it when he is back
+    for ben in (seat("Ben"), seat("Ben", connected=False, bot=True), seat("Ben", bot=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    # a bot that stood in by itself gives way as he comes back: nothing to say then
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben")):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back."]
+
+
 def test_a_seat_token_is_kept_until_the_game_ends(app):
     link = Link()
     link.token = "secret-token"
@@ -229,6 +266,28 @@ def test_a_seat_token_is_kept_until_the_game_ends(app):
     link.inbox.append({"type": "status", "seats": [], "phase": "over", "link": "up"})
     session.poll()
     assert lan_seats.recall(session.seat_key) is None
+
+
+def test_a_seat_kept_at_a_table_opened_again_on_another_port_is_taken_back_there(app):
+    from game.lan.join import JoinScene
+    from game.scenes.title import TitleScene
+
+    kept = lan_seats.table_key("127.0.0.1", 47000, "Zoe's table")
+    lan_seats.remember(kept, "zoes-token")
+    assert lan_seats.find("127.0.0.1", 51234, "Zoe's table") == (kept, "zoes-token")
+    assert lan_seats.find("127.0.0.3", 51234, "Zoe's table") is None  # another machine
+    assert lan_seats.find("127.0.0.1", 51234, "Zoe's other table") is None
+    join = JoinScene(app)
+    join.kept_seats = lan_seats.kept()
+    assert join._seat_kept({"address": "127.0.0.1", "port": 51234, "name": "Zoe's table"})  # "your seat is kept"
+    join.enter_lobby("127.0.0.1", 51234, {"table": "Zoe's table"})
+    try:
+        lobby = app.stack.top
+        assert lobby.session.connection._token == "zoes-token"  # resumes the seat rather than watching
+        assert lobby.session.seat_key == lan_seats.table_key("127.0.0.1", 51234, "Zoe's table")
+        assert lan_seats.recall(kept) is None  # kept under the port the table listens on now
+    finally:
+        app.stack.reset(TitleScene(app))
 
 
 def test_a_damaged_seat_file_is_treated_as_empty(app):

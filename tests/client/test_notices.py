@@ -135,12 +135,14 @@ def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers
         scene = app.stack.top
         assert scene.session.hosting and scene.session.save_problem
         notices: list[pygame.Rect] = []
+        moments: list[str] = []
         texts: list[pygame.Rect] = []
         real_notice, real_text = screen_module.draw_save_problem, theme.draw_text
 
-        def notice(surface, problem, box):
-            panel = real_notice(surface, problem, box)
+        def notice(surface, problem, box, moment="game"):
+            panel = real_notice(surface, problem, box, moment)
             notices.append(panel)
+            moments.append(moment)
             return panel
 
         def text(surface, words, *args, **kwargs):
@@ -154,6 +156,7 @@ def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers
     finally:
         theme.set_ui_scale(1.0)
     assert len(notices) == 1, "the hosting player is told that saving fails"
+    assert moments == ["lobby" if module == "game.lan.lobby" else "results"]  # and when it is tried again
     panel = notices[0]
     assert theme_canvas().contains(panel)
     drawn_inside = [rect for rect in texts if panel.contains(rect)]
@@ -181,3 +184,50 @@ def test_a_guest_or_a_table_that_saves_well_shows_no_saving_notice(app, monkeypa
     app.step(1 / 60)
     app.stack.top.draw(pygame.Surface((1920, 1080)))
     assert shown == []
+
+
+def test_a_saving_problem_says_when_saving_is_tried_again_as_each_screen_can(monkeypatch):
+    """A lobby has no moves yet and the results none left: each says what will try again."""
+    from game.lan import hud
+    from game.ui import theme
+    said: list[str] = []
+    real_text = theme.draw_text
+
+    def text(surface, words, *args, **kwargs):
+        said.append(words)
+        return real_text(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", text)
+    for moment in ("game", "lobby", "results"):
+        hud.draw_save_problem(pygame.Surface((1920, 1080)), "No space left on device", hud.NOTICE_BOX, moment)
+    words = " | ".join(said)
+    assert "every move tries again" in words and "every change of seats" in words and "the next game" in words
+
+
+def test_a_first_game_hint_stands_over_the_seat_dots_and_under_the_chat(app, monkeypatch):
+    """A LAN table's connection dots were drawn over a first-game hint that covers a seat's card; the
+    chat, which the player types into, stays over everything but the "Reconnecting…" veil."""
+    from game.lan import hud
+    from game.lan.chat import ChatBox
+
+    table = table_of(app, "lan_table_chat")
+    assert table.lan_hud is not None and table.lan_hud.chat is not None
+    order: list[str] = []
+
+    class Hint:
+        settling = False
+        said = None
+
+        def draw(self, surface, anchor, pointer):
+            order.append("hint")
+
+        def handle(self, intent):
+            return False
+
+    real_dot = hud.draw_dot
+    monkeypatch.setattr(hud, "draw_dot", lambda *args: (order.append("dot"), real_dot(*args))[1])
+    monkeypatch.setattr(ChatBox, "draw", lambda self, surface: order.append("chat"))
+    table.coach = Hint()  # type: ignore[assignment]
+    table.draw(pygame.Surface((1920, 1080)))
+    assert "dot" in order and order.index("hint") > max(i for i, what in enumerate(order) if what == "dot")
+    assert order.index("chat") > order.index("hint")

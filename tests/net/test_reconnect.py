@@ -294,3 +294,38 @@ def test_another_table_at_the_same_address_closes_the_link_instead_of_seating_us
     with pytest.raises(TimeoutError):  # nothing after it: no seat there, and no bare "closed" over the reason
         bob.wait_for(lambda m: m["type"] in ("hello", "welcome", "error", "status"), timeout=0.5)
     assert (bob.role, bob.seat, bob.table["table"]) == ("seat", 1, "Ann's table")
+
+
+def test_a_new_table_of_the_same_game_and_name_at_the_address_closes_the_link_too(
+        host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2, name="Ann's table")
+    ann, bob = seat_two(host, sessions)
+    port = host.port
+    host.stop(goodbye=True)  # Ann opens her next table: the same game, the same name, the same port
+    bob.wait_for(kind("status", link="down"))
+    host_factory(port=port, seats=2, name="Ann's table")
+    closed = bob.wait_for(kind("status", link="closed"), timeout=5)
+    assert closed["reason"] == f"another table, “Ann's table”, now answers at 127.0.0.1:{port}"
+    assert (bob.role, bob.seat) == ("seat", 1)  # not placed at the new table
+
+
+def test_a_seat_kept_on_disk_that_the_host_no_longer_knows_still_lets_the_player_join(
+        host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    host = host_factory(seats=2, name="Ann's table")
+    bob = sessions(host.port, "Bob", token="a-token-from-an-older-table")  # the first hello: not a reconnect
+    assert bob.wait_for(kind("error"))["code"] == "net.bad_token"
+    bob.claim(1)
+    assert bob.wait_for(kind("welcome"))["seat"] == 1 and bob.link == "up"
+
+
+def test_a_resumed_table_listens_where_it_did_so_its_players_programs_find_it(
+        tmp_path: Path, host_factory: Callable[..., HostThread], sessions: Callable[..., NetSession]) -> None:
+    save = tmp_path / "table.save"
+    host = host_factory(seats=2, save=save)  # on a port of its own (47000 was taken, say)
+    ann, bob = seat_two(host, sessions)
+    port = host.port
+    host.stop(goodbye=False)
+    resumed = host_factory(Host.resume(save, HostConfig(**FAST), bot_factory=fake_game.bot_factory), port=None)
+    assert resumed.port == port  # tried first, before 47000
+    for seat, session in ((0, ann), (1, bob)):
+        assert session.wait_for(kind("update", snapshot=True), timeout=5)["seat"] == seat

@@ -173,6 +173,19 @@ def test_a_player_goes_back_to_watching_or_moves_to_another_open_seat(host_facto
     assert refusal(bob, {"type": "claim", "seat": 0})["code"] == "net.not_in_lobby"
 
 
+def test_the_status_that_opens_a_seat_given_up_to_watch_counts_the_new_watcher(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    thread = host_factory(seats=2)
+    ann, bob = raw_peers(thread.port), raw_peers(thread.port)
+    seat(ann, "Ann", 0)
+    seat(bob, "Bob", 1)
+    ann.expect("status", lambda status: status["seats"][1]["kind"] == "human")
+    time.sleep(0.15)  # the status interval has passed: the next change is told at once
+    bob.send({"type": "spectate"})
+    opened = ann.expect("status", lambda status: status["seats"][1]["kind"] == "open")
+    assert opened["spectators"] == 1  # else a screen reads "Bob left the table" rather than "went to watch"
+
+
 def test_linjas_loser_starts_the_next_game_at_the_same_table(host_factory: Callable[..., HostThread]) -> None:
     from net.host import Host, HostConfig
     host = Host.new("linja", 2, HostConfig(bot_level="easy"), bots=2, seed=4)

@@ -76,10 +76,11 @@ def test_every_section_title_fits_the_index_at_full_size(code):
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_a_page_never_ends_or_starts_in_the_middle_of_a_paragraph_that_fits_one(code, scale):
-    """Turning the page mid-sentence loses the reader: a paragraph or bullet that fits a page is read whole."""
+    """Turning the page mid-sentence loses the reader: a paragraph or bullet that fits a page is read whole,
+    and a longer one turns the page where a sentence ends."""
     import pygame
 
-    from game.scenes.rules import LINE_GAP, TEXT_AREA, _block_groups, layout
+    from game.scenes.rules import LINE_GAP, TEXT_AREA, block_groups, layout
     from game.ui import theme
     pygame.font.init()
     set_language(code)
@@ -92,11 +93,16 @@ def test_a_page_never_ends_or_starts_in_the_middle_of_a_paragraph_that_fits_one(
                 page_of = [index for index, page in enumerate(pages) for line in page if line.kind != "space"]
                 at = 0
                 for block in section.blocks:
-                    lines = [line for group in _block_groups(block, TEXT_AREA.width) for line in group]
-                    on_pages = set(page_of[at:at + len(lines)])
+                    groups = block_groups(block, TEXT_AREA.width, room)
+                    lines = [line for group in groups for line in group]
+                    on_pages = [page_of[at + index] for index in range(len(lines))]
                     at += len(lines)
                     if sum(line.height for line in lines) <= room:
-                        assert len(on_pages) == 1, (book.game, section.title, block.text[:60])
+                        assert len(set(on_pages)) == 1, (book.game, section.title, block.text[:60])
+                    elif block.kind == "para":  # longer than a page: it turns where a sentence ends
+                        ends = [index for index in range(len(lines) - 1) if on_pages[index] != on_pages[index + 1]]
+                        assert ends and all(lines[index].text.rstrip().endswith((".", "!", "?", ")"))
+                                            for index in ends), (book.game, section.title, block.text[:60])
                 assert at == len(page_of)
     finally:
         set_language("en")
