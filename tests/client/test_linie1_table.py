@@ -444,6 +444,7 @@ def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
     run(app, 0.05)
     allowance = table.view["allowance"]
     assert table.main_button.label == f"Drive {allowance}" and "first halt" in table.status_line()[0]
+    assert f"or 1–{allowance})" in table.status_line()[0]  # the number keys that act, not "1–9"
     run(app, 0.05, key(pygame.K_LEFT))
     assert table.drive_squares() == allowance - 1 and table.main_button.label == f"Drive {allowance - 1}"
     run(app, 0.05, key(pygame.K_RIGHT) * 5)

@@ -712,9 +712,9 @@ class Linie1Table(TableScene):
         if phase == "roll" and self.view.get("allowance"):
             allowance = int(self.view["allowance"])
             return _(
-                "Drive 1 to {allowance} (← → or 1–9), then Enter or {key}. The tram stops at the first halt; "
+                "Drive 1 to {allowance} (← → or 1–{last}), then Enter or {key}. The tram stops at the first halt; "
                 "the next player may go one further than you do."
-            ).format(allowance=allowance, key=self._key("next"))
+            ).format(allowance=allowance, last=min(allowance, 9), key=self._key("next"))  # the number keys that act
         if phase == "roll":
             return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
         if phase == "build":
