@@ -820,3 +820,19 @@ def test_dice_meanings_keep_every_word_and_one_size_at_150_percent_in_german(app
     labels = [(text, size) for text, size in drawn if text and not text.isdigit()]
     assert " ".join(text for text, _size in labels).split() == " ".join(words).split()  # every word, in order
     assert len({size for _text, size in labels}) == 1
+
+
+def test_route_complete_gives_way_once_the_trip_is_under_way(app, monkeypatch, ready_to_drive_save):
+    from game.tables.linie1 import panel as panel_module
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    run(app, 0.1)
+    drawn = record_drawn_text(monkeypatch)
+    panel_module._route_card(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
+    assert "Route complete!" in [text for text, _rect in drawn]  # at the turn's start, with Start trip
+    table.declare(table.trip_candidates()[0])
+    settle(app, table, 1.0)
+    assert table.view["players"][0]["driving"]
+    drawn.clear()
+    panel_module._route_card(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
+    assert "Route complete!" not in [text for text, _rect in drawn]
