@@ -726,12 +726,13 @@ class FocusGroup:
 
 
 def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
-                above: bool = False, beside: bool = True) -> pygame.Rect:
+                above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
     the next button of a stacked menu; otherwise below (or above) it, or first above where ``above``
     (a replay's timeline, whose buttons and position lie below it). Not ``beside``: a widget in a
-    row whose neighbours must stay readable (the replay bar's position beside Step ›)."""
-    room = screen.inflate(-20, -20)
+    row whose neighbours must stay readable (the replay bar's position beside Step ›). ``within``: the
+    part of the screen it must stay in (a board's note never over the panel beside it)."""
+    room = (screen if within is None else within.clip(screen)).inflate(-20, -20)
     box = pygame.Rect((0, 0), size)
     for place in ("right", "left") if beside else ():
         if place == "right":
@@ -749,14 +750,15 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
-                 above: bool = False, beside: bool = True) -> None:
+                 above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(34)
     height = step * len(lines) + 20
-    box = tooltip_box(surface.get_rect(), (width, height), anchor, above, beside)
+    box = tooltip_box(surface.get_rect(), (width, height), anchor, above, beside, within)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)
+    return box

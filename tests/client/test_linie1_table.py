@@ -836,3 +836,15 @@ def test_route_complete_gives_way_once_the_trip_is_under_way(app, monkeypatch, r
     drawn.clear()
     panel_module._route_card(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
     assert "Route complete!" not in [text for text, _rect in drawn]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_refusal_by_the_boards_east_edge_stays_on_the_board_not_over_the_hand(app, scale):
+    from game.tables.linie1.board_view import BoardView
+    from game.ui import theme
+    theme.set_ui_scale(scale)
+    why = "Rule d: the tile would block the terminal of line 3 (Düsseldorfer Str.)."
+    for cell in [(10, 12), (1, 12), (12, 1), (6, 6)]:
+        box = BoardView().draw_refusal(pygame.Surface((1920, 1080)), cell, why)
+        assert layout.BOARD_RECT.contains(box), cell
+        assert not box.colliderect(layout.slot_rect(0)) and box.right <= layout.PANEL_X

@@ -229,9 +229,11 @@ class BoardView:
         self.board.draw_ghost(surface, _cell(action["cell"]), tile_segments(action["tile"], action["rot"]), ok,
                               layout.ORIGIN)
 
-    def draw_refusal(self, surface: pygame.Surface, cell: tuple[int, int], text: str) -> None:
-        """Why the tile was refused, beside the square clicked: where the player is looking."""
-        draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN), refusal=True)
+    def draw_refusal(self, surface: pygame.Surface, cell: tuple[int, int], text: str) -> pygame.Rect:
+        """Why the tile was refused, beside the square clicked: where the player is looking, and on
+        the board (by a square at its east edge it turns to the left rather than cover the hand)."""
+        return draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN), refusal=True,
+                            within=layout.BOARD_RECT)
 
     def draw_name_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Resting the mouse on a terminal or a building names it."""
@@ -246,7 +248,7 @@ class BoardView:
             text = f"{building['letter']}: {building['name']}"
         else:
             return
-        draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN))
+        draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN), within=layout.BOARD_RECT)
 
 
 PLAN_ALPHA = 170  # a route not yet declared: fainter than a declared one
