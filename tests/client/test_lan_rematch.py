@@ -330,15 +330,21 @@ def test_the_hosting_player_hears_when_the_replay_cannot_be_kept_and_the_game_wa
     assert saves.list_saves() == [] and len(list(replays_dir().glob("*.jsonl"))) == 1  # kept once, not twice
 
 
-def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_table_starts_at_once(app):
+def ann_and_ben_playing() -> tuple[HostThread, RawPeer, RawPeer]:
+    """A dedicated Liniell table "Friday" whose two seats Ann and Ben took, its game started."""
     thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
     ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
+        peer.hello(name)
+        peer.send({"type": "claim", "seat": seat})
+        peer.expect("welcome")
+    thread.start_game()
+    return thread, ann, ben
+
+
+def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_table_starts_at_once(app):
+    thread, ann, ben = ann_and_ben_playing()
     try:
-        for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
-            peer.hello(name)
-            peer.send({"type": "claim", "seat": seat})
-            peer.expect("welcome")
-        thread.start_game()
         while thread.host.phase != "over":  # Ann and Ben play it out (their first legal action each time)
             thread.call(lambda: [thread.host.match.submit(seat, thread.host.match.game.legal(
                 thread.host.match.state, seat)[0]) for seat in thread.host.match.to_act()])
@@ -363,14 +369,8 @@ def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_
 def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app):
     """Nothing is lost when someone who only watches leaves: no "Really leave?", and the menu says why."""
     from game.scenes.pause import PauseScene
-    thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))
-    ann, ben = RawPeer(thread.port), RawPeer(thread.port)
+    thread, ann, ben = ann_and_ben_playing()
     try:
-        for seat, (peer, name) in enumerate(((ann, "Ann"), (ben, "Ben"))):
-            peer.hello(name)
-            peer.send({"type": "claim", "seat": seat})
-            peer.expect("welcome")
-        thread.start_game()
         lobby = join_by_address(app, thread.port)
         assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and lobby.session.role == "spectator")
         app.stack.top.open_menu()

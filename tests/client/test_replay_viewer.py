@@ -129,13 +129,14 @@ def test_the_timeline_jumps_to_the_turn_under_the_pointer(app) -> None:
     assert shows(scene, None)
 
 
-def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_sight(app, monkeypatch) -> None:
-    from game.tables.replay_bar import ROW_Y
+def viewer_with_tooltips(app, monkeypatch):  # type: ignore[no-untyped-def]
+    """A kept Linja replay open in the viewer, and every tooltip box drawn from now on."""
     from game.ui import widgets
+
     path, _match = kept("linja", 2, 5)
     app.push(TitleScene(app))
     assert open_replay(app, path) is None
-    viewer_of(app)
+    viewer = viewer_of(app)
     boxes: list[pygame.Rect] = []
     real = widgets.tooltip_box
 
@@ -144,6 +145,13 @@ def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_s
         return boxes[-1]
 
     monkeypatch.setattr(widgets, "tooltip_box", record)
+    return viewer, boxes
+
+
+def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_sight(app, monkeypatch) -> None:
+    from game.tables.replay_bar import ROW_Y
+    from game.ui import widgets
+    _viewer, boxes = viewer_with_tooltips(app, monkeypatch)
     hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=(TIMELINE.x + 200, TIMELINE.centery), rel=(0, 0),
                                 buttons=(0, 0, 0))]
     run(app, 1.5, hover)
@@ -159,20 +167,8 @@ def test_the_bars_tooltips_stand_above_it_and_never_hide_the_position(app, monke
     """Beside Step › or the eyes, a tooltip would cover the position ("Turn 9 of 23 …") that the button
     changes: every tooltip of the bar stands above the bar's buttons."""
     from game.tables.replay_bar import ROW_Y
-    from game.ui import widgets
 
-    path, _match = kept("linja", 2, 5)
-    app.push(TitleScene(app))
-    assert open_replay(app, path) is None
-    viewer = viewer_of(app)
-    boxes: list[pygame.Rect] = []
-    real = widgets.tooltip_box
-
-    def record(*args, **kwargs):
-        boxes.append(real(*args, **kwargs))
-        return boxes[-1]
-
-    monkeypatch.setattr(widgets, "tooltip_box", record)
+    viewer, boxes = viewer_with_tooltips(app, monkeypatch)
     bar = [viewer.step_on, viewer.turn_on, viewer.step_back, viewer.eyes_choice, viewer.speed_choice]
     for widget in bar:
         boxes.clear()
