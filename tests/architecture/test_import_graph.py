@@ -112,6 +112,7 @@ def test_no_module_imports_one_that_imports_it_back():
 
 ZYGOTE = """
 import os, sys
+import msgpack, pygame, zeroconf  # third-party packages once, before the forks: each child imports ours alone
 failed = []
 for name in sys.argv[1:]:
     pid = os.fork()

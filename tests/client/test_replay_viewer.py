@@ -63,7 +63,6 @@ def test_the_viewer_plays_every_game_to_its_end_and_steps_back(app, game: str, p
     assert shows(scene, None)
     for _ in range(len(match.log)):  # every action on through the table, as the Step button does
         run(app, 1 / 60, key(pygame.K_RIGHT))
-        run(app, 2 / 60)
         if app.stack.top is not scene:  # the results came up over the replay
             break
     assert scene.playback.at_end and scene.playback.match.outcome() == match.outcome()
