@@ -71,7 +71,7 @@ def test_the_viewer_plays_every_game_to_its_end_and_steps_back(app, game: str, p
             break
         if not scene.table.busy and app.stack.top is scene:
             scene.table.open_results()
-        run(app, 0.1)
+        app.step(0.1)  # a tenth of a second of the animations, drawn once
     results = app.stack.top
     assert isinstance(results, ResultsScene) and results.again.label == "Back to the replay"
     run(app, 0.05, key(pygame.K_ESCAPE))  # Esc on the results: back to the replay, at its end
@@ -288,7 +288,8 @@ def test_a_replay_table_offers_no_controls_of_a_player_and_nobody_thinks(app, ga
     run(app, 0.05, key(pygame.K_r))  # through Ada's eyes: her secrets, but she is nobody's on this screen
     for _ in range(6):
         run(app, 1 / 60, key(pygame.K_RIGHT))
-        run(app, 1.0)
+        for _quarter in range(4):  # a second of the step's animations, drawn four times
+            app.step(0.25)
     table = scene.table
     assert table.watching and table.owned(0, "Your tiles", "{name}'s tiles") == "Ada's tiles"
     player_controls = {"Undo", "Rotate", "Hint", "End turn", "Roll the die", "Stop taking", "Start trip", "Menu",
