@@ -57,6 +57,14 @@ def play_to_the_end(thread: HostThread, apps: list, staying: tuple = ()) -> None
             run(app, 1 / 60)
 
 
+def ada_hosts(app, thread: HostThread) -> LanSession:  # type: ignore[no-untyped-def]
+    """Ada's program holds ``thread``'s table and shows its lobby (seat 1 is held for her, as HostScene does)."""
+    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
+                         address="127.0.0.1", port=thread.port)
+    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    return session
+
+
 def guest_lobby_has_notice(app) -> bool:
     return any(line.notice and "new game begins" in line.text for line in app.stack.top.session.chat)
 
@@ -64,9 +72,7 @@ def guest_lobby_has_notice(app) -> bool:
 def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_the_next_game(app, tmp_path: Path):
     save = tmp_path / "table.save"
     thread = liniell_table(hosted_config("Ada's table", save))
-    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
-                         address="127.0.0.1", port=thread.port)  # seat 1 is held for the host, as HostScene does
-    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    ada_hosts(app, thread)
     guest = second_app()
     apps = [app, guest]
     try:
@@ -106,9 +112,7 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
 
 def test_a_guest_still_looking_at_the_final_board_follows_the_table_into_its_next_game(app):
     thread = liniell_table(hosted_config("Ada's table", None))
-    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
-                         address="127.0.0.1", port=thread.port)  # seat 1 is held for the host, as HostScene does
-    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    ada_hosts(app, thread)
     guest = second_app()
     apps = [app, guest]
     try:
@@ -289,9 +293,7 @@ def test_the_hosting_player_hears_when_the_replay_cannot_be_kept_and_the_game_wa
     blocker.write_text("")
     save = saves.new_save_path("liniell")
     thread = liniell_table(hosted_config("Ada's table", save))
-    session = LanSession(NetSession("127.0.0.1", thread.port, "Ada", token=thread.host.owner_token), hosted=thread,
-                         address="127.0.0.1", port=thread.port)
-    app.stack.reset(LobbyScene(app, session, port=thread.port, hosting=True))
+    session = ada_hosts(app, thread)
     try:
         assert until([app], lambda: app.stack.top.start.enabled)
         run(app, 0.05, click(app.stack.top.start.rect.center))  # the open seat becomes a bot

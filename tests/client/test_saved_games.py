@@ -279,9 +279,9 @@ def test_a_finished_game_whose_replay_cannot_be_kept_waits_in_its_save_and_the_r
     assert isinstance(app.stack.top, ResultsScene) and app.stack.top.trouble == ""  # the finished game's results
 
 
-def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, monkeypatch):
-    """The disk had no room while the game ran and has again as the player leaves: leaving saves the
-    game (the last try), and the title built after it offers Continue."""
+
+def disk_full_until_freed(monkeypatch) -> dict[str, bool]:  # noqa: ANN001 - pytest's MonkeyPatch
+    """Every save refused for want of room while ``full["now"]`` is true (set it false to free the disk)."""
     import errno
 
     import net.autosave
@@ -295,6 +295,12 @@ def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, 
         return write(*args, **kwargs)
 
     monkeypatch.setattr(net.autosave, "write_atomic", refusing)
+    return full
+
+def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, monkeypatch):
+    """The disk had no room while the game ran and has again as the player leaves: leaving saves the
+    game (the last try), and the title built after it offers Continue."""
+    full = disk_full_until_freed(monkeypatch)
     assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
     play(table(app).session.match, 2)
     assert table(app).session.save_problem and saves.list_saves() == []
@@ -305,19 +311,7 @@ def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, 
 
 
 def test_closing_the_window_during_a_game_makes_its_last_save(app, monkeypatch):
-    import errno
-
-    import net.autosave
-
-    full = {"now": True}
-    write = net.autosave.write_atomic
-
-    def refusing(*args, **kwargs):
-        if full["now"]:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return write(*args, **kwargs)
-
-    monkeypatch.setattr(net.autosave, "write_atomic", refusing)
+    full = disk_full_until_freed(monkeypatch)
     assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
     play(table(app).session.match, 3)
     full["now"] = False
