@@ -34,16 +34,22 @@ class Broken(Scene):
         raise ZeroDivisionError("the bug")
 
 
-def test_an_error_in_play_shows_the_crash_screen_and_continue_brings_the_game_back(app, log_file):
-    app.log_path = log_file
+def crash_after_a_move(app):  # type: ignore[no-untyped-def]
+    """A Linja game with one move made, then a frame that raises: (its session, the crash screen)."""
+    from game.bots import make_bot
+
     assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
     session = app.stack.scenes[0].session
     seat = session.match.to_act()[0]
-    from game.bots import make_bot
     session.submit(seat, make_bot("linja", "easy", 1).decide(session.match.view(seat)))
     app.push(Broken(app))
     app.safe_step(0.05)
-    crash = app.stack.top
+    return session, app.stack.top
+
+
+def test_an_error_in_play_shows_the_crash_screen_and_continue_brings_the_game_back(app, log_file):
+    app.log_path = log_file
+    session, crash = crash_after_a_move(app)
     assert isinstance(crash, CrashScene) and len(app.stack) == 1
     assert "ZeroDivisionError: the bug" in crash.error and crash.log_path == str(log_file)
     logged = log_file.read_text()
@@ -113,19 +119,12 @@ def test_the_crash_screen_never_promises_a_save_the_disk_refused(app, log_file, 
     import errno
 
     import net.autosave
-    from game.bots import make_bot
 
     def refusing(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(net.autosave, "write_atomic", refusing)  # full from the start: nothing is saved
-    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
-    session = app.stack.scenes[0].session
-    seat = session.match.to_act()[0]
-    session.submit(seat, make_bot("linja", "easy", 1).decide(session.match.view(seat)))
-    app.push(Broken(app))
-    app.safe_step(0.05)
-    crash = app.stack.top
+    _session, crash = crash_after_a_move(app)
     assert isinstance(crash, CrashScene) and crash.unsaved == "No space left on device"
     assert crash.saved_words() == "Your game could not be saved (disk full) and cannot be brought back."
     assert "Continue" not in crash.buttons

@@ -65,6 +65,17 @@ def ada_hosts(app, thread: HostThread) -> LanSession:  # type: ignore[no-untyped
     return session
 
 
+def guest_sits_and_ada_starts(app, guest, thread: HostThread) -> LobbyScene:  # type: ignore[no-untyped-def]
+    """The guest joins Ada's table and takes seat 2, Ada starts the game: both see its table. The
+    guest's lobby is returned."""
+    apps = [app, guest]
+    guest_lobby = join_by_address(guest, thread.port)
+    assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
+    run(app, 0.05, click(app.stack.top.start.rect.center))
+    assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+    return guest_lobby
+
+
 def guest_lobby_has_notice(app) -> bool:
     return any(line.notice and "new game begins" in line.text for line in app.stack.top.session.chat)
 
@@ -76,10 +87,7 @@ def test_the_hosting_player_deals_again_and_everyone_follows_to_the_lobby_and_th
     guest = second_app()
     apps = [app, guest]
     try:
-        guest_lobby = join_by_address(guest, thread.port)
-        assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
-        run(app, 0.05, click(app.stack.top.start.rect.center))
-        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        guest_lobby = guest_sits_and_ada_starts(app, guest, thread)
         play_to_the_end(thread, apps)
         mine, theirs = app.stack.top, guest.stack.top
         # the table stays open behind the results: the host may deal again, the guest may leave
@@ -116,10 +124,7 @@ def test_a_guest_still_looking_at_the_final_board_follows_the_table_into_its_nex
     guest = second_app()
     apps = [app, guest]
     try:
-        guest_lobby = join_by_address(guest, thread.port)
-        assert until(apps, lambda: guest_lobby.session.seat == 1 and app.stack.top.start.enabled)
-        app.stack.top.start_game()
-        assert until(apps, lambda: all(isinstance(a.stack.top, LiniellTable) for a in apps))
+        guest_sits_and_ada_starts(app, guest, thread)
         play_to_the_end(thread, apps, staying=(guest,))
         finished = guest.stack.top
         assert finished.finished and finished.results_button.visible  # Ben has not looked at the results

@@ -155,6 +155,13 @@ def seat(peer: RawPeer, name: str, number: int) -> str:
     return peer.expect("welcome", seat=number)["token"]
 
 
+def watch(peer: RawPeer, name: str) -> None:
+    """``peer`` says hello as ``name`` and watches."""
+    peer.hello(name)
+    peer.send({"type": "spectate"})
+    peer.expect("welcome", seat=None)
+
+
 @pytest.fixture
 def finished_table(host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]
                    ) -> Callable[..., tuple[HostThread, RawPeer, RawPeer, RawPeer, list[str]]]:
@@ -164,9 +171,7 @@ def finished_table(host_factory: Callable[..., HostThread], raw_peers: Callable[
         thread = host_factory(make_host(seats=4, bots=1, **config))
         ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
         tokens = [seat(ann, "Ann", 0), seat(bob, "Bob", 1)]
-        cid.hello("Cid")
-        cid.send({"type": "spectate"})
-        cid.expect("welcome", seat=None)
+        watch(cid, "Cid")
         thread.start_game()
         play_to_the_end(thread)
         for peer in (ann, bob, cid):

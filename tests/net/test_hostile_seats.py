@@ -17,7 +17,7 @@ from net.host_thread import HostThread
 from net.savefile import read_save
 from net.table import SeatSlot
 from tests.net import fake_game
-from tests.net.conftest import FAST, RawPeer, seat
+from tests.net.conftest import FAST, RawPeer, seat, watch
 from tests.net.test_host_refusals import refusal
 from tests.net.test_hostile_rematch import drain, quiet
 
@@ -97,9 +97,7 @@ def test_a_seat_whose_player_dropped_in_the_lobby_is_kept_for_them(
     token = seat(bob, "Bob", 1)
     bob.close()  # no bye: a dropped link, the token still good
     ann.expect("status", lambda status: not status["seats"][1]["connected"])
-    eve.hello("Eve")
-    eve.send({"type": "spectate"})
-    eve.expect("welcome", seat=None)
+    watch(eve, "Eve")
     assert refusal(eve, {"type": "claim", "seat": 1})["code"] == "net.seat_taken"
     eve.send({"type": "claim", "seat": 2})
     eve.expect("welcome", seat=2)
@@ -117,9 +115,7 @@ def test_once_the_game_runs_no_seat_move_reaches_another_seats_secrets(
     ann, eve, watcher = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
     seat(ann, "Ann", 0)
     seat(eve, "Eve", 1)
-    watcher.hello("Wes")
-    watcher.send({"type": "spectate"})
-    watcher.expect("welcome", seat=None)
+    watch(watcher, "Wes")
     thread.start_game()  # seat 2 becomes a bot
     eve.expect("snapshot", seat=1)
     codes = [refusal(eve, {"type": "claim", "seat": other})["code"] for other in (0, 2)]

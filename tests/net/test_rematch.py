@@ -14,7 +14,7 @@ from net.client import NetSession
 from net.host import next_options
 from net.host_thread import HostThread
 from net.savefile import read_save
-from tests.net.conftest import RawPeer, make_host, play_to_the_end, seat
+from tests.net.conftest import RawPeer, make_host, play_to_the_end, seat, watch
 from tests.net.test_host_refusals import refusal
 
 
@@ -137,9 +137,7 @@ def test_a_spectator_sits_down_in_a_seat_freed_in_the_lobby(host_factory: Callab
     ann, bob, cid = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
     seat(ann, "Ann", 0)
     seat(bob, "Bob", 1)
-    cid.hello("Cid")
-    cid.send({"type": "spectate"})
-    cid.expect("welcome", seat=None)
+    watch(cid, "Cid")
     assert refusal(cid, {"type": "claim", "seat": 1})["code"] == "net.seat_taken"
     bob.send({"type": "bye"})
     cid.expect("status", lambda status: status["seats"][1]["kind"] == "open")
