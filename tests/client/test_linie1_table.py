@@ -849,3 +849,29 @@ def test_a_refusal_by_the_boards_east_edge_stays_on_the_board_not_over_the_hand(
         box = BoardView().draw_refusal(pygame.Surface((1920, 1080)), cell, why)
         assert layout.BOARD_RECT.contains(box), cell
         assert not box.colliderect(layout.slot_rect(0)) and box.right <= layout.PANEL_X
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_panel_says_where_the_menu_and_the_rules_are_beside_the_pile(app, monkeypatch, lang, scale):
+    from game.i18n import _, set_language
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")] + [
+            SeatInfo(f"Bot {n}", "bot", "easy") for n in range(3)])
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
+        note = _("Esc menu · F1 rules")
+        pile = panel_module.pile_label(table.view)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    rects = {text: rect for text, rect in drawn}
+    assert note in rects and pile in rects
+    assert panel_module.notice_box(table.view).contains(rects[note])
+    assert not rects[note].colliderect(rects[pile])
+    assert rects[note].bottom <= layout.route_card_rect(5).top  # clear of the route card below
+    monkeypatch.setattr(type(table.session), "save_problem", property(lambda _session: "disk full"))
+    assert table._panel_frame().keys_note == ""  # a lasting notice takes the strip: the note gives way

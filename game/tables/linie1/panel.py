@@ -49,6 +49,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -139,7 +140,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if has_badge:
             badge = (rect.right - 20 - theme.font(size).size(status)[0] - 36, rect.centery)
             _line_badge(surface, int(player["line"]), badge, 17, 22)
-    theme.draw_text(
+    pile = theme.draw_text(
         surface,
         pile_label(view),
         layout.pile_label_pos(len(view["players"])),
@@ -147,6 +148,12 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         theme.CREAM_DIM,
         anchor="topright",
     )
+    if frame.keys_note:  # how to reach the pause menu and the rules: the other games show it too
+        room = notice_box(view).inflate(-16, 0)
+        size = theme.fit_text(frame.keys_note, PILE_SIZE - 2, room.width, minimum=12)
+        half = theme.line_height(size) // 2
+        centre = min(max(pile.centery, room.top + half), room.bottom - half)  # beside the count, inside the strip
+        theme.draw_text(surface, frame.keys_note, (room.x, centre), size, theme.CREAM_DIM, anchor="midleft")
 
 
 STATUS_MIN = 18  # a seat's name and its tiles or trip never shrink below this design size

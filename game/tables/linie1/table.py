@@ -784,7 +784,15 @@ class Linie1Table(TableScene):
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
-            trip_button=self.trip_button.rect if self.trip_button.visible else None)
+            trip_button=self.trip_button.rect if self.trip_button.visible else None,
+            keys_note=self._keys_note())
+
+    def _keys_note(self) -> str:
+        """Where the pause menu and the rules are, as Liniell says it; a lasting notice (saving
+        fails) takes the strip instead. A replay's Esc goes back to the list: the rules only."""
+        if self.session.save_problem:
+            return ""
+        return _("F1 rules") if self.session.replay else _("Esc menu · F1 rules")
 
     def _hidden_note(self) -> str:
         if self.session.replay:
