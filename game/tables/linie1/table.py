@@ -788,11 +788,8 @@ class Linie1Table(TableScene):
             keys_note=self._keys_note())
 
     def _keys_note(self) -> str:
-        """Where the pause menu and the rules are, as Liniell says it; a lasting notice (saving
-        fails) takes the strip instead. A replay's Esc goes back to the list: the rules only."""
-        if self.session.save_problem:
-            return ""
-        return _("F1 rules") if self.session.replay else _("Esc menu · F1 rules")
+        """Where the pause menu and the rules are; a lasting notice (saving fails) takes the strip."""
+        return "" if self.session.save_problem else self.menu_keys_note()
 
     def _hidden_note(self) -> str:
         if self.session.replay:
