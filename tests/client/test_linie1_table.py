@@ -875,3 +875,21 @@ def test_the_panel_says_where_the_menu_and_the_rules_are_beside_the_pile(app, mo
     assert rects[note].bottom <= layout.route_card_rect(5).top  # clear of the route card below
     monkeypatch.setattr(type(table.session), "save_problem", property(lambda _session: "disk full"))
     assert table._panel_frame().keys_note == ""  # a lasting notice takes the strip: the note gives way
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_route_complete_never_runs_into_the_stops_of_a_short_route_card(app, monkeypatch, players):
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(players - 1)]
+    table, match = make_table(app, seats)
+    frame = table._panel_frame()
+    complete = dict(frame.route, complete=True, terminals_joined=True,
+                    stops=[dict(stop, connected=[True] * len(stop["connected"])) for stop in frame.route["stops"]])
+    drawn = record_drawn_text(monkeypatch)
+    panel_module._route_card(pygame.Surface((1920, 1080)), replace(frame, route=complete), table.board)
+    said = [rect for text, rect in drawn if text == "Route complete!"]
+    others = [rect for text, rect in drawn if text != "Route complete!"]
+    assert all(not rect.colliderect(other) for rect in said for other in others)
+    assert said or players == 5  # a tall card says it; a five-seat card may leave it to its chips and Start trip

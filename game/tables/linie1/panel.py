@@ -256,14 +256,16 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
     if driving:
         return
+    chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
-        theme.draw_text(
-            surface, _("Route complete!"), (rect.x + 28, rect.bottom - 48), 30, theme.MINT, theme.DISPLAY_FONT
-        )
+        words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
     elif status["terminals_joined"]:
-        theme.draw_text(
-            surface, _("Terminals joined — now the stops."), (rect.x + 28, rect.bottom - 44), 26, theme.CREAM_DIM
-        )
+        words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
+    else:
+        return
+    top = rect.bottom - 14 - theme.line_height(size, face)
+    if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
+        theme.draw_text(surface, words, (rect.x + 28, top), size, colour, face)
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
