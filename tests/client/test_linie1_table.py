@@ -893,3 +893,15 @@ def test_route_complete_never_runs_into_the_stops_of_a_short_route_card(app, mon
     others = [rect for text, rect in drawn if text != "Route complete!"]
     assert all(not rect.colliderect(other) for rect in said for other in others)
     assert said or players == 5  # a tall card says it; a five-seat card may leave it to its chips and Start trip
+
+
+def test_with_no_cards_shown_the_hand_is_the_lit_players_while_their_move_still_plays(app):
+    seats = [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Bot", "bot", "easy")]
+    table, match = make_table(app, seats)
+    table._set_eyes(None)  # two players at this screen, a bot's move playing: nobody's cards show
+    mover = 2
+    assert table.current != mover
+    table.show.masks.place(("current",), mover)  # the lit row stays the mover's until the move has played
+    frame = table._panel_frame()
+    assert frame.current == mover
+    assert frame.hand == list(table.view["hands"][mover]) and frame.hand_title == "Bot's tiles"

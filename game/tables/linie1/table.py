@@ -738,8 +738,8 @@ class Linie1Table(TableScene):
         view, eyes = self.view, self.eyes
         seats = view.get("match", {}).get("seats", [])
         mine = self.my_turn
-        if eyes is None:
-            seat = self.current
+        if eyes is None:  # the hand of the player whose row is lit: while a move still plays, the mover's
+            seat = self.show.masks.instead(("current",), self.current)
             hand, title = list(view["hands"][seat]), _("{name}'s tiles").format(name=self.seat_name(seat))
         else:
             hand = self.hand()
