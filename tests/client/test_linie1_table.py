@@ -905,3 +905,24 @@ def test_with_no_cards_shown_the_hand_is_the_lit_players_while_their_move_still_
     frame = table._panel_frame()
     assert frame.current == mover
     assert frame.hand == list(table.view["hands"][mover]) and frame.hand_title == "Bot's tiles"
+
+
+def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, ready_to_drive_save):
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    settle(app, table, 1.0)
+    assert table.trip_button.visible and table.selected == 0
+    for _ in range(len(table.hand()) - 1):
+        run(app, 0.02, key(pygame.K_TAB))  # the hand first, tile by tile
+    assert table.selected == len(table.hand()) - 1 and table.ui.focus is None
+    seen = []
+    for _ in range(len(table.ui.focusables())):
+        run(app, 0.02, key(pygame.K_TAB))  # then every button, ringed in turn
+        seen.append(table.ui.focus)
+    assert table.trip_button in seen and table.history_button in seen
+    run(app, 0.02, key(pygame.K_TAB))  # past the last button: the hand again, no ring left
+    assert table.selected == 0 and table.ui.focus is None
+    while table.ui.focus is not table.trip_button:
+        run(app, 0.02, key(pygame.K_TAB, pygame.KMOD_SHIFT))  # Shift+Tab walks back from the hand's first tile
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, TripChooser)

@@ -499,9 +499,7 @@ class Linie1Table(TableScene):
             self.pick(intent.value)
             return True
         if kind in ("focus_next", "focus_prev") and self.hand():
-            self.selected = (self.selected + (1 if kind == "focus_next" else -1)) % len(self.hand())
-            self.app.sounds.play("click")  # Tab / the pad's shoulder buttons walk through the hand
-            return True
+            return self._tab(1 if kind == "focus_next" else -1)
         if kind in ("undo", "hint", "next"):
             {"undo": self.undo, "hint": self.toggle_hint, "next": self.main_action}[kind]()
             return True
@@ -521,6 +519,23 @@ class Linie1Table(TableScene):
             self.place()
             return True
         return False
+
+    def _tab(self, step: int) -> bool:
+        """Tab (the pad's shoulder buttons) walks the hand, then on past its last tile through the
+        buttons (Undo … End turn, Start trip, History) and back to the hand: every button is in reach
+        of the keys, and the ringed one is the one Enter presses. False: the buttons' turn."""
+        buttons = self.ui.focusables()
+        if self.keys_on_buttons and buttons:
+            if self.ui.focus is not (buttons[-1] if step > 0 else buttons[0]):
+                return False  # on through the buttons
+            self.selected = 0 if step > 0 else len(self.hand()) - 1  # past the last button: the hand again
+        elif buttons and not 0 <= self.selected + step < len(self.hand()):
+            self.ui.set_focus(buttons[-1] if step > 0 else buttons[0])  # the walk goes on from the buttons' edge
+            return False
+        else:
+            self.selected = (self.selected + step) % len(self.hand())
+        self.app.sounds.play("click")
+        return True
 
     def _point(self, pos: tuple[int, int]) -> None:
         self.pointer, self.pointer_still, self._pointed = pos, 0.0, pos
