@@ -172,6 +172,18 @@ class TableScene(HoldsSession, Scene):
             return _("{name} is thinking…").format(name=name)
         return _("Waiting for {name}…").format(name=name)
 
+    def animation_words(self) -> str:
+        """What the screen says while a move plays out: how to skip it. Nobody is deciding then (a
+        bot is not "thinking" while its last move still plays), and every table says it alike."""
+        if self.session.replay:  # Enter presses the replay bar's focused button
+            return _("Click to skip the animation.")
+        return _("Click or press Enter to skip the animation.")
+
+    def others_words(self, seat: int) -> str:
+        """The one wording of every table for a moment nobody of this screen decides: a move playing
+        out (``animation_words``), else whose decision it is (``waiting_words``)."""
+        return self.animation_words() if self.busy else self.waiting_words(seat)
+
     # -- hooks a game fills in --------------------------------------------------------------------
     @classmethod
     def prewarm(cls) -> None:

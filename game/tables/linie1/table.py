@@ -690,8 +690,10 @@ class Linie1Table(TableScene):
     def _guidance(self) -> str:
         if not self.my_turn:
             current = self.current
-            if self.finished or self.view["phase"] == "over" or self.busy:
-                return ""  # (nobody is "thinking" while the last move still plays out)
+            if self.finished or self.view["phase"] == "over":
+                return ""
+            if self.busy:  # nobody is "thinking" while the last move still plays out
+                return self.animation_words()
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         dice = self.view.get("dice") if phase == "roll" else None
