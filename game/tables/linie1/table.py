@@ -433,7 +433,8 @@ class Linie1Table(TableScene):
         if candidates and status is not None:
             self.app.push(
                 TripChooser(
-                    self.app, self.board_view, self.view, self.show.masks, candidates, int(status["line"]), self.declare
+                    self.app, self.board_view, self.view, self.show.masks, candidates, int(status["line"]),
+                    self.declare, status["stops"], self.seat_colour(int(self.view["current"])),
                 )
             )
 
