@@ -350,7 +350,7 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
     if not frame.my_turn:
         if model.current in frame.humans:
             return (_("{name}'s turn").format(name=name), "", "")
-        return (frame.waiting, _("Watch the tile land; hover a line to see what it is worth now."), "")
+        return (frame.waiting, _("Hover a line to see what it is worth now."), "")  # the tile has landed
     if model.phase == "place":
         where = (_("Click a lit square: next to the field and inside the 4 × 4 frame.") if model.tiles
                  else _("The first tile goes on the lit square in the centre: click it."))
