@@ -230,6 +230,29 @@ def test_the_trip_chooser_rings_both_terminals_and_the_stops_in_the_players_colo
     assert {"Start", "End"} <= set(said) and {stop["building"] for stop in stops} <= set(said), said
 
 
+def test_the_trip_chooser_keeps_the_drivers_trams_and_routes_in_sight(app, monkeypatch):
+    from tools.shots.linie1 import table as open_table
+    session = advanced(12, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)), limit=4000)
+    drivers = [player for player in session.view(0)["players"] if player["driving"]]
+    assert drivers
+    table = open_table(app, session)
+    app.step(1 / 60)
+    table.open_trip_chooser()
+    chooser = app.stack.top
+    assert isinstance(chooser, TripChooser)
+    trams, routes = [], []
+    monkeypatch.setattr(table.board, "draw_tram", lambda surface, pos, heading, line: trams.append(line))
+    real_route = table.board_view.draw_route
+    monkeypatch.setattr(table.board_view, "draw_route",
+                        lambda surface, trip, *args, **kwargs: routes.append(trip) or real_route(surface, trip, *args,
+                                                                                               **kwargs))
+    table.board_view._still = None  # drawn afresh, so the declared routes are drawn where we see them
+    chooser.draw(pygame.Surface((1920, 1080)))
+    assert {int(player["line"]) for player in drivers} <= set(trams)  # the drivers' trams, and the one at the start
+    assert all(any(route is player["trip"] or route == player["trip"] for route in routes) for player in drivers)
+
+
 def test_trip_chooser_declares_and_the_tram_drives(app, ready_to_drive):
     session = ready_to_drive
     table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))

@@ -90,9 +90,11 @@ class TripChooser(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         colour = line_colour(self.line)
-        board = self.board_view.board
-        surface.blit(board.static_layer(self.board_view.shown_tiles(self.view, self.masks),
-                                        self.board_view.shown_signs(self.view, self.masks)), layout.ORIGIN)
+        # The board as the table shows it, declared routes and the drivers' trams too, without this
+        # player's dashed plan, hints or ghost: the candidate and its marks go on top.
+        still = self.board_view.still(surface.get_size(), self.view, self.masks)
+        surface.blit(still, layout.BOARD_RECT.topleft, layout.BOARD_RECT)
+        self.board_view.draw_trams(surface, self.view, self.masks)
         candidate = self.candidates[self.index]
         self.board_view.draw_route(surface, candidate, colour, 200)
         self.board_view.draw_trip_marks(surface, candidate, self.stops, self.colour)
