@@ -81,14 +81,14 @@ def linie1_progress(match: dict[str, Any], records: Sequence[dict[str, Any]]) ->
 
 
 def _ends_linie1_turn(action: dict[str, Any], options: dict[str, Any]) -> bool:
-    """Whether this move surely ends its player's turn: ending it while building, a roll of the die,
-    a pace move. (Ending the turn with an empty pile may instead let the player take tiles from a
-    driver's hand; the three dice's turn ends on tools or the third die: such a turn is counted once
-    the next player moves.)"""
-    kind, rule = action["type"], options.get("trip_rule", "die")
+    """Whether this move surely ends its player's turn: ending it (building, or stopping the three
+    dice), a roll of the die, a pace move. (Ending the turn with an empty pile may instead let the
+    player take tiles from a driver's hand; a three dice turn also ends on tools or the third die:
+    such a turn is counted once the next player moves.)"""
+    kind = action["type"]
     if kind == "roll":
-        return rule == "die"
-    return kind in ("end_turn", "drive") and rule != "three_dice"
+        return options.get("trip_rule", "die") == "die"
+    return kind in ("end_turn", "drive")
 
 
 def linja_progress(match: dict[str, Any], records: Sequence[dict[str, Any]]) -> Progress:
