@@ -21,7 +21,7 @@ from game.tables.base import TableScene
 from game.tables.replay import ReplayViewer, open_replay
 from game.tables.replay_bar import TIMELINE
 from tests.client.helpers import click, key, record_drawn_text, run, typed
-from tools.simulate import play_one
+from tests.played import easy_game
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
 GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
@@ -31,7 +31,7 @@ VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"}), ("linie1", 2, 4, {"trip_rul
 
 def kept(game: str, players: int, seed: int, folder: Path | None = None,
          options: dict | None = None) -> tuple[Path, Match]:
-    match, _ = play_one(game, players, seed, ["easy"], options)
+    match = easy_game(game, players, seed, options)
     match.seats = [SeatInfo(name, "human" if index == 0 else "bot", "easy", index)
                    for index, name in enumerate(["Ada", "Ben", "Cleo", "Dora", "Emil"][:players])]
     path = keep_replay(match, folder)
@@ -338,7 +338,7 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
     from game.scenes.stats import GAMES_PANEL
     from game.ui import theme
     for game, players in (("bus", 3), ("liniell", 2)):  # Bus: a three-figure average
-        match, _ = play_one(game, players, 3, ["easy"], None)
+        match = easy_game(game, players, 3)
         match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
                        for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
         assert keep_replay(match, None) is not None
