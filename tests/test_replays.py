@@ -15,15 +15,14 @@ from game.match import Match, SeatInfo, view_hash
 from game.playback import Playback
 from game.replays import ReplayError, compute_stats, list_replays, parse_replay, read_replay
 from game.saves import keep_replay
-from tools.simulate import play_one
+from tests.played import easy_game
 
 SEEDS = {"linie1": 3, "linja": 3, "liniell": 3, "bus": 3}
 
 
 def finished(game: str, seed: int | None = None, players: int | None = None) -> Match:
     definition = get_game(game)
-    match, _ = play_one(game, players or definition.min_players, SEEDS[game] if seed is None else seed, ["easy"])
-    return match
+    return easy_game(game, players or definition.min_players, SEEDS[game] if seed is None else seed)
 
 
 def lines_of(match: Match) -> list[dict[str, Any]]:

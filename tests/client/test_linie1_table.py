@@ -150,10 +150,10 @@ def _ready_to_drive() -> LocalSession:
                     and bool(my_trip_candidates(v)))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def ready_to_drive():
-    """A game where seat 0 may declare its trip now (bots played every seat to get there); some tests
-    play it on, so a test that needs it untouched takes ``ready_to_drive_save``."""
+    """A game where seat 0 may declare its trip now (bots played every seat to get there), each
+    test's own to play on."""
     return _ready_to_drive()
 
 
@@ -168,7 +168,7 @@ def test_the_trip_chooser_names_each_routes_terminals_and_length_at_full_size(ap
                                                                               lang):
     from game.i18n import set_language
     from game.ui import theme
-    restored = Match.load(ready_to_drive.match.save())  # a copy: the module's game stays undeclared for the next
+    restored = Match.load(ready_to_drive.match.save())
     session = LocalSession(restored, bot_seed=1)
     set_language(lang)
     try:
