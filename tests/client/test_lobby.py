@@ -84,12 +84,12 @@ def host_a_table(app) -> LobbyScene:
     return lobby
 
 
-def join_by_address(app, port: int) -> LobbyScene | JoinScene:
+def join_by_address(app, port: int, address: str = "127.0.0.1") -> LobbyScene | JoinScene:
     app.push(TitleScene(app))
     app.push(JoinScene(app))
     run(app)
     join = app.stack.top
-    run(app, 0.05, click(join.address.rect.center) + typed(f"127.0.0.1:{port}") + key(13))  # Enter joins
+    run(app, 0.05, click(join.address.rect.center) + typed(f"{address}:{port}") + key(13))  # Enter joins
     assert until([app], lambda: not isinstance(app.stack.top, JoinScene) or join.message, 5)
     return app.stack.top
 
@@ -201,6 +201,39 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
     finally:
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+def test_a_seat_is_taken_back_when_the_same_table_answers_under_another_address(app, loopback):
+    from game.lan import seats as lan_seats
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
+    name = f"Moved {RUN}"
+    thread = HostThread(Host.new("linie1", 2, HostConfig(name=name, bot_delay=30.0), bots=1), bind="127.0.0.1")
+    port = thread.start()
+    twin = HostThread(Host.new("linie1", 2, HostConfig(name=name, bot_delay=30.0), bots=1), bind="127.0.0.1")
+    twin_port = twin.start()  # another table of the same name on the same machine
+    try:
+        lobby = join_by_address(app, port)
+        assert until([app], lambda: lobby.session.role == "seat")
+        seat = lobby.session.seat
+        thread.start_game()
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        app.stack.reset(TitleScene(app))
+        assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        other = join_by_address(app, twin_port)  # same address and name, but no seat of ours there
+        assert isinstance(other, LobbyScene) and other.session.connection._token is None
+        app.stack.reset(TitleScene(app))
+        # the same host machine under another name for its address: the token's tag finds the seat
+        again = join_by_address(app, port, "localhost")
+        assert isinstance(again, LobbyScene | Linie1Table)
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        assert app.stack.top.humans == [seat]
+        assert lan_seats.recall(lan_seats.table_key("localhost", port, name)) is not None  # kept as reached now
+        assert lan_seats.recall(lan_seats.table_key("127.0.0.1", port, name)) is None
+    finally:
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+        twin.stop()
 
 
 def test_why_no_table_answered_is_said_in_the_players_language():

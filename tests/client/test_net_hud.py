@@ -290,6 +290,20 @@ def test_a_seat_kept_at_a_table_opened_again_on_another_port_is_taken_back_there
         app.stack.reset(TitleScene(app))
 
 
+def test_a_kept_seat_is_found_by_its_tokens_tag_and_never_at_a_table_without_it(app):
+    from net.table import seat_tag
+    kept = lan_seats.table_key("127.0.0.1", 47000, "Zoe's table")
+    lan_seats.remember(kept, "zoes-token")
+    lan_seats.remember(lan_seats.table_key("10.0.0.9", 47000, "Max's table"), "max-token")
+    tags = [seat_tag("someone-else"), seat_tag("zoes-token")]
+    # the same machine at its LAN address, on another port, even renamed: the table knows the token
+    assert lan_seats.find("192.168.1.20", 51000, "Zoe's new table", tags) == (kept, "zoes-token")
+    # a table that tells its seats and keeps none of ours: nothing offered, whatever its address and name
+    assert lan_seats.find("127.0.0.1", 47000, "Zoe's table", [seat_tag("someone-else")]) is None
+    assert lan_seats.find("127.0.0.1", 47000, "Zoe's table", []) is None
+    assert seat_tag("zoes-token") != seat_tag("max-token") and "zoes-token" not in seat_tag("zoes-token")
+
+
 def test_a_damaged_seat_file_is_treated_as_empty(app):
     path = lan_seats.seats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
