@@ -79,6 +79,13 @@ def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
     return text
 
 
+def countdown_words(name: str, seconds: int) -> str:
+    """How long until a bot takes an absent player's seat, as the others read it at the table."""
+    if seconds <= 0:
+        return _("{name}'s seat goes to a bot now.").format(name=name)
+    return _("{name}'s seat goes to a bot in {seconds} s.").format(name=name, seconds=seconds)
+
+
 def draw_dot(surface: pygame.Surface, centre: tuple[int, int], state: str, age: float = 0.0,
              radius: int = DOT_RADIUS) -> None:
     """A connection dot: mint connected, sunflower away (pulsing), coral gone, sky with eyes for a bot."""
@@ -240,10 +247,31 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
+        box = self.notice_box()
         if self.game_over and self.link != "up":
-            draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
-        elif self.session.hosting and self.session.save_problem:
-            draw_save_problem(surface, self.session.save_problem, self.notice_box())
+            draw_notice(surface, _("The host has left the table; the game is over."), box)
+            return
+        if self.session.hosting and self.session.save_problem:
+            panel = draw_save_problem(surface, self.session.save_problem, box)
+            box = box.move(0, panel.height + 6)
+        for text in self.countdowns():
+            panel = draw_notice(surface, text, box)
+            box = box.move(0, panel.height + 6)
+
+    def countdowns(self) -> list[str]:
+        """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a
+        bot in 25 s."): the others see the wait end. Never this screen's own seat (its player reads
+        "Reconnecting…"), nothing while the link is down (the host's count is then unknown)."""
+        bot_in = getattr(self.session, "bot_in", None)
+        if bot_in is None or self.link != "up" or self.game_over:
+            return []
+        own = self.session.seat if self.session.role == "seat" else None
+        words = []
+        for index, seat in enumerate(self.seats()):
+            seconds = bot_in(index) if index != own and seat_state(seat) in ("away", "gone") else None
+            if seconds is not None:
+                words.append(countdown_words(str(seat.get("name", "?")), seconds))
+        return words
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over everything: the chat (typed into), and the "Reconnecting…" veil while the link is down,

@@ -590,3 +590,19 @@ def test_a_guest_at_a_dedicated_table_is_told_a_lost_player_is_not_waited_for_lo
     host = LobbyScene(app, session, port=47000, hosting=True)
     host.start.visible = True
     assert host._state_words(gone, "gone") == "disconnected"
+
+
+def test_a_lobby_counts_down_until_an_absent_player_is_no_longer_waited_for(app):
+    session = SeatedLobbySession()
+    session.link = "up"
+    gone = {"name": "Ben", "kind": "human", "claimed": True, "connected": False}
+    session.bot_in = {1: 25, 2: 0}.get  # what LanSession counts down from the host's word
+    guest = LobbyScene(app, session, port=47000, hosting=False)
+    assert guest._state_words(gone, "gone", 1) == "disconnected: the others may start without them in 25 s"
+    assert guest._state_words(gone, "gone", 2) == ("disconnected: not waited for; a bot plays for them once the "
+                                                   "game starts")
+    # a seat the host counts nothing down for (--bot-takeover 0) is never handed over: no bot promised
+    assert guest._state_words({**gone, "bot_in": None}, "gone", 0) == "disconnected"
+    session.table = {**session.table, "guests_start": False}  # its host starts it: the count runs on into the game
+    host = LobbyScene(app, session, port=47000, hosting=True)
+    assert host._state_words(gone, "away", 1) == "away: once the game runs, a bot plays for them in 25 s"

@@ -247,12 +247,48 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
     for ben in (seat("Ben"), seat("Ben", connected=False, bot=True), seat("Ben", bot=True)):
         link.set_seats([seat("Ada"), ben])
         session.poll()
-    # a bot that stood in by itself gives way as he comes back: nothing to say then
-    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben")):
+    # a bot that stood in by itself (the takeover time passed) gives way as he comes back: he is told
+    # once, whether the host stood it down before his seat showed connected or with it
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben"), seat("Ben")):
         link.set_seats([seat("Ada"), ben])
         session.poll()
     notices = [line.text for line in session.chat if line.notice]
-    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back."]
+    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back.",
+                       "A bot played your seat while you were away; it is yours again."]
+    link.set_seats([seat("Ada", connected=False, bot=True), seat("Ben")])
+    link.set_seats([seat("Ada"), seat("Ben")])  # another player's return is "Ada is back", never "your seat"
+    session.poll()
+    assert [line.text for line in session.chat if line.notice][3:] == ["A bot plays for Ada for now.",
+                                                                      "Ada is back."]
+
+
+def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
+    link = Link()
+    session = LanSession(link)
+    link.seat, link.role = None, None  # the status after the hello comes before the welcome
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, bot=True)])
+    session.poll()
+    link.seat, link.role = 1, "seat"
+    link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben", "version": 9})
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot played your seat while you were away; it is yours again."]
+
+
+def test_the_others_read_how_long_until_a_bot_takes_an_absent_players_seat(lan):
+    table, link = lan
+    session = table.session
+    link.set_seats([seat("Ada", bot_in=None), seat("Ben", connected=False, bot_in=25),
+                    seat("Cid", away=True, bot_in=80), seat("Dan", connected=False, bot=True)])
+    run(table.app)
+    assert table.lan_hud.countdowns() == ["Ben's seat goes to a bot in 25 s.", "Cid's seat goes to a bot in 80 s."]
+    session.bot_due = {seat: due - 30 for seat, due in session.bot_due.items()}  # half a minute later
+    assert table.lan_hud.countdowns() == ["Ben's seat goes to a bot now.", "Cid's seat goes to a bot in 50 s."]
+    link.seat = 1  # this screen's own seat: its player reads "Reconnecting…", not a countdown
+    assert table.lan_hud.countdowns() == ["Cid's seat goes to a bot in 50 s."]
+    link.link = "down"
+    assert table.lan_hud.countdowns() == []  # the host's count is not known while the link is down
 
 
 def test_a_seat_token_is_kept_until_the_game_ends(app):
@@ -337,7 +373,7 @@ class Hosted:
 def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
     import game.lan.hud as hud
     said: list[str] = []
-    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text))
+    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text) or box)
     hosted = Hosted()
     table = Table(app, LanSession(Link(), hosted=hosted))
     app.push(table)
