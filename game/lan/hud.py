@@ -247,16 +247,14 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
-        box = self.notice_box()
         if self.game_over and self.link != "up":
-            draw_notice(surface, _("The host has left the table; the game is over."), box)
+            draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
             return
+        said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
         if self.session.hosting and self.session.save_problem:
-            panel = draw_save_problem(surface, self.session.save_problem, box)
-            box = box.move(0, panel.height + 6)
-        for text in self.countdowns():
-            panel = draw_notice(surface, text, box)
-            box = box.move(0, panel.height + 6)
+            said.insert(0, save_problem_words(self.session.save_problem))
+        if said:
+            draw_notice(surface, " ".join(said), self.notice_box())
 
     def countdowns(self) -> list[str]:
         """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a
@@ -346,7 +344,11 @@ def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = 
                       moment: str = "game") -> pygame.Rect:
     """What the player whose program saves the table must know: saving fails, why, and when it is
     tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
-    return draw_notice(surface, _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem)), box)
+    return draw_notice(surface, save_problem_words(problem, moment), box)
+
+
+def save_problem_words(problem: str, moment: str = "game") -> str:
+    return _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem))
 
 
 def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:

@@ -373,7 +373,7 @@ class Hosted:
 def test_the_player_hosting_is_told_when_saving_fails(app, monkeypatch):
     import game.lan.hud as hud
     said: list[str] = []
-    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text) or box)
+    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text))
     hosted = Hosted()
     table = Table(app, LanSession(Link(), hosted=hosted))
     app.push(table)
