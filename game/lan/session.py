@@ -290,6 +290,7 @@ class LanSession:
     def _add(self, line: ChatLine) -> None:
         self._serial += 1
         line.serial = self._serial
+        line.said_at = time.monotonic()
         self.chat.append(line)
         del self.chat[:-HISTORY]
 

@@ -220,8 +220,10 @@ def test_a_seat_is_taken_back_when_the_same_table_answers_under_another_address(
         assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
         app.stack.reset(TitleScene(app))
         assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        kept = lan_seats.recall(lan_seats.table_key("127.0.0.1", port, name))
         other = join_by_address(app, twin_port)  # same address and name, but no seat of ours there
-        assert isinstance(other, LobbyScene) and other.session.connection._token is None
+        assert isinstance(other, LobbyScene) and kept is not None
+        assert other.session.connection._token != kept  # never sent there (a seat it deals has a new one)
         app.stack.reset(TitleScene(app))
         # the same host machine under another name for its address: the token's tag finds the seat
         again = join_by_address(app, port, "localhost")

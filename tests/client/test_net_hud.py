@@ -412,3 +412,14 @@ def test_the_hosting_player_is_asked_before_leaving_stops_the_game_for_the_other
     link.phase = "over"
     link.status = {"seats": [seat("Ada"), seat("Ben")], "phase": "over"}
     assert session.saved  # the game is over: nobody is stopped
+
+
+def test_a_table_opened_right_after_a_notice_still_shows_it_in_the_feed(app):
+    from game.lan.chat import FEED_SECONDS
+    session = LanSession(Link())
+    session.notice("Said a minute ago.")
+    session.chat[-1].said_at -= 60
+    session.notice("A bot played your seat while you were away; it is yours again.")  # as the lobby hands over
+    table = Table(app, session)
+    ages = table.lan_hud.chat.ages
+    assert [ages[line.serial] < FEED_SECONDS for line in session.chat] == [False, True]
