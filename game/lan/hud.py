@@ -297,25 +297,33 @@ class NetHud:
         panel = OVERLAY.move(0, rise)
         theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if self.link == "closed" else theme.SUNFLOWER, 12)
         closed = self.link == "closed"
+        waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
         if closed:
             heading = theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
             lines = [_("The host has ended the game, or this program can no longer play at it.")]
         else:
-            heading = theme.heading(surface, _("Reconnecting"), (panel.centerx, panel.y + 70), 58)
+            title = _("Waiting for the host") if waiting else _("Reconnecting")
+            heading = theme.heading(surface, title, (panel.centerx, panel.y + 70), 58)
             for index in range(1 + int(self.age * 2.5) % 3):  # the dots count up; the word stays put
                 dot = (heading.right + 10 + index * 16, heading.bottom - 14)
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
                 pygame.draw.circle(surface, theme.CREAM, dot, 5)
             _spinner(surface, (heading.x - 50, heading.centery), self.age)
-            lines = [_("The link to the host is lost. Your seat is kept, and the table waits here until the "
-                       "host answers again.")]
+            if not waiting:
+                lines = [_("The link to the host is lost. Your seat is kept, and the table waits here until the "
+                           "host answers again.")]
+            elif self.session.role == "seat":
+                lines = [_("The host has closed the table for now. Your seat is kept: when they open it again, "
+                           "you sit back down here by yourself.")]
+            else:
+                lines = [_("The host has closed the table for now. When they open it again, you watch on here.")]
         lines = [line for text in lines for line in theme.wrap(text, 27, panel.width - 80)]
         step = theme.px(34)
         for index, text in enumerate(lines):
             theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * step), 27, theme.CREAM,
                             anchor="center")
         reason = self.session.link_reason
-        if reason and reason != "closed":
+        if reason and reason != "closed" and not waiting:  # "the host closed the table" is said above
             shown = reason if len(reason) < 80 else reason[:77] + "…"
             theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * step + 6),
                             theme.fit_text(f"({shown})", 22, panel.width - 60), theme.CREAM_DIM, anchor="center")

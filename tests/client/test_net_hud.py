@@ -170,6 +170,22 @@ def test_the_overlay_covers_the_table_while_the_link_is_down(app, lan):
     assert app.screen.get_at((960, 500)) != centre  # the panel is gone
 
 
+def test_a_host_that_closed_the_table_is_waited_for_not_called_a_lost_link(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.theme.heading
+    monkeypatch.setattr(hud.theme, "heading", lambda surface, text, *rest: said.append(text) or real(surface, text,
+                                                                                                      *rest))
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "the host closed the table"})
+    run(app, 0.5)
+    assert said[-1] == "Reconnecting"  # a lost link, as far as this screen knows
+    link.host_closed = True  # the host's goodbye came first
+    run(app, 0.1)
+    assert said[-1] == "Waiting for the host"
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan

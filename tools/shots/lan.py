@@ -210,6 +210,14 @@ def table_reconnecting(app: Any) -> None:
     link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})
 
 
+@shot("lan_table_host_closed", settle=0.8)
+def table_host_closed(app: Any) -> None:
+    """The hosting player left (their table autosaved): the guests wait for it to open again."""
+    scene, _, link = _table(app, [seat("Ada", connected=False), seat("Ben"), seat("Cleo")])
+    link.link, link.host_closed = "down", True
+    link.inbox.append({"type": "status", "link": "down", "reason": "the host closed the table"})
+
+
 def _told(session: LanSession, link: ShotLink) -> None:
     """The host's status read once more: the session counts the seats' seconds down from it."""
     link.inbox.append(dict(link.status))
