@@ -184,6 +184,7 @@ class ChatBox:
         self.tab.bottomleft = corner
         self._focus_before: Any = None
         self.slide = 0.0  # 0 closed .. 1 open, eased
+        self.feed_bottom: int | None = None  # the feed stays above this (a lasting notice stands below it)
 
     # -- opening and sending -------------------------------------------------------------------------
     def show(self, by_key: bool = False) -> None:
@@ -274,7 +275,7 @@ class ChatBox:
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
         fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
-        y = self.tab.y - 10
+        y = self.tab.y - 10 if self.feed_bottom is None else min(self.tab.y - 10, self.feed_bottom)
         width = PANEL_SIZE[0] - 40
         for line in reversed(fresh[-FEED_LINES:]):
             age = self.ages.get(line.serial, 0.0)

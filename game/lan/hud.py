@@ -39,6 +39,7 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
+FEED_REACH = 360  # how far the chat's fading lines rise above its tab, at most
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
 # Where a persistent notice (saving fails, the host has left) stands unless the table names a better
 # place (``TableScene.notice_anchor``): the top centre.
@@ -131,6 +132,7 @@ class NetHud:
         self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
+        self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
             self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner)
 
@@ -247,14 +249,15 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
+        self.notice_rect = None
         if self.game_over and self.link != "up":
-            draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
-            return
-        said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
-        if self.session.hosting and self.session.save_problem:
-            said.insert(0, save_problem_words(self.session.save_problem))
+            said = [_("The host has left the table; the game is over.")]
+        else:
+            said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
+            if self.session.hosting and self.session.save_problem:
+                said.insert(0, save_problem_words(self.session.save_problem))
         if said:
-            draw_notice(surface, " ".join(said), self.notice_box())
+            self.notice_rect = draw_notice(surface, " ".join(said), self.notice_box())
 
     def countdowns(self) -> list[str]:
         """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a
@@ -277,6 +280,7 @@ class NetHud:
         if not self.active:
             return
         if self.chat is not None:
+            self.chat.feed_bottom = self._feed_bottom()
             self.chat.draw(surface)
         seats = self.seats()
         if self.veil > 0:
@@ -289,6 +293,15 @@ class NetHud:
                 text = describe(seats[self.hover], seat_state(seats[self.hover]),
                                 self.session.hosting)
                 draw_tooltip(surface, text, rect)
+
+    def _feed_bottom(self) -> int | None:
+        """Where the chat's fading lines must end to leave a lasting notice in the table's corner
+        readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""
+        notice, chat = self.notice_rect, self.chat
+        if notice is None or chat is None:
+            return None
+        feed = pygame.Rect(chat.corner[0], chat.tab.y - FEED_REACH, chat.panel.width, FEED_REACH)
+        return notice.top - 6 if notice.colliderect(feed) else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)

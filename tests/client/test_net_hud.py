@@ -439,3 +439,19 @@ def test_a_table_opened_right_after_a_notice_still_shows_it_in_the_feed(app):
     table = Table(app, session)
     ages = table.lan_hud.chat.ages
     assert [ages[line.serial] < FEED_SECONDS for line in session.chat] == [False, True]
+
+
+def test_the_chat_lines_rise_above_a_notice_kept_in_the_tables_lower_corner(app):
+    link = Link()
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, bot_in=40)])
+    session.notice("Ben lost the connection; the seat is kept.")
+    corner = pygame.Rect(24, 960, 900, 64)  # as Bus keeps its notices, in the map's key at its foot
+    for box, expected in ((corner, corner.y - 6), (pygame.Rect(500, 8, 900, 64), None)):
+        scene = Table(app, session)
+        scene.lan_hud = NetHud(scene, session, lambda seat: (100, 100 + 60 * seat), notice_box=box.copy)
+        app.push(scene)
+        run(app)
+        assert scene.lan_hud.notice_rect is not None  # "Ben's seat goes to a bot in 40 s." is shown
+        assert scene.lan_hud.chat.feed_bottom == expected
+        app.stack.pop()
