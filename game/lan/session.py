@@ -175,11 +175,11 @@ class LanSession:
     def close(self, goodbye: bool = True) -> None:
         if self.seat_key is not None and self.phase == "lobby":
             lan_seats.forget(self.seat_key)  # leaving the lobby gives the seat up
+        if self.hosted is not None:  # the table's goodbye first: guests read that the host closed it, not
+            self.hosted.stop(goodbye)  # that the hosting player lost the connection a moment before
         self.connection.close()
-        if self.hosted is not None:
-            self.hosted.stop(goodbye)
-            if (table := self.hosted.saved_table()) is not None:
-                retire_save(table.path, table.match, table.phase, self.replay_kept)
+        if self.hosted is not None and (table := self.hosted.saved_table()) is not None:
+            retire_save(table.path, table.match, table.phase, self.replay_kept)
 
     # -- the lobby's members ------------------------------------------------------------------------
     @property

@@ -431,6 +431,27 @@ def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_the
         app.stack.reset(TitleScene(app))
 
 
+def test_guests_read_that_the_host_closed_the_table_not_that_the_host_lost_the_connection(app, loopback):
+    lobby = host_a_table(app)
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, lobby.port)
+        assert until(apps, lambda: guest_lobby.session.role == "seat" and lobby.start.enabled)
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and isinstance(guest.stack.top, Linie1Table))
+        guest_table = guest.stack.top
+        time.sleep(0.3)  # past the host's status interval: a status it sends next goes out at once
+        app.stack.reset(TitleScene(app))  # the hosting player leaves: the table closes (and autosaves)
+        assert until([guest], lambda: guest_table.session.host_closed and guest_table.lan_hud.blocking)
+        run(guest, 0.2)
+        notices = [line.text for line in guest_table.session.chat if line.notice]
+        assert not any("lost the connection" in text for text in notices), notices
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+
+
 def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_everyone_is(app, loopback):
     from net.host import Host, HostConfig
     from net.host_thread import HostThread
