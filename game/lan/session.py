@@ -132,6 +132,21 @@ class LanSession:
             seat.get("claimed") for index, seat in enumerate(self.seat_states) if index not in mine)
 
     @property
+    def leave_note(self) -> str:
+        """What leaving this game does to the table, for the pause menu's Leave (its tooltip): the hosting
+        player's leaving closes it for everyone until they open it again; a seated guest's keeps the seat."""
+        if self.phase != "playing":
+            return ""
+        if self.hosted is not None:
+            if not self.others_playing:
+                return ""
+            return _("The table closes for everyone until you open it again (Continue on the title); their "
+                     "seats wait for them.")
+        if self.role == "seat":
+            return _("Your seat is kept, and a bot may play it meanwhile: join the table again to play on.")
+        return ""
+
+    @property
     def over(self) -> bool:
         return self.phase == "over"
 

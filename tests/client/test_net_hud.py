@@ -455,3 +455,29 @@ def test_the_chat_lines_rise_above_a_notice_kept_in_the_tables_lower_corner(app)
         assert scene.lan_hud.notice_rect is not None  # "Ben's seat goes to a bot in 40 s." is shown
         assert scene.lan_hud.chat.feed_bottom == expected
         app.stack.pop()
+
+
+def test_the_pause_menus_leave_says_what_leaving_does_to_the_table(app):
+    from game.scenes.pause import PauseScene
+
+    class Hosted:
+        save_problem = ""
+
+        def saved_table(self) -> None:
+            return None
+
+    guest = LanSession(Link())
+    assert "Your seat is kept" in guest.leave_note
+    host = LanSession(Link(), hosted=Hosted())
+    assert "closes for everyone" in host.leave_note  # Ben holds the second seat
+    alone = Link()
+    alone.status = {"seats": [seat("Ada"), seat("Bot 1", kind="bot", claimed=False)], "phase": "playing"}
+    assert LanSession(alone, hosted=Hosted()).leave_note == ""  # nobody else to leave behind
+    watcher = Link()
+    watcher.role, watcher.seat = "spectator", None
+    lobby = Link()
+    lobby.phase = "lobby"
+    assert LanSession(watcher).leave_note == LanSession(lobby).leave_note == ""
+    pause = PauseScene(app, game="linie1", leave_note=guest.leave_note)
+    assert pause.buttons["Leave game"].tooltip == guest.leave_note
+    assert pause.retranslated().leave_note == guest.leave_note
