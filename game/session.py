@@ -42,6 +42,7 @@ class ChatLine:
     text: str
     seat: int | None = None
     notice: bool = False
+    said_at: float | None = None  # when it came (``time.monotonic``): a screen opened just after still shows it
 
 
 class Session(Protocol):

@@ -460,7 +460,8 @@ class TableScene(HoldsSession, Scene):
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
         watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching))
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching,
+                                 leave_note=str(getattr(self.session, "leave_note", ""))))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
