@@ -893,6 +893,7 @@ def test_route_complete_gives_way_once_the_trip_is_under_way(app, monkeypatch, r
     drawn.clear()
     panel_module._route_card(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
     assert "Route complete!" not in [text for text, _rect in drawn]
+    assert "Terminals joined — now the stops." not in [text for text, _rect in drawn]  # nor a building step
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

@@ -302,7 +302,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
-                                _("points") if frame.count.running else _("pts now"), supply, chosen,
+                                _("points") if frame.count.running else _("points now"), supply, chosen,
                                 frame.count.done and seat in (outcome.get("winners") or []))
         panel.draw_player(surface, seat, line, pulse)
     _tile_card(frame, surface)

@@ -414,6 +414,9 @@ class LinjaTable(TableScene):
             return True
         return False
 
+    def keys_left_board(self) -> None:
+        self.selected = None  # Tab went to Rules or Menu: no piece stays picked out under Enter
+
     def _step_selection(self, step: int) -> None:
         count = len(self.choices())
         self.hover_row = None
