@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import random
 import threading
@@ -32,9 +33,12 @@ from net.protocol import (
     HOST_SCHEMAS,
     PROTOCOL_VERSION,
     ConnectionClosed,
+    FrameTooLarge,
     HelloExpected,
     ProtocolError,
+    ReadTimeout,
     RulesMismatch,
+    VersionMismatch,
     check_hello,
     encode,
     read_message,
@@ -48,10 +52,24 @@ TOKEN_CODES = {"net.bad_token", "net.token_revoked"}
 RESYNC_LATER_CODES = {"net.rate_limited", "net.resync_pending"}
 RESYNC_RETRY = 1.0  # seconds
 
+log = logging.getLogger("linie.client")
+
 
 def local_rules() -> dict[str, str]:
     """The games this program has, with their rules versions: what the hello offers."""
     return {name: get_game(name).rules_version for name in available_games()}
+
+
+def host_fault_in_words(error: ProtocolError) -> str:
+    """Why the host's bytes were refused, for a player: the wire's own sentence is English and names
+    msgpack and byte caps (it goes to the log)."""
+    if isinstance(error, FrameTooLarge):
+        return _("The host sent more at once than this program accepts.")
+    if isinstance(error, ReadTimeout):
+        return _("The host did not answer in time.")
+    if isinstance(error, ConnectionClosed):
+        return _("The host closed the connection.")
+    return _("The host sent something this program cannot read.")
 
 
 async def probe_async(address: str, port: int, timeout: float = 1.0,
@@ -319,7 +337,8 @@ class NetSession:
         if isinstance(error, ConnectionClosed | ConnectionResetError | BrokenPipeError):
             return _("The host closed the connection.")
         if isinstance(error, ProtocolError):
-            return error.message
+            log.warning("the host at %s broke the protocol: %s (%s)", where, error.message, error.code)
+            return host_fault_in_words(error)
         return error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
 
     async def _connect_once(self) -> None:
@@ -337,6 +356,10 @@ class NetSession:
         try:
             check_hello(hello)
             self._check_rules(hello)
+        except VersionMismatch:
+            raise _Final(_("the host runs another version of Linie (protocol {theirs}, this program {mine}): "
+                           "update both to the same one").format(theirs=hello.get("protocol"),
+                                                                 mine=PROTOCOL_VERSION)) from None
         except ProtocolError as error:
             raise _Final(error.message) from None
         if self._sat_at is not None and self._sat_at != (hello["game"], hello["table"]):
