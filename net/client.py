@@ -38,11 +38,13 @@ from net.protocol import (
     ProtocolError,
     ReadTimeout,
     RulesMismatch,
+    SchemaError,
     VersionMismatch,
     check_hello,
     encode,
     read_message,
 )
+from net.view_shape import view_fault
 
 # Refusals after which retrying the same connection cannot help.
 FINAL_CODES = {"protocol.version_mismatch", "protocol.rules_mismatch", "net.replaced"}
@@ -482,8 +484,17 @@ class NetSession:
                 self._ask_resync()  # nothing sound to patch: the snapshot repairs it
                 return
             del message["delta"]
+        self._check_view(message["view"])
         self._net_version, self._net_view = message["version"], message["view"]
         self._push(message)
+
+    def _check_view(self, view: View) -> None:
+        """A view that is not of this table's game's shape never reaches the table (it would end
+        in the crash screen): the link drops as for any unreadable message and is made again, and
+        the host's next snapshot replaces it."""
+        fault = view_fault(self._sat_at[0], view) if self._sat_at is not None else None
+        if fault is not None:
+            raise SchemaError(fault)
 
     def _on_check(self, message: dict[str, Any]) -> None:
         """The host's hash of the view it just sent: a mismatch means a desync, repaired by a snapshot."""
@@ -493,6 +504,7 @@ class NetSession:
             self._ask_resync()
 
     def _on_snapshot(self, message: dict[str, Any]) -> None:
+        self._check_view(message["view"])
         self._resyncing = False
         self._net_version, self._net_view = message["version"], message["view"]
         if view_hash(message["view"]) != message["hash"]:

@@ -120,3 +120,25 @@ def test_joining_by_address_a_host_that_sends_garbage_says_so_in_words(
     with pytest.raises(MalformedFrame) as caught:
         probe("127.0.0.1", host.port, timeout=2.0)
     assert failure_words(caught.value) == "The host sent something this program cannot read."
+
+
+@pytest.mark.parametrize("kind", ["update", "snapshot"])
+def test_a_view_of_another_shape_never_reaches_the_table(kind: str, fake_host: Callable[[bytes], FakeHost]) -> None:
+    view = {"nonsense": [1, 2, 3]}  # what a Linja table would read "rows" from
+    if kind == "update":
+        bad = encode({"type": "update", "version": 1, "seat": None, "actor": 0, "events": [], "view": view})
+    else:
+        bad = encode({"type": "snapshot", "version": 1, "seat": None, "view": view, "hash": "0" * 64,
+                      "phase": "playing"})
+    host = fake_host(hello() + bad)
+    session = NetSession("127.0.0.1", host.port, "Ann", **QUICK)  # type: ignore[arg-type]
+    seen: list[dict[str, Any]] = []
+    try:
+        down = session.wait_for(lambda m: seen.append(m) is None and m["type"] == "status"
+                                and m.get("link") == "down", timeout=5)
+    finally:
+        session.close(goodbye=False)
+    assert down["reason"] == UNREADABLE
+    assert not [m for m in seen if m["type"] == "update"]
+    with pytest.raises(KeyError):  # the session holds no view at all
+        session.view(None)
