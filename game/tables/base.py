@@ -419,13 +419,17 @@ class TableScene(HoldsSession, Scene):
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
+        keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note()))
+                                      self.results_title(outcome), trouble=self.results_note(), keep=keep))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""
         if not self.session.replay_problem:
             return ""
+        if self.session.save_problem:  # nothing holds the game yet: leaving the results tries again
+            return _("Neither the replay nor the game can be written ({reason}): free some space, then leave "
+                     "this screen, which tries once more.").format(reason=reason_in_words(self.session.save_problem))
         return _("The replay cannot be kept ({reason}): the game waits in Saved games, and its replay is "
                  "kept when you open it again.").format(reason=reason_in_words(self.session.replay_problem))
 
