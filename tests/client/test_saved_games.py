@@ -161,7 +161,7 @@ def test_saved_games_lists_resumes_and_deletes(app):
     assert isinstance(screen, SavedGamesScene)
     assert [(g.game, g.turn) for g in screen.games[:2]] == [("liniell", 3), ("linja", 3)]
     damaged = screen.games[2]
-    assert not damaged.resumable and "not a Linie save" in damaged.problem
+    assert not damaged.resumable and damaged.problem == "The file is not a Linie save"  # no "(ExtraData)"
     resume, delete = screen.row_buttons[2]
     assert resume not in screen.ui.widgets  # a damaged save can only be deleted
     run(app, 0.05, click(delete.rect.center))
