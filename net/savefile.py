@@ -127,6 +127,9 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
     except Exception as error:  # the decoder's own word for it (ExtraData, ValueError) goes to the log only
         log.warning("%s does not decode: %s", path, type(error).__name__)
         raise SnapshotError(_("{path} is not a Linie save").format(path=path)) from None
+    if isinstance(data, dict) and data.get("format") == LOCAL_SAVE_FORMAT and LOCAL_SAVE_FORMAT not in formats:
+        raise SnapshotError(_("{path} holds a game on one screen, not a LAN table: Saved games in Linie resumes "
+                              "it").format(path=path))
     if not isinstance(data, dict) or data.get("format") not in formats:
         raise SnapshotError(_("{path} is not a Linie save").format(path=path))
     if data.get("version") != HOST_SAVE_VERSION:
