@@ -26,6 +26,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.core.contract import SnapshotError
+from game.core.text import clean_text
 from game.match import Change, Match, SeatInfo
 from game.saves import keep_replay
 from net import DEFAULT_PORT
@@ -36,11 +37,13 @@ from net.fanout import ChangeFanout, SentChange
 from net.frames import HostFrames
 from net.protocol import (
     APP,
+    MAX_NAME_CHARS,
     PROTOCOL_VERSION,
     HelloExpected,
     ProtocolError,
     ReadTimeout,
     RulesMismatch,
+    SchemaError,
     check_hello,
 )
 from net.requests import Requests
@@ -71,7 +74,7 @@ class Host(Requests):
                  revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
         self.match = match
         self.config = config
-        config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
+        config.name = clean_text(config.name, 64) or HostConfig.name  # what the hello's schema allows
         self.phase = phase
         self.seating = Seating(match, slots, revoked or ())
         self.slots = slots
@@ -244,7 +247,9 @@ class Host(Requests):
         if hello["type"] != "hello":
             raise HelloExpected("the first message must be a hello")
         peer.last_id = hello["id"]
-        peer.name = hello["name"]
+        # One line of drawable text: a line break would forge the host's log, an escape sequence colour
+        # its terminal, a direction override show another name on every screen, the seat and the saves.
+        peer.name = clean_text(hello["name"], MAX_NAME_CHARS)
         game = self.match.game
         peer.send(self.frames.encode({
             "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
@@ -254,6 +259,8 @@ class Host(Requests):
         if hello["rules"].get(game.name) != game.rules_version:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
                                 f"has {hello['rules'].get(game.name)!r}")
+        if not peer.name:
+            raise SchemaError("a player's name must hold a letter or a sign to show")
         peer.ready = True
         peer.last_heard = time.monotonic()
         peer.limits = PeerLimits.of(self.config)
