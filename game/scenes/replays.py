@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.files import folder_problem, reason_in_words
 from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
 from game.replays import KeptReplay, delete_replay, list_replays
@@ -70,6 +71,9 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         return [self.open_file, self.stats]
 
     def header(self, count: int) -> str:
+        if not count and (problem := folder_problem(replays_dir())):  # not "no games yet": they cannot be read
+            return _("The replays folder cannot be read ({reason}): {path}").format(
+                reason=reason_in_words(problem), path=replays_dir())
         return (ngettext("{count} finished game, newest first", "{count} finished games, newest first", count).format(
             count=count) if count else _("No finished games yet: every game you finish is kept here to watch again."))
 
