@@ -317,6 +317,8 @@ class Host(Requests):
         if self.phase != "over":
             raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
         finished = self.match
+        if self.config.replays is not None:  # kept as the game ended, or tried again now: the disk was full
+            keep_replay(finished, self.config.replays)  # then (the next deal's save takes the table's file)
         seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
