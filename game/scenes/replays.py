@@ -10,6 +10,7 @@ is refused in words beneath it.
 from __future__ import annotations
 
 import time
+import urllib.parse
 from pathlib import Path
 
 import pygame
@@ -139,7 +140,7 @@ class OpenFileScene(Scene):
         if not text:
             self.message = _("Type the path of a replay file.")
             return
-        path = Path(text).expanduser()
+        path = typed_path(text)
         replays = self.app.stack.find(ReplaysScene)
         self.message = ""
         self.app.pop()  # the viewer goes over the list, not over this dialog
@@ -175,3 +176,14 @@ class OpenFileScene(Scene):
                 theme.draw_text(surface, line, (box.x + 50, top + index * step), size, theme.CORAL,
                                 theme.TEXT_BOLD_FONT)
         super().draw(surface)
+
+
+def typed_path(text: str) -> Path:
+    """The file a player typed or pasted: the quotes a file manager's "copy as path" puts round it and
+    the ``file://`` address its copy of a file gives are taken off, and ``~`` is their home."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if text.startswith("file://"):
+        text = urllib.parse.unquote(urllib.parse.urlsplit(text).path)
+    return Path(text).expanduser()

@@ -408,3 +408,15 @@ def test_a_replays_folder_that_cannot_be_read_is_said_so_not_no_games_yet(app, m
     assert header.right <= 1920 - 100  # inside the panel, however long the path
     replays_dir().unlink()
     assert ReplaysScene(app).header(0).startswith("No finished games yet")
+
+
+def test_a_pasted_path_may_come_quoted_or_as_a_file_address() -> None:
+    from pathlib import Path
+
+    from game.scenes.replays import typed_path
+
+    assert typed_path('"/home/ada/Downloads/a game.jsonl"') == Path("/home/ada/Downloads/a game.jsonl")
+    assert typed_path("  '/tmp/x.jsonl' ") == Path("/tmp/x.jsonl")
+    assert typed_path("file:///home/ada/L%C3%A4rm%20und%20Bus.jsonl") == Path("/home/ada/Lärm und Bus.jsonl")
+    assert typed_path("~/x.jsonl") == Path.home() / "x.jsonl"
+    assert typed_path("/tmp/it's.jsonl") == Path("/tmp/it's.jsonl")
