@@ -35,6 +35,7 @@ from net.bot_runner import BotFactory, BotRunner
 from net.connection import PeerConnection
 from net.fanout import ChangeFanout, SentChange
 from net.frames import HostFrames
+from net.limits import Arrivals
 from net.protocol import (
     APP,
     MAX_NAME_CHARS,
@@ -84,6 +85,8 @@ class Host(Requests):
         self.port = 0
         self.last_port = 0  # the port a resumed table listened on before: its players' programs knock there
         self.queue_budget = QueueBudget()
+        self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
+        self._flooding = ""  # the address whose connections were last closed for coming too fast
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
         self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners)
@@ -209,6 +212,14 @@ class Host(Requests):
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
+        source = peer.address.rsplit(":", 1)[0]
+        if not self.arrivals.admit(source, time.monotonic()):
+            if self._flooding != source:  # said once per flood, not once per connection
+                log.warning("connections from %s come faster than %g a second: the excess are closed", source,
+                            self.config.arrival_rate)
+            self._flooding = source
+            peer.abort()
+            return
         peer.budget = self.queue_budget
         self.peers[peer] = None
 
