@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -267,8 +268,11 @@ def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
 
 def write_replay(match: Match, folder: Path | None = None) -> Path:
     """A finished game's replay (one JSON line each: header, actions, outcome) in the replays
-    folder; OSError (logged) when the disk refuses."""
+    folder; OSError (logged) when the disk refuses. Once per game: asked again (a try after a full
+    disk, by whoever cannot know whether an earlier one worked) it gives the file kept before."""
     folder = folder or replays_dir()
+    if (kept := _KEPT.get(match)) is not None and kept.parent == folder and kept.exists():
+        return kept
     path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
     body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
     try:
@@ -276,7 +280,11 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     except OSError as error:
         log.warning("cannot keep the replay at %s: %s", path, error.strerror)
         raise
+    _KEPT[match] = path
     return path
+
+
+_KEPT: weakref.WeakKeyDictionary[Match, Path] = weakref.WeakKeyDictionary()  # each game's replay, once kept
 
 
 def retire_save(path: Path, match: Match, phase: str, replay_kept: bool = False) -> None:

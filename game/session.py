@@ -316,6 +316,15 @@ class LocalSession:
             if not result.ok:
                 raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
 
+    def keep_finished(self) -> str:
+        """Try once more to keep a finished game that neither its replay nor its save could hold (a
+        full disk): the replay first, else the save. The problem still in the way, or "" once either
+        is written (the results ask this as the player leaves them, after freeing some space)."""
+        if self.autosave is None or not self.match.finished:
+            return ""
+        self._retire()
+        return self.save_problem
+
     def close(self, goodbye: bool = True) -> None:
         self.match.remove_listener(self._on_change)
         if self.autosave is not None:

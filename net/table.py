@@ -47,6 +47,8 @@ class HostConfig:
     move_rate: float = 1.0  # ... and a second after that: each one is a save and a status for everyone
     message_burst: int = 200  # messages of any kind read from one connection at once ...
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
+    arrival_burst: int = 2048  # new connections from one address at once (a crowd of spectators) ...
+    arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects

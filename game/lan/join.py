@@ -30,8 +30,9 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, TextInput, Widget
 from net import DEFAULT_PORT
-from net.client import NetSession, probe
+from net.client import NetSession, host_fault_in_words, probe
 from net.discovery import TableBrowser, compatibility
+from net.protocol import ProtocolError
 
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
@@ -84,7 +85,9 @@ def failure_words(error: BaseException) -> str:
         return _("no answer in time")
     if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
         return _("that address cannot be reached from this network")
-    return str(getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__)
+    if isinstance(error, ProtocolError):  # the wire's own sentence names msgpack and byte caps
+        return host_fault_in_words(error)
+    return str(getattr(error, "strerror", None) or type(error).__name__)
 
 
 class TableList(Widget):

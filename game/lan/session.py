@@ -54,6 +54,10 @@ class HostedTable(Protocol):
         """Where the table autosaves, its game and its phase (None: it saves nothing)."""
         ...
 
+    def save_now(self) -> None:
+        """A full save of the table at once (its problem, if the disk still refuses, in ``save_problem``)."""
+        ...
+
 
 class LanSession:
     """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted."""
@@ -279,6 +283,18 @@ class LanSession:
             self.replay_problem = error.strerror or type(error).__name__
             return
         self.replay_kept, self.replay_problem = True, ""
+
+    def keep_finished(self) -> str:
+        """The hosting player leaves the results of a game that neither its replay nor the table's save
+        holds (a full disk): the replay is tried once more, else a save. The problem still in the way,
+        or "" once either is written (``ResultsScene.keep``)."""
+        if self.hosted is None or self.replay_kept or not self.save_problem:
+            return ""
+        self.keep_finished_replay()
+        if self.replay_kept:
+            return ""
+        self.hosted.save_now()
+        return self.save_problem
 
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
