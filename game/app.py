@@ -14,6 +14,7 @@ import logging
 import time
 import warnings
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -50,7 +51,11 @@ class App:
         else:
             self.settings_file_state = SettingsFile()
         self.settings = settings
+        # --windowed, --fullscreen or --size choose for this run only (as --lang does): the settings
+        # file keeps the player's own choice until they switch with F11 or Settings
+        self._saved_fullscreen: bool | None = None
         if fullscreen is not None:
+            self._saved_fullscreen = self.settings.fullscreen
             self.settings.fullscreen = fullscreen
         set_language(chosen_language(self.settings.language))  # before any screen is built
         self.window_size = window_size
@@ -123,6 +128,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         """F11: flip between fullscreen and a window; the canvas stays 1920 × 1080 either way."""
         self.settings.fullscreen = not self.settings.fullscreen
+        self._saved_fullscreen = None  # the player's own choice now: kept from here on
         try:
             if self.settings.fullscreen:
                 self._fit_window()  # the desktop's size first (see ``_fit_window``)
@@ -139,7 +145,10 @@ class App:
 
     def save_settings(self) -> None:
         """Keep the settings; when the disk refuses, the Settings screen says so (and the game goes on)."""
-        problem = write_settings(self.settings, self.settings_file)
+        settings = self.settings
+        if self._saved_fullscreen is not None:  # a launch flag's window is not the player's choice
+            settings = replace(settings, fullscreen=self._saved_fullscreen)
+        problem = write_settings(settings, self.settings_file)
         if problem and not self.settings_file_state.unsaved:
             log.warning("settings could not be saved (%s)", problem)
         self.settings_file_state.unsaved = problem

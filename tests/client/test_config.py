@@ -114,3 +114,19 @@ def test_a_huge_settings_file_is_damaged_and_never_read_whole(tmp_path, monkeypa
     assert settings == Settings() and report.damaged and report.kept_aside is not None
     path.write_text(json.dumps({"mute": True}))  # small enough: read
     assert read_settings(path)[0].mute is True
+
+
+def test_a_window_asked_for_at_launch_is_for_that_run_until_the_player_switches(tmp_path):
+    from game.app import App
+    from game.scenes.settings import SettingsScene
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(fullscreen=True, mute=True), path)
+    app = App(settings=load_settings(path), settings_file=path, fullscreen=False)  # linie --windowed
+    assert not app.settings.fullscreen
+    app.push(SettingsScene(app))
+    app.stack.top.set_mute(False)  # any change saves the settings
+    assert load_settings(path).fullscreen and not load_settings(path).mute  # the player's fullscreen is kept
+    app.toggle_fullscreen()  # F11: now it is the player's own choice, kept
+    app.toggle_fullscreen()
+    assert not load_settings(path).fullscreen
