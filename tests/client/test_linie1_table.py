@@ -983,3 +983,19 @@ def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, 
         run(app, 0.02, key(pygame.K_TAB, pygame.KMOD_SHIFT))  # Shift+Tab walks back from the hand's first tile
     run(app, 0.02, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, TripChooser)
+
+
+def test_the_last_roll_in_the_panel_is_framed_in_the_colour_of_whoever_threw_it(app):
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    table, match = make_table(app, [SeatInfo("Ada", colour=0), SeatInfo("Bot", "bot", "easy", 1)])
+    frame = replace(table._panel_frame(), die_face="3", roll_seat=1)
+    spot = panel_module.roller_frame_rect([layout.DIE_CENTRE], layout.DIE_SIZE).midtop
+    colours = {}
+    for seat in (None, 0, 1):
+        surface = pygame.Surface((1920, 1080))
+        panel_module.draw_panel(surface, replace(frame, roll_seat=seat), table.board)
+        colours[seat] = surface.get_at((spot[0], spot[1] + 1))[:3]
+    assert colours[1] == panel_module._colour(frame, 1)[:3] and colours[0] == panel_module._colour(frame, 0)[:3]
+    assert colours[None] not in (colours[0], colours[1])  # no roller, no frame

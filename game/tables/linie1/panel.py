@@ -49,6 +49,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    roll_seat: int | None = None  # who threw the last roll shown: its dice are framed in their colour
     keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
 
@@ -63,9 +64,11 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     elif frame.dice_roll is not None:
         last, size = _roll_place(frame, len(frame.dice_roll[0]), PANEL_DICE)
         draw_last_roll(surface, *frame.dice_roll, last, size)
+        _roller_frame(surface, frame, layout.dice_spots(last, len(frame.dice_roll[0]), size), size)
     elif frame.die_face is not None:
         centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
         draw_die(surface, centre, size, frame.die_face)
+        _roller_frame(surface, frame, [centre], size)
     _message(surface, frame.message, frame.message_bad)
 
 
@@ -84,6 +87,23 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
 
 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
+
+
+def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rect:
+    """The frame around the last roll's dice in the panel (``spots``: their centres)."""
+    rects = [pygame.Rect(0, 0, size, size) for _spot in spots]
+    for rect, (x, y) in zip(rects, spots, strict=True):
+        rect.center = (round(x), round(y))
+    return rects[0].unionall(rects[1:]).inflate(12, 12)
+
+
+def _roller_frame(surface: pygame.Surface, frame: PanelFrame, spots: list[tuple[float, float]], size: int) -> None:
+    """Whose roll the panel keeps: a frame in the roller's colour, so a rival's last throw is never
+    read as the viewer's own (the die lies in the route card of whoever looks)."""
+    if frame.roll_seat is None or not spots:
+        return
+    pygame.draw.rect(surface, _colour(frame, frame.roll_seat), roller_frame_rect(spots, size), 4,
+                     border_radius=max(8, size // 5))
 
 
 def _colour(frame: PanelFrame, seat: int) -> theme.Colour:

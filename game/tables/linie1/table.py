@@ -778,6 +778,7 @@ class Linie1Table(TableScene):
             else view.get("last_roll")
         )
         dice_roll = None
+        roll_seat = die.get("seat") if isinstance(die, dict) and isinstance(die.get("seat"), int) else None
         if die and "faces" in die:  # three dice: the panel keeps a roll once a die is chosen from it
             dice_roll = ([str(face) for face in die["faces"]], die.get("chosen")) if "chosen" in die else None
             die = None
@@ -801,6 +802,7 @@ class Linie1Table(TableScene):
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
+            roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
             trip_button=self.trip_button.rect if self.trip_button.visible else None,
             keys_note=self._keys_note())
