@@ -64,7 +64,9 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     elif frame.dice_roll is not None:
         last, size = _roll_place(frame, len(frame.dice_roll[0]), PANEL_DICE)
         draw_last_roll(surface, *frame.dice_roll, last, size)
-        _roller_frame(surface, frame, layout.dice_spots(last, len(frame.dice_roll[0]), size), size)
+        spots = layout.dice_spots(last, len(frame.dice_roll[0]), size)
+        shift = spots[-1][0] - last[0]  # the row ends where the die lies, as ``draw_last_roll`` lays it
+        _roller_frame(surface, frame, [(x - shift, y) for x, y in spots], size)
     elif frame.die_face is not None:
         centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
         draw_die(surface, centre, size, frame.die_face)
@@ -94,7 +96,8 @@ def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rec
     rects = [pygame.Rect(0, 0, size, size) for _spot in spots]
     for rect, (x, y) in zip(rects, spots, strict=True):
         rect.center = (round(x), round(y))
-    return rects[0].unionall(rects[1:]).inflate(12, 12)
+    margin = 12 if len(rects) == 1 else 26  # a row's frame stands clear of the chosen die's yellow one
+    return rects[0].unionall(rects[1:]).inflate(margin, margin)
 
 
 def _roller_frame(surface: pygame.Surface, frame: PanelFrame, spots: list[tuple[float, float]], size: int) -> None:
