@@ -999,3 +999,14 @@ def test_the_last_roll_in_the_panel_is_framed_in_the_colour_of_whoever_threw_it(
         colours[seat] = surface.get_at((spot[0], spot[1] + 1))[:3]
     assert colours[1] == panel_module._colour(frame, 1)[:3] and colours[0] == panel_module._colour(frame, 0)[:3]
     assert colours[None] not in (colours[0], colours[1])  # no roller, no frame
+
+
+def test_while_a_rival_drives_a_builders_buttons_are_their_own_idle_ones(app):
+    from tools.shots.linie1 import advanced
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(4, lambda v: v["current"] != 0 and v["phase"] == "roll" and not v["players"][0]["driving"])
+    table = shot_table(app, session)
+    table._update_buttons()  # as the table opens, before the rival's bot throws
+    assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "roll"
+    assert table.main_button.label == "End turn" and not table.main_button.enabled  # not "Roll the die"
+    assert table.rotate_button.visible and not table.rotate_button.enabled

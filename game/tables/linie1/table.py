@@ -344,6 +344,9 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
+        if not mine and self.eyes is not None and phase in ("roll", "refill") \
+                and not self.view["players"][self.eyes]["driving"]:
+            phase = "build"  # a rival drives: a builder's buttons stay their own, idle ("End turn", not "Roll the die")
         building = mine and phase == "build"
         self.undo_button.enabled = building and bool(self.view.get("can_undo"))
         for button in (self.rotate_button, self.hint_button):
