@@ -1010,3 +1010,17 @@ def test_while_a_rival_drives_a_builders_buttons_are_their_own_idle_ones(app):
     assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "roll"
     assert table.main_button.label == "End turn" and not table.main_button.enabled  # not "Roll the die"
     assert table.rotate_button.visible and not table.rotate_button.enabled
+
+
+def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    settle(app, table, 1.0)
+    table.declare(table.trip_candidates()[0])
+    settle(app, table, 1.0)
+    assert table.my_turn and table.view["phase"] == "roll"
+    run(app, 0.02, key(pygame.K_TAB))  # the spare tiles cannot be laid: no silent walk through them
+    assert table.ui.focus is table.main_button
+    before = len(table.session.match.log)
+    run(app, 0.02, key(pygame.K_RETURN))  # the ringed Roll the die
+    assert table.session.match.log[before]["action"] == {"type": "roll"}

@@ -529,6 +529,8 @@ class Linie1Table(TableScene):
         buttons (Undo … End turn, Start trip, History) and back to the hand: every button is in reach
         of the keys, and the ringed one is the one Enter presses. False: the buttons' turn."""
         buttons = self.ui.focusables()
+        if not self.can_build():
+            return False  # no tile to lay (driving, a rival's turn): Tab walks the buttons alone
         if self.keys_on_buttons and buttons:
             if self.ui.focus is not (buttons[-1] if step > 0 else buttons[0]):
                 return False  # on through the buttons
