@@ -48,7 +48,7 @@ from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import LABEL_MARGIN, Button
+from game.ui.widgets import LABEL_MARGIN, Button, room_for_labels
 
 MAP_RECT = layout.MAP_RECT
 FLASH_SECONDS = 0.8
@@ -107,7 +107,7 @@ class BusTable(TableScene):
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         self.buttons: dict[str, Button] = {}
         self._make_buttons()
-        result = pygame.Rect(0, 0, 250, 62)
+        result = pygame.Rect(0, 0, max(250, room_for_labels([_("See the results")], 30)), 62)  # its words at size
         result.bottomright = (layout.PROMPT.right - 10, layout.PROMPT.bottom - 10)
         self.results_button = Button(result, _("See the results"), self.open_results, "good", 30)
         self.results_button.visible = False
