@@ -6,7 +6,8 @@ box it may belong to (``theme.panel`` panels and the rect of each widget), and n
 
 - leaves the screen,
 - sticks out of the innermost box drawn before it that holds its centre,
-- overlaps another text still in sight (a panel drawn over text hides it), or
+- overlaps another text still in sight (a panel drawn over text hides it),
+- sits on a widget that overlaps another widget (two buttons run into each other), or
 - is a button's label (or a choice's value) drawn noticeably smaller than the size its widget asks
   for: shrunk to fit its button, it reads smaller than its neighbours (``SHRUNK``).
 
@@ -104,9 +105,11 @@ def recording() -> Iterator[Drawn]:
         dim(surface, alpha)
 
     def group_probe(group: widgets.FocusGroup, surface: pygame.Surface) -> None:
+        shown = on_screen(surface)  # a table drawn on its own surface (a replay's) has rects of its own
         for widget in group.widgets:
             if widget.visible:
-                drawn.box(widget.rect, type(widget).__name__)
+                if shown:
+                    drawn.box(widget.rect, type(widget).__name__)
                 widget.draw(surface)
         tip = group.hover if group.hover is not None and group.hover_time >= group.TOOLTIP_DELAY else None
         if tip is not None and tip.tooltip:
@@ -128,6 +131,11 @@ def problems(drawn: Drawn, screen: pygame.Rect) -> list[str]:
     in_sight: list[tuple[pygame.Rect, str]] = []
     for kind, rect, name in drawn.items:
         if kind == "box":
+            if name != "panel":  # two widgets of one screen on top of each other: one hides the other's words
+                for other, other_name in boxes:
+                    overlap = rect.clip(other)
+                    if other_name != "panel" and overlap.width > SLACK and overlap.height > SLACK:
+                        found.append(f"{name} {tuple(rect)} overlaps {other_name} {tuple(other)}")
             boxes.append((rect, name))
             if name == "panel":  # a panel drawn over earlier text hides it
                 in_sight[:] = [(other, text) for other, text in in_sight if not other.colliderect(rect)]

@@ -40,12 +40,13 @@ def room_for_labels(labels: Sequence[str], size: int = 40) -> int:
 
 
 def share_row(buttons: Sequence[Button], area: pygame.Rect, widths: Sequence[int], gap: int = 16,
-              labels: Sequence[Sequence[str]] = ()) -> None:
+              labels: Sequence[Sequence[str]] = (), justify: bool = False) -> None:
     """Lay ``buttons`` side by side in ``area``, the row ending at its right edge: each ``widths[i]``
     wide where its label reads at the button's own size, else as wide as its label needs, taken from
     the buttons wider than theirs needs; where the row has not that room, every label shrinks by one
     factor, so the row reads at one size rather than one long word far below its neighbours.
-    ``labels[i]`` are all the labels button ``i`` may show in this row (the widest counts)."""
+    ``labels[i]`` are all the labels button ``i`` may show in this row (the widest counts); ``justify``
+    spreads the row across the whole area, the first button at its left edge."""
     words = [list(labels[index]) if index < len(labels) else [button.label] for index, button in enumerate(buttons)]
     room = area.width - gap * (len(buttons) - 1)
     factor = 1.0
@@ -60,6 +61,8 @@ def share_row(buttons: Sequence[Button], area: pygame.Rect, widths: Sequence[int
     spare = [width - need for width, need in zip(given, needs, strict=True)]
     if over > 0 and sum(spare) > 0:  # taken from the buttons with room to spare, in proportion to it
         given = [width - min(extra, -(-over * extra // sum(spare))) for width, extra in zip(given, spare, strict=True)]
+    if justify and len(buttons) > 1:
+        gap = max(gap, (area.width - sum(given)) // (len(buttons) - 1))
     x = area.right - sum(given) - gap * (len(buttons) - 1)
     for button, width, size in zip(buttons, given, sizes, strict=True):
         button.rect = pygame.Rect(x, area.y, width, area.height)

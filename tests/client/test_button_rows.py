@@ -94,3 +94,31 @@ def test_linie1s_hand_title_stands_clear_of_the_tiles_and_the_route_card(shot, l
     lifted = layout.slot_rect(0).inflate(12, 12).move(0, -10)
     card = layout.route_card_rect(3)
     assert card.bottom <= title.top and title.bottom <= lifted.top, (title, lifted, card)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_results_buttons_fit_every_word_they_may_show(app, lang, scale):
+    """Play again or Back to the replay beside Title screen, and a LAN table's Waiting…, Close table? and
+    Leave table: each reads at the buttons' size, the two side by side and on the screen."""
+    from game.i18n import _, set_language
+    from game.lan.results import LanResultsScene
+    from game.scenes.results import ResultsScene
+
+    class WithLanWords(ResultsScene):
+        OTHER_LABELS = LanResultsScene.OTHER_LABELS
+
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        for back in (None, (_("Back to the replay"), lambda: None)):
+            scene = WithLanWords(app, [], {"winners": [0]}, lambda: None, "Linie 1", back=back)
+            words = [scene.again.label, scene.menu.label, *(_(words) for words in LanResultsScene.OTHER_LABELS)]
+            for label in words:
+                for button in (scene.again, scene.menu):
+                    button.label = label
+                    assert fits(button), label
+            assert scene.again.rect.right < scene.menu.rect.left
+            assert scene.again.rect.left >= 0 and scene.menu.rect.right <= theme.WIDTH
+    finally:
+        set_language("en")

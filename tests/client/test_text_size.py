@@ -138,6 +138,17 @@ def test_the_checker_finds_text_over_text_of_another_box():
     assert any("'a label'" in line and "overlaps 'a caption'" in line for line in problems(drawn, SCREEN))
 
 
+def test_the_checker_finds_buttons_run_into_each_other():
+    drawn = Drawn()
+    drawn.box(pygame.Rect(0, 0, 900, 300), "panel")
+    drawn.box(pygame.Rect(100, 100, 300, 80), "Button")
+    drawn.box(pygame.Rect(390, 100, 300, 80), "Button")  # 10 pixels into its neighbour
+    drawn.box(pygame.Rect(710, 100, 100, 80), "Button")
+    drawn.box(pygame.Rect(50, 50, 300, 200), "panel")  # panels over widgets are pictures, not controls
+    found = problems(drawn, SCREEN)
+    assert found == ["Button (390, 100, 300, 80) overlaps Button (100, 100, 300, 80)"]
+
+
 MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
                 "linie1_table_midgame", "linie1_hint", "linie1_hint_five", "linja_table_following", "liniell_occupy",
                 "bus_line", "lan_lobby", "lan_join", "keys"]

@@ -329,7 +329,8 @@ class Linie1Table(TableScene):
             (x + 578, y, layout.PANEL_W - 578, 86), _("End turn"), self.main_action, "primary", 38
         )
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
-        self.history_button = Button((0, 0, 150, 46), _("History"), self.toggle_history, "secondary", 24,
+        history = max(150, room_for_labels([_("History"), _("Route card")], 24))  # either word at its size
+        self.history_button = Button((0, 0, history, 46), _("History"), self.toggle_history, "secondary", 24,
                                      _("Every turn since this table opened; hover one to see it on the board."))
         self.stop_button = Button((x, y, 396, 86), _("Stop here"), self.stop_driving, "secondary", 34,
                                   _("End your trip turn here rather than roll on."))
@@ -863,7 +864,9 @@ class Linie1Table(TableScene):
                 draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
-            self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
+            area = history_area(len(self.view["players"]))
+            self.history_panel.draw(surface, area, self.seat_name, self.seat_colour,
+                                    area.right - self.history_button.rect.left + 24)
             hovered = self.history_panel.hovered
             if hovered is not None:
                 self.history_panel.draw_highlight(
