@@ -391,10 +391,12 @@ class Choice(Widget):
         area = pygame.Rect(self.rect.x + self.label_width, self.rect.y, self.rect.width - self.label_width,
                            self.rect.height)
         colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
-        if len(self.options) > 1 and self.enabled:
+        arrows = len(self.options) > 1 and self.enabled
+        if arrows:
             _arrow(surface, (area.x + 28, area.centery), -1, colour)
             _arrow(surface, (area.right - 28, area.centery), 1, colour)
-        size = theme.fit_text(self.text, self.size, area.width - VALUE_MARGIN, theme.DISPLAY_FONT)
+        room = area.width - (VALUE_MARGIN if arrows else 40)  # without arrows the value has their room too
+        size = theme.fit_text(self.text, self.size, room, theme.DISPLAY_FONT)
         theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,
                         theme.DISPLAY_FONT, "center")
         self.draw_focus(surface)

@@ -151,7 +151,7 @@ def test_the_checker_finds_buttons_run_into_each_other():
 
 MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
                 "linie1_table_midgame", "linie1_hint", "linie1_hint_five", "linja_table_following", "liniell_occupy",
-                "bus_line", "lan_lobby", "lan_join", "keys"]
+                "bus_line", "bus_choose", "lan_lobby", "lan_join", "keys"]
 
 
 @pytest.mark.parametrize("shot", MAIN_SCREENS)
