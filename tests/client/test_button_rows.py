@@ -122,3 +122,20 @@ def test_the_results_buttons_fit_every_word_they_may_show(app, lang, scale):
             assert scene.again.rect.left >= 0 and scene.menu.rect.right <= theme.WIDTH
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_liniells_tile_card_title_stands_clear_of_the_slot_and_the_stack(lang, scale, tmp_path, monkeypatch):
+    """"Plättchen gelegt" at 150 %: drawn before the slot and the face-down stack, a title reaching into
+    them lost its descenders."""
+    from game.i18n import _, set_language
+    from game.tables.liniell.panel import STACK_SPOT, TILE_CARD, TILE_SPOT
+    drawn = record("liniell_occupy", scale, lang, tmp_path, monkeypatch)
+    try:
+        title = _("Tile placed")
+    finally:
+        set_language("en")
+    rect = next(rect for rect, text in drawn.texts() if text == title)
+    assert TILE_CARD.top + 8 <= rect.top and rect.bottom <= TILE_SPOT.top, (rect, TILE_SPOT)
+    stack_top = STACK_SPOT[1] - 48 - 5 * 5  # six tile backs, each drawn 5 pixels higher than the one below
+    assert rect.bottom <= stack_top or rect.right <= STACK_SPOT[0] - 48 - 3 * 5, rect
