@@ -1,4 +1,4 @@
-"""``python -m tools.text_fit [--scale 1.5] [--lang de] [--only NAME,...]``: text that does not fit, per screen.
+"""``python -m tools.text_fit [--scale 1,1.5] [--lang en,de] [--only NAME,...]``: text that does not fit, per screen.
 
 Takes the screens of ``tools.screenshot`` (the same registry) at a text size of the Settings (and in a
 language), draws each once more while recording every text drawn through ``theme.draw_text`` and every
@@ -186,23 +186,43 @@ def record_shot(name: str, scale: float, config_dir: Path) -> Drawn | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.text_fit")
     parser.add_argument("--only", help="comma-separated shot names (default: all)")
-    parser.add_argument("--scale", type=float, default=1.5, choices=(1.0, 1.25, 1.5))
-    parser.add_argument("--lang", help="the language of the screens (en, de); else LINIE_LANG, else the system's")
+    parser.add_argument("--scale", type=_scales, default=[1.5],
+                        help="text sizes of the Settings, comma-separated (1, 1.25, 1.5; default 1.5)")
+    parser.add_argument("--lang", help="languages of the screens, comma-separated (en, de); else LINIE_LANG, "
+                                       "else the system's")
     args = parser.parse_args(argv)
-    if args.lang:
-        os.environ["LINIE_LANG"] = args.lang  # the app reads it when it starts (game.i18n.chosen_language)
     registry = importlib.import_module("tools.screenshot")
     registry.discover()
     names = args.only.split(",") if args.only else list(registry.SHOTS)
+    unknown = [name for name in names if name not in registry.SHOTS]
+    if unknown:
+        print(f"unknown shots: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    languages: list[str | None] = list(args.lang.split(",")) if args.lang else [None]
     total = 0
     with tempfile.TemporaryDirectory() as config_dir:
-        for name in names:
-            found = check_shot(name, args.scale, Path(config_dir))
-            total += len(found)
-            print(f"{name}: {'fits' if not found else f'{len(found)} problem(s)'}")
-            for line in found:
-                print(f"    {line}")
+        for language in languages:
+            if language:
+                os.environ["LINIE_LANG"] = language  # each app reads it when it starts (game.i18n.chosen_language)
+            for scale in args.scale:
+                where = f"[{language or 'system'} {scale:.0%}] " if len(languages) > 1 or len(args.scale) > 1 else ""
+                for name in names:
+                    found = check_shot(name, scale, Path(config_dir))
+                    total += len(found)
+                    print(f"{where}{name}: {'fits' if not found else f'{len(found)} problem(s)'}")
+                    for line in found:
+                        print(f"    {line}")
     return 1 if total else 0
+
+
+def _scales(text: str) -> list[float]:
+    try:
+        scales = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("text sizes are 1, 1.25 or 1.5, comma-separated") from None
+    if not scales or any(scale not in (1.0, 1.25, 1.5) for scale in scales):
+        raise argparse.ArgumentTypeError("text sizes are 1, 1.25 or 1.5, comma-separated")
+    return scales
 
 
 if __name__ == "__main__":
