@@ -8,8 +8,8 @@ box it may belong to (``theme.panel`` panels and the rect of each widget), and n
 - sticks out of the innermost box drawn before it that holds its centre,
 - overlaps another text still in sight (a panel drawn over text hides it),
 - sits on a widget that overlaps another widget (two buttons run into each other), or
-- is a button's label (or a choice's value) drawn noticeably smaller than the size its widget asks
-  for: shrunk to fit its button, it reads smaller than its neighbours (``SHRUNK``).
+- is a button's label (a choice's value, a list's item) drawn noticeably smaller than the size its
+  widget asks for: shrunk to fit its button, it reads smaller than its neighbours (``SHRUNK``).
 
 A screen that reports nothing keeps its words inside their boxes at that size. Every screen draws
 on the one 1920 × 1080 canvas whatever the window, so the window's size changes nothing here (judge
@@ -70,22 +70,27 @@ def recording() -> Iterator[Drawn]:
     from game.ui import theme, widgets
     drawn = Drawn()
     draw_text, panel, dim, draw_group = theme.draw_text, theme.panel, theme.dim, widgets.FocusGroup.draw
-    draw_button, draw_choice = widgets.Button.draw, widgets.Choice.draw
-    drawing: list[widgets.Button | widgets.Choice] = []  # the widget whose draw is under way
+    draws = {kind: kind.draw for kind in (widgets.Button, widgets.Choice, widgets.ListView)}
+    drawing: list[widgets.Widget] = []  # the widget whose draw is under way
 
     def text_probe(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw_text(surface, text, *args, **kwargs)
         if on_screen(surface):
             drawn.text(rect, text)
-            if drawing:
-                widget = drawing[-1]
-                label = widget.label if isinstance(widget, widgets.Button) else widget.text
-                if text == label:
-                    drawn.label(rect, text, args[1] if len(args) > 1 else kwargs.get("size", 28), widget.size)
+            if drawing and text in labels(drawing[-1]):
+                drawn.label(rect, text, args[1] if len(args) > 1 else kwargs.get("size", 28), drawing[-1].size)
         return rect
 
+    def labels(widget: widgets.Widget) -> list[str]:
+        """The words a widget draws at its ``size``: a button's label, a choice's value, a list's one-line items."""
+        if isinstance(widget, widgets.Button):
+            return [widget.label]
+        if isinstance(widget, widgets.Choice):
+            return [widget.text]
+        return [item for item in getattr(widget, "items", []) if "\n" not in item]
+
     def widget_probe(draw: Any) -> Any:
-        def probe(widget: widgets.Button | widgets.Choice, surface: pygame.Surface) -> None:
+        def probe(widget: widgets.Widget, surface: pygame.Surface) -> None:
             drawing.append(widget)
             try:
                 draw(widget, surface)
@@ -116,12 +121,14 @@ def recording() -> Iterator[Drawn]:
             widgets.draw_tooltip(surface, tip.tooltip, tip.rect)
 
     theme.draw_text, theme.panel, theme.dim, widgets.FocusGroup.draw = text_probe, panel_probe, dim_probe, group_probe
-    widgets.Button.draw, widgets.Choice.draw = widget_probe(draw_button), widget_probe(draw_choice)
+    for kind, draw in draws.items():
+        kind.draw = widget_probe(draw)  # type: ignore[method-assign]
     try:
         yield drawn
     finally:
         theme.draw_text, theme.panel, theme.dim, widgets.FocusGroup.draw = draw_text, panel, dim, draw_group
-        widgets.Button.draw, widgets.Choice.draw = draw_button, draw_choice
+        for kind, draw in draws.items():
+            kind.draw = draw  # type: ignore[method-assign]
 
 
 def problems(drawn: Drawn, screen: pygame.Rect) -> list[str]:

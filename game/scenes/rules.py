@@ -177,7 +177,11 @@ class RulesScene(Scene):
         # Every section's row in sight: rows close up when a book has more sections than fit.
         rows = max(1, len(self.index.items))
         self.index.row_height = max(INDEX_ROW_MIN, min(INDEX_ROW, self.index.rect.height // rows))
-        self.index.size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
+        size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
+        # one size for the whole index: the size its longest title fits at (at a large text size), not one
+        # title shrunk below the others
+        self.index.size = min([theme.fit_text(title, size, self.index.rect.width - 36, theme.DISPLAY_FONT)
+                               for title in self.index.items] or [size])
         self.open_section(0)
 
     def open_section(self, index: int, last_page: bool = False) -> None:
