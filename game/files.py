@@ -35,6 +35,18 @@ REASONS = {os.strerror(getattr(errno, name)): words for name, words in _REASON_W
 REASONS[NOT_A_FILE] = N_("not a file")
 
 
+def folder_problem(folder: Path) -> str:
+    """Why ``folder`` cannot be listed (the system's reason, for ``reason_in_words``), or "" when it
+    can or is simply not there yet (nothing was kept in it so far)."""
+    try:
+        next(iter(folder.iterdir()), None)
+    except FileNotFoundError:
+        return ""
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return ""
+
+
 def read_file(path: Path, limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of the regular file at ``path`` (more than ``limit``: too big for
     what it should be). A pipe, a device or a folder is refused with OSError before anything is
@@ -46,7 +58,13 @@ def read_file(path: Path, limit: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, NOT_A_FILE, str(path))
-        return stream.read(limit + 1)
+        # Asked for by the file's size, not the limit: a read sets aside as many bytes as it asks
+        # for, and a 1 kB save should not take 64 MB of memory for a moment.
+        size = os.fstat(handle).st_size
+        body = stream.read(min(limit, size) + 1)
+        if size < len(body) <= limit:  # it grew since: on to the limit
+            body += stream.read(limit + 1 - len(body))
+        return body
 
 
 def reason_in_words(reason: str) -> str:

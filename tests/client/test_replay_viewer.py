@@ -20,8 +20,8 @@ from game.scenes.title import TitleScene
 from game.tables.base import TableScene
 from game.tables.replay import ReplayViewer, open_replay
 from game.tables.replay_bar import TIMELINE
-from tests.client.helpers import click, key, record_drawn_text, run, typed
-from tools.simulate import play_one
+from tests.client.helpers import click, key, record_drawn_text, run, typed, wait
+from tests.played import easy_game
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
 GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
@@ -31,7 +31,7 @@ VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"}), ("linie1", 2, 4, {"trip_rul
 
 def kept(game: str, players: int, seed: int, folder: Path | None = None,
          options: dict | None = None) -> tuple[Path, Match]:
-    match, _ = play_one(game, players, seed, ["easy"], options)
+    match = easy_game(game, players, seed, options)
     match.seats = [SeatInfo(name, "human" if index == 0 else "bot", "easy", index)
                    for index, name in enumerate(["Ada", "Ben", "Cleo", "Dora", "Emil"][:players])]
     path = keep_replay(match, folder)
@@ -97,11 +97,11 @@ def test_play_runs_the_game_on_by_itself_and_the_eyes_switch(app) -> None:
     scene.speed_choice.step(3)  # 4x
     run(app, 0.05, click(scene.play_button.rect.center))
     assert scene.playing and scene.play_button.label == "Pause"
-    run(app, 3.0)
+    wait(app, 3.0)
     assert 0 < scene.position < len(match.log)
     run(app, 0.05, click(scene.play_button.rect.center))
     stopped = scene.position
-    run(app, 2.0)
+    wait(app, 2.0)
     assert not scene.playing and scene.position == stopped
     assert shows(scene, None)
     assert all(player.get("line") is None for player in scene.table.view["players"])  # a spectator's view
@@ -111,7 +111,7 @@ def test_play_runs_the_game_on_by_itself_and_the_eyes_switch(app) -> None:
     assert shows(scene, 0) and scene.table.view["players"][0].get("line") is not None
     assert scene.table.view["players"][1].get("line") is None  # still only that seat's secrets
     run(app, 0.05, click(scene.step_on.rect.center))  # and the next action keeps those eyes
-    run(app, 1.5)
+    wait(app, 1.5)
     assert scene.position == stopped + 1 and shows(scene, 0)
 
 
@@ -153,7 +153,8 @@ def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_s
     _viewer, boxes = viewer_with_tooltips(app, monkeypatch)
     hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=(TIMELINE.x + 200, TIMELINE.centery), rel=(0, 0),
                                 buttons=(0, 0, 0))]
-    run(app, 1.5, hover)
+    run(app, 1 / 60, hover)
+    wait(app, 1.5)
     app.draw()
     assert boxes, "no tooltip over the timeline"
     assert boxes[-1].bottom <= TIMELINE.top and boxes[-1].bottom < ROW_Y
@@ -171,8 +172,9 @@ def test_the_bars_tooltips_stand_above_it_and_never_hide_the_position(app, monke
     bar = [viewer.step_on, viewer.turn_on, viewer.step_back, viewer.eyes_choice, viewer.speed_choice]
     for widget in bar:
         boxes.clear()
-        run(app, 1.5, [pygame.event.Event(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0),
-                                          buttons=(0, 0, 0))])
+        run(app, 1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0))])
+        wait(app, 1.5)
         app.draw()
         assert boxes, widget.tooltip
         assert not boxes[-1].colliderect(viewer.position_rect) and boxes[-1].bottom < ROW_Y, widget.tooltip
@@ -185,7 +187,7 @@ def test_a_linja_replay_says_whose_turn_once(app, monkeypatch) -> None:
     assert open_replay(app, path) is None
     viewer = viewer_of(app)
     while viewer.table.busy:
-        run(app, 0.5)
+        wait(app, 0.5)
     drawn = record_drawn_text(monkeypatch)
     viewer.draw(pygame.Surface((1920, 1080)))
     name = viewer.replay.seats[viewer.table.view["turn"]].name
@@ -338,7 +340,7 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
     from game.scenes.stats import GAMES_PANEL
     from game.ui import theme
     for game, players in (("bus", 3), ("liniell", 2)):  # Bus: a three-figure average
-        match, _ = play_one(game, players, 3, ["easy"], None)
+        match = easy_game(game, players, 3)
         match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
                        for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
         assert keep_replay(match, None) is not None
@@ -426,3 +428,32 @@ def test_the_bars_buttons_read_at_one_size_and_leave_the_position_its_room(app, 
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+def test_a_replays_folder_that_cannot_be_read_is_said_so_not_no_games_yet(app, monkeypatch) -> None:
+    from game.paths import replays_dir
+    from game.scenes.replays import ReplaysScene
+    from tests.client.helpers import record_drawn_text
+
+    replays_dir().parent.mkdir(parents=True, exist_ok=True)
+    replays_dir().write_text("")  # a file where the folder belongs
+    screen = ReplaysScene(app)
+    drawn = record_drawn_text(monkeypatch)
+    screen.draw(pygame.Surface((1920, 1080)))
+    header = next(rect for text, rect in drawn if text.startswith("The replays folder cannot be read (a file stands "
+                                                                    "where its folder belongs): "))
+    assert header.right <= 1920 - 100  # inside the panel, however long the path
+    replays_dir().unlink()
+    assert ReplaysScene(app).header(0).startswith("No finished games yet")
+
+
+def test_a_pasted_path_may_come_quoted_or_as_a_file_address() -> None:
+    from pathlib import Path
+
+    from game.scenes.replays import typed_path
+
+    assert typed_path('"/home/ada/Downloads/a game.jsonl"') == Path("/home/ada/Downloads/a game.jsonl")
+    assert typed_path("  '/tmp/x.jsonl' ") == Path("/tmp/x.jsonl")
+    assert typed_path("file:///home/ada/L%C3%A4rm%20und%20Bus.jsonl") == Path("/home/ada/Lärm und Bus.jsonl")
+    assert typed_path("~/x.jsonl") == Path.home() / "x.jsonl"
+    assert typed_path("/tmp/it's.jsonl") == Path("/tmp/it's.jsonl")

@@ -244,11 +244,14 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
             anchor="bottomleft",
         )
         x += 216
-    # Once the trip is under way the seat's row says what is left ("driving · 9 to go"): no "Route complete!"
+    # Once the trip is under way the seat's row says what is left ("driving · 9 to go"): the card's foot
+    # says nothing of building any more (neither "Route complete!" nor "now the stops")
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
+    if driving:
+        return
     # the card's foot line stands on its bottom edge, fitted to its width, at every text size
     foot = (rect.x + 28, rect.bottom - 10)
-    if status["complete"] and not driving:
+    if status["complete"]:
         words = _("Route complete!")
         theme.draw_text(surface, words, foot, theme.fit_text(words, 30, rect.width - 56, theme.DISPLAY_FONT),
                         theme.MINT, theme.DISPLAY_FONT, "bottomleft")
