@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from game.files import reason_in_words
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.lan.hud import draw_save_problem
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
@@ -44,6 +44,8 @@ NOTICE = pygame.Rect(40, 942, theme.WIDTH // 2 - 220 - 200 - 24 - 40, 94)
 
 class LanResultsScene(HoldsSession, ResultsScene):
     """``ResultsScene`` for a LAN table (see the module docstring)."""
+
+    OTHER_LABELS = (N_("Waiting…"), N_("Close table?"), N_("Close table"), N_("Leave table"))  # ``_arrange``
 
     name = "results"
 

@@ -249,22 +249,26 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
     if driving:
         return
+    # the card's foot line stands on its bottom edge, fitted to its width, at every text size
+    foot = (rect.x + 28, rect.bottom - 10)
     if status["complete"]:
-        theme.draw_text(
-            surface, _("Route complete!"), (rect.x + 28, rect.bottom - 48), 30, theme.MINT, theme.DISPLAY_FONT
-        )
+        words = _("Route complete!")
+        theme.draw_text(surface, words, foot, theme.fit_text(words, 30, rect.width - 56, theme.DISPLAY_FONT),
+                        theme.MINT, theme.DISPLAY_FONT, "bottomleft")
     elif status["terminals_joined"]:
-        theme.draw_text(
-            surface, _("Terminals joined — now the stops."), (rect.x + 28, rect.bottom - 44), 26, theme.CREAM_DIM
-        )
+        words = _("Terminals joined — now the stops.")
+        theme.draw_text(surface, words, foot, theme.fit_text(words, 26, rect.width - 56), theme.CREAM_DIM,
+                        anchor="bottomleft")
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
-    title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
+    # The title stands on the chosen tile's lifted frame (``layout.HAND_TITLE_FOOT``) and grows upwards into
+    # the gap under the route card, so at a large text size it never touches the tiles.
+    title_pos = (layout.PANEL_X + 24, layout.HAND_TITLE_FOOT)
     if frame.refill:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
-        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
         for _source, tile, rect in frame.refill:
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
         return
@@ -274,14 +278,14 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         actions = theme.draw_text(
             surface,
             _("actions {done}/2").format(done=frame.view["actions_taken"]),
-            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8),
+            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_TITLE_FOOT),
             26,
             theme.SUNFLOWER,
-            anchor="topright",
+            anchor="bottomright",
         )
         room -= actions.width + 16
     size = theme.fit_text(frame.hand_title, 28, room, theme.TEXT_BOLD_FONT)
-    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT, "bottomleft")
     for index, tile in enumerate(frame.hand[:6]):
         rect = layout.slot_rect(index)
         chosen = index == frame.selected
