@@ -84,24 +84,36 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
         hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
-        hello = {**hello, "open_seats": await _open_seats(reader, timeout)}
+        seats = await _seat_states(reader, timeout)
+        hello = {**hello, "open_seats": _open_seats(seats), "seat_tags": _seat_tags(seats)}
         writer.write(encode({"type": "bye", "id": 1}))
         return hello
     finally:
         writer.close()
 
 
-async def _open_seats(reader: asyncio.StreamReader, timeout: float) -> list[int] | None:
-    """Which seats are open, from the status a host sends a compatible newcomer after its hello (the
-    hello only counts them: a list draws the open one where it is); None when no status came."""
+async def _seat_states(reader: asyncio.StreamReader, timeout: float) -> list[dict[str, Any]] | None:
+    """The seats of the status a host sends a compatible newcomer after its hello (the hello only
+    counts them); None when no status came (an incompatible newcomer is refused instead)."""
     try:
         status = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
-    except (OSError, ProtocolError):  # no status (an incompatible newcomer is refused instead): counts only
+    except (OSError, ProtocolError):
         return None
     seats = status.get("seats") if status.get("type") == "status" else None
     if not isinstance(seats, list):
         return None
-    return [seat for seat, state in enumerate(seats) if isinstance(state, dict) and state.get("kind") == "open"]
+    return [state if isinstance(state, dict) else {} for state in seats]
+
+
+def _open_seats(seats: list[dict[str, Any]] | None) -> list[int] | None:
+    """Which seats are open: a list draws the open one where it is."""
+    return None if seats is None else [seat for seat, state in enumerate(seats) if state.get("kind") == "open"]
+
+
+def _seat_tags(seats: list[dict[str, Any]] | None) -> list[str] | None:
+    """The tags of the seats' tokens (``net.table.seat_tag``): which seats this table still keeps
+    for a player, whatever address it answers at."""
+    return None if seats is None else [tag for state in seats if isinstance(tag := state.get("tag"), str)]
 
 
 def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:

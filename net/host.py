@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -89,7 +90,8 @@ class Host(Requests):
         self._flooding = ""  # the address whose connections were last closed for coming too fast
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
-        self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners)
+        self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners,
+                                  bot_in=self._bot_in)
         self.bots = BotRunner(match, slots, bot_factory, lambda: self.config.bot_level,
                               lambda: self.config.bot_delay, lambda: self.phase == "playing")
         self.autosave = Autosave(config.save_path, self.save_data, config.fsync) if config.save_path else None
@@ -479,7 +481,18 @@ class Host(Requests):
     # -- the table's public state ----------------------------------------------------------------
     def seat_states(self) -> list[dict[str, Any]]:
         """Public facts about each seat: who sits there and whether they are connected."""
-        return self.seating.states()
+        return self.seating.states(self._bot_in)
+
+    def _bot_in(self, seat: int) -> int | None:
+        """Whole seconds until a bot takes the seat of its absent player (0: at the next heartbeat; in
+        the lobby: until the others stop waiting for them, and a bot plays it once the game starts);
+        None while nothing counts down: the player is here, a bot plays already, the game is over or
+        the table never hands a seat over."""
+        takeover, slot = self.config.bot_takeover_after, self.slots[seat]
+        if takeover is None or self.phase == "over" or slot.absent_since is None or slot.handed is not None \
+                or self.match.seats[seat].kind != "human":
+            return None
+        return max(0, math.ceil(slot.absent_since + takeover - time.monotonic()))
 
     def _broadcast_status(self) -> None:
         self.status.changed()

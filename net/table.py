@@ -209,6 +209,16 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+SEAT_TAG_CHARS = 16  # hex digits: 64 bits, so two tokens never share a tag by chance
+
+
+def seat_tag(token: str) -> str:
+    """A seat's public mark, told in every status: a program that holds the token finds its seat by
+    it whatever address the table answers at, and learns nothing from it that would let it in
+    (a digest of its own, not ``token_digest``, which names given-up tokens in the save)."""
+    return hashlib.sha256(b"linie seat tag\0" + token.encode()).hexdigest()[:SEAT_TAG_CHARS]
+
+
 def clean_chat(text: str) -> str:
     """Chat text without control characters (a line break would forge a second line)."""
     return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()

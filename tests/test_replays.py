@@ -15,15 +15,14 @@ from game.match import Match, SeatInfo, view_hash
 from game.playback import Playback
 from game.replays import ReplayError, compute_stats, list_replays, parse_replay, read_replay
 from game.saves import keep_replay
-from tools.simulate import play_one
+from tests.played import easy_game
 
 SEEDS = {"linie1": 3, "linja": 3, "liniell": 3, "bus": 3}
 
 
 def finished(game: str, seed: int | None = None, players: int | None = None) -> Match:
     definition = get_game(game)
-    match, _ = play_one(game, players or definition.min_players, SEEDS[game] if seed is None else seed, ["easy"])
-    return match
+    return easy_game(game, players or definition.min_players, SEEDS[game] if seed is None else seed)
 
 
 def lines_of(match: Match) -> list[dict[str, Any]]:
@@ -89,6 +88,24 @@ def test_turns_are_runs_of_one_seat(matches: dict[str, Match]) -> None:
     playback = Playback(replay)
     assert playback.turn_start(2) == starts[1] and playback.turn_at(starts[1]) == 2
     assert playback.turn_at(playback.length) == replay.turns
+
+
+def test_the_viewer_asks_the_rules_whether_the_game_is_over_once_per_position(
+        matches: dict[str, Match], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Liniell scores the whole field to say it is over; the viewer asks every frame."""
+    playback = Playback(parse_replay(body(lines_of(matches["liniell"]))))
+    definition = type(playback.game)
+    real, asked = definition.outcome, []
+    monkeypatch.setattr(definition, "outcome", lambda self, state: asked.append(1) or real(self, state))
+    playback.seek(playback.length)
+    asked.clear()
+    assert all(playback.finished for _frame in range(60)) and len(asked) == 1
+    playback.seek(playback.length - 1)  # one action back: the game is under way again
+    asked.clear()
+    assert not any(playback.finished for _frame in range(60)) and len(asked) == 1
+    assert playback.step() is not None
+    asked.clear()
+    assert all(playback.finished for _frame in range(60)) and len(asked) == 1
 
 
 # -- refusals in words ------------------------------------------------------------------------------

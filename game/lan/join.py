@@ -266,7 +266,7 @@ class JoinScene(Scene):
         self._answer: dict[str, Any] | None = None
         self._answer_lock = threading.Lock()
         self._list_offered = False  # the first table found takes the focus from an untouched address field
-        self.kept_seats: set[str] = set()  # tables where a seat waits for this player (``enter`` reads them)
+        self.kept_seats: dict[str, str] = {}  # where a seat waits for this player: its token (``enter`` reads them)
         self.list = TableList(LIST, self.join_listed)
         self.pointer = (0, 0)  # where the mouse last was: the wheel scrolls the list under it
         self.player_name = TextInput(
@@ -382,10 +382,11 @@ class JoinScene(Scene):
             self.app.settings.player_name = name
             self.app.save_settings()
         key = lan_seats.table_key(address, port, str(hello.get("table", "")))
-        found = lan_seats.find(address, port, str(hello.get("table", "")))  # a seat kept since we last sat there
+        # a seat kept since we last sat there, known by its token's tag at whatever address we reach it now
+        found = lan_seats.find(address, port, str(hello.get("table", "")), hello.get("seat_tags"))
         token = found[1] if found else None
         if found and found[0] != key:
-            lan_seats.forget(found[0])  # the table listens on another port now: kept under this one from here
+            lan_seats.forget(found[0])  # the table answers at another address or port now: kept under this one
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
         if token:
             session.notice(_("Taking back your seat at this table…"))
@@ -423,7 +424,7 @@ class JoinScene(Scene):
 
     def _seat_kept(self, table: dict[str, Any]) -> bool:
         return lan_seats.match(self.kept_seats, str(table.get("address")), int(table.get("port", 0)),
-                               str(table.get("name", ""))) is not None
+                               str(table.get("name", "")), table.get("seat_tags")) is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

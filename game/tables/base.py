@@ -45,6 +45,8 @@ from game.ui import theme
 from game.ui.input import Intent
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
+# the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
+BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 Anchor = tuple[int, int] | None
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,9 @@ class TableScene(HoldsSession, Scene):
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
+        # True while the keys walk the buttons (Tab reached one): Enter then presses the ringed button,
+        # never a move on the board the ring does not show
+        self.keys_on_buttons = False
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
             self.coach = Coach(self.game, self.hints, HintMemory(app.settings, app.save_settings), len(self.humans))
@@ -174,6 +179,18 @@ class TableScene(HoldsSession, Scene):
         if self.seat_info(seat).get("kind") == "bot":
             return _("{name} is thinking…").format(name=name)
         return _("Waiting for {name}…").format(name=name)
+
+    def animation_words(self) -> str:
+        """What the screen says while a move plays out: how to skip it. Nobody is deciding then (a
+        bot is not "thinking" while its last move still plays), and every table says it alike."""
+        if self.session.replay:  # Enter presses the replay bar's focused button
+            return _("Click to skip the animation.")
+        return _("Click or press Enter to skip the animation.")
+
+    def others_words(self, seat: int) -> str:
+        """The one wording of every table for a moment nobody of this screen decides: a move playing
+        out (``animation_words``), else whose decision it is (``waiting_words``)."""
+        return self.animation_words() if self.busy else self.waiting_words(seat)
 
     # -- hooks a game fills in --------------------------------------------------------------------
     @classmethod
@@ -484,7 +501,8 @@ class TableScene(HoldsSession, Scene):
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
         watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching))
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching,
+                                 leave_note=str(getattr(self.session, "leave_note", ""))))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
@@ -513,9 +531,30 @@ class TableScene(HoldsSession, Scene):
         if self.busy and kind in ("press", "confirm", "next") and not on_widget:
             self.show.skip()  # an impatient player skips the animation
             return True
+        if kind == "confirm" and self.keys_on_buttons and self.ui.focus is not None and self.ui.focus.interactive:
+            return super().handle(intent)  # the button the keys walked to, ringed, is the one Enter presses
         if kind != "cancel" and self.handle_table(intent):
+            if intent.pos is None:
+                self._keys_on_board()
             return True
-        return super().handle(intent)
+        if intent.pos is None and kind not in BUTTON_KEYS:
+            return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        handled = super().handle(intent)
+        if handled and intent.pos is None and not self.keys_on_buttons:
+            self.keys_on_buttons = True
+            self.keys_left_board()
+        return handled
+
+    def keys_left_board(self) -> None:
+        """Hook: the keys walked off the board to the buttons; a table lets go of what its keys
+        had picked out there (Linja's piece), so nothing but the ringed button looks chosen."""
+
+    def _keys_on_board(self) -> None:
+        """The keys play on the board again: a button ringed by earlier keys loses its ring, so
+        the one ring on screen is where Enter acts (a button under the pointer keeps its own)."""
+        self.keys_on_buttons = False
+        if self.ui.focus is not None and not self.ui.focus.hovered:
+            self.ui.set_focus(None)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -30,6 +30,13 @@ def run(app: App, seconds: float = 0.05, events: list[pygame.event.Event] | None
         app.step(1 / 60)
 
 
+def wait(app: App, seconds: float, frame: float = 0.1) -> None:
+    """Let ``seconds`` of game time pass, drawn once per ``frame``: for a wait whose end is what a test
+    reads. The updates run at their fixed step all the same; only the frames between go undrawn."""
+    for _ in range(max(1, round(seconds / frame))):
+        app.step(frame)
+
+
 def record_drawn_text(monkeypatch) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - pytest's MonkeyPatch
     """Every text drawn through ``theme.draw_text`` from now on, with the rect it took: what a test
     reads to see that words fit their room and cover nothing."""

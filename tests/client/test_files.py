@@ -32,6 +32,21 @@ def test_a_pipe_is_refused_before_anything_is_read(tmp_path):
     assert read_file(tmp_path / "f", 4) == b"xxxxx"  # one more than the limit: too big, and no more read
 
 
+def test_a_file_is_read_whole_up_to_the_limit_even_when_it_grows_after_its_size_was_taken(tmp_path, monkeypatch):
+    path = tmp_path / "f"
+    path.write_bytes(b"0123456789")
+    assert read_file(path, 100) == b"0123456789" and read_file(path, 10) == b"0123456789"
+    real = os.fstat
+
+    def smaller(handle: int) -> os.stat_result:  # the file as it was before its last 6 bytes came
+        found = real(handle)
+        return os.stat_result((*found[:6], found.st_size - 6, *found[7:]))
+
+    monkeypatch.setattr(os, "fstat", smaller)
+    assert read_file(path, 100) == b"0123456789"
+    assert read_file(path, 7) == b"01234567"  # still one more than the limit, no more
+
+
 def test_every_reader_refuses_a_pipe_in_words(tmp_path, monkeypatch):
     with pytest.raises(ReplayError, match=r"game.jsonl cannot be read: not a file\."):
         read_replay(pipe(tmp_path / "game.jsonl"))
@@ -42,3 +57,17 @@ def test_every_reader_refuses_a_pipe_in_words(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     pipe(lan_seats.seats_path().parent.mkdir(parents=True) or lan_seats.seats_path())
     assert lan_seats.recall("anything") is None
+
+
+def test_reading_a_small_file_sets_aside_no_memory_for_the_limit(tmp_path):
+    import tracemalloc
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 1000)
+    tracemalloc.start()
+    try:
+        read_file(path, 64 * 1024 * 1024)  # a save's limit
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1024 * 1024

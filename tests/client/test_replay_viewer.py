@@ -20,8 +20,8 @@ from game.scenes.title import TitleScene
 from game.tables.base import TableScene
 from game.tables.replay import ReplayViewer, open_replay
 from game.tables.replay_bar import TIMELINE
-from tests.client.helpers import click, key, record_drawn_text, run, typed
-from tools.simulate import play_one
+from tests.client.helpers import click, key, record_drawn_text, run, typed, wait
+from tests.played import easy_game
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
 GAMES = [(name, max(2, get_game(name).min_players), 3) for name in available_games()]
@@ -31,7 +31,7 @@ VARIANTS = [("linie1", 2, 4, {"trip_rule": "pace"}), ("linie1", 2, 4, {"trip_rul
 
 def kept(game: str, players: int, seed: int, folder: Path | None = None,
          options: dict | None = None) -> tuple[Path, Match]:
-    match, _ = play_one(game, players, seed, ["easy"], options)
+    match = easy_game(game, players, seed, options)
     match.seats = [SeatInfo(name, "human" if index == 0 else "bot", "easy", index)
                    for index, name in enumerate(["Ada", "Ben", "Cleo", "Dora", "Emil"][:players])]
     path = keep_replay(match, folder)
@@ -97,11 +97,11 @@ def test_play_runs_the_game_on_by_itself_and_the_eyes_switch(app) -> None:
     scene.speed_choice.step(3)  # 4x
     run(app, 0.05, click(scene.play_button.rect.center))
     assert scene.playing and scene.play_button.label == "Pause"
-    run(app, 3.0)
+    wait(app, 3.0)
     assert 0 < scene.position < len(match.log)
     run(app, 0.05, click(scene.play_button.rect.center))
     stopped = scene.position
-    run(app, 2.0)
+    wait(app, 2.0)
     assert not scene.playing and scene.position == stopped
     assert shows(scene, None)
     assert all(player.get("line") is None for player in scene.table.view["players"])  # a spectator's view
@@ -111,7 +111,7 @@ def test_play_runs_the_game_on_by_itself_and_the_eyes_switch(app) -> None:
     assert shows(scene, 0) and scene.table.view["players"][0].get("line") is not None
     assert scene.table.view["players"][1].get("line") is None  # still only that seat's secrets
     run(app, 0.05, click(scene.step_on.rect.center))  # and the next action keeps those eyes
-    run(app, 1.5)
+    wait(app, 1.5)
     assert scene.position == stopped + 1 and shows(scene, 0)
 
 
@@ -153,7 +153,8 @@ def test_the_timelines_tooltip_leaves_the_buttons_and_the_position_below_it_in_s
     _viewer, boxes = viewer_with_tooltips(app, monkeypatch)
     hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=(TIMELINE.x + 200, TIMELINE.centery), rel=(0, 0),
                                 buttons=(0, 0, 0))]
-    run(app, 1.5, hover)
+    run(app, 1 / 60, hover)
+    wait(app, 1.5)
     app.draw()
     assert boxes, "no tooltip over the timeline"
     assert boxes[-1].bottom <= TIMELINE.top and boxes[-1].bottom < ROW_Y
@@ -171,8 +172,9 @@ def test_the_bars_tooltips_stand_above_it_and_never_hide_the_position(app, monke
     bar = [viewer.step_on, viewer.turn_on, viewer.step_back, viewer.eyes_choice, viewer.speed_choice]
     for widget in bar:
         boxes.clear()
-        run(app, 1.5, [pygame.event.Event(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0),
-                                          buttons=(0, 0, 0))])
+        run(app, 1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=widget.rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0))])
+        wait(app, 1.5)
         app.draw()
         assert boxes, widget.tooltip
         assert not boxes[-1].colliderect(viewer.position_rect) and boxes[-1].bottom < ROW_Y, widget.tooltip
@@ -185,7 +187,7 @@ def test_a_linja_replay_says_whose_turn_once(app, monkeypatch) -> None:
     assert open_replay(app, path) is None
     viewer = viewer_of(app)
     while viewer.table.busy:
-        run(app, 0.5)
+        wait(app, 0.5)
     drawn = record_drawn_text(monkeypatch)
     viewer.draw(pygame.Surface((1920, 1080)))
     name = viewer.replay.seats[viewer.table.view["turn"]].name
@@ -338,7 +340,7 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
     from game.scenes.stats import GAMES_PANEL
     from game.ui import theme
     for game, players in (("bus", 3), ("liniell", 2)):  # Bus: a three-figure average
-        match, _ = play_one(game, players, 3, ["easy"], None)
+        match = easy_game(game, players, 3)
         match.seats = [SeatInfo(name, "bot", "easy", index)  # long names: the best score names its player
                        for index, name in enumerate(["Maximiliane", "Bartholomäus", "Konstantin"][:players])]
         assert keep_replay(match, None) is not None

@@ -53,7 +53,7 @@ def test_the_title_offers_continue_only_when_a_game_waits(app):
     app.to_title()
     title = app.stack.top
     assert {"Continue", "Saved games"} <= set(title.buttons) and title.ui.focus is title.buttons["Continue"]
-    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Bot · action")
+    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Bot · turn ")
 
 
 def test_continue_restores_a_local_game_exactly_for_every_seat(app):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+import functools
+import json
+from typing import Any, NamedTuple
 
-from game.bots import make_bot
+from game.bots import Bot, make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.base import players_title
@@ -17,21 +20,73 @@ SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal"
          SeatInfo("Bimmel", "bot", "easy", 2)]
 
 
+class _Moment(NamedTuple):
+    view: dict[str, Any]  # seat 0's view, which ``until`` is asked about
+    finished: bool
+    version: int
+    bots: dict[int, Bot]  # as they stood then, by the seed each was made with
+
+
+class _Game:
+    """One seed's game as ``advanced`` plays it, with every moment it has passed: a turn of the
+    human seat (played by a stand-in) or of the bots until the human seat is to act."""
+
+    def __init__(self, seed: int, options: dict[str, Any] | None) -> None:
+        self.seed, self.options = seed, options
+        self.bots: dict[int, Bot] = {}
+        self.match = Match("linie1", _seats(), seed, options)
+        self.session = LocalSession(self.match, bot_seed=seed, bot_factory=self._make_bot)
+        self.stand_in = make_bot("linie1", "normal", seed + 99)
+        self.moments = [self._moment()]
+
+    def _make_bot(self, game: str, level: str, seed: int) -> Bot:
+        return self.bots.setdefault(seed, make_bot(game, level, seed))
+
+    def _moment(self) -> _Moment:
+        return _Moment(self.match.view(0), self.match.finished, self.match.version, copy.deepcopy(self.bots))
+
+    def moment(self, index: int) -> _Moment:
+        while len(self.moments) <= index:
+            if self.match.to_act()[0] == 0:
+                self.session.submit(0, self.stand_in.decide(self.match.view(0)))
+            else:
+                self.session.run_bots_now()
+            self.moments.append(self._moment())
+        return self.moments[index]
+
+    def session_at(self, moment: _Moment) -> LocalSession:
+        """A session of its own at ``moment``: the actions so far, the bots as they stood."""
+        match = Match("linie1", _seats(), self.seed, self.options)
+        session = LocalSession(match, bot_seed=self.seed,
+                               bot_factory=lambda _game, _level, seed: copy.deepcopy(moment.bots[seed]))
+        for entry in self.match.log[:moment.version]:
+            assert match.submit(entry["seat"], entry["action"]).ok
+        session.poll()
+        return session
+
+
+@functools.cache
+def _game(seed: int, options: str) -> _Game:
+    return _Game(seed, json.loads(options))
+
+
+def _seats() -> list[SeatInfo]:
+    return [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS]
+
+
 def advanced(seed: int, until: Any, limit: int = 2000, options: dict[str, Any] | None = None) -> LocalSession:
-    """A local game played by bots (the human seat too) until ``until(view)`` holds."""
-    match = Match("linie1", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS], seed, options)
-    session = LocalSession(match, bot_seed=seed)
-    stand_in = make_bot("linie1", "normal", seed + 99)
-    for _ in range(limit):
-        if match.finished or until(match.view(0)):
+    """A local game played by bots (the human seat too) until ``until(view)`` holds, at most ``limit``
+    turns. Each seed's game is played once per process, only as far as the furthest moment asked for
+    (the shots and the tests stop the same few games at many moments); every caller gets a session of
+    its own to play on."""
+    game = _game(seed, json.dumps(options, sort_keys=True))
+    index = 0
+    while index < limit:
+        moment = game.moment(index)
+        if moment.finished or until(moment.view):
             break
-        seat = match.to_act()[0]
-        if seat == 0:
-            session.submit(0, stand_in.decide(match.view(0)))
-        else:
-            session.run_bots_now()
-    session.poll()
-    return session
+        index += 1
+    return game.session_at(game.moment(index))
 
 
 def table(app: Any, session: LocalSession) -> Linie1Table:
@@ -80,12 +135,32 @@ def routes_in_lanes(app: Any) -> None:
 
 @shot("linie1_trip_chooser", settle=0.4)
 def trip_chooser(app: Any) -> None:
+    """The chooser: the focused route, its terminals (Start, End) and its stops ringed in Ada's colour."""
     from game.core.linie1 import my_trip_candidates
     session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                        and bool(my_trip_candidates(v)))
     scene = table(app, session)
     app.step(1 / 60)
     scene.open_trip_chooser()
+
+
+@shot("linie1_trip_chooser_blue", settle=0.4)
+def trip_chooser_blue(app: Any) -> None:
+    """Another game's chooser, Ada in blue (the darkest seat colour), its second route focused."""
+    from game.core.linie1 import my_trip_candidates
+    SEATS[0] = SeatInfo("Ada", "human", colour=1)
+    SEATS[1] = SeatInfo("Tramina", "bot", "normal", 0)
+    try:
+        session = advanced(12, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                           and bool(my_trip_candidates(v)), limit=4000)
+        scene = table(app, session)
+    finally:
+        SEATS[0], SEATS[1] = SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1)
+    app.step(1 / 60)
+    scene.open_trip_chooser()
+    chooser = app.stack.top
+    if len(chooser.candidates) > 1:
+        chooser.list.select(1)
 
 
 @shot("linie1_die_and_tram", settle=0.0)

@@ -1,0 +1,59 @@
+"""The shots' Linie 1 games, played once per run and stopped at many moments, leave each caller the
+session that playing the game from its start would: the same actions, the bots as they stood."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.bots import make_bot
+from game.core.rng import Rng
+from game.match import Match
+from game.session import LocalSession
+from tools.shots import linie1 as shots
+
+
+def played_from_the_start(seed: int, until: Callable[[Any], bool]) -> LocalSession:
+    """The game as ``advanced`` played it before it kept its games: from the deal, every time."""
+    match = Match("linie1", shots._seats(), seed)
+    session = LocalSession(match, bot_seed=seed)
+    stand_in = make_bot("linie1", "normal", seed + 99)
+    while not match.finished and not until(match.view(0)):
+        if match.to_act()[0] == 0:
+            session.submit(0, stand_in.decide(match.view(0)))
+        else:
+            session.run_bots_now()
+    session.poll()
+    return session
+
+
+def at_call(number: int) -> Callable[[Any], bool]:
+    """True from the ``number``-th question on: the moment after that many turns."""
+    asked = []
+    return lambda view: asked.append(view) or len(asked) >= number
+
+
+def bot_states(session: LocalSession) -> list[tuple[str, int]]:
+    """Each bot's level and where its random numbers stand (all a Linie 1 bot below hard keeps)."""
+    assert all(isinstance(bot.rng, Rng) and bot.hard is None for bot in session._bots.values())
+    return [(bot.level, bot.rng.state) for _seat, bot in sorted(session._bots.items())]
+
+
+def test_a_moment_is_the_session_the_game_played_from_its_start_leaves() -> None:
+    shots.advanced(8, at_call(9))  # the kept game goes past the moment below first
+    kept = shots.advanced(8, at_call(7))
+    fresh = played_from_the_start(8, at_call(7))
+    assert kept.match.version > 0 and kept.match.save() == fresh.match.save()
+    assert bot_states(kept) == bot_states(fresh) and kept.poll() == fresh.poll() == []
+    for session in (kept, fresh):  # and both play on alike
+        session.run_bots_now()
+    assert kept.match.save() == fresh.match.save()
+
+
+def test_each_caller_gets_a_session_of_its_own() -> None:
+    first, second = shots.advanced(8, at_call(4)), shots.advanced(8, at_call(4))
+    assert first.match is not second.match and first.match.save() == second.match.save()
+    assert first._bots and all(a is not b for a, b in zip(first._bots.values(), second._bots.values(), strict=True))
+    seat = first.match.to_act()[0]
+    assert first.match.submit(seat, next(iter(first.match.game.legal(first.match.state, seat)))).ok
+    assert first.match.version > second.match.version
