@@ -7,6 +7,7 @@ from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.outcome_words import shared_ranks
 from game.scenes.figures import PlayerFigures
 from game.tables.bus.model import picture_of
 from game.tables.bus.seats import seat_looks
@@ -18,7 +19,16 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
     looks = seat_looks(view, picture.players)
     scores = outcome.get("scores") or [seat.score - seat.stones for seat in picture.seats]
     winners = set(outcome.get("winners") or [])
-    ranking = outcome.get("ranking") or []
+    seats = range(len(picture.seats))
+    ranking = [seat for seat in outcome.get("ranking") or [] if seat in seats]
+    stones = outcome.get("stones") or [seat.stones for seat in picture.seats]
+
+    def standing(seat: int) -> tuple[int, int, int]:
+        """What places a seat (§6): the final score, then the stones, then when it reached its score;
+        seats equal on all three (none ever delivered) share their place."""
+        return (_at(scores, seat), _at(stones, seat), picture.seats[seat].arrival)
+
+    ranks = shared_ranks(ranking, standing)
     figures = []
     for seat, info in enumerate(picture.seats):
         rows = [
@@ -28,8 +38,8 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
             (_("Streets in the line"), str(max(0, len(info.path) - 1))),
             (_("Action markers left"), str(info.markers_left)),
         ]
-        if seat in ranking:
-            rows.append((_("Rank"), str(ranking.index(seat) + 1)))
+        if seat in ranks:
+            rows.append((_("Rank"), str(ranks[seat])))
         look = looks[seat]
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))
@@ -37,3 +47,7 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         headline = ngettext("{points} point", "{points} points", score).format(points=score)
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures
+
+
+def _at(values: list[int], seat: int) -> int:
+    return int(values[seat]) if seat < len(values) else 0

@@ -1,0 +1,84 @@
+"""How a game's end is said on every screen, in one wording for the four games: "Ada and Ben share
+the win", "A draw", "Nobody wins", and finishing places shared as players count them ("1, 1, 3")."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.i18n import set_language
+from game.match import Match, SeatInfo
+from game.replays import result_in_words
+from game.scenes.figures import PlayerFigures
+from game.scenes.results import ResultsScene
+from game.tables.bus.figures import bus_figures
+from tests.client.helpers import record_drawn_text, run
+
+
+def cards(*winners: bool) -> list[PlayerFigures]:
+    return [PlayerFigures(seat, name, seat, won, "0 points") for seat, (name, won) in
+            enumerate(zip(("Ada", "Ben", "Cleo"), winners, strict=False))]
+
+
+@pytest.mark.parametrize(("winners", "outcome", "said", "sound"), [
+    ((True, False, False), {"winners": [0], "draw": False}, "Ada wins!", "fanfare"),
+    ((True, True, False), {"winners": [0, 1], "draw": False, "shared": True}, "Ada and Ben share the win",
+     "fanfare"),
+    ((True, True, True), {"winners": [0, 1, 2], "draw": False}, "Ada, Ben and Cleo share the win", "fanfare"),
+    ((False, False), {"winners": [], "draw": True}, "A draw", "bell"),
+    ((False, False, False), {"winners": [], "draw": False, "stalemate": True}, "Nobody wins", "bell"),
+])
+def test_the_results_headline_and_sound_say_how_the_game_ended(app, monkeypatch, winners, outcome, said, sound):
+    drawn = record_drawn_text(monkeypatch)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    results = ResultsScene(app, cards(*winners), outcome, lambda: None)
+    app.push(results)
+    run(app, 1.0)
+    results.draw(pygame.Surface((1920, 1080)))
+    assert said in [text for text, _rect in drawn]
+    assert heard == [sound]
+    assert (len(results.particles) > 0) == any(winners)  # confetti only for a winner
+
+
+def test_the_results_headline_speaks_german(app, monkeypatch):
+    drawn = record_drawn_text(monkeypatch)
+    set_language("de")
+    try:
+        results = ResultsScene(app, cards(True, True), {"winners": [0, 1], "draw": False}, lambda: None)
+        results.draw(pygame.Surface((1920, 1080)))
+        draw = ResultsScene(app, cards(False, False, False), {"winners": [], "draw": False}, lambda: None)
+        draw.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    texts = [text for text, _rect in drawn]
+    assert "Ada und Ben teilen sich den Sieg" in texts and "Niemand gewinnt" in texts
+
+
+def test_the_replay_list_says_a_shared_win_as_the_results_do():
+    players = ["Ada", "Ben", "Cleo"]
+    assert result_in_words({"winners": [0, 2], "draw": False}, players) == "Ada and Cleo share the win"
+    assert result_in_words({"winners": [], "draw": True}, players) == "a draw"
+
+
+def bus_view() -> dict:
+    return Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))],
+                 5).view(None)
+
+
+def ranks(outcome: dict) -> list[str]:
+    return [dict(figure.rows)["Rank"] for figure in bus_figures(bus_view(), outcome)]
+
+
+def test_bus_players_who_share_the_win_share_first_place_and_the_next_is_third():
+    # nobody delivered: all still on the start space, so equal score and stones share the place (§6)
+    outcome = {"winners": [0, 1], "shared": True, "scores": [0, 0, -1], "stones": [0, 0, 1], "ranking": [0, 1, 2]}
+    assert ranks(outcome) == ["1", "1", "3"]
+    outcome = {"winners": [0, 1, 2], "shared": True, "scores": [0, 0, 0], "stones": [0, 0, 0], "ranking": [0, 1, 2]}
+    assert ranks(outcome) == ["1", "1", "1"]
+
+
+def test_bus_places_split_by_a_tie_break_stay_apart():
+    # equal final scores, but Ben holds more stones: the first tie-break places him ahead
+    outcome = {"winners": [1], "shared": False, "scores": [-1, -1, -2], "stones": [1, 2, 2], "ranking": [1, 0, 2]}
+    assert ranks(outcome) == ["2", "1", "3"]
