@@ -82,3 +82,78 @@ def test_bus_places_split_by_a_tie_break_stay_apart():
     # equal final scores, but Ben holds more stones: the first tie-break places him ahead
     outcome = {"winners": [1], "shared": False, "scores": [-1, -1, -2], "stones": [1, 2, 2], "ranking": [1, 0, 2]}
     assert ranks(outcome) == ["2", "1", "3"]
+
+
+def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_blue_rhombs_were_level(app,
+                                                                                                      monkeypatch):
+    import time
+
+    from game.tables.liniell.figures import liniell_figures
+    from game.tables.liniell.table import LiniellTable
+    from tests.client.scripted_session import ScriptedSession
+    from tools.shots.liniell import table_after
+
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    app.settings.animation_speed = 3.0
+    played = table_after(app, 40, humans=(0,), push=False).session.view(None)
+    outcome = played["outcome"]
+    level = [max(outcome["scores"])] * 2
+    played["outcome"] = {**outcome, "winners": [], "draw": True, "scores": level, "blue": [2, 2]}
+    session = ScriptedSession("liniell")
+    table = LiniellTable(app, session, None)
+    app.push(table)
+    session.inbox.append({"type": "update", "version": played["match"]["version"], "seat": None, "actor": None,
+                          "events": [], "view": played, "snapshot": True})
+    deadline = time.monotonic() + 20
+    while not table.count.done:
+        assert time.monotonic() < deadline
+        app.step(0.25)
+    assert "bell" in heard and "fanfare" not in heard
+    assert len(table.show.particles) == 0
+    remarks = [[label for label, value in figure.rows if not value]
+               for figure in liniell_figures(played, played["outcome"])]
+    assert remarks == [["Level on blue rhombs too: a draw"]] * 2
+
+
+def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatch):
+    from game.tables.linie1.panel import _no_route_words
+    from game.tables.linie1.table import Linie1Table
+
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    match = Match("linie1", [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "bot", "easy", 1)], 5)
+    state = match.state
+    state.box.extend(state.pile + state.hands[0] + state.hands[1])  # L11: nothing left to lay or draw
+    state.pile.clear()
+    state.hands = [[], []]
+    from game.session import LocalSession
+    session = LocalSession(match)
+    table = Linie1Table(app, session, None)
+    app.push(table)
+    run(app, 0.1)
+    session.submit(0, {"type": "end_turn"})
+    for _ in range(40):
+        run(app, 0.25)
+    outcome = match.outcome()
+    assert outcome is not None and outcome["stalemate"] and not outcome["winners"]
+    assert "bell" in heard and "fanfare" not in heard
+    assert table.results_title(outcome) == "Linie 1 · 2 players · stalemate: nobody could lay track"
+
+    class Frame:  # what the route card reads once the game is over
+        view = match.view(None)
+        seats = view["match"]["seats"]
+        hidden_note = ""
+
+    assert _no_route_words(Frame()) == ("Game over", "Nobody wins")  # type: ignore[arg-type]
+
+
+def test_linja_results_say_when_nobody_could_move():
+    from game.tables.linja.table import armies_passed
+
+    start = Match("linja", [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "human", "", 1)], 3).view(None)
+    assert not armies_passed(start)  # J2: the armies begin interleaved
+    passed = {**start, "rows": [[0, 0], [0, 2], [0, 5], [0, 5], [1, 0], [3, 0], [4, 0], [4, 0]]}
+    assert armies_passed(passed)
+    blocked = {**start, "rows": [[0, 0], [0, 0], [2, 4], [2, 2], [2, 2], [3, 1], [3, 3], [0, 0]]}
+    assert not armies_passed(blocked)

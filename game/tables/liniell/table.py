@@ -194,8 +194,11 @@ class LiniellTable(TableScene):
 
     def _counted(self) -> None:
         self.results_button.visible = True
-        self.sound("fanfare")
         winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
+        if not winners:  # a draw: the calm bell, no confetti, as the results say it
+            self.sound("bell")
+            return
+        self.sound("fanfare")
         colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.width, colours, 160)
 
