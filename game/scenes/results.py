@@ -130,7 +130,8 @@ class ResultsScene(Scene):
         theme.background(surface)
         self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
         headline = outcome_headline([f.name for f in self.figures if f.winner], bool(self.outcome.get("draw")))
-        theme.heading(surface, headline, (theme.WIDTH // 2, 110), 96, theme.SUNFLOWER)
+        size = theme.fit_text(headline, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
+        theme.heading(surface, headline, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
         if self.title:
             theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")

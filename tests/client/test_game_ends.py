@@ -157,3 +157,12 @@ def test_linja_results_say_when_nobody_could_move():
     assert armies_passed(passed)
     blocked = {**start, "rows": [[0, 0], [0, 0], [2, 4], [2, 2], [2, 2], [3, 1], [3, 3], [0, 0]]}
     assert not armies_passed(blocked)
+
+
+def test_three_long_names_who_share_the_win_fit_the_screen(app, monkeypatch):
+    drawn = record_drawn_text(monkeypatch)
+    names = ("Wilhelmina-Josephine", "Maximiliane-Theresa", "Bartholomäus")
+    figures = [PlayerFigures(seat, name, seat, True, "0 points") for seat, name in enumerate(names)]
+    ResultsScene(app, figures, {"winners": [0, 1, 2], "draw": False}, lambda: None).draw(pygame.Surface((1920, 1080)))
+    rect = next(rect for text, rect in drawn if text.endswith("share the win"))
+    assert rect.left >= 0 and rect.right <= 1920
