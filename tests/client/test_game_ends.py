@@ -166,3 +166,21 @@ def test_three_long_names_who_share_the_win_fit_the_screen(app, monkeypatch):
     ResultsScene(app, figures, {"winners": [0, 1, 2], "draw": False}, lambda: None).draw(pygame.Surface((1920, 1080)))
     rect = next(rect for text, rect in drawn if text.endswith("share the win"))
     assert rect.left >= 0 and rect.right <= 1920
+
+
+@pytest.mark.parametrize(("outcome", "said"), [
+    ({"winners": [1], "draw": False, "scores": [40, 46]}, "Ben wins!"),
+    ({"winners": [], "draw": True, "scores": [44, 44]}, "A draw"),
+])
+def test_linjas_turn_box_names_the_winner_once_the_count_is_done(outcome, said):
+    from game.tables.linja.frame import LinjaFrame
+    from game.tables.linja.panel import over_words
+
+    view = {"phase": "over", "turn": None, "outcome": outcome, "scores": outcome["scores"]}
+    frame = LinjaFrame(view, [{"name": "Ada"}, {"name": "Ben"}], ["you", "bot"], None, None, False, [], None, None,
+                       [], None)  # type: ignore[arg-type]
+    assert over_words(frame) == said  # a replay's end, a table opened on the finished game
+    frame.tally = [12, 20]
+    assert over_words(frame) == "Game over"  # the count still runs: the winner is not told before it
+    frame.tally = list(outcome["scores"])
+    assert over_words(frame) == said
