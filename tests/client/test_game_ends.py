@@ -184,3 +184,14 @@ def test_linjas_turn_box_names_the_winner_once_the_count_is_done(outcome, said):
     assert over_words(frame) == "Game over"  # the count still runs: the winner is not told before it
     frame.tally = list(outcome["scores"])
     assert over_words(frame) == said
+
+
+def test_liniells_results_say_when_the_last_tile_had_no_place(app):
+    from game.tables.launch import TableConfig, start_local_game
+    from game.tables.liniell.table import LiniellTable
+
+    assert start_local_game(app, TableConfig("liniell", [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    assert table.results_title({"reason": "stack_empty"}) == "Liniell · Ada vs Bot"
+    assert table.results_title({"reason": "last_tile_unplaceable"}) == (
+        "Liniell · Ada vs Bot · the last tile had no legal place")
