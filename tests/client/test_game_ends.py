@@ -61,27 +61,27 @@ def test_the_replay_list_says_a_shared_win_as_the_results_do():
     assert result_in_words({"winners": [], "draw": True}, players) == "a draw"
 
 
-def bus_view() -> dict:
-    return Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))],
-                 5).view(None)
-
-
-def ranks(outcome: dict) -> list[str]:
-    return [dict(figure.rows)["Rank"] for figure in bus_figures(bus_view(), outcome)]
+def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
+    """The Rank row of each card for a Bus game that ended with these deliveries, stones and arrivals."""
+    match = Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))], 5)
+    match.state.score, match.state.stones, match.state.arrival = score, stones, arrival
+    match.state.phase = "over"
+    outcome = match.outcome()
+    assert outcome is not None
+    return [dict(figure.rows)["Rank"] for figure in bus_figures(match.view(None), outcome)]
 
 
 def test_bus_players_who_share_the_win_share_first_place_and_the_next_is_third():
     # nobody delivered: all still on the start space, so equal score and stones share the place (§6)
-    outcome = {"winners": [0, 1], "shared": True, "scores": [0, 0, -1], "stones": [0, 0, 1], "ranking": [0, 1, 2]}
-    assert ranks(outcome) == ["1", "1", "3"]
-    outcome = {"winners": [0, 1, 2], "shared": True, "scores": [0, 0, 0], "stones": [0, 0, 0], "ranking": [0, 1, 2]}
-    assert ranks(outcome) == ["1", "1", "1"]
+    assert bus_ranks([0, 0, 0], [0, 0, 1], [0, 0, 0]) == ["1", "1", "3"]
+    assert bus_ranks([0, 0, 0], [1, 1, 1], [0, 0, 0]) == ["1", "1", "1"]
 
 
 def test_bus_places_split_by_a_tie_break_stay_apart():
-    # equal final scores, but Ben holds more stones: the first tie-break places him ahead
-    outcome = {"winners": [1], "shared": False, "scores": [-1, -1, -2], "stones": [1, 2, 2], "ranking": [1, 0, 2]}
-    assert ranks(outcome) == ["2", "1", "3"]
+    # equal final scores: Ben holds more stones (he delivered more), the first tie-break places him ahead
+    assert bus_ranks([0, 1, 0], [1, 2, 2], [0, 4, 0]) == ["2", "1", "3"]
+    # equal on score and stones: who reached the score first (lower in the stack) is ahead
+    assert bus_ranks([2, 2, 0], [0, 0, 0], [7, 3, 0]) == ["2", "1", "3"]
 
 
 def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_blue_rhombs_were_level(app,

@@ -19,16 +19,11 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
     looks = seat_looks(view, picture.players)
     scores = outcome.get("scores") or [seat.score - seat.stones for seat in picture.seats]
     winners = set(outcome.get("winners") or [])
-    seats = range(len(picture.seats))
-    ranking = [seat for seat in outcome.get("ranking") or [] if seat in seats]
-    stones = outcome.get("stones") or [seat.stones for seat in picture.seats]
-
-    def standing(seat: int) -> tuple[int, int, int]:
-        """What places a seat (§6): the final score, then the stones, then when it reached its score;
-        seats equal on all three (none ever delivered) share their place."""
-        return (_at(scores, seat), _at(stones, seat), picture.seats[seat].arrival)
-
-    ranks = shared_ranks(ranking, standing)
+    seats = picture.seats
+    ranking = [seat for seat in outcome.get("ranking") or [] if type(seat) is int and 0 <= seat < len(seats)]
+    # what places a seat (§6): the final score, then the stones, then when it reached its score; seats
+    # equal on all three (none ever delivered) share their place
+    ranks = shared_ranks(ranking, lambda seat: (seats[seat].score, seats[seat].stones, seats[seat].arrival))
     figures = []
     for seat, info in enumerate(picture.seats):
         rows = [
@@ -47,7 +42,3 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         headline = ngettext("{points} point", "{points} points", score).format(points=score)
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures
-
-
-def _at(values: list[int], seat: int) -> int:
-    return int(values[seat]) if seat < len(values) else 0
