@@ -189,7 +189,7 @@ def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
 
     if frame.view["phase"] == "over":
         winners = (frame.view.get("outcome") or {}).get("winners") or []
-        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else ""
+        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else _("Nobody wins")
     return frame.hidden_note, ""
 
 

@@ -235,6 +235,11 @@ class Linie1Table(TableScene):
         self.say(message, bad=True)
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        """How many played, and, when nobody won (L11), why."""
+        title = super().results_title(outcome)
+        return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
 
