@@ -380,9 +380,10 @@ def room_left_of(band: pygame.Rect, widgets: Iterable[Any], gap: int = 24) -> py
     """``band`` cut short on the right so that it stops ``gap`` before the first of ``widgets`` that
     stands in its height: a screen's notice keeps clear of its buttons however wide their words
     made them (German at 150 %)."""
+    row = pygame.Rect(band.x, band.y, theme.WIDTH, band.height)  # the band and everything right of it
     right = min((widget.rect.left for widget in widgets
-                 if getattr(widget, "visible", True) and widget.rect.colliderect(band.x, band.y, theme.WIDTH, band.height)
-                 and widget.rect.left > band.x), default=band.right + gap)
+                 if getattr(widget, "visible", True) and widget.rect.colliderect(row) and widget.rect.left > band.x),
+                default=band.right + gap)
     return pygame.Rect(band.x, band.y, min(band.width, right - gap - band.x), band.height)
 
 
