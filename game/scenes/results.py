@@ -12,12 +12,13 @@ import pygame
 
 from game.anim import ParticleSystem, Tween
 from game.files import reason_in_words
-from game.i18n import _, ngettext
+from game.i18n import _
+from game.outcome_words import headline as outcome_headline
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
@@ -29,6 +30,7 @@ ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's heig
 class ResultsScene(Scene):
     name = "results"
     BOB_SECONDS = 6.0  # the winner's card bobs, then rests (and the screen with it)
+    OTHER_LABELS: tuple[str, ...] = ()  # words a subclass may put on the two buttons later (marked ``N_``)
 
     @property
     def idle_fps(self) -> int:  # type: ignore[override]
@@ -54,11 +56,12 @@ class ResultsScene(Scene):
         if back is not None:
             play_again = back[1]
         self.play_again_action = play_again
-        again = pygame.Rect(0, 0, 400, 90)
-        again.center = (theme.WIDTH // 2 - 220, 990)
-        menu = pygame.Rect(0, 0, 400, 90)
-        menu.center = (theme.WIDTH // 2 + 220, 990)
-        self.again = Button(again, back[0] if back else _("Play again"), self.play_again, "primary", 42)
+        # the two buttons as wide as the longest of their words needs at their size, at any text size
+        first = back[0] if back else _("Play again")
+        wide = max(400, room_for_labels([first, _("Title screen"), *(_(words) for words in self.OTHER_LABELS)], 42))
+        again = pygame.Rect(theme.WIDTH // 2 - 20 - wide, 945, wide, 90)
+        menu = pygame.Rect(theme.WIDTH // 2 + 20, 945, wide, 90)
+        self.again = Button(again, first, self.play_again, "primary", 42)
         self.again.enabled = play_again is not None
         self.menu = Button(menu, _("Title screen"), self.to_title, "secondary", 42)
         self.ui.add(self.again)
@@ -73,6 +76,8 @@ class ResultsScene(Scene):
             colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
             self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
             self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
+        else:  # a draw, or nobody won: the calm bell, no confetti
+            self.clock.schedule(0.9, lambda: self.app.sounds.play("bell"))
 
     def play_again(self) -> None:
         if self.play_again_action is not None and self.kept():
@@ -126,14 +131,9 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
-        winners = [f.name for f in self.figures if f.winner]
-        if winners:
-            headline = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners))
-        elif self.outcome.get("draw"):
-            headline = _("A draw")
-        else:
-            headline = _("Game over")
-        theme.heading(surface, headline, (theme.WIDTH // 2, 110), 96, theme.SUNFLOWER)
+        headline = outcome_headline([f.name for f in self.figures if f.winner], bool(self.outcome.get("draw")))
+        size = theme.fit_text(headline, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
+        theme.heading(surface, headline, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
         if self.title:
             theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")

@@ -212,7 +212,7 @@ def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
 
     if frame.view["phase"] == "over":
         winners = (frame.view.get("outcome") or {}).get("winners") or []
-        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else ""
+        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else _("Nobody wins")
     return frame.hidden_note, ""
 
 
@@ -286,17 +286,20 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
         return
+    size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
     top = rect.bottom - 14 - theme.line_height(size, face)
     if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
         theme.draw_text(surface, words, (rect.x + 28, top), size, colour, face)
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
-    title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
+    # The title stands on the chosen tile's lifted frame (``layout.HAND_TITLE_FOOT``) and grows upwards into
+    # the gap under the route card, so at a large text size it never touches the tiles.
+    title_pos = (layout.PANEL_X + 24, layout.HAND_TITLE_FOOT)
     if frame.refill:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
-        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
         for _source, tile, rect in frame.refill:
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
         return
@@ -306,14 +309,14 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         actions = theme.draw_text(
             surface,
             _("actions {done}/2").format(done=frame.view["actions_taken"]),
-            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8),
+            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_TITLE_FOOT),
             26,
             theme.SUNFLOWER,
-            anchor="topright",
+            anchor="bottomright",
         )
         room -= actions.width + 16
     size = theme.fit_text(frame.hand_title, 28, room, theme.TEXT_BOLD_FONT)
-    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT, "bottomleft")
     for index, tile in enumerate(frame.hand[:6]):
         rect = layout.slot_rect(index)
         chosen = index == frame.selected

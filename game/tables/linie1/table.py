@@ -37,8 +37,9 @@ from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast, notice_
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
+from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
@@ -234,6 +235,11 @@ class Linie1Table(TableScene):
         self.say(message, bad=True)
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        """How many played, and, when nobody won (L11), why."""
+        title = super().results_title(outcome)
+        return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
 
@@ -328,16 +334,22 @@ class Linie1Table(TableScene):
             (x + 578, y, layout.PANEL_W - 578, 86), _("End turn"), self.main_action, "primary", 38
         )
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
-        self.history_button = Button((0, 0, 150, 46), _("History"), self.toggle_history, "secondary", 24,
+        history = max(150, room_for_labels([_("History"), _("Route card")], 24))  # either word at its size
+        self.history_button = Button((0, 0, history, 46), _("History"), self.toggle_history, "secondary", 24,
                                      _("Every turn since this table opened; hover one to see it on the board."))
         self.stop_button = Button((x, y, 396, 86), _("Stop here"), self.stop_driving, "secondary", 34,
                                   _("End your trip turn here rather than roll on."))
-        self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), _("Start trip"),
-                                  self.open_trip_chooser,
+        trip_width = max(290, room_for_labels([_("Start trip")], 34))  # its label at its size ("Fahrt starten")
+        self.trip_button = Button((x + layout.PANEL_W - 18 - trip_width, card_bottom - 84, trip_width, 66),
+                                  _("Start trip"), self.open_trip_chooser,
                                   "good", 34, _("Your route is complete: choose it and start driving."))
         for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
                        self.history_button, self.stop_button):
             self.ui.add(button)
+        # the row under the hand as designed at 100 % (``_lay_out_button_row`` widens what a label needs)
+        self._design_widths = {button: button.rect.width for button in (
+            self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.stop_button)}
+        self._button_row: tuple[Any, ...] | None = None
 
     def _update_buttons(self) -> None:
         if self.view is None:
@@ -388,6 +400,27 @@ class Linie1Table(TableScene):
         self.trip_button.visible = not self.watching and bool(self.trip_candidates()) and not self.history_open
         card = layout.route_card_rect(len(self.view["players"]))
         self.history_button.rect.topright = (card.right - 16, card.y + 14)
+        self._lay_out_button_row(dice is not None)
+
+    def _lay_out_button_row(self, three_dice: bool) -> None:
+        """The row under the hand reads at one size: each button as wide as its label needs where the row
+        has room (German's "Rückgängig", "Zug beenden" at a large text size), else all shrunk alike."""
+        row = [button for button in (self.undo_button, self.rotate_button, self.hint_button, self.stop_button,
+                                     self.main_button) if button.visible]
+        labels = [[button.label] for button in row]
+        if three_dice and row and row[-1] is self.main_button:  # one size for every roll of the turn
+            labels[-1] = [_("Choose a die"), _("Roll {count} dice").format(count=3),
+                          *(ngettext("Roll {count} more die", "Roll {count} more dice", count).format(count=count)
+                            for count in (1, 2))]
+        key = (tuple(id(button) for button in row), tuple(map(tuple, labels)), theme.ui_scale())
+        if not row or key == self._button_row:
+            return
+        self._button_row = key
+        widths = [self._design_widths[button] for button in row]
+        wide = len(row) > 1  # the row fills the panel; one button alone stands at its right end
+        if wide and sum(widths) + 16 * (len(row) - 1) < layout.PANEL_W:
+            widths[-1] = layout.PANEL_W - sum(widths[:-1]) - 16 * (len(row) - 1)
+        share_row(row, pygame.Rect(layout.PANEL_X, layout.BUTTONS_Y, layout.PANEL_W, 86), widths, 16, labels)
 
     # -- intents --------------------------------------------------------------------------------------
     def rotate(self, step: int = 1) -> None:
@@ -866,7 +899,9 @@ class Linie1Table(TableScene):
                 draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
-            self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
+            area = history_area(len(self.view["players"]))
+            self.history_panel.draw(surface, area, self.seat_name, self.seat_colour,
+                                    area.right - self.history_button.rect.left + 24)
             hovered = self.history_panel.hovered
             if hovered is not None:
                 self.history_panel.draw_highlight(

@@ -34,7 +34,7 @@ from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 SUPPLY = "supply"
 BOT_PAUSE = 0.35  # a breath before a bot's or a remote player's move plays, so it can be followed
@@ -180,8 +180,12 @@ class LiniellTable(TableScene):
         return liniell_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        """Who played whom, as Linja's duel says it (the other games name their player count)."""
-        return _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        """Who played whom, as Linja's duel says it (the other games name their player count), and when
+        the game ended without its last tile (N5), that it did."""
+        title = _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        if outcome.get("reason") == "last_tile_unplaceable":
+            title += " · " + _("the last tile had no legal place")
+        return title
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen: the count plays (a table that opens on, or resyncs to, a
@@ -194,8 +198,11 @@ class LiniellTable(TableScene):
 
     def _counted(self) -> None:
         self.results_button.visible = True
-        self.sound("fanfare")
         winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
+        if not winners:  # a draw: the calm bell, no confetti, as the results say it
+            self.sound("bell")
+            return
+        self.sound("fanfare")
         colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.width, colours, 160)
 
@@ -217,7 +224,8 @@ class LiniellTable(TableScene):
 
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
-        self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), _("Skip"), self.skip, "secondary",
+        skip = min(wide.width, max(240, room_for_labels([_("Skip")], 36)))  # "Aussetzen" at its size
+        self.skip_button = Button(pygame.Rect(wide.x, wide.y, skip, wide.height), _("Skip"), self.skip, "secondary",
                                   36, _("Leave your markers where they are ({key}).").format(
                                       key=self.app.mapper.key_label("next")))
         self.connect_button = Button(wide, _("Connect"), self.connect, "primary", 38,
