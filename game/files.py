@@ -35,6 +35,18 @@ REASONS = {os.strerror(getattr(errno, name)): words for name, words in _REASON_W
 REASONS[NOT_A_FILE] = N_("not a file")
 
 
+def folder_problem(folder: Path) -> str:
+    """Why ``folder`` cannot be listed (the system's reason, for ``reason_in_words``), or "" when it
+    can or is simply not there yet (nothing was kept in it so far)."""
+    try:
+        next(iter(folder.iterdir()), None)
+    except FileNotFoundError:
+        return ""
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return ""
+
+
 def read_file(path: Path, limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of the regular file at ``path`` (more than ``limit``: too big for
     what it should be). A pipe, a device or a folder is refused with OSError before anything is

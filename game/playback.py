@@ -30,6 +30,7 @@ class Playback:
         self.match = self._deal()
         self.game = self.match.game
         self.position = 0
+        self._finished: bool | None = None  # asked of the rules once per position (``finished``)
         self._snapshots: dict[int, dict[str, Any]] = {}
         self._check_all()
         self.seek(0)
@@ -41,6 +42,15 @@ class Playback:
     @property
     def at_end(self) -> bool:
         return self.position >= self.length
+
+    @property
+    def finished(self) -> bool:
+        """The game is over at this position. The viewer asks every frame, and a game's rules may
+        work to answer (Liniell scores the whole field), so they are asked once per position: the
+        answer is forgotten whenever the position's state is rebuilt or moved on."""
+        if self._finished is None:
+            self._finished = self.match.finished
+        return self._finished
 
     def _deal(self) -> Match:
         replay = self.replay
@@ -103,6 +113,7 @@ class Playback:
             raise ReplayError(_("This replay cannot be rewound: {error}.").format(error=error)) from None
         self.match.version = base
         self.match.log = []
+        self._finished = None
         self.position = base
         while self.position < position:
             self.step()
@@ -113,6 +124,7 @@ class Playback:
             return None
         step = self.replay.steps[self.position]
         changes: list[Change] = []
+        self._finished = None
         self.match.add_listener(changes.append)
         try:
             result = self.match.submit(step.seat, plain_copy(step.action))

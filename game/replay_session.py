@@ -47,7 +47,7 @@ class ReplaySession:
 
     @property
     def over(self) -> bool:
-        return self.playback.match.finished
+        return self.playback.finished
 
     @property
     def chat(self) -> list[ChatLine]:

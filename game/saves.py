@@ -9,7 +9,8 @@ could not be written yet (a full disk) waits in its save, listed as finished wit
 opening it shows its results and keeps the replay then.
 
 Reading a save for the list never imports a game: what the list shows (the game's title, the
-players, the number of actions) is read from the save itself and its journal.
+players, how far it got in its players' count: ``game.save_progress``, and when its last move was
+saved) is read from the save itself and its journal.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from game.i18n import _
 from game.match import Match
 from game.paths import replays_dir, saves_dir
 from game.replays import result_in_words
+from game.save_progress import Progress, progress_in_words, read_progress
 from net.autosave import load_saved
 from net.savefile import (
     HOST_SAVE_FORMAT,
@@ -50,7 +53,8 @@ KINDS = {LOCAL_SAVE_FORMAT: "local", HOST_SAVE_FORMAT: "hosted"}
 @dataclass(frozen=True)
 class SavedGame:
     """One save as the list shows it. ``problem`` says why it cannot be resumed (it can still be
-    deleted); ``turn`` counts the actions played."""
+    deleted); ``turn`` counts the actions played, ``progress`` how far the game got as its players
+    count (None: not known)."""
 
     path: Path
     kind: str = ""  # local (one screen) or hosted (a LAN table hosted from here)
@@ -58,11 +62,12 @@ class SavedGame:
     title: str = ""
     players: list[str] = field(default_factory=list)
     turn: int = 0
-    when: float = 0.0  # when it was last saved (seconds since the epoch)
+    when: float = 0.0  # when its last move was saved (seconds since the epoch)
     table: str = ""  # a hosted table's name
     problem: str = ""
     good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
     outcome: dict[str, Any] | None = None  # the game is over: it waits here only for its replay to be kept
+    progress: Progress | None = None
 
     @property
     def resumable(self) -> bool:
@@ -82,11 +87,14 @@ class SavedGame:
         """Damaged, but it may go on from its last good action."""
         return self.good_until is not None
 
+    def how_far(self) -> str:
+        """"turn 12 · round 3", "5 of 16 tiles placed": how far the game got, as its players count."""
+        return progress_in_words(self.progress, self.turn)
+
     def summary(self) -> str:
-        """"Linie 1 · Ada, Bot 2, Bot 3 · action 42", as a menu line says it."""
+        """"Linie 1 · Ada, Bot 2, Bot 3 · turn 12 · round 3", as a menu line says it."""
         where = " · " + _("LAN table “{table}”").format(table=self.table) if self.kind == "hosted" else ""
-        action = _("action {number}").format(number=self.turn)
-        return f"{self.title or self.game}{where} · {', '.join(self.players)} · {action}"
+        return f"{self.title or self.game}{where} · {', '.join(self.players)} · {self.how_far()}"
 
 
 def new_save_path(game: str, folder: Path | None = None) -> Path:
@@ -100,11 +108,14 @@ def new_save_path(game: str, folder: Path | None = None) -> Path:
     raise OSError("no free save name")  # a thousand games started within one second
 
 
-def local_snapshot(match: Match) -> dict[str, Any]:
+def local_snapshot(match: Match, moved: float | None = None) -> dict[str, Any]:
     """A game on one screen, as its autosave keeps it; a finished one says its outcome, so the list
-    can show the result without loading the game."""
+    can show the result without loading the game. ``moved``: when its last move was made (a save
+    written on resuming, before any move, keeps the time of the move before)."""
     snapshot = {"format": LOCAL_SAVE_FORMAT, "version": HOST_SAVE_VERSION, "title": match.game.title,
                 "match": match.save()}
+    if moved is not None:
+        snapshot["moved"] = moved
     if (outcome := match.outcome()) is not None:
         snapshot["outcome"] = outcome
     return snapshot
@@ -127,12 +138,42 @@ def latest(folder: Path | None = None) -> SavedGame | None:
     return next((game for game in list_saves(folder) if game.resumable and not game.finished), None)
 
 
+def file_time(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def last_move_time(path: Path, data: dict[str, Any], records: list[dict[str, Any]]) -> float:
+    """When the save's last move was saved. Between full saves (every hundred actions) a move is
+    only appended to the journal, so the full save's file time lags behind: the journal's time is
+    the last move's while it holds any. A full save written with no move since (a game resumed)
+    says when the move before it was made (``moved``, a game on one screen's); else its file time."""
+    if records:
+        return max(file_time(journal_path(path)), file_time(path))
+    moved = data.get("moved")
+    if (type(moved) is float or type(moved) is int) and 0 < moved <= file_time(path):
+        return float(moved)
+    return file_time(path)
+
+
+def last_move_saved(path: Path) -> float | None:
+    """When the last move of the save at ``path`` was saved; None when there is no readable save."""
+    try:
+        data = read_save(path, FORMATS)
+        try:
+            records = read_journal(path, data.get("journal"))
+        except JournalDamage as damage:
+            records = damage.good
+    except SnapshotError:
+        return None
+    return last_move_time(path, data, records)
+
+
 def read_summary(path: Path) -> SavedGame:
     """What the list shows of one save, read without loading its game."""
-    try:
-        when = path.stat().st_mtime
-    except OSError:
-        when = 0.0
+    when = file_time(path)
     good_until: int | None = None
     try:
         data = read_save(path, FORMATS)
@@ -148,16 +189,18 @@ def read_summary(path: Path) -> SavedGame:
         players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
+        game = str(match.get("game", ""))
         saved = SavedGame(
             path,
             KINDS[data["format"]],
-            str(match.get("game", "")),
+            game,
             clean_text(title, 40),
             [clean_text(name, 40) for name in players],
             version + len(records),
-            when,
+            last_move_time(path, data, records),
             clean_text(table.get("name", ""), 64),
             outcome=finished_outcome(data, match),
+            progress=read_progress(game, match, records),
         )
         if good_until is not None:
             good_until += version
@@ -225,8 +268,11 @@ def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
 
 def write_replay(match: Match, folder: Path | None = None) -> Path:
     """A finished game's replay (one JSON line each: header, actions, outcome) in the replays
-    folder; OSError (logged) when the disk refuses."""
+    folder; OSError (logged) when the disk refuses. Once per game: asked again (a try after a full
+    disk, by whoever cannot know whether an earlier one worked) it gives the file kept before."""
     folder = folder or replays_dir()
+    if (kept := _KEPT.get(match)) is not None and kept.parent == folder and kept.exists():
+        return kept
     path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
     body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
     try:
@@ -234,7 +280,11 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     except OSError as error:
         log.warning("cannot keep the replay at %s: %s", path, error.strerror)
         raise
+    _KEPT[match] = path
     return path
+
+
+_KEPT: weakref.WeakKeyDictionary[Match, Path] = weakref.WeakKeyDictionary()  # each game's replay, once kept
 
 
 def retire_save(path: Path, match: Match, phase: str, replay_kept: bool = False) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ from game.bots import Bot, BotError, make_bot
 from game.core.contract import Action, View
 from game.i18n import _
 from game.match import Change, Match
-from game.saves import local_snapshot, write_replay
+from game.saves import last_move_saved, local_snapshot, write_replay
 from net.autosave import Autosave
 
 
@@ -41,6 +42,7 @@ class ChatLine:
     text: str
     seat: int | None = None
     notice: bool = False
+    said_at: float | None = None  # when it came (``time.monotonic``): a screen opened just after still shows it
 
 
 class Session(Protocol):
@@ -151,8 +153,11 @@ class LocalSession:
     def __init__(self, match: Match, bot_seed: int = 0,
                  bot_factory: Callable[[str, str, int], Bot] = make_bot, save_path: Path | None = None) -> None:
         self.match = match
-        # Autosaved from the start (``game.saves``): a game closed, crashed or killed comes back.
-        self.autosave = Autosave(save_path, lambda: local_snapshot(match)) if save_path is not None else None
+        # Autosaved from the start (``game.saves``): a game closed, crashed or killed comes back. The
+        # save says when its last move was made: resuming writes a full save, but moves nothing.
+        self.moved = (last_move_saved(save_path) if save_path is not None else None) or time.time()
+        self.autosave = (Autosave(save_path, lambda: local_snapshot(match, self.moved))
+                         if save_path is not None else None)
         # where the finished game's replay was kept (``replay``, the Session's flag, stays False: a live game)
         self.kept_replay: Path | None = None
         self.replay_problem = ""  # why that replay could not be kept (a full disk)
@@ -205,6 +210,7 @@ class LocalSession:
         """Every seat of a local game is at this screen: there is nobody to stand in for."""
 
     def _on_change(self, change: Change) -> None:
+        self.moved = time.time()
         self._save(change)
         seat = self.watching
         self._messages.append({
@@ -309,6 +315,15 @@ class LocalSession:
             result = self.match.submit(seat, decision)
             if not result.ok:
                 raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
+
+    def keep_finished(self) -> str:
+        """Try once more to keep a finished game that neither its replay nor its save could hold (a
+        full disk): the replay first, else the save. The problem still in the way, or "" once either
+        is written (the results ask this as the player leaves them, after freeing some space)."""
+        if self.autosave is None or not self.match.finished:
+            return ""
+        self._retire()
+        return self.save_problem
 
     def close(self, goodbye: bool = True) -> None:
         self.match.remove_listener(self._on_change)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import random
 import threading
@@ -32,13 +33,18 @@ from net.protocol import (
     HOST_SCHEMAS,
     PROTOCOL_VERSION,
     ConnectionClosed,
+    FrameTooLarge,
     HelloExpected,
     ProtocolError,
+    ReadTimeout,
     RulesMismatch,
+    SchemaError,
+    VersionMismatch,
     check_hello,
     encode,
     read_message,
 )
+from net.view_shape import view_fault
 
 # Refusals after which retrying the same connection cannot help.
 FINAL_CODES = {"protocol.version_mismatch", "protocol.rules_mismatch", "net.replaced"}
@@ -48,10 +54,24 @@ TOKEN_CODES = {"net.bad_token", "net.token_revoked"}
 RESYNC_LATER_CODES = {"net.rate_limited", "net.resync_pending"}
 RESYNC_RETRY = 1.0  # seconds
 
+log = logging.getLogger("linie.client")
+
 
 def local_rules() -> dict[str, str]:
     """The games this program has, with their rules versions: what the hello offers."""
     return {name: get_game(name).rules_version for name in available_games()}
+
+
+def host_fault_in_words(error: ProtocolError) -> str:
+    """Why the host's bytes were refused, for a player: the wire's own sentence is English and names
+    msgpack and byte caps (it goes to the log)."""
+    if isinstance(error, FrameTooLarge):
+        return _("The host sent more at once than this program accepts.")
+    if isinstance(error, ReadTimeout):
+        return _("The host did not answer in time.")
+    if isinstance(error, ConnectionClosed):
+        return _("The host closed the connection.")
+    return _("The host sent something this program cannot read.")
 
 
 async def probe_async(address: str, port: int, timeout: float = 1.0,
@@ -64,24 +84,36 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
         hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
-        hello = {**hello, "open_seats": await _open_seats(reader, timeout)}
+        seats = await _seat_states(reader, timeout)
+        hello = {**hello, "open_seats": _open_seats(seats), "seat_tags": _seat_tags(seats)}
         writer.write(encode({"type": "bye", "id": 1}))
         return hello
     finally:
         writer.close()
 
 
-async def _open_seats(reader: asyncio.StreamReader, timeout: float) -> list[int] | None:
-    """Which seats are open, from the status a host sends a compatible newcomer after its hello (the
-    hello only counts them: a list draws the open one where it is); None when no status came."""
+async def _seat_states(reader: asyncio.StreamReader, timeout: float) -> list[dict[str, Any]] | None:
+    """The seats of the status a host sends a compatible newcomer after its hello (the hello only
+    counts them); None when no status came (an incompatible newcomer is refused instead)."""
     try:
         status = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
-    except (OSError, ProtocolError):  # no status (an incompatible newcomer is refused instead): counts only
+    except (OSError, ProtocolError):
         return None
     seats = status.get("seats") if status.get("type") == "status" else None
     if not isinstance(seats, list):
         return None
-    return [seat for seat, state in enumerate(seats) if isinstance(state, dict) and state.get("kind") == "open"]
+    return [state if isinstance(state, dict) else {} for state in seats]
+
+
+def _open_seats(seats: list[dict[str, Any]] | None) -> list[int] | None:
+    """Which seats are open: a list draws the open one where it is."""
+    return None if seats is None else [seat for seat, state in enumerate(seats) if state.get("kind") == "open"]
+
+
+def _seat_tags(seats: list[dict[str, Any]] | None) -> list[str] | None:
+    """The tags of the seats' tokens (``net.table.seat_tag``): which seats this table still keeps
+    for a player, whatever address it answers at."""
+    return None if seats is None else [tag for state in seats if isinstance(tag := state.get("tag"), str)]
 
 
 def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] | None = None) -> dict[str, Any]:
@@ -319,7 +351,8 @@ class NetSession:
         if isinstance(error, ConnectionClosed | ConnectionResetError | BrokenPipeError):
             return _("The host closed the connection.")
         if isinstance(error, ProtocolError):
-            return error.message
+            log.warning("the host at %s broke the protocol: %s (%s)", where, error.message, error.code)
+            return host_fault_in_words(error)
         return error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
 
     async def _connect_once(self) -> None:
@@ -337,6 +370,10 @@ class NetSession:
         try:
             check_hello(hello)
             self._check_rules(hello)
+        except VersionMismatch:
+            raise _Final(_("the host runs another version of Linie (protocol {theirs}, this program {mine}): "
+                           "update both to the same one").format(theirs=hello.get("protocol"),
+                                                                 mine=PROTOCOL_VERSION)) from None
         except ProtocolError as error:
             raise _Final(error.message) from None
         if self._sat_at is not None and self._sat_at != (hello["game"], hello["table"]):
@@ -459,8 +496,17 @@ class NetSession:
                 self._ask_resync()  # nothing sound to patch: the snapshot repairs it
                 return
             del message["delta"]
+        self._check_view(message["view"])
         self._net_version, self._net_view = message["version"], message["view"]
         self._push(message)
+
+    def _check_view(self, view: View) -> None:
+        """A view that is not of this table's game's shape never reaches the table (it would end
+        in the crash screen): the link drops as for any unreadable message and is made again, and
+        the host's next snapshot replaces it."""
+        fault = view_fault(self._sat_at[0], view) if self._sat_at is not None else None
+        if fault is not None:
+            raise SchemaError(fault)
 
     def _on_check(self, message: dict[str, Any]) -> None:
         """The host's hash of the view it just sent: a mismatch means a desync, repaired by a snapshot."""
@@ -470,6 +516,7 @@ class NetSession:
             self._ask_resync()
 
     def _on_snapshot(self, message: dict[str, Any]) -> None:
+        self._check_view(message["view"])
         self._resyncing = False
         self._net_version, self._net_view = message["version"], message["view"]
         if view_hash(message["view"]) != message["hash"]:

@@ -238,7 +238,7 @@ class TableBrowser:
             compatible, reason = compatibility(hello, self.rules)
             record = {"service": service, "name": hello["table"], "game": hello["game"], "title": hello["title"],
                       "seats_taken": hello["seats_taken"], "seats_total": hello["seats_total"],
-                      "open_seats": hello.get("open_seats"),
+                      "open_seats": hello.get("open_seats"), "seat_tags": hello.get("seat_tags"),
                       "phase": hello["phase"], "protocol": hello["protocol"],
                       "rules_version": hello["rules_version"], "address": address, "port": port,
                       "compatible": compatible, "reason": reason, "seen": time.monotonic()}

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -26,6 +27,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.core.contract import SnapshotError
+from game.core.text import clean_text
 from game.match import Change, Match, SeatInfo
 from game.saves import keep_replay
 from net import DEFAULT_PORT
@@ -34,13 +36,16 @@ from net.bot_runner import BotFactory, BotRunner
 from net.connection import PeerConnection
 from net.fanout import ChangeFanout, SentChange
 from net.frames import HostFrames
+from net.limits import Arrivals
 from net.protocol import (
     APP,
+    MAX_NAME_CHARS,
     PROTOCOL_VERSION,
     HelloExpected,
     ProtocolError,
     ReadTimeout,
     RulesMismatch,
+    SchemaError,
     check_hello,
 )
 from net.requests import Requests
@@ -71,7 +76,7 @@ class Host(Requests):
                  revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
         self.match = match
         self.config = config
-        config.name = config.name.strip()[:64] or HostConfig.name  # what the hello's schema allows
+        config.name = clean_text(config.name, 64) or HostConfig.name  # what the hello's schema allows
         self.phase = phase
         self.seating = Seating(match, slots, revoked or ())
         self.slots = slots
@@ -81,9 +86,12 @@ class Host(Requests):
         self.port = 0
         self.last_port = 0  # the port a resumed table listened on before: its players' programs knock there
         self.queue_budget = QueueBudget()
+        self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
+        self._flooding = ""  # the address whose connections were last closed for coming too fast
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
-        self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners)
+        self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners,
+                                  bot_in=self._bot_in)
         self.bots = BotRunner(match, slots, bot_factory, lambda: self.config.bot_level,
                               lambda: self.config.bot_delay, lambda: self.phase == "playing")
         self.autosave = Autosave(config.save_path, self.save_data, config.fsync) if config.save_path else None
@@ -206,6 +214,14 @@ class Host(Requests):
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
+        source = peer.address.rsplit(":", 1)[0]
+        if not self.arrivals.admit(source, time.monotonic()):
+            if self._flooding != source:  # said once per flood, not once per connection
+                log.warning("connections from %s come faster than %g a second: the excess are closed", source,
+                            self.config.arrival_rate)
+            self._flooding = source
+            peer.abort()
+            return
         peer.budget = self.queue_budget
         self.peers[peer] = None
 
@@ -244,7 +260,9 @@ class Host(Requests):
         if hello["type"] != "hello":
             raise HelloExpected("the first message must be a hello")
         peer.last_id = hello["id"]
-        peer.name = hello["name"]
+        # One line of drawable text: a line break would forge the host's log, an escape sequence colour
+        # its terminal, a direction override show another name on every screen, the seat and the saves.
+        peer.name = clean_text(hello["name"], MAX_NAME_CHARS)
         game = self.match.game
         peer.send(self.frames.encode({
             "type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "game": game.name,
@@ -254,6 +272,8 @@ class Host(Requests):
         if hello["rules"].get(game.name) != game.rules_version:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
                                 f"has {hello['rules'].get(game.name)!r}")
+        if not peer.name:
+            raise SchemaError("a player's name must hold a letter or a sign to show")
         peer.ready = True
         peer.last_heard = time.monotonic()
         peer.limits = PeerLimits.of(self.config)
@@ -310,6 +330,8 @@ class Host(Requests):
         if self.phase != "over":
             raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
         finished = self.match
+        if self.config.replays is not None:  # kept as the game ended, or tried again now: the disk was full
+            keep_replay(finished, self.config.replays)  # then (the next deal's save takes the table's file)
         seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
@@ -459,7 +481,18 @@ class Host(Requests):
     # -- the table's public state ----------------------------------------------------------------
     def seat_states(self) -> list[dict[str, Any]]:
         """Public facts about each seat: who sits there and whether they are connected."""
-        return self.seating.states()
+        return self.seating.states(self._bot_in)
+
+    def _bot_in(self, seat: int) -> int | None:
+        """Whole seconds until a bot takes the seat of its absent player (0: at the next heartbeat; in
+        the lobby: until the others stop waiting for them, and a bot plays it once the game starts);
+        None while nothing counts down: the player is here, a bot plays already, the game is over or
+        the table never hands a seat over."""
+        takeover, slot = self.config.bot_takeover_after, self.slots[seat]
+        if takeover is None or self.phase == "over" or slot.absent_since is None or slot.handed is not None \
+                or self.match.seats[seat].kind != "human":
+            return None
+        return max(0, math.ceil(slot.absent_since + takeover - time.monotonic()))
 
     def _broadcast_status(self) -> None:
         self.status.changed()

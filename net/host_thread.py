@@ -88,6 +88,10 @@ class HostThread:
         """Why the autosave fails right now ("" while it works); read across threads, a plain str."""
         return self.host.save_problem or ""
 
+    def save_now(self) -> None:
+        """A full save at once, on the host's loop (the hosting player leaves a table whose disk was full)."""
+        self.call(self.host.save)
+
     def saved_table(self) -> SavedTable | None:
         """The table's autosave (None: it saves nothing); read once the table has stopped, or
         between two of its actions."""

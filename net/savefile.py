@@ -124,9 +124,12 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
         log.warning("%s predates sealed saves: it cannot be checked for damage", path)
     try:
         data = msgpack.unpackb(body, raw=False, strict_map_key=False)
-    except Exception as error:
-        raise SnapshotError(_("{path} is not a Linie save ({kind})").format(
-            path=path, kind=type(error).__name__)) from None
+    except Exception as error:  # the decoder's own word for it (ExtraData, ValueError) goes to the log only
+        log.warning("%s does not decode: %s", path, type(error).__name__)
+        raise SnapshotError(_("{path} is not a Linie save").format(path=path)) from None
+    if isinstance(data, dict) and data.get("format") == LOCAL_SAVE_FORMAT and LOCAL_SAVE_FORMAT not in formats:
+        raise SnapshotError(_("{path} holds a game on one screen, not a LAN table: Saved games in Linie resumes "
+                              "it").format(path=path))
     if not isinstance(data, dict) or data.get("format") not in formats:
         raise SnapshotError(_("{path} is not a Linie save").format(path=path))
     if data.get("version") != HOST_SAVE_VERSION:

@@ -8,13 +8,13 @@ read in one place and are tested without sockets.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.core.contract import SnapshotError
 from game.match import Match, SeatInfo
 from net.protocol import MAX_NAME_CHARS
-from net.table import RefusedError, SeatSlot, new_token, token_digest
+from net.table import RefusedError, SeatSlot, new_token, seat_tag, token_digest
 
 MAX_REVOKED = 256  # given-up tokens remembered (a seat's token is 128 bits: older ones stay unguessable)
 HANDED = (None, "auto", "manual")  # a human's seat played by a bot: not, after an absence, on request
@@ -43,11 +43,15 @@ class Seating:
         """What discovery and the hello tell: all seats, and those not open (people and bots)."""
         return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self.open_seats())}
 
-    def states(self) -> list[dict[str, Any]]:
-        """Public facts about each seat: who sits there, whether they are connected, who plays it."""
+    def states(self, bot_in: Callable[[int], int | None] | None = None) -> list[dict[str, Any]]:
+        """Public facts about each seat: who sits there, whether they are connected, who plays it,
+        the tag of its token (``seat_tag``: how a returning player's program recognises the table),
+        and in how many seconds a bot takes the seat of its absent player (``bot_in``, None: never)."""
         return [{"name": info.name, "kind": info.kind, "level": info.level, "claimed": slot.token is not None,
                  "connected": slot.peer is not None, "away": slot.peer is not None and slot.peer.away,
-                 "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start}
+                 "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start,
+                 "tag": seat_tag(slot.token) if slot.token is not None else None,
+                 "bot_in": bot_in(seat) if bot_in is not None else None}
                 for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True))]
 
     def seat_of_token(self, token: str) -> int | None:

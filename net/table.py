@@ -47,6 +47,8 @@ class HostConfig:
     move_rate: float = 1.0  # ... and a second after that: each one is a save and a status for everyone
     message_burst: int = 200  # messages of any kind read from one connection at once ...
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
+    arrival_burst: int = 2048  # new connections from one address at once (a crowd of spectators) ...
+    arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
@@ -205,6 +207,16 @@ def new_token() -> str:
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+SEAT_TAG_CHARS = 16  # hex digits: 64 bits, so two tokens never share a tag by chance
+
+
+def seat_tag(token: str) -> str:
+    """A seat's public mark, told in every status: a program that holds the token finds its seat by
+    it whatever address the table answers at, and learns nothing from it that would let it in
+    (a digest of its own, not ``token_digest``, which names given-up tokens in the save)."""
+    return hashlib.sha256(b"linie seat tag\0" + token.encode()).hexdigest()[:SEAT_TAG_CHARS]
 
 
 def clean_chat(text: str) -> str:

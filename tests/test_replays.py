@@ -90,6 +90,24 @@ def test_turns_are_runs_of_one_seat(matches: dict[str, Match]) -> None:
     assert playback.turn_at(playback.length) == replay.turns
 
 
+def test_the_viewer_asks_the_rules_whether_the_game_is_over_once_per_position(
+        matches: dict[str, Match], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Liniell scores the whole field to say it is over; the viewer asks every frame."""
+    playback = Playback(parse_replay(body(lines_of(matches["liniell"]))))
+    definition = type(playback.game)
+    real, asked = definition.outcome, []
+    monkeypatch.setattr(definition, "outcome", lambda self, state: asked.append(1) or real(self, state))
+    playback.seek(playback.length)
+    asked.clear()
+    assert all(playback.finished for _frame in range(60)) and len(asked) == 1
+    playback.seek(playback.length - 1)  # one action back: the game is under way again
+    asked.clear()
+    assert not any(playback.finished for _frame in range(60)) and len(asked) == 1
+    assert playback.step() is not None
+    asked.clear()
+    assert all(playback.finished for _frame in range(60)) and len(asked) == 1
+
+
 # -- refusals in words ------------------------------------------------------------------------------
 def refusal(data: bytes) -> str:
     with pytest.raises(ReplayError) as caught:

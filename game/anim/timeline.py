@@ -100,6 +100,11 @@ class Timeline:
     def done(self) -> bool:
         return self._index >= len(self._steps)
 
+    def clear(self) -> None:
+        """Drop every step: a timeline that could not be built plays nothing."""
+        self._steps.clear()
+        self._index = 0
+
     def then(self, tween: Tween) -> Timeline:
         self._steps.append(_TweenStep(tween))
         return self

@@ -7,6 +7,7 @@ scroll-back and a field); the lobby docks the same scroll-back beside its seats.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -169,7 +170,12 @@ class ChatBox:
         self.open = False
         self.scroll = 0
         self.message = ""
-        self.ages: dict[int, float] = {line.serial: FEED_SECONDS for line in session.chat}  # old: not in feed
+        # lines from before this screen fade as if it had shown them since they came: a table that
+        # opens the moment its player sits back down still shows why ("A bot played your seat…")
+        now = time.monotonic()
+        self.ages: dict[int, float] = {
+            line.serial: FEED_SECONDS if line.said_at is None else min(FEED_SECONDS, max(0.0, now - line.said_at))
+            for line in session.chat}
         self.panel = pygame.Rect(0, 0, *PANEL_SIZE)
         self.panel.bottomleft = corner
         self.field = ChatField(pygame.Rect(self.panel.x + 20, self.panel.bottom - 78, self.panel.width - 40, 58),
@@ -178,6 +184,7 @@ class ChatBox:
         self.tab.bottomleft = corner
         self._focus_before: Any = None
         self.slide = 0.0  # 0 closed .. 1 open, eased
+        self.feed_bottom: int | None = None  # the feed stays above this (a lasting notice stands below it)
 
     # -- opening and sending -------------------------------------------------------------------------
     def show(self, by_key: bool = False) -> None:
@@ -268,7 +275,7 @@ class ChatBox:
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
         fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
-        y = self.tab.y - 10
+        y = self.tab.y - 10 if self.feed_bottom is None else min(self.tab.y - 10, self.feed_bottom)
         width = PANEL_SIZE[0] - 40
         for line in reversed(fresh[-FEED_LINES:]):
             age = self.ages.get(line.serial, 0.0)

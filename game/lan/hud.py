@@ -39,6 +39,7 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
+FEED_REACH = 360  # how far the chat's fading lines rise above its tab, at most
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
 # Where a persistent notice (saving fails, the host has left) stands unless the table names a better
 # place (``TableScene.notice_anchor``): the top centre.
@@ -77,6 +78,13 @@ def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
     elif hosting and state == "bot":
         text += _(" Click: give the seat back.")
     return text
+
+
+def countdown_words(name: str, seconds: int) -> str:
+    """How long until a bot takes an absent player's seat, as the others read it at the table."""
+    if seconds <= 0:
+        return _("{name}'s seat goes to a bot now.").format(name=name)
+    return _("{name}'s seat goes to a bot in {seconds} s.").format(name=name, seconds=seconds)
 
 
 def draw_dot(surface: pygame.Surface, centre: tuple[int, int], state: str, age: float = 0.0,
@@ -124,6 +132,7 @@ class NetHud:
         self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
+        self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
             self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner)
 
@@ -240,10 +249,30 @@ class NetHud:
             state = seat_state(seats[index])
             if state is not None:
                 draw_dot(surface, centre, state, self.age)
+        self.notice_rect = None
         if self.game_over and self.link != "up":
-            draw_notice(surface, _("The host has left the table; the game is over."), self.notice_box())
-        elif self.session.hosting and self.session.save_problem:
-            draw_save_problem(surface, self.session.save_problem, self.notice_box())
+            said = [_("The host has left the table; the game is over.")]
+        else:
+            said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
+            if self.session.hosting and self.session.save_problem:
+                said.insert(0, save_problem_words(self.session.save_problem))
+        if said:
+            self.notice_rect = draw_notice(surface, " ".join(said), self.notice_box())
+
+    def countdowns(self) -> list[str]:
+        """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a
+        bot in 25 s."): the others see the wait end. Never this screen's own seat (its player reads
+        "Reconnecting…"), nothing while the link is down (the host's count is then unknown)."""
+        bot_in = getattr(self.session, "bot_in", None)
+        if bot_in is None or self.link != "up" or self.game_over:
+            return []
+        own = self.session.seat if self.session.role == "seat" else None
+        words = []
+        for index, seat in enumerate(self.seats()):
+            seconds = bot_in(index) if index != own and seat_state(seat) in ("away", "gone") else None
+            if seconds is not None:
+                words.append(countdown_words(str(seat.get("name", "?")), seconds))
+        return words
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over everything: the chat (typed into), and the "Reconnecting…" veil while the link is down,
@@ -251,6 +280,7 @@ class NetHud:
         if not self.active:
             return
         if self.chat is not None:
+            self.chat.feed_bottom = self._feed_bottom()
             self.chat.draw(surface)
         seats = self.seats()
         if self.veil > 0:
@@ -264,6 +294,15 @@ class NetHud:
                                 self.session.hosting)
                 draw_tooltip(surface, text, rect)
 
+    def _feed_bottom(self) -> int | None:
+        """Where the chat's fading lines must end to leave a lasting notice in the table's corner
+        readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""
+        notice, chat = self.notice_rect, self.chat
+        if notice is None or chat is None:
+            return None
+        feed = pygame.Rect(chat.corner[0], chat.tab.y - FEED_REACH, chat.panel.width, FEED_REACH)
+        return notice.top - 6 if notice.colliderect(feed) else None
+
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)
         theme.dim(surface, int(170 * shown))
@@ -271,25 +310,33 @@ class NetHud:
         panel = OVERLAY.move(0, rise)
         theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if self.link == "closed" else theme.SUNFLOWER, 12)
         closed = self.link == "closed"
+        waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
         if closed:
             heading = theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
             lines = [_("The host has ended the game, or this program can no longer play at it.")]
         else:
-            heading = theme.heading(surface, _("Reconnecting"), (panel.centerx, panel.y + 70), 58)
+            title = _("Waiting for the host") if waiting else _("Reconnecting")
+            heading = theme.heading(surface, title, (panel.centerx, panel.y + 70), 58)
             for index in range(1 + int(self.age * 2.5) % 3):  # the dots count up; the word stays put
                 dot = (heading.right + 10 + index * 16, heading.bottom - 14)
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
                 pygame.draw.circle(surface, theme.CREAM, dot, 5)
             _spinner(surface, (heading.x - 50, heading.centery), self.age)
-            lines = [_("The link to the host is lost. Your seat is kept, and the table waits here until the "
-                       "host answers again.")]
+            if not waiting:
+                lines = [_("The link to the host is lost. Your seat is kept, and the table waits here until the "
+                           "host answers again.")]
+            elif self.session.role == "seat":
+                lines = [_("The host has closed the table for now. Your seat is kept: when they open it again, "
+                           "you sit back down here by yourself.")]
+            else:
+                lines = [_("The host has closed the table for now. When they open it again, you watch on here.")]
         lines = [line for text in lines for line in theme.wrap(text, 27, panel.width - 80)]
         step = theme.px(34)
         for index, text in enumerate(lines):
             theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * step), 27, theme.CREAM,
                             anchor="center")
         reason = self.session.link_reason
-        if reason and reason != "closed":
+        if reason and reason != "closed" and not waiting:  # "the host closed the table" is said above
             shown = reason if len(reason) < 80 else reason[:77] + "…"
             theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * step + 6),
                             theme.fit_text(f"({shown})", 22, panel.width - 60), theme.CREAM_DIM, anchor="center")
@@ -318,7 +365,11 @@ def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = 
                       moment: str = "game") -> pygame.Rect:
     """What the player whose program saves the table must know: saving fails, why, and when it is
     tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
-    return draw_notice(surface, _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem)), box)
+    return draw_notice(surface, save_problem_words(problem, moment), box)
+
+
+def save_problem_words(problem: str, moment: str = "game") -> str:
+    return _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem))
 
 
 def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:

@@ -30,8 +30,9 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, TextInput, Widget
 from net import DEFAULT_PORT
-from net.client import NetSession, probe
+from net.client import NetSession, host_fault_in_words, probe
 from net.discovery import TableBrowser, compatibility
+from net.protocol import ProtocolError
 
 PANEL = pygame.Rect(120, 150, 1680, 770)
 LIST = pygame.Rect(PANEL.x + 40, PANEL.y + 130, PANEL.width - 80, 4 * 108)
@@ -84,7 +85,9 @@ def failure_words(error: BaseException) -> str:
         return _("no answer in time")
     if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
         return _("that address cannot be reached from this network")
-    return str(getattr(error, "message", None) or getattr(error, "strerror", None) or type(error).__name__)
+    if isinstance(error, ProtocolError):  # the wire's own sentence names msgpack and byte caps
+        return host_fault_in_words(error)
+    return str(getattr(error, "strerror", None) or type(error).__name__)
 
 
 class TableList(Widget):
@@ -263,7 +266,7 @@ class JoinScene(Scene):
         self._answer: dict[str, Any] | None = None
         self._answer_lock = threading.Lock()
         self._list_offered = False  # the first table found takes the focus from an untouched address field
-        self.kept_seats: set[str] = set()  # tables where a seat waits for this player (``enter`` reads them)
+        self.kept_seats: dict[str, str] = {}  # where a seat waits for this player: its token (``enter`` reads them)
         self.list = TableList(LIST, self.join_listed)
         self.pointer = (0, 0)  # where the mouse last was: the wheel scrolls the list under it
         self.player_name = TextInput(
@@ -379,10 +382,11 @@ class JoinScene(Scene):
             self.app.settings.player_name = name
             self.app.save_settings()
         key = lan_seats.table_key(address, port, str(hello.get("table", "")))
-        found = lan_seats.find(address, port, str(hello.get("table", "")))  # a seat kept since we last sat there
+        # a seat kept since we last sat there, known by its token's tag at whatever address we reach it now
+        found = lan_seats.find(address, port, str(hello.get("table", "")), hello.get("seat_tags"))
         token = found[1] if found else None
         if found and found[0] != key:
-            lan_seats.forget(found[0])  # the table listens on another port now: kept under this one from here
+            lan_seats.forget(found[0])  # the table answers at another address or port now: kept under this one
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
         if token:
             session.notice(_("Taking back your seat at this table…"))
@@ -420,7 +424,7 @@ class JoinScene(Scene):
 
     def _seat_kept(self, table: dict[str, Any]) -> bool:
         return lan_seats.match(self.kept_seats, str(table.get("address")), int(table.get("port", 0)),
-                               str(table.get("name", ""))) is not None
+                               str(table.get("name", "")), table.get("seat_tags")) is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

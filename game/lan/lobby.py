@@ -328,7 +328,7 @@ class LobbyScene(HoldsSession, Scene):
         if button.visible and not mine:
             return  # an open seat with Sit here on it: the button says what the seat waits for
         right = button.rect.left - 24 if button.visible else row.right - 26
-        words = self._state_words(seat, state)
+        words = self._state_words(seat, state, index)
         left = tag.right if mine else rect.right
         theme.draw_text(
             surface,
@@ -371,17 +371,22 @@ class LobbyScene(HoldsSession, Scene):
     def _seat_colour(self, seat: int) -> theme.Colour:
         return theme.player_colour(self.session.seat_colour(seat))
 
-    def _state_words(self, seat: dict[str, Any], state: str | None) -> str:
+    def _state_words(self, seat: dict[str, Any], state: str | None, index: int | None = None) -> str:
         if self.session.link != "up" and state not in (None, "open"):
             return "—"  # the host is lost: the last word heard ("connected") would mislead
+        bot_in = getattr(self.session, "bot_in", None)
+        seconds = bot_in(index) if bot_in is not None and index is not None and state in ("away", "gone") else None
+        if seconds is not None:
+            return self._countdown_words(_("disconnected") if state == "gone" else _("away"), seconds)
         if state is None:
             return bot_label(seat.get("level", "normal"))
         if state == "open":
             return _("waiting for a player") + "." * (1 + int(self.age * 2) % 3)
         if state == "connected" and seat.get("asked_start"):
             return _("ready")
-        if state == "gone" and self.start.visible and not self.hosting:
+        if state == "gone" and self.start.visible and not self.hosting and "bot_in" not in seat:
             # a dedicated host waits for a lost player only so long: then a bot keeps their seat warm
+            # (a host that counts it down says how long, and a seat it tells no count for never goes)
             return _("disconnected: if not back soon, a bot plays for them")
         return {
             "connected": _("connected"),
@@ -389,6 +394,20 @@ class LobbyScene(HoldsSession, Scene):
             "gone": _("disconnected"),
             "bot": _("a bot plays for now"),
         }[state]
+
+    def _countdown_words(self, state: str, seconds: int) -> str:
+        """An absent player's row while the table's takeover time runs: at a table whose players
+        start it, how long the others still wait for them; at one its host starts, when a bot takes
+        the seat once the game runs (the count goes on through the start)."""
+        if bool((self.session.table or {}).get("guests_start", True)):
+            if seconds > 0:
+                return _("{state}: the others may start without them in {seconds} s").format(
+                    state=state, seconds=seconds)
+            return _("{state}: not waited for; a bot plays for them once the game starts").format(state=state)
+        if seconds > 0:
+            return _("{state}: once the game runs, a bot plays for them in {seconds} s").format(
+                state=state, seconds=seconds)
+        return _("{state}: a bot plays for them once the game runs").format(state=state)
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CHAT, theme.PLUM, 28, theme.PLUM_LIGHT, 10)

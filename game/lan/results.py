@@ -61,6 +61,8 @@ class LanResultsScene(HoldsSession, ResultsScene):
         if session.hosting:
             session.keep_finished_replay()
             self.trouble = self.replay_note()
+            if session.save_problem and not session.replay_kept:
+                self.keep = session.keep_finished  # nothing holds the game yet: Close table tries again
         self.pair = (self.again.rect.copy(), self.menu.rect.copy())
         self.alone = self.menu.rect.copy()
         self.alone.centerx = theme.WIDTH // 2
@@ -148,6 +150,9 @@ class LanResultsScene(HoldsSession, ResultsScene):
         be kept, and what becomes of the game: its save holds it until the replay can be kept."""
         if not self.session.replay_problem:
             return ""
+        if self.session.save_problem:
+            return _("Neither the replay nor the table's save can be written ({reason}): free some space, then "
+                     "Close table tries once more.").format(reason=reason_in_words(self.session.save_problem))
         return _("The replay cannot be kept ({reason}): Close table keeps the game in Saved games until it "
                  "can be; Play again deals without it if it still cannot.").format(
             reason=reason_in_words(self.session.replay_problem))

@@ -4,18 +4,24 @@ A seat's token is the only way back to it once the game runs (the host keeps the
 player). It is stored in ``$XDG_CONFIG_HOME/linie/lan-seats.json`` (created 0600) under the table's
 address, port and name, written atomically, and forgotten when the game ends or the seat is given
 up. A damaged file is treated as empty: at worst the player watches instead of playing.
+
+Which table keeps a seat is decided by the tags of the seats' tokens that a table tells in its
+status (``net.table.seat_tag``), not by its address: the same machine answers at 127.0.0.1 one time
+and at its LAN address the next, and a table of the same name at the same address may be another
+one. Only a table that told no status is matched by address and name.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from game.files import read_file, replace_file
 from game.paths import config_dir
+from net.table import seat_tag
 
 FILE_NAME = "lan-seats.json"
 KEEP = 20  # tables remembered at most (the oldest are dropped)
@@ -46,32 +52,39 @@ def _store(path: Path, seats: dict[str, str]) -> None:
         replace_file(path, json.dumps(seats).encode())
 
 
-def kept() -> set[str]:
-    """The tables (``table_key``) where a seat is kept for this player."""
-    return set(_load(seats_path()))
+def kept() -> dict[str, str]:
+    """The tables (``table_key``) where a seat is kept for this player, with its token."""
+    return _load(seats_path())
 
 
 def recall(key: str) -> str | None:
     return _load(seats_path()).get(key)
 
 
-def match(keys: Iterable[str], address: str, port: int, table_name: str) -> str | None:
-    """Which of ``keys`` holds the seat kept at this table: this very key, else the same address and
-    table name on another port (a hosted table opened again while port 47000 was taken listens
-    elsewhere; a token the host does not know is refused, and the player sits down anew)."""
-    keys = list(keys)
+def match(seats: Mapping[str, str], address: str, port: int, table_name: str,
+          tags: Iterable[str] | None = None) -> str | None:
+    """Which of ``seats`` (key: token) holds the seat kept at this table. A table that told its
+    seats' ``tags`` keeps the seat whose token has one of them, whatever address, port or name it
+    answers at now (the key it was kept under first when two do), and no other: a token it does not
+    know is no seat of its own. A table that told no tags: this very key, else the same address
+    and table name on another port (a hosted table opened again while port 47000 was taken
+    listens elsewhere; a token the host does not know is refused, and the player sits down anew)."""
     key = table_key(address, port, table_name)
-    if key in keys:
+    if tags is not None:
+        told = set(tags)
+        held = [other for other, token in seats.items() if seat_tag(token) in told]
+        return key if key in held else (held[-1] if held else None)
+    if key in seats:
         return key
-    moved = [other for other in keys if other.partition("|")[2] == table_name
+    moved = [other for other in seats if other.partition("|")[2] == table_name
              and other.partition("|")[0].rpartition(":")[0] == address]
     return moved[-1] if moved else None
 
 
-def find(address: str, port: int, table_name: str) -> tuple[str, str] | None:
+def find(address: str, port: int, table_name: str, tags: Iterable[str] | None = None) -> tuple[str, str] | None:
     """The seat kept at this table (``match``), as (its key, its token)."""
     seats = _load(seats_path())
-    key = match(seats, address, port, table_name)
+    key = match(seats, address, port, table_name, tags)
     return (key, seats[key]) if key is not None else None
 
 

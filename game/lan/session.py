@@ -14,6 +14,8 @@ hosted table. A joining player's seat token is remembered on disk under ``seat_k
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any, Protocol
 
 from game.i18n import _, ngettext
@@ -52,6 +54,10 @@ class HostedTable(Protocol):
         """Where the table autosaves, its game and its phase (None: it saves nothing)."""
         ...
 
+    def save_now(self) -> None:
+        """A full save of the table at once (its problem, if the disk still refuses, in ``save_problem``)."""
+        ...
+
 
 class LanSession:
     """A ``game.session.Session`` over the LAN, with the chat and the seats' comings and goings noted."""
@@ -76,6 +82,8 @@ class LanSession:
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.lobby: object | None = None  # the lobby screen that opened on this session last
         self.colours: dict[int, int] = {}
+        self.bot_due: dict[int, float] = {}  # seat: when (this clock) a bot takes its absent player's seat
+        self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
         self.replay_kept = False
         self.replay_problem = ""  # why it could not be (a full disk): the hosting player's results say so
@@ -97,6 +105,12 @@ class LanSession:
     def seat_states(self) -> list[dict[str, Any]]:
         seats = self.status.get("seats", [])
         return [seat for seat in seats if isinstance(seat, dict)] if isinstance(seats, list) else []
+
+    def bot_in(self, seat: int) -> int | None:
+        """Whole seconds until a bot takes this seat of an absent player, counted down here from the
+        host's last word (0: any moment); None when the host counts nothing down for it."""
+        due = self.bot_due.get(seat)
+        return None if due is None else max(0, math.ceil(due - time.monotonic()))
 
     @property
     def hosting(self) -> bool:
@@ -120,6 +134,21 @@ class LanSession:
         mine = set(self.controlled_seats)
         return self.phase == "playing" and any(
             seat.get("claimed") for index, seat in enumerate(self.seat_states) if index not in mine)
+
+    @property
+    def leave_note(self) -> str:
+        """What leaving this game does to the table, for the pause menu's Leave (its tooltip): the hosting
+        player's leaving closes it for everyone until they open it again; a seated guest's keeps the seat."""
+        if self.phase != "playing":
+            return ""
+        if self.hosted is not None:
+            if not self.others_playing:
+                return ""
+            return _("The table closes for everyone until you open it again (Continue on the title); their "
+                     "seats wait for them.")
+        if self.role == "seat":
+            return _("Your seat is kept, and a bot may play it meanwhile: join the table again to play on.")
+        return ""
 
     @property
     def over(self) -> bool:
@@ -165,11 +194,11 @@ class LanSession:
     def close(self, goodbye: bool = True) -> None:
         if self.seat_key is not None and self.phase == "lobby":
             lan_seats.forget(self.seat_key)  # leaving the lobby gives the seat up
+        if self.hosted is not None:  # the table's goodbye first: guests read that the host closed it, not
+            self.hosted.stop(goodbye)  # that the hosting player lost the connection a moment before
         self.connection.close()
-        if self.hosted is not None:
-            self.hosted.stop(goodbye)
-            if (table := self.hosted.saved_table()) is not None:
-                retire_save(table.path, table.match, table.phase, self.replay_kept)
+        if self.hosted is not None and (table := self.hosted.saved_table()) is not None:
+            retire_save(table.path, table.match, table.phase, self.replay_kept)
 
     # -- the lobby's members ------------------------------------------------------------------------
     @property
@@ -255,6 +284,18 @@ class LanSession:
             return
         self.replay_kept, self.replay_problem = True, ""
 
+    def keep_finished(self) -> str:
+        """The hosting player leaves the results of a game that neither its replay nor the table's save
+        holds (a full disk): the replay is tried once more, else a save. The problem still in the way,
+        or "" once either is written (``ResultsScene.keep``)."""
+        if self.hosted is None or self.replay_kept or not self.save_problem:
+            return ""
+        self.keep_finished_replay()
+        if self.replay_kept:
+            return ""
+        self.hosted.save_now()
+        return self.save_problem
+
     # -- chat ---------------------------------------------------------------------------------------
     def say(self, text: str) -> str | None:
         """Send a chat line; returns why not (in words) when it cannot be sent."""
@@ -280,6 +321,7 @@ class LanSession:
     def _add(self, line: ChatLine) -> None:
         self._serial += 1
         line.serial = self._serial
+        line.said_at = time.monotonic()
         self.chat.append(line)
         del self.chat[:-HISTORY]
 
@@ -298,6 +340,12 @@ class LanSession:
                 self._note_seats(seats, spectators if isinstance(spectators, int) else self._seen_spectators,
                                  str(message.get("phase") or ""))
             told = "reason" not in message  # the host's own status, not news of the link repeating the last
+            if told and isinstance(seats, list):
+                now = time.monotonic()  # the host counts from when it told, a moment ago
+                self.bot_due = {index: now + seat["bot_in"] for index, seat in enumerate(seats)
+                                if isinstance(seat, dict) and isinstance(seat.get("bot_in"), int | float)
+                                and not isinstance(seat.get("bot_in"), bool)}
+                self._note_return(seats)
             phase = str(message.get("phase") or self._last_phase) if told else self._last_phase
             if phase == "over" and self.seat_key is not None:
                 lan_seats.forget(self.seat_key)  # nothing left to sit back down to ...
@@ -323,6 +371,22 @@ class LanSession:
             if isinstance(seats, list):
                 self.colours = {index: int(seat.get("colour", index)) for index, seat in enumerate(seats)
                                 if isinstance(seat, dict) and isinstance(seat.get("colour", index), int)}
+
+    def _note_return(self, seats: list[Any]) -> None:
+        """Tell this player, back at their seat, that a bot played it meanwhile (the table's takeover
+        time passed; the game may have started without them) and stood down as they took it back.
+        Followed over every status, as the host tells it: the one after the hello shows the bot, the
+        next ones the seat played by its own player again."""
+        own = self.seat if self.role == "seat" else None
+        for index, seat in enumerate(seats):
+            if not isinstance(seat, dict) or not seat.get("claimed"):
+                self._stood_in.discard(index)  # an open seat, or a bot's own: nobody to come back to it
+            elif seat.get("bot") and not seat.get("connected"):
+                self._stood_in.add(index)
+            elif seat.get("connected") and index in self._stood_in:
+                self._stood_in.discard(index)
+                if index == own and not seat.get("bot"):  # a bot the host let in itself is said apart
+                    self.notice(_("A bot played your seat while you were away; it is yours again."))
 
     def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);

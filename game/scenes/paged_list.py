@@ -181,8 +181,10 @@ class PagedListScene(Scene, Generic[Item]):
         theme.heading(surface, _(self.heading), (theme.WIDTH // 2, 78), 78)
         theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         count = len(self.items)
-        theme.draw_text(surface, self.header(count), (PANEL.x + 44, PANEL.y + 44), 32, theme.SUNFLOWER,
-                        theme.TEXT_BOLD_FONT)
+        header = self.header(count)  # a folder's path may be long: the line shrinks to the panel
+        theme.draw_text(surface, header, (PANEL.x + 44, PANEL.y + 44),
+                        theme.fit_text(header, 32, PANEL.width - (340 if count > ROWS else 88), theme.TEXT_BOLD_FONT),
+                        theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
         if count > ROWS:
             pages = _("page {page} of {pages}").format(page=self.page + 1, pages=(count - 1) // ROWS + 1)
             theme.draw_text(surface, pages,

@@ -30,8 +30,9 @@ class PauseScene(Scene):
     name = "pause"
 
     def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None,  # type: ignore[no-untyped-def]
-                 saved: bool = False, kept: bool = False, watching: bool = False) -> None:
+                 saved: bool = False, kept: bool = False, watching: bool = False, leave_note: str = "") -> None:
         super().__init__(app)
+        self.leave_note = leave_note  # what leaving does to the others (a LAN table), said on the button
         self.on_leave = on_leave
         self.game = game
         self.saved = saved
@@ -56,11 +57,13 @@ class PauseScene(Scene):
             self.buttons["Leave game"].tooltip = _("You only watch: the table plays on without you.")
         elif kept:
             self.buttons["Leave game"].tooltip = _("The finished game is kept: Replays on the title plays it again.")
+        elif leave_note:
+            self.buttons["Leave game"].tooltip = leave_note
         self.ui.set_focus(self.buttons["Resume"])
 
     def retranslated(self) -> PauseScene:
         kept = self.kept and not self.watching
-        return PauseScene(self.app, self.on_leave, self.game, self.saved, kept, self.watching)
+        return PauseScene(self.app, self.on_leave, self.game, self.saved, kept, self.watching, self.leave_note)
 
     def resume_game(self) -> None:
         self.app.pop()

@@ -10,10 +10,12 @@ is refused in words beneath it.
 from __future__ import annotations
 
 import time
+import urllib.parse
 from pathlib import Path
 
 import pygame
 
+from game.files import folder_problem, reason_in_words
 from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
 from game.replays import KeptReplay, delete_replay, list_replays
@@ -70,6 +72,9 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         return [self.open_file, self.stats]
 
     def header(self, count: int) -> str:
+        if not count and (problem := folder_problem(replays_dir())):  # not "no games yet": they cannot be read
+            return _("The replays folder cannot be read ({reason}): {path}").format(
+                reason=reason_in_words(problem), path=replays_dir())
         return (ngettext("{count} finished game, newest first", "{count} finished games, newest first", count).format(
             count=count) if count else _("No finished games yet: every game you finish is kept here to watch again."))
 
@@ -135,7 +140,7 @@ class OpenFileScene(Scene):
         if not text:
             self.message = _("Type the path of a replay file.")
             return
-        path = Path(text).expanduser()
+        path = typed_path(text)
         replays = self.app.stack.find(ReplaysScene)
         self.message = ""
         self.app.pop()  # the viewer goes over the list, not over this dialog
@@ -171,3 +176,14 @@ class OpenFileScene(Scene):
                 theme.draw_text(surface, line, (box.x + 50, top + index * step), size, theme.CORAL,
                                 theme.TEXT_BOLD_FONT)
         super().draw(surface)
+
+
+def typed_path(text: str) -> Path:
+    """The file a player typed or pasted: the quotes a file manager's "copy as path" puts round it and
+    the ``file://`` address its copy of a file gives are taken off, and ``~`` is their home."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if text.startswith("file://"):
+        text = urllib.parse.unquote(urllib.parse.urlsplit(text).path)
+    return Path(text).expanduser()

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Tween
+from game.files import reason_in_words
 from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
@@ -35,13 +36,18 @@ class ResultsScene(Scene):
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "",
-                 back: tuple[str, Callable[[], None]] | None = None, trouble: str = "") -> None:
+                 back: tuple[str, Callable[[], None]] | None = None, trouble: str = "",
+                 keep: Callable[[], str] | None = None) -> None:
         """``back``: a label and an action taking the place of Play again (and of Esc): the
         results of a replay lead back to it. ``trouble``: what the player must hear of (the replay
-        could not be kept), in coral between the cards and the buttons."""
+        could not be kept), in coral between the cards and the buttons. ``keep``: a finished game
+        that neither its replay nor its save holds (a full disk) is tried once more as the screen is
+        left (it returns the problem still in the way, or "")."""
         super().__init__(app)
         self.title = title
         self.trouble = trouble
+        self.keep = keep
+        self.warned = False  # told that the game is still not written: the next choice lets it go
         self.outcome = outcome
         self.figures = figures
         self.back = back
@@ -69,11 +75,27 @@ class ResultsScene(Scene):
             self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
 
     def play_again(self) -> None:
-        if self.play_again_action is not None:
+        if self.play_again_action is not None and self.kept():
             self.play_again_action()
 
     def to_title(self) -> None:
-        self.app.to_title()
+        if self.kept():
+            self.app.to_title()
+
+    def kept(self) -> bool:
+        """Whether the screen may be left: the finished game is written (or never needed to be), or
+        the player was told it still is not and chose to leave again."""
+        if self.keep is None:
+            return True
+        problem = self.keep()
+        if not problem or self.warned:
+            self.keep = None
+            return True
+        self.warned = True
+        self.trouble = _("Still not written ({reason}): free some space and choose again (choosing again "
+                         "without room lets this game go).").format(reason=reason_in_words(problem))
+        self.app.sounds.play("error")
+        return False
 
     def handle(self, intent: Intent) -> bool:
         if self.age < ARM_SECONDS and intent.kind in ("confirm", "press", "release"):

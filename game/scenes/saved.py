@@ -1,12 +1,14 @@
 """Saved games: every unfinished game of this computer, newest first, to resume or delete.
 
 A row names the game, where it is played (on this screen, or a LAN table hosted from here), the
-players, how far it got and when it was last saved. A game already over waits here only when its
-replay could not be kept (a full disk): its row says "Finished" and the result, and its button,
-Results, opens the results (the replay is kept then; a hosted table opens again at its results, for
-Play again or Close table). Continue on the title never offers it: there is no move left. A
-damaged save says what is wrong with it and can only be deleted; a save whose journal is damaged in
-the middle offers, instead of Resume, to continue from its last good action (the button names it).
+players, how far it got as its players count (Linie 1's turn and round, Linja's turn, Liniell's
+tiles placed, Bus's round: ``game.save_progress``) and when its last move was saved. A game already
+over waits here only when its replay could not be kept (a full disk): its row says "Finished" and
+the result, and its button, Results, opens the results (the replay is kept then; a hosted table
+opens again at its results, for Play again or Close table). Continue on the title never offers it:
+there is no move left. A damaged save says what is wrong with it and can only be deleted; a save
+whose journal is damaged in the middle offers, instead of Resume, to continue from its last good
+action (the button names it).
 Deleting asks once more (Keep, focused, or Yes, delete: see ``paged_list``).
 """
 
@@ -110,8 +112,8 @@ class SavedGamesScene(PagedListScene[SavedGame]):
             colour = theme.SUNFLOWER
         elif game.resumable:
             stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
-            detail = _("{players} · action {number} · saved {when}").format(players=", ".join(game.players),
-                                                                           number=game.turn, when=stamp)
+            detail = _("{players} · {how_far} · saved {when}").format(players=", ".join(game.players),
+                                                                     how_far=game.how_far(), when=stamp)
             colour = theme.CREAM_DIM
         elif game.continuable:
             detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)

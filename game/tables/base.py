@@ -18,6 +18,7 @@ LAN game: the ``Session`` declares what it needs to know.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
 
 import pygame
@@ -44,7 +45,11 @@ from game.ui import theme
 from game.ui.input import Intent
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
+# the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
+BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 Anchor = tuple[int, int] | None
+
+log = logging.getLogger(__name__)
 
 
 def players_title(title: str, players: int) -> str:
@@ -83,6 +88,9 @@ class TableScene(HoldsSession, Scene):
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
+        # True while the keys walk the buttons (Tab reached one): Enter then presses the ringed button,
+        # never a move on the board the ring does not show
+        self.keys_on_buttons = False
         self.coach: Coach | None = None
         if self.hints is not None and self.humans and not session.replay:
             self.coach = Coach(self.game, self.hints, HintMemory(app.settings, app.save_settings), len(self.humans))
@@ -171,6 +179,18 @@ class TableScene(HoldsSession, Scene):
         if self.seat_info(seat).get("kind") == "bot":
             return _("{name} is thinking…").format(name=name)
         return _("Waiting for {name}…").format(name=name)
+
+    def animation_words(self) -> str:
+        """What the screen says while a move plays out: how to skip it. Nobody is deciding then (a
+        bot is not "thinking" while its last move still plays), and every table says it alike."""
+        if self.session.replay:  # Enter presses the replay bar's focused button
+            return _("Click to skip the animation.")
+        return _("Click or press Enter to skip the animation.")
+
+    def others_words(self, seat: int) -> str:
+        """The one wording of every table for a moment nobody of this screen decides: a move playing
+        out (``animation_words``), else whose decision it is (``waiting_words``)."""
+        return self.animation_words() if self.busy else self.waiting_words(seat)
 
     # -- hooks a game fills in --------------------------------------------------------------------
     @classmethod
@@ -298,8 +318,8 @@ class TableScene(HoldsSession, Scene):
                 self.version = version
                 events = [event for event in message.get("events") or [] if isinstance(event, dict)]
                 actor = message.get("actor")
-                self.show.play(view, lambda timeline: self.stage(timeline, events, view,
-                                                                 actor if isinstance(actor, int) else None))
+                self.show.play(view, lambda timeline: self._stage_received(
+                    timeline, events, view, actor if isinstance(actor, int) else None))
         elif kind == "rejected":
             self.awaiting = 0.0
             rejection = message.get("rejection") or {}
@@ -311,6 +331,35 @@ class TableScene(HoldsSession, Scene):
             self.refused(net_error_text(message))
         elif kind == "status" and getattr(self.session, "deal", 0) != self.deal and not self.handed_over:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
+
+    def _stage_received(self, timeline: Timeline, events: list[dict[str, Any]], view: View,
+                        actor: int | None) -> None:
+        """The game's ``stage``; events from a LAN host that this game cannot stage (a broken or hostile
+        host's: a field missing or of another kind) are dropped, and the view shows as it is, never a
+        crash. A local game's events are the rules' own: any error there is a bug, and is raised."""
+        if not self.session.lan:
+            self.stage(timeline, events, view, actor)
+            return
+        try:
+            self.stage(timeline, events, view, actor)
+        except Exception:
+            log.warning("events from the host that the %s table cannot show: %.300r", self.game, events,
+                        exc_info=True)
+            timeline.clear()
+
+    def _play_show(self, dt: float) -> None:
+        """The show moves on; an effect a LAN host's events built that cannot play (a broken or hostile
+        host's) ends the animations, and the newest view shows as it is."""
+        if not self.session.lan:
+            self.show.update(dt)
+            return
+        try:
+            self.show.update(dt)
+        except Exception:
+            log.warning("an update from the host that the %s table cannot play: shown as it is", self.game,
+                        exc_info=True)
+            if (latest := self.show.latest) is not None:
+                self.resync(latest)
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -419,13 +468,17 @@ class TableScene(HoldsSession, Scene):
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
+        keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note()))
+                                      self.results_title(outcome), trouble=self.results_note(), keep=keep))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""
         if not self.session.replay_problem:
             return ""
+        if self.session.save_problem:  # nothing holds the game yet: leaving the results tries again
+            return _("Neither the replay nor the game can be written ({reason}): free some space, then leave "
+                     "this screen, which tries once more.").format(reason=reason_in_words(self.session.save_problem))
         return _("The replay cannot be kept ({reason}): the game waits in Saved games, and its replay is "
                  "kept when you open it again.").format(reason=reason_in_words(self.session.replay_problem))
 
@@ -448,7 +501,8 @@ class TableScene(HoldsSession, Scene):
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
         watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
-        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching))
+        self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching,
+                                 leave_note=str(getattr(self.session, "leave_note", ""))))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
@@ -477,9 +531,30 @@ class TableScene(HoldsSession, Scene):
         if self.busy and kind in ("press", "confirm", "next") and not on_widget:
             self.show.skip()  # an impatient player skips the animation
             return True
+        if kind == "confirm" and self.keys_on_buttons and self.ui.focus is not None and self.ui.focus.interactive:
+            return super().handle(intent)  # the button the keys walked to, ringed, is the one Enter presses
         if kind != "cancel" and self.handle_table(intent):
+            if intent.pos is None:
+                self._keys_on_board()
             return True
-        return super().handle(intent)
+        if intent.pos is None and kind not in BUTTON_KEYS:
+            return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        handled = super().handle(intent)
+        if handled and intent.pos is None and not self.keys_on_buttons:
+            self.keys_on_buttons = True
+            self.keys_left_board()
+        return handled
+
+    def keys_left_board(self) -> None:
+        """Hook: the keys walked off the board to the buttons; a table lets go of what its keys
+        had picked out there (Linja's piece), so nothing but the ringed button looks chosen."""
+
+    def _keys_on_board(self) -> None:
+        """The keys play on the board again: a button ringed by earlier keys loses its ring, so
+        the one ring on screen is where Enter acts (a button under the pointer keeps its own)."""
+        self.keys_on_buttons = False
+        if self.ui.focus is not None and not self.ui.focus.hovered:
+            self.ui.set_focus(None)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -490,7 +565,7 @@ class TableScene(HoldsSession, Scene):
             self.session.pump()  # bots think only once the last move has been seen
         for message in self.session.poll():
             self.receive(message)
-        self.show.update(dt * self.app.settings.animation_speed)
+        self._play_show(dt * self.app.settings.animation_speed)
         self.awaiting = max(0.0, self.awaiting - dt)
         if not self.show.busy:
             self._open_turn()
@@ -499,7 +574,19 @@ class TableScene(HoldsSession, Scene):
             self.coach.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface)
+        if not self.session.lan:
+            self.draw_table(surface)
+        else:
+            try:
+                self.draw_table(surface)
+            except Exception:  # what a LAN host's events left behind (a broken or hostile host's)
+                if not self.show.busy:
+                    raise  # nothing of theirs in the way: a bug of this table, for the crash screen
+                log.warning("the %s table cannot draw what the host's events left: shown as it is", self.game,
+                            exc_info=True)
+                if (latest := self.show.latest) is not None:
+                    self.resync(latest)
+                self.draw_table(surface)
         super().draw(surface)
         self.draw_over(surface)
         if self.lan_hud is not None:

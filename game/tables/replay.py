@@ -229,7 +229,7 @@ class ReplayViewer(Scene):
         self.play_button.label = _("Pause") if self.playing else (_("Again") if self.playback.at_end else _("Play"))
         self.step_back.enabled = self.turn_back.enabled = self.position > 0
         self.step_on.enabled = self.turn_on.enabled = not self.playback.at_end
-        self.eyes_choice.enabled = not self.playback.match.finished
+        self.eyes_choice.enabled = not self.playback.finished
         self.timeline.position = self.position
 
     def needs_frames(self) -> bool:
@@ -240,7 +240,7 @@ class ReplayViewer(Scene):
         length, position = self.playback.length, self.position
         top = _("Turn {turn} of {turns} · action {position} of {length}").format(
             turn=self.playback.turn_at(position), turns=self.replay.turns, position=position, length=length)
-        if self.playback.match.finished:
+        if self.playback.finished:
             return (top, _("The end: {result} · every secret shown").format(result=self.replay.result())), \
                 theme.SUNFLOWER
         seat = self.replay.steps[position].seat if position < length else None

@@ -161,6 +161,21 @@ def test_the_results_cards_count_points_in_the_players_language():
     assert [figure.headline for figure in bus_figures(match.view(None), outcome)][0] == "1 point"
 
 
+def test_players_who_share_the_win_share_first_place_on_the_results_cards():
+    """Tied on every tie-break (never delivered, as many stones), Ada and Cleo both won: both rank 1,
+    and the next player is third, not second."""
+    from game.match import Match
+    from game.tables.bus.figures import bus_figures
+    match = Match("bus", [SeatInfo(name, "bot", "easy", seat) for seat, name in enumerate(["Ada", "Ben", "Cleo"])], 5)
+    view = match.view(None)
+    view["score"], view["stones"], view["arrival"] = [0, 0, 0], [0, 2, 0], [0, 0, 0]
+    outcome = {"scores": [0, -2, 0], "winners": [0, 2], "shared": True, "ranking": [0, 2, 1]}
+    ranks = [dict(figure.rows)["Rank"] for figure in bus_figures(view, outcome)]
+    assert ranks == ["1", "3", "1"]
+    view["arrival"] = [1, 0, 2]  # the same final score, reached at different moments: no shared place
+    assert [dict(figure.rows)["Rank"] for figure in bus_figures(view, {**outcome, "winners": [0]})] == ["1", "3", "2"]
+
+
 def test_news_already_read_clears_when_the_player_must_decide_but_unread_news_stays():
     toasts = Toasts()
     toasts.add(NEWS[3])

@@ -337,6 +337,38 @@ def test_the_hosting_player_hears_when_the_replay_cannot_be_kept_and_the_game_wa
     assert saves.list_saves() == [] and len(list(replays_dir().glob("*.jsonl"))) == 1  # kept once, not twice
 
 
+def test_the_hosting_player_is_told_when_neither_replay_nor_save_holds_the_game_and_closing_tries_again(
+        app, tmp_path: Path, monkeypatch):
+    """The disk is full at the end: the results do not promise Saved games; Close table tries the
+    replay and the save again and, still full, stays and says so; with room again it keeps the replay."""
+    from game import saves
+    from tests.client.test_saved_games import disk_full_until_freed
+
+    full = disk_full_until_freed(monkeypatch)
+    blocker = replays_dir()
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("")
+    thread = liniell_table(hosted_config("Ada's table", saves.new_save_path("liniell")))
+    ada_hosts(app, thread)
+    try:
+        assert until([app], lambda: app.stack.top.start.enabled)
+        run(app, 0.05, click(app.stack.top.start.rect.center))
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable))
+        play_to_the_end(thread, [app])
+        results = app.stack.top
+        assert results.trouble.startswith("Neither the replay nor the table's save can be written (disk full)")
+        run(app, 1.3)
+        run(app, 0.05, click(results.menu.rect.center))  # Close table: still full
+        assert app.stack.top is results and results.trouble.startswith("Still not written (disk full)")
+        full["now"] = False
+        blocker.unlink()
+        run(app, 0.05, click(results.menu.rect.center))
+        assert isinstance(app.stack.top, TitleScene)
+    finally:
+        app.stack.reset(TitleScene(app))
+    assert saves.list_saves() == [] and len(list(replays_dir().glob("*.jsonl"))) == 1
+
+
 def ann_and_ben_playing() -> tuple[HostThread, RawPeer, RawPeer]:
     """A dedicated Liniell table "Friday" whose two seats Ann and Ben took, its game started."""
     thread = liniell_table(HostConfig(name="Friday", clients_may_start=True))

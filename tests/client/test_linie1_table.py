@@ -196,6 +196,63 @@ def test_the_trip_chooser_names_each_routes_terminals_and_length_at_full_size(ap
         assert drawn[terminals] == chooser.list.size and drawn[length] == chooser.list.size * 4 // 5, drawn
 
 
+def test_the_trip_chooser_rings_both_terminals_and_the_stops_in_the_players_colour(app, ready_to_drive_save,
+                                                                                   monkeypatch):
+    from game.core.linie1 import my_route_status
+    restored = Match.load(ready_to_drive_save)
+    table = Linie1Table(app, LocalSession(restored, bot_seed=1), TableConfig("linie1", restored.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    run(app, 0.05, click(table.trip_button.rect.center))
+    chooser = app.stack.top
+    assert isinstance(chooser, TripChooser)
+    drawn = record_drawn_text(monkeypatch)
+    picture = pygame.Surface((1920, 1080))
+    chooser.draw(picture)
+    colour = tuple(table.seat_colour(0))
+    board, candidate = table.board, chooser.candidates[chooser.index]
+
+    def ringed(rect: pygame.Rect) -> int:
+        """How many of the ring's four sides show the player's colour at their middle."""
+        sides = [(rect.left + 2, rect.centery), (rect.right - 3, rect.centery), (rect.centerx, rect.top + 2),
+                 (rect.centerx, rect.bottom - 3)]
+        return sum(tuple(picture.get_at(point))[:3] == colour for point in sides)
+
+    for cell in (candidate["start"], candidate["route"][-1]):
+        first, second = board.terminal_at[tuple(cell)]["cells"]
+        area = board.cell_rect(tuple(first), ORIGIN).union(board.cell_rect(tuple(second), ORIGIN))
+        assert ringed(area.inflate(4, 4)) >= 2, cell  # the tram may stand on a side of the start's ring
+    stops = my_route_status(table.view)["stops"]
+    assert stops and all(stop["sign"] for stop in stops)
+    for stop in stops:
+        assert ringed(board.cell_rect(tuple(stop["sign"]), ORIGIN).inflate(-4, -4)) >= 3, stop
+    said = [text for text, _rect in drawn]
+    assert {"Start", "End"} <= set(said) and {stop["building"] for stop in stops} <= set(said), said
+
+
+def test_the_trip_chooser_keeps_the_drivers_trams_and_routes_in_sight(app, monkeypatch):
+    from tools.shots.linie1 import table as open_table
+    session = advanced(12, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)), limit=4000)
+    drivers = [player for player in session.view(0)["players"] if player["driving"]]
+    assert drivers
+    table = open_table(app, session)
+    app.step(1 / 60)
+    table.open_trip_chooser()
+    chooser = app.stack.top
+    assert isinstance(chooser, TripChooser)
+    trams, routes = [], []
+    monkeypatch.setattr(table.board, "draw_tram", lambda surface, pos, heading, line: trams.append(line))
+    real_route = table.board_view.draw_route
+    monkeypatch.setattr(table.board_view, "draw_route",
+                        lambda surface, trip, *args, **kwargs: routes.append(trip) or real_route(surface, trip, *args,
+                                                                                               **kwargs))
+    table.board_view._still = None  # drawn afresh, so the declared routes are drawn where we see them
+    chooser.draw(pygame.Surface((1920, 1080)))
+    assert {int(player["line"]) for player in drivers} <= set(trams)  # the drivers' trams, and the one at the start
+    assert all(any(route is player["trip"] or route == player["trip"] for route in routes) for player in drivers)
+
+
 def test_trip_chooser_declares_and_the_tram_drives(app, ready_to_drive):
     session = ready_to_drive
     table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
@@ -836,6 +893,7 @@ def test_route_complete_gives_way_once_the_trip_is_under_way(app, monkeypatch, r
     drawn.clear()
     panel_module._route_card(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
     assert "Route complete!" not in [text for text, _rect in drawn]
+    assert "Terminals joined — now the stops." not in [text for text, _rect in drawn]  # nor a building step
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

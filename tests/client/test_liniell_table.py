@@ -588,6 +588,21 @@ def test_at_the_largest_text_size_in_german_the_cards_keep_their_words_inside(ap
         assert len(words) == 2 and all(rect.bottom <= markers_top for _text, rect in words), words
 
 
+def test_the_running_score_is_called_what_linjas_is(app, monkeypatch) -> None:
+    from game.tables.linja.table import LinjaTable
+    labels = {}
+    for game, kind in (("liniell", LiniellTable), ("linja", LinjaTable)):
+        assert start_local_game(app, TableConfig(game, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], {}, 4))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, kind))
+        app.step(0.5)
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((1920, 1080)))
+        labels[game] = {text for text, _rect in drawn if text.endswith(" now")}
+        monkeypatch.undo()
+        app.to_title()
+    assert labels["liniell"] == labels["linja"] == {"points now"}
+
+
 def test_the_results_name_the_duel_as_linjas_do(app) -> None:
     from game.tables.linja.table import LinjaTable
     for game, kind in (("liniell", LiniellTable), ("linja", LinjaTable)):

@@ -194,6 +194,33 @@ def test_keys_pick_and_play_a_move(app):
     assert match.log[-1]["action"] == {"type": "initial", "from": second["from"]}
 
 
+def test_tab_walks_to_the_rules_button_and_enter_presses_it_not_the_picked_move(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.show.skip()
+    run(app, 0.02, key(pygame.K_RIGHT))
+    assert table.active_choice() is not None
+    run(app, 0.02, key(pygame.K_TAB))
+    assert table.ui.focus is not None and table.ui.focus.label == "Rules"
+    assert table.active_choice() is None  # no move stays picked out under the ring
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, RulesScene) and match.log == []
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    run(app, 0.02, key(pygame.K_RIGHT))  # the arrows take the keys back to the pieces: the ring goes
+    assert table.ui.focus is None and table.active_choice() is not None
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert match.log[-1]["action"]["type"] == "initial"
+
+
+def test_a_key_the_table_has_no_use_for_rings_no_button(app):
+    table, match = make_table(app, VS_BOT, first=0)
+    table.show.skip()
+    run(app, 0.02, key(pygame.K_z, pygame.KMOD_CTRL))  # undo: Linja has none
+    assert table.ui.focus is None
+    run(app, 0.02, key(pygame.K_RIGHT))
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert app.stack.top is table and match.log[-1]["action"]["type"] == "initial"
+
+
 def test_an_extra_turn_is_announced_with_a_banner(app):
     session = advanced(2, lambda view: view["turn"] == 0 and view["phase"] == "following" and any(
         c["extra_turn"] for c in view["choices"]), first=0)

@@ -84,12 +84,12 @@ def host_a_table(app) -> LobbyScene:
     return lobby
 
 
-def join_by_address(app, port: int) -> LobbyScene | JoinScene:
+def join_by_address(app, port: int, address: str = "127.0.0.1") -> LobbyScene | JoinScene:
     app.push(TitleScene(app))
     app.push(JoinScene(app))
     run(app)
     join = app.stack.top
-    run(app, 0.05, click(join.address.rect.center) + typed(f"127.0.0.1:{port}") + key(13))  # Enter joins
+    run(app, 0.05, click(join.address.rect.center) + typed(f"{address}:{port}") + key(13))  # Enter joins
     assert until([app], lambda: not isinstance(app.stack.top, JoinScene) or join.message, 5)
     return app.stack.top
 
@@ -201,6 +201,41 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
     finally:
         app.stack.reset(TitleScene(app))
         thread.stop()
+
+
+def test_a_seat_is_taken_back_when_the_same_table_answers_under_another_address(app, loopback):
+    from game.lan import seats as lan_seats
+    from net.host import Host, HostConfig
+    from net.host_thread import HostThread
+    name = f"Moved {RUN}"
+    thread = HostThread(Host.new("linie1", 2, HostConfig(name=name, bot_delay=30.0), bots=1), bind="127.0.0.1")
+    port = thread.start()
+    twin = HostThread(Host.new("linie1", 2, HostConfig(name=name, bot_delay=30.0), bots=1), bind="127.0.0.1")
+    twin_port = twin.start()  # another table of the same name on the same machine
+    try:
+        lobby = join_by_address(app, port)
+        assert until([app], lambda: lobby.session.role == "seat")
+        seat = lobby.session.seat
+        thread.start_game()
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        app.stack.reset(TitleScene(app))
+        assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        kept = lan_seats.recall(lan_seats.table_key("127.0.0.1", port, name))
+        other = join_by_address(app, twin_port)  # same address and name, but no seat of ours there
+        assert isinstance(other, LobbyScene) and kept is not None
+        assert other.session.connection._token != kept  # never sent there (a seat it deals has a new one)
+        app.stack.reset(TitleScene(app))
+        # the same host machine under another name for its address: the token's tag finds the seat
+        again = join_by_address(app, port, "localhost")
+        assert isinstance(again, LobbyScene | Linie1Table)
+        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+        assert app.stack.top.humans == [seat]
+        assert lan_seats.recall(lan_seats.table_key("localhost", port, name)) is not None  # kept as reached now
+        assert lan_seats.recall(lan_seats.table_key("127.0.0.1", port, name)) is None
+    finally:
+        app.stack.reset(TitleScene(app))
+        thread.stop()
+        twin.stop()
 
 
 def test_why_no_table_answered_is_said_in_the_players_language():
@@ -396,6 +431,27 @@ def test_a_table_hosted_from_the_game_autosaves_and_reopens_with_everyone_in_the
         app.stack.reset(TitleScene(app))
 
 
+def test_guests_read_that_the_host_closed_the_table_not_that_the_host_lost_the_connection(app, loopback):
+    lobby = host_a_table(app)
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, lobby.port)
+        assert until(apps, lambda: guest_lobby.session.role == "seat" and lobby.start.enabled)
+        run(app, 0.05, click(lobby.start.rect.center))
+        assert until(apps, lambda: isinstance(app.stack.top, Linie1Table) and isinstance(guest.stack.top, Linie1Table))
+        guest_table = guest.stack.top
+        time.sleep(0.3)  # past the host's status interval: a status it sends next goes out at once
+        app.stack.reset(TitleScene(app))  # the hosting player leaves: the table closes (and autosaves)
+        assert until([guest], lambda: guest_table.session.host_closed and guest_table.lan_hud.blocking)
+        run(guest, 0.2)
+        notices = [line.text for line in guest_table.session.chat if line.notice]
+        assert not any("lost the connection" in text for text in notices), notices
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+
+
 def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_everyone_is(app, loopback):
     from net.host import Host, HostConfig
     from net.host_thread import HostThread
@@ -557,3 +613,19 @@ def test_a_guest_at_a_dedicated_table_is_told_a_lost_player_is_not_waited_for_lo
     host = LobbyScene(app, session, port=47000, hosting=True)
     host.start.visible = True
     assert host._state_words(gone, "gone") == "disconnected"
+
+
+def test_a_lobby_counts_down_until_an_absent_player_is_no_longer_waited_for(app):
+    session = SeatedLobbySession()
+    session.link = "up"
+    gone = {"name": "Ben", "kind": "human", "claimed": True, "connected": False}
+    session.bot_in = {1: 25, 2: 0}.get  # what LanSession counts down from the host's word
+    guest = LobbyScene(app, session, port=47000, hosting=False)
+    assert guest._state_words(gone, "gone", 1) == "disconnected: the others may start without them in 25 s"
+    assert guest._state_words(gone, "gone", 2) == ("disconnected: not waited for; a bot plays for them once the "
+                                                   "game starts")
+    # a seat the host counts nothing down for (--bot-takeover 0) is never handed over: no bot promised
+    assert guest._state_words({**gone, "bot_in": None}, "gone", 0) == "disconnected"
+    session.table = {**session.table, "guests_start": False}  # its host starts it: the count runs on into the game
+    host = LobbyScene(app, session, port=47000, hosting=True)
+    assert host._state_words(gone, "away", 1) == "away: once the game runs, a bot plays for them in 25 s"

@@ -170,6 +170,22 @@ def test_the_overlay_covers_the_table_while_the_link_is_down(app, lan):
     assert app.screen.get_at((960, 500)) != centre  # the panel is gone
 
 
+def test_a_host_that_closed_the_table_is_waited_for_not_called_a_lost_link(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.theme.heading
+    monkeypatch.setattr(hud.theme, "heading", lambda surface, text, *rest: said.append(text) or real(surface, text,
+                                                                                                      *rest))
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "the host closed the table"})
+    run(app, 0.5)
+    assert said[-1] == "Reconnecting"  # a lost link, as far as this screen knows
+    link.host_closed = True  # the host's goodbye came first
+    run(app, 0.1)
+    assert said[-1] == "Waiting for the host"
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan
@@ -247,12 +263,48 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
     for ben in (seat("Ben"), seat("Ben", connected=False, bot=True), seat("Ben", bot=True)):
         link.set_seats([seat("Ada"), ben])
         session.poll()
-    # a bot that stood in by itself gives way as he comes back: nothing to say then
-    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben")):
+    # a bot that stood in by itself (the takeover time passed) gives way as he comes back: he is told
+    # once, whether the host stood it down before his seat showed connected or with it
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben", connected=False), seat("Ben"), seat("Ben")):
         link.set_seats([seat("Ada"), ben])
         session.poll()
     notices = [line.text for line in session.chat if line.notice]
-    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back."]
+    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back.",
+                       "A bot played your seat while you were away; it is yours again."]
+    link.set_seats([seat("Ada", connected=False, bot=True), seat("Ben")])
+    link.set_seats([seat("Ada"), seat("Ben")])  # another player's return is "Ada is back", never "your seat"
+    session.poll()
+    assert [line.text for line in session.chat if line.notice][3:] == ["A bot plays for Ada for now.",
+                                                                      "Ada is back."]
+
+
+def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
+    link = Link()
+    session = LanSession(link)
+    link.seat, link.role = None, None  # the status after the hello comes before the welcome
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, bot=True)])
+    session.poll()
+    link.seat, link.role = 1, "seat"
+    link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben", "version": 9})
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot played your seat while you were away; it is yours again."]
+
+
+def test_the_others_read_how_long_until_a_bot_takes_an_absent_players_seat(lan):
+    table, link = lan
+    session = table.session
+    link.set_seats([seat("Ada", bot_in=None), seat("Ben", connected=False, bot_in=25),
+                    seat("Cid", away=True, bot_in=80), seat("Dan", connected=False, bot=True)])
+    run(table.app)
+    assert table.lan_hud.countdowns() == ["Ben's seat goes to a bot in 25 s.", "Cid's seat goes to a bot in 80 s."]
+    session.bot_due = {seat: due - 30 for seat, due in session.bot_due.items()}  # half a minute later
+    assert table.lan_hud.countdowns() == ["Ben's seat goes to a bot now.", "Cid's seat goes to a bot in 50 s."]
+    link.seat = 1  # this screen's own seat: its player reads "Reconnecting…", not a countdown
+    assert table.lan_hud.countdowns() == ["Cid's seat goes to a bot in 50 s."]
+    link.link = "down"
+    assert table.lan_hud.countdowns() == []  # the host's count is not known while the link is down
 
 
 def test_a_seat_token_is_kept_until_the_game_ends(app):
@@ -288,6 +340,20 @@ def test_a_seat_kept_at_a_table_opened_again_on_another_port_is_taken_back_there
         assert lan_seats.recall(kept) is None  # kept under the port the table listens on now
     finally:
         app.stack.reset(TitleScene(app))
+
+
+def test_a_kept_seat_is_found_by_its_tokens_tag_and_never_at_a_table_without_it(app):
+    from net.table import seat_tag
+    kept = lan_seats.table_key("127.0.0.1", 47000, "Zoe's table")
+    lan_seats.remember(kept, "zoes-token")
+    lan_seats.remember(lan_seats.table_key("10.0.0.9", 47000, "Max's table"), "max-token")
+    tags = [seat_tag("someone-else"), seat_tag("zoes-token")]
+    # the same machine at its LAN address, on another port, even renamed: the table knows the token
+    assert lan_seats.find("192.168.1.20", 51000, "Zoe's new table", tags) == (kept, "zoes-token")
+    # a table that tells its seats and keeps none of ours: nothing offered, whatever its address and name
+    assert lan_seats.find("127.0.0.1", 47000, "Zoe's table", [seat_tag("someone-else")]) is None
+    assert lan_seats.find("127.0.0.1", 47000, "Zoe's table", []) is None
+    assert seat_tag("zoes-token") != seat_tag("max-token") and "zoes-token" not in seat_tag("zoes-token")
 
 
 def test_a_damaged_seat_file_is_treated_as_empty(app):
@@ -362,3 +428,56 @@ def test_the_hosting_player_is_asked_before_leaving_stops_the_game_for_the_other
     link.phase = "over"
     link.status = {"seats": [seat("Ada"), seat("Ben")], "phase": "over"}
     assert session.saved  # the game is over: nobody is stopped
+
+
+def test_a_table_opened_right_after_a_notice_still_shows_it_in_the_feed(app):
+    from game.lan.chat import FEED_SECONDS
+    session = LanSession(Link())
+    session.notice("Said a minute ago.")
+    session.chat[-1].said_at -= 60
+    session.notice("A bot played your seat while you were away; it is yours again.")  # as the lobby hands over
+    table = Table(app, session)
+    ages = table.lan_hud.chat.ages
+    assert [ages[line.serial] < FEED_SECONDS for line in session.chat] == [False, True]
+
+
+def test_the_chat_lines_rise_above_a_notice_kept_in_the_tables_lower_corner(app):
+    link = Link()
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, bot_in=40)])
+    session.notice("Ben lost the connection; the seat is kept.")
+    corner = pygame.Rect(24, 960, 900, 64)  # as Bus keeps its notices, in the map's key at its foot
+    for box, expected in ((corner, corner.y - 6), (pygame.Rect(500, 8, 900, 64), None)):
+        scene = Table(app, session)
+        scene.lan_hud = NetHud(scene, session, lambda seat: (100, 100 + 60 * seat), notice_box=box.copy)
+        app.push(scene)
+        run(app)
+        assert scene.lan_hud.notice_rect is not None  # "Ben's seat goes to a bot in 40 s." is shown
+        assert scene.lan_hud.chat.feed_bottom == expected
+        app.stack.pop()
+
+
+def test_the_pause_menus_leave_says_what_leaving_does_to_the_table(app):
+    from game.scenes.pause import PauseScene
+
+    class Hosted:
+        save_problem = ""
+
+        def saved_table(self) -> None:
+            return None
+
+    guest = LanSession(Link())
+    assert "Your seat is kept" in guest.leave_note
+    host = LanSession(Link(), hosted=Hosted())
+    assert "closes for everyone" in host.leave_note  # Ben holds the second seat
+    alone = Link()
+    alone.status = {"seats": [seat("Ada"), seat("Bot 1", kind="bot", claimed=False)], "phase": "playing"}
+    assert LanSession(alone, hosted=Hosted()).leave_note == ""  # nobody else to leave behind
+    watcher = Link()
+    watcher.role, watcher.seat = "spectator", None
+    lobby = Link()
+    lobby.phase = "lobby"
+    assert LanSession(watcher).leave_note == LanSession(lobby).leave_note == ""
+    pause = PauseScene(app, game="linie1", leave_note=guest.leave_note)
+    assert pause.buttons["Leave game"].tooltip == guest.leave_note
+    assert pause.retranslated().leave_note == guest.leave_note

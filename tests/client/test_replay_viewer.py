@@ -393,3 +393,32 @@ def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app
     scene.table.draw(pygame.Surface((1920, 1080)))
     said = [text for text, _rect in drawn]
     assert "None since this point of the replay." in said and "None yet on this screen." not in said
+
+
+def test_a_replays_folder_that_cannot_be_read_is_said_so_not_no_games_yet(app, monkeypatch) -> None:
+    from game.paths import replays_dir
+    from game.scenes.replays import ReplaysScene
+    from tests.client.helpers import record_drawn_text
+
+    replays_dir().parent.mkdir(parents=True, exist_ok=True)
+    replays_dir().write_text("")  # a file where the folder belongs
+    screen = ReplaysScene(app)
+    drawn = record_drawn_text(monkeypatch)
+    screen.draw(pygame.Surface((1920, 1080)))
+    header = next(rect for text, rect in drawn if text.startswith("The replays folder cannot be read (a file stands "
+                                                                    "where its folder belongs): "))
+    assert header.right <= 1920 - 100  # inside the panel, however long the path
+    replays_dir().unlink()
+    assert ReplaysScene(app).header(0).startswith("No finished games yet")
+
+
+def test_a_pasted_path_may_come_quoted_or_as_a_file_address() -> None:
+    from pathlib import Path
+
+    from game.scenes.replays import typed_path
+
+    assert typed_path('"/home/ada/Downloads/a game.jsonl"') == Path("/home/ada/Downloads/a game.jsonl")
+    assert typed_path("  '/tmp/x.jsonl' ") == Path("/tmp/x.jsonl")
+    assert typed_path("file:///home/ada/L%C3%A4rm%20und%20Bus.jsonl") == Path("/home/ada/Lärm und Bus.jsonl")
+    assert typed_path("~/x.jsonl") == Path.home() / "x.jsonl"
+    assert typed_path("/tmp/it's.jsonl") == Path("/tmp/it's.jsonl")

@@ -53,7 +53,7 @@ def test_the_title_offers_continue_only_when_a_game_waits(app):
     app.to_title()
     title = app.stack.top
     assert {"Continue", "Saved games"} <= set(title.buttons) and title.ui.focus is title.buttons["Continue"]
-    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Bot · action")
+    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Bot · turn ")
 
 
 def test_continue_restores_a_local_game_exactly_for_every_seat(app):
@@ -161,7 +161,7 @@ def test_saved_games_lists_resumes_and_deletes(app):
     assert isinstance(screen, SavedGamesScene)
     assert [(g.game, g.turn) for g in screen.games[:2]] == [("liniell", 3), ("linja", 3)]
     damaged = screen.games[2]
-    assert not damaged.resumable and "not a Linie save" in damaged.problem
+    assert not damaged.resumable and damaged.problem == "The file is not a Linie save"  # no "(ExtraData)"
     resume, delete = screen.row_buttons[2]
     assert resume not in screen.ui.widgets  # a damaged save can only be deleted
     run(app, 0.05, click(delete.rect.center))
@@ -308,6 +308,58 @@ def test_a_game_whose_last_save_comes_as_it_closes_is_offered_by_the_title(app, 
     app.to_title()
     title = app.stack.top
     assert title.latest is not None and title.latest.turn == 2 and "Continue" in title.buttons
+
+
+def finish_on_a_full_disk(app, monkeypatch):  # noqa: ANN001, ANN201 - the app fixture, pytest's MonkeyPatch
+    """A Linja game played to its results while neither a replay nor a save can be written: the
+    replays folder is a file, and every save is refused for want of room."""
+    from game.scenes.results import ARM_SECONDS, ResultsScene
+
+    full = disk_full_until_freed(monkeypatch)
+    blocker = replays_dir()
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("")
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    session = table(app).session
+    play(session.match, 10)
+    while not session.match.finished:
+        play(session.match, 1)
+    for _ in range(400):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        app.step(0.25) if app.stack.top is table(app) and table(app).busy else run(app, 0.02, key(pygame.K_RETURN))
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    run(app, ARM_SECONDS)  # the buttons wait for the cards to land
+
+    def free() -> None:
+        full["now"] = False
+        blocker.unlink()
+    return results, free
+
+
+def test_a_finished_game_neither_replay_nor_save_holds_is_kept_when_the_results_are_left(app, monkeypatch):
+    """Its results say so (not "it waits in Saved games"), leaving them tries again, and while the disk
+    is still full the first try stays and says so: nothing is lost without the player being told."""
+    from game.replays import list_replays
+
+    results, free = finish_on_a_full_disk(app, monkeypatch)
+    assert results.trouble.startswith("Neither the replay nor the game can be written (disk full)")
+    assert saves.list_saves() == [] and list_replays() == []
+    run(app, 0.05, click(results.menu.rect.center))  # Title screen: still no room
+    assert app.stack.top is results and results.trouble.startswith("Still not written (disk full)")
+    free()
+    run(app, 0.05, click(results.menu.rect.center))
+    assert isinstance(app.stack.top, TitleScene)
+    assert saves.list_saves() == [] and len(list_replays()) == 1  # the replay, kept once there was room
+
+
+def test_leaving_the_results_twice_on_a_full_disk_lets_the_game_go_as_the_player_was_told(app, monkeypatch):
+    results, _free = finish_on_a_full_disk(app, monkeypatch)
+    run(app, 0.05, click(results.menu.rect.center))
+    assert app.stack.top is results and results.warned
+    run(app, 0.05, click(results.menu.rect.center))
+    assert isinstance(app.stack.top, TitleScene) and saves.list_saves() == []
 
 
 def test_closing_the_window_during_a_game_makes_its_last_save(app, monkeypatch):

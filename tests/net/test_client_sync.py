@@ -71,7 +71,9 @@ def scripted() -> Iterator[ScriptedHost]:
 
 
 def view(version: int) -> dict[str, Any]:
-    return {"type": "hidden", "turn": version % 2, "match": {"version": version, "to_act": [version % 2]}}
+    """A spectator's view of the hidden game at ``version`` (of the shape the game's own views have)."""
+    return {"type": "hidden", "me": None, "turn": version % 2, "players": [], "pile_count": 10,
+            "match": {"version": version, "game": "hidden", "seats": [], "to_act": [version % 2]}}
 
 
 def snapshot(version: int) -> dict[str, Any]:
@@ -148,7 +150,7 @@ def test_a_malformed_host_frame_drops_the_link_and_it_reconnects(scripted: Scrip
         scripted.send(HELLO)
         scripted.send({"type": "update", "version": "x"})  # fails the schema
         down = session.wait_for(lambda m: m["type"] == "status" and m["link"] == "down")
-        assert "update" in down["reason"]
+        assert down["reason"] == "The host sent something this program cannot read."  # the schema's words go to the log
         assert scripted.accept()["type"] == "hello"  # back with a fresh hello
     finally:
         session.close(goodbye=False)

@@ -149,6 +149,7 @@ def test_a_table_name_in_any_script_is_announced_within_dns_limits(name: str) ->
 def test_a_probe_says_which_seats_are_open_not_only_how_many() -> None:
     from net.client import probe
     from net.host import Host, HostConfig
+    from net.table import seat_tag
 
     thread = HostThread(Host.new("linie1", seats=4, bots=1, config=HostConfig(name="Gaps")), "127.0.0.1")
     port = thread.start()
@@ -164,6 +165,9 @@ def test_a_probe_says_which_seats_are_open_not_only_how_many() -> None:
 
         hello = wait_until(seated, 5)
         assert (hello["seats_taken"], hello["open_seats"]) == (2, [0, 2])
+        assert hello["seat_tags"] == [seat_tag(player.token)]  # the claimed seat's, never the token itself
+        player.spectate()  # the seat given up: its token is dead, so its tag is no longer told
+        assert wait_until(lambda: probe("127.0.0.1", port)["seat_tags"] == [], 5)
     finally:
         player.close()
         thread.stop()

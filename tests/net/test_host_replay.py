@@ -42,3 +42,32 @@ def test_a_host_without_a_replays_folder_keeps_none(tmp_path: Path) -> None:
 def test_linie_host_takes_a_replays_folder(tmp_path: Path) -> None:
     args = parse_args(["--game", "linja", "--replays", str(tmp_path / "kept")])
     assert build_host(args).config.replays == tmp_path / "kept"
+
+
+def finished_linja(replays: Path) -> Host:
+    host = Host.new("linja", 2, HostConfig(replays=replays), bots=2, seed=3)
+    host.start_game()
+    bots = [make_bot("linja", "easy", seat) for seat in range(2)]
+    while not host.match.finished:
+        seat = host.match.to_act()[0]
+        assert host.match.submit(seat, bots[seat].decide(host.match.view(seat))).ok
+    return host
+
+
+def test_a_replay_the_full_disk_refused_at_the_end_is_kept_when_the_table_plays_again(tmp_path: Path) -> None:
+    """The next deal's save takes the table's one file: the finished game would be gone with it."""
+    replays = tmp_path / "replays"
+    replays.write_text("")  # no folder can be made: as a full disk, the replay is refused
+    host = finished_linja(replays)
+    assert host.phase == "over"
+    replays.unlink()  # room again
+    finished = host.rematch()
+    (kept,) = list_replays(replays)
+    assert kept.replay is not None and len(kept.replay.steps) == len(finished.log)
+
+
+def test_a_replay_kept_at_the_end_is_not_kept_twice_when_the_table_plays_again(tmp_path: Path) -> None:
+    host = finished_linja(tmp_path / "replays")
+    assert len(list_replays(tmp_path / "replays")) == 1
+    host.rematch()
+    assert len(list_replays(tmp_path / "replays")) == 1

@@ -157,3 +157,34 @@ def test_the_bytes_queued_for_everyone_are_capped_by_dropping_the_slowest() -> N
     peers[0].transport.buffered = 0  # type: ignore[attr-defined]  # its bytes were flushed meanwhile
     peers[2].send(b"x" * 500)  # 300 stale + 900: counted afresh, 900 fits
     assert not peers[2].closed and budget.total == 900
+
+
+def test_arrivals_admit_a_burst_then_a_rate_per_address_and_forget_the_oldest() -> None:
+    from net.limits import Arrivals
+
+    arrivals = Arrivals(burst=3, rate=2.0, keep=2)
+    assert [arrivals.admit("10.0.0.5", 0.0) for _ in range(4)] == [True, True, True, False]
+    assert arrivals.admit("10.0.0.6", 0.0)  # another machine has its own
+    assert not arrivals.admit("10.0.0.5", 0.1) and arrivals.admit("10.0.0.5", 0.5)  # two a second
+    arrivals.admit("10.0.0.7", 0.5)
+    assert len(arrivals._buckets) == 2 and "10.0.0.6" not in arrivals._buckets
+
+
+def test_a_connection_flood_from_one_address_is_closed_before_its_hello_and_the_table_plays_on(
+        host_factory: Any, raw_peers: Any) -> None:
+    host = host_factory(seats=2, arrival_burst=3, arrival_rate=0.01)
+    ann = raw_peers(host.port)
+    ann.hello("Ann")
+    ann.send({"type": "claim", "seat": 0})
+    ann.expect("welcome", seat=0)
+    flood = [raw_peers(host.port) for _ in range(6)]  # two more fit the burst; the rest are closed at once
+    answered = 0
+    for peer in flood:
+        try:
+            peer.hello("Flood")
+            answered += 1
+        except (ConnectionError, OSError):
+            pass
+    assert answered == 2
+    ann.send({"type": "chat", "text": "still here"})
+    assert ann.expect("chat")["text"] == "still here"  # the table plays on for the one already there

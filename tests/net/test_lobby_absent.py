@@ -41,6 +41,7 @@ def test_a_player_gone_past_the_grace_time_holds_the_others_back_no_more_and_res
     assert time.monotonic() - dropped >= GRACE and snapshot["phase"] == "playing"
     bob_seat = thread.seat_states()[1]
     assert bob_seat["kind"] == "human" and bob_seat["claimed"] and bob_seat["bot"]  # kept, a bot plays it
+    assert bob_seat["bot_in"] is None  # nothing left to count down
     assert thread.seat_states()[2]["kind"] == "bot"  # the open seat was filled as always
     back = raw_peers(thread.port)
     back.hello("Bob")
@@ -103,3 +104,28 @@ def test_the_table_starts_when_the_one_player_not_ready_leaves_the_lobby(
     bob.send({"type": "bye"})  # gives the seat up: Ann, the one seated player left, has asked
     assert ann.expect("snapshot")["phase"] == "playing"
     assert [state["kind"] for state in thread.seat_states()] == ["human", "bot", "bot"]
+
+
+def test_every_status_tells_how_long_until_a_bot_takes_an_absent_players_seat(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, token = lobby_of_two(host_factory, raw_peers, bot_takeover_after=30.0)
+    assert [state["bot_in"] for state in thread.seat_states()] == [None, None, None]  # everyone is here
+    bob.close()
+    told = ann.expect("status", lambda status: status["seats"][1]["claimed"] and not status["seats"][1]["connected"])
+    assert 29 <= told["seats"][1]["bot_in"] <= 30 and told["seats"][0]["bot_in"] is None
+    time.sleep(1.2)  # a newcomer a moment later reads fewer seconds, not the frame built when Bob left
+    newcomer = raw_peers(thread.port)
+    newcomer.hello("Cid")
+    assert newcomer.expect("status")["seats"][1]["bot_in"] < told["seats"][1]["bot_in"]
+    back = raw_peers(thread.port)
+    back.hello("Bob")
+    back.send({"type": "resume", "token": token})
+    assert ann.expect("status", lambda status: status["seats"][1]["connected"])["seats"][1]["bot_in"] is None
+
+
+def test_no_countdown_where_the_table_never_hands_a_seat_to_a_bot(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, _token = lobby_of_two(host_factory, raw_peers, bot_takeover_after=None)
+    bob.close()
+    told = ann.expect("status", lambda status: status["seats"][1]["claimed"] and not status["seats"][1]["connected"])
+    assert told["seats"][1]["bot_in"] is None

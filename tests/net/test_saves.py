@@ -217,6 +217,17 @@ def test_cli_builds_and_resumes_tables(tmp_path: Path) -> None:
         assert message in str(raised.value.code)
 
 
+def test_resuming_a_game_saved_on_one_screen_as_a_lan_table_says_where_it_belongs(tmp_path: Path) -> None:
+    from game.match import Match, SeatInfo
+    from game.saves import local_snapshot
+
+    path = tmp_path / "local.save"
+    write_atomic(path, local_snapshot(Match("hidden", [SeatInfo("Ada"), SeatInfo("Ben")], seed=1)))
+    with pytest.raises(SystemExit) as raised:
+        build_host(parse_args(["--resume", str(path)]))
+    assert "a game on one screen, not a LAN table: Saved games in Linie resumes it" in str(raised.value.code)
+
+
 def test_a_dedicated_hosts_seats_each_play_in_their_own_colour() -> None:
     host = make_host(seats=4, bots=2)  # what linie-host --seats 4 --bots 2 builds (Host.new)
     assert [info.colour for info in host.match.seats] == [0, 1, 2, 3]

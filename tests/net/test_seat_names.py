@@ -38,3 +38,24 @@ def test_a_unique_name_fits_and_differs_from_every_other(name: str, taken: list[
     chosen = unique_name(name, taken)
     assert 1 <= len(chosen) <= MAX_NAME_CHARS
     assert chosen.casefold() not in {other.casefold() for other in taken}
+
+
+def test_a_hostile_name_is_one_line_of_drawable_text_for_everyone(host_factory: Callable[..., HostThread],
+                                                                    raw_peers: Callable[[int], RawPeer]) -> None:
+    """A line break would forge a line of the host's log, an escape sequence colour its terminal and a
+    direction override show another name; a name with nothing left to show is refused."""
+    host = host_factory(seats=2, bots=0)
+    ann, eve = raw_peers(host.port), raw_peers(host.port)
+    ann.hello("Ann")
+    ann.send({"type": "claim", "seat": 0})
+    ann.expect("welcome", seat=0)
+    eve.hello("Eve\nINFO host: forged\x1b[31m\u202e\x00")
+    eve.send({"type": "claim", "seat": 1})
+    assert eve.expect("welcome", seat=1)["name"] == "Eve INFO host: forged [31m"
+    eve.send({"type": "chat", "text": "hi"})
+    assert ann.expect("chat")["name"] == "Eve INFO host: forged [31m"
+    assert host.call(lambda: host.host.match.seats[1].name) == "Eve INFO host: forged [31m"
+    blank = raw_peers(host.port)
+    blank.hello(" \t\u200e\x07 ")
+    refused = blank.expect("error")
+    assert refused["code"] == "protocol.schema" and refused["fatal"] and blank.closed()

@@ -21,9 +21,10 @@ from tools.screenshot import shot
 
 
 def seat(name: str, kind: str = "human", claimed: bool = True, connected: bool = True, away: bool = False,
-         bot: bool = False, level: str = "normal", asked_start: bool = False) -> dict[str, Any]:
+         bot: bool = False, level: str = "normal", asked_start: bool = False,
+         bot_in: int | None = None) -> dict[str, Any]:
     return {"name": name, "kind": kind, "level": level, "claimed": claimed, "connected": connected, "away": away,
-            "bot": bot, "asked_start": asked_start}
+            "bot": bot, "asked_start": asked_start, "bot_in": bot_in}
 
 
 class ShotLink:
@@ -207,6 +208,40 @@ def table_reconnecting(app: Any) -> None:
     scene, _, link = _table(app, [seat("Ada"), seat("Ben", connected=False), seat("Cleo", bot=True)])
     link.link = "down"
     link.inbox.append({"type": "status", "link": "down", "reason": "Connection reset by peer"})
+
+
+@shot("lan_table_host_closed", settle=0.8)
+def table_host_closed(app: Any) -> None:
+    """The hosting player left (their table autosaved): the guests wait for it to open again."""
+    scene, _, link = _table(app, [seat("Ada", connected=False), seat("Ben"), seat("Cleo")])
+    link.link, link.host_closed = "down", True
+    link.inbox.append({"type": "status", "link": "down", "reason": "the host closed the table"})
+
+
+def _told(session: LanSession, link: ShotLink) -> None:
+    """The host's status read once more: the session counts the seats' seconds down from it."""
+    link.inbox.append(dict(link.status))
+    session.collect()
+
+
+@shot("lan_table_countdown", settle=0.8)
+def table_countdown(app: Any) -> None:
+    """Ben's link dropped and Cleo went silent: the others read when a bot takes their seats."""
+    scene, session, link = _table(app, [seat("Ada"), seat("Ben", connected=False, bot_in=25),
+                                        seat("Cleo", away=True, bot_in=71)])
+    _told(session, link)
+
+
+@shot("lan_lobby_countdown", settle=1.2)
+def lobby_countdown(app: Any) -> None:
+    """A guest at a dedicated host: Ben's link dropped, and the others may start without him soon."""
+    link = ShotLink([seat("Ada", asked_start=True), seat("Ben", connected=False, bot_in=25),
+                     seat("Seat 3", "open", claimed=False)], "Friday table")
+    link.table["guests_start"] = True
+    session = chatter(link, [(None, "", sits("Ben")), (1, "Ben", "Brb, router.")])
+    _told(session, link)
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, session, port=47000, hosting=False))
 
 
 class ShotHosted:

@@ -135,12 +135,32 @@ def routes_in_lanes(app: Any) -> None:
 
 @shot("linie1_trip_chooser", settle=0.4)
 def trip_chooser(app: Any) -> None:
+    """The chooser: the focused route, its terminals (Start, End) and its stops ringed in Ada's colour."""
     from game.core.linie1 import my_trip_candidates
     session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                        and bool(my_trip_candidates(v)))
     scene = table(app, session)
     app.step(1 / 60)
     scene.open_trip_chooser()
+
+
+@shot("linie1_trip_chooser_blue", settle=0.4)
+def trip_chooser_blue(app: Any) -> None:
+    """Another game's chooser, Ada in blue (the darkest seat colour), its second route focused."""
+    from game.core.linie1 import my_trip_candidates
+    SEATS[0] = SeatInfo("Ada", "human", colour=1)
+    SEATS[1] = SeatInfo("Tramina", "bot", "normal", 0)
+    try:
+        session = advanced(12, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                           and bool(my_trip_candidates(v)), limit=4000)
+        scene = table(app, session)
+    finally:
+        SEATS[0], SEATS[1] = SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1)
+    app.step(1 / 60)
+    scene.open_trip_chooser()
+    chooser = app.stack.top
+    if len(chooser.candidates) > 1:
+        chooser.list.select(1)
 
 
 @shot("linie1_die_and_tram", settle=0.0)

@@ -3,6 +3,7 @@ they got there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.bots import level_name
@@ -12,13 +13,26 @@ from game.tables.bus.model import picture_of
 from game.tables.bus.seats import seat_looks
 
 
+def shared_ranks(ranking: list[Any], key: Callable[[Any], object]) -> dict[Any, int]:
+    """Each seat's place, 1 first: seats next to each other in ``ranking`` with equal ``key`` (equal
+    on every tie-break, as players who share a win are) share a place, and the next seat's place
+    counts them all ("1, 1, 3")."""
+    ranks: dict[Any, int] = {}
+    for place, seat in enumerate(ranking):
+        before = ranking[place - 1] if place else None
+        ranks[seat] = ranks[before] if before is not None and key(seat) == key(before) else place + 1
+    return ranks
+
+
 def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
     """Per seat: the final score, then deliveries, time stones, buses, line length and markers left."""
     picture = picture_of(view)
     looks = seat_looks(view, picture.players)
     scores = outcome.get("scores") or [seat.score - seat.stones for seat in picture.seats]
     winners = set(outcome.get("winners") or [])
-    ranking = outcome.get("ranking") or []
+    seats = picture.seats
+    ranking = [seat for seat in outcome.get("ranking") or [] if type(seat) is int and 0 <= seat < len(seats)]
+    ranks = shared_ranks(ranking, lambda seat: (seats[seat].score, seats[seat].stones, seats[seat].arrival))
     figures = []
     for seat, info in enumerate(picture.seats):
         rows = [
@@ -28,8 +42,8 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
             (_("Streets in the line"), str(max(0, len(info.path) - 1))),
             (_("Action markers left"), str(info.markers_left)),
         ]
-        if seat in ranking:
-            rows.append((_("Rank"), str(ranking.index(seat) + 1)))
+        if seat in ranks:
+            rows.append((_("Rank"), str(ranks[seat])))
         look = looks[seat]
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))

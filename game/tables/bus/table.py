@@ -706,7 +706,7 @@ class BusTable(TableScene):
 
     def _draw_column(self, surface: pygame.Surface, picture: Picture, decision: dict[str, Any]) -> None:
         acting = picture.to_act
-        waiting = self.waiting_words(acting) if acting is not None else ""
+        waiting = self.others_words(acting) if acting is not None else ""
         headline, detail = prompt(
             picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source
         )

@@ -20,6 +20,7 @@ from game.render.linie1.board import Cell, Linie1Board, Segments, line_colour, t
 from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
 from game.ui import theme
+from game.ui.colour_vision import contrast
 from game.ui.widgets import draw_tooltip
 
 View = dict[str, Any]
@@ -218,6 +219,36 @@ class BoardView:
             pygame.draw.rect(surface, theme.SUNFLOWER if not all(stop["connected"]) else theme.MINT,
                              rect.inflate(2, 2), width=3 + int(pulse * 2), border_radius=layout.CELL // 6)
 
+    def draw_trip_marks(self, surface: pygame.Surface, trip: dict[str, Any], stops: list[dict[str, Any]],
+                        colour: theme.Colour) -> None:
+        """While a player chooses their trip: both terminals of the route and the stop squares it must
+        pass, ringed in the player's colour, the terminals labelled Start and End and each stop
+        square with its building's letter. A cream halo and a dark edge keep every ring readable on
+        pale tiles, cobbles and rails alike; the labels stand on their own fill."""
+        board = self.board
+        start, end = _cell(trip["start"]), _cell(trip["route"][-1])
+        for cell, label in ((start, _("Start")), (end, _("End"))):
+            terminal = board.terminal_at.get(cell)
+            if terminal is None:
+                continue
+            cells = [_cell(c) for c in terminal["cells"]]
+            area = board.cell_rect(cells[0], layout.ORIGIN).union(board.cell_rect(cells[1], layout.ORIGIN))
+            _ring(surface, area.inflate(4, 4), colour, layout.CELL // 3)
+            free, other = (cells[1], cells[0]) if cells[0] == cell else (cells[0], cells[1])  # free of the tram
+            _label(surface, label, _label_place(board.cell_rect(free, layout.ORIGIN), free, other), colour)
+        for stop in stops:
+            if not stop.get("sign"):
+                continue
+            cell, letter = _cell(stop["sign"]), str(stop["building"])
+            rect = board.cell_rect(cell, layout.ORIGIN)
+            _ring(surface, rect.inflate(-4, -4), colour, 10)
+            _ring(surface, board.cell_rect(board.building_cells[letter], layout.ORIGIN).inflate(-2, -2), colour, 10,
+                  thin=True)
+            board.draw_sign(surface, letter, cell, layout.ORIGIN)  # over the ring: the stop's own mark stays whole
+            sign = board.sign_position(letter, cell, layout.ORIGIN)
+            badge = (2 * rect.centerx - sign[0], 2 * rect.centery - sign[1])  # the corner across from the sign
+            _badge(surface, letter, badge, colour)
+
     def draw_held_pair(self, surface: pygame.Surface, first: dict[str, Any]) -> None:
         """The first exchange of a side-by-side pair, waiting for its partner (outlined in yellow)."""
         cell = _cell(first["cell"])
@@ -265,6 +296,51 @@ def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:
              for rank, player in enumerate(drivers)]
     mine = [index for index, player in enumerate(drivers) if player["seat"] == view.get("you")]
     return [lane for index, lane in enumerate(lanes) if index not in mine] + [lanes[index] for index in mine]
+
+
+def _ring(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, radius: int, thin: bool = False) -> None:
+    """A ring in ``colour`` between a cream halo and a dark edge: it reads on any tile."""
+    width = 3 if thin else 5
+    pygame.draw.rect(surface, theme.CREAM, rect.inflate(6, 6), width + 6, border_radius=radius + 3)
+    pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), width + 4, border_radius=radius + 2)
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+def _ink_on(colour: theme.Colour) -> theme.Colour:
+    """Dark or light letters, whichever reads better on ``colour``."""
+    return theme.INK if contrast(theme.INK, colour) >= contrast(theme.CREAM, colour) else theme.CREAM
+
+
+@theme.natural_size
+def _badge(surface: pygame.Surface, letter: str, centre: tuple[int, int], colour: theme.Colour) -> None:
+    """A building's letter on a disc of the player's colour."""
+    radius = layout.CELL // 6
+    pygame.draw.circle(surface, theme.CREAM, centre, radius + 4)
+    pygame.draw.circle(surface, theme.INK, centre, radius + 2)
+    pygame.draw.circle(surface, colour, centre, radius)
+    theme.draw_text(surface, letter, (centre[0], centre[1] + 1), radius * 3 // 2, _ink_on(colour),
+                    theme.DISPLAY_FONT, anchor="center")
+
+
+@theme.natural_size
+def _label(surface: pygame.Surface, text: str, anchor: tuple[int, int], colour: theme.Colour) -> None:
+    """A word on a pill of the player's colour, centred on ``anchor``."""
+    pill = pygame.Rect((0, 0), theme.font(20, theme.DISPLAY_FONT).size(text)).inflate(18, 6)
+    pill.center = anchor
+    pygame.draw.rect(surface, theme.CREAM, pill.inflate(6, 6), border_radius=pill.height // 2 + 3)
+    pygame.draw.rect(surface, theme.INK, pill.inflate(4, 4), border_radius=pill.height // 2 + 2)
+    pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+    theme.draw_text(surface, text, (pill.centerx, pill.centery + 1), 20, _ink_on(colour), theme.DISPLAY_FONT,
+                    anchor="center")
+
+
+def _label_place(rect: pygame.Rect, cell: Cell, other: Cell) -> tuple[int, int]:
+    """Where a terminal's label stands on its cell free of the tram: at the end away from the
+    terminal's other cell on the east and west borders, on the outer side on the north and south
+    ones, so it never covers the terminal's number between the two cells."""
+    if cell[1] == other[1]:  # one above the other: an east or west terminal
+        return (rect.centerx, rect.bottom - 14) if cell[0] > other[0] else (rect.centerx, rect.top + 14)
+    return (rect.centerx, rect.bottom - 14) if cell[0] == 13 else (rect.centerx, rect.top + 14)
 
 
 def _beside(pose: tuple[float, float, float], lane: float) -> tuple[float, float]:

@@ -244,9 +244,12 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
             anchor="bottomleft",
         )
         x += 216
-    # Once the trip is under way the seat's row says what is left ("driving · 9 to go"): no "Route complete!"
+    # Once the trip is under way the seat's row says what is left ("driving · 9 to go"): the card's foot
+    # says nothing of building any more (neither "Route complete!" nor "now the stops")
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
-    if status["complete"] and not driving:
+    if driving:
+        return
+    if status["complete"]:
         theme.draw_text(
             surface, _("Route complete!"), (rect.x + 28, rect.bottom - 48), 30, theme.MINT, theme.DISPLAY_FONT
         )

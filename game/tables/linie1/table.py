@@ -433,7 +433,8 @@ class Linie1Table(TableScene):
         if candidates and status is not None:
             self.app.push(
                 TripChooser(
-                    self.app, self.board_view, self.view, self.show.masks, candidates, int(status["line"]), self.declare
+                    self.app, self.board_view, self.view, self.show.masks, candidates, int(status["line"]),
+                    self.declare, status["stops"], self.seat_colour(int(self.view["current"])),
                 )
             )
 
@@ -690,8 +691,10 @@ class Linie1Table(TableScene):
     def _guidance(self) -> str:
         if not self.my_turn:
             current = self.current
-            if self.finished or self.view["phase"] == "over" or self.busy:
-                return ""  # (nobody is "thinking" while the last move still plays out)
+            if self.finished or self.view["phase"] == "over":
+                return ""
+            if self.busy:  # nobody is "thinking" while the last move still plays out
+                return self.animation_words()
             return "" if current in self.humans else self.waiting_words(current)
         phase = self.view["phase"]
         dice = self.view.get("dice") if phase == "roll" else None

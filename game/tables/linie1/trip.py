@@ -1,8 +1,9 @@
 """Choosing the inaugural trip: the complete routes the core offers, each shown on the board.
 
 An overlay over the table: the focused candidate's route glows on the board, with its length and
-expected number of turns under the die. Declaring reveals the player's cards to everyone, so the
-chooser says so before the player confirms.
+expected number of turns under the die; both its terminals (Start, End) and the stop squares it must
+pass (with their buildings' letters) are ringed in the player's colour. Declaring reveals the
+player's cards to everyone, so the chooser says so before the player confirms.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ class TripChooser(Scene):
     name = "linie1_trip"
 
     def __init__(self, app: AppServices, board_view: BoardView, view: dict[str, Any], masks: Masks,
-                 candidates: list[dict[str, Any]], line: int, declare: Callable[[dict[str, Any]], None]) -> None:
+                 candidates: list[dict[str, Any]], line: int, declare: Callable[[dict[str, Any]], None],
+                 stops: list[dict[str, Any]] | None = None, colour: theme.Colour = theme.CREAM) -> None:
         super().__init__(app)
         self.board_view, self.view, self.masks = board_view, view, masks
         self.line, self.declare = line, declare
+        self.stops, self.colour = stops or [], colour  # the route card's stops, and the player's colour
         self.candidates = candidates[:8]
         items = []
         terminals = board_view.board.terminal_at
@@ -87,11 +90,14 @@ class TripChooser(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         colour = line_colour(self.line)
-        board = self.board_view.board
-        surface.blit(board.static_layer(self.board_view.shown_tiles(self.view, self.masks),
-                                        self.board_view.shown_signs(self.view, self.masks)), layout.ORIGIN)
+        # The board as the table shows it, declared routes and the drivers' trams too, without this
+        # player's dashed plan, hints or ghost: the candidate and its marks go on top.
+        still = self.board_view.still(surface.get_size(), self.view, self.masks)
+        surface.blit(still, layout.BOARD_RECT.topleft, layout.BOARD_RECT)
+        self.board_view.draw_trams(surface, self.view, self.masks)
         candidate = self.candidates[self.index]
         self.board_view.draw_route(surface, candidate, colour, 200)
+        self.board_view.draw_trip_marks(surface, candidate, self.stops, self.colour)
         self.board_view.draw_start_tram(surface, candidate, self.line)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
         heading = theme.draw_text(surface, _("Start your trip"), (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,

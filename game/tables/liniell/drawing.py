@@ -278,8 +278,6 @@ def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
                                                       lost=scores[1 - winner]), frame.colour(winner)
     current = frame.current
     name, colour = frame.name(current), frame.colour(current)
-    if frame.busy:
-        return _("{name} moves").format(name=name), colour
     if current in frame.humans:
         asks = {"place": _("place the tile"), "occupy": _("occupy a line on your tile — or skip"),
                 "connect": _("make the connection")}
@@ -304,7 +302,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
-                                _("points") if frame.count.running else _("pts now"), supply, chosen,
+                                _("points") if frame.count.running else _("points now"), supply, chosen,
                                 frame.count.done and seat in (outcome.get("winners") or []))
         panel.draw_player(surface, seat, line, pulse)
     _tile_card(frame, surface)
@@ -347,12 +345,12 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
                                         "at its ends."), _("Enter: see the results"))
         return (_("The final count"), _("Each marker's route lights up in turn while its points add up."),
                 _("Click to hurry the count"))
-    if frame.busy:
-        return (_("{name}'s move").format(name=name), "", _("Click to skip the animation"))
+    if frame.busy:  # the move plays out: nobody decides, and a click skips it (``frame.waiting`` says how)
+        return (_("{name}'s turn").format(name=name), "", frame.waiting)
     if not frame.my_turn:
         if model.current in frame.humans:
             return (_("{name}'s turn").format(name=name), "", "")
-        return (frame.waiting, _("Watch the tile land; hover a line to see what it is worth now."), "")
+        return (frame.waiting, _("Hover a line to see what it is worth now."), "")  # the tile has landed
     if model.phase == "place":
         where = (_("Click a lit square: next to the field and inside the 4 × 4 frame.") if model.tiles
                  else _("The first tile goes on the lit square in the centre: click it."))

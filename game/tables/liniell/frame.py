@@ -49,7 +49,7 @@ class LiniellFrame:
     target: str | None = None  # the line the player would occupy now
     hovered: str | None = None  # the line under the pointer
     toast: Toast | None = None
-    waiting: str = ""  # what the panel says while another seat decides ("Ada is thinking…")
+    waiting: str = ""  # while another seat decides, "Ada is thinking…"; while a move plays, how to skip it
     keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
     buttons: bool = False  # a button stands at the foot of the action box (Skip, Connect, See the results)

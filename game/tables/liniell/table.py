@@ -452,7 +452,7 @@ class LiniellTable(TableScene):
             pointer=self.pointer, turn_angle=self.turn_angle, turns=self.turns, source=self.source,
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
-            age=self.age, waiting=self.waiting_words(self.shown_current),
+            age=self.age, waiting=self.others_words(self.shown_current),
             keys_note=self.keys_note(),
             buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
 

@@ -358,9 +358,7 @@ class LinjaTable(TableScene):
         if choice is not None:
             return preview_text(view, choice), theme.CREAM
         if self.busy:
-            skip = _("Click to skip the animation.") if self.session.replay else \
-                _("Click or press Enter to skip the animation.")
-            return skip, theme.CREAM_DIM
+            return self.animation_words(), theme.CREAM_DIM
         turn = view.get("turn")
         if view.get("phase") == "over" or turn is None:
             return "", theme.CREAM
@@ -415,6 +413,9 @@ class LinjaTable(TableScene):
             self._step_selection(1)  # Enter first shows a move; a second Enter plays it
             return True
         return False
+
+    def keys_left_board(self) -> None:
+        self.selected = None  # Tab went to Rules or Menu: no piece stays picked out under Enter
 
     def _step_selection(self, step: int) -> None:
         count = len(self.choices())
