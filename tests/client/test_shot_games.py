@@ -3,6 +3,7 @@ session that playing the game from its start would: the same actions, the bots a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -63,3 +64,12 @@ def test_each_caller_gets_a_session_of_its_own() -> None:
     seat = first.match.to_act()[0]
     assert first.match.submit(seat, next(iter(first.match.game.legal(first.match.state, seat)))).ok
     assert first.match.version > second.match.version
+
+
+def test_the_views_asked_about_stay_as_they_were_while_the_game_plays_on() -> None:
+    first: list[Any] = []
+    shots.advanced(8, lambda view: first.append(copy.deepcopy(view)) or len(first) > 6)
+    shots.advanced(8, at_call(30))  # the kept game plays on past them
+    again: list[Any] = []
+    shots.advanced(8, lambda view: again.append(view) or len(again) > 6)
+    assert again == first and first[0] != first[-1]
