@@ -31,13 +31,16 @@ class _Game:
     """One seed's game as ``advanced`` plays it, with every moment it has passed: a turn of the
     human seat (played by a stand-in) or of the bots until the human seat is to act."""
 
-    def __init__(self, seed: int, options: dict[str, Any] | None) -> None:
-        self.seed, self.options = seed, options
+    def __init__(self, seed: int, options: dict[str, Any] | None, seats: tuple[tuple[Any, ...], ...]) -> None:
+        self.seed, self.options, self.seats = seed, options, seats
         self.bots: dict[int, Bot] = {}
-        self.match = Match("linie1", _seats(), seed, options)
+        self.match = Match("linie1", self._seats(), seed, options)
         self.session = LocalSession(self.match, bot_seed=seed, bot_factory=self._make_bot)
         self.stand_in = make_bot("linie1", "normal", seed + 99)
         self.moments = [self._moment()]
+
+    def _seats(self) -> list[SeatInfo]:
+        return [SeatInfo(*seat) for seat in self.seats]
 
     def _make_bot(self, game: str, level: str, seed: int) -> Bot:
         return self.bots.setdefault(seed, make_bot(game, level, seed))
@@ -56,7 +59,7 @@ class _Game:
 
     def session_at(self, moment: _Moment) -> LocalSession:
         """A session of its own at ``moment``: the actions so far, the bots as they stood."""
-        match = Match("linie1", _seats(), self.seed, self.options)
+        match = Match("linie1", self._seats(), self.seed, self.options)
         session = LocalSession(match, bot_seed=self.seed,
                                bot_factory=lambda _game, _level, seed: copy.deepcopy(moment.bots[seed]))
         for entry in self.match.log[:moment.version]:
@@ -66,12 +69,8 @@ class _Game:
 
 
 @functools.cache
-def _game(seed: int, options: str) -> _Game:
-    return _Game(seed, json.loads(options))
-
-
-def _seats() -> list[SeatInfo]:
-    return [SeatInfo(s.name, s.kind, s.level, s.colour) for s in SEATS]
+def _game(seed: int, options: str, seats: tuple[tuple[Any, ...], ...]) -> _Game:
+    return _Game(seed, json.loads(options), seats)
 
 
 def advanced(seed: int, until: Any, limit: int = 2000, options: dict[str, Any] | None = None) -> LocalSession:
@@ -79,7 +78,8 @@ def advanced(seed: int, until: Any, limit: int = 2000, options: dict[str, Any] |
     turns. Each seed's game is played once per process, only as far as the furthest moment asked for
     (the shots and the tests stop the same few games at many moments); every caller gets a session of
     its own to play on."""
-    game = _game(seed, json.dumps(options, sort_keys=True))
+    seats = tuple((s.name, s.kind, s.level, s.colour) for s in SEATS)  # as SEATS stand now (a shot may change them)
+    game = _game(seed, json.dumps(options, sort_keys=True), seats)
     index = 0
     while index < limit:
         moment = game.moment(index)
