@@ -239,7 +239,11 @@ class LobbyScene(HoldsSession, Scene):
         theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE, "lobby")
+            # left of Leave, which widens for its words: then the notice reaches further left, not lower
+            right = min(NOTICE.right, self.leave_button.rect.left - 24)
+            left = max(40, min(NOTICE.x, right - NOTICE.width))
+            box = pygame.Rect(left, NOTICE.y, right - left, NOTICE.height)
+            draw_save_problem(surface, self.session.save_problem, box, "lobby")
         super().draw(surface)
 
     def _where(self, table: dict[str, Any]) -> str:

@@ -192,4 +192,7 @@ class LanResultsScene(HoldsSession, ResultsScene):
         colour = theme.CORAL if self.closed or self.problem else theme.CREAM_DIM
         theme.draw_text(surface, note, (theme.WIDTH // 2, NOTE_Y), size, colour, theme.TEXT_BOLD_FONT, "center")
         if self.session.hosting and self.session.save_problem:  # as the table said it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE, "results")
+            left = min(button.rect.left for button in (self.again, self.menu) if button.visible)
+            box = NOTICE.copy()
+            box.width = min(NOTICE.width, left - 24 - NOTICE.x)  # left of the buttons, widened for their words
+            draw_save_problem(surface, self.session.save_problem, box, "results")
