@@ -25,6 +25,7 @@ from game.core.text import clean_text
 from game.files import read_file, reason_in_words
 from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
+from game.outcome_words import shared_win
 from game.paths import replays_dir
 from net.savefile import SEAL
 
@@ -102,7 +103,7 @@ def result_in_words(outcome: dict[str, Any], players: list[str]) -> str:
         return _("a draw") if outcome.get("draw") else _("nobody won")
     if len(names) == 1:
         return _("{name} won").format(name=names[0])
-    return _("{names} and {last} share the win").format(names=', '.join(names[:-1]), last=names[-1])
+    return shared_win(names)
 
 
 # -- reading ----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ for them, and click again to hand the seat back.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -373,6 +373,17 @@ def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = 
     """What the player whose program saves the table must know: saving fails, why, and when it is
     tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
     return draw_notice(surface, save_problem_words(problem, moment), box)
+
+
+def room_left_of(band: pygame.Rect, widgets: Iterable[Any], gap: int = 24) -> pygame.Rect:
+    """``band`` cut short on the right so that it stops ``gap`` before the first of ``widgets`` that
+    stands in its height: a screen's notice keeps clear of its buttons however wide their words
+    made them (German at 150 %)."""
+    row = pygame.Rect(band.x, band.y, theme.WIDTH, band.height)  # the band and everything right of it
+    right = min((widget.rect.left for widget in widgets
+                 if getattr(widget, "visible", True) and widget.rect.colliderect(row) and widget.rect.left > band.x),
+                default=band.right + gap)
+    return pygame.Rect(band.x, band.y, min(band.width, right - gap - band.x), band.height)
 
 
 def save_problem_words(problem: str, moment: str = "game") -> str:

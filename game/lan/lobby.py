@@ -19,7 +19,7 @@ from game.bots import bot_label
 from game.i18n import N_, _, ngettext
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
-from game.lan.hud import draw_dot, draw_save_problem, seat_state
+from game.lan.hud import draw_dot, draw_save_problem, room_left_of, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import HoldsSession, Scene
@@ -33,7 +33,7 @@ SEATS = pygame.Rect(120, 196, 1040, 700)
 CHAT = pygame.Rect(1190, 196, 610, 700)
 # A saving problem of the hosting player's table stands left of Leave, under the note line: nothing
 # else is drawn there (the same place LanResultsScene gives it).
-NOTICE = pygame.Rect(SEATS.x, 960, theme.WIDTH // 2 - 200 - 170 - 24 - SEATS.x, 100)
+NOTICE = pygame.Rect(24, 956, theme.WIDTH // 2 - 24, 116)  # cut short left of Leave (``room_left_of``)
 ROW_H = 96
 MAX_ROWS = 6  # the seats the panel has room for (no game has more)
 PHASE_WORDS = {"lobby": N_("in the lobby"), "playing": N_("game in progress"), "over": N_("game over")}
@@ -239,11 +239,7 @@ class LobbyScene(HoldsSession, Scene):
         theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
-            # left of Leave, which widens for its words: then the notice reaches further left, not lower
-            right = min(NOTICE.right, self.leave_button.rect.left - 24)
-            left = max(40, min(NOTICE.x, right - NOTICE.width))
-            box = pygame.Rect(left, NOTICE.y, right - left, NOTICE.height)
-            draw_save_problem(surface, self.session.save_problem, box, "lobby")
+            draw_save_problem(surface, self.session.save_problem, room_left_of(NOTICE, self.ui.widgets), "lobby")
         super().draw(surface)
 
     def _where(self, table: dict[str, Any]) -> str:

@@ -12,7 +12,8 @@ import pygame
 
 from game.anim import ParticleSystem, Tween
 from game.files import reason_in_words
-from game.i18n import _, ngettext
+from game.i18n import _
+from game.outcome_words import headline as outcome_headline
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -75,6 +76,8 @@ class ResultsScene(Scene):
             colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
             self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
             self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
+        else:  # a draw, or nobody won: the calm bell, no confetti
+            self.clock.schedule(0.9, lambda: self.app.sounds.play("bell"))
 
     def play_again(self) -> None:
         if self.play_again_action is not None and self.kept():
@@ -128,14 +131,9 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
-        winners = [f.name for f in self.figures if f.winner]
-        if winners:
-            headline = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners))
-        elif self.outcome.get("draw"):
-            headline = _("A draw")
-        else:
-            headline = _("Game over")
-        theme.heading(surface, headline, (theme.WIDTH // 2, 110), 96, theme.SUNFLOWER)
+        headline = outcome_headline([f.name for f in self.figures if f.winner], bool(self.outcome.get("draw")))
+        size = theme.fit_text(headline, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
+        theme.heading(surface, headline, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
         if self.title:
             theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")

@@ -143,7 +143,7 @@ def test_the_winners_are_told_in_the_players_language(app):
             timeline.update(0.05)
     finally:
         set_language("en")
-    assert f"{looks[0].name} & {looks[2].name} gewinnen!" in heard
+    assert f"{looks[0].name} und {looks[2].name} teilen sich den Sieg" in heard
 
 
 def test_the_results_cards_count_points_in_the_players_language():

@@ -694,3 +694,23 @@ def test_the_building_types_read_at_one_size_each_whole(app, lang, scale):
     finally:
         theme.set_ui_scale(1.0)
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_table_says_where_the_menu_and_the_rules_are_under_the_players(app, monkeypatch, lang, scale):
+    from game.i18n import _, set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+        app.step(0.2)
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        note = _("Esc menu · F1 rules")
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    rects = [rect for text, rect in drawn if text == note]
+    assert len(rects) == 1
+    band = pygame.Rect(layout.COLUMN.x, layout.COLUMN.bottom, layout.COLUMN.width, theme.HEIGHT - layout.COLUMN.bottom)
+    assert band.contains(rects[0])  # under the players, on the screen

@@ -3,25 +3,14 @@ they got there."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.outcome_words import shared_ranks
 from game.scenes.figures import PlayerFigures
 from game.tables.bus.model import picture_of
 from game.tables.bus.seats import seat_looks
-
-
-def shared_ranks(ranking: list[Any], key: Callable[[Any], object]) -> dict[Any, int]:
-    """Each seat's place, 1 first: seats next to each other in ``ranking`` with equal ``key`` (equal
-    on every tie-break, as players who share a win are) share a place, and the next seat's place
-    counts them all ("1, 1, 3")."""
-    ranks: dict[Any, int] = {}
-    for place, seat in enumerate(ranking):
-        before = ranking[place - 1] if place else None
-        ranks[seat] = ranks[before] if before is not None and key(seat) == key(before) else place + 1
-    return ranks
 
 
 def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
@@ -32,6 +21,8 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
     winners = set(outcome.get("winners") or [])
     seats = picture.seats
     ranking = [seat for seat in outcome.get("ranking") or [] if type(seat) is int and 0 <= seat < len(seats)]
+    # what places a seat (§6): the final score, then the stones, then when it reached its score; seats
+    # equal on all three (none ever delivered) share their place
     ranks = shared_ranks(ranking, lambda seat: (seats[seat].score, seats[seat].stones, seats[seat].arrival))
     figures = []
     for seat, info in enumerate(picture.seats):

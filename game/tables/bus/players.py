@@ -124,7 +124,8 @@ def _status(picture: Picture, seat: int, who: str) -> tuple[str, list[str]]:
             else _("{score} delivered").format(score=info.score)
         )
         return (
-            _("{who} · wins! · {delivered}").format(who=who, delivered=delivered)
+            (_("{who} · shares the win · {delivered}") if len(winners) > 1
+             else _("{who} · wins! · {delivered}")).format(who=who, delivered=delivered)
             if seat in winners
             else f"{who} · {delivered}"
         ), []

@@ -46,8 +46,12 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         ended = " " + _("The game ended: {why}.").format(why=_(why)) if why else ""
         if not winners:
             return _("Game over"), _("Nobody wins.") + ended
-        return _("Game over"), ngettext("{who} wins with {best} points.", "{who} win with {best} points.",
-                                        len(winners)).format(who=" & ".join(winners), best=best) + ended
+        if len(winners) > 1:
+            return _("Game over"), ngettext("{names} and {last} share the win with {best} point.",
+                                            "{names} and {last} share the win with {best} points.", best).format(
+                names=", ".join(winners[:-1]), last=winners[-1], best=best) + ended
+        return _("Game over"), ngettext("{who} wins with {best} point.", "{who} wins with {best} points.",
+                                        best).format(who=winners[0], best=best) + ended
     seat = picture.to_act
     if seat is None or seat >= len(looks):
         return _("Waiting…"), ""

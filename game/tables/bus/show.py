@@ -24,6 +24,7 @@ from game.anim import Timeline, Tween
 from game.anim.effect import Actor
 from game.anim.show import Show
 from game.i18n import N_, _, ngettext
+from game.outcome_words import headline as outcome_headline
 from game.render.bus.city import CityMap
 from game.tables.bus import board, players
 from game.tables.bus.fx import Banner, DiscFlight, Flight, MarkerFlight, Ride, RisingBuilding, StoneFlight, Walkers
@@ -529,7 +530,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
             x, y = players.disc_point(seat, new.players)
             stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)
         if winners:
-            stage.toast(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=" & ".join(winners)))
+            stage.toast(outcome_headline(winners, False))
         stage.counted()
 
     timeline.call(counted)

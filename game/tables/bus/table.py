@@ -642,6 +642,10 @@ class BusTable(TableScene):
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
         self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        note = self.menu_keys_note()  # under the players, in the margin nothing else uses
+        size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
+        theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,
+                        theme.CREAM_DIM, anchor="midright")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)

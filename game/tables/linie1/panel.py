@@ -49,6 +49,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -139,7 +140,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if has_badge:
             badge = (rect.right - 20 - theme.font(size).size(status)[0] - 36, rect.centery)
             _line_badge(surface, int(player["line"]), badge, 17, 22)
-    theme.draw_text(
+    pile = theme.draw_text(
         surface,
         pile_label(view),
         layout.pile_label_pos(len(view["players"])),
@@ -147,6 +148,12 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         theme.CREAM_DIM,
         anchor="topright",
     )
+    if frame.keys_note:  # how to reach the pause menu and the rules: the other games show it too
+        room = notice_box(view).inflate(-16, 0)
+        size = theme.fit_text(frame.keys_note, PILE_SIZE - 2, room.width, minimum=12)
+        half = theme.line_height(size) // 2
+        centre = min(max(pile.centery, room.top + half), room.bottom - half)  # beside the count, inside the strip
+        theme.draw_text(surface, frame.keys_note, (room.x, centre), size, theme.CREAM_DIM, anchor="midleft")
 
 
 STATUS_MIN = 18  # a seat's name and its tiles or trip never shrink below this design size
@@ -182,7 +189,7 @@ def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
 
     if frame.view["phase"] == "over":
         winners = (frame.view.get("outcome") or {}).get("winners") or []
-        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else ""
+        return _("Game over"), _("{name} wins!").format(name=name(int(winners[0]))) if winners else _("Nobody wins")
     return frame.hidden_note, ""
 
 
@@ -249,16 +256,17 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
     if driving:
         return
-    # the card's foot line stands on its bottom edge, fitted to its width, at every text size
-    foot = (rect.x + 28, rect.bottom - 10)
+    chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
-        words = _("Route complete!")
-        theme.draw_text(surface, words, foot, theme.fit_text(words, 30, rect.width - 56, theme.DISPLAY_FONT),
-                        theme.MINT, theme.DISPLAY_FONT, "bottomleft")
+        words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
     elif status["terminals_joined"]:
-        words = _("Terminals joined — now the stops.")
-        theme.draw_text(surface, words, foot, theme.fit_text(words, 26, rect.width - 56), theme.CREAM_DIM,
-                        anchor="bottomleft")
+        words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
+    else:
+        return
+    size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
+    top = rect.bottom - 14 - theme.line_height(size, face)
+    if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
+        theme.draw_text(surface, words, (rect.x + 28, top), size, colour, face)
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:

@@ -108,7 +108,8 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             timeline.call(lambda s=seat: _celebrate(kit, s))
             timeline.play(Banner(layout.BOARD_RECT, _("{name} wins!").format(name=kit.seat_name(seat)),
                                  theme.SUNFLOWER, 2.6, _("The first tram reached its terminal.")))
-        elif kind == "stalemate":
+        elif kind == "stalemate":  # the calm bell, no confetti: nobody won
+            timeline.call(lambda: kit.sound("bell"))
             timeline.play(Banner(layout.BOARD_RECT, _("Stalemate"), theme.CORAL, 2.2,
                                  _("Nobody can lay track and nobody is driving.")))
         elif kind == "undo":

@@ -235,6 +235,11 @@ class Linie1Table(TableScene):
         self.say(message, bad=True)
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
+    def results_title(self, outcome: dict[str, Any]) -> str:
+        """How many played, and, when nobody won (L11), why."""
+        title = super().results_title(outcome)
+        return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
 
@@ -528,9 +533,7 @@ class Linie1Table(TableScene):
             self.pick(intent.value)
             return True
         if kind in ("focus_next", "focus_prev") and self.hand():
-            self.selected = (self.selected + (1 if kind == "focus_next" else -1)) % len(self.hand())
-            self.app.sounds.play("click")  # Tab / the pad's shoulder buttons walk through the hand
-            return True
+            return self._tab(1 if kind == "focus_next" else -1)
         if kind in ("undo", "hint", "next"):
             {"undo": self.undo, "hint": self.toggle_hint, "next": self.main_action}[kind]()
             return True
@@ -550,6 +553,23 @@ class Linie1Table(TableScene):
             self.place()
             return True
         return False
+
+    def _tab(self, step: int) -> bool:
+        """Tab (the pad's shoulder buttons) walks the hand, then on past its last tile through the
+        buttons (Undo … End turn, Start trip, History) and back to the hand: every button is in reach
+        of the keys, and the ringed one is the one Enter presses. False: the buttons' turn."""
+        buttons = self.ui.focusables()
+        if self.keys_on_buttons and buttons:
+            if self.ui.focus is not (buttons[-1] if step > 0 else buttons[0]):
+                return False  # on through the buttons
+            self.selected = 0 if step > 0 else len(self.hand()) - 1  # past the last button: the hand again
+        elif buttons and not 0 <= self.selected + step < len(self.hand()):
+            self.ui.set_focus(buttons[-1] if step > 0 else buttons[0])  # the walk goes on from the buttons' edge
+            return False
+        else:
+            self.selected = (self.selected + step) % len(self.hand())
+        self.app.sounds.play("click")
+        return True
 
     def _point(self, pos: tuple[int, int]) -> None:
         self.pointer, self.pointer_still, self._pointed = pos, 0.0, pos
@@ -769,8 +789,8 @@ class Linie1Table(TableScene):
         view, eyes = self.view, self.eyes
         seats = view.get("match", {}).get("seats", [])
         mine = self.my_turn
-        if eyes is None:
-            seat = self.current
+        if eyes is None:  # the hand of the player whose row is lit: while a move still plays, the mover's
+            seat = self.show.masks.instead(("current",), self.current)
             hand, title = list(view["hands"][seat]), _("{name}'s tiles").format(name=self.seat_name(seat))
         else:
             hand = self.hand()
@@ -815,7 +835,12 @@ class Linie1Table(TableScene):
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
-            trip_button=self.trip_button.rect if self.trip_button.visible else None)
+            trip_button=self.trip_button.rect if self.trip_button.visible else None,
+            keys_note=self._keys_note())
+
+    def _keys_note(self) -> str:
+        """Where the pause menu and the rules are; a lasting notice (saving fails) takes the strip."""
+        return "" if self.session.save_problem else self.menu_keys_note()
 
     def _hidden_note(self) -> str:
         if self.session.replay:

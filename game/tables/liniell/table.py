@@ -180,8 +180,12 @@ class LiniellTable(TableScene):
         return liniell_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        """Who played whom, as Linja's duel says it (the other games name their player count)."""
-        return _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        """Who played whom, as Linja's duel says it (the other games name their player count), and when
+        the game ended without its last tile (N5), that it did."""
+        title = _("Liniell · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        if outcome.get("reason") == "last_tile_unplaceable":
+            title += " · " + _("the last tile had no legal place")
+        return title
 
     def game_over(self, outcome: dict[str, Any]) -> None:
         """The final view is on screen: the count plays (a table that opens on, or resyncs to, a
@@ -194,8 +198,11 @@ class LiniellTable(TableScene):
 
     def _counted(self) -> None:
         self.results_button.visible = True
-        self.sound("fanfare")
         winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
+        if not winners:  # a draw: the calm bell, no confetti, as the results say it
+            self.sound("bell")
+            return
+        self.sound("fanfare")
         colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.width, colours, 160)
 

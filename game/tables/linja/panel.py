@@ -12,9 +12,10 @@ import pygame
 
 from game.core.linja.position import PIECES, scores
 from game.i18n import _, ngettext
+from game.outcome_words import headline as outcome_headline
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
-from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, RULES_BUTTON, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, LOG_TOP, RULES_BUTTON, TURN_BOX
 from game.ui import theme
 
 LOG_BOTTOM = RULES_BUTTON.y - 8  # the moves list ends above the buttons
@@ -83,7 +84,9 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     turn = view.get("turn")
     over = view.get("phase") == "over" or turn is None
     if over:
-        theme.draw_text(surface, _("Game over"), (box.x + 28, box.y + 22), 44, theme.SUNFLOWER, theme.DISPLAY_FONT)
+        text = over_words(frame)
+        size = theme.fit_text(text, 44, box.width - 56, theme.DISPLAY_FONT)
+        theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     else:
         seat = int(turn)
         text = _("{name}'s turn").format(name=frame.name(seat))
@@ -108,9 +111,10 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     else:
         _phase_initial(surface, card)
     text, colour = frame.guidance
-    size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - (box.y + 296), theme.TEXT_BOLD_FONT)
+    top = box.y + GUIDANCE_TOP
+    size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - top, theme.TEXT_BOLD_FONT)
     for index, line in enumerate(lines):
-        theme.draw_text(surface, line, (box.x + 28, box.y + 296 + index * step), size, colour, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, line, (box.x + 28, top + index * step), size, colour, theme.TEXT_BOLD_FONT)
     _log(surface, frame)
 
 
@@ -144,6 +148,17 @@ def _phase_following(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Re
                     "Move one piece — any, the one just moved too — {steps} sticks forward.", steps).format(steps=steps)
     _card_text(surface, text, 24, pygame.Rect(card.x + 180, max(card.y + 70, title.bottom + 4), card.width - 204, 0),
                card.bottom - 12)
+
+
+def over_words(frame: LinjaFrame) -> str:
+    """The turn box's heading once the game is over: "Game over" while the final count runs up, then
+    who won or that it is a draw (a replay's end and a spectator's table keep saying it after the banner)."""
+    view = frame.view
+    outcome = view.get("outcome") if isinstance(view.get("outcome"), dict) else None
+    if outcome is None or (frame.tally is not None and list(frame.tally) != list(outcome.get("scores") or [])):
+        return _("Game over")
+    winners = [frame.name(int(seat)) for seat in outcome.get("winners") or []]
+    return outcome_headline(winners, bool(outcome.get("draw")))
 
 
 def _phase_final(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) -> None:

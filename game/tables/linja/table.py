@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.anim import Timeline
+from game.core.linja.position import have_passed
 from game.i18n import _, ngettext
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
@@ -23,7 +24,7 @@ from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
-from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX
 from game.tables.linja.panel import draw_backdrop, draw_panel
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
@@ -104,10 +105,12 @@ class LinjaTable(TableScene):
         return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
 
     def coach_anchor(self) -> pygame.Rect:
-        """Over the opponent's card, down to (not over) the turn box's heading: a longer hint (German)
-        climbs to the top of the screen rather than hide whose turn it is."""
-        top = CARDS[1].y
-        return pygame.Rect(CARDS[1].x, top, CARDS[1].width, TURN_BOX.y + 20 - top)
+        """Never over the seats' cards: in the turn box, from its guidance line (which the hint says
+        more fully) down to the moves list's foot above Rules and Menu. Whose turn it is and the
+        phase card stay in sight; a longer hint (German at a large text size) climbs over the card's
+        explanation, never over whose turn it is."""
+        top = TURN_BOX.y + GUIDANCE_TOP
+        return pygame.Rect(TURN_BOX.x, top, TURN_BOX.width, RULES_BUTTON.y - 8 - top)
 
     def notice_anchor(self) -> pygame.Rect:
         """Over the board's top frame, above the far row's pieces and never out over the seat cards."""
@@ -120,7 +123,12 @@ class LinjaTable(TableScene):
         return linja_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        return _("Linja · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        """Who played whom, and, when the armies never passed each other, that nobody could move."""
+        title = _("Linja · {first} vs {second}").format(first=self.seat_name(0), second=self.seat_name(1))
+        view = self.view or {}
+        if view.get("phase") == "over" and view.get("rows") and not armies_passed(view):
+            title += " · " + _("nobody could move")
+        return title
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """Play again: a new deal, and the loser starts (``next_first``)."""
@@ -276,8 +284,9 @@ class LinjaTable(TableScene):
             timeline.call(lambda: self._celebrate(winners[0]))
             timeline.play(self._banner(_("{name} wins!").format(name=self.seat_name(winners[0])),
                                        self.seat_colour(winners[0]), 2.6, score_line))
-        else:
-            timeline.play(self._banner(_("A draw!"), theme.SUNFLOWER, 2.6, score_line))
+        else:  # the calm bell, no confetti: nobody won
+            timeline.call(lambda: self.app.sounds.play("bell"))
+            timeline.play(self._banner(_("A draw"), theme.SUNFLOWER, 2.6, score_line))
 
     def _light_rows(self, rows: list[int]) -> None:
         self.score_rows = set(rows)
@@ -451,3 +460,14 @@ class LinjaTable(TableScene):
         if frame is not None:
             draw_board(surface, frame)
             draw_panel(surface, frame)
+
+
+def armies_passed(view: View) -> bool:
+    """Whether the game ended as J6 ends it (the armies passed each other) rather than with nobody able
+    to move: the end event says which, the finished view's pieces say it again for a screen that only
+    holds the view."""
+    rows = view.get("rows") or []
+    try:
+        return have_passed([[int(row[seat]) for row in rows] for seat in (0, 1)])
+    except (StopIteration, TypeError, ValueError, IndexError):
+        return True  # a view the table cannot read: say nothing more than the rules' usual end

@@ -1,0 +1,35 @@
+"""How the end of a game is said, one wording for the four games on every screen: "Ada wins!",
+"Ada and Ben share the win", "A draw", "Nobody wins"; and finishing places as players count them,
+where those who share a place share its number and the next place skips theirs ("1, 1, 3").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from game.i18n import _
+
+
+def shared_win(names: Sequence[str]) -> str:
+    """"Ada and Ben share the win", "Ada, Ben and Cleo share the win" (two names or more)."""
+    return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def headline(winners: Sequence[str], draw: bool) -> str:
+    """The results' and the table's last word on a game: its winner, the winners who share it, a draw,
+    or nobody (a game that ended without a winner and was not drawn: Linie 1's stalemate)."""
+    if len(winners) == 1:
+        return _("{name} wins!").format(name=winners[0])
+    if winners:
+        return shared_win(winners)
+    return _("A draw") if draw else _("Nobody wins")
+
+
+def shared_ranks(order: Sequence[int], key: Callable[[int], Hashable]) -> dict[int, int]:
+    """Seat -> finishing place, ``order`` best first: seats whose ``key`` is equal share the place of
+    the first of them, and the next place counts everyone before it (1, 1, 3)."""
+    ranks: dict[int, int] = {}
+    for index, seat in enumerate(order):
+        before = order[index - 1] if index else None
+        ranks[seat] = ranks[before] if before is not None and key(before) == key(seat) else index + 1
+    return ranks

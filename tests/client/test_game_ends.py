@@ -1,0 +1,197 @@
+"""How a game's end is said on every screen, in one wording for the four games: "Ada and Ben share
+the win", "A draw", "Nobody wins", and finishing places shared as players count them ("1, 1, 3")."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.i18n import set_language
+from game.match import Match, SeatInfo
+from game.replays import result_in_words
+from game.scenes.figures import PlayerFigures
+from game.scenes.results import ResultsScene
+from game.tables.bus.figures import bus_figures
+from tests.client.helpers import record_drawn_text, run
+
+
+def cards(*winners: bool) -> list[PlayerFigures]:
+    return [PlayerFigures(seat, name, seat, won, "0 points") for seat, (name, won) in
+            enumerate(zip(("Ada", "Ben", "Cleo"), winners, strict=False))]
+
+
+@pytest.mark.parametrize(("winners", "outcome", "said", "sound"), [
+    ((True, False, False), {"winners": [0], "draw": False}, "Ada wins!", "fanfare"),
+    ((True, True, False), {"winners": [0, 1], "draw": False, "shared": True}, "Ada and Ben share the win",
+     "fanfare"),
+    ((True, True, True), {"winners": [0, 1, 2], "draw": False}, "Ada, Ben and Cleo share the win", "fanfare"),
+    ((False, False), {"winners": [], "draw": True}, "A draw", "bell"),
+    ((False, False, False), {"winners": [], "draw": False, "stalemate": True}, "Nobody wins", "bell"),
+])
+def test_the_results_headline_and_sound_say_how_the_game_ended(app, monkeypatch, winners, outcome, said, sound):
+    drawn = record_drawn_text(monkeypatch)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    results = ResultsScene(app, cards(*winners), outcome, lambda: None)
+    app.push(results)
+    run(app, 1.0)
+    results.draw(pygame.Surface((1920, 1080)))
+    assert said in [text for text, _rect in drawn]
+    assert heard == [sound]
+    assert (len(results.particles) > 0) == any(winners)  # confetti only for a winner
+
+
+def test_the_results_headline_speaks_german(app, monkeypatch):
+    drawn = record_drawn_text(monkeypatch)
+    set_language("de")
+    try:
+        results = ResultsScene(app, cards(True, True), {"winners": [0, 1], "draw": False}, lambda: None)
+        results.draw(pygame.Surface((1920, 1080)))
+        draw = ResultsScene(app, cards(False, False, False), {"winners": [], "draw": False}, lambda: None)
+        draw.draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    texts = [text for text, _rect in drawn]
+    assert "Ada und Ben teilen sich den Sieg" in texts and "Niemand gewinnt" in texts
+
+
+def test_the_replay_list_says_a_shared_win_as_the_results_do():
+    players = ["Ada", "Ben", "Cleo"]
+    assert result_in_words({"winners": [0, 2], "draw": False}, players) == "Ada and Cleo share the win"
+    assert result_in_words({"winners": [], "draw": True}, players) == "a draw"
+
+
+def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
+    """The Rank row of each card for a Bus game that ended with these deliveries, stones and arrivals."""
+    match = Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))], 5)
+    match.state.score, match.state.stones, match.state.arrival = score, stones, arrival
+    match.state.phase = "over"
+    outcome = match.outcome()
+    assert outcome is not None
+    return [dict(figure.rows)["Rank"] for figure in bus_figures(match.view(None), outcome)]
+
+
+def test_bus_players_who_share_the_win_share_first_place_and_the_next_is_third():
+    # nobody delivered: all still on the start space, so equal score and stones share the place (§6)
+    assert bus_ranks([0, 0, 0], [0, 0, 1], [0, 0, 0]) == ["1", "1", "3"]
+    assert bus_ranks([0, 0, 0], [1, 1, 1], [0, 0, 0]) == ["1", "1", "1"]
+
+
+def test_bus_places_split_by_a_tie_break_stay_apart():
+    # equal final scores: Ben holds more stones (he delivered more), the first tie-break places him ahead
+    assert bus_ranks([0, 1, 0], [1, 2, 2], [0, 4, 0]) == ["2", "1", "3"]
+    # equal on score and stones: who reached the score first (lower in the stack) is ahead
+    assert bus_ranks([2, 2, 0], [0, 0, 0], [7, 3, 0]) == ["2", "1", "3"]
+
+
+def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_blue_rhombs_were_level(app,
+                                                                                                      monkeypatch):
+    import time
+
+    from game.tables.liniell.figures import liniell_figures
+    from game.tables.liniell.table import LiniellTable
+    from tests.client.scripted_session import ScriptedSession
+    from tools.shots.liniell import table_after
+
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    app.settings.animation_speed = 3.0
+    played = table_after(app, 40, humans=(0,), push=False).session.view(None)
+    outcome = played["outcome"]
+    level = [max(outcome["scores"])] * 2
+    played["outcome"] = {**outcome, "winners": [], "draw": True, "scores": level, "blue": [2, 2]}
+    session = ScriptedSession("liniell")
+    table = LiniellTable(app, session, None)
+    app.push(table)
+    session.inbox.append({"type": "update", "version": played["match"]["version"], "seat": None, "actor": None,
+                          "events": [], "view": played, "snapshot": True})
+    deadline = time.monotonic() + 20
+    while not table.count.done:
+        assert time.monotonic() < deadline
+        app.step(0.25)
+    assert "bell" in heard and "fanfare" not in heard
+    assert len(table.show.particles) == 0
+    remarks = [[label for label, value in figure.rows if not value]
+               for figure in liniell_figures(played, played["outcome"])]
+    assert remarks == [["Level on blue rhombs too: a draw"]] * 2
+
+
+def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatch):
+    from game.tables.linie1.panel import _no_route_words
+    from game.tables.linie1.table import Linie1Table
+
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    match = Match("linie1", [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "bot", "easy", 1)], 5)
+    state = match.state
+    state.box.extend(state.pile + state.hands[0] + state.hands[1])  # L11: nothing left to lay or draw
+    state.pile.clear()
+    state.hands = [[], []]
+    from game.session import LocalSession
+    session = LocalSession(match)
+    table = Linie1Table(app, session, None)
+    app.push(table)
+    run(app, 0.1)
+    session.submit(0, {"type": "end_turn"})
+    for _ in range(40):
+        run(app, 0.25)
+    outcome = match.outcome()
+    assert outcome is not None and outcome["stalemate"] and not outcome["winners"]
+    assert "bell" in heard and "fanfare" not in heard
+    assert table.results_title(outcome) == "Linie 1 · 2 players · stalemate: nobody could lay track"
+
+    class Frame:  # what the route card reads once the game is over
+        view = match.view(None)
+        seats = view["match"]["seats"]
+        hidden_note = ""
+
+    assert _no_route_words(Frame()) == ("Game over", "Nobody wins")  # type: ignore[arg-type]
+
+
+def test_linja_results_say_when_nobody_could_move():
+    from game.tables.linja.table import armies_passed
+
+    start = Match("linja", [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "human", "", 1)], 3).view(None)
+    assert not armies_passed(start)  # J2: the armies begin interleaved
+    passed = {**start, "rows": [[0, 0], [0, 2], [0, 5], [0, 5], [1, 0], [3, 0], [4, 0], [4, 0]]}
+    assert armies_passed(passed)
+    blocked = {**start, "rows": [[0, 0], [0, 0], [2, 4], [2, 2], [2, 2], [3, 1], [3, 3], [0, 0]]}
+    assert not armies_passed(blocked)
+
+
+def test_three_long_names_who_share_the_win_fit_the_screen(app, monkeypatch):
+    drawn = record_drawn_text(monkeypatch)
+    names = ("Wilhelmina-Josephine", "Maximiliane-Theresa", "Bartholomäus")
+    figures = [PlayerFigures(seat, name, seat, True, "0 points") for seat, name in enumerate(names)]
+    ResultsScene(app, figures, {"winners": [0, 1, 2], "draw": False}, lambda: None).draw(pygame.Surface((1920, 1080)))
+    rect = next(rect for text, rect in drawn if text.endswith("share the win"))
+    assert rect.left >= 0 and rect.right <= 1920
+
+
+@pytest.mark.parametrize(("outcome", "said"), [
+    ({"winners": [1], "draw": False, "scores": [40, 46]}, "Ben wins!"),
+    ({"winners": [], "draw": True, "scores": [44, 44]}, "A draw"),
+])
+def test_linjas_turn_box_names_the_winner_once_the_count_is_done(outcome, said):
+    from game.tables.linja.frame import LinjaFrame
+    from game.tables.linja.panel import over_words
+
+    view = {"phase": "over", "turn": None, "outcome": outcome, "scores": outcome["scores"]}
+    frame = LinjaFrame(view, [{"name": "Ada"}, {"name": "Ben"}], ["you", "bot"], None, None, False, [], None, None,
+                       [], None)  # type: ignore[arg-type]
+    assert over_words(frame) == said  # a replay's end, a table opened on the finished game
+    frame.tally = [12, 20]
+    assert over_words(frame) == "Game over"  # the count still runs: the winner is not told before it
+    frame.tally = list(outcome["scores"])
+    assert over_words(frame) == said
+
+
+def test_liniells_results_say_when_the_last_tile_had_no_place(app):
+    from game.tables.launch import TableConfig, start_local_game
+    from game.tables.liniell.table import LiniellTable
+
+    assert start_local_game(app, TableConfig("liniell", [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    assert table.results_title({"reason": "stack_empty"}) == "Liniell · Ada vs Bot"
+    assert table.results_title({"reason": "last_tile_unplaceable"}) == (
+        "Liniell · Ada vs Bot · the last tile had no legal place")
