@@ -332,11 +332,10 @@ class NetHud:
         height = max(OVERLAY.height, words_bottom + 16 + self.leave_button.rect.height + 30)
         panel = pygame.Rect(OVERLAY.x, OVERLAY.centery - height // 2, OVERLAY.width, height).move(0, rise)
         theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if closed else theme.SUNFLOWER, 12)
-        if closed:
-            theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
-        else:
-            title = _("Waiting for the host") if waiting else _("Reconnecting")
-            heading = theme.heading(surface, title, (panel.centerx, panel.y + 70), 58)
+        title = _("The table is closed") if closed else _("Waiting for the host") if waiting else _("Reconnecting")
+        size = theme.fit_text(title, 58, panel.width - 160, theme.DISPLAY_FONT)  # the spinner and dots beside it
+        heading = theme.heading(surface, title, (panel.centerx, panel.y + 70), size)
+        if not closed:
             for index in range(1 + int(self.age * 2.5) % 3):  # the dots count up; the word stays put
                 dot = (heading.right + 10 + index * 16, heading.bottom - 14)
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)

@@ -139,3 +139,12 @@ def test_liniells_tile_card_title_stands_clear_of_the_slot_and_the_stack(lang, s
     assert TILE_CARD.top + 8 <= rect.top and rect.bottom <= TILE_SPOT.top, (rect, TILE_SPOT)
     stack_top = STACK_SPOT[1] - 48 - 5 * 5  # six tile backs, each drawn 5 pixels higher than the one below
     assert rect.bottom <= stack_top or rect.right <= STACK_SPOT[0] - 48 - 3 * 5, rect
+
+
+@pytest.mark.parametrize("shot", ["linie1_route_complete", "linie1_table_trip", "bus_end"])
+def test_more_screens_keep_every_word_whole_in_german_at_150_percent(shot, tmp_path, monkeypatch):
+    """Start trip and the route card's foot line, Bus's See the results: each word at its size and inside
+    its box."""
+    from tools.text_fit import check_shot
+    monkeypatch.setenv("LINIE_LANG", "de")
+    assert check_shot(shot, 1.5, tmp_path) == []

@@ -363,6 +363,7 @@ def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_si
 def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeypatch, scale) -> None:
     from game.i18n import set_language
     from game.ui import theme
+    from game.ui.widgets import LABEL_MARGIN
     set_language("de")
     theme.set_ui_scale(scale)
     try:
@@ -380,6 +381,10 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
     message = [rect for text, rect in drawn if text and text in dialog.message and rect.top > dialog.field.rect.centery]
     assert message
     assert all(dialog.field.rect.bottom <= rect.top and rect.bottom <= dialog.cancel.rect.top for rect in message)
+    for button in (dialog.cancel, dialog.open_button):  # "Abbrechen" and "Öffnen" whole at their sizes
+        room = button.rect.width - LABEL_MARGIN
+        assert theme.fit_text(button.label, button.size, room, theme.DISPLAY_FONT) == button.size, button.label
+    assert dialog.cancel.rect.right < dialog.open_button.rect.left
 
 
 def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app, monkeypatch) -> None:
