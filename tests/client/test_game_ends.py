@@ -61,14 +61,22 @@ def test_the_replay_list_says_a_shared_win_as_the_results_do():
     assert result_in_words({"winners": [], "draw": True}, players) == "a draw"
 
 
-def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
-    """The Rank row of each card for a Bus game that ended with these deliveries, stones and arrivals."""
+def bus_cards(score: list[int], stones: list[int], arrival: list[int]) -> list[PlayerFigures]:
+    """The results cards of a Bus game that ended with these deliveries, stones and arrivals."""
     match = Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))], 5)
     match.state.score, match.state.stones, match.state.arrival = score, stones, arrival
     match.state.phase = "over"
     outcome = match.outcome()
     assert outcome is not None
-    return [dict(figure.rows)["Rank"] for figure in bus_figures(match.view(None), outcome)]
+    return bus_figures(match.view(None), outcome)
+
+
+def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
+    return [dict(figure.rows)["Rank"] for figure in bus_cards(score, stones, arrival)]
+
+
+def remarks(cards: list[PlayerFigures]) -> list[list[str]]:
+    return [[label for label, value in card.rows if not value] for card in cards]
 
 
 def test_bus_players_who_share_the_win_share_first_place_and_the_next_is_third():
@@ -82,6 +90,13 @@ def test_bus_places_split_by_a_tie_break_stay_apart():
     assert bus_ranks([0, 1, 0], [1, 2, 2], [0, 4, 0]) == ["2", "1", "3"]
     # equal on score and stones: who reached the score first (lower in the stack) is ahead
     assert bus_ranks([2, 2, 0], [0, 0, 0], [7, 3, 0]) == ["2", "1", "3"]
+
+
+def test_bus_cards_say_which_tie_break_placed_a_player_ahead():
+    assert remarks(bus_cards([0, 1, 0], [1, 2, 2], [0, 4, 0])) == [[], ["More time stones break the tie"], []]
+    assert remarks(bus_cards([2, 2, 0], [0, 0, 0], [7, 3, 0])) == [[], ["Reached the score first: breaks the tie"],
+                                                                     []]
+    assert remarks(bus_cards([0, 0, 0], [0, 0, 1], [0, 0, 0])) == [[], [], []]  # a shared place: no tie-break
 
 
 def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_blue_rhombs_were_level(app,
@@ -195,3 +210,13 @@ def test_liniells_results_say_when_the_last_tile_had_no_place(app):
     assert table.results_title({"reason": "stack_empty"}) == "Liniell · Ada vs Bot"
     assert table.results_title({"reason": "last_tile_unplaceable"}) == (
         "Liniell · Ada vs Bot · the last tile had no legal place")
+
+
+def test_statistics_count_a_shared_win_for_each_who_shared_it_and_a_draw_for_nobody():
+    from game.replays import Replay, compute_stats
+
+    seats = [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "human", "", 1), SeatInfo("Cleo", "human", "", 2)]
+    shared = Replay("bus", "Bus", 1, {}, seats, [], {"winners": [0, 1], "draw": False, "shared": True})
+    drawn = Replay("linja", "Linja", 2, {}, seats[:2], [], {"winners": [], "draw": True})
+    won = {player.name: (player.won, player.played) for player in compute_stats([shared, drawn]).players}
+    assert won == {"Ada": (1, 2), "Ben": (1, 2), "Cleo": (0, 1)}
