@@ -93,8 +93,8 @@ def test_bus_places_split_by_a_tie_break_stay_apart():
 
 
 def test_bus_cards_say_which_tie_break_placed_a_player_ahead():
-    assert remarks(bus_cards([0, 1, 0], [1, 2, 2], [0, 4, 0])) == [[], ["More time stones break the tie"], []]
-    assert remarks(bus_cards([2, 2, 0], [0, 0, 0], [7, 3, 0])) == [[], ["Reached the score first: breaks the tie"],
+    assert remarks(bus_cards([0, 1, 0], [1, 2, 2], [0, 4, 0])) == [[], ["Tie broken: more stones"], []]
+    assert remarks(bus_cards([2, 2, 0], [0, 0, 0], [7, 3, 0])) == [[], ["Tie broken: scored first"],
                                                                      []]
     assert remarks(bus_cards([0, 0, 0], [0, 0, 1], [0, 0, 0])) == [[], [], []]  # a shared place: no tie-break
 
@@ -128,7 +128,7 @@ def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_bl
     assert len(table.show.particles) == 0
     remarks = [[label for label, value in figure.rows if not value]
                for figure in liniell_figures(played, played["outcome"])]
-    assert remarks == [["Level on blue rhombs too: a draw"]] * 2
+    assert remarks == [["Blue rhombs level too"]] * 2
 
 
 def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatch):
@@ -220,3 +220,18 @@ def test_statistics_count_a_shared_win_for_each_who_shared_it_and_a_draw_for_nob
     drawn = Replay("linja", "Linja", 2, {}, seats[:2], [], {"winners": [], "draw": True})
     won = {player.name: (player.won, player.played) for player in compute_stats([shared, drawn]).players}
     assert won == {"Ada": (1, 2), "Ben": (1, 2), "Cleo": (0, 1)}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_tie_remarks_read_at_a_size_near_the_cards_other_rows(app, language):
+    from game.i18n import _
+    from game.scenes.results import CARD_W, row_sizes
+
+    set_language(language)
+    try:
+        sizes = {text: row_sizes(_(text), "", CARD_W)[0] for text in (
+            "Tie broken: more stones", "Tie broken: scored first", "Blue rhombs level too",
+            "More blue rhombs break the tie")}
+    finally:
+        set_language("en")
+    assert min(sizes.values()) >= 20, sizes  # a card's labels are 26: a remark must not shrink to a whisper

@@ -57,7 +57,7 @@ def tie_break_remark(seats: list[Seat], ranking: list[int], seat: int) -> str:
     if mine.score - mine.stones != theirs.score - theirs.stones:
         return ""
     if mine.stones != theirs.stones:
-        return _("More time stones break the tie")
+        return _("Tie broken: more stones")
     if mine.arrival != theirs.arrival:
-        return _("Reached the score first: breaks the tie")
+        return _("Tie broken: scored first")
     return ""
