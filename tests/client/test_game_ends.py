@@ -235,3 +235,15 @@ def test_the_tie_remarks_read_at_a_size_near_the_cards_other_rows(app, language)
     finally:
         set_language("en")
     assert min(sizes.values()) >= 20, sizes  # a card's labels are 26: a remark must not shrink to a whisper
+
+
+def test_players_named_together_read_as_a_sentence_in_both_languages():
+    from game.outcome_words import names_in_words
+
+    assert [names_in_words(names) for names in (["Ada"], ["Ada", "Ben"], ["Ada", "Ben", "Cleo"])] == [
+        "Ada", "Ada and Ben", "Ada, Ben and Cleo"]
+    set_language("de")
+    try:
+        assert names_in_words(["Ada", "Ben", "Cleo"]) == "Ada, Ben und Cleo"
+    finally:
+        set_language("en")
