@@ -247,3 +247,39 @@ def test_players_named_together_read_as_a_sentence_in_both_languages():
         assert names_in_words(["Ada", "Ben", "Cleo"]) == "Ada, Ben und Cleo"
     finally:
         set_language("en")
+
+
+def test_a_linja_draw_is_told_with_the_bell_and_no_confetti(app, monkeypatch):
+    from game.bots import make_bot
+    from game.session import LocalSession
+    from game.tables.linja.table import LinjaTable
+
+    seats = [SeatInfo("Ada", "human", "normal", 0), SeatInfo("Tramina", "human", "normal", 1)]
+    finished = Match("linja", seats, 4)
+    bots = [make_bot("linja", "normal", 4 * 31 + seat) for seat in range(2)]
+    while not finished.finished:
+        seat = finished.to_act()[0]
+        finished.submit(seat, bots[seat].decide(finished.view(seat)))
+    assert finished.outcome()["draw"]  # a drawn game (J6: equal scores), seed 4 with these bots
+    match = Match("linja", seats, 4)
+    for entry in finished.log[:-1]:
+        match.submit(entry["seat"], entry["action"])
+    session = LocalSession(match)
+    table = LinjaTable(app, session, None)
+    table.covered_for = match.to_act()[0]  # the device is already in the mover's hands
+    app.push(table)
+    run(app, 0.1)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    drawn = record_drawn_text(monkeypatch)
+    celebrated: list[int] = []
+    monkeypatch.setattr(table, "_celebrate", celebrated.append)  # the winner's confetti
+    session.submit(finished.log[-1]["seat"], finished.log[-1]["action"])
+    for _ in range(160):  # the count runs up row by row, then the results replace the table
+        run(app, 0.25)
+        if app.stack.top is not table:
+            break
+    assert isinstance(app.stack.top, ResultsScene)
+    assert "bell" in heard and "fanfare" not in heard  # the table's, before the results ring theirs
+    assert celebrated == []
+    assert "A draw" in [text for text, _rect in drawn]
