@@ -133,6 +133,13 @@ def synthesise(name: str) -> array:
     return _render(seconds, sample)
 
 
+@cache
+def converted(name: str, frequency: int, channels: int) -> bytes:
+    """One effect in the mixer's format, made once per process and format however many banks load
+    it (each App makes one: a test run makes hundreds, and resampling one takes milliseconds)."""
+    return _convert(synthesise(name), frequency, channels)
+
+
 class SoundBank:
     """The effects as mixer Sounds, or nothing at all when there is no audio device."""
 
@@ -167,7 +174,7 @@ class SoundBank:
         frequency, _size, channels = init
         for name in EFFECTS:
             try:
-                sound = pygame.mixer.Sound(buffer=_convert(synthesise(name), frequency, channels))
+                sound = pygame.mixer.Sound(buffer=converted(name, frequency, channels))
             except (pygame.error, ValueError):
                 continue
             self.sounds[name] = sound  # one assignment: the main thread sees a sound whole or not at all

@@ -88,6 +88,7 @@ class Host(Requests):
         self.queue_budget = QueueBudget()
         self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
         self._flooding = ""  # the address whose connections were last closed for coming too fast
+        self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
         self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners,
@@ -211,6 +212,7 @@ class Host(Requests):
         self.bots.shutdown()
         if self.autosave is not None:
             self.autosave.close()
+        self._keep_unkept()
 
     # -- connections (called by net.connection.PeerConnection) ------------------------------------
     def peer_opened(self, peer: Peer) -> None:
@@ -330,8 +332,10 @@ class Host(Requests):
         if self.phase != "over":
             raise RefusedError("net.not_over", "A new game at this table can only begin once this one is over.")
         finished = self.match
-        if self.config.replays is not None:  # kept as the game ended, or tried again now: the disk was full
-            keep_replay(finished, self.config.replays)  # then (the next deal's save takes the table's file)
+        if self.config.replays is not None and keep_replay(finished, self.config.replays) is None:
+            # kept as the game ended, else tried now (the disk was full then); still refused, the next
+            # deal's save takes the table's file: the finished game waits here, tried with every save
+            self._unkept.append(finished)
         seats = [SeatInfo(info.name, info.kind, info.level, info.colour) for info in finished.seats]
         seed = random.SystemRandom().randrange(2**62)
         self._use_match(Match(finished.game, seats, seed, next_options(finished)))
@@ -443,6 +447,14 @@ class Host(Requests):
         self.fanout.send_checks(sent)
         if self.autosave is not None:
             self.autosave.settle()
+        self._keep_unkept()
+
+    def _keep_unkept(self) -> None:
+        """The replays of finished games a full disk refused at the rematch, tried again once the
+        table's own save works (so a disk still full costs nothing per action)."""
+        if self._unkept and self.config.replays is not None and self.autosave is not None \
+                and self.autosave.problem is None:
+            self._unkept = [match for match in self._unkept if keep_replay(match, self.config.replays) is None]
 
     # -- heartbeats ------------------------------------------------------------------------------
     async def _heartbeat_loop(self) -> None:
@@ -530,6 +542,7 @@ class Host(Requests):
         """A full save, and a fresh journal to continue it."""
         if self.autosave is not None:
             self.autosave.full()
+            self._keep_unkept()
 
 
 def next_options(finished: Match) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from typing import Any
 from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
+from game.files import reason_in_words
 from game.i18n import _, chosen_language, set_language
 from game.logs import LEVELS, setup_logging
 from game.paths import replays_dir
@@ -197,6 +198,15 @@ def default_seats(least: int, most: int) -> int:
     return max(least, min(4, most))
 
 
+def replays_note(replays: Path | None) -> str | None:
+    """What the operator must hear at the start when the replays folder cannot take a replay (a file
+    in its place, a read-only disk): the finished game then waits in the save, told only at its end."""
+    if replays is None or (problem := check_writable(replays / "replay.jsonl")) is None:
+        return None
+    return _("  the replay cannot be kept there now ({problem}): the save keeps the finished game "
+             "until it can").format(problem=reason_in_words(problem))
+
+
 async def serve(host: Host, args: argparse.Namespace) -> None:
     port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
     if host.config.save_path is None:
@@ -221,6 +231,8 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
     print(f"  autosave: {host.config.save_path}", flush=True)
     print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+    if (note := replays_note(host.config.replays)) is not None:
+        print(note, flush=True)
     advertiser = None
     if not args.no_discovery:
         advertiser = Advertiser(port, info, args.bind)

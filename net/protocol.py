@@ -275,8 +275,9 @@ REJECTION_FIELDS = schema({"params": str_map(lambda value: None if value is None
 
 def REJECTION(value: Any) -> str | None:  # noqa: N802 (a check, named as the other field checks are)
     return REJECTION_FIELDS.problem(value) if isinstance(value, dict) else "must be a map"
-SEAT_STATE = str_map(lambda value: None if value is None or isinstance(value, str | bool | int)
-                     else "must be a plain value", 16)
+SEAT_STATE = str_map(lambda value: None if value is None or isinstance(value, bool | int)
+                     or (isinstance(value, str) and len(value) <= 2 * MAX_NAME_CHARS)  # a name, a kind, a level
+                     else "must be a plain value (a text of at most 64 characters)", 16)
 
 # Client -> host. Every message has an "id" that increases on each connection.
 CLIENT_SCHEMAS: dict[str, Schema] = {

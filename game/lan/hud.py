@@ -19,7 +19,7 @@ for them, and click again to hand the seat back.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -307,13 +307,33 @@ class NetHud:
         shown = ease("out_cubic")(self.veil)
         theme.dim(surface, int(170 * shown))
         rise = int((1 - shown) * 40)
-        panel = OVERLAY.move(0, rise)
-        theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if self.link == "closed" else theme.SUNFLOWER, 12)
         closed = self.link == "closed"
         waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
         if closed:
-            heading = theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
-            lines = [_("The host has ended the game, or this program can no longer play at it.")]
+            words = _("The host has ended the game, or this program can no longer play at it.")
+        elif not waiting:
+            words = _("The link to the host is lost. Your seat is kept, and the table waits here until the "
+                      "host answers again.")
+        elif self.session.role == "seat":
+            words = _("The host has closed the table for now. Your seat is kept: when they open it again, "
+                      "you sit back down here by yourself.")
+        else:
+            words = _("The host has closed the table for now. When they open it again, you watch on here.")
+        lines = theme.wrap(words, 27, OVERLAY.width - 80)
+        step = theme.px(34)
+        reason = self.session.link_reason
+        if not reason or reason == "closed" or waiting:  # "the host closed the table" is said above
+            reason = ""
+        else:
+            reason = f"({reason if len(reason) < 80 else reason[:77] + '…'})"
+        reason_size = theme.fit_text(reason, 22, OVERLAY.width - 60)
+        # the panel grows with its lines (a large text size, a long language), so Leave table stays under them
+        words_bottom = 136 + len(lines) * step + (theme.font(reason_size).get_height() // 2 + 6 if reason else 0)
+        height = max(OVERLAY.height, words_bottom + 16 + self.leave_button.rect.height + 30)
+        panel = pygame.Rect(OVERLAY.x, OVERLAY.centery - height // 2, OVERLAY.width, height).move(0, rise)
+        theme.panel(surface, panel, theme.PLUM, 30, theme.CORAL if closed else theme.SUNFLOWER, 12)
+        if closed:
+            theme.heading(surface, _("The table is closed"), (panel.centerx, panel.y + 70), 58)
         else:
             title = _("Waiting for the host") if waiting else _("Reconnecting")
             heading = theme.heading(surface, title, (panel.centerx, panel.y + 70), 58)
@@ -322,24 +342,12 @@ class NetHud:
                 pygame.draw.circle(surface, theme.SHADOW, (dot[0], dot[1] + 3), 5)
                 pygame.draw.circle(surface, theme.CREAM, dot, 5)
             _spinner(surface, (heading.x - 50, heading.centery), self.age)
-            if not waiting:
-                lines = [_("The link to the host is lost. Your seat is kept, and the table waits here until the "
-                           "host answers again.")]
-            elif self.session.role == "seat":
-                lines = [_("The host has closed the table for now. Your seat is kept: when they open it again, "
-                           "you sit back down here by yourself.")]
-            else:
-                lines = [_("The host has closed the table for now. When they open it again, you watch on here.")]
-        lines = [line for text in lines for line in theme.wrap(text, 27, panel.width - 80)]
-        step = theme.px(34)
         for index, text in enumerate(lines):
             theme.draw_text(surface, text, (panel.centerx, panel.y + 136 + index * step), 27, theme.CREAM,
                             anchor="center")
-        reason = self.session.link_reason
-        if reason and reason != "closed" and not waiting:  # "the host closed the table" is said above
-            shown = reason if len(reason) < 80 else reason[:77] + "…"
-            theme.draw_text(surface, f"({shown})", (panel.centerx, panel.y + 136 + len(lines) * step + 6),
-                            theme.fit_text(f"({shown})", 22, panel.width - 60), theme.CREAM_DIM, anchor="center")
+        if reason:
+            theme.draw_text(surface, reason, (panel.centerx, panel.y + 136 + len(lines) * step + 6), reason_size,
+                            theme.CREAM_DIM, anchor="center")
         self.leave_button.rect.midbottom = (panel.centerx, panel.bottom - 30)
         self.ui.draw(surface)
 
@@ -366,6 +374,17 @@ def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = 
     """What the player whose program saves the table must know: saving fails, why, and when it is
     tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
     return draw_notice(surface, save_problem_words(problem, moment), box)
+
+
+def room_left_of(band: pygame.Rect, widgets: Iterable[Any], gap: int = 24) -> pygame.Rect:
+    """``band`` cut short on the right so that it stops ``gap`` before the first of ``widgets`` that
+    stands in its height: a screen's notice keeps clear of its buttons however wide their words
+    made them (German at 150 %)."""
+    row = pygame.Rect(band.x, band.y, theme.WIDTH, band.height)  # the band and everything right of it
+    right = min((widget.rect.left for widget in widgets
+                 if getattr(widget, "visible", True) and widget.rect.colliderect(row) and widget.rect.left > band.x),
+                default=band.right + gap)
+    return pygame.Rect(band.x, band.y, min(band.width, right - gap - band.x), band.height)
 
 
 def save_problem_words(problem: str, moment: str = "game") -> str:

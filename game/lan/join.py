@@ -28,7 +28,7 @@ from game.render.palette import seat_colours
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, TextInput, Widget
+from game.ui.widgets import Button, TextInput, Widget, room_for_labels
 from net import DEFAULT_PORT
 from net.client import NetSession, host_fault_in_words, probe
 from net.discovery import TableBrowser, compatibility
@@ -285,13 +285,13 @@ class JoinScene(Scene):
             _("address or address:port (port {port} if left out)").format(port=DEFAULT_PORT),
             30,
         )
-        self.join_address = Button(
-            (PANEL.x + 710, PANEL.bottom - 134, 320, 84), _("Join address"), self.join_typed, "secondary", 36
+        self.join_address = Button(  # as wide as its words need at its size ("Adresse beitreten")
+            (PANEL.x + 710, PANEL.bottom - 134, max(320, room_for_labels([_("Join address")], 36)), 84),
+            _("Join address"), self.join_typed, "secondary", 36
         )
-        back = pygame.Rect(0, 0, 340, 92)
-        back.center = (theme.WIDTH // 2 - 200, 1000)
-        join = pygame.Rect(0, 0, 340, 92)
-        join.center = (theme.WIDTH // 2 + 200, 1000)
+        wide = max(340, room_for_labels([_("Join table")], 44), room_for_labels([_("Back")], 40))
+        back = pygame.Rect(theme.WIDTH // 2 - 30 - wide, 954, wide, 92)
+        join = pygame.Rect(theme.WIDTH // 2 + 30, 954, wide, 92)
         self.back = Button(back, _("Back"), self.close, "secondary", 40)
         self.join_button = Button(join, _("Join table"), self.join_chosen, "good", 44)
         for widget in (self.player_name, self.list, self.address, self.join_address, self.back, self.join_button):

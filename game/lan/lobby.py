@@ -19,7 +19,7 @@ from game.bots import bot_label
 from game.i18n import N_, _, ngettext
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
-from game.lan.hud import draw_dot, draw_save_problem, seat_state
+from game.lan.hud import draw_dot, draw_save_problem, room_left_of, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import HoldsSession, Scene
@@ -27,13 +27,13 @@ from game.tables.refusals import net_error_text
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 SEATS = pygame.Rect(120, 196, 1040, 700)
 CHAT = pygame.Rect(1190, 196, 610, 700)
 # A saving problem of the hosting player's table stands left of Leave, under the note line: nothing
 # else is drawn there (the same place LanResultsScene gives it).
-NOTICE = pygame.Rect(SEATS.x, 960, theme.WIDTH // 2 - 200 - 170 - 24 - SEATS.x, 100)
+NOTICE = pygame.Rect(24, 956, theme.WIDTH // 2 - 24, 116)  # cut short left of Leave (``room_left_of``)
 ROW_H = 96
 MAX_ROWS = 6  # the seats the panel has room for (no game has more)
 PHASE_WORDS = {"lobby": N_("in the lobby"), "playing": N_("game in progress"), "over": N_("game over")}
@@ -56,10 +56,12 @@ class LobbyScene(HoldsSession, Scene):
         self.claimed = hosting or session.token is not None  # asked already, or resuming
         self.confirming_close = False  # the hosting player pressed Leave once with guests seated
         self.may_start = True  # unless the host says guests may not start (only a dedicated host lets them)
-        start = pygame.Rect(0, 0, 340, 92)
-        start.center = (theme.WIDTH // 2 + 200, 1000)
-        leave = pygame.Rect(0, 0, 340, 92)
-        leave.center = (theme.WIDTH // 2 - 200, 1000)
+        # Leave and Start side by side, as wide as their longest words need at their sizes ("Tisch schließen?")
+        wide = max(340, room_for_labels([_("Start game"), _("Ready"), _("Waiting…")], 44),
+                   room_for_labels([_("Leave"), _("Close table?")], 40))
+        start = pygame.Rect(theme.WIDTH // 2 + 30, 954, wide, 92)
+        leave = pygame.Rect(theme.WIDTH // 2 - 30 - wide, 954, wide, 92)
+        seat_button = max(200, room_for_labels([_("Sit here"), _("Just watch")], 26))
         self.start = Button(start, _("Start game") if hosting else _("Ready"), self.start_game,
                             "good" if hosting else "secondary", 44,
                             None if hosting else _("The game starts once every seated player is ready "
@@ -67,10 +69,10 @@ class LobbyScene(HoldsSession, Scene):
         self.leave_button = Button(leave, _("Leave"), self.leave, "secondary", 40)
         self.chat_field = ChatField(pygame.Rect(CHAT.x + 24, CHAT.bottom - 88, CHAT.width - 48, 62), self.say)
         # a guest changes places in the lobby: sits down on an open seat, or goes back to watching
-        self.sit_buttons = [Button(pygame.Rect(0, 0, 200, 56), _("Sit here"), lambda seat=seat: self.sit(seat),
+        self.sit_buttons = [Button(pygame.Rect(0, 0, seat_button, 56), _("Sit here"), lambda seat=seat: self.sit(seat),
                                    "secondary", 26, _("Take this seat (the one you hold, if any, opens again).")
                                    ) for seat in range(MAX_ROWS)]
-        self.watch_button = Button(pygame.Rect(0, 0, 200, 56), _("Just watch"), self.watch, "secondary", 26,
+        self.watch_button = Button(pygame.Rect(0, 0, seat_button, 56), _("Just watch"), self.watch, "secondary", 26,
                                    _("Give your seat up and watch the game instead."))
         for widget in (self.start, self.leave_button, *self.sit_buttons, self.watch_button, self.chat_field):
             self.ui.add(widget)
@@ -237,7 +239,7 @@ class LobbyScene(HoldsSession, Scene):
         theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE, "lobby")
+            draw_save_problem(surface, self.session.save_problem, room_left_of(NOTICE, self.ui.widgets), "lobby")
         super().draw(surface)
 
     def _where(self, table: dict[str, Any]) -> str:

@@ -25,8 +25,8 @@ from typing import Any
 import pygame
 
 from game.files import reason_in_words
-from game.i18n import _, ngettext
-from game.lan.hud import draw_save_problem
+from game.i18n import N_, _, ngettext
+from game.lan.hud import draw_save_problem, room_left_of
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.outcome_words import names_in_words
@@ -40,11 +40,13 @@ from game.ui.input import Intent
 NOTE_Y = 1058  # the line under the buttons
 # A saving problem of the hosting player's table stands left of Play again, above the note line: nothing
 # else is drawn there, whatever the cards' height
-NOTICE = pygame.Rect(40, 942, theme.WIDTH // 2 - 220 - 200 - 24 - 40, 94)
+NOTICE = pygame.Rect(40, 942, theme.WIDTH // 2 - 40, 94)  # cut short left of the buttons (``room_left_of``)
 
 
 class LanResultsScene(HoldsSession, ResultsScene):
     """``ResultsScene`` for a LAN table (see the module docstring)."""
+
+    OTHER_LABELS = (N_("Waiting…"), N_("Close table?"), N_("Close table"), N_("Leave table"))  # ``_arrange``
 
     name = "results"
 
@@ -191,4 +193,4 @@ class LanResultsScene(HoldsSession, ResultsScene):
         colour = theme.CORAL if self.closed or self.problem else theme.CREAM_DIM
         theme.draw_text(surface, note, (theme.WIDTH // 2, NOTE_Y), size, colour, theme.TEXT_BOLD_FONT, "center")
         if self.session.hosting and self.session.save_problem:  # as the table said it, while saving fails
-            draw_save_problem(surface, self.session.save_problem, NOTICE, "results")
+            draw_save_problem(surface, self.session.save_problem, room_left_of(NOTICE, self.ui.widgets), "results")

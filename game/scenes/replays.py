@@ -128,9 +128,12 @@ class OpenFileScene(Scene):
         self.message = ""
         self.field = TextInput(pygame.Rect(box.x + 50, box.y + 150, box.width - 100, 76), f"{replays_dir()}/",
                                lambda text: None, PATH_LIMIT, _("the path of a .jsonl replay"), 30)
-        self.open_button = Button(pygame.Rect(box.right - 330, box.bottom - 110, 280, 76), _("Open"), self.open_typed,
-                                  "primary", 36)
-        self.cancel = Button(pygame.Rect(box.x + 50, box.bottom - 110, 220, 76), _("Cancel"), app.pop, "secondary", 34)
+        opens = max(280, room_for_labels([_("Open")], 36))  # each as wide as its word needs at its size
+        cancel = max(220, room_for_labels([_("Cancel")], 34))
+        self.open_button = Button(pygame.Rect(box.right - 50 - opens, box.bottom - 110, opens, 76), _("Open"),
+                                  self.open_typed, "primary", 36)
+        self.cancel = Button(pygame.Rect(box.x + 50, box.bottom - 110, cancel, 76), _("Cancel"), app.pop, "secondary",
+                             34)
         for widget in (self.field, self.open_button, self.cancel):
             self.ui.add(widget)
         self.ui.set_focus(self.field)

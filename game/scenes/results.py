@@ -18,7 +18,7 @@ from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
@@ -30,6 +30,7 @@ ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's heig
 class ResultsScene(Scene):
     name = "results"
     BOB_SECONDS = 6.0  # the winner's card bobs, then rests (and the screen with it)
+    OTHER_LABELS: tuple[str, ...] = ()  # words a subclass may put on the two buttons later (marked ``N_``)
 
     @property
     def idle_fps(self) -> int:  # type: ignore[override]
@@ -55,11 +56,12 @@ class ResultsScene(Scene):
         if back is not None:
             play_again = back[1]
         self.play_again_action = play_again
-        again = pygame.Rect(0, 0, 400, 90)
-        again.center = (theme.WIDTH // 2 - 220, 990)
-        menu = pygame.Rect(0, 0, 400, 90)
-        menu.center = (theme.WIDTH // 2 + 220, 990)
-        self.again = Button(again, back[0] if back else _("Play again"), self.play_again, "primary", 42)
+        # the two buttons as wide as the longest of their words needs at their size, at any text size
+        first = back[0] if back else _("Play again")
+        wide = max(400, room_for_labels([first, _("Title screen"), *(_(words) for words in self.OTHER_LABELS)], 42))
+        again = pygame.Rect(theme.WIDTH // 2 - 20 - wide, 945, wide, 90)
+        menu = pygame.Rect(theme.WIDTH // 2 + 20, 945, wide, 90)
+        self.again = Button(again, first, self.play_again, "primary", 42)
         self.again.enabled = play_again is not None
         self.menu = Button(menu, _("Title screen"), self.to_title, "secondary", 42)
         self.ui.add(self.again)

@@ -19,7 +19,7 @@ from game.scenes.rulebook import Block, Rulebook, Section, available_rulebooks
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, ListView
+from game.ui.widgets import Button, ListView, room_for_labels
 
 PANEL = pygame.Rect(60, 50, theme.WIDTH - 120, theme.HEIGHT - 100)
 TEXT_AREA = pygame.Rect(PANEL.x + 560, PANEL.y + 190, PANEL.width - 620, PANEL.height - 330)
@@ -147,11 +147,13 @@ class RulesScene(Scene):
         self.index = ListView(pygame.Rect(PANEL.x + 40, PANEL.y + 190, INDEX_WIDTH, PANEL.height - 230), [],
                               self.open_section, 0, INDEX_ROW, INDEX_TEXT)
         self.ui.add(self.index)
-        self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, 220, 76), _("Previous"), self.previous_page,
+        # one width for the three, the longest word's at their size ("Schließen" at a large text size)
+        wide = max(220, room_for_labels([_("Previous"), _("Next"), _("Close")], 34))
+        self.prev = Button(pygame.Rect(TEXT_AREA.x, PANEL.bottom - 116, wide, 76), _("Previous"), self.previous_page,
                            "secondary", 34)
-        self.next = Button(pygame.Rect(TEXT_AREA.right - 220, PANEL.bottom - 116, 220, 76), _("Next"),
+        self.next = Button(pygame.Rect(TEXT_AREA.right - wide, PANEL.bottom - 116, wide, 76), _("Next"),
                            self.next_page, "primary", 34)
-        close = pygame.Rect(0, 0, 220, 76)
+        close = pygame.Rect(0, 0, wide, 76)
         close.midbottom = (TEXT_AREA.centerx, PANEL.bottom - 40)
         self.close_button = Button(close, _("Close"), self.close, "secondary", 34)
         for widget in (self.prev, self.next, self.close_button):
@@ -175,7 +177,11 @@ class RulesScene(Scene):
         # Every section's row in sight: rows close up when a book has more sections than fit.
         rows = max(1, len(self.index.items))
         self.index.row_height = max(INDEX_ROW_MIN, min(INDEX_ROW, self.index.rect.height // rows))
-        self.index.size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
+        size = INDEX_TEXT if self.index.row_height == INDEX_ROW else INDEX_TEXT - 3
+        # one size for the whole index: the size its longest title fits at (at a large text size), not one
+        # title shrunk below the others
+        self.index.size = min([theme.fit_text(title, size, self.index.rect.width - 36, theme.DISPLAY_FONT)
+                               for title in self.index.items] or [size])
         self.open_section(0)
 
     def open_section(self, index: int, last_page: bool = False) -> None:

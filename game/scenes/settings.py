@@ -10,13 +10,21 @@ from game.i18n import LANGUAGES, _, chosen_language, set_language, system_langua
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
 from game.ui import theme
-from game.ui.widgets import Button, Choice, Slider, TextInput, Toggle
+from game.ui.widgets import VALUE_MARGIN, Button, Choice, Slider, TextInput, Toggle
 
 PANEL = pygame.Rect(0, 0, 1000, 1010)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 ROW_W, ROW_H, ROW_GAP = 860, 70, 10  # room for eight rows
 TROUBLE_H = 76  # two lines saying the settings file is not kept or not read
 LABEL_W = 440  # the labels of choices and the name field: room for the longest (German) label
+
+
+def label_room(label: str, values: list[str]) -> int:
+    """A choice's label column: ``LABEL_W`` like the rows around it, narrower (down to what its own
+    label needs) where its longest value would else shrink below the size of the others (the language
+    row's "As the system (English)" at a large text size)."""
+    value = max(theme.font(30, theme.DISPLAY_FONT).size(text)[0] for text in values)
+    return max(theme.font(30).size(label)[0] + 60, min(LABEL_W, ROW_W - VALUE_MARGIN - value))
 
 
 class SettingsScene(Scene):
@@ -49,12 +57,10 @@ class SettingsScene(Scene):
                             _("A word at the right moment in your first game of each title. Switching "
                               "them on again starts every title afresh."))
         system = LANGUAGES[system_language()]
-        self.language = Choice(row(6), _("Language"),
-                               [("", _("As the system ({language})").format(language=system))]
-                               + list(LANGUAGES.items()),
-                               settings.language, self.set_language,
+        languages = [("", _("As the system ({language})").format(language=system)), *LANGUAGES.items()]
+        self.language = Choice(row(6), _("Language"), languages, settings.language, self.set_language,
                                _("The language of every screen. Place and street names stay German."),
-                               label_width=LABEL_W)
+                               label_width=label_room(_("Language"), [text for _value, text in languages]))
         self.text_size = Choice(row(7), _("Text size"), [(s, f"{s:.0%}") for s in UI_SCALES],
                                 settings.ui_scale, self.set_text_size,
                                 _("Bigger text and controls for readers at a distance."), label_width=LABEL_W)

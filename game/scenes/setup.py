@@ -23,7 +23,7 @@ from game.scenes.stack import Scene
 from game.tables.launch import TableConfig, start_local_game
 from game.tables.registry import has_table, prepare, prepared, table_scene
 from game.ui import theme
-from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget
+from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget, room_for_labels
 
 GAME_PANEL = pygame.Rect(50, 150, 500, 740)
 SEAT_PANEL = pygame.Rect(580, 150, 800, 740)
@@ -121,10 +121,11 @@ class SetupScene(Scene):
         for row in self.rows:
             for widget in row.widgets:
                 self.ui.add(widget)
-        back = pygame.Rect(0, 0, 340, 92)
-        back.center = (theme.WIDTH // 2 - 200, 1000)
-        start = pygame.Rect(0, 0, 340, 92)
-        start.center = (theme.WIDTH // 2 + 200, 1000)
+        # Back and Start (Open table) as wide as their words need at their sizes, whatever the text size
+        wide = max(340, room_for_labels([_(self.start_label)], 44), room_for_labels([_("Back")], 40))
+        # under the seats' panel, clear of the table's name a host types left of it
+        back = pygame.Rect(max(SEAT_PANEL.x, theme.WIDTH // 2 - 30 - wide), 954, wide, 92)
+        start = pygame.Rect(back.right + 60, 954, wide, 92)
         self.back = Button(back, _("Back"), self.close, "secondary", 40)
         self.start = Button(start, _(self.start_label), self.start_game, "good", 44)
         self.ui.add(self.back)

@@ -259,6 +259,11 @@ class TableScene(HoldsSession, Scene):
         if self.coach is not None:
             self.coach.refused(code)
 
+    def menu_keys_note(self) -> str:
+        """Where the pause menu and the rules are, in the words Liniell's top bar uses: every table
+        shows it somewhere (Linja has buttons). A replay's Esc goes back to the list: the rules only."""
+        return _("F1 rules") if self.session.replay else _("Esc menu · F1 rules")
+
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)

@@ -30,7 +30,7 @@ from game.tables.registry import has_table, table_scene
 from game.tables.replay_bar import BAR, ROW_H, ROW_Y, TIMELINE, Timeline, draw_bar, draw_position
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, Choice
+from game.ui.widgets import VALUE_MARGIN, Button, Choice, share_row
 
 
 def open_replay(app: AppServices, path: Path) -> str | None:
@@ -54,6 +54,9 @@ TABLE_RECT.centerx = theme.WIDTH // 2
 PAUSE_BETWEEN = 0.55  # seconds between two actions while playing, at 1x
 SPEEDS = [(0.5, "½×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"), (8.0, "8×")]
 POINTER_KINDS = ("point", "press", "release")
+SPEED_X = 1690  # the speed's choice, at the bar's right end; whose eyes left of it
+EYES_MOST = 420  # whose eyes grows for a long name up to this
+POSITION_ROOM = 270  # the least room (design pixels) for where the replay stands, between the buttons and the eyes
 
 
 class ReplayViewer(Scene):
@@ -79,30 +82,40 @@ class ReplayViewer(Scene):
 
     # -- the bar ----------------------------------------------------------------------------------
     def _build_bar(self) -> None:
-        x = 24
-
         def button(label: str, action: Any, width: int, style: str = "secondary", tip: str | None = None) -> Button:
-            nonlocal x
-            made = Button(pygame.Rect(x, ROW_Y, width, ROW_H), label, action, style, 30, tip)
+            made = Button(pygame.Rect(0, ROW_Y, width, ROW_H), label, action, style, 30, tip)
             self.ui.add(made)
-            x += width + 12
             return made
 
         self.leave_button = button(_("Back"), self.leave, 130, tip=_("Back to the replays (Esc)."))
-        x += 12
         self.turn_back = button(_("« Turn"), self.previous_turn, 150,
                                 tip=_("To the start of this turn, or the one before (↑)."))
         self.step_back = button(_("‹ Step"), self.step_backward, 130, tip=_("One action back (←)."))
         self.play_button = button(_("Play"), self.toggle_play, 160, "primary", _("Play the game on, or pause (Space)."))
         self.step_on = button(_("Step ›"), self.step_forward, 130, tip=_("One action on (→)."))
         self.turn_on = button(_("Turn »"), self.next_turn, 150, tip=_("To the start of the next turn (↓)."))
-        self.position_rect = pygame.Rect(x, ROW_Y - 2, 1366 - x, ROW_H + 4)
         names = [(None, _("Spectator"))] + [(seat, _("{name}'s eyes").format(name=info.name))
                                             for seat, info in enumerate(self.replay.seats)]
-        self.eyes_choice = Choice(pygame.Rect(1378, ROW_Y, 300, ROW_H), "", names, None, self.set_eyes,
+        # whose eyes: wider for a long name (up to EYES_MOST), taken from the position's room
+        eyes_width = min(EYES_MOST, max(300, VALUE_MARGIN + 8 + max(
+            theme.font(26, theme.DISPLAY_FONT).size(text)[0] for _seat, text in names)))
+        eyes = pygame.Rect(SPEED_X - 12 - eyes_width, ROW_Y, eyes_width, ROW_H)
+        # the six buttons read at one size: as wide as their words need, all shrunk alike where the bar
+        # (less the position's room) is too short for them (German at a large text size)
+        row = [self.leave_button, self.turn_back, self.step_back, self.play_button, self.step_on, self.turn_on]
+        area = pygame.Rect(24, ROW_Y, eyes.x - 12 - theme.px(POSITION_ROOM) - 12 - 24, ROW_H)
+        share_row(row, area, [button.rect.width for button in row], 12,
+                  [[_("Back")], [_("« Turn")], [_("‹ Step")], [_("Play"), _("Pause"), _("Again")], [_("Step ›")],
+                   [_("Turn »")]])
+        shift = 24 - row[0].rect.x  # the row starts at the bar's left edge; the position takes the rest
+        for made in row:
+            made.rect.x += shift
+        x = row[-1].rect.right + 12
+        self.position_rect = pygame.Rect(x, ROW_Y - 2, eyes.x - 12 - x, ROW_H + 4)
+        self.eyes_choice = Choice(eyes, "", names, None, self.set_eyes,
                                   _("Whose eyes the screen shows until the end: a spectator's, or one seat's "
                                   "with its secrets (R)."), size=26)
-        self.speed_choice = Choice(pygame.Rect(1690, ROW_Y, 206, ROW_H), "", SPEEDS, 1.0, self.set_speed,
+        self.speed_choice = Choice(pygame.Rect(SPEED_X, ROW_Y, 206, ROW_H), "", SPEEDS, 1.0, self.set_speed,
                                    _("How fast the game plays."), size=28)
         self.timeline = Timeline(TIMELINE, self.playback.length, self.replay.turn_starts, self.jump)
         for widget in (self.eyes_choice, self.speed_choice, self.timeline):

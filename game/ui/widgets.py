@@ -30,12 +30,44 @@ LIP = 7
 
 
 LABEL_MARGIN = 30  # a button's label has its width less this (the rounded ends)
+VALUE_MARGIN = 110  # a choice's value has its area's width less this (the arrows either side)
 
 
 def room_for_labels(labels: Sequence[str], size: int = 40) -> int:
     """The width a button needs so that each of ``labels`` reads at ``size`` at the player's text size
     (a menu widens at a large text size rather than shrink one long word below its neighbours)."""
     return max((theme.font(size, theme.DISPLAY_FONT).size(label)[0] for label in labels), default=0) + LABEL_MARGIN + 8
+
+
+def share_row(buttons: Sequence[Button], area: pygame.Rect, widths: Sequence[int], gap: int = 16,
+              labels: Sequence[Sequence[str]] = (), justify: bool = False) -> None:
+    """Lay ``buttons`` side by side in ``area``, the row ending at its right edge: each ``widths[i]``
+    wide where its label reads at the button's own size, else as wide as its label needs, taken from
+    the buttons wider than theirs needs; where the row has not that room, every label shrinks by one
+    factor, so the row reads at one size rather than one long word far below its neighbours.
+    ``labels[i]`` are all the labels button ``i`` may show in this row (the widest counts); ``justify``
+    spreads the row across the whole area, the first button at its left edge."""
+    words = [list(labels[index]) if index < len(labels) else [button.label] for index, button in enumerate(buttons)]
+    room = area.width - gap * (len(buttons) - 1)
+    factor = 1.0
+    while True:
+        sizes = [max(12, round(button.base_size * factor)) for button in buttons]
+        needs = [room_for_labels(said, size) for said, size in zip(words, sizes, strict=True)]
+        if sum(needs) <= room or factor <= 0.5:
+            break
+        factor -= 0.02
+    given = [max(width, need) for width, need in zip(widths, needs, strict=True)]
+    over = sum(given) - room
+    spare = [width - need for width, need in zip(given, needs, strict=True)]
+    if over > 0 and sum(spare) > 0:  # taken from the buttons with room to spare, in proportion to it
+        given = [width - min(extra, -(-over * extra // sum(spare))) for width, extra in zip(given, spare, strict=True)]
+    if justify and len(buttons) > 1:
+        gap = max(gap, (area.width - sum(given)) // (len(buttons) - 1))
+    x = area.right - sum(given) - gap * (len(buttons) - 1)
+    for button, width, size in zip(buttons, given, sizes, strict=True):
+        button.rect = pygame.Rect(x, area.y, width, area.height)
+        button.size = size
+        x += width + gap
 
 
 def tinted(colour: theme.Colour) -> tuple[theme.Colour, theme.Colour, theme.Colour]:
@@ -124,7 +156,8 @@ class Button(Widget):
         self.caption = caption  # a smaller line under the label (what Continue continues)
         self.on_click = on_click
         self.style = style
-        self.size = size
+        self.size = size  # the label's design size (``share_row`` may shrink a whole row's alike)
+        self.base_size = size  # the size it asks for where there is room
         self.name = name or label
         self.pressed_time = 0.0
 
@@ -358,10 +391,12 @@ class Choice(Widget):
         area = pygame.Rect(self.rect.x + self.label_width, self.rect.y, self.rect.width - self.label_width,
                            self.rect.height)
         colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
-        if len(self.options) > 1 and self.enabled:
+        arrows = len(self.options) > 1 and self.enabled
+        if arrows:
             _arrow(surface, (area.x + 28, area.centery), -1, colour)
             _arrow(surface, (area.right - 28, area.centery), 1, colour)
-        size = theme.fit_text(self.text, self.size, area.width - 110, theme.DISPLAY_FONT)
+        room = area.width - (VALUE_MARGIN if arrows else 40)  # without arrows the value has their room too
+        size = theme.fit_text(self.text, self.size, room, theme.DISPLAY_FONT)
         theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,
                         theme.DISPLAY_FONT, "center")
         self.draw_focus(surface)

@@ -52,3 +52,12 @@ def test_sounds_load_beside_the_first_frames():
     if bank.available:  # the dummy audio driver opens a mixer; a machine without one has none
         assert set(bank.sounds) == set(EFFECTS)
         bank.play("click")
+
+
+def test_an_effect_in_the_mixers_format_is_made_once_and_as_long_as_the_effect():
+    from game.audio import converted
+
+    stereo = converted("click", 2 * RATE, 2)  # twice the rate, two channels: four times the samples
+    assert converted("click", 2 * RATE, 2) is stereo  # a second bank (every App has one) makes it no more
+    assert len(stereo) == 4 * len(synthesise("click").tobytes())
+    assert converted("click", RATE, 1) == synthesise("click").tobytes()

@@ -666,11 +666,13 @@ def test_a_decision_opens_quiet_under_the_pointer_that_made_the_last_one(app):
     assert table._tooltip_lines()  # moved: the pointer's lot speaks again
 
 
-@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_building_types_read_at_one_size_each_whole(app, lang, scale):
-    """"Wohnhaus" beside "Büro" and "Kneipe" at a large text size: the three names share the size the
-    longest fits its button at, rather than one shrunk below its neighbours."""
+    """"Haus", "Büro" and "Kneipe" share one size, each whole on its button, side by side in the
+    decision's corner; at 150 % that size stays large (German's "Wohnhaus" read at 16 there)."""
     from game.i18n import set_language
+    from game.tables.bus import layout
     from game.ui.widgets import LABEL_MARGIN
     from tools.shots.bus import SEATS, alice_in, played
     match = played(alice_in("buildings", 2), list(SEATS))
@@ -686,7 +688,29 @@ def test_the_building_types_read_at_one_size_each_whole(app, lang, scale):
         for button in kinds:
             assert theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN,
                                   theme.DISPLAY_FONT) == button.size, button.label
-        assert (kinds[0].size < 26) == (lang == "de")  # "Wohnhaus" sets the size at 150 %; "House" needs no shrink
+            assert layout.CONTROLS.contains(button.rect)
+        assert kinds[0].rect.right < kinds[1].rect.left and kinds[1].rect.right < kinds[2].rect.left
+        assert kinds[0].size == 26 if scale == 1.0 else kinds[0].size >= 21
     finally:
         theme.set_ui_scale(1.0)
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_table_says_where_the_menu_and_the_rules_are_under_the_players(app, monkeypatch, lang, scale):
+    from game.i18n import _, set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+        app.step(0.2)
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        note = _("Esc menu · F1 rules")
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    rects = [rect for text, rect in drawn if text == note]
+    assert len(rects) == 1
+    band = pygame.Rect(layout.COLUMN.x, layout.COLUMN.bottom, layout.COLUMN.width, theme.HEIGHT - layout.COLUMN.bottom)
+    assert band.contains(rects[0])  # under the players, on the screen

@@ -906,3 +906,80 @@ def test_a_refusal_by_the_boards_east_edge_stays_on_the_board_not_over_the_hand(
         box = BoardView().draw_refusal(pygame.Surface((1920, 1080)), cell, why)
         assert layout.BOARD_RECT.contains(box), cell
         assert not box.colliderect(layout.slot_rect(0)) and box.right <= layout.PANEL_X
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_panel_says_where_the_menu_and_the_rules_are_beside_the_pile(app, monkeypatch, lang, scale):
+    from game.i18n import _, set_language
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")] + [
+            SeatInfo(f"Bot {n}", "bot", "easy") for n in range(3)])
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), table._panel_frame(), table.board)
+        note = _("Esc menu · F1 rules")
+        pile = panel_module.pile_label(table.view)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    rects = {text: rect for text, rect in drawn}
+    assert note in rects and pile in rects
+    assert panel_module.notice_box(table.view).contains(rects[note])
+    assert not rects[note].colliderect(rects[pile])
+    assert rects[note].bottom <= layout.route_card_rect(5).top  # clear of the route card below
+    monkeypatch.setattr(type(table.session), "save_problem", property(lambda _session: "disk full"))
+    assert table._panel_frame().keys_note == ""  # a lasting notice takes the strip: the note gives way
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_route_complete_never_runs_into_the_stops_of_a_short_route_card(app, monkeypatch, players):
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(players - 1)]
+    table, match = make_table(app, seats)
+    frame = table._panel_frame()
+    complete = dict(frame.route, complete=True, terminals_joined=True,
+                    stops=[dict(stop, connected=[True] * len(stop["connected"])) for stop in frame.route["stops"]])
+    drawn = record_drawn_text(monkeypatch)
+    panel_module._route_card(pygame.Surface((1920, 1080)), replace(frame, route=complete), table.board)
+    said = [rect for text, rect in drawn if text == "Route complete!"]
+    others = [rect for text, rect in drawn if text != "Route complete!"]
+    assert all(not rect.colliderect(other) for rect in said for other in others)
+    assert said or players == 5  # a tall card says it; a five-seat card may leave it to its chips and Start trip
+
+
+def test_with_no_cards_shown_the_hand_is_the_lit_players_while_their_move_still_plays(app):
+    seats = [SeatInfo("Ada"), SeatInfo("Ben"), SeatInfo("Bot", "bot", "easy")]
+    table, match = make_table(app, seats)
+    table._set_eyes(None)  # two players at this screen, a bot's move playing: nobody's cards show
+    mover = 2
+    assert table.current != mover
+    table.show.masks.place(("current",), mover)  # the lit row stays the mover's until the move has played
+    frame = table._panel_frame()
+    assert frame.current == mover
+    assert frame.hand == list(table.view["hands"][mover]) and frame.hand_title == "Bot's tiles"
+
+
+def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, ready_to_drive_save):
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    settle(app, table, 1.0)
+    assert table.trip_button.visible and table.selected == 0
+    for _ in range(len(table.hand()) - 1):
+        run(app, 0.02, key(pygame.K_TAB))  # the hand first, tile by tile
+    assert table.selected == len(table.hand()) - 1 and table.ui.focus is None
+    seen = []
+    for _ in range(len(table.ui.focusables())):
+        run(app, 0.02, key(pygame.K_TAB))  # then every button, ringed in turn
+        seen.append(table.ui.focus)
+    assert table.trip_button in seen and table.history_button in seen
+    run(app, 0.02, key(pygame.K_TAB))  # past the last button: the hand again, no ring left
+    assert table.selected == 0 and table.ui.focus is None
+    while table.ui.focus is not table.trip_button:
+        run(app, 0.02, key(pygame.K_TAB, pygame.KMOD_SHIFT))  # Shift+Tab walks back from the hand's first tile
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, TripChooser)

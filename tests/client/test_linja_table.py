@@ -350,12 +350,14 @@ def test_the_setup_screen_starts_a_linja_table_against_a_bot(app):
     assert table.config.options == {"first": None}
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_goal_hint_leaves_whose_turn_it_is_in_sight(app, lang):
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("de", 1.5)])
+def test_the_goal_hint_leaves_the_seats_and_whose_turn_it_is_in_sight(app, lang, scale):
     from game.i18n import set_language
-    from game.tables.linja.layout import TURN_BOX
+    from game.tables.linja.layout import CARDS, RULES_BUTTON, TURN_BOX
+    from game.ui import theme
     app.settings.hints = True
     set_language(lang)
+    theme.set_ui_scale(scale)
     try:
         table, _match = make_table(app, VS_BOT)
         for _frame in range(150):  # the opening plays, then the hint comes
@@ -365,7 +367,11 @@ def test_the_goal_hint_leaves_whose_turn_it_is_in_sight(app, lang):
         table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
     finally:
         set_language("en")
-    assert table.coach.box.bottom - 6 <= TURN_BOX.y + 22  # the bubble's body ends above "Ada's turn"
+        theme.set_ui_scale(1.0)
+    box = table.coach.box
+    assert not box.colliderect(CARDS[0]) and not box.colliderect(CARDS[1])  # both players' cards
+    assert box.top >= TURN_BOX.y + 84  # "Ada's turn" stands above it
+    assert box.bottom - 6 <= RULES_BUTTON.y  # Rules and Menu stay in reach
 
 
 def test_a_move_that_ends_the_game_says_so_before_anything_it_would_earn() -> None:

@@ -137,6 +137,7 @@ def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers
         notices: list[pygame.Rect] = []
         moments: list[str] = []
         texts: list[pygame.Rect] = []
+        said: list[tuple[str, pygame.Rect]] = []
         real_notice, real_text = screen_module.draw_save_problem, theme.draw_text
 
         def notice(surface, problem, box, moment="game"):
@@ -148,6 +149,7 @@ def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers
         def text(surface, words, *args, **kwargs):
             rect = real_text(surface, words, *args, **kwargs)
             texts.append(rect)
+            said.append((words, rect))
             return rect
 
         monkeypatch.setattr(screen_module, "draw_save_problem", notice)
@@ -161,6 +163,7 @@ def test_the_lan_lobby_and_results_show_the_hosts_saving_problem_where_it_covers
     assert theme_canvas().contains(panel)
     drawn_inside = [rect for rect in texts if panel.contains(rect)]
     assert drawn_inside, "the notice's words stand inside its panel"
+    assert not any(words.endswith("…") for words, rect in said if panel.contains(rect)), "its words are whole"
     others = [rect for rect in texts if not panel.contains(rect)]
     kept_clear(panel, others + [widget.rect for widget in scene.ui.widgets if widget.visible])
     if module == "game.lan.lobby":

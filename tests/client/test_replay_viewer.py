@@ -395,6 +395,41 @@ def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app
     assert "None since this point of the replay." in said and "None yet on this screen." not in said
 
 
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("en", 1.5), ("de", 1.5)])
+def test_the_bars_buttons_read_at_one_size_and_leave_the_position_its_room(app, lang, scale) -> None:
+    """Back, « Turn, ‹ Step, Play, Step › and Turn » share one size, each word whole ("‹ Schritt" is not
+    shrunk below "Spielen"), side by side; where the replay stands keeps its room, and whose eyes fit."""
+    from game.i18n import _, set_language
+    from game.tables.replay import POSITION_ROOM
+    from game.ui import theme
+    from game.ui.widgets import LABEL_MARGIN, VALUE_MARGIN
+    path, _match = kept("linja", 2, 3)
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        assert open_replay(app, path) is None
+        viewer = viewer_of(app)
+        row = [viewer.leave_button, viewer.turn_back, viewer.step_back, viewer.play_button, viewer.step_on,
+               viewer.turn_on]
+        assert len({button.size for button in row}) == 1
+        for button in row:
+            for label in ([_("Play"), _("Pause"), _("Again")] if button is viewer.play_button else [button.label]):
+                assert theme.fit_text(label, button.size, button.rect.width - LABEL_MARGIN,
+                                      theme.DISPLAY_FONT) == button.size, label
+        rects = [button.rect for button in row] + [viewer.position_rect, viewer.eyes_choice.rect,
+                                                   viewer.speed_choice.rect]
+        assert all(a.right < b.left for a, b in zip(rects, rects[1:], strict=False)), rects
+        assert viewer.position_rect.width >= theme.px(POSITION_ROOM) and rects[-1].right <= theme.WIDTH
+        eyes = viewer.eyes_choice
+        assert all(theme.fit_text(text, eyes.size, eyes.rect.width - VALUE_MARGIN, theme.DISPLAY_FONT) == eyes.size
+                   for _seat, text in eyes.options)
+        if scale == 1.0:
+            assert row[0].size == 30  # where every word fits, the bar is as designed
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+
+
 def test_a_replays_folder_that_cannot_be_read_is_said_so_not_no_games_yet(app, monkeypatch) -> None:
     from game.paths import replays_dir
     from game.scenes.replays import ReplaysScene

@@ -131,3 +131,28 @@ def test_the_index_shows_every_section_of_every_book(app):
         assert listed.items == [section.title for section in book.sections]
         last_row_bottom = listed.rect.y + len(listed.items) * listed.row_height - 8
         assert last_row_bottom <= listed.rect.bottom, book.game
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("en", 1.5), ("de", 1.5)])
+def test_every_books_index_reads_at_one_size_each_title_whole(app, lang, scale):
+    """No section title shrinks below the others ("Straßen: wo Linien wachsen dürfen" did at 150 %): the
+    index takes the size its longest title fits at, and at 100 % that is its full size."""
+    from game.i18n import set_language
+    from game.scenes.rules import INDEX_TEXT
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        rules = RulesScene(app, "linie1")
+        for index in range(len(rules.books)):
+            rules.open_book(index)
+            listed = rules.index
+            assert all(theme.fit_text(title, listed.size, listed.rect.width - 36, theme.DISPLAY_FONT) == listed.size
+                       for title in listed.items), rules.books[index].game
+            if scale == 1.0:
+                assert listed.size >= INDEX_TEXT - 3
+            else:
+                assert listed.size >= INDEX_TEXT * 3 // 4  # shorter titles keep the index large
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)

@@ -26,6 +26,19 @@ def test_every_game_has_rules_that_fit_their_pages():
                 assert height <= TEXT_AREA.height
 
 
+def test_every_games_rules_say_how_to_play_by_keys_and_where_the_menu_is():
+    from game.i18n import set_language
+    for lang, menu in (("en", "Esc opens the menu"), ("de", "Esc öffnet das Menü")):
+        set_language(lang)
+        try:
+            books = available_rulebooks()
+        finally:
+            set_language("en")
+        for book in books:
+            text = " ".join(block.text for section in book.sections[:-1] for block in section.blocks)  # not the pad's
+            assert "Enter" in text and menu in text, (lang, book.game)
+
+
 def test_rules_pages_turn_across_sections_and_games(app):
     app.push(TitleScene(app))
     app.push(RulesScene(app, "linja"))

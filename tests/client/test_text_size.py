@@ -13,7 +13,8 @@ from game.config import UI_SCALES, Settings, load_settings
 from game.scenes.settings import PANEL, SettingsScene
 from game.ui import theme
 from game.ui.input import Intent
-from tools.text_fit import Drawn, check_shot, problems
+from game.ui.widgets import Button, Choice, FocusGroup
+from tools.text_fit import Drawn, check_shot, problems, recording
 
 SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
 
@@ -110,9 +111,47 @@ def test_the_checker_finds_real_overflow():
     assert not any("on the new panel" in line for line in problems(drawn, SCREEN))
 
 
+def test_the_checker_finds_a_label_shrunk_on_its_button(app):
+    """A label fitted into a narrow button reads smaller than its neighbours: named with both sizes;
+    one at its size, or a choice whose value fits, is not."""
+    theme.set_ui_scale(1.5)
+    group = FocusGroup([Button((100, 100, 400, 80), "Undo", lambda: None, size=34),
+                        Button((520, 100, 160, 80), "Roll three dice", lambda: None, size=34),
+                        Choice((100, 300, 900, 70), "Language", [("en", "English")], "en", lambda value: None),
+                        Choice((100, 400, 400, 70), "Language", [("de", "As the system (Deutsch)")], "de",
+                               lambda value: None, label_width=200)])
+    with recording() as drawn:
+        group.draw(app.screen)
+    found = problems(drawn, SCREEN)
+    assert any(line.startswith("'Roll three dice'") and "of its button's 34" in line for line in found)
+    assert any(line.startswith("'As the system (Deutsch)'") and "of its button's 30" in line for line in found)
+    assert not any(line.startswith(("'Undo'", "'English'")) for line in found), found
+    assert len(found) == 2
+
+
+def test_the_checker_finds_text_over_text_of_another_box():
+    drawn = Drawn()
+    drawn.box(pygame.Rect(100, 100, 300, 80), "panel")
+    drawn.text(pygame.Rect(110, 110, 200, 30), "a caption")
+    drawn.box(pygame.Rect(250, 105, 100, 60), "Button")
+    drawn.text(pygame.Rect(260, 115, 80, 30), "a label")
+    assert any("'a label'" in line and "overlaps 'a caption'" in line for line in problems(drawn, SCREEN))
+
+
+def test_the_checker_finds_buttons_run_into_each_other():
+    drawn = Drawn()
+    drawn.box(pygame.Rect(0, 0, 900, 300), "panel")
+    drawn.box(pygame.Rect(100, 100, 300, 80), "Button")
+    drawn.box(pygame.Rect(390, 100, 300, 80), "Button")  # 10 pixels into its neighbour
+    drawn.box(pygame.Rect(710, 100, 100, 80), "Button")
+    drawn.box(pygame.Rect(50, 50, 300, 200), "panel")  # panels over widgets are pictures, not controls
+    found = problems(drawn, SCREEN)
+    assert found == ["Button (390, 100, 300, 80) overlaps Button (100, 100, 300, 80)"]
+
+
 MAIN_SCREENS = ["title_continue", "setup", "settings", "pause", "rules", "linie1_results",
                 "linie1_table_midgame", "linie1_hint", "linie1_hint_five", "linja_table_following", "liniell_occupy",
-                "bus_line", "lan_lobby", "lan_join", "keys"]
+                "bus_line", "bus_choose", "lan_lobby", "lan_join", "keys"]
 
 
 @pytest.mark.parametrize("shot", MAIN_SCREENS)

@@ -82,3 +82,12 @@ def test_a_seat_count_the_game_cannot_take_is_refused_in_plain_words(game: str, 
     with pytest.raises(SystemExit) as refused:
         build_host(parse_args(["--game", game, "--seats", seats, "--save", str(tmp_path / "t.save")]))
     assert str(refused.value.code) == f"linie-host: {said}"
+
+
+def test_a_replays_folder_that_cannot_take_a_replay_is_said_at_the_start(tmp_path: Path) -> None:
+    from net.host_cli import replays_note
+
+    assert replays_note(tmp_path / "replays") is None and replays_note(None) is None
+    (tmp_path / "blocked").write_text("")  # a file where the folder belongs
+    note = replays_note(tmp_path / "blocked")
+    assert note is not None and "(a file stands where its folder belongs)" in note

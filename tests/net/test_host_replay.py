@@ -44,8 +44,8 @@ def test_linie_host_takes_a_replays_folder(tmp_path: Path) -> None:
     assert build_host(args).config.replays == tmp_path / "kept"
 
 
-def finished_linja(replays: Path) -> Host:
-    host = Host.new("linja", 2, HostConfig(replays=replays), bots=2, seed=3)
+def finished_linja(replays: Path, save: Path | None = None) -> Host:
+    host = Host.new("linja", 2, HostConfig(replays=replays, save_path=save), bots=2, seed=3)
     host.start_game()
     bots = [make_bot("linja", "easy", seat) for seat in range(2)]
     while not host.match.finished:
@@ -71,3 +71,17 @@ def test_a_replay_kept_at_the_end_is_not_kept_twice_when_the_table_plays_again(t
     assert len(list_replays(tmp_path / "replays")) == 1
     host.rematch()
     assert len(list_replays(tmp_path / "replays")) == 1
+
+
+def test_a_replay_still_refused_at_the_rematch_is_kept_with_the_next_save_that_works(tmp_path: Path) -> None:
+    replays = tmp_path / "replays"
+    replays.write_text("")
+    host = finished_linja(replays, tmp_path / "table.save")
+    finished = host.rematch()  # the disk is still full: the next deal goes on, the finished game waits
+    assert replays.is_file()
+    replays.unlink()
+    host.start_game()  # a full save of the new deal: the disk has room again
+    (kept,) = list_replays(replays)
+    assert kept.replay is not None and len(kept.replay.steps) == len(finished.log)
+    host.save()
+    assert len(list_replays(replays)) == 1  # once

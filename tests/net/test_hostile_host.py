@@ -142,3 +142,12 @@ def test_a_view_of_another_shape_never_reaches_the_table(kind: str, fake_host: C
     assert not [m for m in seen if m["type"] == "update"]
     with pytest.raises(KeyError):  # the session holds no view at all
         session.view(None)
+
+
+def test_a_status_naming_a_seat_longer_than_any_name_is_refused_as_unreadable(
+        fake_host: Callable[[bytes], FakeHost]) -> None:
+    seats = [{"name": "W" * 60000, "kind": "human"}]  # a lobby row would run off the screen
+    host = fake_host(hello() + encode({"type": "status", "version": 0, "phase": "lobby", "seats": seats,
+                                       "spectators": 0}))
+    session = NetSession("127.0.0.1", host.port, "Ann", **QUICK)  # type: ignore[arg-type]
+    assert first_link(session, "down")["reason"] == UNREADABLE

@@ -11,8 +11,8 @@ from typing import Any
 from net.host_thread import HostThread
 from tests.net.conftest import RawPeer, make_host, seat
 
-GRACE = 0.5  # the table's takeover time in these tests (the heartbeat that checks it: 0.2 s)
-PATIENT = {"away_after": 30.0, "drop_after": 60.0, "bot_takeover_after": GRACE}
+GRACE = 0.3  # the table's takeover time in these tests (the heartbeat that checks it: 0.1 s)
+PATIENT = {"away_after": 30.0, "drop_after": 60.0, "bot_takeover_after": GRACE, "heartbeat": 0.1}
 
 
 def lobby_of_two(host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer],

@@ -166,6 +166,16 @@ def results(app: Any) -> None:
                           play_again=lambda: None, title=players_title("Linie 1", 3)))
 
 
+@shot("results_unsaved", settle=1.6)
+def results_unsaved(app: Any) -> None:
+    """The results of a game that neither its replay nor its save holds, asked to leave while the disk
+    is still full: the longest words the results' trouble line has."""
+    results(app)
+    screen = app.stack.top
+    screen.keep = lambda: "No space left on device"
+    screen.kept()
+
+
 @shot("linie1_board")
 def linie1_board(app: Any) -> pygame.Surface:
     board = Linie1Board(74)

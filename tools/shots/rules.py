@@ -23,9 +23,9 @@ PAGES = [
     ("rules_liniell_turn", "liniell", "A turn", 1),
     ("rules_liniell_joining", "liniell", "Joining occupied lines", 1),
     ("rules_liniell_scoring", "liniell", "Scoring", 1),
-    ("rules_bus_growth", "bus", "Streets: where a line may grow", 0),
-    ("rules_bus_growth_2", "bus", "Streets: where a line may grow", 1),
-    ("rules_bus_scoring", "bus", "The actions, top to bottom", 2),
+    ("rules_bus_growth", "bus", "Where a line may grow", 0),
+    ("rules_bus_growth_2", "bus", "Where a line may grow", 1),
+    ("rules_bus_scoring", "bus", "The actions in order", 2),
 ]
 
 

@@ -47,9 +47,9 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
     title = theme.draw_text(surface, _("Action board"), (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
                             theme.DISPLAY_FONT)
     note = _("resolves top to bottom, each row left to right")
-    theme.draw_text(surface, note, (layout.BOARD.right - 24, layout.BOARD.y + 20),
+    theme.draw_text(surface, note, (layout.BOARD.right - 24, layout.ROW_TOP - 2),  # above the first row's spaces
                     theme.fit_text(note, 19, layout.BOARD.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
-                    anchor="topright")
+                    anchor="bottomright")
     for row, spaces in enumerate(picture.spaces):
         action = spaces[0].action if spaces else ACTION_IDS[row]
         band = layout.row_rect(row)

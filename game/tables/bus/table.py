@@ -48,7 +48,7 @@ from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import LABEL_MARGIN, Button
+from game.ui.widgets import Button, room_for_labels, share_row
 
 MAP_RECT = layout.MAP_RECT
 FLASH_SECONDS = 0.8
@@ -106,8 +106,9 @@ class BusTable(TableScene):
         self._still_picture: pygame.Surface | None = None
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
         self.buttons: dict[str, Button] = {}
+        self._kinds_laid_out: float | None = None  # the text size the building types' row was laid out at
         self._make_buttons()
-        result = pygame.Rect(0, 0, 250, 62)
+        result = pygame.Rect(0, 0, max(250, room_for_labels([_("See the results")], 30)), 62)  # its words at size
         result.bottomright = (layout.PROMPT.right - 10, layout.PROMPT.bottom - 10)
         self.results_button = Button(result, _("See the results"), self.open_results, "good", 30)
         self.results_button.visible = False
@@ -157,13 +158,14 @@ class BusTable(TableScene):
             wanted |= set(kinds)
             if self.kind not in kinds and kinds:
                 self.kind = kinds[0]
-            # The three types read at one size: the size the longest name fits its button at, rather than
-            # one shrunk below its neighbours ("Wohnhaus" beside "Büro" at a large text size).
-            size = min(theme.fit_text(self.buttons[kind].label, KIND_LABEL_SIZE, self.buttons[kind].rect.width
-                                      - LABEL_MARGIN, theme.DISPLAY_FONT) for kind in KINDS)
+            if self._kinds_laid_out != theme.ui_scale():
+                # The three types read at one size: each as wide as its name needs where the row has room,
+                # and all shrunk alike where it has not, rather than one shrunk below its neighbours.
+                self._kinds_laid_out = theme.ui_scale()
+                third = (layout.CONTROLS.width - 16) // 3
+                share_row([self.buttons[kind] for kind in KINDS], layout.CONTROLS, [third] * len(KINDS), 8)
             for kind in KINDS:
                 self.buttons[kind].style = "primary" if kind == self.kind else "secondary"
-                self.buttons[kind].size = size
         for key, button in self.buttons.items():
             button.visible = key in wanted and not self.busy
 
@@ -640,6 +642,10 @@ class BusTable(TableScene):
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
         self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        note = self.menu_keys_note()  # under the players, in the margin nothing else uses
+        size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
+        theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,
+                        theme.CREAM_DIM, anchor="midright")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)

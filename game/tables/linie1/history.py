@@ -186,13 +186,15 @@ class HistoryPanel:
         area: pygame.Rect,
         name_of: Callable[[int], str],
         colour_of: Callable[[int], theme.Colour],
+        corner: int = 190,
     ) -> None:
+        """``corner``: the pixels at the top right that the Route card button keeps (its words' width)."""
         theme.panel(surface, area, theme.PLUM, 22, theme.PLUM_LIGHT, 6)
         title = theme.draw_text(surface, _("History"), (area.x + 24, area.y + 16), 30, theme.SUNFLOWER,
                                 theme.DISPLAY_FONT)
         hint = _("hover a line to see it on the board · wheel scrolls")
-        theme.draw_text(surface, hint, (area.right - 190, area.y + 22),
-                        theme.fit_text(hint, 20, area.right - 190 - title.right - 16, minimum=8), theme.CREAM_DIM,
+        theme.draw_text(surface, hint, (area.right - corner, area.y + 22),
+                        theme.fit_text(hint, 20, area.right - corner - title.right - 16, minimum=8), theme.CREAM_DIM,
                         anchor="topright")
         rows = self.visible(area)
         if not rows:

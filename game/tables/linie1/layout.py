@@ -19,6 +19,7 @@ PANEL_X = 1090
 PANEL_W = theme.WIDTH - PANEL_X - 24
 SLOT = 118
 HAND_Y = 650
+HAND_TITLE_FOOT = HAND_Y + 56 - 16 - 4  # the hand's title ends above the chosen tile's lifted frame (``slot_rect``)
 PILE_POS = (PANEL_X + PANEL_W - 70, HAND_Y + 60)
 DIE_CENTRE = (PANEL_X + PANEL_W - 90, HAND_Y - 120)
 DIE_SIZE = 110

@@ -49,6 +49,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -139,7 +140,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         if has_badge:
             badge = (rect.right - 20 - theme.font(size).size(status)[0] - 36, rect.centery)
             _line_badge(surface, int(player["line"]), badge, 17, 22)
-    theme.draw_text(
+    pile = theme.draw_text(
         surface,
         pile_label(view),
         layout.pile_label_pos(len(view["players"])),
@@ -147,6 +148,12 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         theme.CREAM_DIM,
         anchor="topright",
     )
+    if frame.keys_note:  # how to reach the pause menu and the rules: the other games show it too
+        room = notice_box(view).inflate(-16, 0)
+        size = theme.fit_text(frame.keys_note, PILE_SIZE - 2, room.width, minimum=12)
+        half = theme.line_height(size) // 2
+        centre = min(max(pile.centery, room.top + half), room.bottom - half)  # beside the count, inside the strip
+        theme.draw_text(surface, frame.keys_note, (room.x, centre), size, theme.CREAM_DIM, anchor="midleft")
 
 
 STATUS_MIN = 18  # a seat's name and its tiles or trip never shrink below this design size
@@ -249,22 +256,27 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]
     if driving:
         return
+    chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
-        theme.draw_text(
-            surface, _("Route complete!"), (rect.x + 28, rect.bottom - 48), 30, theme.MINT, theme.DISPLAY_FONT
-        )
+        words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
     elif status["terminals_joined"]:
-        theme.draw_text(
-            surface, _("Terminals joined — now the stops."), (rect.x + 28, rect.bottom - 44), 26, theme.CREAM_DIM
-        )
+        words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
+    else:
+        return
+    size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
+    top = rect.bottom - 14 - theme.line_height(size, face)
+    if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
+        theme.draw_text(surface, words, (rect.x + 28, top), size, colour, face)
 
 
 def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
-    title_pos = (layout.PANEL_X + 24, layout.HAND_Y + 6)
+    # The title stands on the chosen tile's lifted frame (``layout.HAND_TITLE_FOOT``) and grows upwards into
+    # the gap under the route card, so at a large text size it never touches the tiles.
+    title_pos = (layout.PANEL_X + 24, layout.HAND_TITLE_FOOT)
     if frame.refill:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
-        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
         for _source, tile, rect in frame.refill:
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
         return
@@ -274,14 +286,14 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         actions = theme.draw_text(
             surface,
             _("actions {done}/2").format(done=frame.view["actions_taken"]),
-            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_Y + 8),
+            (layout.PANEL_X + layout.PANEL_W - 24, layout.HAND_TITLE_FOOT),
             26,
             theme.SUNFLOWER,
-            anchor="topright",
+            anchor="bottomright",
         )
         room -= actions.width + 16
     size = theme.fit_text(frame.hand_title, 28, room, theme.TEXT_BOLD_FONT)
-    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    theme.draw_text(surface, frame.hand_title, title_pos, size, theme.CREAM, theme.TEXT_BOLD_FONT, "bottomleft")
     for index, tile in enumerate(frame.hand[:6]):
         rect = layout.slot_rect(index)
         chosen = index == frame.selected

@@ -37,8 +37,9 @@ from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast, notice_
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
+from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
@@ -333,16 +334,22 @@ class Linie1Table(TableScene):
             (x + 578, y, layout.PANEL_W - 578, 86), _("End turn"), self.main_action, "primary", 38
         )
         card_bottom = layout.HAND_Y - 24  # the route card's foot (``layout.route_card_rect``): the button sits inside
-        self.history_button = Button((0, 0, 150, 46), _("History"), self.toggle_history, "secondary", 24,
+        history = max(150, room_for_labels([_("History"), _("Route card")], 24))  # either word at its size
+        self.history_button = Button((0, 0, history, 46), _("History"), self.toggle_history, "secondary", 24,
                                      _("Every turn since this table opened; hover one to see it on the board."))
         self.stop_button = Button((x, y, 396, 86), _("Stop here"), self.stop_driving, "secondary", 34,
                                   _("End your trip turn here rather than roll on."))
-        self.trip_button = Button((x + layout.PANEL_W - 308, card_bottom - 84, 290, 66), _("Start trip"),
-                                  self.open_trip_chooser,
+        trip_width = max(290, room_for_labels([_("Start trip")], 34))  # its label at its size ("Fahrt starten")
+        self.trip_button = Button((x + layout.PANEL_W - 18 - trip_width, card_bottom - 84, trip_width, 66),
+                                  _("Start trip"), self.open_trip_chooser,
                                   "good", 34, _("Your route is complete: choose it and start driving."))
         for button in (self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.trip_button,
                        self.history_button, self.stop_button):
             self.ui.add(button)
+        # the row under the hand as designed at 100 % (``_lay_out_button_row`` widens what a label needs)
+        self._design_widths = {button: button.rect.width for button in (
+            self.undo_button, self.rotate_button, self.hint_button, self.main_button, self.stop_button)}
+        self._button_row: tuple[Any, ...] | None = None
 
     def _update_buttons(self) -> None:
         if self.view is None:
@@ -390,6 +397,27 @@ class Linie1Table(TableScene):
         self.trip_button.visible = not self.watching and bool(self.trip_candidates()) and not self.history_open
         card = layout.route_card_rect(len(self.view["players"]))
         self.history_button.rect.topright = (card.right - 16, card.y + 14)
+        self._lay_out_button_row(dice is not None)
+
+    def _lay_out_button_row(self, three_dice: bool) -> None:
+        """The row under the hand reads at one size: each button as wide as its label needs where the row
+        has room (German's "Rückgängig", "Zug beenden" at a large text size), else all shrunk alike."""
+        row = [button for button in (self.undo_button, self.rotate_button, self.hint_button, self.stop_button,
+                                     self.main_button) if button.visible]
+        labels = [[button.label] for button in row]
+        if three_dice and row and row[-1] is self.main_button:  # one size for every roll of the turn
+            labels[-1] = [_("Choose a die"), _("Roll {count} dice").format(count=3),
+                          *(ngettext("Roll {count} more die", "Roll {count} more dice", count).format(count=count)
+                            for count in (1, 2))]
+        key = (tuple(id(button) for button in row), tuple(map(tuple, labels)), theme.ui_scale())
+        if not row or key == self._button_row:
+            return
+        self._button_row = key
+        widths = [self._design_widths[button] for button in row]
+        wide = len(row) > 1  # the row fills the panel; one button alone stands at its right end
+        if wide and sum(widths) + 16 * (len(row) - 1) < layout.PANEL_W:
+            widths[-1] = layout.PANEL_W - sum(widths[:-1]) - 16 * (len(row) - 1)
+        share_row(row, pygame.Rect(layout.PANEL_X, layout.BUTTONS_Y, layout.PANEL_W, 86), widths, 16, labels)
 
     # -- intents --------------------------------------------------------------------------------------
     def rotate(self, step: int = 1) -> None:
@@ -505,9 +533,7 @@ class Linie1Table(TableScene):
             self.pick(intent.value)
             return True
         if kind in ("focus_next", "focus_prev") and self.hand():
-            self.selected = (self.selected + (1 if kind == "focus_next" else -1)) % len(self.hand())
-            self.app.sounds.play("click")  # Tab / the pad's shoulder buttons walk through the hand
-            return True
+            return self._tab(1 if kind == "focus_next" else -1)
         if kind in ("undo", "hint", "next"):
             {"undo": self.undo, "hint": self.toggle_hint, "next": self.main_action}[kind]()
             return True
@@ -527,6 +553,23 @@ class Linie1Table(TableScene):
             self.place()
             return True
         return False
+
+    def _tab(self, step: int) -> bool:
+        """Tab (the pad's shoulder buttons) walks the hand, then on past its last tile through the
+        buttons (Undo … End turn, Start trip, History) and back to the hand: every button is in reach
+        of the keys, and the ringed one is the one Enter presses. False: the buttons' turn."""
+        buttons = self.ui.focusables()
+        if self.keys_on_buttons and buttons:
+            if self.ui.focus is not (buttons[-1] if step > 0 else buttons[0]):
+                return False  # on through the buttons
+            self.selected = 0 if step > 0 else len(self.hand()) - 1  # past the last button: the hand again
+        elif buttons and not 0 <= self.selected + step < len(self.hand()):
+            self.ui.set_focus(buttons[-1] if step > 0 else buttons[0])  # the walk goes on from the buttons' edge
+            return False
+        else:
+            self.selected = (self.selected + step) % len(self.hand())
+        self.app.sounds.play("click")
+        return True
 
     def _point(self, pos: tuple[int, int]) -> None:
         self.pointer, self.pointer_still, self._pointed = pos, 0.0, pos
@@ -746,8 +789,8 @@ class Linie1Table(TableScene):
         view, eyes = self.view, self.eyes
         seats = view.get("match", {}).get("seats", [])
         mine = self.my_turn
-        if eyes is None:
-            seat = self.current
+        if eyes is None:  # the hand of the player whose row is lit: while a move still plays, the mover's
+            seat = self.show.masks.instead(("current",), self.current)
             hand, title = list(view["hands"][seat]), _("{name}'s tiles").format(name=self.seat_name(seat))
         else:
             hand = self.hand()
@@ -792,7 +835,12 @@ class Linie1Table(TableScene):
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
-            trip_button=self.trip_button.rect if self.trip_button.visible else None)
+            trip_button=self.trip_button.rect if self.trip_button.visible else None,
+            keys_note=self._keys_note())
+
+    def _keys_note(self) -> str:
+        """Where the pause menu and the rules are; a lasting notice (saving fails) takes the strip."""
+        return "" if self.session.save_problem else self.menu_keys_note()
 
     def _hidden_note(self) -> str:
         if self.session.replay:
@@ -844,7 +892,9 @@ class Linie1Table(TableScene):
                 draw_target_badge(surface, target[0], hovered)
         draw_panel(surface, self._panel_frame(), self.board)
         if self.history_open:
-            self.history_panel.draw(surface, history_area(len(self.view["players"])), self.seat_name, self.seat_colour)
+            area = history_area(len(self.view["players"]))
+            self.history_panel.draw(surface, area, self.seat_name, self.seat_colour,
+                                    area.right - self.history_button.rect.left + 24)
             hovered = self.history_panel.hovered
             if hovered is not None:
                 self.history_panel.draw_highlight(

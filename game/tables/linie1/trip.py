@@ -21,7 +21,7 @@ from game.tables.linie1 import layout
 from game.tables.linie1.board_view import BoardView
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, ListView
+from game.ui.widgets import Button, ListView, share_row
 
 PANEL = pygame.Rect(1090, 150, 806, 800)
 
@@ -60,9 +60,11 @@ class TripChooser(Scene):
         self.list = ListView(pygame.Rect(PANEL.x + 30, PANEL.y + 180, PANEL.width - 60, 480), items,
                              self._select, 0, row_height, 28)
         self.ui.add(self.list)
-        self.go = Button((PANEL.x + PANEL.width - 330, PANEL.bottom - 110, 300, 84), _("Drive this route"),
-                         self.confirm, "good", 34)
-        self.back = Button((PANEL.x + 30, PANEL.bottom - 110, 240, 84), _("Not yet"), self.app.pop, "secondary", 34)
+        self.go = Button((0, 0, 300, 84), _("Drive this route"), self.confirm, "good", 34)
+        self.back = Button((0, 0, 240, 84), _("Not yet"), self.app.pop, "secondary", 34)
+        # at the panel's two ends, each as wide as its words need ("Diese Strecke fahren" at a large text size)
+        share_row([self.back, self.go], pygame.Rect(PANEL.x + 30, PANEL.bottom - 110, PANEL.width - 60, 84),
+                  [240, 300], 20, justify=True)
         self.ui.add(self.go)
         self.ui.add(self.back)
         self.ui.set_focus(self.list)

@@ -119,8 +119,12 @@ def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, c
 def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surface | None, stack: int,
                    set_aside: list[int], caption: str) -> None:
     """The tile in hand (already turned and sized by the caller), the face-down stack and set-aside tiles."""
-    theme.draw_text(surface, title, (TILE_CARD.x + 34, TILE_CARD.y + 22),
-                    fit(title, 34, TILE_CARD.width - 68, theme.DISPLAY_FONT), theme.SUNFLOWER, theme.DISPLAY_FONT)
+    # left of the face-down stack and above the tile's slot at any text size: both are drawn after the title,
+    # and the stack's top tiles cut off the descenders of a title that reached them ("Plättchen gelegt" at 150 %)
+    stack_left = STACK_SPOT[0] - 48 - 3 * 5
+    size = fit(title, 34, stack_left - 12 - (TILE_CARD.x + 34), theme.DISPLAY_FONT)
+    top = min(TILE_CARD.y + 22, TILE_SPOT.y - 6 - theme.font(size, theme.DISPLAY_FONT).get_height())
+    theme.draw_text(surface, title, (TILE_CARD.x + 34, top), size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     slot = TILE_SPOT
     pygame.draw.rect(surface, theme.NIGHT, slot, border_radius=18)
     pygame.draw.rect(surface, theme.PLUM_LIGHT, slot, width=2, border_radius=18)

@@ -34,7 +34,7 @@ from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, room_for_labels
 
 SUPPLY = "supply"
 BOT_PAUSE = 0.35  # a breath before a bot's or a remote player's move plays, so it can be followed
@@ -224,7 +224,8 @@ class LiniellTable(TableScene):
 
     def _build_buttons(self) -> None:
         wide = pygame.Rect(panel.ACTIONS.x + 30, panel.BUTTON_ROW_Y, panel.ACTIONS.width - 60, 76)
-        self.skip_button = Button(pygame.Rect(wide.x, wide.y, 240, wide.height), _("Skip"), self.skip, "secondary",
+        skip = min(wide.width, max(240, room_for_labels([_("Skip")], 36)))  # "Aussetzen" at its size
+        self.skip_button = Button(pygame.Rect(wide.x, wide.y, skip, wide.height), _("Skip"), self.skip, "secondary",
                                   36, _("Leave your markers where they are ({key}).").format(
                                       key=self.app.mapper.key_label("next")))
         self.connect_button = Button(wide, _("Connect"), self.connect, "primary", 38,

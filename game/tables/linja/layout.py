@@ -15,6 +15,7 @@ CARD_H = 168
 CARDS = {1: pygame.Rect(PANEL_X, 24, PANEL_W, CARD_H),  # B plays from the top edge of the board
          0: pygame.Rect(PANEL_X, theme.HEIGHT - 24 - CARD_H, PANEL_W, CARD_H)}
 TURN_BOX = pygame.Rect(PANEL_X, CARDS[1].bottom + 24, PANEL_W, CARDS[0].y - CARDS[1].bottom - 48)
+GUIDANCE_TOP = 296  # in the turn box, under the phase card: what the player does now
 LOG_TOP = TURN_BOX.y + 388
 BUTTON_W = (PANEL_W - 72) // 2
 RULES_BUTTON = pygame.Rect(PANEL_X + 24, TURN_BOX.bottom - 86, BUTTON_W, 66)

@@ -15,7 +15,7 @@ from game.i18n import _, ngettext
 from game.outcome_words import headline as outcome_headline
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
-from game.tables.linja.layout import BOARD, CARDS, LOG_TOP, RULES_BUTTON, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, LOG_TOP, RULES_BUTTON, TURN_BOX
 from game.ui import theme
 
 LOG_BOTTOM = RULES_BUTTON.y - 8  # the moves list ends above the buttons
@@ -111,9 +111,10 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     else:
         _phase_initial(surface, card)
     text, colour = frame.guidance
-    size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - (box.y + 296), theme.TEXT_BOLD_FONT)
+    top = box.y + GUIDANCE_TOP
+    size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - top, theme.TEXT_BOLD_FONT)
     for index, line in enumerate(lines):
-        theme.draw_text(surface, line, (box.x + 28, box.y + 296 + index * step), size, colour, theme.TEXT_BOLD_FONT)
+        theme.draw_text(surface, line, (box.x + 28, top + index * step), size, colour, theme.TEXT_BOLD_FONT)
     _log(surface, frame)
 
 

@@ -24,7 +24,7 @@ from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
-from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX
 from game.tables.linja.panel import draw_backdrop, draw_panel
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
@@ -105,10 +105,12 @@ class LinjaTable(TableScene):
         return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
 
     def coach_anchor(self) -> pygame.Rect:
-        """Over the opponent's card, down to (not over) the turn box's heading: a longer hint (German)
-        climbs to the top of the screen rather than hide whose turn it is."""
-        top = CARDS[1].y
-        return pygame.Rect(CARDS[1].x, top, CARDS[1].width, TURN_BOX.y + 20 - top)
+        """Never over the seats' cards: in the turn box, from its guidance line (which the hint says
+        more fully) down to the moves list's foot above Rules and Menu. Whose turn it is and the
+        phase card stay in sight; a longer hint (German at a large text size) climbs over the card's
+        explanation, never over whose turn it is."""
+        top = TURN_BOX.y + GUIDANCE_TOP
+        return pygame.Rect(TURN_BOX.x, top, TURN_BOX.width, RULES_BUTTON.y - 8 - top)
 
     def notice_anchor(self) -> pygame.Rect:
         """Over the board's top frame, above the far row's pieces and never out over the seat cards."""
