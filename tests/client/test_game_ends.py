@@ -283,3 +283,19 @@ def test_a_linja_draw_is_told_with_the_bell_and_no_confetti(app, monkeypatch):
     assert "bell" in heard and "fanfare" not in heard  # the table's, before the results ring theirs
     assert celebrated == []
     assert "A draw" in [text for text, _rect in drawn]
+
+
+def test_a_long_results_title_fits_the_screen_at_the_largest_text_size(app, monkeypatch):
+    from game.ui import theme
+
+    drawn = record_drawn_text(monkeypatch)
+    title = ("Liniell · Wilhelmina-Josephine gegen Maximiliane-Theresa · das letzte Plättchen hatte keinen "
+             "erlaubten Platz")
+    theme.set_ui_scale(1.5)
+    try:
+        ResultsScene(app, cards(True, False), {"winners": [0], "draw": False}, lambda: None, title).draw(
+            pygame.Surface((1920, 1080)))
+    finally:
+        theme.set_ui_scale(1.0)
+    rect = next(rect for text, rect in drawn if text == title)
+    assert rect.left >= 0 and rect.right <= 1920
