@@ -10,6 +10,13 @@ from collections.abc import Callable, Hashable, Sequence
 from game.i18n import _
 
 
+def names_in_words(names: Sequence[str]) -> str:
+    """"Ada", "Ada and Ben", "Ada, Ben and Cleo": players named together in a sentence."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def shared_win(names: Sequence[str]) -> str:
     """"Ada and Ben share the win", "Ada, Ben and Cleo share the win" (two names or more)."""
     return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])

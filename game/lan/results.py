@@ -29,6 +29,7 @@ from game.i18n import N_, _, ngettext
 from game.lan.hud import draw_save_problem, room_left_of
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
+from game.outcome_words import names_in_words
 from game.scenes.figures import PlayerFigures
 from game.scenes.results import ResultsScene
 from game.scenes.stack import AppServices, HoldsSession
@@ -177,12 +178,12 @@ class LanResultsScene(HoldsSession, ResultsScene):
         if self.asked():
             waiting = [str(seat.get("name", "?")) for seat in self.session.seat_states
                        if seat.get("kind") == "human" and seat.get("connected") and not seat.get("asked_start")]
-            return _("Waiting for {names} to play again…").format(names=", ".join(waiting))
+            return _("Waiting for {names} to play again…").format(names=names_in_words(waiting))
         keen = [str(seat.get("name", "?")) for seat in self.session.seat_states
                 if seat.get("kind") == "human" and seat.get("connected") and seat.get("asked_start")]
         if keen:
             return ngettext("{names} would like to play again.", "{names} would like to play again.",
-                            len(keen)).format(names=", ".join(keen))
+                            len(keen)).format(names=names_in_words(keen))
         return _("The next game begins once every player still at the table chose Play again.")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -135,7 +135,9 @@ class ResultsScene(Scene):
         size = theme.fit_text(headline, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
         theme.heading(surface, headline, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
         if self.title:
-            theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), 34, theme.CREAM_DIM,
+            # long names, and why the game ended, shrink to the screen
+            size = theme.fit_text(self.title, 34, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), size, theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")
         if self.trouble:
             self._draw_trouble(surface)

@@ -61,14 +61,22 @@ def test_the_replay_list_says_a_shared_win_as_the_results_do():
     assert result_in_words({"winners": [], "draw": True}, players) == "a draw"
 
 
-def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
-    """The Rank row of each card for a Bus game that ended with these deliveries, stones and arrivals."""
+def bus_cards(score: list[int], stones: list[int], arrival: list[int]) -> list[PlayerFigures]:
+    """The results cards of a Bus game that ended with these deliveries, stones and arrivals."""
     match = Match("bus", [SeatInfo(name, "human", "", seat) for seat, name in enumerate(("Ada", "Ben", "Cleo"))], 5)
     match.state.score, match.state.stones, match.state.arrival = score, stones, arrival
     match.state.phase = "over"
     outcome = match.outcome()
     assert outcome is not None
-    return [dict(figure.rows)["Rank"] for figure in bus_figures(match.view(None), outcome)]
+    return bus_figures(match.view(None), outcome)
+
+
+def bus_ranks(score: list[int], stones: list[int], arrival: list[int]) -> list[str]:
+    return [dict(figure.rows)["Rank"] for figure in bus_cards(score, stones, arrival)]
+
+
+def remarks(cards: list[PlayerFigures]) -> list[list[str]]:
+    return [[label for label, value in card.rows if not value] for card in cards]
 
 
 def test_bus_players_who_share_the_win_share_first_place_and_the_next_is_third():
@@ -82,6 +90,13 @@ def test_bus_places_split_by_a_tie_break_stay_apart():
     assert bus_ranks([0, 1, 0], [1, 2, 2], [0, 4, 0]) == ["2", "1", "3"]
     # equal on score and stones: who reached the score first (lower in the stack) is ahead
     assert bus_ranks([2, 2, 0], [0, 0, 0], [7, 3, 0]) == ["2", "1", "3"]
+
+
+def test_bus_cards_say_which_tie_break_placed_a_player_ahead():
+    assert remarks(bus_cards([0, 1, 0], [1, 2, 2], [0, 4, 0])) == [[], ["Tie broken: more stones"], []]
+    assert remarks(bus_cards([2, 2, 0], [0, 0, 0], [7, 3, 0])) == [[], ["Tie broken: scored first"],
+                                                                     []]
+    assert remarks(bus_cards([0, 0, 0], [0, 0, 1], [0, 0, 0])) == [[], [], []]  # a shared place: no tie-break
 
 
 def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_blue_rhombs_were_level(app,
@@ -113,7 +128,7 @@ def test_a_liniell_draw_rings_the_bell_without_confetti_and_its_cards_say_the_bl
     assert len(table.show.particles) == 0
     remarks = [[label for label, value in figure.rows if not value]
                for figure in liniell_figures(played, played["outcome"])]
-    assert remarks == [["Level on blue rhombs too: a draw"]] * 2
+    assert remarks == [["Blue rhombs level too"]] * 2
 
 
 def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatch):
@@ -195,3 +210,92 @@ def test_liniells_results_say_when_the_last_tile_had_no_place(app):
     assert table.results_title({"reason": "stack_empty"}) == "Liniell · Ada vs Bot"
     assert table.results_title({"reason": "last_tile_unplaceable"}) == (
         "Liniell · Ada vs Bot · the last tile had no legal place")
+
+
+def test_statistics_count_a_shared_win_for_each_who_shared_it_and_a_draw_for_nobody():
+    from game.replays import Replay, compute_stats
+
+    seats = [SeatInfo("Ada", "human", "", 0), SeatInfo("Ben", "human", "", 1), SeatInfo("Cleo", "human", "", 2)]
+    shared = Replay("bus", "Bus", 1, {}, seats, [], {"winners": [0, 1], "draw": False, "shared": True})
+    drawn = Replay("linja", "Linja", 2, {}, seats[:2], [], {"winners": [], "draw": True})
+    won = {player.name: (player.won, player.played) for player in compute_stats([shared, drawn]).players}
+    assert won == {"Ada": (1, 2), "Ben": (1, 2), "Cleo": (0, 1)}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_tie_remarks_read_at_a_size_near_the_cards_other_rows(app, language):
+    from game.i18n import _
+    from game.scenes.results import CARD_W, row_sizes
+
+    set_language(language)
+    try:
+        sizes = {text: row_sizes(_(text), "", CARD_W)[0] for text in (
+            "Tie broken: more stones", "Tie broken: scored first", "Blue rhombs level too",
+            "More blue rhombs break the tie")}
+    finally:
+        set_language("en")
+    assert min(sizes.values()) >= 20, sizes  # a card's labels are 26: a remark must not shrink to a whisper
+
+
+def test_players_named_together_read_as_a_sentence_in_both_languages():
+    from game.outcome_words import names_in_words
+
+    assert [names_in_words(names) for names in (["Ada"], ["Ada", "Ben"], ["Ada", "Ben", "Cleo"])] == [
+        "Ada", "Ada and Ben", "Ada, Ben and Cleo"]
+    set_language("de")
+    try:
+        assert names_in_words(["Ada", "Ben", "Cleo"]) == "Ada, Ben und Cleo"
+    finally:
+        set_language("en")
+
+
+def test_a_linja_draw_is_told_with_the_bell_and_no_confetti(app, monkeypatch):
+    from game.bots import make_bot
+    from game.session import LocalSession
+    from game.tables.linja.table import LinjaTable
+
+    seats = [SeatInfo("Ada", "human", "normal", 0), SeatInfo("Tramina", "human", "normal", 1)]
+    finished = Match("linja", seats, 4)
+    bots = [make_bot("linja", "normal", 4 * 31 + seat) for seat in range(2)]
+    while not finished.finished:
+        seat = finished.to_act()[0]
+        finished.submit(seat, bots[seat].decide(finished.view(seat)))
+    assert finished.outcome()["draw"]  # a drawn game (J6: equal scores), seed 4 with these bots
+    match = Match("linja", seats, 4)
+    for entry in finished.log[:-1]:
+        match.submit(entry["seat"], entry["action"])
+    session = LocalSession(match)
+    table = LinjaTable(app, session, None)
+    table.covered_for = match.to_act()[0]  # the device is already in the mover's hands
+    app.push(table)
+    run(app, 0.1)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    drawn = record_drawn_text(monkeypatch)
+    celebrated: list[int] = []
+    monkeypatch.setattr(table, "_celebrate", celebrated.append)  # the winner's confetti
+    session.submit(finished.log[-1]["seat"], finished.log[-1]["action"])
+    for _ in range(160):  # the count runs up row by row, then the results replace the table
+        run(app, 0.25)
+        if app.stack.top is not table:
+            break
+    assert isinstance(app.stack.top, ResultsScene)
+    assert "bell" in heard and "fanfare" not in heard  # the table's, before the results ring theirs
+    assert celebrated == []
+    assert "A draw" in [text for text, _rect in drawn]
+
+
+def test_a_long_results_title_fits_the_screen_at_the_largest_text_size(app, monkeypatch):
+    from game.ui import theme
+
+    drawn = record_drawn_text(monkeypatch)
+    title = ("Liniell · Wilhelmina-Josephine gegen Maximiliane-Theresa · das letzte Plättchen hatte keinen "
+             "erlaubten Platz")
+    theme.set_ui_scale(1.5)
+    try:
+        ResultsScene(app, cards(True, False), {"winners": [0], "draw": False}, lambda: None, title).draw(
+            pygame.Surface((1920, 1080)))
+    finally:
+        theme.set_ui_scale(1.0)
+    rect = next(rect for text, rect in drawn if text == title)
+    assert rect.left >= 0 and rect.right <= 1920

@@ -9,7 +9,7 @@ from game.bots import level_name
 from game.i18n import _, ngettext
 from game.outcome_words import shared_ranks
 from game.scenes.figures import PlayerFigures
-from game.tables.bus.model import picture_of
+from game.tables.bus.model import Seat, picture_of
 from game.tables.bus.seats import seat_looks
 
 
@@ -35,6 +35,9 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         ]
         if seat in ranks:
             rows.append((_("Rank"), str(ranks[seat])))
+            remark = tie_break_remark(seats, ranking, seat)
+            if remark:
+                rows.append((remark, ""))  # a remark: the whole row is its
         look = looks[seat]
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))
@@ -42,3 +45,19 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         headline = ngettext("{points} point", "{points} points", score).format(points=score)
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures
+
+
+def tie_break_remark(seats: list[Seat], ranking: list[int], seat: int) -> str:
+    """What placed ``seat`` ahead of the next player on the same final score (§6): more time stones,
+    else reaching the score first; nothing when no tie-break was needed or the place is shared."""
+    place = ranking.index(seat)
+    if place + 1 >= len(ranking):
+        return ""
+    mine, theirs = seats[seat], seats[ranking[place + 1]]
+    if mine.score - mine.stones != theirs.score - theirs.stones:
+        return ""
+    if mine.stones != theirs.stones:
+        return _("Tie broken: more stones")
+    if mine.arrival != theirs.arrival:
+        return _("Tie broken: scored first")
+    return ""

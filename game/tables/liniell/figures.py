@@ -32,7 +32,7 @@ def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         if tied and seat in winners:
             rows.append((_("More blue rhombs break the tie"), ""))  # a remark: the whole row is its
         elif tied and outcome.get("draw"):
-            rows.append((_("Level on blue rhombs too: a draw"), ""))
+            rows.append((_("Blue rhombs level too"), ""))
         if info.get("kind") == "bot":
             rows.append((_("Bot"), level_name(info.get("level", ""))))
         score = scores[seat] if seat < len(scores) else 0
