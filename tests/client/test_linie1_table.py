@@ -423,13 +423,14 @@ def test_each_tile_keeps_its_own_turn_when_the_hand_reflows(app):
 def test_the_hint_is_for_one_turn(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     run(app, 0.02, key(pygame.K_h))
-    assert table.hint
+    assert table.hint and table.hint_button.style == "primary"
     for _ in range(2):
         run(app, 0.02, click(cell_centre(table, legal_cell(table, 0))))
         settle(app, table)
     run(app, 0.02, key(pygame.K_n))  # end the turn; the bot plays; Ada's next turn opens without it
     settle(app, table, 10.0)
     assert table.my_turn and not table.hint
+    assert table.hint_button.style == "secondary"  # the button no longer lights a hint that is off
 
 
 def test_tiles_laid_since_the_last_turn_are_outlined_in_their_players_colour(app):

@@ -363,6 +363,7 @@ class Linie1Table(TableScene):
         self.undo_button.enabled = building and bool(self.view.get("can_undo"))
         for button in (self.rotate_button, self.hint_button):
             button.enabled = building
+        self.hint_button.style = "primary" if self.hint else "secondary"  # lit only while the hint shows
         for button in (self.undo_button, self.rotate_button, self.hint_button):
             button.visible = phase == "build" and not self.watching
         self.main_button.visible = not self.watching
@@ -430,7 +431,6 @@ class Linie1Table(TableScene):
 
     def toggle_hint(self) -> None:
         self.hint = not self.hint
-        self.hint_button.style = "primary" if self.hint else "secondary"
 
     def undo(self) -> None:
         if self.my_turn and self.view.get("can_undo"):
