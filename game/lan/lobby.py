@@ -76,7 +76,14 @@ class LobbyScene(HoldsSession, Scene):
                                    _("Give your seat up and watch the game instead."))
         for widget in (self.start, self.leave_button, *self.sit_buttons, self.watch_button, self.chat_field):
             self.ui.add(widget)
-        self.ui.set_focus(self.start if hosting else self.leave_button)
+        self.ui.set_focus(self._key_default())
+
+    def _key_default(self) -> Button | None:
+        """What Enter presses in the lobby: Start (or a guest's Ready) while offered; a guest offered nothing
+        gets no default, so a second Enter after the one that joined never walks them out of the table."""
+        if self.start.visible:
+            return self.start
+        return self.leave_button if self.hosting else None
 
     # -- actions ----------------------------------------------------------------------------------
     def start_game(self) -> None:
@@ -129,10 +136,12 @@ class LobbyScene(HoldsSession, Scene):
             return True
         if intent.kind == "cancel":
             if self.ui.focus is self.chat_field:
-                self.ui.set_focus(self.start if self.start.visible else self.leave_button)
+                self.ui.set_focus(self._key_default())
                 return True
             self.leave()
             return True
+        if intent.kind == "confirm" and self.ui.focus is None:
+            return True  # no default here (``_key_default``): an arrow or Tab picks a button first
         handled = super().handle(intent)
         if self.confirming_close and self.ui.focus is not self.leave_button:
             self.confirming_close = False  # moved away: not confirmed
@@ -169,7 +178,7 @@ class LobbyScene(HoldsSession, Scene):
         guests_start = bool((self.session.table or {}).get("guests_start", True))
         offered = self.start.visible
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
-        if self.start.visible and not offered and self.ui.focus is self.leave_button:
+        if self.start.visible and not offered and self.ui.focus in (self.leave_button, None):
             self.ui.set_focus(self.start)  # Ready appeared: Enter readies the guest, it never leaves the table
         ready = not self.hosting and self._asked_to_start()
         self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
@@ -194,7 +203,7 @@ class LobbyScene(HoldsSession, Scene):
         if isinstance(mine, int):
             self.watch_button.rect.midright = (self._row(mine).right - 20, self._row(mine).centery)
         if self.ui.focus is not None and not self.ui.focus.visible:
-            self.ui.set_focus(self.start if self.start.visible else self.leave_button)
+            self.ui.set_focus(self._key_default())
 
     @staticmethod
     def _row(index: int) -> pygame.Rect:

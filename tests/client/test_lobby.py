@@ -630,3 +630,21 @@ def test_a_lobby_counts_down_until_an_absent_player_is_no_longer_waited_for(app)
     session.table = {**session.table, "guests_start": False}  # its host starts it: the count runs on into the game
     host = LobbyScene(app, session, port=47000, hosting=True)
     assert host._state_words(gone, "away", 1) == "away: once the game runs, a bot plays for them in 25 s"
+
+
+def test_a_guest_waiting_for_the_host_does_not_leave_on_a_second_enter(app):
+    """The Enter that joined a table is often pressed twice: the lobby of a table hosted from the game
+    offers a guest no Ready, and Enter there must not be Leave (Esc or a click still leaves)."""
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "up", "seat", 1, "lobby"
+    session.table = {"table": "Tafel", "title": "Linie 1", "guests_start": False}
+    session.poll, session.address, session.game = (lambda: []), "192.0.2.7", "linie1"
+    session.seat_colour, session.chat = (lambda seat: seat), []
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    app.push(lobby)
+    run(app, 0.05)
+    assert not lobby.start.visible
+    run(app, 0.05, key(13))
+    assert app.stack.top is lobby and not session.closed
+    run(app, 0.05, key(27))  # Esc leaves, as the title's Back would
+    assert session.closed
