@@ -68,6 +68,10 @@ class SeatRow:
         x = SEAT_PANEL.x + 30
         self.default_name = (scene.app.settings.shown_name() if index == 0
                              else _("Player {number}").format(number=index + 1))
+        self.builtin_name = self.default_name  # in the screen's language: never kept as if typed
+        typed = scene.app.settings.seat_names if scene.remembers else []
+        if index < len(typed) and typed[index].strip():
+            self.default_name = typed[index].strip()  # the name typed here last time: a human here is called so
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.chosen = index  # the colour picked; the swatch shows it as the game allows (show_colours)
@@ -193,6 +197,12 @@ class SetupScene(Scene):
         settings = self.app.settings
         settings.last_game = self.game
         settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
+        names = list(settings.seat_names) + [""] * (len(self.rows) - len(settings.seat_names))
+        for row in self.rows[:self.players]:
+            if row.kind == "human":  # a bot's or an open seat's name is never a person's
+                typed = row.name.strip()
+                names[row.index] = "" if typed == row.builtin_name else typed
+        settings.seat_names = names[:len(self.rows)]
         self.app.save_settings()
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:

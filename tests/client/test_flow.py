@@ -232,6 +232,34 @@ def test_the_setup_screen_comes_back_with_the_last_game_players_and_levels(app):
     assert back.players == 3 and [row.kind for row in back.rows[:3]] == ["human", "bot:normal", "human"]
 
 
+def test_friends_at_one_screen_find_their_names_at_their_seats_next_game(app):
+    """Hot-seat names typed once come back at the same seats, for any game; a bot's name is never kept,
+    and a seat made a bot there plays under a bot's name, back to the typed name as a human."""
+    from game.config import load_settings
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index("bus"))
+    setup.count.index = 4 - setup.count.options[0][0]
+    setup.set_players(4)
+    for index, kind in enumerate(["human", "human", "human", "bot:normal"]):
+        setup.set_kind(index, kind)
+    for index, name in enumerate(["Ada", "Ben", " Cleo "]):
+        setup.rows[index].rename(name)
+    setup.rows[3].rename("Dora")  # typed at a bot's seat: not a person of this screen
+    setup.remember_choices()
+    saved = load_settings(app.settings_file)
+    assert saved.seat_names == ["Ada", "Ben", "Cleo", ""] + [""] * (len(setup.rows) - 4)
+    app.settings = saved
+    again = SetupScene(app)
+    again.select_game(again.games.index("liniell"))
+    again.set_kind(1, "human")
+    assert [row.seat().name for row in again.rows[:2]] == ["Ada", "Ben"]
+    again.set_kind(1, "bot:easy")
+    assert again.rows[1].seat().name != "Ben"
+    again.set_kind(1, "human")
+    assert again.rows[1].seat().name == "Ben"
+
+
 def test_a_lan_host_starts_from_open_seats_whatever_was_played_locally(app):
     from game.lan.host import HostScene
     app.settings.last_game = "bus"
