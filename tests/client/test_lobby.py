@@ -178,6 +178,19 @@ def test_a_dropped_link_shows_reconnecting_and_the_seat_comes_back(app, loopback
         thread.stop()
 
 
+def sit_play_and_leave(app, thread, port: int) -> int:
+    """Join ``thread``'s table by address, sit, let the game start, then leave the program's game for
+    the title (the host keeps the seat, its token stays on disk): the seat taken."""
+    lobby = join_by_address(app, port)
+    assert until([app], lambda: lobby.session.role == "seat")
+    seat = lobby.session.seat
+    thread.start_game()
+    assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
+    app.stack.reset(TitleScene(app))
+    assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+    return seat
+
+
 def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
     from net.host import Host, HostConfig
     from net.host_thread import HostThread
@@ -185,13 +198,7 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
                         bind="127.0.0.1")
     port = thread.start()
     try:
-        lobby = join_by_address(app, port)
-        assert until([app], lambda: lobby.session.role == "seat")
-        seat = lobby.session.seat
-        thread.start_game()
-        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
-        app.stack.reset(TitleScene(app))  # the program leaves the game; the host keeps the seat
-        assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        seat = sit_play_and_leave(app, thread, port)
         # The token was kept on disk: the same seat, not a spectator. The lobby may hand over to the
         # table within the very frames that joining takes, so either may be on top by now.
         again = join_by_address(app, port)
@@ -213,13 +220,7 @@ def test_a_seat_is_taken_back_when_the_same_table_answers_under_another_address(
     twin = HostThread(Host.new("linie1", 2, HostConfig(name=name, bot_delay=30.0), bots=1), bind="127.0.0.1")
     twin_port = twin.start()  # another table of the same name on the same machine
     try:
-        lobby = join_by_address(app, port)
-        assert until([app], lambda: lobby.session.role == "seat")
-        seat = lobby.session.seat
-        thread.start_game()
-        assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
-        app.stack.reset(TitleScene(app))
-        assert until([app], lambda: thread.seat_states()[seat]["connected"] is False)
+        seat = sit_play_and_leave(app, thread, port)
         kept = lan_seats.recall(lan_seats.table_key("127.0.0.1", port, name))
         other = join_by_address(app, twin_port)  # same address and name, but no seat of ours there
         assert isinstance(other, LobbyScene) and kept is not None
