@@ -70,7 +70,7 @@ class SeatRow:
                              else _("Player {number}").format(number=index + 1))
         self.builtin_name = self.default_name  # in the screen's language: never kept as if typed
         typed = scene.app.settings.seat_names if scene.remembers else []
-        if index < len(typed) and typed[index].strip():
+        if 0 < index < len(typed) and typed[index].strip():  # the first seat is the name in Settings
             self.default_name = typed[index].strip()  # the name typed here last time: a human here is called so
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
@@ -199,7 +199,8 @@ class SetupScene(Scene):
         settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
         names = list(settings.seat_names) + [""] * (len(self.rows) - len(settings.seat_names))
         for row in self.rows[:self.players]:
-            if row.kind == "human":  # a bot's or an open seat's name is never a person's
+            if row.kind == "human" and row.index > 0:  # a bot's or an open seat's name is never a person's,
+                # and the first seat always starts as the name chosen in Settings (changed there, it follows)
                 typed = row.name.strip()
                 names[row.index] = "" if typed == row.builtin_name else typed
         settings.seat_names = names[:len(self.rows)]

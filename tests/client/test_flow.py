@@ -248,12 +248,13 @@ def test_friends_at_one_screen_find_their_names_at_their_seats_next_game(app):
     setup.rows[3].rename("Dora")  # typed at a bot's seat: not a person of this screen
     setup.remember_choices()
     saved = load_settings(app.settings_file)
-    assert saved.seat_names == ["Ada", "Ben", "Cleo", ""] + [""] * (len(setup.rows) - 4)
+    assert saved.seat_names == ["", "Ben", "Cleo", ""] + [""] * (len(setup.rows) - 4)  # the first seat: Settings'
+    saved.player_name = "Zoë"  # chosen in Settings meanwhile
     app.settings = saved
     again = SetupScene(app)
     again.select_game(again.games.index("liniell"))
     again.set_kind(1, "human")
-    assert [row.seat().name for row in again.rows[:2]] == ["Ada", "Ben"]
+    assert [row.seat().name for row in again.rows[:2]] == ["Zoë", "Ben"]
     again.set_kind(1, "bot:easy")
     assert again.rows[1].seat().name != "Ben"
     again.set_kind(1, "human")
