@@ -45,6 +45,7 @@ class Settings:
     ui_scale: float = 1.0  # text size, one of ``UI_SCALES``: bigger for readers at a distance
     last_game: str = ""  # the game last started from the setup screen, chosen there again next time
     last_seats: dict[str, list[str]] = field(default_factory=dict)  # game -> its seats' kinds ("bot:hard")
+    seat_names: list[str] = field(default_factory=list)  # names typed for the setup's seats ("": none), by seat
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -90,6 +91,9 @@ class Settings:
         if isinstance(seats, dict):  # the setup screen checks each kind against the game's seats
             settings.last_seats = {str(game)[:20]: [kind[:30] for kind in kinds[:MAX_SEATS] if isinstance(kind, str)]
                                    for game, kinds in list(seats.items())[:20] if isinstance(kinds, list)}
+        names = data.get("seat_names")
+        if isinstance(names, list):  # friends at one screen find their names at their seats again
+            settings.seat_names = [name[:16] if isinstance(name, str) else "" for name in names[:MAX_SEATS]]
         return settings
 
     def shown_name(self) -> str:

@@ -24,8 +24,9 @@ class CoverScene(Scene):
     name = "cover"
 
     def __init__(self, app, player: str, colour: theme.Colour, on_reveal: Callable[[], None] | None = None,  # type: ignore[no-untyped-def]
-                 note: str = "") -> None:
+                 note: str = "", on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_menu = on_menu  # the table's own pause menu: Save and leave, its game's rules
         self.player = player
         self.colour = colour
         self.on_reveal = on_reveal
@@ -51,7 +52,10 @@ class CoverScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "cancel":
-            self.app.push(PauseScene(self.app))
+            if self.on_menu is not None:
+                self.on_menu()
+            else:
+                self.app.push(PauseScene(self.app))
             return True
         return super().handle(intent)
 

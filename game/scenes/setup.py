@@ -68,12 +68,17 @@ class SeatRow:
         x = SEAT_PANEL.x + 30
         self.default_name = (scene.app.settings.shown_name() if index == 0
                              else _("Player {number}").format(number=index + 1))
+        self.builtin_name = self.default_name  # in the screen's language: never kept as if typed
+        typed = scene.app.settings.seat_names if scene.remembers else []
+        if 0 < index < len(typed) and typed[index].strip():  # the first seat is the name in Settings
+            self.default_name = typed[index].strip()  # the name typed here last time: a human here is called so
         self.name = self.default_name
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.chosen = index  # the colour picked; the swatch shows it as the game allows (show_colours)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
                                     _("Name"), tooltip=_("Click and type a name."))
+        self.name_field.tooltip_beside = False  # beside it, it would hide who sits here (Human, a bot's level)
         self.kind_choice = Choice(pygame.Rect(x + 420, top + 8, 320, 72), "", [("human", _("Human"))], "human",
                                   lambda value: scene.set_kind(self.index, value), size=28)
         self.widgets: list[Widget] = [self.swatch, self.name_field, self.kind_choice]
@@ -193,6 +198,13 @@ class SetupScene(Scene):
         settings = self.app.settings
         settings.last_game = self.game
         settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
+        names = list(settings.seat_names) + [""] * (len(self.rows) - len(settings.seat_names))
+        for row in self.rows[:self.players]:
+            if row.kind == "human" and row.index > 0:  # a bot's or an open seat's name is never a person's,
+                # and the first seat always starts as the name chosen in Settings (changed there, it follows)
+                typed = row.name.strip()
+                names[row.index] = "" if typed == row.builtin_name else typed
+        settings.seat_names = names[:len(self.rows)]
         self.app.save_settings()
 
     def row_kinds(self, index: int, levels: list[str]) -> list[tuple[str, str]]:

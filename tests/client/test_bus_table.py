@@ -171,6 +171,7 @@ def test_hot_seat_covers_the_screen_between_two_humans(app):
     cover = app.stack.top
     assert isinstance(cover, CoverScene) and cover.player == seats[table.session.match.to_act()[0]].name
     assert not table.choices.active  # nothing of the next player's shows under the cover
+    assert cover.note.startswith("Your turn: a first building") and "Choose its type" in cover.note
     app.step(0.05, click(cover.button.rect.center))
     assert app.stack.top is table and table.choices.building
 

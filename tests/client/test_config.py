@@ -57,6 +57,10 @@ def test_the_last_table_chosen_survives_a_damaged_or_older_file(tmp_path):
     assert load_settings(path).last_game == "" and load_settings(path).last_seats == {}
     path.write_text(json.dumps({"mute": True}))  # settings from before the setup screen remembered
     assert load_settings(path).last_seats == {} and load_settings(path).mute is True
+    path.write_text(json.dumps({"seat_names": ["Ada", 7, "x" * 40, None, "B", "C", "D", "E"]}))
+    assert load_settings(path).seat_names == ["Ada", "", "x" * 16, "", "B", "C"]
+    path.write_text(json.dumps({"seat_names": "Ada"}))
+    assert load_settings(path).seat_names == []
 
 
 def test_a_damaged_file_is_kept_aside_before_anything_is_saved_over_it(tmp_path):

@@ -232,6 +232,35 @@ def test_the_setup_screen_comes_back_with_the_last_game_players_and_levels(app):
     assert back.players == 3 and [row.kind for row in back.rows[:3]] == ["human", "bot:normal", "human"]
 
 
+def test_friends_at_one_screen_find_their_names_at_their_seats_next_game(app):
+    """Hot-seat names typed once come back at the same seats, for any game; a bot's name is never kept,
+    and a seat made a bot there plays under a bot's name, back to the typed name as a human."""
+    from game.config import load_settings
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index("bus"))
+    setup.count.index = 4 - setup.count.options[0][0]
+    setup.set_players(4)
+    for index, kind in enumerate(["human", "human", "human", "bot:normal"]):
+        setup.set_kind(index, kind)
+    for index, name in enumerate(["Ada", "Ben", " Cleo "]):
+        setup.rows[index].rename(name)
+    setup.rows[3].rename("Dora")  # typed at a bot's seat: not a person of this screen
+    setup.remember_choices()
+    saved = load_settings(app.settings_file)
+    assert saved.seat_names == ["", "Ben", "Cleo", ""] + [""] * (len(setup.rows) - 4)  # the first seat: Settings'
+    saved.player_name = "Zoë"  # chosen in Settings meanwhile
+    app.settings = saved
+    again = SetupScene(app)
+    again.select_game(again.games.index("liniell"))
+    again.set_kind(1, "human")
+    assert [row.seat().name for row in again.rows[:2]] == ["Zoë", "Ben"]
+    again.set_kind(1, "bot:easy")
+    assert again.rows[1].seat().name != "Ben"
+    again.set_kind(1, "human")
+    assert again.rows[1].seat().name == "Ben"
+
+
 def test_a_lan_host_starts_from_open_seats_whatever_was_played_locally(app):
     from game.lan.host import HostScene
     app.settings.last_game = "bus"
@@ -264,3 +293,15 @@ def test_a_scene_holding_a_session_closes_it_unless_handed_on(app):
     handing.abandon()
     assert leaving.session.closed == [True] and failing.session.closed == [False]
     assert handing.session.closed == []
+
+
+def test_the_name_fields_tooltip_never_hides_who_sits_at_its_seat(app):
+    """Resting on a seat's name says how to rename it below or above the field, never over the seat's
+    Human / bot choice beside it."""
+    from game.ui.widgets import tooltip_box
+    setup = SetupScene(app)
+    app.push(setup)
+    row = setup.rows[1]
+    field = row.name_field
+    box = tooltip_box(pygame.Rect(0, 0, 1920, 1080), (300, 54), field.rect, field.tooltip_above, field.tooltip_beside)
+    assert not box.colliderect(row.kind_choice.rect)

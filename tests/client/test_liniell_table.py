@@ -25,6 +25,7 @@ from game.tables.liniell.frame import Toast
 from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
+from game.ui import theme
 from tests.client.helpers import click, key, record_drawn_text
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
@@ -610,3 +611,24 @@ def test_the_results_name_the_duel_as_linjas_do(app) -> None:
         table = next(scene for scene in app.stack.scenes if isinstance(scene, kind))
         assert table.results_title({}) == f"{table.title} · Ada vs Bot"
         app.to_title()
+
+
+def test_escape_on_the_hot_seat_cover_offers_save_and_leave(fast) -> None:
+    """Friends pausing while the device is handed over get the table's menu: the game is saved, so
+    leaving says "Save and leave" (no "Really leave?" scare) and Rules opens this game's rules."""
+    app = fast
+    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
+    assert start_local_game(app, TableConfig("liniell", seats, {}, seed=11))
+    app.step(1 / 60)
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene) and cover.player == "Ada"
+    table = app.stack.scenes[0]
+    colour = theme.PLAYER_COLOURS[table.colour_index(0)][0]
+    assert cover.note == f"Your move now, with the {colour} markers."  # whose markers, as Linja's says whose pieces
+    assert table.cover_note(1) != cover.note
+    app.step(1 / 60, key(pygame.K_ESCAPE))
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene) and menu.saved and menu.game == "liniell"
+    assert menu.buttons["Leave game"].label == "Save and leave"
+    app.step(1 / 60, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, CoverScene)

@@ -234,9 +234,12 @@ class BusTable(TableScene):
             self.flash = (self.selected, 0.0)
 
     def cover_note(self, seat: int) -> str:
+        """What the player handed the device does, whole: the headline too ("Your turn: a first building
+        (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""
         if self.picture is None:
             return ""
-        return prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)[1]
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)
+        return f"{headline}. {detail}" if detail else headline
 
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action

@@ -152,7 +152,10 @@ class LiniellTable(TableScene):
         self.toast(message)
 
     def cover_note(self, seat: int) -> str:
-        return _("Liniell hides nothing — but it is your move now.")
+        """Whose markers are whose, as Linja's cover says whose pieces: the cover hides nothing secret,
+        it hands the mouse over and says what to do with it."""
+        colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
+        return _("Your move now, with the {colour} markers.").format(colour=_(colour))
 
     def keys_note(self) -> str:
         """The keys named in the top bar's right corner (a replay's Esc goes back to the list)."""
