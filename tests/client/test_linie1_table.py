@@ -1025,3 +1025,15 @@ def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
     before = len(table.session.match.log)
     run(app, 0.02, key(pygame.K_RETURN))  # the ringed Roll the die
     assert table.session.match.log[before]["action"] == {"type": "roll"}
+
+
+def test_a_screen_that_watches_calls_a_drivers_tiles_spares_others_may_draw(app):
+    session = advanced(8, lambda v: v["players"][v["current"]]["driving"] and bool(v["hands"][v["current"]]))
+    if session.match.finished:
+        pytest.skip("no game reached a driver with spare tiles")
+    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    table.eyes = None  # a spectator at a LAN table, or a screen watching the bots play
+    name = table.seat_name(table.current)
+    assert table._panel_frame().hand_title == f"{name}'s spare tiles (face up: others may draw them)"

@@ -796,7 +796,10 @@ class Linie1Table(TableScene):
         mine = self.my_turn
         if eyes is None:  # the hand of the player whose row is lit: while a move still plays, the mover's
             seat = self.show.masks.instead(("current",), self.current)
-            hand, title = list(view["hands"][seat]), _("{name}'s tiles").format(name=self.seat_name(seat))
+            spare = view["players"][seat]["driving"]  # a driver's tiles are spares, for the others to draw
+            hand = list(view["hands"][seat])
+            title = (_("{name}'s spare tiles (face up: others may draw them)") if spare
+                     else _("{name}'s tiles")).format(name=self.seat_name(seat))
         else:
             hand = self.hand()
             title = (
