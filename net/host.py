@@ -36,7 +36,7 @@ from net.bot_runner import BotFactory, BotRunner
 from net.connection import PeerConnection
 from net.fanout import ChangeFanout, SentChange
 from net.frames import HostFrames
-from net.limits import Arrivals
+from net.limits import Arrivals, raise_open_file_limit
 from net.protocol import (
     APP,
     MAX_NAME_CHARS,
@@ -159,6 +159,7 @@ class Host(Requests):
         an address typed without a port finds the table, else any free port; a resumed table tries
         the port it had first, where its players' programs knock again); returns the port."""
         self._loop = self.bots.loop = self.status.loop = asyncio.get_running_loop()
+        raise_open_file_limit()  # a crowd of spectators must not find the door shut at 1024 files
         self._server = await self._listen(bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._heartbeat = asyncio.create_task(self._heartbeat_loop())

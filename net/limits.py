@@ -1,4 +1,5 @@
-"""Rate limits: how often one connection may ask the host for work that others would wait behind.
+"""Rate limits: how often one connection may ask the host for work that others would wait behind;
+and how many connections the process may hold at all.
 
 A token bucket: ``burst`` requests at once, then ``rate`` a second. Time is handed in (the host's
 monotonic clock), so the limits are tested without sleeping.
@@ -6,6 +7,7 @@ monotonic clock), so the limits are tested without sleeping.
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -56,3 +58,24 @@ class Arrivals:
         while len(self._buckets) > self.keep:
             self._buckets.popitem(last=False)
         return bucket.take(now)
+
+
+OPEN_FILES_WANTED = 8192  # a table with a crowd of spectators (and connections that never say hello)
+
+
+def raise_open_file_limit(wanted: int = OPEN_FILES_WANTED) -> int:
+    """Let the process hold ``wanted`` files and sockets, as far as the system's hard limit allows:
+    many desktops start programs with a soft limit of 1024, which a table with a thousand spectators
+    (or a flood of connections that never say hello) would run out of, refusing every newcomer. The
+    limit in force afterwards (-1: none known, on Windows)."""
+    try:
+        import resource  # Unix only; Windows has no such per-process limit to raise
+    except ImportError:
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):  # a sandbox may forbid it: keep the old limit
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return soft

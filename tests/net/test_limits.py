@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from net.connection import PeerConnection
 from net.frames import HostFrames
 from net.limits import TokenBucket
@@ -188,3 +190,24 @@ def test_a_connection_flood_from_one_address_is_closed_before_its_hello_and_the_
     assert answered == 2
     ann.send({"type": "chat", "text": "still here"})
     assert ann.expect("chat")["text"] == "still here"  # the table plays on for the one already there
+
+
+def test_a_host_raises_its_open_file_limit_as_far_as_the_system_lets_it(monkeypatch):
+    """A soft limit of 1024 (many desktops) would shut the door on a crowd of spectators: it is raised
+    to what a crowd needs, never past the hard limit, and never lowered."""
+    resource = pytest.importorskip("resource")
+    from net.limits import OPEN_FILES_WANTED, raise_open_file_limit
+    limits = {"now": (1024, 4096)}
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: limits["now"])
+    monkeypatch.setattr(resource, "setrlimit", lambda kind, value: limits.__setitem__("now", value))
+    assert raise_open_file_limit() == 4096 and limits["now"] == (4096, 4096)  # the hard limit is the ceiling
+    limits["now"] = (1024, 1 << 20)
+    assert raise_open_file_limit() == OPEN_FILES_WANTED and limits["now"] == (OPEN_FILES_WANTED, 1 << 20)
+    limits["now"] = (20000, 1 << 20)
+    assert raise_open_file_limit() == 20000 and limits["now"] == (20000, 1 << 20)  # never lowered
+
+    def forbidden(kind, value):
+        raise ValueError("not allowed here")
+    monkeypatch.setattr(resource, "setrlimit", forbidden)
+    limits["now"] = (1024, 1 << 20)
+    assert raise_open_file_limit() == 1024  # a sandbox that forbids it keeps the old limit, and the host runs

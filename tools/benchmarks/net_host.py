@@ -70,6 +70,7 @@ from typing import Any
 from game.bots import make_bot
 from net.client import local_rules
 from net.delta import diff, patch
+from net.limits import raise_open_file_limit
 from net.protocol import (
     HEADER,
     HOST_LIMITS,
@@ -92,16 +93,6 @@ SAMPLES = 200
 THINK = 0.02  # seconds between a change being settled and the next intent
 FLOOR_BLOCK = 25  # the floor's samples are taken in blocks of this many between the host's
 PING_EVERY = 2.0
-
-
-def raise_open_file_limit(needed: int) -> None:
-    try:
-        import resource  # Unix only; Windows has no such limit to raise
-    except ImportError:
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < needed:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
 
 
 def cpu_split() -> tuple[set[int], set[int]] | None:
