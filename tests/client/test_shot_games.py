@@ -14,6 +14,7 @@ from game.core.rng import Rng
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from tools.shots import linie1 as shots
+from tools.shots.play import play_on
 
 
 def played_from_the_start(seed: int, until: Callable[[Any], bool]) -> LocalSession:
@@ -22,10 +23,7 @@ def played_from_the_start(seed: int, until: Callable[[Any], bool]) -> LocalSessi
     session = LocalSession(match, bot_seed=seed)
     stand_in = make_bot("linie1", "normal", seed + 99)
     while not match.finished and not until(match.view(0)):
-        if match.to_act()[0] == 0:
-            session.submit(0, stand_in.decide(match.view(0)))
-        else:
-            session.run_bots_now()
+        play_on(session, stand_in)
     session.poll()
     return session
 

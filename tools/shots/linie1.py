@@ -15,6 +15,7 @@ from game.tables.launch import TableConfig
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.table import Linie1Table
 from tools.screenshot import shot
+from tools.shots.play import play_on
 
 SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
          SeatInfo("Bimmel", "bot", "easy", 2)]
@@ -50,10 +51,7 @@ class _Game:
 
     def moment(self, index: int) -> _Moment:
         while len(self.moments) <= index:
-            if self.match.to_act()[0] == 0:
-                self.session.submit(0, self.stand_in.decide(self.match.view(0)))
-            else:
-                self.session.run_bots_now()
+            play_on(self.session, self.stand_in)
             self.moments.append(self._moment())
         return self.moments[index]
 

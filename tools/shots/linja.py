@@ -13,6 +13,7 @@ from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
 from game.ui.input import Intent
 from tools.screenshot import shot
+from tools.shots.play import play_on
 
 SEATS = [SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1)]
 
@@ -32,10 +33,7 @@ def advanced(seed: int, until: Callable[[dict[str, Any]], bool], limit: int = 40
     for _ in range(limit):
         if match.finished or until(match.view(0)):
             break
-        if match.to_act()[0] == 0:
-            session.submit(0, stand_in.decide(match.view(0)))
-        else:
-            session.run_bots_now()
+        play_on(session, stand_in)
     session.poll()
     return session
 
