@@ -261,6 +261,18 @@ def test_a_wrong_address_is_told_not_raised(app, loopback):
     assert isinstance(join, JoinScene) and "No table answered at 127.0.0.1:1" in join.message
 
 
+def join_listing(app, monkeypatch, tables: list[dict]) -> JoinScene:
+    """The Join screen open, its browser listing ``tables`` (a copy of each, every time it is asked)."""
+    class Browser(QuietBrowser):
+        def tables(self):
+            return [dict(table) for table in tables]
+
+    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
+    app.push(JoinScene(app))
+    run(app)
+    return app.stack.top
+
+
 def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
     tables = [
         {"service": "a", "name": "Old rules", "game": "linie1", "title": "Linie 1", "seats_taken": 1,
@@ -268,14 +280,7 @@ def test_incompatible_tables_are_greyed_and_cannot_be_joined(app, monkeypatch):
          "port": 1, "compatible": False, "reason": "The table plays rules '0.1'; this program has '1'."},
     ]
 
-    class Browser(QuietBrowser):
-        def tables(self):
-            return [dict(t) for t in tables]
-
-    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
-    app.push(JoinScene(app))
-    run(app)
-    join = app.stack.top
+    join = join_listing(app, monkeypatch, tables)
     assert [t["name"] for t in join.list.tables] == ["Old rules"]
     assert not join.join_button.enabled
     run(app, 0.05, click(join.list.rect.move(0, 10).midtop))  # a click on the chosen row tries to join
@@ -297,14 +302,7 @@ def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypat
                "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "1", "address": "10.0.0.2",
                "port": 47000 + i, "compatible": True, "reason": ""} for i in range(7)]
 
-    class Browser(QuietBrowser):
-        def tables(self):
-            return [dict(table) for table in tables]
-
-    monkeypatch.setattr(JoinScene, "enter", lambda self: setattr(self, "browser", Browser()))
-    app.push(JoinScene(app))
-    run(app)
-    join = app.stack.top
+    join = join_listing(app, monkeypatch, tables)
     listed: TableList = join.list
     rows = listed.rows()
     assert rows < 7 and listed.first == 0
