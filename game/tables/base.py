@@ -19,6 +19,7 @@ LAN game: the ``Session`` declares what it needs to know.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import pygame
@@ -342,29 +343,32 @@ class TableScene(HoldsSession, Scene):
         """The game's ``stage``; events from a LAN host that this game cannot stage (a broken or hostile
         host's: a field missing or of another kind) are dropped, and the view shows as it is, never a
         crash. A local game's events are the rules' own: any error there is a bug, and is raised."""
-        if not self.session.lan:
-            self.stage(timeline, events, view, actor)
-            return
-        try:
-            self.stage(timeline, events, view, actor)
-        except Exception:
-            log.warning("events from the host that the %s table cannot show: %.300r", self.game, events,
-                        exc_info=True)
-            timeline.clear()
+        self._from_host(lambda: self.stage(timeline, events, view, actor), timeline.clear,
+                        "events from the host that the %s table cannot show: %.300r", self.game, events)
 
     def _play_show(self, dt: float) -> None:
         """The show moves on; an effect a LAN host's events built that cannot play (a broken or hostile
         host's) ends the animations, and the newest view shows as it is."""
+        self._from_host(lambda: self.show.update(dt), self._show_latest,
+                        "an update from the host that the %s table cannot play: shown as it is", self.game)
+
+    def _from_host(self, work: Callable[[], object], recover: Callable[[], object], *what: object) -> None:
+        """``work`` on what a LAN host sent: an error there (a broken or hostile host's events) is
+        logged as ``what`` says and ``recover`` shows the table as it is, never a crash. At a local
+        game the events are the rules' own: any error is a bug, and is raised."""
         if not self.session.lan:
-            self.show.update(dt)
+            work()
             return
         try:
-            self.show.update(dt)
+            work()
         except Exception:
-            log.warning("an update from the host that the %s table cannot play: shown as it is", self.game,
-                        exc_info=True)
-            if (latest := self.show.latest) is not None:
-                self.resync(latest)
+            log.warning(*what, exc_info=True)
+            recover()
+
+    def _show_latest(self) -> None:
+        """The newest view the show was handed, as it is, without its animations."""
+        if (latest := self.show.latest) is not None:
+            self.resync(latest)
 
     def accepts(self, view: Any) -> bool:
         """Whether ``view`` is one of this game's views (a stray or damaged message is never shown)."""
@@ -590,8 +594,7 @@ class TableScene(HoldsSession, Scene):
                     raise  # nothing of theirs in the way: a bug of this table, for the crash screen
                 log.warning("the %s table cannot draw what the host's events left: shown as it is", self.game,
                             exc_info=True)
-                if (latest := self.show.latest) is not None:
-                    self.resync(latest)
+                self._show_latest()
                 self.draw_table(surface)
         super().draw(surface)
         self.draw_over(surface)
