@@ -91,6 +91,7 @@ class BusTable(TableScene):
         self.steering = False
         self.selected: int | None = None  # a street under the pointer or the cursor
         self.closing_at: int | None = None
+        self.flipped = False  # R chose where the selected street's circle closes: pointing keeps that choice
         self.hover_lot: int | None = None
         self.hover_crossing: int | None = None
         self.hover_row: str | None = None
@@ -200,6 +201,7 @@ class BusTable(TableScene):
         self.looks = seat_looks(view, self.picture.players)
         self.choices = Choices(None, None)
         self.selected = None
+        self.flipped = False
         self.source = None
         self._show_buttons()
 
@@ -214,6 +216,7 @@ class BusTable(TableScene):
         names = [look.name for look in self.looks]
         self.choices = Choices(view, acting, names) if mine and view is not None else Choices(None, None)
         self.selected = None
+        self.flipped = False
         self.source = None
         self.cursor_row = None
         self.confirming = None
@@ -382,6 +385,7 @@ class BusTable(TableScene):
         return False
 
     def _hover(self, pos: tuple[int, int]) -> None:
+        before = self.selected
         self.hover_row = None
         self.hover_lot = None
         self.hover_crossing = None
@@ -400,7 +404,9 @@ class BusTable(TableScene):
             if self.choices.laying:
                 street = self.city.street_at(pos)
                 self.selected = street
-                if street is not None and self.choices.closes_circle(street):
+                if street != before:
+                    self.flipped = False
+                if street is not None and self.choices.closes_circle(street) and not self.flipped:
                     self.closing_at = self.city.nearer_end(street, pos)
         else:
             key = board.space_at(self.picture, pos)
@@ -516,6 +522,7 @@ class BusTable(TableScene):
                 return False
             index = streets.index(self.selected) + step if self.selected in streets else 0
             self.selected = streets[index % len(streets)]
+            self.flipped = False
             if self.choices.closes_circle(self.selected):
                 self.closing_at = self.city.net.ends[self.selected][1]
         elif self.choices.building or (self.choices.driving and self.source is not None):
@@ -588,6 +595,7 @@ class BusTable(TableScene):
             return False
         a, b = self.city.net.ends[self.selected]
         self.closing_at = b if self.closing_at == a else a
+        self.flipped = True  # the click that follows closes it there, wherever on the street it lands
         self.app.sounds.play("rotate")
         return True
 

@@ -1,0 +1,154 @@
+"""The Bus table offers exactly the moves the rules allow, in rare positions built for it: every legal
+move can be made by pointing, clicking and the decision's buttons, nothing else is sent as a move,
+and what may not be taken says why. Also the game's ends as the table tells them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.bus import GAME
+from game.core.bus.network import board
+from game.match import Match, SeatInfo
+from game.session import LocalSession
+from game.tables.bus import layout
+from game.tables.bus.model import ACTION_IDS, lot_key
+from game.tables.bus.table import BusTable
+from tests.client.helpers import click, key
+from tests.client.test_bus_table import SPEED, STEP, move, on_street, point
+from tests.core.bus_helpers import after_setup, lots_at, resolve, set_line
+
+NET = board()
+NAMES = ("Alice", "Tramina", "Bimmel", "Otto", "Kasimir")
+
+
+def table_at(app, state) -> tuple[BusTable, Match]:
+    """The table of seat 0 (a human; the others bots) at ``state``, seat 0 to decide."""
+    seats = [SeatInfo(NAMES[0], "human", colour=0)] + [
+        SeatInfo(NAMES[seat], "bot", "easy", seat) for seat in range(1, state.players)]
+    match = Match("bus", seats, 1, state.options)
+    match.state = state
+    assert match.to_act() == [0]
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    for _ in range(40):
+        app.step(STEP)
+        if table.choices.active and not table.busy:
+            break
+    assert table.choices.active
+    return table, match
+
+
+def plain(action: dict[str, Any]) -> str:
+    return repr(sorted((k, v) for k, v in action.items() if not (k == "head" and v is None)))
+
+
+def made_at_the_table(app, table: BusTable, match: Match) -> set[str]:
+    """Every move the table sends, trying everything a player can point at or press in this phase;
+    what is sent but not legal must be refused by the authority (a click that asks for the reason)."""
+    sent: list[dict[str, Any]] = []
+    table.submit = lambda action, seat=None: sent.append(action)  # type: ignore[method-assign]
+    phase = match.state.phase
+    if phase in ("setup_streets", "setup_extend", "line"):
+        for street in range(NET.streets):
+            pos = on_street(table, street)
+            app.step(0.02, move(pos) + click(pos))
+            if table.choices.closes_circle(street):  # R flips where the circle closes
+                app.step(0.02, move(pos) + key(pygame.K_r) + click(pos))
+    elif phase in ("setup_buildings", "buildings"):
+        for kind in table.choices.kinds():
+            app.step(0.02, click(table.buttons[kind].rect.center))
+            for lot in range(NET.lots):
+                app.step(0.02, click(point(table.city.lot_point(*lot_key(lot)))))
+    elif phase == "choose":
+        for index in range(len(ACTION_IDS)):
+            row = layout.row_rect(index).center
+            app.step(0.02, click(row) + click(row))  # twice: a marker that gives nothing is confirmed
+        if table.buttons["pass"].visible:
+            app.step(0.02, click(table.buttons["pass"].rect.center))
+    elif phase == "passengers":
+        amount = match.state.remaining
+        for first in range(amount + 1):
+            table.turn_opened(0, True)
+            for _ in range(amount):
+                side = "west" if table.split[0] < first else "east" if table.split[0] > first else None
+                if side:
+                    app.step(0.02, click(table.buttons[side].rect.center))
+            app.step(0.02, click(table.buttons["place"].rect.center))
+    elif phase == "clock":
+        for button in ("stop", "run"):
+            app.step(0.02, click(table.buttons[button].rect.center))
+    elif phase == "vrooom":
+        for source in sorted(table.choices.sources()):
+            for lot in sorted(table.choices.targets(source)):
+                app.step(0.02, click(point(table.city.waiting_point(source))))
+                assert table.source == source
+                app.step(0.02, click(point(table.city.lot_point(*lot_key(lot)))))
+    legal = {plain(action) for action in GAME.legal(match.state, 0)}
+    for action in sent:
+        assert plain(action) in legal or GAME.check(match.state, 0, action) is not None, action
+    return {plain(action) for action in sent} & legal
+
+
+def circle_position():
+    state = after_setup(4, 0)
+    set_line(state, 0, [14, 11, 15, 20])  # 14-20 joins both heads: it closes a circle at either
+    resolve(state, {"line": [0]})
+    return state
+
+
+def vrooom_position():
+    state = after_setup(4, 0)
+    set_line(state, 0, [19, 14, 11, 15, 20, 23])
+    state.buildings = [None] * NET.lots
+    state.clock = 0  # nobody takes the Clock: it turns to the office before Vrrooomm!
+    for crossing in (19, 23, 11):
+        state.buildings[lots_at(crossing)[0]] = "office"
+    state.passengers[14], state.passengers[15] = 2, 3  # five wait; three empty offices, two buses
+    state.supply = 15 - sum(state.passengers)
+    state.buses[0] = 2
+    resolve(state, {"vrooom": [0]})
+    return state
+
+
+def passengers_position():
+    state = after_setup(5, 0, {"five_player_bonus": "all"})
+    state.buses = [2, 1, 1, 1, 1]
+    resolve(state, {"passengers": [0]})  # M = 2, plus one with five players under the "all" reading
+    assert state.remaining == 3
+    return state
+
+
+def choosing_position():
+    state = after_setup(3, 0)
+    state.queue = [0, 1, 2]
+    state.spaces = {"buses": [1], "clock": [2], "vrooom": [1, 2, 1, 2, 1, 2]}  # three rows full
+    state.placed = [2, 3, 3]
+    return state
+
+
+def buildings_position():
+    state = after_setup(4, 0)
+    free = [lot for lot, kind in enumerate(state.buildings) if kind is None]
+    for lot in free[:-8]:
+        state.buildings[lot] = "pub" if lot % 3 else "house"
+    state.buildings[:30] = ["pub"] * 30  # every pub on the board: a house or an office only
+    resolve(state, {"buildings": [0]})
+    return state
+
+
+@pytest.mark.parametrize("position", [circle_position, vrooom_position, passengers_position, choosing_position,
+                                      buildings_position])
+def test_every_legal_move_and_nothing_else_can_be_made_at_the_table(app, position):
+    table, match = table_at(app, position())
+    legal = {plain(action) for action in GAME.legal(match.state, 0)}
+    assert made_at_the_table(app, table, match) == legal
+
+
+def test_a_circle_closes_at_the_end_the_player_picks():
+    state = circle_position()
+    heads = sorted(action["head"] for action in GAME.legal(state, 0) if action["street"] == NET.street_between(14, 20))
+    assert heads == [14, 20]  # both ways are legal: the table must offer both (above)
