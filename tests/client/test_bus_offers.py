@@ -152,3 +152,12 @@ def test_a_circle_closes_at_the_end_the_player_picks():
     state = circle_position()
     heads = sorted(action["head"] for action in GAME.legal(state, 0) if action["street"] == NET.street_between(14, 20))
     assert heads == [14, 20]  # both ways are legal: the table must offer both (above)
+
+
+def test_a_used_up_building_type_is_neither_offered_nor_taken_by_its_key(app):
+    table, match = table_at(app, buildings_position())
+    assert table.choices.kinds() == ["house", "office"] and not table.buttons["pub"].visible
+    version = match.version
+    app.step(0.02, key(pygame.K_3))  # the pub's number key
+    assert table.kind != "pub" and table.toasts.items[-1].refusal
+    assert "pub" in table.toasts.items[-1].text and match.version == version

@@ -551,7 +551,13 @@ class BusTable(TableScene):
             self._choose(ACTION_IDS[index])
             return True
         if self.choices.building and 0 <= index < len(KINDS):
-            self._pick_kind(KINDS[index])
+            if KINDS[index] in self.choices.kinds():
+                self._pick_kind(KINDS[index])
+            else:  # every building of that type is on the board (Q5): said, not picked
+                lot = min(self.choices.lots(), default=0)
+                reason = self.choices.refusal({"type": "building", "lot": lot, "kind": KINDS[index]})
+                self.toasts.add(reason or _("Not now."), refusal=True)
+                self.app.sounds.play("error")
             return True
         return False
 
