@@ -25,6 +25,7 @@ def detail_height() -> int:
 
 
 DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
+             ("clock", {"wants": "house", "next": "office", "stones_left": 1}),
              ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
              ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
 

@@ -12,9 +12,11 @@ import pytest
 from game.core.bus import GAME
 from game.core.bus.network import board
 from game.match import Match, SeatInfo
+from game.scenes.results import ResultsScene
 from game.session import LocalSession
 from game.tables.bus import layout
 from game.tables.bus.model import ACTION_IDS, lot_key
+from game.tables.bus.prompt import prompt
 from game.tables.bus.table import BusTable
 from tests.client.helpers import click, key
 from tests.client.test_bus_table import SPEED, STEP, move, on_street, point
@@ -161,3 +163,34 @@ def test_a_used_up_building_type_is_neither_offered_nor_taken_by_its_key(app):
     app.step(0.02, key(pygame.K_3))  # the pub's number key
     assert table.kind != "pub" and table.toasts.items[-1].refusal
     assert "pub" in table.toasts.items[-1].text and match.version == version
+
+
+def test_taking_the_last_stone_says_it_ends_the_game_and_ends_it_with_stones_counted(app):
+    state = after_setup(3, 0)
+    state.score = [5, 3, 4]
+    state.stones = [2, 1, 0]
+    state.arrival, state.arrivals = [5, 2, 7], 7
+    state.stones_left = 1  # four stones with three players: this is the last
+    resolve(state, {"clock": [0], "vrooom": [1]})
+    assert state.phase == "clock"
+    table, match = table_at(app, state)
+    _, detail = prompt(table.picture, table.looks, [0], table._decision(), "")
+    assert "ends at once" in detail
+    assert "last stone" in table.buttons["stop"].caption
+    app.step(0.02, click(table.buttons["stop"].rect.center))
+    outcome = match.outcome()
+    assert outcome is not None and outcome["reason"] == "clock"
+    # §6 by hand: 5 - 3 = 2, 3 - 1 = 2, 4 - 0 = 4; Vrrooomm! is never played. Alice and Tramina tie on
+    # 2: Alice holds more stones, so she is second
+    assert outcome["scores"] == [2, 2, 4] and outcome["ranking"] == [2, 0, 1] and state.score == [5, 3, 4]
+    for _ in range(200):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if table.counted:
+            app.step(0.05, click(table.results_button.rect.center))
+        else:
+            app.step(STEP)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    assert [figure.headline for figure in results.figures] == ["2 points", "2 points", "4 points"]
+    assert "Tie broken: more stones" in repr(results.figures[0])

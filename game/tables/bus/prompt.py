@@ -103,6 +103,9 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         headline = _("{name}: the Clock").format(name=name)
         detail = _("Stop time (passengers keep wanting {wants}; a stone costs 1 point) or let it run on to "
                    "{next}.").format(wants=wants, next=nxt)
+        if decision.get("stones_left") == 1:  # §5.3.5: the last stone ends the game before Vrrooomm!
+            detail = _("Stopping time takes the last stone: the game ends at once, before Vrrooomm!, "
+                       "each stone −1. Or let it run on to {next}.").format(next=nxt)
     elif phase == "vrooom":
         wanted = str(decision.get("wants"))
         headline = ngettext("{name}: Vrrooomm! {letter} — {left} delivery to make",

@@ -148,7 +148,8 @@ class BusTable(TableScene):
             wanted |= {"stop", "run"}
             nxt = str(self._decision().get("next"))
             self.buttons["run"].caption = _("to: {kind}").format(kind=_(KIND_NAMES[nxt])) if nxt in KIND_NAMES else ""
-            self.buttons["stop"].caption = _("take a stone: −1")
+            last = self._decision().get("stones_left") == 1
+            self.buttons["stop"].caption = _("the last stone: game over") if last else _("take a stone: −1")
         if self.choices.splitting:
             wanted |= {"west", "east", "place"}
             names = self._station_names()
