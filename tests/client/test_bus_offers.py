@@ -194,3 +194,18 @@ def test_taking_the_last_stone_says_it_ends_the_game_and_ends_it_with_stones_cou
     assert isinstance(results, ResultsScene)
     assert [figure.headline for figure in results.figures] == ["2 points", "2 points", "4 points"]
     assert "Tie broken: more stones" in repr(results.figures[0])
+
+
+def test_line_expansion_for_a_line_that_can_grow_no_more_is_placed_only_when_chosen_again(app):
+    state = after_setup(3, 0)
+    state.queue = [0, 1, 2]
+    set_line(state, 0, [0, 1, 5, 10, 0])  # a closed circle at 0: both of 0's streets are its own
+    table, match = table_at(app, state)
+    row = layout.row_rect(ACTION_IDS.index("line")).center
+    version = match.version
+    app.step(0.02, move(row))
+    assert any("wasted" in text for text, _ in table._tooltip_lines())
+    app.step(0.02, click(row))
+    assert match.version == version and "no more streets" in table.toasts.items[-1].text
+    app.step(0.02, click(row))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": "line"}
