@@ -72,7 +72,7 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         detail = _("Any street on the map, even one another line already uses.")
     elif phase == "setup_extend":
         headline = _("{name}: a second street").format(name=name)
-        detail = _("At either end of the line, on an empty street while one leaves that end.")
+        detail = _("An empty street at either end of the line while one leaves it, unless another line ends there too.")
     elif phase == "choose":
         placed = int(decision.get("placed", 0) or 0)
         markers = int(decision.get("markers", picture.seats[seat].markers_left) or 0)
