@@ -77,11 +77,19 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         placed = int(decision.get("placed", 0) or 0)
         markers = int(decision.get("markers", picture.seats[seat].markers_left) or 0)
         headline = _("{name}: choose an action").format(name=name)
-        detail = _("Put a marker on an action's next space, or pass ({markers} markers left).").format(
-            markers=markers)
-        if placed < 2:
+        due = min(2 - placed, markers)  # §5.1: two a round, or as many as are left
+        if due <= 0:
+            detail = ngettext("Put a marker on an action's next space, or pass ({markers} marker left).",
+                              "Put a marker on an action's next space, or pass ({markers} markers left).",
+                              markers).format(markers=markers)
+        elif markers == 1:
+            detail = _("Put your last marker on an action's next space; then you pass for the rest of the game.")
+        else:
+            detail = ngettext("Put a marker on an action's next space ({markers} marker left).",
+                              "Put a marker on an action's next space ({markers} markers left).",
+                              markers).format(markers=markers)
             detail += " " + ngettext("Place at least {count} more this round.",
-                                     "Place at least {count} more this round.", 2 - placed).format(count=2 - placed)
+                                     "Place at least {count} more this round.", due).format(count=due)
     elif phase == "line":
         headline = ngettext("{name}: Line Expansion {letter} — {left} street to lay",
                             "{name}: Line Expansion {letter} — {left} streets to lay", left).format(
