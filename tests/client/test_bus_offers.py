@@ -209,3 +209,45 @@ def test_line_expansion_for_a_line_that_can_grow_no_more_is_placed_only_when_cho
     assert match.version == version and "no more streets" in table.toasts.items[-1].text
     app.step(0.02, click(row))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": "line"}
+
+
+def test_a_five_player_1999_game_played_at_the_table_ends_with_the_scores_the_rules_count(app):
+    """A whole game by clicks (one player, four bots; the 1999 edition, the five-player bonus on every
+    M-scaled action): the results show deliveries minus stones, counted here from the events alone, and
+    the first place goes by §6 (final score, then more stones, then the earlier arrival)."""
+    from game.tables.launch import TableConfig, start_local_game
+    from tests.client.test_bus_table import decide_by_click
+
+    seats = [SeatInfo(NAMES[0], "human", colour=0)] + [
+        SeatInfo(NAMES[seat], "bot", "normal" if seat % 2 else "easy", seat) for seat in range(1, 5)]
+    app.settings.animation_speed = SPEED
+    assert start_local_game(app, TableConfig("bus", seats, {"edition": "1999", "five_player_bonus": "all"}, 11))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    match = table.session.match
+    assert match.state.stones_left == 5  # 1999: one time stone per player
+    turn = 0
+    for _ in range(8000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if table.counted:
+            app.step(0.05, click(table.results_button.rect.center))
+        elif table.busy or not table.choices.active or table.awaiting > 0:
+            app.step(STEP)
+        else:
+            decide_by_click(app, table, turn)
+            turn += 1
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    delivered, stones, arrived = [0] * 5, [0] * 5, [0] * 5
+    for entry in match.log:
+        for event in entry["events"]:
+            if event["type"] == "delivered":
+                delivered[event["seat"]] += 1
+                arrived[event["seat"]] = event["arrival"]
+            elif event["type"] == "clock_stopped":
+                stones[event["seat"]] += 1
+    finals = [d - s for d, s in zip(delivered, stones, strict=True)]
+    assert [figure.headline for figure in results.figures] == [
+        f"{final} point{'s' if final != 1 else ''}" for final in finals]
+    best = min(range(5), key=lambda seat: (-finals[seat], -stones[seat], arrived[seat]))
+    assert match.outcome()["ranking"][0] == best and best in match.outcome()["winners"]
