@@ -306,8 +306,8 @@ class ChatBox:
         history = pygame.Rect(panel.x + 22, panel.y + 60, panel.width - 44, panel.height - 170)
         draw_history(surface, self.session, history, self.colour_of, self.scroll)
         if self.scroll:
-            theme.draw_text(surface, _("↓ {count} newer").format(count=self.scroll), (history.right, history.bottom + 2), 18,
-                            theme.SUNFLOWER, anchor="topright")
+            theme.draw_text(surface, _("↓ {count} newer").format(count=self.scroll),
+                            (history.right, history.bottom + 2), 18, theme.SUNFLOWER, anchor="topright")
         if self.message:
             theme.draw_text(surface, self.message, (panel.x + 22, panel.bottom - 106), 20, theme.CORAL,
                             theme.TEXT_BOLD_FONT)
