@@ -64,40 +64,67 @@ def kind_of(value: Any) -> str:
     return type(value).__name__
 
 
-class Summary:
-    """The kinds of value seen at each key of a view (and one level into maps and list items)."""
+class Shape:
+    """The kinds of value seen at one place of the views, and what maps and lists there held."""
 
     def __init__(self) -> None:
-        self.kinds: dict[str, set[str]] = {}
-        self.inner: dict[str, dict[str, set[str]]] = {}
-        self.items: dict[str, set[str]] = {}
+        self.kinds: set[str] = set()
+        self.maps = 0  # how many maps were seen here
+        self.fields: dict[str, Shape] = {}
+        self.present: dict[str, int] = {}  # field -> in how many of those maps
+        self.items: Shape | None = None
+
+    def add(self, value: Any) -> None:
+        self.kinds.add(kind_of(value))
+        if isinstance(value, dict):
+            self.maps += 1
+            for name, item in value.items():
+                self.fields.setdefault(name, Shape()).add(item)
+                self.present[name] = self.present.get(name, 0) + 1
+        elif isinstance(value, list):
+            for item in value:
+                if self.items is None:
+                    self.items = Shape()
+                self.items.add(item)
+
+    def describe(self) -> str:
+        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed."""
+        parts = []
+        for kind in sorted(self.kinds):
+            if kind == "list" and self.items is not None:
+                parts.append(f"list of {self.items.describe()}")
+            elif kind == "map" and self.fields and all(name.isdigit() for name in self.fields):
+                values = Shape()
+                for field in self.fields.values():
+                    values.kinds |= field.kinds
+                parts.append(f"map of decimal strings (numbers as keys) to {values.describe()}")
+            elif kind == "map" and self.fields:
+                fields = ", ".join(
+                    f"`{name}`{'' if self.present[name] == self.maps else ' (not always)'}: {field.describe()}"
+                    for name, field in self.fields.items())
+                parts.append(f"map {{{fields}}}")
+            else:
+                parts.append(kind)
+        return " or ".join(parts)
+
+
+class Summary:
+    """The kinds of value seen at each key of a view, every level down."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, Shape] = {}
         self.spectator_differs: set[str] = set()
 
     def add(self, view: dict[str, Any], spectator: dict[str, Any]) -> None:
         for key, value in view.items():
-            self.kinds.setdefault(key, set()).add(kind_of(value))
+            self.keys.setdefault(key, Shape()).add(value)
             if spectator.get(key) != value:
                 self.spectator_differs.add(key)
-            sample = value
-            if isinstance(value, list) and value:
-                self.items.setdefault(key, set()).update(kind_of(item) for item in value)
-                sample = value[0]
-            if isinstance(sample, dict):
-                inner = self.inner.setdefault(key, {})
-                for name, item in sample.items():
-                    inner.setdefault(name, set()).add(kind_of(item))
 
     def lines(self) -> Iterator[str]:
-        for key, kinds in self.kinds.items():
-            shape = " or ".join(sorted(kinds))
-            if key in self.items:
-                shape += " of " + " or ".join(sorted(self.items[key]))
-            inner = self.inner.get(key)
-            if inner:
-                fields = ", ".join(f"`{name}`: {' or '.join(sorted(k))}" for name, k in inner.items())
-                shape += f" {{{fields}}}"
+        for key, shape in self.keys.items():
             note = " — differs for a spectator (a secret of this seat)" if key in self.spectator_differs else ""
-            yield f"| `{key}` | {shape}{note} |"
+            yield f"| `{key}` | {shape.describe().replace('|', '/')}{note} |"
 
 
 def sample(game: str) -> Summary:
@@ -109,8 +136,7 @@ def sample(game: str) -> Summary:
         match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
         while True:
-            if match.version % 7 == 0 or match.finished:
-                summary.add(match.view(0), match.view(None))
+            summary.add(match.view(0), match.view(None))
             if match.finished or match.version >= 3000:
                 break
             seat = match.to_act()[0]
