@@ -114,6 +114,12 @@ class Summary:
     def __init__(self) -> None:
         self.keys: dict[str, Shape] = {}
         self.spectator_differs: set[str] = set()
+        self.event_floats: set[str] = set()  # "type.field" of events that carried a float
+
+    def add_events(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            self.event_floats.update(f"{event['type']}.{name}" for name, value in event.items()
+                                     if isinstance(value, float))
 
     def add(self, view: dict[str, Any], spectator: dict[str, Any]) -> None:
         for key, value in view.items():
@@ -135,6 +141,7 @@ def sample(game: str) -> Summary:
     for seed, options in games:
         match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
+        match.add_listener(lambda change, match=match: summary.add_events(match.events_for(change, 0)))
         while True:
             summary.add(match.view(0), match.view(None))
             if match.finished or match.version >= 3000:
@@ -156,8 +163,11 @@ def page(game: str) -> str:
            f"- **Options** (defaults): `{json.dumps(definition.default_options(), sort_keys=True)}`.",
            "- **Whose turn:** the seats in the view's `match.to_act`. A seat may send an `intent` when it is "
            "in that list, with `base` = `match.version`; any other intent is refused and changes nothing.",
-           "- Views, actions and events hold no floats, and every map key is an ASCII string, so the view "
-           "hash (canonical JSON, `../protocol.md`) is the same in any language.", "",
+           "- Views and actions hold no floats, and every map key is an ASCII string, so the view hash "
+           "(canonical JSON, `../protocol.md`) is the same in any language. "
+           + ("Events are not hashed; they hold no floats either." if not summary.event_floats else
+              "Events are not hashed; floats (msgpack float 64) are only in "
+              + ", ".join(f"`{name}`" for name in sorted(summary.event_floats)) + "."), "",
            "## Actions", "",
            "An action is a map with a string `type` and exactly the fields below (an unknown or missing field "
            "is `match.malformed_action`).", "",
