@@ -10,8 +10,8 @@ with its message (read from the rules' source). The meaning of each rule is on t
 from __future__ import annotations
 
 import argparse
+import ast
 import json
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,22 +29,48 @@ RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.m
 SEEDS = (1, 2, 3)
 # Table options that bring actions, events and view values of their own: one more game under each.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}
-# Where the rules make a refusal: each pattern's group 1 is the code (without the game's prefix),
-# group 2 the start of its message.
-CODE_PATTERNS = (
-    re.compile(r'\b(?:rejection|_no|refuse)\(\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
-    re.compile(r'\breject\(\s*[A-Za-z_.]+\s*,\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
-)
+# The helpers the rules build their refusals with: the code is the first string argument (after the
+# game's name for ``reject``), then the message, then the parameters as keywords.
+REFUSERS = {"rejection": 0, "_no": 0, "refuse": 0, "reject": 1}
+MESSAGE_START = 110  # characters of a message shown
+# Codes the Match answers with its own before the rules see the intent (docs/protocol.md).
+MATCH_FIRST = {"not_your_turn": "match.not_your_turn", "game_over": "match.game_over", "bad_seat": "match.no_such_seat"}
 
 
-def refusal_codes(game: str) -> dict[str, str]:
-    """``<game>.<code>`` -> the start of its message, for every refusal in the game's rules."""
-    found: dict[str, str] = {}
+class Refusal:
+    """One refusal code of the rules: the start of its message and the parameters it carries."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.params: set[str] = set()
+
+
+def _text(node: ast.expr) -> str | None:
+    """A message as written: f-string fields as ``{expression}``; None when it is not a string."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(part.value if isinstance(part, ast.Constant) else
+                       "{" + ast.unparse(part.value) + "}"  # type: ignore[attr-defined]
+                       for part in node.values)
+    return None
+
+
+def refusal_codes(game: str) -> dict[str, Refusal]:
+    """``<game>.<code>`` -> its message and parameters, for every refusal in the game's rules."""
+    found: dict[str, Refusal] = {}
     for path in sorted((ROOT / "game" / "core" / game).glob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for pattern in CODE_PATTERNS:
-            for match in pattern.finditer(text):
-                found.setdefault(f"{game}.{match.group(1)}", match.group(2))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name not in REFUSERS or len(node.args) < REFUSERS[name] + 2:
+                continue
+            code, message = (_text(arg) for arg in node.args[REFUSERS[name]:REFUSERS[name] + 2])
+            if code is None or message is None or not code.replace("_", "").isalnum():
+                continue
+            refusal = found.setdefault(f"{game}.{code}", Refusal(message))
+            refusal.params.update(keyword.arg for keyword in node.keywords if keyword.arg)
     return dict(sorted(found.items()))
 
 
@@ -192,10 +218,20 @@ def page(game: str) -> str:
             f"{', '.join(f'`{name}`' for name in fields.sometimes) or '—'} |"
             for kind, fields in sorted(definition.event_fields.items())]
     out += ["", "## Refusals", "",
-            "A `rejected` frame's `rejection.code` for an intent the rules refuse (the message is in "
-            "words for people; the code is for programs).", "",
-            "| code | message (its start) |", "|---|---|"]
-    out += [f"| `{code}` | {message.replace('|', '/')} |" for code, message in refusal_codes(game).items()]
+            "A `rejected` frame's `rejection.code` for an intent the rules refuse, and the `params` it "
+            "carries for a sentence in the player's language (the message is English for logs; `{…}` "
+            "stands for a value filled in). The Match checks first (`../protocol.md`): a seat not in "
+            "`to_act`, a finished game and an action not of the shapes above get its `match.*` codes, so "
+            "the rules' own codes for those cases are never sent (they are marked; the rules' refusals "
+            "of a wrong shape, such as `malformed`, are not sent either while the shapes above hold).", "",
+            "| code | params | message |", "|---|---|---|"]
+    for code, refusal in refusal_codes(game).items():
+        message = refusal.message if len(refusal.message) <= MESSAGE_START else refusal.message[:MESSAGE_START] + "…"
+        params = ", ".join(f"`{name}`" for name in sorted(refusal.params)) or "—"
+        instead = MATCH_FIRST.get(code.split(".", 1)[1])
+        if instead:
+            message = f"never sent: `{instead}` comes first. {message}"
+        out.append(f"| `{code}` | {params} | {message.replace('|', '/')} |")
     return "\n".join(out) + "\n"
 
 
