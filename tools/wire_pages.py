@@ -185,7 +185,8 @@ def page(game: str) -> str:
            f"The frames, the handshake and the `match.*` and `net.*` codes are in `../protocol.md`; what "
            f"each rule means is on the game's page, `../{RULES_PAGES[game]}`.", "",
            f"- **Rules version** (the hello's `rules_version`): `{definition.rules_version}`.",
-           f"- **Seats:** {definition.min_players}–{definition.max_players}.",
+           f"- **Seats:** {definition.min_players}" + (f"–{definition.max_players}" if definition.max_players
+                                                         != definition.min_players else "") + ".",
            f"- **Options** (defaults): `{json.dumps(definition.default_options(), sort_keys=True)}`.",
            "- **Whose turn:** the seats in the view's `match.to_act`. A seat may send an `intent` when it is "
            "in that list, with `base` = `match.version`; any other intent is refused and changes nothing.",
