@@ -362,6 +362,41 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
     assert len(table.view["hands"][0]) == hand_before + 1
 
 
+def test_every_tile_type_on_offer_from_drivers_fits_the_panel_and_the_keys_take_them(app):
+    session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and not v["players"][0]["driving"]
+                       and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
+    if session.match.finished:
+        pytest.skip("no game reached a driver with spare tiles")
+    state = session.match.state
+    state.pile.clear()
+    driver = next(seat for seat in range(1, state.players) if state.driving(seat))
+    state.hands[driver] = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # more than a panel row of full-size tiles
+    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    while table.view["phase"] == "build" and table.view.get("must_act"):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn
+    slots = table.refill_slots()
+    assert sorted(tile for _source, tile, _rect in slots) == sorted(set(table.view["hands"][driver]))
+    panel = pygame.Rect(layout.PANEL_X, 0, layout.PANEL_W, 1080)
+    assert all(panel.contains(rect) for _source, _tile, rect in slots)
+    assert not any(a[2].colliderect(b[2]) for i, a in enumerate(slots) for b in slots[i + 1:])
+    hand = len(table.view["hands"][0])
+    third = slots[2][1]
+    run(app, 0.02, key(pygame.K_3))  # the third tile on offer
+    settle(app, table)
+    assert len(table.view["hands"][0]) == hand + 1 and table.view["hands"][0][-1] == third
+    if table.view["phase"] == "refill":
+        run(app, 0.02, key(pygame.K_RIGHT) + key(pygame.K_RETURN))  # the first, by arrow and Enter
+        settle(app, table)
+        assert len(table.view["hands"][0]) == hand + 2
+
+
 def test_the_red_ghost_says_why_before_any_click(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     straight = table.hand().index(1)

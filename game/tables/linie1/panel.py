@@ -43,6 +43,8 @@ class PanelFrame:
     line_heading: str = "{line}"  # the route card's heading ("Your line {line}"; "Ada's line {line}" in a replay)
     hidden_note: str = ""  # what the route card says when no cards may show
     refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
+    refill_counts: dict[int, int] = field(default_factory=dict)  # tile -> how many the drivers hold
+    refill_focus: int | None = None  # the offered tile ringed for Enter (keys, pad)
     die_face: str | None = None
     dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
@@ -300,8 +302,14 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
-        for _source, tile, rect in frame.refill:
+        for index, (_source, tile, rect) in enumerate(frame.refill):
+            if index == frame.refill_focus:
+                pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            count = frame.refill_counts.get(tile, 1)
+            if count > 1:  # how many of this tile the drivers hold
+                theme.draw_text(surface, f"×{count}", (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM,
+                                anchor="midtop")
         return
     building = frame.my_turn and frame.view["phase"] == "build"
     room = layout.PANEL_W - 48

@@ -86,6 +86,7 @@ class Linie1Table(TableScene):
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
         self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
+        self.take_focus: int | None = None  # pile empty: the drivers' tile picked out by arrows, Tab or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -225,6 +226,7 @@ class Linie1Table(TableScene):
             self.ghost_waits = True
             self.drive_choice = None
             self.die_focus = None
+            self.take_focus = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -522,6 +524,20 @@ class Linie1Table(TableScene):
             if kind == "confirm" and self.die_focus is not None:
                 self.choose_die(self.die_focus)
                 return True
+        if self.my_turn and self.view["phase"] == "refill" and self.refill_slots():
+            count = len(self.refill_slots())
+            if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the tiles
+                step = 1 if kind in ("right", "focus_next") else -1
+                start = -1 if step > 0 else 0
+                self.take_focus = ((start if self.take_focus is None else self.take_focus) + step) % count
+                self.app.sounds.play("click")
+                return True
+            if kind == "confirm" and self.take_focus is not None:
+                self.take_slot(self.take_focus)
+                return True
+            if kind == "pick" and isinstance(intent.value, int):
+                self.take_slot(intent.value)
+                return True
         if self.pace_turn():
             if kind in ("left", "right", "down", "up"):
                 self.choose_drive(self.drive_squares() + (1 if kind in ("right", "up") else -1))
@@ -616,15 +632,32 @@ class Linie1Table(TableScene):
                 return True
         return False
 
-    def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
-        """With the pile empty: the tiles of drivers' hands on offer, as (source seat, tile, rect)."""
-        slots: list[tuple[int, int, pygame.Rect]] = []
-        for player in self.view["players"]:
-            seat = player["seat"]
-            if player["driving"] and seat != self.eyes:
+    def refill_offer(self) -> dict[int, tuple[int, int]]:
+        """With the pile empty: each tile type in drivers' hands, as tile -> (the first driver after
+        this player who holds one, how many the drivers hold). Which driver a tile comes from changes
+        nothing (drivers lay no more track), so each type is offered once and every one fits the panel."""
+        players = self.view["players"]
+        offer: dict[int, tuple[int, int]] = {}
+        for step in range(1, len(players)):
+            seat = (self.current + step) % len(players)
+            if players[seat]["driving"] and seat != self.eyes:
                 for tile in self.view["hands"][seat]:
-                    slots.append((seat, tile, layout.refill_rect(len(slots))))
-        return slots
+                    source, count = offer.get(tile, (seat, 0))
+                    offer[tile] = (source, count + 1)
+        return offer
+
+    def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
+        """The tiles on offer from drivers' hands, one slot per tile type: (source seat, tile, rect)."""
+        offer = self.refill_offer()
+        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer)))
+                for index, tile in enumerate(sorted(offer))]
+
+    def take_slot(self, index: int) -> None:
+        """Take the ``index``-th tile on offer (a number key, or Enter on the ringed one)."""
+        slots = self.refill_slots() if self.my_turn and self.view["phase"] == "refill" else []
+        if 0 <= index < len(slots):
+            self.take_focus = None
+            self.submit({"type": "take", "from": slots[index][0], "tile": slots[index][1]})
 
     # -- placing --------------------------------------------------------------------------------------
     def ghost_shown(self) -> bool:
@@ -773,6 +806,11 @@ class Linie1Table(TableScene):
             ).format(allowance=allowance, last=min(allowance, 9), key=self._key("next"))  # the number keys that act
         if phase == "roll":
             return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
+        if phase == "refill":
+            count = len(self.refill_slots())
+            keys = "1" if count <= 1 else f"1–{min(count, 9)}"  # the number keys that act
+            return _("Take a tile: click it or press {keys} (or ← → and Enter). Stop taking ({key}) ends your "
+                     "turn.").format(keys=keys, key=self._key("next"))
         if phase == "build":
             status = self.route_status()
             if self.view["actions_taken"] and status is not None and status["complete"]:
@@ -842,6 +880,9 @@ class Linie1Table(TableScene):
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
+            refill_counts={tile: count for tile, (_source, count) in self.refill_offer().items()}
+            if view["phase"] == "refill" and mine else {},
+            refill_focus=self.take_focus,
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
