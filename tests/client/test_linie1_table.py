@@ -1072,3 +1072,13 @@ def test_a_screen_that_watches_calls_a_drivers_tiles_spares_others_may_draw(app)
     table.eyes = None  # a spectator at a LAN table, or a screen watching the bots play
     name = table.seat_name(table.current)
     assert table._panel_frame().hand_title == f"{name}'s spare tiles (face up: others may draw them)"
+
+
+def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it() -> None:
+    from types import SimpleNamespace
+    die = TripChooser.note(SimpleNamespace(view={"allowance": None, "dice": None}))
+    pace = TripChooser.note(SimpleNamespace(view={"allowance": 1, "dice": None}))
+    dice = TripChooser.note(SimpleNamespace(view={"allowance": None, "dice": {"rolled": None, "next": 3}}))
+    assert "you roll at once" in die
+    assert "roll" not in pace and "drive at once" in pace  # the pace rule has no die
+    assert "three dice" in dice
