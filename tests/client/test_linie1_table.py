@@ -1082,3 +1082,20 @@ def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it()
     assert "you roll at once" in die
     assert "roll" not in pace and "drive at once" in pace  # the pace rule has no die
     assert "three dice" in dice
+
+
+def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    match = Match("linie1", seats, 4)
+    match.state.hands[0] = []  # the pile ran out and nobody drives: nothing to lay, nothing owed (L4)
+    match.state.pile.clear()
+    table = Linie1Table(app, LocalSession(match, bot_seed=4), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    assert not table.view["must_act"] and not table.view["can_undo"]
+    text, bad = table.status_line()
+    assert "fits anywhere" in text and "pass" in text and "undo" not in text and not bad
+    assert table.main_button.enabled
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["turn"] >= 2 and match.state.stats[0]["turns"] == 1  # the turn passed with no action

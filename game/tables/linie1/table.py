@@ -820,7 +820,16 @@ class Linie1Table(TableScene):
                              "Or undo (Ctrl+Z) to start it now.").format(key=self._key("next"))
                 return _("Route complete! One more action, and your next turn can start the trip. "
                          "Or undo (Ctrl+Z) to start it now.")
-            if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
+            if self.view["actions_taken"] == 0 and not self.view.get("must_act"):  # L4: no legal action, a pass
+                if self.trip_candidates():
+                    return _("No tile in your hand fits anywhere now: start your trip, or end your turn ({key}) "
+                             "to pass.").format(key=self._key("next"))
+                return _("No tile in your hand fits anywhere now: end your turn ({key}) to pass.").format(
+                    key=self._key("next"))
+            if self.view["actions_taken"] == 1 and not self.view.get("must_act"):
+                return _("No tile in your hand fits anywhere now, so one action is all you owe: end your turn "
+                         "({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            if self.view["actions_taken"] >= 2:
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
             count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
             return _(
