@@ -1099,3 +1099,16 @@ def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):
     run(app, 0.02, key(pygame.K_n))
     settle(app, table)
     assert table.view["turn"] >= 2 and match.state.stats[0]["turns"] == 1  # the turn passed with no action
+
+
+def test_a_refusal_gives_way_when_the_tile_is_turned_on_the_same_square(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1  # east-west beside the E-Werk: into the building
+    run(app, 0.02, click(cell_centre(table, (5, 2))))
+    assert table.status_line()[1] and table.message.startswith("Rule b")
+    run(app, 0.02, key(pygame.K_r))  # north-south: it runs past the building, and may go
+    assert table.ghost_verdict() is None
+    text, bad = table.status_line()
+    assert not bad and not text.startswith("Rule")  # the green ghost is not called refused

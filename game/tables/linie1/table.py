@@ -429,7 +429,13 @@ class Linie1Table(TableScene):
     def rotate(self, step: int = 1) -> None:
         self.ghost_waits = False
         self.rotations[self.selected] = (self.rotations[self.selected] + step) % 4
+        self._forget_refusal()
         self.app.sounds.play("rotate")
+
+    def _forget_refusal(self) -> None:
+        """A refusal was about the tile as it was: turned or changed, the ghost's own verdict speaks."""
+        if self.message_bad:
+            self.say("")
 
     def toggle_hint(self) -> None:
         self.hint = not self.hint
@@ -485,6 +491,7 @@ class Linie1Table(TableScene):
             if index == self.selected:
                 self.rotate()
             self.selected = index
+            self._forget_refusal()
             self.app.sounds.play("click")
 
     def handle_table(self, intent: Intent) -> bool:
