@@ -1112,3 +1112,30 @@ def test_a_refusal_gives_way_when_the_tile_is_turned_on_the_same_square(app):
     assert table.ghost_verdict() is None
     text, bad = table.status_line()
     assert not bad and not text.startswith("Rule")  # the green ghost is not called refused
+
+
+def test_a_hand_that_fits_only_as_a_side_by_side_pair_is_told_so_and_lays_it_by_two_clicks(app):
+    from tests.core.linie1_positions import pairs_only_state
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, 5)]
+    match = Match("linie1", seats, 1)
+    match.state = pairs_only_state()
+    table = Linie1Table(app, LocalSession(match, bot_seed=1), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    assert table.view["must_act"] and not table.main_button.enabled  # the pair is owed (L4)
+    assert "side by side" in table.status_line()[0]
+    for slot, tile in enumerate(table.hand()):  # the hint lights nothing: no tile fits alone
+        assert all(not fitting_cells(table.view, tile, rot) for rot in range(4)), (slot, tile)
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(12)))
+    table.rotations[table.selected] = 0
+    run(app, 0.02, click(cell_centre(table, (2, 6))))
+    assert table.pair_first == {"tile": 12, "cell": [2, 6], "rot": 0} and not table.message_bad
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(6)))
+    table.rotations[table.selected] = 0
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (2, 7)), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.ghost_verdict() is None  # judged together, the pair is legal: a green ghost
+    run(app, 0.02, click(cell_centre(table, (2, 7))))
+    settle(app, table)
+    assert match.state.board.tiles[(2, 6)][0] == 12 and match.state.board.tiles[(2, 7)][0] == 6
+    assert table.view["actions_taken"] == 2 and not table.view["must_act"]

@@ -15,7 +15,13 @@ import pygame
 
 from game.anim.show import View
 from game.anim.timeline import Timeline
-from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
+from game.core.linie1 import (
+    board_from_view,
+    check_from_view,
+    fitting_cells,
+    my_route_status,
+    my_trip_candidates,
+)
 from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
@@ -151,6 +157,15 @@ class Linie1Table(TableScene):
         found = self._candidates()
         shortest = [candidate for candidate in found if candidate.get("shortest")] or found
         return shortest[0] if shortest else None
+
+    def pairs_only(self) -> bool:
+        """The viewer's hand owes this turn's actions, yet none fits alone: only a side-by-side pair of
+        exchanges (L3) does, which the hint cannot light."""
+        if self.eyes is None or self.view is None or not self.view.get("must_act"):
+            return False
+        strict = bool(self.view["options"]["strict_dead_ends"])
+        return self._answer("pairs only", lambda: not board_from_view(self.view).has_legal_action(
+            self.hand(), strict, pairs=False))
 
     def trip_candidates(self) -> list[dict[str, Any]]:
         if not (self.my_turn and self.view["phase"] == "build" and self.view["actions_taken"] == 0):
@@ -838,6 +853,9 @@ class Linie1Table(TableScene):
                          "({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
             if self.view["actions_taken"] >= 2:
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            if self.view["actions_taken"] == 0 and self.pairs_only():
+                return _("No tile fits alone, but two side by side may be exchanged together: click the first "
+                         "exchange, then its neighbour's (Esc cancels).")
             count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
             return _(
                 "Pick a tile ({keys}), turn it ({key}, wheel, right click or its key again), click a square to lay it."
