@@ -79,3 +79,13 @@ def test_the_table_lists_a_laid_tile_and_hovering_it_outlines_its_square(app):
     table.draw_table(surface)
     outline = table.board.cell_rect(cell, ORIGIN).inflate(6, 6)
     assert surface.get_at((outline.centerx, outline.top + 1))[:3] == theme.CREAM  # the hovered turn's square
+
+
+def test_a_pace_move_says_how_far_was_chosen_and_driven_and_a_take_is_remembered():
+    history = History()
+    view = view_with_trip()
+    history.record([{"type": "drive", "seat": 0, "squares": 3},
+                    {"type": "move", "seat": 0, "from": 0, "to": 1}], view)  # a halt stopped it after one
+    history.record([{"type": "take", "seat": 1, "from": 0, "tile": 10}], view)
+    assert [e.text for e in history.entries] == ["set off for 3 squares, drove 1 square",
+                                                 "took a crossing from a driver's spare tiles"]

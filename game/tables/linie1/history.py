@@ -110,6 +110,13 @@ class History:
                         rolled=True,
                     )
                 )
+            elif kind == "drive":  # the pace rule: the squares chosen; the move says how far the tram went
+                squares = int(event.get("squares", 0))
+                self.entries.append(Entry(self.turn, seat, ngettext(
+                    "set off for {count} square", "set off for {count} squares", squares).format(count=squares),
+                    rolled=True))
+            elif kind == "take":
+                self._add(seat, _("took a {tile} from a driver's spare tiles").format(tile=_tile(event["tile"])), ())
             elif kind == "move":
                 self._moved(seat, event, view)
             elif kind == "win":
