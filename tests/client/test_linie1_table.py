@@ -551,7 +551,7 @@ def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
     settle(app, table, 8.0)
     moved = table.view["players"][0]["trip"]
     assert moved is None or moved["position"] == trip["position"] + 1
-    assert any(e.seat == 0 and e.text == "drove 1 square" for e in table.history.entries)
+    assert any(e.seat == 0 and e.text == "set off for 1 square, drove 1 square" for e in table.history.entries)
 
 
 def test_three_dice_are_thrown_chosen_from_and_stopped(app):
@@ -1139,3 +1139,11 @@ def test_a_hand_that_fits_only_as_a_side_by_side_pair_is_told_so_and_lays_it_by_
     settle(app, table)
     assert match.state.board.tiles[(2, 6)][0] == 12 and match.state.board.tiles[(2, 7)][0] == 6
     assert table.view["actions_taken"] == 2 and not table.view["must_act"]
+
+
+def test_the_pace_rules_limit_is_worded_for_the_first_move_and_for_later_ones() -> None:
+    from game.core.contract import Rejection
+    first = refusal_text(Rejection("linie1.too_far", "", {"allowance": 1}))
+    later = refusal_text(Rejection("linie1.too_far", "", {"allowance": 4}))
+    assert "first trip move" in first and "exactly one square" in first and "plus one" not in first
+    assert "up to 4" in later and "last move plus one" in later
