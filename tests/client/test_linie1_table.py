@@ -1147,3 +1147,16 @@ def test_the_pace_rules_limit_is_worded_for_the_first_move_and_for_later_ones() 
     later = refusal_text(Rejection("linie1.too_far", "", {"allowance": 4}))
     assert "first trip move" in first and "exactly one square" in first and "plus one" not in first
     assert "up to 4" in later and "last move plus one" in later
+
+
+def test_resting_on_a_rivals_row_shows_their_face_up_tiles_and_never_ones_own(app, monkeypatch):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(1).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.hand_tip() == (1, match.view(0)["hands"][1])  # hands are public (L12)
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    assert "Bot's tiles (face up)" in [text for text, _rect in drawn]
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(0).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.hand_tip() is None  # one's own tiles are in the panel already

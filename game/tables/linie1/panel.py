@@ -350,6 +350,26 @@ def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
         theme.draw_text(surface, line, (x, y + index * step), size, colour, theme.TEXT_BOLD_FONT)
 
 
+HAND_TIP_TILE = 64
+
+
+def draw_hand_tip(surface: pygame.Surface, seat: int, title: str, tiles: list[int]) -> pygame.Rect:
+    """A rival's tiles under their row while the pointer rests on it: hands lie face up (L12), so
+    anyone may look at them."""
+    row = layout.player_row(seat)
+    size = theme.fit_text(title, 24, layout.PANEL_W - 40, theme.TEXT_BOLD_FONT)
+    width = max(theme.font(size, theme.TEXT_BOLD_FONT).size(title)[0],
+                len(tiles) * (HAND_TIP_TILE + 8) - 8) + 40
+    box = pygame.Rect(0, row.bottom + 6, min(layout.PANEL_W, width), HAND_TIP_TILE + 72)
+    box.right = row.right
+    theme.panel(surface, box, theme.NIGHT_2, 14, theme.CREAM_DIM, 2)
+    theme.draw_text(surface, title, (box.x + 20, box.y + 12), size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    for index, tile in enumerate(tiles):
+        spot = (box.x + 20 + index * (HAND_TIP_TILE + 8), box.y + 52)
+        surface.blit(tile_image(tile_segments(tile, 0), HAND_TIP_TILE), spot)
+    return box
+
+
 def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
     """A short note over the top of the board ("Your turn") that fades in its last 0.3 s."""
     alpha = min(1.0, left / 0.3)

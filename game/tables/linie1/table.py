@@ -39,7 +39,7 @@ from game.tables.linie1.dice import (
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast, notice_box
+from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
@@ -986,7 +986,26 @@ class Linie1Table(TableScene):
                     surface, lambda cell: self.board.cell_rect(cell, ORIGIN), self.seat_colour(hovered.seat)
                 )
 
+    def hand_tip(self) -> tuple[int, list[int]] | None:
+        """The seat whose row the pointer rests on, and its tiles, when they are another player's:
+        every hand lies face up (L12), but only the viewer's own is laid out in the panel."""
+        if self.view is None or self.pointer is None:
+            return None
+        for player in self.view["players"]:
+            seat = int(player["seat"])
+            if seat != self.eyes and layout.player_row(seat).collidepoint(self.pointer):
+                hidden = self.show.masks.instead(("hand", seat), 0)  # tiles still flying in are not there yet
+                hand = list(self.view["hands"][seat])
+                return seat, hand[:len(hand) - hidden] if hidden else hand
+        return None
+
     def draw_over(self, surface: pygame.Surface) -> None:
+        tip = self.hand_tip()
+        if tip is not None:
+            seat, tiles = tip
+            title = (_("{name}'s spare tiles (face up: others may draw them)")
+                     if self.view["players"][seat]["driving"] else _("{name}'s tiles (face up)"))
+            draw_hand_tip(surface, seat, title.format(name=self.seat_name(seat)), tiles)
         self.show.draw_effects(surface)
         if self.toast is not None and not self.busy:
             draw_toast(surface, *self.toast)
