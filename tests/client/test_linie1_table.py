@@ -1160,3 +1160,18 @@ def test_resting_on_a_rivals_row_shows_their_face_up_tiles_and_never_ones_own(ap
     run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(0).center, rel=(1, 1),
                                        buttons=(0, 0, 0))])
     assert table.hand_tip() is None  # one's own tiles are in the panel already
+
+
+def test_a_drivers_row_tip_names_their_revealed_line_and_stops(app, monkeypatch):
+    from tools.shots.linie1 import table as open_table
+    session = advanced(8, lambda v: any(p["driving"] for p in v["players"][1:]) and v["current"] == 0)
+    table = open_table(app, session)
+    run(app, 0.05)
+    driver = next(p for p in table.view["players"][1:] if p["driving"])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(driver["seat"]).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    said = [text for text, _rect in drawn]
+    assert f"Line {driver['line']} · stops {' '.join(driver['stops'])}" in said  # revealed when they set off
+    assert any("spare tiles" in text for text in said)

@@ -353,19 +353,24 @@ def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
 HAND_TIP_TILE = 64
 
 
-def draw_hand_tip(surface: pygame.Surface, seat: int, title: str, tiles: list[int]) -> pygame.Rect:
+def draw_hand_tip(surface: pygame.Surface, seat: int, title: str, tiles: list[int], note: str = "") -> pygame.Rect:
     """A rival's tiles under their row while the pointer rests on it: hands lie face up (L12), so
-    anyone may look at them."""
+    anyone may look at them; ``note``: their cards, once revealed."""
     row = layout.player_row(seat)
     size = theme.fit_text(title, 24, layout.PANEL_W - 40, theme.TEXT_BOLD_FONT)
+    note_size = theme.fit_text(note, 22, layout.PANEL_W - 40) if note else 22
     width = max(theme.font(size, theme.TEXT_BOLD_FONT).size(title)[0],
+                theme.font(note_size).size(note)[0] if note else 0,
                 len(tiles) * (HAND_TIP_TILE + 8) - 8) + 40
-    box = pygame.Rect(0, row.bottom + 6, min(layout.PANEL_W, width), HAND_TIP_TILE + 72)
+    extra = 34 if note else 0
+    box = pygame.Rect(0, row.bottom + 6, min(layout.PANEL_W, width), HAND_TIP_TILE + 72 + extra)
     box.right = row.right
     theme.panel(surface, box, theme.NIGHT_2, 14, theme.CREAM_DIM, 2)
     theme.draw_text(surface, title, (box.x + 20, box.y + 12), size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    if note:
+        theme.draw_text(surface, note, (box.x + 20, box.y + 46), note_size, theme.CREAM_DIM)
     for index, tile in enumerate(tiles):
-        spot = (box.x + 20 + index * (HAND_TIP_TILE + 8), box.y + 52)
+        spot = (box.x + 20 + index * (HAND_TIP_TILE + 8), box.y + 52 + extra)
         surface.blit(tile_image(tile_segments(tile, 0), HAND_TIP_TILE), spot)
     return box
 

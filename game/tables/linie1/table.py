@@ -1005,7 +1005,10 @@ class Linie1Table(TableScene):
             seat, tiles = tip
             title = (_("{name}'s spare tiles (face up: others may draw them)")
                      if self.view["players"][seat]["driving"] else _("{name}'s tiles (face up)"))
-            draw_hand_tip(surface, seat, title.format(name=self.seat_name(seat)), tiles)
+            player = self.view["players"][seat]
+            note = (_("Line {line} · stops {stops}").format(line=player["line"], stops=" ".join(player["stops"]))
+                    if player.get("revealed") and player.get("line") is not None and player.get("stops") else "")
+            draw_hand_tip(surface, seat, title.format(name=self.seat_name(seat)), tiles, note)
         self.show.draw_effects(surface)
         if self.toast is not None and not self.busy:
             draw_toast(surface, *self.toast)
