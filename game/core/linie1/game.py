@@ -47,7 +47,7 @@ from game.core.linie1.saves import (
     state_from_view,
 )
 from game.core.linie1.shapes import ACTION_SHAPES, EVENT_FIELDS
-from game.core.linie1.state import TRIP_RULES, State, Trip, cell_of, decimal_text, rejection, tile_spec
+from game.core.linie1.state import TRIP_RULES, State, Trip, cell_of, rejection, tile_spec
 from game.core.rng import Rng
 
 DIE_SYMBOLS = ("1", "2", "3", "4", "5", "6", "H")
@@ -306,7 +306,7 @@ class Linie1:
         return [{"type": "trip", "seat": seat, "line": state.lines[seat], "route_card": state.route_cards[seat],
                  "stops": list(state.stops[seat]), "start": list(route.start),
                  "route": [list(c) for c in route.cells], "halts": list(route.halts),
-                 "expected_turns": decimal_text(expected)}]
+                 "expected_turns": expected}]
 
     def _apply_roll(self, state: State, seat: int, action: Action) -> list[Event]:
         trip = state.trips[seat]
@@ -476,7 +476,7 @@ class Linie1:
             "stops": list(state.stops[s]) if shown else None,
             "revealed": state.revealed[s],
             "driving": trip is not None,
-            "trip": trip.to_dict() if trip else None,
+            "trip": trip.view_dict() if trip else None,
             "hand_count": len(state.hands[s]),
             "stats": dict(state.stats[s]),
         }

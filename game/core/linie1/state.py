@@ -33,13 +33,13 @@ class Trip:
 
     def to_dict(self) -> dict[str, Any]:
         return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
-                "position": self.position, "expected_turns": decimal_text(self.expected), "by_h": self.by_h}
+                "position": self.position, "expected_turns": self.expected, "by_h": self.by_h}
 
-
-def decimal_text(value: float) -> str:
-    """A measure as views, events and saves carry it: a decimal string with nine places ("8.332977776"),
-    never a float, so that every language reads and hashes the same view."""
-    return f"{value:.9f}"
+    def view_dict(self) -> dict[str, Any]:
+        """As a view shows it: the expected turns in whole hundredths, since a float's digits in the
+        view hash's canonical JSON differ between languages (12.0 in Python is 12 elsewhere)."""
+        return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
+                "position": self.position, "expected_hundredths": round(self.expected * 100), "by_h": self.by_h}
 
 
 @dataclass
