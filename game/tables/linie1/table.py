@@ -92,7 +92,7 @@ class Linie1Table(TableScene):
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
         self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
-        self.take_focus: int | None = None  # pile empty: the drivers' tile picked out by arrows, Tab or the pad
+        self.take_focus: int | None = None  # pile empty: the drivers' tile picked out by the arrows or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -548,8 +548,8 @@ class Linie1Table(TableScene):
                 return True
         if self.my_turn and self.view["phase"] == "refill" and self.refill_slots():
             count = len(self.refill_slots())
-            if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the tiles
-                step = 1 if kind in ("right", "focus_next") else -1
+            if kind in ("left", "right"):  # the arrows and the pad walk the tiles (Tab keeps to the buttons)
+                step = 1 if kind == "right" else -1
                 start = -1 if step > 0 else 0
                 self.take_focus = ((start if self.take_focus is None else self.take_focus) + step) % count
                 self.app.sounds.play("click")
