@@ -307,9 +307,10 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
                 pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
             count = frame.refill_counts.get(tile, 1)
-            if count > 1:  # how many of this tile the drivers hold
-                theme.draw_text(surface, f"×{count}", (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM,
-                                anchor="midtop")
+            key = str(index + 1) if index < 9 else ""  # the number key that takes it, as under the hand's tiles
+            words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")
+            if words:  # and how many of this tile the drivers hold
+                theme.draw_text(surface, words, (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM, anchor="midtop")
         return
     building = frame.my_turn and frame.view["phase"] == "build"
     room = layout.PANEL_W - 48
