@@ -1,0 +1,76 @@
+"""The Linja table offers exactly the core's legal moves in rare positions, and words every refusal
+by its rule: the seat moving down the screen, a following move that runs onto the target row, one
+that would stop on a full row, an extra turn, pieces already home."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.linja import GAME
+from game.core.linja.position import FOLLOWING, INITIAL, Position
+from game.match import Match, SeatInfo
+from game.session import LocalSession
+from game.tables.linja.table import LinjaTable
+from game.tables.refusals import refusal_text
+from game.ui.input import Intent
+from tests.client.helpers import click, run
+
+# (pieces of A by row, pieces of B by row, seat to act, phase, steps, extra turn)
+POSITIONS = {
+    # B follows 3: row 7 -> 4, 6 -> 3, 4 -> 1 and 2 -> its target (one step expires) may go; 5 -> 2
+    # would stop on the full row 2; row 0 is home; rows 1 and 3 hold no piece of B.
+    "B follows onto its target or not onto a full row": (
+        [5, 0, 3, 0, 0, 0, 2, 2], [2, 0, 3, 0, 1, 2, 1, 3], 1, FOLLOWING, 3, False),
+    # A's extra turn: 5 -> 6 (an empty row) may go; 3 -> 4 would enter the full row 4; row 7 is home.
+    "A's extra turn facing a full row": (
+        [0, 0, 0, 2, 0, 1, 0, 9], [3, 0, 0, 0, 6, 0, 0, 3], 0, INITIAL, 0, True),
+    # A's last piece on the field goes home for one step, which no piece of A can then use.
+    "A's only move goes home": (
+        [0, 0, 0, 0, 0, 0, 1, 11], [11, 0, 0, 0, 0, 0, 0, 1], 0, INITIAL, 0, False),
+}
+
+
+def table_at(app, pieces_a, pieces_b, seat, phase, steps, extra):
+    seats = [SeatInfo("Ada", colour=0), SeatInfo("Bimmel", "bot", "easy", 1)]
+    if seat == 1:
+        seats = [SeatInfo("Bimmel", "bot", "easy", 0), SeatInfo("Ada", colour=1)]
+    match = Match("linja", seats, 7, {"first": seat})
+    match.state.position = Position([list(pieces_a), list(pieces_b)], seat, phase, steps, extra)
+    session = LocalSession(match, bot_seed=7)
+    session.paused = True  # the bot waits: only the human seat's offers are read
+    table = LinjaTable(app, session, None)
+    app.push(table)
+    table.show.skip()
+    run(app, 0.02)
+    return table, match
+
+
+def row_point(table, row):
+    """A point of ``row`` away from its pieces: clicking a row, not a piece, picks its move."""
+    return table.layout.stick_span[0] + 30, round(table.layout.row_y(row))
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_table_offers_exactly_the_legal_moves_and_words_each_refusal_by_its_rule(app, name):
+    table, match = table_at(app, *POSITIONS[name])
+    seat = match.to_act()[0]
+    assert table.eyes == seat and table.my_turn
+    legal = {action["from"] for action in GAME.legal(match.state, seat)}
+    assert legal  # the core never leaves the player to act without a move
+    kind = "initial" if match.state.position.phase == INITIAL else "follow"
+    for row in range(8):
+        table.handle(Intent("point", pos=row_point(table, row)))
+        offered = table.active_choice()
+        assert (offered is not None) == (row in legal), (name, row)
+        if row in legal:
+            continue
+        version = match.version
+        run(app, 0.02, click(row_point(table, row)))
+        rejection = GAME.check(match.state, seat, {"type": kind, "from": row})
+        assert rejection is not None and rejection.code in {"linja.no_piece", "linja.piece_home", "linja.row_full"}
+        assert match.version == version, (name, row)
+        assert table.message == refusal_text(rejection) and table.message_bad
+    assert {choice["from"] for choice in table.choices()} == legal
+    row = min(legal)
+    run(app, 0.02, click(row_point(table, row)))
+    assert match.version == 1 and not table.message_bad, table.message
