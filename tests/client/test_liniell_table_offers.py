@@ -14,7 +14,7 @@ from game.scenes.cover import CoverScene
 from game.tables.liniell.model import TableModel
 from game.tables.refusals import GENERIC, refusal_text
 from tests.client.helpers import click, key
-from tests.client.test_liniell_table import STEP, fast, perform, wait_idle  # noqa: F401 - fast: a fixture
+from tests.client.test_liniell_table import STEP, perform, wait_idle
 from tools.shots.liniell import CONNECTION_SEED, table_after
 
 PLACE_REFUSALS = {"liniell.same_colour_join", "liniell.double_connection"}
@@ -40,8 +40,8 @@ def ordered(actions: list[dict]) -> list[tuple]:
     (CONNECTION_SEED, "easy", "connect_marker"),  # a placement joins a line of each colour
     (20, "normal", "same_colour_join"),  # markers moved between lines; placements refused for one colour
 ])
-def test_every_decision_offers_exactly_the_legal_actions(fast, seed, level, needs) -> None:
-    app = fast
+def test_every_decision_offers_exactly_the_legal_actions(app, seed, level, needs) -> None:
+    app.settings.animation_speed = 3.0
     table = table_after(app, 0, seed=seed, humans=(0, 1))
     match = table.session.match
     brains = [make_bot("liniell", level, seed * 10 + seat) for seat in range(2)]
