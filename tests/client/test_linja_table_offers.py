@@ -74,3 +74,25 @@ def test_the_table_offers_exactly_the_legal_moves_and_words_each_refusal_by_its_
     row = min(legal)
     run(app, 0.02, click(row_point(table, row)))
     assert match.version == 1 and not table.message_bad, table.message
+
+
+def test_an_extra_turns_following_move_onto_an_empty_row_says_it_earns_no_further_one() -> None:
+    """J5: the preview of such a move must not read as an ordinary move, nor promise an extra turn."""
+    from game.core.linja.rules import LinjaState
+    from game.core.rng import Rng
+    from game.tables.linja.frame import preview_text
+
+    # A's extra turn, following move of 2: 3 -> 5 lands on the empty row 5; 4 -> 6 lands on a row with a piece.
+    position = Position([[8, 0, 0, 1, 1, 0, 0, 2], [0, 0, 0, 0, 0, 0, 1, 11]], 0, FOLLOWING, 2, True)
+    for extra in (True, False):
+        position.extra = extra
+        view = GAME.view(LinjaState(position.copy(), 0, Rng(0)), 0)
+        by_row = {choice["from"]: choice for choice in view["choices"]}
+        assert by_row[3]["to"] == 5 and by_row[3]["extra_turn"] is not extra
+        words = preview_text(view, by_row[3]), preview_text(view, by_row[3], short=True)
+        if extra:
+            assert words == ("Row 3 → 5: an empty row, but an extra turn earns no further one.",
+                             "empty row · no extra turn")
+        else:
+            assert words[1] == "Extra turn!"
+        assert preview_text(view, by_row[4]) == "Row 4 → 6."

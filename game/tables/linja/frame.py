@@ -101,6 +101,11 @@ def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str
     if choice.get("extra_turn"):
         return _("Extra turn!") if short else \
             _("Row {source} → {to}: an empty row — you earn an extra turn!").format(source=source, to=to)
+    if view.get("extra_turn") and 0 < to < len(view["rows"]) - 1 and not sum(int(n) for n in view["rows"][to]):
+        # J5: the extra turn's own following move earns no further one, even onto an empty row
+        return _("empty row · no extra turn") if short else \
+            _("Row {source} → {to}: an empty row, but an extra turn earns no further one.").format(
+                source=source, to=to)
     if to == target:
         return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
     return _("row {to}").format(to=to) if short else _("Row {source} → {to}.").format(source=source, to=to)
