@@ -96,3 +96,26 @@ def test_an_extra_turns_following_move_onto_an_empty_row_says_it_earns_no_furthe
         else:
             assert words[1] == "Extra turn!"
         assert preview_text(view, by_row[4]) == "Row 4 → 6."
+
+
+def test_a_move_home_earns_one_step_and_counts_none_of_the_pieces_already_home(app) -> None:
+    """Special situation 1: onto the target row the following move is one step, however many pieces
+    stand there; neither the hover preview nor the move's count may number those pieces."""
+    from game.tables.linja.frame import counts_its_row
+
+    table, match = table_at(app, *POSITIONS["A's only move goes home"])
+    [home] = table.choices()
+    assert home["to"] == 7 and home["steps"] == 1 and not counts_its_row(table.view, home)
+    table.handle(Intent("point", pos=row_point(table, 6)))
+    assert table.active_choice() == home
+    run(app, 0.02, click(row_point(table, 6)))
+    assert match.version == 1
+    seen_counted = False
+    for _ in range(60):
+        app.step(0.1)
+        seen_counted |= bool(table.counted_pieces())
+    assert not seen_counted and table.count_row is None
+    assert table.log[-2:] == [(0, "6 → home: 1 step"), (0, "no piece can move 1: following move lost")]
+    # An initial move into the field still counts the pieces of the row it enters.
+    midfield = {"from": 0, "to": 1, "steps": 2}
+    assert counts_its_row({"turn": 0, "targets": [7, 0]}, midfield)

@@ -68,6 +68,16 @@ class LinjaFrame:
         return self.seat, int(self.active["to"])
 
 
+def counts_its_row(view: View, choice: dict[str, Any]) -> bool:
+    """Whether the pieces on the row a move reaches set the following move's length: an initial move
+    into the field that earns one. Onto the target row it is one step however many pieces are home
+    (the rule sheet's special situation 1), so those pieces are not counted."""
+    if "steps" not in choice or not choice["steps"] or choice.get("ends_game"):
+        return False
+    seat = int(view.get("turn") or 0)
+    return int(choice["to"]) != int((view.get("targets") or [7, 0])[seat])
+
+
 def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str:
     """What a legal move would do, in the words of the rules (short: a label over the ghost piece)."""
     seat = int(view.get("turn") or 0)
