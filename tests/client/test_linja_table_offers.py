@@ -119,3 +119,41 @@ def test_a_move_home_earns_one_step_and_counts_none_of_the_pieces_already_home(a
     # An initial move into the field still counts the pieces of the row it enters.
     midfield = {"from": 0, "to": 1, "steps": 2}
     assert counts_its_row({"turn": 0, "targets": [7, 0]}, midfield)
+
+
+def test_a_whole_game_against_a_bot_offers_exactly_the_legal_rows_at_every_decision(app) -> None:
+    """A scripted player (a bot's choices, made by clicks) against a bot, to the results: at each of
+    the player's decisions the rows the table takes a move from are exactly the core's legal rows."""
+    import time
+
+    from game.bots import make_bot
+    from game.scenes.results import ResultsScene
+
+    app.settings.animation_speed = 3.0
+    seats = [SeatInfo("Ada", colour=0), SeatInfo("Bimmel", "bot", "easy", 1)]
+    match = Match("linja", seats, 11, {"first": 1})
+    table = LinjaTable(app, LocalSession(match, bot_seed=11), None)
+    app.push(table)
+    brain = make_bot("linja", "easy", 12)
+    decisions = 0
+    deadline = time.monotonic() + 120
+    while not match.finished:
+        assert time.monotonic() < deadline
+        if table.busy or not table.my_turn:
+            app.step(0.25)
+            time.sleep(0.001)  # the bot thread gets the interpreter
+            continue
+        legal = {action["from"] for action in GAME.legal(match.state, 0)}
+        for row in range(8):
+            table.handle(Intent("point", pos=row_point(table, row)))
+            assert (table.active_choice() is not None) == (row in legal), (match.version, row)
+        action = brain.decide(match.view(0))
+        version = match.version
+        run(app, 0.02, click(row_point(table, action["from"])))
+        assert match.version == version + 1, table.message
+        decisions += 1
+    while not isinstance(app.stack.top, ResultsScene):
+        assert time.monotonic() < deadline
+        app.step(0.25)
+    assert decisions >= 10 and app.stack.top.outcome == match.outcome()
+    assert table.tally == match.outcome()["scores"]
