@@ -157,3 +157,17 @@ def test_a_whole_game_against_a_bot_offers_exactly_the_legal_rows_at_every_decis
         app.step(0.25)
     assert decisions >= 10 and app.stack.top.outcome == match.outcome()
     assert table.tally == match.outcome()["scores"]
+
+
+def test_a_following_move_past_the_target_row_says_how_many_steps_expire() -> None:
+    """J4 and the rule sheet: a piece that leaves the field stops there; its remaining steps expire."""
+    from game.core.linja.rules import LinjaState
+    from game.core.rng import Rng
+    from game.tables.linja.frame import preview_text
+
+    pieces_a, pieces_b, seat, phase, steps, extra = POSITIONS["B follows onto its target or not onto a full row"]
+    view = GAME.view(LinjaState(Position([pieces_a, pieces_b], seat, phase, steps, extra), seat, Rng(0)), seat)
+    by_row = {choice["from"]: choice for choice in view["choices"]}
+    assert preview_text(view, by_row[2]) == "Row 2 → home: the piece leaves the field; 1 step expires."
+    assert preview_text(view, by_row[2], short=True) == "home"
+    assert preview_text(view, by_row[7]) == "Row 7 → 4."

@@ -117,5 +117,11 @@ def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str
             _("Row {source} → {to}: an empty row, but an extra turn earns no further one.").format(
                 source=source, to=to)
     if to == target:
-        return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
+        lost = int(view.get("steps") or 0) - abs(to - source)
+        if short or lost <= 0:
+            return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
+        # J4: steps that would carry the piece past its target row expire
+        return ngettext("Row {source} → home: the piece leaves the field; {lost} step expires.",
+                        "Row {source} → home: the piece leaves the field; {lost} steps expire.",
+                        lost).format(source=source, lost=lost)
     return _("row {to}").format(to=to) if short else _("Row {source} → {to}.").format(source=source, to=to)
