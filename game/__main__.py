@@ -37,6 +37,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        return play(args)
+    except KeyboardInterrupt:  # Ctrl+C before the window opened: nothing to close, nothing to say
+        return 130
+
+
+def play(args: argparse.Namespace) -> int:
+    """Open the window and play until it closes (a signal to quit closes it too)."""
     if args.lang:
         os.environ[ENVIRONMENT] = args.lang  # above the setting, for this run only
     log_path = setup_logging("linie", args.log_level)
@@ -50,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.mixer.pre_init(RATE, -16, 1, 512)  # the format the sounds are made in: no conversion
     fullscreen = True if args.fullscreen else False if (args.windowed or args.size) else None
     app = App(fullscreen=fullscreen, window_size=args.size, log_path=log_path)
+    app.quit_on_signals()  # after SDL's start, which takes SIGTERM when nobody else has
     app.run()
     return 0
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -36,6 +37,7 @@ FULL_FPS = 120  # while anything moves (a real screen's vsync may hold it to its
 AWAKE_AFTER_INPUT = 0.4  # seconds of full-rate frames after any input, so the answer to it is smooth
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 MAX_FRAME = 0.25  # a longer frame (a stall, a breakpoint) is not caught up beyond this
+QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # Ctrl+C, a polite kill, the terminal closing
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +171,18 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def quit_on_signals(self) -> None:
+        """Ctrl+C in the terminal that started the game, a polite kill (SIGTERM) and the terminal
+        closing (SIGHUP) end the game as closing its window does: every scene closes (a table makes
+        its last save, a hosted one says goodbye to its players), and no traceback. Left to Python,
+        Ctrl+C raised KeyboardInterrupt wherever the loop stood and SIGHUP ended the process with
+        nothing closed. A signal ignored as the game started stays ignored (``nohup linie``, a
+        background job's Ctrl+C). The loop notices within one idle frame. Main thread only."""
+        for name in QUIT_SIGNALS:
+            number = getattr(signal, name, None)  # Windows has no SIGHUP
+            if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, lambda _number, _frame: self.quit())
 
     # -- the loop ---------------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:

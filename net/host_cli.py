@@ -207,6 +207,15 @@ def replays_note(replays: Path | None) -> str | None:
              "until it can").format(problem=reason_in_words(problem))
 
 
+def closing_signals() -> list[signal.Signals]:
+    """The signals that close the table as Ctrl+C does (its last save, goodbye to everyone, the port
+    freed): SIGINT, SIGTERM, and SIGHUP, the terminal it ran in closing (which ended the process with
+    no goodbye). One ignored as the host started stays ignored (``nohup linie-host``)."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]  # Windows has no SIGHUP
+    return [number for number in numbers if signal.getsignal(number) is not signal.SIG_IGN]
+
+
 async def serve(host: Host, args: argparse.Namespace) -> None:
     port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
     if host.config.save_path is None:
@@ -239,7 +248,7 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         host.table_listeners.append(advertiser.update)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in closing_signals():
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
             loop.add_signal_handler(signum, stop.set)
     try:
