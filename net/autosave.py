@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
+from game.core.registry import UnknownGame, get_game
 from game.i18n import _
-from game.match import Match
+from game.match import SAVE_VERSION, Match
 from net.savefile import (
     Journal,
     JournalDamage,
+    OtherVersion,
     new_base_id,
     read_journal,
     read_save,
@@ -117,6 +119,7 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
     the files cannot be trusted; ``JournalDamage`` (naming the last good action) when the journal is
     damaged in the middle, unless ``accept_damage``: then the game continues from that action."""
     data = read_save(path, formats)
+    check_versions(data.get("match"))
     match = Match.load(data.get("match"))
     try:
         records = read_journal(path, data.get("journal"))
@@ -129,3 +132,40 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
         if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
             raise SnapshotError(_("the journal's action {number} does not follow its save").format(number=record["v"]))
     return data, match
+
+
+def check_versions(match: Any) -> None:
+    """Refuse, with ``OtherVersion`` saying what can be done, a Match save that another version of
+    Linie wrote: a newer save format, a game this one does not have, or other rules of its game
+    (newer: update; older: only the Linie that saved it resumes it). Anything else is left to
+    ``Match.load``, which refuses damage."""
+    if not isinstance(match, dict):
+        return
+    version, name, rules = match.get("version"), match.get("game"), match.get("rules_version")
+    if type(version) is int and version > SAVE_VERSION:
+        raise OtherVersion(_("saved by a newer Linie (game version {version}): update Linie to resume it").format(
+            version=version))
+    if not isinstance(name, str) or not isinstance(rules, str):
+        return
+    try:
+        game = get_game(name)
+    except UnknownGame:
+        raise OtherVersion(_("a game of {game}, which this Linie does not have: a newer Linie may resume it").format(
+            game=name[:32])) from None
+    if rules == game.rules_version:
+        return
+    words = {"saved": rules[:16], "title": game.title, "ours": game.rules_version}
+    saved, ours = _number(rules), _number(game.rules_version)
+    if saved is not None and ours is not None and saved > ours:
+        raise OtherVersion(_("saved with newer rules of {title} (version {saved}, this Linie plays {ours}): update "
+                             "Linie to resume it").format(**words))
+    if saved is not None and ours is not None:
+        raise OtherVersion(_("saved with older rules of {title} (version {saved}, this Linie plays {ours}): an older "
+                             "Linie resumes it").format(**words))
+    raise OtherVersion(_("saved with other rules of {title} (version {saved}, this Linie plays {ours})").format(
+        **words))
+
+
+def _number(version: str) -> int | None:
+    """A rules version as the number it counts (they are "1", "2", ...), None for any other text."""
+    return int(version) if version.isascii() and version.isdigit() and len(version) < 10 else None

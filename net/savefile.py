@@ -63,6 +63,11 @@ class JournalDamage(SnapshotError):
         self.good = good
 
 
+class OtherVersion(SnapshotError):
+    """A sound save that another version of Linie wrote (a newer save format, a game this one does
+    not have, other rules of its game): not damage, and the message says what can be done."""
+
+
 def record_check(base: Any, version: int, seat: int, action: Any) -> int:
     """The CRC-32 of one journal record, bound to the save it continues."""
     return zlib.crc32(msgpack.packb([base, version, seat, action], use_bin_type=True)) & 0xFFFFFFFF
@@ -132,8 +137,12 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
                               "it").format(path=path))
     if not isinstance(data, dict) or data.get("format") not in formats:
         raise SnapshotError(_("{path} is not a Linie save").format(path=path))
-    if data.get("version") != HOST_SAVE_VERSION:
-        raise SnapshotError(_("save version {version!r} is not supported").format(version=data.get("version")))
+    version = data.get("version")
+    if type(version) is int and version > HOST_SAVE_VERSION:
+        raise OtherVersion(_("{path} was saved by a newer Linie (save version {version}): update Linie to resume "
+                             "it").format(path=path, version=version))
+    if version != HOST_SAVE_VERSION:
+        raise SnapshotError(_("save version {version!r} is not supported").format(version=version))
     return data
 
 
