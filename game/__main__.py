@@ -8,7 +8,7 @@ import sys
 from types import ModuleType
 
 from game.i18n import ENVIRONMENT, LANGUAGES, _, chosen_language, set_language
-from game.logs import LEVELS, setup_logging
+from game.logs import LEVELS, console_never_fails, setup_logging
 from game.version import program_version
 
 
@@ -39,6 +39,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    console_never_fails()  # the German help on an ASCII terminal, a name in the log on any console
     set_language(chosen_language(""))  # the terminal's language for the help and its refusals (LINIE_LANG wins)
     args = parse_args(argv)
     try:

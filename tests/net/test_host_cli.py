@@ -129,3 +129,22 @@ def test_linie_host_closes_its_table_when_its_terminal_closes(tmp_path: Path) ->
     assert process.returncode == 0 and "Traceback" not in errors
     assert read_save(save)["table"]["phase"] == "playing"
     asyncio.run(_listen_and_close(port))  # the port is free again
+
+
+def test_a_console_that_cannot_show_the_tables_name_never_ends_the_host(tmp_path: Path) -> None:
+    """A table named in any script, printed to a console of another encoding (a Windows console in
+    cp1252, an ASCII terminal): escaped, never a traceback at the start."""
+    import os
+    process = subprocess.Popen(
+        [sys.executable, "-m", "net.host_cli", "--game", "linja", "--bind", "127.0.0.1", "--port", "0",
+         "--no-discovery", "--name", "Café ☕ 東京", "--save", str(tmp_path / "t.save")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert process.stdout.readline().startswith(b"  listening on 127.0.0.1:")
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=10)
+    assert first.startswith(b"Linie host: table 'Caf\\xe9 \\u2615 \\u6771\\u4eac'")
+    assert process.returncode == 0 and b"Traceback" not in errors
