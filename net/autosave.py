@@ -19,6 +19,7 @@ from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, get_game
 from game.i18n import _
 from game.match import SAVE_VERSION, Match
+from game.version import version_number
 from net.savefile import (
     Journal,
     JournalDamage,
@@ -155,7 +156,7 @@ def check_versions(match: Any) -> None:
     if rules == game.rules_version:
         return
     words = {"saved": rules[:16], "title": game.title, "ours": game.rules_version}
-    saved, ours = _number(rules), _number(game.rules_version)
+    saved, ours = version_number(rules), version_number(game.rules_version)
     if saved is not None and ours is not None and saved > ours:
         raise OtherVersion(_("saved with newer rules of {title} (version {saved}, this Linie plays {ours}): update "
                              "Linie to resume it").format(**words))
@@ -164,8 +165,3 @@ def check_versions(match: Any) -> None:
                              "Linie resumes it").format(**words))
     raise OtherVersion(_("saved with other rules of {title} (version {saved}, this Linie plays {ours})").format(
         **words))
-
-
-def _number(version: str) -> int | None:
-    """A rules version as the number it counts (they are "1", "2", ...), None for any other text."""
-    return int(version) if version.isascii() and version.isdigit() and len(version) < 10 else None
