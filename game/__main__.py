@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from types import ModuleType
@@ -57,7 +58,7 @@ def play(args: argparse.Namespace) -> int:
     # Lazy on purpose: ``linie --help`` answers without loading pygame and every screen.
     import pygame
 
-    from game.app import App
+    from game.app import App, NoWindow
     from game.audio import RATE
 
     if (missing := no_screen(pygame)) is not None:
@@ -65,7 +66,14 @@ def play(args: argparse.Namespace) -> int:
         return 1
     pygame.mixer.pre_init(RATE, -16, 1, 512)  # the format the sounds are made in: no conversion
     fullscreen = True if args.fullscreen else False if (args.windowed or args.size) else None
-    app = App(fullscreen=fullscreen, window_size=args.size, log_path=log_path)
+    try:
+        app = App(fullscreen=fullscreen, window_size=args.size, log_path=log_path)
+    except NoWindow as error:
+        logging.getLogger("linie").info("no window could be opened: %s", error)  # the file; the console hears:
+        print("linie: " + _("this screen cannot show the game's window ({reason})").format(reason=error),
+              file=sys.stderr)
+        pygame.quit()
+        return 1
     app.quit_on_signals()  # after SDL's start, which takes SIGTERM when nobody else has
     app.run()
     return 0

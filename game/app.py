@@ -42,6 +42,11 @@ QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # Ctrl+C, a polite kill, the ter
 log = logging.getLogger(__name__)
 
 
+class NoWindow(RuntimeError):
+    """SDL cannot open the game's window on this screen (no renderer for its colour depth, say):
+    the reason, SDL's own words, is said on the console instead of a traceback."""
+
+
 class App:
     def __init__(self, settings: Settings | None = None, settings_file: Path | None = None,
                  fullscreen: bool | None = None, window_size: tuple[int, int] | None = None,
@@ -91,7 +96,10 @@ class App:
             try:
                 screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
             except pygame.error:
-                screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+                try:
+                    screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+                except pygame.error as error:  # e.g. an 8-bit screen: no renderer matches it
+                    raise NoWindow(str(error) or type(error).__name__) from None
         if not headless:
             self._fit_window()
             if self.settings.fullscreen:

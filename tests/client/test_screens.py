@@ -243,3 +243,26 @@ def test_without_a_screen_the_game_says_so_instead_of_running_unseen(tmp_path):
         ended = subprocess.run([sys.executable, "-m", "game", "--windowed"], cwd=root, capture_output=True,
                                text=True, timeout=60, env={**env, "LINIE_LANG": lang, "HOME": str(tmp_path)})
         assert ended.returncode == 1 and said in ended.stderr and "Traceback" not in ended.stderr
+
+
+def test_a_window_sdl_cannot_open_is_said_in_words_not_a_traceback(monkeypatch, capsys):
+    """SDL refusing every mode (an 8-bit screen has no renderer that matches it): the reason in the
+    terminal's language, and the program ends."""
+    from game.__main__ import main
+
+    def refused(*args, **kwargs):
+        raise pygame.error("Couldn't find matching render driver")
+
+    import logging
+    monkeypatch.setattr(pygame.display, "set_mode", refused)
+    try:
+        for lang, said in (("en", "linie: this screen cannot show the game's window (Couldn't find matching render "
+                                  "driver)"),
+                           ("de", "linie: dieser Bildschirm kann das Fenster des Spiels nicht zeigen")):
+            monkeypatch.setenv("LINIE_LANG", lang)
+            assert main(["--windowed"]) == 1
+            assert said in capsys.readouterr().err
+    finally:  # the log main() set up is the program's, not the next test's
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+            handler.close()
