@@ -72,7 +72,6 @@ def play(args: argparse.Namespace) -> int:
         logging.getLogger("linie").info("no window could be opened: %s", error)  # the file; the console hears:
         print("linie: " + _("this screen cannot show the game's window ({reason})").format(reason=error),
               file=sys.stderr)
-        pygame.quit()
         return 1
     app.quit_on_signals()  # after SDL's start, which takes SIGTERM when nobody else has
     app.run()

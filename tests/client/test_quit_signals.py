@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 
+import pygame
 import pytest
 
 from game.app import QUIT_SIGNALS
@@ -25,7 +26,8 @@ def signals_restored():
 
 
 @pytest.mark.parametrize("name", [name for name in QUIT_SIGNALS if hasattr(signal, name)])
-def test_a_signal_to_quit_closes_every_scene_as_closing_the_window_does(app, name, signals_restored):
+def test_a_signal_to_quit_closes_every_scene_as_closing_the_window_does(app, name, signals_restored, monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # as the program's run ends; the next tests' fonts live on
     number = getattr(signal, name)
     unhandled: list[int] = []
     signal.signal(number, lambda got, _frame: unhandled.append(got))  # never Python's or the system's default
