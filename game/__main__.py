@@ -8,6 +8,7 @@ import os
 import sys
 from types import ModuleType
 
+from game.display_loss import log_when_the_display_goes
 from game.i18n import ENVIRONMENT, LANGUAGES, _, chosen_language, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
 from game.version import program_version
@@ -74,6 +75,10 @@ def play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     app.quit_on_signals()  # after SDL's start, which takes SIGTERM when nobody else has
+    driver = pygame.display.get_driver()
+    watched = log_when_the_display_goes(driver)
+    logging.getLogger("linie").info("the window is open (%s driver%s)", driver,
+                                    ", its loss is logged" if watched else "")
     app.run()
     return 0
 
