@@ -36,8 +36,10 @@ from net.savefile import (
     HOST_SAVE_FORMAT,
     HOST_SAVE_VERSION,
     LOCAL_SAVE_FORMAT,
+    InUse,
     JournalDamage,
     OtherVersion,
+    check_not_in_use,
     journal_path,
     read_journal,
     read_save,
@@ -67,6 +69,7 @@ class SavedGame:
     table: str = ""  # a hosted table's name
     problem: str = ""
     other_version: bool = False  # sound, but another version of Linie saved it: the problem says which and what to do
+    in_use: bool = False  # another Linie plays it right now (a second window, linie-host): hands off until it closes
     good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
     outcome: dict[str, Any] | None = None  # the game is over: it waits here only for its replay to be kept
     progress: Progress | None = None
@@ -206,8 +209,11 @@ def read_summary(path: Path) -> SavedGame:
         )
         try:
             check_versions(match)
+            check_not_in_use(path)
         except OtherVersion as error:
             return replace(saved, problem=_in_words(path, error), other_version=True)
+        except InUse as error:
+            return replace(saved, problem=_in_words(path, error), in_use=True)
         if good_until is not None:
             good_until += version
             problem = _("its journal is damaged after action {good_until}: later actions are lost").format(

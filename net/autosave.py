@@ -11,6 +11,7 @@ the save holds the whole game and the log says so.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ from net.savefile import (
     Journal,
     JournalDamage,
     OtherVersion,
+    SaveLock,
+    check_not_in_use,
     new_base_id,
     read_journal,
     read_save,
@@ -49,6 +52,12 @@ class Autosave:
         self.journal_limit = journal_limit  # None: JOURNAL_LIMIT
         self.problem: str | None = None  # why saving fails right now (said once, retried each action)
         self._journal: Journal | None = None
+        self._lock = SaveLock.take(path)  # this table plays the save: no second Linie resumes it meanwhile
+        if self._lock is None:
+            log.warning("another program plays the save %s too: what it saves and what this table saves may "
+                        "overwrite each other", path)
+        else:  # a table dropped without its close (a test's, a failed start's) lets it go when collected
+            weakref.finalize(self, self._lock.release)
 
     def full(self) -> None:
         """A full save, and a fresh journal to continue it."""
@@ -89,12 +98,18 @@ class Autosave:
         if self.problem is not None:
             self.full()
         self._drop_journal()
+        self._unlock()
 
     def discard(self) -> None:
         """Let the journal go, and remove the save and its journal: the table needs them no more."""
         self._drop_journal()
         if (problem := remove_save(self.path)) is not None:
             log.warning("%s", problem)
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
 
     def _drop_journal(self) -> None:
         if self._journal is not None:
@@ -119,6 +134,7 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
     """The save at ``path`` and its Match with the journal's actions replayed. SnapshotError when
     the files cannot be trusted; ``JournalDamage`` (naming the last good action) when the journal is
     damaged in the middle, unless ``accept_damage``: then the game continues from that action."""
+    check_not_in_use(path)
     data = read_save(path, formats)
     check_versions(data.get("match"))
     match = Match.load(data.get("match"))

@@ -473,3 +473,31 @@ def test_a_save_another_linie_wrote_says_which_and_what_can_be_done(app, monkeyp
         assert open_saved_game(app, listed[0]) == f"This save cannot be resumed. {said}."
         assert path.read_bytes() == written
         app.pop()
+
+
+def test_a_game_another_linie_plays_is_neither_resumed_nor_deleted_here(app):
+    """The game started twice: the second Linie lists the game the first one plays as open there,
+    offers no Resume (two tables writing one save lose one's moves), refuses Delete, and Continue
+    passes it by; once the first closes it, it is this Linie's to resume."""
+    from game.scenes.saved import open_saved_game
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 3)
+    app.to_title()
+    path = saves.latest().path
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from net.savefile import SaveLock; "
+         f"assert SaveLock.take(Path({str(path)!r})); print('playing', flush=True); sys.stdin.read()"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "playing\n"
+        (listed,) = saves.list_saves()
+        said = "Open in another Linie right now (a second window, or linie-host): close it there to resume it here"
+        assert listed.in_use and listed.problem == said and saves.latest() is None
+        assert open_saved_game(app, listed) == f"This save cannot be resumed. {said}."
+        assert saves.delete(path) == f"Cannot delete {path.name}: another Linie is playing it right now"
+        assert path.exists()
+    finally:
+        other.communicate("")  # the other Linie closes
+    assert saves.latest() is not None and saves.latest().path == path
+    run(app, 0.05, click(app.stack.top.buttons["Continue"].rect.center))
+    assert table(app).session.match.version == 3

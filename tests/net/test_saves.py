@@ -55,7 +55,8 @@ def test_autosave_is_atomic_private_and_resumable(tmp_path: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seats' tokens
     assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600
     # no temporary file left behind
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.save", "table.save.journal"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.save", "table.save.journal",
+                                                          "table.save.lock"]  # the lock: while the table plays
     assert read_save(path)["match"]["match_version"] == 0  # the full save from the start ...
     assert len(journal_records(path)) == 4  # ... and the four actions since
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
