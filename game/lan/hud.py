@@ -311,6 +311,9 @@ class NetHud:
         waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
         if closed:
             words = _("The host has ended the game, or this program can no longer play at it.")
+        elif not waiting and self.session.role != "seat":  # a spectator has no seat to keep
+            words = _("The link to the host is lost. The table waits here until the host answers again, "
+                      "and you watch on.")
         elif not waiting:
             words = _("The link to the host is lost. Your seat is kept, and the table waits here until the "
                       "host answers again.")

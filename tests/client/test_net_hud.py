@@ -186,6 +186,21 @@ def test_a_host_that_closed_the_table_is_waited_for_not_called_a_lost_link(app, 
     assert said[-1] == "Waiting for the host"
 
 
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan, monkeypatch, role):
+    from game.lan import hud
+    table, link = lan
+    link.role, link.seat = role, (0 if role == "seat" else None)
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "Connection refused"})
+    run(app, 0.5)
+    assert said and ("Your seat is kept" in said[-1]) == (role == "seat"), said[-1]
+    assert "host answers again" in said[-1]
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan
