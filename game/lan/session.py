@@ -84,6 +84,7 @@ class LanSession:
         self.colours: dict[int, int] = {}
         self.bot_due: dict[int, float] = {}  # seat: when (this clock) a bot takes its absent player's seat
         self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
+        self._told_name: str | None = None  # the seat's name this player was last told they sit under
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
         self.replay_kept = False
         self.replay_problem = ""  # why it could not be (a full disk): the hosting player's results say so
@@ -325,8 +326,22 @@ class LanSession:
         self.chat.append(line)
         del self.chat[:-HISTORY]
 
+    def _note_name(self, message: dict[str, Any]) -> None:
+        """A player seated under another name than the one typed (the host numbers a name already
+        at the table: a second Ben sits as "Ben 2") reads it once, or they would look for themselves
+        in vain in the seats and in the others' chat."""
+        asked, given = getattr(self.connection, "name", None), message.get("name")
+        if message.get("seat") is None or not isinstance(asked, str) or not isinstance(given, str):
+            return
+        if given != asked and given != self._told_name:
+            self.notice(_("Another player here is called {name}: the others see you as {given}.").format(
+                name=asked, given=given))
+        self._told_name = given
+
     def _note(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "welcome":
+            self._note_name(message)
         if kind == "chat":
             seat = message.get("seat")
             self._add(ChatLine(0, str(message.get("name", "?")), str(message.get("text", "")),

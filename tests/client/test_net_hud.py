@@ -293,6 +293,23 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
                                                                       "Ada is back."]
 
 
+def test_a_player_seated_under_a_numbered_name_is_told_it_once(app):
+    link = Link()
+    link.name = "Ben"  # what this player typed; a Ben sits at the table already
+    session = LanSession(link)
+    for _ in range(2):  # the welcome again after a dropped link says nothing new
+        link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben 2", "version": 0})
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Another player here is called Ben: the others see you as Ben 2."]
+    other = LanSession(Link())
+    other.connection.name = "Ada"
+    other.connection.inbox.append({"type": "welcome", "seat": 0, "name": "Ada", "version": 0})
+    other.connection.inbox.append({"type": "welcome", "seat": None, "name": "Ada 2", "version": 0})  # watching
+    other.poll()
+    assert not [line for line in other.chat if line.notice]  # the name as typed, or no seat: nothing to say
+
+
 def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
     link = Link()
     session = LanSession(link)
