@@ -420,12 +420,16 @@ class LanSession:
                     self.notice(_("{name} sits down.").format(name=name))
                 elif old.get("claimed") and not new.get("claimed"):
                     gone = str(old.get("name", "?"))
-                    if gone in sat:
-                        pass  # moved to another seat: "sits down" says where
+                    if gone in sat or old.get("left"):  # moved: "sits down" says where; left: said already
+                        pass
                     elif spectators > watchers_before:
                         self.notice(_("{name} gave up the seat to watch.").format(name=gone))
                     else:
                         self.notice(_("{name} left the table.").format(name=gone))
+                continue
+            if new.get("left") and not old.get("left"):  # said bye after the game: gone, not a lost link
+                if index != own:
+                    self.notice(_("{name} left the table.").format(name=name))
                 continue
             back = new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away")))
             if phase == "over" and new.get("asked_start") and not old.get("asked_start") and index != own:

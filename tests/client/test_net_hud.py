@@ -310,6 +310,20 @@ def test_a_player_seated_under_a_numbered_name_is_told_it_once(app):
     assert not [line for line in other.chat if line.notice]  # the name as typed, or no seat: nothing to say
 
 
+def test_a_player_who_leaves_after_the_game_is_said_to_have_left_not_to_have_lost_the_link(app):
+    link = Link()
+    link.phase = "over"
+    session = LanSession(link)
+    for ben in (seat("Ben"), seat("Ben", connected=False, left=True), seat("Ben", connected=False, left=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    link.phase = "lobby"  # the table plays again: Ben's seat opens
+    link.set_seats([seat("Ada"), seat("Seat 2", kind="open", claimed=False, connected=False)])
+    session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Ben left the table.", "A new game begins at this table."], notices
+
+
 def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
     link = Link()
     session = LanSession(link)
