@@ -29,6 +29,8 @@ from net.host_thread import SavedTable
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
 HISTORY = 60  # chat lines kept for the scroll-back
+# after this screen's own link comes back, the others' reconnecting (their backoff reaches 8 s) is not news
+RETURN_GRACE = 10.0
 TOKEN_REFUSALS = ("net.bad_token", "net.token_revoked")
 
 
@@ -85,6 +87,8 @@ class LanSession:
         self.bot_due: dict[int, float] = {}  # seat: when (this clock) a bot takes its absent player's seat
         self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
         self._told_name: str | None = None  # the seat's name this player was last told they sit under
+        self._own_link_down = False
+        self._others_settle_until = 0.0  # until then the others' links coming and going are not news
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
         self.replay_kept = False
         self.replay_problem = ""  # why it could not be (a full disk): the hosting player's results say so
@@ -349,6 +353,11 @@ class LanSession:
         elif kind == "status":
             if message.get("link") in ("down", "closed"):
                 self.link_reason = str(message.get("reason") or "")
+            if message.get("link") == "down":
+                self._own_link_down = True
+            elif message.get("link") == "up" and self._own_link_down:
+                self._own_link_down = False  # the others' links were cut with ours (a host paused or restarted)
+                self._others_settle_until = time.monotonic() + RETURN_GRACE
             seats = message.get("seats")
             if isinstance(seats, list):
                 spectators = message.get("spectators")
@@ -449,6 +458,8 @@ class LanSession:
                 if new.get("bot") and new.get("connected") and not old.get("connected"):
                     self.notice(_("A bot plays your seat until the host gives it back."))
                 continue
+            elif time.monotonic() < self._others_settle_until and not new.get("bot"):
+                continue  # this screen's link just came back: the others reconnect too, nothing they did
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat

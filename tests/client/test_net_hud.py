@@ -324,6 +324,27 @@ def test_a_player_who_leaves_after_the_game_is_said_to_have_left_not_to_have_los
     assert notices == ["Ben left the table.", "A new game begins at this table."], notices
 
 
+def test_after_this_screens_link_comes_back_the_others_reconnecting_is_not_news(app, monkeypatch):
+    """A paused or restarted host cut every link: Ada's screen never reads that Ben lost his."""
+    from game.lan import session as lan_session
+    clock = [100.0]
+    monkeypatch.setattr(lan_session.time, "monotonic", lambda: clock[0])
+    link = Link()
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    link.inbox.append({"type": "status", "link": "down", "reason": "The host did not answer in time."})
+    link.inbox.append({"type": "status", "link": "up", "reason": ""})
+    for ben in (seat("Ben", connected=False), seat("Ben")):  # the host saw Ben silent too; he is back
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert not [line.text for line in session.chat if line.notice]
+    clock[0] += lan_session.RETURN_GRACE + 1  # later, Ben's own link drops: that is news
+    link.set_seats([seat("Ada"), seat("Ben", connected=False)])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == ["Ben lost the connection; the seat is kept."]
+
+
 def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
     link = Link()
     session = LanSession(link)
