@@ -294,6 +294,11 @@ class NetHud:
                                 self.session.hosting)
                 draw_tooltip(surface, text, rect)
 
+    def feed_rect(self) -> pygame.Rect | None:
+        """Where the chat's fading lines stand now (None: none shows, or not a LAN table): a table's own
+        floating messages keep off them (``ChatBox.feed_rect``)."""
+        return self.chat.feed_rect() if self.active and self.chat is not None else None
+
     def _feed_bottom(self) -> int | None:
         """Where the chat's fading lines must end to leave a lasting notice in the table's corner
         readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""

@@ -96,6 +96,17 @@ def test_a_local_session_gets_no_hud(app):
     assert "press" in table.seen  # nothing was taken from the table
 
 
+def test_the_hud_says_where_the_chats_fading_lines_stand_while_they_show(app, lan):
+    table, link = lan
+    assert table.lan_hud.feed_rect() is None
+    link.chat("Hallo zusammen")
+    run(app, 0.5)
+    feed = table.lan_hud.feed_rect()
+    assert feed is not None and feed.bottom <= table.lan_hud.chat.tab.top and feed.height > 20
+    run(app, 10.0)  # past the feed's 9 s
+    assert table.lan_hud.feed_rect() is None
+
+
 def test_seat_states_read_from_the_status():
     assert seat_state(seat("A")) == "connected"
     assert seat_state(seat("A", away=True)) == "away"
