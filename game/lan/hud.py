@@ -253,11 +253,23 @@ class NetHud:
         if self.game_over and self.link != "up":
             said = [_("The host has left the table; the game is over.")]
         else:
-            said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
+            said = self.own_seat_words() + self.countdowns()  # one notice for all, in the one place kept for it
             if self.session.hosting and self.session.save_problem:
                 said.insert(0, save_problem_words(self.session.save_problem))
         if said:
             self.notice_rect = draw_notice(surface, " ".join(said), self.notice_box())
+
+    def own_seat_words(self) -> list[str]:
+        """While the hosting player lets a bot play this screen's seat (this player is here), the table
+        may still read "Your turn": the notice says why clicks do nothing, for as long as it lasts, not
+        only in a chat line that fades."""
+        own = self.session.seat if self.session.role == "seat" else None
+        seats = self.seats()
+        if own is None or own >= len(seats) or self.link != "up" or self.game_over:
+            return []
+        seat = seats[own]
+        return [_("A bot plays your seat until the host gives it back.")] if seat.get("bot") and seat.get(
+            "connected") and seat.get("kind") == "human" else []
 
     def countdowns(self) -> list[str]:
         """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a

@@ -107,6 +107,22 @@ def test_the_hud_says_where_the_chats_fading_lines_stand_while_they_show(app, la
     assert table.lan_hud.feed_rect() is None
 
 
+def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_lasts(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.draw_notice
+    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text) or real(surface, text, box))
+    link.seat = 1
+    link.set_seats([seat("Ada"), seat("Ben", bot=True)])  # Ben is here; a bot plays his seat all the same
+    run(app, 12.0)  # long past the chat line's 9 s
+    assert said and "A bot plays your seat until the host gives it back." in said[-1]
+    said.clear()
+    link.set_seats([seat("Ada"), seat("Ben")])  # the host gave it back
+    run(app, 0.2)
+    assert not any("A bot plays your seat" in text for text in said)
+
+
 def test_seat_states_read_from_the_status():
     assert seat_state(seat("A")) == "connected"
     assert seat_state(seat("A", away=True)) == "away"
