@@ -348,8 +348,10 @@ class LanSession:
             self._note_name(message)
         if kind == "chat":
             seat = message.get("seat")
-            self._add(ChatLine(0, str(message.get("name", "?")), str(message.get("text", "")),
-                               seat if isinstance(seat, int) else None))
+            name = str(message.get("name", "?"))
+            if not isinstance(seat, int):  # a watcher's name is nobody's seat: "Ben" could be a player's
+                name = _("{name} (watching)").format(name=name)
+            self._add(ChatLine(0, name, str(message.get("text", "")), seat if isinstance(seat, int) else None))
         elif kind == "status":
             if message.get("link") in ("down", "closed"):
                 self.link_reason = str(message.get("reason") or "")

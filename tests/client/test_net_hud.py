@@ -123,6 +123,15 @@ def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_last
     assert not any("A bot plays your seat" in text for text in said)
 
 
+def test_a_watchers_chat_line_is_never_taken_for_a_seated_players_of_the_same_name(app):
+    link = Link()
+    session = LanSession(link)
+    link.inbox.append({"type": "chat", "seat": 1, "name": "Ben", "text": "my turn?"})
+    link.inbox.append({"type": "chat", "seat": None, "name": "Ben", "text": "I am the real Ben"})
+    session.poll()
+    assert [(line.name, line.seat) for line in session.chat] == [("Ben", 1), ("Ben (watching)", None)]
+
+
 def test_seat_states_read_from_the_status():
     assert seat_state(seat("A")) == "connected"
     assert seat_state(seat("A", away=True)) == "away"
