@@ -62,8 +62,12 @@ def seat_state(seat: dict[str, Any]) -> str | None:
     return "away" if seat.get("away") else "connected"
 
 
-def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
+def describe(seat: dict[str, Any], state: str | None, hosting: bool, own: bool = False) -> str:
+    """A seat dot's tooltip. On the player's own dot a bot the host let in is said to them, not
+    about them ("Ben is back" on Ben's own screen reads as someone else)."""
     name = str(seat.get("name", "?"))
+    if own and state == "bot" and seat.get("connected") and not hosting:
+        return _("A bot plays your seat until the host gives it back.")
     text = {
         "connected": _("{name} is connected.").format(name=name),
         "away": _("{name} has not answered for a few seconds.").format(name=name),
@@ -302,8 +306,9 @@ class NetHud:
             centre = dict(self._dots()).get(self.hover)
             if centre is not None:
                 rect.center = centre
-                text = describe(seats[self.hover], seat_state(seats[self.hover]),
-                                self.session.hosting)
+                own = self.session.seat if self.session.role == "seat" else None
+                text = describe(seats[self.hover], seat_state(seats[self.hover]), self.session.hosting,
+                                own=self.hover == own)
                 draw_tooltip(surface, text, rect)
 
     def feed_rect(self) -> pygame.Rect | None:

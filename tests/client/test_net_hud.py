@@ -304,6 +304,8 @@ def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_b
                                                       "Click: give the seat back.")
     gone = seat("Ben", connected=False, bot=True)
     assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
+    # on Ben's own screen his dot speaks to him
+    assert describe(back, seat_state(back), False, own=True) == "A bot plays your seat until the host gives it back."
 
 
 def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app):
