@@ -259,12 +259,15 @@ class LobbyScene(HoldsSession, Scene):
         address = f"{self.session.address or lan_address()}:{self.port}"
         if self.hosting:
             return _("{game} · you host this table · others join at {address}").format(game=game, address=address)
-        phase = _(PHASE_WORDS.get(self.session.phase, self.session.phase))
+        told = self.session.phase if self.session.status.get("seats") else table.get("phase") or self.session.phase
+        phase = _(PHASE_WORDS.get(told, told))  # before the first status, the hello's: a game may be under way
         return _("{game} · {phase} · at {address}").format(game=game, phase=phase, address=address)
 
     def _note(self) -> str:
         if self.session.link != "up":
             return _("Connecting to the table…")
+        if self.session.role is None and not self.hosting:
+            return _("Taking a place at the table…")  # not "waiting for the host to start": it may be under way
         if self.session.role == "spectator":
             seats = self.session.status.get("seats", [])
             if self.session.phase == "lobby" and any(seat.get("kind") == "open" for seat in seats):

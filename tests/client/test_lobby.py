@@ -579,6 +579,18 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
 
 
+def test_a_newcomer_joining_a_game_under_way_never_reads_that_the_lobby_waits_for_a_start(app):
+    """Between the hello and the host's first status the lobby shows for a moment: it says what the
+    hello said (a game in progress) and that a place is being taken, not "in the lobby, waiting"."""
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "up", None, None, "lobby"  # NetSession's default
+    session.status, session.address = {"seats": [], "phase": "lobby"}, "192.168.1.20"
+    session.table = {"table": "Tafel", "title": "Linja", "phase": "playing", "guests_start": True}
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    assert "game in progress" in lobby._where(session.table) and "in the lobby" not in lobby._where(session.table)
+    assert lobby._note() == "Taking a place at the table…"
+
+
 def test_a_spectator_in_the_lobby_is_told_about_watching_not_about_a_seat_to_give_back(app):
     session = SeatedLobbySession()
     session.link, session.role, session.seat, session.phase = "up", "spectator", None, "lobby"
