@@ -647,6 +647,15 @@ class BusTable(TableScene):
         backdrop(city, (theme.WIDTH, theme.HEIGHT))
         clock_centre(city)
 
+    def _toast_area(self) -> pygame.Rect:
+        """Where the messages about the moves stand: the map above its key, and above the LAN chat's
+        fading lines while they show in the map's corner (a message drawn over them reads as neither)."""
+        area = layout.TOASTS.copy()
+        feed = self.lan_hud.feed_rect() if self.lan_hud is not None else None
+        if feed is not None and feed.colliderect(area):
+            area.height = max(area.height // 2, feed.top - 8 - area.top)
+        return area
+
     def draw_table(self, surface: pygame.Surface) -> None:
         picture = self.picture
         if self.view is None or picture is None:
@@ -659,7 +668,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area())
         note = self.menu_keys_note()  # under the players, in the margin nothing else uses
         size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
         theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,
