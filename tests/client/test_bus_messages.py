@@ -224,3 +224,60 @@ def test_a_forced_pass_says_why_it_was_forced(app):
     name = looks[1].name
     assert said == [f"{name} has no markers and passes", f"{name} finds every space taken and passes",
                     f"{name} passes"]
+
+
+def _told_action(text: str) -> tuple[str, str, str] | None:
+    """(action, letter, the rest) when a message names an action's space ("Vrrooomm! B: Ada drives…")."""
+    import re
+
+    from game.tables.bus.model import ACTION_NAMES
+    for action, label in ACTION_NAMES.items():
+        told = re.match(re.escape(label) + r"(?: ([A-F]))?: ", text)
+        if told:
+            return action, told.group(1) or "", text[told.end():]
+    return None
+
+
+def test_after_several_moves_are_skipped_at_once_the_words_name_the_moment_the_board_shows(app):
+    """Every seat's moves queue up on the show, then one Enter skips them all: of the news they said only
+    the newest stays, and where it names an action's space it is the space and the player the board
+    shows at work (never the previous marker's words under the next marker's decision)."""
+    from game.bots import make_bot
+    from game.session import LocalSession
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, played
+    app.settings.hints = False
+    match = played(lambda m: m.state.round >= 1, seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(0.1)
+    table.session.hold_bots(True)  # the test moves every seat, so several moves stand queued at once
+    bots = [make_bot("bus", "normal", seat) for seat in range(len(match.seats))]
+    said: list[str] = []
+    say = table._stage.toast
+    table._stage.toast = lambda text: (said.append(text), say(text))[-1]
+    crowded = named = 0
+    for _ in range(60):
+        if match.finished:
+            break
+        said.clear()
+        for _ in range(5):
+            if match.finished:
+                break
+            seat = match.to_act()[0]
+            match.submit(seat, bots[seat].decide(match.view(seat)))
+            app.step(0.01)
+        assert table.busy
+        app.step(0.01, key(pygame.K_RETURN))
+        crowded += len(said) > 1
+        assert not table.busy and not table.show.overlays  # no banner of a moment skipped over
+        news = [toast.text for toast in table.toasts.items + table.toasts.waiting if not toast.answer]
+        assert len(news) <= 1, news
+        told = _told_action(news[0]) if news else None
+        if told is not None:
+            picture = table.picture
+            action, letter, rest = told
+            assert (action, letter) == (picture.phase, str(table._decision().get("letter") or "")), news
+            assert picture.to_act is not None and rest.startswith(table.looks[picture.to_act].name), news
+            named += 1
+    assert named >= 5 and crowded >= 5  # the skips left action words to check, and cut news short
