@@ -281,3 +281,41 @@ def test_after_several_moves_are_skipped_at_once_the_words_name_the_moment_the_b
             assert picture.to_act is not None and rest.startswith(table.looks[picture.to_act].name), news
             named += 1
     assert named >= 5 and crowded >= 5  # the skips left action words to check, and cut news short
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_blocked_lines_line_expansion_is_told_once_as_the_streets_it_loses(app, lang):
+    """A closed circle with no street left at its end (U4: the streets are lost): the table says once that
+    the marker can lay no street and loses them, never "lays 3 streets" and then "loses 3 streets"."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.i18n import set_language
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10, 0]  # a circle closed at crossing 0, whose one other street it holds
+    state.buses[2] = 3  # the largest fleet: Line Expansion A gives 3 streets
+    events = resolve(state, {"line": [0]})
+    assert {"type": "streets_lost", "seat": 0, "count": 3, "reason": "blocked"} in events
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(4)], 5).view(None)
+    looks = seat_looks(view, 4)
+    said: list[str] = []
+    set_language(lang)
+    try:
+        show = Show()
+        stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None, said.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, view, view, events, looks)
+        timeline.finish()
+        floats = [overlay.text for overlay in show.overlays if hasattr(overlay, "text")]
+    finally:
+        set_language("en")
+    name = looks[0].name
+    told = [text for text in said + floats if name in text and ("street" in text or "Straße" in text)]
+    assert told == [{"en": f"Line Expansion A: {name} can lay no street: loses 3 streets "
+                           "(no street is left at the ends of the line).",
+                     "de": f"Linienausbau A: {name} kann keine Straße legen: verliert 3 Straßen "
+                           "(an den Enden der Linie ist keine Straße mehr frei)."}[lang]]
