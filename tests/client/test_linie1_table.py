@@ -338,19 +338,30 @@ def test_a_lost_link_is_shown_until_it_comes_back(app):
     assert not table.lan_hud.blocking and table.my_turn
 
 
-def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
+def at_a_turns_end_with_the_pile_empty(app, spare: list[int] | None = None) -> tuple[Linie1Table, int]:
+    """Seat 0 about to end a turn, its actions taken, with the pile run out and a driver holding spare
+    tiles (``spare`` as that driver's hand when given): the table and the driver's seat."""
     session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                        and not v["players"][0]["driving"]
                        and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
     if session.match.finished:
         pytest.skip("no game reached a driver with spare tiles")
-    session.match.state.pile.clear()  # the pile has run out
+    state = session.match.state
+    state.pile.clear()  # the pile has run out
+    driver = next(seat for seat in range(1, state.players) if state.driving(seat) and state.hands[seat])
+    if spare is not None:
+        state.hands[driver] = spare
     table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
     app.push(table)
     run(app, 0.05)
     while table.view["phase"] == "build" and table.view.get("must_act"):
         run(app, 0.02, click(cell_centre(table, legal_cell(table))))
         settle(app, table)
+    return table, driver
+
+
+def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
+    table, _driver = at_a_turns_end_with_the_pile_empty(app)
     hand_before = len(table.hand())
     run(app, 0.02, key(pygame.K_n))
     settle(app, table)
@@ -363,21 +374,8 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
 
 
 def test_every_tile_type_on_offer_from_drivers_fits_the_panel_and_the_keys_take_them(app):
-    session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
-                       and not v["players"][0]["driving"]
-                       and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
-    if session.match.finished:
-        pytest.skip("no game reached a driver with spare tiles")
-    state = session.match.state
-    state.pile.clear()
-    driver = next(seat for seat in range(1, state.players) if state.driving(seat))
-    state.hands[driver] = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # more than a panel row of full-size tiles
-    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
-    app.push(table)
-    run(app, 0.05)
-    while table.view["phase"] == "build" and table.view.get("must_act"):
-        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
-        settle(app, table)
+    # more than a panel row of full-size tiles
+    table, driver = at_a_turns_end_with_the_pile_empty(app, [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     run(app, 0.02, key(pygame.K_n))
     settle(app, table)
     assert table.view["phase"] == "refill" and table.my_turn

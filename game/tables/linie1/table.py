@@ -57,6 +57,12 @@ REFUSAL_NOTE_SECONDS = 4.0  # a refusal beside the square clicked, until the poi
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
+def _walked(focus: int | None, step: int, count: int) -> int:
+    """The next of ``count`` things picked out by a key (``step`` 1 or -1), round the ends; with none
+    picked out yet, the first going right and the last going left."""
+    return (((-1 if step > 0 else 0) if focus is None else focus) + step) % count
+
+
 def _cell(value: Any) -> tuple[int, int]:
     return int(value[0]), int(value[1])
 
@@ -538,9 +544,7 @@ class Linie1Table(TableScene):
         if waiting is not None:
             count = len(waiting[0])
             if kind in ("left", "right", "focus_next", "focus_prev"):  # arrows, Tab, the pad walk the dice
-                step = 1 if kind in ("right", "focus_next") else -1
-                start = -1 if step > 0 else 0
-                self.die_focus = ((start if self.die_focus is None else self.die_focus) + step) % count
+                self.die_focus = _walked(self.die_focus, 1 if kind in ("right", "focus_next") else -1, count)
                 self.app.sounds.play("click")
                 return True
             if kind == "confirm" and self.die_focus is not None:
@@ -549,9 +553,7 @@ class Linie1Table(TableScene):
         if self.my_turn and self.view["phase"] == "refill" and self.refill_slots():
             count = len(self.refill_slots())
             if kind in ("left", "right"):  # the arrows and the pad walk the tiles (Tab keeps to the buttons)
-                step = 1 if kind == "right" else -1
-                start = -1 if step > 0 else 0
-                self.take_focus = ((start if self.take_focus is None else self.take_focus) + step) % count
+                self.take_focus = _walked(self.take_focus, 1 if kind == "right" else -1, count)
                 self.app.sounds.play("click")
                 return True
             if kind == "confirm" and self.take_focus is not None:
