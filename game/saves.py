@@ -41,6 +41,7 @@ from net.savefile import (
     InUse,
     JournalDamage,
     OtherVersion,
+    SaveLock,
     check_not_in_use,
     journal_path,
     read_journal,
@@ -272,6 +273,11 @@ def refusal(path: Path, error: SnapshotError) -> str:
         where = _("after action {last}").format(last=last) if last is not None else _("from its first action on")
         return _("This save is damaged {where}: continue from there, or delete it.").format(where=where)
     return _("This save cannot be resumed. {in_words}.").format(in_words=_in_words(path, error))
+
+
+def in_use(path: Path) -> bool:
+    """Another Linie plays the save at ``path`` right now."""
+    return SaveLock.held_elsewhere(path)
 
 
 def load_local(path: Path, accept_damage: bool = False) -> Match:

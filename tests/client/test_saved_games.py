@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
 from net.savefile import FRAME_HEAD, journal_path
 from tests.client import fake_game
-from tests.client.helpers import click, key, record_drawn_text, run
+from tests.client.helpers import click, key, record_drawn_text, run, wait
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -496,8 +496,14 @@ def test_a_game_another_linie_plays_is_neither_resumed_nor_deleted_here(app):
         assert open_saved_game(app, listed) == f"This save cannot be resumed. {said}."
         assert saves.delete(path) == f"Cannot delete {path.name}: another Linie is playing it right now"
         assert path.exists()
+        app.push(SavedGamesScene(app))
+        screen = app.stack.top
+        assert screen.row_buttons[0][0] not in screen.ui.widgets  # no Resume while it is played there
     finally:
         other.communicate("")  # the other Linie closes
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert screen.games[0].resumable and screen.row_buttons[0][0] in screen.ui.widgets  # the list saw it, unasked
+    app.pop()
     assert saves.latest() is not None and saves.latest().path == path
     run(app, 0.05, click(app.stack.top.buttons["Continue"].rect.center))
     assert table(app).session.match.version == 3
