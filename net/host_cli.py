@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import signal
 import sys
 from pathlib import Path
@@ -27,7 +26,7 @@ from game.core.registry import UnknownGame, available_games, get_game
 from game.files import reason_in_words
 from game.i18n import _, chosen_language, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
-from game.paths import replays_dir
+from game.paths import NoHome, data_dir, replays_dir
 from game.version import program_version
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
@@ -38,8 +37,17 @@ log = logging.getLogger("linie.host")
 
 
 def default_save_path(port: int) -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "linie" / f"host-{port}.save"
+    """``host-PORT.save`` in the data folder (``$XDG_DATA_HOME/linie``); ``NoHome`` without one."""
+    return data_dir() / f"host-{port}.save"
+
+
+def default_replays() -> Path | None:
+    """The client's replays folder, where its Replays screen finds the game; None when this user has
+    no home folder (a container's user): no replay is kept unless ``--replays`` names a folder."""
+    try:
+        return replays_dir()
+    except NoHome:
+        return None
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -124,7 +132,7 @@ def build_host(args: argparse.Namespace) -> Host:
         bot_takeover_after=args.bot_takeover or None,
         bot_delay=args.bot_delay,
         save_path=args.save or args.resume,
-        replays=args.replays or replays_dir(),
+        replays=args.replays or default_replays(),
     )
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
         if args.resume is not None and args.save is None:  # a save on a read-only disk may go on elsewhere
@@ -237,7 +245,12 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
             loop.add_signal_handler(signum, stop.set)
     if host.config.save_path is None:
-        path = default_save_path(port)
+        try:
+            path = default_save_path(port)
+        except NoHome:
+            await host.close(goodbye=False)
+            sys.exit(_("linie-host: this user has no home folder to save the table in: choose a file with --save "
+                       "(or set HOME)"))
         if (problem := check_writable(path)) is not None:
             await host.close(goodbye=False)
             sys.exit(
@@ -259,7 +272,10 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         for address in addresses:
             print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
         print(f"  autosave: {host.config.save_path}", flush=True)
-        print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+        if host.config.replays is not None:
+            print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+        else:
+            print(_("  no replay is kept: this user has no home folder (--replays DIR keeps them there)"), flush=True)
         if (note := replays_note(host.config.replays)) is not None:
             print(note, flush=True)
         if not args.no_discovery:

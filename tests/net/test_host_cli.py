@@ -10,11 +10,12 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from net import DEFAULT_PORT
-from net.host_cli import build_host, parse_args
+from net.host_cli import build_host, parse_args, serve
 from net.savefile import read_save
 from tests.net.conftest import RawPeer, make_host, seat
 
@@ -156,3 +157,31 @@ def test_a_console_that_cannot_show_the_tables_name_never_ends_the_host(tmp_path
         _, errors = process.communicate(timeout=10)
     assert first.startswith(b"Linie host: table 'Caf\\xe9 \\u2615 \\u6771\\u4eac'")
     assert process.returncode == 0 and b"Traceback" not in errors
+
+
+@pytest.fixture
+def no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container's user: no HOME, no XDG folders, and no entry in the password database."""
+    import pwd
+
+    def unknown(uid: int) -> Any:
+        raise KeyError(uid)
+
+    for variable in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)
+
+
+def test_linie_host_without_a_home_folder_says_what_to_give_it(no_home: None, tmp_path: Path) -> None:
+    """No traceback from the folders' library: the log goes to the console, no replay is kept unless
+    --replays names a folder, and without --save it says to give one."""
+    from game.logs import setup_logging
+    assert setup_logging("linie-host", folder=None) is None
+    assert build_host(parse_args(["--game", "linja"])).config.replays is None
+    host = build_host(parse_args(["--game", "linja", "--replays", str(tmp_path)]))
+    assert host.config.replays == tmp_path
+    with pytest.raises(SystemExit) as refused:
+        asyncio.run(serve(build_host(parse_args(["--game", "linja"])), parse_args(
+            ["--game", "linja", "--bind", "127.0.0.1", "--port", "0", "--no-discovery"])))
+    assert refused.value.code == ("linie-host: this user has no home folder to save the table in: choose a file "
+                                  "with --save (or set HOME)")
