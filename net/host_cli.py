@@ -50,6 +50,18 @@ def default_replays() -> Path | None:
         return None
 
 
+def port_number(text: str) -> int:
+    """A TCP port as ``--port`` takes it: 0 (any free port) to 65535; else refused in words (a port
+    past them reached the socket and ended the host with a traceback)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(_("a port from 0 (any free port) to 65535, not {text!r}").format(text=text))
+    return port
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="linie-host", description=_("A dedicated, headless LAN host for one table."))
     parser.add_argument(
@@ -65,7 +77,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--level", default="normal", help=_("the bots' level"))
     parser.add_argument(
         "--port",
-        type=int,
+        type=port_number,
         help=_("TCP port (default: {port} when free, else any free port)").format(port=DEFAULT_PORT),
     )
     parser.add_argument("--bind", default="0.0.0.0", help=_("address to listen and advertise on"))
@@ -302,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         sys.exit(
             _("linie-host: cannot listen on {address}:{port}: {reason}").format(
-                address=args.bind, port=args.port or DEFAULT_PORT, reason=error.strerror
+                address=args.bind, port=DEFAULT_PORT if args.port is None else args.port, reason=error.strerror
             )
         )
     except KeyboardInterrupt:

@@ -185,3 +185,12 @@ def test_linie_host_without_a_home_folder_says_what_to_give_it(no_home: None, tm
             ["--game", "linja", "--bind", "127.0.0.1", "--port", "0", "--no-discovery"])))
     assert refused.value.code == ("linie-host: this user has no home folder to save the table in: choose a file "
                                   "with --save (or set HOME)")
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "65536", "abc"])
+def test_a_port_no_socket_can_take_is_refused_in_words(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """One past 65535 reached the socket and ended linie-host with a traceback."""
+    with pytest.raises(SystemExit):
+        parse_args(["--port", port])
+    assert f"a port from 0 (any free port) to 65535, not '{port}'" in capsys.readouterr().err
+    assert parse_args(["--port", "0"]).port == 0 and parse_args(["--port", "65535"]).port == 65535
