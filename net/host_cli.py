@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,32 @@ def port_number(text: str) -> int:
     return port
 
 
+def seconds_up_to(most: float) -> Callable[[str], float]:
+    """A number of seconds from 0 to ``most``, as ``--bot-delay`` and ``--bot-takeover`` take them:
+    NaN (a timer that never fires: bots that never moved), infinity and negatives refused in words."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not 0 <= value <= most:  # False for NaN too
+            raise argparse.ArgumentTypeError(_("a number of seconds from 0 to {most}, not {text!r}").format(
+                most=f"{most:g}", text=text))
+        return value
+    return seconds
+
+
+def seed_number(text: str) -> int:
+    """A seed the saves can hold (within a signed 64-bit number; a longer one ended the host as it saved)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = 10**18
+    if not -(10**18) < seed < 10**18:
+        raise argparse.ArgumentTypeError(_("a whole number of at most 18 digits, not {text!r}").format(text=text))
+    return seed
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="linie-host", description=_("A dedicated, headless LAN host for one table."))
     parser.add_argument(
@@ -99,7 +127,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             "(default: the replays folder the game's Replays screen lists)"
         ),
     )
-    parser.add_argument("--seed", type=int, help=_("deal from this seed (default: random)"))
+    parser.add_argument("--seed", type=seed_number, help=_("deal from this seed (default: random)"))
     parser.add_argument(
         "--option",
         action="append",
@@ -117,12 +145,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--bot-takeover",
-        type=float,
+        type=seconds_up_to(24 * 3600),
         default=90.0,
         metavar="SECONDS",
         help=_("a bot plays an absent player's seat after this long, until they are back (default 90; 0 turns it off)"),
     )
-    parser.add_argument("--bot-delay", type=float, default=0.6, help=_("seconds a bot waits before moving"))
+    parser.add_argument("--bot-delay", type=seconds_up_to(60), default=0.6, help=_("seconds a bot waits before moving"))
     parser.add_argument("--no-discovery", action="store_true", help=_("do not advertise on the LAN"))
     parser.add_argument("-q", "--quiet", action="store_true", help=_("print warnings and errors only"))
     parser.add_argument(

@@ -194,3 +194,23 @@ def test_a_port_no_socket_can_take_is_refused_in_words(port: str, capsys: pytest
         parse_args(["--port", port])
     assert f"a port from 0 (any free port) to 65535, not '{port}'" in capsys.readouterr().err
     assert parse_args(["--port", "0"]).port == 0 and parse_args(["--port", "65535"]).port == 65535
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--bot-delay", "nan", "a number of seconds from 0 to 60, not 'nan'"),  # bots that never moved
+    ("--bot-delay", "inf", "a number of seconds from 0 to 60, not 'inf'"),
+    ("--bot-delay", "-3", "a number of seconds from 0 to 60, not '-3'"),
+    ("--bot-takeover", "-5", "a number of seconds from 0 to 86400, not '-5'"),
+    ("--seed", "99999999999999999999999", "a whole number of at most 18 digits"),  # ended the host as it saved
+])
+def test_numbers_a_table_cannot_run_with_are_refused_in_words(option: str, value: str, said: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args([f"{option}={value}"])
+    assert said in capsys.readouterr().err
+
+
+def test_the_numbers_a_table_runs_with_still_pass() -> None:
+    args = parse_args(["--bot-delay", "0", "--bot-takeover", "0", "--seed", "-1"])
+    assert (args.bot_delay, args.bot_takeover, args.seed) == (0.0, 0.0, -1)
+    assert parse_args(["--seed", str(10**18 - 1)]).seed == 10**18 - 1
