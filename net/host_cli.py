@@ -238,7 +238,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for key, value in option_texts(pairs).items():
         try:
             options[key] = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser: the text, for the game to judge
             options[key] = value
     return options
 

@@ -77,7 +77,7 @@ def test_game_options_are_given_as_key_value_pairs(tmp_path: Path) -> None:
     host = build_host(parse_args(["--game", "linie1", "--bots", "1", "--option", "trip_rule=pace",
                                   "--option", 'die_faces=["1", "H"]', "--save", str(tmp_path / "t.save")]))
     assert host.match.options["trip_rule"] == "pace" and host.match.options["die_faces"] == ["1", "H"]
-    for bad in ("trip_rule=dice", "nonsense"):
+    for bad in ("trip_rule=dice", "nonsense", "trip_rule=" + "[" * 5000):  # the last: nested past JSON's parser
         with pytest.raises(SystemExit):
             build_host(parse_args(["--game", "linie1", "--option", bad, "--save", str(tmp_path / "u.save")]))
 
