@@ -43,6 +43,24 @@ def local_ipv4_addresses() -> list[str]:
     return sorted(found, key=lambda address: (ipaddress.ip_address(address).is_loopback, address))
 
 
+def advertised_addresses(bind: str | None) -> list[str]:
+    """The addresses a table announces: the one it is bound to, else this machine's LAN addresses.
+    Loopback only when there is nothing else: a browser on another machine that dials 127.0.0.1
+    reaches itself, and a table of its own on the same port would be listed under this one's name
+    (two tables at a LAN party, one of them a `linie-host` beside a player's own game)."""
+    if bind and bind != "0.0.0.0":
+        return [bind]
+    found = local_ipv4_addresses()
+    lan = [address for address in found if not ipaddress.ip_address(address).is_loopback]
+    return lan or found
+
+
+def dial_order(addresses: list[str]) -> list[str]:
+    """A table's announced addresses in the order a browser tries them: loopback last, whatever
+    order mDNS delivered them in (an older host announces its loopback address too)."""
+    return sorted(addresses, key=lambda address: ipaddress.ip_address(address).is_loopback)
+
+
 def txt_record(info: dict[str, Any]) -> dict[str, str]:
     """The TXT properties of a table (see docs/protocol.md, "Discovery")."""
     return {"proto": str(info["protocol"]), "rules": info["rules_version"], "game": info["game"],
@@ -74,7 +92,7 @@ class Advertiser:
     def __init__(self, port: int, info: dict[str, Any], bind: str | None = None) -> None:
         self._zeroconf = Zeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-advertise")
-        addresses = [bind] if bind and bind != "0.0.0.0" else local_ipv4_addresses()
+        addresses = advertised_addresses(bind)
         self._service = ServiceInfo(
             SERVICE_TYPE, f"{instance_label(info['table'], port)}.{SERVICE_TYPE}", port=port,
             properties=txt_record(info), server=f"linie-{uuid.uuid4().hex[:12]}.local.", parsed_addresses=addresses)
@@ -243,7 +261,7 @@ class TableBrowser:
             info = self._zeroconf.get_service_info(SERVICE_TYPE, service, timeout=int(self.probe_timeout * 1000))
             if info is None:
                 return False
-            candidates = [(address, info.port) for address in info.parsed_addresses(IPVersion.V4Only)
+            candidates = [(address, info.port) for address in dial_order(info.parsed_addresses(IPVersion.V4Only))
                           if info.port]
         for address, port in candidates:
             try:

@@ -17,7 +17,7 @@ import pytest
 
 from game.core.registry import available_games
 from net.client import NetSession
-from net.discovery import TableBrowser, compatibility, txt_record
+from net.discovery import TableBrowser, advertised_addresses, compatibility, dial_order, txt_record
 from net.host_thread import HostThread
 from net.protocol import PROTOCOL_VERSION
 from tests.net.conftest import make_host
@@ -219,3 +219,19 @@ def test_a_table_of_a_newer_linie_is_said_to_be_one_even_when_its_hello_has_grow
         server.close()
         if session is not None:
             session.close()
+
+
+def test_a_table_announces_its_lan_addresses_not_loopback_unless_it_has_nothing_else(monkeypatch) -> None:
+    """Another machine that dialled an announced 127.0.0.1 would reach itself (its own table on 47000)."""
+    import net.discovery
+    monkeypatch.setattr(net.discovery, "local_ipv4_addresses", lambda: ["192.168.1.20", "10.0.0.5", "127.0.0.1"])
+    assert advertised_addresses("0.0.0.0") == ["192.168.1.20", "10.0.0.5"]
+    assert advertised_addresses(None) == ["192.168.1.20", "10.0.0.5"]
+    assert advertised_addresses("127.0.0.1") == ["127.0.0.1"]  # a table kept on this machine
+    monkeypatch.setattr(net.discovery, "local_ipv4_addresses", lambda: ["127.0.0.1"])
+    assert advertised_addresses("0.0.0.0") == ["127.0.0.1"]  # a machine without a network still finds it
+
+
+def test_a_browser_dials_loopback_last_whatever_order_mdns_gave() -> None:
+    assert dial_order(["127.0.0.1", "192.168.1.20", "10.0.0.5"]) == ["192.168.1.20", "10.0.0.5", "127.0.0.1"]
+    assert dial_order(["127.0.0.1"]) == ["127.0.0.1"]
