@@ -45,7 +45,7 @@ def _load_all(path: Path) -> dict[str, Any]:
     one seat writes the others back as they were."""
     try:
         body = read_file(path, LIMIT)
-        data: Any = json.loads(body.decode("utf-8")) if len(body) <= LIMIT else None
+        data: Any = json.loads(body.decode("utf-8-sig")) if len(body) <= LIMIT else None
     except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -487,6 +487,8 @@ def test_seats_a_newer_linie_kept_in_its_own_form_survive_this_one_keeping_and_f
     lan_seats.forget("k")
     lan_seats.remember("j", "u")
     assert json.loads(path.read_text()) == {**newer, "j": "u"}
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # hand-edited in an editor that writes a BOM
+    assert lan_seats.recall("j") == "u"
 
 
 class Hosted:
