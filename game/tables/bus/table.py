@@ -81,6 +81,7 @@ class BusTable(TableScene):
         super().__init__(app, session, config)
         self.city: CityMap = city_map(*MAP_RECT)
         self.show.particles = ParticleSystem(seed=11, gravity=300.0)
+        self.show.on_skipped = self._skipped
         self.tally = Tally()
         self.toasts = Toasts()
         self.looks: list[SeatLook] = []
@@ -211,6 +212,15 @@ class BusTable(TableScene):
         for button in self.buttons.values():
             button.visible = False
         stage_update(self._stage, timeline, before, view, events, self.looks)
+
+    def _skipped(self) -> None:
+        """The player skipped the moves playing: what would still be said or shown of the moments skipped
+        over goes (queued news, banners, rising words, a score still counting up) and the newest news
+        stays, so the words on screen name the moment the board shows."""
+        self.toasts.skip_to_newest()
+        self.show.overlays.clear()
+        if not self.show.busy:
+            self.tally.finish()
 
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         view = self.view
