@@ -11,6 +11,7 @@ from types import ModuleType
 from game.display_loss import log_when_the_display_goes
 from game.i18n import ENVIRONMENT, LANGUAGES, _, chosen_language, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
+from game.paths import NoHome, config_dir, data_dir
 from game.version import program_version
 
 
@@ -54,6 +55,12 @@ def play(args: argparse.Namespace) -> int:
     """Open the window and play until it closes (a signal to quit closes it too)."""
     if args.lang:
         os.environ[ENVIRONMENT] = args.lang  # above the setting, for this run only
+    try:
+        config_dir(), data_dir()
+    except NoHome:  # a container's user without HOME: nowhere to keep settings, saves and replays
+        print("linie: " + _("this user has no home folder to keep settings, saves and replays in: set HOME (or "
+                            "XDG_CONFIG_HOME and XDG_DATA_HOME)"), file=sys.stderr)
+        return 1
     log_path = setup_logging("linie", args.log_level)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Lazy on purpose: ``linie --help`` answers without loading pygame and every screen.

@@ -168,7 +168,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, SettingsFile]:
         body = read_file(path, SETTINGS_LIMIT)
         if len(body) > SETTINGS_LIMIT:  # never settings: a gigabyte would be read into memory
             raise ValueError("too big")
-        data = json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8-sig"))  # a BOM: the file saved by an editor that writes one
     except FileNotFoundError:
         return Settings(), report
     except OSError as error:  # a folder in its place, no permission, a symlink loop

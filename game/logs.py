@@ -14,7 +14,7 @@ import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from game.paths import log_dir
+from game.paths import NoHome, log_dir
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_BYTES = 1024 * 1024
@@ -36,7 +36,12 @@ def setup_logging(program: str, level: str = "INFO", console_level: str = "WARNI
     console.setLevel(max(logging.getLevelName(console_level), logging.getLevelName(level)))
     console.setFormatter(logging.Formatter(FORMAT))
     _add(root, console)
-    path = (folder or log_dir()) / f"{program}.log"
+    try:
+        path = (folder or log_dir()) / f"{program}.log"
+    except NoHome:
+        logging.getLogger("linie").warning("no log file (this user has no home folder: set HOME or "
+                                           "XDG_STATE_HOME): logging to the console only")
+        return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")

@@ -15,16 +15,28 @@ from platformdirs import PlatformDirs
 APP_NAME = "linie"
 
 
+class NoHome(RuntimeError):
+    """The system names no home folder for this user (a container's user without ``HOME``): Linie
+    has nowhere to keep its files unless ``HOME`` or the XDG variables name one."""
+
+
 def _dirs() -> PlatformDirs:
     return PlatformDirs(APP_NAME, appauthor=False)
 
 
+def _path(kind: str) -> Path:
+    try:
+        return Path(getattr(_dirs(), kind))
+    except RuntimeError as error:  # platformdirs: "could not determine the home directory"
+        raise NoHome(str(error)) from None
+
+
 def config_dir() -> Path:
-    return _dirs().user_config_path
+    return _path("user_config_path")
 
 
 def data_dir() -> Path:
-    return _dirs().user_data_path
+    return _path("user_data_path")
 
 
 def saves_dir() -> Path:
@@ -38,4 +50,4 @@ def replays_dir() -> Path:
 
 
 def log_dir() -> Path:
-    return _dirs().user_log_path
+    return _path("user_log_path")

@@ -148,7 +148,7 @@ def parse_replay(body: bytes, name: str = "The file") -> Replay:
             _("{name} is a saved game, not a replay: Saved games on the title resumes it.").format(name=name)
         )
     try:
-        text = body.decode("utf-8")
+        text = body.decode("utf-8-sig")  # a BOM: a friend's file passed through an editor that writes one
     except UnicodeDecodeError:
         raise ReplayError(_("{name} is not a text file, so not a Linie replay.").format(name=name)) from None
     lines = [line for line in text.splitlines() if line.strip()]

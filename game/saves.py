@@ -8,9 +8,11 @@ all. A finished game leaves its replay in the replays folder instead of a save; 
 could not be written yet (a full disk) waits in its save, listed as finished with its result, and
 opening it shows its results and keeps the replay then.
 
-Reading a save for the list never imports a game: what the list shows (the game's title, the
+Reading a save for the list never loads its game: what the list shows (the game's title, the
 players, how far it got in its players' count: ``game.save_progress``, and when its last move was
-saved) is read from the save itself and its journal.
+saved) is read from the save itself and its journal. Whether the save's rules are this Linie's is
+asked of the game's rules (importing them): by the Saved games screen for every save, by the title
+for Continue's game alone (``list_saves(rules=False)``, then ``to_continue``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from net.savefile import (
     InUse,
     JournalDamage,
     OtherVersion,
+    SaveLock,
     check_not_in_use,
     journal_path,
     read_journal,
@@ -126,21 +129,32 @@ def local_snapshot(match: Match, moved: float | None = None) -> dict[str, Any]:
     return snapshot
 
 
-def list_saves(folder: Path | None = None) -> list[SavedGame]:
-    """Every save in the folder, newest first; a damaged one is listed (last) with its problem."""
+def list_saves(folder: Path | None = None, rules: bool = True) -> list[SavedGame]:
+    """Every save in the folder, newest first; a damaged one is listed (last) with its problem.
+    ``rules``: each game's rules are asked whether the save's are theirs (importing each game
+    saved: the Saved games screen); without, only what the saves say (the title, which needs
+    ``to_continue`` alone)."""
     folder = folder or saves_dir()
     try:
         paths = [path for path in folder.iterdir() if path.name.endswith(SAVE_SUFFIX) and path.is_file()]
     except OSError:
         return []
-    games = [read_summary(path) for path in paths]
+    games = [read_summary(path, rules) for path in paths]
     return sorted(games, key=lambda game: (game.resumable or game.continuable, game.when), reverse=True)
 
 
+def to_continue(games: list[SavedGame]) -> SavedGame | None:
+    """What Continue brings back of ``games`` (newest first): the newest game under way that can be
+    resumed (a finished game has no move left; Saved games shows its results), its rules asked."""
+    for game in games:
+        if game.resumable and not game.finished and (checked := read_summary(game.path)).resumable:
+            return checked
+    return None
+
+
 def latest(folder: Path | None = None) -> SavedGame | None:
-    """What Continue brings back: the newest game under way that can be resumed (a finished game has
-    no move left to continue; Saved games shows its results)."""
-    return next((game for game in list_saves(folder) if game.resumable and not game.finished), None)
+    """What Continue brings back: ``to_continue`` of the saves in the folder."""
+    return to_continue(list_saves(folder, rules=False))
 
 
 def file_time(path: Path) -> float:
@@ -176,8 +190,9 @@ def last_move_saved(path: Path) -> float | None:
     return last_move_time(path, data, records)
 
 
-def read_summary(path: Path) -> SavedGame:
-    """What the list shows of one save, read without loading its game."""
+def read_summary(path: Path, rules: bool = True) -> SavedGame:
+    """What the list shows of one save, read without loading its game (``rules``: asking its game's
+    rules whether the save's are theirs, which imports them)."""
     when = file_time(path)
     good_until: int | None = None
     try:
@@ -208,7 +223,7 @@ def read_summary(path: Path) -> SavedGame:
             progress=read_progress(game, match, records),
         )
         try:
-            check_versions(match)
+            check_versions(match, rules)
             check_not_in_use(path)
         except OtherVersion as error:
             return replace(saved, problem=_in_words(path, error), other_version=True)
@@ -258,6 +273,11 @@ def refusal(path: Path, error: SnapshotError) -> str:
         where = _("after action {last}").format(last=last) if last is not None else _("from its first action on")
         return _("This save is damaged {where}: continue from there, or delete it.").format(where=where)
     return _("This save cannot be resumed. {in_words}.").format(in_words=_in_words(path, error))
+
+
+def in_use(path: Path) -> bool:
+    """Another Linie plays the save at ``path`` right now."""
+    return SaveLock.held_elsewhere(path)
 
 
 def load_local(path: Path, accept_damage: bool = False) -> Match:

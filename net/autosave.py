@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core import registry
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, get_game
 from game.i18n import _
@@ -151,11 +152,11 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
     return data, match
 
 
-def check_versions(match: Any) -> None:
+def check_versions(match: Any, rules_too: bool = True) -> None:
     """Refuse, with ``OtherVersion`` saying what can be done, a Match save that another version of
-    Linie wrote: a newer save format, a game this one does not have, or other rules of its game
-    (newer: update; older: only the Linie that saved it resumes it). Anything else is left to
-    ``Match.load``, which refuses damage."""
+    Linie wrote: a newer save format, a game this one does not have, or (``rules_too``: this asks the
+    game's rules, importing them) other rules of its game (newer: update; older: only the Linie that
+    saved it resumes it). Anything else is left to ``Match.load``, which refuses damage."""
     if not isinstance(match, dict):
         return
     version, name, rules = match.get("version"), match.get("game"), match.get("rules_version")
@@ -163,6 +164,11 @@ def check_versions(match: Any) -> None:
         raise OtherVersion(_("saved by a newer Linie (game version {version}): update Linie to resume it").format(
             version=version))
     if not isinstance(name, str) or not isinstance(rules, str):
+        return
+    if name not in registry.GAMES:  # known without importing the game
+        raise OtherVersion(_("a game of {game}, which this Linie does not have: a newer Linie may resume it").format(
+            game=name[:32]))
+    if not rules_too:
         return
     try:
         game = get_game(name)

@@ -189,6 +189,7 @@ class NetSession:
         self._resync_id = -1  # the id of the resync asked last
         self._established = False  # hello exchanged on the live connection
         self._sat_at: tuple[str, str] | None = None  # the game and name of the table the first hello named
+        self._seats_total = 0  # how many seats the last hello said the table has
         self._hellos = 0  # hellos answered on this session: more than one is a reconnect
         self._seated = False  # the host gave this session a seat at some point
         self._greeted = False  # ... at least once on the current attempt
@@ -409,6 +410,7 @@ class NetSession:
             raise _Final(_("another table, “{name}”, now answers at {where}").format(
                 where=f"{self.address}:{self.port}", name=hello["table"]))
         self._sat_at = (hello["game"], hello["table"])
+        self._seats_total = hello["seats_total"]
         self._hellos += 1
         table = {key: hello[key] for key in (
             "game", "title", "table", "phase", "seats_total", "seats_taken", "rules_version", "protocol")}
@@ -488,6 +490,7 @@ class NetSession:
         elif kind == "snapshot":
             self._on_snapshot(message)
         elif kind == "welcome":
+            self._check_seat(message["seat"])
             with self._lock:
                 if message["token"] is not None or message["seat"] is None:  # a seat given up to watch
                     self._token = message["token"]
@@ -510,6 +513,8 @@ class NetSession:
             self._push({"type": "bye"})
 
     def _on_update(self, message: dict[str, Any]) -> None:
+        self._check_seat(message["seat"])
+        self._check_seat(message["actor"])
         if self._resyncing:
             return  # the snapshot on its way supersedes this
         expected = None if self._net_version is None else self._net_version + 1
@@ -542,7 +547,14 @@ class NetSession:
         if view_hash(self._net_view) != message["hash"]:
             self._ask_resync()
 
+    def _check_seat(self, seat: int | None) -> None:
+        """A seat the table does not have (its hello counted them) never reaches the screens, which
+        would look for that seat's row, colour and cards: the link drops as for any unreadable message."""
+        if seat is not None and not 0 <= seat < self._seats_total:
+            raise SchemaError(f"the host named seat {seat} of a table of {self._seats_total} seats")
+
     def _on_snapshot(self, message: dict[str, Any]) -> None:
+        self._check_seat(message["seat"])
         self._check_view(message["view"])
         self._resyncing = False
         self._net_version, self._net_view = message["version"], message["view"]

@@ -15,9 +15,10 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
+import math
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from game.core.registry import UnknownGame, available_games, get_game
 from game.files import reason_in_words
 from game.i18n import _, chosen_language, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
-from game.paths import replays_dir
+from game.paths import NoHome, data_dir, replays_dir
 from game.version import program_version
 from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
@@ -38,8 +39,55 @@ log = logging.getLogger("linie.host")
 
 
 def default_save_path(port: int) -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "linie" / f"host-{port}.save"
+    """``host-PORT.save`` in the data folder (``$XDG_DATA_HOME/linie``); ``NoHome`` without one."""
+    return data_dir() / f"host-{port}.save"
+
+
+def default_replays() -> Path | None:
+    """The client's replays folder, where its Replays screen finds the game; None when this user has
+    no home folder (a container's user): no replay is kept unless ``--replays`` names a folder."""
+    try:
+        return replays_dir()
+    except NoHome:
+        return None
+
+
+def port_number(text: str) -> int:
+    """A TCP port as ``--port`` takes it: 0 (any free port) to 65535; else refused in words (a port
+    past them reached the socket and ended the host with a traceback)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(_("a port from 0 (any free port) to 65535, not {text!r}").format(text=text))
+    return port
+
+
+def seconds_up_to(most: float) -> Callable[[str], float]:
+    """A number of seconds from 0 to ``most``, as ``--bot-delay`` and ``--bot-takeover`` take them:
+    NaN (a timer that never fires: bots that never moved), infinity and negatives refused in words."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not 0 <= value <= most:  # False for NaN too
+            raise argparse.ArgumentTypeError(_("a number of seconds from 0 to {most}, not {text!r}").format(
+                most=f"{most:g}", text=text))
+        return value
+    return seconds
+
+
+def seed_number(text: str) -> int:
+    """A seed the saves can hold (within a signed 64-bit number; a longer one ended the host as it saved)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = 10**18
+    if not -(10**18) < seed < 10**18:
+        raise argparse.ArgumentTypeError(_("a whole number of at most 18 digits, not {text!r}").format(text=text))
+    return seed
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -57,7 +105,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--level", default="normal", help=_("the bots' level"))
     parser.add_argument(
         "--port",
-        type=int,
+        type=port_number,
         help=_("TCP port (default: {port} when free, else any free port)").format(port=DEFAULT_PORT),
     )
     parser.add_argument("--bind", default="0.0.0.0", help=_("address to listen and advertise on"))
@@ -79,7 +127,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             "(default: the replays folder the game's Replays screen lists)"
         ),
     )
-    parser.add_argument("--seed", type=int, help=_("deal from this seed (default: random)"))
+    parser.add_argument("--seed", type=seed_number, help=_("deal from this seed (default: random)"))
     parser.add_argument(
         "--option",
         action="append",
@@ -97,12 +145,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--bot-takeover",
-        type=float,
+        type=seconds_up_to(24 * 3600),
         default=90.0,
         metavar="SECONDS",
         help=_("a bot plays an absent player's seat after this long, until they are back (default 90; 0 turns it off)"),
     )
-    parser.add_argument("--bot-delay", type=float, default=0.6, help=_("seconds a bot waits before moving"))
+    parser.add_argument("--bot-delay", type=seconds_up_to(60), default=0.6, help=_("seconds a bot waits before moving"))
     parser.add_argument("--no-discovery", action="store_true", help=_("do not advertise on the LAN"))
     parser.add_argument("-q", "--quiet", action="store_true", help=_("print warnings and errors only"))
     parser.add_argument(
@@ -124,7 +172,7 @@ def build_host(args: argparse.Namespace) -> Host:
         bot_takeover_after=args.bot_takeover or None,
         bot_delay=args.bot_delay,
         save_path=args.save or args.resume,
-        replays=args.replays or replays_dir(),
+        replays=args.replays or default_replays(),
     )
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
         if args.resume is not None and args.save is None:  # a save on a read-only disk may go on elsewhere
@@ -190,7 +238,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for key, value in option_texts(pairs).items():
         try:
             options[key] = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser: the text, for the game to judge
             options[key] = value
     return options
 
@@ -237,7 +285,12 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
             loop.add_signal_handler(signum, stop.set)
     if host.config.save_path is None:
-        path = default_save_path(port)
+        try:
+            path = default_save_path(port)
+        except NoHome:
+            await host.close(goodbye=False)
+            sys.exit(_("linie-host: this user has no home folder to save the table in: choose a file with --save "
+                       "(or set HOME)"))
         if (problem := check_writable(path)) is not None:
             await host.close(goodbye=False)
             sys.exit(
@@ -259,7 +312,10 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         for address in addresses:
             print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
         print(f"  autosave: {host.config.save_path}", flush=True)
-        print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+        if host.config.replays is not None:
+            print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+        else:
+            print(_("  no replay is kept: this user has no home folder (--replays DIR keeps them there)"), flush=True)
         if (note := replays_note(host.config.replays)) is not None:
             print(note, flush=True)
         if not args.no_discovery:
@@ -286,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         sys.exit(
             _("linie-host: cannot listen on {address}:{port}: {reason}").format(
-                address=args.bind, port=args.port or DEFAULT_PORT, reason=error.strerror
+                address=args.bind, port=DEFAULT_PORT if args.port is None else args.port, reason=error.strerror
             )
         )
     except KeyboardInterrupt:

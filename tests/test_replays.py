@@ -148,6 +148,13 @@ def test_an_edited_replay_is_refused_in_words(matches: dict[str, Match]) -> None
         in refusal(body(other_rules))
 
 
+def test_a_replay_passed_through_an_editor_that_writes_a_byte_order_mark_still_plays(
+        matches: dict[str, Match]) -> None:
+    lines = lines_of(matches["linja"])
+    replay = parse_replay(b"\xef\xbb\xbf" + body(lines))
+    assert Playback(replay).length == len(lines) - 2
+
+
 def test_older_and_newer_replay_versions(matches: dict[str, Match]) -> None:
     lines = lines_of(matches["liniell"])
     old = json.loads(json.dumps(lines))  # version 1: no rules version, no seat levels or colours

@@ -37,17 +37,21 @@ def table_key(address: str, port: int, table_name: str) -> str:
 
 
 def _load(path: Path) -> dict[str, str]:
+    return {key: value for key, value in _load_all(path).items() if isinstance(value, str)}
+
+
+def _load_all(path: Path) -> dict[str, Any]:
+    """Everything the file holds, entries this version cannot read too (a newer Linie's): changing
+    one seat writes the others back as they were."""
     try:
         body = read_file(path, LIMIT)
-        data: Any = json.loads(body.decode("utf-8")) if len(body) <= LIMIT else None
+        data: Any = json.loads(body.decode("utf-8-sig")) if len(body) <= LIMIT else None
     except (OSError, ValueError, RecursionError):
         return {}
-    if not isinstance(data, dict):
-        return {}
-    return {key: value for key, value in data.items() if isinstance(key, str) and isinstance(value, str)}
+    return data if isinstance(data, dict) else {}
 
 
-def _store(path: Path, seats: dict[str, str]) -> None:
+def _store(path: Path, seats: dict[str, Any]) -> None:
     with contextlib.suppress(OSError):  # a seat not remembered costs a rejoin as a newcomer, no more
         replace_file(path, json.dumps(seats).encode())
 
@@ -90,7 +94,7 @@ def find(address: str, port: int, table_name: str, tags: Iterable[str] | None = 
 
 def remember(key: str, token: str) -> None:
     path = seats_path()
-    seats = _load(path)
+    seats = _load_all(path)
     if seats.get(key) == token:
         return
     seats.pop(key, None)
@@ -100,7 +104,7 @@ def remember(key: str, token: str) -> None:
 
 def forget(key: str) -> None:
     path = seats_path()
-    seats = _load(path)
+    seats = _load_all(path)
     if key in seats:
         del seats[key]
         _store(path, seats)

@@ -49,9 +49,23 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     name = "saved"
     heading = N_("Saved games")
 
+    RECHECK = 2.0  # seconds between looks at whether a game open in another Linie was closed there
+
     def __init__(self, app: AppServices, message: str = "") -> None:
         super().__init__(app, message, back_width=260)
         self.refresh()
+        self._recheck = self.RECHECK
+
+    def update(self, dt: float) -> None:
+        """A game another Linie plays becomes this one's to resume the moment it is closed there,
+        without leaving the list."""
+        super().update(dt)
+        self._recheck -= dt
+        if self._recheck > 0:
+            return
+        self._recheck = self.RECHECK
+        if self.confirm is None and any(game.in_use and not saves.in_use(game.path) for game in self.items):
+            self.refresh()
 
     @property
     def games(self) -> list[SavedGame]:

@@ -43,8 +43,8 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.saves = saves.list_saves()
-        self.latest = next((game for game in self.saves if game.resumable and not game.finished), None)
+        self.saves = saves.list_saves(rules=False)  # no game's rules imported for the title: only Continue's
+        self.latest = saves.to_continue(self.saves)
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
         self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])

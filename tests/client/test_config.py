@@ -156,3 +156,13 @@ def test_a_newer_linies_settings_survive_being_changed_here(tmp_path):
     kept = json.loads(path.read_text())
     assert (kept["language"], kept["ui_scale"], kept["format"], kept["gamepad"]) == ("de", 1.0, 9, newer["gamepad"])
     assert load_settings(path) == settings
+
+
+def test_settings_saved_by_an_editor_that_writes_a_byte_order_mark_are_read(tmp_path):
+    """Notepad (older Windows) starts a UTF-8 file with a BOM: the settings hand-edited there are
+    the player's, not a damaged file to set aside."""
+    from game.config import read_settings
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"player_name": "Zoë", "volume": 0.2}).encode())
+    settings, report = read_settings(path)
+    assert (settings.player_name, settings.volume) == ("Zoë", 0.2) and not report.damaged and path.exists()

@@ -474,6 +474,23 @@ def test_a_damaged_seat_file_is_treated_as_empty(app):
     assert lan_seats.recall("k") == "t"
 
 
+def test_seats_a_newer_linie_kept_in_its_own_form_survive_this_one_keeping_and_forgetting(app):
+    """A newer Linie may keep a seat as more than a token: this one cannot use such an entry, and
+    writes it back as it was when it keeps or forgets one of its own."""
+    import json
+    path = lan_seats.seats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = {"10.0.0.9:47000|Zoe's table": {"token": "zoes-token", "kept": 1700000000}}
+    path.write_text(json.dumps(newer))
+    assert lan_seats.kept() == {}
+    lan_seats.remember("k", "t")
+    lan_seats.forget("k")
+    lan_seats.remember("j", "u")
+    assert json.loads(path.read_text()) == {**newer, "j": "u"}
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # hand-edited in an editor that writes a BOM
+    assert lan_seats.recall("j") == "u"
+
+
 class Hosted:
     """The table this program hosts, with a disk that has run full."""
 

@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
 from net.savefile import FRAME_HEAD, journal_path
 from tests.client import fake_game
-from tests.client.helpers import click, key, record_drawn_text, run
+from tests.client.helpers import click, key, record_drawn_text, run, wait
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -496,8 +496,41 @@ def test_a_game_another_linie_plays_is_neither_resumed_nor_deleted_here(app):
         assert open_saved_game(app, listed) == f"This save cannot be resumed. {said}."
         assert saves.delete(path) == f"Cannot delete {path.name}: another Linie is playing it right now"
         assert path.exists()
+        app.push(SavedGamesScene(app))
+        screen = app.stack.top
+        assert screen.row_buttons[0][0] not in screen.ui.widgets  # no Resume while it is played there
     finally:
         other.communicate("")  # the other Linie closes
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert screen.games[0].resumable and screen.row_buttons[0][0] in screen.ui.widgets  # the list saw it, unasked
+    app.pop()
     assert saves.latest() is not None and saves.latest().path == path
     run(app, 0.05, click(app.stack.top.buttons["Continue"].rect.center))
     assert table(app).session.match.version == 3
+
+
+def test_the_title_asks_the_rules_of_continues_game_alone(tmp_path):
+    """Whether a save's rules are this Linie's is asked of the game's rules, which imports them: the
+    title lists its saves without (it only needs to know there are some) and asks Continue's game
+    alone, so a title over saves of every game does not load every game's rules first."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    made = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        from game.match import Match, SeatInfo
+        from game.saves import new_save_path
+        from game.session import LocalSession
+        for name in ("linja", "liniell"):
+            LocalSession(Match(name, [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=new_save_path(name)).close()
+    """)], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert made.returncode == 0, made.stderr
+    listed = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import sys
+        from game.saves import list_saves, to_continue
+        rules = {"game.core.linja", "game.core.liniell"}
+        games = list_saves(rules=False)
+        print(len(games), *sorted(set(sys.modules) & rules))
+        print(to_continue(games).game, *sorted(set(sys.modules) & rules))
+    """)], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert listed.returncode == 0, listed.stderr
+    count, continued = listed.stdout.splitlines()
+    game = continued.split()[0]
+    assert count == "2" and continued == f"{game} game.core.{game}"  # the newest game, and its rules alone

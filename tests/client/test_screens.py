@@ -266,3 +266,27 @@ def test_a_window_sdl_cannot_open_is_said_in_words_not_a_traceback(monkeypatch, 
         for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
             logging.getLogger().removeHandler(handler)
             handler.close()
+
+
+def test_without_a_home_folder_the_game_says_what_to_set(monkeypatch, capsys):
+    """A container's user (no HOME, no XDG folders, no password entry): words, not the folder
+    library's traceback."""
+    import logging
+    import pwd
+
+    from game.__main__ import main
+
+    def unknown(uid):
+        raise KeyError(uid)
+
+    for variable in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)
+    monkeypatch.setenv("LINIE_LANG", "de")
+    try:
+        assert main(["--windowed"]) == 1
+    finally:
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+            handler.close()
+    assert "linie: dieser Benutzer hat keinen Home-Ordner für Einstellungen" in capsys.readouterr().err

@@ -10,11 +10,12 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from net import DEFAULT_PORT
-from net.host_cli import build_host, parse_args
+from net.host_cli import build_host, parse_args, serve
 from net.savefile import read_save
 from tests.net.conftest import RawPeer, make_host, seat
 
@@ -76,7 +77,7 @@ def test_game_options_are_given_as_key_value_pairs(tmp_path: Path) -> None:
     host = build_host(parse_args(["--game", "linie1", "--bots", "1", "--option", "trip_rule=pace",
                                   "--option", 'die_faces=["1", "H"]', "--save", str(tmp_path / "t.save")]))
     assert host.match.options["trip_rule"] == "pace" and host.match.options["die_faces"] == ["1", "H"]
-    for bad in ("trip_rule=dice", "nonsense"):
+    for bad in ("trip_rule=dice", "nonsense", "trip_rule=" + "[" * 5000):  # the last: nested past JSON's parser
         with pytest.raises(SystemExit):
             build_host(parse_args(["--game", "linie1", "--option", bad, "--save", str(tmp_path / "u.save")]))
 
@@ -156,3 +157,60 @@ def test_a_console_that_cannot_show_the_tables_name_never_ends_the_host(tmp_path
         _, errors = process.communicate(timeout=10)
     assert first.startswith(b"Linie host: table 'Caf\\xe9 \\u2615 \\u6771\\u4eac'")
     assert process.returncode == 0 and b"Traceback" not in errors
+
+
+@pytest.fixture
+def no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container's user: no HOME, no XDG folders, and no entry in the password database."""
+    import pwd
+
+    def unknown(uid: int) -> Any:
+        raise KeyError(uid)
+
+    for variable in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)
+
+
+def test_linie_host_without_a_home_folder_says_what_to_give_it(no_home: None, tmp_path: Path) -> None:
+    """No traceback from the folders' library: the log goes to the console, no replay is kept unless
+    --replays names a folder, and without --save it says to give one."""
+    from game.logs import setup_logging
+    assert setup_logging("linie-host", folder=None) is None
+    assert build_host(parse_args(["--game", "linja"])).config.replays is None
+    host = build_host(parse_args(["--game", "linja", "--replays", str(tmp_path)]))
+    assert host.config.replays == tmp_path
+    with pytest.raises(SystemExit) as refused:
+        asyncio.run(serve(build_host(parse_args(["--game", "linja"])), parse_args(
+            ["--game", "linja", "--bind", "127.0.0.1", "--port", "0", "--no-discovery"])))
+    assert refused.value.code == ("linie-host: this user has no home folder to save the table in: choose a file "
+                                  "with --save (or set HOME)")
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "65536", "abc"])
+def test_a_port_no_socket_can_take_is_refused_in_words(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """One past 65535 reached the socket and ended linie-host with a traceback."""
+    with pytest.raises(SystemExit):
+        parse_args(["--port", port])
+    assert f"a port from 0 (any free port) to 65535, not '{port}'" in capsys.readouterr().err
+    assert parse_args(["--port", "0"]).port == 0 and parse_args(["--port", "65535"]).port == 65535
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--bot-delay", "nan", "a number of seconds from 0 to 60, not 'nan'"),  # bots that never moved
+    ("--bot-delay", "inf", "a number of seconds from 0 to 60, not 'inf'"),
+    ("--bot-delay", "-3", "a number of seconds from 0 to 60, not '-3'"),
+    ("--bot-takeover", "-5", "a number of seconds from 0 to 86400, not '-5'"),
+    ("--seed", "99999999999999999999999", "a whole number of at most 18 digits"),  # ended the host as it saved
+])
+def test_numbers_a_table_cannot_run_with_are_refused_in_words(option: str, value: str, said: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args([f"{option}={value}"])
+    assert said in capsys.readouterr().err
+
+
+def test_the_numbers_a_table_runs_with_still_pass() -> None:
+    args = parse_args(["--bot-delay", "0", "--bot-takeover", "0", "--seed", "-1"])
+    assert (args.bot_delay, args.bot_takeover, args.seed) == (0.0, 0.0, -1)
+    assert parse_args(["--seed", str(10**18 - 1)]).seed == 10**18 - 1

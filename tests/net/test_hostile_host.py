@@ -79,6 +79,9 @@ GARBAGE = {
     "unknown message": (encode({"type": "teleport", "version": 0}), UNREADABLE),
     "wrong fields": (encode({"type": "status", "version": 0, "phase": "lobby", "seats": 5, "spectators": 0}),
                      UNREADABLE),
+    # the hello counts two seats: a seat past them would be looked up by every screen
+    "a seat the table lacks": (encode({"type": "welcome", "version": 0, "seat": 63, "token": "t" * 20,
+                                       "name": "Ann"}), UNREADABLE),
 }
 
 

@@ -5,8 +5,10 @@ journal replayed), which the list would need to ask each game's rules how far it
 Thirty games on one screen (Linie 1, Linja, Liniell and Bus in turn, easy bots, 7 to 180 moves, so
 most saves carry a journal) are saved in a scratch folder once. ``saves.list_30`` and
 ``saves.load_30`` are timed in this process (warm: the rules already imported); the ``_fresh``
-figures run each once in a new interpreter, as the title meets them at start-up (the client's own
-modules loaded, no game's rules yet).
+figures run each once in a new interpreter (the client's own modules loaded, no game's rules yet):
+``saves.title_30_fresh`` as the title meets them at start-up (the saves read without asking their
+games' rules, then Continue's game asked alone), ``saves.list_30_fresh`` as the Saved games screen
+opened first (every game saved is asked whether the save's rules are its own, importing its rules).
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ GAMES = (("linie1", 4, 180), ("linja", 2, 60), ("liniell", 2, 20), ("bus", 4, 15
 
 FRESH = """
 import json, sys, time
-from game.saves import list_saves, load_local  # the client has these loaded before its title shows
+from game.saves import list_saves, load_local, to_continue  # the client has these loaded before its title shows
 started = time.perf_counter()
-games = list_saves()
+games = list_saves(rules=False) if sys.argv[1] == "title" else list_saves()
+if sys.argv[1] == "title":
+    to_continue(games)
 listed = time.perf_counter()
 if sys.argv[1] == "load":
     for game in games:
@@ -75,5 +79,6 @@ def figures() -> Iterator[tuple]:
         assert len(list_saves()) == SAVES
         yield "saves.list_30", timed(list_saves, 20)
         yield "saves.load_30", timed(lambda: [load_local(game.path) for game in list_saves()], 5)
+        yield "saves.title_30_fresh", [_fresh("title", home)["list"] for _ in range(3)]
         yield "saves.list_30_fresh", [_fresh("list", home)["list"] for _ in range(3)]
         yield "saves.load_30_fresh", [_fresh("load", home)["all"] for _ in range(3)]
