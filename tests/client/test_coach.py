@@ -276,3 +276,18 @@ def test_linie1s_driving_hints_stand_over_the_hand_not_the_seats(app):
     table.coach.dismiss()  # fading out, it stays where it stood
     table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
     assert table.coach.box == standing
+
+
+@pytest.mark.parametrize(("pile", "expected"), [(5, "end"), (2, "end"), (1, "end_short"), (0, "end_empty")])
+def test_linie1s_end_of_turn_hint_says_what_the_pile_can_give(pile, expected):
+    """Two tiles laid, two to draw (L4): a pile of two or more fills the hand, one gives its last tile,
+    an empty one nothing; exactly one of the three moments applies."""
+    definition = get_game("linie1")
+    state = definition.setup(2, 3)
+    for _ in range(2):
+        definition.apply(state, 0, next(a for a in definition.legal(state, 0) if a["type"] == "place"))
+    del state.pile[pile:]
+    view = definition.view(state, 0)
+    assert view["actions_taken"] == 2 and len(view["hands"][0]) == 3 and view["pile_count"] == pile
+    applying = [m.key for m in LINIE1_HINTS.moments if m.applies(_table_for("linie1", view, 0))]
+    assert applying == [expected]

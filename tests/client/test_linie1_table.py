@@ -1139,6 +1139,36 @@ def test_a_hand_that_fits_only_as_a_side_by_side_pair_is_told_so_and_lays_it_by_
     assert table.view["actions_taken"] == 2 and not table.view["must_act"]
 
 
+def test_a_tile_laid_while_half_a_pair_is_held_is_judged_alone_and_the_table_says_the_pair_went(app):
+    from tests.core.linie1_positions import pairs_only_state
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, 5)]
+    match = Match("linie1", seats, 1)
+    match.state = pairs_only_state()
+    match.state.hands[0] = [12, 6, 6, 6, 2]  # the curve fits (3, 5) alone; 6 fits no free square
+    table = Linie1Table(app, LocalSession(match, bot_seed=1), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    run(app, 0.02, key(pygame.K_1))
+    table.rotations[0] = 0
+    run(app, 0.02, click(cell_centre(table, (2, 6))))
+    assert table.pair_first == {"tile": 12, "cell": [2, 6], "rot": 0}
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(6)))
+    run(app, 0.02, click(cell_centre(table, (3, 5))))  # refused alone: the held half stays, and is named
+    assert table.message_bad and table.pair_first is not None and (3, 5) not in match.state.board.tiles
+    table.rotations[table.selected] = 0
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (2, 7)), rel=(1, 1),
+                                       buttons=(0, 0, 0))])  # the pair's green ghost: the refusal gives way
+    assert table.ghost_verdict() is None and "held" in table.status_line()[0] and "Esc" in table.status_line()[0]
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(2)))
+    table.rotations[table.selected] = 0
+    run(app, 0.02, click(cell_centre(table, (3, 5))))  # legal alone: laid, and the pair said to be gone
+    settle(app, table)
+    assert match.state.board.tiles[(3, 5)][0] == 2 and match.state.board.tiles[(2, 6)][0] == 4
+    assert table.pair_first is None and table.view["actions_taken"] == 1
+    text, bad = table.status_line()
+    assert "held exchange is dropped" in text and "Undo" in text and not bad
+
+
 def test_the_pace_rules_limit_is_worded_for_the_first_move_and_for_later_ones() -> None:
     from game.core.contract import Rejection
     first = refusal_text(Rejection("linie1.too_far", "", {"allowance": 1}))

@@ -420,3 +420,36 @@ def test_the_turn_box_says_your_turn_to_the_one_player_of_the_screen_and_names_h
         drawn.clear()
         panel.draw_panel(pygame.Surface((1920, 1080)), table.frame())
         assert mine in drawn and theirs not in drawn, template
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("en", 1.5), ("de", 1.5)])
+def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypatch, lang, scale):
+    """J4: the pieces on the reached row set the following move, but an empty row gives none and a
+    move home exactly one step. The card says all of it, uncut, at no less than 22 pixels."""
+    from game.i18n import _, set_language
+    from game.tables.linja import panel
+    from game.tables.linja.layout import TURN_BOX
+    from game.ui import theme
+    assert all(words in panel.INITIAL_CARD for words in ("already on the row", "An empty row: no following move",
+                                                         "Home: exactly 1 step"))
+    drawn = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, theme.px(size), rect))
+        return rect
+
+    monkeypatch.setattr(panel.theme, "draw_text", record)
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        card = pygame.Rect(TURN_BOX.x + 20, TURN_BOX.y + 84, TURN_BOX.width - 40, 196)
+        panel._phase_initial(pygame.Surface((1920, 1080)), card)
+        text = _(panel.INITIAL_CARD)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    lines = drawn[1:]  # after the card's title
+    assert " ".join(line for line, _size, _rect in lines) == text  # nothing cut off
+    assert all(size >= 22 and card.contains(rect) for _line, size, rect in lines)

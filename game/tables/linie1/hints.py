@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.linie1.data import HAND_SIZE
 from game.i18n import N_
 from game.tables.coach import GameHints, Moment
 
@@ -25,6 +26,18 @@ def _my_sign_is_up(table: Any) -> bool:
     return _building(table) and any(sign["building"] in stops for sign in view["board"]["signs"])
 
 
+def _turn_done(table: Any) -> bool:
+    return _building(table, 2) and not table.view["must_act"]
+
+
+def _pile_short(table: Any) -> int:
+    """How many tiles the pile lacks for filling this player's hand up again at the end of the turn
+    (L4: it draws what the pile holds; 0 when it holds enough)."""
+    view = table.view
+    need = max(0, HAND_SIZE - len(view["hands"][view["you"]]))
+    return max(0, need - view["pile_count"])
+
+
 def _route_ready(table: Any) -> bool:
     return _building(table, 0) and table.planned_route() is not None
 
@@ -38,7 +51,14 @@ HINTS = GameHints(
                          "keeps all its rails and adds more. Undo takes an action back."),
                lambda t: _building(t, 1)),
         Moment("end", N_("Both actions taken: End turn, and your hand is filled up to five tiles again."),
-               lambda t: _building(t, 2) and not t.view["must_act"]),
+               lambda t: _turn_done(t) and not _pile_short(t)),
+        Moment("end_short", N_("Both actions taken: End turn. The pile is nearly empty: you draw the last tiles "
+                            "in it and play on with fewer than five, unless players already driving have "
+                            "tiles for you to take."),
+               lambda t: _turn_done(t) and _pile_short(t) and t.view["pile_count"] > 0),
+        Moment("end_empty", N_("Both actions taken: End turn. The pile is empty, so you draw nothing: you play "
+                            "on with fewer tiles, unless players already driving have tiles for you to take."),
+               lambda t: _turn_done(t) and _pile_short(t) and t.view["pile_count"] == 0),
         Moment("sign", N_("A building's stop sign goes on the first tile laid beside it. Your tram must "
                        "drive over the sign of every stop on your card."),
                _my_sign_is_up),

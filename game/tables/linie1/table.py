@@ -248,6 +248,7 @@ class Linie1Table(TableScene):
             self.drive_choice = None
             self.die_focus = None
             self.take_focus = None
+            self.pair_first = None  # a held exchange belongs to the turn it was held in
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -729,10 +730,13 @@ class Linie1Table(TableScene):
         rejection = self.ghost_verdict()
         judged = self._judged_action(action)
         if rejection is None:
+            dropped = self.pair_first is not None and judged["type"] == "place"
             self.pair_first = None
             self._leaving = (self.eyes, self.hand(), self.selected)
             self.submit(judged)
-            self.say("")
+            # a pair is the whole turn (L3): a tile laid instead is judged alone, and the held half goes, said
+            self.say(_("Tile laid, so the held exchange is dropped: a side-by-side pair must be the whole turn. "
+                       "Undo (Ctrl+Z) to try the pair again.") if dropped else "")
             self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
             return
         if (
@@ -855,6 +859,9 @@ class Linie1Table(TableScene):
                          "({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
             if self.view["actions_taken"] >= 2:
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            if self.view["actions_taken"] == 0 and self.pair_first is not None:
+                return _("One exchange is held (yellow): exchange a neighbouring tile to make the pair, or press "
+                         "Esc. Laying a tile instead drops it.")
             if self.view["actions_taken"] == 0 and self.pairs_only():
                 return _("No tile fits alone, but two side by side may be exchanged together: click the first "
                          "exchange, then its neighbour's (Esc cancels).")

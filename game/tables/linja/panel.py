@@ -11,7 +11,7 @@ from functools import cache
 import pygame
 
 from game.core.linja.position import PIECES, scores
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.outcome_words import headline as outcome_headline
 from game.render.linja.art import board_layer, draw_piece
 from game.tables.linja.frame import LinjaFrame
@@ -19,6 +19,9 @@ from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, LOG_TOP, RULES_
 from game.ui import theme
 
 LOG_BOTTOM = RULES_BUTTON.y - 8  # the moves list ends above the buttons
+# The initial move's card, with both of its exceptions (J4): short enough to read at the largest text size
+INITIAL_CARD = N_("Move one of your pieces over one stick. Each piece already on the row it reaches gives the "
+                  "following move one step. An empty row: no following move. Home: exactly 1 step.")
 
 
 @cache
@@ -121,8 +124,7 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
 def _phase_initial(surface: pygame.Surface, card: pygame.Rect) -> None:
     title = theme.draw_text(surface, _("Initial move"), (card.x + 24, card.y + 18), 36, theme.SUNFLOWER,
                             theme.DISPLAY_FONT)
-    text = (_("Move one of your pieces over one stick. The pieces already on the row it reaches "
-            "set the length of the following move."))
+    text = _(INITIAL_CARD)
     _card_text(surface, text, 25, pygame.Rect(card.x + 24, max(card.y + 72, title.bottom + 4), card.width - 48, 0),
                card.bottom - 12)
 
