@@ -28,6 +28,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, Se
 
 from game.core.registry import UnknownGame, get_game
 from game.i18n import _
+from game.version import version_number
 from net.client import probe
 from net.protocol import PROTOCOL_VERSION
 
@@ -137,9 +138,16 @@ class Advertiser:
 
 def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) -> tuple[bool, str]:
     """Whether this program can join ``table`` (from its hello), and why not."""
-    if table.get("protocol") != PROTOCOL_VERSION:
-        return False, _("The table speaks protocol {protocol}; this program speaks {mine}.").format(
-            protocol=table.get("protocol"), mine=PROTOCOL_VERSION)
+    protocol = table.get("protocol")
+    if protocol != PROTOCOL_VERSION:
+        words = {"protocol": protocol, "mine": PROTOCOL_VERSION}
+        if type(protocol) is int and protocol > PROTOCOL_VERSION:
+            return False, _("The table runs a newer Linie (protocol {protocol}; this one speaks {mine}): update "
+                            "Linie to join it.").format(**words)
+        if type(protocol) is int:
+            return False, _("The table runs an older Linie (protocol {protocol}; this one speaks {mine}): its host "
+                            "needs to update Linie.").format(**words)
+        return False, _("The table speaks protocol {protocol}; this program speaks {mine}.").format(**words)
     game = table.get("game")
     if rules is not None:
         mine = rules.get(game)  # type: ignore[arg-type]
@@ -149,10 +157,18 @@ def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) ->
         except UnknownGame:
             mine = None
     if mine is None:
-        return False, _("This program does not have the game {game!r}.").format(game=game)
-    if mine != table.get("rules_version"):
-        return False, _("The table plays rules {rules!r}; this program has {mine!r}.").format(
-            rules=table.get("rules_version"), mine=mine)
+        return False, _("This program does not have the game {game!r}: a newer Linie may.").format(game=game)
+    theirs = table.get("rules_version")
+    if mine != theirs:
+        words = {"rules": theirs, "mine": mine, "title": table.get("title") or game}
+        newer, ours = version_number(theirs) if isinstance(theirs, str) else None, version_number(mine)
+        if newer is not None and ours is not None and newer > ours:
+            return False, _("The table plays newer rules of {title} (version {rules}; this Linie has {mine}): update "
+                            "Linie to join it.").format(**words)
+        if newer is not None and ours is not None:
+            return False, _("The table plays older rules of {title} (version {rules}; this Linie has {mine}): its "
+                            "host needs to update Linie.").format(**words)
+        return False, _("The table plays rules {rules!r}; this program has {mine!r}.").format(**words)
     return True, ""
 
 
