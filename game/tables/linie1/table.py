@@ -66,6 +66,9 @@ class Linie1Table(TableScene):
         self.board_view = BoardView()
         self.board = self.board_view.board
         self.selected = 0
+        # The hand slot a press began on, and whether a click there (no drag) turns it: the tile held
+        # already turns on the release, so a press that drags it to the board lays it as it shows.
+        self._dragged: tuple[int, bool] | None = None
         self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
         self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
         self._leaving: tuple[int | None, list[int], int] | None = None  # the hand and slot a tile was laid from
@@ -499,6 +502,9 @@ class Linie1Table(TableScene):
             self._point(intent.pos)
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
             return True
+        if kind == "release" and self._dragged is not None:
+            self._drop(intent.pos)
+            return True
         if (
             kind == "scroll"
             and self.history_open
@@ -599,7 +605,10 @@ class Linie1Table(TableScene):
         else:
             for index in range(len(self.hand())):
                 if layout.slot_rect(index).collidepoint(pos):
-                    self.pick(index)
+                    held = index == self.selected
+                    self._dragged = (index, held)
+                    if not held:
+                        self.pick(index)
                     return True
         cell = self.board.cell_at(pos, ORIGIN)
         if cell is None:
@@ -608,6 +617,24 @@ class Linie1Table(TableScene):
         self.ghost_waits = False
         self.place()
         return True
+
+    def _drop(self, pos: tuple[int, int] | None) -> None:
+        """The release of a press on a hand tile: back on its slot it was a click (the tile held
+        already turns), on a square it was a drag (the tile is laid there, as a click would), anywhere
+        else (off the board, on a button) nothing happens and the tile stays picked."""
+        index, held = self._dragged or (-1, False)
+        self._dragged = None
+        if pos is None or index != self.selected or index >= len(self.hand()):
+            return
+        if layout.slot_rect(index).collidepoint(pos):
+            if held:
+                self.pick(index)  # the held tile clicked again: it turns
+            return
+        cell = self.board.cell_at(pos, ORIGIN)
+        if cell is not None:
+            self.cursor = cell
+            self.ghost_waits = False
+            self.place()
 
     def _take_at(self, pos: tuple[int, int]) -> bool:
         for source, tile, rect in self.refill_slots():
