@@ -184,3 +184,14 @@ def test_the_three_dices_meanings_stand_apart_at_every_text_size(lang, monkeypat
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_volume_knob_at_its_end_stays_clear_of_the_value_at_every_text_size(scale):
+    from game.ui.widgets import Slider
+    theme.set_ui_scale(scale)
+    slider = Slider((0, 0, 860, 70), "Volume", 1.0, 0.0, 1.0, 0.05, lambda value: None)
+    value_left = slider.rect.right - 24 - theme.font(30, theme.DISPLAY_FONT).size("100%")[0]
+    knob_right = slider.track.right + 20  # the knob reaches past the bar by its radius
+    assert knob_right + 8 <= value_left
+    assert slider.track.left > slider.rect.x + 24 + theme.font(30).size("Volume")[0]  # and of the label
