@@ -715,3 +715,24 @@ def test_the_table_says_where_the_menu_and_the_rules_are_under_the_players(app, 
     assert len(rects) == 1
     band = pygame.Rect(layout.COLUMN.x, layout.COLUMN.bottom, layout.COLUMN.width, theme.HEIGHT - layout.COLUMN.bottom)
     assert band.contains(rects[0])  # under the players, on the screen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_winners_row_says_it_won_at_a_readable_size_at_any_text_size(app, lang, scale):
+    from game.i18n import set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ann"), SeatInfo("Bo", "bot"), SeatInfo("Cy", "bot")])
+        picture = picture_of(table.view)
+        picture.outcome = {"winners": [1], "scores": [10, 19, 10], "reason": "markers"}
+        picture.seats[1] = replace(picture.seats[1], score=19)
+        lines = [status_line(picture, seat, table.seat_kind(seat)) for seat in range(3)]
+    finally:
+        set_language("en")
+    assert "19" in lines[1] and ("wins!" in lines[1] or "gewinnt!" in lines[1])
+    for line in lines:
+        assert theme.fit_text(line, 18, STATUS_W) >= STATUS_SMALLEST, line  # never shrunk below legible
+    if scale == 1.0 and lang == "en":
+        assert lines[1].startswith(table.seat_kind(1))  # with room, it says who played the seat too

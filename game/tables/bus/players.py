@@ -96,6 +96,8 @@ def status_line(picture: Picture, seat: int, who: str) -> str:
     own markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how
     many once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
     head, held = _status(picture, seat, who)
+    if picture.outcome and theme.fit_text(head, 18, STATUS_W) < STATUS_SMALLEST:
+        return _status(picture, seat, "")[0]  # at a large text size the result reads whole without who played it
     if not held:
         return head
     count = sum(1 for row in picture.spaces for space in row if space.holder == seat)
@@ -123,6 +125,11 @@ def _status(picture: Picture, seat: int, who: str) -> tuple[str, list[str]]:
             if info.stones
             else _("{score} delivered").format(score=info.score)
         )
+        if not who:  # the short form, where "Bot · normal · wins! · 19 delivered" would have to shrink
+            if seat not in winners:
+                return delivered, []
+            return (_("shares the win · {delivered}") if len(winners) > 1
+                    else _("wins! · {delivered}")).format(delivered=delivered), []
         return (
             (_("{who} · shares the win · {delivered}") if len(winners) > 1
              else _("{who} · wins! · {delivered}")).format(who=who, delivered=delivered)
