@@ -175,22 +175,35 @@ def build_host(args: argparse.Namespace) -> Host:
     try:  # the game checks its options as it deals
         return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed, options=options)
     except ValueError as error:
+        # A value that reads as JSON may be meant as text: Bus's edition=1999 is "1999", not 1999.
+        texts = {key: text for key, text in option_texts(args.option).items() if options[key] != text}
+        if texts:
+            with contextlib.suppress(ValueError):
+                return Host.new(game.name, seats, config, bots=args.bots, seed=args.seed, options={**options, **texts})
         sys.exit(f"linie-host: {error}")
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs as game options: the value as JSON when it parses (true, 3, ["1","H"]),
-    else as the text itself (pace)."""
+    else as the text itself (pace). ``build_host`` tries the text too where the game refuses JSON's."""
     options: dict[str, Any] = {}
+    for key, value in option_texts(pairs).items():
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+def option_texts(pairs: list[str]) -> dict[str, str]:
+    """``KEY=VALUE`` pairs as written: key -> the text after the ``=``."""
+    texts: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             sys.exit(_("linie-host: --option wants KEY=VALUE, not {pair!r}").format(pair=pair))
-        try:
-            options[key.strip()] = json.loads(value)
-        except ValueError:
-            options[key.strip()] = value
-    return options
+        texts[key.strip()] = value
+    return texts
 
 
 def default_seats(least: int, most: int) -> int:

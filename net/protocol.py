@@ -138,7 +138,10 @@ def decode_body(body: bytes, limits: Limits) -> Any:
     except msgpack.ExtraData:
         raise MalformedFrame("trailing bytes after the message") from None
     except Exception as error:  # msgpack raises ValueError subclasses and others on bad bytes
-        raise MalformedFrame(f"undecodable msgpack: {type(error).__name__}") from None
+        # msgpack's words name the limit a frame broke ("16385 exceeds max_str_len(16384)"): for
+        # whoever writes a client in another language, that is the whole diagnosis
+        said = str(error)[:120]
+        raise MalformedFrame(f"undecodable msgpack: {type(error).__name__}{': ' + said if said else ''}") from None
     check_depth(value, limits.max_depth)
     return value
 

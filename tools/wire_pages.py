@@ -10,8 +10,8 @@ with its message (read from the rules' source). The meaning of each rule is on t
 from __future__ import annotations
 
 import argparse
+import ast
 import json
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,22 +29,48 @@ RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.m
 SEEDS = (1, 2, 3)
 # Table options that bring actions, events and view values of their own: one more game under each.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}
-# Where the rules make a refusal: each pattern's group 1 is the code (without the game's prefix),
-# group 2 the start of its message.
-CODE_PATTERNS = (
-    re.compile(r'\b(?:rejection|_no|refuse)\(\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
-    re.compile(r'\breject\(\s*[A-Za-z_.]+\s*,\s*"([a-z0-9_]+)",\s*f?"([^"]*)"'),
-)
+# The helpers the rules build their refusals with: the code is the first string argument (after the
+# game's name for ``reject``), then the message, then the parameters as keywords.
+REFUSERS = {"rejection": 0, "_no": 0, "refuse": 0, "reject": 1}
+MESSAGE_START = 110  # characters of a message shown
+# Codes the Match answers with its own before the rules see the intent (docs/protocol.md).
+MATCH_FIRST = {"not_your_turn": "match.not_your_turn", "game_over": "match.game_over", "bad_seat": "match.no_such_seat"}
 
 
-def refusal_codes(game: str) -> dict[str, str]:
-    """``<game>.<code>`` -> the start of its message, for every refusal in the game's rules."""
-    found: dict[str, str] = {}
+class Refusal:
+    """One refusal code of the rules: the start of its message and the parameters it carries."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.params: set[str] = set()
+
+
+def _text(node: ast.expr) -> str | None:
+    """A message as written: f-string fields as ``{expression}``; None when it is not a string."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(part.value if isinstance(part, ast.Constant) else
+                       "{" + ast.unparse(part.value) + "}"  # type: ignore[attr-defined]
+                       for part in node.values)
+    return None
+
+
+def refusal_codes(game: str) -> dict[str, Refusal]:
+    """``<game>.<code>`` -> its message and parameters, for every refusal in the game's rules."""
+    found: dict[str, Refusal] = {}
     for path in sorted((ROOT / "game" / "core" / game).glob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for pattern in CODE_PATTERNS:
-            for match in pattern.finditer(text):
-                found.setdefault(f"{game}.{match.group(1)}", match.group(2))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name not in REFUSERS or len(node.args) < REFUSERS[name] + 2:
+                continue
+            code, message = (_text(arg) for arg in node.args[REFUSERS[name]:REFUSERS[name] + 2])
+            if code is None or message is None or not code.replace("_", "").isalnum():
+                continue
+            refusal = found.setdefault(f"{game}.{code}", Refusal(message))
+            refusal.params.update(keyword.arg for keyword in node.keywords if keyword.arg)
     return dict(sorted(found.items()))
 
 
@@ -64,40 +90,73 @@ def kind_of(value: Any) -> str:
     return type(value).__name__
 
 
-class Summary:
-    """The kinds of value seen at each key of a view (and one level into maps and list items)."""
+class Shape:
+    """The kinds of value seen at one place of the views, and what maps and lists there held."""
 
     def __init__(self) -> None:
-        self.kinds: dict[str, set[str]] = {}
-        self.inner: dict[str, dict[str, set[str]]] = {}
-        self.items: dict[str, set[str]] = {}
+        self.kinds: set[str] = set()
+        self.maps = 0  # how many maps were seen here
+        self.fields: dict[str, Shape] = {}
+        self.present: dict[str, int] = {}  # field -> in how many of those maps
+        self.items: Shape | None = None
+
+    def add(self, value: Any) -> None:
+        self.kinds.add(kind_of(value))
+        if isinstance(value, dict):
+            self.maps += 1
+            for name, item in value.items():
+                self.fields.setdefault(name, Shape()).add(item)
+                self.present[name] = self.present.get(name, 0) + 1
+        elif isinstance(value, list):
+            for item in value:
+                if self.items is None:
+                    self.items = Shape()
+                self.items.add(item)
+
+    def describe(self) -> str:
+        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed."""
+        parts = []
+        for kind in sorted(self.kinds):
+            if kind == "list" and self.items is not None:
+                parts.append(f"list of {self.items.describe()}")
+            elif kind == "map" and self.fields and all(name.isdigit() for name in self.fields):
+                values = Shape()
+                for field in self.fields.values():
+                    values.kinds |= field.kinds
+                parts.append(f"map of decimal strings (numbers as keys) to {values.describe()}")
+            elif kind == "map" and self.fields:
+                fields = ", ".join(
+                    f"`{name}`{'' if self.present[name] == self.maps else ' (not always)'}: {field.describe()}"
+                    for name, field in self.fields.items())
+                parts.append(f"map {{{fields}}}")
+            else:
+                parts.append(kind)
+        return " or ".join(parts)
+
+
+class Summary:
+    """The kinds of value seen at each key of a view, every level down."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, Shape] = {}
         self.spectator_differs: set[str] = set()
+        self.event_floats: set[str] = set()  # "type.field" of events that carried a float
+
+    def add_events(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            self.event_floats.update(f"{event['type']}.{name}" for name, value in event.items()
+                                     if isinstance(value, float))
 
     def add(self, view: dict[str, Any], spectator: dict[str, Any]) -> None:
         for key, value in view.items():
-            self.kinds.setdefault(key, set()).add(kind_of(value))
+            self.keys.setdefault(key, Shape()).add(value)
             if spectator.get(key) != value:
                 self.spectator_differs.add(key)
-            sample = value
-            if isinstance(value, list) and value:
-                self.items.setdefault(key, set()).update(kind_of(item) for item in value)
-                sample = value[0]
-            if isinstance(sample, dict):
-                inner = self.inner.setdefault(key, {})
-                for name, item in sample.items():
-                    inner.setdefault(name, set()).add(kind_of(item))
 
     def lines(self) -> Iterator[str]:
-        for key, kinds in self.kinds.items():
-            shape = " or ".join(sorted(kinds))
-            if key in self.items:
-                shape += " of " + " or ".join(sorted(self.items[key]))
-            inner = self.inner.get(key)
-            if inner:
-                fields = ", ".join(f"`{name}`: {' or '.join(sorted(k))}" for name, k in inner.items())
-                shape += f" {{{fields}}}"
+        for key, shape in self.keys.items():
             note = " — differs for a spectator (a secret of this seat)" if key in self.spectator_differs else ""
-            yield f"| `{key}` | {shape}{note} |"
+            yield f"| `{key}` | {shape.describe().replace('|', '/')}{note} |"
 
 
 def sample(game: str) -> Summary:
@@ -108,9 +167,9 @@ def sample(game: str) -> Summary:
     for seed, options in games:
         match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
+        match.add_listener(lambda change, match=match: summary.add_events(match.events_for(change, 0)))
         while True:
-            if match.version % 7 == 0 or match.finished:
-                summary.add(match.view(0), match.view(None))
+            summary.add(match.view(0), match.view(None))
             if match.finished or match.version >= 3000:
                 break
             seat = match.to_act()[0]
@@ -126,12 +185,16 @@ def page(game: str) -> str:
            f"The frames, the handshake and the `match.*` and `net.*` codes are in `../protocol.md`; what "
            f"each rule means is on the game's page, `../{RULES_PAGES[game]}`.", "",
            f"- **Rules version** (the hello's `rules_version`): `{definition.rules_version}`.",
-           f"- **Seats:** {definition.min_players}–{definition.max_players}.",
+           f"- **Seats:** {definition.min_players}" + (f"–{definition.max_players}" if definition.max_players
+                                                         != definition.min_players else "") + ".",
            f"- **Options** (defaults): `{json.dumps(definition.default_options(), sort_keys=True)}`.",
            "- **Whose turn:** the seats in the view's `match.to_act`. A seat may send an `intent` when it is "
            "in that list, with `base` = `match.version`; any other intent is refused and changes nothing.",
-           "- Views, actions and events hold no floats, and every map key is an ASCII string, so the view "
-           "hash (canonical JSON, `../protocol.md`) is the same in any language.", "",
+           "- Views and actions hold no floats, and every map key is an ASCII string, so the view hash "
+           "(canonical JSON, `../protocol.md`) is the same in any language. "
+           + ("Events are not hashed; they hold no floats either." if not summary.event_floats else
+              "Events are not hashed; floats (msgpack float 64) are only in "
+              + ", ".join(f"`{name}`" for name in sorted(summary.event_floats)) + "."), "",
            "## Actions", "",
            "An action is a map with a string `type` and exactly the fields below (an unknown or missing field "
            "is `match.malformed_action`).", "",
@@ -156,10 +219,20 @@ def page(game: str) -> str:
             f"{', '.join(f'`{name}`' for name in fields.sometimes) or '—'} |"
             for kind, fields in sorted(definition.event_fields.items())]
     out += ["", "## Refusals", "",
-            "A `rejected` frame's `rejection.code` for an intent the rules refuse (the message is in "
-            "words for people; the code is for programs).", "",
-            "| code | message (its start) |", "|---|---|"]
-    out += [f"| `{code}` | {message.replace('|', '/')} |" for code, message in refusal_codes(game).items()]
+            "A `rejected` frame's `rejection.code` for an intent the rules refuse, and the `params` it "
+            "carries for a sentence in the player's language (the message is English for logs; `{…}` "
+            "stands for a value filled in). The Match checks first (`../protocol.md`): a seat not in "
+            "`to_act`, a finished game and an action not of the shapes above get its `match.*` codes, so "
+            "the rules' own codes for those cases are never sent (they are marked; the rules' refusals "
+            "of a wrong shape, such as `malformed`, are not sent either while the shapes above hold).", "",
+            "| code | params | message |", "|---|---|---|"]
+    for code, refusal in refusal_codes(game).items():
+        message = refusal.message if len(refusal.message) <= MESSAGE_START else refusal.message[:MESSAGE_START] + "…"
+        params = ", ".join(f"`{name}`" for name in sorted(refusal.params)) or "—"
+        instead = MATCH_FIRST.get(code.split(".", 1)[1])
+        if instead:
+            message = f"never sent: `{instead}` comes first. {message}"
+        out.append(f"| `{code}` | {params} | {message.replace('|', '/')} |")
     return "\n".join(out) + "\n"
 
 

@@ -298,14 +298,16 @@ class ChatBox:
         surface.blit(veil, panel)
         pygame.draw.rect(surface, theme.mix(theme.NIGHT, theme.SUNFLOWER, self.slide), panel, width=3,
                          border_radius=22)
-        theme.draw_text(surface, _("Chat"), (panel.x + 22, panel.y + 14), 32, theme.SUNFLOWER, theme.DISPLAY_FONT)
-        theme.draw_text(surface, _("Enter send · Esc close · wheel scroll"), (panel.right - 22, panel.y + 22), 20,
-                        theme.CREAM_DIM, anchor="topright")
+        title = theme.draw_text(surface, _("Chat"), (panel.x + 22, panel.y + 14), 32, theme.SUNFLOWER,
+                                theme.DISPLAY_FONT)
+        keys = _("Enter send · Esc close · wheel scroll")
+        size = theme.fit_text(keys, 20, panel.right - 22 - (title.right + 18))  # never over the title
+        theme.draw_text(surface, keys, (panel.right - 22, panel.y + 22), size, theme.CREAM_DIM, anchor="topright")
         history = pygame.Rect(panel.x + 22, panel.y + 60, panel.width - 44, panel.height - 170)
         draw_history(surface, self.session, history, self.colour_of, self.scroll)
         if self.scroll:
-            theme.draw_text(surface, f"↓ {self.scroll} newer", (history.right, history.bottom + 2), 18,
-                            theme.SUNFLOWER, anchor="topright")
+            theme.draw_text(surface, _("↓ {count} newer").format(count=self.scroll),
+                            (history.right, history.bottom + 2), 18, theme.SUNFLOWER, anchor="topright")
         if self.message:
             theme.draw_text(surface, self.message, (panel.x + 22, panel.bottom - 106), 20, theme.CORAL,
                             theme.TEXT_BOLD_FONT)

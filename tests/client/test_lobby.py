@@ -252,7 +252,7 @@ def test_why_no_table_answered_is_said_in_the_players_language():
     finally:
         set_language("en")
     assert said == ["kein Rechner in diesem Netz hat diesen Namen",
-                    "an diesem Port antwortet nichts: Ist der Tisch offen?", "keine Antwort in der Zeit",
+                    "an diesem Port antwortet nichts: Ist der Tisch offen?", "keine rechtzeitige Antwort",
                     "diese Adresse ist von diesem Netz aus nicht erreichbar"]
 
 

@@ -481,3 +481,24 @@ def test_the_pause_menus_leave_says_what_leaving_does_to_the_table(app):
     pause = PauseScene(app, game="linie1", leave_note=guest.leave_note)
     assert pause.buttons["Leave game"].tooltip == guest.leave_note
     assert pause.retranslated().leave_note == guest.leave_note
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_chat_panels_key_hint_never_runs_over_its_title(app, lan, monkeypatch, scale):
+    from game.i18n import set_language
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_text
+    table, _ = lan
+    set_language("de")  # the longest words
+    theme.set_ui_scale(scale)
+    try:
+        run(app, 0.05, key(pygame.K_t))
+        run(app, 0.5)  # the panel has slid in
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(app.screen)
+    finally:
+        set_language("en")
+    title = next(rect for text, rect in drawn if text == "Chat")
+    hint = next(rect for text, rect in drawn if text.startswith("Enter senden"))
+    assert not title.colliderect(hint)
+    assert hint.right <= table.lan_hud.chat.panel.right

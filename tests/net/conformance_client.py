@@ -1,12 +1,14 @@
-"""A Linie 1 client written from docs/protocol.md and docs/wire/linie1.md alone.
+"""Clients written from docs/protocol.md and the games' pages (docs/wire/, docs/linie1.md, docs/linja.md) alone.
 
-It imports nothing from the project (only the standard library and msgpack) and reads only the
-documented data file ``assets/linie1/components.json``: if it can play a whole game against
-``linie-host``, a client in another language written from the same pages can too. It frames and
-unframes msgpack maps, numbers its messages, patches views with the documented delta operations,
-checks every ``check`` hash with its own canonical JSON, and finds its moves with the documented
-placement rules (a-d; the host is the judge of rule e and of everything else: a refused move is
-simply not tried again on that version).
+They import nothing from the project (only the standard library and msgpack) and read only the
+documented data file ``assets/linie1/components.json``: if they can play whole games against
+``linie-host``, a client in another language written from the same pages can too. ``DocClient``
+frames and unframes msgpack maps, numbers its messages, patches views with the documented delta
+operations, checks every ``check`` hash with its own canonical JSON, watches as a spectator, and
+takes its seat back with its token on a new connection. ``ConformanceClient`` finds Linie 1 moves
+with the documented placement rules (a-d; the host is the judge of rule e and of everything else: a
+refused move is simply not tried again on that version); ``LinjaClient`` plays one of the moves its
+view lists.
 """
 
 from __future__ import annotations
@@ -102,14 +104,19 @@ class Wire:
         self.sock.close()
 
 
-class ConformanceClient:
-    """Claims a seat, then plays it to the end of the game."""
+class DocClient:
+    """Takes a place at the table (a seat, or watching) and follows the game to its end; a seat plays
+    whatever ``choose`` says whenever the view's ``match.to_act`` names it."""
 
-    def __init__(self, port: int, components: Components, seed: int = 1) -> None:
+    game = ""
+    rules = ""  # the rules version the game's wire page gives
+
+    def __init__(self, port: int, seed: int = 1) -> None:
+        self.port = port
         self.wire = Wire(port)
-        self.parts = components
         self.rng = random.Random(seed)
         self.seat: int | None = None
+        self.token: str | None = None
         self.view: dict[str, Any] | None = None
         self.version = -1
         self.checks = 0
@@ -119,16 +126,34 @@ class ConformanceClient:
         self.sent_for = -1  # the version an intent is out for (one at a time)
         self.phase = "lobby"
 
-    def play(self, seat: int, max_frames: int = 200_000) -> dict[str, Any]:
-        """Hello, claim ``seat``, play until the table's phase is over; returns the final view."""
-        # the rules version docs/wire/linie1.md gives
-        self.wire.send({"type": "hello", "protocol": 2, "name": "Conformance", "rules": {"linie1": "2"}})
+    def greet(self) -> None:
+        self.wire.send({"type": "hello", "protocol": 2, "name": "Conformance", "rules": {self.game: self.rules}})
         hello = self.wire.receive()
-        assert hello["type"] == "hello" and hello["game"] == "linie1", hello
-        self.wire.send({"type": "claim", "seat": seat})
+        assert hello["type"] == "hello" and hello["game"] == self.game and hello["rules_version"] == self.rules, hello
+
+    def play(self, seat: int | None, max_frames: int = 200_000, until_version: int | None = None) -> dict[str, Any]:
+        """Hello, claim ``seat`` (None: watch), follow the game until the table's phase is over (or
+        the view reaches ``until_version``); returns the view then."""
+        self.greet()
+        self.wire.send({"type": "claim", "seat": seat} if seat is not None else {"type": "spectate"})
+        return self.follow(max_frames, until_version)
+
+    def resume(self, max_frames: int = 200_000) -> dict[str, Any]:
+        """Vanish without a word (a crash), then take the seat back with its token on a new connection."""
+        assert self.token is not None
+        self.wire.close()
+        self.wire = Wire(self.port)
+        self.view, self.version, self.sent_for, self.pending = None, -1, -1, {}
+        self.greet()
+        self.wire.send({"type": "resume", "token": self.token})
+        return self.follow(max_frames)
+
+    def follow(self, max_frames: int, until_version: int | None = None) -> dict[str, Any]:
         for _ in range(max_frames):
             message = self.wire.receive()
             self.receive(message)
+            if self.view is not None and until_version is not None and self.version >= until_version:
+                return self.view
             if self.phase == "over" and self.view is not None and self.view.get("outcome") is not None:
                 self.wire.send({"type": "bye"})
                 return self.view
@@ -138,10 +163,11 @@ class ConformanceClient:
     def receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "welcome":
-            self.seat = message["seat"]
+            self.seat, self.token = message["seat"], message["token"]
         elif kind == "snapshot":
             assert canonical_hash(message["view"]) == message["hash"]
             self.view, self.version, self.phase = message["view"], message["version"], message["phase"]
+            assert message["seat"] == self.seat
         elif kind == "update":
             assert message["version"] == self.version + 1, "an update was missed"
             self.view = message["view"] if "view" in message else patch(self.view, message["delta"])
@@ -175,14 +201,45 @@ class ConformanceClient:
         self.pending[msg_id] = json.dumps(action, sort_keys=True)
 
     def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def untried(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        for action in actions:
+            if (self.version, json.dumps(action, sort_keys=True)) not in self.refused:
+                return action
+        raise RuntimeError("the host refused every move this client knows")
+
+    def close(self) -> None:
+        self.wire.close()
+
+
+class LinjaClient(DocClient):
+    """docs/linja.md: the view's ``choices`` are the legal moves of the player to act."""
+
+    game, rules = "linja", "1"
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        kind = "initial" if view["phase"] == "initial" else "follow"
+        moves = [{"type": kind, "from": choice["from"]} for choice in view["choices"]]
+        self.rng.shuffle(moves)
+        return self.untried(moves)
+
+
+class ConformanceClient(DocClient):
+    """Plays a seat of Linie 1."""
+
+    game, rules = "linie1", "2"
+
+    def __init__(self, port: int, components: Components, seed: int = 1) -> None:
+        super().__init__(port, seed)
+        self.parts = components
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["phase"] == "roll":
             return {"type": "roll"}
         if view["phase"] == "refill" or not view["must_act"]:
             return {"type": "end_turn"}
-        for action in [*self.placements(view), *self.exchanges(view), {"type": "end_turn"}]:
-            if (self.version, json.dumps(action, sort_keys=True)) not in self.refused:
-                return action
-        raise RuntimeError("the host refused every move this client knows")
+        return self.untried([*self.placements(view), *self.exchanges(view), {"type": "end_turn"}])
 
     def placements(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         """Placements that rules a-d allow, as docs/linie1.md states them, in a random order."""
@@ -226,6 +283,3 @@ class ConformanceClient:
             elif mine and (neighbour in self.parts.buildings or neighbour not in self.parts.playfield):
                 return False  # rules a and b: no rail into a building or onto the border
         return True
-
-    def close(self) -> None:
-        self.wire.close()

@@ -1,4 +1,4 @@
-"""A client written from the protocol pages alone plays a whole Linie 1 game against linie-host.
+"""Clients written from the protocol pages alone play whole Linie 1 and Linja games against linie-host.
 
 ``conformance_client`` imports nothing from ``net`` or ``game``: it frames msgpack itself, patches
 the documented deltas, checks every view hash with its own canonical JSON and finds its moves from
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.net.conformance_client import Components, ConformanceClient
+from tests.net.conformance_client import Components, ConformanceClient, LinjaClient
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = Path(__file__).with_name("conformance_client.py")
@@ -28,16 +28,28 @@ def test_the_conformance_client_imports_nothing_of_the_project() -> None:
                        "msgpack"}, modules
 
 
-def test_a_client_written_from_the_docs_plays_a_whole_linie1_game_against_linie_host(tmp_path: Path) -> None:
+def start_host(game: str, tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
+    """A real ``linie-host`` with two seats, the second a bot that moves at once; and its port."""
     host = subprocess.Popen(
-        [sys.executable, "-m", "net.host_cli", "--game", "linie1", "--seats", "2", "--bots", "1", "--level", "easy",
+        [sys.executable, "-m", "net.host_cli", "--game", game, "--seats", "2", "--bots", "1", "--level", "easy",
          "--bind", "127.0.0.1", "--port", "0", "--no-discovery", "--bot-delay", "0", "--seed", "4",
-         "--save", str(tmp_path / "t.save")],
+         "--save", str(tmp_path / "t.save"), "--replays", str(tmp_path)],
         cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert host.stdout is not None
+    return host, next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+
+
+def stop_host(host: subprocess.Popen[str]) -> None:
+    host.terminate()
+    host.wait(10)
+    if host.stdout is not None:
+        host.stdout.close()
+
+
+def test_a_client_written_from_the_docs_plays_a_whole_linie1_game_against_linie_host(tmp_path: Path) -> None:
+    host, port = start_host("linie1", tmp_path)
     client = None
     try:
-        assert host.stdout is not None
-        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
         client = ConformanceClient(port, Components(ROOT / "assets" / "linie1" / "components.json"))
         final = client.play(seat=0)
         outcome = final["outcome"]
@@ -47,7 +59,32 @@ def test_a_client_written_from_the_docs_plays_a_whole_linie1_game_against_linie_
     finally:
         if client is not None:
             client.close()
-        host.terminate()
-        host.wait(10)
-        if host.stdout is not None:
-            host.stdout.close()
+        stop_host(host)
+
+
+def test_a_client_written_from_the_docs_plays_linja_watches_it_and_takes_its_seat_back(tmp_path: Path) -> None:
+    """A spectator follows the whole game; the player vanishes mid-game and resumes with its token."""
+    host, port = start_host("linja", tmp_path)
+    clients: list[LinjaClient] = []
+    try:
+        spectator = LinjaClient(port)
+        clients.append(spectator)
+        spectator.greet()
+        spectator.wire.send({"type": "spectate"})  # its frames wait in its socket until it reads them
+        player = LinjaClient(port, seed=2)
+        clients.append(player)
+        player.play(seat=0, until_version=10)
+        seat, token = player.seat, player.token
+        final = player.resume()
+        assert (player.seat, player.token) == (seat, token) == (0, token) and token
+        watched = spectator.follow(200_000)
+        assert spectator.seat is None and watched["seat"] is None
+        assert {**watched, "seat": 0} == final  # Linja has no secrets: the same view but for who looks
+        outcome = final["outcome"]
+        assert (outcome["winners"] or outcome["draw"]) and final["match"]["to_act"] == []
+        # it played; the checks that came (a check is left out when the next action came first) matched
+        assert player.intents > 10 and player.checks > 0 and spectator.checks > 0
+    finally:
+        for client in clients:
+            client.close()
+        stop_host(host)

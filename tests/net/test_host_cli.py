@@ -75,6 +75,14 @@ def test_game_options_are_given_as_key_value_pairs(tmp_path: Path) -> None:
             build_host(parse_args(["--game", "linie1", "--option", bad, "--save", str(tmp_path / "u.save")]))
 
 
+def test_an_option_whose_value_reads_as_a_number_is_taken_as_text_where_the_game_wants_text(tmp_path: Path) -> None:
+    host = build_host(parse_args(["--game", "bus", "--seats", "3", "--option", "edition=1999",
+                                  "--option", "five_player_bonus=all", "--save", str(tmp_path / "t.save")]))
+    assert host.match.options == {"edition": "1999", "five_player_bonus": "all"}
+    with pytest.raises(SystemExit):  # a value the game takes in neither form is still refused
+        build_host(parse_args(["--game", "bus", "--option", "edition=2001", "--save", str(tmp_path / "u.save")]))
+
+
 @pytest.mark.parametrize(("game", "seats", "said"), [("linja", "3", "Linja takes 2 seats"),
                                                      ("bus", "2", "Bus takes 3-5 seats")])
 def test_a_seat_count_the_game_cannot_take_is_refused_in_plain_words(game: str, seats: str, said: str,

@@ -71,9 +71,9 @@ def test_undecodable_bodies_are_malformed(body: bytes) -> None:
 
 
 def test_limits_apply_to_strings_arrays_and_maps() -> None:
-    with pytest.raises(protocol.MalformedFrame):
+    with pytest.raises(protocol.MalformedFrame, match=f"max_str_len.{CLIENT_LIMITS.max_str_len}"):
         protocol.decode_body(msgpack.packb("x" * (CLIENT_LIMITS.max_str_len + 1)), CLIENT_LIMITS)
-    with pytest.raises(protocol.MalformedFrame):
+    with pytest.raises(protocol.MalformedFrame, match=f"max_array_len.{CLIENT_LIMITS.max_array_len}"):
         protocol.decode_body(msgpack.packb([0] * (CLIENT_LIMITS.max_array_len + 1)), CLIENT_LIMITS)
     big_map = {str(i): i for i in range(CLIENT_LIMITS.max_map_len + 1)}
     with pytest.raises(protocol.MalformedFrame):

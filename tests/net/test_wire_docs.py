@@ -80,3 +80,24 @@ def test_views_and_events_of_whole_games_hold_no_floats_and_only_ascii_keys(game
             language_free(match.events_for(changes[-1], watcher), "events")
             assert undeclared(match.game, match.events_for(changes[-1], watcher)) == []
     assert match.finished
+
+
+@pytest.mark.parametrize("trip_rule", ["die", "pace", "three_dice"])
+def test_a_linie1_view_with_a_declared_trip_holds_no_float(trip_rule: str) -> None:
+    """The expected turns of a trip (a float in the rules) reach the view as whole hundredths: a
+    float's digits in the canonical JSON differ between languages, so the view hash would too. Bot
+    games rarely get this far, so the trip is declared here."""
+    from game.core.linie1 import GAME, my_trip_candidates
+    from game.core.linie1.saves import state_from_view
+    from tests.core.linie1_helpers import line1_route_state
+
+    state = line1_route_state()
+    state.options["trip_rule"] = trip_rule
+    candidate = my_trip_candidates(GAME.view(state, 0))[0]
+    GAME.apply(state, 0, {"type": "declare", "start": candidate["start"], "route": candidate["route"]})
+    for watcher in (0, 1, None):
+        language_free(GAME.view(state, watcher))
+    trip = GAME.view(state, 0)["players"][0]["trip"]
+    assert trip["expected_hundredths"] == round(candidate["expected_turns"] * 100)
+    rebuilt = state_from_view(GAME.view(state, 1)).trips[0]
+    assert rebuilt is not None and rebuilt.expected == pytest.approx(candidate["expected_turns"], abs=0.005)

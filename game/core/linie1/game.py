@@ -476,7 +476,7 @@ class Linie1:
             "stops": list(state.stops[s]) if shown else None,
             "revealed": state.revealed[s],
             "driving": trip is not None,
-            "trip": trip.to_dict() if trip else None,
+            "trip": trip.view_dict() if trip else None,
             "hand_count": len(state.hands[s]),
             "stats": dict(state.stats[s]),
         }

@@ -116,7 +116,7 @@ def state_from_view(view: View) -> State:
     for ``legal``/``check`` to answer as for the real game, never enough to play on."""
     players = view["players"]
     trips = [None if p["trip"] is None else Trip(p["trip"]["start"], p["trip"]["route"], p["trip"]["halts"],
-                                                 p["trip"]["position"], p["trip"]["expected_turns"],
+                                                 p["trip"]["position"], p["trip"]["expected_hundredths"] / 100,
                                                  bool(p["trip"].get("by_h", False)))
              for p in players]
     dice = view.get("dice") or {}

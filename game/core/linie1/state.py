@@ -35,6 +35,12 @@ class Trip:
         return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
                 "position": self.position, "expected_turns": self.expected, "by_h": self.by_h}
 
+    def view_dict(self) -> dict[str, Any]:
+        """As a view shows it: the expected turns in whole hundredths, since a float's digits in the
+        view hash's canonical JSON differ between languages (12.0 in Python is 12 elsewhere)."""
+        return {"start": list(self.start), "route": [list(c) for c in self.cells], "halts": list(self.halts),
+                "position": self.position, "expected_hundredths": round(self.expected * 100), "by_h": self.by_h}
+
 
 @dataclass
 class State:
