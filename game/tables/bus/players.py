@@ -96,8 +96,10 @@ def status_line(picture: Picture, seat: int, who: str) -> str:
     own markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how
     many once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
     head, held = _status(picture, seat, who)
-    if picture.outcome and theme.fit_text(head, 18, STATUS_W) < STATUS_SMALLEST:
-        return _status(picture, seat, "")[0]  # at a large text size the result reads whole without who played it
+    if picture.outcome and theme.fit_text(head, 18, STATUS_W) < 18:
+        # the result at the rows' one size, without who played the seat, rather than a winner's line smaller
+        # than the others' ("Bot · normal · wins! · 19 delivered" does not fit beside the fleet)
+        return _status(picture, seat, "")[0]
     if not held:
         return head
     count = sum(1 for row in picture.spaces for space in row if space.holder == seat)
