@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -36,8 +37,14 @@ FULL_FPS = 120  # while anything moves (a real screen's vsync may hold it to its
 AWAKE_AFTER_INPUT = 0.4  # seconds of full-rate frames after any input, so the answer to it is smooth
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 MAX_FRAME = 0.25  # a longer frame (a stall, a breakpoint) is not caught up beyond this
+QUIT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # Ctrl+C, a polite kill, the terminal closing
 
 log = logging.getLogger(__name__)
+
+
+class NoWindow(RuntimeError):
+    """SDL cannot open the game's window on this screen (no renderer for its colour depth, say):
+    the reason, SDL's own words, is said on the console instead of a traceback."""
 
 
 class App:
@@ -89,7 +96,10 @@ class App:
             try:
                 screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=vsync)
             except pygame.error:
-                screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+                try:
+                    screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+                except pygame.error as error:  # e.g. an 8-bit screen: no renderer matches it
+                    raise NoWindow(str(error) or type(error).__name__) from None
         if not headless:
             self._fit_window()
             if self.settings.fullscreen:
@@ -169,6 +179,18 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def quit_on_signals(self) -> None:
+        """Ctrl+C in the terminal that started the game, a polite kill (SIGTERM) and the terminal
+        closing (SIGHUP) end the game as closing its window does: every scene closes (a table makes
+        its last save, a hosted one says goodbye to its players), and no traceback. Left to Python,
+        Ctrl+C raised KeyboardInterrupt wherever the loop stood and SIGHUP ended the process with
+        nothing closed. A signal ignored as the game started stays ignored (``nohup linie``, a
+        background job's Ctrl+C). The loop notices within one idle frame. Main thread only."""
+        for name in QUIT_SIGNALS:
+            number = getattr(signal, name, None)  # Windows has no SIGHUP
+            if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, lambda _number, _frame: self.quit())
 
     # -- the loop ---------------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:

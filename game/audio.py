@@ -7,6 +7,7 @@ silent no-op: the game must never fail because a machine has no sound card.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import threading
@@ -17,6 +18,7 @@ from functools import cache
 import pygame
 
 RATE = 22050
+log = logging.getLogger(__name__)
 
 
 def _render(seconds: float, sample: Callable[[float], float]) -> array:
@@ -147,7 +149,8 @@ class SoundBank:
         self.volume = volume
         self.mute = mute
         self.sounds: dict[str, pygame.mixer.Sound] = {}
-        self.available = self._open()
+        self.silent_because = self._open()  # why there is no sound ("": there is)
+        self.available = not self.silent_because
         self._loader: threading.Thread | None = None
         if self.available:
             # Synthesis takes a few hundred milliseconds: do it beside the first frames, not before.
@@ -159,13 +162,18 @@ class SoundBank:
             self._loader.join(timeout)
 
     @staticmethod
-    def _open() -> bool:
+    def _open() -> str:
+        """The mixer opened; why not ("": it is), said once in the log (Settings says it by Volume)."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            return bool(pygame.mixer.get_init())
-        except (pygame.error, OSError):
-            return False
+            if pygame.mixer.get_init():
+                return ""
+            reason = "the mixer did not open"
+        except (pygame.error, OSError) as error:
+            reason = str(error) or type(error).__name__
+        log.warning("no sound device (%s): the game plays without sound", reason)
+        return reason
 
     def _load(self) -> None:
         init = pygame.mixer.get_init()

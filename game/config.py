@@ -46,10 +46,24 @@ class Settings:
     last_game: str = ""  # the game last started from the setup screen, chosen there again next time
     last_seats: dict[str, list[str]] = field(default_factory=dict)  # game -> its seats' kinds ("bot:hard")
     seat_names: list[str] = field(default_factory=list)  # names typed for the setup's seats ("": none), by seat
+    # What the file held that this version does not take as it stands (a key a newer Linie added, a
+    # language or text size it offers), by key: written back unless the player sets that field here.
+    unread: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    as_read: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        """Settings from parsed JSON, keeping every valid field and defaulting the rest."""
+        """Settings from parsed JSON, keeping every valid field and defaulting the rest; what this
+        version cannot take is kept in ``unread`` (a newer Linie's settings survive an older one)."""
+        settings = cls._fields_from(data)
+        if isinstance(data, dict):
+            read = settings.to_dict()
+            settings.unread = {key: value for key, value in data.items() if key not in read or read[key] != value}
+            settings.as_read = {key: read[key] for key in settings.unread if key in read}
+        return settings
+
+    @classmethod
+    def _fields_from(cls, data: Any) -> Settings:
         settings = cls()
         if not isinstance(data, dict):
             return settings
@@ -102,7 +116,13 @@ class Settings:
         return self.player_name or _("Player")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings as the file keeps them: this version's fields, and what it could not read
+        (``unread``) where the player has not set that field since."""
+        fields = asdict(self)
+        del fields["unread"], fields["as_read"]
+        kept = {key: value for key, value in self.unread.items()
+                if key not in fields or fields[key] == self.as_read.get(key)}
+        return {**fields, **kept}
 
 
 def settings_path() -> Path:

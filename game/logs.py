@@ -8,6 +8,7 @@ cannot be written the log goes to the console only, and the program says so ther
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from logging.handlers import RotatingFileHandler
@@ -79,6 +80,18 @@ class LogFile(RotatingFileHandler):
             reason = getattr(error, "strerror", None) or repr(error)
             sys.stderr.write(f"linie: the log file {self.baseFilename} cannot be written ({reason}): "
                              "its records are dropped until it can\n")
+
+
+def console_never_fails() -> None:
+    """What a program prints reaches a console of any encoding: a character it cannot show is written
+    as an escape (``\\u2615``) instead of ending the program with a traceback (a table named in
+    Japanese, printed to a Windows console in cp1252; the German help on an ASCII terminal). Standard
+    error escapes so already; standard output did not."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a test's or an embedder's stand-in may lack it
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
 
 
 def file_failing() -> bool:

@@ -40,6 +40,11 @@ class ReplayError(ValueError):
     """A file that cannot be shown as a replay; the message says why, for the player."""
 
 
+class NewerReplay(ReplayError):
+    """A replay a newer Linie wrote (a newer replay version, a game this one does not have): not
+    damage, and the message says to update."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One recorded action: who made it, what it was, and what it did (as recorded)."""
@@ -160,7 +165,7 @@ def parse_replay(body: bytes, name: str = "The file") -> Replay:
             )
         )
     if version > REPLAY_VERSION:
-        raise ReplayError(_("{name} was made by a newer Linie (replay version {version}); this one reads versions "
+        raise NewerReplay(_("{name} was made by a newer Linie (replay version {version}); this one reads versions "
                             "{oldest} to {newest}. Update Linie to watch it.").format(
             name=name, version=version, oldest=OLDEST_VERSION, newest=REPLAY_VERSION))
     replay = _header(header, name)
@@ -220,7 +225,7 @@ def _header(header: dict[str, Any], name: str) -> Replay:
         game = None
     if game is None:
         shown = clean_text(game_name, 40) if isinstance(game_name, str) else "?"
-        raise ReplayError(
+        raise (NewerReplay if isinstance(game_name, str) else ReplayError)(
             _("{name} records a game this version of Linie does not know (“{shown}”).").format(name=name, shown=shown)
         )
     seed, options, seats = header.get("seed"), header.get("options", {}), header.get("seats")
@@ -312,6 +317,7 @@ class KeptReplay:
     when: float
     replay: Replay | None = None
     problem: str = ""
+    newer: bool = False  # not damaged: a newer Linie wrote it (the problem says to update)
 
 
 def list_replays(folder: Path | None = None) -> list[KeptReplay]:
@@ -345,7 +351,7 @@ def _kept(path: Path) -> KeptReplay:
     try:
         replay = read_replay(path)
     except ReplayError as error:
-        item = KeptReplay(path, file_time(path), problem=str(error))
+        item = KeptReplay(path, file_time(path), problem=str(error), newer=isinstance(error, NewerReplay))
     else:
         item = KeptReplay(path, replay.when, replay)
     _READ[path] = (stamp, item)

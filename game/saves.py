@@ -31,12 +31,15 @@ from game.match import Match
 from game.paths import replays_dir, saves_dir
 from game.replays import result_in_words
 from game.save_progress import Progress, progress_in_words, read_progress
-from net.autosave import load_saved
+from net.autosave import check_versions, load_saved
 from net.savefile import (
     HOST_SAVE_FORMAT,
     HOST_SAVE_VERSION,
     LOCAL_SAVE_FORMAT,
+    InUse,
     JournalDamage,
+    OtherVersion,
+    check_not_in_use,
     journal_path,
     read_journal,
     read_save,
@@ -65,6 +68,8 @@ class SavedGame:
     when: float = 0.0  # when its last move was saved (seconds since the epoch)
     table: str = ""  # a hosted table's name
     problem: str = ""
+    other_version: bool = False  # sound, but another version of Linie saved it: the problem says which and what to do
+    in_use: bool = False  # another Linie plays it right now (a second window, linie-host): hands off until it closes
     good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
     outcome: dict[str, Any] | None = None  # the game is over: it waits here only for its replay to be kept
     progress: Progress | None = None
@@ -202,6 +207,13 @@ def read_summary(path: Path) -> SavedGame:
             outcome=finished_outcome(data, match),
             progress=read_progress(game, match, records),
         )
+        try:
+            check_versions(match)
+            check_not_in_use(path)
+        except OtherVersion as error:
+            return replace(saved, problem=_in_words(path, error), other_version=True)
+        except InUse as error:
+            return replace(saved, problem=_in_words(path, error), in_use=True)
         if good_until is not None:
             good_until += version
             problem = _("its journal is damaged after action {good_until}: later actions are lost").format(
@@ -210,7 +222,8 @@ def read_summary(path: Path) -> SavedGame:
             return replace(saved, problem=problem, good_until=good_until)
         return saved
     except SnapshotError as error:
-        return SavedGame(path, when=when, title=path.name, problem=_in_words(path, error))
+        return SavedGame(path, when=when, title=path.name, problem=_in_words(path, error),
+                         other_version=isinstance(error, OtherVersion))
 
 
 def finished_outcome(data: dict[str, Any], match: dict[str, Any]) -> dict[str, Any] | None:

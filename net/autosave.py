@@ -11,16 +11,22 @@ the save holds the whole game and the log says so.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
+from game.core.registry import UnknownGame, get_game
 from game.i18n import _
-from game.match import Match
+from game.match import SAVE_VERSION, Match
+from game.version import version_number
 from net.savefile import (
     Journal,
     JournalDamage,
+    OtherVersion,
+    SaveLock,
+    check_not_in_use,
     new_base_id,
     read_journal,
     read_save,
@@ -46,6 +52,12 @@ class Autosave:
         self.journal_limit = journal_limit  # None: JOURNAL_LIMIT
         self.problem: str | None = None  # why saving fails right now (said once, retried each action)
         self._journal: Journal | None = None
+        self._lock = SaveLock.take(path)  # this table plays the save: no second Linie resumes it meanwhile
+        if self._lock is None:
+            log.warning("another program plays the save %s too: what it saves and what this table saves may "
+                        "overwrite each other", path)
+        else:  # a table dropped without its close (a test's, a failed start's) lets it go when collected
+            weakref.finalize(self, self._lock.release)
 
     def full(self) -> None:
         """A full save, and a fresh journal to continue it."""
@@ -86,12 +98,18 @@ class Autosave:
         if self.problem is not None:
             self.full()
         self._drop_journal()
+        self._unlock()
 
     def discard(self) -> None:
         """Let the journal go, and remove the save and its journal: the table needs them no more."""
         self._drop_journal()
         if (problem := remove_save(self.path)) is not None:
             log.warning("%s", problem)
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
 
     def _drop_journal(self) -> None:
         if self._journal is not None:
@@ -116,7 +134,9 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
     """The save at ``path`` and its Match with the journal's actions replayed. SnapshotError when
     the files cannot be trusted; ``JournalDamage`` (naming the last good action) when the journal is
     damaged in the middle, unless ``accept_damage``: then the game continues from that action."""
+    check_not_in_use(path)
     data = read_save(path, formats)
+    check_versions(data.get("match"))
     match = Match.load(data.get("match"))
     try:
         records = read_journal(path, data.get("journal"))
@@ -129,3 +149,35 @@ def load_saved(path: Path, formats: tuple[str, ...], accept_damage: bool = False
         if record["v"] != match.version + 1 or not match.submit(record["seat"], record["action"]).ok:
             raise SnapshotError(_("the journal's action {number} does not follow its save").format(number=record["v"]))
     return data, match
+
+
+def check_versions(match: Any) -> None:
+    """Refuse, with ``OtherVersion`` saying what can be done, a Match save that another version of
+    Linie wrote: a newer save format, a game this one does not have, or other rules of its game
+    (newer: update; older: only the Linie that saved it resumes it). Anything else is left to
+    ``Match.load``, which refuses damage."""
+    if not isinstance(match, dict):
+        return
+    version, name, rules = match.get("version"), match.get("game"), match.get("rules_version")
+    if type(version) is int and version > SAVE_VERSION:
+        raise OtherVersion(_("saved by a newer Linie (game version {version}): update Linie to resume it").format(
+            version=version))
+    if not isinstance(name, str) or not isinstance(rules, str):
+        return
+    try:
+        game = get_game(name)
+    except UnknownGame:
+        raise OtherVersion(_("a game of {game}, which this Linie does not have: a newer Linie may resume it").format(
+            game=name[:32])) from None
+    if rules == game.rules_version:
+        return
+    words = {"saved": rules[:16], "title": game.title, "ours": game.rules_version}
+    saved, ours = version_number(rules), version_number(game.rules_version)
+    if saved is not None and ours is not None and saved > ours:
+        raise OtherVersion(_("saved with newer rules of {title} (version {saved}, this Linie plays {ours}): update "
+                             "Linie to resume it").format(**words))
+    if saved is not None and ours is not None:
+        raise OtherVersion(_("saved with older rules of {title} (version {saved}, this Linie plays {ours}): an older "
+                             "Linie resumes it").format(**words))
+    raise OtherVersion(_("saved with other rules of {title} (version {saved}, this Linie plays {ours})").format(
+        **words))

@@ -42,7 +42,9 @@ from net.protocol import (
     VersionMismatch,
     check_hello,
     encode,
+    read_frame,
     read_message,
+    validate,
 )
 from net.view_shape import view_fault
 
@@ -81,7 +83,10 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
     try:
         writer.write(encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "app": APP, "name": "probe",
                              "rules": local_rules() if rules is None else rules}))
-        hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, timeout)
+        first = await read_frame(reader, HOST_LIMITS, timeout)
+        if (other := other_protocol_hello(first)) is not None:
+            return other  # said to be joinable or not by its protocol (what follows may not be ours to read)
+        hello = validate(first, HOST_SCHEMAS)
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
         seats = await _seat_states(reader, timeout)
@@ -90,6 +95,27 @@ async def probe_async(address: str, port: int, timeout: float = 1.0,
         return hello
     finally:
         writer.close()
+
+
+def other_protocol_hello(message: Any) -> dict[str, Any] | None:
+    """The hello of a table that speaks another protocol (another version of Linie), read as far as
+    this program can, so the lists say "a newer Linie: update" instead of that it sent something
+    unreadable: a newer protocol may add or change fields this program's schema refuses. Each field
+    this one knows is kept where it fits its check, else a neutral value; None for anything else."""
+    if not isinstance(message, dict) or message.get("type") != "hello":
+        return None
+    protocol = message.get("protocol")
+    if type(protocol) is not int or protocol == PROTOCOL_VERSION or not 0 <= protocol < 2**31:
+        return None
+    schema = HOST_SCHEMAS["hello"]
+    neutral = {"version": 0, "game": "?", "rules_version": "", "title": "?", "table": "?", "phase": "lobby",
+               "seats_total": 0, "seats_taken": 0}
+    hello: dict[str, Any] = {"type": "hello", "protocol": protocol, "open_seats": None, "seat_tags": None}
+    for name, check in schema.required.items():
+        if name not in hello:
+            value = message.get(name)
+            hello[name] = value if name in message and check(value) is None else neutral[name]
+    return hello
 
 
 async def _seat_states(reader: asyncio.StreamReader, timeout: float) -> list[dict[str, Any]] | None:
@@ -364,7 +390,8 @@ class NetSession:
         self._sent.clear()
         self._write({"type": "hello", "protocol": PROTOCOL_VERSION, "app": APP, "name": self.name,
                      "rules": self._rules})
-        hello = await read_message(reader, HOST_LIMITS, HOST_SCHEMAS, self._connect_timeout)
+        first = await read_frame(reader, HOST_LIMITS, self._connect_timeout)
+        hello = other_protocol_hello(first) or validate(first, HOST_SCHEMAS)  # another version: said as such
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
         try:

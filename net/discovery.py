@@ -28,6 +28,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, Se
 
 from game.core.registry import UnknownGame, get_game
 from game.i18n import _
+from game.version import version_number
 from net.client import probe
 from net.protocol import PROTOCOL_VERSION
 
@@ -40,6 +41,24 @@ def local_ipv4_addresses() -> list[str]:
     """This machine's IPv4 addresses, loopback last (a remote browser tries them in order)."""
     found = {ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)}
     return sorted(found, key=lambda address: (ipaddress.ip_address(address).is_loopback, address))
+
+
+def advertised_addresses(bind: str | None) -> list[str]:
+    """The addresses a table announces: the one it is bound to, else this machine's LAN addresses.
+    Loopback only when there is nothing else: a browser on another machine that dials 127.0.0.1
+    reaches itself, and a table of its own on the same port would be listed under this one's name
+    (two tables at a LAN party, one of them a `linie-host` beside a player's own game)."""
+    if bind and bind != "0.0.0.0":
+        return [bind]
+    found = local_ipv4_addresses()
+    lan = [address for address in found if not ipaddress.ip_address(address).is_loopback]
+    return lan or found
+
+
+def dial_order(addresses: list[str]) -> list[str]:
+    """A table's announced addresses in the order a browser tries them: loopback last, whatever
+    order mDNS delivered them in (an older host announces its loopback address too)."""
+    return sorted(addresses, key=lambda address: ipaddress.ip_address(address).is_loopback)
 
 
 def txt_record(info: dict[str, Any]) -> dict[str, str]:
@@ -73,7 +92,7 @@ class Advertiser:
     def __init__(self, port: int, info: dict[str, Any], bind: str | None = None) -> None:
         self._zeroconf = Zeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linie-advertise")
-        addresses = [bind] if bind and bind != "0.0.0.0" else local_ipv4_addresses()
+        addresses = advertised_addresses(bind)
         self._service = ServiceInfo(
             SERVICE_TYPE, f"{instance_label(info['table'], port)}.{SERVICE_TYPE}", port=port,
             properties=txt_record(info), server=f"linie-{uuid.uuid4().hex[:12]}.local.", parsed_addresses=addresses)
@@ -119,9 +138,16 @@ class Advertiser:
 
 def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) -> tuple[bool, str]:
     """Whether this program can join ``table`` (from its hello), and why not."""
-    if table.get("protocol") != PROTOCOL_VERSION:
-        return False, _("The table speaks protocol {protocol}; this program speaks {mine}.").format(
-            protocol=table.get("protocol"), mine=PROTOCOL_VERSION)
+    protocol = table.get("protocol")
+    if protocol != PROTOCOL_VERSION:
+        words = {"protocol": protocol, "mine": PROTOCOL_VERSION}
+        if type(protocol) is int and protocol > PROTOCOL_VERSION:
+            return False, _("The table runs a newer Linie (protocol {protocol}; this one speaks {mine}): update "
+                            "Linie to join it.").format(**words)
+        if type(protocol) is int:
+            return False, _("The table runs an older Linie (protocol {protocol}; this one speaks {mine}): its host "
+                            "needs to update Linie.").format(**words)
+        return False, _("The table speaks protocol {protocol}; this program speaks {mine}.").format(**words)
     game = table.get("game")
     if rules is not None:
         mine = rules.get(game)  # type: ignore[arg-type]
@@ -131,10 +157,18 @@ def compatibility(table: dict[str, Any], rules: dict[str, str] | None = None) ->
         except UnknownGame:
             mine = None
     if mine is None:
-        return False, _("This program does not have the game {game!r}.").format(game=game)
-    if mine != table.get("rules_version"):
-        return False, _("The table plays rules {rules!r}; this program has {mine!r}.").format(
-            rules=table.get("rules_version"), mine=mine)
+        return False, _("This program does not have the game {game!r}: a newer Linie may.").format(game=game)
+    theirs = table.get("rules_version")
+    if mine != theirs:
+        words = {"rules": theirs, "mine": mine, "title": table.get("title") or game}
+        newer, ours = version_number(theirs) if isinstance(theirs, str) else None, version_number(mine)
+        if newer is not None and ours is not None and newer > ours:
+            return False, _("The table plays newer rules of {title} (version {rules}; this Linie has {mine}): update "
+                            "Linie to join it.").format(**words)
+        if newer is not None and ours is not None:
+            return False, _("The table plays older rules of {title} (version {rules}; this Linie has {mine}): its "
+                            "host needs to update Linie.").format(**words)
+        return False, _("The table plays rules {rules!r}; this program has {mine!r}.").format(**words)
     return True, ""
 
 
@@ -227,7 +261,7 @@ class TableBrowser:
             info = self._zeroconf.get_service_info(SERVICE_TYPE, service, timeout=int(self.probe_timeout * 1000))
             if info is None:
                 return False
-            candidates = [(address, info.port) for address in info.parsed_addresses(IPVersion.V4Only)
+            candidates = [(address, info.port) for address in dial_order(info.parsed_addresses(IPVersion.V4Only))
                           if info.port]
         for address, port in candidates:
             try:

@@ -26,7 +26,7 @@ from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
 from game.files import reason_in_words
 from game.i18n import _, chosen_language, set_language
-from game.logs import LEVELS, setup_logging
+from game.logs import LEVELS, console_never_fails, setup_logging
 from game.paths import replays_dir
 from game.version import program_version
 from net import DEFAULT_PORT
@@ -220,8 +220,22 @@ def replays_note(replays: Path | None) -> str | None:
              "until it can").format(problem=reason_in_words(problem))
 
 
+def closing_signals() -> list[signal.Signals]:
+    """The signals that close the table as Ctrl+C does (its last save, goodbye to everyone, the port
+    freed): SIGINT, SIGTERM, and SIGHUP, the terminal it ran in closing (which ended the process with
+    no goodbye). One ignored as the host started stays ignored (``nohup linie-host``)."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]  # Windows has no SIGHUP
+    return [number for number in numbers if signal.getsignal(number) is not signal.SIG_IGN]
+
+
 async def serve(host: Host, args: argparse.Namespace) -> None:
     port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in closing_signals():  # before anything is printed: a table that says it listens closes cleanly
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
+            loop.add_signal_handler(signum, stop.set)
     if host.config.save_path is None:
         path = default_save_path(port)
         if (problem := check_writable(path)) is not None:
@@ -232,30 +246,25 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
                 )
             )
         host.save_to(path)
-    addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
-    info = host.table_info()
-    print(
-        _("Linie host: table {table!r} - {title}, {seats} seats, {phase}").format(
-            table=info["table"], title=host.match.game.title, seats=info["seats_total"], phase=info["phase"]
-        ),
-        flush=True,
-    )
-    for address in addresses:
-        print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
-    print(f"  autosave: {host.config.save_path}", flush=True)
-    print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
-    if (note := replays_note(host.config.replays)) is not None:
-        print(note, flush=True)
     advertiser = None
-    if not args.no_discovery:
-        advertiser = Advertiser(port, info, args.bind)
-        host.table_listeners.append(advertiser.update)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
-            loop.add_signal_handler(signum, stop.set)
     try:
+        addresses = [args.bind] if args.bind != "0.0.0.0" else local_ipv4_addresses()
+        info = host.table_info()
+        print(
+            _("Linie host: table {table!r} - {title}, {seats} seats, {phase}").format(
+                table=info["table"], title=host.match.game.title, seats=info["seats_total"], phase=info["phase"]
+            ),
+            flush=True,
+        )
+        for address in addresses:
+            print(_("  listening on {address}:{port}").format(address=address, port=port), flush=True)
+        print(f"  autosave: {host.config.save_path}", flush=True)
+        print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+        if (note := replays_note(host.config.replays)) is not None:
+            print(note, flush=True)
+        if not args.no_discovery:
+            advertiser = Advertiser(port, info, args.bind)
+            host.table_listeners.append(advertiser.update)
         await stop.wait()
     finally:
         log.info("closing the table")
@@ -265,6 +274,7 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    console_never_fails()  # a table's name, a guest's, the German help: whatever the console's encoding
     set_language(chosen_language(""))  # the terminal's language (LANG, LANGUAGE; LINIE_LANG overrides)
     args = parse_args(argv)
     log_path = setup_logging("linie-host", args.log_level, "WARNING" if args.quiet else "INFO")

@@ -33,6 +33,11 @@ from typing import Any, BinaryIO
 
 import msgpack
 
+try:  # advisory file locks: every system but Windows
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 from game.core.contract import SnapshotError
 from game.files import read_file, reason_in_words, replace_file
 from game.i18n import _
@@ -61,6 +66,11 @@ class JournalDamage(SnapshotError):
     def __init__(self, message: str, good: list[dict[str, Any]]) -> None:
         super().__init__(message)
         self.good = good
+
+
+class OtherVersion(SnapshotError):
+    """A sound save that another version of Linie wrote (a newer save format, a game this one does
+    not have, other rules of its game): not damage, and the message says what can be done."""
 
 
 def record_check(base: Any, version: int, seat: int, action: Any) -> int:
@@ -95,9 +105,100 @@ def check_writable(path: Path) -> str | None:
     return None
 
 
+def lock_path(save_path: Path) -> Path:
+    return save_path.with_name(save_path.name + ".lock")
+
+
+class SaveLock:
+    """Who plays a save: a table holds its save's lock from its start to its close, so a second Linie
+    (the game started twice, a second ``linie-host --resume``) neither resumes nor deletes a game that
+    is being played and saved elsewhere (two tables writing one save lose one game's moves). An
+    advisory ``flock`` on ``FILE.lock``, a file never replaced (the save itself is renamed over at
+    every full save); the system lets it go when the process ends, however it ends. Within one
+    process a lock is counted, so a table reopened there (Continue after the crash screen) takes it
+    again. Where the system has no ``flock`` (Windows) nothing is locked."""
+
+    _held: dict[Path, tuple[int | None, int]] = {}  # this process's locks: path -> (descriptor, holders)
+
+    def __init__(self, save_path: Path) -> None:
+        self.save_path = save_path
+        self.path = lock_path(save_path).absolute()
+        self.released = False
+
+    @classmethod
+    def take(cls, save_path: Path) -> SaveLock | None:
+        """Hold the lock of ``save_path``; None when another process holds it."""
+        lock = cls(save_path)
+        if lock.path in cls._held:
+            descriptor, holders = cls._held[lock.path]
+            cls._held[lock.path] = (descriptor, holders + 1)
+            return lock
+        descriptor: int | None = None
+        if fcntl is not None:
+            try:
+                descriptor = os.open(lock.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                descriptor = None  # a folder that takes no file takes no save either: that failure is told there
+            else:
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    os.close(descriptor)
+                    return None
+        cls._held[lock.path] = (descriptor, 1)
+        return lock
+
+    def release(self) -> None:
+        """Let it go (once, however often asked: a table's close and its collection both ask)."""
+        if self.released or self.path not in self._held:
+            return
+        self.released = True
+        descriptor, holders = self._held.pop(self.path)
+        if holders > 1:
+            self._held[self.path] = (descriptor, holders - 1)
+            return
+        if not self.save_path.exists():  # the game is gone (finished, deleted): its lock goes too
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        if descriptor is not None:
+            os.close(descriptor)  # and with it the lock
+
+    @classmethod
+    def held_elsewhere(cls, save_path: Path) -> bool:
+        """Another process plays this save now."""
+        path = lock_path(save_path).absolute()
+        if path in cls._held or fcntl is None:
+            return False
+        try:
+            descriptor = os.open(path, os.O_RDONLY)
+        except OSError:
+            return False  # no lock file: nobody has played it since it was last closed
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(descriptor)
+        return False
+
+
+class InUse(SnapshotError):
+    """The save is being played by another Linie right now: not damaged, and not to be touched."""
+
+
+def check_not_in_use(path: Path) -> None:
+    """``InUse`` when another process plays the save at ``path``."""
+    if SaveLock.held_elsewhere(path):
+        raise InUse(_("open in another Linie right now (a second window, or linie-host): close it there to "
+                      "resume it here"))
+
+
 def remove_save(path: Path) -> str | None:
-    """Remove a save and its journal; why not, in words (None: both are gone)."""
-    for target in (path, journal_path(path)):
+    """Remove a save and its journal; why not, in words (None: both are gone). A save another Linie
+    plays right now stays."""
+    if SaveLock.held_elsewhere(path):
+        return _("Cannot delete {name}: another Linie is playing it right now").format(name=path.name)
+    for target in (path, journal_path(path), lock_path(path)):
         try:
             target.unlink(missing_ok=True)
         except OSError as error:
@@ -132,8 +233,12 @@ def read_save(path: Path, formats: tuple[str, ...] = (HOST_SAVE_FORMAT,)) -> dic
                               "it").format(path=path))
     if not isinstance(data, dict) or data.get("format") not in formats:
         raise SnapshotError(_("{path} is not a Linie save").format(path=path))
-    if data.get("version") != HOST_SAVE_VERSION:
-        raise SnapshotError(_("save version {version!r} is not supported").format(version=data.get("version")))
+    version = data.get("version")
+    if type(version) is int and version > HOST_SAVE_VERSION:
+        raise OtherVersion(_("{path} was saved by a newer Linie (save version {version}): update Linie to resume "
+                             "it").format(path=path, version=version))
+    if version != HOST_SAVE_VERSION:
+        raise SnapshotError(_("save version {version!r} is not supported").format(version=version))
     return data
 
 

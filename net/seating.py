@@ -46,12 +46,13 @@ class Seating:
     def states(self, bot_in: Callable[[int], int | None] | None = None) -> list[dict[str, Any]]:
         """Public facts about each seat: who sits there, whether they are connected, who plays it,
         the tag of its token (``seat_tag``: how a returning player's program recognises the table),
-        and in how many seconds a bot takes the seat of its absent player (``bot_in``, None: never)."""
+        in how many seconds a bot takes the seat of its absent player (``bot_in``, None: never), and
+        whether its player left the finished game's table for good (``left``: not a dropped link)."""
         return [{"name": info.name, "kind": info.kind, "level": info.level, "claimed": slot.token is not None,
                  "connected": slot.peer is not None, "away": slot.peer is not None and slot.peer.away,
                  "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start,
                  "tag": seat_tag(slot.token) if slot.token is not None else None,
-                 "bot_in": bot_in(seat) if bot_in is not None else None}
+                 "bot_in": bot_in(seat) if bot_in is not None else None, "left": slot.left}
                 for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True))]
 
     def seat_of_token(self, token: str) -> int | None:

@@ -17,7 +17,8 @@ Every table of every game uses it the same way:
   queued at once (a click during an animation).
 - ``on_settled(view)`` runs when an update has played out, with the view now on screen;
   ``on_shown(view)`` whenever another view goes on screen (a switch mid-update included), so a
-  table can keep what it derives from the view in step.
+  table can keep what it derives from the view in step; ``on_skipped()`` once a ``skip`` has played
+  everything to its end, so a table can drop what it would still say of the moments skipped over.
 """
 
 from __future__ import annotations
@@ -77,9 +78,11 @@ class Show:
     """Plays a table's updates one at a time (see the module docstring)."""
 
     def __init__(self, on_settled: Callable[[View], None] | None = None, particles: ParticleSystem | None = None,
-                 overlays: list[Any] | None = None, on_shown: Callable[[View], None] | None = None) -> None:
+                 overlays: list[Any] | None = None, on_shown: Callable[[View], None] | None = None,
+                 on_skipped: Callable[[], None] | None = None) -> None:
         self.on_settled = on_settled
         self.on_shown = on_shown
+        self.on_skipped = on_skipped
         self._shown: View | None = None
         self.masks = Masks()
         self.particles = particles if particles is not None else ParticleSystem(seed=11)
@@ -175,6 +178,7 @@ class Show:
 
     def skip(self) -> None:
         """Play everything queued to its end at once: every effect still ends, every mask is let go."""
+        skipped = self.busy
         guard = 0
         while self.busy and guard < 10_000:
             guard += 1
@@ -184,6 +188,8 @@ class Show:
             self._timeline.finish()
             self._settle()
             self._next()
+        if skipped and self.on_skipped is not None:
+            self.on_skipped()
 
     # -- drawing ----------------------------------------------------------------------------------
     def running(self) -> list[Effect]:

@@ -273,17 +273,33 @@ class ChatBox:
         tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
 
-    def _draw_feed(self, surface: pygame.Surface) -> None:
+    def _feed_lines(self) -> list[tuple[ChatLine, list[str], int, int]]:
+        """The closed chat's fresh lines, newest first: each with its rows, its top and its height."""
         fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
         y = self.tab.y - 10 if self.feed_bottom is None else min(self.tab.y - 10, self.feed_bottom)
-        width = PANEL_SIZE[0] - 40
+        placed = []
         for line in reversed(fresh[-FEED_LINES:]):
+            rows = layout_line(line, PANEL_SIZE[0] - 40)
+            height = len(rows) * line_step() + 12
+            y -= height + 6
+            placed.append((line, rows, y, height))
+        return placed
+
+    def feed_rect(self) -> pygame.Rect | None:
+        """Where the closed chat's fading lines stand now (None: none shows), so a table can keep its
+        own floating messages off them (two texts over each other are neither read)."""
+        placed = self._feed_lines() if self.slide < 1 else []
+        if not placed:
+            return None
+        top, bottom = placed[-1][2], placed[0][2] + placed[0][3]
+        return pygame.Rect(self.corner[0] - 40, top, PANEL_SIZE[0] - 12 + 40, bottom - top)  # 40: a new line slides in
+
+    def _draw_feed(self, surface: pygame.Surface) -> None:
+        width = PANEL_SIZE[0] - 40
+        for line, rows, y, height in self._feed_lines():
             age = self.ages.get(line.serial, 0.0)
             fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
             appear = min(1.0, age / 0.18)  # a new line pops in
-            rows = layout_line(line, width)
-            height = len(rows) * line_step() + 12
-            y -= height + 6
             back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
             pygame.draw.rect(back, (*theme.SHADOW, int(175 * fade)), back.get_rect(), border_radius=14)
             offset = int((1 - appear) * -40)

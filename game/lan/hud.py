@@ -62,8 +62,12 @@ def seat_state(seat: dict[str, Any]) -> str | None:
     return "away" if seat.get("away") else "connected"
 
 
-def describe(seat: dict[str, Any], state: str | None, hosting: bool) -> str:
+def describe(seat: dict[str, Any], state: str | None, hosting: bool, own: bool = False) -> str:
+    """A seat dot's tooltip. On the player's own dot a bot the host let in is said to them, not
+    about them ("Ben is back" on Ben's own screen reads as someone else)."""
     name = str(seat.get("name", "?"))
+    if own and state == "bot" and seat.get("connected") and not hosting:
+        return _("A bot plays your seat until the host gives it back.")
     text = {
         "connected": _("{name} is connected.").format(name=name),
         "away": _("{name} has not answered for a few seconds.").format(name=name),
@@ -253,11 +257,23 @@ class NetHud:
         if self.game_over and self.link != "up":
             said = [_("The host has left the table; the game is over.")]
         else:
-            said = self.countdowns()  # one notice for all, in the one place the table keeps free for it
+            said = self.own_seat_words() + self.countdowns()  # one notice for all, in the one place kept for it
             if self.session.hosting and self.session.save_problem:
                 said.insert(0, save_problem_words(self.session.save_problem))
         if said:
             self.notice_rect = draw_notice(surface, " ".join(said), self.notice_box())
+
+    def own_seat_words(self) -> list[str]:
+        """While the hosting player lets a bot play this screen's seat (this player is here), the table
+        may still read "Your turn": the notice says why clicks do nothing, for as long as it lasts, not
+        only in a chat line that fades."""
+        own = self.session.seat if self.session.role == "seat" else None
+        seats = self.seats()
+        if own is None or own >= len(seats) or self.link != "up" or self.game_over:
+            return []
+        seat = seats[own]
+        return [_("A bot plays your seat until the host gives it back.")] if seat.get("bot") and seat.get(
+            "connected") and seat.get("kind") == "human" else []
 
     def countdowns(self) -> list[str]:
         """The absent players' seats the table hands to bots soon, and in how long ("Ben's seat goes to a
@@ -290,9 +306,15 @@ class NetHud:
             centre = dict(self._dots()).get(self.hover)
             if centre is not None:
                 rect.center = centre
-                text = describe(seats[self.hover], seat_state(seats[self.hover]),
-                                self.session.hosting)
+                own = self.session.seat if self.session.role == "seat" else None
+                text = describe(seats[self.hover], seat_state(seats[self.hover]), self.session.hosting,
+                                own=self.hover == own)
                 draw_tooltip(surface, text, rect)
+
+    def feed_rect(self) -> pygame.Rect | None:
+        """Where the chat's fading lines stand now (None: none shows, or not a LAN table): a table's own
+        floating messages keep off them (``ChatBox.feed_rect``)."""
+        return self.chat.feed_rect() if self.active and self.chat is not None else None
 
     def _feed_bottom(self) -> int | None:
         """Where the chat's fading lines must end to leave a lasting notice in the table's corner
@@ -311,6 +333,9 @@ class NetHud:
         waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
         if closed:
             words = _("The host has ended the game, or this program can no longer play at it.")
+        elif not waiting and self.session.role != "seat":  # a spectator has no seat to keep
+            words = _("The link to the host is lost. The table waits here until the host answers again, "
+                      "and you watch on.")
         elif not waiting:
             words = _("The link to the host is lost. Your seat is kept, and the table waits here until the "
                       "host answers again.")

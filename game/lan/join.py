@@ -200,13 +200,17 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
         detail = f"{game} · {_(said)} · {where}"
         theme.draw_text(surface, detail, (row.x + 100, row.bottom - 8), theme.fit_text(detail, 25, 1080), dim,
                         anchor="bottomleft")
-    else:
-        reason = str(table.get("reason") or _("This program cannot join it."))
-        theme.draw_text(surface, f"{game} · {where} — {reason}",
-                        (row.x + 100, row.bottom - 8), theme.fit_text(f"{game} · {where} — {reason}", 25, 1080),
-                        theme.shade(theme.CORAL, 0.9), theme.TEXT_BOLD_FONT, "bottomleft")
-    taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     right = row.right - 30
+    versions = _("protocol {protocol} · rules {rules}").format(
+        protocol=table.get("protocol"), rules=table.get("rules_version")
+    )
+    if not ok:  # the reason says which Linie to update: as much room as the versions in the corner leave
+        reason = f"{game} · {where} — {table.get('reason') or _('This program cannot join it.')}"
+        room = right - theme.font(21).size(versions)[0] - 24 - (row.x + 100)
+        theme.draw_text(surface, reason, (row.x + 100, row.bottom - 8),
+                        theme.fit_text(reason, 25, room, theme.TEXT_BOLD_FONT), theme.shade(theme.CORAL, 0.9),
+                        theme.TEXT_BOLD_FONT, "bottomleft")
+    taken, total = int(table.get("seats_taken", 0)), int(table.get("seats_total", 0))
     # A table opens with each seat in its own number's colour, as its game allows (game.lan.host,
     # linie-host): the hello names the game and the seats, which is all these dots need. The open ones
     # are hollow where they are (the table's status says which), as the lobby will show them.
@@ -228,9 +232,6 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
         24,
         dim,
         anchor="midright",
-    )
-    versions = _("protocol {protocol} · rules {rules}").format(
-        protocol=table.get("protocol"), rules=table.get("rules_version")
     )
     theme.draw_text(surface, versions, (right, row.bottom - 8), 21, dim, anchor="bottomright")
 

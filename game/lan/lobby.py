@@ -174,6 +174,8 @@ class LobbyScene(HoldsSession, Scene):
                 self.lost_host = True
             elif kind == "status" and message.get("link") == "up" and self.lost_host:
                 self.message, self.lost_host = "", False
+        if self.lost_host and self.session.host_closed:
+            self.message = self._host_closed_words()  # a goodbye, not a lost link: nothing is "tried again"
         self._take_a_place()
         guests_start = bool((self.session.table or {}).get("guests_start", True))
         offered = self.start.visible
@@ -245,7 +247,8 @@ class LobbyScene(HoldsSession, Scene):
         self._draw_seats(surface)
         self._draw_chat(surface)
         note = self.message or self._note()
-        theme.draw_text(surface, note, (theme.WIDTH // 2, 928), 28, theme.CORAL if self.message else theme.CREAM_DIM,
+        size = theme.fit_text(note, 28, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)  # a long reason, a long language
+        theme.draw_text(surface, note, (theme.WIDTH // 2, 928), size, theme.CORAL if self.message else theme.CREAM_DIM,
                         theme.TEXT_BOLD_FONT, "center")
         if self.hosting and self.session.save_problem:  # as the table says it, while saving fails
             draw_save_problem(surface, self.session.save_problem, room_left_of(NOTICE, self.ui.widgets), "lobby")
@@ -256,12 +259,15 @@ class LobbyScene(HoldsSession, Scene):
         address = f"{self.session.address or lan_address()}:{self.port}"
         if self.hosting:
             return _("{game} · you host this table · others join at {address}").format(game=game, address=address)
-        phase = _(PHASE_WORDS.get(self.session.phase, self.session.phase))
+        told = self.session.phase if self.session.status.get("seats") else table.get("phase") or self.session.phase
+        phase = _(PHASE_WORDS.get(told, told))  # before the first status, the hello's: a game may be under way
         return _("{game} · {phase} · at {address}").format(game=game, phase=phase, address=address)
 
     def _note(self) -> str:
         if self.session.link != "up":
             return _("Connecting to the table…")
+        if self.session.role is None and not self.hosting:
+            return _("Taking a place at the table…")  # not "waiting for the host to start": it may be under way
         if self.session.role == "spectator":
             seats = self.session.status.get("seats", [])
             if self.session.phase == "lobby" and any(seat.get("kind") == "open" for seat in seats):
@@ -273,6 +279,17 @@ class LobbyScene(HoldsSession, Scene):
             return (_("Waiting for the other players to be ready…") if self._asked_to_start()
                     else _("Press Ready when you are: the game starts once every seated player is."))
         return _("Waiting for the host to start the game…")
+
+    def _host_closed_words(self) -> str:
+        """What a guest's lobby says once its host said goodbye. A table hosted from the game keeps
+        no lobby to come back to (``game.saves.retire_save``: nobody has moved yet), so waiting would
+        be in vain; a dedicated host's lobby is saved, and its restart seats the guest again."""
+        seats = self.session.status.get("seats", [])
+        host = str(seats[0].get("name", "?")) if seats and isinstance(seats[0], dict) else "?"
+        if not bool((self.session.table or {}).get("guests_start", True)):
+            return _("{host} closed the table before the game began: Leave, and join again when they open "
+                     "one.").format(host=host)
+        return _("The host closed the table for now: if it opens again, you sit back down here.")
 
     def _asked_to_start(self) -> bool:
         """Has this guest pressed Ready (as the host's last status says)?"""

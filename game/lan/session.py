@@ -29,6 +29,8 @@ from net.host_thread import SavedTable
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there
 HISTORY = 60  # chat lines kept for the scroll-back
+# after this screen's own link comes back, the others' reconnecting (their backoff reaches 8 s) is not news
+RETURN_GRACE = 10.0
 TOKEN_REFUSALS = ("net.bad_token", "net.token_revoked")
 
 
@@ -84,6 +86,9 @@ class LanSession:
         self.colours: dict[int, int] = {}
         self.bot_due: dict[int, float] = {}  # seat: when (this clock) a bot takes its absent player's seat
         self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
+        self._told_name: str | None = None  # the seat's name this player was last told they sit under
+        self._own_link_down = False
+        self._others_settle_until = 0.0  # until then the others' links coming and going are not news
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
         self.replay_kept = False
         self.replay_problem = ""  # why it could not be (a full disk): the hosting player's results say so
@@ -325,15 +330,36 @@ class LanSession:
         self.chat.append(line)
         del self.chat[:-HISTORY]
 
+    def _note_name(self, message: dict[str, Any]) -> None:
+        """A player seated under another name than the one typed (the host numbers a name already
+        at the table: a second Ben sits as "Ben 2") reads it once, or they would look for themselves
+        in vain in the seats and in the others' chat."""
+        asked, given = getattr(self.connection, "name", None), message.get("name")
+        if message.get("seat") is None or not isinstance(asked, str) or not isinstance(given, str):
+            return
+        if given != asked and given != self._told_name:
+            self.notice(_("Another player here is called {name}: the others see you as {given}.").format(
+                name=asked, given=given))
+        self._told_name = given
+
     def _note(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "welcome":
+            self._note_name(message)
         if kind == "chat":
             seat = message.get("seat")
-            self._add(ChatLine(0, str(message.get("name", "?")), str(message.get("text", "")),
-                               seat if isinstance(seat, int) else None))
+            name = str(message.get("name", "?"))
+            if not isinstance(seat, int):  # a watcher's name is nobody's seat: "Ben" could be a player's
+                name = _("{name} (watching)").format(name=name)
+            self._add(ChatLine(0, name, str(message.get("text", "")), seat if isinstance(seat, int) else None))
         elif kind == "status":
             if message.get("link") in ("down", "closed"):
                 self.link_reason = str(message.get("reason") or "")
+            if message.get("link") == "down":
+                self._own_link_down = True
+            elif message.get("link") == "up" and self._own_link_down:
+                self._own_link_down = False  # the others' links were cut with ours (a host paused or restarted)
+                self._others_settle_until = time.monotonic() + RETURN_GRACE
             seats = message.get("seats")
             if isinstance(seats, list):
                 spectators = message.get("spectators")
@@ -405,12 +431,16 @@ class LanSession:
                     self.notice(_("{name} sits down.").format(name=name))
                 elif old.get("claimed") and not new.get("claimed"):
                     gone = str(old.get("name", "?"))
-                    if gone in sat:
-                        pass  # moved to another seat: "sits down" says where
+                    if gone in sat or old.get("left"):  # moved: "sits down" says where; left: said already
+                        pass
                     elif spectators > watchers_before:
                         self.notice(_("{name} gave up the seat to watch.").format(name=gone))
                     else:
                         self.notice(_("{name} left the table.").format(name=gone))
+                continue
+            if new.get("left") and not old.get("left"):  # said bye after the game: gone, not a lost link
+                if index != own:
+                    self.notice(_("{name} left the table.").format(name=name))
                 continue
             back = new.get("connected") and (not old.get("connected") or (old.get("away") and not new.get("away")))
             if phase == "over" and new.get("asked_start") and not old.get("asked_start") and index != own:
@@ -430,6 +460,8 @@ class LanSession:
                 if new.get("bot") and new.get("connected") and not old.get("connected"):
                     self.notice(_("A bot plays your seat until the host gives it back."))
                 continue
+            elif time.monotonic() < self._others_settle_until and not new.get("bot"):
+                continue  # this screen's link just came back: the others reconnect too, nothing they did
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat

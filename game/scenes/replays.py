@@ -106,7 +106,9 @@ class ReplaysScene(PagedListScene[KeptReplay]):
             detail = f"{', '.join(replay.players)} · {turns} · {stamp}"
             ink, colour = theme.CREAM, theme.CREAM_DIM
         else:
-            title, detail = _("Damaged replay {file}").format(file=kept.path.name), kept.problem
+            title = (_("Replay from a newer Linie: {file}") if kept.newer
+                     else _("Damaged replay {file}")).format(file=kept.path.name)
+            detail = kept.problem
             ink, colour = theme.shade(theme.CREAM_DIM, 0.7), theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)

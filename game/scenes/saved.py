@@ -102,7 +102,9 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         width = row.width - 500 - 28 - 36  # up to Resume (500 from the right), clear of its focus glow
         ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
         where = _("LAN table “{table}”").format(table=game.table) if game.kind == "hosted" else _("on this screen")
-        title = f"{game.title} · {where}" if known else _("Damaged save {file}").format(file=game.path.name)
+        sound = game.other_version or game.in_use  # not damaged: another Linie saved it, or plays it now
+        title = (f"{game.title} · {where}" if known or (sound and game.players)
+                 else game.title if sound else _("Damaged save {file}").format(file=game.path.name))
         theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
                         ink, theme.DISPLAY_FONT)
         if game.finished:
@@ -117,6 +119,8 @@ class SavedGamesScene(PagedListScene[SavedGame]):
             colour = theme.CREAM_DIM
         elif game.continuable:
             detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)
+        elif sound:  # the reason says it cannot be resumed here, and what can be done
+            detail, colour = f"{game.problem}.", theme.shade(theme.CORAL, 0.9)
         else:
             detail = _("Cannot be resumed. {reason}.").format(reason=game.problem)  # the reason: a sentence
             colour = theme.shade(theme.CORAL, 0.9)

@@ -43,7 +43,9 @@ class SettingsScene(Scene):
 
         self.fullscreen = Toggle(row(0), _("Fullscreen"), settings.fullscreen, self.set_fullscreen,
                                  _("F11 switches at any time."))
-        self.volume = Slider(row(1), _("Volume"), settings.volume, 0.0, 1.0, 0.05, self.set_volume)
+        silent = _("No sound device was found: Linie plays without sound (the volume is kept for next time).")
+        self.volume = Slider(row(1), _("Volume"), settings.volume, 0.0, 1.0, 0.05, self.set_volume,
+                             tooltip=silent if getattr(app.sounds, "silent_because", "") else None)
         self.mute = Toggle(row(2), _("Mute"), settings.mute, self.set_mute)
         self.speed = Choice(row(3), _("Animation speed"), [(s, f"{s:g}×") for s in ANIMATION_SPEEDS],
                             settings.animation_speed, self.set_speed, _("How fast trams drive and tiles fly."),

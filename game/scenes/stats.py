@@ -29,7 +29,8 @@ class StatsScene(Scene):
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         kept = list_replays()
-        self.damaged = sum(1 for item in kept if item.replay is None)
+        self.damaged = sum(1 for item in kept if item.replay is None and not item.newer)
+        self.newer = sum(1 for item in kept if item.newer)  # not damaged: this Linie cannot read them yet
         self.stats: Stats = compute_stats(item.replay for item in kept if item.replay is not None)
         self.back = Button(pygame.Rect(100, 930, 240, 80), _("Back"), app.pop, "secondary", 36)
         self.ui.add(self.back)
@@ -43,11 +44,18 @@ class StatsScene(Scene):
         stats = self.stats
         note = ngettext("From {count} finished game in the replays folder",
                         "From {count} finished games in the replays folder", stats.total).format(count=stats.total)
+        if self.newer:
+            note += " " + ngettext("({count} game from a newer Linie left out: update Linie to count it)",
+                                   "({count} games from a newer Linie left out: update Linie to count them)",
+                                   self.newer).format(count=self.newer)
         if self.damaged:
             note += " " + ngettext("({count} damaged file left out)", "({count} damaged files left out)",
                                    self.damaged).format(count=self.damaged)
-        theme.draw_text(surface, note + ".", (self.back.rect.right + 40, self.back.rect.centery), 26,
-                        theme.CREAM_DIM, theme.TEXT_BOLD_FONT, "midleft")
+        left = self.back.rect.right + 40  # wrapped within the screen: the notes of left-out files make it long
+        size, lines, step = theme.fit_lines(note + ".", 26, theme.WIDTH - 100 - left, 130, theme.TEXT_BOLD_FONT)
+        top = self.back.rect.centery - len(lines) * step // 2
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (left, top + index * step), size, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         super().draw(surface)
 
     def _draw_games(self, surface: pygame.Surface) -> None:

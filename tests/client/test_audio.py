@@ -13,13 +13,15 @@ def test_each_effect_is_audible_and_as_long_as_declared(name):
     assert max(abs(value) for value in samples) > 3000
 
 
-def test_no_audio_device_is_silent_not_fatal(monkeypatch):
+def test_no_audio_device_is_silent_not_fatal(monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise pygame.error("no audio device")
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", broken)
     bank = SoundBank()
     assert not bank.available and bank.sounds == {}
+    assert bank.silent_because == "no audio device"  # said, never silently
+    assert "no sound device (no audio device): the game plays without sound" in caplog.text
     bank.play("bell")  # nothing happens, nothing raises
     bank.configure(2.0, False)
     assert bank.volume == 1.0
@@ -61,3 +63,10 @@ def test_an_effect_in_the_mixers_format_is_made_once_and_as_long_as_the_effect()
     assert converted("click", 2 * RATE, 2) is stereo  # a second bank (every App has one) makes it no more
     assert len(stereo) == 4 * len(synthesise("click").tobytes())
     assert converted("click", RATE, 1) == synthesise("click").tobytes()
+
+
+def test_settings_say_by_the_volume_when_there_is_no_sound_device(app, monkeypatch):
+    from game.scenes.settings import SettingsScene
+    assert SettingsScene(app).volume.tooltip is None  # the dummy driver opens a mixer
+    monkeypatch.setattr(app.sounds, "silent_because", "no audio device")
+    assert SettingsScene(app).volume.tooltip.startswith("No sound device was found: Linie plays without sound")

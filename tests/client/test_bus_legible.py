@@ -25,6 +25,8 @@ def detail_height() -> int:
 
 
 DECISIONS = [("choose", {"placed": 0, "markers": 20}), ("clock", {"wants": "house", "next": "office"}),
+             ("clock", {"wants": "house", "next": "office", "stones_left": 1}), ("choose", {"placed": 0, "markers": 1}),
+             ("choose", {"placed": 2, "markers": 1}),
              ("vrooom", {"wants": "office", "left": 2, "letter": "A"}), ("setup_extend", {}),
              ("passengers", {"amount": 3, "letter": "B"}), ("buildings", {"left": 2, "letter": "C"})]
 
@@ -122,3 +124,18 @@ def test_the_one_player_of_this_screen_reads_your_turn_and_a_hot_seat_reads_the_
     assert alone.startswith("Your turn") and "Spieler" not in alone, alone
     assert shared.startswith("Spieler") and watched.startswith("Spieler"), (shared, watched)
     assert alone.removeprefix("Your turn") == shared.removeprefix("Spieler")  # the same words after the name
+
+
+@pytest.mark.parametrize(("placed", "markers", "words"), [
+    (0, 20, "Put a marker on an action's next space (20 markers left). Place at least 2 more this round."),
+    (1, 5, "Put a marker on an action's next space (5 markers left). Place at least 1 more this round."),
+    (2, 1, "Put a marker on an action's next space, or pass (1 marker left)."),
+    (0, 1, "Put your last marker on an action's next space; then you pass for the rest of the game."),
+])
+def test_choosing_says_what_the_minimum_asks_of_this_player(app, placed, markers, words):
+    """§5.1: two markers a round before a pass, or the last one a player has (then a pass by force)."""
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    picture.phase, picture.to_act = "choose", 0
+    _, detail = prompt(picture, seat_looks(view, 4), [0], {"placed": placed, "markers": markers}, "")
+    assert detail == words

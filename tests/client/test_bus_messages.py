@@ -224,3 +224,98 @@ def test_a_forced_pass_says_why_it_was_forced(app):
     name = looks[1].name
     assert said == [f"{name} has no markers and passes", f"{name} finds every space taken and passes",
                     f"{name} passes"]
+
+
+def _told_action(text: str) -> tuple[str, str, str] | None:
+    """(action, letter, the rest) when a message names an action's space ("Vrrooomm! B: Ada drives…")."""
+    import re
+
+    from game.tables.bus.model import ACTION_NAMES
+    for action, label in ACTION_NAMES.items():
+        told = re.match(re.escape(label) + r"(?: ([A-F]))?: ", text)
+        if told:
+            return action, told.group(1) or "", text[told.end():]
+    return None
+
+
+def test_after_several_moves_are_skipped_at_once_the_words_name_the_moment_the_board_shows(app):
+    """Every seat's moves queue up on the show, then one Enter skips them all: of the news they said only
+    the newest stays, and where it names an action's space it is the space and the player the board
+    shows at work (never the previous marker's words under the next marker's decision)."""
+    from game.bots import make_bot
+    from game.session import LocalSession
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, played
+    app.settings.hints = False
+    match = played(lambda m: m.state.round >= 1, seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(0.1)
+    table.session.hold_bots(True)  # the test moves every seat, so several moves stand queued at once
+    bots = [make_bot("bus", "normal", seat) for seat in range(len(match.seats))]
+    said: list[str] = []
+    say = table._stage.toast
+    table._stage.toast = lambda text: (said.append(text), say(text))[-1]
+    crowded = named = 0
+    for _ in range(60):
+        if match.finished:
+            break
+        said.clear()
+        for _ in range(5):
+            if match.finished:
+                break
+            seat = match.to_act()[0]
+            match.submit(seat, bots[seat].decide(match.view(seat)))
+            app.step(0.01)
+        assert table.busy
+        app.step(0.01, key(pygame.K_RETURN))
+        crowded += len(said) > 1
+        assert not table.busy and not table.show.overlays  # no banner of a moment skipped over
+        news = [toast.text for toast in table.toasts.items + table.toasts.waiting if not toast.answer]
+        assert len(news) <= 1, news
+        told = _told_action(news[0]) if news else None
+        if told is not None:
+            picture = table.picture
+            action, letter, rest = told
+            assert (action, letter) == (picture.phase, str(table._decision().get("letter") or "")), news
+            assert picture.to_act is not None and rest.startswith(table.looks[picture.to_act].name), news
+            named += 1
+    assert named >= 5 and crowded >= 5  # the skips left action words to check, and cut news short
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_blocked_lines_line_expansion_is_told_once_as_the_streets_it_loses(app, lang):
+    """A closed circle with no street left at its end (U4: the streets are lost): the table says once that
+    the marker can lay no street and loses them, never "lays 3 streets" and then "loses 3 streets"."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.i18n import set_language
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10, 0]  # a circle closed at crossing 0, whose one other street it holds
+    state.buses[2] = 3  # the largest fleet: Line Expansion A gives 3 streets
+    events = resolve(state, {"line": [0]})
+    assert {"type": "streets_lost", "seat": 0, "count": 3, "reason": "blocked"} in events
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(4)], 5).view(None)
+    looks = seat_looks(view, 4)
+    said: list[str] = []
+    set_language(lang)
+    try:
+        show = Show()
+        stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None, said.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, view, view, events, looks)
+        timeline.finish()
+        floats = [overlay.text for overlay in show.overlays if hasattr(overlay, "text")]
+    finally:
+        set_language("en")
+    name = looks[0].name
+    told = [text for text in said + floats if name in text and ("street" in text or "Straße" in text)]
+    assert told == [{"en": f"Line Expansion A: {name} can lay no street: loses 3 streets "
+                           "(no street is left at the ends of the line).",
+                     "de": f"Linienausbau A: {name} kann keine Straße legen: verliert 3 Straßen "
+                           "(an den Enden der Linie ist keine Straße mehr frei)."}[lang]]

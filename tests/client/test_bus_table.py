@@ -737,3 +737,26 @@ def test_the_winners_row_says_it_won_at_the_rows_size_at_any_text_size(app, lang
         size = theme.fit_text(line, 18, STATUS_W)
         assert size == 18 or (scale > 1.0 and size >= STATUS_SMALLEST), line  # the winner's as big as the others'
     assert lines[0].startswith(kinds[0]) or scale > 1.0  # with room, it says who played the seat too
+
+
+def test_the_moves_messages_stand_above_the_lan_chats_fading_lines(app):
+    """At a LAN table a chat line or a seat notice fades in the map's corner, where the messages about
+    the moves stand too: they rise above it rather than being drawn over it."""
+    from types import SimpleNamespace
+    seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "easy", 1),
+             SeatInfo("Bimmel", "bot", "easy", 2)]
+    table = BusTable(app, LocalSession(Match("bus", seats, 3)), None)
+    app.push(table)
+    app.step(STEP)
+    table.toasts.add("Buildings A: Ben builds 4 buildings.")
+    table.toasts.add("Ben buys a bus: 4 now. The largest fleet is 4.")
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    table.draw_table(surface)
+    low = max(box.bottom for box in table.toast_boxes)
+    feed = pygame.Rect(layout.TOASTS.x, low - 150, 700, 150)  # two lines of chat where the messages were
+    table.lan_hud = SimpleNamespace(feed_rect=lambda: feed)
+    try:
+        table.draw_table(surface)
+    finally:
+        table.lan_hud = None
+    assert table.toast_boxes and not any(box.colliderect(feed) for box in table.toast_boxes)

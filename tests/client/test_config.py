@@ -134,3 +134,25 @@ def test_a_window_asked_for_at_launch_is_for_that_run_until_the_player_switches(
     app.toggle_fullscreen()  # F11: now it is the player's own choice, kept
     app.toggle_fullscreen()
     assert not load_settings(path).fullscreen
+
+
+def test_a_newer_linies_settings_survive_being_changed_here(tmp_path):
+    """A newer version's keys, its higher format number, a language and a text size this version
+    does not offer are read as far as they can be and written back as they were, field by field,
+    until the player sets that field here: playing an older Linie once loses nothing."""
+    path = tmp_path / "settings.json"
+    newer = {"format": 9, "gamepad": {"deadzone": 0.2, "layout": ["a", "b"]}, "language": "fr", "ui_scale": 1.75,
+             "volume": 0.3, "mute": True}
+    path.write_text(json.dumps(newer))
+    settings = load_settings(path)
+    assert (settings.language, settings.ui_scale, settings.volume, settings.mute) == ("", 1.5, 0.3, True)
+    settings.volume = 0.5
+    assert save_settings(settings, path)
+    kept = json.loads(path.read_text())
+    assert {key: kept[key] for key in newer} == {**newer, "volume": 0.5}
+    settings = load_settings(path)
+    settings.language, settings.ui_scale = "de", 1.0  # the player chose here: theirs now
+    assert save_settings(settings, path)
+    kept = json.loads(path.read_text())
+    assert (kept["language"], kept["ui_scale"], kept["format"], kept["gamepad"]) == ("de", 1.0, 9, newer["gamepad"])
+    assert load_settings(path) == settings

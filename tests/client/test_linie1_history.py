@@ -79,3 +79,29 @@ def test_the_table_lists_a_laid_tile_and_hovering_it_outlines_its_square(app):
     table.draw_table(surface)
     outline = table.board.cell_rect(cell, ORIGIN).inflate(6, 6)
     assert surface.get_at((outline.centerx, outline.top + 1))[:3] == theme.CREAM  # the hovered turn's square
+
+
+def test_a_pace_move_says_how_far_was_chosen_and_driven_and_a_take_is_remembered():
+    history = History()
+    view = view_with_trip()
+    history.record([{"type": "drive", "seat": 0, "squares": 3},
+                    {"type": "move", "seat": 0, "from": 0, "to": 1}], view)  # a halt stopped it after one
+    history.record([{"type": "take", "seat": 1, "from": 0, "tile": 10}], view)
+    assert [e.text for e in history.entries] == ["set off for 3 squares, drove 1 square",
+                                                 "took a crossing from a driver's spare tiles"]
+
+
+def test_undoing_a_side_by_side_pair_takes_both_its_entries_back_and_nothing_before():
+    history = History()
+    view = view_with_trip()
+    history.record([{"type": "place", "seat": 0, "tile": 1, "rot": 0, "cell": [3, 3]}], view)
+    history.record([{"type": "undo", "seat": 0, "cells": [[3, 3]]}], view)
+    history.record([{"type": "exchange", "seat": 0, "tile": 12, "old_tile": 1, "rot": 0, "cell": [2, 6]},
+                    {"type": "exchange", "seat": 0, "tile": 6, "old_tile": 2, "rot": 0, "cell": [2, 7]}], view)
+    assert len(history.entries) == 2
+    history.record([{"type": "undo", "seat": 0, "cells": [[2, 6], [2, 7]]}], view)
+    assert history.entries == []
+    history.record([{"type": "place", "seat": 0, "tile": 1, "rot": 0, "cell": [3, 3]}], view)
+    history.record([{"type": "exchange", "seat": 0, "tile": 3, "old_tile": 1, "rot": 0, "cell": [3, 3]}], view)
+    history.record([{"type": "undo", "seat": 0, "cells": [[3, 3]]}], view)  # the exchange only
+    assert [e.text for e in history.entries] == ["laid a straight"]

@@ -362,6 +362,41 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
     assert len(table.view["hands"][0]) == hand_before + 1
 
 
+def test_every_tile_type_on_offer_from_drivers_fits_the_panel_and_the_keys_take_them(app):
+    session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and not v["players"][0]["driving"]
+                       and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
+    if session.match.finished:
+        pytest.skip("no game reached a driver with spare tiles")
+    state = session.match.state
+    state.pile.clear()
+    driver = next(seat for seat in range(1, state.players) if state.driving(seat))
+    state.hands[driver] = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # more than a panel row of full-size tiles
+    table = Linie1Table(app, session, TableConfig("linie1", session.match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    while table.view["phase"] == "build" and table.view.get("must_act"):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn
+    slots = table.refill_slots()
+    assert sorted(tile for _source, tile, _rect in slots) == sorted(set(table.view["hands"][driver]))
+    panel = pygame.Rect(layout.PANEL_X, 0, layout.PANEL_W, 1080)
+    assert all(panel.contains(rect) for _source, _tile, rect in slots)
+    assert not any(a[2].colliderect(b[2]) for i, a in enumerate(slots) for b in slots[i + 1:])
+    hand = len(table.view["hands"][0])
+    third = slots[2][1]
+    run(app, 0.02, key(pygame.K_3))  # the third tile on offer
+    settle(app, table)
+    assert len(table.view["hands"][0]) == hand + 1 and table.view["hands"][0][-1] == third
+    if table.view["phase"] == "refill":
+        run(app, 0.02, key(pygame.K_RIGHT) + key(pygame.K_RETURN))  # the first, by arrow and Enter
+        settle(app, table)
+        assert len(table.view["hands"][0]) == hand + 2
+
+
 def test_the_red_ghost_says_why_before_any_click(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     straight = table.hand().index(1)
@@ -516,7 +551,7 @@ def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
     settle(app, table, 8.0)
     moved = table.view["players"][0]["trip"]
     assert moved is None or moved["position"] == trip["position"] + 1
-    assert any(e.seat == 0 and e.text == "drove 1 square" for e in table.history.entries)
+    assert any(e.seat == 0 and e.text == "set off for 1 square, drove 1 square" for e in table.history.entries)
 
 
 def test_three_dice_are_thrown_chosen_from_and_stopped(app):
@@ -1069,3 +1104,106 @@ def test_clicking_the_held_tile_turns_it_but_a_drag_off_the_board_changes_nothin
     run(app, 0.02, drag(layout.slot_rect(2).center, table.main_button.rect.center))  # dropped on End turn
     assert table.selected == 2 and table.rotations[2] == 0
     assert match.view(0)["board"]["tiles"] == [] and match.view(0)["current"] == 0  # nothing laid, turn not ended
+
+
+def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it() -> None:
+    from types import SimpleNamespace
+    die = TripChooser.note(SimpleNamespace(view={"allowance": None, "dice": None}))
+    pace = TripChooser.note(SimpleNamespace(view={"allowance": 1, "dice": None}))
+    dice = TripChooser.note(SimpleNamespace(view={"allowance": None, "dice": {"rolled": None, "next": 3}}))
+    assert "you roll at once" in die
+    assert "roll" not in pace and "drive at once" in pace  # the pace rule has no die
+    assert "three dice" in dice
+
+
+def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    match = Match("linie1", seats, 4)
+    match.state.hands[0] = []  # the pile ran out and nobody drives: nothing to lay, nothing owed (L4)
+    match.state.pile.clear()
+    table = Linie1Table(app, LocalSession(match, bot_seed=4), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    assert not table.view["must_act"] and not table.view["can_undo"]
+    text, bad = table.status_line()
+    assert "fits anywhere" in text and "pass" in text and "undo" not in text and not bad
+    assert table.main_button.enabled
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["turn"] >= 2 and match.state.stats[0]["turns"] == 1  # the turn passed with no action
+
+
+def test_a_refusal_gives_way_when_the_tile_is_turned_on_the_same_square(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1  # east-west beside the E-Werk: into the building
+    run(app, 0.02, click(cell_centre(table, (5, 2))))
+    assert table.status_line()[1] and table.message.startswith("Rule b")
+    run(app, 0.02, key(pygame.K_r))  # north-south: it runs past the building, and may go
+    assert table.ghost_verdict() is None
+    text, bad = table.status_line()
+    assert not bad and not text.startswith("Rule")  # the green ghost is not called refused
+
+
+def test_a_hand_that_fits_only_as_a_side_by_side_pair_is_told_so_and_lays_it_by_two_clicks(app):
+    from tests.core.linie1_positions import pairs_only_state
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, 5)]
+    match = Match("linie1", seats, 1)
+    match.state = pairs_only_state()
+    table = Linie1Table(app, LocalSession(match, bot_seed=1), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    assert table.view["must_act"] and not table.main_button.enabled  # the pair is owed (L4)
+    assert "side by side" in table.status_line()[0]
+    for slot, tile in enumerate(table.hand()):  # the hint lights nothing: no tile fits alone
+        assert all(not fitting_cells(table.view, tile, rot) for rot in range(4)), (slot, tile)
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(12)))
+    table.rotations[table.selected] = 0
+    run(app, 0.02, click(cell_centre(table, (2, 6))))
+    assert table.pair_first == {"tile": 12, "cell": [2, 6], "rot": 0} and not table.message_bad
+    run(app, 0.02, key(pygame.K_1 + table.hand().index(6)))
+    table.rotations[table.selected] = 0
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (2, 7)), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.ghost_verdict() is None  # judged together, the pair is legal: a green ghost
+    run(app, 0.02, click(cell_centre(table, (2, 7))))
+    settle(app, table)
+    assert match.state.board.tiles[(2, 6)][0] == 12 and match.state.board.tiles[(2, 7)][0] == 6
+    assert table.view["actions_taken"] == 2 and not table.view["must_act"]
+
+
+def test_the_pace_rules_limit_is_worded_for_the_first_move_and_for_later_ones() -> None:
+    from game.core.contract import Rejection
+    first = refusal_text(Rejection("linie1.too_far", "", {"allowance": 1}))
+    later = refusal_text(Rejection("linie1.too_far", "", {"allowance": 4}))
+    assert "first trip move" in first and "exactly one square" in first and "plus one" not in first
+    assert "up to 4" in later and "last move plus one" in later
+
+
+def test_resting_on_a_rivals_row_shows_their_face_up_tiles_and_never_ones_own(app, monkeypatch):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(1).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.hand_tip() == (1, match.view(0)["hands"][1])  # hands are public (L12)
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    assert "Bot's tiles (face up)" in [text for text, _rect in drawn]
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(0).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    assert table.hand_tip() is None  # one's own tiles are in the panel already
+
+
+def test_a_drivers_row_tip_names_their_revealed_line_and_stops(app, monkeypatch):
+    from tools.shots.linie1 import table as open_table
+    session = advanced(8, lambda v: any(p["driving"] for p in v["players"][1:]) and v["current"] == 0)
+    table = open_table(app, session)
+    run(app, 0.05)
+    driver = next(p for p in table.view["players"][1:] if p["driving"])
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=layout.player_row(driver["seat"]).center, rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    said = [text for text, _rect in drawn]
+    assert f"Line {driver['line']} · stops {' '.join(driver['stops'])}" in said  # revealed when they set off
+    assert any("spare tiles" in text for text in said)

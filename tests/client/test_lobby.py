@@ -452,6 +452,26 @@ def test_guests_read_that_the_host_closed_the_table_not_that_the_host_lost_the_c
         app.stack.reset(TitleScene(app))
 
 
+def test_a_guest_in_the_lobby_reads_that_the_host_closed_it_not_that_it_is_tried_again(app, loopback):
+    """A table hosted from the game and closed before it began keeps nothing to come back to: its
+    guest is told so, and how to go on, instead of "Lost the host … trying again" for ever."""
+    lobby = host_a_table(app)
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_lobby = join_by_address(guest, lobby.port)
+        assert until(apps, lambda: guest_lobby.session.role == "seat")
+        time.sleep(0.3)
+        app.stack.reset(TitleScene(app))  # the hosting player leaves: the table closes
+        assert until([guest], lambda: guest_lobby.session.host_closed and guest_lobby.message)
+        run(guest, 0.2)
+        assert "Ada closed the table before the game began" in guest_lobby.message, guest_lobby.message
+        assert "trying again" not in guest_lobby.message
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+
+
 def test_a_guest_at_a_dedicated_table_presses_ready_and_the_game_starts_when_everyone_is(app, loopback):
     from net.host import Host, HostConfig
     from net.host_thread import HostThread
@@ -558,6 +578,18 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     session.link = "down"  # the host closed the table, or its machine is gone
     assert lobby._state_words(ben, "connected") == "—"
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
+
+
+def test_a_newcomer_joining_a_game_under_way_never_reads_that_the_lobby_waits_for_a_start(app):
+    """Between the hello and the host's first status the lobby shows for a moment: it says what the
+    hello said (a game in progress) and that a place is being taken, not "in the lobby, waiting"."""
+    session = SeatedLobbySession()
+    session.link, session.role, session.seat, session.phase = "up", None, None, "lobby"  # NetSession's default
+    session.status, session.address = {"seats": [], "phase": "lobby"}, "192.168.1.20"
+    session.table = {"table": "Tafel", "title": "Linja", "phase": "playing", "guests_start": True}
+    lobby = LobbyScene(app, session, port=47000, hosting=False)
+    assert "game in progress" in lobby._where(session.table) and "in the lobby" not in lobby._where(session.table)
+    assert lobby._note() == "Taking a place at the table…"
 
 
 def test_a_spectator_in_the_lobby_is_told_about_watching_not_about_a_seat_to_give_back(app):

@@ -96,6 +96,42 @@ def test_a_local_session_gets_no_hud(app):
     assert "press" in table.seen  # nothing was taken from the table
 
 
+def test_the_hud_says_where_the_chats_fading_lines_stand_while_they_show(app, lan):
+    table, link = lan
+    assert table.lan_hud.feed_rect() is None
+    link.chat("Hallo zusammen")
+    run(app, 0.5)
+    feed = table.lan_hud.feed_rect()
+    assert feed is not None and feed.bottom <= table.lan_hud.chat.tab.top and feed.height > 20
+    run(app, 10.0)  # past the feed's 9 s
+    assert table.lan_hud.feed_rect() is None
+
+
+def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_lasts(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.draw_notice
+    monkeypatch.setattr(hud, "draw_notice", lambda surface, text, box: said.append(text) or real(surface, text, box))
+    link.seat = 1
+    link.set_seats([seat("Ada"), seat("Ben", bot=True)])  # Ben is here; a bot plays his seat all the same
+    run(app, 12.0)  # long past the chat line's 9 s
+    assert said and "A bot plays your seat until the host gives it back." in said[-1]
+    said.clear()
+    link.set_seats([seat("Ada"), seat("Ben")])  # the host gave it back
+    run(app, 0.2)
+    assert not any("A bot plays your seat" in text for text in said)
+
+
+def test_a_watchers_chat_line_is_never_taken_for_a_seated_players_of_the_same_name(app):
+    link = Link()
+    session = LanSession(link)
+    link.inbox.append({"type": "chat", "seat": 1, "name": "Ben", "text": "my turn?"})
+    link.inbox.append({"type": "chat", "seat": None, "name": "Ben", "text": "I am the real Ben"})
+    session.poll()
+    assert [(line.name, line.seat) for line in session.chat] == [("Ben", 1), ("Ben (watching)", None)]
+
+
 def test_seat_states_read_from_the_status():
     assert seat_state(seat("A")) == "connected"
     assert seat_state(seat("A", away=True)) == "away"
@@ -186,6 +222,21 @@ def test_a_host_that_closed_the_table_is_waited_for_not_called_a_lost_link(app, 
     assert said[-1] == "Waiting for the host"
 
 
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan, monkeypatch, role):
+    from game.lan import hud
+    table, link = lan
+    link.role, link.seat = role, (0 if role == "seat" else None)
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "down"
+    link.inbox.append({"type": "status", "link": "down", "reason": "Connection refused"})
+    run(app, 0.5)
+    assert said and ("Your seat is kept" in said[-1]) == (role == "seat"), said[-1]
+    assert "host answers again" in said[-1]
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan
@@ -253,6 +304,8 @@ def test_a_player_back_at_a_seat_the_host_gave_a_bot_is_said_to_still_have_the_b
                                                       "Click: give the seat back.")
     gone = seat("Ben", connected=False, bot=True)
     assert describe(gone, seat_state(gone), False) == "A bot plays for Ben until they are back."
+    # on Ben's own screen his dot speaks to him
+    assert describe(back, seat_state(back), False, own=True) == "A bot plays your seat until the host gives it back."
 
 
 def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app):
@@ -276,6 +329,58 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
     session.poll()
     assert [line.text for line in session.chat if line.notice][3:] == ["A bot plays for Ada for now.",
                                                                       "Ada is back."]
+
+
+def test_a_player_seated_under_a_numbered_name_is_told_it_once(app):
+    link = Link()
+    link.name = "Ben"  # what this player typed; a Ben sits at the table already
+    session = LanSession(link)
+    for _ in range(2):  # the welcome again after a dropped link says nothing new
+        link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben 2", "version": 0})
+        session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Another player here is called Ben: the others see you as Ben 2."]
+    other = LanSession(Link())
+    other.connection.name = "Ada"
+    other.connection.inbox.append({"type": "welcome", "seat": 0, "name": "Ada", "version": 0})
+    other.connection.inbox.append({"type": "welcome", "seat": None, "name": "Ada 2", "version": 0})  # watching
+    other.poll()
+    assert not [line for line in other.chat if line.notice]  # the name as typed, or no seat: nothing to say
+
+
+def test_a_player_who_leaves_after_the_game_is_said_to_have_left_not_to_have_lost_the_link(app):
+    link = Link()
+    link.phase = "over"
+    session = LanSession(link)
+    for ben in (seat("Ben"), seat("Ben", connected=False, left=True), seat("Ben", connected=False, left=True)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    link.phase = "lobby"  # the table plays again: Ben's seat opens
+    link.set_seats([seat("Ada"), seat("Seat 2", kind="open", claimed=False, connected=False)])
+    session.poll()
+    notices = [line.text for line in session.chat if line.notice]
+    assert notices == ["Ben left the table.", "A new game begins at this table."], notices
+
+
+def test_after_this_screens_link_comes_back_the_others_reconnecting_is_not_news(app, monkeypatch):
+    """A paused or restarted host cut every link: Ada's screen never reads that Ben lost his."""
+    from game.lan import session as lan_session
+    clock = [100.0]
+    monkeypatch.setattr(lan_session.time, "monotonic", lambda: clock[0])
+    link = Link()
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    link.inbox.append({"type": "status", "link": "down", "reason": "The host did not answer in time."})
+    link.inbox.append({"type": "status", "link": "up", "reason": ""})
+    for ben in (seat("Ben", connected=False), seat("Ben")):  # the host saw Ben silent too; he is back
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert not [line.text for line in session.chat if line.notice]
+    clock[0] += lan_session.RETURN_GRACE + 1  # later, Ben's own link drops: that is news
+    link.set_seats([seat("Ada"), seat("Ben", connected=False)])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == ["Ben lost the connection; the seat is kept."]
 
 
 def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):

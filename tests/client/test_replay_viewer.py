@@ -462,3 +462,27 @@ def test_a_pasted_path_may_come_quoted_or_as_a_file_address() -> None:
     assert typed_path("file:///home/ada/L%C3%A4rm%20und%20Bus.jsonl") == Path("/home/ada/Lärm und Bus.jsonl")
     assert typed_path("~/x.jsonl") == Path.home() / "x.jsonl"
     assert typed_path("/tmp/it's.jsonl") == Path("/tmp/it's.jsonl")
+
+
+def test_replays_a_newer_linie_wrote_are_told_from_damaged_ones(app, monkeypatch) -> None:
+    """A newer replay version, a game this Linie lacks: "from a newer Linie", never "damaged", in
+    the list and in the statistics, which leave them out and say to update."""
+    path, _match = kept("linja", 2, 3)
+    header = json.loads(path.read_text().splitlines()[0])
+    folder = path.parent
+    (folder / "20250101-000000-linja.jsonl").write_text(json.dumps({**header, "version": 9}) + "\n")
+    (folder / "20250102-000000-tramways.jsonl").write_text(json.dumps({**header, "game": "tramways"}) + "\n")
+    (folder / "20250103-000000-linja.jsonl").write_text('{"format": "linie-replay", "version": 2}\n{"n"')
+    app.push(ReplaysScene(app))
+    drawn = record_drawn_text(monkeypatch)
+    app.stack.top.draw(pygame.Surface((1920, 1080)))
+    titles = [text for text, _rect in drawn]
+    assert "Replay from a newer Linie: 20250101-000000-linja.jsonl" in titles
+    assert "Replay from a newer Linie: 20250102-000000-tramways.jsonl" in titles
+    assert "Damaged replay 20250103-000000-linja.jsonl" in titles
+    drawn.clear()
+    StatsScene(app).draw(pygame.Surface((1920, 1080)))
+    said = " ".join(text for text, rect in drawn if rect.top > 900 and text != "Back")  # the note, wrapped
+    assert said == ("From 1 finished game in the replays folder (2 games from a newer Linie left out: update Linie "
+                    "to count them) (1 damaged file left out).")
+    assert all(rect.right <= 1920 for _text, rect in drawn)

@@ -427,3 +427,77 @@ def test_a_damaged_journal_is_named_as_the_saves_journal_not_a_path(app):
     problem = saves.read_summary(path).problem
     assert problem and str(path) not in problem and ".journal" not in problem, problem
     assert problem[0].isupper(), problem
+
+
+OTHER_VERSIONS = [  # (what another Linie wrote differently, what the list says)
+    ({"match": {"rules_version": "9"}},
+     "Saved with newer rules of Linja (version 9, this Linie plays 1): update Linie to resume it"),
+    ({"match": {"rules_version": "0"}},
+     "Saved with older rules of Linja (version 0, this Linie plays 1): an older Linie resumes it"),
+    ({"match": {"rules_version": "1b"}}, "Saved with other rules of Linja (version 1b, this Linie plays 1)"),
+    ({"match": {"version": 2}}, "Saved by a newer Linie (game version 2): update Linie to resume it"),
+    ({"match": {"game": "tramways"}},
+     "A game of tramways, which this Linie does not have: a newer Linie may resume it"),
+    ({"version": 2}, "The file was saved by a newer Linie (save version 2): update Linie to resume it"),
+]
+
+
+def test_a_save_another_linie_wrote_says_which_and_what_can_be_done(app, monkeypatch):
+    """Newer or older rules, a newer save format, a game this Linie lacks: the row says so (not
+    "damaged"), Continue passes it by, Resume is not offered and Delete is; the file is left as it
+    was for the Linie that can resume it."""
+    from game.scenes.saved import open_saved_game
+    from net.savefile import LOCAL_SAVE_FORMAT, read_save, write_atomic
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 3)
+    app.to_title()
+    path = saves.latest().path
+    sound = read_save(path, (LOCAL_SAVE_FORMAT,))
+    drawn = record_drawn_text(monkeypatch)
+    for change, said in OTHER_VERSIONS:
+        data = {**sound, **{key: value for key, value in change.items() if key != "match"},
+                "match": {**sound["match"], **change.get("match", {})}}
+        write_atomic(path, data)
+        written = path.read_bytes()
+        listed = saves.list_saves()
+        assert len(listed) == 1 and listed[0].other_version and listed[0].problem == said
+        assert not listed[0].resumable and saves.latest() is None
+        app.push(SavedGamesScene(app))
+        screen = app.stack.top
+        drawn.clear()
+        screen.draw(pygame.Surface((1920, 1080)))
+        texts = [text for text, _rect in drawn]
+        resume, delete = screen.row_buttons[0]
+        assert f"{said}." in texts and not any("Damaged" in text for text in texts)
+        assert resume not in screen.ui.widgets and delete in screen.ui.widgets
+        assert open_saved_game(app, listed[0]) == f"This save cannot be resumed. {said}."
+        assert path.read_bytes() == written
+        app.pop()
+
+
+def test_a_game_another_linie_plays_is_neither_resumed_nor_deleted_here(app):
+    """The game started twice: the second Linie lists the game the first one plays as open there,
+    offers no Resume (two tables writing one save lose one's moves), refuses Delete, and Continue
+    passes it by; once the first closes it, it is this Linie's to resume."""
+    from game.scenes.saved import open_saved_game
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 3)
+    app.to_title()
+    path = saves.latest().path
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from net.savefile import SaveLock; "
+         f"assert SaveLock.take(Path({str(path)!r})); print('playing', flush=True); sys.stdin.read()"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "playing\n"
+        (listed,) = saves.list_saves()
+        said = "Open in another Linie right now (a second window, or linie-host): close it there to resume it here"
+        assert listed.in_use and listed.problem == said and saves.latest() is None
+        assert open_saved_game(app, listed) == f"This save cannot be resumed. {said}."
+        assert saves.delete(path) == f"Cannot delete {path.name}: another Linie is playing it right now"
+        assert path.exists()
+    finally:
+        other.communicate("")  # the other Linie closes
+    assert saves.latest() is not None and saves.latest().path == path
+    run(app, 0.05, click(app.stack.top.buttons["Continue"].rect.center))
+    assert table(app).session.match.version == 3

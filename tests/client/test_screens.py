@@ -1,6 +1,7 @@
 """Rules, cover, results and widgets behave as the players expect."""
 
 import pygame
+import pytest
 
 from game.__main__ import parse_args
 from game.scenes.cover import CoverScene
@@ -156,11 +157,29 @@ def test_command_line():
     assert parse_args([]).windowed is False
     args = parse_args(["--windowed", "--size", "1280x720"])
     assert args.windowed and args.size == (1280, 720)
-    import pytest
     with pytest.raises(SystemExit):
         parse_args(["--size", "big"])
     with pytest.raises(SystemExit):
         parse_args(["--windowed", "--fullscreen"])
+
+
+SIZES_REFUSED = [("0x0", "a window between 320x240", "bitte ein Fenster zwischen 320x240"),
+                 ("-800x-600", "a window between 320x240", "bitte ein Fenster zwischen 320x240"),
+                 ("100000x100000", "a window between 320x240", "bitte ein Fenster zwischen 320x240"),
+                 ("1e3x500", "expected WIDTHxHEIGHT", "erwartet BREITExHÖHE"),
+                 ("big", "expected WIDTHxHEIGHT", "erwartet BREITExHÖHE")]
+
+
+@pytest.mark.parametrize(("size", "english", "german"), SIZES_REFUSED)
+def test_a_window_size_no_screen_can_open_is_refused_in_the_terminals_language(size, english, german,
+                                                                                monkeypatch, capsys):
+    """Refused before SDL is asked for a mode it cannot set, in the terminal's language."""
+    from game.__main__ import main
+    for lang, said in (("en", english), ("de", german)):
+        monkeypatch.setenv("LINIE_LANG", lang)
+        with pytest.raises(SystemExit) as refused:
+            main([f"--size={size}"])
+        assert refused.value.code == 2 and said in capsys.readouterr().err
 
 
 def test_every_screenshot_module_loads_and_names_its_shots_once():
@@ -207,3 +226,43 @@ def test_the_cover_button_wears_the_colour_of_the_player_it_hands_to(app):
     blue.draw(surface)
     face = surface.get_at((blue.button.rect.x + 14, blue.button.rect.centery))[:3]
     assert max(abs(a - b) for a, b in zip(face, STYLES["primary"][0], strict=True)) > 60  # not the orange
+
+
+def test_without_a_screen_the_game_says_so_instead_of_running_unseen(tmp_path):
+    """No display (a terminal over ssh): SDL would fall back to drawing off screen and the game ran
+    on, unseen; it says why it cannot open a window, in the terminal's language, and ends."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    for lang, said in (("en", "linie: no screen to open a window on (no display: DISPLAY and WAYLAND_DISPLAY"),
+                       ("de", "linie: kein Bildschirm für ein Fenster (keine Anzeige: DISPLAY und WAYLAND_DISPLAY")):
+        ended = subprocess.run([sys.executable, "-m", "game", "--windowed"], cwd=root, capture_output=True,
+                               text=True, timeout=60, env={**env, "LINIE_LANG": lang, "HOME": str(tmp_path)})
+        assert ended.returncode == 1 and said in ended.stderr and "Traceback" not in ended.stderr
+
+
+def test_a_window_sdl_cannot_open_is_said_in_words_not_a_traceback(monkeypatch, capsys):
+    """SDL refusing every mode (an 8-bit screen has no renderer that matches it): the reason in the
+    terminal's language, and the program ends."""
+    from game.__main__ import main
+
+    def refused(*args, **kwargs):
+        raise pygame.error("Couldn't find matching render driver")
+
+    import logging
+    monkeypatch.setattr(pygame.display, "set_mode", refused)
+    try:
+        for lang, said in (("en", "linie: this screen cannot show the game's window (Couldn't find matching render "
+                                  "driver)"),
+                           ("de", "linie: dieser Bildschirm kann das Fenster des Spiels nicht zeigen")):
+            monkeypatch.setenv("LINIE_LANG", lang)
+            assert main(["--windowed"]) == 1
+            assert said in capsys.readouterr().err
+    finally:  # the log main() set up is the program's, not the next test's
+        for handler in [h for h in logging.getLogger().handlers if getattr(h, "linie", False)]:
+            logging.getLogger().removeHandler(handler)
+            handler.close()

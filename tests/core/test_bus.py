@@ -797,3 +797,22 @@ def trail(crossings: int) -> list[int]:
     found = search([30], frozenset())
     assert found is not None
     return found
+
+
+def test_line_expansion_says_it_gives_nothing_to_a_line_that_can_take_no_street_more():
+    """U4: a Line Expansion marker of a seat with all 25 line markers on the board, or whose line has no
+    street left at its ends, builds nothing whatever M is; the seat about to choose is told so."""
+    state = after_setup(4, 0)
+    seat = GAME.to_act(state)[0]
+
+    def line_short_of() -> list[str | None]:
+        board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+        return [space["short_of"] for space in board["line"]["spaces"]]
+
+    assert line_short_of()[0] is None
+    state.paths[seat] = trail(26)  # 25 streets: every line marker on the board
+    assert line_short_of()[:2] == ["line", "line"]
+    state.paths[seat] = [0, 1, 5, 10, 0]  # a closed circle whose crossing has no street left
+    assert line_short_of()[0] == "line"
+    events = resolve(state, {"line": [seat]})
+    assert {"type": "streets_lost", "seat": seat, "count": 1, "reason": "blocked"} in events

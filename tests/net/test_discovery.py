@@ -17,7 +17,7 @@ import pytest
 
 from game.core.registry import available_games
 from net.client import NetSession
-from net.discovery import TableBrowser, compatibility, txt_record
+from net.discovery import TableBrowser, advertised_addresses, compatibility, dial_order, txt_record
 from net.host_thread import HostThread
 from net.protocol import PROTOCOL_VERSION
 from tests.net.conftest import make_host
@@ -124,9 +124,19 @@ def test_compatibility_reasons() -> None:
     assert compatibility(table, {"linie1": "1"}) == (True, "")
     assert compatibility({**table, "protocol": PROTOCOL_VERSION - 1}, {"linie1": "1"})[0] is False
     ok, reason = compatibility(table, {"linie1": "2"})
-    assert not ok and "'1'" in reason and "'2'" in reason
+    assert not ok and reason == "The table plays older rules of linie1 (version 1; this Linie has 2): its host needs " \
+                                "to update Linie."
+    ok, reason = compatibility({**table, "title": "Linie 1"}, {"linie1": "0"})
+    assert reason == "The table plays newer rules of Linie 1 (version 1; this Linie has 0): update Linie to join it."
+    ok, reason = compatibility({**table, "rules_version": "1b"}, {"linie1": "1"})
+    assert not ok and "'1b'" in reason and "'1'" in reason
     ok, reason = compatibility({**table, "game": "chess"}, {"linie1": "1"})
-    assert not ok and "chess" in reason
+    assert not ok and reason == "This program does not have the game 'chess': a newer Linie may."
+    newer = compatibility({**table, "protocol": PROTOCOL_VERSION + 1}, {"linie1": "1"})
+    assert newer == (False, f"The table runs a newer Linie (protocol {PROTOCOL_VERSION + 1}; this one speaks "
+                            f"{PROTOCOL_VERSION}): update Linie to join it.")
+    assert compatibility({**table, "protocol": PROTOCOL_VERSION - 1}, {"linie1": "1"})[1].endswith(
+        "its host needs to update Linie.")
     assert txt_record(table) == {"proto": str(PROTOCOL_VERSION), "rules": "1", "game": "linie1", "table": "T",
                                  "seats": "1/4", "phase": "lobby"}
 
@@ -171,3 +181,57 @@ def test_a_probe_says_which_seats_are_open_not_only_how_many() -> None:
     finally:
         player.close()
         thread.stop()
+
+
+def test_a_table_of_a_newer_linie_is_said_to_be_one_even_when_its_hello_has_grown() -> None:
+    """A newer protocol may add fields to its hello that this program's schema refuses: the table is
+    still listed as a newer Linie's (update to join), and joining it says so, never "unreadable"."""
+    import socket
+    import threading
+
+    from net.client import probe
+    from net.protocol import encode
+    newer = {"type": "hello", "version": 0, "protocol": PROTOCOL_VERSION + 1, "app": "linie", "game": "linja",
+             "rules_version": "7", "title": "Linja", "table": "Zukunft", "phase": "lobby", "seats_total": 2,
+             "seats_taken": 1, "guests_start": True, "region": {"a new": ["field"]}, "seats_taken_by": [0]}
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        while True:
+            try:
+                guest, _ = server.accept()
+            except OSError:
+                return
+            guest.sendall(encode(newer))
+            guest.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    session = None
+    try:
+        hello = probe("127.0.0.1", port)
+        assert (hello["table"], hello["protocol"], hello["seats_taken"]) == ("Zukunft", PROTOCOL_VERSION + 1, 1)
+        assert compatibility(hello)[1].startswith("The table runs a newer Linie")
+        session = NetSession("127.0.0.1", port, "Ann", heartbeat=0.2)
+        closed = session.wait_for(lambda m: m["type"] == "status" and m.get("link") == "closed")
+        assert "another version of Linie" in closed["reason"]
+    finally:
+        server.close()
+        if session is not None:
+            session.close()
+
+
+def test_a_table_announces_its_lan_addresses_not_loopback_unless_it_has_nothing_else(monkeypatch) -> None:
+    """Another machine that dialled an announced 127.0.0.1 would reach itself (its own table on 47000)."""
+    import net.discovery
+    monkeypatch.setattr(net.discovery, "local_ipv4_addresses", lambda: ["192.168.1.20", "10.0.0.5", "127.0.0.1"])
+    assert advertised_addresses("0.0.0.0") == ["192.168.1.20", "10.0.0.5"]
+    assert advertised_addresses(None) == ["192.168.1.20", "10.0.0.5"]
+    assert advertised_addresses("127.0.0.1") == ["127.0.0.1"]  # a table kept on this machine
+    monkeypatch.setattr(net.discovery, "local_ipv4_addresses", lambda: ["127.0.0.1"])
+    assert advertised_addresses("0.0.0.0") == ["127.0.0.1"]  # a machine without a network still finds it
+
+
+def test_a_browser_dials_loopback_last_whatever_order_mdns_gave() -> None:
+    assert dial_order(["127.0.0.1", "192.168.1.20", "10.0.0.5"]) == ["192.168.1.20", "10.0.0.5", "127.0.0.1"]
+    assert dial_order(["127.0.0.1"]) == ["127.0.0.1"]

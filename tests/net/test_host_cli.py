@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from net import DEFAULT_PORT
 from net.host_cli import build_host, parse_args
-from tests.net.conftest import make_host
+from net.savefile import read_save
+from tests.net.conftest import RawPeer, make_host, seat
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _listen_and_close(port: int | None) -> int:
@@ -99,3 +105,54 @@ def test_a_replays_folder_that_cannot_take_a_replay_is_said_at_the_start(tmp_pat
     (tmp_path / "blocked").write_text("")  # a file where the folder belongs
     note = replays_note(tmp_path / "blocked")
     assert note is not None and "(a file stands where its folder belongs)" in note
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this system")
+def test_linie_host_closes_its_table_when_its_terminal_closes(tmp_path: Path) -> None:
+    """SIGHUP (the terminal or ssh session it ran in closing) mid-game: the table says goodbye to
+    everyone, saves, frees its port and ends without a traceback, as Ctrl+C does."""
+    save = tmp_path / "t.save"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "net.host_cli", "--game", "linja", "--bind", "127.0.0.1", "--port", "0",
+         "--no-discovery", "--seed", "3", "--save", str(save), "--replays", str(tmp_path / "replays")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))  # as a terminal's own child has it
+    peers: list[RawPeer] = []
+    try:
+        assert process.stdout is not None
+        port = next(int(line.rsplit(":", 1)[1]) for line in process.stdout if "listening on" in line)
+        peers += [RawPeer(port), RawPeer(port)]
+        seat(peers[0], "Ann", 0)
+        seat(peers[1], "Ben", 1)
+        assert peers[0].expect("snapshot")["phase"] == "playing"
+        process.send_signal(signal.SIGHUP)
+        assert peers[0].expect("bye") and peers[1].expect("bye")
+        _, errors = process.communicate(timeout=10)
+    finally:
+        for peer in peers:
+            peer.close()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0 and "Traceback" not in errors
+    assert read_save(save)["table"]["phase"] == "playing"
+    asyncio.run(_listen_and_close(port))  # the port is free again
+
+
+def test_a_console_that_cannot_show_the_tables_name_never_ends_the_host(tmp_path: Path) -> None:
+    """A table named in any script, printed to a console of another encoding (a Windows console in
+    cp1252, an ASCII terminal): escaped, never a traceback at the start."""
+    import os
+    process = subprocess.Popen(
+        [sys.executable, "-m", "net.host_cli", "--game", "linja", "--bind", "127.0.0.1", "--port", "0",
+         "--no-discovery", "--name", "Café ☕ 東京", "--save", str(tmp_path / "t.save")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert process.stdout.readline().startswith(b"  listening on 127.0.0.1:")
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=10)
+    assert first.startswith(b"Linie host: table 'Caf\\xe9 \\u2615 \\u6771\\u4eac'")
+    assert process.returncode == 0 and b"Traceback" not in errors

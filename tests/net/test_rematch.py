@@ -78,7 +78,8 @@ def test_the_host_of_a_table_starts_the_rematch_in_the_lobby_and_a_departed_play
     names = [info.name for info in finished.seats]
     assert refusal(ann, {"type": "rematch"})["code"] == "net.not_allowed"  # the host's to decide
     bob.send({"type": "bye"})  # Bob leaves the table
-    ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    gone = ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    assert gone["seats"][1]["left"] and not gone["seats"][0]["left"]  # said as left, not as a lost link
     assert thread.rematch() is finished
     assert [info.name for info in finished.seats] == names  # its replay keeps who played
     lobby = cid.expect("status", phase="lobby")

@@ -55,7 +55,8 @@ def test_autosave_is_atomic_private_and_resumable(tmp_path: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seats' tokens
     assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600
     # no temporary file left behind
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.save", "table.save.journal"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.save", "table.save.journal",
+                                                          "table.save.lock"]  # the lock: while the table plays
     assert read_save(path)["match"]["match_version"] == 0  # the full save from the start ...
     assert len(journal_records(path)) == 4  # ... and the four actions since
     resumed = Host.resume(path, HostConfig(), bot_factory=fake_game.bot_factory)
@@ -403,3 +404,23 @@ def test_a_hosted_tables_save_is_listed_under_its_games_title(tmp_path: Path) ->
     summary = read_summary(path)
     assert summary.resumable and summary.title == host.match.game.title != host.match.game.name
     assert summary.summary().startswith(f"{host.match.game.title} · ")  # "Linie 1", never "linie1"
+
+
+def test_linie_host_says_when_a_newer_linie_saved_the_table_and_leaves_the_file(tmp_path: Path) -> None:
+    from game.core.registry import get_game
+    path, host = saved_table(tmp_path)
+    ours = get_game("hidden").rules_version
+    data = read_save(path)
+    data["match"]["rules_version"] = str(int(ours) + 1)
+    write_atomic(path, data)
+    written = path.read_bytes()
+    with pytest.raises(SystemExit) as raised:
+        build_host(parse_args(["--resume", str(path)]))
+    assert str(raised.value.code) == (f"linie-host: cannot resume {path}: saved with newer rules of "
+                                      f"{host.match.game.title} (version {int(ours) + 1}, this Linie plays {ours}): "
+                                      "update Linie to resume it")
+    assert path.read_bytes() == written  # left for the Linie that can resume it
+    write_atomic(path, {**data, "version": 2})
+    with pytest.raises(SystemExit) as raised:
+        build_host(parse_args(["--resume", str(path)]))
+    assert "was saved by a newer Linie (save version 2): update Linie to resume it" in str(raised.value.code)

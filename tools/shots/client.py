@@ -93,6 +93,29 @@ def saved_games(app: Any) -> None:
     app.push(SavedGamesScene(app))
 
 
+@shot("saved_games_other_versions", settle=0.5)
+def saved_games_other_versions(app: Any) -> None:
+    """Saves another Linie wrote: newer rules, an older rules version, a newer save format, a game
+    this one does not have; each says so and what can be done, beside a game this Linie resumes."""
+    import time
+
+    from game.paths import saves_dir
+    from game.scenes.saved import SavedGamesScene
+    from net.savefile import LOCAL_SAVE_FORMAT, read_save, write_atomic
+    changes = [{"rules_version": "9"}, {"rules_version": "0"}, {"version": 2}, {"game": "tramways"}, {}]
+    for number, change in enumerate(changes):
+        saved_local_game("linja", ["Ada", "Bot"], 6 + number, bots=1)
+        time.sleep(0.01)
+        path = max(saves_dir().glob("*.save"), key=lambda found: found.stat().st_mtime_ns)
+        data = read_save(path, (LOCAL_SAVE_FORMAT,))
+        data["match"].update(change)
+        write_atomic(path, {**data, "version": 2} if not change else data)  # the last: a newer save format
+        time.sleep(0.01)
+    saved_local_game("linja", ["Ada", "Ben"], 4)
+    app.push(TitleScene(app))
+    app.push(SavedGamesScene(app))
+
+
 @shot("saved_games_delete", settle=0.5)
 def saved_games_delete(app: Any) -> None:
     """Delete pressed once: Keep focused in its place, Yes, delete where Resume was."""

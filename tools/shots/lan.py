@@ -17,6 +17,7 @@ from game.lan.session import LanSession
 from game.match import Match, SeatInfo
 from game.scenes.title import TitleScene
 from game.session import LocalSession
+from net.discovery import compatibility
 from tools.screenshot import shot
 
 
@@ -149,8 +150,8 @@ class ShotBrowser:
              "phase": "lobby", "rules_version": _rules(), "address": "192.168.1.31", "compatible": True,
              "reason": ""},
             {**common, "service": "b", "name": "Office lunch league", "seats_taken": 3, "seats_total": 3,
-             "phase": "playing", "rules_version": "0.9", "address": "192.168.1.47", "compatible": False,
-             "reason": f"The table plays rules '0.9'; this program has '{_rules()}'."},
+             "phase": "playing", "rules_version": _older_rules(), "address": "192.168.1.47", "compatible": False,
+             "reason": compatibility({**common, "rules_version": _older_rules()})[1]},  # in the screen's words
             {**common, "service": "c", "name": "Rhomb duel", "game": "liniell", "title": "Liniell",
              "seats_taken": 1, "seats_total": 2, "phase": "lobby", "rules_version": get_game("liniell").rules_version,
              "address": "192.168.1.52", "compatible": True, "reason": ""},
@@ -158,6 +159,11 @@ class ShotBrowser:
 
     def close(self) -> None:
         pass
+
+
+def _older_rules() -> str:
+    """Linie 1's rules version before this one's: a table of an older Linie."""
+    return str(int(_rules()) - 1)
 
 
 def _rules() -> str:

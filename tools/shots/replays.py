@@ -94,6 +94,7 @@ def _keep_several() -> None:
     kept_game("bus", 4, 3)
     kept_game("linie1", 2, 9)
     (replays_dir() / "20251101-101010-linie1.jsonl").write_text('{"format": "linie-replay", "version": 2}\n{"n"')
+    (replays_dir() / "20251102-101010-linie1.jsonl").write_text('{"format": "linie-replay", "version": 9}\n')  # newer
 
 
 @shot("replays_list", settle=0.5)

@@ -218,7 +218,7 @@ class Bus:
             spaces = [{"index": index, "letter": rules.letters[index] if spec.spaces > 1 else None,
                        "seat": taken[index] if index < len(taken) else None,
                        "yields": rounds.space_gives(state, rules, spec.id, index),
-                       "short_of": rounds.short_of(state, rules, spec.id, index)}
+                       "short_of": rounds.short_of(self.net, state, rules, spec.id, index)}
                       for index in range(spec.spaces)]
             board_view.append({"action": spec.id, "name": spec.name, "spaces": spaces,
                                "next": len(taken) if len(taken) < spec.spaces else None,

@@ -197,14 +197,19 @@ def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int |
     return min(amount, left)
 
 
-def short_of(state: BusState, rules: Rules, action: str, index: int) -> str | None:
+def short_of(net: Board, state: BusState, rules: Rules, action: str, index: int) -> str | None:
     """Why space ``index`` would give nothing now, so a table can say so (U4): "buses" (M - k is 0),
-    "supply" (no passenger left for it), "lots" (no free lot left for it), or for the Buses space while
-    choosing "cap" (the seat to choose owns the most buses allowed, Q3); None when it gives some."""
+    "supply" (no passenger left for it), "lots" (no free lot left for it); while choosing, for the seat
+    to choose, "cap" on the free Buses space (it owns the most buses allowed, Q3) and "line" on the free
+    Line Expansion spaces (all its line markers are on the board, or no street is left at its line's
+    ends: neither ever changes for the better, B4); None when it gives some."""
+    seat = state.queue[0] if state.phase == "choose" and state.queue else None
     if action == BUSES:
-        seat = state.queue[0] if state.phase == "choose" and state.queue else None
         at_cap = seat is not None and rules.bus_cap is not None and state.buses[seat] >= rules.bus_cap
         return "cap" if at_cap and not state.spaces.get(BUSES) else None
+    if (action == LINE and seat is not None and index >= len(state.spaces.get(LINE, []))
+            and not city.can_extend(net, state, rules, seat)):
+        return "line"
     if space_gives(state, rules, action, index) != 0:
         return None
     if space_yield(state, rules, action, index, coming_bus=True) == 0:

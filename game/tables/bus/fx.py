@@ -162,6 +162,7 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
         self.waiting: list[Toast] = []
+        self.newest: Toast | None = None  # the news said last, shown or waiting
 
     def add(self, text: str, refusal: bool = False, at_once: bool = False) -> None:
         """News waits its turn; a refusal, or (``at_once``) any other answer to the player's own key or
@@ -170,11 +171,15 @@ class Toasts:
         if same is not None:  # said again: it stays up longer rather than twice
             same.age = min(same.age, FADE)
             same.life = max(same.life, same.age + _life(same))
+            self._said(same)
             return
-        if any(toast.text == text for toast in self.waiting):
+        queued = next((toast for toast in self.waiting if toast.text == text), None)
+        if queued is not None:
+            self._said(queued)
             return
         toast = Toast(text, refusal, answer=refusal or at_once)
         toast.life = _life(toast)
+        self._said(toast)
         if toast.answer:
             self.items = [shown for shown in self.items if not shown.answer]
             self.items.append(toast)
@@ -189,6 +194,21 @@ class Toasts:
                 toast.life = min(toast.life, max(toast.age, toast.read) + FADE)  # read: make room
         self.items = [toast for toast in self.items if toast.alive]
         self._promote()
+
+    def skip_to_newest(self) -> None:
+        """The moves playing were skipped to their end: the news of the moments skipped over goes, and
+        only the newest stays (at once, if it still waited), so the words name the moment the board
+        shows rather than one it has left behind. Answers to the player's own keys and clicks stay."""
+        newest = self.newest
+        kept = newest is not None and (newest in self.items or newest in self.waiting)
+        self.waiting = []
+        self.items = [toast for toast in self.items if toast.answer]
+        if kept and newest is not None:
+            self.items.insert(0, newest)
+
+    def _said(self, toast: Toast) -> None:
+        if not toast.answer:
+            self.newest = toast
 
     def clear_read(self) -> None:
         """The player on this screen must decide: news already read fades, so the map is clear for it."""

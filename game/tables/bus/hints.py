@@ -27,7 +27,8 @@ HINTS = GameHints(
     refusals={
         "bus.not_at_head": N_("A new street must leave one of your line's two ends (the glowing crossings)."),
         "bus.own_street": N_("Your line never runs along a street it already uses."),
-        "bus.parallel": N_("Another line runs there: take an empty street while one leaves your line's end."),
+        "bus.parallel": N_("Another line runs there: take an empty street while one leaves your line's end, or run "
+                           "beside a line that ends at that crossing too."),
         "bus.wrong_zone": N_("Buildings fill the zones in order: only lots of the lowest zone with a free lot glow."),
         "bus.must_place": N_("Everyone places at least two markers a round before passing."),
         "bus.action_taken": N_("Buses, Clock and Starting Player take one marker a round."),

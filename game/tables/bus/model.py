@@ -36,7 +36,7 @@ class Space:
     letter: str
     holder: int | None = None
     yields: int | None = None
-    short_of: str | None = None  # why it gives nothing now: "buses", "supply", "lots" or "cap" (ruling U4)
+    short_of: str | None = None  # why it gives nothing now: "buses", "supply", "lots", "cap" or "line" (U4)
 
 
 @dataclass
@@ -177,7 +177,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
     )
 
 
-SHORT_OF = ("buses", "supply", "lots", "cap")
+SHORT_OF = ("buses", "supply", "lots", "cap", "line")
 
 
 def _spaces_said(board_view: Any) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], str]]:
@@ -212,16 +212,19 @@ def _at(values: Any, index: int) -> Any:
 
 def wasted(space: Space) -> bool:
     """Whether a marker on ``space`` would give nothing now (ruling U4: the table says so first)."""
-    return space.yields == 0 or space.short_of == "cap"
+    return space.yields == 0 or space.short_of in ("cap", "line")
 
 
 # why a space gives nothing, in the warning that asks to choose it again and in its tooltip
 SHORT_WORDS = {"buses": N_("too few buses"), "supply": N_("no passenger left in the supply"),
-               "lots": N_("no free lot left"), "cap": N_("you own the most buses allowed")}
+               "lots": N_("no free lot left"), "cap": N_("you own the most buses allowed"),
+               "line": N_("your line can take no more streets")}
 WASTED_WORDS = {"buses": N_("A marker here would be wasted unless more buses come first."),
                 "supply": N_("A marker here would be wasted: the supply holds no passenger for it."),
                 "lots": N_("A marker here would be wasted: no free lot is left for it."),
-                "cap": N_("A marker here would be wasted: you already own the most buses allowed.")}
+                "cap": N_("A marker here would be wasted: you already own the most buses allowed."),
+                "line": N_("A marker here would be wasted: all your line markers are on the board, or no "
+                           "street is left at your line's ends.")}
 
 
 def next_space(row: list[Space]) -> Space | None:

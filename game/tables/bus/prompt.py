@@ -72,16 +72,24 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         detail = _("Any street on the map, even one another line already uses.")
     elif phase == "setup_extend":
         headline = _("{name}: a second street").format(name=name)
-        detail = _("At either end of the line, on an empty street while one leaves that end.")
+        detail = _("An empty street at either end of the line while one leaves it, unless another line ends there too.")
     elif phase == "choose":
         placed = int(decision.get("placed", 0) or 0)
         markers = int(decision.get("markers", picture.seats[seat].markers_left) or 0)
         headline = _("{name}: choose an action").format(name=name)
-        detail = _("Put a marker on an action's next space, or pass ({markers} markers left).").format(
-            markers=markers)
-        if placed < 2:
+        due = min(2 - placed, markers)  # §5.1: two a round, or as many as are left
+        if due <= 0:
+            detail = ngettext("Put a marker on an action's next space, or pass ({markers} marker left).",
+                              "Put a marker on an action's next space, or pass ({markers} markers left).",
+                              markers).format(markers=markers)
+        elif markers == 1:
+            detail = _("Put your last marker on an action's next space; then you pass for the rest of the game.")
+        else:
+            detail = ngettext("Put a marker on an action's next space ({markers} marker left).",
+                              "Put a marker on an action's next space ({markers} markers left).",
+                              markers).format(markers=markers)
             detail += " " + ngettext("Place at least {count} more this round.",
-                                     "Place at least {count} more this round.", 2 - placed).format(count=2 - placed)
+                                     "Place at least {count} more this round.", due).format(count=due)
     elif phase == "line":
         headline = ngettext("{name}: Line Expansion {letter} — {left} street to lay",
                             "{name}: Line Expansion {letter} — {left} streets to lay", left).format(
@@ -103,6 +111,9 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         headline = _("{name}: the Clock").format(name=name)
         detail = _("Stop time (passengers keep wanting {wants}; a stone costs 1 point) or let it run on to "
                    "{next}.").format(wants=wants, next=nxt)
+        if decision.get("stones_left") == 1:  # §5.3.5: the last stone ends the game before Vrrooomm!
+            detail = _("Stopping time takes the last stone: the game ends at once, before Vrrooomm!, "
+                       "each stone −1. Or let it run on to {next}.").format(next=nxt)
     elif phase == "vrooom":
         wanted = str(decision.get("wants"))
         headline = ngettext("{name}: Vrrooomm! {letter} — {left} delivery to make",

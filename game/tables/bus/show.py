@@ -48,6 +48,8 @@ KIND_PLURAL = {"house": N_("houses"), "office": N_("offices"), "pub": N_("pubs")
 LAPSED = {"line": N_("no street can be built"), "passengers": N_("the supply is empty"),
           "buildings": N_("no lot is free"), "vrooom": N_("nobody can be carried"),
           "buses": N_("five buses is the most")}
+LOST_WHY = {"blocked": N_("no street is left at the ends of the line"),  # why a marker lays no street
+            "markers": N_("all line markers are on the board")}
 
 
 @dataclass
@@ -172,8 +174,13 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     timeline.call(stage.show.switch_later())
     timeline.call(lambda: _release(stage))
     banner_up = False  # the Vrrooomm! banner of this batch may still cover the map
+    blocked = _blocked_lines(events)
+    lost_at_once = {id(loss) for loss in blocked.values()}
     for event in events:
-        if event is own:
+        if event is own or id(event) in lost_at_once:  # a loss told with its marker, once
+            continue
+        if id(event) in blocked:
+            _resolving(stage, timeline, event, _name(event, looks), blocked[id(event)])
             continue
         lapsed_ride = event.get("type") == "lapsed" and event.get("action") == "vrooom"
         if lapsed_ride and banner_up:
@@ -212,6 +219,24 @@ def _in_column(stage: Stage, change: Callable[[Picture], None]) -> None:
     """What a consequence changes in the column, when a held column stands in for the new view's."""
     if stage.tally.column is not None:
         change(stage.tally.column.picture)
+
+
+def _blocked_lines(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Line Expansion markers that can lay no street at all (U4: the line is blocked, or its markers are
+    all on the board): by id of their ``action_resolving``, the ``streets_lost`` that follows at once
+    and loses every street the marker was to lay. Such a marker is told once, as a loss."""
+    found: dict[int, dict[str, Any]] = {}
+    for event, after in zip(events, events[1:], strict=False):
+        if (event.get("type") == "action_resolving" and event.get("action") == "line"
+                and after.get("type") == "streets_lost" and after.get("seat") == event.get("seat")
+                and int(after.get("count", 0)) == int(event.get("amount", 0)) > 0):
+            found[id(event)] = after
+    return found
+
+
+def _name(event: dict[str, Any], looks: list[SeatLook]) -> str:
+    seat = event.get("seat")
+    return looks[seat].name if isinstance(seat, int) and 0 <= seat < len(looks) else ""
 
 
 OWN_MOVES = ("marker_placed", "street_built", "building_built", "passengers_arrived", "clock_stopped",
@@ -412,8 +437,7 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
         timeline.call(closed)
     elif kind == "streets_lost":
         count = int(event.get("count", 0))
-        why = (_("all line markers are on the board") if event.get("reason") == "markers"
-               else _("no street can be built"))
+        why = _(LOST_WHY["markers"]) if event.get("reason") == "markers" else _("no street can be built")
         timeline.call(
             lambda: stage.toast(
                 ngettext("{name} loses {count} street: {why}.", "{name} loses {count} streets: {why}.", count).format(
@@ -483,10 +507,22 @@ def _bus_bought(picture: Picture, seat: int, buses: int, largest: int) -> None:
     picture.largest_fleet = largest
 
 
-def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str) -> None:
+def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str,
+               lost: dict[str, Any] | None = None) -> None:
+    """The marker now acting, in a message: what it does, or (``lost``: a blocked line) that it can lay
+    no street and loses them, said once rather than "lays 2 streets" and then "loses 2 streets"."""
     action = str(event.get("action"))
     letter = event.get("letter") or ""
     amount = int(event.get("amount", 0))
+    label = f"{_(ACTION_NAMES.get(action, action))}{' ' + letter if letter else ''}"
+    if lost is not None:
+        count = int(lost.get("count", amount))
+        why = _(LOST_WHY.get(str(lost.get("reason")), LOST_WHY["blocked"]))
+        timeline.call(lambda: stage.toast(
+            ngettext("{label}: {name} can lay no street: loses {count} street ({why}).",
+                     "{label}: {name} can lay no street: loses {count} streets ({why}).", count).format(
+                label=label, name=name, count=count, why=why)))
+        return
     nothing = {  # a space that gives nothing this time (an empty supply, no bus can reach anyone)
         "line": _("lays no street"),
         "passengers": _("brings no passengers"),
@@ -502,7 +538,6 @@ def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: st
         "vrooom": ngettext("drives: {amount} delivery to make", "drives: {amount} deliveries to make", amount),
         "clock": _("sets the clock"),
     }.get(action, _("acts")).format(amount=amount)
-    label = f"{_(ACTION_NAMES.get(action, action))}{' ' + letter if letter else ''}"
     timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
 
 

@@ -81,6 +81,7 @@ class BusTable(TableScene):
         super().__init__(app, session, config)
         self.city: CityMap = city_map(*MAP_RECT)
         self.show.particles = ParticleSystem(seed=11, gravity=300.0)
+        self.show.on_skipped = self._skipped
         self.tally = Tally()
         self.toasts = Toasts()
         self.looks: list[SeatLook] = []
@@ -91,6 +92,7 @@ class BusTable(TableScene):
         self.steering = False
         self.selected: int | None = None  # a street under the pointer or the cursor
         self.closing_at: int | None = None
+        self.flipped = False  # R chose where the selected street's circle closes: pointing keeps that choice
         self.hover_lot: int | None = None
         self.hover_crossing: int | None = None
         self.hover_row: str | None = None
@@ -147,7 +149,8 @@ class BusTable(TableScene):
             wanted |= {"stop", "run"}
             nxt = str(self._decision().get("next"))
             self.buttons["run"].caption = _("to: {kind}").format(kind=_(KIND_NAMES[nxt])) if nxt in KIND_NAMES else ""
-            self.buttons["stop"].caption = _("take a stone: −1")
+            last = self._decision().get("stones_left") == 1
+            self.buttons["stop"].caption = _("the last stone: game over") if last else _("take a stone: −1")
         if self.choices.splitting:
             wanted |= {"west", "east", "place"}
             names = self._station_names()
@@ -200,6 +203,7 @@ class BusTable(TableScene):
         self.looks = seat_looks(view, self.picture.players)
         self.choices = Choices(None, None)
         self.selected = None
+        self.flipped = False
         self.source = None
         self._show_buttons()
 
@@ -209,11 +213,21 @@ class BusTable(TableScene):
             button.visible = False
         stage_update(self._stage, timeline, before, view, events, self.looks)
 
+    def _skipped(self) -> None:
+        """The player skipped the moves playing: what would still be said or shown of the moments skipped
+        over goes (queued news, banners, rising words, a score still counting up) and the newest news
+        stays, so the words on screen name the moment the board shows."""
+        self.toasts.skip_to_newest()
+        self.show.overlays.clear()
+        if not self.show.busy:
+            self.tally.finish()
+
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         view = self.view
         names = [look.name for look in self.looks]
         self.choices = Choices(view, acting, names) if mine and view is not None else Choices(None, None)
         self.selected = None
+        self.flipped = False
         self.source = None
         self.cursor_row = None
         self.confirming = None
@@ -382,6 +396,7 @@ class BusTable(TableScene):
         return False
 
     def _hover(self, pos: tuple[int, int]) -> None:
+        before = self.selected
         self.hover_row = None
         self.hover_lot = None
         self.hover_crossing = None
@@ -400,7 +415,9 @@ class BusTable(TableScene):
             if self.choices.laying:
                 street = self.city.street_at(pos)
                 self.selected = street
-                if street is not None and self.choices.closes_circle(street):
+                if street != before:
+                    self.flipped = False
+                if street is not None and self.choices.closes_circle(street) and not self.flipped:
                     self.closing_at = self.city.nearer_end(street, pos)
         else:
             key = board.space_at(self.picture, pos)
@@ -516,6 +533,7 @@ class BusTable(TableScene):
                 return False
             index = streets.index(self.selected) + step if self.selected in streets else 0
             self.selected = streets[index % len(streets)]
+            self.flipped = False
             if self.choices.closes_circle(self.selected):
                 self.closing_at = self.city.net.ends[self.selected][1]
         elif self.choices.building or (self.choices.driving and self.source is not None):
@@ -544,7 +562,13 @@ class BusTable(TableScene):
             self._choose(ACTION_IDS[index])
             return True
         if self.choices.building and 0 <= index < len(KINDS):
-            self._pick_kind(KINDS[index])
+            if KINDS[index] in self.choices.kinds():
+                self._pick_kind(KINDS[index])
+            else:  # every building of that type is on the board (Q5): said, not picked
+                lot = min(self.choices.lots(), default=0)
+                reason = self.choices.refusal({"type": "building", "lot": lot, "kind": KINDS[index]})
+                self.toasts.add(reason or _("Not now."), refusal=True)
+                self.app.sounds.play("error")
             return True
         return False
 
@@ -588,6 +612,7 @@ class BusTable(TableScene):
             return False
         a, b = self.city.net.ends[self.selected]
         self.closing_at = b if self.closing_at == a else a
+        self.flipped = True  # the click that follows closes it there, wherever on the street it lands
         self.app.sounds.play("rotate")
         return True
 
@@ -632,6 +657,15 @@ class BusTable(TableScene):
         backdrop(city, (theme.WIDTH, theme.HEIGHT))
         clock_centre(city)
 
+    def _toast_area(self) -> pygame.Rect:
+        """Where the messages about the moves stand: the map above its key, and above the LAN chat's
+        fading lines while they show in the map's corner (a message drawn over them reads as neither)."""
+        area = layout.TOASTS.copy()
+        feed = self.lan_hud.feed_rect() if self.lan_hud is not None else None
+        if feed is not None and feed.colliderect(area):
+            area.height = max(area.height // 2, feed.top - 8 - area.top)
+        return area
+
     def draw_table(self, surface: pygame.Surface) -> None:
         picture = self.picture
         if self.view is None or picture is None:
@@ -644,7 +678,7 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        self.toast_boxes = draw_toasts(surface, self.toasts.items, layout.TOASTS)
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area())
         note = self.menu_keys_note()  # under the players, in the margin nothing else uses
         size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
         theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,

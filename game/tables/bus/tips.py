@@ -127,7 +127,7 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
     if space is not None:
         where = _("Space {letter}").format(letter=space.letter) if space.letter else _("The space")
         gives = yield_words(space)
-        lines.append((f"{where}{': ' + gives if gives else ''}", GOOD if space.yields != 0 else BAD))
+        lines.append((f"{where}{': ' + gives if gives else ''}", BAD if wasted(space) else GOOD))
         if wasted(space):
             lines.append((_(WASTED_WORDS[space.short_of or "buses"]), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))

@@ -52,8 +52,8 @@ HINTS = GameHints(
                        "squares, H goes to the next stop, tools send you back to your last stop and end "
                        "the turn. Then stop, or roll two and then one more."),
                lambda t: t.view["phase"] == "roll" and bool(t.view.get("dice"))),
-        Moment("drive", N_("Choose how far to drive: up to one square more than the last move anyone made. "
-                        "Your tram stops at the first halt it reaches."),
+        Moment("drive", N_("Choose how far to drive: up to one square more than the last move anyone made "
+                        "(the game's first trip move is one square). Your tram stops at the first halt it reaches."),
                lambda t: t.view["phase"] == "roll" and bool(t.view.get("allowance"))),
         Moment("take", N_("The pile is empty: take tiles from the open hands of players already driving, "
                        "or end your turn."),

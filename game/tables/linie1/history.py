@@ -36,6 +36,7 @@ class Entry:
     text: str  # without the player's name, which is drawn in the seat's colour
     cells: tuple[Cell, ...] = ()
     rolled: bool = False  # a die roll whose move is still to be added to it
+    update: int = 0  # which update told it: an undo takes back all its update's tiles (a side-by-side pair)
 
 
 def _cell(value: Any) -> Cell:
@@ -59,6 +60,7 @@ class History:
     entries: list[Entry] = field(default_factory=list)
     since: int | None = None  # the first turn this screen saw, when it opened on a game under way
     turn: int = 1
+    updates: int = 0  # updates recorded so far
 
     def opened(self, view: dict[str, Any] | None) -> None:
         """The table shows ``view`` first: a game under way is remembered from here on."""
@@ -78,6 +80,7 @@ class History:
 
     def record(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """The events of one update, in order (``view``: the state they lead to)."""
+        self.updates += 1
         for event in events:
             kind = event.get("type")
             seat = int(event.get("seat", -1))
@@ -110,6 +113,13 @@ class History:
                         rolled=True,
                     )
                 )
+            elif kind == "drive":  # the pace rule: the squares chosen; the move says how far the tram went
+                squares = int(event.get("squares", 0))
+                self.entries.append(Entry(self.turn, seat, ngettext(
+                    "set off for {count} square", "set off for {count} squares", squares).format(count=squares),
+                    rolled=True))
+            elif kind == "take":
+                self._add(seat, _("took a {tile} from a driver's spare tiles").format(tile=_tile(event["tile"])), ())
             elif kind == "move":
                 self._moved(seat, event, view)
             elif kind == "win":
@@ -118,15 +128,19 @@ class History:
                 self.turn = int(event.get("turn", self.turn + 1))
 
     def _add(self, seat: int, text: str, cells: tuple[Cell, ...]) -> None:
-        self.entries.append(Entry(self.turn, seat, text, cells))
+        self.entries.append(Entry(self.turn, seat, text, cells, update=self.updates))
 
     def _undo(self, seat: int, cells: set[Cell]) -> None:
+        """The last action of ``seat`` this turn on those squares goes: every tile entry its update
+        told (a side-by-side pair of exchanges is one action, told as two entries)."""
         for index in range(len(self.entries) - 1, -1, -1):
             entry = self.entries[index]
             if entry.turn != self.turn:
                 return
             if entry.seat == seat and entry.cells and set(entry.cells) <= cells:
-                del self.entries[index]
+                self.entries = [other for other in self.entries
+                                if not (other.update == entry.update and other.seat == seat and other.cells
+                                        and set(other.cells) <= cells)]
                 return
 
     def _moved(self, seat: int, event: dict[str, Any], view: dict[str, Any]) -> None:

@@ -47,9 +47,11 @@ def pile_label_pos(players: int) -> tuple[int, int]:
     return PANEL_X + PANEL_W, 24 + players * ROW_H + 6
 
 
-def refill_rect(index: int) -> pygame.Rect:
-    """The ``index``-th tile offered from drivers' hands when the pile is empty."""
-    return pygame.Rect(PANEL_X + 24 + index * (REFILL_SLOT + 10), HAND_Y + 56, REFILL_SLOT, REFILL_SLOT)
+def refill_rect(index: int, count: int = 1) -> pygame.Rect:
+    """The ``index``-th of ``count`` tiles offered from drivers' hands when the pile is empty: smaller
+    where many are offered, so that every one stays on the panel (twelve tile types at most)."""
+    size = max(1, min(REFILL_SLOT, (PANEL_W - 48 - 10 * (count - 1)) // max(1, count)))
+    return pygame.Rect(PANEL_X + 24 + index * (size + 10), HAND_Y + 56, size, size)
 
 
 def dice_spots(centre: tuple[float, float], count: int, size: int) -> list[tuple[float, float]]:

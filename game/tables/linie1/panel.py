@@ -43,6 +43,8 @@ class PanelFrame:
     line_heading: str = "{line}"  # the route card's heading ("Your line {line}"; "Ada's line {line}" in a replay)
     hidden_note: str = ""  # what the route card says when no cards may show
     refill: list[tuple[int, int, pygame.Rect]] = field(default_factory=list)  # (source seat, tile, rect)
+    refill_counts: dict[int, int] = field(default_factory=dict)  # tile -> how many the drivers hold
+    refill_focus: int | None = None  # the offered tile ringed for Enter (keys, pad)
     die_face: str | None = None
     dice_roll: tuple[list[str], int | None] | None = None  # three dice: the last roll shown, the die chosen
     message: str = ""
@@ -300,8 +302,15 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
-        for _source, tile, rect in frame.refill:
+        for index, (_source, tile, rect) in enumerate(frame.refill):
+            if index == frame.refill_focus:
+                pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
             surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            count = frame.refill_counts.get(tile, 1)
+            key = str(index + 1) if index < 9 else ""  # the number key that takes it, as under the hand's tiles
+            words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")
+            if words:  # and how many of this tile the drivers hold
+                theme.draw_text(surface, words, (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM, anchor="midtop")
         return
     building = frame.my_turn and frame.view["phase"] == "build"
     room = layout.PANEL_W - 48
@@ -340,6 +349,31 @@ def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
     size, lines, step = theme.fit_lines(text, 26, layout.PANEL_W - 20, layout.BUTTONS_Y - 8 - y, theme.TEXT_BOLD_FONT)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (x, y + index * step), size, colour, theme.TEXT_BOLD_FONT)
+
+
+HAND_TIP_TILE = 64
+
+
+def draw_hand_tip(surface: pygame.Surface, seat: int, title: str, tiles: list[int], note: str = "") -> pygame.Rect:
+    """A rival's tiles under their row while the pointer rests on it: hands lie face up (L12), so
+    anyone may look at them; ``note``: their cards, once revealed."""
+    row = layout.player_row(seat)
+    size = theme.fit_text(title, 24, layout.PANEL_W - 40, theme.TEXT_BOLD_FONT)
+    note_size = theme.fit_text(note, 22, layout.PANEL_W - 40) if note else 22
+    width = max(theme.font(size, theme.TEXT_BOLD_FONT).size(title)[0],
+                theme.font(note_size).size(note)[0] if note else 0,
+                len(tiles) * (HAND_TIP_TILE + 8) - 8) + 40
+    extra = 34 if note else 0
+    box = pygame.Rect(0, row.bottom + 6, min(layout.PANEL_W, width), HAND_TIP_TILE + 72 + extra)
+    box.right = row.right
+    theme.panel(surface, box, theme.NIGHT_2, 14, theme.CREAM_DIM, 2)
+    theme.draw_text(surface, title, (box.x + 20, box.y + 12), size, theme.CREAM, theme.TEXT_BOLD_FONT)
+    if note:
+        theme.draw_text(surface, note, (box.x + 20, box.y + 46), note_size, theme.CREAM_DIM)
+    for index, tile in enumerate(tiles):
+        spot = (box.x + 20 + index * (HAND_TIP_TILE + 8), box.y + 52 + extra)
+        surface.blit(tile_image(tile_segments(tile, 0), HAND_TIP_TILE), spot)
+    return box
 
 
 def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:

@@ -49,6 +49,15 @@ def _route_fault(params: Mapping[str, Any]) -> str:
         return _("That is not a complete route.")
 
 
+def _too_far(params: Mapping[str, Any]) -> str:
+    """The pace rule's limit: the game's first trip move is exactly one square (every later move has
+    moved at least one, so only the first allows just one)."""
+    allowance = params.get("allowance")
+    if allowance == 1:
+        return _("The first trip move of the game is exactly one square.")
+    return _("This time you may drive up to {allowance} (the last move plus one).").format(allowance=allowance)
+
+
 TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "linie1.rule_d_blocks_track": _sided(N_("Rule d: the tile would block the track coming from the {side}.")),
     "linie1.rule_d_into_trackless_side": _sided(N_("Rule d: the track would run into the side of the tile to "
@@ -81,7 +90,7 @@ TEXTS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "linie1.not_driving": N_("Only a player on the inaugural trip rolls the die or drives."),
     "linie1.pace_rule": N_("This table drives by the pace rule: choose how far to drive."),
     "linie1.die_rule": N_("This table drives by the die: roll it."),
-    "linie1.too_far": N_("This time you may drive up to {allowance} (the last move plus one)."),
+    "linie1.too_far": lambda params: _too_far(params),
     "linie1.no_refill": N_("Tiles are taken from drivers only when the pile is empty, at the end of your turn."),
     "linie1.not_a_driver": N_("You may only take tiles from players on their trip."),
     "linie1.hand_full": N_("You already hold {limit} tiles."),

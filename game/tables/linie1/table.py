@@ -15,7 +15,13 @@ import pygame
 
 from game.anim.show import View
 from game.anim.timeline import Timeline
-from game.core.linie1 import check_from_view, fitting_cells, my_route_status, my_trip_candidates
+from game.core.linie1 import (
+    board_from_view,
+    check_from_view,
+    fitting_cells,
+    my_route_status,
+    my_trip_candidates,
+)
 from game.i18n import _, ngettext
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
@@ -33,7 +39,7 @@ from game.tables.linie1.dice import (
 from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_panel, draw_toast, notice_box
+from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
@@ -89,6 +95,7 @@ class Linie1Table(TableScene):
         self.history_open = False  # the history shows in the route card's place
         self.drive_choice: int | None = None  # pace rule: squares chosen for this move (None: as far as allowed)
         self.die_focus: int | None = None  # three dice: the die picked out by arrows, Tab or the pad
+        self.take_focus: int | None = None  # pile empty: the drivers' tile picked out by the arrows or the pad
         self.pair_first: dict[str, Any] | None = None  # the held first exchange of a side-by-side pair
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
@@ -153,6 +160,15 @@ class Linie1Table(TableScene):
         found = self._candidates()
         shortest = [candidate for candidate in found if candidate.get("shortest")] or found
         return shortest[0] if shortest else None
+
+    def pairs_only(self) -> bool:
+        """The viewer's hand owes this turn's actions, yet none fits alone: only a side-by-side pair of
+        exchanges (L3) does, which the hint cannot light."""
+        if self.eyes is None or self.view is None or not self.view.get("must_act"):
+            return False
+        strict = bool(self.view["options"]["strict_dead_ends"])
+        return self._answer("pairs only", lambda: not board_from_view(self.view).has_legal_action(
+            self.hand(), strict, pairs=False))
 
     def trip_candidates(self) -> list[dict[str, Any]]:
         if not (self.my_turn and self.view["phase"] == "build" and self.view["actions_taken"] == 0):
@@ -228,6 +244,7 @@ class Linie1Table(TableScene):
             self.ghost_waits = True
             self.drive_choice = None
             self.die_focus = None
+            self.take_focus = None
             self.selected = 0
             self.hint = False
             self.message = ""
@@ -430,7 +447,13 @@ class Linie1Table(TableScene):
     def rotate(self, step: int = 1) -> None:
         self.ghost_waits = False
         self.rotations[self.selected] = (self.rotations[self.selected] + step) % 4
+        self._forget_refusal()
         self.app.sounds.play("rotate")
+
+    def _forget_refusal(self) -> None:
+        """A refusal was about the tile as it was: turned or changed, the ghost's own verdict speaks."""
+        if self.message_bad:
+            self.say("")
 
     def toggle_hint(self) -> None:
         self.hint = not self.hint
@@ -486,6 +509,7 @@ class Linie1Table(TableScene):
             if index == self.selected:
                 self.rotate()
             self.selected = index
+            self._forget_refusal()
             self.app.sounds.play("click")
 
     def handle_table(self, intent: Intent) -> bool:
@@ -527,6 +551,20 @@ class Linie1Table(TableScene):
                 return True
             if kind == "confirm" and self.die_focus is not None:
                 self.choose_die(self.die_focus)
+                return True
+        if self.my_turn and self.view["phase"] == "refill" and self.refill_slots():
+            count = len(self.refill_slots())
+            if kind in ("left", "right"):  # the arrows and the pad walk the tiles (Tab keeps to the buttons)
+                step = 1 if kind == "right" else -1
+                start = -1 if step > 0 else 0
+                self.take_focus = ((start if self.take_focus is None else self.take_focus) + step) % count
+                self.app.sounds.play("click")
+                return True
+            if kind == "confirm" and self.take_focus is not None:
+                self.take_slot(self.take_focus)
+                return True
+            if kind == "pick" and isinstance(intent.value, int):
+                self.take_slot(intent.value)
                 return True
         if self.pace_turn():
             if kind in ("left", "right", "down", "up"):
@@ -643,15 +681,32 @@ class Linie1Table(TableScene):
                 return True
         return False
 
-    def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
-        """With the pile empty: the tiles of drivers' hands on offer, as (source seat, tile, rect)."""
-        slots: list[tuple[int, int, pygame.Rect]] = []
-        for player in self.view["players"]:
-            seat = player["seat"]
-            if player["driving"] and seat != self.eyes:
+    def refill_offer(self) -> dict[int, tuple[int, int]]:
+        """With the pile empty: each tile type in drivers' hands, as tile -> (the first driver after
+        this player who holds one, how many the drivers hold). Which driver a tile comes from changes
+        nothing (drivers lay no more track), so each type is offered once and every one fits the panel."""
+        players = self.view["players"]
+        offer: dict[int, tuple[int, int]] = {}
+        for step in range(1, len(players)):
+            seat = (self.current + step) % len(players)
+            if players[seat]["driving"] and seat != self.eyes:
                 for tile in self.view["hands"][seat]:
-                    slots.append((seat, tile, layout.refill_rect(len(slots))))
-        return slots
+                    source, count = offer.get(tile, (seat, 0))
+                    offer[tile] = (source, count + 1)
+        return offer
+
+    def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
+        """The tiles on offer from drivers' hands, one slot per tile type: (source seat, tile, rect)."""
+        offer = self.refill_offer()
+        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer)))
+                for index, tile in enumerate(sorted(offer))]
+
+    def take_slot(self, index: int) -> None:
+        """Take the ``index``-th tile on offer (a number key, or Enter on the ringed one)."""
+        slots = self.refill_slots() if self.my_turn and self.view["phase"] == "refill" else []
+        if 0 <= index < len(slots):
+            self.take_focus = None
+            self.submit({"type": "take", "from": slots[index][0], "tile": slots[index][1]})
 
     # -- placing --------------------------------------------------------------------------------------
     def ghost_shown(self) -> bool:
@@ -800,6 +855,11 @@ class Linie1Table(TableScene):
             ).format(allowance=allowance, last=min(allowance, 9), key=self._key("next"))  # the number keys that act
         if phase == "roll":
             return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
+        if phase == "refill":
+            count = len(self.refill_slots())
+            keys = "1" if count <= 1 else f"1–{min(count, 9)}"  # the number keys that act
+            return _("Take a tile: click it or press {keys} (or ← → and Enter). Stop taking ({key}) ends your "
+                     "turn.").format(keys=keys, key=self._key("next"))
         if phase == "build":
             status = self.route_status()
             if self.view["actions_taken"] and status is not None and status["complete"]:
@@ -809,8 +869,20 @@ class Linie1Table(TableScene):
                              "Or undo (Ctrl+Z) to start it now.").format(key=self._key("next"))
                 return _("Route complete! One more action, and your next turn can start the trip. "
                          "Or undo (Ctrl+Z) to start it now.")
-            if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
+            if self.view["actions_taken"] == 0 and not self.view.get("must_act"):  # L4: no legal action, a pass
+                if self.trip_candidates():
+                    return _("No tile in your hand fits anywhere now: start your trip, or end your turn ({key}) "
+                             "to pass.").format(key=self._key("next"))
+                return _("No tile in your hand fits anywhere now: end your turn ({key}) to pass.").format(
+                    key=self._key("next"))
+            if self.view["actions_taken"] == 1 and not self.view.get("must_act"):
+                return _("No tile in your hand fits anywhere now, so one action is all you owe: end your turn "
+                         "({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            if self.view["actions_taken"] >= 2:
                 return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
+            if self.view["actions_taken"] == 0 and self.pairs_only():
+                return _("No tile fits alone, but two side by side may be exchanged together: click the first "
+                         "exchange, then its neighbour's (Esc cancels).")
             count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
             return _(
                 "Pick a tile ({keys}), turn it ({key}, wheel, right click or its key again), click a square to lay it."
@@ -869,6 +941,9 @@ class Linie1Table(TableScene):
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),
             hidden_note=self._hidden_note(),
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
+            refill_counts={tile: count for tile, (_source, count) in self.refill_offer().items()}
+            if view["phase"] == "refill" and mine else {},
+            refill_focus=self.take_focus,
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
@@ -938,7 +1013,29 @@ class Linie1Table(TableScene):
                     surface, lambda cell: self.board.cell_rect(cell, ORIGIN), self.seat_colour(hovered.seat)
                 )
 
+    def hand_tip(self) -> tuple[int, list[int]] | None:
+        """The seat whose row the pointer rests on, and its tiles, when they are another player's:
+        every hand lies face up (L12), but only the viewer's own is laid out in the panel."""
+        if self.view is None or self.pointer is None:
+            return None
+        for player in self.view["players"]:
+            seat = int(player["seat"])
+            if seat != self.eyes and layout.player_row(seat).collidepoint(self.pointer):
+                hidden = self.show.masks.instead(("hand", seat), 0)  # tiles still flying in are not there yet
+                hand = list(self.view["hands"][seat])
+                return seat, hand[:len(hand) - hidden] if hidden else hand
+        return None
+
     def draw_over(self, surface: pygame.Surface) -> None:
+        tip = self.hand_tip()
+        if tip is not None:
+            seat, tiles = tip
+            title = (_("{name}'s spare tiles (face up: others may draw them)")
+                     if self.view["players"][seat]["driving"] else _("{name}'s tiles (face up)"))
+            player = self.view["players"][seat]
+            note = (_("Line {line} · stops {stops}").format(line=player["line"], stops=" ".join(player["stops"]))
+                    if player.get("revealed") and player.get("line") is not None and player.get("stops") else "")
+            draw_hand_tip(surface, seat, title.format(name=self.seat_name(seat)), tiles, note)
         self.show.draw_effects(surface)
         if self.toast is not None and not self.busy:
             draw_toast(surface, *self.toast)

@@ -70,6 +70,17 @@ class TripChooser(Scene):
         self.ui.set_focus(self.list)
         self.index = 0
 
+    def note(self) -> str:
+        """What declaring does, under the table's trip rule: the first move follows at once."""
+        if self.view.get("allowance"):
+            return _("Pick a route and the terminal to start from. Your line card, route card and route are then "
+                     "shown to everyone, and you drive at once.")
+        if self.view.get("dice"):
+            return _("Pick a route and the terminal to start from. Your line card, route card and route are then "
+                     "shown to everyone, and you roll the three dice at once.")
+        return _("Pick a route and the terminal to start from. Your line card, route card and route are then "
+                 "shown to everyone, and you roll at once.")
+
     def _select(self, index: int) -> None:
         self.index = index
 
@@ -104,8 +115,7 @@ class TripChooser(Scene):
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
         heading = theme.draw_text(surface, _("Start your trip"), (PANEL.x + 30, PANEL.y + 28), 56, theme.SUNFLOWER,
                                   theme.DISPLAY_FONT)
-        note = (_("Pick a route and the terminal to start from. Your line card, route card and route are then "
-                "shown to everyone, and you roll at once."))
+        note = self.note()
         top = max(PANEL.y + 100, heading.bottom)
         size, lines, step = theme.fit_lines(note, 26, PANEL.width - 60, self.list.rect.y - 8 - top)
         for index, line in enumerate(lines):

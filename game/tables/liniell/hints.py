@@ -12,7 +12,7 @@ HINTS = GameHints(
                         "up inside one 4 × 4 square."),
                lambda t: phase_is(t, "place")),
         Moment("occupy", N_("You may now put a marker on a free line through your tile (or move one there). "
-                         "Long lines between rhombs score most; blue rhombs add a point each."),
+                         "Long lines between rhombs score most; a blue rhomb at a route's end adds a point."),
                lambda t: phase_is(t, "occupy")),
         Moment("connect", N_("Your tile joined two lines of different colours: move your other marker, the one on "
                           "neither line, onto the joined line. Both markers on it go back to their owners."),

@@ -13,7 +13,7 @@ import pygame
 
 from game.render.linja.art import draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, ROWS
-from game.tables.linja.frame import LinjaFrame, preview_text
+from game.tables.linja.frame import LinjaFrame, counts_its_row, preview_text
 from game.tables.linja.layout import BOARD
 from game.ui import theme
 
@@ -96,7 +96,7 @@ def _draw_preview(surface: pygame.Surface, frame: LinjaFrame) -> None:
         _draw_hop_arc(surface, piece.pos, ghost, hop, hops)
     draw_piece(surface, ghost, frame.colour(seat), seat, PIECE_RADIUS, alpha=130)
     draw_ring(surface, ghost, PIECE_RADIUS + 4, theme.MINT, 4, int(150 + 100 * frame.pulse(7)))
-    if "steps" in choice:  # an initial move: the pieces on the row it reaches set the next move
+    if counts_its_row(frame.view, choice):  # an initial move: the pieces on the row it reaches set the next move
         for number, other in enumerate([p for s in (0, 1) for p in frame.pieces.rows[to][s]], start=1):
             draw_ring(surface, other.pos, PIECE_RADIUS + 3, theme.SUNFLOWER, 3)
             theme.draw_text(surface, str(number), (round(other.x + 26), round(other.y - 30)), 22,

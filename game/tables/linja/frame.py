@@ -68,6 +68,16 @@ class LinjaFrame:
         return self.seat, int(self.active["to"])
 
 
+def counts_its_row(view: View, choice: dict[str, Any]) -> bool:
+    """Whether the pieces on the row a move reaches set the following move's length: an initial move
+    into the field that earns one. Onto the target row it is one step however many pieces are home
+    (the rule sheet's special situation 1), so those pieces are not counted."""
+    if "steps" not in choice or not choice["steps"] or choice.get("ends_game"):
+        return False
+    seat = int(view.get("turn") or 0)
+    return int(choice["to"]) != int((view.get("targets") or [7, 0])[seat])
+
+
 def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str:
     """What a legal move would do, in the words of the rules (short: a label over the ghost piece)."""
     seat = int(view.get("turn") or 0)
@@ -101,6 +111,17 @@ def preview_text(view: View, choice: dict[str, Any], short: bool = False) -> str
     if choice.get("extra_turn"):
         return _("Extra turn!") if short else \
             _("Row {source} → {to}: an empty row — you earn an extra turn!").format(source=source, to=to)
+    if view.get("extra_turn") and 0 < to < len(view["rows"]) - 1 and not sum(int(n) for n in view["rows"][to]):
+        # J5: the extra turn's own following move earns no further one, even onto an empty row
+        return _("empty row · no extra turn") if short else \
+            _("Row {source} → {to}: an empty row, but an extra turn earns no further one.").format(
+                source=source, to=to)
     if to == target:
-        return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
+        lost = int(view.get("steps") or 0) - abs(to - source)
+        if short or lost <= 0:
+            return _("home") if short else _("Row {source} → home: the piece leaves the field.").format(source=source)
+        # J4: steps that would carry the piece past its target row expire
+        return ngettext("Row {source} → home: the piece leaves the field; {lost} step expires.",
+                        "Row {source} → home: the piece leaves the field; {lost} steps expire.",
+                        lost).format(source=source, lost=lost)
     return _("row {to}").format(to=to) if short else _("Row {source} → {to}.").format(source=source, to=to)

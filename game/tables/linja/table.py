@@ -205,7 +205,12 @@ class LinjaTable(TableScene):
             piece: Piece = flight["piece"]
             piece.flying, piece.lift = False, 0.0
             x, y = self.pieces.slot_of(piece)
-            if initial and steps:
+            if initial and steps and to == self._target(seat):
+                # Special situation 1: leaving the field earns one step, whatever stands on the target row
+                self._float(_("home · +1 step"), (x, y - 46), theme.SUNFLOWER, 36, 1.2)
+                self.app.sounds.play("pop")
+                self._write_log(seat, _("{source} → home: 1 step").format(source=source))
+            elif initial and steps:
                 self.count_row, self.count_skip = to, piece
                 self._float(f"+{steps}", (x, y - 46), theme.SUNFLOWER, 56, 1.2)
                 self.app.sounds.play("pop")
@@ -230,6 +235,11 @@ class LinjaTable(TableScene):
         timeline.call(landed)
         if initial and steps:
             timeline.wait(COUNT_PAUSE)
+
+    def _target(self, seat: int) -> int:
+        """The row ``seat``'s pieces travel to (the view says it; A's is the top row)."""
+        targets = (self.view or {}).get("targets") or [ROWS - 1, 0]
+        return int(targets[seat])
 
     def _stage_pass(self, timeline: Timeline, event: dict[str, Any], view: View) -> None:
         seat = int(event["seat"])

@@ -1,0 +1,40 @@
+"""Every setup option of who starts Linja and Liniell (a seat, or drawn at random) opens a table
+where the player the core puts first is the one the screen lets move, with exactly the legal moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match import SeatInfo
+from game.scenes.cover import CoverScene
+from game.tables.launch import TableConfig, start_local_game
+from tests.client.helpers import key, run
+from tests.client.test_liniell_table_offers import offered, ordered
+
+OPTIONS = {"linja": "first", "liniell": "first_player"}
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+@pytest.mark.parametrize("first", [0, 1, None])
+def test_who_starts_is_the_one_the_table_lets_move_with_the_legal_moves(app, game, first) -> None:
+    import pygame
+
+    seats = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]  # two humans: both seats' offers show
+    seed = 3
+    assert start_local_game(app, TableConfig(game, seats, {OPTIONS[game]: first}, seed))
+    for _ in range(4):
+        if isinstance(app.stack.top, CoverScene):
+            run(app, 0.02, key(pygame.K_RETURN))
+        run(app, 0.5)
+    table = app.stack.top
+    match = table.session.match
+    [starter] = match.to_act()
+    if first is not None:
+        assert starter == first
+    assert table.acting == starter and table.my_turn
+    legal = match.game.legal(match.state, starter)
+    if game == "linja":
+        assert sorted(choice["from"] for choice in table.choices()) == sorted(a["from"] for a in legal)
+    else:
+        assert ordered(offered(table.model)) == ordered(legal) == ordered(
+            [{"type": "place", "x": 0, "y": 0, "rot": rot} for rot in range(4)])
