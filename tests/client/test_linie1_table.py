@@ -1098,6 +1098,8 @@ def test_a_tile_dragged_from_the_hand_to_a_square_is_laid_there_as_it_shows(app)
 def test_clicking_the_held_tile_turns_it_but_a_drag_off_the_board_changes_nothing(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     run(app, 0.02, click(layout.slot_rect(0).center))
+    assert table.selected == 0 and table.rotations[0] == 0  # the first click picks the tile lit at the start
+    run(app, 0.02, click(layout.slot_rect(0).center))
     assert table.rotations[0] == 1  # the held tile clicked again turns
     run(app, 0.02, click(layout.slot_rect(2).center))
     assert table.selected == 2 and table.rotations[2] == 0  # another tile clicked is picked, not turned
@@ -1207,3 +1209,17 @@ def test_a_drivers_row_tip_names_their_revealed_line_and_stops(app, monkeypatch)
     said = [text for text, _rect in drawn]
     assert f"Line {driver['line']} · stops {' '.join(driver['stops'])}" in said  # revealed when they set off
     assert any("spare tiles" in text for text in said)
+
+
+def test_after_a_lay_a_click_on_the_tile_that_moved_into_the_slot_picks_it_and_a_second_turns_it(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(layout.slot_rect(1).center))  # picked
+    cell = legal_cell(table, 1)
+    run(app, 0.02, click(cell_centre(table, cell)))
+    settle(app, table)
+    assert table.selected == 1 and len(table.hand()) == 4  # the next tile now lies, lit, in that slot
+    turned = table.rotations[1]
+    run(app, 0.02, click(layout.slot_rect(1).center))
+    assert table.rotations[1] == turned  # the player chose it: not turned behind their back
+    run(app, 0.02, click(layout.slot_rect(1).center))
+    assert table.rotations[1] == (turned + 1) % 4

@@ -75,6 +75,9 @@ class Linie1Table(TableScene):
         # The hand slot a press began on, and whether a click there (no drag) turns it: the tile held
         # already turns on the release, so a press that drags it to the board lays it as it shows.
         self._dragged: tuple[int, bool] | None = None
+        # Whether the player chose the tile held: after a lay (or at a new hand) the slot holds a tile they
+        # never clicked, and a click on it picks it rather than turning it.
+        self._picked = False
         self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
         self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
         self._leaving: tuple[int | None, list[int], int] | None = None  # the hand and slot a tile was laid from
@@ -506,9 +509,9 @@ class Linie1Table(TableScene):
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.hand()):
             self.ghost_waits = False
-            if index == self.selected:
-                self.rotate()
-            self.selected = index
+            if index == self.selected and self._picked:
+                self.rotate()  # the tile chosen clicked (or its key pressed) again: it turns
+            self.selected, self._picked = index, True
             self._forget_refusal()
             self.app.sounds.play("click")
 
@@ -643,7 +646,7 @@ class Linie1Table(TableScene):
         else:
             for index in range(len(self.hand())):
                 if layout.slot_rect(index).collidepoint(pos):
-                    held = index == self.selected
+                    held = index == self.selected and self._picked
                     self._dragged = (index, held)
                     if not held:
                         self.pick(index)
@@ -794,6 +797,7 @@ class Linie1Table(TableScene):
             carried.append(left.pop(found)[1] if found is not None else 0)
         self.rotations = carried + [0] * (6 - len(carried))
         self._rotated = (self.eyes, hand)
+        self._picked = False  # another tile may lie in the chosen slot now: a click there picks it first
 
     def update(self, dt: float) -> None:
         super().update(dt)
