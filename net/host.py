@@ -170,6 +170,8 @@ class Host(Requests):
         self.save()
         if self.config.autostart and self.phase == "lobby" and not self.seating.open_seats():
             self.start_game()  # a table of bots only: nobody will come to claim a seat
+        if self.phase == "over":
+            self._deal_again_later()  # a table of bots only resumed at its end
         self.bots.schedule()
         log.info("table %r (%s, %d seats) listening on %s:%d", self.config.name, self.match.game.name,
                  len(self.slots), bind, self.port)
@@ -372,6 +374,19 @@ class Host(Requests):
             log.info("every seated player asked for another game")
             self.rematch()
 
+    def _deal_again_later(self) -> None:
+        """A table of bots only (``linie-host --bots`` as many as ``--seats``: a show for those
+        watching) deals its next game a moment after the end, since nobody there can ask for it."""
+        if self.config.autostart and self._loop is not None and self.seating.bots_only():
+            self._loop.call_later(self.config.bots_again_after, self._bots_again, self.match)
+
+    def _bots_again(self, finished: Match) -> None:
+        if self.match is finished and self.phase == "over":
+            log.info("a table of bots deals again")
+            self.rematch()
+            if self.phase == "lobby" and not self.seating.open_seats():
+                self.start_game()
+
     def _lobby_gone(self, now: float) -> list[int]:
         """Seated players absent (link down, or silent) for longer than the table's takeover time:
         in the lobby they hold the others back no longer, as during a game they hold up no turn."""
@@ -429,6 +444,7 @@ class Host(Requests):
             self.save()
             if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
                 log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
+            self._deal_again_later()
         settle = functools.partial(self._settle, self.match, sent)
         if self._loop is None:
             settle()

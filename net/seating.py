@@ -39,6 +39,11 @@ class Seating:
         """Seats a person has claimed."""
         return [seat for seat, info in enumerate(self.match.seats) if info.kind == "human"]
 
+    def bots_only(self) -> bool:
+        """Whether every seat is a bot chosen for it (a show to watch): nobody can ever sit down."""
+        return all(info.kind == "bot" and not slot.filled for info, slot in zip(self.match.seats, self.slots,
+                                                                               strict=True))
+
     def counts(self) -> dict[str, int]:
         """What discovery and the hello tell: all seats, and those not open (people and bots)."""
         return {"seats_total": len(self.slots), "seats_taken": len(self.slots) - len(self.open_seats())}

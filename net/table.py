@@ -51,6 +51,7 @@ class HostConfig:
     arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
+    bots_again_after: float = 20.0  # a table of bots only deals its next game this long after the end
     owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
     save_path: Path | None = None
     replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)

@@ -171,6 +171,9 @@ class LanResultsScene(HoldsSession, ResultsScene):
         if self.session.hosting:
             return _("Play again deals a new game at this table: everyone still here goes back to its lobby.")
         if self.session.role != "seat":
+            if self.session.seat_states and all(seat.get("kind") == "bot" for seat in self.session.seat_states):
+                return _("You are watching a table of bots: they deal the next game in a moment, and you watch "
+                         "it too.")
             return _("You are watching: if the players play again, you watch the next game too.")
         if not self.session.may_play_again:
             host = self.session.seat_states[0].get("name", "?") if self.session.seat_states else "?"

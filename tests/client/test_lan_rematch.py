@@ -446,3 +446,31 @@ def test_a_table_follows_its_next_deal_to_the_lobby_once_however_many_statuses_c
     for _ in range(3):
         table.receive({"type": "status", "phase": "lobby", "seats": [], "spectators": 0})
     assert opened == [session]
+
+
+def test_a_table_of_bots_only_deals_again_by_itself_and_its_watcher_watches_on(app):
+    """``linie-host --bots`` as many as ``--seats`` is a show: nobody there can ask for another game, so
+    the host deals it a moment after the end, and the watching screen says so and follows."""
+    config = HostConfig(name="Show", autostart=True, bot_delay=0.0, bot_level="easy", bots_again_after=1.5)
+    thread = HostThread(Host.new("liniell", 2, config, bots=2, seed=5), bind="127.0.0.1")
+    thread.start()
+    try:
+        join_by_address(app, thread.port)
+        first = thread.host.match
+
+        def at_the_results() -> bool:
+            top = app.stack.top
+            if isinstance(top, TableScene):
+                top.show.skip()
+                if top.finished:
+                    top.open_results()  # Liniell's "See the results", once its count has played
+            return isinstance(app.stack.top, LanResultsScene)
+
+        assert until([app], at_the_results, 30)
+        assert app.stack.top.note() == ("You are watching a table of bots: they deal the next game in a moment, "
+                                        "and you watch it too.")
+        assert until([app], lambda: isinstance(app.stack.top, LiniellTable) and thread.host.match is not first, 30)
+        assert app.stack.top.session.role == "spectator"
+    finally:
+        thread.stop()
+        app.stack.reset(TitleScene(app))

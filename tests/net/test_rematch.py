@@ -199,3 +199,22 @@ def test_linjas_loser_starts_the_next_game_at_the_same_table(host_factory: Calla
     assert finished.options["first"] is None  # the first game: a random start
     assert thread.host.match.options["first"] == loser_first
     assert thread.host.match.view(None)["first"] == loser_first
+
+
+def test_a_table_of_bots_only_deals_again_a_moment_after_the_end_and_one_with_people_never_does(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    show = host_factory(make_host(seats=2, bots=2, autostart=True, bot_delay=0.0, bots_again_after=1.0))
+    cid = raw_peers(show.port)
+    watch(cid, "Cid")
+    first = show.host.match
+    cid.expect("status", phase="over")
+    cid.expect("status", phase="lobby")  # nobody there can ask: the host deals the next game itself
+    assert cid.expect("snapshot")["version"] == 0
+    assert show.call(lambda: (show.host.phase, show.host.match is not first)) == ("playing", True)
+
+    people = host_factory(make_host(seats=2, bots=1, autostart=True, bot_delay=0.0, bots_again_after=0.2))
+    ann = raw_peers(people.port)
+    seat(ann, "Ann", 0)
+    play_to_the_end(people)
+    time.sleep(0.5)
+    assert people.call(lambda: people.host.phase) == "over"  # Ann decides whether there is another game
