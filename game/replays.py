@@ -419,7 +419,8 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
     """The Statistics screen's figures from finished games' replays (unfinished ones are left out).
 
     Player names are matched ignoring case and surrounding space, so "ada" and "Ada " are one
-    player. A trip is any ``trip`` event that gives its ``route`` (Linie 1's); a best score is the
+    player. A trip is a ``trip`` event that gives its ``route`` (Linie 1's), of a seat that won: the
+    others never rode theirs to the end, and the screen says "ridden by"; a best score is the
     highest of an outcome's ``scores``.
     """
     games: dict[str, GameFigures] = {}
@@ -452,6 +453,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
                     or not isinstance(route, list)
                     or not is_int(seat)
                     or not 0 <= seat < len(replay.seats)
+                    or seat not in winners  # a trip counts once ridden to its end: the winner's
                 ):
                     continue
                 if stats.longest_trip is None or len(route) > stats.longest_trip.value:

@@ -200,10 +200,15 @@ class SetupScene(Scene):
         settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
         names = list(settings.seat_names) + [""] * (len(self.rows) - len(settings.seat_names))
         for row in self.rows[:self.players]:
-            if row.kind == "human" and row.index > 0:  # a bot's or an open seat's name is never a person's,
-                # and the first seat always starts as the name chosen in Settings (changed there, it follows)
-                typed = row.name.strip()
+            if row.kind != "human":
+                continue  # a bot's or an open seat's name is never a person's
+            typed = row.name.strip()
+            if row.index > 0:
                 names[row.index] = "" if typed == row.builtin_name else typed
+            elif typed and typed != row.builtin_name:
+                # The first seat is the player's own name (Settings → Your name): typed here, it is kept there,
+                # so whoever typed their name at the first game finds it at the next (and in Settings, and at LAN).
+                settings.player_name = typed
         settings.seat_names = names[:len(self.rows)]
         self.app.save_settings()
 

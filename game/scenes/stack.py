@@ -19,6 +19,10 @@ from game.ui.input import Intent
 from game.ui.widgets import FocusGroup
 
 FADE_SECONDS = 0.22
+# A press this soon after a click changed the screen, and this close to it (canvas pixels), is the
+# second half of a double click: it belongs to the screen that is gone, never to the one that opened.
+DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_REACH = 12
 
 
 class AppServices(Protocol):
@@ -142,6 +146,8 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self.fade = 0.0
         self._pressed_on: Scene | None = None  # the scene that saw the mouse button go down
+        self._clock = 0.0
+        self._changed_by: tuple[float, tuple[int, int]] | None = None  # when and where a click changed the top
 
     @property
     def top(self) -> Scene | None:
@@ -191,20 +197,37 @@ class SceneStack:
 
     def handle(self, intent: Intent) -> bool:
         """The top scene's; a release reaches it only if it saw the press too (a screen that opened
-        while the button was down must not act on a click that began on the one before)."""
+        while the button was down must not act on a click that began on the one before), and the
+        second press of a double click whose first click changed the screen reaches nobody (a double
+        click on "I'm Ada — show me" must not lay a tile where the button was)."""
         top = self.top
         if top is None:
             return False
         if intent.kind == "press":
+            if self._second_click(intent.pos):
+                self._pressed_on = None  # its release goes nowhere either
+                return True
             self._pressed_on = top
         elif intent.kind == "release":
             pressed_on, self._pressed_on = self._pressed_on, None
             if pressed_on is not top:
                 return False
         top.quiet = 0.0
-        return top.handle(intent)
+        handled = top.handle(intent)
+        if intent.kind == "release" and intent.pos is not None and self.top is not top:
+            self._changed_by = (self._clock, intent.pos)
+        return handled
+
+    def _second_click(self, pos: tuple[int, int] | None) -> bool:
+        changed, self._changed_by = self._changed_by, None
+        if changed is None or pos is None:
+            return False
+        when, where = changed
+        near = abs(pos[0] - where[0]) <= DOUBLE_CLICK_REACH and abs(pos[1] - where[1]) <= DOUBLE_CLICK_REACH
+        return near and self._clock - when <= DOUBLE_CLICK_SECONDS
 
     def update(self, dt: float) -> None:
+        self._clock += dt
         self.fade = max(0.0, self.fade - dt / FADE_SECONDS)
         if self.top is not None:
             self.top.update(dt)

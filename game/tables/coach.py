@@ -210,9 +210,9 @@ class Coach:
             self.links = {}
             return
         width = min(self.max_width, anchor.width)
-        lines = theme.wrap(text, TEXT_SIZE, width - 96)
-        line_height = theme.text_font(TEXT_SIZE).get_linesize()
-        box = pygame.Rect(0, 0, width, _bubble_height(len(lines)))
+        size, lines = _fitting(text, width, anchor.height)
+        line_height = theme.text_font(size).get_linesize()
+        box = pygame.Rect(0, 0, width, _bubble_height(len(lines), size))
         box.midtop = anchor.midtop
         box.bottom = min(box.bottom, anchor.bottom)  # a long hint grows upwards, never below the anchor
         box.top = max(box.top, 0)  # ... and never off the top of the screen (then it runs below instead)
@@ -229,7 +229,7 @@ class Coach:
         theme.draw_text(layer, "?", bulb, 28, theme.INK, theme.DISPLAY_FONT, anchor="center")
         y = 24
         for line in lines:
-            theme.draw_text(layer, line, (72, y), TEXT_SIZE, theme.INK)
+            theme.draw_text(layer, line, (72, y), size, theme.INK)
             y += line_height
         y += 10
         self.links = {}
@@ -257,6 +257,20 @@ def _applies(moment: Moment, table: Any) -> bool:
         return False
 
 
-def _bubble_height(lines: int) -> int:
+def _bubble_height(lines: int, size: int = TEXT_SIZE) -> int:
     """A hint bubble's height for so many lines of text: margins, the text and the links' row."""
-    return 28 + lines * theme.text_font(TEXT_SIZE).get_linesize() + 16 + theme.px(LINK_SIZE) + 22
+    return 28 + lines * theme.text_font(size).get_linesize() + 16 + theme.px(LINK_SIZE) + 22
+
+
+def _fitting(text: str, width: int, room: int) -> tuple[int, list[str]]:
+    """The hint's text size and lines in a bubble ``width`` wide. At a large text size a hint taller
+    than the ``room`` its table gave it would grow up over what it talks about (Liniell's drawn tile
+    under "Turn the drawn tile"): there its words get smaller, step by step, until it fits, but never
+    smaller than they are at 100 %."""
+    floor = min(TEXT_SIZE, theme.unscaled(TEXT_SIZE))
+    size = TEXT_SIZE
+    lines = theme.wrap(text, size, width - 96)
+    while size > floor and _bubble_height(len(lines), size) > room:
+        size -= 1
+        lines = theme.wrap(text, size, width - 96)
+    return size, lines

@@ -285,10 +285,16 @@ class Slider(Widget):
         steps = round((min(self.high, max(self.low, value)) - self.low) / self.step)
         return round(self.low + steps * self.step, 6)
 
+    KNOB_RADIUS = 20
+
     @property
     def track(self) -> pygame.Rect:
+        """The bar, right of the label and clear of the value: at a large text size "100%" is wider, so the
+        bar ends where the knob at its end still leaves a gap before the widest value."""
+        widest = max(theme.font(30, theme.DISPLAY_FONT).size(self.fmt(value))[0] for value in (self.low, self.high))
+        room = 24 + widest + 16 + self.KNOB_RADIUS  # the row's edge, the value, a gap, the knob past the bar's end
         rect = pygame.Rect(0, 0, int(self.rect.width * 0.42), 14)
-        rect.midright = (self.rect.right - 150, self.rect.centery)
+        rect.midright = (self.rect.right - max(150, room), self.rect.centery)
         return rect
 
     def set(self, value: float) -> None:
@@ -325,8 +331,8 @@ class Slider(Widget):
         filled.width = max(14, int(track.width * fraction))
         pygame.draw.rect(surface, theme.TANGERINE, filled, border_radius=7)
         knob = (track.x + int(track.width * fraction), track.centery)
-        pygame.draw.circle(surface, theme.SHADOW, (knob[0], knob[1] + 3), 20)
-        pygame.draw.circle(surface, theme.CREAM, knob, 20)
+        pygame.draw.circle(surface, theme.SHADOW, (knob[0], knob[1] + 3), self.KNOB_RADIUS)
+        pygame.draw.circle(surface, theme.CREAM, knob, self.KNOB_RADIUS)
         pygame.draw.circle(surface, theme.TANGERINE, knob, 9)
         theme.draw_text(surface, self.fmt(self.value), (self.rect.right - 24, self.rect.centery), 30,
                         theme.SUNFLOWER, theme.DISPLAY_FONT, "midright")

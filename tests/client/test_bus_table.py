@@ -717,6 +717,28 @@ def test_the_table_says_where_the_menu_and_the_rules_are_under_the_players(app, 
     assert band.contains(rects[0])  # under the players, on the screen
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_winners_row_says_it_won_at_the_rows_size_at_any_text_size(app, lang, scale):
+    from game.i18n import set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ann"), SeatInfo("Bo", "bot"), SeatInfo("Cy", "bot")])
+        picture = picture_of(table.view)
+        picture.outcome = {"winners": [1], "scores": [10, 19, 10], "reason": "markers"}
+        picture.seats[1] = replace(picture.seats[1], score=19)
+        kinds = [table.seat_kind(seat) for seat in range(3)]
+        lines = [status_line(picture, seat, kinds[seat]) for seat in range(3)]
+    finally:
+        set_language("en")
+    assert "19" in lines[1] and ("wins!" in lines[1] or "gewinnt!" in lines[1])
+    for line in lines:
+        size = theme.fit_text(line, 18, STATUS_W)
+        assert size == 18 or (scale > 1.0 and size >= STATUS_SMALLEST), line  # the winner's as big as the others'
+    assert lines[0].startswith(kinds[0]) or scale > 1.0  # with room, it says who played the seat too
+
+
 def test_the_moves_messages_stand_above_the_lan_chats_fading_lines(app):
     """At a LAN table a chat line or a seat notice fades in the map's corner, where the messages about
     the moves stand too: they rise above it rather than being drawn over it."""

@@ -87,3 +87,47 @@ def test_a_button_hidden_under_the_pointer_takes_its_tooltip_with_it(monkeypatch
     button.visible = False
     group.draw(surface)
     assert shown == ["Start driving."]  # not said again over the place where the button was
+
+
+class _Cover(Scene):
+    """A screen whose one button closes it, as the hot-seat cover's "I'm Ada — show me" does."""
+
+    def __init__(self, app, stack: SceneStack) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.ui.add(Button(pygame.Rect(100, 100, 200, 80), "Show me", stack.pop))
+
+
+def _click(stack: SceneStack, pos: tuple[int, int]) -> None:
+    stack.handle(Intent("press", pos=pos))
+    stack.handle(Intent("release", pos=pos))
+
+
+def test_the_second_click_of_a_double_click_that_closed_a_screen_reaches_nothing_beneath(app):
+    stack = SceneStack()
+    table = _Recorder(app)  # the table under the cover: a click there would lay a tile
+    stack.push(table)
+    stack.push(_Cover(app, stack))
+    _click(stack, (150, 140))
+    assert stack.top is table and table.seen == []
+    stack.update(0.15)
+    _click(stack, (151, 141))  # the double click's second half, where the button was
+    assert table.seen == []
+    stack.update(0.15)
+    _click(stack, (151, 141))  # a click of its own, after the double click
+    assert table.seen == ["press", "release"]
+
+
+def test_a_quick_click_elsewhere_after_a_screen_closed_is_the_players_own(app):
+    stack = SceneStack()
+    table = _Recorder(app)
+    stack.push(table)
+    stack.push(_Cover(app, stack))
+    _click(stack, (150, 140))
+    stack.update(0.15)
+    _click(stack, (600, 300))  # aimed at the board, not the button's place
+    assert table.seen == ["press", "release"]
+    stack.push(_Cover(app, stack))
+    _click(stack, (150, 140))
+    stack.update(0.5)  # too late for a double click
+    _click(stack, (150, 140))
+    assert table.seen == ["press", "release"] * 2

@@ -291,3 +291,24 @@ def test_linie1s_end_of_turn_hint_says_what_the_pile_can_give(pile, expected):
     assert view["actions_taken"] == 2 and len(view["hands"][0]) == 3 and view["pile_count"] == pile
     applying = [m.key for m in LINIE1_HINTS.moments if m.applies(_table_for("linie1", view, 0))]
     assert applying == [expected]
+
+
+def test_at_a_large_text_size_a_hint_fits_its_room_with_smaller_words_never_below_their_usual_size(app):
+    import pygame
+
+    from game.tables import coach as coach_module
+    from game.ui import theme
+    table, _match = make_table(app)
+    coach = table.coach
+    coach.alpha = 1.0
+    coach.text = ("Turn the drawn tile and place it beside a tile in play. "
+                  "All sixteen tiles must end up inside one square.")
+    room = pygame.Rect(1300, 780, 520, 230)  # as Liniell's action box above its keys line
+    coach.draw(pygame.Surface((1920, 1080)), room)
+    assert room.contains(coach.box)  # at 100 % it fits as it is
+    theme.set_ui_scale(1.5)
+    coach.draw(pygame.Surface((1920, 1080)), room)
+    assert room.contains(coach.box)  # smaller words, not over what lies above the room
+    size, _lines = coach_module._fitting(coach.text, room.width, room.height)
+    assert theme.px(size) >= coach_module.TEXT_SIZE  # still as big as at 100 %
+    assert theme.px(size) > coach_module.TEXT_SIZE or size == theme.unscaled(coach_module.TEXT_SIZE)

@@ -249,6 +249,7 @@ def test_friends_at_one_screen_find_their_names_at_their_seats_next_game(app):
     setup.remember_choices()
     saved = load_settings(app.settings_file)
     assert saved.seat_names == ["", "Ben", "Cleo", ""] + [""] * (len(setup.rows) - 4)  # the first seat: Settings'
+    assert saved.player_name == "Ada"  # ... which the name typed there becomes
     saved.player_name = "Zoë"  # chosen in Settings meanwhile
     app.settings = saved
     again = SetupScene(app)
@@ -305,3 +306,20 @@ def test_the_name_fields_tooltip_never_hides_who_sits_at_its_seat(app):
     field = row.name_field
     box = tooltip_box(pygame.Rect(0, 0, 1920, 1080), (300, 54), field.rect, field.tooltip_above, field.tooltip_beside)
     assert not box.colliderect(row.kind_choice.rect)
+
+
+def test_a_name_typed_at_the_first_seat_comes_back_at_every_game_but_a_bots_does_not(app):
+    from game.config import load_settings
+    setup = SetupScene(app)
+    app.push(setup)
+    assert setup.rows[0].seat().name == "Player"  # a first start: no name chosen yet
+    setup.rows[0].rename("Ada")
+    setup.remember_choices()
+    assert load_settings(app.settings_file).player_name == "Ada"
+    again = SetupScene(app)
+    again.select_game(again.games.index("linja"))
+    assert again.rows[0].seat().name == "Ada"
+    again.set_kind(0, "bot:easy")
+    again.rows[0].rename("Robo")  # a bot at the first seat is not the player
+    again.remember_choices()
+    assert load_settings(app.settings_file).player_name == "Ada"

@@ -1072,6 +1072,40 @@ def test_a_screen_that_watches_calls_a_drivers_tiles_spares_others_may_draw(app)
     assert table._panel_frame().hand_title == f"{name}'s spare tiles (face up: others may draw them)"
 
 
+def drag(start, end, steps=4):
+    """Press on ``start``, move the pointer to ``end`` in a few steps, release there: as a player drags."""
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    for step in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * step // steps, start[1] + (end[1] - start[1]) * step // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+    return events + [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+
+
+def test_a_tile_dragged_from_the_hand_to_a_square_is_laid_there_as_it_shows(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    for slot in (0, 1):  # the tile held already (slot 0), and one picked by the press itself
+        cell = legal_cell(table, slot)
+        turned = table.rotations[slot]
+        run(app, 0.02, drag(layout.slot_rect(slot).center, cell_centre(table, cell)))
+        laid = {tuple(t["cell"]): t for t in match.view(0)["board"]["tiles"]}
+        assert tuple(cell) in laid and laid[tuple(cell)]["rot"] == turned  # not turned by the press
+        settle(app, table)
+
+
+def test_clicking_the_held_tile_turns_it_but_a_drag_off_the_board_changes_nothing(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(layout.slot_rect(0).center))
+    assert table.selected == 0 and table.rotations[0] == 0  # the first click picks the tile lit at the start
+    run(app, 0.02, click(layout.slot_rect(0).center))
+    assert table.rotations[0] == 1  # the held tile clicked again turns
+    run(app, 0.02, click(layout.slot_rect(2).center))
+    assert table.selected == 2 and table.rotations[2] == 0  # another tile clicked is picked, not turned
+    run(app, 0.02, drag(layout.slot_rect(2).center, table.main_button.rect.center))  # dropped on End turn
+    assert table.selected == 2 and table.rotations[2] == 0
+    assert match.view(0)["board"]["tiles"] == [] and match.view(0)["current"] == 0  # nothing laid, turn not ended
+
+
 def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it() -> None:
     from types import SimpleNamespace
     die = TripChooser.note(SimpleNamespace(view={"allowance": None, "dice": None}))
@@ -1203,3 +1237,17 @@ def test_a_drivers_row_tip_names_their_revealed_line_and_stops(app, monkeypatch)
     said = [text for text, _rect in drawn]
     assert f"Line {driver['line']} · stops {' '.join(driver['stops'])}" in said  # revealed when they set off
     assert any("spare tiles" in text for text in said)
+
+
+def test_after_a_lay_a_click_on_the_tile_that_moved_into_the_slot_picks_it_and_a_second_turns_it(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(layout.slot_rect(1).center))  # picked
+    cell = legal_cell(table, 1)
+    run(app, 0.02, click(cell_centre(table, cell)))
+    settle(app, table)
+    assert table.selected == 1 and len(table.hand()) == 4  # the next tile now lies, lit, in that slot
+    turned = table.rotations[1]
+    run(app, 0.02, click(layout.slot_rect(1).center))
+    assert table.rotations[1] == turned  # the player chose it: not turned behind their back
+    run(app, 0.02, click(layout.slot_rect(1).center))
+    assert table.rotations[1] == (turned + 1) % 4

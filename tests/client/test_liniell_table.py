@@ -632,3 +632,26 @@ def test_escape_on_the_hot_seat_cover_offers_save_and_leave(fast) -> None:
     assert menu.buttons["Leave game"].label == "Save and leave"
     app.step(1 / 60, key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, CoverScene)
+
+
+def drag(start: tuple[int, int], end: tuple[int, int]) -> list[pygame.event.Event]:
+    """Press on ``start``, move to ``end`` in steps, let go there: a player dragging."""
+    steps = [(start[0] + (end[0] - start[0]) * n // 4, start[1] + (end[1] - start[1]) * n // 4) for n in range(1, 5)]
+    return ([pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+            + [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)) for pos in steps]
+            + [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def test_the_drawn_tile_dragged_onto_the_field_is_laid_there_and_clicked_it_turns(fast) -> None:
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, click(panel.TILE_SPOT.center))  # a click on the drawn tile turns it
+    assert table.turns == 1
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, (panel.TILE_SPOT.right + 300, 40)))  # let go off the field
+    assert table.turns == 1 and table.session.match.state.placed == []
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, table.camera.tile_rect((0, 0)).center))
+    wait_idle(app, table)
+    placed = table.session.match.state.placed
+    assert len(placed) == 1 and placed[0][0] == (0, 0) and placed[0][2] == 1  # laid there, as it showed

@@ -81,6 +81,7 @@ def host_a_table(app) -> LobbyScene:
     run(app, 0.05, click(setup.start.rect.center))
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.hosting
+    run(app, 0.5)  # the host reads the lobby: a press on Start sooner, where Open table was, is a double click's
     return lobby
 
 

@@ -184,3 +184,29 @@ def test_the_three_dices_meanings_stand_apart_at_every_text_size(lang, monkeypat
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_volume_knob_at_its_end_stays_clear_of_the_value_at_every_text_size(scale):
+    from game.ui.widgets import Slider
+    theme.set_ui_scale(scale)
+    slider = Slider((0, 0, 860, 70), "Volume", 1.0, 0.0, 1.0, 0.05, lambda value: None)
+    value_left = slider.rect.right - 24 - theme.font(30, theme.DISPLAY_FONT).size("100%")[0]
+    knob_right = slider.track.right + 20  # the knob reaches past the bar by its radius
+    assert knob_right + 8 <= value_left
+    assert slider.track.left > slider.rect.x + 24 + theme.font(30).size("Volume")[0]  # and of the label
+
+
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_statistics_columns_keep_a_gap_between_them_at_every_text_size(app, monkeypatch, scale):
+    from game.replays import GameFigures, Record, Stats
+    from game.scenes.stats import StatsScene
+    from tests.client.helpers import record_drawn_text
+    theme.set_ui_scale(scale)
+    scene = StatsScene(app)
+    scene.stats = Stats(games=[GameFigures("bus", "Bus", 1, 123, 400, Record(19, "Bimmel", "Bus", 0.0))], total=1)
+    drawn = record_drawn_text(monkeypatch)
+    scene.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    average = next(rect for text, rect in drawn if text == "123 turns")
+    best = next(rect for text, rect in drawn if text == "19 · Bimmel")
+    assert average.right + 12 <= best.left, (average, best)

@@ -96,6 +96,10 @@ def status_line(picture: Picture, seat: int, who: str) -> str:
     own markers as they see the bots'), one action's letters together ("Vrrooomm! A B"), or only how
     many once they no longer fit ("you · to act · 2 placed" where the long count does not fit either)."""
     head, held = _status(picture, seat, who)
+    if picture.outcome and theme.fit_text(head, 18, STATUS_W) < 18:
+        # the result at the rows' one size, without who played the seat, rather than a winner's line smaller
+        # than the others' ("Bot · normal · wins! · 19 delivered" does not fit beside the fleet)
+        return _status(picture, seat, "")[0]
     if not held:
         return head
     count = sum(1 for row in picture.spaces for space in row if space.holder == seat)
@@ -123,6 +127,11 @@ def _status(picture: Picture, seat: int, who: str) -> tuple[str, list[str]]:
             if info.stones
             else _("{score} delivered").format(score=info.score)
         )
+        if not who:  # the short form, where "Bot · normal · wins! · 19 delivered" would have to shrink
+            if seat not in winners:
+                return delivered, []
+            return (_("shares the win · {delivered}") if len(winners) > 1
+                    else _("wins! · {delivered}")).format(delivered=delivered), []
         return (
             (_("{who} · shares the win · {delivered}") if len(winners) > 1
              else _("{who} · wins! · {delivered}")).format(who=who, delivered=delivered)

@@ -78,6 +78,12 @@ class Linie1Table(TableScene):
         self.board_view = BoardView()
         self.board = self.board_view.board
         self.selected = 0
+        # The hand slot a press began on, and whether a click there (no drag) turns it: the tile held
+        # already turns on the release, so a press that drags it to the board lays it as it shows.
+        self._dragged: tuple[int, bool] | None = None
+        # Whether the player chose the tile held: after a lay (or at a new hand) the slot holds a tile they
+        # never clicked, and a click on it picks it rather than turning it.
+        self._picked = False
         self.rotations = [0] * 6  # per hand slot, carried with each tile when the hand changes
         self._rotated: tuple[int | None, list[int]] = (None, [])  # whose hand, and the hand they refer to
         self._leaving: tuple[int | None, list[int], int] | None = None  # the hand and slot a tile was laid from
@@ -510,9 +516,9 @@ class Linie1Table(TableScene):
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.hand()):
             self.ghost_waits = False
-            if index == self.selected:
-                self.rotate()
-            self.selected = index
+            if index == self.selected and self._picked:
+                self.rotate()  # the tile chosen clicked (or its key pressed) again: it turns
+            self.selected, self._picked = index, True
             self._forget_refusal()
             self.app.sounds.play("click")
 
@@ -529,6 +535,9 @@ class Linie1Table(TableScene):
                 self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
+            return True
+        if kind == "release" and self._dragged is not None:
+            self._drop(intent.pos)
             return True
         if (
             kind == "scroll"
@@ -640,7 +649,10 @@ class Linie1Table(TableScene):
         else:
             for index in range(len(self.hand())):
                 if layout.slot_rect(index).collidepoint(pos):
-                    self.pick(index)
+                    held = index == self.selected and self._picked
+                    self._dragged = (index, held)
+                    if not held:
+                        self.pick(index)
                     return True
         cell = self.board.cell_at(pos, ORIGIN)
         if cell is None:
@@ -649,6 +661,24 @@ class Linie1Table(TableScene):
         self.ghost_waits = False
         self.place()
         return True
+
+    def _drop(self, pos: tuple[int, int] | None) -> None:
+        """The release of a press on a hand tile: back on its slot it was a click (the tile held
+        already turns), on a square it was a drag (the tile is laid there, as a click would), anywhere
+        else (off the board, on a button) nothing happens and the tile stays picked."""
+        index, held = self._dragged or (-1, False)
+        self._dragged = None
+        if pos is None or index != self.selected or index >= len(self.hand()):
+            return
+        if layout.slot_rect(index).collidepoint(pos):
+            if held:
+                self.pick(index)  # the held tile clicked again: it turns
+            return
+        cell = self.board.cell_at(pos, ORIGIN)
+        if cell is not None:
+            self.cursor = cell
+            self.ghost_waits = False
+            self.place()
 
     def _take_at(self, pos: tuple[int, int]) -> bool:
         for source, tile, rect in self.refill_slots():
@@ -773,6 +803,7 @@ class Linie1Table(TableScene):
             carried.append(left.pop(found)[1] if found is not None else 0)
         self.rotations = carried + [0] * (6 - len(carried))
         self._rotated = (self.eyes, hand)
+        self._picked = False  # another tile may lie in the chosen slot now: a click there picks it first
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -73,6 +73,7 @@ class LiniellTable(TableScene):
         self.turn_angle = 0.0
         self._spin = Tweens()  # the ghost turning: one tween at a time, restarted by each turn
         self.source: str | None = None  # where the marker of an occupation comes from
+        self.dragging = False  # a press on the drawn tile: its release on a square lays it, on the tile turns it
         self.choice = 0  # keyboard choice among the free lines of the new tile
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
@@ -304,10 +305,16 @@ class LiniellTable(TableScene):
             self._move_cursor(kind)
             return True
         if kind == "press" and intent.pos is not None:
+            if panel.TILE_SPOT.collidepoint(intent.pos):
+                self.dragging = True  # the drawn tile taken up: where the button comes up says what it was
+                return True
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
                 self.place(cell)
+            return True
+        if kind == "release" and self.dragging:
+            self._drop(intent.pos)
             return True
         if kind == "confirm":
             opens = self.model.open_cells if self.model is not None else []
@@ -319,6 +326,20 @@ class LiniellTable(TableScene):
                 self.sound("hover")
             return True
         return False
+
+    def _drop(self, pos: tuple[int, int] | None) -> None:
+        """The drawn tile let go: dragged onto a square of the field it is laid there (as a click on the
+        square lays it), clicked where it lies it turns, let go anywhere else it stays in hand."""
+        self.dragging = False
+        if pos is None:
+            return
+        if panel.TILE_SPOT.collidepoint(pos):
+            self.rotate(1)
+            return
+        cell, _where = self.camera.locate(pos)
+        if BOARD.collidepoint(pos) and self._in_region(cell):
+            self.cursor = cell
+            self.place(cell)
 
     def _move_cursor(self, direction: str) -> None:
         """Arrow keys step between the lit squares only (the squares a tile may go on): the nearest
