@@ -1251,3 +1251,23 @@ def test_after_a_lay_a_click_on_the_tile_that_moved_into_the_slot_picks_it_and_a
     assert table.rotations[1] == turned  # the player chose it: not turned behind their back
     run(app, 0.02, click(layout.slot_rect(1).center))
     assert table.rotations[1] == (turned + 1) % 4
+
+
+def test_trip_and_win_banners_show_a_name_in_its_seats_colour_not_its_lines():
+    """Ada on line 4 (blue) beside Ben in blue: her banner was Ben's colour; the winner's was yellow."""
+    from types import SimpleNamespace
+
+    from game.render.linie1.board import line_colour
+    from game.tables.linie1.show import Banner
+    from game.tables.linie1.staging import stage
+    from game.ui import theme
+    played = []
+    timeline = SimpleNamespace(play=played.append, call=lambda _callback: None, wait=lambda _seconds: None)
+    colours = {0: theme.player_colour(0), 1: theme.player_colour(1)}  # Ada tangerine, Ben blue
+    kit = SimpleNamespace(board=None, masks=None, seat_name=["Ada", "Ben"].__getitem__,
+                          seat_colour=colours.__getitem__)
+    stage(timeline, kit, [{"type": "trip", "seat": 0, "line": 4, "stops": ["A", "B"]},
+                          {"type": "win", "seat": 1}], None, {})
+    banners = {banner.text: banner.colour for banner in played if isinstance(banner, Banner)}
+    assert banners == {"Ada starts the trip!": colours[0], "Ben wins!": colours[1]}, banners
+    assert line_colour(4) != colours[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -445,7 +446,8 @@ def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypa
     theme.set_ui_scale(scale)
     try:
         card = pygame.Rect(TURN_BOX.x + 20, TURN_BOX.y + 84, TURN_BOX.width - 40, 196)
-        panel._phase_initial(pygame.Surface((1920, 1080)), card)
+        mine = SimpleNamespace(view={"turn": 0, "phase": "initial"}, humans=(0,), name=lambda seat: "Ada")
+        panel._phase_initial(pygame.Surface((1920, 1080)), mine, card)
         text = _(panel.INITIAL_CARD)
     finally:
         set_language("en")
@@ -453,3 +455,39 @@ def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypa
     lines = drawn[1:]  # after the card's title
     assert " ".join(line for line, _size, _rect in lines) == text  # nothing cut off
     assert all(size >= 22 and card.contains(rect) for _line, size, rect in lines)
+
+
+def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_else_who_moves(app):
+    from dataclasses import replace
+
+    from game.tables.linja.panel import phase_words
+    table, match = make_table(app, VS_BOT, first=1)  # Bimmel, the bot, opens
+    table.session.hold_bots(True)
+    run(app, 0.5)
+    frame = table.frame()
+    assert frame.view["turn"] == 1 and frame.view["phase"] == "initial"
+    assert phase_words(frame).startswith("Bimmel moves one piece over one stick."), phase_words(frame)
+    following = replace(frame, view={**frame.view, "phase": "following", "steps": 3})
+    assert phase_words(following).startswith("Bimmel moves one piece"), phase_words(following)
+    assert phase_words(following).endswith("3 sticks forward.")
+    for watcher in (replace(frame, humans=()), replace(frame, humans=(), replay=True)):  # spectator, replay
+        assert phase_words(watcher).startswith("Bimmel moves"), watcher
+    for hot_seat in (replace(frame, humans=(0, 1)), replace(frame, humans=(1,))):  # Bimmel's seat played here
+        assert phase_words(hot_seat).startswith("Move one of your pieces"), hot_seat
+        assert "Bimmel" not in phase_words(replace(hot_seat, view=following.view))
+
+    mine, _match = make_table(app, VS_BOT, first=0)  # Ada, of this screen, opens
+    run(app, 0.5)
+    assert mine.frame().view["turn"] == 0
+    assert phase_words(mine.frame()).startswith("Move one of your pieces"), phase_words(mine.frame())
+
+
+def test_the_phase_card_names_the_mover_in_german(app):
+    from game.i18n import set_language
+    from game.tables.linja.panel import phase_words
+    table, _match = make_table(app, VS_BOT, first=1)
+    table.session.hold_bots(True)
+    run(app, 0.5)
+    set_language("de")  # the suite's fixture puts the source language back
+    words = phase_words(table.frame())
+    assert words.startswith("Bimmel zieht einen Stein über einen Stab."), words

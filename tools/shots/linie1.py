@@ -161,6 +161,20 @@ def trip_chooser_blue(app: Any) -> None:
         chooser.list.select(1)
 
 
+@shot("linie1_trip_banner", settle=0.0)
+def trip_banner(app: Any) -> None:
+    """Ada starts her trip: the banner names her in her seat's colour (her line's stays on its badge)."""
+    from game.core.linie1 import my_trip_candidates
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)))
+    scene = table(app, session)
+    app.step(1 / 60)
+    scene.open_trip_chooser()
+    app.stack.top.confirm()
+    for _ in range(int(0.7 * 60)):
+        app.step(1 / 60)
+
+
 @shot("linie1_die_and_tram", settle=0.0)
 def die_and_tram(app: Any) -> None:
     session = advanced(8, lambda view: view["players"][0]["driving"] and view["current"] == 0

@@ -83,6 +83,14 @@ def following(app: Any) -> None:
     scene.play_row(choice["from"])
 
 
+@shot("linja_table_bot_turn", settle=0.4)
+def bot_turn(app: Any) -> None:
+    """Tramina, a bot, to move: the phase card names her instead of telling Ada what to do."""
+    session = advanced(3, lambda view: view["moves"] >= 16 and view["turn"] == 1 and view["phase"] == "initial")
+    session.hold_bots(True)
+    table(app, session)
+
+
 @shot("linja_table_scoring", settle=0.6)
 def scoring(app: Any) -> None:
     session, action = last_move_pending(1)

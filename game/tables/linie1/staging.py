@@ -19,7 +19,7 @@ from game.anim import ParticleSystem
 from game.anim.show import HIDDEN, Masks
 from game.anim.timeline import Timeline
 from game.i18n import _
-from game.render.linie1.board import Linie1Board, line_colour, tile_segments
+from game.render.linie1.board import Linie1Board, tile_segments
 from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
 from game.tables.linie1.show import Banner, DiceRoll, DieRoll, HandFlight, Pop, TileFlight, TramDrive
@@ -69,11 +69,11 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             _stage_sign(timeline, kit, str(event["building"]), cell_of(event["cell"]))
         elif kind == "draw":
             _stage_draw(timeline, kit, int(event["seat"]), [int(t) for t in event["tiles"]], after)
-        elif kind == "trip":
-            name = kit.seat_name(int(event["seat"]))
+        elif kind == "trip":  # a name in its seat's colour, as everywhere: a line's may be another seat's
+            seat = int(event["seat"])
             stops = " ".join(event.get("stops", []))
-            timeline.play(Banner(layout.BOARD_RECT, _("{name} starts the trip!").format(name=name),
-                                 line_colour(int(event["line"])), 1.8,
+            timeline.play(Banner(layout.BOARD_RECT, _("{name} starts the trip!").format(name=kit.seat_name(seat)),
+                                 kit.seat_colour(seat), 1.8,
                                  _("Line {line} · stops {stops}").format(line=event["line"], stops=stops)))
         elif kind == "roll" and "faces" in event:  # three dice: they tumble beside the tram, then wait
             masks.hold(("die",), None if before is None else before.get("last_roll"))
@@ -107,7 +107,7 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             seat = int(event["seat"])
             timeline.call(lambda s=seat: _celebrate(kit, s))
             timeline.play(Banner(layout.BOARD_RECT, _("{name} wins!").format(name=kit.seat_name(seat)),
-                                 theme.SUNFLOWER, 2.6, _("The first tram reached its terminal.")))
+                                 kit.seat_colour(seat), 2.6, _("The first tram reached its terminal.")))
         elif kind == "stalemate":  # the calm bell, no confetti: nobody won
             timeline.call(lambda: kit.sound("bell"))
             timeline.play(Banner(layout.BOARD_RECT, _("Stalemate"), theme.CORAL, 2.2,

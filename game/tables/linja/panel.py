@@ -22,6 +22,8 @@ LOG_BOTTOM = RULES_BUTTON.y - 8  # the moves list ends above the buttons
 # The initial move's card, with both of its exceptions (J4): short enough to read at the largest text size
 INITIAL_CARD = N_("Move one of your pieces over one stick. Each piece already on the row it reaches gives the "
                   "following move one step. An empty row: no following move. Home: exactly 1 step.")
+INITIAL_CARD_OTHER = N_("{name} moves one piece over one stick. Each piece already on the row it reaches gives "
+                        "the following move one step. An empty row: no following move. Home: exactly 1 step.")
 
 
 @cache
@@ -112,7 +114,7 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     elif view.get("phase") == "following":
         _phase_following(surface, frame, card, int(view.get("steps", 0)))
     else:
-        _phase_initial(surface, card)
+        _phase_initial(surface, frame, card)
     text, colour = frame.guidance
     top = box.y + GUIDANCE_TOP
     size, lines, step = theme.fit_lines(text, 26, box.width - 56, LOG_TOP - 8 - top, theme.TEXT_BOLD_FONT)
@@ -121,10 +123,30 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
     _log(surface, frame)
 
 
-def _phase_initial(surface: pygame.Surface, card: pygame.Rect) -> None:
+def phase_words(frame: LinjaFrame) -> str:
+    """The phase card's explanation: what to do for the player of this screen whose turn it is, else
+    what the mover does, by name (a bot's or a LAN player's turn, a spectator, a replay), as every
+    table words a moment when nobody of this screen decides."""
+    turn = frame.view.get("turn")
+    mover = None if turn is None or int(turn) in frame.humans else frame.name(int(turn))
+    if frame.view.get("phase") == "following":
+        steps = int(frame.view.get("steps", 0))
+        if mover is None:
+            return ngettext("Move one piece — any, the one just moved too — {steps} stick forward.",
+                            "Move one piece — any, the one just moved too — {steps} sticks forward.",
+                            steps).format(steps=steps)
+        return ngettext("{name} moves one piece — any, the one just moved too — {steps} stick forward.",
+                        "{name} moves one piece — any, the one just moved too — {steps} sticks forward.",
+                        steps).format(name=mover, steps=steps)
+    if mover is None:
+        return _(INITIAL_CARD)
+    return _(INITIAL_CARD_OTHER).format(name=mover)
+
+
+def _phase_initial(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Rect) -> None:
     title = theme.draw_text(surface, _("Initial move"), (card.x + 24, card.y + 18), 36, theme.SUNFLOWER,
                             theme.DISPLAY_FONT)
-    text = _(INITIAL_CARD)
+    text = phase_words(frame)
     _card_text(surface, text, 25, pygame.Rect(card.x + 24, max(card.y + 72, title.bottom + 4), card.width - 48, 0),
                card.bottom - 12)
 
@@ -146,8 +168,7 @@ def _phase_following(surface: pygame.Surface, frame: LinjaFrame, card: pygame.Re
     title = theme.draw_text(surface, heading, (card.x + 180, card.y + 22),
                             theme.fit_text(heading, 30, card.width - 204, theme.DISPLAY_FONT), theme.SUNFLOWER,
                             theme.DISPLAY_FONT)
-    text = ngettext("Move one piece — any, the one just moved too — {steps} stick forward.",
-                    "Move one piece — any, the one just moved too — {steps} sticks forward.", steps).format(steps=steps)
+    text = phase_words(frame)
     _card_text(surface, text, 24, pygame.Rect(card.x + 180, max(card.y + 70, title.bottom + 4), card.width - 204, 0),
                card.bottom - 12)
 
