@@ -46,6 +46,8 @@ class Settings:
     last_game: str = ""  # the game last started from the setup screen, chosen there again next time
     last_seats: dict[str, list[str]] = field(default_factory=dict)  # game -> its seats' kinds ("bot:hard")
     seat_names: list[str] = field(default_factory=list)  # names typed for the setup's seats ("": none), by seat
+    # game -> its table options as last started ("trip_rule": "three_dice"), on Play or the LAN host screen
+    last_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     # What the file held that this version does not take as it stands (a key a newer Linie added, a
     # language or text size it offers), by key: written back unless the player sets that field here.
     unread: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -108,6 +110,11 @@ class Settings:
         names = data.get("seat_names")
         if isinstance(names, list):  # friends at one screen find their names at their seats again
             settings.seat_names = [name[:16] if isinstance(name, str) else "" for name in names[:MAX_SEATS]]
+        options = data.get("last_options")
+        if isinstance(options, dict):  # the setup screen checks each value against what the game offers
+            settings.last_options = {str(game)[:20]: {str(key)[:30]: value for key, value in list(chosen.items())[:20]
+                                                      if _option_value(value)}
+                                     for game, chosen in list(options.items())[:20] if isinstance(chosen, dict)}
         return settings
 
     def shown_name(self) -> str:
@@ -123,6 +130,18 @@ class Settings:
         kept = {key: value for key, value in self.unread.items()
                 if key not in fields or fields[key] == self.as_read.get(key)}
         return {**fields, **kept}
+
+
+def _option_value(value: Any) -> bool:
+    """Whether a stored table option is a value a setup screen could offer: a plain word, number,
+    switch or "random", or a short list of them (a die's faces); anything else is left unread."""
+    if isinstance(value, list):
+        return len(value) <= 12 and all(_option_value(item) and not isinstance(item, list) for item in value)
+    if isinstance(value, str):
+        return len(value) <= 60
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, bool | int)
 
 
 def settings_path() -> Path:

@@ -166,7 +166,7 @@ class HostScene(SetupScene):
             return
         if me != self.app.settings.shown_name():  # a name typed here is the name chosen from now on
             self.app.settings.player_name = me
-            self.app.save_settings()
+        self.remember_choices()  # the options opened with, for the next table of this game (saved)
         # the table held seat 1 for its host before it listened: resumed, no guest can take it first
         session = LanSession(NetSession("127.0.0.1", port, me, token=thread.host.owner_token), hosted=thread,
                              address=lan_address(self.bind), port=port)

@@ -104,3 +104,12 @@ def option_choices(game: str, key: str, default: Any) -> list[tuple[Any, str]]:
         if same_kind and not (preset == default and type(preset) is type(default)):
             values.append(preset)
     return [(value, info.name_of(value) or option_text(value)) for value in values]
+
+
+def option_offered(game: str, key: str, default: Any, value: Any) -> bool:
+    """Whether the setup screen offers ``value`` for this option (of the default's kind): a value kept
+    from an older or newer Linie, or from before a preset was dropped, may not be."""
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    return any(offered == value and type(offered) is type(value)
+               for offered, _text in option_choices(game, key, default))

@@ -17,7 +17,7 @@ from game.core.registry import available_games, get_game
 from game.i18n import N_, _, ngettext
 from game.match import SeatInfo
 from game.render.palette import next_colour, seat_colours
-from game.scenes.options import option_choices, option_info
+from game.scenes.options import option_choices, option_info, option_offered
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
 from game.tables.launch import TableConfig, start_local_game
@@ -103,6 +103,7 @@ class SetupScene(Scene):
     start_label = N_("Start")
     heading_text = N_("New table")
     remembers = True  # the game, player count and levels chosen come back next time (a LAN host's do not)
+    remembers_options = True  # each game's table options come back as last started (a LAN host's too)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -179,7 +180,8 @@ class SetupScene(Scene):
         wanted = next((count for count in (len(remembered), self.players) if low <= count <= high), low)
         self.count.index = wanted - low
         self.set_players(wanted)  # shows the seats' colours as this game allows them
-        self._build_options(definition.default_options())
+        defaults = definition.default_options()
+        self._build_options(defaults, self.remembered_options(name, defaults))
         playable = has_table(name)
         self.start.enabled = playable
         self.start.tooltip = None if playable else _("{game} has no table screen yet.").format(game=definition.title)
@@ -191,11 +193,26 @@ class SetupScene(Scene):
         the levels come back as they were (a kind the game no longer offers falls back on its own)."""
         return list(self.app.settings.last_seats.get(game, [])) if self.remembers else []
 
+    def remembered_options(self, game: str, defaults: dict[str, Any]) -> dict[str, Any]:
+        """The options last started with at ``game``, field by field: a value the screen no longer
+        offers (or one the game dropped or never had) gives way to the default."""
+        kept = self.app.settings.last_options.get(game, {}) if self.remembers_options else {}
+        return {key: copy.deepcopy(kept[key] if key in kept and option_offered(game, key, default, kept[key])
+                                   else default)
+                for key, default in defaults.items()}
+
     def remember_choices(self) -> None:
-        """Keep the game, its player count and the seats' kinds for the next visit, in the settings."""
-        if not self.remembers or self.game is None:
+        """Keep the game, its player count, the seats' kinds and the options for the next visit, in
+        the settings (saved)."""
+        if self.game is None or not (self.remembers or self.remembers_options):
             return
         settings = self.app.settings
+        if self.remembers_options:  # options this version does not know stay for the Linie that set them
+            settings.last_options[self.game] = {**settings.last_options.get(self.game, {}),
+                                                **copy.deepcopy(self.options)}
+        if not self.remembers:
+            self.app.save_settings()
+            return
         settings.last_game = self.game
         settings.last_seats[self.game] = [row.kind for row in self.rows[:self.players]]
         names = list(settings.seat_names) + [""] * (len(self.rows) - len(settings.seat_names))
@@ -258,32 +275,33 @@ class SetupScene(Scene):
         taken = [other.swatch.colour for other in self.rows[:self.players] if other.index != index]
         row.chosen = row.swatch.colour = next_colour(self.game or "", row.swatch.colour, taken)
 
-    def _build_options(self, defaults: dict[str, Any]) -> None:
+    def _build_options(self, defaults: dict[str, Any], chosen: dict[str, Any]) -> None:
+        """The option widgets of the chosen game, set to ``chosen`` (each value one it offers)."""
         for widget in self.option_widgets:
             self.ui.widgets.remove(widget)
         self.option_widgets = []
         self.option_keys = []
-        self.options = copy.deepcopy(defaults)
+        self.options = copy.deepcopy(chosen)
         assert self.game is not None
         game = self.game
         top = OPTION_PANEL.y + 110
         # Options that matter only sometimes come last, so hiding one never leaves a gap.
         for key in sorted(defaults, key=lambda k: option_info(game, k).applies is not None):
-            default = defaults[key]
+            default, shown = defaults[key], self.options[key]
             info = option_info(game, key)
             rect = pygame.Rect(OPTION_PANEL.x + 24, top, OPTION_PANEL.width - 48, 84)
             widget: Widget
             if isinstance(default, bool):
-                widget = Toggle(rect, _(info.label), default, lambda value, k=key: self._set_option(k, value),
+                widget = Toggle(rect, _(info.label), shown, lambda value, k=key: self._set_option(k, value),
                                 _(info.tooltip) or None)
                 if not widget.label_fits_beside():  # a long label (German at 150 %) gets a line of its own
                     rect.height = 130
-                    widget = _LabelledToggle(rect, _(info.label), default,
+                    widget = _LabelledToggle(rect, _(info.label), shown,
                                              lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             else:
                 choices = option_choices(game, key, default)
                 rect.height = 130
-                widget = _LabelledChoice(rect, _(info.label), choices, default,
+                widget = _LabelledChoice(rect, _(info.label), choices, shown,
                                          lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
             self.option_widgets.append(self.ui.add(widget))
             self.option_keys.append(key)

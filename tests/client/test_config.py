@@ -166,3 +166,18 @@ def test_settings_saved_by_an_editor_that_writes_a_byte_order_mark_are_read(tmp_
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"player_name": "Zoë", "volume": 0.2}).encode())
     settings, report = read_settings(path)
     assert (settings.player_name, settings.volume) == ("Zoë", 0.2) and not report.damaged and path.exists()
+
+
+def test_the_options_last_started_survive_a_damaged_file_and_an_older_linie(tmp_path):
+    """Each game's options are read as far as they are plain values (the setup screen checks them
+    against what it offers); what is dropped here is written back as it was until a game is started."""
+    path = tmp_path / "settings.json"
+    stored = {"linie1": {"trip_rule": "three_dice", "die_faces": ["1", "H"], "odd": {"deep": 1}, "nan": "x" * 99},
+              "linja": {"first": None}, "bus": "current", "liniell": {"first_player": 1.5}}
+    path.write_text(json.dumps({"last_options": stored}))
+    loaded = load_settings(path)
+    assert loaded.last_options == {"linie1": {"trip_rule": "three_dice", "die_faces": ["1", "H"]},
+                                   "linja": {"first": None}, "liniell": {"first_player": 1.5}}
+    assert save_settings(loaded, path) and json.loads(path.read_text())["last_options"] == stored
+    path.write_text(json.dumps({"mute": True}))  # settings from before the options were remembered
+    assert load_settings(path).last_options == {}

@@ -6,6 +6,7 @@ import warnings
 import pygame
 
 from game.app import LOGICAL_SIZE
+from game.core.registry import get_game
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
@@ -260,6 +261,55 @@ def test_friends_at_one_screen_find_their_names_at_their_seats_next_game(app):
     assert again.rows[1].seat().name != "Ben"
     again.set_kind(1, "human")
     assert again.rows[1].seat().name == "Ben"
+
+
+def test_a_games_options_come_back_as_started_after_a_restart(app, tmp_path):
+    """A newcomer who played Linie 1 with three dice and loose dead ends finds them again on Play, in
+    a new run of the program; another game keeps its own options."""
+    from game.app import App
+    from game.config import load_settings
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index("linie1"))
+    setup._set_option("trip_rule", "three_dice")
+    setup._set_option("strict_dead_ends", False)
+    setup._set_option("die_faces", ["1", "2", "3", "H", "H", "H"])  # hidden under three dice: kept all the same
+    setup.start_game()
+    assert app.stack.top is not setup  # the table opened with them
+    assert load_settings().last_options["linie1"] == {"trip_rule": "three_dice", "strict_dead_ends": False,
+                                                      "die_faces": ["1", "2", "3", "H", "H", "H"]}
+    again = SetupScene(App(fullscreen=False))  # the settings come from the file alone
+    assert again.game == "linie1" and again.options == {
+        "trip_rule": "three_dice", "strict_dead_ends": False, "die_faces": ["1", "2", "3", "H", "H", "H"]}
+    shown = dict(zip(again.option_keys, again.option_widgets, strict=True))
+    assert shown["trip_rule"].value == "three_dice" and shown["strict_dead_ends"].value is False
+    assert shown["die_faces"].value == ["1", "2", "3", "H", "H", "H"] and not shown["die_faces"].visible
+    assert again.config().options["trip_rule"] == "three_dice"
+    again.select_game(again.games.index("bus"))
+    assert again.options == get_game("bus").default_options()
+
+
+def test_an_option_value_no_longer_offered_falls_back_to_its_default_field_by_field(app):
+    """What an older or newer Linie (or a hand edit) kept that this screen does not offer gives way to
+    the default, option by option; an option this version does not know is kept for the one that does."""
+    from game.config import load_settings
+    app.settings.last_options = {
+        "linie1": {"trip_rule": "five_dice", "strict_dead_ends": False, "die_faces": ["6", "6"], "night_line": 2},
+        "linja": {"first": True},  # a switch where a seat is asked: not seat 2
+        "liniell": {"first_player": 1}}
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index("linie1"))
+    assert setup.options == {"trip_rule": "die", "strict_dead_ends": False, "die_faces": ["1", "2", "3", "4", "H", "H"]}
+    assert setup.option_widgets[setup.option_keys.index("trip_rule")].value == "die"
+    setup.select_game(setup.games.index("linja"))
+    assert setup.options == {"first": None}
+    setup.select_game(setup.games.index("liniell"))
+    assert setup.options == {"first_player": 1}
+    setup.select_game(setup.games.index("linie1"))
+    setup.remember_choices()
+    assert load_settings().last_options["linie1"] == {"trip_rule": "die", "strict_dead_ends": False,
+                                                      "die_faces": ["1", "2", "3", "4", "H", "H"], "night_line": 2}
 
 
 def test_a_lan_host_starts_from_open_seats_whatever_was_played_locally(app):

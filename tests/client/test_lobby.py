@@ -111,6 +111,37 @@ def test_addresses_are_read_or_refused_in_words():
             parse_address(bad)
 
 
+def test_the_host_screen_opens_a_table_with_its_games_options_as_last_started(app, loopback):
+    """The LAN host screen sets options too: it offers each game's as last started (locally or at a
+    LAN table), falls back where a value is not offered, and keeps what it opened with."""
+    from game.config import load_settings
+    app.settings.last_options = {"linie1": {"trip_rule": "pace", "strict_dead_ends": "no"}}
+    app.push(TitleScene(app))
+    app.push(HostScene(app))
+    run(app)
+    setup = app.stack.top
+    setup.select_game(setup.games.index("linie1"))
+    assert setup.options["trip_rule"] == "pace" and setup.options["strict_dead_ends"] is True  # "no" is no switch
+    assert setup.option_widgets[setup.option_keys.index("trip_rule")].value == "pace"
+    setup._set_option("strict_dead_ends", False)
+    try:
+        run(app, 0.05, click(setup.start.rect.center))
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        match = lobby.session.hosted.host.match
+        assert (match.options["trip_rule"], match.options["strict_dead_ends"]) == ("pace", False)
+    finally:
+        app.stack.reset(TitleScene(app))
+    kept = load_settings()
+    opened = kept.last_options["linie1"]
+    assert (opened["trip_rule"], opened["strict_dead_ends"]) == ("pace", False)
+    assert kept.last_seats == {}  # the seats of a LAN table are not the local game's
+    app.settings = kept
+    again = HostScene(app)
+    again.select_game(again.games.index("linie1"))
+    assert (again.options["trip_rule"], again.options["strict_dead_ends"]) == ("pace", False)
+
+
 def test_host_and_guest_play_the_same_linie1_game_over_sockets(app, loopback):
     lobby = host_a_table(app)
     guest = second_app()
