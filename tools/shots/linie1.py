@@ -131,32 +131,32 @@ def routes_in_lanes(app: Any) -> None:
     table(app, session)
 
 
-@shot("linie1_trip_chooser", settle=0.4)
-def trip_chooser(app: Any) -> None:
-    """The chooser: the focused route, its terminals (Start, End) and its stops ringed in Ada's colour."""
+def choosing_a_trip(app: Any, seed: int, limit: int = 2000) -> Any:
+    """Ada at the start of a turn with a route to declare, the trip chooser open over the table."""
     from game.core.linie1 import my_trip_candidates
-    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
-                       and bool(my_trip_candidates(v)))
+    session = advanced(seed, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and bool(my_trip_candidates(v)), limit=limit)
     scene = table(app, session)
     app.step(1 / 60)
     scene.open_trip_chooser()
+    return app.stack.top
+
+
+@shot("linie1_trip_chooser", settle=0.4)
+def trip_chooser(app: Any) -> None:
+    """The chooser: the focused route, its terminals (Start, End) and its stops ringed in Ada's colour."""
+    choosing_a_trip(app, 8)
 
 
 @shot("linie1_trip_chooser_blue", settle=0.4)
 def trip_chooser_blue(app: Any) -> None:
     """Another game's chooser, Ada in blue (the darkest seat colour), its second route focused."""
-    from game.core.linie1 import my_trip_candidates
     SEATS[0] = SeatInfo("Ada", "human", colour=1)
     SEATS[1] = SeatInfo("Tramina", "bot", "normal", 0)
     try:
-        session = advanced(12, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
-                           and bool(my_trip_candidates(v)), limit=4000)
-        scene = table(app, session)
+        chooser = choosing_a_trip(app, 12, limit=4000)
     finally:
         SEATS[0], SEATS[1] = SeatInfo("Ada", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1)
-    app.step(1 / 60)
-    scene.open_trip_chooser()
-    chooser = app.stack.top
     if len(chooser.candidates) > 1:
         chooser.list.select(1)
 
@@ -164,13 +164,7 @@ def trip_chooser_blue(app: Any) -> None:
 @shot("linie1_trip_banner", settle=0.0)
 def trip_banner(app: Any) -> None:
     """Ada starts her trip: the banner names her in her seat's colour (her line's stays on its badge)."""
-    from game.core.linie1 import my_trip_candidates
-    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
-                       and bool(my_trip_candidates(v)))
-    scene = table(app, session)
-    app.step(1 / 60)
-    scene.open_trip_chooser()
-    app.stack.top.confirm()
+    choosing_a_trip(app, 8).confirm()
     for _ in range(int(0.7 * 60)):
         app.step(1 / 60)
 
