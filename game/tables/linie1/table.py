@@ -37,6 +37,7 @@ from game.tables.linie1.dice import (
     waiting_dice,
 )
 from game.tables.linie1.figures import linie1_figures
+from game.tables.linie1.guidance import guidance
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box
@@ -834,73 +835,7 @@ class Linie1Table(TableScene):
         return self.app.mapper.key_label(intent)
 
     def _guidance(self) -> str:
-        if not self.my_turn:
-            current = self.current
-            if self.finished or self.view["phase"] == "over":
-                return ""
-            if self.busy:  # nobody is "thinking" while the last move still plays out
-                return self.animation_words()
-            return "" if current in self.humans else self.waiting_words(current)
-        phase = self.view["phase"]
-        dice = self.view.get("dice") if phase == "roll" else None
-        if dice and dice["rolled"] is not None and len(dice["rolled"]) == 1:  # the last die: no choice of keys
-            return _("Carry out the last die: click it or press 1. Red: stay · green: 1 or 2 squares · H: next stop "
-                     "· tools: back to your last stop.")
-        if dice and dice["rolled"] is not None:
-            return _("Carry out one die: click it, press 1–{count} (or ← → and Enter). Red: stay · green: 1 or 2 "
-                     "squares · H: next stop · tools: back to your last stop.").format(count=len(dice["rolled"]))
-        if dice and int(dice["next"]) < 3:
-            return _("Roll {count} more ({key}) or Stop here: tools send your tram back to its last stop.").format(
-                count=dice["next"], key=self._key("next"))
-        if dice:
-            return _("Roll the three dice ({key}), then carry out one of them.").format(key=self._key("next"))
-        if phase == "roll" and self.view.get("allowance") == 1:  # the first move of the trips: nothing to choose
-            return _("Drive 1 square (Enter or {key}). The tram stops at the first halt; the next player may go "
-                     "one further than you do.").format(key=self._key("next"))
-        if phase == "roll" and self.view.get("allowance"):
-            allowance = int(self.view["allowance"])
-            return _(
-                "Drive 1 to {allowance} (← → or 1–{last}), then Enter or {key}. The tram stops at the first halt; "
-                "the next player may go one further than you do."
-            ).format(allowance=allowance, last=min(allowance, 9), key=self._key("next"))  # the number keys that act
-        if phase == "roll":
-            return _("Roll the die to drive (Enter or {key}).").format(key=self._key("next"))
-        if phase == "refill":
-            count = len(self.refill_slots())
-            keys = "1" if count <= 1 else f"1–{min(count, 9)}"  # the number keys that act
-            return _("Take a tile: click it or press {keys} (or ← → and Enter). Stop taking ({key}) ends your "
-                     "turn.").format(keys=keys, key=self._key("next"))
-        if phase == "build":
-            status = self.route_status()
-            if self.view["actions_taken"] and status is not None and status["complete"]:
-                # Start trip only stands at a turn's start: say when it comes, and that undo brings it back now
-                if self.view["actions_taken"] >= 2 or not self.view.get("must_act"):
-                    return _("Route complete! End your turn ({key}); your next turn can start the trip. "
-                             "Or undo (Ctrl+Z) to start it now.").format(key=self._key("next"))
-                return _("Route complete! One more action, and your next turn can start the trip. "
-                         "Or undo (Ctrl+Z) to start it now.")
-            if self.view["actions_taken"] == 0 and not self.view.get("must_act"):  # L4: no legal action, a pass
-                if self.trip_candidates():
-                    return _("No tile in your hand fits anywhere now: start your trip, or end your turn ({key}) "
-                             "to pass.").format(key=self._key("next"))
-                return _("No tile in your hand fits anywhere now: end your turn ({key}) to pass.").format(
-                    key=self._key("next"))
-            if self.view["actions_taken"] == 1 and not self.view.get("must_act"):
-                return _("No tile in your hand fits anywhere now, so one action is all you owe: end your turn "
-                         "({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
-            if self.view["actions_taken"] >= 2:
-                return _("End your turn ({key}) — or undo (Ctrl+Z).").format(key=self._key("next"))
-            if self.view["actions_taken"] == 0 and self.pair_first is not None:
-                return _("One exchange is held (yellow): exchange a neighbouring tile to make the pair, or press "
-                         "Esc. Laying a tile instead drops it.")
-            if self.view["actions_taken"] == 0 and self.pairs_only():
-                return _("No tile fits alone, but two side by side may be exchanged together: click the first "
-                         "exchange, then its neighbour's (Esc cancels).")
-            count = len(self.hand())  # the keys the hand has now: 1–4 once a tile of five is laid
-            return _(
-                "Pick a tile ({keys}), turn it ({key}, wheel, right click or its key again), click a square to lay it."
-            ).format(keys="1" if count <= 1 else f"1–{count}", key=self._key("rotate"))
-        return ""
+        return guidance(self)
 
     def _panel_frame(self) -> PanelFrame:
         view, eyes = self.view, self.eyes
