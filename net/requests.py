@@ -109,7 +109,6 @@ class Requests:
         self.seating.claim(seat, peer.name)  # refused (and nothing changes) unless the seat is open
         if peer.role == "spectator":
             self.status.spectators -= 1
-        peer.name = self.match.seats[seat].name  # made unique at the table: chat says it too
         self.frames.seats_changed()
         self._attach(peer, seat)
         log.info("%s claimed seat %d", peer.name, seat + 1)
@@ -241,6 +240,8 @@ class Requests:
         slot.peer = peer
         slot.absent_since, slot.left = None, False  # back, whatever they said when they went
         peer.role, peer.seat = "seat", seat
+        peer.name = self.match.seats[seat].name  # the seat's, unique at the table (chat says it too), whatever
+        # name a program that resumes it typed ("Ben" taking back "Ben 2" must not speak as the other Ben)
         peer.send(self.frames.encode({"type": "welcome", "seat": seat, "token": slot.token,
                                       "name": self.match.seats[seat].name}))
         if self.phase != "lobby":

@@ -187,3 +187,15 @@ def test_a_table_of_bots_starts_by_itself(host_factory: Callable[..., HostThread
     assert watcher.hello("Watcher")["phase"] in ("playing", "over")
     watcher.send({"type": "spectate"})
     watcher.expect("status", phase="over")  # the bots play the whole game
+
+
+def test_a_resumed_seat_speaks_under_the_seats_name_not_the_one_its_program_typed(
+        seated: tuple[HostThread, RawPeer, RawPeer, list[str]], raw_peers: Callable[[int], RawPeer]) -> None:
+    host, ann, bob, tokens = seated
+    phone = raw_peers(host.port)
+    phone.hello("P1")  # another program typed the other player's name: the seat it takes back is still P0
+    phone.send({"type": "resume", "token": tokens[0]})
+    assert phone.expect("welcome")["name"] == "P0"
+    phone.send({"type": "chat", "text": "it's me"})
+    line = bob.expect("chat")
+    assert (line["seat"], line["name"], line["text"]) == (0, "P0", "it's me")
