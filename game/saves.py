@@ -306,7 +306,12 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     folder = folder or replays_dir()
     if (kept := _KEPT.get(match)) is not None and kept.parent == folder and kept.exists():
         return kept
-    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}"
+    path = folder / f"{stem}.jsonl"
+    number = 1
+    while path.exists():  # two games ending in the same second (a show of fast bots) keep two replays
+        number += 1
+        path = folder / f"{stem}-{number}.jsonl"
     body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
     try:
         replace_file(path, body.encode())

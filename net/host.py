@@ -51,6 +51,7 @@ from net.protocol import (
 from net.requests import Requests
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
 from net.seating import Seating
+from net.show_replays import ShowReplays
 from net.status import StatusBoard
 from net.table import (
     HostConfig,
@@ -89,6 +90,7 @@ class Host(Requests):
         self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
         self._flooding = ""  # the address whose connections were last closed for coming too fast
         self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
+        self.show_replays = ShowReplays(config.show_replays_kept)  # a bots-only show keeps its newest few
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
         self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners,
@@ -444,6 +446,8 @@ class Host(Requests):
             self.save()
             if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
                 log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
+                if self.seating.bots_only():  # a show plays on for days: its oldest replays make room
+                    self.show_replays.kept(kept)
             self._deal_again_later()
         settle = functools.partial(self._settle, self.match, sent)
         if self._loop is None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from net.limits import TokenBucket
+from net.show_replays import SHOW_REPLAYS_KEPT
 
 log = logging.getLogger("linie.host")
 
@@ -55,6 +56,7 @@ class HostConfig:
     owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
     save_path: Path | None = None
     replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)
+    show_replays_kept: int = SHOW_REPLAYS_KEPT  # a table of bots only keeps its newest games' replays only
     fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
 
 

@@ -14,6 +14,7 @@ from net.client import NetSession
 from net.host import next_options
 from net.host_thread import HostThread
 from net.savefile import read_save
+from tests.net import fake_game
 from tests.net.conftest import RawPeer, make_host, play_to_the_end, seat, watch
 from tests.net.test_host_refusals import refusal
 
@@ -218,3 +219,32 @@ def test_a_table_of_bots_only_deals_again_a_moment_after_the_end_and_one_with_pe
     play_to_the_end(people)
     time.sleep(0.5)
     assert people.call(lambda: people.host.phase) == "over"  # Ann decides whether there is another game
+
+
+def test_a_show_of_bots_keeps_the_replays_of_its_newest_games_only_and_a_table_with_people_keeps_all(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer], tmp_path: Path) -> None:
+    shows, people = tmp_path / "shows", tmp_path / "people"
+    shows.mkdir()
+    (shows / "20260101-120000-linja.jsonl").write_text("a game the player kept\n")  # never the show's to remove
+    show = host_factory(make_host(seats=2, bots=2, autostart=True, bot_delay=0.0, bots_again_after=0.01,
+                                  replays=shows, show_replays_kept=2))
+    deadline = time.monotonic() + 10.0
+    while not show.call(lambda: show.host.show_replays._told):  # the third game's replay made room
+        assert time.monotonic() < deadline, "the show never played four games"
+        time.sleep(0.02)
+    show.stop(goodbye=False)
+    files = sorted(path.name for path in shows.iterdir())
+    assert "20260101-120000-linja.jsonl" in files and len(files) == 3  # the player's game and the show's newest two
+    shown = [name for name in files if fake_game.NAME in name]
+    assert sorted(path.name for path in show.host.show_replays._kept) == shown
+
+    people.mkdir()
+    table = host_factory(make_host(seats=2, bots=1, autostart=True, bot_delay=0.0, replays=people,
+                                   show_replays_kept=1))
+    ann = raw_peers(table.port)
+    seat(ann, "Ann", 0)
+    for _ in range(3):
+        play_to_the_end(table)
+        table.rematch()
+        table.start_game()
+    assert len(list(people.iterdir())) == 3  # a game Ann played in is hers to delete, never the table's
