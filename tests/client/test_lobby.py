@@ -350,6 +350,26 @@ def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypat
     assert listed.first == 0 and listed.chosen["name"] == f"Table {rows - 1}"  # still among those shown
 
 
+def test_a_listed_lobby_whose_host_stopped_answering_says_so_not_that_seats_are_open(app, monkeypatch):
+    """A host killed without a goodbye stays listed until it ages out: its row says what is true then."""
+    from tests.client.helpers import record_drawn_text
+
+    lobby = {"service": "s", "name": "Silent", "game": "linja", "title": "Linja", "seats_taken": 1,
+             "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "1", "address": "10.0.0.2",
+             "port": 47000, "compatible": True, "reason": "", "answering": True}
+    tables = [lobby]
+    join_listing(app, monkeypatch, tables)
+    drawn = record_drawn_text(monkeypatch)
+    run(app)
+    assert any("seats open in the lobby" in text for text, _rect in drawn)
+    tables[0] = {**lobby, "answering": False}  # its last check found nobody
+    drawn.clear()
+    run(app)
+    details = [text for text, _rect in drawn if "10.0.0.2:47000" in text]
+    assert details and all("not answering — its host may be gone" in text for text in details)
+    assert not any("seats open" in text for text in details)
+
+
 def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, monkeypatch):
     from game.lan import join as join_module
     from game.lan import seats as lan_seats
@@ -541,6 +561,7 @@ class SeatedLobbySession:
     status = {"seats": [{"name": "Ada", "kind": "human", "claimed": True, "connected": True},
                         {"name": "Ben", "kind": "human", "claimed": True, "connected": True}], "phase": "lobby"}
     closed = False
+    host_closed = False
 
     def close(self, goodbye: bool = True) -> None:
         self.closed = True
@@ -609,6 +630,11 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     session.link = "down"  # the host closed the table, or its machine is gone
     assert lobby._state_words(ben, "connected") == "—"
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
+    assert lobby._state_words({"kind": "open"}, "open") == "open; nobody can join while the host is gone"
+    session.host_closed = True  # a goodbye: the seat waits for nobody, no "waiting for a player…"
+    assert lobby._state_words({"kind": "open"}, "open") == "open; the table is closed for now"
+    session.link, session.host_closed = "up", False
+    assert lobby._state_words({"kind": "open"}, "open").startswith("waiting for a player")
 
 
 def test_a_newcomer_joining_a_game_under_way_never_reads_that_the_lobby_waits_for_a_start(app):
