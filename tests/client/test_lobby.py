@@ -100,6 +100,28 @@ def test_title_offers_lan_play(app):
     assert "Host a LAN game" in buttons and "Join a LAN game" in buttons
 
 
+def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_one(app, monkeypatch):
+    """A guest whose host closed the table mid-game (or whose program closed) finds the way back
+    from the title: the Join button's second line names the table, as Continue names its game."""
+    import json
+    import time
+
+    from game.lan import seats as lan_seats
+    assert TitleScene(app).buttons["Join a LAN game"].caption == ""
+    older, newer = lan_seats.table_key("10.0.0.2", 47000, "Keller"), lan_seats.table_key("10.0.0.3", 47000, "Tafel")
+    lan_seats.remember(older, "a-token")
+    lan_seats.remember(newer, "b-token")
+    assert TitleScene(app).buttons["Join a LAN game"].caption == (
+        "Your seat at “Tafel” is kept")  # the newest seat taken
+    lan_seats.forget(newer)  # its game ended, or the seat was given up
+    assert "“Keller”" in TitleScene(app).buttons["Join a LAN game"].caption
+    data = json.loads(lan_seats.seats_path().read_text())
+    data[lan_seats.WHEN][older] = time.time() - lan_seats.RECENT - 60  # taken weeks ago: that table is long gone
+    lan_seats.seats_path().write_text(json.dumps(data))
+    assert TitleScene(app).buttons["Join a LAN game"].caption == ""
+    assert lan_seats.recall(older) == "a-token"  # still kept for the join list, should it ever answer again
+
+
 def test_addresses_are_read_or_refused_in_words():
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
     assert parse_address(" host.local:4711 ") == ("host.local", 4711)
