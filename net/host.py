@@ -21,6 +21,7 @@ import logging
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,9 @@ class Host(Requests):
         self.queue_budget = QueueBudget()
         self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
         self._flooding = ""  # the address whose connections were last closed for coming too fast
+        self._owing_hello: Counter[str] = Counter()  # per address: connections whose hello has not come
+        self._half_open_flood = ""  # the address whose connections were last closed for owing too many hellos
+        self._silent_told = ""  # the address whose connection that never said hello was logged last
         self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
         self.show_replays = ShowReplays(config.show_replays_kept)  # a bots-only show keeps its newest few
         self.frames = HostFrames(match)
@@ -229,6 +233,17 @@ class Host(Requests):
             self._flooding = source
             peer.abort()
             return
+        if self._owing_hello[source] >= self.config.hello_pending_max:
+            # Connections that never say hello each hold a socket for the hello's time: within the
+            # burst one machine could hold thousands and use up the host's files for everyone.
+            if self._half_open_flood != source:
+                log.warning("%d connections from %s have not said hello yet: further ones are closed until they do",
+                            self.config.hello_pending_max, source)
+            self._half_open_flood = source
+            peer.abort()
+            return
+        self._owing_hello[source] += 1
+        peer.owes_hello = source
         peer.budget = self.queue_budget
         self.peers[peer] = None
 
@@ -253,8 +268,17 @@ class Host(Requests):
             peer.close()
 
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
-        """A broken frame, a bad hello or a silence: the peer is told why and disconnected."""
-        log.warning("%s (%s): %s", peer.name, peer.address, error)
+        """A broken frame, a bad hello or a silence: the peer is told why and disconnected. Connections
+        from one address that never say hello are logged once in a row, not each (a flood of them
+        would fill the log and the operator's terminal)."""
+        source = peer.address.rsplit(":", 1)[0]
+        silent = not peer.ready and isinstance(error, ReadTimeout)
+        if silent and self._silent_told == source:
+            log.debug("%s (%s): %s", peer.name, peer.address, error)
+        else:
+            log.warning("%s (%s): %s%s", peer.name, peer.address, error,
+                        " (the next ones from there that say nothing are not logged)" if silent else "")
+        self._silent_told = source if silent else ""
         peer.send(self.frames.encode(error.to_message()))
         peer.close()
 
@@ -282,12 +306,22 @@ class Host(Requests):
         if not peer.name:
             raise SchemaError("a player's name must hold a letter or a sign to show")
         peer.ready = True
+        self._hello_came(peer)
         peer.last_heard = time.monotonic()
         peer.limits = PeerLimits.of(self.config)
         peer.send(self.status.frame())
         log.debug("%s connected from %s", peer.name, peer.address)
 
+    def _hello_came(self, peer: Peer) -> None:
+        """The peer owes no hello any more (it said one, or it is gone)."""
+        if source := peer.owes_hello:
+            peer.owes_hello = ""
+            self._owing_hello[source] -= 1
+            if self._owing_hello[source] <= 0:
+                del self._owing_hello[source]  # an address long gone leaves nothing behind
+
     def _drop(self, peer: Peer) -> None:
+        self._hello_came(peer)
         self.peers.pop(peer, None)
         if not self.peers and self._all_gone is not None:
             self._all_gone.set()

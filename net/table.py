@@ -50,6 +50,7 @@ class HostConfig:
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     arrival_burst: int = 2048  # new connections from one address at once (a crowd of spectators) ...
     arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
+    hello_pending_max: int = 256  # connections from one address still owing their hello at once; beyond, closed
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     bots_again_after: float = 20.0  # a table of bots only deals its next game this long after the end
@@ -109,6 +110,7 @@ class Peer:
     budget: QueueBudget | None = None  # the bytes queued for every peer together
     resync_queued: bool = False  # a snapshot asked for is queued and not yet flushed
     closed: bool = False  # we are done with it (the socket may still be flushing)
+    owes_hello: str = ""  # the address it is counted under while its hello has not come (net.host)
 
     def send(self, frame: bytes) -> None:
         """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""

@@ -192,6 +192,55 @@ def test_a_connection_flood_from_one_address_is_closed_before_its_hello_and_the_
     assert ann.expect("chat")["text"] == "still here"  # the table plays on for the one already there
 
 
+def test_connections_owing_their_hello_are_capped_per_address_and_counted_until_they_say_it_or_go(
+        host_factory: Any, raw_peers: Any) -> None:
+    """Within the arrival burst one machine could hold thousands of sockets that never say hello
+    (each waits the hello's time): past the cap its next ones are closed, and the rest go on."""
+    import time
+    host = host_factory(seats=2, hello_pending_max=3)
+
+    def owing() -> int:
+        return host.call(lambda: sum(host.host._owing_hello.values()))
+
+    silent = [raw_peers(host.port) for _ in range(3)]
+    deadline = time.monotonic() + 3.0
+    while owing() < 3:
+        assert time.monotonic() < deadline, "the host never took the connections in"
+        time.sleep(0.01)
+    late = raw_peers(host.port)
+    with pytest.raises((ConnectionError, OSError)):
+        late.hello("Late")  # closed before its hello: three from here owe one already
+    assert silent[0].hello("Ann")["type"] == "hello" and owing() == 2  # one said it: room for another
+    assert raw_peers(host.port).hello("Bob")["type"] == "hello"
+    silent[1].close()  # one gives up: it owes nothing any more
+    deadline = time.monotonic() + 3.0
+    while owing() > 1:
+        assert time.monotonic() < deadline, "a closed connection is still counted"
+        time.sleep(0.01)
+    assert raw_peers(host.port).hello("Cid")["type"] == "hello"
+    silent[2].close()
+    deadline = time.monotonic() + 3.0
+    while host.call(lambda: dict(host.host._owing_hello)):
+        assert time.monotonic() < deadline, "an address with nothing owed is still remembered"
+        time.sleep(0.01)
+
+
+def test_connections_that_never_say_hello_are_logged_once_in_a_row_not_each(
+        host_factory: Any, raw_peers: Any, caplog: Any) -> None:
+    """A flood of silent connections (2048 within the burst, each timing out) would write a warning
+    line apiece into the host's log and its operator's terminal."""
+    import logging
+    import time
+    caplog.set_level(logging.DEBUG, logger="linie.host")
+    host = host_factory(seats=2, hello_timeout=0.2)
+    silent = [raw_peers(host.port) for _ in range(4)]
+    for peer in silent:
+        assert peer.closed()  # each is told and closed after the hello's time
+    time.sleep(0.1)
+    said = [record for record in caplog.records if "nothing complete arrived" in record.getMessage()]
+    assert len(said) == 4 and [record.levelno for record in said].count(logging.WARNING) == 1
+
+
 def test_a_host_raises_its_open_file_limit_as_far_as_the_system_lets_it(monkeypatch):
     """A soft limit of 1024 (many desktops) would shut the door on a crowd of spectators: it is raised
     to what a crowd needs, never past the hard limit, and never lowered."""
