@@ -61,7 +61,7 @@ class TitleScene(Scene):
         self.captions = {"Continue": self.latest.summary() if self.latest else "", "Join a LAN game": kept_seat_words()}
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
-        self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])
+        self.ui.set_focus(self.buttons[self._first_choice()])
         self.tram_x = -300.0
         self.tram_wait = 0.0  # seconds until the next tram sets off
         self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
@@ -79,9 +79,10 @@ class TitleScene(Scene):
                           _("Back to the last game, exactly where it was left."))])
         host = (N_("Host a LAN game"), self.open_host, "secondary",
                 _("Open a table other computers on this network can join."))
-        join = (N_("Join a LAN game"), self.open_join, "secondary",
+        first = self._first_choice()
+        join = (N_("Join a LAN game"), self.open_join, "primary" if first == "Join a LAN game" else "secondary",
                 _("Find tables on this network, or join by address."))
-        rows.append([(N_("Play"), self.open_setup, "secondary" if self.latest else "primary",
+        rows.append([(N_("Play"), self.open_setup, "primary" if first == "Play" else "secondary",
                       _("Set up a table: players, bots, options."))])
         # Join saying where a seat is kept stands taller: beside Host, so the menu still fits (with Continue)
         rows += [[host, join]] if self.captions.get("Join a LAN game") else [[host], [join]]
@@ -96,6 +97,13 @@ class TitleScene(Scene):
                   (N_("Settings"), self.open_settings, "secondary", None)],
                  [(N_("Quit"), self.app.quit, "danger", None)]]
         return rows
+
+    def _first_choice(self) -> str:
+        """The button Enter presses: the game on this screen to go on with, else the LAN table where
+        a seat waits for this player, else a new game."""
+        if self.latest is not None:
+            return "Continue"
+        return "Join a LAN game" if self.captions.get("Join a LAN game") else "Play"
 
     def retranslated(self) -> TitleScene:
         return TitleScene(self.app)

@@ -111,8 +111,9 @@ def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_
     older, newer = lan_seats.table_key("10.0.0.2", 47000, "Keller"), lan_seats.table_key("10.0.0.3", 47000, "Tafel")
     lan_seats.remember(older, "a-token")
     lan_seats.remember(newer, "b-token")
-    assert TitleScene(app).buttons["Join a LAN game"].caption == (
-        "Your seat at “Tafel” is kept")  # the newest seat taken
+    title = TitleScene(app)
+    assert title.buttons["Join a LAN game"].caption == "Your seat at “Tafel” is kept"  # the newest seat taken
+    assert title.ui.focus is title.buttons["Join a LAN game"]  # Enter takes them there (no game here to go on with)
     lan_seats.forget(newer)  # its game ended, or the seat was given up
     assert "“Keller”" in TitleScene(app).buttons["Join a LAN game"].caption
     data = json.loads(lan_seats.seats_path().read_text())
