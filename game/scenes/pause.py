@@ -1,9 +1,11 @@
 """The pause menu (Esc at the table): resume, rules, settings, leave.
 
-While it is open the table beneath gets no time, and a local session's bots stop thinking.
+While it is open the table beneath gets no time, and a local session's bots stop thinking (a LAN
+table plays on for the others).
 Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back; nor
 does leaving a finished game whose replay is kept. Leaving any other (a LAN seat, a table whose
-saving fails) asks once more.
+saving fails) asks once more; at a LAN table the question says, under it, what leaving does to the
+table (the tooltip alone reached only a player with a pointer on the button).
 """
 
 from __future__ import annotations
@@ -98,3 +100,17 @@ class PauseScene(Scene):
         theme.panel(surface, self.panel, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
         theme.heading(surface, _("Paused"), (self.panel.centerx, self.panel.y + 86), 76)
         super().draw(surface)
+        if self.confirming and self.leave_note:  # asked once more: what leaving does, for keys too (no hover)
+            self._draw_leave_note(surface)
+
+    def _draw_leave_note(self, surface: pygame.Surface) -> None:
+        """The LAN table's word on leaving, under Really leave?, within the panel (smaller when long)."""
+        top = self.buttons["Leave game"].rect.bottom + 12
+        room = self.panel.bottom - 14 - top
+        for size in range(22, 15, -1):
+            lines = theme.wrap(self.leave_note, size, self.panel.width - 60)
+            if len(lines) * theme.px(size * 1.3) <= room:
+                break
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (self.panel.centerx, top + index * theme.px(size * 1.3)), size,
+                            theme.CREAM, anchor="midtop")

@@ -627,6 +627,43 @@ def test_the_pause_menus_leave_says_what_leaving_does_to_the_table(app):
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_really_leave_at_a_lan_table_says_what_leaving_does_in_the_panel_for_keys_too(app, monkeypatch, lang, scale):
+    """The tooltip shows only under a pointer: a player who pressed Enter on Leave game reads it under
+    Really leave?, whole and inside the menu's panel."""
+    from game.i18n import _, set_language
+    from game.scenes.pause import PauseScene
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_text
+
+    class Hosted:
+        save_problem = ""
+
+        def saved_table(self) -> None:
+            return None
+
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        note = LanSession(Link(), hosted=Hosted()).leave_note
+        pause = PauseScene(app, game="linie1", leave_note=note)
+        drawn = record_drawn_text(monkeypatch)
+        pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        assert not any(text in note for text, _rect in drawn if len(text) > 8)  # not before it is asked
+        pause.leave()
+        assert pause.buttons["Leave game"].label == _("Really leave?")
+        drawn.clear()
+        pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    lines = [(text, rect) for text, rect in drawn if len(text) > 8 and text in note]
+    assert " ".join(text for text, _rect in lines).split() == note.split()  # every word
+    assert all(pause.panel.contains(rect) and rect.top >= pause.buttons["Leave game"].rect.bottom
+               for _text, rect in lines)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_the_chat_panels_key_hint_never_runs_over_its_title(app, lan, monkeypatch, scale):
     from game.i18n import set_language
     from game.ui import theme
