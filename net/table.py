@@ -86,6 +86,7 @@ class SeatSlot:
     absent_since: float | None = None
     filled: bool = False  # an open seat a bot took at the start: open again for a rematch
     left: bool = False  # its player said bye after the game: the seat opens for the next one
+    missed_end: bool = False  # its player's link was down as the table dealt again: told once back
 
     @property
     def bot_plays(self) -> bool:

@@ -416,6 +416,30 @@ def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
         "A bot played your seat while you were away; it is yours again."]
 
 
+def test_a_player_back_after_the_table_dealt_again_is_told_the_game_they_left_ended(app):
+    """A linie-host table deals again once everyone still connected asks: Ben, whose program was
+    closed, comes back into the next game and reads that the one he left is over."""
+    link = Link()
+    session = LanSession(link)
+    link.seat, link.role = None, None  # the status after the hello comes before the welcome
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])  # told again: once is said
+    session.poll()
+    link.seat, link.role = 1, "seat"
+    link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben", "version": 0})
+    link.set_seats([seat("Ada"), seat("Ben")])
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "While you were away, that game ended and the table began another: you play this one."]
+    ada = LanSession(link)  # another screen sees Ben come back: his news is not theirs
+    link.seat = 0
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])
+    link.set_seats([seat("Ada"), seat("Ben")])
+    ada.poll()
+    assert not any("that game ended" in line.text for line in ada.chat)
+
+
 def test_the_others_read_how_long_until_a_bot_takes_an_absent_players_seat(lan):
     table, link = lan
     session = table.session

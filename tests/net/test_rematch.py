@@ -41,6 +41,24 @@ def test_players_who_all_ask_play_again_with_the_same_seats_and_the_spectator_st
     assert not any(state["asked_start"] for state in thread.seat_states())
 
 
+def test_a_player_whose_link_was_down_as_the_table_dealt_again_is_told_by_the_status_they_read_first(
+        finished_table, raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, cid, tokens = finished_table()
+    bob.close()  # Bob's program is gone before the end's results were read
+    ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    ann.send({"type": "rematch"})  # everyone still connected asked: the next game begins without waiting
+    dealt = ann.expect("status", phase="lobby")
+    assert dealt["seats"][1]["missed_end"] and not dealt["seats"][0]["missed_end"]
+    back = raw_peers(thread.port)
+    first = (back.hello("Bob"), back.expect("status"))[1]  # what his program reads before taking the seat
+    assert first["seats"][1]["missed_end"] and not first["seats"][1]["connected"]
+    back.send({"type": "resume", "token": tokens[1]})
+    back.expect("welcome", seat=1)
+    assert not back.expect("status", lambda status: status["seats"][1]["connected"])["seats"][1]["missed_end"]
+    assert not thread.call(lambda: thread.host.save_data()["table"]["seats"][1]["missed_end"])  # once only
+    cid.close()
+
+
 def test_a_rematch_with_anything_more_than_its_id_is_a_schema_error(finished_table) -> None:
     thread, ann, bob, _cid, _tokens = finished_table()
     ann.send({"type": "rematch", "seat": 0})  # nothing to choose: a field the schema does not name
