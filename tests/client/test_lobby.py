@@ -400,12 +400,14 @@ def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, m
                "seats_total": 2, "phase": "playing", "protocol": 2, "rules_version": "1", "address": "127.0.0.1",
                "port": 2, "compatible": True, "reason": ""}
     other = {**playing, "service": "c", "name": f"Other {RUN}"}
+    ended = {**playing, "service": "d", "name": f"Ended {RUN}", "phase": "over", "port": 3}
 
     class Browser(QuietBrowser):
         def tables(self):
-            return [dict(playing), dict(other)]
+            return [dict(playing), dict(other), dict(ended)]
 
     lan_seats.remember(lan_seats.table_key("127.0.0.1", 2, playing["name"]), "a-token")
+    lan_seats.remember(lan_seats.table_key("127.0.0.1", 3, ended["name"]), "b-token")
     monkeypatch.setattr(JoinScene, "browse_interfaces", ["127.0.0.1"])
     real_enter = JoinScene.enter  # reads the kept seats; its browser is swapped for the fixed list
     monkeypatch.setattr(JoinScene, "enter", lambda self: (real_enter(self), self.browser.close(),
@@ -423,6 +425,8 @@ def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, m
     details = [text for text in drawn if "127.0.0.1:2" in text]
     assert any("your seat is kept" in text for text in details)  # the table where this player sat
     assert any("join to watch" in text for text in details)  # any other game under way
+    ended_details = [text for text in drawn if "127.0.0.1:3" in text]
+    assert any("game over; your seat is kept — join for the results" in text for text in ended_details)
 
 
 def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch, tmp_path):
