@@ -206,7 +206,9 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
         version = match.get("match_version") if isinstance(match, dict) else None
         if not isinstance(seats, list) or type(version) is not int:
             raise SnapshotError(_("{path} holds no game").format(path=path))
-        players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
+        # a hosted lobby's open seat is nobody's yet: "Ada, Cid, Open seat", not a player called "Seat 3"
+        players = [(_("Open seat") if seat.get("kind") == "open" else str(seat.get("name", "?")))
+                   if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
         game = str(match.get("game", ""))
