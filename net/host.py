@@ -233,19 +233,26 @@ class Host(Requests):
             self._flooding = source
             peer.abort()
             return
-        if self._owing_hello[source] >= self.config.hello_pending_max:
-            # Connections that never say hello each hold a socket for the hello's time: within the
-            # burst one machine could hold thousands and use up the host's files for everyone.
-            if self._half_open_flood != source:
-                log.warning("%d connections from %s have not said hello yet: further ones are closed until they do",
-                            self.config.hello_pending_max, source)
-            self._half_open_flood = source
-            peer.abort()
-            return
         self._owing_hello[source] += 1
         peer.owes_hello = source
         peer.budget = self.queue_budget
         self.peers[peer] = None
+
+    def peer_slow_hello(self, peer: Peer) -> None:
+        """A connection still silent after the hello's grace: it may wait its whole time only while
+        its address holds no more than ``hello_pending_max`` such. Connections that never say hello
+        each hold a socket: within the arrival burst one machine could hold thousands for the hello's
+        time and use up the host's files for everyone. A crowd arriving at once says hello as it
+        connects, so none of it is still silent a second later (its connections are read long before)."""
+        source = peer.owes_hello
+        if not source or self._owing_hello[source] <= self.config.hello_pending_max:
+            return
+        if self._half_open_flood != source:  # said once per flood
+            log.warning("more than %d connections from %s have not said hello within %g s: those are closed",
+                        self.config.hello_pending_max, source, self.config.hello_grace)
+        self._half_open_flood = source
+        self._hello_came(peer)  # counted out now: the next one's grace, in this same moment, sees it gone
+        peer.abort()
 
     def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
         """One checked message; whatever goes wrong is answered on this connection only."""

@@ -50,7 +50,8 @@ class HostConfig:
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     arrival_burst: int = 2048  # new connections from one address at once (a crowd of spectators) ...
     arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
-    hello_pending_max: int = 256  # connections from one address still owing their hello at once; beyond, closed
+    hello_pending_max: int = 256  # connections from one address that may owe their hello past ``hello_grace`` ...
+    hello_grace: float = 1.0  # ... seconds: beyond that many, a connection still silent then is closed
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     bots_again_after: float = 20.0  # a table of bots only deals its next game this long after the end
