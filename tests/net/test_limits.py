@@ -203,8 +203,12 @@ def test_connections_still_silent_after_the_hellos_grace_are_capped_per_address_
     def owing() -> int:
         return host.call(lambda: sum(host.host._owing_hello.values()))
 
-    crowd = [raw_peers(host.port) for _ in range(5)]
-    for index, peer in enumerate(crowd):  # five at once, each saying hello: more than the cap, and all fine
+    crowd = [raw_peers(host.port) for _ in range(5)]  # five at once, more than the cap, their hellos read
+    deadline = time.monotonic() + 3.0                 # only after all of them were taken in (a batch)
+    while owing() != 5:
+        assert time.monotonic() < deadline, "the host never took the crowd in"
+        time.sleep(0.01)
+    for index, peer in enumerate(crowd):  # within the grace: every one of them is welcome
         peer.hello(f"Crowd {index}")
     silent = [raw_peers(host.port) for _ in range(4)]
     deadline = time.monotonic() + 3.0
