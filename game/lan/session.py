@@ -171,6 +171,8 @@ class LanSession:
     def pump(self) -> None:
         self.connection.pump()
 
+    plays_on = True  # the table goes on while this screen shows a menu (the pause menu says so)
+
     def hold_bots(self, held: bool) -> None:
         """The host's bots play on while one player looks at a menu: the others are waiting."""
 

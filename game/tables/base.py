@@ -512,7 +512,8 @@ class TableScene(HoldsSession, Scene):
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
         watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
         self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching,
-                                 leave_note=str(getattr(self.session, "leave_note", ""))))
+                                 leave_note=str(getattr(self.session, "leave_note", "")),
+                                 plays_on=bool(getattr(self.session, "plays_on", False))))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))

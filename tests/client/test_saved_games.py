@@ -145,6 +145,7 @@ def test_leaving_a_finished_game_whose_replay_is_kept_asks_nothing(app):
     pause = app.stack.top
     assert isinstance(pause, PauseScene) and pause.buttons["Leave game"].label == "Leave game"
     assert "Replays" in (pause.buttons["Leave game"].tooltip or "")
+    assert not pause.plays_on  # a game on one screen waits: "Paused"
     run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
     assert isinstance(app.stack.top, TitleScene)
 

@@ -182,6 +182,17 @@ def pause(app: Any) -> None:
     app.push(PauseScene(app))
 
 
+@shot("pause_lan")
+def pause_lan(app: Any) -> None:
+    """At a LAN table nothing stops for the menu; Leave game was asked once and says what it does."""
+    app.push(TitleScene(app))
+    from game.i18n import _
+    note = _("Your seat is kept, and a bot may play it meanwhile: join the table again to play on.")
+    menu = PauseScene(app, leave_note=note, plays_on=True)
+    app.push(menu)
+    menu.leave()
+
+
 @shot("cover")
 def cover(app: Any) -> None:
     app.push(CoverScene(app, "Alice", theme.player_colour(1)))
