@@ -26,7 +26,7 @@ from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
 from game.files import reason_in_words
-from game.i18n import _, chosen_language, set_language
+from game.i18n import _, chosen_language, ngettext, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
 from game.paths import NoHome, data_dir, replays_dir
 from game.version import program_version
@@ -336,8 +336,11 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         if host.config.replays is not None:
             print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
             if host.seating.bots_only():
-                print(_("  a table of bots: the replays of its newest {count} games are kept, older ones removed "
-                        "(--show-replays)").format(count=host.config.show_replays_kept), flush=True)
+                kept = host.config.show_replays_kept
+                print(ngettext("  a table of bots: the replay of its newest game is kept, older ones removed "
+                               "(--show-replays)",
+                               "  a table of bots: the replays of its newest {count} games are kept, older ones "
+                               "removed (--show-replays)", kept).format(count=kept), flush=True)
         else:
             print(_("  no replay is kept: this user has no home folder (--replays DIR keeps them there)"), flush=True)
         if (note := replays_note(host.config.replays)) is not None:
