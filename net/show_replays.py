@@ -41,7 +41,7 @@ class ShowReplays:
                 continue
             removed.append(oldest)
         if removed and not self._told:  # said once per run: a show plays on for days
-            log.info("a table of bots keeps the replays of its newest %d games only: %s removed (and so on)",
-                     self.keep, removed[0].name)
+            log.info("a table of bots keeps its replays of the newest games only (%d): %s removed, and the "
+                     "oldest goes so each time a game ends", self.keep, removed[0].name)
             self._told = True
         return removed
