@@ -123,6 +123,21 @@ def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_
     assert lan_seats.recall(older) == "a-token"  # still kept for the join list, should it ever answer again
 
 
+def test_the_table_names_tooltip_never_hides_back_or_open_table(app):
+    """Typing the table's name, its tooltip stood over Back and half of Open table."""
+    import pygame
+
+    from game.lan.host import HostScene
+    from game.ui import theme
+    from game.ui.widgets import draw_tooltip
+    host = HostScene(app)
+    field = host.table_name
+    box = draw_tooltip(pygame.Surface((theme.WIDTH, theme.HEIGHT)), field.tooltip, field.rect,
+                       above=field.tooltip_above, beside=field.tooltip_beside)
+    assert not box.colliderect(host.back.rect) and not box.colliderect(host.start.rect)
+    assert not box.colliderect(field.rect)
+
+
 def test_addresses_are_read_or_refused_in_words():
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
     assert parse_address(" host.local:4711 ") == ("host.local", 4711)
