@@ -39,12 +39,13 @@ class ResultsScene(Scene):
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "",
                  back: tuple[str, Callable[[], None]] | None = None, trouble: str = "",
-                 keep: Callable[[], str] | None = None) -> None:
+                 keep: Callable[[], str] | None = None, heard: bool = False) -> None:
         """``back``: a label and an action taking the place of Play again (and of Esc): the
         results of a replay lead back to it. ``trouble``: what the player must hear of (the replay
         could not be kept), in coral between the cards and the buttons. ``keep``: a finished game
         that neither its replay nor its save holds (a full disk) is tried once more as the screen is
-        left (it returns the problem still in the way, or "")."""
+        left (it returns the problem still in the way, or ""). ``heard``: the table already sounded the
+        game's end (its fanfare or bell), so this screen stays quiet: one fanfare per game end."""
         super().__init__(app)
         self.title = title
         self.trouble = trouble
@@ -75,9 +76,9 @@ class ResultsScene(Scene):
         if winners:
             colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
             self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
-            self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
-        else:  # a draw, or nobody won: the calm bell, no confetti
-            self.clock.schedule(0.9, lambda: self.app.sounds.play("bell"))
+        if not heard:  # a win's fanfare; a draw, or nobody won: the calm bell, no confetti
+            sound = "fanfare" if winners else "bell"
+            self.clock.schedule(0.9, lambda: self.app.sounds.play(sound))
 
     def play_again(self) -> None:
         if self.play_again_action is not None and self.kept():
