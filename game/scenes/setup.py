@@ -303,7 +303,8 @@ class SetupScene(Scene):
                 rect.height = 130
                 widget = _LabelledChoice(rect, _(info.label), choices, shown,
                                          lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
-            self.option_widgets.append(self.ui.add(widget))
+            # Tab reads the screen as it reads: the game, the seats, its options, then Back and Start
+            self.option_widgets.append(self.ui.add(widget, before=self.back))
             self.option_keys.append(key)
             top += rect.height + 18
         self._show_applicable_options()

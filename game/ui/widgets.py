@@ -595,9 +595,14 @@ class FocusGroup:
         for widget in widgets:
             self.add(widget)
 
-    def add(self, widget: Widget) -> Widget:
+    def add(self, widget: Widget, before: Widget | None = None) -> Widget:
+        """Take ``widget`` in; Tab reaches the widgets in the order they were added, or this one just
+        ``before`` another (a screen's rebuilt part keeps its place ahead of the buttons at the foot)."""
         widget.sound = self.sound
-        self.widgets.append(widget)
+        if before is not None and before in self.widgets:
+            self.widgets.insert(self.widgets.index(before), widget)
+        else:
+            self.widgets.append(widget)
         return widget
 
     def clear(self) -> None:

@@ -373,3 +373,23 @@ def test_a_name_typed_at_the_first_seat_comes_back_at_every_game_but_a_bots_does
     again.rows[0].rename("Robo")  # a bot at the first seat is not the player
     again.remember_choices()
     assert load_settings(app.settings_file).player_name == "Ada"
+
+
+def test_tab_walks_the_setup_screen_as_it_reads_the_options_before_back_and_start(app):
+    """Before, the options were added after Start, so Tab from Start went to the options, then back
+    to the game list: the walk jumped about the screen, and a game chosen anew moved its options again."""
+    app.push(TitleScene(app))
+    app.push(SetupScene(app))
+    run(app)
+    setup = app.stack.top
+    for game in ("linie1", "bus"):  # choosing a game rebuilds its options: they keep their place
+        setup.select_game(setup.games.index(game))
+        order = setup.ui.focusables()
+        options = [order.index(widget) for widget in setup.option_widgets if widget.interactive]
+        seats = [order.index(widget) for row in setup.rows for widget in row.widgets if widget.interactive]
+        assert options, game
+        assert order.index(setup.game_list) < order.index(setup.count) < min(seats)
+        assert max(seats) < min(options) and max(options) < order.index(setup.back) < order.index(setup.start)
+    setup.ui.set_focus(setup.start)
+    run(app, 0.05, key(pygame.K_TAB))
+    assert setup.ui.focus is setup.game_list  # from Start, Tab goes round to the top left
