@@ -717,11 +717,13 @@ class FocusGroup:
         self.sound("hover")
 
     def _move(self, direction: str) -> bool:
-        """Spatial navigation: the nearest widget whose centre lies in that direction."""
+        """Spatial navigation: the nearest widget whose centre lies in that direction, one in line with
+        the focus first (their extents overlap across the move): → from Rules reaches Settings beside
+        it, never the wide Quit below whose centre happens to lie a little to the right."""
         assert self.focus is not None
         here = self.focus.rect.center
         dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
-        best: tuple[float, Widget] | None = None
+        best: tuple[bool, float, Widget] | None = None
         for widget in self.focusables():
             if widget is self.focus:
                 continue
@@ -729,18 +731,17 @@ class FocusGroup:
             along = ox * dx + oy * dy
             if along <= 0:
                 continue
-            # Widgets in line with the focus (their extents overlap across the move) count as aligned.
             if dx:
                 aligned = widget.rect.top < self.focus.rect.bottom and self.focus.rect.top < widget.rect.bottom
             else:
                 aligned = widget.rect.left < self.focus.rect.right and self.focus.rect.left < widget.rect.right
             across = 0 if aligned else abs(ox * dy) + abs(oy * dx)
             score = along + 2.5 * across
-            if best is None or score < best[0]:
-                best = (score, widget)
+            if best is None or (not aligned, score) < (not best[0], best[1]):
+                best = (aligned, score, widget)
         if best is None:
             return False
-        self.set_focus(best[1])
+        self.set_focus(best[2])
         self.sound("hover")
         return True
 

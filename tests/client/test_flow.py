@@ -4,13 +4,16 @@ import json
 import warnings
 
 import pygame
+import pytest
 
 from game.app import LOGICAL_SIZE
 from game.core.registry import get_game
+from game.i18n import set_language
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.ui import theme
 from tests.client import fake_game
 from tests.client.helpers import click, key, run, typed
 
@@ -393,3 +396,26 @@ def test_tab_walks_the_setup_screen_as_it_reads_the_options_before_back_and_star
     setup.ui.set_focus(setup.start)
     run(app, 0.05, key(pygame.K_TAB))
     assert setup.ui.focus is setup.game_list  # from Start, Tab goes round to the top left
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_left_and_right_on_the_title_stay_in_their_row_at_every_text_size(app, lang, scale):
+    """At a large text size the wide Quit's centre lay nearer right of Rules than Settings did, so →
+    from Rules went down to Quit, and the Enter meant for Settings closed the game."""
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    rules, settings = title.buttons["Rules"], title.buttons["Settings"]
+    title.ui.set_focus(rules)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    assert title.ui.focus is settings
+    run(app, 0.05, key(pygame.K_RIGHT))
+    assert title.ui.focus is settings  # nothing further right in its row: it stays
+    run(app, 0.05, key(pygame.K_LEFT))
+    assert title.ui.focus is rules
+    title.ui.set_focus(title.buttons["Quit"])
+    run(app, 0.05, key(pygame.K_UP))
+    assert title.ui.focus in (rules, settings)
