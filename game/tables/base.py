@@ -416,7 +416,7 @@ class TableScene(HoldsSession, Scene):
             self.covered_for = acting
             self.app.push(CoverScene(self.app, self.seat_name(acting), self.seat_colour(acting),
                                      lambda seat=acting: self._reveal(seat), self.cover_note(acting),
-                                     self.open_menu))  # Esc on the cover: the same menu as at the table
+                                     self.open_menu, self.open_rules))  # Esc, F1 on the cover: as at the table
             return
         if mine:
             self._set_eyes(acting)

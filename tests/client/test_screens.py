@@ -290,3 +290,27 @@ def test_without_a_home_folder_the_game_says_what_to_set(monkeypatch, capsys):
             logging.getLogger().removeHandler(handler)
             handler.close()
     assert "linie: dieser Benutzer hat keinen Home-Ordner für Einstellungen" in capsys.readouterr().err
+
+
+def test_the_hot_seat_cover_names_its_keys_and_f1_opens_the_tables_rules(app, monkeypatch):
+    """A newcomer handed the device met a cover that said nothing of a way out: it names Esc and F1
+    as every table does, and F1 opens the rules of the game at the table (Esc its pause menu)."""
+    from game.match import SeatInfo
+    from game.scenes.pause import PauseScene
+    from game.tables.launch import TableConfig, start_local_game
+
+    app.push(TitleScene(app))
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    run(app, 0.1)
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene)
+    drawn = record_drawn_text(monkeypatch)
+    cover.draw(pygame.Surface((1920, 1080)))
+    keys = [rect for text, rect in drawn if text == "Esc menu · F1 rules"]
+    assert keys and keys[0].bottom <= 1080 and keys[0].top > cover.button.rect.bottom
+    run(app, 0.05, key(pygame.K_F1))
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.book.game == "linja"
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert app.stack.top is cover
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene)
