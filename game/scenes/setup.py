@@ -121,7 +121,8 @@ class SetupScene(Scene):
                                   titles, self.select_game, 0, 84, 36)
         self.ui.add(self.game_list)
         self.count = Choice(pygame.Rect(SEAT_PANEL.x + 30, SEAT_PANEL.y + 96, SEAT_PANEL.width - 60, 80),
-                            _("Players"), [(2, "2")], 2, self.set_players, label_width=260, size=32)
+                            _("Players"), [(2, "2")], 2, self.set_players, label_width=260, size=32,
+                            wraps=False)
         self.ui.add(self.count)
         self.rows = [SeatRow(self, index, SEAT_PANEL.y + 200 + index * ROW_H) for index in range(MAX_SEAT_ROWS)]
         for row in self.rows:

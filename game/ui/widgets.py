@@ -340,13 +340,16 @@ class Slider(Widget):
 
 
 class Choice(Widget):
-    """One value out of a list, cycled with ◀ ▶ (arrows, clicks on either half, pad)."""
+    """One value out of a list, cycled with ◀ ▶ (arrows, clicks on either half, pad). A scale
+    (``wraps=False``: speeds, text sizes, a player count) stops at its ends instead, its arrow there
+    dimmed: ▶ once more at 8× must not turn the replay to ½×. Enter still steps round, so the keys
+    alone reach every value."""
 
     consumes_horizontal = True
 
     def __init__(self, rect: Any, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], tooltip: str | None = None, label_width: int = 0,
-                 size: int = 30) -> None:
+                 size: int = 30, wraps: bool = True) -> None:
         super().__init__(rect, tooltip)
         self.label = label
         self.options = list(options)
@@ -354,6 +357,7 @@ class Choice(Widget):
         self.on_change = on_change
         self.label_width = label_width
         self.size = size
+        self.wraps = wraps
 
     @property
     def value(self) -> Any:
@@ -363,15 +367,21 @@ class Choice(Widget):
     def text(self) -> str:
         return self.options[self.index][1]
 
-    def step(self, delta: int) -> None:
+    def step(self, delta: int, wrap: bool | None = None) -> None:
         if not self.enabled or len(self.options) < 2:
             return
+        if not (self.wraps if wrap is None else wrap) and not 0 <= self.index + delta < len(self.options):
+            return  # a scale's end: nothing further that way
         self.index = (self.index + delta) % len(self.options)
         self.sound("hover")
         self.on_change(self.value)
 
+    def at_end(self, direction: int) -> bool:
+        """A scale that goes no further in ``direction`` (-1, 1) from its value."""
+        return not self.wraps and not 0 <= self.index + direction < len(self.options)
+
     def activate(self) -> None:
-        self.step(1)
+        self.step(1, wrap=True)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "left":
@@ -399,8 +409,9 @@ class Choice(Widget):
         colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
         arrows = len(self.options) > 1 and self.enabled
         if arrows:
-            _arrow(surface, (area.x + 28, area.centery), -1, colour)
-            _arrow(surface, (area.right - 28, area.centery), 1, colour)
+            for direction, x in ((-1, area.x + 28), (1, area.right - 28)):
+                _arrow(surface, (x, area.centery), direction, theme.shade(colour, 0.45) if self.at_end(direction)
+                       else colour)
         room = area.width - (VALUE_MARGIN if arrows else 40)  # without arrows the value has their room too
         size = theme.fit_text(self.text, self.size, room, theme.DISPLAY_FONT)
         theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,

@@ -314,3 +314,48 @@ def test_the_hot_seat_cover_names_its_keys_and_f1_opens_the_tables_rules(app, mo
     assert app.stack.top is cover
     run(app, 0.05, key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, PauseScene)
+
+
+def test_a_scale_stops_at_its_ends_where_a_list_goes_round(app):
+    """The replay's speed went from 8× to ½× on one more ▶ (and the text size from 150 % to 100 %):
+    a scale stops at its ends, its arrow there dimmed; a plain list still goes round, and Enter steps
+    round either way so the keys alone reach every value."""
+    from game.scenes.settings import SettingsScene
+    from game.ui.widgets import Choice
+
+    picked: list[float] = []
+    speeds = Choice(pygame.Rect(0, 0, 300, 80), "", [(0.5, "½×"), (1.0, "1×"), (8.0, "8×")], 8.0, picked.append,
+                    wraps=False)
+    speeds.handle(Intent("right"))
+    speeds.press(speeds.rect.midright)
+    assert speeds.value == 8.0 and picked == [] and speeds.at_end(1) and not speeds.at_end(-1)
+    speeds.handle(Intent("left"))
+    assert speeds.value == 1.0 and picked == [1.0]
+    speeds.index = 0
+    speeds.handle(Intent("left"))
+    assert speeds.value == 0.5 and speeds.at_end(-1)
+    speeds.index = 2
+    speeds.activate()
+    assert speeds.value == 0.5  # Enter goes round
+    colours = Choice(pygame.Rect(0, 0, 300, 80), "", [(0, "a"), (1, "b")], 1, picked.append)
+    colours.handle(Intent("right"))
+    assert colours.value == 0 and not colours.at_end(1)
+    settings = SettingsScene(app)
+    assert not settings.text_size.wraps and not settings.speed.wraps and settings.language.wraps
+
+
+def test_the_replays_speed_stops_at_its_fastest(app):
+    from game.match import SeatInfo
+    from game.saves import keep_replay
+    from game.tables.replay import ReplayViewer, open_replay
+    from tests.played import easy_game
+
+    match = easy_game("liniell", 2, 3)
+    match.seats = [SeatInfo("Ada", "bot", "easy", 0), SeatInfo("Ben", "bot", "easy", 1)]
+    app.push(TitleScene(app))
+    assert open_replay(app, keep_replay(match)) is None
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewer)
+    for _ in range(len(viewer.speed_choice.options) + 2):
+        run(app, 0.05, click((viewer.speed_choice.rect.right - 12, viewer.speed_choice.rect.centery)))
+    assert viewer.speed == max(value for value, _text in viewer.speed_choice.options)
