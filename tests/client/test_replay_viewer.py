@@ -486,3 +486,34 @@ def test_replays_a_newer_linie_wrote_are_told_from_damaged_ones(app, monkeypatch
     assert said == ("From 1 finished game in the replays folder (2 games from a newer Linie left out: update Linie "
                     "to count them) (1 damaged file left out).")
     assert all(rect.right <= 1920 for _text, rect in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_line_under_the_position_stays_in_its_room_at_the_end(app, monkeypatch, lang, scale) -> None:
+    """"Das Ende: Tramina hat gewonnen · alle Geheimnisse offen" at 150 % was wider than its room even
+    at the smallest size and ran under Turn » and whose eyes: the last parts give way, then "…"."""
+    from game.i18n import set_language
+    from game.ui import theme
+    match = easy_game("liniell", 2, 3)
+    match.seats = [SeatInfo("Wilhelmina-Josephine", "human", "easy", 0), SeatInfo("Bartholomäus", "bot", "easy", 1)]
+    path = keep_replay(match)
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        assert open_replay(app, path) is None
+        viewer = viewer_of(app)
+        viewer.jump(viewer.playback.length)
+        run(app, 0.1)
+        drawn = record_drawn_text(monkeypatch)
+        viewer.draw(pygame.Surface((1920, 1080)))
+        (_top, below), _colour = viewer.position_lines()
+        room = viewer.position_rect
+        under = [(text, rect) for text, rect in drawn if rect.top >= room.y + 30 and room.colliderect(rect)]
+        assert len(under) == 1, drawn
+        text, rect = under[0]
+        assert room.left <= rect.left and rect.right <= room.right, (text, rect, room)
+        assert below.startswith(text.rstrip("…"))  # its first words, never the middle of the line
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
