@@ -76,6 +76,7 @@ class SeatRow:
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.chosen = index  # the colour picked; the swatch shows it as the game allows (show_colours)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
+        self.swatch.tooltip_beside = "left"  # at the right, "Change colour" hid the seat's name
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
                                     _("Name"), tooltip=_("Click and type a name."))
         self.name_field.tooltip_beside = False  # beside it, it would hide who sits here (Human, a bot's level)

@@ -86,7 +86,9 @@ class Widget:
     consumes_horizontal = False
     acts_on_press = False
     tooltip_above = False  # with no room beside it, the tooltip goes above (what lies below matters more)
-    tooltip_beside = True  # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight
+    # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight; "left": the
+    # left first, where the right holds what the widget belongs to (a seat's colour left of its name)
+    tooltip_beside: bool | str = True
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -784,7 +786,7 @@ class FocusGroup:
 
 
 def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
-                above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
+                above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
     the next button of a stacked menu; otherwise below (or above) it, or first above where ``above``
     (a replay's timeline, whose buttons and position lie below it). Not ``beside``: a widget in a
@@ -792,7 +794,7 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
     part of the screen it must stay in (a board's note never over the panel beside it)."""
     room = (screen if within is None else within.clip(screen)).inflate(-20, -20)
     box = pygame.Rect((0, 0), size)
-    for place in ("right", "left") if beside else ():
+    for place in ("left", "right") if beside == "left" else ("right", "left") if beside else ():
         if place == "right":
             box.midleft = (anchor.right + 16, anchor.centery)
         else:
@@ -808,7 +810,7 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
-                 above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
+                 above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]

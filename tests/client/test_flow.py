@@ -361,6 +361,22 @@ def test_the_name_fields_tooltip_never_hides_who_sits_at_its_seat(app):
     assert not box.colliderect(row.kind_choice.rect)
 
 
+def test_the_colour_swatchs_tooltip_leaves_the_seats_name_in_sight(app):
+    """"Change colour" stood right of the swatch, over the name of the seat whose colour it changes."""
+    from game.i18n import set_language
+    from game.ui.widgets import draw_tooltip
+    setup = SetupScene(app)
+    app.push(setup)
+    for lang, scale in (("en", 1.0), ("de", 1.5)):
+        set_language(lang)
+        theme.set_ui_scale(scale)
+        for row in setup.rows[:2]:
+            swatch = row.swatch
+            box = draw_tooltip(pygame.Surface((1920, 1080)), swatch.tooltip, swatch.rect, above=swatch.tooltip_above,
+                               beside=swatch.tooltip_beside)
+            assert not box.colliderect(row.name_field.rect) and not box.colliderect(swatch.rect), (lang, row.index)
+
+
 def test_a_name_typed_at_the_first_seat_comes_back_at_every_game_but_a_bots_does_not(app):
     from game.config import load_settings
     setup = SetupScene(app)
