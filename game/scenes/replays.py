@@ -170,9 +170,11 @@ class OpenFileScene(Scene):
         box = self.BOX
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         theme.heading(surface, _("Open a replay file"), (box.centerx, box.y + 62), 56)
-        theme.draw_text(surface,
-                        _("A .jsonl replay from this computer or another: type or paste its path, then Enter."),
-                        (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
+        # the prompt sits on the field (its foot just above it), never under it at a large text size
+        prompt = _("A .jsonl replay from this computer or another: type or paste its path, then Enter.")
+        theme.draw_text(surface, prompt, (box.x + 50, self.field.rect.top - 6),
+                        theme.fit_text(prompt, 26, box.width - 100, theme.TEXT_BOLD_FONT), theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "bottomleft")
         if self.message:  # between the field and the buttons, shrunk to that room at a large text size
             top = self.field.rect.bottom + 12
             size, lines, step = theme.fit_lines(self.message, 26, box.width - 100, self.cancel.rect.top - 8 - top,

@@ -387,6 +387,28 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
     assert dialog.cancel.rect.right < dialog.open_button.rect.left
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_open_files_prompt_stands_whole_between_its_heading_and_the_field(app, monkeypatch, lang, scale) -> None:
+    """At 150 % the prompt's line ran under the path field, which hid the foot of its letters."""
+    from game.i18n import _, set_language
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        dialog = OpenFileScene(app)
+        drawn = record_drawn_text(monkeypatch)
+        dialog.draw(pygame.Surface((1920, 1080)))
+        prompt = _("A .jsonl replay from this computer or another: type or paste its path, then Enter.")
+        heading = _("Open a replay file")
+    finally:
+        set_language("en")
+    (rect,) = [rect for text, rect in drawn if text == prompt]
+    (top,) = [rect for text, rect in drawn if text == heading]
+    assert rect.bottom <= dialog.field.rect.top and rect.top >= top.bottom - 12, (rect, top, dialog.field.rect)
+    assert dialog.BOX.x < rect.left and rect.right < dialog.BOX.right
+
+
 def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app, monkeypatch) -> None:
     path, _match = kept("linja", 2, 5)
     app.push(TitleScene(app))
