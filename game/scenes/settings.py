@@ -106,6 +106,7 @@ class SettingsScene(Scene):
             if fresh is None:
                 kept = True
             else:
+                keep_focus(scene, fresh)
                 self.app.stack.scenes[index] = fresh
         return kept
 
@@ -168,3 +169,11 @@ class SettingsScene(Scene):
                 theme.draw_text(surface, line, (PANEL.centerx, bottom - (len(lines) - index) * step), size,
                                 theme.CORAL, anchor="midtop")
         super().draw(surface)
+
+
+def keep_focus(old: Scene, fresh: Scene) -> None:
+    """The rebuilt screen rings the control the player left ringed (Settings on the title, not Play):
+    the same place among its controls, where the rebuild kept their number."""
+    before, after = old.ui.focusables(), fresh.ui.focusables()
+    if old.ui.focus in before and len(before) == len(after):
+        fresh.ui.set_focus(after[before.index(old.ui.focus)])

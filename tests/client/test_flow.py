@@ -435,3 +435,24 @@ def test_left_and_right_on_the_title_stay_in_their_row_at_every_text_size(app, l
     title.ui.set_focus(title.buttons["Quit"])
     run(app, 0.05, key(pygame.K_UP))
     assert title.ui.focus in (rules, settings)
+
+
+def test_a_new_language_or_text_size_keeps_the_titles_focus_on_settings(app):
+    """The title beneath Settings is built afresh for a new language or text size; its focus went back
+    to Play, so Enter after Done opened a new table instead of Settings again."""
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    title.ui.set_focus(title.buttons["Settings"])
+    run(app, 0.05, key(pygame.K_RETURN))
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.ui.set_focus(settings.text_size)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    settings = app.stack.top
+    settings.ui.set_focus(settings.language)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    fresh = app.stack.top
+    assert isinstance(fresh, TitleScene) and fresh is not title
+    assert fresh.ui.focus is fresh.buttons["Settings"]
