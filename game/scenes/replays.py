@@ -75,8 +75,16 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         if not count and (problem := folder_problem(replays_dir())):  # not "no games yet": they cannot be read
             return _("The replays folder cannot be read ({reason}): {path}").format(
                 reason=reason_in_words(problem), path=replays_dir())
-        return (ngettext("{count} finished game, newest first", "{count} finished games, newest first", count).format(
-            count=count) if count else _("No finished games yet: every game you finish is kept here to watch again."))
+        if not count:
+            return _("No finished games yet: every game you finish is kept here to watch again.")
+        games = sum(1 for item in self.items if item.replay is not None)  # a file nobody can watch is no game
+        unshown = ngettext("{count} file that cannot be shown", "{count} files that cannot be shown",
+                           count - games).format(count=count - games)
+        if not games:
+            return unshown
+        said = ngettext("{count} finished game, newest first", "{count} finished games, newest first",
+                        games).format(count=games)
+        return f"{said} · {unshown}" if games < count else said
 
     # -- actions ----------------------------------------------------------------------------------
     def watch(self, kept: KeptReplay) -> None:

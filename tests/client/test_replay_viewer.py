@@ -205,6 +205,8 @@ def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     screen = app.stack.top
     assert isinstance(screen, ReplaysScene) and len(screen.kept) == 3
     assert screen.kept[-1].replay is None and "does not know" in screen.kept[-1].problem
+    # the file nobody can watch is counted apart: before, the heading read "3 finished games"
+    assert screen.header(len(screen.kept)) == "2 finished games, newest first · 1 file that cannot be shown"
     newest = screen.kept[0]
     run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Watch
     assert isinstance(app.stack.top, ReplayViewer) and app.stack.top.replay.path == newest.path
