@@ -359,3 +359,18 @@ def test_the_replays_speed_stops_at_its_fastest(app):
     for _ in range(len(viewer.speed_choice.options) + 2):
         run(app, 0.05, click((viewer.speed_choice.rect.right - 12, viewer.speed_choice.rect.centery)))
     assert viewer.speed == max(value for value, _text in viewer.speed_choice.options)
+
+
+def test_tab_walks_the_rules_screen_as_it_reads(app):
+    """The foot's buttons stand Previous, Close, Next, but Tab went Next → Close → the game tabs, back
+    across the screen: it reads them left to right, then goes round to the tabs at the top."""
+    app.push(TitleScene(app))
+    rules = RulesScene(app, "linie1")
+    app.push(rules)
+    run(app)
+    order = rules.ui.focusables()
+    foot = [widget for widget in order if widget in (rules.prev, rules.close_button, rules.next)]
+    assert foot == sorted(foot, key=lambda widget: widget.rect.x)
+    assert rules.ui.focus is rules.next
+    run(app, 0.05, key(pygame.K_TAB))
+    assert rules.ui.focus is order[0] and order[0].rect.y < rules.index.rect.y  # the first tab, at the top
