@@ -337,6 +337,32 @@ def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_statistics_column_headings_read_at_one_size(app, monkeypatch, lang, scale) -> None:
+    """"Durchschnitt" was shrunk to its column, well below "gespielt" and "Bestwert" beside it: German
+    says "Schnitt", and the three headings read at one size."""
+    from game.i18n import _, set_language
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    sizes: dict[str, int] = {}
+    real = theme.draw_text
+
+    def record(surface, text, pos, size=28, *args, **kwargs):  # type: ignore[no-untyped-def]
+        sizes[text] = size
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    try:
+        stats = StatsScene(app)
+        monkeypatch.setattr(theme, "draw_text", record)
+        stats.draw(pygame.Surface((1920, 1080)))
+        headings = [_("played"), _("average"), _("best score")]
+    finally:
+        set_language("en")
+    assert len({sizes[heading] for heading in headings}) == 1, {heading: sizes[heading] for heading in headings}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_size(app, monkeypatch, lang) -> None:
     from game.i18n import set_language
     from game.scenes.stats import GAMES_PANEL
