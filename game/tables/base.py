@@ -78,6 +78,7 @@ class TableScene(HoldsSession, Scene):
         self.covered_for: int | None = None  # the human the device was last handed to
         self.version = -1
         self.finished = False
+        self.end_heard = False  # the table sounded the game's end as it staged it: the results stay quiet
         self.awaiting = 0.0  # seconds left to wait for the answer to an intent
         self._opened: tuple[int, int | None] | None = None
         self._announced: int | None = None
@@ -415,7 +416,7 @@ class TableScene(HoldsSession, Scene):
             self.covered_for = acting
             self.app.push(CoverScene(self.app, self.seat_name(acting), self.seat_colour(acting),
                                      lambda seat=acting: self._reveal(seat), self.cover_note(acting),
-                                     self.open_menu))  # Esc on the cover: the same menu as at the table
+                                     self.open_menu, self.open_rules))  # Esc, F1 on the cover: as at the table
             return
         if mine:
             self._set_eyes(acting)
@@ -456,6 +457,12 @@ class TableScene(HoldsSession, Scene):
         self.adopted(view)
 
     # -- the end ----------------------------------------------------------------------------------
+    def sound_the_end(self, name: str) -> None:
+        """The game's end is heard once: the table that stages it plays its fanfare (or the bell, nobody
+        won) and its results stay quiet; results over a table that opened on the end play it instead."""
+        self.end_heard = True
+        self.app.sounds.play(name)
+
     def open_results(self) -> None:
         view = self.view
         if view is None or not view.get("outcome"):
@@ -467,20 +474,23 @@ class TableScene(HoldsSession, Scene):
             final = view
         if self.session.replay:  # over the replay: Back returns to its last position
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
-                                       self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
+                                       self.results_title(outcome), back=(_("Back to the replay"), self.app.pop),
+                                       heard=self.end_heard))
             return
         if self.session.lan:  # the table stays open behind its results, and may play again
             from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
 
             self.handed_over = True
             self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
-                                             self.results_title(outcome), self.session))  # type: ignore[arg-type]
+                                             self.results_title(outcome), self.session,  # type: ignore[arg-type]
+                                             heard=self.end_heard))
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note(), keep=keep))
+                                      self.results_title(outcome), trouble=self.results_note(), keep=keep,
+                                      heard=self.end_heard))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""

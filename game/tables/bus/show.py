@@ -131,6 +131,8 @@ class Stage:
     sound: Callable[[str], None]
     toast: Callable[[str], None]
     counted: Callable[[], None]  # the final score has been counted
+    # the game's end, heard once (``TableScene.sound_the_end``); without it, ``sound``
+    sound_end: Callable[[str], None] | None = None
 
     def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
         rise = max(20.0, min(70.0, pos[1] - self.city.rect.y - 40))
@@ -560,7 +562,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
     timeline.wait(BANNER * 0.7)
 
     def counted() -> None:
-        stage.sound("fanfare")
+        (stage.sound_end or stage.sound)("fanfare" if winners else "bell")
         for seat in event.get("winners") or []:
             x, y = players.disc_point(seat, new.players)
             stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)

@@ -235,8 +235,8 @@ class Linie1Table(TableScene):
         self.history.record(events, view)
         before = self.view
         self.show.switch()
-        kit = StageKit(self.board, self.show.masks, self.show.particles, self.app.sounds.play, self.seat_name,
-                       self.seat_colour, self._tile_source, self.eyes)
+        kit = StageKit(self.board, self.show.masks, self.show.particles, self.app.sounds.play, self.sound_the_end,
+                       self.seat_name, self.seat_colour, self._tile_source, self.eyes)
         stage(timeline, kit, events, before, view)
 
     def _tile_source(self, seat: int) -> tuple[float, float]:
