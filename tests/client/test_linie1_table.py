@@ -1046,6 +1046,17 @@ def test_while_a_rival_drives_a_builders_buttons_are_their_own_idle_ones(app):
     assert table.rotate_button.visible and not table.rotate_button.enabled
 
 
+def test_while_a_rival_builds_a_drivers_buttons_are_their_own_idle_ones(app):
+    """Seen between two of the driver's rolls: no Undo, Rotate, Hint or End turn coming back."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] != 0 and v["phase"] == "build" and v["players"][0]["driving"])
+    table = shot_table(app, session)
+    table._update_buttons()
+    assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "build"
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled  # not "End turn"
+    assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
+
+
 def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
     from tools.shots.linie1 import table as shot_table
     table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))

@@ -387,9 +387,12 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
-        if not mine and self.eyes is not None and phase in ("roll", "refill") \
-                and not self.view["players"][self.eyes]["driving"]:
-            phase = "build"  # a rival drives: a builder's buttons stay their own, idle ("End turn", not "Roll the die")
+        if not mine and self.eyes is not None and phase != "over":
+            driving = self.view["players"][self.eyes]["driving"]
+            if phase in ("roll", "refill") and not driving:
+                phase = "build"  # a rival drives: a builder keeps their own buttons, idle ("End turn")
+            elif phase in ("build", "refill") and driving:
+                phase = "roll"  # a rival builds: a driver's stay theirs, idle ("Roll the die", no Undo or Rotate)
         building = mine and phase == "build"
         self.undo_button.enabled = building and bool(self.view.get("can_undo"))
         for button in (self.rotate_button, self.hint_button):
