@@ -1057,6 +1057,21 @@ def test_while_a_rival_builds_a_drivers_buttons_are_their_own_idle_ones(app):
     assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
 
 
+def test_a_won_trip_leaves_the_drivers_button_row_as_it_was(app):
+    """While the winning tram arrives, no greyed End turn replaces the Roll the die just pressed."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "roll")
+    match = session.match
+    while not match.finished:
+        seat = match.to_act()[0]
+        session.submit(seat, {"type": "roll"}) if seat == 0 else session.run_bots_now()
+    table = shot_table(app, session)
+    table._update_buttons()
+    assert table.view["phase"] == "over" and table.view["players"][0]["driving"]
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled
+    assert not table.undo_button.visible
+
+
 def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
     from tools.shots.linie1 import table as shot_table
     table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))

@@ -387,12 +387,12 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
-        if not mine and self.eyes is not None and phase != "over":
+        if not mine and self.eyes is not None:
             driving = self.view["players"][self.eyes]["driving"]
             if phase in ("roll", "refill") and not driving:
                 phase = "build"  # a rival drives: a builder keeps their own buttons, idle ("End turn")
-            elif phase in ("build", "refill") and driving:
-                phase = "roll"  # a rival builds: a driver's stay theirs, idle ("Roll the die", no Undo or Rotate)
+            elif phase in ("build", "refill", "over") and driving:
+                phase = "roll"  # a rival builds, or the trip is won: idle "Roll the die", no Undo or End turn
         building = mine and phase == "build"
         self.undo_button.enabled = building and bool(self.view.get("can_undo"))
         for button in (self.rotate_button, self.hint_button):
