@@ -507,6 +507,7 @@ class TableScene(HoldsSession, Scene):
 
     def resume(self) -> None:
         self.session.hold_bots(False)
+        self.ui.forget_hover()  # End turn pressed before a cover keeps no tooltip for the next player
 
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay

@@ -145,6 +145,20 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
 
 
+def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.5, click(table.main_button.rect.center))  # End turn, clicked: the cover comes up for Ben
+    assert isinstance(app.stack.top, CoverScene)
+    run(app, 0.05, key(pygame.K_RETURN))  # Ben shows himself; the pointer has not moved since
+    run(app, 1.0)
+    assert app.stack.top is table and table.eyes == 1
+    assert table.ui.hover is None and not table.main_button.hovered
+
+
 def _ready_to_drive() -> LocalSession:
     return advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                     and bool(my_trip_candidates(v)))
