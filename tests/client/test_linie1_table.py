@@ -529,6 +529,27 @@ def test_drivers_routes_run_in_lanes_of_their_own_the_viewers_on_top():
     assert sorted(lane for _trip, _colour, lane in lanes) == [-LANE_GAP, 0, LANE_GAP]
 
 
+def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
+    """Two trams on one square (the rules allow it) once hid each other: the player at the screen
+    could not find their own tram in their own turn."""
+    from game.anim.show import Masks
+    from game.tables.linie1.board_view import BoardView
+    route = [[1, 3], [2, 3], [3, 3], [4, 3]]
+    trips = [{"start": [0, 3], "route": route, "halts": [False] * 4, "position": 1} for _ in range(3)]
+    view = {"you": 1, "players": [{"seat": seat, "line": seat + 4, "trip": trip} for seat, trip in enumerate(trips)]}
+    board_view = BoardView()
+    poses = board_view.tram_poses(view, Masks())
+    assert [line for line, _pose in poses][-1] == 5  # seat 1's, the viewer's, drawn last
+    spots = [pose[:2] for _line, pose in poses]
+    width = board_view.board.cell * 1.5 * 0.42  # a tram's width (``tram_sprite``)
+    assert all(math.dist(a, b) >= width for a in spots for b in spots if a is not b)
+    square = board_view.board.cell_rect((2, 3), ORIGIN)
+    assert all(square.inflate(square.width // 2, 0).collidepoint(spot) for spot in spots)  # still on their square
+    trips[2]["position"] = 3  # a tram standing alone stays on the middle of its rails
+    alone = [pose for line, pose in board_view.tram_poses(view, Masks()) if line == 6][0]
+    assert alone == RoutePath(board_view.board, trips[2], ORIGIN).resting(3)
+
+
 def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     from game.core.linie1 import my_trip_candidates
     from tools.shots.linie1 import table as shot_table
