@@ -545,6 +545,10 @@ def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
     assert all(math.dist(a, b) >= width for a in spots for b in spots if a is not b)
     square = board_view.board.cell_rect((2, 3), ORIGIN)
     assert all(square.inflate(square.width // 2, 0).collidepoint(spot) for spot in spots)  # still on their square
+    other_way = {"start": [5, 3], "route": route[::-1] + [[0, 3]], "halts": [False] * 5, "position": 2}
+    two = {"you": 1, "players": [view["players"][0], {"seat": 1, "line": 5, "trip": other_way}]}
+    facing = [pose for _line, pose in board_view.tram_poses(two, Masks())]  # seat 1 drives the other way
+    assert abs(facing[0][2] - facing[1][2]) == 180 and math.dist(facing[0][:2], facing[1][:2]) >= width
     trips[2]["position"] = 3  # a tram standing alone stays on the middle of its rails
     alone = [pose for line, pose in board_view.tram_poses(view, Masks()) if line == 6][0]
     assert alone == RoutePath(board_view.board, trips[2], ORIGIN).resting(3)

@@ -193,7 +193,8 @@ class BoardView:
             if standing:
                 shared = [other for other in trams if other[3] and math.dist(other[2][:2], pose[:2]) < spread]
                 rank = [other[0] for other in shared].index(seat)
-                x, y = _beside(pose, (rank - (len(shared) - 1) / 2) * spread)
+                across = (*pose[:2], shared[0][2][2])  # one sideways for all: trams may face opposite ways
+                x, y = _beside(across, (rank - (len(shared) - 1) / 2) * spread)
                 pose = (x, y, pose[2])
             placed.append((seat, line, pose))
         placed.sort(key=lambda tram: tram[0] == view.get("you"))  # the viewer's last: on top
