@@ -230,6 +230,11 @@ class TableScene(HoldsSession, Scene):
         and notes up here instead)."""
         self.show.draw_effects(surface)
 
+    def needs_cover(self, seat: int) -> bool:
+        """Whether the screen goes to ``seat`` behind the hot-seat cover: their turn would show what
+        only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
+        return True
+
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
         return ""
@@ -410,6 +415,8 @@ class TableScene(HoldsSession, Scene):
         self._opened = key
         self.acting = acting
         mine = acting is not None and acting in self.humans
+        if mine and len(self.humans) > 1 and self.covered_for != acting and not self.needs_cover(acting):
+            self.covered_for = acting  # handed on openly: nothing of theirs is secret any more
         if mine and len(self.humans) > 1 and self.covered_for != acting:
             self._set_eyes(None)
             self.covered_for = acting

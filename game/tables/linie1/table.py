@@ -262,6 +262,12 @@ class Linie1Table(TableScene):
             self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
                 name=self.seat_name(acting)), TOAST_SECONDS)
 
+    def needs_cover(self, seat: int) -> bool:
+        """A player who declared has shown their cards to everyone and their hand is public anyway:
+        their turns need no cover, so a hot-seat trip is not a "show me" click before every roll."""
+        players = (self.view or {}).get("players") or []
+        return not (0 <= seat < len(players) and players[seat].get("revealed"))
+
     def refused(self, message: str) -> None:
         self.say(message, bad=True)
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
