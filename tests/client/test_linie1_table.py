@@ -575,6 +575,20 @@ def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
     assert alone == RoutePath(board_view.board, trips[2], ORIGIN).resting(3)
 
 
+def test_a_planned_route_of_the_white_line_has_dashes_edged_in_full_dark(app):
+    """Line 6's white plan, dashed at a plan's fainter alpha, vanished on the pale tiles and rails."""
+    from game.render.linie1.board import line_colour
+    from game.tables.linie1.board_view import PLAN_ALPHA, BoardView
+    from game.ui import theme
+    trip = {"start": [0, 3], "route": [[1, 3], [2, 3], [3, 3], [4, 3]], "halts": [False] * 4}
+    layer, _offset = BoardView()._route_layer(trip, line_colour(6), PLAN_ALPHA, dashed=True)
+    edges = [layer.get_at((x, y)) for x in range(layer.get_width()) for y in range(layer.get_height())]
+    dark = [pixel for pixel in edges if pixel[:3] == theme.INK[:3]]
+    assert dark and max(pixel.a for pixel in dark) == 255
+    white = [pixel for pixel in edges if pixel[:3] == line_colour(6)]
+    assert white and all(pixel.a == PLAN_ALPHA for pixel in white)  # the plan itself stays fainter
+
+
 def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     from game.core.linie1 import my_trip_candidates
     from tools.shots.linie1 import table as shot_table

@@ -150,9 +150,10 @@ class BoardView:
         # A dark casing under the colour, so every line reads on the pale tiles and silver rails
         # (line 6 is white: without it the route vanished into the rails it runs on).
         casing = (*theme.INK, alpha)
-        if dashed:  # a square's quarter drawn, a quarter left out
+        if dashed:  # a square's quarter drawn, a quarter left out, each dash edged in full dark (short
+            # dashes with faint edges vanished on the rails: line 6's white plan could not be found)
             for index in range(0, len(local) - 1, 2):
-                pygame.draw.line(layer, casing, local[index], local[index + 1], 10 + 2 * CASING)
+                pygame.draw.line(layer, (*theme.INK, 255), local[index], local[index + 1], 10 + 2 * DASH_CASING)
             for index in range(0, len(local) - 1, 2):
                 pygame.draw.line(layer, (*colour, alpha), local[index], local[index + 1], 10)
         elif len(local) > 1:
@@ -307,6 +308,7 @@ PLAN_ALPHA = 170  # a route not yet declared: fainter than a declared one
 LANE_GAP = 11  # pixels between the routes of two drivers on a shared square
 TRAM_SPREAD = 0.66  # squares between the middles of trams standing on one square: a tram's width and a gap
 CASING = 2  # pixels of dark edge either side of a route's colour
+DASH_CASING = 3  # a plan's dashes: a wider edge, as each dash is short
 
 
 def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:
