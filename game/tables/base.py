@@ -557,10 +557,13 @@ class TableScene(HoldsSession, Scene):
             return True
         if intent.pos is None and kind not in BUTTON_KEYS:
             return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        hovered = self.ui.focus is not None and self.ui.focus.hovered  # the ring the pointer gave, not the keys
         handled = super().handle(intent)
-        if handled and intent.pos is None and not self.keys_on_buttons:
+        if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):
             self.keys_on_buttons = True
             self.keys_left_board()
+        if kind == "point" and not self.keys_on_buttons and self.ui.focus is not None and not self.ui.focus.hovered:
+            self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
         return handled
 
     def keys_left_board(self) -> None:

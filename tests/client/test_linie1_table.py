@@ -1146,6 +1146,26 @@ def test_a_won_trip_leaves_the_drivers_button_row_as_it_was(app):
     assert not table.undo_button.visible
 
 
+def test_enter_rolls_again_once_the_pointer_leaves_the_button_it_rested_on(app, ready_to_drive_save):
+    """The pointer rested on History and Enter pressed it (the button under the pointer keeps its
+    own); moved away to the board, Enter rolled nothing: it opened and closed History for good."""
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    settle(app, table, 1.0)
+    table.declare(table.trip_candidates()[0])
+    settle(app, table, 1.0)
+    assert table.my_turn and table.view["phase"] == "roll"
+    history = table.history_button.rect.center
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=history, rel=(0, 0), buttons=(0, 0, 0))])
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.history_open  # the button under the pointer took Enter
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (6, 6)), rel=(0, 0),
+                                       buttons=(0, 0, 0))])
+    before = len(table.session.match.log)
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.history_open and table.session.match.log[before]["action"] == {"type": "roll"}
+
+
 def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
     from tools.shots.linie1 import table as shot_table
     table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
