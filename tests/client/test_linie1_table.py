@@ -1093,6 +1093,35 @@ def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, 
     assert isinstance(app.stack.top, TripChooser)
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale):
+    """Five seats leave a short route card: the History button hid the top of the die."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, seats)
+        table._update_buttons()
+        history = table.history_button.rect
+        card = layout.route_card_rect(5)
+        assert table.history_button.visible and card.contains(history)
+        frame = replace(table._panel_frame(), die_face="3", roll_seat=1)
+        (x, y), size = panel_module._roll_place(frame, 1, layout.DIE_SIZE)
+        die = pygame.Rect(0, 0, size, size)
+        die.center = (round(x), round(y))
+        assert not die.colliderect(history) and card.contains(die)
+        assert size >= panel_module.MIN_PANEL_DIE
+        four = replace(frame, view={**frame.view, "players": frame.view["players"][:4]},  # room enough: as before
+                       history_button=history.move(0, layout.route_card_rect(4).y - card.y))
+        assert panel_module._roll_place(four, 1, layout.DIE_SIZE) == (layout.DIE_CENTRE, layout.DIE_SIZE)
+    finally:
+        theme.set_ui_scale(1.0)
+
+
 def test_the_last_roll_in_the_panel_is_framed_in_the_colour_of_whoever_threw_it(app):
     from dataclasses import replace
 

@@ -905,6 +905,7 @@ class Linie1Table(TableScene):
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
             trip_button=self.trip_button.rect if self.trip_button.visible else None,
+            history_button=self.history_button.rect if self.history_button.visible else None,
             keys_note=self._keys_note())
 
     def _keys_note(self) -> str:
