@@ -1093,6 +1093,26 @@ def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, 
     assert isinstance(app.stack.top, TripChooser)
 
 
+def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app, monkeypatch):
+    """Each stop reached from both terminals, yet no one ride runs through them all (a tram never
+    turns back): every chip said "connected" and nothing said why Start trip did not come."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    frame = table._panel_frame()
+    status = dict(frame.route, terminals_joined=True, complete=False,
+                  stops=[dict(stop, sign=[1, 1], connected=[True, True]) for stop in frame.route["stops"]])
+    why = "Every stop is reached, but not yet on one ride: a tram never turns back."
+    for route, said in ((status, why), (dict(status, complete=True), "Route complete!"),
+                        (dict(status, stops=[dict(status["stops"][0], connected=[True, False])] + status["stops"][1:]),
+                         "Terminals joined — now the stops.")):
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), replace(frame, route=route), table.board)
+        words = [text for text, _rect in drawn]
+        assert said in words and (said == why) == (why in words)
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale):
     """Five seats leave a short route card: the History button hid the top of the die."""

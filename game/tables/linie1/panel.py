@@ -296,6 +296,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
         words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
+    elif status["terminals_joined"] and status["stops"] and all(all(stop["connected"]) for stop in status["stops"]):
+        # every chip says "connected" and still no Start trip: say why, as the chips cannot
+        words, size, colour, face = (_("Every stop is reached, but not yet on one ride: a tram never turns back."),
+                                     26, theme.CREAM_DIM, theme.TEXT_FONT)
     elif status["terminals_joined"]:
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
