@@ -601,6 +601,24 @@ def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     assert table.trip_button.visible and layout.route_card_rect(3).contains(table.trip_button.rect)
 
 
+def test_the_pace_badge_says_what_its_number_means_when_the_pointer_rests_on_it(app, monkeypatch):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and (v.get("allowance") or 0) >= 2, limit=4000, options={"trip_rule": "pace"})
+    table = shot_table(app, session)
+    run(app, 0.05)
+    badge = table.pace_badge()
+    assert badge is not None and layout.route_card_rect(3).contains(badge)
+    words = table.pace_words()
+    assert f"up to {table.view['allowance']} squares" in words
+    for spot, shown in ((badge.center, True), (cell_centre(table, (6, 6)), False)):
+        run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0))])
+        run(app, 1.0)  # the pointer rests
+        drawn = record_drawn_text(monkeypatch)
+        table.draw_over(pygame.Surface((1920, 1080)))
+        assert any(len(text) > 12 and text in words for text, _rect in drawn) == shown
+
+
 def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
     from tools.shots.linie1 import table as shot_table
     session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"

@@ -77,6 +77,16 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     _message(surface, frame.message, frame.message_bad)
 
 
+def pace_badge_rect(frame: PanelFrame) -> pygame.Rect | None:
+    """Where the pace rule's "up to" badge stands (None: no badge), for its tooltip."""
+    if not frame.view.get("allowance"):
+        return None
+    (x, y), size = _roll_place(frame, 1, layout.DIE_SIZE)
+    box = pygame.Rect(0, 0, size + 20, size)
+    box.center = (round(x), round(y))
+    return box
+
+
 def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, float], int]:
     """Where the last roll lies (the centre of its right-hand die) and how big: where the die lies,
     or, while Start trip stands there, left of the button and clear of "Route complete!", so

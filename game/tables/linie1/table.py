@@ -40,13 +40,13 @@ from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.guidance import guidance
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box
+from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box, pace_badge_rect
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, room_for_labels, share_row
+from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
@@ -984,6 +984,15 @@ class Linie1Table(TableScene):
                 return seat, hand[:len(hand) - hidden] if hidden else hand
         return None
 
+    def pace_badge(self) -> pygame.Rect | None:
+        """The pace rule's "up to" badge in the panel, while the view has one."""
+        return pace_badge_rect(self._panel_frame()) if self.view is not None and self.view.get("allowance") else None
+
+    def pace_words(self) -> str:
+        """What the "up to" badge means: a newcomer saw a number beside Start trip and nothing said why."""
+        return _("Streetcar pace: the next trip move goes up to {allowance} squares, one more than the "
+                 "last move anyone made, and stops at the first halt.").format(allowance=self.view["allowance"])
+
     def draw_over(self, surface: pygame.Surface) -> None:
         tip = self.hand_tip()
         if tip is not None:
@@ -1002,3 +1011,6 @@ class Linie1Table(TableScene):
             self.board_view.draw_refusal(surface, cell, text)
         elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy:
             self.board_view.draw_name_tip(surface, self.pointer)
+            badge = self.pace_badge()
+            if badge is not None and badge.collidepoint(self.pointer):
+                draw_tooltip(surface, self.pace_words(), badge, above=True, beside=False)
