@@ -617,6 +617,12 @@ def test_the_pace_badge_says_what_its_number_means_when_the_pointer_rests_on_it(
         drawn = record_drawn_text(monkeypatch)
         table.draw_over(pygame.Surface((1920, 1080)))
         assert any(len(text) > 12 and text in words for text, _rect in drawn) == shown
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=badge.center, rel=(0, 0), buttons=(0, 0, 0))])
+    run(app, 1.0)
+    table.open_menu()  # Esc: the pause menu over the table, the pointer still on the badge
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    assert not any(len(text) > 12 and text in words for text, _rect in drawn)
 
 
 def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):

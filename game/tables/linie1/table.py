@@ -1009,7 +1009,8 @@ class Linie1Table(TableScene):
         if self.refusal_note is not None and self.pointer_on_board:
             text, cell, _left = self.refusal_note
             self.board_view.draw_refusal(surface, cell, text)
-        elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy:
+        elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy \
+                and self.app.stack.top is self:  # a menu over the table: no tip of what lies under it
             self.board_view.draw_name_tip(surface, self.pointer)
             badge = self.pace_badge()
             if badge is not None and badge.collidepoint(self.pointer):
