@@ -1464,3 +1464,13 @@ def test_trip_and_win_banners_show_a_name_in_its_seats_colour_not_its_lines():
     banners = {banner.text: banner.colour for banner in played if isinstance(banner, Banner)}
     assert banners == {"Ada starts the trip!": colours[0], "Ben wins!": colours[1]}, banners
     assert line_colour(4) != colours[0]
+
+
+def test_enter_before_any_square_is_chosen_brings_the_keys_square_not_a_rotation(app):
+    """Enter at the start of a turn, nothing chosen yet, rang and pressed Rotate: the tile turned."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert table.cursor is None and table.ui.focus is None
+    turned = list(table.rotations)
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.rotations == turned and table.cursor == (6, 6) and table.pointer_on_board
+    assert table.ui.focus is None and match.view(0)["board"]["tiles"] == []

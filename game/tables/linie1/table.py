@@ -615,6 +615,11 @@ class Linie1Table(TableScene):
         ):
             self.place()
             return True
+        if kind == "confirm" and self.can_build() and self.cursor is None and self.ui.focus is None:
+            # Enter before any square was chosen: the keys' square comes up in the middle of the board,
+            # with its ghost, rather than Enter ringing and pressing the first button (Rotate)
+            self.cursor, self.pointer_on_board, self.ghost_waits = (6, 6), True, False
+            return True
         return False
 
     def _tab(self, step: int) -> bool:
