@@ -231,6 +231,11 @@ class TableScene(HoldsSession, Scene):
         and notes up here instead)."""
         self.show.draw_effects(surface)
 
+    def needs_cover(self, seat: int) -> bool:
+        """Whether the screen goes to ``seat`` behind the hot-seat cover: their turn would show what
+        only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
+        return True
+
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
         return ""
@@ -411,6 +416,8 @@ class TableScene(HoldsSession, Scene):
         self._opened = key
         self.acting = acting
         mine = acting is not None and acting in self.humans
+        if mine and len(self.humans) > 1 and self.covered_for != acting and not self.needs_cover(acting):
+            self.covered_for = acting  # handed on openly: nothing of theirs is secret any more
         if mine and len(self.humans) > 1 and self.covered_for != acting:
             self._set_eyes(None)
             self.covered_for = acting
@@ -517,6 +524,7 @@ class TableScene(HoldsSession, Scene):
 
     def resume(self) -> None:
         self.session.hold_bots(False)
+        self.ui.forget_hover()  # End turn pressed before a cover keeps no tooltip for the next player
 
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
@@ -560,10 +568,13 @@ class TableScene(HoldsSession, Scene):
             return True
         if intent.pos is None and kind not in BUTTON_KEYS:
             return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        hovered = self.ui.focus is not None and self.ui.focus.hovered  # the ring the pointer gave, not the keys
         handled = super().handle(intent)
-        if handled and intent.pos is None and not self.keys_on_buttons:
+        if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):
             self.keys_on_buttons = True
             self.keys_left_board()
+        if kind == "point" and not self.keys_on_buttons and self.ui.focus is not None and not self.ui.focus.hovered:
+            self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
         return handled
 
     def keys_left_board(self) -> None:

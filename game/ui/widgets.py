@@ -624,6 +624,13 @@ class FocusGroup:
         self.widgets = []
         self.dragging = self.armed = self.hover = None
 
+    def forget_hover(self) -> None:
+        """The pointer went on elsewhere while another screen was on top (a hot-seat cover, a menu):
+        no widget counts as under it, nor shows its tooltip, until the pointer moves again."""
+        if self.hover is not None:
+            self.hover.hovered = False
+        self.hover = None
+
     def set_sound(self, sound: Sound) -> None:
         self.sound = sound
         for widget in self.widgets:

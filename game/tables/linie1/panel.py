@@ -51,6 +51,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    history_button: pygame.Rect | None = None  # History, at the route card's top right (when shown)
     roll_seat: int | None = None  # who threw the last roll shown: its dice are framed in their colour
     keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
@@ -76,14 +77,24 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     _message(surface, frame.message, frame.message_bad)
 
 
+def pace_badge_rect(frame: PanelFrame) -> pygame.Rect | None:
+    """Where the pace rule's "up to" badge stands (None: no badge), for its tooltip."""
+    if not frame.view.get("allowance"):
+        return None
+    (x, y), size = _roll_place(frame, 1, layout.DIE_SIZE)
+    box = pygame.Rect(0, 0, size + 20, size)
+    box.center = (round(x), round(y))
+    return box
+
+
 def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, float], int]:
     """Where the last roll lies (the centre of its right-hand die) and how big: where the die lies,
     or, while Start trip stands there, left of the button and clear of "Route complete!", so
     neither hides the other (the row shrinks to the room, never below a readable size)."""
     button = frame.trip_button
-    if button is None:
-        return layout.DIE_CENTRE, size
     card = layout.route_card_rect(len(frame.view["players"]))
+    if button is None:
+        return _below_history(frame, card, size)
     words = theme.font(30, theme.DISPLAY_FONT).size(_("Route complete!"))[0]
     room = button.left - 16 - (card.x + 28 + words + 16)
     fitted = max(MIN_PANEL_DIE, min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1)))))
@@ -91,6 +102,17 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
 
 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
+
+
+def _below_history(frame: PanelFrame, card: pygame.Rect, size: int) -> tuple[tuple[float, float], int]:
+    """The die's own place, moved down under the History button where the card is short (five
+    players: the button hid the die's top), and smaller where the card's foot leaves too little room."""
+    x, y = layout.DIE_CENTRE
+    if frame.history_button is None or y - size / 2 >= frame.history_button.bottom + 8:
+        return (x, y), size
+    top, foot = frame.history_button.bottom + 8, card.bottom - 8
+    fitted = max(MIN_PANEL_DIE, min(size, foot - top))
+    return (x, top + fitted / 2), fitted
 
 
 def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rect:
@@ -284,6 +306,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
         words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
+    elif status["terminals_joined"] and status["stops"] and all(all(stop["connected"]) for stop in status["stops"]):
+        # every chip says "connected" and still no Start trip: say why, as the chips cannot
+        words, size, colour, face = (_("Every stop is reached, but not yet on one ride: a tram never turns back."),
+                                     26, theme.CREAM_DIM, theme.TEXT_FONT)
     elif status["terminals_joined"]:
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
