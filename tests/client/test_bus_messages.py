@@ -319,3 +319,44 @@ def test_a_blocked_lines_line_expansion_is_told_once_as_the_streets_it_loses(app
                            "(no street is left at the ends of the line).",
                      "de": f"Linienausbau A: {name} kann keine Straße legen: verliert 3 Straßen "
                            "(an den Enden der Linie ist keine Straße mehr frei)."}[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_expansion_cut_short_says_how_many_it_laid_and_why_the_rest_is_lost(app, lang):
+    """Line Expansion A gives 3 streets, but the line's one street closes a circle with nothing left at
+    its ends (B4): the table says "lays 1 of 3 streets" and why the other 2 are lost, in one message, not
+    a bare "loses 2 streets" after "lays 3 streets"."""
+    import copy
+
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.core.bus import GAME
+    from game.i18n import set_language
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10]  # street 10-0 closes a circle at crossing 0, where no other street is free
+    state.buses[2] = 3
+    resolve(state, {"line": [0]})
+    before = GAME.view(copy.deepcopy(state), None)
+    events = GAME.apply(state, 0, {"type": "street", "street": 1, "head": 10})
+    assert {"type": "streets_lost", "seat": 0, "count": 2, "reason": "blocked"} in events
+    after = GAME.view(state, None)
+    looks = seat_looks(after, 4)
+    said: list[str] = []
+    set_language(lang)
+    try:
+        stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, said.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, before, after, events, looks)
+        timeline.finish()
+    finally:
+        set_language("en")
+    name = looks[0].name
+    told = [text for text in said if name in text and ("street" in text or "Straße" in text)]
+    assert told == [{"en": f"Line Expansion A: {name} lays 1 of 3 streets: no street is left at the ends of the "
+                           "line, so the other 2 are lost.",
+                     "de": f"Linienausbau A: {name} legt 1 von 3 Straßen: an den Enden der Linie ist keine Straße "
+                           "mehr frei, die anderen 2 gehen verloren."}[lang]]

@@ -176,11 +176,15 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     banner_up = False  # the Vrrooomm! banner of this batch may still cover the map
     blocked = _blocked_lines(events)
     lost_at_once = {id(loss) for loss in blocked.values()}
+    cut_short = _cut_short(before, events)
     for event in events:
         if event is own or id(event) in lost_at_once:  # a loss told with its marker, once
             continue
         if id(event) in blocked:
             _resolving(stage, timeline, event, _name(event, looks), blocked[id(event)])
+            continue
+        if id(event) in cut_short:
+            _lost_after(stage, timeline, event, _name(event, looks), *cut_short[id(event)])
             continue
         lapsed_ride = event.get("type") == "lapsed" and event.get("action") == "vrooom"
         if lapsed_ride and banner_up:
@@ -232,6 +236,44 @@ def _blocked_lines(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
                 and int(after.get("count", 0)) == int(event.get("amount", 0)) > 0):
             found[id(event)] = after
     return found
+
+
+def _cut_short(before: View, events: list[dict[str, Any]]) -> dict[int, tuple[str, int]]:
+    """A Line Expansion marker cut short (B4): its street laid, the line can take no more, and the rest is
+    lost. By id of that ``streets_lost``: the marker's letter and the streets it was to lay, read from the
+    view before the street (its space and what the space gives), so the loss is told as part of the
+    marker ("lays 1 of 3 streets") rather than as a loss that seems to contradict "lays 3 streets"."""
+    board_rows = before.get("action_board")
+    current = before.get("current")
+    if before.get("phase") != "line" or not isinstance(board_rows, list) or not isinstance(current, int):
+        return {}
+    row = next((row for row in board_rows if isinstance(row, dict) and row.get("action") == "line"), None)
+    spaces = row.get("spaces") if isinstance(row, dict) else None
+    space = spaces[current] if isinstance(spaces, list) and 0 <= current < len(spaces) else None
+    if not isinstance(space, dict) or not isinstance(space.get("yields"), int):
+        return {}
+    built = next((index for index, event in enumerate(events) if event.get("type") == "street_built"), None)
+    after = [event for event in events[built + 1:] if event.get("type") != "circle_closed"] if built is not None else []
+    if built is None or not after:
+        return {}
+    street, loss = events[built], after[0]
+    count, amount = loss.get("count"), int(space["yields"])
+    if (loss.get("type") != "streets_lost" or loss.get("seat") != street.get("seat") or not isinstance(count, int)
+            or not 0 < count < amount):
+        return {}
+    return {id(loss): (str(space.get("letter") or ""), amount)}
+
+
+def _lost_after(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str, letter: str,
+                amount: int) -> None:
+    """The streets a cut-short Line Expansion marker loses, told with what it laid and why the rest goes."""
+    count = int(event.get("count", 0))
+    label = f"{_(ACTION_NAMES['line'])}{' ' + letter if letter else ''}"
+    why = _(LOST_WHY.get(str(event.get("reason")), LOST_WHY["blocked"]))
+    timeline.call(lambda: stage.toast(
+        ngettext("{label}: {name} lays {laid} of {amount} streets: {why}, so the last one is lost.",
+                 "{label}: {name} lays {laid} of {amount} streets: {why}, so the other {count} are lost.", count)
+        .format(label=label, name=name, laid=amount - count, amount=amount, why=why, count=count)))
 
 
 def _name(event: dict[str, Any], looks: list[SeatLook]) -> str:
