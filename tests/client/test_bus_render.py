@@ -129,3 +129,33 @@ def test_the_start_bus_of_the_last_round_says_nothing_of_a_next_round(app):
         while not timeline.done:
             timeline.update(0.05)
         assert any("next round" in text for text in heard) == promised, heard
+
+
+def test_a_street_other_lines_use_says_which_rule_lets_the_line_take_it():
+    """B2: a street along another line glows only by an exception, and its tip names it: beside a line that
+    ends on the same crossing, or no empty street leaving that end. An empty street says neither."""
+    from game.core.bus import GAME
+    from game.core.bus.network import board
+    from game.tables.bus.choices import Choices
+    from game.tables.bus.tips import street_tip
+    from tests.core.bus_helpers import after_setup, resolve
+    net, names = board(), ["Ada", "Ben", "Cleo", "Dan"]
+
+    def tip_of(paths: dict[int, list[int]], a: int, b: int) -> list[str]:
+        state = after_setup(4, 0)
+        for seat, path in paths.items():
+            state.paths[seat] = path
+        resolve(state, {"line": [0]})
+        view = GAME.view(state, 0)
+        choices = Choices(view, 0, names)
+        street = net.street_between(a, b)
+        assert street in choices.streets()
+        return [text for text, _colour in street_tip(choices, street, None, picture_of(view))]
+
+    beside = tip_of({0: [8, 7, 11], 1: [12, 15, 11]}, 11, 15)  # Ben's line ends at 11 as well
+    assert "Beside Ben's line, which ends at crossing 11 too." in beside
+    boxed_in = tip_of({0: [8, 7, 11], 1: [14, 11, 15]}, 11, 14)  # Ben's line runs through 11: no empty street
+    assert "No empty street leaves crossing 11, so a street other lines use may be taken." in boxed_in
+    assert not any("Beside" in text for text in boxed_in)
+    empty = tip_of({0: [8, 7, 11], 1: [12, 15, 11]}, 11, 14)
+    assert not any("Beside" in text or "No empty street" in text for text in empty)
