@@ -760,3 +760,22 @@ def test_the_moves_messages_stand_above_the_lan_chats_fading_lines(app):
     finally:
         table.lan_hud = None
     assert table.toast_boxes and not any(box.colliderect(feed) for box in table.toast_boxes)
+
+
+def test_enter_with_nothing_lit_lights_the_first_choice_and_the_next_enter_takes_it(app):
+    """A player who presses Enter before any arrow sees the first street light up (a street is never laid
+    unseen), and the next Enter lays it (lots, waiting passengers and action rows light up alike)."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    version = match.version
+    assert table.selected is None
+    app.step(0.02, key(pygame.K_RETURN))
+    street = table.selected
+    assert match.version == version and street in table.choices.streets()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["street"] == street

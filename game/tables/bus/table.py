@@ -515,6 +515,10 @@ class BusTable(TableScene):
         if self.choices.splitting:
             self._place_passengers()
             return True
+        if self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving:
+            # nothing lit yet: Enter lights the first choice (as an arrow would), the next Enter takes it
+            self.steering = True
+            return self._move_cursor("right")
         return False
 
     def _move_cursor(self, kind: str) -> bool:
