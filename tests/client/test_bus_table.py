@@ -779,3 +779,32 @@ def test_enter_with_nothing_lit_lights_the_first_choice_and_the_next_enter_takes
     assert match.version == version and street in table.choices.streets()
     app.step(0.02, key(pygame.K_RETURN))
     assert match.version == version + 1 and match.log[-1]["action"]["street"] == street
+
+
+def test_while_the_players_own_move_plays_the_prompt_says_how_to_skip_it_not_what_to_click(app, monkeypatch):
+    """The prompt stands as it was while the player's own move plays (and a round's end holds it until its
+    last banner); its words must not ask for the click just made ("click a waiting passenger") while a
+    click would only skip the move: they say how to skip it, as for anyone else's move."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = 1.0
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    instruction = "An empty street at either end"  # the detail's first words, whatever its wrapping
+
+    def drawn() -> list[str]:
+        texts = record_drawn_text(monkeypatch)
+        app.draw()
+        monkeypatch.undo()
+        return [text for text, _rect in texts]
+
+    assert not table.busy and any(text.startswith(instruction) for text in drawn())
+    app.step(0.02, key(pygame.K_RIGHT))
+    app.step(0.02, key(pygame.K_RETURN))
+    app.step(0.05)
+    assert table.busy and table.picture.to_act in table.humans  # the street still flies: the old prompt stands
+    said = drawn()
+    assert "Click or press Enter to skip the animation." in said, said
+    assert not any(text.startswith(instruction) for text in said), said

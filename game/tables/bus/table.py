@@ -757,6 +757,10 @@ class BusTable(TableScene):
         headline, detail = prompt(
             picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source
         )
+        if self.busy and acting in self.humans and not picture.outcome:
+            # the player's own move still plays (a round's end keeps its old prompt until the last banner):
+            # a click now skips it, so the words say that rather than ask for a click already made
+            detail = self.animation_words()
         self._draw_header(surface, picture, headline, detail)
         open_rows: set[tuple[str, str]] = set()
         if self.choices.choosing and not self.busy:
