@@ -808,3 +808,41 @@ def test_while_the_players_own_move_plays_the_prompt_says_how_to_skip_it_not_wha
     said = drawn()
     assert "Click or press Enter to skip the animation." in said, said
     assert not any(text.startswith(instruction) for text in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_action_names_read_at_one_size_whole_beside_their_spaces(app, monkeypatch, lang, scale):
+    """The action board's seven names are a list and read at one size, near their design size at every
+    text size ("Line Expansion" and "Starting Player" read at 16 beside "Buses" at 24 at 150 %), each whole
+    left of its row's first space."""
+    from game.i18n import _, set_language
+    from game.tables.bus import board
+    from game.tables.bus.seats import seat_looks
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(3)], 4).view(0)
+    picture, looks = picture_of(view), seat_looks(view, 3)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    theme.set_ui_scale(scale)
+    set_language(lang)
+    try:
+        names = {_(name) for name in ACTION_NAMES.values()}
+        monkeypatch.setattr(theme, "draw_text", record)
+        board.draw_board(pygame.Surface((1920, 1080)), picture, looks, set(), None, None, 0.0)
+    finally:
+        monkeypatch.undo()
+        theme.set_ui_scale(1.0)
+        set_language("en")
+    labels = [(size, rect) for text, size, rect in drawn if text in names]
+    assert len(labels) == len(ACTION_NAMES)
+    assert len({size for size, _rect in labels}) == 1, labels
+    assert labels[0][0] >= 22
+    assert all(rect.right < layout.space_rect(0, 0).x for _size, rect in labels)
+    last = layout.space_rect(0, 5)
+    assert last.right <= layout.row_rect(0).right - 12  # the six spaces still end inside their row
