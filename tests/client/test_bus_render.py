@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
@@ -159,3 +160,35 @@ def test_a_street_other_lines_use_says_which_rule_lets_the_line_take_it():
     assert not any("Beside" in text for text in boxed_in)
     empty = tip_of({0: [8, 7, 11], 1: [12, 15, 11]}, 11, 14)
     assert not any("Beside" in text or "No empty street" in text for text in empty)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_score_tracks_heading_stays_above_the_disks_stacked_at_the_start(app, monkeypatch, scale, players):
+    """Every disk starts on space 0, stacked under the heading's first letters: at 150 % with five players
+    "Score track" ran down into the stack. The heading's letters end above the top disk at any text size."""
+    from game.tables.bus.seats import seat_looks
+    from game.ui import theme
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(players)], 4).view(0)
+    picture = picture_of(view)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    theme.set_ui_scale(scale)
+    try:
+        monkeypatch.setattr(theme, "draw_text", record)
+        track.draw_track(pygame.Surface((1920, 1080)), picture, seat_looks(view, players), [0.0] * players)
+        monkeypatch.undo()
+        size, heading = next((size, rect) for text, size, rect in drawn if text == "Score track")
+        letters_end = heading.y + theme.font(size, theme.DISPLAY_FONT).get_ascent()
+    finally:
+        theme.set_ui_scale(1.0)
+    points = track.disk_points(picture, [0.0] * players)
+    top = min(y for _x, y in points.values()) - track.DISK / 2
+    assert letters_end <= top, (letters_end, top)
+    assert size >= 17  # still a heading
