@@ -360,3 +360,32 @@ def test_a_line_expansion_cut_short_says_how_many_it_laid_and_why_the_rest_is_lo
                            "line, so the other 2 are lost.",
                      "de": f"Linienausbau A: {name} legt 1 von 3 Straßen: an den Enden der Linie ist keine Straße "
                            "mehr frei, die anderen 2 gehen verloren."}[lang]]
+
+
+def test_at_the_game_over_news_still_waiting_goes_and_the_winner_is_told_next(app):
+    """Bots at a high animation speed make news faster than it can be read: at the end, "Schiene buys a
+    bus" from rounds ago must not follow "Game over" for a minute. What is up stays until read; what
+    still waits goes, and the winner is the next thing said."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    looks = seat_looks(view, 3)
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    assert toasts.waiting
+    up = [toast.text for toast in toasts.items]
+    stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, toasts.add, lambda: None,
+                  toasts.drop_waiting)
+    timeline = Timeline()
+    stage_update(stage, timeline, view, view, [{"type": "game_over", "reason": "markers", "winners": [1]}], looks)
+    timeline.finish()
+    winner = f"{looks[1].name} wins!"
+    assert [toast.text for toast in toasts.items] == up  # not wiped unread
+    assert [toast.text for toast in toasts.waiting] == [winner]  # the next word is the winner's, none older
+    shown = shown_for(toasts)
+    assert winner in shown and not set(NEWS) - set(up) & set(shown)

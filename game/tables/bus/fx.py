@@ -206,6 +206,13 @@ class Toasts:
         if kept and newest is not None:
             self.items.insert(0, newest)
 
+    def drop_waiting(self) -> None:
+        """The game is over: news still waiting to be shown tells moments the board has left behind (at
+        a high animation speed bots make news faster than it is read), so it goes; what is up stays."""
+        self.waiting = []
+        if self.newest is not None and self.newest not in self.items:
+            self.newest = None
+
     def _said(self, toast: Toast) -> None:
         if not toast.answer:
             self.newest = toast

@@ -131,6 +131,7 @@ class Stage:
     sound: Callable[[str], None]
     toast: Callable[[str], None]
     counted: Callable[[], None]  # the final score has been counted
+    game_over: Callable[[], None] = lambda: None  # the game is over: news still waiting is stale
 
     def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
         rise = max(20.0, min(70.0, pos[1] - self.city.rect.y - 40))
@@ -592,6 +593,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
     winners = [looks[seat].name for seat in event.get("winners") or [] if 0 <= seat < len(looks)]
 
     def start() -> None:
+        stage.game_over()
         stage.banner(_("Game over"), _("{reason} · stones count −1 each").format(reason=reason), theme.TANGERINE)
         for seat, info in enumerate(new.seats):
             if info.stones:

@@ -106,7 +106,8 @@ class BusTable(TableScene):
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
-        self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
+        self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted,
+                            self.toasts.drop_waiting)
         self.buttons: dict[str, Button] = {}
         self._kinds_laid_out: float | None = None  # the text size the building types' row was laid out at
         self._make_buttons()
