@@ -389,3 +389,41 @@ def test_at_the_game_over_news_still_waiting_goes_and_the_winner_is_told_next(ap
     assert [toast.text for toast in toasts.waiting] == [winner]  # the next word is the winner's, none older
     shown = shown_for(toasts)
     assert winner in shown and not set(NEWS) - set(up) & set(shown)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_pass_is_told_inside_the_players_own_row_clear_of_its_name(app, scale):
+    """"Kurbel passes" rose from the row's name into the row above: with five players at 150 % text three
+    bots passing in a row wrote over each other's names. The note stays in its own row, over its markers
+    and buses, from where it springs up to where it fades."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus import players
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from game.ui import theme
+    from game.ui.floaters import FloatText
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(5)], 5).view(None)
+    looks = seat_looks(view, 5)
+    theme.set_ui_scale(scale)
+    try:
+        for seat, reason in ((1, "spaces_full"), (4, None)):
+            show = Show()
+            stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None, lambda text: None,
+                          lambda: None)
+            timeline = Timeline()
+            events = [{"type": "passed", "seat": seat, "forced": reason is not None, "reason": reason,
+                       "markers_left": 3}]
+            stage_update(stage, timeline, view, view, events, looks)
+            timeline.update(0.1)
+            note = next(overlay for overlay in show.overlays if isinstance(overlay, FloatText))
+            row = layout.player_row(seat, 5)
+            image = theme.render_text(note.text, note.size, note.colour, theme.DISPLAY_FONT)
+            for risen in (0.0, note.rise):
+                box = image.get_rect(center=(round(note.pos[0]), round(note.pos[1] - risen)))
+                assert row.contains(box), (note.text, box, row)
+                assert box.left >= row.x + players.GEAR_X - 2  # right of the name and its status
+    finally:
+        theme.set_ui_scale(1.0)

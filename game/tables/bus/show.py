@@ -366,10 +366,11 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
         _ride(stage, timeline, event, old, new, looks)
     elif kind == "passed":
         def passed() -> None:
-            x, y = players.disc_point(seat, new.players)
             note = {"no_markers": _("has no markers and passes"),
                     "spaces_full": _("finds every space taken and passes")}.get(event.get("reason"), _("passes"))
-            stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
+            text = f"{look.name} {note}"
+            spot, size, rise = players.note_spot(seat, new.players, text)
+            stage.float_text(text, theme.CREAM, spot, size, 1.3, rise)
             stage.sound("click")
         timeline.call(passed)
         timeline.wait(0.25)
