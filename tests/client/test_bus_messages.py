@@ -427,3 +427,33 @@ def test_a_pass_is_told_inside_the_players_own_row_clear_of_its_name(app, scale)
                 assert box.left >= row.x + players.GEAR_X - 2  # right of the name and its status
     finally:
         theme.set_ui_scale(1.0)
+
+
+def test_a_toast_under_the_pointer_of_the_player_deciding_lets_the_map_show_through(app):
+    """News stands over the foot of the map, where station SE and its passengers are: while the player on
+    this screen decides, a toast under the pointer goes see-through, so what lies beneath can be seen
+    and clicked; away from the pointer it stays as it is."""
+    from game.session import LocalSession
+    from game.ui import theme
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(0.25)
+    assert table.choices.laying and not table.busy
+    table.toasts.add("Weiche buys a bus: 3 now. The largest fleet is 3.")
+    app.step(0.1)
+    app.draw()
+    box = table.toast_boxes[0]
+    spot = (box.right - 12, box.centery)  # the toast's plain face, beside its words
+
+    def face_with_pointer_at(pos: tuple[int, int]) -> tuple[int, ...]:
+        app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        app.draw()
+        return tuple(app.screen.get_at(spot))[:3]
+
+    solid = face_with_pointer_at((box.centerx, box.top - 120))
+    through = face_with_pointer_at(spot)
+    assert table.toasts.items  # still up
+    assert sum(solid) < 300 and sum(abs(a - b) for a, b in zip(solid, theme.NIGHT_2, strict=True)) < 70  # dark face
+    assert sum(through) > 450  # the paper of the map shows through

@@ -683,7 +683,9 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area())
+        deciding = self.choices.active and not self.busy and not self.steering
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area(),
+                                       self.pointer if deciding else None)
         note = self.menu_keys_note()  # under the players, in the margin nothing else uses
         size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
         theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,
