@@ -846,3 +846,23 @@ def test_the_action_names_read_at_one_size_whole_beside_their_spaces(app, monkey
     assert all(rect.right < layout.space_rect(0, 0).x for _size, rect in labels)
     last = layout.space_rect(0, 5)
     assert last.right <= layout.row_rect(0).right - 12  # the six spaces still end inside their row
+
+
+def test_once_the_game_is_over_the_action_board_promises_nothing_for_a_round_that_never_comes(app, monkeypatch):
+    """At the end the board was left showing what each space would give next round ("Passengers A 5")
+    under "Game over": once the game is over its spaces show no amounts."""
+    from game.tables.bus import board
+    from game.tables.bus.seats import seat_looks
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(3)], 4).view(0)
+    looks = seat_looks(view, 3)
+
+    def amounts(outcome: dict | None) -> list[str]:
+        picture = picture_of(view)
+        picture.outcome = outcome
+        drawn = record_drawn_text(monkeypatch)
+        board.draw_board(pygame.Surface((1920, 1080)), picture, looks, set(), None, None, 0.0)
+        monkeypatch.undo()
+        return [text for text, _rect in drawn if text.isdigit()]
+
+    assert amounts(None)  # a game under way: each space says what it gives
+    assert amounts({"winners": [0], "reason": "markers", "scores": [3, 1, 0]}) == []

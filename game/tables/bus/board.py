@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -58,6 +59,8 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
         _label(surface, action, band)
         for slot, space in enumerate(spaces):
             key = (space.action, space.letter)
+            if picture.outcome:  # the game is over: no round comes for the spaces to give anything in
+                space = replace(space, yields=None)
             _space(surface, space, layout.space_rect(row, slot), looks, key in open_spaces, key == hover,
                    key == cursor, age)
         if len(spaces) == 1:
