@@ -516,7 +516,8 @@ class BusTable(TableScene):
         if self.choices.splitting:
             self._place_passengers()
             return True
-        if self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving:
+        deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
+        if deciding and self.ui.focus is None:  # a button under the pointer still takes Enter
             # nothing lit yet: Enter lights the first choice (as an arrow would), the next Enter takes it
             self.steering = True
             return self._move_cursor("right")
