@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -192,3 +194,32 @@ def test_the_score_tracks_heading_stays_above_the_disks_stacked_at_the_start(app
     top = min(y for _x, y in points.values()) - track.DISK / 2
     assert letters_end <= top, (letters_end, top)
     assert size >= 17  # still a heading
+
+
+def test_the_park_roundabouts_are_numbered_where_a_player_can_see_it(app, monkeypatch):
+    """Tips and refusals name crossings 11, 14, 15 and 20 ("it grows only from crossing 11"), but their
+    islands hold a tree and the passengers standing there, and no number was drawn for them. Each gets a
+    number in the park's corner that points at it: inside the park, off the streets around it, clear of
+    the figures on the island."""
+    from game.render.bus.basemap import paint_base
+    from game.render.bus.city import city_map
+    from game.render.bus.geometry import distance_to_segment
+    from tests.client.helpers import record_drawn_text
+    city = city_map(*layout.MAP_RECT)
+    drawn = record_drawn_text(monkeypatch)
+    paint_base(city)
+    monkeypatch.undo()
+    cx, cy = city.park_centre()
+    corner = max(abs(city.points[c][0] - cx) + abs(city.points[c][1] - cy) for c in city.park)
+    along_park = [(city.points[a], city.points[b]) for a in city.park for b in city.park
+                  if city.net.street_between(a, b) is not None]
+    assert len(along_park) >= 8  # the four streets round the park, both ways
+    for crossing in city.park:
+        rect = next(rect for text, rect in drawn if text == str(crossing))
+        x, y = rect.centerx + city.rect.x, rect.centery + city.rect.y  # the base layer is the map's own
+        assert abs(x - cx) + abs(y - cy) < corner  # inside the park
+        assert math.dist((x, y), city.points[crossing]) > city.passenger_size() / 2 + rect.height / 2
+        assert min(math.dist((x, y), city.points[other]) for other in city.park) == \
+            math.dist((x, y), city.points[crossing])  # nearest to its own roundabout
+        for a, b in along_park:
+            assert distance_to_segment((x, y), a, b, 0) > city.road_width / 2  # off the streets round the park
