@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -423,16 +422,38 @@ def test_the_turn_box_says_your_turn_to_the_one_player_of_the_screen_and_names_h
         assert mine in drawn and theirs not in drawn, template
 
 
-@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("en", 1.5), ("de", 1.5)])
-def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypatch, lang, scale):
+def test_the_initial_move_card_names_both_exceptions():
     """J4: the pieces on the reached row set the following move, but an empty row gives none and a
-    move home exactly one step. The card says all of it, uncut, at no less than 22 pixels."""
-    from game.i18n import _, set_language
+    move home exactly one step."""
     from game.tables.linja import panel
-    from game.tables.linja.layout import TURN_BOX
-    from game.ui import theme
     assert all(words in panel.INITIAL_CARD for words in ("already on the row", "An empty row: no following move",
                                                          "Home: exactly 1 step"))
+
+
+CARD_CASES = {  # (phase, steps, extra turn, whose turn: 0 Ada of this screen, 1 the bot Bimmel)
+    "my initial move": ("initial", 0, False, 0), "the bot's initial move": ("initial", 0, False, 1),
+    "my following move": ("following", 3, False, 0), "one step": ("following", 1, False, 0),
+    "in my extra turn": ("following", 5, True, 0), "the bot's following move": ("following", 4, False, 1),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_phase_card_grows_to_read_at_full_size_and_nothing_in_the_turn_box_overlaps(app, monkeypatch, lang,
+                                                                                          scale):
+    """At every text size the phase card's words are drawn whole at their own size (the card grows to
+    hold them; at 150 % they once shrank to 22 px in a card that kept its height), under whose turn it
+    is, and the line under the card keeps room for two lines at full size on this screen's turn (one
+    for another's "… is thinking"), all above the moves list and the Rules and Menu buttons."""
+    from dataclasses import replace
+
+    from game.i18n import set_language
+    from game.tables.linja import panel
+    from game.tables.linja.layout import RULES_BUTTON, TURN_BOX
+    from game.ui import theme
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 0.5)
     drawn = []
     real = theme.draw_text
 
@@ -442,19 +463,32 @@ def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypa
         return rect
 
     monkeypatch.setattr(panel.theme, "draw_text", record)
-    set_language(lang)
+    set_language(lang)  # the suite's fixture puts the source language back
     theme.set_ui_scale(scale)
     try:
-        card = pygame.Rect(TURN_BOX.x + 20, TURN_BOX.y + 84, TURN_BOX.width - 40, 196)
-        mine = SimpleNamespace(view={"turn": 0, "phase": "initial"}, humans=(0,), name=lambda seat: "Ada")
-        panel._phase_initial(pygame.Surface((1920, 1080)), mine, card)
-        text = _(panel.INITIAL_CARD)
+        for case, (phase, steps, extra, turn) in CARD_CASES.items():
+            frame = replace(table.frame(), view={**table.view, "phase": phase, "steps": steps, "extra_turn": extra,
+                                                 "turn": turn}, guidance=("", theme.CREAM))
+            plan = panel.turn_box_plan(frame)
+            drawn.clear()
+            panel.draw_panel(pygame.Surface((1920, 1080)), frame)
+            words = panel.phase_words(frame)
+            size = theme.px(24 if phase == "following" else 25)
+            lines = [(text, px, rect) for text, px, rect in drawn  # not a card's name, nor the big step count
+                     if text and text in words and TURN_BOX.contains(rect) and text != str(steps)]
+            assert " ".join(text for text, _px, _rect in lines) == words, case  # uncut
+            assert all(px == size and plan.card.contains(rect) for _text, px, rect in lines), (case, lines)
+            heading = next(rect for text, _px, rect in drawn if text in ("Your turn", "Du bist dran", "Bimmel's turn",
+                                                                          "Bimmel ist am Zug"))
+            assert heading.bottom <= plan.card.top, case
+            room = plan.guidance.height // theme.line_height(panel.GUIDANCE_SIZE, theme.TEXT_BOLD_FONT)
+            assert plan.guidance.top > plan.card.bottom and room >= (2 if turn == 0 else 1), (case, room)
+            bottom = plan.log_top if plan.log_top is not None else RULES_BUTTON.top
+            assert plan.guidance.bottom < bottom <= RULES_BUTTON.top and TURN_BOX.contains(plan.card), case
+            if scale == 1.0:
+                assert plan.log_top is not None, case  # the moves list always shows at 100 %
     finally:
-        set_language("en")
         theme.set_ui_scale(1.0)
-    lines = drawn[1:]  # after the card's title
-    assert " ".join(line for line, _size, _rect in lines) == text  # nothing cut off
-    assert all(size >= 22 and card.contains(rect) for _line, size, rect in lines)
 
 
 def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_else_who_moves(app):
@@ -466,20 +500,20 @@ def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_el
     run(app, 0.5)
     frame = table.frame()
     assert frame.view["turn"] == 1 and frame.view["phase"] == "initial"
-    assert phase_words(frame).startswith("Bimmel moves one piece over one stick."), phase_words(frame)
+    assert phase_words(frame).startswith("Bimmel moves a piece over one stick."), phase_words(frame)
     following = replace(frame, view={**frame.view, "phase": "following", "steps": 3})
     assert phase_words(following).startswith("Bimmel moves one piece"), phase_words(following)
     assert phase_words(following).endswith("3 sticks forward.")
     for watcher in (replace(frame, humans=()), replace(frame, humans=(), replay=True)):  # spectator, replay
         assert phase_words(watcher).startswith("Bimmel moves"), watcher
     for hot_seat in (replace(frame, humans=(0, 1)), replace(frame, humans=(1,))):  # Bimmel's seat played here
-        assert phase_words(hot_seat).startswith("Move one of your pieces"), hot_seat
+        assert phase_words(hot_seat).startswith("Move a piece over one stick"), hot_seat
         assert "Bimmel" not in phase_words(replace(hot_seat, view=following.view))
 
     mine, _match = make_table(app, VS_BOT, first=0)  # Ada, of this screen, opens
     run(app, 0.5)
     assert mine.frame().view["turn"] == 0
-    assert phase_words(mine.frame()).startswith("Move one of your pieces"), phase_words(mine.frame())
+    assert phase_words(mine.frame()).startswith("Move a piece over one stick"), phase_words(mine.frame())
 
 
 def test_the_phase_card_names_the_mover_in_german(app):

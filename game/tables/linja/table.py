@@ -25,7 +25,7 @@ from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
 from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX
-from game.tables.linja.panel import draw_backdrop, draw_panel
+from game.tables.linja.panel import draw_backdrop, draw_panel, turn_box_plan
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
 from game.ui import theme
@@ -109,7 +109,8 @@ class LinjaTable(TableScene):
         more fully) down to the moves list's foot above Rules and Menu. Whose turn it is and the
         phase card stay in sight; a longer hint (German at a large text size) climbs over the card's
         explanation, never over whose turn it is."""
-        top = TURN_BOX.y + GUIDANCE_TOP
+        frame = self.frame()
+        top = turn_box_plan(frame).guidance.y if frame is not None else TURN_BOX.y + GUIDANCE_TOP
         return pygame.Rect(TURN_BOX.x, top, TURN_BOX.width, RULES_BUTTON.y - 8 - top)
 
     def notice_anchor(self) -> pygame.Rect:
