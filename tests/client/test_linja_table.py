@@ -503,7 +503,7 @@ def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_el
     assert phase_words(frame).startswith("Bimmel moves a piece over one stick."), phase_words(frame)
     following = replace(frame, view={**frame.view, "phase": "following", "steps": 3})
     assert phase_words(following).startswith("Bimmel moves one piece"), phase_words(following)
-    assert phase_words(following).endswith("3 sticks forward.")
+    assert "3 sticks forward." in phase_words(following)
     for watcher in (replace(frame, humans=()), replace(frame, humans=(), replay=True)):  # spectator, replay
         assert phase_words(watcher).startswith("Bimmel moves"), watcher
     for hot_seat in (replace(frame, humans=(0, 1)), replace(frame, humans=(1,))):  # Bimmel's seat played here
@@ -514,6 +514,28 @@ def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_el
     run(app, 0.5)
     assert mine.frame().view["turn"] == 0
     assert phase_words(mine.frame()).startswith("Move a piece over one stick"), phase_words(mine.frame())
+
+
+def test_the_following_moves_card_names_the_extra_turn_an_empty_row_earns_once_a_turn(app):
+    """J5: a following move that ends on an empty row earns an extra turn, whose own following move
+    earns none; the card says so, as the hover preview and the "Extra turn!" banner do."""
+    from dataclasses import replace
+
+    from game.i18n import set_language
+    from game.tables.linja.panel import phase_words
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 0.5)
+    frame = table.frame()
+    for turn in (0, 1):  # Ada of this screen, and the bot she watches
+        following = replace(frame, view={**frame.view, "phase": "following", "steps": 2, "turn": turn})
+        extra = replace(following, view={**following.view, "extra_turn": True})
+        assert phase_words(following).endswith("An empty row: an extra turn."), phase_words(following)
+        assert phase_words(extra).endswith("An empty row: no further extra turn."), phase_words(extra)
+        assert "extra turn" not in phase_words(replace(following, view={**frame.view, "turn": turn}))  # initial
+    set_language("de")  # the suite's fixture puts the source language back
+    assert phase_words(following).endswith("Leere Reihe: ein Extrazug.")
+    assert phase_words(extra).endswith("Leere Reihe: kein weiterer Extrazug.")
 
 
 def test_the_phase_card_names_the_mover_in_german(app):

@@ -203,12 +203,18 @@ def phase_words(frame: LinjaFrame) -> str:
     if frame.view.get("phase") == "following":
         steps = int(frame.view.get("steps", 0))
         if mover is None:
-            return ngettext("Move one piece — any, the one just moved too — {steps} stick forward.",
+            move = ngettext("Move one piece — any, the one just moved too — {steps} stick forward.",
                             "Move one piece — any, the one just moved too — {steps} sticks forward.",
                             steps).format(steps=steps)
-        return ngettext("{name} moves one piece — any, the one just moved too — {steps} stick forward.",
-                        "{name} moves one piece — any, the one just moved too — {steps} sticks forward.",
-                        steps).format(name=mover, steps=steps)
+        else:
+            move = ngettext("{name} moves one piece — any, the one just moved too — {steps} stick forward.",
+                            "{name} moves one piece — any, the one just moved too — {steps} sticks forward.",
+                            steps).format(name=mover, steps=steps)
+        # J5, as the hover and the banner say it: landing on an empty field row earns an extra turn,
+        # once a turn (the extra turn's own following move earns none)
+        extra = _("An empty row: no further extra turn.") if frame.view.get("extra_turn") else \
+            _("An empty row: an extra turn.")
+        return f"{move} {extra}"
     if mover is None:
         return _(INITIAL_CARD)
     return _(INITIAL_CARD_OTHER).format(name=mover)
