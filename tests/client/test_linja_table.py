@@ -547,3 +547,52 @@ def test_the_phase_card_names_the_mover_in_german(app):
     set_language("de")  # the suite's fixture puts the source language back
     words = phase_words(table.frame())
     assert words.startswith("Bimmel zieht einen Stein über einen Stab."), words
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_lan_chat_lines_cover_no_piece_nor_a_card_or_button(app, scale):
+    """A LAN table's chat lines stay nine seconds: in the default corner they covered rows 0 and 1.
+    Linja's stand beside the board, clear of every slot a piece can take (a goal row filled with
+    eighteen), of the seats' cards and of Rules and Menu, and inside the screen, at any text size."""
+    from game.render.linja.layout import PIECE_RADIUS, ROWS
+    from game.tables.linja.layout import CARDS, MENU_BUTTON, RULES_BUTTON
+    from game.ui import theme
+    from tools.shots.lan import ShotLink, chatter
+    from tools.shots.lan import seat as lan_seat
+    theme.set_ui_scale(scale)
+    try:
+        local = advanced(7, lambda view: view["moves"] >= 12)
+        link = ShotLink([lan_seat("Ada"), lan_seat("Tramina", kind="bot", bot=True)], "Linja night", local,
+                        "playing", game="linja")
+        session = chatter(link, [(1, "Tramina", "Good luck!"), (0, "Ada", "You too."),
+                                 (1, "Tramina", "That was a long following move, and it earned you an extra turn "
+                                                "on the empty row right in front of my pieces."),
+                                 (0, "Ada", "Row 3 is mine now.")])
+        table = LinjaTable(app, session, None)
+        app.push(table)
+        run(app, 0.5)
+        feed = table.lan_hud.feed_rect()
+        assert feed is not None
+        drawn = feed.move(40, 0).clip(feed)  # feed_rect leaves 40 px for a new line sliding in
+        tab = table.lan_hud.chat.tab
+        pieces: list[pygame.Rect] = []
+        for row in range(ROWS):
+            for counts in ((12, 6), (6, 12), (3, 3)):
+                for group in table.layout.slots(row, counts):
+                    for x, y in group:
+                        box = pygame.Rect(0, 0, 2 * PIECE_RADIUS, 2 * PIECE_RADIUS)
+                        box.center = (round(x), round(y))
+                        pieces.append(box)
+        for row in table.rows:
+            for group in row:
+                for piece in group:
+                    box = pygame.Rect(0, 0, 2 * PIECE_RADIUS, 2 * PIECE_RADIUS)
+                    box.center = (round(piece.x), round(piece.y))
+                    pieces.append(box)
+        for rect in (drawn, tab):
+            assert rect.collidelist(pieces) == -1, rect
+            assert rect.collidelist([*CARDS.values(), RULES_BUTTON, MENU_BUTTON]) == -1, rect
+            assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(rect), rect
+        assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(table.lan_hud.chat.panel)
+    finally:
+        theme.set_ui_scale(1.0)

@@ -15,6 +15,7 @@ import pygame
 from game.anim import Timeline
 from game.core.linja.position import have_passed
 from game.i18n import _, ngettext
+from game.lan.chat import PANEL_SIZE as CHAT_PANEL
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
@@ -34,6 +35,7 @@ from game.ui.input import Intent
 from game.ui.widgets import Button
 
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
+CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
@@ -116,6 +118,13 @@ class LinjaTable(TableScene):
     def notice_anchor(self) -> pygame.Rect:
         """Over the board's top frame, above the far row's pieces and never out over the seat cards."""
         return pygame.Rect(BOARD.x + 240, 2, BOARD.width - 480, NOTICE_HEIGHT)
+
+    def chat_corner(self) -> tuple[int, int]:
+        """The LAN chat beside the board, never over a piece (the default corner's fading lines covered
+        rows 0 and 1 for nine seconds): its lines rise over the side panel's moves list and the line
+        under the phase card, from the board's right strip, which no piece reaches; its tab stands
+        there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
+        return CHAT_CORNER
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
