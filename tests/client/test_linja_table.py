@@ -596,3 +596,36 @@ def test_lan_chat_lines_cover_no_piece_nor_a_card_or_button(app, scale):
         assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(table.lan_hud.chat.panel)
     finally:
         theme.set_ui_scale(1.0)
+
+
+def drag(start, end, steps=6):
+    """A press at ``start``, small moves with the button held, the button up at ``end``."""
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    for index in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * index // steps, start[1] + (end[1] - start[1]) * index // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+    return [*events, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+
+
+def test_a_piece_taken_up_and_let_go_off_its_move_is_put_back_and_a_drag_to_its_row_plays_it(app):
+    """A move is played when the button comes up on the row pressed or on the row the move reaches; a
+    piece dragged off the board, onto Menu or to another row moves nowhere (the press alone once played
+    it, so a piece taken up by mistake could not be put back), and Menu does not open either."""
+    from game.tables.linja.layout import MENU_BUTTON
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert not table.busy  # the starting banner is over: a press is not taken to skip it
+    choice = next(c for c in table.view["choices"] if c["from"] == 1)
+    start = piece_centre(table, 1, 0)
+    other = next(row for row in range(1, 7) if row not in (1, int(choice["to"])))
+    for end in (MENU_BUTTON.center, (1600, 40), (start[0], round(table.layout.row_y(other)))):
+        run(app, 0.3, drag(start, end))
+        assert match.version == 0 and app.stack.top is table, end
+        assert getattr(table, "pressed_row", None) is None
+    held = drag(start, (start[0] + 200, round(table.layout.row_y(int(choice["to"])))))
+    run(app, 0.02, held[:-1])
+    assert table.active_choice() == choice and match.version == 0  # held: its move shown, not played
+    run(app, 0.02, held[-1:])
+    assert match.version == 1 and match.log[-1]["action"] == {"type": "initial", "from": 1}

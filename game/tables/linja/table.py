@@ -57,6 +57,7 @@ class LinjaTable(TableScene):
         self.hover_pos: tuple[int, int] | None = None
         self.selected: int | None = None  # a choice picked with the keyboard or pad
         self.picked: Piece | None = None  # the very piece clicked, so that one hops
+        self.pressed_row: int | None = None  # a row pressed: its move is played when the button comes up on it
         self.count_row: int | None = None  # the row whose pieces set the following move
         self.count_skip: Piece | None = None  # ...not counting the piece that just arrived
         self.score_rows: set[int] = set()
@@ -415,6 +416,8 @@ class LinjaTable(TableScene):
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
+            if self.pressed_row is not None:
+                return False  # a piece held: its move stays shown until the button comes up
             self.hover_pos = intent.pos
             self.hover_row = self.layout.row_at(intent.pos)
             if self.hover_row is not None:
@@ -424,8 +427,10 @@ class LinjaTable(TableScene):
             row = self.layout.row_at(intent.pos)
             if row is not None:
                 self.hover_pos, self.hover_row = intent.pos, row
-                self.play_row(row)
+                self.pressed_row = row  # played when the button comes up, as a click or a drag ends
                 return True
+        if kind == "release":
+            return self._released(intent.pos)
         if kind in ("left", "right", "up", "down") and self.choices():
             self._step_selection(1 if kind in ("right", "up") else -1)
             return True
@@ -442,6 +447,21 @@ class LinjaTable(TableScene):
             self._step_selection(1)  # Enter first shows a move; a second Enter plays it
             return True
         return False
+
+    def _released(self, pos: tuple[int, int] | None) -> bool:
+        """The button up after a press on a row: let go on that row (a click) or dragged to the row its
+        move reaches, the move is played; let go anywhere else — off the board, on a button, another
+        row — nothing happens, so a piece taken up by mistake can be put back."""
+        row, self.pressed_row = self.pressed_row, None
+        if row is None:
+            return False
+        here = self.layout.row_at(pos) if pos is not None else None
+        choice = next((c for c in self.choices() if c["from"] == row), None)
+        if here is not None and (here == row or (choice is not None and here == int(choice["to"]))):
+            self.play_row(row)
+        if pos is not None:
+            self.hover_pos, self.hover_row = pos, here
+        return True
 
     def keys_left_board(self) -> None:
         self.selected = None  # Tab went to Rules or Menu: no piece stays picked out under Enter
