@@ -629,3 +629,23 @@ def test_a_piece_taken_up_and_let_go_off_its_move_is_put_back_and_a_drag_to_its_
     assert table.active_choice() == choice and match.version == 0  # held: its move shown, not played
     run(app, 0.02, held[-1:])
     assert match.version == 1 and match.log[-1]["action"] == {"type": "initial", "from": 1}
+
+
+def test_enter_in_the_bots_turn_opens_no_button_the_keys_never_walked_to(app):
+    """"Click or press Enter to skip the animation", the table says while a move plays; an Enter a moment
+    later, with the bot still to move, pressed the first button (Rules) or the last one the pointer
+    passed (Menu). It does nothing now; Tab to a button and Enter still presses it."""
+    from game.scenes.rules import RulesScene
+    from game.tables.linja.layout import MENU_BUTTON
+    table, _match = make_table(app, VS_BOT, first=1)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert not table.busy and not table.my_turn
+    run(app, 0.1, key(pygame.K_RETURN))
+    assert app.stack.top is table
+    run(app, 0.1, [pygame.event.Event(pygame.MOUSEMOTION, pos=MENU_BUTTON.center, rel=(1, 1), buttons=(0, 0, 0)),
+                   pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 500), rel=(1, 1), buttons=(0, 0, 0))])
+    run(app, 0.1, key(pygame.K_RETURN))  # the pointer passed Menu and left it
+    assert app.stack.top is table
+    run(app, 0.1, key(pygame.K_TAB) + key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, (RulesScene, PauseScene))  # walked to with the keys: pressed

@@ -443,10 +443,13 @@ class LinjaTable(TableScene):
             if choice is not None:
                 self.play_row(int(choice["from"]))
             return True
-        if kind == "confirm" and self.choices() and not (self.ui.focus is not None and self.ui.focus.hovered):
+        pointed = self.ui.focus is not None and self.ui.focus.hovered
+        if kind == "confirm" and self.choices() and not pointed:
             self._step_selection(1)  # Enter first shows a move; a second Enter plays it
             return True
-        return False
+        # Nothing to show now (another's turn, the moment after an animation it skipped, a watcher):
+        # Enter presses no button the keys never walked to (it opened the rules in the bot's turn)
+        return kind == "confirm" and not pointed
 
     def _released(self, pos: tuple[int, int] | None) -> bool:
         """The button up after a press on a row: let go on that row (a click) or dragged to the row its
