@@ -453,7 +453,7 @@ def test_the_phase_card_grows_to_read_at_full_size_and_nothing_in_the_turn_box_o
     from game.ui import theme
     table, _match = make_table(app, VS_BOT, first=0)
     table.session.hold_bots(True)
-    run(app, 0.5)
+    run(app, 2.0)  # past the starting banner: the line under the card says what to do
     drawn = []
     real = theme.draw_text
 
@@ -487,6 +487,17 @@ def test_the_phase_card_grows_to_read_at_full_size_and_nothing_in_the_turn_box_o
             assert plan.guidance.bottom < bottom <= RULES_BUTTON.top and TURN_BOX.contains(plan.card), case
             if scale == 1.0:
                 assert plan.log_top is not None, case  # the moves list always shows at 100 %
+        # What to do now reads at full size too: its second sentence is said only where it fits so
+        frame = table.frame()
+        assert frame.guidance[0] == table.guidance()[0] and frame.guidance_more
+        drawn.clear()
+        panel.draw_panel(pygame.Surface((1920, 1080)), frame)
+        plan = panel.turn_box_plan(frame)
+        said = [(text, px) for text, px, rect in drawn if plan.guidance.contains(rect)]
+        assert said and all(px == theme.px(panel.GUIDANCE_SIZE) for _text, px in said), said
+        assert " ".join(text for text, _px in said).startswith(frame.guidance[0])
+        if scale == 1.0:
+            assert " ".join(text for text, _px in said).endswith(frame.guidance_more)
     finally:
         theme.set_ui_scale(1.0)
 

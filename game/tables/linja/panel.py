@@ -126,6 +126,11 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
         _phase_initial(surface, frame, plan.card)
     text, colour = frame.guidance
     area = plan.guidance
+    if frame.guidance_more:  # said only where it fits at full size: the first sentence is the one that matters
+        more = f"{text} {frame.guidance_more}"
+        needed = len(theme.wrap(more, GUIDANCE_SIZE, area.width, theme.TEXT_BOLD_FONT))
+        if needed * theme.line_height(GUIDANCE_SIZE, theme.TEXT_BOLD_FONT) <= area.height:
+            text = more
     size, lines, step = theme.fit_lines(text, GUIDANCE_SIZE, area.width, area.height, theme.TEXT_BOLD_FONT)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (area.x, area.y + index * step), size, colour, theme.TEXT_BOLD_FONT)

@@ -393,10 +393,17 @@ class LinjaTable(TableScene):
         if view.get("phase") == "over" or turn is None:
             return "", theme.CREAM
         if self.my_turn:
-            return _("Click a piece to move it — or ← → and Enter. Hover to see where it lands."), theme.CREAM_DIM
+            return _("Click a piece to move it — or ← → and Enter."), theme.CREAM_DIM
         if self.session.replay:  # the card's heading already says whose turn it is ("Ada's turn")
             return "", theme.CREAM_DIM
         return self.waiting_words(int(turn)), theme.CREAM_DIM
+
+    def guidance_more(self) -> str:
+        """A sentence the line under the card adds where it has the room at its size (not at 150 %)."""
+        text, _colour = self.guidance()
+        if text == _("Click a piece to move it — or ← → and Enter."):
+            return _("Hover to see where it lands.")
+        return ""
 
     def play_row(self, row: int) -> None:
         view = self.view
@@ -494,7 +501,8 @@ class LinjaTable(TableScene):
         return LinjaFrame(view=view, seats=seats, kinds=kinds, pieces=self.pieces, seat=self.eyes, my_turn=self.my_turn,
                           choices=self.choices(), active=active, mover=self.mover(active) if active else None,
                           counted=self.counted_pieces(), count_row=self.count_row, score_rows=self.score_rows,
-                          tally=self.tally, guidance=self.guidance(), log=self.log, age=self.age,
+                          tally=self.tally, guidance=self.guidance(), guidance_more=self.guidance_more(),
+                          log=self.log, age=self.age,
                           humans=tuple(self.humans), replay=self.session.replay)
 
     def draw_table(self, surface: pygame.Surface) -> None:
