@@ -27,6 +27,9 @@ TEXT_INSET = 20  # from the card's sides to its words
 NUMBER_COLUMN = 130  # the following move's big step count, left of its explanation
 GUIDANCE_GAP = 16  # between the card and the line under it
 GUIDANCE_LINES = 2  # the line under the card keeps room for two lines at its size before the moves list shows
+GUIDANCE_SIZE = 26
+FOLLOWING_TITLE = 30  # "Following move: 3 steps" across the card: the big count stands under it
+FINAL_CARD = N_("Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it.")
 # The initial move's card, with both of its exceptions (J4): six lines at the largest text size, so the card
 # and two lines under it fit above Rules and Menu at full size (``turn_box_plan``)
 INITIAL_CARD = N_("Move a piece over one stick. Each piece already on the row it reaches gives the following "
@@ -138,11 +141,6 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
         _log(surface, frame, plan.log_top)
 
 
-GUIDANCE_SIZE = 26
-FOLLOWING_TITLE = 30  # "Following move: 3 steps" beside nothing: the big count stands under it
-FINAL_CARD = N_("Pieces in the other half score 5 on the goal row, then 3, 2 and 1 on the rows nearest it.")
-
-
 @dataclass(frozen=True)
 class TurnBoxPlan:
     """Where the turn box's parts stand at this text size: the phase card grows to hold its words at
@@ -160,11 +158,11 @@ def turn_box_plan(frame: LinjaFrame) -> TurnBoxPlan:
     card.height = max(CARD_HEIGHT, _card_height(frame, card))
     top = max(box.y + GUIDANCE_TOP, card.bottom + GUIDANCE_GAP)
     guidance = GUIDANCE_LINES * theme.line_height(GUIDANCE_SIZE, theme.TEXT_BOLD_FONT)
-    log_top: int | None = max(LOG_TOP, top + guidance + 8)
-    if log_top is not None and log_top + _log_heading_height() + theme.px(30) > LOG_BOTTOM:
-        log_top = None  # a large text size: the card and the line under it take the list's room
-    bottom = LOG_BOTTOM if log_top is None else log_top - 8
-    return TurnBoxPlan(card, pygame.Rect(box.x + 28, top, box.width - 56, bottom - top), log_top)
+    log_top = max(LOG_TOP, top + guidance + 8)
+    # at a large text size the card and the line under it may take the list's room
+    listed = log_top + _log_heading_height() + theme.px(30) <= LOG_BOTTOM
+    bottom = log_top - 8 if listed else LOG_BOTTOM
+    return TurnBoxPlan(card, pygame.Rect(box.x + 28, top, box.width - 56, bottom - top), log_top if listed else None)
 
 
 def _final(frame: LinjaFrame) -> bool:
