@@ -660,3 +660,20 @@ def test_enter_in_the_bots_turn_opens_no_button_the_keys_never_walked_to(app):
     assert app.stack.top is table
     run(app, 0.1, key(pygame.K_TAB) + key(pygame.K_RETURN))
     assert isinstance(app.stack.top, (RulesScene, PauseScene))  # walked to with the keys: pressed
+
+
+def test_a_turn_of_this_screen_on_hold_never_says_it_waits_for_its_own_player(app):
+    """While Ada's move is on its way to the host (or the link is down and "Reconnecting…" covers the
+    table) her turn is on hold: the line under the card said "Waiting for Ada…" on Ada's own screen."""
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert table.my_turn
+    table.awaiting = 5.0  # an intent sent, its answer not back yet
+    assert not table.my_turn
+    assert "Ada" not in table.guidance()[0]
+    table.awaiting = 0.0
+    bot, _match = make_table(app, VS_BOT, first=1)
+    bot.session.hold_bots(True)
+    run(app, 2.0)
+    assert bot.guidance()[0] == "Bimmel is thinking…"  # another's turn is still named

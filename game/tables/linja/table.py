@@ -396,6 +396,8 @@ class LinjaTable(TableScene):
             return _("Click a piece to move it — or ← → and Enter."), theme.CREAM_DIM
         if self.session.replay:  # the card's heading already says whose turn it is ("Ada's turn")
             return "", theme.CREAM_DIM
+        if int(turn) in self.humans:  # this screen's own turn, on hold (a move on its way, the link down):
+            return "", theme.CREAM_DIM  # never "Waiting for Ada…" on Ada's own screen
         return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def guidance_more(self) -> str:
