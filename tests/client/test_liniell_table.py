@@ -655,3 +655,44 @@ def test_the_drawn_tile_dragged_onto_the_field_is_laid_there_and_clicked_it_turn
     wait_idle(app, table)
     placed = table.session.match.state.placed
     assert len(placed) == 1 and placed[0][0] == (0, 0) and placed[0][2] == 1  # laid there, as it showed
+
+
+def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:
+    """At one screen the cover comes between two players' turns: a refusal the first player's click
+    earned ("A tile must go next to a tile already in play.", "Both your markers are out…") stood on
+    at the foot of the board for the next player as if it were theirs, and over the final count.
+    Against a bot the note stays its time (the player reads it while the bot moves)."""
+    app = fast
+    for humans in ((0, 1), (0,)):
+        table = table_after(app, 4, humans=humans)
+        wait_idle(app, table)
+        match = table.session.match
+        mover = table.model.current
+        far = next(cell for cell in field_render.region_cells(table.model.region())
+                   if cell not in table.model.tiles and cell not in table.model.open_cells)
+        app.step(1 / 60, click(table.camera.tile_rect(far).center))
+        assert table.toast_time > 0 and table.toast_owner == mover
+        perform(app, table, match.game.legal(match.state, mover)[0])
+        wait_idle(app, table)
+        assert table.model.phase == "occupy" and table.toast_time > 0
+        perform(app, table, {"type": "skip"})
+        deadline = time.monotonic() + 10
+        while table.model.current == mover or table.busy or app.stack.top is not table:
+            assert time.monotonic() < deadline
+            if isinstance(app.stack.top, CoverScene):
+                app.step(1 / 60, key(pygame.K_RETURN))  # "I'm Tramina — show me"
+            app.step(1 / 60)
+        if humans == (0, 1):
+            assert table.toast_time == 0, table.toast_text  # the next player's turn opened clean
+        else:
+            assert table.toast_time > 0 and table.toast_text.startswith("A tile must go next")
+        app.pop()
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    table.toast("Both your markers are out: first click the one that should move.", owner=0)
+    table.count.begin()
+    app.step(1 / 60)
+    assert table.toast_time == 0  # the game is over: no note about the last choice over the count
+    table.toast("A tile was set aside.")  # the table's own news stays its time
+    app.step(1 / 60)
+    assert table.toast_time > 0

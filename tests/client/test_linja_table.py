@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -423,16 +422,38 @@ def test_the_turn_box_says_your_turn_to_the_one_player_of_the_screen_and_names_h
         assert mine in drawn and theirs not in drawn, template
 
 
-@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("en", 1.5), ("de", 1.5)])
-def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypatch, lang, scale):
+def test_the_initial_move_card_names_both_exceptions():
     """J4: the pieces on the reached row set the following move, but an empty row gives none and a
-    move home exactly one step. The card says all of it, uncut, at no less than 22 pixels."""
-    from game.i18n import _, set_language
+    move home exactly one step."""
     from game.tables.linja import panel
-    from game.tables.linja.layout import TURN_BOX
-    from game.ui import theme
     assert all(words in panel.INITIAL_CARD for words in ("already on the row", "An empty row: no following move",
                                                          "Home: exactly 1 step"))
+
+
+CARD_CASES = {  # (phase, steps, extra turn, whose turn: 0 Ada of this screen, 1 the bot Bimmel)
+    "my initial move": ("initial", 0, False, 0), "the bot's initial move": ("initial", 0, False, 1),
+    "my following move": ("following", 3, False, 0), "one step": ("following", 1, False, 0),
+    "in my extra turn": ("following", 5, True, 0), "the bot's following move": ("following", 4, False, 1),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_phase_card_grows_to_read_at_full_size_and_nothing_in_the_turn_box_overlaps(app, monkeypatch, lang,
+                                                                                          scale):
+    """At every text size the phase card's words are drawn whole at their own size (the card grows to
+    hold them; at 150 % they once shrank to 22 px in a card that kept its height), under whose turn it
+    is, and the line under the card keeps room for two lines at full size on this screen's turn (one
+    for another's "… is thinking"), all above the moves list and the Rules and Menu buttons."""
+    from dataclasses import replace
+
+    from game.i18n import set_language
+    from game.tables.linja import panel
+    from game.tables.linja.layout import RULES_BUTTON, TURN_BOX
+    from game.ui import theme
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)  # past the starting banner: the line under the card says what to do
     drawn = []
     real = theme.draw_text
 
@@ -442,19 +463,43 @@ def test_the_initial_move_card_names_both_exceptions_whole_and_readable(monkeypa
         return rect
 
     monkeypatch.setattr(panel.theme, "draw_text", record)
-    set_language(lang)
+    set_language(lang)  # the suite's fixture puts the source language back
     theme.set_ui_scale(scale)
     try:
-        card = pygame.Rect(TURN_BOX.x + 20, TURN_BOX.y + 84, TURN_BOX.width - 40, 196)
-        mine = SimpleNamespace(view={"turn": 0, "phase": "initial"}, humans=(0,), name=lambda seat: "Ada")
-        panel._phase_initial(pygame.Surface((1920, 1080)), mine, card)
-        text = _(panel.INITIAL_CARD)
+        for case, (phase, steps, extra, turn) in CARD_CASES.items():
+            frame = replace(table.frame(), view={**table.view, "phase": phase, "steps": steps, "extra_turn": extra,
+                                                 "turn": turn}, guidance=("", theme.CREAM))
+            plan = panel.turn_box_plan(frame)
+            drawn.clear()
+            panel.draw_panel(pygame.Surface((1920, 1080)), frame)
+            words = panel.phase_words(frame)
+            size = theme.px(24 if phase == "following" else 25)
+            lines = [(text, px, rect) for text, px, rect in drawn  # not a card's name, nor the big step count
+                     if text and text in words and TURN_BOX.contains(rect) and text != str(steps)]
+            assert " ".join(text for text, _px, _rect in lines) == words, case  # uncut
+            assert all(px == size and plan.card.contains(rect) for _text, px, rect in lines), (case, lines)
+            heading = next(rect for text, _px, rect in drawn if text in ("Your turn", "Du bist dran", "Bimmel's turn",
+                                                                          "Bimmel ist am Zug"))
+            assert heading.bottom <= plan.card.top, case
+            room = plan.guidance.height // theme.line_height(panel.GUIDANCE_SIZE, theme.TEXT_BOLD_FONT)
+            assert plan.guidance.top > plan.card.bottom and room >= (2 if turn == 0 else 1), (case, room)
+            bottom = plan.log_top if plan.log_top is not None else RULES_BUTTON.top
+            assert plan.guidance.bottom < bottom <= RULES_BUTTON.top and TURN_BOX.contains(plan.card), case
+            if scale == 1.0:
+                assert plan.log_top is not None, case  # the moves list always shows at 100 %
+        # What to do now reads at full size too: its second sentence is said only where it fits so
+        frame = table.frame()
+        assert frame.guidance[0] == table.guidance()[0] and frame.guidance_more
+        drawn.clear()
+        panel.draw_panel(pygame.Surface((1920, 1080)), frame)
+        plan = panel.turn_box_plan(frame)
+        said = [(text, px) for text, px, rect in drawn if plan.guidance.contains(rect)]
+        assert said and all(px == theme.px(panel.GUIDANCE_SIZE) for _text, px in said), said
+        assert " ".join(text for text, _px in said).startswith(frame.guidance[0])
+        if scale == 1.0:
+            assert " ".join(text for text, _px in said).endswith(frame.guidance_more)
     finally:
-        set_language("en")
         theme.set_ui_scale(1.0)
-    lines = drawn[1:]  # after the card's title
-    assert " ".join(line for line, _size, _rect in lines) == text  # nothing cut off
-    assert all(size >= 22 and card.contains(rect) for _line, size, rect in lines)
 
 
 def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_else_who_moves(app):
@@ -466,20 +511,42 @@ def test_the_phase_card_tells_this_screens_player_what_to_do_and_names_anyone_el
     run(app, 0.5)
     frame = table.frame()
     assert frame.view["turn"] == 1 and frame.view["phase"] == "initial"
-    assert phase_words(frame).startswith("Bimmel moves one piece over one stick."), phase_words(frame)
+    assert phase_words(frame).startswith("Bimmel moves a piece over one stick."), phase_words(frame)
     following = replace(frame, view={**frame.view, "phase": "following", "steps": 3})
     assert phase_words(following).startswith("Bimmel moves one piece"), phase_words(following)
-    assert phase_words(following).endswith("3 sticks forward.")
+    assert "3 sticks forward." in phase_words(following)
     for watcher in (replace(frame, humans=()), replace(frame, humans=(), replay=True)):  # spectator, replay
         assert phase_words(watcher).startswith("Bimmel moves"), watcher
     for hot_seat in (replace(frame, humans=(0, 1)), replace(frame, humans=(1,))):  # Bimmel's seat played here
-        assert phase_words(hot_seat).startswith("Move one of your pieces"), hot_seat
+        assert phase_words(hot_seat).startswith("Move a piece over one stick"), hot_seat
         assert "Bimmel" not in phase_words(replace(hot_seat, view=following.view))
 
     mine, _match = make_table(app, VS_BOT, first=0)  # Ada, of this screen, opens
     run(app, 0.5)
     assert mine.frame().view["turn"] == 0
-    assert phase_words(mine.frame()).startswith("Move one of your pieces"), phase_words(mine.frame())
+    assert phase_words(mine.frame()).startswith("Move a piece over one stick"), phase_words(mine.frame())
+
+
+def test_the_following_moves_card_names_the_extra_turn_an_empty_row_earns_once_a_turn(app):
+    """J5: a following move that ends on an empty row earns an extra turn, whose own following move
+    earns none; the card says so, as the hover preview and the "Extra turn!" banner do."""
+    from dataclasses import replace
+
+    from game.i18n import set_language
+    from game.tables.linja.panel import phase_words
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 0.5)
+    frame = table.frame()
+    for turn in (0, 1):  # Ada of this screen, and the bot she watches
+        following = replace(frame, view={**frame.view, "phase": "following", "steps": 2, "turn": turn})
+        extra = replace(following, view={**following.view, "extra_turn": True})
+        assert phase_words(following).endswith("An empty row: an extra turn."), phase_words(following)
+        assert phase_words(extra).endswith("An empty row: no further extra turn."), phase_words(extra)
+        assert "extra turn" not in phase_words(replace(following, view={**frame.view, "turn": turn}))  # initial
+    set_language("de")  # the suite's fixture puts the source language back
+    assert phase_words(following).endswith("Leere Reihe: ein Extrazug.")
+    assert phase_words(extra).endswith("Leere Reihe: kein weiterer Extrazug.")
 
 
 def test_the_phase_card_names_the_mover_in_german(app):
@@ -491,3 +558,122 @@ def test_the_phase_card_names_the_mover_in_german(app):
     set_language("de")  # the suite's fixture puts the source language back
     words = phase_words(table.frame())
     assert words.startswith("Bimmel zieht einen Stein über einen Stab."), words
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_lan_chat_lines_cover_no_piece_nor_a_card_or_button(app, scale):
+    """A LAN table's chat lines stay nine seconds: in the default corner they covered rows 0 and 1.
+    Linja's stand beside the board, clear of every slot a piece can take (a goal row filled with
+    eighteen), of the seats' cards and of Rules and Menu, and inside the screen, at any text size."""
+    from game.render.linja.layout import PIECE_RADIUS, ROWS
+    from game.tables.linja.layout import CARDS, MENU_BUTTON, RULES_BUTTON
+    from game.ui import theme
+    from tools.shots.lan import ShotLink, chatter
+    from tools.shots.lan import seat as lan_seat
+    theme.set_ui_scale(scale)
+    try:
+        local = advanced(7, lambda view: view["moves"] >= 12)
+        link = ShotLink([lan_seat("Ada"), lan_seat("Tramina", kind="bot", bot=True)], "Linja night", local,
+                        "playing", game="linja")
+        session = chatter(link, [(1, "Tramina", "Good luck!"), (0, "Ada", "You too."),
+                                 (1, "Tramina", "That was a long following move, and it earned you an extra turn "
+                                                "on the empty row right in front of my pieces."),
+                                 (0, "Ada", "Row 3 is mine now.")])
+        table = LinjaTable(app, session, None)
+        app.push(table)
+        run(app, 0.5)
+        feed = table.lan_hud.feed_rect()
+        assert feed is not None
+        drawn = feed.move(40, 0).clip(feed)  # feed_rect leaves 40 px for a new line sliding in
+        tab = table.lan_hud.chat.tab
+        pieces: list[pygame.Rect] = []
+        for row in range(ROWS):
+            for counts in ((12, 6), (6, 12), (3, 3)):
+                for group in table.layout.slots(row, counts):
+                    for x, y in group:
+                        box = pygame.Rect(0, 0, 2 * PIECE_RADIUS, 2 * PIECE_RADIUS)
+                        box.center = (round(x), round(y))
+                        pieces.append(box)
+        for row in table.rows:
+            for group in row:
+                for piece in group:
+                    box = pygame.Rect(0, 0, 2 * PIECE_RADIUS, 2 * PIECE_RADIUS)
+                    box.center = (round(piece.x), round(piece.y))
+                    pieces.append(box)
+        for rect in (drawn, tab):
+            assert rect.collidelist(pieces) == -1, rect
+            assert rect.collidelist([*CARDS.values(), RULES_BUTTON, MENU_BUTTON]) == -1, rect
+            assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(rect), rect
+        assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(table.lan_hud.chat.panel)
+    finally:
+        theme.set_ui_scale(1.0)
+
+
+def drag(start, end, steps=6):
+    """A press at ``start``, small moves with the button held, the button up at ``end``."""
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    for index in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * index // steps, start[1] + (end[1] - start[1]) * index // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+    return [*events, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+
+
+def test_a_piece_taken_up_and_let_go_off_its_move_is_put_back_and_a_drag_to_its_row_plays_it(app):
+    """A move is played when the button comes up on the row pressed or on the row the move reaches; a
+    piece dragged off the board, onto Menu or to another row moves nowhere (the press alone once played
+    it, so a piece taken up by mistake could not be put back), and Menu does not open either."""
+    from game.tables.linja.layout import MENU_BUTTON
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert not table.busy  # the starting banner is over: a press is not taken to skip it
+    choice = next(c for c in table.view["choices"] if c["from"] == 1)
+    start = piece_centre(table, 1, 0)
+    other = next(row for row in range(1, 7) if row not in (1, int(choice["to"])))
+    for end in (MENU_BUTTON.center, (1600, 40), (start[0], round(table.layout.row_y(other)))):
+        run(app, 0.3, drag(start, end))
+        assert match.version == 0 and app.stack.top is table, end
+        assert getattr(table, "pressed_row", None) is None
+    held = drag(start, (start[0] + 200, round(table.layout.row_y(int(choice["to"])))))
+    run(app, 0.02, held[:-1])
+    assert table.active_choice() == choice and match.version == 0  # held: its move shown, not played
+    run(app, 0.02, held[-1:])
+    assert match.version == 1 and match.log[-1]["action"] == {"type": "initial", "from": 1}
+
+
+def test_enter_in_the_bots_turn_opens_no_button_the_keys_never_walked_to(app):
+    """"Click or press Enter to skip the animation", the table says while a move plays; an Enter a moment
+    later, with the bot still to move, pressed the first button (Rules) or the last one the pointer
+    passed (Menu). It does nothing now; Tab to a button and Enter still presses it."""
+    from game.scenes.rules import RulesScene
+    from game.tables.linja.layout import MENU_BUTTON
+    table, _match = make_table(app, VS_BOT, first=1)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert not table.busy and not table.my_turn
+    run(app, 0.1, key(pygame.K_RETURN))
+    assert app.stack.top is table
+    run(app, 0.1, [pygame.event.Event(pygame.MOUSEMOTION, pos=MENU_BUTTON.center, rel=(1, 1), buttons=(0, 0, 0)),
+                   pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 500), rel=(1, 1), buttons=(0, 0, 0))])
+    run(app, 0.1, key(pygame.K_RETURN))  # the pointer passed Menu and left it
+    assert app.stack.top is table
+    run(app, 0.1, key(pygame.K_TAB) + key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, (RulesScene, PauseScene))  # walked to with the keys: pressed
+
+
+def test_a_turn_of_this_screen_on_hold_never_says_it_waits_for_its_own_player(app):
+    """While Ada's move is on its way to the host (or the link is down and "Reconnecting…" covers the
+    table) her turn is on hold: the line under the card said "Waiting for Ada…" on Ada's own screen."""
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    assert table.my_turn
+    table.awaiting = 5.0  # an intent sent, its answer not back yet
+    assert not table.my_turn
+    assert "Ada" not in table.guidance()[0]
+    table.awaiting = 0.0
+    bot, _match = make_table(app, VS_BOT, first=1)
+    bot.session.hold_bots(True)
+    run(app, 2.0)
+    assert bot.guidance()[0] == "Bimmel is thinking…"  # another's turn is still named

@@ -79,6 +79,7 @@ class LiniellTable(TableScene):
         self.toast_text = ""
         self.toast_colour: theme.Colour = theme.CORAL
         self.toast_time = 0.0
+        self.toast_owner: int | None = None  # whose input the note answers: it is theirs alone
         self._stage = Stage(self.show, self.camera, self._model, self.seat_colour, self.sound, self.toast,
                             self.count, self._counted, lambda seat: self.initials()[seat])
         self._build_buttons()
@@ -142,15 +143,19 @@ class LiniellTable(TableScene):
         stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor)
 
     def turn_opened(self, acting: int | None, mine: bool) -> None:
-        """A forced skip: no free line on the new tile ends the turn by itself."""
+        """A forced skip: no free line on the new tile ends the turn by itself. A note that answered the
+        last player of this screen does not stay for the next one (at one screen the cover comes
+        between: "Both your markers are out" read as the next player's own)."""
+        if mine and self.toast_owner is not None and self.toast_owner != acting:
+            self.toast_time = 0.0
         model = self.model
         if mine and model is not None and model.phase == "occupy" and not model.free_lines_on_last():
-            self.toast(_("No free line on this tile: your turn ends."), theme.SUNFLOWER)
+            self.toast(_("No free line on this tile: your turn ends."), theme.SUNFLOWER, owner=acting)
             self.submit({"type": "skip"})
 
     def refused(self, message: str) -> None:
         self.launch = None
-        self.toast(message)
+        self.toast(message, owner=self.eyes)
 
     def cover_note(self, seat: int) -> str:
         """Whose markers are whose, as Linja's cover says whose pieces: the cover hides nothing secret,
@@ -218,8 +223,11 @@ class LiniellTable(TableScene):
     def sound(self, name: str) -> None:
         self.app.sounds.play(name)
 
-    def toast(self, text: str, colour: theme.Colour = theme.CORAL) -> None:
+    def toast(self, text: str, colour: theme.Colour = theme.CORAL, owner: int | None = None) -> None:
+        """A note at the foot of the board; ``owner``: the seat whose input it answers (None: the
+        table's own news, a tile set aside), which it is not shown past (see ``turn_opened``)."""
         self.toast_text, self.toast_colour, self.toast_time = text, colour, TOAST_SECONDS
+        self.toast_owner = owner
 
     # -- buttons ----------------------------------------------------------------------------------
     def initials(self) -> list[str]:
@@ -284,7 +292,8 @@ class LiniellTable(TableScene):
         if not self.my_turn or self.model is None:
             if kind == "press" and self.model is not None and BOARD.collidepoint(intent.pos or (0, 0)) \
                     and self.model.phase != "over" and not self.busy:
-                self.toast(_("Wait for {name}.").format(name=self.seat_name(self.model.current)), theme.CREAM_DIM)
+                self.toast(_("Wait for {name}.").format(name=self.seat_name(self.model.current)), theme.CREAM_DIM,
+                           owner=self.eyes)
             return False
         phase = self.model.phase
         if phase == "place":
@@ -403,7 +412,8 @@ class LiniellTable(TableScene):
 
     def occupy(self, line: str) -> None:
         if self.source is None:
-            self.toast(_("Both your markers are out: first click the one that should move."), theme.SUNFLOWER)
+            self.toast(_("Both your markers are out: first click the one that should move."), theme.SUNFLOWER,
+                       owner=self.eyes)
             self.sound("error")
             return
         self.submit({"type": "occupy", "line": line, "from": self.source})
@@ -470,6 +480,8 @@ class LiniellTable(TableScene):
         super().update(dt)
         self._spin.update(dt * self.app.settings.animation_speed)
         self.toast_time = max(0.0, self.toast_time - dt)
+        if self.count.running and self.toast_owner is not None:
+            self.toast_time = 0.0  # the game is over: a note about the last choice is not read over the count
 
     def needs_frames(self) -> bool:
         return super().needs_frames() or self.toast_time > 0 or self._spin.busy

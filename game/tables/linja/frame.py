@@ -35,6 +35,7 @@ class LinjaFrame:
     score_rows: set[int] = field(default_factory=set)
     tally: list[int] | None = None
     guidance: tuple[str, theme.Colour] = ("", theme.CREAM)
+    guidance_more: str = ""  # a sentence added to the guidance where it fits at full size
     log: list[tuple[int, str]] = field(default_factory=list)
     age: float = 0.0
     humans: tuple[int, ...] = ()  # the seats played at this screen: with one, the turn box says "Your turn"

@@ -15,6 +15,7 @@ import pygame
 from game.anim import Timeline
 from game.core.linja.position import have_passed
 from game.i18n import _, ngettext
+from game.lan.chat import PANEL_SIZE as CHAT_PANEL
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
@@ -25,7 +26,7 @@ from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
 from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX
-from game.tables.linja.panel import draw_backdrop, draw_panel
+from game.tables.linja.panel import draw_backdrop, draw_panel, turn_box_plan
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
 from game.ui import theme
@@ -34,6 +35,7 @@ from game.ui.input import Intent
 from game.ui.widgets import Button
 
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
+CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
@@ -55,6 +57,7 @@ class LinjaTable(TableScene):
         self.hover_pos: tuple[int, int] | None = None
         self.selected: int | None = None  # a choice picked with the keyboard or pad
         self.picked: Piece | None = None  # the very piece clicked, so that one hops
+        self.pressed_row: int | None = None  # a row pressed: its move is played when the button comes up on it
         self.count_row: int | None = None  # the row whose pieces set the following move
         self.count_skip: Piece | None = None  # ...not counting the piece that just arrived
         self.score_rows: set[int] = set()
@@ -109,12 +112,20 @@ class LinjaTable(TableScene):
         more fully) down to the moves list's foot above Rules and Menu. Whose turn it is and the
         phase card stay in sight; a longer hint (German at a large text size) climbs over the card's
         explanation, never over whose turn it is."""
-        top = TURN_BOX.y + GUIDANCE_TOP
+        frame = self.frame()
+        top = turn_box_plan(frame).guidance.y if frame is not None else TURN_BOX.y + GUIDANCE_TOP
         return pygame.Rect(TURN_BOX.x, top, TURN_BOX.width, RULES_BUTTON.y - 8 - top)
 
     def notice_anchor(self) -> pygame.Rect:
         """Over the board's top frame, above the far row's pieces and never out over the seat cards."""
         return pygame.Rect(BOARD.x + 240, 2, BOARD.width - 480, NOTICE_HEIGHT)
+
+    def chat_corner(self) -> tuple[int, int]:
+        """The LAN chat beside the board, never over a piece (the default corner's fading lines covered
+        rows 0 and 1 for nine seconds): its lines rise over the side panel's moves list and the line
+        under the phase card, from the board's right strip, which no piece reaches; its tab stands
+        there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
+        return CHAT_CORNER
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
@@ -382,10 +393,19 @@ class LinjaTable(TableScene):
         if view.get("phase") == "over" or turn is None:
             return "", theme.CREAM
         if self.my_turn:
-            return _("Click a piece to move it — or ← → and Enter. Hover to see where it lands."), theme.CREAM_DIM
+            return _("Click a piece to move it — or ← → and Enter."), theme.CREAM_DIM
         if self.session.replay:  # the card's heading already says whose turn it is ("Ada's turn")
             return "", theme.CREAM_DIM
+        if int(turn) in self.humans:  # this screen's own turn, on hold (a move on its way, the link down):
+            return "", theme.CREAM_DIM  # never "Waiting for Ada…" on Ada's own screen
         return self.waiting_words(int(turn)), theme.CREAM_DIM
+
+    def guidance_more(self) -> str:
+        """A sentence the line under the card adds where it has the room at its size (not at 150 %)."""
+        text, _colour = self.guidance()
+        if text == _("Click a piece to move it — or ← → and Enter."):
+            return _("Hover to see where it lands.")
+        return ""
 
     def play_row(self, row: int) -> None:
         view = self.view
@@ -405,6 +425,8 @@ class LinjaTable(TableScene):
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
+            if self.pressed_row is not None:
+                return False  # a piece held: its move stays shown until the button comes up
             self.hover_pos = intent.pos
             self.hover_row = self.layout.row_at(intent.pos)
             if self.hover_row is not None:
@@ -414,8 +436,10 @@ class LinjaTable(TableScene):
             row = self.layout.row_at(intent.pos)
             if row is not None:
                 self.hover_pos, self.hover_row = intent.pos, row
-                self.play_row(row)
+                self.pressed_row = row  # played when the button comes up, as a click or a drag ends
                 return True
+        if kind == "release":
+            return self._released(intent.pos)
         if kind in ("left", "right", "up", "down") and self.choices():
             self._step_selection(1 if kind in ("right", "up") else -1)
             return True
@@ -428,10 +452,28 @@ class LinjaTable(TableScene):
             if choice is not None:
                 self.play_row(int(choice["from"]))
             return True
-        if kind == "confirm" and self.choices() and not (self.ui.focus is not None and self.ui.focus.hovered):
+        pointed = self.ui.focus is not None and self.ui.focus.hovered
+        if kind == "confirm" and self.choices() and not pointed:
             self._step_selection(1)  # Enter first shows a move; a second Enter plays it
             return True
-        return False
+        # Nothing to show now (another's turn, the moment after an animation it skipped, a watcher):
+        # Enter presses no button the keys never walked to (it opened the rules in the bot's turn)
+        return kind == "confirm" and not pointed
+
+    def _released(self, pos: tuple[int, int] | None) -> bool:
+        """The button up after a press on a row: let go on that row (a click) or dragged to the row its
+        move reaches, the move is played; let go anywhere else — off the board, on a button, another
+        row — nothing happens, so a piece taken up by mistake can be put back."""
+        row, self.pressed_row = self.pressed_row, None
+        if row is None:
+            return False
+        here = self.layout.row_at(pos) if pos is not None else None
+        choice = next((c for c in self.choices() if c["from"] == row), None)
+        if here is not None and (here == row or (choice is not None and here == int(choice["to"]))):
+            self.play_row(row)
+        if pos is not None:
+            self.hover_pos, self.hover_row = pos, here
+        return True
 
     def keys_left_board(self) -> None:
         self.selected = None  # Tab went to Rules or Menu: no piece stays picked out under Enter
@@ -461,7 +503,8 @@ class LinjaTable(TableScene):
         return LinjaFrame(view=view, seats=seats, kinds=kinds, pieces=self.pieces, seat=self.eyes, my_turn=self.my_turn,
                           choices=self.choices(), active=active, mover=self.mover(active) if active else None,
                           counted=self.counted_pieces(), count_row=self.count_row, score_rows=self.score_rows,
-                          tally=self.tally, guidance=self.guidance(), log=self.log, age=self.age,
+                          tally=self.tally, guidance=self.guidance(), guidance_more=self.guidance_more(),
+                          log=self.log, age=self.age,
                           humans=tuple(self.humans), replay=self.session.replay)
 
     def draw_table(self, surface: pygame.Surface) -> None:
