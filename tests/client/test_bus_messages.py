@@ -380,7 +380,7 @@ def test_at_the_game_over_news_still_waiting_goes_and_the_winner_is_told_next(ap
     assert toasts.waiting
     up = [toast.text for toast in toasts.items]
     stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, toasts.add, lambda: None,
-                  toasts.drop_waiting)
+                  game_over=toasts.drop_waiting)
     timeline = Timeline()
     stage_update(stage, timeline, view, view, [{"type": "game_over", "reason": "markers", "winners": [1]}], looks)
     timeline.finish()
