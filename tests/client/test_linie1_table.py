@@ -1474,3 +1474,26 @@ def test_enter_before_any_square_is_chosen_brings_the_keys_square_not_a_rotation
     run(app, 0.02, key(pygame.K_RETURN))
     assert table.rotations == turned and table.cursor == (6, 6) and table.pointer_on_board
     assert table.ui.focus is None and match.view(0)["board"]["tiles"] == []
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_card_without_cards_keeps_its_words_clear_of_the_history_button(app, monkeypatch, scale):
+    """A replay in German at 150 %: "Zuschauer sehen keine Karten." ran under the History button."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+        table._update_buttons()
+        for note in ("A spectator sees no cards.", "Zuschauer sehen keine Karten.", "Watching the bots play."):
+            frame = replace(table._panel_frame(), route=None, hidden_note=note)
+            assert frame.history_button == table.history_button.rect
+            drawn = record_drawn_text(monkeypatch)
+            panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+            rect = next(rect for text, rect in drawn if text == note)
+            assert not rect.colliderect(table.history_button.rect)
+    finally:
+        theme.set_ui_scale(1.0)

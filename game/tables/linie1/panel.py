@@ -246,8 +246,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     status = frame.route
     if status is None:
         note, below = _no_route_words(frame)
+        # clear of the History button in the card's corner (German at 150 % ran under it)
+        right = frame.history_button.left - 16 if frame.history_button is not None else rect.right - 28
         drawn = theme.draw_text(surface, note, (rect.x + 28, rect.y + 26),
-                                theme.fit_text(note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                                theme.fit_text(note, 30, right - (rect.x + 28), theme.TEXT_BOLD_FONT),
                                 theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         if below:
             theme.draw_text(surface, below, (rect.x + 28, max(rect.y + 70, drawn.bottom + 2)), 28, theme.CREAM_DIM)
