@@ -1138,8 +1138,9 @@ def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale):
-    """Five seats leave a short route card: the History button hid the top of the die."""
+def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale, monkeypatch):
+    """Five seats leave a short route card: the History button hid the top of the die, and three
+    dice covered the terminals' names."""
     from dataclasses import replace
 
     from game.tables.linie1 import panel as panel_module
@@ -1159,6 +1160,13 @@ def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app,
         die.center = (round(x), round(y))
         assert not die.colliderect(history) and card.contains(die)
         assert size >= panel_module.MIN_PANEL_DIE
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+        names = next(rect for text, rect in drawn if "↔" in text)
+        (x, y), size = panel_module._roll_place(frame, 3, panel_module.PANEL_DICE)  # three dice, leftwards
+        row = pygame.Rect(0, 0, round(size * (1 + 1.45 * 2)), size)
+        row.midright = (round(x + size / 2), round(y))
+        assert not row.colliderect(names) and not row.colliderect(history) and card.contains(row)
         four = replace(frame, view={**frame.view, "players": frame.view["players"][:4]},  # room enough: as before
                        history_button=history.move(0, layout.route_card_rect(4).y - card.y))
         assert panel_module._roll_place(four, 1, layout.DIE_SIZE) == (layout.DIE_CENTRE, layout.DIE_SIZE)
