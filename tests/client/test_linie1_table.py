@@ -1133,7 +1133,7 @@ def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app
                          "Terminals joined — now the stops.")):
         drawn = record_drawn_text(monkeypatch)
         panel_module.draw_panel(pygame.Surface((1920, 1080)), replace(frame, route=route), table.board)
-        words = [text for text, _rect in drawn]
+        words = " ".join(text for text, _rect in drawn)  # a long note comes on two lines
         assert said in words and (said == why) == (why in words)
 
 

@@ -329,6 +329,13 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
         return
+    lines = theme.wrap(words, size, rect.width - 56, face)  # a long note on two lines where the foot has room
+    step = theme.line_height(size, face)
+    if len(lines) > 1 and rect.bottom - 14 - step * len(lines) >= chips_bottom + 2:
+        for index, line_words in enumerate(lines):
+            theme.draw_text(surface, line_words, (rect.x + 28, rect.bottom - 14 - step * (len(lines) - index)),
+                            size, colour, face)
+        return
     size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
     top = rect.bottom - 14 - theme.line_height(size, face)
     if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
