@@ -573,8 +573,6 @@ class TableScene(HoldsSession, Scene):
         if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):
             self.keys_on_buttons = True
             self.keys_left_board()
-        if kind == "point" and not self.keys_on_buttons and self.ui.focus is not None and not self.ui.focus.hovered:
-            self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
         return handled
 
     def keys_left_board(self) -> None:

@@ -1133,13 +1133,14 @@ def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app
                          "Terminals joined — now the stops.")):
         drawn = record_drawn_text(monkeypatch)
         panel_module.draw_panel(pygame.Surface((1920, 1080)), replace(frame, route=route), table.board)
-        words = [text for text, _rect in drawn]
+        words = " ".join(text for text, _rect in drawn)  # a long note comes on two lines
         assert said in words and (said == why) == (why in words)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale):
-    """Five seats leave a short route card: the History button hid the top of the die."""
+def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale, monkeypatch):
+    """Five seats leave a short route card: the History button hid the top of the die, and three
+    dice covered the terminals' names."""
     from dataclasses import replace
 
     from game.tables.linie1 import panel as panel_module
@@ -1159,6 +1160,13 @@ def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app,
         die.center = (round(x), round(y))
         assert not die.colliderect(history) and card.contains(die)
         assert size >= panel_module.MIN_PANEL_DIE
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+        names = next(rect for text, rect in drawn if "↔" in text)
+        (x, y), size = panel_module._roll_place(frame, 3, panel_module.PANEL_DICE)  # three dice, leftwards
+        row = pygame.Rect(0, 0, round(size * (1 + 1.45 * 2)), size)
+        row.midright = (round(x + size / 2), round(y))
+        assert not row.colliderect(names) and not row.colliderect(history) and card.contains(row)
         four = replace(frame, view={**frame.view, "players": frame.view["players"][:4]},  # room enough: as before
                        history_button=history.move(0, layout.route_card_rect(4).y - card.y))
         assert panel_module._roll_place(four, 1, layout.DIE_SIZE) == (layout.DIE_CENTRE, layout.DIE_SIZE)
@@ -1474,3 +1482,26 @@ def test_enter_before_any_square_is_chosen_brings_the_keys_square_not_a_rotation
     run(app, 0.02, key(pygame.K_RETURN))
     assert table.rotations == turned and table.cursor == (6, 6) and table.pointer_on_board
     assert table.ui.focus is None and match.view(0)["board"]["tiles"] == []
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_card_without_cards_keeps_its_words_clear_of_the_history_button(app, monkeypatch, scale):
+    """A replay in German at 150 %: "Zuschauer sehen keine Karten." ran under the History button."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+        table._update_buttons()
+        for note in ("A spectator sees no cards.", "Zuschauer sehen keine Karten.", "Watching the bots play."):
+            frame = replace(table._panel_frame(), route=None, hidden_note=note)
+            assert frame.history_button == table.history_button.rect
+            drawn = record_drawn_text(monkeypatch)
+            panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+            rect = next(rect for text, rect in drawn if text == note)
+            assert not rect.colliderect(table.history_button.rect)
+    finally:
+        theme.set_ui_scale(1.0)

@@ -94,7 +94,7 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
     button = frame.trip_button
     card = layout.route_card_rect(len(frame.view["players"]))
     if button is None:
-        return _below_history(frame, card, size)
+        return _below_history(frame, card, count, size)
     words = theme.font(30, theme.DISPLAY_FONT).size(_("Route complete!"))[0]
     room = button.left - 16 - (card.x + 28 + words + 16)
     fitted = max(MIN_PANEL_DIE, min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1)))))
@@ -104,13 +104,21 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
 
 
-def _below_history(frame: PanelFrame, card: pygame.Rect, size: int) -> tuple[tuple[float, float], int]:
-    """The die's own place, moved down under the History button where the card is short (five
-    players: the button hid the die's top), and smaller where the card's foot leaves too little room."""
+def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
+                   ) -> tuple[tuple[float, float], int]:
+    """The die's own place, moved down under the History button and the terminals' names where the
+    card is short (five players: the button hid the die's top, three dice covered the names), and
+    smaller where the card's foot leaves too little room."""
     x, y = layout.DIE_CENTRE
-    if frame.history_button is None or y - size / 2 >= frame.history_button.bottom + 8:
+    top = frame.history_button.bottom + 8 if frame.history_button is not None else card.y
+    if frame.route is not None:  # nor over the terminals' names (three dice run far to the left)
+        names, spot, names_size = _terminal_names(frame.route, card)
+        row_left = x + size / 2 - size * (1 + 1.45 * (count - 1))
+        if spot[0] + theme.font(names_size).size(names)[0] + 8 > row_left:
+            top = max(top, spot[1] + theme.line_height(names_size) + 6)
+    if y - size / 2 >= top:
         return (x, y), size
-    top, foot = frame.history_button.bottom + 8, card.bottom - 8
+    foot = card.bottom - 8
     fitted = max(MIN_PANEL_DIE, min(size, foot - top))
     return (x, top + fitted / 2), fitted
 
@@ -227,6 +235,12 @@ def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], rad
     theme.draw_text(surface, str(line), (centre[0], centre[1] + 1), size, ink, theme.DISPLAY_FONT, "center")
 
 
+def _terminal_names(status: dict[str, Any], rect: pygame.Rect) -> tuple[str, tuple[int, int], int]:
+    """The line's two terminals as the card writes them under its heading: words, place, size."""
+    names = " ↔ ".join(t["name"] for t in status["terminals"])
+    return names, (rect.x + 116, rect.y + 24 + theme.px(36)), theme.fit_text(names, 26, rect.width - 300)
+
+
 def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
     """What the route card says when it shows no line: why no cards show; once the game is over (a
     replay's end, a spectator's table), that it is over and who won. Who is playing it leaves to the
@@ -246,8 +260,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     status = frame.route
     if status is None:
         note, below = _no_route_words(frame)
+        # clear of the History button in the card's corner (German at 150 % ran under it)
+        right = frame.history_button.left - 16 if frame.history_button is not None else rect.right - 28
         drawn = theme.draw_text(surface, note, (rect.x + 28, rect.y + 26),
-                                theme.fit_text(note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                                theme.fit_text(note, 30, right - (rect.x + 28), theme.TEXT_BOLD_FONT),
                                 theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         if below:
             theme.draw_text(surface, below, (rect.x + 28, max(rect.y + 70, drawn.bottom + 2)), 28, theme.CREAM_DIM)
@@ -256,13 +272,12 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     badge = (rect.x + 60, rect.y + 56)
     pygame.draw.circle(surface, theme.SHADOW, (badge[0], badge[1] + 4), 36)
     _line_badge(surface, line, badge, 36, 44)
-    names = " ↔ ".join(t["name"] for t in status["terminals"])
     heading = frame.line_heading.format(line=line)
     room = rect.width - 300  # clear of the History button in the card's corner
     heading_size = theme.fit_text(heading, 32, room, theme.DISPLAY_FONT)
     theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    size = theme.fit_text(names, 26, room)
-    names_rect = theme.draw_text(surface, names, (rect.x + 116, rect.y + 24 + theme.px(36)), size, theme.CREAM)
+    names, spot, size = _terminal_names(status, rect)
+    names_rect = theme.draw_text(surface, names, spot, size, theme.CREAM)
     x = rect.x + 28
     chip_top = max(rect.y + 112, names_rect.bottom + 6)
     # room for the building's name over its state
@@ -313,6 +328,13 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     elif status["terminals_joined"]:
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
+        return
+    lines = theme.wrap(words, size, rect.width - 56, face)  # a long note on two lines where the foot has room
+    step = theme.line_height(size, face)
+    if len(lines) > 1 and rect.bottom - 14 - step * len(lines) >= chips_bottom + 2:
+        for index, line_words in enumerate(lines):
+            theme.draw_text(surface, line_words, (rect.x + 28, rect.bottom - 14 - step * (len(lines) - index)),
+                            size, colour, face)
         return
     size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
     top = rect.bottom - 14 - theme.line_height(size, face)

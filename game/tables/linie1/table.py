@@ -544,6 +544,9 @@ class Linie1Table(TableScene):
             if intent.value != "entered" and intent.pos != self._pointed:
                 self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
+            focus = self.ui.focus
+            if not self.keys_on_buttons and focus is not None and not focus.contains(intent.pos):
+                self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
             return True
         if kind == "release" and self._dragged is not None:
