@@ -866,3 +866,36 @@ def test_once_the_game_is_over_the_action_board_promises_nothing_for_a_round_tha
 
     assert amounts(None)  # a game under way: each space says what it gives
     assert amounts({"winners": [0], "reason": "markers", "scores": [3, 1, 0]}) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sharing_passengers_says_which_number_goes_to_which_station(app, monkeypatch, lang):
+    """"Share them between the two stations: 1 and 1 now" said nothing of which station gets which: the
+    prompt names them as the +1 buttons do (SE, NW), and follows each +1."""
+    from game.i18n import set_language
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("passengers"), seats=list(SEATS))
+    set_language(lang)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.splitting
+        first, second = table._station_names()
+
+        def said() -> str:
+            drawn = record_drawn_text(monkeypatch)
+            app.draw()
+            monkeypatch.undo()
+            return " ".join(text for text, _rect in drawn)
+
+        words = {"en": "{0} to {1} and {2} to {3}", "de": "{0} nach {1} und {2} nach {3}"}[lang]
+        a, b = table.split
+        assert words.format(a, first, b, second) in said()
+        assert b > 0  # the split starts even
+        app.step(0.02, click(table.buttons["west"].rect.center))  # +1 to the first takes one from the second
+        app.step(0.3)
+        assert tuple(table.split) == (a + 1, b - 1)
+        assert words.format(a + 1, first, b - 1, second) in said()
+    finally:
+        set_language("en")

@@ -213,6 +213,7 @@ def label_point_of_roundabout(geo: CityGeometry, crossing: int) -> Point:
     along = geo.crossing_radius * 2.3 / max(1.0, math.dist((x, y), (cx, cy)))
     return x + (cx - x) * along, y + (cy - y) * along
 
+
 def _road(surface: pygame.Surface, a: Point, b: Point, width: float, colour: Colour) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0

@@ -253,7 +253,8 @@ class BusTable(TableScene):
         (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""
         if self.picture is None:
             return ""
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split,
+                                  stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
     def notice_anchor(self) -> pygame.Rect:
@@ -759,7 +760,8 @@ class BusTable(TableScene):
         acting = picture.to_act
         waiting = self.others_words(acting) if acting is not None else ""
         headline, detail = prompt(
-            picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source
+            picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source,
+            self._station_names()
         )
         if self.busy and acting in self.humans and not picture.outcome:
             # the player's own move still plays (a round's end keeps its old prompt until the last banner):
