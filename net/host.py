@@ -20,6 +20,7 @@ import functools
 import logging
 import math
 import random
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -67,6 +68,7 @@ from net.table import (
 log = logging.getLogger("linie.host")
 
 LISTEN_BACKLOG = 1024  # connections waiting to be accepted: a crowd arriving at once is not turned away
+ACCEPT_BATCH = 64  # connections accepted at once before the loop reads its peers again
 SETTLE_DELAY = 0.001  # seconds from a change's updates to its checks: long enough to let the CPU go
 
 
@@ -188,13 +190,31 @@ class Host(Requests):
         choices = [port] if port is not None else list(dict.fromkeys([self.last_port or DEFAULT_PORT, DEFAULT_PORT, 0]))
         for choice in choices:
             try:
-                return await self._loop.create_server(
-                    lambda: PeerConnection(self, self.config), bind, choice, backlog=LISTEN_BACKLOG)
+                return await self._serve_on(bind, choice)
             except OSError as error:
                 if choice == choices[-1]:
                     raise
                 log.info("port %d is taken (%s); listening on another", choice, error.strerror)
         raise AssertionError("unreachable: the last choice raises or returns")
+
+    async def _serve_on(self, bind: str, port: int) -> asyncio.Server:
+        """Listen on ``bind``:``port``. The kernel holds up to ``LISTEN_BACKLOG`` arrivals (a crowd
+        arriving at once is not turned away), but the loop takes at most ``ACCEPT_BATCH`` of them
+        between two looks at the connections it serves: asyncio accepts as many at once as the
+        backlog it was given, and a flood of connections would otherwise hold every intent up for
+        the whole batch (~20 ms for 1024)."""
+        assert self._loop is not None
+        family, _kind, _proto, _name, address = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM,
+                                                                  flags=socket.AI_PASSIVE)[0]
+        sock = socket.create_server(address, family=family, backlog=LISTEN_BACKLOG)
+        try:
+            server = await self._loop.create_server(lambda: PeerConnection(self, self.config), sock=sock,
+                                                    backlog=ACCEPT_BATCH)
+        except BaseException:
+            sock.close()
+            raise
+        sock.listen(LISTEN_BACKLOG)  # asyncio listened with the batch; the kernel's queue stays long
+        return server
 
     async def close(self, goodbye: bool = True) -> None:
         """Stop serving. With ``goodbye`` peers are told; without, connections just drop (a crash)."""

@@ -265,3 +265,56 @@ def test_a_host_raises_its_open_file_limit_as_far_as_the_system_lets_it(monkeypa
     monkeypatch.setattr(resource, "setrlimit", forbidden)
     limits["now"] = (1024, 1 << 20)
     assert raise_open_file_limit() == 1024  # a sandbox that forbids it keeps the old limit, and the host runs
+
+
+def test_a_crowd_arriving_at_once_is_taken_in_small_batches_and_none_is_turned_away(host_factory: Any) -> None:
+    """asyncio accepts as many waiting connections in one go as the backlog it was given: with the
+    kernel's long queue (so a crowd is not turned away) that was up to 1024 in one pass of the loop,
+    ~20 ms in which no intent was read. The host takes at most ``ACCEPT_BATCH`` at a time."""
+    import collections
+    import socket
+    import threading
+    import time
+
+    from net.host import ACCEPT_BATCH
+    crowd_size = 5 * ACCEPT_BATCH
+    thread = host_factory(seats=2)
+    host, loop = thread.host, thread._loop
+    passes = [0]
+    opened_in: collections.Counter[int] = collections.Counter()
+
+    def count_passes() -> None:  # one call per pass of the loop
+        passes[0] += 1
+        loop.call_soon(count_passes)
+
+    def patch() -> None:
+        opened = host.peer_opened
+
+        def peer_opened(peer: Any) -> None:
+            opened_in[passes[0]] += 1
+            opened(peer)
+        host.peer_opened = peer_opened  # type: ignore[method-assign]
+        count_passes()
+
+    thread.call(patch)
+    held, release = threading.Event(), threading.Event()
+    loop.call_soon_threadsafe(lambda: (held.set(), release.wait(10)))  # the loop busy while the crowd arrives
+    assert held.wait(5)
+    crowd = []
+    try:
+        for _ in range(crowd_size):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.connect_ex(("127.0.0.1", thread.port))
+            crowd.append(sock)
+        time.sleep(0.2)  # the kernel completes every handshake into the listening queue
+        release.set()
+        deadline = time.monotonic() + 0.9  # a handshake the queue had no room for is tried again after 1 s
+        while sum(opened_in.values()) < crowd_size:
+            assert time.monotonic() < deadline, f"only {sum(opened_in.values())} of the crowd were taken in"
+            time.sleep(0.01)
+        assert max(opened_in.values()) <= ACCEPT_BATCH
+    finally:
+        release.set()
+        for sock in crowd:
+            sock.close()
