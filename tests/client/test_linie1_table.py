@@ -16,7 +16,7 @@ from game.tables.launch import TableConfig
 from game.tables.linie1 import layout
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
-from game.tables.linie1.trip import TripChooser
+from game.tables.linie1.trip import TripChooser, length_note
 from game.tables.refusals import refusal_text
 from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
@@ -1315,6 +1315,15 @@ def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it()
     assert "you roll at once" in die
     assert "roll" not in pace and "drive at once" in pace  # the pace rule has no die
     assert "three dice" in dice
+
+
+def test_the_trip_chooser_calls_a_route_shortest_only_when_no_other_is_as_short() -> None:
+    # the core marks one candidate "shortest" even when the other direction is just as long
+    tied = [{"length": 14, "shortest": True}, {"length": 14, "shortest": False}, {"length": 17, "shortest": False}]
+    assert length_note(tied[0], tied) == length_note(tied[1], tied) == "(one of the shortest)"
+    assert length_note(tied[2], tied) == ""
+    alone = [{"length": 12, "shortest": True}, {"length": 14, "shortest": False}]
+    assert length_note(alone[0], alone) == "(shortest)" and length_note(alone[1], alone) == ""
 
 
 def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):

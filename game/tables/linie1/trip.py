@@ -26,6 +26,19 @@ from game.ui.widgets import Button, ListView, share_row
 PANEL = pygame.Rect(1090, 150, 806, 800)
 
 
+def length_note(candidate: dict[str, Any], candidates: list[dict[str, Any]]) -> str:
+    """What a route's length is among those offered, only where it is true: "(shortest)" for the one
+    shortest, "(one of the shortest)" where another is as short (a route from either terminal)."""
+    if not candidates:
+        return ""
+    least = min(other["length"] for other in candidates)
+    if candidate["length"] != least:
+        return ""
+    if sum(1 for other in candidates if other["length"] == least) > 1:
+        return _("(one of the shortest)")
+    return _("(shortest)")
+
+
 class TripChooser(Scene):
     overlay = True
     name = "linie1_trip"
@@ -51,8 +64,9 @@ class TripChooser(Scene):
             else:
                 label = _("{count} squares, ≈ {turns} turns").format(count=candidate["length"],
                                                                      turns=decimal(candidate["expected_turns"]))
-            if candidate.get("shortest"):
-                label += " " + _("(shortest)")
+            note = length_note(candidate, self.candidates)
+            if note:
+                label += " " + note
             # the terminals, and under them the length: two lines read at full size where one shrank
             items.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end)
                          + "\n" + label)
