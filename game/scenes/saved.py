@@ -1,8 +1,9 @@
 """Saved games: every unfinished game of this computer, newest first, to resume or delete.
 
 A row names the game (a Linie 1 game its trip rule too), where it is played (on this screen, or a
-LAN table hosted from here), the players, how far it got as its players count (Linie 1's turn and round, Linja's turn, Liniell's
-tiles placed, Bus's round: ``game.save_progress``) and when its last move was saved. A game already
+LAN table hosted from here), the players, how far it got as its players count (Linie 1's turn and
+round, Linja's turn, Liniell's tiles placed, Bus's round: ``game.save_progress``) and when its last
+move was saved. A game already
 over waits here only when its replay could not be kept (a full disk): its row says "Finished" and
 the result, and its button, Results, opens the results (the replay is kept then; a hosted table
 opens again at its results, for Play again or Close table). Continue on the title never offers it:
