@@ -722,7 +722,8 @@ class Linie1Table(TableScene):
     def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
         """The tiles on offer from drivers' hands, one slot per tile type: (source seat, tile, rect)."""
         offer = self.refill_offer()
-        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer)))
+        hand = len(self.hand())  # the player's own tiles stay in sight beside the offer
+        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer), hand))
                 for index, tile in enumerate(sorted(offer))]
 
     def take_slot(self, index: int) -> None:
