@@ -1346,6 +1346,8 @@ def test_the_trip_chooser_calls_a_route_shortest_only_when_no_other_is_as_short(
     tied = [{"length": 14, "shortest": True}, {"length": 14, "shortest": False}, {"length": 17, "shortest": False}]
     assert length_note(tied[0], tied) == length_note(tied[1], tied) == "(one of the shortest)"
     assert length_note(tied[2], tied) == ""
+    pair = tied[:2]  # a route and its way back: neither is "the shortest"
+    assert length_note(pair[0], pair) == length_note(pair[1], pair) == "(both as long)"
     alone = [{"length": 12, "shortest": True}, {"length": 14, "shortest": False}]
     assert length_note(alone[0], alone) == "(shortest)" and length_note(alone[1], alone) == ""
 

@@ -28,13 +28,17 @@ PANEL = pygame.Rect(1090, 150, 806, 800)
 
 def length_note(candidate: dict[str, Any], candidates: list[dict[str, Any]]) -> str:
     """What a route's length is among those offered, only where it is true: "(shortest)" for the one
-    shortest, "(one of the shortest)" where another is as short (a route from either terminal)."""
+    shortest, "(both as long)" for two routes alike (a route from either terminal), "(one of the
+    shortest)" where another of more is as short."""
     if not candidates:
         return ""
     least = min(other["length"] for other in candidates)
     if candidate["length"] != least:
         return ""
-    if sum(1 for other in candidates if other["length"] == least) > 1:
+    tied = sum(1 for other in candidates if other["length"] == least)
+    if tied == len(candidates) == 2:  # a route and its way back, most often
+        return _("(both as long)")
+    if tied > 1:
         return _("(one of the shortest)")
     return _("(shortest)")
 
