@@ -76,6 +76,7 @@ class SavedGame:
     good_until: int | None = None  # the journal is damaged after this action: the game may go on from it
     outcome: dict[str, Any] | None = None  # the game is over: it waits here only for its replay to be kept
     progress: Progress | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # the table's options (Linie 1's trip rule)
 
     @property
     def resumable(self) -> bool:
@@ -223,6 +224,7 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
             clean_text(table.get("name", ""), 64),
             outcome=finished_outcome(data, match),
             progress=read_progress(game, match, records),
+            options=dict(match["options"]) if isinstance(match.get("options"), dict) else {},
         )
         try:
             check_versions(match, rules)

@@ -1,8 +1,9 @@
 """Saved games: every unfinished game of this computer, newest first, to resume or delete.
 
-A row names the game, where it is played (on this screen, or a LAN table hosted from here), the
-players, how far it got as its players count (Linie 1's turn and round, Linja's turn, Liniell's
-tiles placed, Bus's round: ``game.save_progress``) and when its last move was saved. A game already
+A row names the game (a Linie 1 game its trip rule too), where it is played (on this screen, or a
+LAN table hosted from here), the players, how far it got as its players count (Linie 1's turn and
+round, Linja's turn, Liniell's tiles placed, Bus's round: ``game.save_progress``) and when its last
+move was saved. A game already
 over waits here only when its replay could not be kept (a full disk): its row says "Finished" and
 the result, and its button, Results, opens the results (the replay is kept then; a hosted table
 opens again at its results, for Play again or Close table). Continue on the title never offers it:
@@ -15,6 +16,7 @@ Deleting asks once more (Keep, focused, or Yes, delete: see ``paged_list``).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -23,6 +25,7 @@ from game import saves
 from game.core.contract import SnapshotError
 from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
+from game.scenes.options import option_info
 from game.scenes.paged_list import PagedListScene
 from game.scenes.stack import AppServices
 from game.ui import theme
@@ -52,6 +55,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     RECHECK = 2.0  # seconds between looks at whether a game open in another Linie was closed there
 
     def __init__(self, app: AppServices, message: str = "") -> None:
+        self.sizes = (TITLE_SIZE, DETAIL_SIZE)  # the rows' title and detail sizes, alike on every row shown
         super().__init__(app, message, back_width=260)
         self.refresh()
         self._recheck = self.RECHECK
@@ -118,37 +122,108 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         if not self.items:
             self.message = self.message or _("No saved games left.")
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # one size for the titles and one for the details of every row shown, the largest at which
+        # all fit down to a floor; what is still too long is then shortened, never shrunk alone
+        words = [row_words(game) for game in self.shown()]
+        width = self.words_width()
+        self.sizes = (min([theme.fit_text(row.title, TITLE_SIZE, width, theme.DISPLAY_FONT, TITLE_LEAST)
+                           for row in words], default=TITLE_SIZE),
+                      min([theme.fit_text(row.detail(), DETAIL_SIZE, width, theme.TEXT_BOLD_FONT, DETAIL_LEAST)
+                           for row in words], default=DETAIL_SIZE))
+        super().draw(surface)
+
+    def words_width(self) -> int:
+        """How wide a row's words may run: up to Resume (500 from the right), clear of its focus glow."""
+        return self.row_rect(0).width - 500 - 28 - 36
+
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
         known = game.resumable or game.continuable
         fill = theme.NIGHT_2 if known else theme.shade(theme.NIGHT_2, 0.8)
         pygame.draw.rect(surface, fill, row, border_radius=18)
-        width = row.width - 500 - 28 - 36  # up to Resume (500 from the right), clear of its focus glow
-        ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
-        where = _("LAN table “{table}”").format(table=game.table) if game.kind == "hosted" else _("on this screen")
-        sound = game.other_version or game.in_use  # not damaged: another Linie saved it, or plays it now
-        title = (f"{game.title} · {where}" if known or (sound and game.players)
-                 else game.title if sound else _("Damaged save {file}").format(file=game.path.name))
-        theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
-                        ink, theme.DISPLAY_FONT)
-        if game.finished:
-            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
-            detail = _("Finished · {result} · {players} · ended {when}").format(
-                result=game.result(), players=", ".join(game.players), when=stamp)
-            colour = theme.SUNFLOWER
-        elif game.resumable:
-            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
-            detail = _("{players} · {how_far} · saved {when}").format(players=", ".join(game.players),
-                                                                     how_far=game.how_far(), when=stamp)
-            colour = theme.CREAM_DIM
-        elif game.continuable:
-            detail, colour = f"{', '.join(game.players)} · {game.problem}", theme.shade(theme.CORAL, 0.9)
-        elif sound:  # the reason says it cannot be resumed here, and what can be done
-            detail, colour = f"{game.problem}.", theme.shade(theme.CORAL, 0.9)
-        else:
-            detail = _("Cannot be resumed. {reason}.").format(reason=game.problem)  # the reason: a sentence
-            colour = theme.shade(theme.CORAL, 0.9)
-        theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,
-                        theme.TEXT_BOLD_FONT)
+        width = self.words_width()
+        words = row_words(game)
+        title_size, detail_size = self.sizes
+        theme.draw_text(surface, shortened(words.title, title_size, width, theme.DISPLAY_FONT),
+                        (row.x + 28, row.y + 12), title_size, words.ink, theme.DISPLAY_FONT)
+        theme.draw_text(surface, words.shortened(detail_size, width), (row.x + 28, row.y + 56), detail_size,
+                        words.colour, theme.TEXT_BOLD_FONT)
+
+
+TITLE_SIZE, DETAIL_SIZE = 34, 25  # a row's words at most
+TITLE_LEAST, DETAIL_LEAST = 28, 21  # and at least: below, the words are shortened instead
+
+
+@dataclass(frozen=True)
+class RowWords:
+    """What a row says: its title, and its detail line as a pattern whose ``{players}`` may be cut."""
+
+    title: str
+    pattern: str
+    players: str
+    fields: dict[str, str]
+    ink: theme.Colour
+    colour: theme.Colour
+
+    def detail(self, players: str | None = None) -> str:
+        return self.pattern.format(players=self.players if players is None else players, **self.fields)
+
+    def shortened(self, size: int, width: int) -> str:
+        """The detail in ``width`` at ``size``: the players' names are cut first (how far the game got
+        and when stay whole), then the end of the line."""
+        measure = theme.font(size, theme.TEXT_BOLD_FONT)
+        players = self.players
+        while measure.size(self.detail(players))[0] > width and len(players) > 4:
+            players = players[:-2].rstrip(" ,") + "…"
+        return shortened(self.detail(players), size, width)
+
+
+def row_words(game: SavedGame) -> RowWords:
+    known = game.resumable or game.continuable
+    ink = theme.CREAM if known else theme.shade(theme.CREAM_DIM, 0.7)
+    where = _("LAN table “{table}”").format(table=game.table) if game.kind == "hosted" else _("on this screen")
+    sound = game.other_version or game.in_use  # not damaged: another Linie saved it, or plays it now
+    rule = rule_words(game)
+    named = f"{game.title} · {rule}" if rule else game.title
+    title = (f"{named} · {where}" if known or (sound and game.players)
+             else named if sound else _("Damaged save {file}").format(file=game.path.name))
+    players, fields, trouble = ", ".join(game.players), {}, theme.shade(theme.CORAL, 0.9)
+    stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
+    if game.finished:
+        pattern, fields, colour = (_("Finished · {result} · {players} · ended {when}"),
+                                   {"result": game.result(), "when": stamp}, theme.SUNFLOWER)
+    elif game.resumable:
+        pattern, fields, colour = (_("{players} · {how_far} · saved {when}"),
+                                   {"how_far": game.how_far(), "when": stamp}, theme.CREAM_DIM)
+    elif game.continuable:
+        pattern, fields, colour = "{players} · {problem}", {"problem": game.problem}, trouble
+    elif sound:  # the reason says it cannot be resumed here, and what can be done
+        pattern, players, colour = "{players}", f"{game.problem}.", trouble
+    else:  # the reason: a sentence
+        pattern, players, colour = "{players}", _("Cannot be resumed. {reason}.").format(reason=game.problem), trouble
+    return RowWords(title, pattern, players, fields, ink, colour)
+
+
+def rule_words(game: SavedGame) -> str:
+    """The rule a row names beside its game, where its game offers a choice that changes play
+    (Linie 1's trip rule: "Three dice"); "" for a game without one, or a save that does not say."""
+    key = NAMED_RULE.get(game.game)
+    if key is None or not (game.resumable or game.continuable or game.other_version or game.in_use):
+        return ""
+    value = game.options.get(key, RULE_DEFAULTS.get(game.game))
+    return option_info(game.game, key).name_of(value) or ""
+
+
+NAMED_RULE = {"linie1": "trip_rule"}  # game -> the option its saved games' rows name
+RULE_DEFAULTS = {"linie1": "die"}  # a save from before the option came: the rule it played
+
+
+def shortened(text: str, size: int, width: int, face: str = theme.TEXT_BOLD_FONT) -> str:
+    """``text`` at ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
+    measure = theme.font(size, face)
+    while measure.size(text)[0] > width and len(text) > 1:
+        text = text[:-2].rstrip(" ,·") + "…"
+    return text
 
 
 def unreadable(game: SavedGame) -> bool:

@@ -202,6 +202,13 @@ class Coach:
         lines = theme.wrap(_(self.text), TEXT_SIZE, min(self.max_width, width) - 96) if self.text else []
         return _bubble_height(len(lines))
 
+    def least_height(self, width: int) -> int:
+        """How tall the bubble is at ``width`` with its words as small as a table's room may make them
+        (as at 100 %, ``_fitting``): a place on the board that must hide little asks for no more."""
+        floor = min(TEXT_SIZE, theme.unscaled(TEXT_SIZE))
+        lines = theme.wrap(_(self.text), floor, min(self.max_width, width) - 96) if self.text else []
+        return _bubble_height(len(lines), floor)
+
     def draw(self, surface: pygame.Surface, anchor: pygame.Rect, pointer: tuple[int, int] | None = None) -> None:
         """The hint in a bubble hanging from ``anchor``'s top centre, at most as wide and never below its
         bottom (fainter while the pointer is under it, so nothing it covers is lost)."""

@@ -268,14 +268,21 @@ def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple
 
 def _glued(words: list[str]) -> list[str]:
     """The words a line may break between: a dimension ("4 × 4", "12 × 12-Feld") stays one, so no
-    line ends on "4 ×" with the other side on the next."""
+    line ends on "4 ×" with the other side on the next; a die's faces ("1 2 3 4 H H", one letter or
+    digit each) stay one too, so no line ends on "H" with the other "H" on the next."""
     glued: list[str] = []
     for word in words:
-        if glued and (word == "×" or glued[-1].endswith(" ×")):
+        face_after_face = len(word) == 1 and word.isalnum() and glued and _is_face(glued[-1].rsplit(" ", 1)[-1])
+        if glued and (word == "×" or glued[-1].endswith(" ×") or face_after_face):
             glued[-1] = f"{glued[-1]} {word}"
         else:
             glued.append(word)
     return glued
+
+
+def _is_face(word: str) -> bool:
+    """One letter or digit alone: a die's face in a list of them."""
+    return len(word) == 1 and word.isalnum()
 
 
 def shade(colour: Colour, factor: float) -> Colour:

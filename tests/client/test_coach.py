@@ -312,3 +312,34 @@ def test_at_a_large_text_size_a_hint_fits_its_room_with_smaller_words_never_belo
     size, _lines = coach_module._fitting(coach.text, room.width, room.height)
     assert theme.px(size) >= coach_module.TEXT_SIZE  # still as big as at 100 %
     assert theme.px(size) > coach_module.TEXT_SIZE or size == theme.unscaled(coach_module.TEXT_SIZE)
+
+
+def test_at_a_large_text_size_the_goal_on_the_board_hides_no_square_beside_the_players_terminals_and_clicks_pass(
+        app):
+    from game.core.linie1 import fitting_cells
+    from game.tables.linie1.layout import BOARD_RECT
+    from game.tables.linie1.table import ORIGIN, _beside
+    from game.ui import theme
+    from tests.client.helpers import click
+    theme.set_ui_scale(1.5)
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
+    table, match = make_table(app, seats, seed=5)
+    run(app, 0.3)
+    assert table.coach.current[0] == "goal"
+    box = table.coach.box
+    assert box is not None and BOARD_RECT.contains(box)  # the card has no room for it at this size
+    board = table.board_view.board
+    line = table.view["players"][0]["line"]
+    starts = {cell for terminal in board.terminals if terminal["line"] == line
+              for cell in _beside(terminal["cells"], board.first, board.last)}
+    assert starts and not any(box.colliderect(board.cell_rect(cell, ORIGIN)) for cell in starts)
+    # a square under the bubble, clear of its links, takes the click: the tile is laid there
+    links = list(table.coach.links.values())
+    tile = table.hand()[table.selected]
+    under = [cell for cell in fitting_cells(table.view, tile, table.rotations[table.selected])
+             if box.contains(board.cell_rect(tuple(cell), ORIGIN))
+             and not any(link.colliderect(board.cell_rect(tuple(cell), ORIGIN)) for link in links)]
+    assert under
+    run(app, 0.05, click(board.cell_rect(tuple(under[0]), ORIGIN).center))
+    run(app, 1.0)
+    assert [tile["cell"] for tile in match.view(0)["board"]["tiles"]] == [under[0]]

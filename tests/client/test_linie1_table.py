@@ -14,9 +14,10 @@ from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
 from game.tables.linie1 import layout
+from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
-from game.tables.linie1.trip import TripChooser
+from game.tables.linie1.trip import TripChooser, length_note
 from game.tables.refusals import refusal_text
 from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
@@ -406,6 +407,29 @@ def test_with_the_pile_empty_tiles_come_from_a_drivers_hand(app):
     run(app, 0.02, click(slots[0][2].center))
     settle(app, table)
     assert len(table.view["hands"][0]) == hand_before + 1
+
+
+def test_taking_from_drivers_the_player_still_sees_their_own_tiles_beside_the_offer(app, monkeypatch):
+    table, _driver = at_a_turns_end_with_the_pile_empty(app, [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn
+    own = table.hand()
+    assert own
+    drawn_tiles: list[int] = []  # the size of every tile the panel draws
+    real = panel_module.tile_image
+    monkeypatch.setattr(panel_module, "tile_image",
+                        lambda segments, size: drawn_tiles.append(size) or real(segments, size))
+    drawn = record_drawn_text(monkeypatch)
+    table.draw(pygame.Surface((1920, 1080)))
+    mine = [layout.refill_hand_rect(index, len(own)) for index in range(len(own))]
+    offered = [rect for _source, _tile, rect in table.refill_slots()]
+    assert drawn_tiles.count(layout.REFILL_HAND_TILE) >= len(own)  # each own tile drawn, at its own size
+    assert not any(a.colliderect(b) for a in mine for b in offered)  # beside the offer, never over it
+    panel = pygame.Rect(layout.PANEL_X, 0, layout.PANEL_W, 1080)
+    assert all(panel.contains(rect) for rect in mine + offered)
+    caption = next(rect for text, rect in drawn if text == "your tiles")
+    assert caption.right <= panel.right and caption.top >= mine[0].bottom
 
 
 def test_every_tile_type_on_offer_from_drivers_fits_the_panel_and_the_keys_take_them(app):
@@ -1315,6 +1339,17 @@ def test_the_trip_chooser_says_the_first_move_as_the_tables_trip_rule_makes_it()
     assert "you roll at once" in die
     assert "roll" not in pace and "drive at once" in pace  # the pace rule has no die
     assert "three dice" in dice
+
+
+def test_the_trip_chooser_calls_a_route_shortest_only_when_no_other_is_as_short() -> None:
+    # the core marks one candidate "shortest" even when the other direction is just as long
+    tied = [{"length": 14, "shortest": True}, {"length": 14, "shortest": False}, {"length": 17, "shortest": False}]
+    assert length_note(tied[0], tied) == length_note(tied[1], tied) == "(one of the shortest)"
+    assert length_note(tied[2], tied) == ""
+    pair = tied[:2]  # a route and its way back: neither is "the shortest"
+    assert length_note(pair[0], pair) == length_note(pair[1], pair) == "(both as long)"
+    alone = [{"length": 12, "shortest": True}, {"length": 14, "shortest": False}]
+    assert length_note(alone[0], alone) == "(shortest)" and length_note(alone[1], alone) == ""
 
 
 def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):

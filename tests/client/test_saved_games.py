@@ -557,3 +557,31 @@ def test_the_heading_counts_damaged_files_apart_from_the_unfinished_games(app):
     run(app, 0.05)
     screen = app.stack.top
     assert screen.header(len(screen.items)) == "2 damaged files"
+
+
+def test_every_row_says_its_words_at_one_size_and_a_linie1_row_names_its_trip_rule(app, monkeypatch):
+    from game.ui import theme
+    long_names = ["Alexandra-Maria", "Bartholomäus", "Constantin", "Dorothea"]
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in long_names],
+                                             {"trip_rule": "three_dice"}))
+    play(table(app).session.match, 2)
+    time.sleep(0.01)
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Bo")]))
+    play(table(app).session.match, 2)
+    app.to_title()
+    (saves_dir() / "20200101-000000-linja.save").write_bytes(b"not a save at all")
+    drawn = record_drawn_text(monkeypatch)
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(scale)
+        screen = SavedGamesScene(app)
+        drawn.clear()
+        screen.draw(pygame.Surface((1920, 1080)))
+        rows = [[(text, rect) for text, rect in drawn if screen.row_rect(index).collidepoint(rect.center)
+                 and rect.left < screen.row_buttons[index][0].rect.left] for index in range(3)]
+        assert all(len(words) == 2 for words in rows), rows  # a title and a detail line each
+        assert len({words[0][1].height for words in rows}) == 1, rows  # the titles alike
+        assert len({words[1][1].height for words in rows}) == 1, rows  # and the details
+        titles = [words[0][0] for words in rows]
+        assert any(title.startswith("Linie 1 · Three dice") for title in titles), titles
+        assert not any("Three dice" in title or "die" in title for title in titles if title.startswith("Linja"))
+    theme.set_ui_scale(1.0)

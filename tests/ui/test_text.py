@@ -58,6 +58,19 @@ def test_a_dimension_never_breaks_across_two_lines():
     assert breaks_around_it  # some widths would have broken inside "4 × 4"
 
 
+def test_a_die_s_faces_never_break_across_two_lines():
+    pygame.font.init()
+    text = ("Die Seiten des Spezialwürfels. Die Spielregel zeigt H, 1 und 4; der ganze Würfel ist nicht bekannt, "
+            "daher ist 1 2 3 4 H H die Vorgabe.")
+    split_before = 0
+    for width in range(200, 900, 9):
+        lines = theme.wrap(text, 24, width)
+        assert " ".join(lines) == text
+        assert any("1 2 3 4 H H" in line for line in lines), (width, lines)
+        split_before += any(line.endswith("ist") for line in lines)
+    assert split_before  # some widths would have broken inside the faces
+
+
 def test_a_huge_string_renders_as_one_screen_line_at_most():
     pygame.font.init()
     assert theme.render_text("x" * 100_000, 24).get_width() < 20_000

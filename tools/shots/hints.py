@@ -58,3 +58,17 @@ def linie1_hint_five(app: Any) -> None:
     seats = [SeatInfo("Ada", "human", colour=0)] + [SeatInfo(f"Bot {n}", "bot", "easy", n) for n in range(1, 5)]
     session = LocalSession(Match("linie1", seats, 5), bot_seed=5)
     app.push(Linie1Table(app, session, TableConfig("linie1", seats, {})))
+
+
+@shot("linie1_hint_sign", settle=0.6)
+def linie1_hint_sign(app: Any) -> None:
+    """A stop sign of Ada's is up: the hint about signs, placed clear of her stops and terminals."""
+    _hinted(app)
+
+    def sign_up(view: Any) -> bool:
+        me = view["players"][0]
+        return (view["current"] == 0 and view["phase"] == "build" and view["actions_taken"] == 0
+                and not me["driving"] and me["stats"]["tiles_laid"] >= 2
+                and any(sign["building"] in me["stops"] for sign in view["board"]["signs"]))
+
+    linie1.table(app, linie1.advanced(5, sign_up))

@@ -131,6 +131,25 @@ def routes_in_lanes(app: Any) -> None:
     table(app, session)
 
 
+@shot("linie1_take_from_drivers", settle=0.5)
+def take_from_drivers(app: Any) -> None:
+    """The pile run out: Ada, her turn built, takes tiles from the drivers' spares, her own beside them."""
+    from game.core.linie1 import fitting_cells
+    session = advanced(10, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
+                       and not v["players"][0]["driving"]
+                       and any(p["driving"] and v["hands"][p["seat"]] for p in v["players"][1:]))
+    match = session.match
+    match.state.pile.clear()
+    while match.view(0)["phase"] == "build" and match.view(0).get("must_act"):  # two tiles laid, as Ada would
+        view = match.view(0)
+        tile, rot, cell = next((tile, rot, cells[0]) for tile in view["hands"][0] for rot in range(4)
+                               if (cells := fitting_cells(view, tile, rot)))
+        assert match.submit(0, {"type": "place", "tile": tile, "cell": cell, "rot": rot}).ok
+    assert match.submit(0, {"type": "end_turn"}).ok
+    session.poll()
+    table(app, session)
+
+
 def choosing_a_trip(app: Any, seed: int, limit: int = 2000) -> Any:
     """Ada at the start of a turn with a route to declare, the trip chooser open over the table."""
     from game.core.linie1 import my_trip_candidates

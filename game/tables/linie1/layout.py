@@ -47,11 +47,28 @@ def pile_label_pos(players: int) -> tuple[int, int]:
     return PANEL_X + PANEL_W, 24 + players * ROW_H + 6
 
 
-def refill_rect(index: int, count: int = 1) -> pygame.Rect:
-    """The ``index``-th of ``count`` tiles offered from drivers' hands when the pile is empty: smaller
-    where many are offered, so that every one stays on the panel (twelve tile types at most)."""
-    size = max(1, min(REFILL_SLOT, (PANEL_W - 48 - 10 * (count - 1)) // max(1, count)))
+def refill_rect(index: int, count: int = 1, hand: int = 0) -> pygame.Rect:
+    """The ``index``-th of ``count`` tiles offered from drivers' hands when the pile is empty, left of
+    the player's own ``hand`` tiles (``refill_hand_rect``): smaller where many are offered, so that
+    every one stays on the panel (twelve tile types at most)."""
+    room = PANEL_W - 48 - (refill_hand_width(hand) + REFILL_GAP if hand else 0)
+    size = max(1, min(REFILL_SLOT, (room - 10 * (count - 1)) // max(1, count)))
     return pygame.Rect(PANEL_X + 24 + index * (size + 10), HAND_Y + 56, size, size)
+
+
+REFILL_HAND_TILE = 60  # the player's own tiles while they take from drivers: smaller, at the row's right end
+REFILL_GAP = 40  # between the tiles on offer and the player's own
+
+
+def refill_hand_width(count: int) -> int:
+    return max(0, count * (REFILL_HAND_TILE + 8) - 8)
+
+
+def refill_hand_rect(index: int, count: int) -> pygame.Rect:
+    """The ``index``-th of the player's own ``count`` tiles while the pile is empty and they take from
+    drivers' hands: they keep seeing what they hold (and so what to take), right of the offer."""
+    left = PANEL_X + PANEL_W - 24 - refill_hand_width(count)
+    return pygame.Rect(left + index * (REFILL_HAND_TILE + 8), HAND_Y + 56, REFILL_HAND_TILE, REFILL_HAND_TILE)
 
 
 def dice_spots(centre: tuple[float, float], count: int, size: int) -> list[tuple[float, float]]:

@@ -359,6 +359,7 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
             words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")
             if words:  # and how many of this tile the drivers hold
                 theme.draw_text(surface, words, (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM, anchor="midtop")
+        _own_tiles_beside_the_offer(surface, frame.hand)
         return
     building = frame.my_turn and frame.view["phase"] == "build"
     room = layout.PANEL_W - 48
@@ -386,6 +387,21 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
             theme.draw_text(
                 surface, str(index + 1), (back.centerx, back.bottom + 2), 22, theme.CREAM_DIM, anchor="midtop"
             )
+
+
+def _own_tiles_beside_the_offer(surface: pygame.Surface, hand: list[int]) -> None:
+    """The player's own tiles, smaller, right of the drivers' on offer: what they hold decides what to take."""
+    if not hand:
+        return
+    rects = [layout.refill_hand_rect(index, len(hand)) for index in range(len(hand))]
+    frame_rect = rects[0].unionall(rects).inflate(12, 12)
+    pygame.draw.rect(surface, theme.NIGHT_2, frame_rect, border_radius=12)
+    for tile, rect in zip(hand, rects, strict=True):
+        surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+    words = _("your tiles")
+    size = theme.fit_text(words, 22, max(frame_rect.width, layout.REFILL_HAND_TILE * 2))
+    theme.draw_text(surface, words, (frame_rect.right, frame_rect.bottom + 4), size, theme.CREAM_DIM,
+                    anchor="topright")
 
 
 def _message(surface: pygame.Surface, text: str, bad: bool) -> None:

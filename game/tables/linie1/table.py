@@ -68,6 +68,12 @@ def _cell(value: Any) -> tuple[int, int]:
     return int(value[0]), int(value[1])
 
 
+def _beside(cells: list[tuple[int, int]], first: int, last: int) -> set[tuple[int, int]]:
+    """The playfield squares next to any of ``cells`` (a terminal's, a building's)."""
+    return {(row + d_row, col + d_col) for row, col in cells for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if first <= row + d_row <= last and first <= col + d_col <= last} - set(cells)
+
+
 class Linie1Table(TableScene):
     name = "linie1_table"
     game = "linie1"
@@ -302,19 +308,29 @@ class Linie1Table(TableScene):
         height = self.coach.bubble_height(foot.width)
         if not self.history_open and not self.trip_button.visible and height <= foot.height:
             return foot
+        # on the board the words may be as small as at 100 %, so the bubble hides as little as it can
+        height = self.coach.least_height(min(self.coach.max_width, self._field().width))
         spot_key = (key, self.version, self.eyes, height)
         if self._coach_spot is None or self._coach_spot[0] != spot_key:
             self._coach_spot = (spot_key, self._board_spot(height))
         return self._coach_spot[1]
 
-    def _board_spot(self, height: int) -> pygame.Rect:
-        """Of nine places on the playfield (left, centre or right; top, middle or foot), the one whose
-        bubble hides the least of what the player needs: their stops, the square just tried, their
-        planned route and the tiles laid. Chosen once per hint and view, so it never jumps about."""
+    def _field(self) -> pygame.Rect:
+        """The playfield, a little inside its edge: where a hint may stand on the board."""
         board = self.board_view.board
         field = pygame.Rect(*board.cell_rect((board.first, board.first), ORIGIN).topleft,
                             (board.last - board.first + 1) * layout.CELL, (board.last - board.first + 1) * layout.CELL)
-        field.inflate_ip(-16, -16)
+        return field.inflate(-16, -16)
+
+    def _board_spot(self, height: int) -> pygame.Rect:
+        """Of the places on the playfield (left, centre or right; foot, middle, top, or any half square
+        between), the one whose bubble hides the least of what the player needs: their stops and the
+        squares beside them (where the signs go), the squares beside their terminals (where their line
+        starts), the square just tried, their planned route and the tiles laid. Chosen once per hint
+        and view, so it never jumps about. Clicks on the squares under it, beside its two links, reach
+        the board (``Coach.handle``), and it fades while the pointer is under it."""
+        board = self.board_view.board
+        field = self._field()
         width, height = min(self.coach.max_width, field.width), min(height, field.height)
         weights = dict.fromkeys(board.buildings, 1)
         for tile in self.view["board"]["tiles"]:
@@ -322,10 +338,18 @@ class Linie1Table(TableScene):
         route = self.planned_route()
         for cell in route["route"] if route else ():
             weights[_cell(cell)] = 2
-        if self.eyes is not None:
-            for letter in self.view["players"][self.eyes].get("stops", []):
+        if self.eyes is not None:  # where this player builds: beside their terminals and their stops
+            me = self.view["players"][self.eyes]
+            for terminal in board.terminals:
+                if me.get("line") is not None and terminal["line"] == me["line"]:
+                    for cell in _beside(terminal["cells"], board.first, board.last):
+                        weights[cell] = max(weights.get(cell, 0), 4)
+            for letter in me.get("stops", []):
                 if letter in board.building_cells:
-                    weights[board.building_cells[letter]] = 4
+                    home = board.building_cells[letter]
+                    weights[home] = 4
+                    for cell in _beside([home], board.first, board.last):  # where its sign goes
+                        weights[cell] = max(weights.get(cell, 0), 3)
         for cell in (self.cursor, self.refusal_note[1] if self.refusal_note else None):
             if cell is not None:
                 weights[_cell(cell)] = 6
@@ -335,9 +359,10 @@ class Linie1Table(TableScene):
             return banner + sum(weight for cell, weight in weights.items()
                                 if spot.colliderect(board.cell_rect(cell, ORIGIN)))
 
+        tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
+        tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
         spots = [pygame.Rect(left, top, width, height)
-                 for top in (field.bottom - height, field.centery - height // 2, field.top)
-                 for left in (field.centerx - width // 2, field.left, field.right - width)]
+                 for top in tops for left in (field.centerx - width // 2, field.left, field.right - width)]
         return min(spots, key=hidden)
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
@@ -722,7 +747,8 @@ class Linie1Table(TableScene):
     def refill_slots(self) -> list[tuple[int, int, pygame.Rect]]:
         """The tiles on offer from drivers' hands, one slot per tile type: (source seat, tile, rect)."""
         offer = self.refill_offer()
-        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer)))
+        hand = len(self.hand())  # the player's own tiles stay in sight beside the offer
+        return [(offer[tile][0], tile, layout.refill_rect(index, len(offer), hand))
                 for index, tile in enumerate(sorted(offer))]
 
     def take_slot(self, index: int) -> None:

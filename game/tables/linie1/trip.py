@@ -26,6 +26,23 @@ from game.ui.widgets import Button, ListView, share_row
 PANEL = pygame.Rect(1090, 150, 806, 800)
 
 
+def length_note(candidate: dict[str, Any], candidates: list[dict[str, Any]]) -> str:
+    """What a route's length is among those offered, only where it is true: "(shortest)" for the one
+    shortest, "(both as long)" for two routes alike (a route from either terminal), "(one of the
+    shortest)" where another of more is as short."""
+    if not candidates:
+        return ""
+    least = min(other["length"] for other in candidates)
+    if candidate["length"] != least:
+        return ""
+    tied = sum(1 for other in candidates if other["length"] == least)
+    if tied == len(candidates) == 2:  # a route and its way back, most often
+        return _("(both as long)")
+    if tied > 1:
+        return _("(one of the shortest)")
+    return _("(shortest)")
+
+
 class TripChooser(Scene):
     overlay = True
     name = "linie1_trip"
@@ -51,8 +68,9 @@ class TripChooser(Scene):
             else:
                 label = _("{count} squares, ≈ {turns} turns").format(count=candidate["length"],
                                                                      turns=decimal(candidate["expected_turns"]))
-            if candidate.get("shortest"):
-                label += " " + _("(shortest)")
+            note = length_note(candidate, self.candidates)
+            if note:
+                label += " " + note
             # the terminals, and under them the length: two lines read at full size where one shrank
             items.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end)
                          + "\n" + label)
