@@ -558,7 +558,7 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
                   {"action": "buses", "spaces": [{"index": 0, "yields": None, "short_of": "cap"}]},
                   {"action": "buildings", "spaces": [{"index": 0, "yields": 0, "short_of": "nonsense"}]}]
     said, short = _spaces_said(board_view)
-    assert said == {("passengers", 0): 0, ("passengers", 1): 2, ("buildings", 0): 0}
+    assert said == {("passengers", 0): 0, ("passengers", 1): 2, ("buses", 0): None, ("buildings", 0): 0}
     assert short == {("passengers", 0): "supply", ("buses", 0): "cap"}  # an unknown reason is not shown
     assert wasted(Space("buses", "", None, None, "cap")) and wasted(Space("passengers", "A", None, 0, "supply"))
     assert not wasted(Space("passengers", "B", None, 2))
@@ -569,6 +569,19 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
             assert len(set(words)) == len(words)  # each reason in words of its own
     finally:
         set_language("en")
+
+
+def test_a_marker_that_has_acted_shows_no_amount_on_the_board() -> None:
+    """The view gives no amount for a marker that has acted (what it got is told): the board shows no
+    number there rather than M - k, which could be more than the supply held ("Passengers A 5" with
+    no passenger left)."""
+    from game.tables.bus.model import picture_of
+    view = {"players": 3, "buses": [5, 1, 1], "spaces": {"passengers": [0, 1]},
+            "action_board": [{"action": "passengers", "spaces": [{"index": 0, "yields": None},
+                                                                 {"index": 1, "yields": 0, "short_of": "supply"}]}]}
+    row = next(row for row in picture_of(view).spaces if row[0].action == "passengers")
+    shown = {space.letter: space.yields for space in row}
+    assert shown["A"] is None and shown["B"] == 0 and shown["C"] == 3  # C: no word from the view, M - k
 
 
 def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, monkeypatch):
