@@ -912,3 +912,28 @@ def test_sharing_passengers_says_which_number_goes_to_which_station(app, monkeyp
         assert words.format(a + 1, first, b - 1, second) in said()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("de", 1.5), ("en", 1.5)])
+def test_the_note_on_the_order_of_resolving_reads_beside_the_boards_title(app, monkeypatch, lang, scale):
+    """German at 150 % shrank "wird von oben nach unten ausgeführt, …" to a speck on one line: it goes
+    on two lines, split at its comma, and never below 18 px on the canvas (about 13 px in a 1366 × 768
+    window), inside the board, beside its title and above the first row."""
+    from game.i18n import _, set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((1920, 1080)))
+        note, title = _("resolves top to bottom, each row left to right"), _("Action board")
+    finally:
+        set_language("en")
+    title_rect = next(rect for text, rect in drawn if text == title)
+    parts = [(text, rect) for text, rect in drawn if text and text in note and layout.BOARD.contains(rect)
+             and rect.bottom <= layout.ROW_TOP]
+    assert " ".join(text for text, _rect in parts) == note
+    least = theme.render_text(note, theme.unscaled(18), theme.CREAM).get_height()  # as drawn at 18 px
+    for _text, rect in parts:
+        assert rect.height >= least and rect.left > title_rect.right, rect
+    assert len(parts) == 1 or all(a.bottom <= b.top + 4 for (_t, a), (_u, b) in zip(parts, parts[1:], strict=False))
