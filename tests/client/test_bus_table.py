@@ -937,3 +937,37 @@ def test_the_note_on_the_order_of_resolving_reads_beside_the_boards_title(app, m
     for _text, rect in parts:
         assert rect.height >= least and rect.left > title_rect.right, rect
     assert len(parts) == 1 or all(a.bottom <= b.top + 4 for (_t, a), (_u, b) in zip(parts, parts[1:], strict=False))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
+    """A LAN table's chat lines stay nine seconds: from the screen's corner they covered Bus's map key.
+    They rise from above the key, over the map's foot (where the table's messages stand too), clear
+    of the column and of station SE; the Chat tab sits under the key's words, at any text size."""
+    from game.session import LocalSession
+    from tools.shots.lan import ShotLink, chatter
+    from tools.shots.lan import seat as lan_seat
+    theme.set_ui_scale(scale)
+    try:
+        local = LocalSession(Match("bus", [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy"),
+                                           SeatInfo("Ben", "bot", "easy")], seed=4))
+        link = ShotLink([lan_seat("Ada"), lan_seat("Tramina", kind="bot", bot=True), lan_seat("Ben")], "Bus night",
+                        local, "playing", game="bus")
+        session = chatter(link, [(1, "Tramina", "Good luck!"), (0, "Ada", "You too."),
+                                 (2, "Ben", "That was a long line, and it reaches both stations before mine does."),
+                                 (0, "Ada", "Offices next.")])
+        table = BusTable(app, session, None)
+        app.push(table)
+        app.step(0.3)
+        feed = table.lan_hud.feed_rect()
+        assert feed is not None
+        drawn = feed.move(40, 0).clip(feed)  # feed_rect leaves 40 px for a new line sliding in
+        tab = table.lan_hud.chat.tab
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+        station = table.city.pos(8)  # station SE
+        assert not drawn.colliderect(layout.LEGEND) and not drawn.colliderect(layout.COLUMN)
+        assert not drawn.collidepoint(station) and screen.contains(drawn)
+        assert not tab.colliderect(layout.LEGEND.inflate(0, -28)) and screen.contains(tab)
+        assert not table._toast_area().colliderect(drawn)  # the table's messages rise above the lines
+    finally:
+        theme.set_ui_scale(1.0)
