@@ -162,7 +162,7 @@ class ChatBox:
     """
 
     def __init__(self, scene: Any, session: Session, colour_of: ColourOf,
-                 corner: tuple[int, int] = (24, 1056)) -> None:
+                 corner: tuple[int, int] = (24, 1056), feed_floor: int | None = None) -> None:
         self.scene = scene
         self.session = session
         self.colour_of = colour_of
@@ -185,6 +185,7 @@ class ChatBox:
         self._focus_before: Any = None
         self.slide = 0.0  # 0 closed .. 1 open, eased
         self.feed_bottom: int | None = None  # the feed stays above this (a lasting notice stands below it)
+        self.feed_floor = feed_floor  # and always above this (the table keeps what lies below in sight)
 
     # -- opening and sending -------------------------------------------------------------------------
     def show(self, by_key: bool = False) -> None:
@@ -276,7 +277,7 @@ class ChatBox:
     def _feed_lines(self) -> list[tuple[ChatLine, list[str], int, int]]:
         """The closed chat's fresh lines, newest first: each with its rows, its top and its height."""
         fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
-        y = self.tab.y - 10 if self.feed_bottom is None else min(self.tab.y - 10, self.feed_bottom)
+        y = min(bound for bound in (self.tab.y - 10, self.feed_bottom, self.feed_floor) if bound is not None)
         placed = []
         for line in reversed(fresh[-FEED_LINES:]):
             rows = layout_line(line, PANEL_SIZE[0] - 40)

@@ -121,7 +121,7 @@ class NetHud:
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
                  chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
-                 notice_box: Callable[[], pygame.Rect] | None = None) -> None:
+                 notice_box: Callable[[], pygame.Rect] | None = None, feed_floor: int | None = None) -> None:
         self.scene = scene
         self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
@@ -138,7 +138,7 @@ class NetHud:
         self.chat: ChatBox | None = None
         self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
-            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner)
+            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_floor)
 
     # -- what the session says --------------------------------------------------------------------
     def seats(self) -> list[dict[str, Any]]:

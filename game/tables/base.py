@@ -86,7 +86,8 @@ class TableScene(HoldsSession, Scene):
         self.lan_hud: NetHud | None = None
         if session.lan:
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
-                                  chat_corner=self.chat_corner(), notice_box=self.notice_anchor)
+                                  chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
+                                  feed_floor=self.chat_feed_floor())
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -274,6 +275,11 @@ class TableScene(HoldsSession, Scene):
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
+
+    def chat_feed_floor(self) -> int | None:
+        """The lowest the LAN chat's fading lines may reach (None: from just above its tab): a table
+        whose corner holds something to keep in sight lifts them over it."""
+        return None
 
     def notice_anchor(self) -> pygame.Rect:
         """Where a notice that stays while its cause lasts ("Saving fails (No space left on device)…",

@@ -223,3 +223,29 @@ def test_the_park_roundabouts_are_numbered_where_a_player_can_see_it(app, monkey
             math.dist((x, y), city.points[crossing])  # nearest to its own roundabout
         for a, b in along_park:
             assert distance_to_segment((x, y), a, b, 0) > city.road_width / 2  # off the streets round the park
+
+
+def test_two_line_ends_on_one_crossing_ring_it_apart():
+    """Lines ending on one crossing, beside each other on one street or on streets at an angle: each
+    end's ring (with its owner's initial) stays a ring's width from the others, on its own street."""
+    from game.render.bus.geometry import CityGeometry
+    geometry = CityGeometry(layout.MAP_RECT)
+    net = geometry.net
+    crossing = next(c for c in range(net.crossings) if sum(c in ends for ends in net.ends) >= 3)
+    others = [a if b == crossing else b for a, b in net.ends if crossing in (a, b)]
+    paths = [[others[0], crossing], [others[1], crossing], [others[0], crossing], [crossing, others[2]]]
+    streets = [geometry.path_streets(path) for path in paths]
+    lanes = geometry.lanes(streets)
+    size = 28
+    plain = [point for seat, path in enumerate(paths)
+             for _, point in geometry.head_points(path, streets[seat], lanes, seat)]
+    assert any(math.dist(a, b) < size for a in plain for b in plain if a is not b)  # the case the rings must solve
+    rings = geometry.head_rings(paths, streets, lanes, size)
+    near = [point for points in rings for point in points if math.dist(point, geometry.points[crossing]) < 80]
+    assert len(near) == 4
+    assert all(math.dist(a, b) >= size - 0.5 for index, a in enumerate(near) for b in near[index + 1:])
+    for seat, points in enumerate(rings):
+        a, b = (geometry.points[c] for c in paths[seat])
+        for point in points:  # still on its own street: within a road's width of the street's axis
+            cross = abs((b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])) / math.dist(a, b)
+            assert cross <= geometry.road_width

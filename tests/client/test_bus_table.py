@@ -558,7 +558,7 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
                   {"action": "buses", "spaces": [{"index": 0, "yields": None, "short_of": "cap"}]},
                   {"action": "buildings", "spaces": [{"index": 0, "yields": 0, "short_of": "nonsense"}]}]
     said, short = _spaces_said(board_view)
-    assert said == {("passengers", 0): 0, ("passengers", 1): 2, ("buildings", 0): 0}
+    assert said == {("passengers", 0): 0, ("passengers", 1): 2, ("buses", 0): None, ("buildings", 0): 0}
     assert short == {("passengers", 0): "supply", ("buses", 0): "cap"}  # an unknown reason is not shown
     assert wasted(Space("buses", "", None, None, "cap")) and wasted(Space("passengers", "A", None, 0, "supply"))
     assert not wasted(Space("passengers", "B", None, 2))
@@ -569,6 +569,19 @@ def test_a_space_that_gives_nothing_says_why_from_the_view() -> None:
             assert len(set(words)) == len(words)  # each reason in words of its own
     finally:
         set_language("en")
+
+
+def test_a_marker_that_has_acted_shows_no_amount_on_the_board() -> None:
+    """The view gives no amount for a marker that has acted (what it got is told): the board shows no
+    number there rather than M - k, which could be more than the supply held ("Passengers A 5" with
+    no passenger left)."""
+    from game.tables.bus.model import picture_of
+    view = {"players": 3, "buses": [5, 1, 1], "spaces": {"passengers": [0, 1]},
+            "action_board": [{"action": "passengers", "spaces": [{"index": 0, "yields": None},
+                                                                 {"index": 1, "yields": 0, "short_of": "supply"}]}]}
+    row = next(row for row in picture_of(view).spaces if row[0].action == "passengers")
+    shown = {space.letter: space.yields for space in row}
+    assert shown["A"] is None and shown["B"] == 0 and shown["C"] == 3  # C: no word from the view, M - k
 
 
 def test_each_players_row_says_who_plays_the_seat_as_the_other_games_do(app, monkeypatch):
@@ -899,3 +912,62 @@ def test_sharing_passengers_says_which_number_goes_to_which_station(app, monkeyp
         assert words.format(a + 1, first, b - 1, second) in said()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.0), ("de", 1.5), ("en", 1.5)])
+def test_the_note_on_the_order_of_resolving_reads_beside_the_boards_title(app, monkeypatch, lang, scale):
+    """German at 150 % shrank "wird von oben nach unten ausgeführt, …" to a speck on one line: it goes
+    on two lines, split at its comma, and never below 18 px on the canvas (about 13 px in a 1366 × 768
+    window), inside the board, beside its title and above the first row."""
+    from game.i18n import _, set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((1920, 1080)))
+        note, title = _("resolves top to bottom, each row left to right"), _("Action board")
+    finally:
+        set_language("en")
+    title_rect = next(rect for text, rect in drawn if text == title)
+    parts = [(text, rect) for text, rect in drawn if text and text in note and layout.BOARD.contains(rect)
+             and rect.bottom <= layout.ROW_TOP]
+    assert " ".join(text for text, _rect in parts) == note
+    least = theme.render_text(note, theme.unscaled(18), theme.CREAM).get_height()  # as drawn at 18 px
+    for _text, rect in parts:
+        assert rect.height >= least and rect.left > title_rect.right, rect
+    assert len(parts) == 1 or all(a.bottom <= b.top + 4 for (_t, a), (_u, b) in zip(parts, parts[1:], strict=False))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
+    """A LAN table's chat lines stay nine seconds: from the screen's corner they covered Bus's map key.
+    They rise from above the key, over the map's foot (where the table's messages stand too), clear
+    of the column and of station SE; the Chat tab sits under the key's words, at any text size."""
+    from game.session import LocalSession
+    from tools.shots.lan import ShotLink, chatter
+    from tools.shots.lan import seat as lan_seat
+    theme.set_ui_scale(scale)
+    try:
+        local = LocalSession(Match("bus", [SeatInfo("Ada"), SeatInfo("Tramina", "bot", "easy"),
+                                           SeatInfo("Ben", "bot", "easy")], seed=4))
+        link = ShotLink([lan_seat("Ada"), lan_seat("Tramina", kind="bot", bot=True), lan_seat("Ben")], "Bus night",
+                        local, "playing", game="bus")
+        session = chatter(link, [(1, "Tramina", "Good luck!"), (0, "Ada", "You too."),
+                                 (2, "Ben", "That was a long line, and it reaches both stations before mine does."),
+                                 (0, "Ada", "Offices next.")])
+        table = BusTable(app, session, None)
+        app.push(table)
+        app.step(0.3)
+        feed = table.lan_hud.feed_rect()
+        assert feed is not None
+        drawn = feed.move(40, 0).clip(feed)  # feed_rect leaves 40 px for a new line sliding in
+        tab = table.lan_hud.chat.tab
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+        station = table.city.pos(8)  # station SE
+        assert not drawn.colliderect(layout.LEGEND) and not drawn.colliderect(layout.COLUMN)
+        assert not drawn.collidepoint(station) and screen.contains(drawn)
+        assert not tab.colliderect(layout.LEGEND.inflate(0, -28)) and screen.contains(tab)
+        assert not table._toast_area().colliderect(drawn)  # the table's messages rise above the lines
+    finally:
+        theme.set_ui_scale(1.0)

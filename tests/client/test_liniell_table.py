@@ -696,3 +696,25 @@ def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_scre
     table.toast("A tile was set aside.")  # the table's own news stays its time
     app.step(1 / 60)
     assert table.toast_time > 0
+
+
+@pytest.mark.parametrize("buttons", [False, True])
+def test_the_skip_words_wrap_inside_the_action_box_in_german_at_150_percent(app, monkeypatch, buttons) -> None:
+    """"Klicken oder Enter drücken, um die Animation zu überspringen." ran past the action box's right
+    edge at 150 % (the keys line shrank only to its smallest size): it wraps as the box's other lines
+    do, every word inside the box, above the button row while a button shows."""
+    from game.i18n import _, set_language
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    try:
+        words = _("Click or press Enter to skip the animation.")
+        drawn = record_drawn_text(monkeypatch)
+        shown = panel.draw_actions(pygame.Surface((1920, 1080)), _("{name}'s turn").format(name="Ada"), "", words,
+                                   (255, 160, 80), buttons)
+    finally:
+        set_language("en")
+    rows = [(text, rect) for text, rect in drawn if text and text in words]
+    assert " ".join(text for text, _rect in rows) == words and len(rows) == 2
+    inside = panel.ACTIONS.inflate(-40, 0)  # the box's padding: 30 px on the left, some on the right
+    assert shown is not None and all(inside.contains(rect) for _text, rect in rows), rows
+    assert not buttons or shown.bottom <= panel.BUTTON_ROW_Y

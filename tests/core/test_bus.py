@@ -232,14 +232,31 @@ def test_the_view_says_a_space_yields_nothing_when_the_supply_or_the_lots_run_ou
     assert events[0]["yields"] == 0
     state.supply, state.passengers[8] = 0, state.passengers[8] + 2
     assert yields("passengers") == [0] * 6
-    state = after_setup(4, 0)  # once resolving, a space spent from the supply is not shown as less
+
+def test_while_resolving_the_board_shows_what_the_markers_still_to_act_will_get():
+    """§5.3.3 "no more than the supply holds": once resolving has begun, the markers still to act share
+    what is left of the supply (A first) and of the free lots (last-placed first); a marker that has
+    acted shows no amount, the acting one what it still has to do."""
+    state = after_setup(4, 0)
     state.buses = [3, 1, 1, 1]
     state.passengers[8] += state.supply - 4
     state.supply = 4
-    resolve(state, {"passengers": [0, 1]})
+
+    def yields(action):
+        board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+        return [space["yields"] for space in board[action]["spaces"]]
+
+    resolve(state, {"passengers": [0, 1, 2]})
+    assert state.phase == "passengers" and state.remaining == 3
+    assert yields("passengers")[:4] == [3, 1, 0, 0]  # A takes 3 of 4: B finds 1 of its 2, C none
     act(state, {"type": "passengers", "counts": [3, 0]})
     assert state.supply == 1 and GAME.to_act(state) == [1] and state.remaining == 1
-    assert yields("passengers")[:3] == [3, 2, 1]
+    assert yields("passengers")[:4] == [None, 1, 0, 0]  # never "B 2" with one passenger left
+    board = {entry["action"]: entry for entry in GAME.view(state, 0)["action_board"]}
+    assert [space["short_of"] for space in board["passengers"]["spaces"]][:3] == [None, None, "supply"]
+    act(state, {"type": "passengers", "counts": [1, 0]})
+    assert state.supply == 0
+    assert all(amount in (None, 0) for amount in yields("passengers"))
 
 
 def test_the_view_counts_the_bus_bought_this_round_for_passengers_and_buildings():

@@ -179,22 +179,50 @@ def fleet_when_resolving(state: BusState, rules: Rules, action: str) -> int:
 
 
 def space_gives(state: BusState, rules: Rules, action: str, index: int) -> int | None:
-    """What a marker on space ``index`` would really get if its action resolved now (ruling U4: the
-    game shows a space that yields nothing before a marker goes there), M counting a bus taken this
-    round for Passengers and Buildings (they resolve after Buses). While choosing, Passengers
-    share the supply from A on and Buildings the free lots from the last-placed marker down, a space
-    not yet taken acting first; once resolving has begun, supply and lots are partly spent, so the
-    spaces show their M-scaled amount as before."""
+    """What a marker on space ``index`` will really get this round (ruling U4: the game shows a space
+    that yields nothing before a marker goes there), M counting a bus taken this round for Passengers
+    and Buildings (they resolve after Buses). Passengers share the supply from A on and Buildings the
+    free lots from the last-placed marker down, a space not yet taken acting first. Once resolving has
+    begun only what is left is shared, among the markers still to act: the acting marker shows what it
+    still has to do, a free space what a marker would find after them, and a marker that has acted
+    shows None (what it got is in the events)."""
     amount = space_yield(state, rules, action, index, coming_bus=True)
-    if amount is None or action not in (PASSENGERS, BUILDINGS) or state.phase != "choose":
+    before = _acting_before(state, rules, action, index)
+    if amount is None or before is None:
+        return None
+    acting = state.phase == action and state.current is not None
+    if acting and index == state.current:
+        amount = state.remaining
+    if action not in (PASSENGERS, BUILDINGS):
         return amount
-    if action == PASSENGERS:
-        left, before = state.supply, range(index)
-    else:
-        left, before = len(city.free_lots(state)), range(len(state.spaces.get(action, [])) - 1, index, -1)
+    left = state.supply if action == PASSENGERS else len(city.free_lots(state))
     for earlier in before:
-        left -= min(space_yield(state, rules, action, earlier, coming_bus=True) or 0, left)
+        due = state.remaining if acting and earlier == state.current else space_yield(
+            state, rules, action, earlier, coming_bus=True) or 0
+        left -= min(due, left)
     return min(amount, left)
+
+
+def _acting_before(state: BusState, rules: Rules, action: str, index: int) -> list[int] | None:
+    """The spaces of ``action`` whose markers act before one on space ``index`` this round and have not
+    acted yet, or None when a marker there has already acted. While choosing a space not yet taken
+    acts first among the last-placed-first actions (§5.2); once resolving, after every marker."""
+    spec = rules.action(action)
+    taken = len(state.spaces.get(action, []))
+    if state.phase not in rules.action_ids:  # choosing (or setting up): nothing has acted yet
+        if spec.last_placed_first:
+            return [] if index >= taken else list(range(taken - 1, index, -1))
+        return list(range(index))
+    order = rules.action_ids
+    if order.index(action) > order.index(state.phase):
+        due = list(range(taken))[::-1] if spec.last_placed_first else list(range(taken))
+    elif action == state.phase:
+        due = ([state.current] if state.current is not None else []) + list(state.pending)
+    else:
+        due = []
+    if index < taken:
+        return due[:due.index(index)] if index in due else None
+    return due
 
 
 def short_of(net: Board, state: BusState, rules: Rules, action: str, index: int) -> str | None:

@@ -69,9 +69,11 @@ class CityMap(CityGeometry):
             for pair in sprites:
                 sprite, at = pair[index]
                 layer.blit(sprite, at)
-        for seat, path in enumerate(paths):
+        size = max(22, int(self.unit * 0.28)) if initials else max(14, int(self.unit * 0.2))
+        rings = self.head_rings(paths, streets, lanes, size, [closed is not None for closed in closed_at])
+        for seat, points in enumerate(rings):
             initial = initials[seat] if seat < len(initials) else ""
-            self._draw_heads(layer, seat, path, streets[seat], lanes, colours[seat], closed_at[seat], initial)
+            self._draw_heads(layer, points, colours[seat], closed_at[seat], size, initial)
         self._lines_key, self._lines_layer = key, layer
         return layer
 
@@ -108,15 +110,15 @@ class CityMap(CityGeometry):
         self._sprites[key] = sprites
         return sprites
 
-    def _draw_heads(self, layer: pygame.Surface, seat: int, path: Sequence[int], shown: Sequence[int],
-                    lanes: dict[int, list[int]], colour: Colour, closed: int | None, initial: str = "") -> None:
-        size = max(14, int(self.unit * 0.2)) if not initial else max(22, int(self.unit * 0.28))
+    def _draw_heads(self, layer: pygame.Surface, points: Sequence[Point], colour: Colour, closed: int | None,
+                    size: int, initial: str = "") -> None:
+        """A line's head rings at ``points`` (``head_rings``), or the action marker where its circle closed."""
         if closed is not None:
             token = action_marker(colour, int(self.crossing_radius * 1.7))
             centre = self.points[closed]
             layer.blit(token, token.get_rect(center=(round(centre[0] - self.rect.x), round(centre[1] - self.rect.y))))
             return
-        for _, point in self.head_points(path, shown, lanes, seat):
+        for point in points:
             token = head_token(colour, size, initial)
             layer.blit(token, token.get_rect(center=(round(point[0] - self.rect.x), round(point[1] - self.rect.y))))
 

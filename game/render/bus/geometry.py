@@ -254,6 +254,39 @@ class CityGeometry:
             found.append((head, a if first == head else b))
         return found
 
+    def head_rings(self, paths: Sequence[Sequence[int]], shown: Sequence[Sequence[int]],
+                   lanes: dict[int, list[int]], size: float, skip: Sequence[bool] = ()) -> list[list[Point]]:
+        """Where each line's head rings go (per seat, as ``head_points``): two lines ending on one
+        crossing would ring it in one spot, so a ring that would overlap one placed before it moves
+        back along its own line's marker until both read (never past the marker's middle). ``skip``
+        marks the seats drawn without rings (a closed circle)."""
+        placed: list[Point] = []
+        rings: list[list[Point]] = []
+        for seat, path in enumerate(paths):
+            mine: list[Point] = []
+            if not (seat < len(skip) and skip[seat]):
+                for head, point in self.head_points(path, shown[seat], lanes, seat):
+                    neighbour = path[1] if head == path[0] else path[-2]
+                    point = self._clear_of(placed, point, self.points[head], self.points[neighbour], size)
+                    placed.append(point)
+                    mine.append(point)
+            rings.append(mine)
+        return rings
+
+    @staticmethod
+    def _clear_of(placed: Sequence[Point], point: Point, head: Point, neighbour: Point, size: float) -> Point:
+        """``point`` moved from ``head`` towards ``neighbour`` in half-ring steps until it is a ring's
+        width from every ring in ``placed``, or as far as the street's middle."""
+        dx, dy = neighbour[0] - head[0], neighbour[1] - head[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        room = length / 2 - ((point[0] - head[0]) * ux + (point[1] - head[1]) * uy)
+        step, moved = size / 2, 0.0
+        while any(math.dist(point, other) < size for other in placed) and moved + step <= room:
+            point = (point[0] + ux * step, point[1] + uy * step)
+            moved += step
+        return point
+
 
 def lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)

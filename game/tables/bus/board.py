@@ -23,6 +23,7 @@ from game.tables.bus.seats import SeatLook
 from game.ui import theme
 
 SpaceKey = tuple[str, str]  # (action, letter)
+NOTE_SIZE = 19  # the note on the order of resolving, at its largest
 NOTES = {"buses": N_("+1 bus"), "clock": N_("stop time or let it run"), "start": N_("start player next round")}
 
 
@@ -45,12 +46,12 @@ def space_at(picture: Picture, point: tuple[int, int]) -> SpaceKey | None:
 def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], open_spaces: set[SpaceKey],
                hover: SpaceKey | None, cursor: SpaceKey | None, age: float) -> None:
     """The board; ``open_spaces`` glow (the deciding player may take them)."""
-    title = theme.draw_text(surface, _("Action board"), (layout.BOARD.x + 24, layout.BOARD.y + 14), 28, theme.CREAM,
-                            theme.DISPLAY_FONT)
-    note = _("resolves top to bottom, each row left to right")
-    theme.draw_text(surface, note, (layout.BOARD.right - 24, layout.ROW_TOP - 2),  # above the first row's spaces
-                    theme.fit_text(note, 19, layout.BOARD.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,
-                    anchor="bottomright")
+    title = theme.draw_text(surface, _("Action board"), (layout.BOARD.x + 24, (layout.BOARD.y + layout.ROW_TOP) // 2),
+                            28, theme.CREAM, theme.DISPLAY_FONT, "midleft")
+    size, lines, step = note_lines(title.right)
+    for number, line in enumerate(lines):  # above the first row's spaces, the last line lowest
+        theme.draw_text(surface, line, (layout.BOARD.right - 24, layout.ROW_TOP - 2 - (len(lines) - 1 - number) * step),
+                        size, theme.CREAM_DIM, anchor="bottomright")
     for row, spaces in enumerate(picture.spaces):
         action = spaces[0].action if spaces else ACTION_IDS[row]
         band = layout.row_rect(row)
@@ -67,6 +68,26 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
             note_x = layout.space_rect(row, 1).x
             theme.draw_text(surface, _(NOTES.get(action, "")), (note_x, band.centery), 19, theme.CREAM_DIM,
                             anchor="midleft")
+
+
+def note_lines(title_right: int) -> tuple[int, list[str], int]:
+    """The note on the order of resolving, right of the board's title: one line where it reads so,
+    else two (German at large text would shrink one line to a speck): (design size, lines, step)."""
+    note = _("resolves top to bottom, each row left to right")
+    width, height = layout.BOARD.right - 24 - title_right - 16, layout.ROW_TOP - 2 - layout.BOARD.y - 2
+    one = theme.fit_text(note, NOTE_SIZE, width, minimum=8)
+    two, lines, step = theme.fit_lines(note, NOTE_SIZE, width, height, minimum=8)
+    if one >= two or len(lines) == 1:
+        return one, [note], theme.line_height(one)
+    head, comma, tail = note.partition(", ")  # two halves read better than a wrap that leaves two words
+    if comma:
+        halves = [head + ",", tail]
+        size = min(theme.fit_text(half, NOTE_SIZE, width, minimum=8) for half in halves)
+        while size > 8 and 2 * theme.line_height(size) > height:
+            size -= 1
+        if size >= two:
+            return size, halves, theme.line_height(size)
+    return two, lines, step
 
 
 def _label(surface: pygame.Surface, action: str, band: pygame.Rect) -> None:

@@ -18,10 +18,10 @@ PLAYERS = pygame.Rect(COLUMN.x, TRACK.bottom + 12, COLUMN.width, COLUMN.bottom -
 PROMPT = pygame.Rect(HEADER.x + 16, HEADER.y + 48, HEADER.width - 32, HEADER.height - 62)
 CONTROLS = pygame.Rect(PROMPT.right - 372, PROMPT.y + 8, 360, PROMPT.height - 16)  # the decision's buttons
 
-ROW_TOP = BOARD.y + 46
-ROW_H = 49
+ROW_TOP = BOARD.y + 58  # the title, and beside it the note on the order in two lines at large text
+ROW_H = 47
 LABEL_W = 300  # room for "Line Expansion" at the largest text size; the six spaces still end inside the row
-SPACE_W, SPACE_H, SPACE_GAP = 70, 42, 8
+SPACE_W, SPACE_H, SPACE_GAP = 70, 40, 8
 SPACES_X = BOARD.x + 20 + LABEL_W
 
 # First-game hints cover what the decision does not need: the foot of the map while markers go on the
@@ -29,7 +29,7 @@ SPACES_X = BOARD.x + 20 + LABEL_W
 # the action board while the decision is on the map.
 HINT_OVER_MAP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.bottom - 230, MAP_RECT.width - 40, 222)
 HINT_OVER_MAP_TOP = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.y + 12, 660, 222)  # left of the clock
-HINT_OVER_BOARD = pygame.Rect(BOARD.x + 40, BOARD.y + 46, BOARD.width - 80, BOARD.height - 52)
+HINT_OVER_BOARD = pygame.Rect(BOARD.x + 40, ROW_TOP, BOARD.width - 80, BOARD.bottom - 6 - ROW_TOP)
 
 TRACK_CELLS = 40
 TRACK_PER_ROW = 20

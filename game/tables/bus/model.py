@@ -180,7 +180,7 @@ def picture_of(view: dict[str, Any]) -> Picture:
 SHORT_OF = ("buses", "supply", "lots", "cap", "line")
 
 
-def _spaces_said(board_view: Any) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], str]]:
+def _spaces_said(board_view: Any) -> tuple[dict[tuple[str, int], int | None], dict[tuple[str, int], str]]:
     """What the view's action board says each space gives now, and why it gives nothing where it
     does not, by (action, index)."""
     said, short = {}, {}
@@ -191,8 +191,8 @@ def _spaces_said(board_view: Any) -> tuple[dict[tuple[str, int], int], dict[tupl
             if not isinstance(space, dict) or not isinstance(space.get("index"), int):
                 continue
             where = (str(entry.get("action")), space["index"])
-            if isinstance(space.get("yields"), int):
-                said[where] = space["yields"]
+            if "yields" in space and (space["yields"] is None or isinstance(space["yields"], int)):
+                said[where] = space["yields"]  # None: a marker that has acted this round gives no more
             if space.get("short_of") in SHORT_OF:
                 short[where] = space["short_of"]
     return said, short

@@ -257,6 +257,16 @@ class BusTable(TableScene):
                                   stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
+    def chat_corner(self) -> tuple[int, int]:
+        """The LAN chat's tab in the screen's corner under the map's key words, never over them."""
+        return (layout.LEGEND.x - 12, theme.HEIGHT - 2)
+
+    def chat_feed_floor(self) -> int | None:
+        """The chat's fading lines rise from above the map's key (in the corner they covered the key
+        for nine seconds): over the foot of the map, where the table's own messages and hints stand
+        too (the messages then rise above them), clear of station SE and of the column."""
+        return layout.LEGEND.top - 6
+
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action
         board and the players stay in sight."""

@@ -167,6 +167,22 @@ def keys_line_top() -> int:
     return keys_foot(theme.font(KEYS_SIZE).get_height())
 
 
+def keys_rows(keys: str) -> tuple[int, list[str]]:
+    """The keys line at its size, or where it would not fit the box's width even at the smallest size
+    (German at 150 %: "Klicken oder Enter drücken, um die Animation zu überspringen.") wrapped onto
+    two rows, as the box's other lines are: (design size, rows)."""
+    width = ACTIONS.width - 60
+    size = fit(keys, KEYS_SIZE, width)
+    if theme.font(size).size(keys)[0] <= width:
+        return size, [keys]
+    rows = list(wrap(keys, KEYS_SIZE, width))
+    size = KEYS_SIZE
+    while len(rows) > 2 and size > 12:
+        size -= 1
+        rows = list(wrap(keys, size, width))
+    return size, theme.first_lines(rows, 2)
+
+
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour,
                  buttons: bool = False) -> pygame.Rect | None:
     """The action box's words: headline, detail and the keys line, which stands above the button row
@@ -177,11 +193,14 @@ def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str,
     keys_top = ACTIONS.y + 164
     drawn = None
     if keys:
-        keys_size = fit(keys, KEYS_SIZE, ACTIONS.width - 60)
-        height = theme.font(keys_size).get_height()
+        keys_size, rows = keys_rows(keys)
+        step = theme.line_height(keys_size)
+        height = theme.font(keys_size).get_height() + (len(rows) - 1) * step
         foot = (BUTTON_ROW_Y - 8 - height) if buttons else keys_foot(height)
         keys_top = max(keys_top, foot) if not buttons else foot
-        drawn = theme.draw_text(surface, keys, (ACTIONS.x + 30, keys_top), keys_size, theme.CREAM_DIM)
+        for row, text in enumerate(rows):
+            rect = theme.draw_text(surface, text, (ACTIONS.x + 30, keys_top + row * step), keys_size, theme.CREAM_DIM)
+            drawn = rect if drawn is None else drawn.union(rect)
     top = max(ACTIONS.y + 66, title.bottom + 2)
     size, lines, step = theme.fit_lines(detail, 24, ACTIONS.width - 60, keys_top - 4 - top)
     for row, text in enumerate(lines[:3]):
