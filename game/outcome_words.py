@@ -32,6 +32,28 @@ def headline(winners: Sequence[str], draw: bool) -> str:
     return _("A draw") if draw else _("Nobody wins")
 
 
+def headline_parts(winners: Sequence[str], draw: bool) -> list[tuple[str, int | None]]:
+    """``headline`` in pieces, each with the index of the winner it names (``None`` for the words
+    between): the results draw each winner's name in their seat colour. The pieces join to the
+    headline in any language, whatever order its sentence puts the names in."""
+    marks = [chr(0xE000 + index) for index in range(len(winners))]  # private-use characters no name holds
+    said = headline(marks, draw)
+    parts: list[tuple[str, int | None]] = []
+    words = ""
+    for character in said:
+        if character in marks:
+            if words:
+                parts.append((words, None))
+                words = ""
+            index = marks.index(character)
+            parts.append((winners[index], index))
+        else:
+            words += character
+    if words:
+        parts.append((words, None))
+    return parts
+
+
 def shared_ranks(order: Sequence[int], key: Callable[[int], Hashable]) -> dict[int, int]:
     """Seat -> finishing place, ``order`` best first: seats whose ``key`` is equal share the place of
     the first of them, and the next place counts everyone before it (1, 1, 3)."""

@@ -206,7 +206,9 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
         version = match.get("match_version") if isinstance(match, dict) else None
         if not isinstance(seats, list) or type(version) is not int:
             raise SnapshotError(_("{path} holds no game").format(path=path))
-        players = [str(seat.get("name", "?")) if isinstance(seat, dict) else "?" for seat in seats]
+        # a hosted lobby's open seat is nobody's yet: "Ada, Cid, Open seat", not a player called "Seat 3"
+        players = [(_("Open seat") if seat.get("kind") == "open" else str(seat.get("name", "?")))
+                   if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
         game = str(match.get("game", ""))
@@ -306,7 +308,12 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     folder = folder or replays_dir()
     if (kept := _KEPT.get(match)) is not None and kept.parent == folder and kept.exists():
         return kept
-    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}.jsonl"
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}"
+    path = folder / f"{stem}.jsonl"
+    number = 1
+    while path.exists():  # two games ending in the same second (a show of fast bots) keep two replays
+        number += 1
+        path = folder / f"{stem}-{number}.jsonl"
     body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
     try:
         replace_file(path, body.encode())

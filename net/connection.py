@@ -4,7 +4,7 @@ An ``asyncio.Protocol`` rather than a StreamReader task: each complete frame is 
 and handed to the host in the same loop iteration that read it, with no task to wake and no
 timeout context per message (a tenth of a millisecond per intent on loopback, measured by
 ``python -m tools.bench net``). Silence is the host's heartbeat's business; the hello has its own
-timer here.
+timers here (a moment's grace, when the host asks whether it may wait longer, and its whole time).
 
 A connection that sends faster than ``HostConfig.message_rate`` (after a burst), or intents faster
 than ``intent_rate``, is read no faster: its reading pauses until its budget allows the next
@@ -28,6 +28,7 @@ class PeerHandler(Protocol):
     """What the host does with a connection's life."""
 
     def peer_opened(self, peer: Peer) -> None: ...
+    def peer_slow_hello(self, peer: Peer) -> None: ...
     def peer_message(self, peer: Peer, message: dict[str, Any]) -> None: ...
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None: ...
     def peer_closed(self, peer: Peer) -> None: ...
@@ -46,6 +47,8 @@ class PeerConnection(asyncio.Protocol):
         self._waiting: deque[Any] = deque()  # read and decoded, not yet handled (over budget)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._hello_timer: asyncio.TimerHandle | None = None
+        self._grace_timer: asyncio.TimerHandle | None = None
+        self.hello_grace = config.hello_grace
         self._resume: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -53,6 +56,7 @@ class PeerConnection(asyncio.Protocol):
         self.peer = Peer(cast(asyncio.Transport, transport), address)  # a stream socket's transport
         self._loop = asyncio.get_running_loop()
         self._hello_timer = self._loop.call_later(self.hello_timeout, self._hello_late)
+        self._grace_timer = self._loop.call_later(self.hello_grace, self._hello_slow)
         self.handler.peer_opened(self.peer)
 
     def data_received(self, data: bytes) -> None:
@@ -89,8 +93,10 @@ class PeerConnection(asyncio.Protocol):
                 self.handler.peer_failed(peer, error)
                 return
             if peer.ready and self._hello_timer is not None:
-                self._hello_timer.cancel()
-                self._hello_timer = None
+                for timer in (self._hello_timer, self._grace_timer):
+                    if timer is not None:
+                        timer.cancel()
+                self._hello_timer = self._grace_timer = None
 
     def _resumed(self) -> None:
         self._resume = None
@@ -104,12 +110,17 @@ class PeerConnection(asyncio.Protocol):
         return False  # the peer is done: close our side too
 
     def connection_lost(self, exc: Exception | None) -> None:
-        for timer in (self._hello_timer, self._resume):
+        for timer in (self._hello_timer, self._grace_timer, self._resume):
             if timer is not None:
                 timer.cancel()
         self._waiting.clear()
         if self.peer is not None:
             self.handler.peer_closed(self.peer)
+
+    def _hello_slow(self) -> None:
+        self._grace_timer = None
+        if self.peer is not None and not self.peer.ready and not self.peer.closed:
+            self.handler.peer_slow_hello(self.peer)
 
     def _hello_late(self) -> None:
         self._hello_timer = None

@@ -243,6 +243,8 @@ class TableBrowser:
             entry = self._tables.get(service)
             last_good = entry["seen"] if entry else known[service][0]
             if time.monotonic() - last_good <= self.age_out:
+                if entry is not None:  # listed a while yet (a host paused), but said as it is: silent
+                    entry["answering"] = False
                 return
             if entry is not None:
                 del self._tables[service]
@@ -275,7 +277,7 @@ class TableBrowser:
                       "open_seats": hello.get("open_seats"), "seat_tags": hello.get("seat_tags"),
                       "phase": hello["phase"], "protocol": hello["protocol"],
                       "rules_version": hello["rules_version"], "address": address, "port": port,
-                      "compatible": compatible, "reason": reason, "seen": time.monotonic()}
+                      "compatible": compatible, "reason": reason, "seen": time.monotonic(), "answering": True}
             with self._lock:
                 if not self._stopping.is_set():
                     self._tables[service] = record

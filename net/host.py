@@ -21,6 +21,7 @@ import logging
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,7 @@ from net.protocol import (
 from net.requests import Requests
 from net.savefile import HOST_SAVE_FORMAT, HOST_SAVE_VERSION
 from net.seating import Seating
+from net.show_replays import ShowReplays
 from net.status import StatusBoard
 from net.table import (
     HostConfig,
@@ -88,7 +90,11 @@ class Host(Requests):
         self.queue_budget = QueueBudget()
         self.arrivals = Arrivals(config.arrival_burst, config.arrival_rate)
         self._flooding = ""  # the address whose connections were last closed for coming too fast
+        self._owing_hello: Counter[str] = Counter()  # per address: connections whose hello has not come
+        self._half_open_flood = ""  # the address whose connections were last closed for owing too many hellos
+        self._silent_told = ""  # the address whose connection that never said hello was logged last
         self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
+        self.show_replays = ShowReplays(config.show_replays_kept)  # a bots-only show keeps its newest few
         self.frames = HostFrames(match)
         self.fanout = ChangeFanout(match, self.frames)
         self.status = StatusBoard(self.frames, self.seating, self.peers, lambda: self.phase, self._tell_listeners,
@@ -227,8 +233,26 @@ class Host(Requests):
             self._flooding = source
             peer.abort()
             return
+        self._owing_hello[source] += 1
+        peer.owes_hello = source
         peer.budget = self.queue_budget
         self.peers[peer] = None
+
+    def peer_slow_hello(self, peer: Peer) -> None:
+        """A connection still silent after the hello's grace: it may wait its whole time only while
+        its address holds no more than ``hello_pending_max`` such. Connections that never say hello
+        each hold a socket: within the arrival burst one machine could hold thousands for the hello's
+        time and use up the host's files for everyone. A crowd arriving at once says hello as it
+        connects, so none of it is still silent a second later (its connections are read long before)."""
+        source = peer.owes_hello
+        if not source or self._owing_hello[source] <= self.config.hello_pending_max:
+            return
+        if self._half_open_flood != source:  # said once per flood
+            log.warning("more than %d connections from %s have not said hello within %g s: those are closed",
+                        self.config.hello_pending_max, source, self.config.hello_grace)
+        self._half_open_flood = source
+        self._hello_came(peer)  # counted out now: the next one's grace, in this same moment, sees it gone
+        peer.abort()
 
     def peer_message(self, peer: Peer, message: dict[str, Any]) -> None:
         """One checked message; whatever goes wrong is answered on this connection only."""
@@ -251,8 +275,17 @@ class Host(Requests):
             peer.close()
 
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
-        """A broken frame, a bad hello or a silence: the peer is told why and disconnected."""
-        log.warning("%s (%s): %s", peer.name, peer.address, error)
+        """A broken frame, a bad hello or a silence: the peer is told why and disconnected. Connections
+        from one address that never say hello are logged once in a row, not each (a flood of them
+        would fill the log and the operator's terminal)."""
+        source = peer.address.rsplit(":", 1)[0]
+        silent = not peer.ready and isinstance(error, ReadTimeout)
+        if silent and self._silent_told == source:
+            log.debug("%s (%s): %s", peer.name, peer.address, error)
+        else:
+            log.warning("%s (%s): %s%s", peer.name, peer.address, error,
+                        " (the next ones from there that say nothing are not logged)" if silent else "")
+        self._silent_told = source if silent else ""
         peer.send(self.frames.encode(error.to_message()))
         peer.close()
 
@@ -280,12 +313,22 @@ class Host(Requests):
         if not peer.name:
             raise SchemaError("a player's name must hold a letter or a sign to show")
         peer.ready = True
+        self._hello_came(peer)
         peer.last_heard = time.monotonic()
         peer.limits = PeerLimits.of(self.config)
         peer.send(self.status.frame())
         log.debug("%s connected from %s", peer.name, peer.address)
 
+    def _hello_came(self, peer: Peer) -> None:
+        """The peer owes no hello any more (it said one, or it is gone)."""
+        if source := peer.owes_hello:
+            peer.owes_hello = ""
+            self._owing_hello[source] -= 1
+            if self._owing_hello[source] <= 0:
+                del self._owing_hello[source]  # an address long gone leaves nothing behind
+
     def _drop(self, peer: Peer) -> None:
+        self._hello_came(peer)
         self.peers.pop(peer, None)
         if not self.peers and self._all_gone is not None:
             self._all_gone.set()
@@ -444,6 +487,8 @@ class Host(Requests):
             self.save()
             if self.config.replays is not None and (kept := keep_replay(self.match, self.config.replays)):
                 log.info("replay kept at %s", kept)  # keep_replay logs why when it cannot
+                if self.seating.bots_only():  # a show plays on for days: its oldest replays make room
+                    self.show_replays.kept(kept)
             self._deal_again_later()
         settle = functools.partial(self._settle, self.match, sent)
         if self._loop is None:

@@ -26,7 +26,7 @@ from game.bots import bot_levels
 from game.core.contract import SnapshotError
 from game.core.registry import UnknownGame, available_games, get_game
 from game.files import reason_in_words
-from game.i18n import _, chosen_language, set_language
+from game.i18n import _, chosen_language, ngettext, set_language
 from game.logs import LEVELS, console_never_fails, setup_logging
 from game.paths import NoHome, data_dir, replays_dir
 from game.version import program_version
@@ -34,6 +34,7 @@ from net import DEFAULT_PORT
 from net.discovery import Advertiser, local_ipv4_addresses
 from net.host import Host, HostConfig
 from net.savefile import JournalDamage, check_writable
+from net.show_replays import SHOW_REPLAYS_KEPT
 
 log = logging.getLogger("linie.host")
 
@@ -77,6 +78,17 @@ def seconds_up_to(most: float) -> Callable[[str], float]:
                 most=f"{most:g}", text=text))
         return value
     return seconds
+
+
+def games_to_keep(text: str) -> int:
+    """How many show games' replays ``--show-replays`` keeps: 1 to 100000, else refused in words."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 100_000:
+        raise argparse.ArgumentTypeError(_("a whole number from 1 to 100000, not {text!r}").format(text=text))
+    return count
 
 
 def seed_number(text: str) -> int:
@@ -127,6 +139,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             "(default: the replays folder the game's Replays screen lists)"
         ),
     )
+    parser.add_argument(
+        "--show-replays",
+        type=games_to_keep,
+        default=SHOW_REPLAYS_KEPT,
+        metavar="GAMES",
+        help=_("a table of bots only keeps the replays of its newest GAMES games (default {count}); "
+               "games with people are always kept").format(count=SHOW_REPLAYS_KEPT),
+    )
     parser.add_argument("--seed", type=seed_number, help=_("deal from this seed (default: random)"))
     parser.add_argument(
         "--option",
@@ -173,6 +193,7 @@ def build_host(args: argparse.Namespace) -> Host:
         bot_delay=args.bot_delay,
         save_path=args.save or args.resume,
         replays=args.replays or default_replays(),
+        show_replays_kept=args.show_replays,
     )
     if config.save_path is not None and (problem := check_writable(config.save_path)) is not None:
         if args.resume is not None and args.save is None:  # a save on a read-only disk may go on elsewhere
@@ -314,6 +335,12 @@ async def serve(host: Host, args: argparse.Namespace) -> None:
         print(f"  autosave: {host.config.save_path}", flush=True)
         if host.config.replays is not None:
             print(_("  replay of the finished game: {replays}").format(replays=host.config.replays), flush=True)
+            if host.seating.bots_only():
+                kept = host.config.show_replays_kept
+                print(ngettext("  a table of bots: the replay of its newest game is kept, older ones removed "
+                               "(--show-replays)",
+                               "  a table of bots: the replays of its newest {count} games are kept, older ones "
+                               "removed (--show-replays)", kept).format(count=kept), flush=True)
         else:
             print(_("  no replay is kept: this user has no home folder (--replays DIR keeps them there)"), flush=True)
         if (note := replays_note(host.config.replays)) is not None:

@@ -239,6 +239,7 @@ class Requests:
         slot = self.slots[seat]
         slot.peer = peer
         slot.absent_since, slot.left = None, False  # back, whatever they said when they went
+        slot.missed_end = False  # the status after their hello said it; from now on they see the game
         peer.role, peer.seat = "seat", seat
         peer.name = self.match.seats[seat].name  # the seat's, unique at the table (chat says it too), whatever
         # name a program that resumes it typed ("Ben" taking back "Ben 2" must not speak as the other Ben)

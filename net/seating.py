@@ -52,12 +52,15 @@ class Seating:
         """Public facts about each seat: who sits there, whether they are connected, who plays it,
         the tag of its token (``seat_tag``: how a returning player's program recognises the table),
         in how many seconds a bot takes the seat of its absent player (``bot_in``, None: never), and
-        whether its player left the finished game's table for good (``left``: not a dropped link)."""
+        whether its player left the finished game's table for good (``left``: not a dropped link), and
+        whether the table dealt again while its player's link was down (``missed_end``: they did not
+        see that game end; cleared as they take the seat back, so the status they read first says it)."""
         return [{"name": info.name, "kind": info.kind, "level": info.level, "claimed": slot.token is not None,
                  "connected": slot.peer is not None, "away": slot.peer is not None and slot.peer.away,
                  "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start,
                  "tag": seat_tag(slot.token) if slot.token is not None else None,
-                 "bot_in": bot_in(seat) if bot_in is not None else None, "left": slot.left}
+                 "bot_in": bot_in(seat) if bot_in is not None else None, "left": slot.left,
+                 "missed_end": slot.missed_end}
                 for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True))]
 
     def seat_of_token(self, token: str) -> int | None:
@@ -91,7 +94,7 @@ class Seating:
             self.revoked[token_digest(slot.token)] = None
             while len(self.revoked) > MAX_REVOKED:  # a claim/leave loop must not grow the save for ever
                 del self.revoked[next(iter(self.revoked))]
-        slot.token, slot.peer, slot.absent_since, slot.left = None, None, None, False
+        slot.token, slot.peer, slot.absent_since, slot.left, slot.missed_end = None, None, None, False, False
         self.asked_to_start.discard(seat)
         self.match.seats[seat] = SeatInfo(f"Seat {seat + 1}", "open", colour=self.match.seats[seat].colour)
 
@@ -128,6 +131,8 @@ class Seating:
             gone = info.kind == "human" and slot.left and seat != keep
             if gone or info.kind == "bot" and slot.filled:
                 self.release(seat)  # the token of a player who left is dead, as in the lobby
+            elif slot.token is not None and slot.peer is None:
+                slot.missed_end = True  # their program was away as the game ended: they are told once back
             slot.handed, slot.filled, slot.left = None, False, False
             kept = self.match.seats[seat]
             slot.bot_level = kept.level if kept.kind == "bot" else None
@@ -154,7 +159,8 @@ class Seating:
     def save_data(self) -> dict[str, Any]:
         return {"revoked": list(self.revoked),
                 "seats": [{"token": slot.token, "bot_level": slot.bot_level, "handed": slot.handed,
-                           "filled": slot.filled, "left": slot.left} for slot in self.slots]}
+                           "filled": slot.filled, "left": slot.left, "missed_end": slot.missed_end}
+                          for slot in self.slots]}
 
     @staticmethod
     def slots_from_save(table: dict[str, Any], seats: int) -> tuple[list[SeatSlot], list[str]]:
@@ -172,11 +178,12 @@ def slot_from_save(data: Any) -> SeatSlot:
     token, level, handed = data.get("token"), data.get("bot_level"), data.get("handed")
     filled = data.get("filled", False)  # saves from before rematches have none: no seat was filled
     left = data.get("left", False)  # nor anyone who left after the game
+    missed_end = data.get("missed_end", False)  # nor anyone away as the table dealt again
     if not (token is None or isinstance(token, str)) or not (level is None or isinstance(level, str)):
         raise SnapshotError("bad saved seat")
-    if handed not in HANDED or not isinstance(filled, bool) or not isinstance(left, bool):
+    if handed not in HANDED or not all(isinstance(flag, bool) for flag in (filled, left, missed_end)):
         raise SnapshotError("bad saved seat")
-    return SeatSlot(token=token, bot_level=level, handed=handed, filled=filled, left=left)
+    return SeatSlot(token=token, bot_level=level, handed=handed, filled=filled, left=left, missed_end=missed_end)
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from net.limits import TokenBucket
+from net.show_replays import SHOW_REPLAYS_KEPT
 
 log = logging.getLogger("linie.host")
 
@@ -49,12 +50,15 @@ class HostConfig:
     message_rate: float = 100.0  # ... and a second after that; beyond, its reading pauses
     arrival_burst: int = 2048  # new connections from one address at once (a crowd of spectators) ...
     arrival_rate: float = 50.0  # ... and a second after that; beyond, each is closed before its hello
+    hello_pending_max: int = 256  # connections from one address that may owe their hello past ``hello_grace`` ...
+    hello_grace: float = 1.0  # ... seconds: beyond that many, a connection still silent then is closed
     clients_may_start: bool = True  # a seated player may start the game from the lobby
     autostart: bool = False  # start as soon as no seat is open
     bots_again_after: float = 20.0  # a table of bots only deals its next game this long after the end
     owner_seat: int | None = None  # the seat of the player hosting from the game: theirs before anyone connects
     save_path: Path | None = None
     replays: Path | None = None  # keep the finished game's replay in this folder (linie-host does)
+    show_replays_kept: int = SHOW_REPLAYS_KEPT  # a table of bots only keeps its newest games' replays only
     fsync: bool = False  # os.replace alone survives a killed host; fsync also a power cut
 
 
@@ -83,6 +87,7 @@ class SeatSlot:
     absent_since: float | None = None
     filled: bool = False  # an open seat a bot took at the start: open again for a rematch
     left: bool = False  # its player said bye after the game: the seat opens for the next one
+    missed_end: bool = False  # its player's link was down as the table dealt again: told once back
 
     @property
     def bot_plays(self) -> bool:
@@ -107,6 +112,7 @@ class Peer:
     budget: QueueBudget | None = None  # the bytes queued for every peer together
     resync_queued: bool = False  # a snapshot asked for is queued and not yet flushed
     closed: bool = False  # we are done with it (the socket may still be flushing)
+    owes_hello: str = ""  # the address it is counted under while its hello has not come (net.host)
 
     def send(self, frame: bytes) -> None:
         """Queue a frame; a peer that stops reading is cut off rather than filling our memory."""

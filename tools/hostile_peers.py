@@ -9,7 +9,9 @@ table while ``tools.bench net`` measures the other players' intent -> view laten
 - ``rematch``: a spectator asking for another game as fast as it can (each refused: only seated
   players may, and only once the game is over);
 - ``seat_moves``: a spectator trying to sit down in the first seat and to go back to watching, turn
-  about, as fast as it can (each refused once the game runs: seats change hands in the lobby only).
+  about, as fast as it can (each refused once the game runs: seats change hands in the lobby only);
+- ``half_open``: a spectator whose machine then opens connections that never say hello, as many and
+  as fast as it can, opening another for each the host closes (``HostConfig.hello_pending_max``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,13 @@ from typing import Any
 from net.client import local_rules
 from net.protocol import PROTOCOL_VERSION, encode
 
-KINDS = ("resync", "chat", "ping", "intent", "slow_reader", "rematch", "seat_moves")
+KINDS = ("resync", "chat", "ping", "intent", "slow_reader", "rematch", "seat_moves", "half_open")
 BATCH = 64  # frames sent per write
+HALF_OPEN_MOST = 4000  # connections the half_open attacker tries to hold at once (past the host's 2048 burst)
+# The half-open connections come from a loopback address of their own (Linux answers all of 127/8): on a
+# LAN the attacker is another machine, and the host's limits are per address, so from 127.0.0.1 they would
+# shut out the measured clients, as they would a LAN party's guests on that attacker's machine.
+HALF_OPEN_SOURCE = "127.0.0.2"
 
 
 def message(kind: str, number: int) -> dict[str, Any]:
@@ -53,6 +60,10 @@ def attack(port: int, kind: str, cpus: set[int] | None, stop: Any) -> None:
         stop.wait()
         sock.close()
         return
+    if kind == "half_open":
+        hold_half_open(port, stop)
+        sock.close()
+        return
     sock.setblocking(False)
     number = 2
     pending = b""
@@ -72,3 +83,44 @@ def attack(port: int, kind: str, cpus: set[int] | None, stop: Any) -> None:
                 pass
     sock.close()
 
+
+
+def hold_half_open(port: int, stop: Any) -> int:
+    """Open connections that never say hello and keep them, one more for each the host closes, until
+    ``stop``; the most held open at once (as the host left them: a closed one is counted out once its
+    end is read)."""
+    from net.limits import raise_open_file_limit
+    raise_open_file_limit(HALF_OPEN_MOST + 256)
+    held: list[socket.socket] = []
+    most = 0
+    while not stop.is_set():
+        if len(held) < HALF_OPEN_MOST:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=1.0,
+                                                source_address=(HALF_OPEN_SOURCE, 0))
+                sock.setblocking(False)
+                held.append(sock)
+            except OSError:
+                stop.wait(0.01)
+        else:
+            stop.wait(0.01)
+        if len(held) % 64 == 0 or len(held) >= HALF_OPEN_MOST:
+            held = [sock for sock in held if _still_open(sock)]
+            most = max(most, len(held))
+    for sock in held:
+        sock.close()
+    return most
+
+
+def _still_open(sock: socket.socket) -> bool:
+    """False (and closed here) once the host closed it: its end read, or the connection reset."""
+    try:
+        if sock.recv(1 << 16) == b"":
+            sock.close()
+            return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        sock.close()
+        return False
+    return True  # a frame (the host's refusal of a late hello) before the end: read next time

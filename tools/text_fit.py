@@ -7,7 +7,8 @@ box it may belong to (``theme.panel`` panels and the rect of each widget), and n
 - leaves the screen,
 - sticks out of the innermost box drawn before it that holds its centre,
 - overlaps another text still in sight (a panel drawn over text hides it),
-- sits on a widget that overlaps another widget (two buttons run into each other), or
+- sits on a widget that overlaps another widget (two buttons run into each other),
+- lies partly under a widget drawn after it (a prompt whose foot its field hides), or
 - is a button's label (a choice's value, a list's item) drawn noticeably smaller than the size its
   widget asks for: shrunk to fit its button, it reads smaller than its neighbours (``SHRUNK``).
 
@@ -146,6 +147,11 @@ def problems(drawn: Drawn, screen: pygame.Rect) -> list[str]:
             boxes.append((rect, name))
             if name == "panel":  # a panel drawn over earlier text hides it
                 in_sight[:] = [(other, text) for other, text in in_sight if not other.colliderect(rect)]
+            else:  # a widget drawn over part of an earlier text hides that part (a prompt under its field)
+                for other, text in in_sight:
+                    overlap = rect.clip(other)
+                    if overlap.width > 2 * SLACK and overlap.height > 2 * SLACK and not rect.contains(other):
+                        found.append(f"{text!r} {tuple(other)} lies partly under {name} {tuple(rect)}")
             continue
         if not screen.inflate(2 * SLACK, 2 * SLACK).contains(rect):
             found.append(f"{name!r} {tuple(rect)} leaves the screen")

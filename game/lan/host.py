@@ -102,6 +102,8 @@ class HostScene(SetupScene):
         self.table_name_edited = False
         self.table_name = TextInput(NAME_FIELD, self.default_table_name(), self._name_table, TABLE_NAME_LIMIT,
                                     _("Table name"), 30, _("The name players see when they look for tables."))
+        self.table_name.tooltip_beside = False  # beside it stand Back and Open table: the word goes above
+        self.table_name.tooltip_above = True
         self.ui.add(self.table_name)
 
     @staticmethod

@@ -40,7 +40,9 @@ ROW_H = 108  # at 100 %; see ``row_height``
 PHASES = {"lobby": N_("seats open in the lobby"), "playing": N_("game in progress — join to watch"),
           "over": N_("game over")}
 SEAT_KEPT = N_("your seat is kept — join to play on")  # a game under way where this player sat
+SEAT_KEPT_OVER = N_("game over; your seat is kept — join for the results and another game")
 LOBBY_FULL = N_("every seat taken — join to watch")  # a lobby without an open seat
+SILENT = N_("not answering — its host may be gone")  # its last check failed: listed a few seconds more
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -195,7 +197,9 @@ def draw_table_row(surface: pygame.Surface, row: pygame.Rect, table: dict[str, A
     if ok:
         phase = str(table.get("phase"))
         full = int(table.get("seats_taken", 0)) >= int(table.get("seats_total", 0))
-        said = SEAT_KEPT if phase in ("lobby", "playing") and table.get("seat_kept") else \
+        said = SILENT if table.get("answering") is False else \
+            SEAT_KEPT if phase in ("lobby", "playing") and table.get("seat_kept") else \
+            SEAT_KEPT_OVER if phase == "over" and table.get("seat_kept") else \
             LOBBY_FULL if phase == "lobby" and full else PHASES.get(phase, phase)
         detail = f"{game} · {_(said)} · {where}"
         theme.draw_text(surface, detail, (row.x + 100, row.bottom - 8), theme.fit_text(detail, 25, 1080), dim,

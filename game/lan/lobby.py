@@ -331,8 +331,8 @@ class LobbyScene(HoldsSession, Scene):
             pygame.draw.rect(surface, theme.SUNFLOWER, row, width=3, border_radius=18)
         colour = theme.player_colour(self._colour(index))
         disc = (row.x + 46, row.centery)
-        if state == "open":
-            _dashed_circle(surface, disc, 24, colour, self.age)
+        if state == "open":  # the ring turns while the seat waits; with the host gone it waits for nobody
+            _dashed_circle(surface, disc, 24, colour, self.age if known else 0.0)
         else:
             pygame.draw.circle(surface, theme.SHADOW, (disc[0], disc[1] + 3), 24)
             pygame.draw.circle(surface, colour, disc, 24)
@@ -400,7 +400,10 @@ class LobbyScene(HoldsSession, Scene):
         return theme.player_colour(self.session.seat_colour(seat))
 
     def _state_words(self, seat: dict[str, Any], state: str | None, index: int | None = None) -> str:
-        if self.session.link != "up" and state not in (None, "open"):
+        if self.session.link != "up" and state == "open":  # nobody finds a table whose host is gone
+            return _("open; the table is closed for now") if self.session.host_closed \
+                else _("open; nobody can join while the host is gone")
+        if self.session.link != "up" and state is not None:
             return "—"  # the host is lost: the last word heard ("connected") would mislead
         bot_in = getattr(self.session, "bot_in", None)
         seconds = bot_in(index) if bot_in is not None and index is not None and state in ("away", "gone") else None

@@ -55,10 +55,11 @@ class LanResultsScene(HoldsSession, ResultsScene):
         return 30 if self.age < self.BOB_SECONDS else 10  # the network is read each frame: follow the table soon
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any], title: str,
-                 session: LanSession) -> None:
+                 session: LanSession, heard: bool = False) -> None:
         said = getattr(session, "bot_played_words", None)  # a session without seats' statuses has nothing to say
         helped = said() if callable(said) else ""  # "Ben wins!" says too if a bot made some of Ben's moves
-        super().__init__(app, figures, outcome, self.ask_again, f"{title} · {helped}" if helped and title else title)
+        super().__init__(app, figures, outcome, self.ask_again, f"{title} · {helped}" if helped and title else title,
+                         heard=heard)
         self.session = session
         self.confirming_close = False
         self.problem = ""

@@ -3,7 +3,9 @@
 A seat's token is the only way back to it once the game runs (the host keeps the seat for its
 player). It is stored in ``$XDG_CONFIG_HOME/linie/lan-seats.json`` (created 0600) under the table's
 address, port and name, written atomically, and forgotten when the game ends or the seat is given
-up. A damaged file is treated as empty: at worst the player watches instead of playing.
+up. A damaged file is treated as empty: at worst the player watches instead of playing. When each
+seat was last taken is kept beside them (under ``WHEN``, which no table's key can be), so the title
+can say where a seat waits for this player without naming a table that closed weeks ago.
 
 Which table keeps a seat is decided by the tags of the seats' tokens that a table tells in its
 status (``net.table.seat_tag``), not by its address: the same machine answers at 127.0.0.1 one time
@@ -15,17 +17,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from game.files import read_file, replace_file
 from game.paths import config_dir
-from net.table import seat_tag
 
 FILE_NAME = "lan-seats.json"
 KEEP = 20  # tables remembered at most (the oldest are dropped)
 LIMIT = 64 * 1024  # bytes: twenty seats take about two thousand; a bigger file is damaged, never read whole
+WHEN = "taken"  # when each seat was last taken (seconds since the epoch); a table's key always holds "|"
+RECENT = 7 * 24 * 3600  # the title names a kept seat taken this recently: a LAN party, or a weekend's game
 
 
 def seats_path() -> Path:
@@ -73,6 +77,8 @@ def match(seats: Mapping[str, str], address: str, port: int, table_name: str,
     know is no seat of its own. A table that told no tags: this very key, else the same address
     and table name on another port (a hosted table opened again while port 47000 was taken
     listens elsewhere; a token the host does not know is refused, and the player sits down anew)."""
+    from net.table import seat_tag  # here: the title reads the seats without the network's modules
+
     key = table_key(address, port, table_name)
     if tags is not None:
         told = set(tags)
@@ -93,13 +99,16 @@ def find(address: str, port: int, table_name: str, tags: Iterable[str] | None = 
 
 
 def remember(key: str, token: str) -> None:
+    """Keep ``token`` for the table ``key`` (the newest ``KEEP`` tables), noting that it was taken now."""
     path = seats_path()
     seats = _load_all(path)
-    if seats.get(key) == token:
-        return
+    when = _taken(seats.pop(WHEN, None))
     seats.pop(key, None)
     seats[key] = token
-    _store(path, dict(list(seats.items())[-KEEP:]))
+    seats = dict(list(seats.items())[-KEEP:])
+    when = {other: at for other, at in when.items() if other in seats}
+    when[key] = time.time()
+    _store(path, {**seats, WHEN: when})
 
 
 def forget(key: str) -> None:
@@ -107,4 +116,25 @@ def forget(key: str) -> None:
     seats = _load_all(path)
     if key in seats:
         del seats[key]
+        if isinstance(seats.get(WHEN), dict):
+            seats[WHEN].pop(key, None)
         _store(path, seats)
+
+
+def _taken(value: Any) -> dict[str, float]:
+    """The times the file notes (anything else in their place, a hand-edited file's, is no time)."""
+    if not isinstance(value, dict):
+        return {}
+    return {key: float(at) for key, at in value.items()
+            if isinstance(key, str) and isinstance(at, int | float) and not isinstance(at, bool)}
+
+
+def recent(now: float | None = None) -> list[str]:
+    """The names of the tables where a seat was taken within ``RECENT`` and is still kept, the newest
+    first: where this player's game waits for them (a table whose host closed it for now, a program
+    that closed mid-game). A seat the file notes no time for (kept by an older Linie) is not named."""
+    data = _load_all(seats_path())
+    when, now = _taken(data.get(WHEN)), time.time() if now is None else now
+    kept_now = {key for key, token in data.items() if isinstance(token, str) and "|" in key}
+    fresh = sorted((at, key) for key, at in when.items() if key in kept_now and now - at <= RECENT)
+    return [key.partition("|")[2] for _at, key in reversed(fresh)]

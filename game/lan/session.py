@@ -87,6 +87,7 @@ class LanSession:
         self.colours: dict[int, int] = {}
         self.bot_due: dict[int, float] = {}  # seat: when (this clock) a bot takes its absent player's seat
         self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
+        self._missed_end: set[int] = set()  # seats whose player was away as the table dealt again
         self._told_name: str | None = None  # the seat's name this player was last told they sit under
         self.bot_played: set[int] = set()  # players' seats a bot played in this game, as this screen saw it
         self._own_link_down = False
@@ -169,6 +170,8 @@ class LanSession:
 
     def pump(self) -> None:
         self.connection.pump()
+
+    plays_on = True  # the table goes on while this screen shows a menu (the pause menu says so)
 
     def hold_bots(self, held: bool) -> None:
         """The host's bots play on while one player looks at a menu: the others are waiting."""
@@ -413,11 +416,19 @@ class LanSession:
 
     def _note_return(self, seats: list[Any]) -> None:
         """Tell this player, back at their seat, that a bot played it meanwhile (the table's takeover
-        time passed; the game may have started without them) and stood down as they took it back.
+        time passed; the game may have started without them) and stood down as they took it back, and
+        that the game they left ended and the table dealt another meanwhile (``missed_end``).
         Followed over every status, as the host tells it: the one after the hello shows the bot, the
         next ones the seat played by its own player again."""
         own = self.seat if self.role == "seat" else None
         for index, seat in enumerate(seats):
+            if isinstance(seat, dict) and seat.get("missed_end") and not seat.get("connected"):
+                self._missed_end.add(index)
+            elif isinstance(seat, dict) and seat.get("connected") and index in self._missed_end:
+                self._missed_end.discard(index)
+                if index == own:  # the game they left ended without them: this is the next one
+                    self.notice(_("While you were away, that game ended and the table began another: "
+                                  "you play this one."))
             if not isinstance(seat, dict) or not seat.get("claimed"):
                 self._stood_in.discard(index)  # an open seat, or a bot's own: nobody to come back to it
             elif seat.get("bot") and not seat.get("connected"):

@@ -14,19 +14,24 @@ import pygame
 
 from game.i18n import _
 from game.scenes.pause import PauseScene
+from game.scenes.rules import RulesScene
 from game.scenes.stack import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button
+
+KEYS_Y = 1030  # the line that names the menu's and the rules' keys, under the button
 
 
 class CoverScene(Scene):
     name = "cover"
 
     def __init__(self, app, player: str, colour: theme.Colour, on_reveal: Callable[[], None] | None = None,  # type: ignore[no-untyped-def]
-                 note: str = "", on_menu: Callable[[], None] | None = None) -> None:
+                 note: str = "", on_menu: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.on_menu = on_menu  # the table's own pause menu: Save and leave, its game's rules
+        self.on_rules = on_rules  # the table's game's rules (F1), which hold no one's secrets
         self.player = player
         self.colour = colour
         self.on_reveal = on_reveal
@@ -57,6 +62,12 @@ class CoverScene(Scene):
             else:
                 self.app.push(PauseScene(self.app))
             return True
+        if intent.kind == "help":
+            if self.on_rules is not None:
+                self.on_rules()
+            else:
+                self.app.push(RulesScene(self.app))
+            return True
         return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -77,4 +88,6 @@ class CoverScene(Scene):
         top = badge.bottom - 60 - step * (len(lines) - 1) / 2
         for index, line in enumerate(lines):
             theme.draw_text(surface, line, (centre, round(top + index * step)), size, theme.CREAM, anchor="center")
+        # the keys that work here, as every table says them: a newcomer handed the device finds the way out
+        theme.draw_text(surface, _("Esc menu · F1 rules"), (centre, KEYS_Y), 26, theme.CREAM_DIM, anchor="center")
         super().draw(surface)

@@ -107,7 +107,12 @@ class KeysScene(Scene):
         note = self.message or (_("Press the new key, or Esc to keep the old one.") if self.waiting else
                                 _("Menus, moving and picking keep their keys: Enter, Esc, Tab, arrows, WASD, 1–9."))
         colour = theme.CORAL if self.refused else theme.CREAM_DIM
-        for index, line in enumerate(theme.wrap(note, 26, ROW_W)[:2]):
-            theme.draw_text(surface, line, (PANEL.centerx, self.row_rect(len(SHORTCUTS)).y + 8 + index * 34), 26,
-                            colour, theme.TEXT_BOLD_FONT, "midtop")
+        # the room between the last row and the buttons, measured in the bold face it is drawn in: at a
+        # large text size the lines step by their own height (not 34 px) and a long refusal shrinks
+        # rather than losing its end
+        top = self.row_rect(len(SHORTCUTS)).y + 8
+        size, lines, step = theme.fit_lines(note, 26, ROW_W, self.reset.rect.top - 8 - top, theme.TEXT_BOLD_FONT)
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (PANEL.centerx, top + index * step), size, colour, theme.TEXT_BOLD_FONT,
+                            "midtop")
         super().draw(surface)

@@ -1,9 +1,11 @@
 """The pause menu (Esc at the table): resume, rules, settings, leave.
 
-While it is open the table beneath gets no time, and a local session's bots stop thinking.
+While it is open the table beneath gets no time, and a local session's bots stop thinking; a LAN
+table plays on for the others (and the host's bots), so there the menu is headed "Menu" and says so.
 Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back; nor
 does leaving a finished game whose replay is kept. Leaving any other (a LAN seat, a table whose
-saving fails) asks once more.
+saving fails) asks once more; at a LAN table the question says, under it, what leaving does to the
+table (the tooltip alone reached only a player with a pointer on the button).
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ class PauseScene(Scene):
     name = "pause"
 
     def __init__(self, app, on_leave: Callable[[], None] | None = None, game: str | None = None,  # type: ignore[no-untyped-def]
-                 saved: bool = False, kept: bool = False, watching: bool = False, leave_note: str = "") -> None:
+                 saved: bool = False, kept: bool = False, watching: bool = False, leave_note: str = "",
+                 plays_on: bool = False) -> None:
         super().__init__(app)
+        self.plays_on = plays_on  # a LAN table: the others and the host's bots do not wait for this menu
         self.leave_note = leave_note  # what leaving does to the others (a LAN table), said on the button
         self.on_leave = on_leave
         self.game = game
@@ -63,7 +67,8 @@ class PauseScene(Scene):
 
     def retranslated(self) -> PauseScene:
         kept = self.kept and not self.watching
-        return PauseScene(self.app, self.on_leave, self.game, self.saved, kept, self.watching, self.leave_note)
+        return PauseScene(self.app, self.on_leave, self.game, self.saved, kept, self.watching, self.leave_note,
+                          self.plays_on)
 
     def resume_game(self) -> None:
         self.app.pop()
@@ -96,5 +101,25 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, self.panel, theme.PLUM, 34, theme.PLUM_LIGHT, 12)
-        theme.heading(surface, _("Paused"), (self.panel.centerx, self.panel.y + 86), 76)
+        if self.plays_on:  # nothing stops for this menu: it says so instead of "Paused"
+            theme.heading(surface, _("Menu"), (self.panel.centerx, self.panel.y + 76), 76)
+            note = _("The table plays on meanwhile.")
+            theme.draw_text(surface, note, (self.panel.centerx, self.panel.y + 128),
+                            theme.fit_text(note, 24, self.panel.width - 60), theme.CREAM_DIM, anchor="center")
+        else:
+            theme.heading(surface, _("Paused"), (self.panel.centerx, self.panel.y + 86), 76)
         super().draw(surface)
+        if self.confirming and self.leave_note:  # asked once more: what leaving does, for keys too (no hover)
+            self._draw_leave_note(surface)
+
+    def _draw_leave_note(self, surface: pygame.Surface) -> None:
+        """The LAN table's word on leaving, under Really leave?, within the panel (smaller when long)."""
+        top = self.buttons["Leave game"].rect.bottom + 12
+        room = self.panel.bottom - 14 - top
+        for size in range(22, 15, -1):
+            lines = theme.wrap(self.leave_note, size, self.panel.width - 60)
+            if len(lines) * theme.px(size * 1.3) <= room:
+                break
+        for index, line in enumerate(lines):
+            theme.draw_text(surface, line, (self.panel.centerx, top + index * theme.px(size * 1.3)), size,
+                            theme.CREAM, anchor="midtop")

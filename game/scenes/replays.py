@@ -75,8 +75,16 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         if not count and (problem := folder_problem(replays_dir())):  # not "no games yet": they cannot be read
             return _("The replays folder cannot be read ({reason}): {path}").format(
                 reason=reason_in_words(problem), path=replays_dir())
-        return (ngettext("{count} finished game, newest first", "{count} finished games, newest first", count).format(
-            count=count) if count else _("No finished games yet: every game you finish is kept here to watch again."))
+        if not count:
+            return _("No finished games yet: every game you finish is kept here to watch again.")
+        games = sum(1 for item in self.items if item.replay is not None)  # a file nobody can watch is no game
+        unshown = ngettext("{count} file that cannot be shown", "{count} files that cannot be shown",
+                           count - games).format(count=count - games)
+        if not games:
+            return unshown
+        said = ngettext("{count} finished game, newest first", "{count} finished games, newest first",
+                        games).format(count=games)
+        return f"{said} · {unshown}" if games < count else said
 
     # -- actions ----------------------------------------------------------------------------------
     def watch(self, kept: KeptReplay) -> None:
@@ -170,9 +178,11 @@ class OpenFileScene(Scene):
         box = self.BOX
         theme.panel(surface, box, theme.PLUM, 30, theme.PLUM_LIGHT, 10)
         theme.heading(surface, _("Open a replay file"), (box.centerx, box.y + 62), 56)
-        theme.draw_text(surface,
-                        _("A .jsonl replay from this computer or another: type or paste its path, then Enter."),
-                        (box.x + 50, box.y + 112), 26, theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
+        # the prompt sits on the field (its foot just above it), never under it at a large text size
+        prompt = _("A .jsonl replay from this computer or another: type or paste its path, then Enter.")
+        theme.draw_text(surface, prompt, (box.x + 50, self.field.rect.top - 6),
+                        theme.fit_text(prompt, 26, box.width - 100, theme.TEXT_BOLD_FONT), theme.CREAM_DIM,
+                        theme.TEXT_BOLD_FONT, "bottomleft")
         if self.message:  # between the field and the buttons, shrunk to that room at a large text size
             top = self.field.rect.bottom + 12
             size, lines, step = theme.fit_lines(self.message, 26, box.width - 100, self.cancel.rect.top - 8 - top,

@@ -13,7 +13,7 @@ import pygame
 from game.anim import ParticleSystem, Tween
 from game.files import reason_in_words
 from game.i18n import _
-from game.outcome_words import headline as outcome_headline
+from game.outcome_words import headline_parts
 from game.scenes.figures import PlayerFigures
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
@@ -39,12 +39,13 @@ class ResultsScene(Scene):
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any],
                  play_again: Callable[[], None] | None = None, title: str = "",
                  back: tuple[str, Callable[[], None]] | None = None, trouble: str = "",
-                 keep: Callable[[], str] | None = None) -> None:
+                 keep: Callable[[], str] | None = None, heard: bool = False) -> None:
         """``back``: a label and an action taking the place of Play again (and of Esc): the
         results of a replay lead back to it. ``trouble``: what the player must hear of (the replay
         could not be kept), in coral between the cards and the buttons. ``keep``: a finished game
         that neither its replay nor its save holds (a full disk) is tried once more as the screen is
-        left (it returns the problem still in the way, or "")."""
+        left (it returns the problem still in the way, or ""). ``heard``: the table already sounded the
+        game's end (its fanfare or bell), so this screen stays quiet: one fanfare per game end."""
         super().__init__(app)
         self.title = title
         self.trouble = trouble
@@ -75,9 +76,9 @@ class ResultsScene(Scene):
         if winners:
             colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
             self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
-            self.clock.schedule(0.9, lambda: self.app.sounds.play("fanfare"))
-        else:  # a draw, or nobody won: the calm bell, no confetti
-            self.clock.schedule(0.9, lambda: self.app.sounds.play("bell"))
+        if not heard:  # a win's fanfare; a draw, or nobody won: the calm bell, no confetti
+            sound = "fanfare" if winners else "bell"
+            self.clock.schedule(0.9, lambda: self.app.sounds.play(sound))
 
     def play_again(self) -> None:
         if self.play_again_action is not None and self.kept():
@@ -131,9 +132,7 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
-        headline = outcome_headline([f.name for f in self.figures if f.winner], bool(self.outcome.get("draw")))
-        size = theme.fit_text(headline, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
-        theme.heading(surface, headline, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
+        self._draw_headline(surface)
         if self.title:
             # long names, and why the game ended, shrink to the screen
             size = theme.fit_text(self.title, 34, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)
@@ -144,6 +143,20 @@ class ResultsScene(Scene):
         for index, figures in enumerate(self.figures):
             self._draw_card(surface, self.card_rect(index), figures)
         super().draw(surface)
+
+    def _draw_headline(self, surface: pygame.Surface) -> None:
+        """"Ada wins!": each winner's name in their seat colour, the words around in cream, so a winner
+        in yellow reads as clearly as one in blue; a draw, or nobody's win, in gold."""
+        winners = [f for f in self.figures if f.winner]
+        parts = headline_parts([f.name for f in winners], bool(self.outcome.get("draw")))
+        said = "".join(text for text, _winner in parts)
+        size = theme.fit_text(said, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
+        if not winners:
+            theme.heading(surface, said, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
+            return
+        coloured = [(text, theme.CREAM if winner is None else headline_colour(winners[winner].colour))
+                    for text, winner in parts]
+        theme.heading_in_parts(surface, coloured, (theme.WIDTH // 2, 110), size)
 
     def _draw_trouble(self, surface: pygame.Surface) -> None:
         """The trouble in coral between the cards (where they come to rest) and the buttons, wrapped, as
@@ -184,6 +197,12 @@ class ResultsScene(Scene):
                                 theme.TEXT_BOLD_FONT, "topright")
             theme.draw_text(surface, label, (rect.x + 24, y), label_size, theme.CREAM_DIM)
             y += step
+
+
+def headline_colour(colour: int) -> theme.Colour:
+    """A winner's name in the results' headline: their seat colour, lightened where it would not read
+    on the night background."""
+    return theme.text_colour(theme.player_colour(colour), theme.NIGHT)
 
 
 def row_sizes(label: str, value: str, width: int) -> tuple[int, int]:

@@ -88,13 +88,22 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return saves.delete(path)
 
     def header(self, count: int) -> str:
+        """How many games wait here, newest first, and apart from them how many files are damaged
+        beyond reading: a file nobody can open is no unfinished game."""
         if not count:
             return _("No unfinished games: a game you start is saved as you play.")
+        damaged = sum(1 for item in self.items if unreadable(item))
+        files = ngettext("{count} damaged file", "{count} damaged files", damaged).format(count=damaged)
+        games = count - damaged
+        if not games:
+            return files
         if any(item.finished for item in self.items):  # finished games wait here for their replays
-            return ngettext("{count} saved game, newest first", "{count} saved games, newest first",
-                            count).format(count=count)
-        return ngettext("{count} unfinished game, newest first", "{count} unfinished games, newest first",
-                        count).format(count=count)
+            said = ngettext("{count} saved game, newest first", "{count} saved games, newest first",
+                            games).format(count=games)
+        else:
+            said = ngettext("{count} unfinished game, newest first", "{count} unfinished games, newest first",
+                            games).format(count=games)
+        return f"{said} · {files}" if damaged else said
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self, game: SavedGame) -> None:
@@ -140,3 +149,9 @@ class SavedGamesScene(PagedListScene[SavedGame]):
             colour = theme.shade(theme.CORAL, 0.9)
         theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,
                         theme.TEXT_BOLD_FONT)
+
+
+def unreadable(game: SavedGame) -> bool:
+    """A file that holds no game this Linie can name: neither resumed, nor continued from its last good
+    action, nor another Linie's sound save or one played right now."""
+    return not (game.resumable or game.continuable or game.other_version or game.in_use)

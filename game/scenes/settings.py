@@ -49,7 +49,7 @@ class SettingsScene(Scene):
         self.mute = Toggle(row(2), _("Mute"), settings.mute, self.set_mute)
         self.speed = Choice(row(3), _("Animation speed"), [(s, f"{s:g}×") for s in ANIMATION_SPEEDS],
                             settings.animation_speed, self.set_speed, _("How fast trams drive and tiles fly."),
-                            label_width=LABEL_W)
+                            label_width=LABEL_W, wraps=False)
         name_row = row(4)
         self.name_field = TextInput(pygame.Rect(name_row.x + LABEL_W, name_row.y + 8, ROW_W - LABEL_W - 24,
                                                 ROW_H - 16),
@@ -65,7 +65,8 @@ class SettingsScene(Scene):
                                label_width=label_room(_("Language"), [text for _value, text in languages]))
         self.text_size = Choice(row(7), _("Text size"), [(s, f"{s:.0%}") for s in UI_SCALES],
                                 settings.ui_scale, self.set_text_size,
-                                _("Bigger text and controls for readers at a distance."), label_width=LABEL_W)
+                                _("Bigger text and controls for readers at a distance."), label_width=LABEL_W,
+                                wraps=False)
         keys = pygame.Rect(0, 0, 340, 80)
         keys.bottomright = (PANEL.centerx - 20, PANEL.bottom - 30)
         self.keys = Button(keys, _("Keys…"), lambda: self.app.push(KeysScene(self.app)), "secondary", 34,
@@ -105,6 +106,7 @@ class SettingsScene(Scene):
             if fresh is None:
                 kept = True
             else:
+                keep_focus(scene, fresh)
                 self.app.stack.scenes[index] = fresh
         return kept
 
@@ -167,3 +169,11 @@ class SettingsScene(Scene):
                 theme.draw_text(surface, line, (PANEL.centerx, bottom - (len(lines) - index) * step), size,
                                 theme.CORAL, anchor="midtop")
         super().draw(surface)
+
+
+def keep_focus(old: Scene, fresh: Scene) -> None:
+    """The rebuilt screen rings the control the player left ringed (Settings on the title, not Play):
+    the same place among its controls, where the rebuild kept their number."""
+    before, after = old.ui.focusables(), fresh.ui.focusables()
+    if old.ui.focus in before and len(before) == len(after):
+        fresh.ui.set_focus(after[before.index(old.ui.focus)])

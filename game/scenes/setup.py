@@ -76,6 +76,7 @@ class SeatRow:
         self.kind = ""  # chosen by the scene once it knows the game (default_kind)
         self.chosen = index  # the colour picked; the swatch shows it as the game allows (show_colours)
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
+        self.swatch.tooltip_beside = "left"  # at the right, "Change colour" hid the seat's name
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
                                     _("Name"), tooltip=_("Click and type a name."))
         self.name_field.tooltip_beside = False  # beside it, it would hide who sits here (Human, a bot's level)
@@ -121,7 +122,8 @@ class SetupScene(Scene):
                                   titles, self.select_game, 0, 84, 36)
         self.ui.add(self.game_list)
         self.count = Choice(pygame.Rect(SEAT_PANEL.x + 30, SEAT_PANEL.y + 96, SEAT_PANEL.width - 60, 80),
-                            _("Players"), [(2, "2")], 2, self.set_players, label_width=260, size=32)
+                            _("Players"), [(2, "2")], 2, self.set_players, label_width=260, size=32,
+                            wraps=False)
         self.ui.add(self.count)
         self.rows = [SeatRow(self, index, SEAT_PANEL.y + 200 + index * ROW_H) for index in range(MAX_SEAT_ROWS)]
         for row in self.rows:
@@ -303,7 +305,8 @@ class SetupScene(Scene):
                 rect.height = 130
                 widget = _LabelledChoice(rect, _(info.label), choices, shown,
                                          lambda value, k=key: self._set_option(k, value), _(info.tooltip) or None)
-            self.option_widgets.append(self.ui.add(widget))
+            # Tab reads the screen as it reads: the game, the seats, its options, then Back and Start
+            self.option_widgets.append(self.ui.add(widget, before=self.back))
             self.option_keys.append(key)
             top += rect.height + 18
         self._show_applicable_options()

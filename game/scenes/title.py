@@ -31,11 +31,24 @@ BUTTON_WIDTH = 660  # two to a row, each word of either language reads at the me
 WIDEST_MENU = 1240  # at a large text size the menu widens up to this, still clear of the screen's edges
 ROW_HEIGHT = 68
 CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
+CAPTION_HEIGHT = 88  # Host and Join a LAN game in one row, when Join says where a seat is kept
 ROW_GAP = 12
 TIGHTEST_GAP = 6  # a menu taller than its room (Continue, large text) closes its gaps down to this
 TRACK_Y = 1012
 TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
+
+
+def kept_seat_words() -> str:
+    """Where a seat waits for this player at a LAN table (its host closed it for now, or this program
+    closed mid-game), as the Join button's second line says it; "" when none was taken lately. The
+    join list says the same of the table once it answers again."""
+    from game.lan.seats import recent  # the seats file only: no network module at the title
+
+    tables = recent()
+    if not tables:
+        return ""
+    return _("Your seat at “{table}” is kept").format(table=tables[0])
 
 
 class TitleScene(Scene):
@@ -45,9 +58,10 @@ class TitleScene(Scene):
         super().__init__(app)
         self.saves = saves.list_saves(rules=False)  # no game's rules imported for the title: only Continue's
         self.latest = saves.to_continue(self.saves)
+        self.captions = {"Continue": self.latest.summary() if self.latest else "", "Join a LAN game": kept_seat_words()}
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
-        self.ui.set_focus(self.buttons["Continue" if self.latest else "Play"])
+        self.ui.set_focus(self.buttons[self._first_choice()])
         self.tram_x = -300.0
         self.tram_wait = 0.0  # seconds until the next tram sets off
         self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
@@ -63,14 +77,15 @@ class TitleScene(Scene):
         if self.latest is not None:
             rows.append([(N_("Continue"), self.continue_latest, "primary",
                           _("Back to the last game, exactly where it was left."))])
-        rows += [
-            [(N_("Play"), self.open_setup, "secondary" if self.latest else "primary",
-              _("Set up a table: players, bots, options."))],
-            [(N_("Host a LAN game"), self.open_host, "secondary",
-              _("Open a table other computers on this network can join."))],
-            [(N_("Join a LAN game"), self.open_join, "secondary",
-              _("Find tables on this network, or join by address."))],
-        ]
+        host = (N_("Host a LAN game"), self.open_host, "secondary",
+                _("Open a table other computers on this network can join."))
+        first = self._first_choice()
+        join = (N_("Join a LAN game"), self.open_join, "primary" if first == "Join a LAN game" else "secondary",
+                _("Find tables on this network, or join by address."))
+        rows.append([(N_("Play"), self.open_setup, "primary" if first == "Play" else "secondary",
+                      _("Set up a table: players, bots, options."))])
+        # Join saying where a seat is kept stands taller: beside Host, so the menu still fits (with Continue)
+        rows += [[host, join]] if self.captions.get("Join a LAN game") else [[host], [join]]
         replays = (N_("Replays"), self.open_replays, "secondary", _("Watch any finished game again; statistics."))
         if self.saves:  # one row for both: the menu must fit between the logo and the track
             rows.append([(N_("Saved games"), self.open_saved, "secondary",
@@ -83,6 +98,13 @@ class TitleScene(Scene):
                  [(N_("Quit"), self.app.quit, "danger", None)]]
         return rows
 
+    def _first_choice(self) -> str:
+        """The button Enter presses: the game on this screen to go on with, else the LAN table where
+        a seat waits for this player, else a new game."""
+        if self.latest is not None:
+            return "Continue"
+        return "Join a LAN game" if self.captions.get("Join a LAN game") else "Play"
+
     def retranslated(self) -> TitleScene:
         return TitleScene(self.app)
 
@@ -90,8 +112,9 @@ class TitleScene(Scene):
         """Stack the rows centred between the logo and the track; a row of several buttons shares
         the width. A menu that would not fit (Continue and Saved games at a large text size) closes
         its gaps rather than creep up to the tagline or down onto the track."""
-        heights = [max(CONTINUE_HEIGHT, theme.px(CONTINUE_HEIGHT * 0.8)) if row[0][0] == "Continue" else ROW_HEIGHT
-                   for row in rows]
+        heights = [max(CONTINUE_HEIGHT, theme.px(CONTINUE_HEIGHT * 0.8)) if row[0][0] == "Continue"
+                   else max(CAPTION_HEIGHT, theme.px(CAPTION_HEIGHT * 0.8))
+                   if any(self.captions.get(entry[0]) for entry in row) else ROW_HEIGHT for row in rows]
         room = MENU_BOTTOM - MENU_TOP - sum(heights)
         gap = max(TIGHTEST_GAP, min(ROW_GAP, room // max(1, len(rows) - 1)))
         total = sum(heights) + gap * (len(rows) - 1)
@@ -102,7 +125,7 @@ class TitleScene(Scene):
             width = (menu - ROW_GAP * (len(row) - 1)) // len(row)
             x = theme.WIDTH // 2 - menu // 2
             for label, action, style, tip in row:
-                caption = self.latest.summary() if label == "Continue" and self.latest else ""
+                caption = self.captions.get(label, "")
                 button = Button(pygame.Rect(x, y, width, height), _(label), action, style, 40, tip, caption=caption)
                 self.buttons[label] = button
                 self.ui.add(button)

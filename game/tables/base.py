@@ -78,6 +78,7 @@ class TableScene(HoldsSession, Scene):
         self.covered_for: int | None = None  # the human the device was last handed to
         self.version = -1
         self.finished = False
+        self.end_heard = False  # the table sounded the game's end as it staged it: the results stay quiet
         self.awaiting = 0.0  # seconds left to wait for the answer to an intent
         self._opened: tuple[int, int | None] | None = None
         self._announced: int | None = None
@@ -229,6 +230,11 @@ class TableScene(HoldsSession, Scene):
         """Over the buttons: by default the show's effects in flight (a game may draw them lower down
         and notes up here instead)."""
         self.show.draw_effects(surface)
+
+    def needs_cover(self, seat: int) -> bool:
+        """Whether the screen goes to ``seat`` behind the hot-seat cover: their turn would show what
+        only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
+        return True
 
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
@@ -410,12 +416,14 @@ class TableScene(HoldsSession, Scene):
         self._opened = key
         self.acting = acting
         mine = acting is not None and acting in self.humans
+        if mine and len(self.humans) > 1 and self.covered_for != acting and not self.needs_cover(acting):
+            self.covered_for = acting  # handed on openly: nothing of theirs is secret any more
         if mine and len(self.humans) > 1 and self.covered_for != acting:
             self._set_eyes(None)
             self.covered_for = acting
             self.app.push(CoverScene(self.app, self.seat_name(acting), self.seat_colour(acting),
                                      lambda seat=acting: self._reveal(seat), self.cover_note(acting),
-                                     self.open_menu))  # Esc on the cover: the same menu as at the table
+                                     self.open_menu, self.open_rules))  # Esc, F1 on the cover: as at the table
             return
         if mine:
             self._set_eyes(acting)
@@ -456,6 +464,12 @@ class TableScene(HoldsSession, Scene):
         self.adopted(view)
 
     # -- the end ----------------------------------------------------------------------------------
+    def sound_the_end(self, name: str) -> None:
+        """The game's end is heard once: the table that stages it plays its fanfare (or the bell, nobody
+        won) and its results stay quiet; results over a table that opened on the end play it instead."""
+        self.end_heard = True
+        self.app.sounds.play(name)
+
     def open_results(self) -> None:
         view = self.view
         if view is None or not view.get("outcome"):
@@ -467,20 +481,23 @@ class TableScene(HoldsSession, Scene):
             final = view
         if self.session.replay:  # over the replay: Back returns to its last position
             self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
-                                       self.results_title(outcome), back=(_("Back to the replay"), self.app.pop)))
+                                       self.results_title(outcome), back=(_("Back to the replay"), self.app.pop),
+                                       heard=self.end_heard))
             return
         if self.session.lan:  # the table stays open behind its results, and may play again
             from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
 
             self.handed_over = True
             self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
-                                             self.results_title(outcome), self.session))  # type: ignore[arg-type]
+                                             self.results_title(outcome), self.session,  # type: ignore[arg-type]
+                                             heard=self.end_heard))
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
         self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note(), keep=keep))
+                                      self.results_title(outcome), trouble=self.results_note(), keep=keep,
+                                      heard=self.end_heard))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""
@@ -507,12 +524,14 @@ class TableScene(HoldsSession, Scene):
 
     def resume(self) -> None:
         self.session.hold_bots(False)
+        self.ui.forget_hover()  # End turn pressed before a cover keeps no tooltip for the next player
 
     def open_menu(self) -> None:
         kept = self.session.over and getattr(self.session, "kept_replay", None) is not None  # a local game's replay
         watching = getattr(self.session, "role", None) == "spectator"  # a LAN spectator leaves nothing behind
         self.app.push(PauseScene(self.app, game=self.game, saved=self.session.saved, kept=kept, watching=watching,
-                                 leave_note=str(getattr(self.session, "leave_note", ""))))
+                                 leave_note=str(getattr(self.session, "leave_note", "")),
+                                 plays_on=bool(getattr(self.session, "plays_on", False))))
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game))
@@ -549,8 +568,9 @@ class TableScene(HoldsSession, Scene):
             return True
         if intent.pos is None and kind not in BUTTON_KEYS:
             return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        hovered = self.ui.focus is not None and self.ui.focus.hovered  # the ring the pointer gave, not the keys
         handled = super().handle(intent)
-        if handled and intent.pos is None and not self.keys_on_buttons:
+        if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):
             self.keys_on_buttons = True
             self.keys_left_board()
         return handled

@@ -116,7 +116,7 @@ class ReplayViewer(Scene):
                                   _("Whose eyes the screen shows until the end: a spectator's, or one seat's "
                                   "with its secrets (R)."), size=26)
         self.speed_choice = Choice(pygame.Rect(SPEED_X, ROW_Y, 206, ROW_H), "", SPEEDS, 1.0, self.set_speed,
-                                   _("How fast the game plays."), size=28)
+                                   _("How fast the game plays."), size=28, wraps=False)
         self.timeline = Timeline(TIMELINE, self.playback.length, self.replay.turn_starts, self.jump)
         for widget in (self.eyes_choice, self.speed_choice, self.timeline):
             self.ui.add(widget)

@@ -93,5 +93,22 @@ def draw_position(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[str, 
     top, below = lines
     size = theme.fit_text(top, 28, rect.width, theme.DISPLAY_FONT)
     theme.draw_text(surface, top, (rect.centerx, rect.y + 2), size, theme.CREAM, theme.DISPLAY_FONT, "midtop")
-    size = theme.fit_text(below, 22, rect.width, theme.TEXT_BOLD_FONT)
+    below, size = shortened(below, 22, rect.width, theme.TEXT_BOLD_FONT)
     theme.draw_text(surface, below, (rect.centerx, rect.y + 36), size, colour, theme.TEXT_BOLD_FONT, "midtop")
+
+
+LEAST_SIZE = 15  # design size: smaller, the line under the position no longer reads beside its neighbours
+
+
+def shortened(text: str, size: int, width: int, face: str) -> tuple[str, int]:
+    """``text`` and the size that fits it in ``width``; where it would read below ``LEAST_SIZE`` its
+    last " · " parts are left out ("The end: Ada won · every secret shown" keeps "The end: Ada won"),
+    and a single part still too long ends in "…", so the line never runs under the buttons beside it."""
+    parts = text.split(" · ")
+    while len(parts) > 1 and theme.fit_text(" · ".join(parts), size, width, face) < LEAST_SIZE:
+        parts.pop()
+    text = " · ".join(parts)
+    fitted = theme.fit_text(text, size, width, face)
+    while theme.font(fitted, face).size(text)[0] > width and len(text) > 1:
+        text = text[:-2].rstrip() + "…"
+    return text, fitted

@@ -359,3 +359,18 @@ def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: i
     if size >= HEADING_FIXED:
         size = unscaled(size)
     return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)
+
+
+def heading_in_parts(surface: pygame.Surface, parts: list[tuple[str, Colour]], centre: tuple[int, int],
+                     size: int = 72) -> pygame.Rect:
+    """A heading whose pieces have colours of their own ("Ada" in her seat colour, " wins!" in cream),
+    centred as ``heading`` centres the whole."""
+    if size >= HEADING_FIXED:
+        size = unscaled(size)
+    widths = [render_text(text, size, colour, DISPLAY_FONT).get_width() for text, colour in parts]
+    x = centre[0] - sum(widths) // 2
+    drawn = pygame.Rect(x, centre[1], 0, 0)
+    for (text, colour), width in zip(parts, widths, strict=True):
+        drawn.union_ip(draw_text(surface, text, (x, centre[1]), size, colour, DISPLAY_FONT, "midleft", shadow=True))
+        x += width
+    return drawn

@@ -86,7 +86,9 @@ class Widget:
     consumes_horizontal = False
     acts_on_press = False
     tooltip_above = False  # with no room beside it, the tooltip goes above (what lies below matters more)
-    tooltip_beside = True  # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight
+    # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight; "left": the
+    # left first, where the right holds what the widget belongs to (a seat's colour left of its name)
+    tooltip_beside: bool | str = True
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -340,13 +342,16 @@ class Slider(Widget):
 
 
 class Choice(Widget):
-    """One value out of a list, cycled with ◀ ▶ (arrows, clicks on either half, pad)."""
+    """One value out of a list, cycled with ◀ ▶ (arrows, clicks on either half, pad). A scale
+    (``wraps=False``: speeds, text sizes, a player count) stops at its ends instead, its arrow there
+    dimmed: ▶ once more at 8× must not turn the replay to ½×. Enter still steps round, so the keys
+    alone reach every value."""
 
     consumes_horizontal = True
 
     def __init__(self, rect: Any, label: str, options: Sequence[tuple[Any, str]], value: Any,
                  on_change: Callable[[Any], None], tooltip: str | None = None, label_width: int = 0,
-                 size: int = 30) -> None:
+                 size: int = 30, wraps: bool = True) -> None:
         super().__init__(rect, tooltip)
         self.label = label
         self.options = list(options)
@@ -354,6 +359,7 @@ class Choice(Widget):
         self.on_change = on_change
         self.label_width = label_width
         self.size = size
+        self.wraps = wraps
 
     @property
     def value(self) -> Any:
@@ -363,15 +369,21 @@ class Choice(Widget):
     def text(self) -> str:
         return self.options[self.index][1]
 
-    def step(self, delta: int) -> None:
+    def step(self, delta: int, wrap: bool | None = None) -> None:
         if not self.enabled or len(self.options) < 2:
             return
+        if not (self.wraps if wrap is None else wrap) and not 0 <= self.index + delta < len(self.options):
+            return  # a scale's end: nothing further that way
         self.index = (self.index + delta) % len(self.options)
         self.sound("hover")
         self.on_change(self.value)
 
+    def at_end(self, direction: int) -> bool:
+        """A scale that goes no further in ``direction`` (-1, 1) from its value."""
+        return not self.wraps and not 0 <= self.index + direction < len(self.options)
+
     def activate(self) -> None:
-        self.step(1)
+        self.step(1, wrap=True)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "left":
@@ -399,8 +411,9 @@ class Choice(Widget):
         colour = theme.SUNFLOWER if self.enabled else theme.CREAM_DIM
         arrows = len(self.options) > 1 and self.enabled
         if arrows:
-            _arrow(surface, (area.x + 28, area.centery), -1, colour)
-            _arrow(surface, (area.right - 28, area.centery), 1, colour)
+            for direction, x in ((-1, area.x + 28), (1, area.right - 28)):
+                _arrow(surface, (x, area.centery), direction, theme.shade(colour, 0.45) if self.at_end(direction)
+                       else colour)
         room = area.width - (VALUE_MARGIN if arrows else 40)  # without arrows the value has their room too
         size = theme.fit_text(self.text, self.size, room, theme.DISPLAY_FONT)
         theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,
@@ -595,9 +608,14 @@ class FocusGroup:
         for widget in widgets:
             self.add(widget)
 
-    def add(self, widget: Widget) -> Widget:
+    def add(self, widget: Widget, before: Widget | None = None) -> Widget:
+        """Take ``widget`` in; Tab reaches the widgets in the order they were added, or this one just
+        ``before`` another (a screen's rebuilt part keeps its place ahead of the buttons at the foot)."""
         widget.sound = self.sound
-        self.widgets.append(widget)
+        if before is not None and before in self.widgets:
+            self.widgets.insert(self.widgets.index(before), widget)
+        else:
+            self.widgets.append(widget)
         return widget
 
     def clear(self) -> None:
@@ -605,6 +623,13 @@ class FocusGroup:
         self.set_focus(None)
         self.widgets = []
         self.dragging = self.armed = self.hover = None
+
+    def forget_hover(self) -> None:
+        """The pointer went on elsewhere while another screen was on top (a hot-seat cover, a menu):
+        no widget counts as under it, nor shows its tooltip, until the pointer moves again."""
+        if self.hover is not None:
+            self.hover.hovered = False
+        self.hover = None
 
     def set_sound(self, sound: Sound) -> None:
         self.sound = sound
@@ -712,11 +737,13 @@ class FocusGroup:
         self.sound("hover")
 
     def _move(self, direction: str) -> bool:
-        """Spatial navigation: the nearest widget whose centre lies in that direction."""
+        """Spatial navigation: the nearest widget whose centre lies in that direction, one in line with
+        the focus first (their extents overlap across the move): → from Rules reaches Settings beside
+        it, never the wide Quit below whose centre happens to lie a little to the right."""
         assert self.focus is not None
         here = self.focus.rect.center
         dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
-        best: tuple[float, Widget] | None = None
+        best: tuple[bool, float, Widget] | None = None
         for widget in self.focusables():
             if widget is self.focus:
                 continue
@@ -724,18 +751,17 @@ class FocusGroup:
             along = ox * dx + oy * dy
             if along <= 0:
                 continue
-            # Widgets in line with the focus (their extents overlap across the move) count as aligned.
             if dx:
                 aligned = widget.rect.top < self.focus.rect.bottom and self.focus.rect.top < widget.rect.bottom
             else:
                 aligned = widget.rect.left < self.focus.rect.right and self.focus.rect.left < widget.rect.right
             across = 0 if aligned else abs(ox * dy) + abs(oy * dx)
             score = along + 2.5 * across
-            if best is None or score < best[0]:
-                best = (score, widget)
+            if best is None or (not aligned, score) < (not best[0], best[1]):
+                best = (aligned, score, widget)
         if best is None:
             return False
-        self.set_focus(best[1])
+        self.set_focus(best[2])
         self.sound("hover")
         return True
 
@@ -767,7 +793,7 @@ class FocusGroup:
 
 
 def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
-                above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
+                above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside its widget when there is room, so it never hides
     the next button of a stacked menu; otherwise below (or above) it, or first above where ``above``
     (a replay's timeline, whose buttons and position lie below it). Not ``beside``: a widget in a
@@ -775,7 +801,7 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
     part of the screen it must stay in (a board's note never over the panel beside it)."""
     room = (screen if within is None else within.clip(screen)).inflate(-20, -20)
     box = pygame.Rect((0, 0), size)
-    for place in ("right", "left") if beside else ():
+    for place in ("left", "right") if beside == "left" else ("right", "left") if beside else ():
         if place == "right":
             box.midleft = (anchor.right + 16, anchor.centery)
         else:
@@ -791,7 +817,7 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
-                 above: bool = False, beside: bool = True, within: pygame.Rect | None = None) -> pygame.Rect:
+                 above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]

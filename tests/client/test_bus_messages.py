@@ -319,3 +319,141 @@ def test_a_blocked_lines_line_expansion_is_told_once_as_the_streets_it_loses(app
                            "(no street is left at the ends of the line).",
                      "de": f"Linienausbau A: {name} kann keine Straße legen: verliert 3 Straßen "
                            "(an den Enden der Linie ist keine Straße mehr frei)."}[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_expansion_cut_short_says_how_many_it_laid_and_why_the_rest_is_lost(app, lang):
+    """Line Expansion A gives 3 streets, but the line's one street closes a circle with nothing left at
+    its ends (B4): the table says "lays 1 of 3 streets" and why the other 2 are lost, in one message, not
+    a bare "loses 2 streets" after "lays 3 streets"."""
+    import copy
+
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.core.bus import GAME
+    from game.i18n import set_language
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10]  # street 10-0 closes a circle at crossing 0, where no other street is free
+    state.buses[2] = 3
+    resolve(state, {"line": [0]})
+    before = GAME.view(copy.deepcopy(state), None)
+    events = GAME.apply(state, 0, {"type": "street", "street": 1, "head": 10})
+    assert {"type": "streets_lost", "seat": 0, "count": 2, "reason": "blocked"} in events
+    after = GAME.view(state, None)
+    looks = seat_looks(after, 4)
+    said: list[str] = []
+    set_language(lang)
+    try:
+        stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, said.append, lambda: None)
+        timeline = Timeline()
+        stage_update(stage, timeline, before, after, events, looks)
+        timeline.finish()
+    finally:
+        set_language("en")
+    name = looks[0].name
+    told = [text for text in said if name in text and ("street" in text or "Straße" in text)]
+    assert told == [{"en": f"Line Expansion A: {name} lays 1 of 3 streets: no street is left at the ends of the "
+                           "line, so the other 2 are lost.",
+                     "de": f"Linienausbau A: {name} legt 1 von 3 Straßen: an den Enden der Linie ist keine Straße "
+                           "mehr frei, die anderen 2 gehen verloren."}[lang]]
+
+
+def test_at_the_game_over_news_still_waiting_goes_and_the_winner_is_told_next(app):
+    """Bots at a high animation speed make news faster than it can be read: at the end, "Schiene buys a
+    bus" from rounds ago must not follow "Game over" for a minute. What is up stays until read; what
+    still waits goes, and the winner is the next thing said."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    looks = seat_looks(view, 3)
+    toasts = Toasts()
+    for text in NEWS:
+        toasts.add(text)
+    assert toasts.waiting
+    up = [toast.text for toast in toasts.items]
+    stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, toasts.add, lambda: None,
+                  game_over=toasts.drop_waiting)
+    timeline = Timeline()
+    stage_update(stage, timeline, view, view, [{"type": "game_over", "reason": "markers", "winners": [1]}], looks)
+    timeline.finish()
+    winner = f"{looks[1].name} wins!"
+    assert [toast.text for toast in toasts.items] == up  # not wiped unread
+    assert [toast.text for toast in toasts.waiting] == [winner]  # the next word is the winner's, none older
+    shown = shown_for(toasts)
+    assert winner in shown and not set(NEWS) - set(up) & set(shown)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_pass_is_told_inside_the_players_own_row_clear_of_its_name(app, scale):
+    """"Kurbel passes" rose from the row's name into the row above: with five players at 150 % text three
+    bots passing in a row wrote over each other's names. The note stays in its own row, over its markers
+    and buses, from where it springs up to where it fades."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.match import Match
+    from game.render.bus.city import city_map
+    from game.tables.bus import players
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from game.ui import theme
+    from game.ui.floaters import FloatText
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(5)], 5).view(None)
+    looks = seat_looks(view, 5)
+    theme.set_ui_scale(scale)
+    try:
+        for seat, reason in ((1, "spaces_full"), (4, None)):
+            show = Show()
+            stage = Stage(show, city_map(*layout.MAP_RECT), Tally(), lambda sound: None, lambda text: None,
+                          lambda: None)
+            timeline = Timeline()
+            events = [{"type": "passed", "seat": seat, "forced": reason is not None, "reason": reason,
+                       "markers_left": 3}]
+            stage_update(stage, timeline, view, view, events, looks)
+            timeline.update(0.1)
+            note = next(overlay for overlay in show.overlays if isinstance(overlay, FloatText))
+            row = layout.player_row(seat, 5)
+            image = theme.render_text(note.text, note.size, note.colour, theme.DISPLAY_FONT)
+            for risen in (0.0, note.rise):
+                box = image.get_rect(center=(round(note.pos[0]), round(note.pos[1] - risen)))
+                assert row.contains(box), (note.text, box, row)
+                assert box.left >= row.x + players.GEAR_X - 2  # right of the name and its status
+    finally:
+        theme.set_ui_scale(1.0)
+
+
+def test_a_toast_under_the_pointer_of_the_player_deciding_lets_the_map_show_through(app):
+    """News stands over the foot of the map, where station SE and its passengers are: while the player on
+    this screen decides, a toast under the pointer goes see-through, so what lies beneath can be seen
+    and clicked; away from the pointer it stays as it is."""
+    from game.session import LocalSession
+    from game.ui import theme
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(0.25)
+    assert table.choices.laying and not table.busy
+    table.toasts.add("Weiche buys a bus: 3 now. The largest fleet is 3.")
+    app.step(0.1)
+    app.draw()
+    box = table.toast_boxes[0]
+    spot = (box.right - 12, box.centery)  # the toast's plain face, beside its words
+
+    def face_with_pointer_at(pos: tuple[int, int]) -> tuple[int, ...]:
+        app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        app.draw()
+        return tuple(app.screen.get_at(spot))[:3]
+
+    solid = face_with_pointer_at((box.centerx, box.top - 120))
+    through = face_with_pointer_at(spot)
+    assert table.toasts.items  # still up
+    assert sum(solid) < 300 and sum(abs(a - b) for a, b in zip(solid, theme.NIGHT_2, strict=True)) < 70  # dark face
+    assert sum(through) > 450  # the paper of the map shows through

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
+import pytest
 
 from game.bots import make_bot
 from game.match import Match, SeatInfo
@@ -129,3 +132,94 @@ def test_the_start_bus_of_the_last_round_says_nothing_of_a_next_round(app):
         while not timeline.done:
             timeline.update(0.05)
         assert any("next round" in text for text in heard) == promised, heard
+
+
+def test_a_street_other_lines_use_says_which_rule_lets_the_line_take_it():
+    """B2: a street along another line glows only by an exception, and its tip names it: beside a line that
+    ends on the same crossing, or no empty street leaving that end. An empty street says neither."""
+    from game.core.bus import GAME
+    from game.core.bus.network import board
+    from game.tables.bus.choices import Choices
+    from game.tables.bus.tips import street_tip
+    from tests.core.bus_helpers import after_setup, resolve
+    net, names = board(), ["Ada", "Ben", "Cleo", "Dan"]
+
+    def tip_of(paths: dict[int, list[int]], a: int, b: int) -> list[str]:
+        state = after_setup(4, 0)
+        for seat, path in paths.items():
+            state.paths[seat] = path
+        resolve(state, {"line": [0]})
+        view = GAME.view(state, 0)
+        choices = Choices(view, 0, names)
+        street = net.street_between(a, b)
+        assert street in choices.streets()
+        return [text for text, _colour in street_tip(choices, street, None, picture_of(view))]
+
+    beside = tip_of({0: [8, 7, 11], 1: [12, 15, 11]}, 11, 15)  # Ben's line ends at 11 as well
+    assert "Beside Ben's line, which ends at crossing 11 too." in beside
+    boxed_in = tip_of({0: [8, 7, 11], 1: [14, 11, 15]}, 11, 14)  # Ben's line runs through 11: no empty street
+    assert "No empty street leaves crossing 11, so a street other lines use may be taken." in boxed_in
+    assert not any("Beside" in text for text in boxed_in)
+    empty = tip_of({0: [8, 7, 11], 1: [12, 15, 11]}, 11, 14)
+    assert not any("Beside" in text or "No empty street" in text for text in empty)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_score_tracks_heading_stays_above_the_disks_stacked_at_the_start(app, monkeypatch, scale, players):
+    """Every disk starts on space 0, stacked under the heading's first letters: at 150 % with five players
+    "Score track" ran down into the stack. The heading's letters end above the top disk at any text size."""
+    from game.tables.bus.seats import seat_looks
+    from game.ui import theme
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(players)], 4).view(0)
+    picture = picture_of(view)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    theme.set_ui_scale(scale)
+    try:
+        monkeypatch.setattr(theme, "draw_text", record)
+        track.draw_track(pygame.Surface((1920, 1080)), picture, seat_looks(view, players), [0.0] * players)
+        monkeypatch.undo()
+        size, heading = next((size, rect) for text, size, rect in drawn if text == "Score track")
+        letters_end = heading.y + theme.font(size, theme.DISPLAY_FONT).get_ascent()
+    finally:
+        theme.set_ui_scale(1.0)
+    points = track.disk_points(picture, [0.0] * players)
+    top = min(y for _x, y in points.values()) - track.DISK / 2
+    assert letters_end <= top, (letters_end, top)
+    assert size >= 17  # still a heading
+
+
+def test_the_park_roundabouts_are_numbered_where_a_player_can_see_it(app, monkeypatch):
+    """Tips and refusals name crossings 11, 14, 15 and 20 ("it grows only from crossing 11"), but their
+    islands hold a tree and the passengers standing there, and no number was drawn for them. Each gets a
+    number in the park's corner that points at it: inside the park, off the streets around it, clear of
+    the figures on the island."""
+    from game.render.bus.basemap import paint_base
+    from game.render.bus.city import city_map
+    from game.render.bus.geometry import distance_to_segment
+    from tests.client.helpers import record_drawn_text
+    city = city_map(*layout.MAP_RECT)
+    drawn = record_drawn_text(monkeypatch)
+    paint_base(city)
+    monkeypatch.undo()
+    cx, cy = city.park_centre()
+    corner = max(abs(city.points[c][0] - cx) + abs(city.points[c][1] - cy) for c in city.park)
+    along_park = [(city.points[a], city.points[b]) for a in city.park for b in city.park
+                  if city.net.street_between(a, b) is not None]
+    assert len(along_park) >= 8  # the four streets round the park, both ways
+    for crossing in city.park:
+        rect = next(rect for text, rect in drawn if text == str(crossing))
+        x, y = rect.centerx + city.rect.x, rect.centery + city.rect.y  # the base layer is the map's own
+        assert abs(x - cx) + abs(y - cy) < corner  # inside the park
+        assert math.dist((x, y), city.points[crossing]) > city.passenger_size() / 2 + rect.height / 2
+        assert min(math.dist((x, y), city.points[other]) for other in city.park) == \
+            math.dist((x, y), city.points[crossing])  # nearest to its own roundabout
+        for a, b in along_park:
+            assert distance_to_segment((x, y), a, b, 0) > city.road_width / 2  # off the streets round the park

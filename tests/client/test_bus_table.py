@@ -760,3 +760,142 @@ def test_the_moves_messages_stand_above_the_lan_chats_fading_lines(app):
     finally:
         table.lan_hud = None
     assert table.toast_boxes and not any(box.colliderect(feed) for box in table.toast_boxes)
+
+
+def test_enter_with_nothing_lit_lights_the_first_choice_and_the_next_enter_takes_it(app):
+    """A player who presses Enter before any arrow sees the first street light up (a street is never laid
+    unseen), and the next Enter lays it (lots, waiting passengers and action rows light up alike)."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = SPEED
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    version = match.version
+    assert table.selected is None
+    app.step(0.02, key(pygame.K_RETURN))
+    street = table.selected
+    assert match.version == version and street in table.choices.streets()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["street"] == street
+
+
+def test_while_the_players_own_move_plays_the_prompt_says_how_to_skip_it_not_what_to_click(app, monkeypatch):
+    """The prompt stands as it was while the player's own move plays (and a round's end holds it until its
+    last banner); its words must not ask for the click just made ("click a waiting passenger") while a
+    click would only skip the move: they say how to skip it, as for anyone else's move."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("setup_extend"), seats=list(SEATS))
+    app.settings.animation_speed = 1.0
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    instruction = "An empty street at either end"  # the detail's first words, whatever its wrapping
+
+    def drawn() -> list[str]:
+        texts = record_drawn_text(monkeypatch)
+        app.draw()
+        monkeypatch.undo()
+        return [text for text, _rect in texts]
+
+    assert not table.busy and any(text.startswith(instruction) for text in drawn())
+    app.step(0.02, key(pygame.K_RIGHT))
+    app.step(0.02, key(pygame.K_RETURN))
+    app.step(0.05)
+    assert table.busy and table.picture.to_act in table.humans  # the street still flies: the old prompt stands
+    said = drawn()
+    assert "Click or press Enter to skip the animation." in said, said
+    assert not any(text.startswith(instruction) for text in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_action_names_read_at_one_size_whole_beside_their_spaces(app, monkeypatch, lang, scale):
+    """The action board's seven names are a list and read at one size, near their design size at every
+    text size ("Line Expansion" and "Starting Player" read at 16 beside "Buses" at 24 at 150 %), each whole
+    left of its row's first space."""
+    from game.i18n import _, set_language
+    from game.tables.bus import board
+    from game.tables.bus.seats import seat_looks
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(3)], 4).view(0)
+    picture, looks = picture_of(view), seat_looks(view, 3)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    theme.set_ui_scale(scale)
+    set_language(lang)
+    try:
+        names = {_(name) for name in ACTION_NAMES.values()}
+        monkeypatch.setattr(theme, "draw_text", record)
+        board.draw_board(pygame.Surface((1920, 1080)), picture, looks, set(), None, None, 0.0)
+    finally:
+        monkeypatch.undo()
+        theme.set_ui_scale(1.0)
+        set_language("en")
+    labels = [(size, rect) for text, size, rect in drawn if text in names]
+    assert len(labels) == len(ACTION_NAMES)
+    assert len({size for size, _rect in labels}) == 1, labels
+    assert labels[0][0] >= 22
+    assert all(rect.right < layout.space_rect(0, 0).x for _size, rect in labels)
+    last = layout.space_rect(0, 5)
+    assert last.right <= layout.row_rect(0).right - 12  # the six spaces still end inside their row
+
+
+def test_once_the_game_is_over_the_action_board_promises_nothing_for_a_round_that_never_comes(app, monkeypatch):
+    """At the end the board was left showing what each space would give next round ("Passengers A 5")
+    under "Game over": once the game is over its spaces show no amounts."""
+    from game.tables.bus import board
+    from game.tables.bus.seats import seat_looks
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(3)], 4).view(0)
+    looks = seat_looks(view, 3)
+
+    def amounts(outcome: dict | None) -> list[str]:
+        picture = picture_of(view)
+        picture.outcome = outcome
+        drawn = record_drawn_text(monkeypatch)
+        board.draw_board(pygame.Surface((1920, 1080)), picture, looks, set(), None, None, 0.0)
+        monkeypatch.undo()
+        return [text for text, _rect in drawn if text.isdigit()]
+
+    assert amounts(None)  # a game under way: each space says what it gives
+    assert amounts({"winners": [0], "reason": "markers", "scores": [3, 1, 0]}) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sharing_passengers_says_which_number_goes_to_which_station(app, monkeypatch, lang):
+    """"Share them between the two stations: 1 and 1 now" said nothing of which station gets which: the
+    prompt names them as the +1 buttons do (SE, NW), and follows each +1."""
+    from game.i18n import set_language
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("passengers"), seats=list(SEATS))
+    set_language(lang)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.splitting
+        first, second = table._station_names()
+
+        def said() -> str:
+            drawn = record_drawn_text(monkeypatch)
+            app.draw()
+            monkeypatch.undo()
+            return " ".join(text for text, _rect in drawn)
+
+        words = {"en": "{0} to {1} and {2} to {3}", "de": "{0} nach {1} und {2} nach {3}"}[lang]
+        a, b = table.split
+        assert words.format(a, first, b, second) in said()
+        assert b > 0  # the split starts even
+        app.step(0.02, click(table.buttons["west"].rect.center))  # +1 to the first takes one from the second
+        app.step(0.3)
+        assert tuple(table.split) == (a + 1, b - 1)
+        assert words.format(a + 1, first, b - 1, second) in said()
+    finally:
+        set_language("en")

@@ -4,13 +4,16 @@ import json
 import warnings
 
 import pygame
+import pytest
 
 from game.app import LOGICAL_SIZE
 from game.core.registry import get_game
+from game.i18n import set_language
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.ui import theme
 from tests.client import fake_game
 from tests.client.helpers import click, key, run, typed
 
@@ -358,6 +361,22 @@ def test_the_name_fields_tooltip_never_hides_who_sits_at_its_seat(app):
     assert not box.colliderect(row.kind_choice.rect)
 
 
+def test_the_colour_swatchs_tooltip_leaves_the_seats_name_in_sight(app):
+    """"Change colour" stood right of the swatch, over the name of the seat whose colour it changes."""
+    from game.i18n import set_language
+    from game.ui.widgets import draw_tooltip
+    setup = SetupScene(app)
+    app.push(setup)
+    for lang, scale in (("en", 1.0), ("de", 1.5)):
+        set_language(lang)
+        theme.set_ui_scale(scale)
+        for row in setup.rows[:2]:
+            swatch = row.swatch
+            box = draw_tooltip(pygame.Surface((1920, 1080)), swatch.tooltip, swatch.rect, above=swatch.tooltip_above,
+                               beside=swatch.tooltip_beside)
+            assert not box.colliderect(row.name_field.rect) and not box.colliderect(swatch.rect), (lang, row.index)
+
+
 def test_a_name_typed_at_the_first_seat_comes_back_at_every_game_but_a_bots_does_not(app):
     from game.config import load_settings
     setup = SetupScene(app)
@@ -373,3 +392,67 @@ def test_a_name_typed_at_the_first_seat_comes_back_at_every_game_but_a_bots_does
     again.rows[0].rename("Robo")  # a bot at the first seat is not the player
     again.remember_choices()
     assert load_settings(app.settings_file).player_name == "Ada"
+
+
+def test_tab_walks_the_setup_screen_as_it_reads_the_options_before_back_and_start(app):
+    """Before, the options were added after Start, so Tab from Start went to the options, then back
+    to the game list: the walk jumped about the screen, and a game chosen anew moved its options again."""
+    app.push(TitleScene(app))
+    app.push(SetupScene(app))
+    run(app)
+    setup = app.stack.top
+    for game in ("linie1", "bus"):  # choosing a game rebuilds its options: they keep their place
+        setup.select_game(setup.games.index(game))
+        order = setup.ui.focusables()
+        options = [order.index(widget) for widget in setup.option_widgets if widget.interactive]
+        seats = [order.index(widget) for row in setup.rows for widget in row.widgets if widget.interactive]
+        assert options, game
+        assert order.index(setup.game_list) < order.index(setup.count) < min(seats)
+        assert max(seats) < min(options) and max(options) < order.index(setup.back) < order.index(setup.start)
+    setup.ui.set_focus(setup.start)
+    run(app, 0.05, key(pygame.K_TAB))
+    assert setup.ui.focus is setup.game_list  # from Start, Tab goes round to the top left
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_left_and_right_on_the_title_stay_in_their_row_at_every_text_size(app, lang, scale):
+    """At a large text size the wide Quit's centre lay nearer right of Rules than Settings did, so →
+    from Rules went down to Quit, and the Enter meant for Settings closed the game."""
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    rules, settings = title.buttons["Rules"], title.buttons["Settings"]
+    title.ui.set_focus(rules)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    assert title.ui.focus is settings
+    run(app, 0.05, key(pygame.K_RIGHT))
+    assert title.ui.focus is settings  # nothing further right in its row: it stays
+    run(app, 0.05, key(pygame.K_LEFT))
+    assert title.ui.focus is rules
+    title.ui.set_focus(title.buttons["Quit"])
+    run(app, 0.05, key(pygame.K_UP))
+    assert title.ui.focus in (rules, settings)
+
+
+def test_a_new_language_or_text_size_keeps_the_titles_focus_on_settings(app):
+    """The title beneath Settings is built afresh for a new language or text size; its focus went back
+    to Play, so Enter after Done opened a new table instead of Settings again."""
+    app.push(TitleScene(app))
+    run(app)
+    title = app.stack.top
+    title.ui.set_focus(title.buttons["Settings"])
+    run(app, 0.05, key(pygame.K_RETURN))
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.ui.set_focus(settings.text_size)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    settings = app.stack.top
+    settings.ui.set_focus(settings.language)
+    run(app, 0.05, key(pygame.K_RIGHT))
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    fresh = app.stack.top
+    assert isinstance(fresh, TitleScene) and fresh is not title
+    assert fresh.ui.focus is fresh.buttons["Settings"]

@@ -8,11 +8,21 @@ import pytest
 
 from game.i18n import set_language
 from game.match import Match, SeatInfo
+from game.outcome_words import headline, headline_parts
 from game.replays import result_in_words
 from game.scenes.figures import PlayerFigures
 from game.scenes.results import ResultsScene
 from game.tables.bus.figures import bus_figures
+from game.ui import theme
+from game.ui.colour_vision import contrast
 from tests.client.helpers import record_drawn_text, run
+
+HEADLINE_Y = 110  # the results' headline is centred on this line
+
+
+def headline_of(drawn: list[tuple[str, pygame.Rect]]) -> str:
+    """The results' headline as drawn: its pieces (a winner's name, the words between) on its line."""
+    return "".join(text for text, rect in drawn if rect.centery == HEADLINE_Y)
 
 
 def cards(*winners: bool) -> list[PlayerFigures]:
@@ -35,8 +45,9 @@ def test_the_results_headline_and_sound_say_how_the_game_ended(app, monkeypatch,
     results = ResultsScene(app, cards(*winners), outcome, lambda: None)
     app.push(results)
     run(app, 1.0)
+    drawn.clear()
     results.draw(pygame.Surface((1920, 1080)))
-    assert said in [text for text, _rect in drawn]
+    assert headline_of(drawn) == said
     assert heard == [sound]
     assert (len(results.particles) > 0) == any(winners)  # confetti only for a winner
 
@@ -47,12 +58,13 @@ def test_the_results_headline_speaks_german(app, monkeypatch):
     try:
         results = ResultsScene(app, cards(True, True), {"winners": [0, 1], "draw": False}, lambda: None)
         results.draw(pygame.Surface((1920, 1080)))
+        shared = headline_of(drawn)
+        drawn.clear()
         draw = ResultsScene(app, cards(False, False, False), {"winners": [], "draw": False}, lambda: None)
         draw.draw(pygame.Surface((1920, 1080)))
     finally:
         set_language("en")
-    texts = [text for text, _rect in drawn]
-    assert "Ada und Ben teilen sich den Sieg" in texts and "Niemand gewinnt" in texts
+    assert shared == "Ada und Ben teilen sich den Sieg" and headline_of(drawn) == "Niemand gewinnt"
 
 
 def test_the_replay_list_says_a_shared_win_as_the_results_do():
@@ -299,3 +311,42 @@ def test_a_long_results_title_fits_the_screen_at_the_largest_text_size(app, monk
         theme.set_ui_scale(1.0)
     rect = next(rect for text, rect in drawn if text == title)
     assert rect.left >= 0 and rect.right <= 1920
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("names", [["Ada"], ["Ada", "Ben"], ["Ada", "Ben", "Cleo"]])
+def test_the_headlines_pieces_join_to_its_words_and_name_each_winner(lang, names):
+    set_language(lang)
+    parts = headline_parts(names, False)
+    assert "".join(text for text, _winner in parts) == headline(names, False)
+    assert [(text, winner) for text, winner in parts if winner is not None] == [(n, i) for i, n in enumerate(names)]
+    assert headline_parts([], True) == [(headline([], True), None)]
+
+
+@pytest.mark.parametrize(("colour", "shared"), [(4, False), (4, True), (5, False), (1, True)])
+def test_a_winners_name_stands_out_of_the_headline_in_their_seat_colour(app, monkeypatch, colour, shared):
+    """Before, the whole headline was gold, so a winner in yellow read like the words around their
+    name: now each winner's name is in their seat colour and the words are cream, never gold."""
+    painted: list[tuple[str, tuple[int, int, int], int]] = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, size=28, colour=theme.CREAM, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(surface, text, pos, size, colour, *args, **kwargs)
+        painted.append((text, tuple(colour), rect.centery))
+        return rect
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    figures = [PlayerFigures(0, "Ada", colour, True, "9 points"),
+               PlayerFigures(1, "Ben", (colour + 3) % 6, shared, "9 points" if shared else "7 points")]
+    outcome = {"winners": [0, 1] if shared else [0], "draw": False}
+    ResultsScene(app, figures, outcome, lambda: None).draw(pygame.Surface((1920, 1080)))
+    line = [(text, paint) for text, paint, y in painted if y == HEADLINE_Y]
+    names = {figure.name: figure.colour for figure in figures if figure.winner}
+    assert "".join(text for text, _paint in line) == headline(list(names), False)
+    for text, paint in line:
+        if text in names:
+            seat = theme.player_colour(names[text])
+            assert paint == theme.text_colour(seat, theme.NIGHT)
+            assert contrast(paint, theme.NIGHT) >= 4.5
+        else:
+            assert paint == theme.CREAM and paint != theme.SUNFLOWER

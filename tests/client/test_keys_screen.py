@@ -67,3 +67,34 @@ def test_each_shortcuts_words_end_before_its_key_in_every_language_and_text_size
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+def test_the_note_under_the_shortcuts_reads_whole_between_the_rows_and_the_buttons(app, monkeypatch):
+    """At 150 % its two lines stepped by 34 px, less than their own height, so they ran into each other
+    and the second touched the buttons; a longer message lost every word after its second line."""
+    from game.i18n import _, set_language
+    from game.ui import theme
+    drawn = record_drawn_text(monkeypatch)
+    try:
+        for lang in ("en", "de"):
+            set_language(lang)
+            kept = _("Menus, moving and picking keep their keys: Enter, Esc, Tab, arrows, WASD, 1–9.")
+            for scale in (1.0, 1.25, 1.5):
+                theme.set_ui_scale(scale)
+                keys = KeysScene(app)
+                for message in ("", "Turn the tile back: Backspace. Turn the tile takes Q, and every word "
+                                    "of a message this long must still be read, none cut off at a line's end."):
+                    keys.message = message
+                    drawn.clear()
+                    keys.draw(pygame.Surface((1920, 1080)))
+                    last_row = keys.row_rect(4)
+                    lines = [(text, rect) for text, rect in drawn if rect.top > last_row.bottom
+                             and rect.bottom < keys.reset.rect.top + 40 and text not in (keys.reset.label,
+                                                                                       keys.done.label)]
+                    assert " ".join(text for text, _rect in lines) == (message or kept), (lang, scale)
+                    for (_a, upper), (_b, lower) in zip(lines, lines[1:], strict=False):
+                        assert upper.bottom <= lower.top + 2, (lang, scale, message)
+                    assert lines and lines[-1][1].bottom <= keys.reset.rect.top, (lang, scale, message)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pygame
+
 from game.lan.host import hosted_config
 from game.lan.lobby import LobbyScene
 from game.lan.results import LanResultsScene
@@ -405,9 +407,11 @@ def test_a_spectator_still_on_the_final_board_watches_the_next_game_a_dedicated_
         thread.stop()
 
 
-def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app):
-    """Nothing is lost when someone who only watches leaves: no "Really leave?", and the menu says why."""
+def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app, monkeypatch):
+    """Nothing is lost when someone who only watches leaves: no "Really leave?", and the menu says why
+    (headed "Menu", not "Paused": the table does not wait for it)."""
     from game.scenes.pause import PauseScene
+    from tests.client.helpers import record_drawn_text
     thread, ann, ben = ann_and_ben_playing()
     try:
         lobby = join_by_address(app, thread.port)
@@ -416,6 +420,10 @@ def test_a_spectator_leaves_a_table_in_one_click_and_is_told_it_plays_on(app):
         pause = app.stack.top
         assert isinstance(pause, PauseScene)
         assert pause.buttons["Leave game"].tooltip == "You only watch: the table plays on without you."
+        drawn = record_drawn_text(monkeypatch)
+        pause.draw(pygame.Surface((1920, 1080)))
+        texts = [text for text, _rect in drawn]
+        assert "The table plays on meanwhile." in texts and "Paused" not in texts  # nothing waits for this menu
         run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
         assert not isinstance(app.stack.top, (PauseScene, LiniellTable))
     finally:

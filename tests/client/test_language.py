@@ -139,11 +139,13 @@ def test_every_title_button_reads_at_the_menus_one_size(app, tmp_path, monkeypat
     from tools.shots.client import saved_local_game
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     saved_local_game("linja", ["Ada", "Bot"], 3, bots=1)
+    from game.lan import seats as lan_seats
+    lan_seats.remember(lan_seats.table_key("10.0.0.2", 47000, "Annas Tisch im Keller"), "token")  # a second caption
     set_language(lang)
     theme.set_ui_scale(scale)
     try:
         title = TitleScene(app)
-        assert "Saved games" in title.buttons
+        assert "Saved games" in title.buttons and title.buttons["Join a LAN game"].caption
         shrunk = [button.label for button in title.buttons.values()
                   if theme.fit_text(button.label, button.size, button.rect.width - 30, theme.DISPLAY_FONT)
                   < button.size]

@@ -145,6 +145,41 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
 
 
+def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.5, click(table.main_button.rect.center))  # End turn, clicked: the cover comes up for Ben
+    assert isinstance(app.stack.top, CoverScene)
+    run(app, 0.05, key(pygame.K_RETURN))  # Ben shows himself; the pointer has not moved since
+    run(app, 1.0)
+    assert app.stack.top is table and table.eyes == 1
+    assert table.ui.hover is None and not table.main_button.hovered
+
+
+def test_a_hot_seat_driver_needs_no_cover_the_builder_still_does(app):
+    """Cards shown to all on declaring, a hand public anyway: a driver's turn has nothing to hide."""
+    from game.bots import make_bot
+    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
+    match = Match("linie1", seats, 8)
+    stand_ins = [make_bot("linie1", "normal", 80 + seat) for seat in range(2)]
+    while not (match.view(0)["players"][0]["driving"] and match.to_act()[0] == 0):
+        seat = match.to_act()[0]
+        assert match.submit(seat, stand_ins[seat].decide(match.view(seat))).ok and not match.finished
+    assert not match.view(0)["players"][1]["revealed"]
+    table = Linie1Table(app, LocalSession(match, bot_seed=8), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.1)
+    assert app.stack.top is table and table.eyes == 0  # Ada drives: straight to her Roll the die
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table, 8.0)
+    assert not match.finished and match.to_act()[0] == 1
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben"  # Ben's cards are secret
+    assert table.eyes is None
+
+
 def _ready_to_drive() -> LocalSession:
     return advanced(8, lambda v: v["current"] == 0 and v["phase"] == "build" and v["actions_taken"] == 0
                     and bool(my_trip_candidates(v)))
@@ -515,6 +550,45 @@ def test_drivers_routes_run_in_lanes_of_their_own_the_viewers_on_top():
     assert sorted(lane for _trip, _colour, lane in lanes) == [-LANE_GAP, 0, LANE_GAP]
 
 
+def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
+    """Two trams on one square (the rules allow it) once hid each other: the player at the screen
+    could not find their own tram in their own turn."""
+    from game.anim.show import Masks
+    from game.tables.linie1.board_view import BoardView
+    route = [[1, 3], [2, 3], [3, 3], [4, 3]]
+    trips = [{"start": [0, 3], "route": route, "halts": [False] * 4, "position": 1} for _ in range(3)]
+    view = {"you": 1, "players": [{"seat": seat, "line": seat + 4, "trip": trip} for seat, trip in enumerate(trips)]}
+    board_view = BoardView()
+    poses = board_view.tram_poses(view, Masks())
+    assert [line for line, _pose in poses][-1] == 5  # seat 1's, the viewer's, drawn last
+    spots = [pose[:2] for _line, pose in poses]
+    width = board_view.board.cell * 1.5 * 0.42  # a tram's width (``tram_sprite``)
+    assert all(math.dist(a, b) >= width for a in spots for b in spots if a is not b)
+    square = board_view.board.cell_rect((2, 3), ORIGIN)
+    assert all(square.inflate(square.width // 2, 0).collidepoint(spot) for spot in spots)  # still on their square
+    other_way = {"start": [5, 3], "route": route[::-1] + [[0, 3]], "halts": [False] * 5, "position": 2}
+    two = {"you": 1, "players": [view["players"][0], {"seat": 1, "line": 5, "trip": other_way}]}
+    facing = [pose for _line, pose in board_view.tram_poses(two, Masks())]  # seat 1 drives the other way
+    assert abs(facing[0][2] - facing[1][2]) == 180 and math.dist(facing[0][:2], facing[1][:2]) >= width
+    trips[2]["position"] = 3  # a tram standing alone stays on the middle of its rails
+    alone = [pose for line, pose in board_view.tram_poses(view, Masks()) if line == 6][0]
+    assert alone == RoutePath(board_view.board, trips[2], ORIGIN).resting(3)
+
+
+def test_a_planned_route_of_the_white_line_has_dashes_edged_in_full_dark(app):
+    """Line 6's white plan, dashed at a plan's fainter alpha, vanished on the pale tiles and rails."""
+    from game.render.linie1.board import line_colour
+    from game.tables.linie1.board_view import PLAN_ALPHA, BoardView
+    from game.ui import theme
+    trip = {"start": [0, 3], "route": [[1, 3], [2, 3], [3, 3], [4, 3]], "halts": [False] * 4}
+    layer, _offset = BoardView()._route_layer(trip, line_colour(6), PLAN_ALPHA, dashed=True)
+    edges = [layer.get_at((x, y)) for x in range(layer.get_width()) for y in range(layer.get_height())]
+    dark = [pixel for pixel in edges if pixel[:3] == theme.INK[:3]]
+    assert dark and max(pixel.a for pixel in dark) == 255
+    white = [pixel for pixel in edges if pixel[:3] == line_colour(6)]
+    assert white and all(pixel.a == PLAN_ALPHA for pixel in white)  # the plan itself stays fainter
+
+
 def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     from game.core.linie1 import my_trip_candidates
     from tools.shots.linie1 import table as shot_table
@@ -525,6 +599,30 @@ def test_a_complete_route_shows_dashed_before_the_trip_is_declared(app):
     plan = table.planned_route()
     assert plan is not None and plan["shortest"]
     assert table.trip_button.visible and layout.route_card_rect(3).contains(table.trip_button.rect)
+
+
+def test_the_pace_badge_says_what_its_number_means_when_the_pointer_rests_on_it(app, monkeypatch):
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and (v.get("allowance") or 0) >= 2, limit=4000, options={"trip_rule": "pace"})
+    table = shot_table(app, session)
+    run(app, 0.05)
+    badge = table.pace_badge()
+    assert badge is not None and layout.route_card_rect(3).contains(badge)
+    words = table.pace_words()
+    assert f"up to {table.view['allowance']} squares" in words
+    for spot, shown in ((badge.center, True), (cell_centre(table, (6, 6)), False)):
+        run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0))])
+        run(app, 1.0)  # the pointer rests
+        drawn = record_drawn_text(monkeypatch)
+        table.draw_over(pygame.Surface((1920, 1080)))
+        assert any(len(text) > 12 and text in words for text, _rect in drawn) == shown
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=badge.center, rel=(0, 0), buttons=(0, 0, 0))])
+    run(app, 1.0)
+    table.open_menu()  # Esc: the pause menu over the table, the pointer still on the badge
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_over(pygame.Surface((1920, 1080)))
+    assert not any(len(text) > 12 and text in words for text, _rect in drawn)
 
 
 def test_the_pace_rule_drives_the_squares_chosen_with_no_die(app):
@@ -1019,6 +1117,63 @@ def test_the_keys_alone_reach_start_trip_past_the_hand_and_come_back_to_it(app, 
     assert isinstance(app.stack.top, TripChooser)
 
 
+def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app, monkeypatch):
+    """Each stop reached from both terminals, yet no one ride runs through them all (a tram never
+    turns back): every chip said "connected" and nothing said why Start trip did not come."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    frame = table._panel_frame()
+    status = dict(frame.route, terminals_joined=True, complete=False,
+                  stops=[dict(stop, sign=[1, 1], connected=[True, True]) for stop in frame.route["stops"]])
+    why = "Every stop is reached, but not yet on one ride: a tram never turns back."
+    for route, said in ((status, why), (dict(status, complete=True), "Route complete!"),
+                        (dict(status, stops=[dict(status["stops"][0], connected=[True, False])] + status["stops"][1:]),
+                         "Terminals joined — now the stops.")):
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), replace(frame, route=route), table.board)
+        words = " ".join(text for text, _rect in drawn)  # a long note comes on two lines
+        assert said in words and (said == why) == (why in words)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale, monkeypatch):
+    """Five seats leave a short route card: the History button hid the top of the die, and three
+    dice covered the terminals' names."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, seats)
+        table._update_buttons()
+        history = table.history_button.rect
+        card = layout.route_card_rect(5)
+        assert table.history_button.visible and card.contains(history)
+        frame = replace(table._panel_frame(), die_face="3", roll_seat=1)
+        (x, y), size = panel_module._roll_place(frame, 1, layout.DIE_SIZE)
+        die = pygame.Rect(0, 0, size, size)
+        die.center = (round(x), round(y))
+        assert not die.colliderect(history) and card.contains(die)
+        assert size >= panel_module.MIN_PANEL_DIE
+        drawn = record_drawn_text(monkeypatch)
+        panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+        names = next(rect for text, rect in drawn if "↔" in text)
+        (x, y), size = panel_module._roll_place(frame, 3, panel_module.PANEL_DICE)  # three dice, leftwards
+        row = pygame.Rect(0, 0, round(size * (1 + 1.45 * 2)), size)
+        row.midright = (round(x + size / 2), round(y))
+        assert not row.colliderect(names) and not row.colliderect(history) and card.contains(row)
+        four = replace(frame, view={**frame.view, "players": frame.view["players"][:4]},  # room enough: as before
+                       history_button=history.move(0, layout.route_card_rect(4).y - card.y))
+        assert panel_module._roll_place(four, 1, layout.DIE_SIZE) == (layout.DIE_CENTRE, layout.DIE_SIZE)
+    finally:
+        theme.set_ui_scale(1.0)
+
+
 def test_the_last_roll_in_the_panel_is_framed_in_the_colour_of_whoever_threw_it(app):
     from dataclasses import replace
 
@@ -1044,6 +1199,52 @@ def test_while_a_rival_drives_a_builders_buttons_are_their_own_idle_ones(app):
     assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "roll"
     assert table.main_button.label == "End turn" and not table.main_button.enabled  # not "Roll the die"
     assert table.rotate_button.visible and not table.rotate_button.enabled
+
+
+def test_while_a_rival_builds_a_drivers_buttons_are_their_own_idle_ones(app):
+    """Seen between two of the driver's rolls: no Undo, Rotate, Hint or End turn coming back."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] != 0 and v["phase"] == "build" and v["players"][0]["driving"])
+    table = shot_table(app, session)
+    table._update_buttons()
+    assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "build"
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled  # not "End turn"
+    assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
+
+
+def test_a_won_trip_leaves_the_drivers_button_row_as_it_was(app):
+    """While the winning tram arrives, no greyed End turn replaces the Roll the die just pressed."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 0 and v["phase"] == "roll")
+    match = session.match
+    while not match.finished:
+        seat = match.to_act()[0]
+        session.submit(seat, {"type": "roll"}) if seat == 0 else session.run_bots_now()
+    table = shot_table(app, session)
+    table._update_buttons()
+    assert table.view["phase"] == "over" and table.view["players"][0]["driving"]
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled
+    assert not table.undo_button.visible
+
+
+def test_enter_rolls_again_once_the_pointer_leaves_the_button_it_rested_on(app, ready_to_drive_save):
+    """The pointer rested on History and Enter pressed it (the button under the pointer keeps its
+    own); moved away to the board, Enter rolled nothing: it opened and closed History for good."""
+    from tools.shots.linie1 import table as shot_table
+    table = shot_table(app, LocalSession(Match.load(ready_to_drive_save), bot_seed=4))
+    settle(app, table, 1.0)
+    table.declare(table.trip_candidates()[0])
+    settle(app, table, 1.0)
+    assert table.my_turn and table.view["phase"] == "roll"
+    history = table.history_button.rect.center
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=history, rel=(0, 0), buttons=(0, 0, 0))])
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.history_open  # the button under the pointer took Enter
+    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, (6, 6)), rel=(0, 0),
+                                       buttons=(0, 0, 0))])
+    before = len(table.session.match.log)
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.history_open and table.session.match.log[before]["action"] == {"type": "roll"}
 
 
 def test_a_driver_tabs_straight_to_the_buttons(app, ready_to_drive_save):
@@ -1271,3 +1472,36 @@ def test_trip_and_win_banners_show_a_name_in_its_seats_colour_not_its_lines():
     banners = {banner.text: banner.colour for banner in played if isinstance(banner, Banner)}
     assert banners == {"Ada starts the trip!": colours[0], "Ben wins!": colours[1]}, banners
     assert line_colour(4) != colours[0]
+
+
+def test_enter_before_any_square_is_chosen_brings_the_keys_square_not_a_rotation(app):
+    """Enter at the start of a turn, nothing chosen yet, rang and pressed Rotate: the tile turned."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert table.cursor is None and table.ui.focus is None
+    turned = list(table.rotations)
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.rotations == turned and table.cursor == (6, 6) and table.pointer_on_board
+    assert table.ui.focus is None and match.view(0)["board"]["tiles"] == []
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_card_without_cards_keeps_its_words_clear_of_the_history_button(app, monkeypatch, scale):
+    """A replay in German at 150 %: "Zuschauer sehen keine Karten." ran under the History button."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+        table._update_buttons()
+        for note in ("A spectator sees no cards.", "Zuschauer sehen keine Karten.", "Watching the bots play."):
+            frame = replace(table._panel_frame(), route=None, hidden_note=note)
+            assert frame.history_button == table.history_button.rect
+            drawn = record_drawn_text(monkeypatch)
+            panel_module.draw_panel(pygame.Surface((1920, 1080)), frame, table.board)
+            rect = next(rect for text, rect in drawn if text == note)
+            assert not rect.colliderect(table.history_button.rect)
+    finally:
+        theme.set_ui_scale(1.0)

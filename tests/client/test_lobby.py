@@ -100,6 +100,44 @@ def test_title_offers_lan_play(app):
     assert "Host a LAN game" in buttons and "Join a LAN game" in buttons
 
 
+def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_one(app, monkeypatch):
+    """A guest whose host closed the table mid-game (or whose program closed) finds the way back
+    from the title: the Join button's second line names the table, as Continue names its game."""
+    import json
+    import time
+
+    from game.lan import seats as lan_seats
+    assert TitleScene(app).buttons["Join a LAN game"].caption == ""
+    older, newer = lan_seats.table_key("10.0.0.2", 47000, "Keller"), lan_seats.table_key("10.0.0.3", 47000, "Tafel")
+    lan_seats.remember(older, "a-token")
+    lan_seats.remember(newer, "b-token")
+    title = TitleScene(app)
+    assert title.buttons["Join a LAN game"].caption == "Your seat at “Tafel” is kept"  # the newest seat taken
+    assert title.ui.focus is title.buttons["Join a LAN game"]  # Enter takes them there (no game here to go on with)
+    lan_seats.forget(newer)  # its game ended, or the seat was given up
+    assert "“Keller”" in TitleScene(app).buttons["Join a LAN game"].caption
+    data = json.loads(lan_seats.seats_path().read_text())
+    data[lan_seats.WHEN][older] = time.time() - lan_seats.RECENT - 60  # taken weeks ago: that table is long gone
+    lan_seats.seats_path().write_text(json.dumps(data))
+    assert TitleScene(app).buttons["Join a LAN game"].caption == ""
+    assert lan_seats.recall(older) == "a-token"  # still kept for the join list, should it ever answer again
+
+
+def test_the_table_names_tooltip_never_hides_back_or_open_table(app):
+    """Typing the table's name, its tooltip stood over Back and half of Open table."""
+    import pygame
+
+    from game.lan.host import HostScene
+    from game.ui import theme
+    from game.ui.widgets import draw_tooltip
+    host = HostScene(app)
+    field = host.table_name
+    box = draw_tooltip(pygame.Surface((theme.WIDTH, theme.HEIGHT)), field.tooltip, field.rect,
+                       above=field.tooltip_above, beside=field.tooltip_beside)
+    assert not box.colliderect(host.back.rect) and not box.colliderect(host.start.rect)
+    assert not box.colliderect(field.rect)
+
+
 def test_addresses_are_read_or_refused_in_words():
     assert parse_address("192.168.1.20") == ("192.168.1.20", 47000)
     assert parse_address(" host.local:4711 ") == ("host.local", 4711)
@@ -350,6 +388,26 @@ def test_more_tables_than_rows_scroll_with_the_keys_and_the_wheel(app, monkeypat
     assert listed.first == 0 and listed.chosen["name"] == f"Table {rows - 1}"  # still among those shown
 
 
+def test_a_listed_lobby_whose_host_stopped_answering_says_so_not_that_seats_are_open(app, monkeypatch):
+    """A host killed without a goodbye stays listed until it ages out: its row says what is true then."""
+    from tests.client.helpers import record_drawn_text
+
+    lobby = {"service": "s", "name": "Silent", "game": "linja", "title": "Linja", "seats_taken": 1,
+             "seats_total": 2, "phase": "lobby", "protocol": 2, "rules_version": "1", "address": "10.0.0.2",
+             "port": 47000, "compatible": True, "reason": "", "answering": True}
+    tables = [lobby]
+    join_listing(app, monkeypatch, tables)
+    drawn = record_drawn_text(monkeypatch)
+    run(app)
+    assert any("seats open in the lobby" in text for text, _rect in drawn)
+    tables[0] = {**lobby, "answering": False}  # its last check found nobody
+    drawn.clear()
+    run(app)
+    details = [text for text, _rect in drawn if "10.0.0.2:47000" in text]
+    assert details and all("not answering — its host may be gone" in text for text in details)
+    assert not any("seats open" in text for text in details)
+
+
 def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, monkeypatch):
     from game.lan import join as join_module
     from game.lan import seats as lan_seats
@@ -357,12 +415,14 @@ def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, m
                "seats_total": 2, "phase": "playing", "protocol": 2, "rules_version": "1", "address": "127.0.0.1",
                "port": 2, "compatible": True, "reason": ""}
     other = {**playing, "service": "c", "name": f"Other {RUN}"}
+    ended = {**playing, "service": "d", "name": f"Ended {RUN}", "phase": "over", "port": 3}
 
     class Browser(QuietBrowser):
         def tables(self):
-            return [dict(playing), dict(other)]
+            return [dict(playing), dict(other), dict(ended)]
 
     lan_seats.remember(lan_seats.table_key("127.0.0.1", 2, playing["name"]), "a-token")
+    lan_seats.remember(lan_seats.table_key("127.0.0.1", 3, ended["name"]), "b-token")
     monkeypatch.setattr(JoinScene, "browse_interfaces", ["127.0.0.1"])
     real_enter = JoinScene.enter  # reads the kept seats; its browser is swapped for the fixed list
     monkeypatch.setattr(JoinScene, "enter", lambda self: (real_enter(self), self.browser.close(),
@@ -380,6 +440,8 @@ def test_a_game_where_a_seat_is_kept_for_this_player_says_join_to_play_on(app, m
     details = [text for text in drawn if "127.0.0.1:2" in text]
     assert any("your seat is kept" in text for text in details)  # the table where this player sat
     assert any("join to watch" in text for text in details)  # any other game under way
+    ended_details = [text for text in drawn if "127.0.0.1:3" in text]
+    assert any("game over; your seat is kept — join for the results" in text for text in ended_details)
 
 
 def test_a_table_hosted_by_linie_host_appears_in_the_join_list(app, monkeypatch, tmp_path):
@@ -541,6 +603,7 @@ class SeatedLobbySession:
     status = {"seats": [{"name": "Ada", "kind": "human", "claimed": True, "connected": True},
                         {"name": "Ben", "kind": "human", "claimed": True, "connected": True}], "phase": "lobby"}
     closed = False
+    host_closed = False
 
     def close(self, goodbye: bool = True) -> None:
         self.closed = True
@@ -609,6 +672,11 @@ def test_while_the_host_is_lost_the_lobby_does_not_call_anyone_connected(app):
     session.link = "down"  # the host closed the table, or its machine is gone
     assert lobby._state_words(ben, "connected") == "—"
     assert lobby._state_words({"level": "easy"}, None) != "—"  # a bot seat is still a bot seat
+    assert lobby._state_words({"kind": "open"}, "open") == "open; nobody can join while the host is gone"
+    session.host_closed = True  # a goodbye: the seat waits for nobody, no "waiting for a player…"
+    assert lobby._state_words({"kind": "open"}, "open") == "open; the table is closed for now"
+    session.link, session.host_closed = "up", False
+    assert lobby._state_words({"kind": "open"}, "open").startswith("waiting for a player")
 
 
 def test_a_newcomer_joining_a_game_under_way_never_reads_that_the_lobby_waits_for_a_start(app):

@@ -416,6 +416,30 @@ def test_a_program_started_again_is_told_a_bot_played_its_seat_meanwhile(app):
         "A bot played your seat while you were away; it is yours again."]
 
 
+def test_a_player_back_after_the_table_dealt_again_is_told_the_game_they_left_ended(app):
+    """A linie-host table deals again once everyone still connected asks: Ben, whose program was
+    closed, comes back into the next game and reads that the one he left is over."""
+    link = Link()
+    session = LanSession(link)
+    link.seat, link.role = None, None  # the status after the hello comes before the welcome
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])  # told again: once is said
+    session.poll()
+    link.seat, link.role = 1, "seat"
+    link.inbox.append({"type": "welcome", "seat": 1, "name": "Ben", "version": 0})
+    link.set_seats([seat("Ada"), seat("Ben")])
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "While you were away, that game ended and the table began another: you play this one."]
+    ada = LanSession(link)  # another screen sees Ben come back: his news is not theirs
+    link.seat = 0
+    link.set_seats([seat("Ada"), seat("Ben", connected=False, missed_end=True)])
+    link.set_seats([seat("Ada"), seat("Ben")])
+    ada.poll()
+    assert not any("that game ended" in line.text for line in ada.chat)
+
+
 def test_the_others_read_how_long_until_a_bot_takes_an_absent_players_seat(lan):
     table, link = lan
     session = table.session
@@ -505,7 +529,9 @@ def test_seats_a_newer_linie_kept_in_its_own_form_survive_this_one_keeping_and_f
     lan_seats.remember("k", "t")
     lan_seats.forget("k")
     lan_seats.remember("j", "u")
-    assert json.loads(path.read_text()) == {**newer, "j": "u"}
+    kept = json.loads(path.read_text())
+    assert set(kept.pop(lan_seats.WHEN)) == {"j"}  # when the seat was taken: this one's, none forgotten
+    assert kept == {**newer, "j": "u"}
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # hand-edited in an editor that writes a BOM
     assert lan_seats.recall("j") == "u"
 
@@ -622,6 +648,43 @@ def test_the_pause_menus_leave_says_what_leaving_does_to_the_table(app):
     pause = PauseScene(app, game="linie1", leave_note=guest.leave_note)
     assert pause.buttons["Leave game"].tooltip == guest.leave_note
     assert pause.retranslated().leave_note == guest.leave_note
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_really_leave_at_a_lan_table_says_what_leaving_does_in_the_panel_for_keys_too(app, monkeypatch, lang, scale):
+    """The tooltip shows only under a pointer: a player who pressed Enter on Leave game reads it under
+    Really leave?, whole and inside the menu's panel."""
+    from game.i18n import _, set_language
+    from game.scenes.pause import PauseScene
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_text
+
+    class Hosted:
+        save_problem = ""
+
+        def saved_table(self) -> None:
+            return None
+
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        note = LanSession(Link(), hosted=Hosted()).leave_note
+        pause = PauseScene(app, game="linie1", leave_note=note)
+        drawn = record_drawn_text(monkeypatch)
+        pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        assert not any(text in note for text, _rect in drawn if len(text) > 8)  # not before it is asked
+        pause.leave()
+        assert pause.buttons["Leave game"].label == _("Really leave?")
+        drawn.clear()
+        pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    lines = [(text, rect) for text, rect in drawn if len(text) > 8 and text in note]
+    assert " ".join(text for text, _rect in lines).split() == note.split()  # every word
+    assert all(pause.panel.contains(rect) and rect.top >= pause.buttons["Leave game"].rect.bottom
+               for _text, rect in lines)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

@@ -205,6 +205,8 @@ def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     screen = app.stack.top
     assert isinstance(screen, ReplaysScene) and len(screen.kept) == 3
     assert screen.kept[-1].replay is None and "does not know" in screen.kept[-1].problem
+    # the file nobody can watch is counted apart: before, the heading read "3 finished games"
+    assert screen.header(len(screen.kept)) == "2 finished games, newest first · 1 file that cannot be shown"
     newest = screen.kept[0]
     run(app, 0.05, click(screen.row_buttons[0][0].rect.center))  # Watch
     assert isinstance(app.stack.top, ReplayViewer) and app.stack.top.replay.path == newest.path
@@ -335,6 +337,32 @@ def test_a_linie1_replay_at_its_end_says_the_game_is_over_and_who_won_not_who_is
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_statistics_column_headings_read_at_one_size(app, monkeypatch, lang, scale) -> None:
+    """"Durchschnitt" was shrunk to its column, well below "gespielt" and "Bestwert" beside it: German
+    says "Schnitt", and the three headings read at one size."""
+    from game.i18n import _, set_language
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    sizes: dict[str, int] = {}
+    real = theme.draw_text
+
+    def record(surface, text, pos, size=28, *args, **kwargs):  # type: ignore[no-untyped-def]
+        sizes[text] = size
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    try:
+        stats = StatsScene(app)
+        monkeypatch.setattr(theme, "draw_text", record)
+        stats.draw(pygame.Surface((1920, 1080)))
+        headings = [_("played"), _("average"), _("best score")]
+    finally:
+        set_language("en")
+    assert len({sizes[heading] for heading in headings}) == 1, {heading: sizes[heading] for heading in headings}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_statistics_columns_never_run_into_each_other_at_the_largest_text_size(app, monkeypatch, lang) -> None:
     from game.i18n import set_language
     from game.scenes.stats import GAMES_PANEL
@@ -385,6 +413,28 @@ def test_open_files_refusal_stays_between_the_field_and_the_buttons(app, monkeyp
         room = button.rect.width - LABEL_MARGIN
         assert theme.fit_text(button.label, button.size, room, theme.DISPLAY_FONT) == button.size, button.label
     assert dialog.cancel.rect.right < dialog.open_button.rect.left
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_open_files_prompt_stands_whole_between_its_heading_and_the_field(app, monkeypatch, lang, scale) -> None:
+    """At 150 % the prompt's line ran under the path field, which hid the foot of its letters."""
+    from game.i18n import _, set_language
+    from game.ui import theme
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        dialog = OpenFileScene(app)
+        drawn = record_drawn_text(monkeypatch)
+        dialog.draw(pygame.Surface((1920, 1080)))
+        prompt = _("A .jsonl replay from this computer or another: type or paste its path, then Enter.")
+        heading = _("Open a replay file")
+    finally:
+        set_language("en")
+    (rect,) = [rect for text, rect in drawn if text == prompt]
+    (top,) = [rect for text, rect in drawn if text == heading]
+    assert rect.bottom <= dialog.field.rect.top and rect.top >= top.bottom - 12, (rect, top, dialog.field.rect)
+    assert dialog.BOX.x < rect.left and rect.right < dialog.BOX.right
 
 
 def test_a_linja_replay_jumped_to_its_end_never_says_no_moves_on_this_screen(app, monkeypatch) -> None:
@@ -486,3 +536,34 @@ def test_replays_a_newer_linie_wrote_are_told_from_damaged_ones(app, monkeypatch
     assert said == ("From 1 finished game in the replays folder (2 games from a newer Linie left out: update Linie "
                     "to count them) (1 damaged file left out).")
     assert all(rect.right <= 1920 for _text, rect in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_line_under_the_position_stays_in_its_room_at_the_end(app, monkeypatch, lang, scale) -> None:
+    """"Das Ende: Tramina hat gewonnen · alle Geheimnisse offen" at 150 % was wider than its room even
+    at the smallest size and ran under Turn » and whose eyes: the last parts give way, then "…"."""
+    from game.i18n import set_language
+    from game.ui import theme
+    match = easy_game("liniell", 2, 3)
+    match.seats = [SeatInfo("Wilhelmina-Josephine", "human", "easy", 0), SeatInfo("Bartholomäus", "bot", "easy", 1)]
+    path = keep_replay(match)
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        assert open_replay(app, path) is None
+        viewer = viewer_of(app)
+        viewer.jump(viewer.playback.length)
+        run(app, 0.1)
+        drawn = record_drawn_text(monkeypatch)
+        viewer.draw(pygame.Surface((1920, 1080)))
+        (_top, below), _colour = viewer.position_lines()
+        room = viewer.position_rect
+        under = [(text, rect) for text, rect in drawn if rect.top >= room.y + 30 and room.colliderect(rect)]
+        assert len(under) == 1, drawn
+        text, rect = under[0]
+        assert room.left <= rect.left and rect.right <= room.right, (text, rect, room)
+        assert below.startswith(text.rstrip("…"))  # its first words, never the middle of the line
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)

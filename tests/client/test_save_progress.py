@@ -101,3 +101,13 @@ def test_saved_is_when_the_last_move_was_saved_not_the_last_full_save(monkeypatc
     resumed.close()
     assert saves.read_summary(path).turn == 1
     assert saves.read_summary(path).when == moved
+
+
+def test_a_hosted_lobby_with_an_open_seat_names_it_so_not_as_a_player(app):
+    """Continue and Saved games list a LAN table closed in its lobby: its open seat is no "Seat 3"."""
+    from game.lan.host import hosted_config
+    from net.host import Host
+    host = Host.new("bus", 3, hosted_config("Ada's table", saves.new_save_path("bus")), seed=5)
+    host.save()
+    summary = saves.latest().summary()
+    assert summary.endswith(", Open seat, Open seat · setting up") and "Seat 2" not in summary

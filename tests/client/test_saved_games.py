@@ -145,6 +145,7 @@ def test_leaving_a_finished_game_whose_replay_is_kept_asks_nothing(app):
     pause = app.stack.top
     assert isinstance(pause, PauseScene) and pause.buttons["Leave game"].label == "Leave game"
     assert "Replays" in (pause.buttons["Leave game"].tooltip or "")
+    assert not pause.plays_on  # a game on one screen waits: "Paused"
     run(app, 0.05, click(pause.buttons["Leave game"].rect.center))  # one click, no "Really leave?"
     assert isinstance(app.stack.top, TitleScene)
 
@@ -534,3 +535,25 @@ def test_the_title_asks_the_rules_of_continues_game_alone(tmp_path):
     count, continued = listed.stdout.splitlines()
     game = continued.split()[0]
     assert count == "2" and continued == f"{game} game.core.{game}"  # the newest game, and its rules alone
+
+
+def test_the_heading_counts_damaged_files_apart_from_the_unfinished_games(app):
+    """Before, a game and two damaged files read "3 unfinished games": a file that cannot be read is
+    no game, and the heading says how many of each there are."""
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 2)
+    app.to_title()
+    for name in ("20200101-000000-linja.save", "20200102-000000-bus.save"):
+        (saves_dir() / name).write_bytes(b"not a save at all")
+    app.push(SavedGamesScene(app))
+    run(app, 0.05)
+    screen = app.stack.top
+    assert screen.header(len(screen.items)) == "1 unfinished game, newest first · 2 damaged files"
+    for item in list(screen.items):
+        if item.resumable:
+            saves.delete(item.path)
+    app.pop()
+    app.push(SavedGamesScene(app))
+    run(app, 0.05)
+    screen = app.stack.top
+    assert screen.header(len(screen.items)) == "2 damaged files"

@@ -290,3 +290,87 @@ def test_without_a_home_folder_the_game_says_what_to_set(monkeypatch, capsys):
             logging.getLogger().removeHandler(handler)
             handler.close()
     assert "linie: dieser Benutzer hat keinen Home-Ordner für Einstellungen" in capsys.readouterr().err
+
+
+def test_the_hot_seat_cover_names_its_keys_and_f1_opens_the_tables_rules(app, monkeypatch):
+    """A newcomer handed the device met a cover that said nothing of a way out: it names Esc and F1
+    as every table does, and F1 opens the rules of the game at the table (Esc its pause menu)."""
+    from game.match import SeatInfo
+    from game.scenes.pause import PauseScene
+    from game.tables.launch import TableConfig, start_local_game
+
+    app.push(TitleScene(app))
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    run(app, 0.1)
+    cover = app.stack.top
+    assert isinstance(cover, CoverScene)
+    drawn = record_drawn_text(monkeypatch)
+    cover.draw(pygame.Surface((1920, 1080)))
+    keys = [rect for text, rect in drawn if text == "Esc menu · F1 rules"]
+    assert keys and keys[0].bottom <= 1080 and keys[0].top > cover.button.rect.bottom
+    run(app, 0.05, key(pygame.K_F1))
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.book.game == "linja"
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert app.stack.top is cover
+    run(app, 0.05, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene)
+
+
+def test_a_scale_stops_at_its_ends_where_a_list_goes_round(app):
+    """The replay's speed went from 8× to ½× on one more ▶ (and the text size from 150 % to 100 %):
+    a scale stops at its ends, its arrow there dimmed; a plain list still goes round, and Enter steps
+    round either way so the keys alone reach every value."""
+    from game.scenes.settings import SettingsScene
+    from game.ui.widgets import Choice
+
+    picked: list[float] = []
+    speeds = Choice(pygame.Rect(0, 0, 300, 80), "", [(0.5, "½×"), (1.0, "1×"), (8.0, "8×")], 8.0, picked.append,
+                    wraps=False)
+    speeds.handle(Intent("right"))
+    speeds.press(speeds.rect.midright)
+    assert speeds.value == 8.0 and picked == [] and speeds.at_end(1) and not speeds.at_end(-1)
+    speeds.handle(Intent("left"))
+    assert speeds.value == 1.0 and picked == [1.0]
+    speeds.index = 0
+    speeds.handle(Intent("left"))
+    assert speeds.value == 0.5 and speeds.at_end(-1)
+    speeds.index = 2
+    speeds.activate()
+    assert speeds.value == 0.5  # Enter goes round
+    colours = Choice(pygame.Rect(0, 0, 300, 80), "", [(0, "a"), (1, "b")], 1, picked.append)
+    colours.handle(Intent("right"))
+    assert colours.value == 0 and not colours.at_end(1)
+    settings = SettingsScene(app)
+    assert not settings.text_size.wraps and not settings.speed.wraps and settings.language.wraps
+
+
+def test_the_replays_speed_stops_at_its_fastest(app):
+    from game.match import SeatInfo
+    from game.saves import keep_replay
+    from game.tables.replay import ReplayViewer, open_replay
+    from tests.played import easy_game
+
+    match = easy_game("liniell", 2, 3)
+    match.seats = [SeatInfo("Ada", "bot", "easy", 0), SeatInfo("Ben", "bot", "easy", 1)]
+    app.push(TitleScene(app))
+    assert open_replay(app, keep_replay(match)) is None
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewer)
+    for _ in range(len(viewer.speed_choice.options) + 2):
+        run(app, 0.05, click((viewer.speed_choice.rect.right - 12, viewer.speed_choice.rect.centery)))
+    assert viewer.speed == max(value for value, _text in viewer.speed_choice.options)
+
+
+def test_tab_walks_the_rules_screen_as_it_reads(app):
+    """The foot's buttons stand Previous, Close, Next, but Tab went Next → Close → the game tabs, back
+    across the screen: it reads them left to right, then goes round to the tabs at the top."""
+    app.push(TitleScene(app))
+    rules = RulesScene(app, "linie1")
+    app.push(rules)
+    run(app)
+    order = rules.ui.focusables()
+    foot = [widget for widget in order if widget in (rules.prev, rules.close_button, rules.next)]
+    assert foot == sorted(foot, key=lambda widget: widget.rect.x)
+    assert rules.ui.focus is rules.next
+    run(app, 0.05, key(pygame.K_TAB))
+    assert rules.ui.focus is order[0] and order[0].rect.y < rules.index.rect.y  # the first tab, at the top

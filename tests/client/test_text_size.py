@@ -138,6 +138,19 @@ def test_the_checker_finds_text_over_text_of_another_box():
     assert any("'a label'" in line and "overlaps 'a caption'" in line for line in problems(drawn, SCREEN))
 
 
+def test_the_checker_finds_text_a_widget_drawn_after_it_hides_in_part():
+    """Open file…'s prompt at 150 % ran under the path field drawn after it: the field hid the foot
+    of its letters, and no other check saw it (no text over text, none out of its panel)."""
+    drawn = Drawn()
+    drawn.box(pygame.Rect(200, 300, 1500, 440), "panel")
+    drawn.text(pygame.Rect(260, 412, 1174, 47), "a prompt")
+    drawn.text(pygame.Rect(260, 600, 300, 40), "clear of the field")
+    drawn.box(pygame.Rect(260, 450, 1400, 76), "TextInput")
+    drawn.text(pygame.Rect(270, 460, 600, 50), "the field's own text")
+    found = problems(drawn, SCREEN)
+    assert found == ["'a prompt' (260, 412, 1174, 47) lies partly under TextInput (260, 450, 1400, 76)"]
+
+
 def test_the_checker_finds_buttons_run_into_each_other():
     drawn = Drawn()
     drawn.box(pygame.Rect(0, 0, 900, 300), "panel")

@@ -92,7 +92,7 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
         table = next(t for t in ours(browser) if t["name"].startswith("Polite table"))
         assert table["address"] == "127.0.0.1" and table["port"] == polite_port
         assert (table["seats_taken"], table["seats_total"], table["phase"]) == (0, 2, "lobby")
-        assert table["compatible"] is True and table["reason"] == ""
+        assert table["compatible"] is True and table["reason"] == "" and table["answering"] is True
 
         player = NetSession("127.0.0.1", polite_port, "Ann", heartbeat=0.2)
         try:
@@ -109,8 +109,9 @@ def test_tables_appear_leave_with_a_goodbye_and_age_out_when_killed(
 
         doomed.kill()  # no goodbye: the browser's re-checks fail and it ages out
         doomed.wait(5)
-        time.sleep(0.5)
-        assert names(browser) == {"Doomed table"}  # still within its age-out time
+        # still within its age-out time, and said to be silent: the list never calls it a lobby with seats open
+        wait_until(lambda: [t["answering"] for t in ours(browser)] == [False], 15)
+        assert names(browser) == {"Doomed table"}
         browser.age_out = 0.5
         wait_until(lambda: not ours(browser), 15)
     finally:

@@ -202,6 +202,7 @@ def test_a_port_no_socket_can_take_is_refused_in_words(port: str, capsys: pytest
     ("--bot-delay", "-3", "a number of seconds from 0 to 60, not '-3'"),
     ("--bot-takeover", "-5", "a number of seconds from 0 to 86400, not '-5'"),
     ("--seed", "99999999999999999999999", "a whole number of at most 18 digits"),  # ended the host as it saved
+    ("--show-replays", "0", "a whole number from 1 to 100000, not '0'"),  # a show keeping none has nothing to watch
 ])
 def test_numbers_a_table_cannot_run_with_are_refused_in_words(option: str, value: str, said: str,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,6 +212,7 @@ def test_numbers_a_table_cannot_run_with_are_refused_in_words(option: str, value
 
 
 def test_the_numbers_a_table_runs_with_still_pass() -> None:
-    args = parse_args(["--bot-delay", "0", "--bot-takeover", "0", "--seed", "-1"])
+    args = parse_args(["--bot-delay", "0", "--bot-takeover", "0", "--seed", "-1", "--show-replays", "5"])
     assert (args.bot_delay, args.bot_takeover, args.seed) == (0.0, 0.0, -1)
+    assert build_host(args).config.show_replays_kept == 5
     assert parse_args(["--seed", str(10**18 - 1)]).seed == 10**18 - 1

@@ -192,6 +192,60 @@ def test_a_connection_flood_from_one_address_is_closed_before_its_hello_and_the_
     assert ann.expect("chat")["text"] == "still here"  # the table plays on for the one already there
 
 
+def test_connections_still_silent_after_the_hellos_grace_are_capped_per_address_and_a_crowd_is_not(
+        host_factory: Any, raw_peers: Any) -> None:
+    """Within the arrival burst one machine could hold thousands of sockets that never say hello
+    (each for the hello's whole time): a second after they opened, those past the cap are closed,
+    the oldest first. Connections that say hello as they connect (a crowd) are never counted long."""
+    import time
+    host = host_factory(seats=2, hello_pending_max=2, hello_grace=0.3)
+
+    def owing() -> int:
+        return host.call(lambda: sum(host.host._owing_hello.values()))
+
+    crowd = [raw_peers(host.port) for _ in range(5)]  # five at once, more than the cap, their hellos read
+    deadline = time.monotonic() + 3.0                 # only after all of them were taken in (a batch)
+    while owing() != 5:
+        assert time.monotonic() < deadline, "the host never took the crowd in"
+        time.sleep(0.01)
+    for index, peer in enumerate(crowd):  # within the grace: every one of them is welcome
+        peer.hello(f"Crowd {index}")
+    silent = [raw_peers(host.port) for _ in range(4)]
+    deadline = time.monotonic() + 3.0
+    while owing() != 4:
+        assert time.monotonic() < deadline, "the host never took the silent connections in"
+        time.sleep(0.01)
+    time.sleep(0.6)  # past the grace: two of the four are closed, the oldest first
+    assert owing() == 2
+    assert [peer.closed() for peer in silent[:2]] == [True, True]
+    assert silent[2].hello("Late but in time")["type"] == "hello"  # the others still had the hello's time
+    late = raw_peers(host.port)  # a newcomer meanwhile is let in as any other
+    assert late.hello("Ann")["type"] == "hello"
+    crowd[0].send({"type": "chat", "text": "still here"})
+    assert crowd[0].expect("chat")["text"] == "still here"
+    silent[3].close()
+    deadline = time.monotonic() + 3.0
+    while host.call(lambda: dict(host.host._owing_hello)):
+        assert time.monotonic() < deadline, "an address with nothing owed is still remembered"
+        time.sleep(0.01)
+
+
+def test_connections_that_never_say_hello_are_logged_once_in_a_row_not_each(
+        host_factory: Any, raw_peers: Any, caplog: Any) -> None:
+    """A flood of silent connections (2048 within the burst, each timing out) would write a warning
+    line apiece into the host's log and its operator's terminal."""
+    import logging
+    import time
+    caplog.set_level(logging.DEBUG, logger="linie.host")
+    host = host_factory(seats=2, hello_timeout=0.2)
+    silent = [raw_peers(host.port) for _ in range(4)]
+    for peer in silent:
+        assert peer.closed()  # each is told and closed after the hello's time
+    time.sleep(0.1)
+    said = [record for record in caplog.records if "nothing complete arrived" in record.getMessage()]
+    assert len(said) == 4 and [record.levelno for record in said].count(logging.WARNING) == 1
+
+
 def test_a_host_raises_its_open_file_limit_as_far_as_the_system_lets_it(monkeypatch):
     """A soft limit of 1024 (many desktops) would shut the door on a crowd of spectators: it is raised
     to what a crowd needs, never past the hard limit, and never lowered."""

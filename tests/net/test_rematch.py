@@ -14,6 +14,7 @@ from net.client import NetSession
 from net.host import next_options
 from net.host_thread import HostThread
 from net.savefile import read_save
+from tests.net import fake_game
 from tests.net.conftest import RawPeer, make_host, play_to_the_end, seat, watch
 from tests.net.test_host_refusals import refusal
 
@@ -38,6 +39,24 @@ def test_players_who_all_ask_play_again_with_the_same_seats_and_the_spectator_st
     assert [slot.token for slot in thread.host.slots[:2]] == tokens  # the same seats, the same tokens
     assert thread.host.status.spectators == 1
     assert not any(state["asked_start"] for state in thread.seat_states())
+
+
+def test_a_player_whose_link_was_down_as_the_table_dealt_again_is_told_by_the_status_they_read_first(
+        finished_table, raw_peers: Callable[[int], RawPeer]) -> None:
+    thread, ann, bob, cid, tokens = finished_table()
+    bob.close()  # Bob's program is gone before the end's results were read
+    ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    ann.send({"type": "rematch"})  # everyone still connected asked: the next game begins without waiting
+    dealt = ann.expect("status", phase="lobby")
+    assert dealt["seats"][1]["missed_end"] and not dealt["seats"][0]["missed_end"]
+    back = raw_peers(thread.port)
+    first = (back.hello("Bob"), back.expect("status"))[1]  # what his program reads before taking the seat
+    assert first["seats"][1]["missed_end"] and not first["seats"][1]["connected"]
+    back.send({"type": "resume", "token": tokens[1]})
+    back.expect("welcome", seat=1)
+    assert not back.expect("status", lambda status: status["seats"][1]["connected"])["seats"][1]["missed_end"]
+    assert not thread.call(lambda: thread.host.save_data()["table"]["seats"][1]["missed_end"])  # once only
+    cid.close()
 
 
 def test_a_rematch_with_anything_more_than_its_id_is_a_schema_error(finished_table) -> None:
@@ -218,3 +237,32 @@ def test_a_table_of_bots_only_deals_again_a_moment_after_the_end_and_one_with_pe
     play_to_the_end(people)
     time.sleep(0.5)
     assert people.call(lambda: people.host.phase) == "over"  # Ann decides whether there is another game
+
+
+def test_a_show_of_bots_keeps_the_replays_of_its_newest_games_only_and_a_table_with_people_keeps_all(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer], tmp_path: Path) -> None:
+    shows, people = tmp_path / "shows", tmp_path / "people"
+    shows.mkdir()
+    (shows / "20260101-120000-linja.jsonl").write_text("a game the player kept\n")  # never the show's to remove
+    show = host_factory(make_host(seats=2, bots=2, autostart=True, bot_delay=0.0, bots_again_after=0.01,
+                                  replays=shows, show_replays_kept=2))
+    deadline = time.monotonic() + 10.0
+    while not show.call(lambda: show.host.show_replays._told):  # the third game's replay made room
+        assert time.monotonic() < deadline, "the show never played four games"
+        time.sleep(0.02)
+    show.stop(goodbye=False)
+    files = sorted(path.name for path in shows.iterdir())
+    assert "20260101-120000-linja.jsonl" in files and len(files) == 3  # the player's game and the show's newest two
+    shown = [name for name in files if fake_game.NAME in name]
+    assert sorted(path.name for path in show.host.show_replays._kept) == shown
+
+    people.mkdir()
+    table = host_factory(make_host(seats=2, bots=1, autostart=True, bot_delay=0.0, replays=people,
+                                   show_replays_kept=1))
+    ann = raw_peers(table.port)
+    seat(ann, "Ann", 0)
+    for _ in range(3):
+        play_to_the_end(table)
+        table.rematch()
+        table.start_game()
+    assert len(list(people.iterdir())) == 3  # a game Ann played in is hers to delete, never the table's

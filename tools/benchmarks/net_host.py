@@ -23,8 +23,8 @@
   ``net.crowd_1000_in``: from the crowd starting to connect to the table's watchers being told
   (in a coalesced status) that all 1000 are in.
 - ``net.intent_to_all_views_under_KIND``: the first figure while one hostile connection of each
-  kind (``tools/hostile_peers.py``: resync, chat, ping, intent, rematch and seat-move floods, a
-  reader that never reads) runs against the table; goal p99 <= 50 ms.
+  kind (``tools/hostile_peers.py``: resync, chat, ping, intent, rematch, seat-move and half-open
+  floods, a reader that never reads) runs against the table; goal p99 <= 50 ms.
 - ``net.intent_to_all_views_shared_cores``: the one-process figure with the host and the clients
   left to share the CPUs as the kernel likes; not a LAN figure, printed so the difference shows.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified

@@ -59,6 +59,15 @@ def title_continue(app: Any) -> None:
     app.push(TitleScene(app))
 
 
+@shot("title_seat_kept", settle=2.2)
+def title_seat_kept(app: Any) -> None:
+    """A guest whose host closed the table mid-game: the title says where the seat waits."""
+    from game.lan import seats as lan_seats
+    saved_local_game("linie1", ["Ada", "Tramina", "Bob"], 9, bots=1)
+    lan_seats.remember(lan_seats.table_key("192.168.1.20", 47000, "Annas Tisch"), "token")
+    app.push(TitleScene(app))
+
+
 def finished_local_game(game: str, names: list[str]) -> None:
     """A game on one screen played to its end whose replay could not be kept (a full disk): its save
     waits in Saved games, finished."""
@@ -171,6 +180,17 @@ def rules(app: Any) -> None:
 def pause(app: Any) -> None:
     app.push(TitleScene(app))
     app.push(PauseScene(app))
+
+
+@shot("pause_lan")
+def pause_lan(app: Any) -> None:
+    """At a LAN table nothing stops for the menu; Leave game was asked once and says what it does."""
+    app.push(TitleScene(app))
+    from game.i18n import _
+    note = _("Your seat is kept, and a bot may play it meanwhile: join the table again to play on.")
+    menu = PauseScene(app, leave_note=note, plays_on=True)
+    app.push(menu)
+    menu.leave()
 
 
 @shot("cover")

@@ -186,11 +186,33 @@ class BasePainter:
     def _label_crossings(self, layer: pygame.Surface) -> None:
         size = max(11, int(self.geo.unit * 0.13))
         for crossing, centre in enumerate(self.geo.points):
-            if self.geo.net.specials[crossing] == "roundabout":
-                continue
             local = (centre[0] - self.geo.rect.x, centre[1] - self.geo.rect.y)
+            if self.geo.net.specials[crossing] == "roundabout":
+                self._label_roundabout(layer, crossing, size)
+                continue
             theme.draw_text(layer, str(crossing), (round(local[0]), round(local[1]) + 1), size, NUMBER,
                             theme.TEXT_BOLD_FONT, "center")
+
+    def _label_roundabout(self, layer: pygame.Surface, crossing: int, size: int) -> None:
+        """A roundabout's island holds its tree and the passengers standing there, so its number stands on
+        a small plate in the park's corner that points at it: the tips and refusals name these crossings
+        too ("it grows only from crossing 11"), and a player must find them."""
+        x, y = label_point_of_roundabout(self.geo, crossing)
+        local = (round(x - self.geo.rect.x), round(y - self.geo.rect.y))
+        radius = max(8, round(self.geo.crossing_radius * 0.55))
+        pygame.draw.circle(layer, ROAD_FILL, local, radius)
+        pygame.draw.circle(layer, PAPER_DARK, local, radius, width=1)
+        theme.draw_text(layer, str(crossing), (local[0], local[1] + 1), size, NUMBER, theme.TEXT_BOLD_FONT, "center")
+
+
+def label_point_of_roundabout(geo: CityGeometry, crossing: int) -> Point:
+    """Where a Central Park roundabout's number stands: in the park's corner that points at it, clear of
+    the streets along the park, the passengers on the island and the trees in the middle."""
+    x, y = geo.points[crossing]
+    cx, cy = geo.park_centre()
+    along = geo.crossing_radius * 2.3 / max(1.0, math.dist((x, y), (cx, cy)))
+    return x + (cx - x) * along, y + (cy - y) * along
+
 
 def _road(surface: pygame.Surface, a: Point, b: Point, width: float, colour: Colour) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -58,6 +59,8 @@ def draw_board(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLo
         _label(surface, action, band)
         for slot, space in enumerate(spaces):
             key = (space.action, space.letter)
+            if picture.outcome:  # the game is over: no round comes for the spaces to give anything in
+                space = replace(space, yields=None)
             _space(surface, space, layout.space_rect(row, slot), looks, key in open_spaces, key == hover,
                    key == cursor, age)
         if len(spaces) == 1:
@@ -70,8 +73,14 @@ def _label(surface: pygame.Surface, action: str, band: pygame.Rect) -> None:
     icon_centre = (band.x + 30, band.centery)
     _icon(surface, action, icon_centre)
     name = _(ACTION_NAMES.get(action, action))
-    size = theme.fit_text(name, 24, layout.LABEL_W - 70, theme.DISPLAY_FONT)
-    theme.draw_text(surface, name, (band.x + 58, band.centery + 1), size, theme.CREAM, theme.DISPLAY_FONT, "midleft")
+    theme.draw_text(surface, name, (band.x + 58, band.centery + 1), label_size(), theme.CREAM, theme.DISPLAY_FONT,
+                    "midleft")
+
+
+def label_size() -> int:
+    """One size for the seven actions' names: the largest at which every one fits its column, so at a large
+    text size "Line Expansion" never reads smaller than "Buses" above it (a list reads at one size)."""
+    return min(theme.fit_text(_(name), 24, layout.LABEL_W - 70, theme.DISPLAY_FONT) for name in ACTION_NAMES.values())
 
 
 def _icon(surface: pygame.Surface, action: str, centre: tuple[int, int]) -> None:

@@ -206,6 +206,13 @@ class Toasts:
         if kept and newest is not None:
             self.items.insert(0, newest)
 
+    def drop_waiting(self) -> None:
+        """The game is over: news still waiting to be shown tells moments the board has left behind (at
+        a high animation speed bots make news faster than it is read), so it goes; what is up stays."""
+        self.waiting = []
+        if self.newest is not None and self.newest not in self.items:
+            self.newest = None
+
     def _said(self, toast: Toast) -> None:
         if not toast.answer:
             self.newest = toast
@@ -229,9 +236,15 @@ def _life(toast: Toast) -> float:
     return max(4.5 if toast.refusal else 2.6, toast.read + 1.0)
 
 
-def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect) -> list[pygame.Rect]:
+SEE_THROUGH = 0.25  # a toast under the pointer of a player deciding: what lies beneath shows through
+
+
+def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect,
+                pointer: Point | None = None) -> list[pygame.Rect]:
     """The newest toast lowest, older ones above it, each fading out at the end of its life, all inside
-    ``area`` (which leaves out the map's legend). Returns the boxes drawn."""
+    ``area`` (which leaves out the map's legend). A toast under ``pointer`` (given while the player on
+    this screen decides on the map) goes see-through: the station, passenger or street beneath it
+    can be seen and clicked. Returns the boxes drawn."""
     bottom = area.bottom - 8
     boxes: list[pygame.Rect] = []
     for toast in reversed(toasts[-3:]):
@@ -256,6 +269,8 @@ def draw_toasts(surface: pygame.Surface, toasts: list[Toast], area: pygame.Rect)
         layer.blit(glyph, glyph.get_rect(center=(icon_centre[0], icon_centre[1] + 1)))
         for index, line in enumerate(lines):
             theme.draw_text(layer, line, (62, 12 + step * index), 24, theme.CREAM, theme.TEXT_BOLD_FONT)
+        if pointer is not None and box.collidepoint(pointer):
+            fade *= SEE_THROUGH
         layer.set_alpha(int(255 * fade))
         surface.blit(layer, box)
         boxes.append(box)

@@ -20,7 +20,7 @@ CONTROLS = pygame.Rect(PROMPT.right - 372, PROMPT.y + 8, 360, PROMPT.height - 16
 
 ROW_TOP = BOARD.y + 46
 ROW_H = 49
-LABEL_W = 236
+LABEL_W = 300  # room for "Line Expansion" at the largest text size; the six spaces still end inside the row
 SPACE_W, SPACE_H, SPACE_GAP = 70, 42, 8
 SPACES_X = BOARD.x + 20 + LABEL_W
 

@@ -42,6 +42,22 @@ def stone_point(seat: int, players: int, stones: int) -> tuple[float, float]:
     return float(rect.x + GEAR_X + MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + stones * 22), float(rect.centery)
 
 
+GEAR_W = MARKERS * TICK + 26 + MAX_BUSES * 30  # a row's markers and buses: what a passing note may cover
+
+
+def note_spot(seat: int, players: int, text: str) -> tuple[tuple[float, float], int, float]:
+    """Where a short note about a seat ("Ada passes") rises: inside its own row, over its markers and
+    buses, never over its name or into the next row (five rows are tight at 150 % text). The note's
+    centre to start from, its design size and how far it may rise."""
+    rect = layout.player_row(seat, players)
+    size = theme.fit_text(text, 24, GEAR_W, theme.DISPLAY_FONT)
+    while size > 12 and theme.font(size, theme.DISPLAY_FONT).get_height() > rect.height - 6:
+        size -= 1
+    height = theme.font(size, theme.DISPLAY_FONT).get_height()
+    rise = max(0.0, (rect.height - height) / 2 - 3)
+    return (rect.x + GEAR_X + GEAR_W / 2, rect.centery + rise / 2), size, rise
+
+
 def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], kinds: Sequence[str],
                  shown: Sequence[float], age: float, bus_pop: dict[int, float] | None = None) -> None:
     for seat, info in enumerate(picture.seats):

@@ -33,10 +33,11 @@ def _plural(kind: object) -> str:
 
 
 def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int], decision: dict[str, Any],
-           waiting: str, kind: str = "house", split: Sequence[int] = (0, 0), source: int | None = None
-           ) -> tuple[str, str]:
+           waiting: str, kind: str = "house", split: Sequence[int] = (0, 0), source: int | None = None,
+           stations: Sequence[str] = ()) -> tuple[str, str]:
     """(headline, detail) for the moment. The one player of this screen reads "Your turn" where the headline
-    would name them; at a hot-seat table of several, the name says whose turn it is."""
+    would name them; at a hot-seat table of several, the name says whose turn it is. ``stations`` names the
+    two stations as the share's buttons do ("SE", "NW"), so the share says which number goes where."""
     outcome = picture.outcome
     if outcome:
         winners = [looks[seat].name for seat in outcome.get("winners") or [] if seat < len(looks)]
@@ -99,8 +100,12 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
         amount = int(decision.get("amount", sum(split)) or 0)
         headline = _("{name}: Passengers {letter} — {amount} to share").format(name=name, letter=letter,
                                                                              amount=amount)
-        detail = _("Share them between the two stations: {first} and {second} now. Then Place.").format(
-            first=split[0], second=split[1])
+        if len(stations) >= 2:
+            detail = _("Share them between the two stations: {first} to {a} and {second} to {b} now. Then "
+                       "Place.").format(first=split[0], a=stations[0], second=split[1], b=stations[1])
+        else:
+            detail = _("Share them between the two stations: {first} and {second} now. Then Place.").format(
+                first=split[0], second=split[1])
     elif phase == "buildings":
         zone = picture.open_zone
         headline = _("{name}: Buildings {letter} — {left} to build").format(name=name, letter=letter, left=left)

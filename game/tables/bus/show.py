@@ -131,6 +131,9 @@ class Stage:
     sound: Callable[[str], None]
     toast: Callable[[str], None]
     counted: Callable[[], None]  # the final score has been counted
+    # the game's end, heard once (``TableScene.sound_the_end``); without it, ``sound``
+    sound_end: Callable[[str], None] | None = None
+    game_over: Callable[[], None] = lambda: None  # the game is over: news still waiting is stale
 
     def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
         rise = max(20.0, min(70.0, pos[1] - self.city.rect.y - 40))
@@ -176,11 +179,15 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     banner_up = False  # the Vrrooomm! banner of this batch may still cover the map
     blocked = _blocked_lines(events)
     lost_at_once = {id(loss) for loss in blocked.values()}
+    cut_short = _cut_short(before, events)
     for event in events:
         if event is own or id(event) in lost_at_once:  # a loss told with its marker, once
             continue
         if id(event) in blocked:
             _resolving(stage, timeline, event, _name(event, looks), blocked[id(event)])
+            continue
+        if id(event) in cut_short:
+            _lost_after(stage, timeline, event, _name(event, looks), *cut_short[id(event)])
             continue
         lapsed_ride = event.get("type") == "lapsed" and event.get("action") == "vrooom"
         if lapsed_ride and banner_up:
@@ -232,6 +239,44 @@ def _blocked_lines(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
                 and int(after.get("count", 0)) == int(event.get("amount", 0)) > 0):
             found[id(event)] = after
     return found
+
+
+def _cut_short(before: View, events: list[dict[str, Any]]) -> dict[int, tuple[str, int]]:
+    """A Line Expansion marker cut short (B4): its street laid, the line can take no more, and the rest is
+    lost. By id of that ``streets_lost``: the marker's letter and the streets it was to lay, read from the
+    view before the street (its space and what the space gives), so the loss is told as part of the
+    marker ("lays 1 of 3 streets") rather than as a loss that seems to contradict "lays 3 streets"."""
+    board_rows = before.get("action_board")
+    current = before.get("current")
+    if before.get("phase") != "line" or not isinstance(board_rows, list) or not isinstance(current, int):
+        return {}
+    row = next((row for row in board_rows if isinstance(row, dict) and row.get("action") == "line"), None)
+    spaces = row.get("spaces") if isinstance(row, dict) else None
+    space = spaces[current] if isinstance(spaces, list) and 0 <= current < len(spaces) else None
+    if not isinstance(space, dict) or not isinstance(space.get("yields"), int):
+        return {}
+    built = next((index for index, event in enumerate(events) if event.get("type") == "street_built"), None)
+    after = [event for event in events[built + 1:] if event.get("type") != "circle_closed"] if built is not None else []
+    if built is None or not after:
+        return {}
+    street, loss = events[built], after[0]
+    count, amount = loss.get("count"), int(space["yields"])
+    if (loss.get("type") != "streets_lost" or loss.get("seat") != street.get("seat") or not isinstance(count, int)
+            or not 0 < count < amount):
+        return {}
+    return {id(loss): (str(space.get("letter") or ""), amount)}
+
+
+def _lost_after(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str, letter: str,
+                amount: int) -> None:
+    """The streets a cut-short Line Expansion marker loses, told with what it laid and why the rest goes."""
+    count = int(event.get("count", 0))
+    label = f"{_(ACTION_NAMES['line'])}{' ' + letter if letter else ''}"
+    why = _(LOST_WHY.get(str(event.get("reason")), LOST_WHY["blocked"]))
+    timeline.call(lambda: stage.toast(
+        ngettext("{label}: {name} lays {laid} of {amount} streets: {why}, so the last one is lost.",
+                 "{label}: {name} lays {laid} of {amount} streets: {why}, so the other {count} are lost.", count)
+        .format(label=label, name=name, laid=amount - count, amount=amount, why=why, count=count)))
 
 
 def _name(event: dict[str, Any], looks: list[SeatLook]) -> str:
@@ -323,10 +368,11 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
         _ride(stage, timeline, event, old, new, looks)
     elif kind == "passed":
         def passed() -> None:
-            x, y = players.disc_point(seat, new.players)
             note = {"no_markers": _("has no markers and passes"),
                     "spaces_full": _("finds every space taken and passes")}.get(event.get("reason"), _("passes"))
-            stage.float_text(f"{look.name} {note}", theme.CREAM_DIM, (x + 200, y), 24, 1.3, 30)
+            text = f"{look.name} {note}"
+            spot, size, rise = players.note_spot(seat, new.players, text)
+            stage.float_text(text, theme.CREAM, spot, size, 1.3, rise)
             stage.sound("click")
         timeline.call(passed)
         timeline.wait(0.25)
@@ -550,6 +596,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
     winners = [looks[seat].name for seat in event.get("winners") or [] if 0 <= seat < len(looks)]
 
     def start() -> None:
+        stage.game_over()
         stage.banner(_("Game over"), _("{reason} · stones count −1 each").format(reason=reason), theme.TANGERINE)
         for seat, info in enumerate(new.seats):
             if info.stones:
@@ -560,7 +607,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
     timeline.wait(BANNER * 0.7)
 
     def counted() -> None:
-        stage.sound("fanfare")
+        (stage.sound_end or stage.sound)("fanfare" if winners else "bell")
         for seat in event.get("winners") or []:
             x, y = players.disc_point(seat, new.players)
             stage.show.particles.burst(x, y, [looks[seat].colour, theme.SUNFLOWER, theme.CREAM], 60, 520, 1.2)

@@ -106,7 +106,8 @@ class BusTable(TableScene):
         self.flash: tuple[int, float] | None = None
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
-        self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted)
+        self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted,
+                            sound_end=self.sound_the_end, game_over=self.toasts.drop_waiting)
         self.buttons: dict[str, Button] = {}
         self._kinds_laid_out: float | None = None  # the text size the building types' row was laid out at
         self._make_buttons()
@@ -252,7 +253,8 @@ class BusTable(TableScene):
         (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""
         if self.picture is None:
             return ""
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split)
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split,
+                                  stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
     def notice_anchor(self) -> pygame.Rect:
@@ -515,6 +517,11 @@ class BusTable(TableScene):
         if self.choices.splitting:
             self._place_passengers()
             return True
+        deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
+        if deciding and self.ui.focus is None:  # a button under the pointer still takes Enter
+            # nothing lit yet: Enter lights the first choice (as an arrow would), the next Enter takes it
+            self.steering = True
+            return self._move_cursor("right")
         return False
 
     def _move_cursor(self, kind: str) -> bool:
@@ -678,7 +685,9 @@ class BusTable(TableScene):
         column = self.tally.column  # a round-ending batch: the column as it stood, until the show ends
         self._draw_column(surface, column.picture if column else picture,
                           column.decision if column else self._decision())
-        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area())
+        deciding = self.choices.active and not self.busy and not self.steering
+        self.toast_boxes = draw_toasts(surface, self.toasts.items, self._toast_area(),
+                                       self.pointer if deciding else None)
         note = self.menu_keys_note()  # under the players, in the margin nothing else uses
         size = theme.fit_text(note, 18, layout.COLUMN.width // 2)
         theme.draw_text(surface, note, (layout.COLUMN.right - 8, (layout.COLUMN.bottom + theme.HEIGHT) // 2), size,
@@ -751,8 +760,13 @@ class BusTable(TableScene):
         acting = picture.to_act
         waiting = self.others_words(acting) if acting is not None else ""
         headline, detail = prompt(
-            picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source
+            picture, self.looks, list(self.humans), decision, waiting, self.kind, self.split, self.source,
+            self._station_names()
         )
+        if self.busy and acting in self.humans and not picture.outcome:
+            # the player's own move still plays (a round's end keeps its old prompt until the last banner):
+            # a click now skips it, so the words say that rather than ask for a click already made
+            detail = self.animation_words()
         self._draw_header(surface, picture, headline, detail)
         open_rows: set[tuple[str, str]] = set()
         if self.choices.choosing and not self.busy:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.core.bus.network import board
 from game.i18n import N_, _, ngettext
+from game.outcome_words import names_in_words
 from game.render.bus.buildings import KIND_NAMES
 from game.tables.bus.board import yield_words
 from game.tables.bus.choices import Choices
@@ -41,6 +42,9 @@ def street_tip(choices: Choices, street: int, closing_at: int | None, picture: P
             if on_line and crossing not in on_line:
                 lines.append((_("Reaches crossing {crossing}: {what}").format(
                     crossing=crossing, what=crossing_words(picture, crossing)), theme.INK))
+    shared = picture is not None and shared_words(choices, picture, street)
+    if shared:
+        lines.append((shared, theme.INK))
     if choices.closes_circle(street) and closing_at is not None:
         lines.append(
             (
@@ -51,6 +55,28 @@ def street_tip(choices: Choices, street: int, closing_at: int | None, picture: P
             )
         )
     return lines
+
+
+def shared_words(choices: Choices, picture: Picture, street: int) -> str | None:
+    """Why a street that other lines already run along may be taken (B2): beside lines that end on the
+    crossing it grows from, or because no empty street leaves that end. A player who learnt that a line
+    must turn onto empty streets reads why this one glows all the same."""
+    if choices.phase not in ("setup_extend", "line") or choices.seat is None:
+        return None
+    net = board()
+    others = [seat for seat, info in enumerate(picture.seats) if seat != choices.seat
+              and any(net.street_between(a, b) == street for a, b in zip(info.path, info.path[1:], strict=False))]
+    head = next((head for head in choices.streets().get(street, []) if head is not None), None)
+    if not others or head is None:
+        return None
+    if all(head in (picture.seats[seat].path[0], picture.seats[seat].path[-1]) for seat in others):
+        names = [choices.names[seat] if choices.names and seat < len(choices.names) else str(seat + 1)
+                 for seat in others]
+        return ngettext("Beside {names}'s line, which ends at crossing {crossing} too.",
+                        "Beside the lines of {names}, which end at crossing {crossing} too.",
+                        len(others)).format(names=names_in_words(names), crossing=head)
+    return _("No empty street leaves crossing {crossing}, so a street other lines use may be taken.").format(
+        crossing=head)
 
 
 KIND_WORDS = {"house": N_("house"), "office": N_("office"), "pub": N_("pub")}

@@ -17,6 +17,7 @@ from game.ui import theme
 
 DISK = 24
 STACK_STEP = 4
+TITLE_Y = 7  # the heading's top, below the frame's
 
 
 def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[float, float]]:
@@ -37,9 +38,19 @@ def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[flo
     return points
 
 
+def title_size(players: int) -> int:
+    """The heading's size: 21 unless its letters would reach down into the tallest stack the track can
+    hold (every disk on one space, as at the start), whose top sits under the heading's first letters."""
+    stack_top = layout.track_cell(0).centery - (players - 1) * STACK_STEP - DISK // 2
+    size = 21
+    while size > 12 and layout.TRACK.y + TITLE_Y + theme.font(size, theme.DISPLAY_FONT).get_ascent() > stack_top:
+        size -= 1
+    return size
+
+
 def draw_track(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], shown: Sequence[float]) -> None:
-    title = theme.draw_text(surface, _("Score track"), (layout.TRACK.x + 24, layout.TRACK.y + 7), 21, theme.CREAM,
-                            theme.DISPLAY_FONT)
+    title = theme.draw_text(surface, _("Score track"), (layout.TRACK.x + 24, layout.TRACK.y + TITLE_Y),
+                            title_size(picture.players), theme.CREAM, theme.DISPLAY_FONT)
     note = _("1 point per passenger delivered · each time stone −1 at the end")
     theme.draw_text(surface, note, (layout.TRACK.right - 24, layout.TRACK.y + 12),
                     theme.fit_text(note, 18, layout.TRACK.right - 24 - title.right - 16, minimum=8), theme.CREAM_DIM,

@@ -150,9 +150,10 @@ class BoardView:
         # A dark casing under the colour, so every line reads on the pale tiles and silver rails
         # (line 6 is white: without it the route vanished into the rails it runs on).
         casing = (*theme.INK, alpha)
-        if dashed:  # a square's quarter drawn, a quarter left out
+        if dashed:  # a square's quarter drawn, a quarter left out, each dash edged in full dark (short
+            # dashes with faint edges vanished on the rails: line 6's white plan could not be found)
             for index in range(0, len(local) - 1, 2):
-                pygame.draw.line(layer, casing, local[index], local[index + 1], 10 + 2 * CASING)
+                pygame.draw.line(layer, (*theme.INK, 255), local[index], local[index + 1], 10 + 2 * DASH_CASING)
             for index in range(0, len(local) - 1, 2):
                 pygame.draw.line(layer, (*colour, alpha), local[index], local[index + 1], 10)
         elif len(local) > 1:
@@ -170,14 +171,35 @@ class BoardView:
         self.draw_route(surface, trip, line_colour(line), PLAN_ALPHA, dashed=True)
 
     def draw_trams(self, surface: pygame.Surface, view: View, masks: Masks) -> None:
+        for line, pose in self.tram_poses(view, masks):
+            self.board.draw_tram(surface, pose[:2], pose[2], line)
+
+    def tram_poses(self, view: View, masks: Masks) -> list[tuple[int, tuple[float, float, float]]]:
+        """Each tram's line and pose, in drawing order. Trams may stop on one square (the rules
+        allow it): those standing there are set side by side, so none hides another, and the
+        viewer's own is drawn last, on top, as its route is."""
+        trams: list[tuple[int, int, tuple[float, float, float], bool]] = []  # seat, line, pose, standing
         for player in view["players"]:
             trip = player.get("trip")
             if trip is None or player.get("line") is None:
                 continue
             pose = masks.instead(("tram", player["seat"]))
-            if pose is None:
+            standing = pose is None
+            if standing:
                 pose = RoutePath(self.board, trip, layout.ORIGIN).resting(int(trip["position"]))
-            self.board.draw_tram(surface, pose[:2], pose[2], int(player["line"]))
+            trams.append((int(player["seat"]), int(player["line"]), pose, standing))
+        spread = self.board.cell * TRAM_SPREAD
+        placed: list[tuple[int, int, tuple[float, float, float]]] = []
+        for seat, line, pose, standing in trams:
+            if standing:
+                shared = [other for other in trams if other[3] and math.dist(other[2][:2], pose[:2]) < spread]
+                rank = [other[0] for other in shared].index(seat)
+                across = (*pose[:2], shared[0][2][2])  # one sideways for all: trams may face opposite ways
+                x, y = _beside(across, (rank - (len(shared) - 1) / 2) * spread)
+                pose = (x, y, pose[2])
+            placed.append((seat, line, pose))
+        placed.sort(key=lambda tram: tram[0] == view.get("you"))  # the viewer's last: on top
+        return [(line, pose) for _seat, line, pose in placed]
 
     def draw_start_tram(self, surface: pygame.Surface, trip: dict[str, Any], line: int) -> None:
         """A tram waiting at the start of a route the player may choose."""
@@ -284,7 +306,9 @@ class BoardView:
 
 PLAN_ALPHA = 170  # a route not yet declared: fainter than a declared one
 LANE_GAP = 11  # pixels between the routes of two drivers on a shared square
+TRAM_SPREAD = 0.66  # squares between the middles of trams standing on one square: a tram's width and a gap
 CASING = 2  # pixels of dark edge either side of a route's colour
+DASH_CASING = 3  # a plan's dashes: a wider edge, as each dash is short
 
 
 def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:

@@ -51,6 +51,7 @@ class PanelFrame:
     message_bad: bool = False
     kinds: list[str] = field(default_factory=list)  # who plays each seat, as every game's seat says it
     trip_button: pygame.Rect | None = None  # Start trip, where it stands in the route card (when shown)
+    history_button: pygame.Rect | None = None  # History, at the route card's top right (when shown)
     roll_seat: int | None = None  # who threw the last roll shown: its dice are framed in their colour
     keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
 
@@ -76,14 +77,24 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     _message(surface, frame.message, frame.message_bad)
 
 
+def pace_badge_rect(frame: PanelFrame) -> pygame.Rect | None:
+    """Where the pace rule's "up to" badge stands (None: no badge), for its tooltip."""
+    if not frame.view.get("allowance"):
+        return None
+    (x, y), size = _roll_place(frame, 1, layout.DIE_SIZE)
+    box = pygame.Rect(0, 0, size + 20, size)
+    box.center = (round(x), round(y))
+    return box
+
+
 def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, float], int]:
     """Where the last roll lies (the centre of its right-hand die) and how big: where the die lies,
     or, while Start trip stands there, left of the button and clear of "Route complete!", so
     neither hides the other (the row shrinks to the room, never below a readable size)."""
     button = frame.trip_button
-    if button is None:
-        return layout.DIE_CENTRE, size
     card = layout.route_card_rect(len(frame.view["players"]))
+    if button is None:
+        return _below_history(frame, card, count, size)
     words = theme.font(30, theme.DISPLAY_FONT).size(_("Route complete!"))[0]
     room = button.left - 16 - (card.x + 28 + words + 16)
     fitted = max(MIN_PANEL_DIE, min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1)))))
@@ -91,6 +102,25 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
 
 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
+
+
+def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
+                   ) -> tuple[tuple[float, float], int]:
+    """The die's own place, moved down under the History button and the terminals' names where the
+    card is short (five players: the button hid the die's top, three dice covered the names), and
+    smaller where the card's foot leaves too little room."""
+    x, y = layout.DIE_CENTRE
+    top = frame.history_button.bottom + 8 if frame.history_button is not None else card.y
+    if frame.route is not None:  # nor over the terminals' names (three dice run far to the left)
+        names, spot, names_size = _terminal_names(frame.route, card)
+        row_left = x + size / 2 - size * (1 + 1.45 * (count - 1))
+        if spot[0] + theme.font(names_size).size(names)[0] + 8 > row_left:
+            top = max(top, spot[1] + theme.line_height(names_size) + 6)
+    if y - size / 2 >= top:
+        return (x, y), size
+    foot = card.bottom - 8
+    fitted = max(MIN_PANEL_DIE, min(size, foot - top))
+    return (x, top + fitted / 2), fitted
 
 
 def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rect:
@@ -205,6 +235,12 @@ def _line_badge(surface: pygame.Surface, line: int, centre: tuple[int, int], rad
     theme.draw_text(surface, str(line), (centre[0], centre[1] + 1), size, ink, theme.DISPLAY_FONT, "center")
 
 
+def _terminal_names(status: dict[str, Any], rect: pygame.Rect) -> tuple[str, tuple[int, int], int]:
+    """The line's two terminals as the card writes them under its heading: words, place, size."""
+    names = " ↔ ".join(t["name"] for t in status["terminals"])
+    return names, (rect.x + 116, rect.y + 24 + theme.px(36)), theme.fit_text(names, 26, rect.width - 300)
+
+
 def _no_route_words(frame: PanelFrame) -> tuple[str, str]:
     """What the route card says when it shows no line: why no cards show; once the game is over (a
     replay's end, a spectator's table), that it is over and who won. Who is playing it leaves to the
@@ -224,8 +260,10 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     status = frame.route
     if status is None:
         note, below = _no_route_words(frame)
+        # clear of the History button in the card's corner (German at 150 % ran under it)
+        right = frame.history_button.left - 16 if frame.history_button is not None else rect.right - 28
         drawn = theme.draw_text(surface, note, (rect.x + 28, rect.y + 26),
-                                theme.fit_text(note, 30, rect.width - 56, theme.TEXT_BOLD_FONT),
+                                theme.fit_text(note, 30, right - (rect.x + 28), theme.TEXT_BOLD_FONT),
                                 theme.CREAM_DIM, theme.TEXT_BOLD_FONT)
         if below:
             theme.draw_text(surface, below, (rect.x + 28, max(rect.y + 70, drawn.bottom + 2)), 28, theme.CREAM_DIM)
@@ -234,13 +272,12 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     badge = (rect.x + 60, rect.y + 56)
     pygame.draw.circle(surface, theme.SHADOW, (badge[0], badge[1] + 4), 36)
     _line_badge(surface, line, badge, 36, 44)
-    names = " ↔ ".join(t["name"] for t in status["terminals"])
     heading = frame.line_heading.format(line=line)
     room = rect.width - 300  # clear of the History button in the card's corner
     heading_size = theme.fit_text(heading, 32, room, theme.DISPLAY_FONT)
     theme.draw_text(surface, heading, (rect.x + 116, rect.y + 20), heading_size, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    size = theme.fit_text(names, 26, room)
-    names_rect = theme.draw_text(surface, names, (rect.x + 116, rect.y + 24 + theme.px(36)), size, theme.CREAM)
+    names, spot, size = _terminal_names(status, rect)
+    names_rect = theme.draw_text(surface, names, spot, size, theme.CREAM)
     x = rect.x + 28
     chip_top = max(rect.y + 112, names_rect.bottom + 6)
     # room for the building's name over its state
@@ -284,9 +321,20 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     chips_bottom = chip_top + chip_h if status["stops"] else names_rect.bottom
     if status["complete"]:
         words, size, colour, face = _("Route complete!"), 30, theme.MINT, theme.DISPLAY_FONT
+    elif status["terminals_joined"] and status["stops"] and all(all(stop["connected"]) for stop in status["stops"]):
+        # every chip says "connected" and still no Start trip: say why, as the chips cannot
+        words, size, colour, face = (_("Every stop is reached, but not yet on one ride: a tram never turns back."),
+                                     26, theme.CREAM_DIM, theme.TEXT_FONT)
     elif status["terminals_joined"]:
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
+        return
+    lines = theme.wrap(words, size, rect.width - 56, face)  # a long note on two lines where the foot has room
+    step = theme.line_height(size, face)
+    if len(lines) > 1 and rect.bottom - 14 - step * len(lines) >= chips_bottom + 2:
+        for index, line_words in enumerate(lines):
+            theme.draw_text(surface, line_words, (rect.x + 28, rect.bottom - 14 - step * (len(lines) - index)),
+                            size, colour, face)
         return
     size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
     top = rect.bottom - 14 - theme.line_height(size, face)

@@ -40,6 +40,7 @@ class StageKit:
     masks: Masks
     particles: ParticleSystem
     sound: Callable[[str], None]
+    sound_end: Callable[[str], None]  # the game's end, heard once (``TableScene.sound_the_end``)
     seat_name: Callable[[int], str]
     seat_colour: Callable[[int], theme.Colour]
     tile_source: Callable[[int], Point]  # where a seat's laid tile flies from
@@ -109,7 +110,7 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
             timeline.play(Banner(layout.BOARD_RECT, _("{name} wins!").format(name=kit.seat_name(seat)),
                                  kit.seat_colour(seat), 2.6, _("The first tram reached its terminal.")))
         elif kind == "stalemate":  # the calm bell, no confetti: nobody won
-            timeline.call(lambda: kit.sound("bell"))
+            timeline.call(lambda: kit.sound_end("bell"))
             timeline.play(Banner(layout.BOARD_RECT, _("Stalemate"), theme.CORAL, 2.2,
                                  _("Nobody can lay track and nobody is driving.")))
         elif kind == "undo":
@@ -217,7 +218,7 @@ def _stage_move(timeline: Timeline, kit: StageKit, event: dict[str, Any], after:
 
 
 def _celebrate(kit: StageKit, seat: int) -> None:
-    kit.sound("fanfare")
+    kit.sound_end("fanfare")
     colours = [kit.seat_colour(seat), theme.SUNFLOWER, theme.CREAM, theme.TANGERINE]
     kit.particles.confetti(theme.WIDTH, colours, 240)
     board = layout.BOARD_RECT

@@ -40,13 +40,13 @@ from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.guidance import guidance
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box
+from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box, pace_badge_rect
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.tables.refusals import refusal_text
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, room_for_labels, share_row
+from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
@@ -235,8 +235,8 @@ class Linie1Table(TableScene):
         self.history.record(events, view)
         before = self.view
         self.show.switch()
-        kit = StageKit(self.board, self.show.masks, self.show.particles, self.app.sounds.play, self.seat_name,
-                       self.seat_colour, self._tile_source, self.eyes)
+        kit = StageKit(self.board, self.show.masks, self.show.particles, self.app.sounds.play, self.sound_the_end,
+                       self.seat_name, self.seat_colour, self._tile_source, self.eyes)
         stage(timeline, kit, events, before, view)
 
     def _tile_source(self, seat: int) -> tuple[float, float]:
@@ -261,6 +261,12 @@ class Linie1Table(TableScene):
             self.message = ""
             self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
                 name=self.seat_name(acting)), TOAST_SECONDS)
+
+    def needs_cover(self, seat: int) -> bool:
+        """A player who declared has shown their cards to everyone and their hand is public anyway:
+        their turns need no cover, so a hot-seat trip is not a "show me" click before every roll."""
+        players = (self.view or {}).get("players") or []
+        return not (0 <= seat < len(players) and players[seat].get("revealed"))
 
     def refused(self, message: str) -> None:
         self.say(message, bad=True)
@@ -387,9 +393,12 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
-        if not mine and self.eyes is not None and phase in ("roll", "refill") \
-                and not self.view["players"][self.eyes]["driving"]:
-            phase = "build"  # a rival drives: a builder's buttons stay their own, idle ("End turn", not "Roll the die")
+        if not mine and self.eyes is not None:
+            driving = self.view["players"][self.eyes]["driving"]
+            if phase in ("roll", "refill") and not driving:
+                phase = "build"  # a rival drives: a builder keeps their own buttons, idle ("End turn")
+            elif phase in ("build", "refill", "over") and driving:
+                phase = "roll"  # a rival builds, or the trip is won: idle "Roll the die", no Undo or End turn
         building = mine and phase == "build"
         self.undo_button.enabled = building and bool(self.view.get("can_undo"))
         for button in (self.rotate_button, self.hint_button):
@@ -535,6 +544,9 @@ class Linie1Table(TableScene):
             if intent.value != "entered" and intent.pos != self._pointed:
                 self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
+            focus = self.ui.focus
+            if not self.keys_on_buttons and focus is not None and not focus.contains(intent.pos):
+                self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
         if kind == "press" and intent.pos is not None and self._press(intent.pos):
             return True
         if kind == "release" and self._dragged is not None:
@@ -605,6 +617,11 @@ class Linie1Table(TableScene):
             and (self.ui.focus is None or self.pointer_on_board)
         ):
             self.place()
+            return True
+        if kind == "confirm" and self.can_build() and self.cursor is None and self.ui.focus is None:
+            # Enter before any square was chosen: the keys' square comes up in the middle of the board,
+            # with its ghost, rather than Enter ringing and pressing the first button (Rotate)
+            self.cursor, self.pointer_on_board, self.ghost_waits = (6, 6), True, False
             return True
         return False
 
@@ -896,6 +913,7 @@ class Linie1Table(TableScene):
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
             trip_button=self.trip_button.rect if self.trip_button.visible else None,
+            history_button=self.history_button.rect if self.history_button.visible else None,
             keys_note=self._keys_note())
 
     def _keys_note(self) -> str:
@@ -974,6 +992,15 @@ class Linie1Table(TableScene):
                 return seat, hand[:len(hand) - hidden] if hidden else hand
         return None
 
+    def pace_badge(self) -> pygame.Rect | None:
+        """The pace rule's "up to" badge in the panel, while the view has one."""
+        return pace_badge_rect(self._panel_frame()) if self.view is not None and self.view.get("allowance") else None
+
+    def pace_words(self) -> str:
+        """What the "up to" badge means: a newcomer saw a number beside Start trip and nothing said why."""
+        return _("Streetcar pace: the next trip move goes up to {allowance} squares, one more than the "
+                 "last move anyone made, and stops at the first halt.").format(allowance=self.view["allowance"])
+
     def draw_over(self, surface: pygame.Surface) -> None:
         tip = self.hand_tip()
         if tip is not None:
@@ -990,5 +1017,9 @@ class Linie1Table(TableScene):
         if self.refusal_note is not None and self.pointer_on_board:
             text, cell, _left = self.refusal_note
             self.board_view.draw_refusal(surface, cell, text)
-        elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy:
+        elif self.pointer is not None and self.pointer_still >= TIP_DELAY and not self.busy \
+                and self.app.stack.top is self:  # a menu over the table: no tip of what lies under it
             self.board_view.draw_name_tip(surface, self.pointer)
+            badge = self.pace_badge()
+            if badge is not None and badge.collidepoint(self.pointer):
+                draw_tooltip(surface, self.pace_words(), badge, above=True, beside=False)

@@ -209,9 +209,9 @@ class LiniellTable(TableScene):
         self.results_button.visible = True
         winners = (self.model.view.get("outcome") or {}).get("winners", []) if self.model else []
         if not winners:  # a draw: the calm bell, no confetti, as the results say it
-            self.sound("bell")
+            self.sound_the_end("bell")
             return
-        self.sound("fanfare")
+        self.sound_the_end("fanfare")
         colours = [self.seat_colour(seat) for seat in winners] + [theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.width, colours, 160)
 
