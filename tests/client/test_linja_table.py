@@ -635,9 +635,11 @@ def test_a_piece_taken_up_and_let_go_off_its_move_is_put_back_and_a_drag_to_its_
         run(app, 0.3, drag(start, end))
         assert match.version == 0 and app.stack.top is table, end
         assert getattr(table, "pressed_row", None) is None
+        assert all(piece.lift == 0 for row in table.rows for group in row for piece in group)  # set back down
     held = drag(start, (start[0] + 200, round(table.layout.row_y(int(choice["to"])))))
     run(app, 0.02, held[:-1])
     assert table.active_choice() == choice and match.version == 0  # held: its move shown, not played
+    assert [piece for piece in table.rows[1][0] if piece.lift > 0] == [table.held]  # taken up off the table
     run(app, 0.02, held[-1:])
     assert match.version == 1 and match.log[-1]["action"] == {"type": "initial", "from": 1}
 

@@ -37,6 +37,7 @@ from game.ui.widgets import Button
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
 CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
+HELD_LIFT = 0.35  # how far a piece pressed on rises off the table (a hop's top is 1)
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
 TALLY_BEAT = 0.11  # one piece counted at the end
@@ -58,6 +59,7 @@ class LinjaTable(TableScene):
         self.selected: int | None = None  # a choice picked with the keyboard or pad
         self.picked: Piece | None = None  # the very piece clicked, so that one hops
         self.pressed_row: int | None = None  # a row pressed: its move is played when the button comes up on it
+        self.held: Piece | None = None  # the piece of that move, lifted off the table while the button is down
         self.count_row: int | None = None  # the row whose pieces set the following move
         self.count_skip: Piece | None = None  # ...not counting the piece that just arrived
         self.score_rows: set[int] = set()
@@ -437,6 +439,10 @@ class LinjaTable(TableScene):
             if row is not None:
                 self.hover_pos, self.hover_row = intent.pos, row
                 self.pressed_row = row  # played when the button comes up, as a click or a drag ends
+                choice = next((c for c in self.choices() if c["from"] == row), None)
+                self.held = self.mover(choice) if choice is not None else None
+                if self.held is not None:
+                    self.held.lift = HELD_LIFT
                 return True
         if kind == "release":
             return self._released(intent.pos)
@@ -465,6 +471,8 @@ class LinjaTable(TableScene):
         move reaches, the move is played; let go anywhere else — off the board, on a button, another
         row — nothing happens, so a piece taken up by mistake can be put back."""
         row, self.pressed_row = self.pressed_row, None
+        if self.held is not None:
+            self.held.lift, self.held = 0.0, None  # set down: it hops from its place if the move is played
         if row is None:
             return False
         here = self.layout.row_at(pos) if pos is not None else None
