@@ -6,11 +6,16 @@ neither Enter pressed twice nor a double click deletes anything (Keep, Esc or an
 question back). Back, Newer and Older sit at
 the foot, beside any buttons of the list's own. Focus stays on the same button across a rebuild, so
 a keyboard player keeps their place when a row goes.
+
+Every row shown says its title at one size and its detail at another, the largest at which all fit
+down to a floor (``RowWords``); what is still too long is shortened with "…", the players' names first,
+never shrunk alone, so the rows of a page look alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -28,7 +33,42 @@ ROWS = 5  # a page
 LIST_TOP = PANEL.y + 110
 FOOT_Y = PANEL.bottom - 100
 
+TITLE_SIZE, DETAIL_SIZE = 34, 25  # a row's words at most
+TITLE_LEAST, DETAIL_LEAST = 28, 21  # and at least: below, the words are shortened instead
+
 Item = TypeVar("Item")
+
+
+@dataclass(frozen=True)
+class RowWords:
+    """What a row says: its title, and its detail line as a pattern whose ``{players}`` may be cut."""
+
+    title: str
+    pattern: str
+    players: str
+    fields: dict[str, str]
+    ink: theme.Colour
+    colour: theme.Colour
+
+    def detail(self, players: str | None = None) -> str:
+        return self.pattern.format(players=self.players if players is None else players, **self.fields)
+
+    def shortened(self, size: int, width: int) -> str:
+        """The detail in ``width`` at ``size``: the players' names are cut first (how far the game got
+        and when stay whole), then the end of the line."""
+        measure = theme.font(size, theme.TEXT_BOLD_FONT)
+        players = self.players
+        while measure.size(self.detail(players))[0] > width and len(players) > 4:
+            players = players[:-2].rstrip(" ,") + "…"
+        return shortened(self.detail(players), size, width)
+
+
+def shortened(text: str, size: int, width: int, face: str = theme.TEXT_BOLD_FONT) -> str:
+    """``text`` at ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
+    measure = theme.font(size, face)
+    while measure.size(text)[0] > width and len(text) > 1:
+        text = text[:-2].rstrip(" ,·") + "…"
+    return text
 
 
 class PagedListScene(Scene, Generic[Item]):
@@ -49,6 +89,7 @@ class PagedListScene(Scene, Generic[Item]):
         self.next = Button(pygame.Rect(PANEL.right - 290, FOOT_Y, 250, 72), _("Older ›"),
                            lambda: self._turn(1), "secondary", 30)
         self.row_buttons: list[tuple[Button, Button]] = []
+        self.sizes = (TITLE_SIZE, DETAIL_SIZE)  # the rows' title and detail sizes, alike on every row shown
 
     # -- what a list says about itself -------------------------------------------------------------
     def load(self) -> list[Item]:
@@ -69,7 +110,16 @@ class PagedListScene(Scene, Generic[Item]):
     def header(self, count: int) -> str:
         raise NotImplementedError
 
-    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, item: Item) -> None:
+    def row_words(self, item: Item) -> RowWords:
+        """What the row of ``item`` says, and in which colours."""
+        raise NotImplementedError
+
+    def readable(self, item: Item) -> bool:
+        """Whether the row's file could be read (a damaged one's row is drawn dimmer)."""
+        raise NotImplementedError
+
+    def words_room(self) -> int:
+        """How far from a row's right its words must end: its leftmost button's edge."""
         raise NotImplementedError
 
     def foot_buttons(self) -> list[Button]:
@@ -176,7 +226,33 @@ class PagedListScene(Scene, Generic[Item]):
     def row_rect(index: int) -> pygame.Rect:
         return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.width - 80, ROW_H - 14)
 
+    def words_width(self) -> int:
+        """How wide a row's words may run: up to its leftmost button, clear of that button's focus glow."""
+        return self.row_rect(0).width - self.words_room() - 28 - 36
+
+    def fit_sizes(self) -> tuple[int, int]:
+        """One size for the titles and one for the details of every row shown, the largest at which
+        all fit down to a floor; what is still too long is then shortened, never shrunk alone."""
+        words = [self.row_words(item) for item in self.shown()]
+        width = self.words_width()
+        return (min([theme.fit_text(row.title, TITLE_SIZE, width, theme.DISPLAY_FONT, TITLE_LEAST)
+                     for row in words], default=TITLE_SIZE),
+                min([theme.fit_text(row.detail(), DETAIL_SIZE, width, theme.TEXT_BOLD_FONT, DETAIL_LEAST)
+                     for row in words], default=DETAIL_SIZE))
+
+    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, item: Item) -> None:
+        fill = theme.NIGHT_2 if self.readable(item) else theme.shade(theme.NIGHT_2, 0.8)
+        pygame.draw.rect(surface, fill, row, border_radius=18)
+        width = self.words_width()
+        words = self.row_words(item)
+        title_size, detail_size = self.sizes
+        theme.draw_text(surface, shortened(words.title, title_size, width, theme.DISPLAY_FONT),
+                        (row.x + 28, row.y + 12), title_size, words.ink, theme.DISPLAY_FONT)
+        theme.draw_text(surface, words.shortened(detail_size, width), (row.x + 28, row.y + 56), detail_size,
+                        words.colour, theme.TEXT_BOLD_FONT)
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.sizes = self.fit_sizes()
         theme.background(surface)
         theme.heading(surface, _(self.heading), (theme.WIDTH // 2, 78), 78)
         theme.panel(surface, PANEL, theme.PLUM, 30, theme.PLUM_LIGHT, 10)

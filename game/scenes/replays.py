@@ -1,7 +1,8 @@
 """Replays: every finished game kept on this computer, newest first, to watch again or delete; and
 "Open file…" for a replay from anywhere (a friend's, another computer's).
 
-A row names the game and how it ended, the players, its length and when it was played. A damaged
+A row names the game and how it ended, the players, its length and when it was played, at the sizes
+every row shown shares (too long: the players' names are cut first, see ``paged_list``). A damaged
 file says what is wrong and can only be deleted. Pygame has no file dialog, so Open file… is a path
 field that starts in the replays folder; a file that is missing, too big, damaged or not a replay
 is refused in words beneath it.
@@ -19,7 +20,7 @@ from game.files import folder_problem, reason_in_words
 from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
 from game.replays import KeptReplay, delete_replay, list_replays
-from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene
+from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene, RowWords
 from game.scenes.stack import AppServices, Scene
 from game.scenes.stats import StatsScene
 from game.ui import theme
@@ -103,25 +104,23 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         """Back from the viewer or a dialog: a new game may have been kept meanwhile."""
         self.refresh()
 
-    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, kept: KeptReplay) -> None:
-        replay = kept.replay
-        pygame.draw.rect(surface, theme.NIGHT_2 if replay else theme.shade(theme.NIGHT_2, 0.8), row, border_radius=18)
-        width = row.width - 470 - 28 - 36  # up to Watch (470 from the right), clear of its focus glow
-        if replay is not None:
-            title = f"{replay.title} · {replay.result()}"
-            stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(kept.when))
-            turns = ngettext("{count} turn", "{count} turns", replay.turns).format(count=replay.turns)
-            detail = f"{', '.join(replay.players)} · {turns} · {stamp}"
-            ink, colour = theme.CREAM, theme.CREAM_DIM
-        else:
-            title = (_("Replay from a newer Linie: {file}") if kept.newer
-                     else _("Damaged replay {file}")).format(file=kept.path.name)
-            detail = kept.problem
-            ink, colour = theme.shade(theme.CREAM_DIM, 0.7), theme.shade(theme.CORAL, 0.9)
-        theme.draw_text(surface, title, (row.x + 28, row.y + 12), theme.fit_text(title, 34, width, theme.DISPLAY_FONT),
-                        ink, theme.DISPLAY_FONT)
-        theme.draw_text(surface, detail, (row.x + 28, row.y + 56), theme.fit_text(detail, 25, width), colour,
-                        theme.TEXT_BOLD_FONT)
+    def readable(self, item: KeptReplay) -> bool:
+        return item.replay is not None
+
+    def words_room(self) -> int:
+        return 470  # Watch's left edge, from the row's right
+
+    def row_words(self, item: KeptReplay) -> RowWords:
+        replay = item.replay
+        if replay is None:
+            title = (_("Replay from a newer Linie: {file}") if item.newer
+                     else _("Damaged replay {file}")).format(file=item.path.name)
+            return RowWords(title, "{players}", item.problem, {}, theme.shade(theme.CREAM_DIM, 0.7),
+                            theme.shade(theme.CORAL, 0.9))
+        stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(item.when))
+        turns = ngettext("{count} turn", "{count} turns", replay.turns).format(count=replay.turns)
+        return RowWords(f"{replay.title} · {replay.result()}", "{players} · {turns} · {when}",
+                        ", ".join(replay.players), {"turns": turns, "when": stamp}, theme.CREAM, theme.CREAM_DIM)
 
 
 class OpenFileScene(Scene):

@@ -16,7 +16,6 @@ Deleting asks once more (Keep, focused, or Yes, delete: see ``paged_list``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -26,7 +25,7 @@ from game.core.contract import SnapshotError
 from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
 from game.scenes.options import option_info
-from game.scenes.paged_list import PagedListScene
+from game.scenes.paged_list import PagedListScene, RowWords
 from game.scenes.stack import AppServices
 from game.ui import theme
 from game.ui.widgets import Button
@@ -55,7 +54,6 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     RECHECK = 2.0  # seconds between looks at whether a game open in another Linie was closed there
 
     def __init__(self, app: AppServices, message: str = "") -> None:
-        self.sizes = (TITLE_SIZE, DETAIL_SIZE)  # the rows' title and detail sizes, alike on every row shown
         super().__init__(app, message, back_width=260)
         self.refresh()
         self._recheck = self.RECHECK
@@ -122,60 +120,14 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         if not self.items:
             self.message = self.message or _("No saved games left.")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        # one size for the titles and one for the details of every row shown, the largest at which
-        # all fit down to a floor; what is still too long is then shortened, never shrunk alone
-        words = [row_words(game) for game in self.shown()]
-        width = self.words_width()
-        self.sizes = (min([theme.fit_text(row.title, TITLE_SIZE, width, theme.DISPLAY_FONT, TITLE_LEAST)
-                           for row in words], default=TITLE_SIZE),
-                      min([theme.fit_text(row.detail(), DETAIL_SIZE, width, theme.TEXT_BOLD_FONT, DETAIL_LEAST)
-                           for row in words], default=DETAIL_SIZE))
-        super().draw(surface)
+    def row_words(self, item: SavedGame) -> RowWords:
+        return row_words(item)
 
-    def words_width(self) -> int:
-        """How wide a row's words may run: up to Resume (500 from the right), clear of its focus glow."""
-        return self.row_rect(0).width - 500 - 28 - 36
+    def readable(self, item: SavedGame) -> bool:
+        return item.resumable or item.continuable
 
-    def draw_row(self, surface: pygame.Surface, row: pygame.Rect, game: SavedGame) -> None:
-        known = game.resumable or game.continuable
-        fill = theme.NIGHT_2 if known else theme.shade(theme.NIGHT_2, 0.8)
-        pygame.draw.rect(surface, fill, row, border_radius=18)
-        width = self.words_width()
-        words = row_words(game)
-        title_size, detail_size = self.sizes
-        theme.draw_text(surface, shortened(words.title, title_size, width, theme.DISPLAY_FONT),
-                        (row.x + 28, row.y + 12), title_size, words.ink, theme.DISPLAY_FONT)
-        theme.draw_text(surface, words.shortened(detail_size, width), (row.x + 28, row.y + 56), detail_size,
-                        words.colour, theme.TEXT_BOLD_FONT)
-
-
-TITLE_SIZE, DETAIL_SIZE = 34, 25  # a row's words at most
-TITLE_LEAST, DETAIL_LEAST = 28, 21  # and at least: below, the words are shortened instead
-
-
-@dataclass(frozen=True)
-class RowWords:
-    """What a row says: its title, and its detail line as a pattern whose ``{players}`` may be cut."""
-
-    title: str
-    pattern: str
-    players: str
-    fields: dict[str, str]
-    ink: theme.Colour
-    colour: theme.Colour
-
-    def detail(self, players: str | None = None) -> str:
-        return self.pattern.format(players=self.players if players is None else players, **self.fields)
-
-    def shortened(self, size: int, width: int) -> str:
-        """The detail in ``width`` at ``size``: the players' names are cut first (how far the game got
-        and when stay whole), then the end of the line."""
-        measure = theme.font(size, theme.TEXT_BOLD_FONT)
-        players = self.players
-        while measure.size(self.detail(players))[0] > width and len(players) > 4:
-            players = players[:-2].rstrip(" ,") + "…"
-        return shortened(self.detail(players), size, width)
+    def words_room(self) -> int:
+        return 500  # Resume's left edge, from the row's right
 
 
 def row_words(game: SavedGame) -> RowWords:
@@ -216,14 +168,6 @@ def rule_words(game: SavedGame) -> str:
 
 NAMED_RULE = {"linie1": "trip_rule"}  # game -> the option its saved games' rows name
 RULE_DEFAULTS = {"linie1": "die"}  # a save from before the option came: the rule it played
-
-
-def shortened(text: str, size: int, width: int, face: str = theme.TEXT_BOLD_FONT) -> str:
-    """``text`` at ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
-    measure = theme.font(size, face)
-    while measure.size(text)[0] > width and len(text) > 1:
-        text = text[:-2].rstrip(" ,·") + "…"
-    return text
 
 
 def unreadable(game: SavedGame) -> bool:

@@ -567,3 +567,29 @@ def test_the_line_under_the_position_stays_in_its_room_at_the_end(app, monkeypat
     finally:
         set_language("en")
         theme.set_ui_scale(1.0)
+
+
+def test_every_replay_row_says_its_words_at_one_size_the_players_names_cut_first(app, monkeypatch) -> None:
+    from game.ui import theme
+    long_names = ["Alexandra-Maria Hohenzollern", "Bartholomäus von Wittelsbach"]
+    match = easy_game("liniell", 2, 4)
+    match.seats = [SeatInfo(name, "human", "easy", index) for index, name in enumerate(long_names)]
+    assert keep_replay(match, None) is not None
+    kept("liniell", 2, 3)
+    (replays_dir() / "20200101-000000-linie1.jsonl").write_text('{"format": "linie-replay", "version": 2}\n')
+    drawn = record_drawn_text(monkeypatch)
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(scale)
+        screen = ReplaysScene(app)
+        drawn.clear()
+        screen.draw(pygame.Surface((1920, 1080)))
+        rows = [[(text, rect) for text, rect in drawn if screen.row_rect(index).collidepoint(rect.center)
+                 and rect.left < screen.row_rect(index).x + 60] for index in range(3)]  # not the buttons'
+        assert all(len(words) == 2 for words in rows), rows  # a title and a detail line each
+        assert len({words[0][1].height for words in rows}) == 1, rows  # the titles alike
+        assert len({words[1][1].height for words in rows}) == 1, rows  # and the details
+        assert all(rect.right <= screen.row_rect(0).right - 470 for words in rows for _text, rect in words), rows
+        long_row = next(words for words in rows if "Alexandra" in words[1][0])
+        if scale > 1:  # the names are cut, the length of the game stays whole
+            assert "…" in long_row[1][0] and "turns ·" in long_row[1][0], long_row
+    theme.set_ui_scale(1.0)
