@@ -432,6 +432,36 @@ def test_taking_from_drivers_the_player_still_sees_their_own_tiles_beside_the_of
     assert caption.right <= panel.right and caption.top >= mine[0].bottom
 
 
+def test_many_tile_types_on_offer_lie_in_two_rows_clear_of_the_message_and_the_button(app, monkeypatch):
+    from game.ui import theme
+    table, _driver = at_a_turns_end_with_the_pile_empty(app, [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn and table.hand()
+    drawn = record_drawn_text(monkeypatch)
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(scale)
+        slots = [rect for _source, _tile, rect in table.refill_slots()]
+        assert len(slots) >= 10 and len({rect.top for rect in slots}) == 2  # two rows
+        if scale == 1.0:  # one row would shrink them to about 28 px
+            assert min(rect.width for rect in slots) >= layout.REFILL_TWO_ROWS_BELOW, slots
+        mine = [layout.refill_hand_rect(index, len(table.hand())) for index in range(len(table.hand()))]
+        assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:] + mine)
+        drawn.clear()
+        table.draw(pygame.Surface((1920, 1080)))
+        keys = [rect for text, rect in drawn if text[:1].isdigit() and any(
+            abs(rect.centerx - slot.centerx) <= 1 and 0 <= rect.top - slot.bottom <= 6 for slot in slots)]
+        assert len(keys) >= 9  # every number key stands under its tile
+        assert not any(key_rect.colliderect(slot) for key_rect in keys for slot in slots), (keys, slots)
+        assert not any(a.colliderect(b) for i, a in enumerate(keys) for b in keys[i + 1:]), keys  # "1 · ×2"
+        message = [rect for text, rect in drawn if text.startswith("Take a tile")]
+        assert message and max(rect.bottom for rect in keys) <= message[0].top, (keys, message)
+        words_end = max(rect.bottom for text, rect in drawn if rect.top >= message[0].top and rect.x < 1500
+                        and text not in ("Stop taking", "your tiles"))
+        assert words_end <= layout.BUTTONS_Y  # the message ends above the button
+    theme.set_ui_scale(1.0)
+
+
 def test_every_tile_type_on_offer_from_drivers_fits_the_panel_and_the_keys_take_them(app):
     # more than a panel row of full-size tiles
     table, driver = at_a_turns_end_with_the_pile_empty(app, [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])

@@ -50,12 +50,33 @@ def pile_label_pos(players: int) -> tuple[int, int]:
 def refill_rect(index: int, count: int = 1, hand: int = 0) -> pygame.Rect:
     """The ``index``-th of ``count`` tiles offered from drivers' hands when the pile is empty, left of
     the player's own ``hand`` tiles (``refill_hand_rect``): smaller where many are offered, so that
-    every one stays on the panel (twelve tile types at most)."""
+    every one stays on the panel (twelve tile types at most). Where one row would make them smaller
+    than ``REFILL_TWO_ROWS_BELOW`` they lie in two rows, each tile's number key under it, above the
+    message line (``message_top``)."""
     room = PANEL_W - 48 - (refill_hand_width(hand) + REFILL_GAP if hand else 0)
-    size = max(1, min(REFILL_SLOT, (room - 10 * (count - 1)) // max(1, count)))
-    return pygame.Rect(PANEL_X + 24 + index * (size + 10), HAND_Y + 56, size, size)
+    per_row = count
+    size = _refill_size(room, count)
+    step = size + 10
+    label = theme.line_height(22) + 4  # the number key and count under each tile, as drawn
+    if size < REFILL_TWO_ROWS_BELOW and count > 1:
+        halves = (count + 1) // 2
+        tall = (message_top() - (HAND_Y + 56) - REFILL_ROW_GAP) // 2 - label
+        two_rows = min(_refill_size(room, halves), tall)
+        if two_rows > size:  # spread over the row's room, so the number keys under them have theirs
+            per_row, size = halves, two_rows
+            step = min((room - size) // max(1, halves - 1), size + 40)
+    row, column = divmod(index, per_row)
+    return pygame.Rect(PANEL_X + 24 + column * step, HAND_Y + 56 + row * (size + label + REFILL_ROW_GAP),
+                       size, size)
 
 
+def _refill_size(room: int, count: int) -> int:
+    """The side of ``count`` offered tiles in a row ``room`` wide, at most ``REFILL_SLOT``."""
+    return max(1, min(REFILL_SLOT, (room - 10 * (count - 1)) // max(1, count)))
+
+
+REFILL_TWO_ROWS_BELOW = 44  # offered tiles smaller than this in one row lie in two rows
+REFILL_ROW_GAP = 4  # between the first row's number keys and the second row's tiles
 REFILL_HAND_TILE = 60  # the player's own tiles while they take from drivers: smaller, at the row's right end
 REFILL_GAP = 40  # between the tiles on offer and the player's own
 
@@ -80,3 +101,8 @@ def dice_spots(centre: tuple[float, float], count: int, size: int) -> list[tuple
 
 def message_pos() -> tuple[int, int]:
     return PANEL_X + 10, HAND_Y + 56 + SLOT + 38
+
+
+def message_top() -> int:
+    """Where the message line starts: below the hand's tiles and their number keys at any text size."""
+    return max(message_pos()[1], HAND_Y + 56 + SLOT + 12 + theme.font(22).get_height())

@@ -350,6 +350,9 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         refill = _("Pile empty: take tiles from drivers' hands")
         size = theme.fit_text(refill, 28, layout.PANEL_W - 48, theme.TEXT_BOLD_FONT)
         theme.draw_text(surface, refill, title_pos, size, theme.SUNFLOWER, theme.TEXT_BOLD_FONT, "bottomleft")
+        rects = [rect for _source, _tile, rect in frame.refill]
+        pitch = min([b.x - a.x for a, b in zip(rects, rects[1:], strict=False) if a.y == b.y],
+                    default=layout.REFILL_SLOT + 10)
         for index, (_source, tile, rect) in enumerate(frame.refill):
             if index == frame.refill_focus:
                 pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
@@ -357,8 +360,10 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
             count = frame.refill_counts.get(tile, 1)
             key = str(index + 1) if index < 9 else ""  # the number key that takes it, as under the hand's tiles
             words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")
-            if words:  # and how many of this tile the drivers hold
-                theme.draw_text(surface, words, (rect.centerx, rect.bottom + 4), 22, theme.CREAM_DIM, anchor="midtop")
+            if words:  # and how many of this tile the drivers hold, narrower than the step to the next tile
+                size = theme.fit_text(words, 22, pitch - 6)
+                theme.draw_text(surface, words, (rect.centerx, rect.bottom + 4), size, theme.CREAM_DIM,
+                                anchor="midtop")
         _own_tiles_beside_the_offer(surface, frame.hand)
         return
     building = frame.my_turn and frame.view["phase"] == "build"
@@ -407,8 +412,7 @@ def _own_tiles_beside_the_offer(surface: pygame.Surface, hand: list[int]) -> Non
 def _message(surface: pygame.Surface, text: str, bad: bool) -> None:
     if not text:
         return
-    x, y = layout.message_pos()
-    y = max(y, layout.HAND_Y + 56 + layout.SLOT + 12 + theme.font(22).get_height())  # below the tiles' numbers
+    x, y = layout.message_pos()[0], layout.message_top()  # below the tiles' numbers
     colour = theme.CORAL if bad else theme.CREAM_DIM
     size, lines, step = theme.fit_lines(text, 26, layout.PANEL_W - 20, layout.BUTTONS_Y - 8 - y, theme.TEXT_BOLD_FONT)
     for index, line in enumerate(lines):
