@@ -374,3 +374,14 @@ def test_tab_walks_the_rules_screen_as_it_reads(app):
     assert rules.ui.focus is rules.next
     run(app, 0.05, key(pygame.K_TAB))
     assert rules.ui.focus is order[0] and order[0].rect.y < rules.index.rect.y  # the first tab, at the top
+
+
+def test_the_bus_clock_shot_shows_the_clock_decision_it_is_named_for(app):
+    """Before, its seeded game never gave the player the Clock: the shot showed the game's end."""
+    import tools.screenshot as registry
+    from game.tables.bus.table import BusTable
+    registry.discover()
+    registry.SHOTS["bus_clock"].make(app)
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+    assert not table.session.match.finished and table.session.match.to_act() == [0]
+    assert table.session.match.state.phase == "clock" and {"stop", "run"} <= set(table.buttons)

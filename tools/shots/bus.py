@@ -21,15 +21,20 @@ SEATS = [SeatInfo("Alice", "human", "normal", 0), SeatInfo("Tramina", "bot", "no
 
 
 def played(until: Callable[[Match], bool], seats: list[SeatInfo] | None = None, seed: int = 7,
-           limit: int = 5000) -> Match:
-    """A game where bots play every seat until ``until(match)`` (or the end, or ``limit`` moves)."""
+           limit: int = 5000, alice_takes: str | None = None) -> Match:
+    """A game where bots play every seat until ``until(match)`` (or the end, or ``limit`` moves);
+    Alice's bot takes the action ``alice_takes`` whenever it is open to her (the bots seldom take some)."""
     match = Match("bus", list(seats or SEATS), seed)
     bots = [make_bot("bus", "normal" if seat != 2 else "easy", seat) for seat in range(len(match.seats))]
+    wanted = {"type": "choose", "action": alice_takes}
     for _ in range(limit):
         if match.finished or until(match):
             break
         seat = match.to_act()[0]
-        match.submit(seat, bots[seat].decide(match.view(seat)))
+        chosen = bots[seat].decide(match.view(seat))
+        if seat == 0 and alice_takes and wanted in match.game.legal(match.state, seat):
+            chosen = wanted
+        match.submit(seat, chosen)
     return match
 
 
@@ -110,7 +115,8 @@ def bus_buildings(app: Any) -> None:
 
 @shot("bus_clock")
 def bus_clock(app: Any) -> None:
-    table = open_table(app, played(alice_in("clock")))
+    table = open_table(app, played(alice_in("clock", 3), alice_takes="clock"))
+    assert table.view is not None and table.view["phase"] == "clock", "the game never reached Alice's clock"
     point(app, table.buttons["stop"].rect.center)
 
 
