@@ -158,16 +158,38 @@ def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_F
     return _rendered(printable(text, RENDER_LIMIT), px(max(1, int(size))), face, colour)
 
 
+MIDDLE_ANCHORS = frozenset({"center", "midleft", "midright"})
+
+
+@cache
+def optical_middle(size: int, face: str = TEXT_FONT) -> tuple[int, int]:
+    """For text of ``size`` pixels: how far to move it down so the middle of its capitals, not the
+    middle of its surface, sits where it is placed, and the height of its letters' box (ascent to
+    descent). A rendered line keeps room for descenders and the line gap below the letters, so
+    centring the surface put every row label visibly above the middle of its row."""
+    typeface = pixel_font(size, face)
+    capital = typeface.metrics("H")[0]
+    cap_height = capital[3] if capital else typeface.get_ascent()
+    surface_height = typeface.render("H", True, CREAM).get_height()  # the line size, as every line renders
+    return round(surface_height / 2 - typeface.get_ascent() + cap_height / 2), typeface.get_height()
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
               colour: Colour = CREAM, face: str = TEXT_FONT, anchor: str = "topleft",
               shadow: bool = False) -> pygame.Rect:
-    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect."""
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect. Text
+    placed by its middle (``MIDDLE_ANCHORS``) is centred on its capitals, and its rect is its
+    letters' box, without the empty line gap below (``optical_middle``)."""
     image = render_text(text, size, colour, face)
     rect = image.get_rect(**{anchor: pos})
+    letters = rect.height
+    if anchor in MIDDLE_ANCHORS:
+        drop, letters = optical_middle(px(max(1, int(size))), face)
+        rect.y += drop
     if shadow:
         surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, px(size) // 14)))
     surface.blit(image, rect)
-    return rect
+    return pygame.Rect(rect.x, rect.y, rect.width, min(rect.height, letters))
 
 
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
