@@ -385,9 +385,12 @@ HEADING_FIXED = 64  # a heading this big reads at a distance as it is: it keeps 
 
 def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,
             colour: Colour = CREAM) -> pygame.Rect:
+    """A screen's title, its whole line (descenders too) centred on ``centre``: a title stands in
+    open space, and the words under it are placed clear of its descenders, not centred in a row."""
     if size >= HEADING_FIXED:
         size = unscaled(size)
-    return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)
+    top = centre[1] - render_text(text, size, colour, DISPLAY_FONT).get_height() // 2
+    return draw_text(surface, text, (centre[0], top), size, colour, DISPLAY_FONT, "midtop", shadow=True)
 
 
 def heading_in_parts(surface: pygame.Surface, parts: list[tuple[str, Colour]], centre: tuple[int, int],
@@ -400,6 +403,7 @@ def heading_in_parts(surface: pygame.Surface, parts: list[tuple[str, Colour]], c
     x = centre[0] - sum(widths) // 2
     drawn = pygame.Rect(x, centre[1], 0, 0)
     for (text, colour), width in zip(parts, widths, strict=True):
-        drawn.union_ip(draw_text(surface, text, (x, centre[1]), size, colour, DISPLAY_FONT, "midleft", shadow=True))
+        top = centre[1] - render_text(text, size, colour, DISPLAY_FONT).get_height() // 2
+        drawn.union_ip(draw_text(surface, text, (x, top), size, colour, DISPLAY_FONT, "topleft", shadow=True))
         x += width
     return drawn

@@ -58,3 +58,12 @@ def test_text_placed_by_its_top_is_not_moved() -> None:
     image = theme.render_text("Mute", 30)
     assert theme.draw_text(pygame.Surface((200, 100)), "Mute", (5, 7), 30).topleft == (5, 7)
     assert theme.draw_text(pygame.Surface((200, 100)), "Mute", (100, 50), 30, anchor="midtop").size == image.get_size()
+
+
+def test_a_title_keeps_its_whole_line_centred_so_the_words_under_it_stay_clear() -> None:
+    """"Open a replay file" at 150 %: moved down like a row label, its descenders touched the prompt under it."""
+    theme.set_ui_scale(1.5)
+    image = theme.render_text("Open a replay file", 56, face=theme.DISPLAY_FONT)
+    drawn = theme.heading(pygame.Surface((1200, 300)), "Open a replay file", (600, 150), 56)
+    assert drawn.size == image.get_size()
+    assert drawn.center == (600, 150)
