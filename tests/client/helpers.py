@@ -40,15 +40,28 @@ def wait(app: App, seconds: float, frame: float = 0.1) -> None:
 def record_drawn_text(monkeypatch) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - pytest's MonkeyPatch
     """Every text drawn through ``theme.draw_text`` from now on, with the rect it took: what a test
     reads to see that words fit their room and cover nothing."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    _record_text(monkeypatch, lambda text, size, rect: drawn.append((text, rect)))
+    return drawn
+
+
+def record_drawn_sizes(monkeypatch) -> list[tuple[str, int, pygame.Rect]]:  # noqa: ANN001 - pytest's MonkeyPatch
+    """As ``record_drawn_text``, with the size each text was asked at: what a test reads to see that
+    labels alike read at one size."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    _record_text(monkeypatch, lambda text, size, rect: drawn.append((text, size, rect)))
+    return drawn
+
+
+def _record_text(monkeypatch, keep) -> None:  # noqa: ANN001
     from game.ui import theme
 
-    drawn: list[tuple[str, pygame.Rect]] = []
     real = theme.draw_text
 
-    def record(surface: pygame.Surface, text: str, *args, **kwargs) -> pygame.Rect:  # noqa: ANN002, ANN003
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
+    def record(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
+               *args, **kwargs) -> pygame.Rect:  # noqa: ANN002, ANN003
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        keep(text, size, rect)
         return rect
 
     monkeypatch.setattr(theme, "draw_text", record)
-    return drawn

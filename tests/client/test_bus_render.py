@@ -14,6 +14,7 @@ from game.render.bus.clock import draw_clock
 from game.tables.bus import layout, track
 from game.tables.bus.model import lot_id, lot_key, picture_of
 from game.tables.bus.show import people_of
+from tests.client.helpers import record_drawn_sizes
 
 
 def silhouette(surface: pygame.Surface) -> set[tuple[int, int]]:
@@ -173,17 +174,9 @@ def test_the_score_tracks_heading_stays_above_the_disks_stacked_at_the_start(app
     from game.ui import theme
     view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(players)], 4).view(0)
     picture = picture_of(view)
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        rect = real(surface, text, pos, size, *args, **kwargs)
-        drawn.append((text, size, rect))
-        return rect
-
     theme.set_ui_scale(scale)
     try:
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_sizes(monkeypatch)
         track.draw_track(pygame.Surface((1920, 1080)), picture, seat_looks(view, players), [0.0] * players)
         monkeypatch.undo()
         size, heading = next((size, rect) for text, size, rect in drawn if text == "Score track")

@@ -19,7 +19,7 @@ from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
 from game.tables.bus.table import BusTable
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
-from tests.client.helpers import click, record_drawn_text
+from tests.client.helpers import click, record_drawn_sizes, record_drawn_text
 
 STEP = 0.25
 SPEED = 8.0  # animations run eight times as fast as in play (still every tween, driven by dt)
@@ -834,19 +834,11 @@ def test_the_action_names_read_at_one_size_whole_beside_their_spaces(app, monkey
     from game.tables.bus.seats import seat_looks
     view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(3)], 4).view(0)
     picture, looks = picture_of(view), seat_looks(view, 3)
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = theme.draw_text
-
-    def record(surface, text, pos, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        rect = real(surface, text, pos, size, *args, **kwargs)
-        drawn.append((text, size, rect))
-        return rect
-
     theme.set_ui_scale(scale)
     set_language(lang)
     try:
         names = {_(name) for name in ACTION_NAMES.values()}
-        monkeypatch.setattr(theme, "draw_text", record)
+        drawn = record_drawn_sizes(monkeypatch)
         board.draw_board(pygame.Surface((1920, 1080)), picture, looks, set(), None, None, 0.0)
     finally:
         monkeypatch.undo()
