@@ -179,7 +179,7 @@ class ResultsScene(Scene):
         band = pygame.Rect(rect.x, rect.y, rect.width, 120)
         pygame.draw.rect(surface, colour, band, border_top_left_radius=28, border_top_right_radius=28)
         name_size = theme.fit_text(figures.name, 44, rect.width - 40, theme.DISPLAY_FONT)
-        theme.draw_text(surface, figures.name, (rect.centerx, band.centery + 4), name_size, theme.INK,
+        theme.draw_text(surface, figures.name, (rect.centerx, band.centery), name_size, theme.INK,
                         theme.DISPLAY_FONT, "center")
         if figures.winner:
             _crown(surface, (rect.centerx, rect.y - 8))

@@ -439,5 +439,5 @@ def _draw_choice_value(choice: Choice, surface: pygame.Surface) -> None:
                       (x - 8 * direction, area.centery + 14)]
             pygame.draw.polygon(surface, colour, points)
     size = theme.fit_text(choice.text, 34, area.width - 110, theme.DISPLAY_FONT)
-    theme.draw_text(surface, choice.text, (area.centerx, area.centery + 2), size, colour, theme.DISPLAY_FONT,
+    theme.draw_text(surface, choice.text, (area.centerx, area.centery), size, colour, theme.DISPLAY_FONT,
                     "center")

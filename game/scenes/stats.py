@@ -44,13 +44,18 @@ class StatsScene(Scene):
         stats = self.stats
         note = ngettext("From {count} finished game in the replays folder",
                         "From {count} finished games in the replays folder", stats.total).format(count=stats.total)
+        left_out = []  # one sentence, however many kinds of file were left out
         if self.newer:
-            note += " " + ngettext("({count} game from a newer Linie left out: update Linie to count it)",
-                                   "({count} games from a newer Linie left out: update Linie to count them)",
-                                   self.newer).format(count=self.newer)
+            left_out.append(ngettext("{count} game from a newer Linie (update Linie to count it)",
+                                     "{count} games from a newer Linie (update Linie to count them)",
+                                     self.newer).format(count=self.newer))
         if self.damaged:
-            note += " " + ngettext("({count} damaged file left out)", "({count} damaged files left out)",
-                                   self.damaged).format(count=self.damaged)
+            left_out.append(ngettext("{count} damaged file", "{count} damaged files",
+                                     self.damaged).format(count=self.damaged))
+        if len(left_out) == 2:
+            left_out = [_("{first} and {second}").format(first=left_out[0], second=left_out[1])]
+        if left_out:
+            note = _("{counted}, leaving out {left_out}").format(counted=note, left_out=left_out[0])
         left = self.back.rect.right + 40  # wrapped within the screen: the notes of left-out files make it long
         size, lines, step = theme.fit_lines(note + ".", 26, theme.WIDTH - 100 - left, 130, theme.TEXT_BOLD_FONT)
         top = self.back.rect.centery - len(lines) * step // 2

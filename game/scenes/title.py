@@ -214,7 +214,7 @@ class TitleScene(Scene):
         theme.panel(surface, plate, theme.SUNFLOWER, 46, theme.TANGERINE_DARK, 14)
         inner = plate.inflate(-28, -28)
         pygame.draw.rect(surface, theme.TANGERINE, inner, width=6, border_radius=36)
-        theme.draw_text(surface, "LINIE", (centre_x, plate.centery + 12), 156, theme.INK,
+        theme.draw_text(surface, "LINIE", (centre_x, plate.centery), 156, theme.INK,
                         theme.DISPLAY_FONT, "center")
         # Line colour dots under the logo: the six lines of the board.
         for index, name in enumerate(("red", "yellow", "green", "blue", "magenta", "white")):

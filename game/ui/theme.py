@@ -158,16 +158,38 @@ def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_F
     return _rendered(printable(text, RENDER_LIMIT), px(max(1, int(size))), face, colour)
 
 
+MIDDLE_ANCHORS = frozenset({"center", "midleft", "midright"})
+
+
+@cache
+def optical_middle(size: int, face: str = TEXT_FONT) -> tuple[int, int]:
+    """For text of ``size`` pixels: how far to move it down so the middle of its capitals, not the
+    middle of its surface, sits where it is placed, and the height of its letters' box (ascent to
+    descent). A rendered line keeps room for descenders and the line gap below the letters, so
+    centring the surface put every row label visibly above the middle of its row."""
+    typeface = pixel_font(size, face)
+    capital = typeface.metrics("H")[0]
+    cap_height = capital[3] if capital else typeface.get_ascent()
+    surface_height = typeface.render("H", True, CREAM).get_height()  # the line size, as every line renders
+    return round(surface_height / 2 - typeface.get_ascent() + cap_height / 2), typeface.get_height()
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 28,
               colour: Colour = CREAM, face: str = TEXT_FONT, anchor: str = "topleft",
               shadow: bool = False) -> pygame.Rect:
-    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect."""
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect. Text
+    placed by its middle (``MIDDLE_ANCHORS``) is centred on its capitals, and its rect is its
+    letters' box, without the empty line gap below (``optical_middle``)."""
     image = render_text(text, size, colour, face)
     rect = image.get_rect(**{anchor: pos})
+    letters = rect.height
+    if anchor in MIDDLE_ANCHORS:
+        drop, letters = optical_middle(px(max(1, int(size))), face)
+        rect.y += drop
     if shadow:
         surface.blit(render_text(text, size, SHADOW, face), rect.move(0, max(2, px(size) // 14)))
     surface.blit(image, rect)
-    return rect
+    return pygame.Rect(rect.x, rect.y, rect.width, min(rect.height, letters))
 
 
 def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: int = 12) -> int:
@@ -363,9 +385,12 @@ HEADING_FIXED = 64  # a heading this big reads at a distance as it is: it keeps 
 
 def heading(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int = 72,
             colour: Colour = CREAM) -> pygame.Rect:
+    """A screen's title, its whole line (descenders too) centred on ``centre``: a title stands in
+    open space, and the words under it are placed clear of its descenders, not centred in a row."""
     if size >= HEADING_FIXED:
         size = unscaled(size)
-    return draw_text(surface, text, centre, size, colour, DISPLAY_FONT, "center", shadow=True)
+    top = centre[1] - render_text(text, size, colour, DISPLAY_FONT).get_height() // 2
+    return draw_text(surface, text, (centre[0], top), size, colour, DISPLAY_FONT, "midtop", shadow=True)
 
 
 def heading_in_parts(surface: pygame.Surface, parts: list[tuple[str, Colour]], centre: tuple[int, int],
@@ -378,6 +403,7 @@ def heading_in_parts(surface: pygame.Surface, parts: list[tuple[str, Colour]], c
     x = centre[0] - sum(widths) // 2
     drawn = pygame.Rect(x, centre[1], 0, 0)
     for (text, colour), width in zip(parts, widths, strict=True):
-        drawn.union_ip(draw_text(surface, text, (x, centre[1]), size, colour, DISPLAY_FONT, "midleft", shadow=True))
+        top = centre[1] - render_text(text, size, colour, DISPLAY_FONT).get_height() // 2
+        drawn.union_ip(draw_text(surface, text, (x, top), size, colour, DISPLAY_FONT, "topleft", shadow=True))
         x += width
     return drawn

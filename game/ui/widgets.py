@@ -192,7 +192,7 @@ class Button(Widget):
         highlight = pygame.Rect(top.x, top.y + 4, top.width, max(4, top.height // 3))
         pygame.draw.rect(surface, theme.shade(face, 1.12), highlight, border_radius=12)
         size = theme.fit_text(self.label, self.size, self.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
-        middle = body.centery - LIP // 2 + 3
+        middle = body.centery - LIP // 2
         if self.caption:
             small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
             theme.draw_text(surface, self.caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
@@ -261,7 +261,7 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.SHADOW, track, width=2, border_radius=radius)
         label_x = track.x + round(30 * k) if self.value else track.right - round(30 * k)
         word = _("ON") if self.value else _("OFF")
-        theme.draw_text(surface, word, (label_x, track.centery + 2), theme.fit_text(word, 18, round(40 * k), minimum=8),
+        theme.draw_text(surface, word, (label_x, track.centery), theme.fit_text(word, 18, round(40 * k), minimum=8),
                         theme.INK if self.value else theme.CREAM_DIM, theme.DISPLAY_FONT, "center")
         x = track.x + radius + int(self.knob * (track.width - 2 * radius))
         pygame.draw.circle(surface, theme.SHADOW, (x, track.centery + 3), radius - 4)
@@ -416,7 +416,7 @@ class Choice(Widget):
                        else colour)
         room = area.width - (VALUE_MARGIN if arrows else 40)  # without arrows the value has their room too
         size = theme.fit_text(self.text, self.size, room, theme.DISPLAY_FONT)
-        theme.draw_text(surface, self.text, (area.centerx, area.centery + 2), size, colour,
+        theme.draw_text(surface, self.text, (area.centerx, area.centery), size, colour,
                         theme.DISPLAY_FONT, "center")
         self.draw_focus(surface)
 
@@ -577,7 +577,7 @@ class ListView(Widget):
                                  (row.x + 20, row.y + 6), row.width - 36, row.height - 10, spread=8)
                 continue
             size = theme.fit_text(item, self.size, row.width - 36, theme.DISPLAY_FONT)
-            theme.draw_text(surface, item, (row.x + 20, row.centery + 2), size, ink, theme.DISPLAY_FONT, "midleft")
+            theme.draw_text(surface, item, (row.x + 20, row.centery), size, ink, theme.DISPLAY_FONT, "midleft")
         self.draw_focus(surface, 14)
 
 

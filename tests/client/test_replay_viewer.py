@@ -533,9 +533,20 @@ def test_replays_a_newer_linie_wrote_are_told_from_damaged_ones(app, monkeypatch
     drawn.clear()
     StatsScene(app).draw(pygame.Surface((1920, 1080)))
     said = " ".join(text for text, rect in drawn if rect.top > 900 and text != "Back")  # the note, wrapped
-    assert said == ("From 1 finished game in the replays folder (2 games from a newer Linie left out: update Linie "
-                    "to count them) (1 damaged file left out).")
+    assert said == ("From 1 finished game in the replays folder, leaving out 2 games from a newer Linie (update "
+                    "Linie to count them) and 1 damaged file.")
     assert all(rect.right <= 1920 for _text, rect in drawn)
+    from game.i18n import set_language
+
+    set_language("de")
+    try:
+        drawn.clear()
+        StatsScene(app).draw(pygame.Surface((1920, 1080)))
+    finally:
+        set_language("en")
+    said = " ".join(text for text, rect in drawn if rect.top > 900 and text != "Zurück")
+    assert said == ("Aus 1 beendeten Spiel im Wiederholungsordner, ohne 2 Spiele eines neueren Linie (aktualisiere "
+                    "Linie, um sie mitzuzählen) und 1 beschädigte Datei.")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
