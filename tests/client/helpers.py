@@ -53,6 +53,19 @@ def record_drawn_sizes(monkeypatch) -> list[tuple[str, int, pygame.Rect]]:  # no
     return drawn
 
 
+def list_rows_words(drawn: list[tuple[str, pygame.Rect]], screen, left_of: list[int]  # noqa: ANN001
+                    ) -> list[list[tuple[str, pygame.Rect]]]:
+    """The words drawn in each of the first rows of a paged list (Saved games, Replays), each row's
+    left of ``left_of[row]`` (its buttons), checked to be a title and a detail line each, each at one
+    size over the rows: a row of long names must not read smaller than its neighbours."""
+    rows = [[(text, rect) for text, rect in drawn if screen.row_rect(index).collidepoint(rect.center)
+             and rect.left < left] for index, left in enumerate(left_of)]
+    assert all(len(words) == 2 for words in rows), rows  # a title and a detail line each
+    assert len({words[0][1].height for words in rows}) == 1, rows  # the titles alike
+    assert len({words[1][1].height for words in rows}) == 1, rows  # and the details
+    return rows
+
+
 def _record_text(monkeypatch, keep) -> None:  # noqa: ANN001
     from game.ui import theme
 

@@ -20,7 +20,7 @@ from game.scenes.title import TitleScene
 from game.tables.base import TableScene
 from game.tables.replay import ReplayViewer, open_replay
 from game.tables.replay_bar import TIMELINE
-from tests.client.helpers import click, key, record_drawn_text, run, typed, wait
+from tests.client.helpers import click, key, list_rows_words, record_drawn_text, run, typed, wait
 from tests.played import easy_game
 
 # every game the project has (a new game or its table cannot be left out of replays unnoticed)
@@ -594,11 +594,7 @@ def test_every_replay_row_says_its_words_at_one_size_the_players_names_cut_first
         screen = ReplaysScene(app)
         drawn.clear()
         screen.draw(pygame.Surface((1920, 1080)))
-        rows = [[(text, rect) for text, rect in drawn if screen.row_rect(index).collidepoint(rect.center)
-                 and rect.left < screen.row_rect(index).x + 60] for index in range(3)]  # not the buttons'
-        assert all(len(words) == 2 for words in rows), rows  # a title and a detail line each
-        assert len({words[0][1].height for words in rows}) == 1, rows  # the titles alike
-        assert len({words[1][1].height for words in rows}) == 1, rows  # and the details
+        rows = list_rows_words(drawn, screen, [screen.row_rect(index).x + 60 for index in range(3)])  # not the buttons'
         assert all(rect.right <= screen.row_rect(0).right - 470 for words in rows for _text, rect in words), rows
         long_row = next(words for words in rows if "Alexandra" in words[1][0])
         if scale > 1:  # the names are cut, the length of the game stays whole

@@ -24,7 +24,7 @@ from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
 from net.savefile import FRAME_HEAD, journal_path
 from tests.client import fake_game
-from tests.client.helpers import click, key, record_drawn_text, run, wait
+from tests.client.helpers import click, key, list_rows_words, record_drawn_text, run, wait
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -576,11 +576,7 @@ def test_every_row_says_its_words_at_one_size_and_a_linie1_row_names_its_trip_ru
         screen = SavedGamesScene(app)
         drawn.clear()
         screen.draw(pygame.Surface((1920, 1080)))
-        rows = [[(text, rect) for text, rect in drawn if screen.row_rect(index).collidepoint(rect.center)
-                 and rect.left < screen.row_buttons[index][0].rect.left] for index in range(3)]
-        assert all(len(words) == 2 for words in rows), rows  # a title and a detail line each
-        assert len({words[0][1].height for words in rows}) == 1, rows  # the titles alike
-        assert len({words[1][1].height for words in rows}) == 1, rows  # and the details
+        rows = list_rows_words(drawn, screen, [buttons[0].rect.left for buttons in screen.row_buttons[:3]])
         titles = [words[0][0] for words in rows]
         assert any(title.startswith("Linie 1 · Three dice") for title in titles), titles
         assert not any("Three dice" in title or "die" in title for title in titles if title.startswith("Linja"))
