@@ -294,7 +294,7 @@ def _glued(words: list[str]) -> list[str]:
     digit each) stay one too, so no line ends on "H" with the other "H" on the next."""
     glued: list[str] = []
     for word in words:
-        face_after_face = len(word) == 1 and word.isalnum() and glued and _is_face(glued[-1].rsplit(" ", 1)[-1])
+        face_after_face = _is_face(word) and glued and _is_face(glued[-1].rsplit(" ", 1)[-1])
         if glued and (word == "×" or glued[-1].endswith(" ×") or face_after_face):
             glued[-1] = f"{glued[-1]} {word}"
         else:
