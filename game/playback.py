@@ -16,8 +16,8 @@ from typing import Any
 from game.core.contract import RuleViolation, SnapshotError
 from game.i18n import _
 from game.match import Change, Match, canonical_bytes, plain_copy
+from game.refusal_words import refusal_text
 from game.replays import Replay, ReplayError
-from game.tables.refusals import refusal_text
 
 SNAPSHOT_EVERY = 16
 

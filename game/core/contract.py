@@ -20,7 +20,7 @@ View = dict[str, Any]
 class Rejection:
     """Why an action is refused: a stable ``code`` and the ``params`` a sentence about it needs (a
     row, a tile, a limit: plain numbers and strings), from which the client words it in the player's
-    language (``game.tables.refusals``). ``message`` is English for logs, bots' errors and
+    language (``game.refusal_words``). ``message`` is English for logs, bots' errors and
     developers; it is never what a player reads."""
 
     code: str

@@ -21,9 +21,9 @@ from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
 from game.lan.hud import draw_dot, draw_save_problem, room_left_of, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
+from game.refusal_words import net_error_text
 from game.scenes.setup import OPEN_NAME
 from game.scenes.stack import HoldsSession, Scene
-from game.tables.refusals import net_error_text
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent

@@ -30,10 +30,10 @@ from game.lan.hud import draw_save_problem, room_left_of
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.outcome_words import names_in_words
+from game.refusal_words import net_error_text
 from game.scenes.figures import PlayerFigures
 from game.scenes.results import ResultsScene
 from game.scenes.stack import AppServices, HoldsSession
-from game.tables.refusals import net_error_text
 from game.ui import theme
 from game.ui.input import Intent
 

@@ -22,10 +22,10 @@ from game.i18n import _, ngettext
 from game.lan import seats as lan_seats
 from game.match import Match
 from game.outcome_words import names_in_words
+from game.refusal_words import net_error_text
 from game.render.palette import seat_colours
 from game.saves import keep_replay, retire_save, write_replay
 from game.session import ChatLine
-from game.tables.refusals import net_error_text
 from net.host_thread import SavedTable
 
 CHAT_LIMIT = 280  # the host's limit (HostConfig.chat_max_len); longer lines are refused there

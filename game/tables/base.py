@@ -31,6 +31,7 @@ from game.bots import bot_label
 from game.files import reason_in_words
 from game.i18n import _, ngettext
 from game.lan.hud import NOTICE_BOX, NetHud, draw_save_problem
+from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures
@@ -41,7 +42,6 @@ from game.scenes.stack import AppServices, HoldsSession, Scene
 from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
-from game.tables.refusals import net_error_text, refusal_text
 from game.ui import theme
 from game.ui.input import Intent
 

@@ -8,6 +8,7 @@ import pytest
 
 from game.core.linie1 import fitting_cells, my_trip_candidates
 from game.match import Match, SeatInfo
+from game.refusal_words import refusal_text
 from game.render.linie1.route import RoutePath
 from game.scenes.cover import CoverScene
 from game.scenes.results import ARM_SECONDS, ResultsScene
@@ -18,7 +19,6 @@ from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser, length_note
-from game.tables.refusals import refusal_text
 from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced

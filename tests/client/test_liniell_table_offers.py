@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game.bots import make_bot
+from game.refusal_words import GENERIC, refusal_text
 from game.scenes.cover import CoverScene
 from game.tables.liniell.model import TableModel
-from game.tables.refusals import GENERIC, refusal_text
 from tests.client.helpers import click, key
 from tests.client.test_liniell_table import STEP, perform, wait_idle
 from tools.shots.liniell import CONNECTION_SEED, table_after

@@ -9,9 +9,9 @@ import pytest
 from game.core.linja import GAME
 from game.core.linja.position import FOLLOWING, INITIAL, Position
 from game.match import Match, SeatInfo
+from game.refusal_words import refusal_text
 from game.session import LocalSession
 from game.tables.linja.table import LinjaTable
-from game.tables.refusals import refusal_text
 from game.ui.input import Intent
 from tests.client.helpers import click, run
 

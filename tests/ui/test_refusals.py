@@ -15,7 +15,7 @@ from game.core.contract import Rejection
 from game.core.registry import GAMES
 from game.i18n import set_language
 from game.match import Match, SeatInfo
-from game.tables.refusals import COMMON, net_error_text, refusal_text, words_for
+from game.refusal_words import COMMON, net_error_text, refusal_text, words_for
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDERS = {"reject", "rejection", "refuse", "_no"}

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.core.bus import GAME
 from game.core.contract import Action, Rejection, SnapshotError, View
-from game.tables.refusals import refusal_text
+from game.refusal_words import refusal_text
 
 STREET_PHASES = ("setup_streets", "setup_extend", "line")
 BUILDING_PHASES = ("setup_buildings", "buildings")

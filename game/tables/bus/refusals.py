@@ -1,4 +1,4 @@
-"""Bus's refusals in words (``game.tables.refusals``): each code of ``game.core.bus``, its sentence,
+"""Bus's refusals in words (``game.refusal_words``): each code of ``game.core.bus``, its sentence,
 and the parameters it fills in (a zone, a building, an action, the crossings a line grows from, and
 a seat's name: ``refusal_text`` adds ``name`` for a ``seat``). Crossings are numbered on the map, so
 a refusal may name them; streets and lots are what the pointer is on."""

@@ -1,4 +1,4 @@
-"""Linie 1's refusals in words (``game.tables.refusals``): each code of the core, its sentence, and
+"""Linie 1's refusals in words (``game.refusal_words``): each code of the core, its sentence, and
 the parameters it fills in (a side of a square, a building, a terminal, a count)."""
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from game.core.linie1 import (
     my_trip_candidates,
 )
 from game.i18n import _, ngettext
+from game.refusal_words import refusal_text
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
@@ -43,7 +44,6 @@ from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box, pace_badge_rect
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
-from game.tables.refusals import refusal_text
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext
+from game.refusal_words import refusal_text
 from game.render.liniell import art
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
@@ -20,7 +21,6 @@ from game.tables.liniell import panel
 from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import tile_turned
-from game.tables.refusals import refusal_text
 from game.ui import theme
 
 GHOST_ALPHA = 238

@@ -1,4 +1,4 @@
-"""Liniell's refusals in words (``game.tables.refusals``)."""
+"""Liniell's refusals in words (``game.refusal_words``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Linja's refusals in words (``game.tables.refusals``)."""
+"""Linja's refusals in words (``game.refusal_words``)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ each game's ``tables/<game>/refusals.py`` words its codes (``TEXTS``: code -> me
 The rejection's own ``message`` is English for logs and developers; it is shown only where no
 words are known for a code (a newer host's code) and the language in force is English. The
 match's and the connection's codes are worded here; ``tests/ui/test_refusals.py`` fails on a code
-the core can give that has no words.
+the core can give that has no words. It stands below every screen that says a refusal (the tables,
+the LAN screens, a replay that cannot go on), beside ``game.outcome_words``.
 """
 
 from __future__ import annotations
