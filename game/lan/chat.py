@@ -270,7 +270,7 @@ class ChatBox:
             self._draw_tab(surface)
 
     def _draw_tab(self, surface: pygame.Surface) -> None:
-        tab = _tab_image(self.tab.size)
+        tab = _tab_image(self.tab.size, _("Chat"), theme.ui_scale())
         tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
 
@@ -332,18 +332,25 @@ class ChatBox:
         self.field.draw(surface)
 
 
+TAB_WORD_LEFT = 54  # where the tab's word starts, right of its bubble
+
+
 @cache
-def _tab_image(size: tuple[int, int]) -> pygame.Surface:
-    """The closed chat's tab: a bubble, "Chat" and the T key (drawn once)."""
+def _tab_image(size: tuple[int, int], word: str, scale: float) -> pygame.Surface:
+    """The closed chat's tab: a bubble, the word "Chat" and the T key (drawn once per language and
+    text size). The tab keeps its size (tables place it between their own things), so at a large text
+    size the word takes the room between the bubble and the key and no more: at 150 % it ran under
+    the key."""
     tab = pygame.Surface(size, pygame.SRCALPHA)
     middle = size[1] // 2
     pygame.draw.rect(tab, (*theme.SHADOW, 170), tab.get_rect(), border_radius=middle)
     pygame.draw.rect(tab, (*theme.PLUM_LIGHT, 255), tab.get_rect(), width=2, border_radius=middle)
     _bubble(tab, (30, middle), theme.SUNFLOWER)
-    label = theme.render_text(_("Chat"), 22, theme.CREAM, theme.TEXT_BOLD_FONT)
-    tab.blit(label, label.get_rect(midleft=(54, middle)))
     chip = pygame.Rect(0, 0, 26, 26)
     chip.midright = (size[0] - 12, middle)
+    room = chip.left - 6 - TAB_WORD_LEFT
+    theme.draw_text(tab, word, (TAB_WORD_LEFT, middle), theme.fit_text(word, 22, room, theme.TEXT_BOLD_FONT),
+                    theme.CREAM, theme.TEXT_BOLD_FONT, "midleft")
     pygame.draw.rect(tab, theme.CREAM_DIM, chip, border_radius=6)
     key = theme.render_text("T", 18, theme.INK, theme.DISPLAY_FONT)
     tab.blit(key, key.get_rect(center=(chip.centerx, chip.centery + 1)))

@@ -706,3 +706,30 @@ def test_the_chat_panels_key_hint_never_runs_over_its_title(app, lan, monkeypatc
     hint = next(rect for text, rect in drawn if text.startswith("Enter senden"))
     assert not title.colliderect(hint)
     assert hint.right <= table.lan_hud.chat.panel.right
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_chat_tabs_word_ends_before_its_key(monkeypatch, scale):
+    """The closed chat's tab keeps its size; at 150 % its word "Chat" ran under the T key's chip. The
+    word's pixels (the tab drawn with it against the tab drawn without) end clear of the chip."""
+    from game.lan import chat
+    from game.ui import theme
+
+    def tab(word: str) -> pygame.Surface:
+        monkeypatch.setattr(chat, "_", lambda text: word)
+        chat._tab_image.cache_clear()
+        box = chat.ChatBox.__new__(chat.ChatBox)
+        box.tab, box.slide = pygame.Rect(0, 0, 150, 46), 0.0
+        surface = pygame.Surface((150, 46), pygame.SRCALPHA)
+        box._draw_tab(surface)
+        return surface
+
+    theme.set_ui_scale(scale)
+    try:
+        with_word, without = tab("Chat"), tab("")
+    finally:
+        theme.set_ui_scale(1.0)
+        chat._tab_image.cache_clear()
+    letters = [x for x in range(150) for y in range(46) if with_word.get_at((x, y)) != without.get_at((x, y))]
+    key_chip_left = 150 - 12 - 26
+    assert letters and max(letters) < key_chip_left - 3, max(letters, default=None)
