@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 import pytest
@@ -47,6 +48,19 @@ def start(app, seats: list[SeatInfo], seed: int = 4) -> BusTable:
     app.settings.animation_speed = SPEED
     assert start_local_game(app, TableConfig("bus", seats, {}, seed))
     return next(scene for scene in app.stack.scenes if isinstance(scene, BusTable))
+
+
+def table_at(app, *moment: object, speed: float | None = None) -> tuple[BusTable, Any]:
+    """The table of the shots' seeded game at Alice's ``moment`` (``tools.shots.bus.alice_in``), open
+    on the screen; ``speed``: the animation speed, else the setting's."""
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in(*moment), seats=list(SEATS))
+    if speed is not None:
+        app.settings.animation_speed = speed
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    app.step(STEP)
+    return table, match
 
 
 def decide_by_click(app, table: BusTable, turn: int) -> None:
@@ -187,12 +201,7 @@ def test_a_damaged_view_reads_as_an_empty_board_never_a_crash():
 
 
 def test_vrooom_a_passenger_then_a_building_and_the_bus_drives_them_there(app):
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("vrooom", 2), seats=list(SEATS))
-    app.settings.animation_speed = 1.0
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "vrooom", 2, speed=1.0)
     assert table.choices.driving
     source = sorted(table.choices.sources())[0]
     lot = sorted(table.choices.targets(source))[0]
@@ -286,12 +295,7 @@ def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
 
 def test_keys_alone_choose_an_action_and_lay_a_street(app):
     from tests.client.helpers import key
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("setup_extend"), seats=list(SEATS))
-    app.settings.animation_speed = SPEED
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "setup_extend", speed=SPEED)
     version = match.version
     app.step(0.02, key(pygame.K_RIGHT))
     street = table.selected
@@ -342,12 +346,7 @@ def test_random_clicks_and_keys_never_break_the_table(app):
 def test_a_round_ending_batch_keeps_the_old_round_in_the_column_until_its_last_event_has_played(app):
     """The closing banners of a round never play under the next round's header and prompt."""
     from game.bots import make_bot
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("choose", 1), seats=list(SEATS))
-    app.settings.animation_speed = 1.0
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "choose", 1, speed=1.0)
     drawn: list[tuple[int, int | None]] = []
     draw_column = table._draw_column
 
@@ -520,11 +519,7 @@ def test_a_number_key_pressed_while_the_bots_move_is_kept_for_the_players_turn(a
 
 def test_a_number_key_that_means_nothing_for_the_decision_says_so(app):
     from tests.client.helpers import key
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("setup_extend"), seats=list(SEATS))
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "setup_extend")
     assert table.choices.laying
     version = match.version
     app.step(0.02, key(pygame.K_3))
@@ -534,11 +529,7 @@ def test_a_number_key_that_means_nothing_for_the_decision_says_so(app):
 def test_a_tooltip_on_the_map_stays_on_the_map_clear_of_the_players_rows(app, monkeypatch):
     import game.tables.bus.table as bus_table
     from game.tables.bus.fx import draw_tooltip
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("setup_extend"), seats=list(SEATS))
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "setup_extend")
     assert table.choices.laying
     street = max(range(table.city.net.streets), key=lambda s: min(x for x, _y in table.city.street_ends(s)))
     pos = on_street(table, street)  # a street by the map's right edge, the player rows beyond it
@@ -779,12 +770,7 @@ def test_enter_with_nothing_lit_lights_the_first_choice_and_the_next_enter_takes
     """A player who presses Enter before any arrow sees the first street light up (a street is never laid
     unseen), and the next Enter lays it (lots, waiting passengers and action rows light up alike)."""
     from tests.client.helpers import key
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("setup_extend"), seats=list(SEATS))
-    app.settings.animation_speed = SPEED
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "setup_extend", speed=SPEED)
     version = match.version
     assert table.selected is None
     app.step(0.02, key(pygame.K_RETURN))
@@ -799,12 +785,7 @@ def test_while_the_players_own_move_plays_the_prompt_says_how_to_skip_it_not_wha
     last banner); its words must not ask for the click just made ("click a waiting passenger") while a
     click would only skip the move: they say how to skip it, as for anyone else's move."""
     from tests.client.helpers import key
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("setup_extend"), seats=list(SEATS))
-    app.settings.animation_speed = 1.0
-    table = BusTable(app, LocalSession(match), None)
-    app.push(table)
-    app.step(STEP)
+    table, match = table_at(app, "setup_extend", speed=1.0)
     instruction = "An empty street at either end"  # the detail's first words, whatever its wrapping
 
     def drawn() -> list[str]:
