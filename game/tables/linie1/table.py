@@ -326,13 +326,16 @@ class Linie1Table(TableScene):
         """Of the places on the playfield (left, centre or right; foot, middle, top, or any half square
         between), the one whose bubble hides the least of what the player needs: their stops and the
         squares beside them (where the signs go), the squares beside their terminals (where their line
-        starts), the square just tried, their planned route and the tiles laid. Chosen once per hint
-        and view, so it never jumps about. Clicks on the squares under it, beside its two links, reach
-        the board (``Coach.handle``), and it fades while the pointer is under it."""
+        starts), the square just tried, their planned route and the tiles laid. The stops themselves
+        and the squares beside the terminals are what the goal hint talks about: a place that hides
+        none of them always wins over one that hides any, however much else it hides. Chosen once per
+        hint and view, so it never jumps about. Clicks on the squares under it, beside its two links,
+        reach the board (``Coach.handle``), and it fades while the pointer is under it."""
         board = self.board_view.board
         field = self._field()
         width, height = min(self.coach.max_width, field.width), min(height, field.height)
         weights = dict.fromkeys(board.buildings, 1)
+        never: set[tuple[int, int]] = set()  # the player's stops and the squares their line starts from
         for tile in self.view["board"]["tiles"]:
             weights[_cell(tile["cell"])] = 1
         route = self.planned_route()
@@ -344,20 +347,22 @@ class Linie1Table(TableScene):
                 if me.get("line") is not None and terminal["line"] == me["line"]:
                     for cell in _beside(terminal["cells"], board.first, board.last):
                         weights[cell] = max(weights.get(cell, 0), 4)
-            for letter in me.get("stops", []):
+                        never.add(cell)
+            for letter in me.get("stops") or []:
                 if letter in board.building_cells:
                     home = board.building_cells[letter]
                     weights[home] = 4
+                    never.add(home)
                     for cell in _beside([home], board.first, board.last):  # where its sign goes
                         weights[cell] = max(weights.get(cell, 0), 3)
         for cell in (self.cursor, self.refusal_note[1] if self.refusal_note else None):
             if cell is not None:
                 weights[_cell(cell)] = 6
 
-        def hidden(spot: pygame.Rect) -> int:
+        def hidden(spot: pygame.Rect) -> tuple[int, int]:
             banner = 3 if spot.top == field.top else 0  # each turn's banner ("Your turn") stands at the top
-            return banner + sum(weight for cell, weight in weights.items()
-                                if spot.colliderect(board.cell_rect(cell, ORIGIN)))
+            covered = [cell for cell in weights if spot.colliderect(board.cell_rect(cell, ORIGIN))]
+            return len(never.intersection(covered)), banner + sum(weights[cell] for cell in covered)
 
         tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
         tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
