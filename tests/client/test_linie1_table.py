@@ -1293,6 +1293,24 @@ def test_while_a_rival_builds_a_drivers_buttons_are_their_own_idle_ones(app):
     assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
 
 
+def test_between_two_drivers_at_one_screen_a_bots_turn_keeps_their_idle_roll_button(app):
+    """Hot-seat: two players here, both on their trips, look at a bot building. Nobody's eyes show, and
+    the row kept flashing back to Undo, Rotate, Hint and End turn on every bot turn that builds."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 1 and v["phase"] == "build" and v["players"][0]["driving"])
+    table = shot_table(app, session)
+    table.humans, table.resting_eyes, table.eyes = [0, 2], None, None  # two players at this screen
+    players = table.view["players"]
+    players[2]["driving"] = True
+    table._update_buttons()
+    assert not table.my_turn and table.view["phase"] == "build"
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled
+    assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
+    players[2]["driving"] = False  # one builds, one drives: the row follows the turn, as before
+    table._update_buttons()
+    assert table.main_button.label == "End turn" and table.rotate_button.visible
+
+
 def test_a_won_trip_leaves_the_drivers_button_row_as_it_was(app):
     """While the winning tram arrives, no greyed End turn replaces the Roll the die just pressed."""
     from tools.shots.linie1 import table as shot_table

@@ -432,8 +432,13 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
-        if not mine and self.eyes is not None:
-            driving = self.view["players"][self.eyes]["driving"]
+        players = self.view["players"]
+        # whose buttons while nobody here acts: the eyes', or, between two players here (a bot's turn at
+        # a hot-seat table), theirs where they are alike, so two drivers never see End turn flash back
+        here = [self.eyes] if self.eyes is not None else [seat for seat in self.humans if seat < len(players)]
+        alike = {bool(players[seat]["driving"]) for seat in here}
+        if not mine and len(alike) == 1:
+            driving = alike.pop()
             if phase in ("roll", "refill") and not driving:
                 phase = "build"  # a rival drives: a builder keeps their own buttons, idle ("End turn")
             elif phase in ("build", "refill", "over") and driving:
