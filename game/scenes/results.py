@@ -184,12 +184,14 @@ class ResultsScene(Scene):
         if figures.winner:
             _crown(surface, (rect.centerx, rect.y - 8))
         headline_colour = theme.SUNFLOWER if figures.winner else theme.CREAM
-        if figures.headline:
-            size = theme.fit_text(figures.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
+        if figures.headline:  # every card's at one size: "Still building" never reads over "22 squares to go"
+            size = min(theme.fit_text(other.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
+                       for other in self.figures if other.headline)
             theme.draw_text(surface, figures.headline, (rect.centerx, band.bottom + 50), size, headline_colour,
                             theme.DISPLAY_FONT, "center")
         y = rect.y + ROWS_TOP
-        step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, len(figures.rows)))
+        rows = max(len(other.rows) for other in self.figures)  # one step on every card: the rows line up
+        step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, rows))
         for label, value in figures.rows:
             label_size, value_size = row_sizes(label, value, rect.width)
             if value:
