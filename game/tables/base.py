@@ -30,7 +30,7 @@ from game.anim.timeline import Timeline
 from game.bots import bot_label
 from game.files import reason_in_words
 from game.i18n import _, ngettext
-from game.lan.hud import NOTICE_BOX, NetHud, draw_save_problem
+from game.lan.hud import NetHud
 from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
@@ -44,6 +44,7 @@ from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import NOTICE_BOX, draw_save_problem
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
