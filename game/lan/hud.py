@@ -381,10 +381,3 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         point = (centre[0] + math.cos(angle) * 22, centre[1] + math.sin(angle) * 22)
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
-
-def draw_pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:
-    image = theme.render_text(text, 24, theme.CREAM, theme.TEXT_BOLD_FONT)
-    box = image.get_rect().inflate(40, 18)
-    box.midtop = midtop
-    theme.panel(surface, box, theme.NIGHT_2, 18, theme.CORAL, 4)
-    surface.blit(image, image.get_rect(center=box.center))
