@@ -818,12 +818,15 @@ def tooltip_size(text: str) -> tuple[int, int]:
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
-                 above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
+                 above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None,
+                 box: pygame.Rect | None = None) -> pygame.Rect:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
-    move at that spot was refused) is edged in coral, where the player is looking."""
+    move at that spot was refused) is edged in coral, where the player is looking. ``box``: where it
+    goes, chosen by the caller (``tooltip_box`` with ``tooltip_size``)."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]
     step = theme.px(34)
-    box = tooltip_box(surface.get_rect(), tooltip_size(text), anchor, above, beside, within)
+    if box is None:
+        box = tooltip_box(surface.get_rect(), tooltip_size(text), anchor, above, beside, within)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)

@@ -1615,3 +1615,24 @@ def test_a_card_without_cards_keeps_its_words_clear_of_the_history_button(app, m
             assert not rect.colliderect(table.history_button.rect)
     finally:
         theme.set_ui_scale(1.0)
+
+
+def test_at_150_percent_a_rule_b_note_never_hides_the_building_it_names(app):
+    """Too wide at 150 % to stand beside a square in the middle of the board, the note of a tile refused
+    above a building (rule b) went below the square, over that very building; it goes above instead
+    (on the first row, with no room above, it still has to go below)."""
+    from game.tables.linie1.board_view import BoardView
+    from game.ui import theme
+    theme.set_ui_scale(1.5)
+    view = BoardView()
+    board = view.board
+    hidden = []
+    for (row, col), building in board.buildings.items():
+        if row - 1 <= board.first:
+            continue
+        words = f"Rule b: the track would run into a building ({building['name']})."
+        note = view.refusal_box((row - 1, col), words)
+        assert layout.BOARD_RECT.contains(note)
+        if note.colliderect(board.cell_rect((row, col), ORIGIN)):
+            hidden.append(building["letter"])
+    assert hidden == []

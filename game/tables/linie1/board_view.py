@@ -283,15 +283,28 @@ class BoardView:
                               layout.ORIGIN)
 
     def refusal_box(self, cell: tuple[int, int], text: str) -> pygame.Rect:
-        """Where ``draw_refusal`` puts its note on the canvas: a hint keeps clear of it."""
-        return tooltip_box(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT), tooltip_size(text),
-                           self.board.cell_rect(cell, layout.ORIGIN), within=layout.BOARD_RECT)
+        """Where ``draw_refusal`` puts its note on the canvas (a hint keeps clear of it): beside the
+        square where it fits, else below or above it, whichever hides less of the buildings, first of
+        all those beside the square (at 150 % the note is too wide to stand beside a square in the
+        middle, and below a square refused for rule b it hid the very building it names)."""
+        screen, anchor = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT), self.board.cell_rect(cell, layout.ORIGIN)
+        size = tooltip_size(text)
+        places = [tooltip_box(screen, size, anchor, within=layout.BOARD_RECT),
+                  tooltip_box(screen, size, anchor, above=True, within=layout.BOARD_RECT)]
+        row, col = cell
+        near = {(row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)}
+
+        def hidden(box: pygame.Rect) -> int:
+            return sum((10 if home in near else 1) for home in self.board.buildings
+                       if box.colliderect(self.board.cell_rect(home, layout.ORIGIN)))
+
+        return min(places, key=hidden)  # the first (beside, else below) where they hide as much
 
     def draw_refusal(self, surface: pygame.Surface, cell: tuple[int, int], text: str) -> pygame.Rect:
         """Why the tile was refused, beside the square clicked: where the player is looking, and on
         the board (by a square at its east edge it turns to the left rather than cover the hand)."""
         return draw_tooltip(surface, text, self.board.cell_rect(cell, layout.ORIGIN), refusal=True,
-                            within=layout.BOARD_RECT)
+                            box=self.refusal_box(cell, text))
 
     def draw_name_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Resting the mouse on a terminal or a building names it."""
