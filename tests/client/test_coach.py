@@ -350,7 +350,7 @@ def test_at_a_large_text_size_the_goal_hides_none_of_the_players_stops_even_wher
     """Three seats at 150 %: the goal stands on the board. Tiles fill every square but the three rows
     around the stop nearest the middle, so the band that hides least of everything else hides that
     stop: the bubble goes where it hides tiles instead, never a stop or a square beside a terminal."""
-    from game.tables.linie1.table import ORIGIN, _beside
+    from game.tables.linie1.table import ORIGIN, PANEL_HINT_W, _beside
     from game.ui import theme
     theme.set_ui_scale(1.5)
     seats = [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(3)]
@@ -368,7 +368,8 @@ def test_at_a_large_text_size_the_goal_hides_none_of_the_players_stops_even_wher
                                     if abs(cell[0] - row) > 1]
     starts = {cell for terminal in board.terminals if terminal["line"] == me["line"]
               for cell in _beside(terminal["cells"], board.first, board.last)}
-    spot = table._board_spot(table.coach.least_height(table._field().width))
+    table.coach.max_width = table._field().width
+    spot = table._board_spot({width: table.coach.least_height(width) for width in (PANEL_HINT_W, table._field().width)})
     assert table._field().contains(spot)
     assert not [cell for cell in stops if spot.colliderect(board.cell_rect(cell, ORIGIN))]
     assert not [cell for cell in starts if spot.colliderect(board.cell_rect(cell, ORIGIN))]
@@ -404,3 +405,33 @@ def test_at_a_large_text_size_a_refusals_explanation_on_the_board_keeps_clear_of
     assert table._field().contains(table.coach.box) and not table.coach.box.colliderect(note)
     table.refusal_note = None  # the note has gone: the hint stays where it stood
     assert table.coach_anchor().contains(table.coach.box)
+
+
+def test_in_german_at_150_percent_a_hint_finds_a_band_clear_of_the_stops_by_taking_the_whole_field(app, monkeypatch):
+    """Seed 5, German at 150 %: as wide as the panel the bubble needs four lines, and every band that
+    tall hides a stop or a square beside a terminal (it stood over the Museum); across the whole
+    field it needs three, and the top band is clear."""
+    import pygame
+
+    from game.i18n import set_language
+    from game.tables.linie1.table import ORIGIN, _beside
+    from game.ui import theme
+    monkeypatch.setenv("LINIE_LANG", "de")
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
+    try:
+        table, _match = make_table(app, seats, seed=5)
+        table.coach.dismiss()
+        table.explain_refusal("linie1.rule_b_into_building")
+        table.coach.alpha = 1.0
+        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    finally:
+        set_language("en")
+    box, board = table.coach.box, table.board_view.board
+    me = table.view["players"][0]
+    kept = {board.building_cells[letter] for letter in me["stops"]}
+    kept |= {cell for terminal in board.terminals if terminal["line"] == me["line"]
+             for cell in _beside(terminal["cells"], board.first, board.last)}
+    assert table._field().contains(box)
+    assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN))]

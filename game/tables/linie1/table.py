@@ -49,6 +49,7 @@ from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
+PANEL_HINT_W = layout.PANEL_W - 24  # a first-game hint in the panel: as wide as the route card's foot
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
             "linie1.rule_d_blocks_terminal")
 TOAST_SECONDS = 1.4
@@ -119,7 +120,7 @@ class Linie1Table(TableScene):
         # where on the board a hint stands, per hint and view, and the refusal note it keeps clear of
         self._coach_spot: tuple[Any, Any, pygame.Rect] | None = None
         if self.coach is not None:
-            self.coach.max_width = layout.PANEL_W - 24  # the card's foot is as wide as the panel: fewer lines
+            self.coach.max_width = PANEL_HINT_W  # the card's foot is as wide as the panel: fewer lines
         self._build_buttons()
 
     @classmethod
@@ -300,6 +301,7 @@ class Linie1Table(TableScene):
         key = self.coach.said if self.coach is not None else None
         if self.view is None or key is None:
             return layout.HAND_AREA
+        self.coach.max_width = PANEL_HINT_W  # in the panel: the card's foot is as wide as the panel
         if key in DRIVING_HINTS:  # at the area's foot: the whole row of tiles hidden, its heading not
             area = layout.HAND_AREA
             top = max(area.y, area.bottom - self.coach.bubble_height(area.width))
@@ -309,12 +311,15 @@ class Linie1Table(TableScene):
         height = self.coach.bubble_height(foot.width)
         if not self.history_open and not self.trip_button.visible and height <= foot.height:
             return foot
-        # on the board the words may be as small as at 100 %, so the bubble hides as little as it can
-        height = self.coach.least_height(min(self.coach.max_width, self._field().width))
-        spot_key = (key, self.version, self.eyes, height)
+        # on the board the words may be as small as at 100 %, so the bubble hides as little as it can: as
+        # wide as the panel, free to stand left or right, or across the whole field, a line shorter
+        field = self._field()
+        self.coach.max_width = field.width
+        sizes = tuple((width, self.coach.least_height(width)) for width in (PANEL_HINT_W, field.width))
+        spot_key = (key, self.version, self.eyes, sizes)
         note = self.refusal_note[:2] if self.refusal_note else None  # a refusal said beside its square
         if self._coach_spot is None or self._coach_spot[0] != spot_key or note not in (None, self._coach_spot[1]):
-            self._coach_spot = (spot_key, note, self._board_spot(height))  # kept when the note goes
+            self._coach_spot = (spot_key, note, self._board_spot(dict(sizes)))  # kept when the note goes
         return self._coach_spot[2]
 
     def _field(self) -> pygame.Rect:
@@ -324,7 +329,7 @@ class Linie1Table(TableScene):
                             (board.last - board.first + 1) * layout.CELL, (board.last - board.first + 1) * layout.CELL)
         return field.inflate(-16, -16)
 
-    def _board_spot(self, height: int) -> pygame.Rect:
+    def _board_spot(self, sizes: dict[int, int]) -> pygame.Rect:
         """Of the places on the playfield (left, centre or right; foot, middle, top, or any half square
         between), the one whose bubble hides the least of what the player needs: their stops and the
         squares beside them (where the signs go), the squares beside their terminals (where their line
@@ -334,10 +339,10 @@ class Linie1Table(TableScene):
         the squares beside the terminals, what the goal hint talks about: a place that hides none of
         them always wins over one that hides any, however much else it hides. Chosen once per hint,
         view and refusal, so it never jumps about. Clicks on the squares under it, beside its two links,
-        reach the board (``Coach.handle``), and it fades while the pointer is under it."""
+        reach the board (``Coach.handle``), and it fades while the pointer is under it. ``sizes``: the
+        bubble's height at each width it may take."""
         board = self.board_view.board
         field = self._field()
-        width, height = min(self.coach.max_width, field.width), min(height, field.height)
         weights = dict.fromkeys(board.buildings, 1)
         never: set[tuple[int, int]] = set()  # the player's stops and the squares their line starts from
         for tile in self.view["board"]["tiles"]:
@@ -373,10 +378,13 @@ class Linie1Table(TableScene):
             over_note = note is not None and spot.colliderect(note)  # a band above or below it is always free
             return over_note, len(never.intersection(covered)), banner + sum(weights[cell] for cell in covered)
 
-        tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
-        tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
-        spots = [pygame.Rect(left, top, width, height)
-                 for top in tops for left in (field.centerx - width // 2, field.left, field.right - width)]
+        spots = []
+        for width, tall in sizes.items():
+            width, height = min(width, field.width), min(tall, field.height)
+            tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
+            tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
+            spots += [pygame.Rect(left, top, width, height)
+                      for top in tops for left in (field.centerx - width // 2, field.left, field.right - width)]
         return min(spots, key=hidden)
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
