@@ -323,11 +323,12 @@ class Linie1Table(TableScene):
         return self._coach_spot[2]
 
     def _field(self) -> pygame.Rect:
-        """The playfield, a little inside its edge: where a hint may stand on the board."""
+        """The playfield, a little inside its left and right edges: where a hint may stand on the board
+        (from its top edge to its bottom edge: a tall bubble may need every pixel of a band of rows)."""
         board = self.board_view.board
         field = pygame.Rect(*board.cell_rect((board.first, board.first), ORIGIN).topleft,
                             (board.last - board.first + 1) * layout.CELL, (board.last - board.first + 1) * layout.CELL)
-        return field.inflate(-16, -16)
+        return field.inflate(-16, 0)
 
     def _board_spot(self, sizes: dict[int, int]) -> pygame.Rect:
         """Of the places on the playfield (left, centre or right; foot, middle, top, or any half square
@@ -376,7 +377,9 @@ class Linie1Table(TableScene):
             banner = 3 if spot.top == field.top else 0  # each turn's banner ("Your turn") stands at the top
             covered = [cell for cell in weights if spot.colliderect(board.cell_rect(cell, ORIGIN))]
             over_note = note is not None and spot.colliderect(note)  # a band above or below it is always free
-            return over_note, len(never.intersection(covered)), banner + sum(weights[cell] for cell in covered)
+            # a stop's or a start's square is hidden when the bubble reaches past its edge's few pixels
+            hides = [cell for cell in never if spot.colliderect(board.cell_rect(cell, ORIGIN).inflate(-12, -12))]
+            return over_note, len(hides), banner + sum(weights[cell] for cell in covered)
 
         spots = []
         for width, tall in sizes.items():
