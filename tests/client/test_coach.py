@@ -435,3 +435,31 @@ def test_in_german_at_150_percent_a_hint_finds_a_band_clear_of_the_stops_by_taki
              for cell in _beside(terminal["cells"], board.first, board.last)}
     assert table._field().contains(box)
     assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN))]
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_in_german_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_start(app, monkeypatch, seed):
+    """The goal's four German lines at 150 % on a three-seat board (these seeds' stops and terminals
+    leave one band of rows clear, by a few pixels): not over a stop nor a square beside a terminal."""
+    import pygame
+
+    from game.i18n import set_language
+    from game.tables.linie1.table import ORIGIN, _beside
+    from game.ui import theme
+    monkeypatch.setenv("LINIE_LANG", "de")
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
+    try:
+        table, _match = make_table(app, seats, seed=seed)
+        assert table.coach.current is not None and table.coach.current[0] == "goal"
+        table.coach.alpha = 1.0
+        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    finally:
+        set_language("en")
+    box, board = table.coach.box, table.board_view.board
+    me = table.view["players"][0]
+    kept = {board.building_cells[letter] for letter in me["stops"]}
+    kept |= {cell for terminal in board.terminals if terminal["line"] == me["line"]
+             for cell in _beside(terminal["cells"], board.first, board.last)}
+    assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN).inflate(-12, -12))]
