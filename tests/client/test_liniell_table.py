@@ -657,6 +657,39 @@ def test_the_drawn_tile_dragged_onto_the_field_is_laid_there_and_clicked_it_turn
     assert len(placed) == 1 and placed[0][0] == (0, 0) and placed[0][2] == 1  # laid there, as it showed
 
 
+def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_card_when_let_go_elsewhere(
+        fast) -> None:
+    """Dragged off its card the tile is in the hand over the side panel too (it showed on its card until
+    the pointer reached the field); let go where nothing takes it, it glides home rather than jumping,
+    and a drag that comes back to the card does not turn the tile."""
+    from game.tables.liniell import drawing
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    grip = (panel.TILE_SPOT.centerx + 20, panel.TILE_SPOT.centery - 10)
+    over_panel = (panel.TILE_SPOT.centerx - 60, panel.TILE_SPOT.bottom + 120)
+    events = drag(grip, over_panel)
+    app.step(1 / 60, events[:-1])
+    assert table.carry is not None and table.carry.centre == (over_panel[0] - 20, over_panel[1] + 10)
+    frame = table.frame()
+    assert frame.carried == table.carry.centre and not drawing.snapped(frame)
+    assert panel.TILE_SPOT.collidepoint(frame.carried) is False
+    app.step(1 / 60, events[-1:])
+    assert table.carry is None and table.homing is not None and table.turns == 0
+    gap = math.dist(table.homing.pos, panel.TILE_SPOT.center)
+    app.step(1 / 60)
+    assert table.homing is not None and 0 < math.dist(table.homing.pos, panel.TILE_SPOT.center) < gap  # on its way
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.homing is None  # home on its card
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, (panel.TILE_SPOT.centerx + 200, panel.TILE_SPOT.centery))[:-1]
+             + drag(panel.TILE_SPOT.center, panel.TILE_SPOT.center)[-1:])
+    assert table.turns == 0  # out and back again: not a click
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, over_panel)[:-1])
+    app.step(1 / 60, key(pygame.K_ESCAPE))  # the menu over a tile in hand: it goes back to its card
+    assert isinstance(app.stack.top, PauseScene) and table.carry is None and table.homing is not None
+
+
 def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:
     """At one screen the cover comes between two players' turns: a refusal the first player's click
     earned ("A tile must go next to a tile already in play.", "Both your markers are out…") stood on

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -679,3 +680,56 @@ def test_a_turn_of_this_screen_on_hold_never_says_it_waits_for_its_own_player(ap
     bot.session.hold_bots(True)
     run(app, 2.0)
     assert bot.guidance()[0] == "Bimmel is thinking…"  # another's turn is still named
+
+
+def test_a_piece_carried_follows_the_pointer_and_glides_home_when_let_go_where_it_cannot_go(app):
+    """Pressed, a piece no longer only rises where it lies: it follows the pointer as it was gripped.
+    Let go off its move it glides back to its slot (not a jump); let go on the row it reaches it settles
+    there with one hop from where it was let go, not the whole way again from its old row."""
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    choice = next(c for c in table.view["choices"] if c["from"] == 1)
+    start = piece_centre(table, 1, 0)
+    grip = (start[0] + 9, start[1] - 7)  # pressed a little off its middle
+    away = (grip[0] + 230, round(table.layout.row_y(5)))
+    moves = drag(grip, away)
+    run(app, 0.02, moves[:-1])
+    held = table.held
+    assert held is not None and held.lift > 0
+    assert (round(held.x), round(held.y)) == (away[0] - 9, away[1] + 7)  # under the pointer, as gripped
+    slot = table.pieces.slot_of(held)
+    run(app, 1 / 60, moves[-1:])  # let go on a row its move does not reach
+    assert match.version == 0 and table.held is None
+    assert math.dist(held.pos, slot) > 100  # on its way home, not teleported there
+    run(app, 0.6)
+    assert math.dist(held.pos, table.pieces.slot_of(held)) < 2  # home
+    to = int(choice["to"])
+    moves = drag(piece_centre(table, 1, 0), (start[0] + 300, round(table.layout.row_y(to))))
+    run(app, 0.02, moves[:-1])
+    carried = table.held
+    assert carried is not None
+    run(app, 1 / 60, moves[-1:])
+    assert match.version == 1 and carried in table.rows[to][0]
+    assert math.dist(carried.pos, (start[0] + 300, table.layout.row_y(to))) < 30  # hops on from where it lies
+    run(app, 0.05)
+    assert carried.flying
+    run(app, 0.35)  # one hop (0.3 s), not the whole way from row 1
+    assert not carried.flying and math.dist(carried.pos, table.pieces.slot_of(carried)) < 2
+
+
+def test_escape_with_a_piece_in_hand_puts_it_back(app):
+    """The button's coming up goes to the pause menu: the table lets the piece go as the menu opens."""
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    start = piece_centre(table, 1, 0)
+    run(app, 0.02, drag(start, (start[0] + 200, start[1] - 150))[:-1])
+    piece = table.held
+    assert piece is not None
+    run(app, 0.1, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene)
+    run(app, 0.1, key(pygame.K_ESCAPE))
+    assert app.stack.top is table and table.held is None and not piece.held and piece.lift == 0
+    run(app, 0.6)
+    assert math.dist(piece.pos, table.pieces.slot_of(piece)) < 2 and match.version == 0

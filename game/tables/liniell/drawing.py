@@ -81,6 +81,7 @@ def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface)
     _field(frame, surface, pulse)
     _ghost(frame, surface)
     _panel(frame, surface, pulse)
+    _carried(frame, surface)
     _hover_label(frame, surface)
     _toast(frame, surface)
 
@@ -94,7 +95,7 @@ def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     if frame.my_turn and model.phase == "place":
         colour = frame.colour(model.current)
         for cell in model.open_cells:
-            if cell != frame.cursor:  # the ghost tile sits there
+            if cell != frame.cursor or not snapped(frame):  # else the ghost tile sits there
                 lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
     board.draw_lit(surface, camera, lit, pulse)
     if model.last is not None and model.phase in ("occupy", "connect") and not frame.busy:
@@ -184,7 +185,7 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     if not frame.my_turn or model.phase != "place" or model.drawn is None:
         return
     cell = frame.cursor
-    if cell is not None and cell not in model.tiles and board.in_region(cell, model.region()):
+    if cell is not None and snapped(frame):
         rect = camera.tile_rect(cell)
         image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
         image.set_alpha(GHOST_ALPHA)
@@ -195,11 +196,36 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         if problem is not None:
             _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast)
         return
-    if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
+    if frame.carried is None and frame.homing is None and frame.pointer is not None \
+            and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
+
+
+def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The drawn tile off its card, over everything: in the hand where no square takes it (a square under
+    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go."""
+    model = frame.model
+    at = frame.homing if frame.homing is not None else None if snapped(frame) else frame.carried
+    if at is None or model is None or model.drawn is None:
+        return
+    image = tile_turned(model.drawn, frame.turn_angle, panel.TILE_SPOT.width - 14)
+    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((*theme.SHADOW[:3], 90))
+    surface.blit(shadow, box.move(6, 10))
+    surface.blit(image, box)
+
+
+def snapped(frame: LiniellFrame) -> bool:
+    """The tile in hand shows snapped into a free square of the field under the pointer."""
+    model, cell = frame.model, frame.cursor
+    if model is None or not frame.my_turn or model.phase != "place" or model.drawn is None or cell is None:
+        return False
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    return (frame.carried is None or over_board) and cell not in model.tiles and board.in_region(cell, model.region())
 
 
 def _bubble(surface: pygame.Surface, text: str, tile: pygame.Rect, colour: theme.Colour,
@@ -316,7 +342,7 @@ def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
     assert model is not None
     image = None
     size = panel.TILE_SPOT.width - 14
-    if model.drawn is not None and not frame.tile_in_flight:
+    if model.drawn is not None and not frame.tile_in_flight and frame.carried is None and frame.homing is None:
         turn = frame.turn_angle if frame.my_turn else 0.0
         image = tile_turned(model.drawn, turn, size)
     title = _("Tile to place") if model.phase == "place" else _("Tile placed")

@@ -43,6 +43,8 @@ class LiniellFrame:
     count: FinalCount
     cursor: tuple[int, int] | None = None
     pointer: tuple[int, int] | None = None
+    carried: tuple[float, float] | None = None  # the drawn tile taken off its card, in the hand
+    homing: tuple[float, float] | None = None  # ...let go where it cannot go, on its way back to the card
     turn_angle: float = 0.0
     turns: int = 0
     source: str | None = None  # where the marker of an occupation comes from

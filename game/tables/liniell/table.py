@@ -33,6 +33,7 @@ from game.tables.liniell.hints import HINTS
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
+from game.ui.drag import Carry, Homing
 from game.ui.input import Intent
 from game.ui.widgets import Button, room_for_labels
 
@@ -73,7 +74,10 @@ class LiniellTable(TableScene):
         self.turn_angle = 0.0
         self._spin = Tweens()  # the ghost turning: one tween at a time, restarted by each turn
         self.source: str | None = None  # where the marker of an occupation comes from
-        self.dragging = False  # a press on the drawn tile: its release on a square lays it, on the tile turns it
+        # A press on the drawn tile takes it up: it follows the pointer, its release on a square lays it, a
+        # click where it lies turns it; let go anywhere else it glides back to its card (``homing``).
+        self.carry: Carry | None = None
+        self.homing: Homing | None = None
         self.choice = 0  # keyboard choice among the free lines of the new tile
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
@@ -274,8 +278,13 @@ class LiniellTable(TableScene):
 
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
+        if kind == "release" and self.carry is not None:
+            self._drop(intent.pos)  # before the buttons: a tile let go on Skip goes home, Skip stays unpressed
+            return True
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
+            if self.carry is not None:
+                self.carry.move(intent.pos)
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
@@ -315,15 +324,13 @@ class LiniellTable(TableScene):
             return True
         if kind == "press" and intent.pos is not None:
             if panel.TILE_SPOT.collidepoint(intent.pos):
-                self.dragging = True  # the drawn tile taken up: where the button comes up says what it was
+                self.carry = Carry.take(intent.pos, panel.TILE_SPOT.center)  # where it comes down says what it was
+                self.homing = None
                 return True
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
                 self.place(cell)
-            return True
-        if kind == "release" and self.dragging:
-            self._drop(intent.pos)
             return True
         if kind == "confirm":
             opens = self.model.open_cells if self.model is not None else []
@@ -338,17 +345,27 @@ class LiniellTable(TableScene):
 
     def _drop(self, pos: tuple[int, int] | None) -> None:
         """The drawn tile let go: dragged onto a square of the field it is laid there (as a click on the
-        square lays it), clicked where it lies it turns, let go anywhere else it stays in hand."""
-        self.dragging = False
-        if pos is None:
+        square lays it), clicked where it lies it turns, let go anywhere else it glides back to its card."""
+        carry, self.carry = self.carry, None
+        if carry is None:
             return
-        if panel.TILE_SPOT.collidepoint(pos):
+        if pos is not None and not carry.moved and panel.TILE_SPOT.collidepoint(pos):
             self.rotate(1)
             return
-        cell, _where = self.camera.locate(pos)
-        if BOARD.collidepoint(pos) and self._in_region(cell):
+        cell, _where = self.camera.locate(pos) if pos is not None else ((0, 0), None)
+        if pos is not None and BOARD.collidepoint(pos) and self._in_region(cell) and self.my_turn \
+                and self.model is not None and self.model.phase == "place":
             self.cursor = cell
             self.place(cell)
+            return
+        self.homing = Homing(carry.centre)
+
+    def pause(self) -> None:
+        """A menu comes up with the tile in hand (Esc, the button down): the button's coming up goes to
+        the menu, so the tile goes back to its card now."""
+        super().pause()
+        if self.carry is not None:
+            self._drop(None)
 
     def _move_cursor(self, direction: str) -> None:
         """Arrow keys step between the lit squares only (the squares a tile may go on): the nearest
@@ -479,12 +496,14 @@ class LiniellTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._spin.update(dt * self.app.settings.animation_speed)
+        if self.homing is not None and not self.homing.update(panel.TILE_SPOT.center, dt):
+            self.homing = None
         self.toast_time = max(0.0, self.toast_time - dt)
         if self.count.running and self.toast_owner is not None:
             self.toast_time = 0.0  # the game is over: a note about the last choice is not read over the count
 
     def needs_frames(self) -> bool:
-        return super().needs_frames() or self.toast_time > 0 or self._spin.busy
+        return super().needs_frames() or self.toast_time > 0 or self._spin.busy or self.homing is not None
 
     def frame(self) -> LiniellFrame:
         seats = range(2)
@@ -493,7 +512,9 @@ class LiniellTable(TableScene):
             colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
             notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
-            pointer=self.pointer, turn_angle=self.turn_angle, turns=self.turns, source=self.source,
+            pointer=self.pointer, carried=self.carry.centre if self.carry is not None else None,
+            homing=self.homing.pos if self.homing is not None else None, turn_angle=self.turn_angle,
+            turns=self.turns, source=self.source,
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.others_words(self.shown_current),
