@@ -19,7 +19,7 @@ from game.tables.launch import TableConfig
 from game.tables.linja.frame import preview_text
 from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, run, wait
 from tools.shots.linja import advanced
 
 HUMANS = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]
@@ -733,3 +733,26 @@ def test_escape_with_a_piece_in_hand_puts_it_back(app):
     assert app.stack.top is table and table.held is None and not piece.held and piece.lift == 0
     run(app, 0.6)
     assert math.dist(piece.pos, table.pieces.slot_of(piece)) < 2 and match.version == 0
+
+
+def test_a_draw_rings_the_bell_once_at_the_table_and_the_results_stay_quiet(app, monkeypatch):
+    """Linja's end sounded through the table's own player, so its results, never told the end was
+    heard, rang the bell a second time; it goes through ``sound_the_end`` as every table's does."""
+    table, match = make_table(app, HUMANS, first=0)
+    run(app, 0.02, key(pygame.K_RETURN))  # the cover
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    outcome = {"winners": [], "draw": True, "scores": [7, 7], "next_first": 1}
+    view = {**table.view, "phase": "over", "turn": None, "choices": [], "scores": [7, 7], "outcome": outcome}
+    table.receive({"type": "update", "version": table.version + 1, "view": view,
+                   "events": [{"type": "end", "reason": "blocked", "scores": [7, 7], "winners": [], "draw": True,
+                               "next_first": 1}]})
+    for _ in range(120):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if not table.busy and app.stack.top is table:
+            table.open_results()
+        app.step(0.1)
+    assert isinstance(app.stack.top, ResultsScene) and table.end_heard
+    wait(app, 1.5)  # the results' own sound would come 0.9 s after they open
+    assert heard.count("bell") == 1 and "fanfare" not in heard, heard

@@ -320,8 +320,8 @@ class LinjaTable(TableScene):
             timeline.call(lambda: self._celebrate(winners[0]))
             timeline.play(self._banner(_("{name} wins!").format(name=self.seat_name(winners[0])),
                                        self.seat_colour(winners[0]), 2.6, score_line))
-        else:  # the calm bell, no confetti: nobody won
-            timeline.call(lambda: self.app.sounds.play("bell"))
+        else:  # the calm bell, no confetti: nobody won (heard once: the results stay quiet)
+            timeline.call(lambda: self.sound_the_end("bell"))
             timeline.play(self._banner(_("A draw"), theme.SUNFLOWER, 2.6, score_line))
 
     def _light_rows(self, rows: list[int]) -> None:
@@ -344,6 +344,8 @@ class LinjaTable(TableScene):
         self.show.overlays.append(FloatText(text, (pos[0], max(top, pos[1])), colour, size, life, rise))
 
     def _celebrate(self, seat: int) -> None:
+        """The winner's fanfare and confetti, as the banner comes: the game's end is heard here, once."""
+        self.sound_the_end("fanfare")
         colours = [self.seat_colour(seat), theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.right, colours, 180)
 
