@@ -689,32 +689,39 @@ def test_a_piece_carried_follows_the_pointer_and_glides_home_when_let_go_where_i
     table, match = make_table(app, VS_BOT, first=0)
     table.session.hold_bots(True)
     run(app, 2.0)
-    choice = next(c for c in table.view["choices"] if c["from"] == 1)
-    start = piece_centre(table, 1, 0)
-    grip = (start[0] + 9, start[1] - 7)  # pressed a little off its middle
+    piece = table.rows[0][0][2]  # a start-row piece between two others
+    grip = (round(piece.x) + 9, round(piece.y) - 7)  # pressed a little off its middle
     away = (grip[0] + 230, round(table.layout.row_y(5)))
     moves = drag(grip, away)
     run(app, 0.02, moves[:-1])
     held = table.held
-    assert held is not None and held.lift > 0
+    assert held is piece and held.lift > 0
     assert (round(held.x), round(held.y)) == (away[0] - 9, away[1] + 7)  # under the pointer, as gripped
+    assert table.frame().mover is held  # the preview rings and traces the piece in the hand, not a neighbour
     slot = table.pieces.slot_of(held)
     run(app, 1 / 60, moves[-1:])  # let go on a row its move does not reach
     assert match.version == 0 and table.held is None
     assert math.dist(held.pos, slot) > 100  # on its way home, not teleported there
     run(app, 0.6)
     assert math.dist(held.pos, table.pieces.slot_of(held)) < 2  # home
+    start = piece_centre(table, 1, 0)
+    run(app, 0.3, drag(start, (start[0], round(table.layout.row_y(2)))))  # the initial move, 1 -> 2
+    run(app, 3.0)
+    assert table.view["phase"] == "following" and table.view["steps"] >= 2 and not table.busy
+    choice = next(c for c in table.view["choices"] if c["from"] == 0)
     to = int(choice["to"])
-    moves = drag(piece_centre(table, 1, 0), (start[0] + 300, round(table.layout.row_y(to))))
+    start = piece_centre(table, 0, 0)
+    end = (start[0] + 300, round(table.layout.row_y(to)))
+    moves = drag(start, end)
     run(app, 0.02, moves[:-1])
     carried = table.held
     assert carried is not None
     run(app, 1 / 60, moves[-1:])
-    assert match.version == 1 and carried in table.rows[to][0]
-    assert math.dist(carried.pos, (start[0] + 300, table.layout.row_y(to))) < 30  # hops on from where it lies
+    assert match.version == 2 and carried in table.rows[to][0]
+    assert math.dist(carried.pos, end) < 30  # it hops on from where it lies
     run(app, 0.05)
     assert carried.flying
-    run(app, 0.35)  # one hop (0.3 s), not the whole way from row 1
+    run(app, 0.35)  # one hop (0.3 s), not the whole way from row 0 (0.52 s and more)
     assert not carried.flying and math.dist(carried.pos, table.pieces.slot_of(carried)) < 2
 
 

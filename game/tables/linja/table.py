@@ -378,6 +378,8 @@ class LinjaTable(TableScene):
         """The piece that would move for ``choice``: the one nearest the pointer in its row."""
         if self.pieces is None or self.eyes is None:
             return None
+        if self.held is not None and self.pressed_row == choice["from"]:
+            return self.held  # the piece in the hand, wherever the pointer has carried it
         pointer = self.hover_pos if self.hover_row == choice["from"] else None
         return self.pieces.nearest(self.eyes, int(choice["from"]), pointer)
 
