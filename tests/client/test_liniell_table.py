@@ -690,6 +690,40 @@ def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_ca
     assert isinstance(app.stack.top, PauseScene) and table.carry is None and table.homing is not None
 
 
+def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_go_elsewhere_glides_back(fast) -> None:
+    """A marker could only be clicked, then its line clicked: pressed and dragged it stayed in the supply
+    and the line it was let go on stayed free. Now it follows the pointer (its place in the supply empty
+    meanwhile); let go off every free line it glides home, let go on one it occupies it."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, click(table.camera.tile_rect((0, 0)).center))
+    wait_idle(app, table)
+    model = table.model
+    assert model.phase == "occupy"
+    match = table.session.match
+    version = match.version
+    home = panel.supply_spot(0, max(model.supply(0)))
+    grip = (round(home[0]) + 5, round(home[1]) + 3)
+    events = drag(grip, (grip[0] - 300, grip[1] + 300))
+    app.step(1 / 60, events[:-1])
+    frame = table.frame()
+    assert frame.marker_from == "supply" and frame.marker_at == (grip[0] - 305, grip[1] + 297)
+    app.step(1 / 60, events[-1:])  # let go on no line
+    assert match.version == version and table.marker_homing is not None
+    app.step(1 / 60)
+    assert 0 < math.dist(table.frame().marker_at, home) < 400  # on its way home
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.marker_homing is None and table.frame().marker_at is None
+    line = model.free_lines_on_last()[0]
+    target = line_point(table, line)
+    app.step(1 / 60, drag(grip, (int(target[0]), int(target[1]))))
+    wait_idle(app, table)
+    occupied = [entry["line"] for entry in match.view(0)["markers"][0] if entry["piece"] is not None]
+    assert match.version > version and line in occupied
+
+
 def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:
     """At one screen the cover comes between two players' turns: a refusal the first player's click
     earned ("A tile must go next to a tile already in play.", "Both your markers are out…") stood on

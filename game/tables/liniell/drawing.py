@@ -153,6 +153,8 @@ def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None
             spots.append((board.marker_spot(camera, model.tiles, piece), seat, marker, piece))
     for (x, y), seat, marker, piece in sorted(spots, key=lambda item: item[0][1]):
         mine = seat == model.current
+        if mine and frame.marker_at is not None and model.line_of_piece.get(piece) == frame.marker_from:
+            continue  # taken up: it is in the hand (``_carried``)
         ring = None
         if mine and chosen is not None and model.line_of_piece.get(piece) == chosen:
             ring = theme.SUNFLOWER
@@ -206,8 +208,12 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
 
 def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
     """The drawn tile off its card, over everything: in the hand where no square takes it (a square under
-    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go."""
+    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go; and
+    likewise a marker taken up from the supply or the field."""
     model = frame.model
+    if model is not None and frame.marker_at is not None:
+        art.draw_marker(surface, frame.marker_at, board.marker_radius(frame.camera), frame.colour(model.current),
+                        lift=10.0, letter=frame.initial(model.current))
     at = frame.homing if frame.homing is not None else None if snapped(frame) else frame.carried
     if at is None or model is None or model.drawn is None:
         return
@@ -325,6 +331,8 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
                                frame.notes.get(seat, ""), frame.initial(seat))
         supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
+        if seat == model.current and frame.marker_at is not None and frame.marker_from == "supply" and any(supply):
+            supply[max(index for index, home in enumerate(supply) if home)] = False  # that one is in the hand
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,

@@ -45,6 +45,8 @@ class LiniellFrame:
     pointer: tuple[int, int] | None = None
     carried: tuple[float, float] | None = None  # the drawn tile taken off its card, in the hand
     homing: tuple[float, float] | None = None  # ...let go where it cannot go, on its way back to the card
+    marker_at: tuple[float, float] | None = None  # a marker of the mover's taken up: in the hand or going back
+    marker_from: str | None = None  # ...and where it was taken from: "supply" or the line it stands on
     turn_angle: float = 0.0
     turns: int = 0
     source: str | None = None  # where the marker of an occupation comes from

@@ -78,6 +78,12 @@ class LiniellTable(TableScene):
         # click where it lies turns it; let go anywhere else it glides back to its card (``homing``).
         self.carry: Carry | None = None
         self.homing: Homing | None = None
+        # A marker pressed on: (its carry, where it came from, the marker chosen before the press). Let go on
+        # a free line of the new tile it occupies it; a click (no drag) chooses it as before; let go
+        # anywhere else it glides back (``marker_homing``: the glide and where it goes).
+        self.marker_carry: tuple[Carry, str, str | None] | None = None
+        self.marker_homing: tuple[Homing, str] | None = None
+        self.marker_dropped: tuple[float, float] | None = None  # where a marker was let go on its line
         self.choice = 0  # keyboard choice among the free lines of the new tile
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
@@ -144,7 +150,8 @@ class LiniellTable(TableScene):
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
         mine = actor in self.humans
         launch, self.launch = (self.launch if mine else None), None
-        stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor)
+        dropped, self.marker_dropped = (self.marker_dropped if mine else None), None
+        stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor, dropped)
 
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         """A forced skip: no free line on the new tile ends the turn by itself. A note that answered the
@@ -158,7 +165,7 @@ class LiniellTable(TableScene):
             self.submit({"type": "skip"})
 
     def refused(self, message: str) -> None:
-        self.launch = None
+        self.launch = self.marker_dropped = None
         self.toast(message, owner=self.eyes)
 
     def cover_note(self, seat: int) -> str:
@@ -281,10 +288,14 @@ class LiniellTable(TableScene):
         if kind == "release" and self.carry is not None:
             self._drop(intent.pos)  # before the buttons: a tile let go on Skip goes home, Skip stays unpressed
             return True
+        if kind == "release" and self.marker_carry is not None:
+            self._drop_marker(intent.pos)  # likewise a marker let go on Skip: it goes home, Skip stays unpressed
+            return True
         if kind == "point" and intent.pos is not None:
             self.pointer = intent.pos
-            if self.carry is not None:
-                self.carry.move(intent.pos)
+            for carry in (self.carry, self.marker_carry[0] if self.marker_carry is not None else None):
+                if carry is not None:
+                    carry.move(intent.pos)
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
@@ -366,6 +377,8 @@ class LiniellTable(TableScene):
         super().pause()
         if self.carry is not None:
             self._drop(None)
+        if self.marker_carry is not None:
+            self._drop_marker(None)
 
     def _move_cursor(self, direction: str) -> None:
         """Arrow keys step between the lit squares only (the squares a tile may go on): the nearest
@@ -417,8 +430,10 @@ class LiniellTable(TableScene):
             return True
         if kind == "press" and intent.pos is not None:
             picked = self._source_at(intent.pos)
-            if picked is not None:
-                self.source = None if picked == self.source and picked != SUPPLY else picked
+            if picked is not None:  # taken up: a click chooses it, a drag carries it to a line
+                self.marker_carry = (Carry.take(intent.pos, self._source_spot(picked)), picked, self.source)
+                self.marker_homing = None
+                self.source = picked
                 self.sound("click")
                 return True
             line = self.line_at(intent.pos)
@@ -426,6 +441,38 @@ class LiniellTable(TableScene):
                 self.occupy(line)
             return True
         return False
+
+    def _drop_marker(self, pos: tuple[int, int] | None) -> None:
+        """A marker let go: clicked (no drag) it stays chosen — the chosen one on the field clicked again
+        is let go of, as before; dragged onto a free line of the new tile it occupies it; let go anywhere
+        else it glides back to where it stood, still chosen."""
+        assert self.marker_carry is not None
+        carry, picked, before = self.marker_carry
+        self.marker_carry = None
+        if not carry.moved and pos is not None:
+            if picked == before and picked != SUPPLY:
+                self.source = None
+            return
+        model = self.model
+        line = self.line_at(pos) if pos is not None and BOARD.collidepoint(pos) else None
+        if line is not None and model is not None and self.my_turn and model.phase == "occupy" \
+                and line in model.free_lines_on_last():
+            self.marker_dropped = carry.centre
+            self.occupy(line)
+            return
+        self.marker_homing = (Homing(carry.centre), picked)
+
+    def _source_spot(self, source: str) -> tuple[float, float]:
+        """Where the acting player's marker of ``source`` stands: the supply's free one, or on its line."""
+        assert self.model is not None
+        seat = self.model.current
+        if source == SUPPLY:
+            return panel.supply_spot(seat, max(self.model.supply(seat), default=0))
+        for marker in range(2):
+            piece = self.model.marker_piece(seat, marker)
+            if piece is not None and self.model.line_of_piece.get(piece) == source:
+                return board.marker_spot(self.camera, self.model.tiles, piece)
+        return panel.supply_spot(seat, 0)
 
     def occupy(self, line: str) -> None:
         if self.source is None:
@@ -498,12 +545,17 @@ class LiniellTable(TableScene):
         self._spin.update(dt * self.app.settings.animation_speed)
         if self.homing is not None and not self.homing.update(panel.TILE_SPOT.center, dt):
             self.homing = None
+        if self.marker_homing is not None:
+            homing, source = self.marker_homing
+            if self.model is None or self.model.phase != "occupy" or not homing.update(self._source_spot(source), dt):
+                self.marker_homing = None
         self.toast_time = max(0.0, self.toast_time - dt)
         if self.count.running and self.toast_owner is not None:
             self.toast_time = 0.0  # the game is over: a note about the last choice is not read over the count
 
     def needs_frames(self) -> bool:
-        return super().needs_frames() or self.toast_time > 0 or self._spin.busy or self.homing is not None
+        return super().needs_frames() or self.toast_time > 0 or self._spin.busy or self.homing is not None \
+            or self.marker_homing is not None
 
     def frame(self) -> LiniellFrame:
         seats = range(2)
@@ -514,12 +566,23 @@ class LiniellTable(TableScene):
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
             pointer=self.pointer, carried=self.carry.centre if self.carry is not None else None,
             homing=self.homing.pos if self.homing is not None else None, turn_angle=self.turn_angle,
+            marker_at=self._marker_in_hand(), marker_from=self._marker_taken_from(),
             turns=self.turns, source=self.source,
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.others_words(self.shown_current),
             keys_note=self.keys_note(),
             buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
+
+    def _marker_in_hand(self) -> tuple[float, float] | None:
+        if self.marker_carry is not None and self.marker_carry[0].moved:
+            return self.marker_carry[0].centre
+        return self.marker_homing[0].pos if self.marker_homing is not None else None
+
+    def _marker_taken_from(self) -> str | None:
+        if self.marker_carry is not None:
+            return self.marker_carry[1]
+        return self.marker_homing[1] if self.marker_homing is not None else None
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
