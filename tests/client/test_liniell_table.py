@@ -703,7 +703,7 @@ def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_g
     assert model.phase == "occupy"
     match = table.session.match
     version = match.version
-    home = panel.supply_spot(0, max(model.supply(0)))
+    home = panel.supply_spot(0, min(model.supply(0)))  # the marker the rules move: the first in the supply
     grip = (round(home[0]) + 5, round(home[1]) + 3)
     events = drag(grip, (grip[0] - 300, grip[1] + 300))
     app.step(1 / 60, events[:-1])

@@ -332,7 +332,7 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
         supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
         if seat == model.current and frame.marker_at is not None and frame.marker_from == "supply" and any(supply):
-            supply[max(index for index, home in enumerate(supply) if home)] = False  # that one is in the hand
+            supply[supply.index(True)] = False  # that one is in the hand (the first: the one the rules move)
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,

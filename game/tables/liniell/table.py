@@ -467,7 +467,7 @@ class LiniellTable(TableScene):
         assert self.model is not None
         seat = self.model.current
         if source == SUPPLY:
-            return panel.supply_spot(seat, max(self.model.supply(seat), default=0))
+            return panel.supply_spot(seat, min(self.model.supply(seat), default=0))  # the one the rules move
         for marker in range(2):
             piece = self.model.marker_piece(seat, marker)
             if piece is not None and self.model.line_of_piece.get(piece) == source:
