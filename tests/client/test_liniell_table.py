@@ -785,3 +785,29 @@ def test_the_skip_words_wrap_inside_the_action_box_in_german_at_150_percent(app,
     inside = panel.ACTIONS.inflate(-40, 0)  # the box's padding: 30 px on the left, some on the right
     assert shown is not None and all(inside.contains(rect) for _text, rect in rows), rows
     assert not buttons or shown.bottom <= panel.BUTTON_ROW_Y
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_action_boxs_sentence_reads_near_its_size_and_the_keys_line_gives_way_where_both_cannot(
+        app, monkeypatch, lang, scale) -> None:
+    """German at 150 %: the keys line's two rows above Skip left the sentence that says what to do a
+    third of the box and it shrank to half its size; it reads at its size now and the keys line is left
+    out there. At 100 % both stand as before."""
+    from game.i18n import _, set_language
+    from tests.client.helpers import record_drawn_sizes
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        detail = _("Click a free line on the new tile: a marker goes there from your supply.")
+        keys = _("←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip")
+        drawn = record_drawn_sizes(monkeypatch)
+        shown = panel.draw_actions(pygame.Surface((1920, 1080)), _("Occupy a line?"), detail, keys,
+                                   (255, 160, 80), True)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    sentence = [(size, rect) for text, size, rect in drawn if text and text in detail]
+    assert sentence and all(size >= panel.DETAIL_LEAST for size, _rect in sentence), sentence
+    assert " ".join(text for text, _size, _rect in drawn if text and text in detail) == detail  # whole
+    assert all(rect.bottom <= panel.BUTTON_ROW_Y for _size, rect in sentence)
+    assert (shown is not None) == (scale == 1.0)  # the keys line stands where there is room for both
