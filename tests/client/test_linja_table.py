@@ -763,3 +763,24 @@ def test_a_draw_rings_the_bell_once_at_the_table_and_the_results_stay_quiet(app,
     assert isinstance(app.stack.top, ResultsScene) and table.end_heard
     wait(app, 1.5)  # the results' own sound would come 0.9 s after they open
     assert heard.count("bell") == 1 and "fanfare" not in heard, heard
+
+
+def test_a_points_chip_says_what_it_means_when_the_pointer_rests_on_it(app):
+    """The numbers down the board's sides (5 3 2 1 in one colour, 1 2 3 5 in the other) were never
+    explained on the table: resting on one names whose pieces score what there."""
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    chip = table.layout.chip_centre(1, 1)  # Bimmel's 3 on row 1, two sticks from Bimmel's goal
+    run(app, 0.1, [pygame.event.Event(pygame.MOUSEMOTION, pos=chip, rel=(1, 1), buttons=(0, 0, 0))])
+    assert table.chip_tip() is None  # not at once: the pointer may be passing by
+    run(app, 0.6)
+    tip = table.chip_tip()
+    assert tip is not None and tip[0] == "Each of Bimmel's pieces on this row scores 3 points at the end."
+    assert tip[1].collidepoint(chip)
+    run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 4), rel=(1, 1),
+                                      buttons=(0, 0, 0))])
+    assert table.chip_tip()[0] == "Each of Ada's pieces on this row scores 1 point at the end."
+    run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 3), rel=(1, 1),
+                                      buttons=(0, 0, 0))])
+    assert table.chip_tip() is None  # Ada's own half: no chip there

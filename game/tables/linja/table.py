@@ -13,11 +13,11 @@ from typing import Any
 import pygame
 
 from game.anim import Timeline
-from game.core.linja.position import have_passed
+from game.core.linja.position import have_passed, row_points
 from game.i18n import _, ngettext
 from game.lan.chat import PANEL_SIZE as CHAT_PANEL
 from game.render.linja.art import board_base
-from game.render.linja.layout import PIECE_RADIUS, ROWS, LinjaLayout
+from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
 from game.tables.base import Anchor, TableScene, View
 from game.tables.launch import TableConfig
@@ -33,11 +33,12 @@ from game.ui import theme
 from game.ui.drag import Carry
 from game.ui.floaters import FloatText
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, draw_tooltip
 
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
 CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
+TIP_DELAY = 0.5  # seconds the pointer rests on a points chip before it is explained
 HELD_LIFT = 0.35  # how far a piece pressed on rises off the table (a hop's top is 1)
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
@@ -57,6 +58,7 @@ class LinjaTable(TableScene):
         self.pieces: PieceLayer | None = None  # made from the first view
         self.hover_row: int | None = None
         self.hover_pos: tuple[int, int] | None = None
+        self.resting = 0.0  # seconds the pointer has rested where it is
         self.selected: int | None = None  # a choice picked with the keyboard or pad
         self.picked: Piece | None = None  # the very piece clicked, so that one hops
         self.pressed_row: int | None = None  # a row pressed: its move is played when the button comes up on it
@@ -445,6 +447,7 @@ class LinjaTable(TableScene):
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
+            self.resting = 0.0
             if self.pressed_row is not None:
                 self._carry_to(intent.pos)
                 return False  # a piece held: its move stays shown until the button comes up
@@ -537,6 +540,7 @@ class LinjaTable(TableScene):
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.resting += dt
         if self.dropped is not None and (self.dropped.flying or (self.awaiting <= 0 and not self.busy)):
             self.dropped.held = False  # its hop took it, or the move was refused: it glides back
             self.dropped = None
@@ -566,6 +570,27 @@ class LinjaTable(TableScene):
         if frame is not None:
             draw_board(surface, frame)
             draw_panel(surface, frame)
+            chip = self.chip_tip()
+            if chip is not None:
+                draw_tooltip(surface, chip[0], chip[1], within=BOARD)
+
+    def chip_tip(self) -> tuple[str, pygame.Rect] | None:
+        """What a points chip means, once the pointer rests on it: the newcomer's first question about the
+        numbers down the board's sides (5, 3, 2, 1 for one colour, 1, 2, 3, 5 for the other)."""
+        if self.hover_pos is None or self.resting < TIP_DELAY or self.pressed_row is not None:
+            return None
+        for seat in (0, 1):
+            for row in range(ROWS):
+                points = row_points(seat, row)
+                centre = self.layout.chip_centre(seat, row)
+                if points and (self.hover_pos[0] - centre[0]) ** 2 + (self.hover_pos[1] - centre[1]) ** 2 \
+                        <= (CHIP_RADIUS + 4) ** 2:
+                    words = ngettext("Each of {name}'s pieces on this row scores {points} point at the end.",
+                                     "Each of {name}'s pieces on this row scores {points} points at the end.", points)
+                    box = pygame.Rect(0, 0, 2 * CHIP_RADIUS, 2 * CHIP_RADIUS)
+                    box.center = centre
+                    return words.format(name=self.seat_name(seat), points=points), box
+        return None
 
 
 def armies_passed(view: View) -> bool:
