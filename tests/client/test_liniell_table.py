@@ -18,7 +18,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
-from game.tables.liniell import panel
+from game.tables.liniell import drawing, panel
 from game.tables.liniell.drawing import bubble_box, toast_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import Toast
@@ -722,6 +722,34 @@ def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_g
     wait_idle(app, table)
     occupied = [entry["line"] for entry in match.view(0)["markers"][0] if entry["piece"] is not None]
     assert match.version > version and line in occupied
+
+
+def test_a_turn_opens_quiet_with_no_ghost_nor_red_verdict_where_the_pointer_happens_to_rest(fast) -> None:
+    """The pointer rests where a click skipped the bot's move (or on the cover's button): the new turn
+    opened with the ghost tile on that square and, on a square no tile may take, a coral "A tile must go
+    next to a tile already in play." the player had not asked for. As at Linie 1's table, the ghost and
+    its verdict wait until the player moves the pointer (or turns the tile, or steers with the keys)."""
+    app = fast
+    table = table_after(app, 3, humans=(0,))
+    model = table.model
+    far = next(cell for cell in field_render.region_cells(model.region())
+               if cell not in model.tiles and cell not in model.open_cells)
+    rest = table.camera.tile_rect(far).center
+    app.step(1 / 60, move(rest))  # the pointer came to rest here during the bot's move
+    wait_idle(app, table)
+    assert table.my_turn and table.model.phase == "place" and table.cursor == far
+    frame = table.frame()
+    assert frame.ghost_waits and not drawing.snapped(frame)  # no ghost, no red verdict yet
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(rest[0] + 6, rest[1]), rel=(6, 0),
+                                         buttons=(0, 0, 0))])  # the player moves
+    frame = table.frame()
+    assert not frame.ghost_waits and drawing.snapped(frame)  # now the ghost shows its verdict there
+    table.ghost_waits = True
+    lit = table.model.open_cells[0]
+    table.cursor = lit
+    version = table.session.match.version
+    app.step(1 / 60, key(pygame.K_RETURN))  # the first Enter shows the tile where it would go
+    assert table.session.match.version == version and not table.ghost_waits and drawing.snapped(table.frame())
 
 
 def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:

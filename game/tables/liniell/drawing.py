@@ -184,7 +184,7 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
-    if not frame.my_turn or model.phase != "place" or model.drawn is None:
+    if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
         return
     cell = frame.cursor
     if cell is not None and snapped(frame):
@@ -228,7 +228,8 @@ def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
 def snapped(frame: LiniellFrame) -> bool:
     """The tile in hand shows snapped into a free square of the field under the pointer."""
     model, cell = frame.model, frame.cursor
-    if model is None or not frame.my_turn or model.phase != "place" or model.drawn is None or cell is None:
+    if model is None or frame.ghost_waits or not frame.my_turn or model.phase != "place" or model.drawn is None \
+            or cell is None:
         return False
     over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
     return (frame.carried is None or over_board) and cell not in model.tiles and board.in_region(cell, model.region())

@@ -85,6 +85,11 @@ class LiniellTable(TableScene):
         self.marker_homing: tuple[Homing, str] | None = None
         self.marker_dropped: tuple[float, float] | None = None  # where a marker was let go on its line
         self.choice = 0  # keyboard choice among the free lines of the new tile
+        # A turn opens quiet, as Linie 1's does: the pointer rests wherever it was (on the cover's button, or
+        # where a click skipped the bot's move), so the ghost tile and its verdict wait until this player
+        # moves the pointer, turns the tile or steers with the keys.
+        self.ghost_waits = False
+        self._pointed: tuple[int, int] | None = None  # the last point's place (the skeleton sets ``pointer``)
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
         self.toast_colour: theme.Colour = theme.CORAL
@@ -160,6 +165,7 @@ class LiniellTable(TableScene):
         if mine and self.toast_owner is not None and self.toast_owner != acting:
             self.toast_time = 0.0
         model = self.model
+        self.ghost_waits = mine and model is not None and model.phase == "place"
         if mine and model is not None and model.phase == "occupy" and not model.free_lines_on_last():
             self.toast(_("No free line on this tile: your turn ends."), theme.SUNFLOWER, owner=acting)
             self.submit({"type": "skip"})
@@ -275,6 +281,7 @@ class LiniellTable(TableScene):
 
     def rotate(self, step: int) -> None:
         if self.my_turn and self.model is not None and self.model.phase == "place":
+            self.ghost_waits = False
             self.turns += step
             self.sound("rotate")
             self._spin.clear()
@@ -292,7 +299,9 @@ class LiniellTable(TableScene):
             self._drop_marker(intent.pos)  # likewise a marker let go on Skip: it goes home, Skip stays unpressed
             return True
         if kind == "point" and intent.pos is not None:
-            self.pointer = intent.pos
+            if intent.pos != self._pointed and intent.value != "entered":
+                self.ghost_waits = False  # the player moved: the ghost follows from here on
+            self.pointer = self._pointed = intent.pos
             for carry in (self.carry, self.marker_carry[0] if self.marker_carry is not None else None):
                 if carry is not None:
                     carry.move(intent.pos)
@@ -331,9 +340,11 @@ class LiniellTable(TableScene):
             self.rotate(intent.turn)
             return True
         if kind in ("up", "down", "left", "right"):
+            self.ghost_waits = False
             self._move_cursor(kind)
             return True
         if kind == "press" and intent.pos is not None:
+            self.ghost_waits = False
             if panel.TILE_SPOT.collidepoint(intent.pos):
                 self.carry = Carry.take(intent.pos, panel.TILE_SPOT.center)  # where it comes down says what it was
                 self.homing = None
@@ -345,7 +356,10 @@ class LiniellTable(TableScene):
             return True
         if kind == "confirm":
             opens = self.model.open_cells if self.model is not None else []
-            if self.cursor in opens:
+            waited, self.ghost_waits = self.ghost_waits, False
+            if waited and self.cursor in opens:
+                self.sound("hover")  # the first Enter shows where the tile would go, with its verdict
+            elif self.cursor in opens:
                 self.place(self.cursor)
             elif opens:  # no square chosen, or the one just filled: Enter first shows the nearest lit one
                 here = self.cursor or opens[0]
@@ -564,7 +578,8 @@ class LiniellTable(TableScene):
             colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
             notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
-            pointer=self.pointer, carried=self.carry.centre if self.carry is not None else None,
+            ghost_waits=self.ghost_waits, pointer=self.pointer,
+            carried=self.carry.centre if self.carry is not None else None,
             homing=self.homing.pos if self.homing is not None else None, turn_angle=self.turn_angle,
             marker_at=self._marker_in_hand(), marker_from=self._marker_taken_from(),
             turns=self.turns, source=self.source,
