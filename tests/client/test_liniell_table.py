@@ -752,6 +752,23 @@ def test_a_turn_opens_quiet_with_no_ghost_nor_red_verdict_where_the_pointer_happ
     assert table.session.match.version == version and not table.ghost_waits and drawing.snapped(table.frame())
 
 
+def test_with_no_marker_chosen_enter_is_told_the_keys_and_a_click_the_click(fast) -> None:
+    """Both markers out and none chosen: a player at the keyboard pressing Enter was told to "click" the
+    marker; the note names ↑/↓ to them, and a click on a line still hears about clicking."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, click(table.camera.tile_rect((0, 0)).center))
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    table.source = None  # as with both markers out and neither chosen yet
+    app.step(1 / 60, key(pygame.K_RETURN))
+    assert table.toast_text == "Both your markers are out: first choose the one that should move with ↑/↓."
+    target = line_point(table, table.model.free_lines_on_last()[0])
+    app.step(1 / 60, click((int(target[0]), int(target[1]))))
+    assert table.toast_text == "Both your markers are out: first click the one that should move."
+
+
 def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:
     """At one screen the cover comes between two players' turns: a refusal the first player's click
     earned ("A tile must go next to a tile already in play.", "Both your markers are out…") stood on

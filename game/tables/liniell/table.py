@@ -440,7 +440,7 @@ class LiniellTable(TableScene):
                 self.sound("click")
             return True
         if kind == "confirm" and free:
-            self.occupy(free[self.choice % len(free)])
+            self.occupy(free[self.choice % len(free)], keys=True)
             return True
         if kind == "press" and intent.pos is not None:
             picked = self._source_at(intent.pos)
@@ -488,9 +488,12 @@ class LiniellTable(TableScene):
                 return board.marker_spot(self.camera, self.model.tiles, piece)
         return panel.supply_spot(seat, 0)
 
-    def occupy(self, line: str) -> None:
+    def occupy(self, line: str, keys: bool = False) -> None:
+        """Occupy ``line`` with the chosen marker; with both out and none chosen, say how to choose one —
+        by the keys to a player who pressed Enter (the note said "click" to a player at the keyboard)."""
         if self.source is None:
-            self.toast(_("Both your markers are out: first click the one that should move."), theme.SUNFLOWER,
+            self.toast(_("Both your markers are out: first choose the one that should move with ↑/↓.") if keys
+                       else _("Both your markers are out: first click the one that should move."), theme.SUNFLOWER,
                        owner=self.eyes)
             self.sound("error")
             return
