@@ -15,11 +15,10 @@ import pygame
 from game.anim import Timeline
 from game.core.linja.position import have_passed, row_points
 from game.i18n import _, ngettext
-from game.lan.chat import PANEL_SIZE as CHAT_PANEL
 from game.render.linja.art import board_base
 from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_PANEL, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
