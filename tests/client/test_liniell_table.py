@@ -660,9 +660,8 @@ def test_the_drawn_tile_dragged_onto_the_field_is_laid_there_and_clicked_it_turn
 def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_card_when_let_go_elsewhere(
         fast) -> None:
     """Dragged off its card the tile is in the hand over the side panel too (it showed on its card until
-    the pointer reached the field); let go where nothing takes it, it glides home rather than jumping,
-    and a drag that comes back to the card does not turn the tile."""
-    from game.tables.liniell import drawing
+    the pointer reached the field), at the field's size over the field; let go where nothing takes it,
+    it glides home rather than jumping, and a drag that comes back to the card does not turn the tile."""
     app = fast
     table = table_after(app, 0, humans=(0,))
     wait_idle(app, table)
@@ -674,6 +673,12 @@ def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_ca
     frame = table.frame()
     assert frame.carried == table.carry.centre and not drawing.snapped(frame)
     assert panel.TILE_SPOT.collidepoint(frame.carried) is False
+    assert drawing.carried_size(frame) == panel.TILE_SPOT.width - 14  # over the panel: the card's size
+    over_field = (panel.TILE_SPOT.centerx - 1300, panel.TILE_SPOT.centery)
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=over_field, rel=(1, 1), buttons=(1, 0, 0))])
+    frame = table.frame()
+    assert not drawing.snapped(frame) and drawing.carried_size(frame) == table.camera.tile_size()  # the field's
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=over_panel, rel=(1, 1), buttons=(1, 0, 0))])
     app.step(1 / 60, events[-1:])
     assert table.carry is None and table.homing is not None and table.turns == 0
     gap = math.dist(table.homing.pos, panel.TILE_SPOT.center)

@@ -217,12 +217,21 @@ def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
     at = frame.homing if frame.homing is not None else None if snapped(frame) else frame.carried
     if at is None or model is None or model.drawn is None:
         return
-    image = tile_turned(model.drawn, frame.turn_angle, panel.TILE_SPOT.width - 14)
+    image = tile_turned(model.drawn, frame.turn_angle, carried_size(frame))
     box = image.get_rect(center=(round(at[0]), round(at[1])))
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((*theme.SHADOW[:3], 90))
     surface.blit(shadow, box.move(6, 10))
     surface.blit(image, box)
+
+
+def carried_size(frame: LiniellFrame) -> int:
+    """The tile in hand is the field's size over the field (the size it snaps in at), the card's elsewhere
+    and on its way back to the card."""
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    if frame.homing is None and over_board:
+        return frame.camera.tile_size()
+    return panel.TILE_SPOT.width - 14
 
 
 def snapped(frame: LiniellFrame) -> bool:
