@@ -1,7 +1,7 @@
 """A game's end is heard once: the table that stages the winning move plays the fanfare, and its
 results stay quiet; results over a table that opened on the end (a replay jumped there, a finished
 save) play it themselves. Before, Linie 1, Liniell and Bus played it at the table and again on the
-results."""
+results, and Linja left it to the results, a moment after its winner's banner."""
 
 from __future__ import annotations
 
@@ -46,7 +46,9 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
     viewer = app.stack.top
     assert isinstance(viewer, ReplayViewer)
     heard: list[str] = []
-    monkeypatch.setattr(app.sounds, "play", heard.append)
+    at_table: list[str] = []  # what was heard while the table, not its results, was on top
+    monkeypatch.setattr(app.sounds, "play",
+                        lambda name: (heard.append(name), app.stack.top is viewer and at_table.append(name)))
     if staged:  # the winning move plays on the table
         viewer.jump(len(match.log) - 1)
         wait(app, 0.5)
@@ -56,3 +58,5 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
         viewer.jump(len(match.log))
     _to_results(app, viewer)
     assert heard.count("fanfare") == 1, heard
+    if staged:  # the winning move's table sounds it (Linja's stayed quiet and left it to the results)
+        assert at_table.count("fanfare") == 1, at_table

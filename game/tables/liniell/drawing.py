@@ -81,6 +81,7 @@ def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface)
     _field(frame, surface, pulse)
     _ghost(frame, surface)
     _panel(frame, surface, pulse)
+    _carried(frame, surface)
     _hover_label(frame, surface)
     _toast(frame, surface)
 
@@ -94,7 +95,7 @@ def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     if frame.my_turn and model.phase == "place":
         colour = frame.colour(model.current)
         for cell in model.open_cells:
-            if cell != frame.cursor:  # the ghost tile sits there
+            if cell != frame.cursor or not snapped(frame):  # else the ghost tile sits there
                 lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
     board.draw_lit(surface, camera, lit, pulse)
     if model.last is not None and model.phase in ("occupy", "connect") and not frame.busy:
@@ -152,6 +153,8 @@ def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None
             spots.append((board.marker_spot(camera, model.tiles, piece), seat, marker, piece))
     for (x, y), seat, marker, piece in sorted(spots, key=lambda item: item[0][1]):
         mine = seat == model.current
+        if mine and frame.marker_at is not None and model.line_of_piece.get(piece) == frame.marker_from:
+            continue  # taken up: it is in the hand (``_carried``)
         ring = None
         if mine and chosen is not None and model.line_of_piece.get(piece) == chosen:
             ring = theme.SUNFLOWER
@@ -181,10 +184,10 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
-    if not frame.my_turn or model.phase != "place" or model.drawn is None:
+    if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
         return
     cell = frame.cursor
-    if cell is not None and cell not in model.tiles and board.in_region(cell, model.region()):
+    if cell is not None and snapped(frame):
         rect = camera.tile_rect(cell)
         image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
         image.set_alpha(GHOST_ALPHA)
@@ -195,11 +198,50 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         if problem is not None:
             _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast)
         return
-    if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
+    if frame.carried is None and frame.homing is None and frame.pointer is not None \
+            and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
+
+
+def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The drawn tile off its card, over everything: in the hand where no square takes it (a square under
+    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go; and
+    likewise a marker taken up from the supply or the field."""
+    model = frame.model
+    if model is not None and frame.marker_at is not None:
+        art.draw_marker(surface, frame.marker_at, board.marker_radius(frame.camera), frame.colour(model.current),
+                        lift=10.0, letter=frame.initial(model.current))
+    at = frame.homing if frame.homing is not None else None if snapped(frame) else frame.carried
+    if at is None or model is None or model.drawn is None:
+        return
+    image = tile_turned(model.drawn, frame.turn_angle, carried_size(frame))
+    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((*theme.SHADOW[:3], 90))
+    surface.blit(shadow, box.move(6, 10))
+    surface.blit(image, box)
+
+
+def carried_size(frame: LiniellFrame) -> int:
+    """The tile in hand is the field's size over the field (the size it snaps in at), the card's elsewhere
+    and on its way back to the card."""
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    if frame.homing is None and over_board:
+        return frame.camera.tile_size()
+    return panel.TILE_SPOT.width - 14
+
+
+def snapped(frame: LiniellFrame) -> bool:
+    """The tile in hand shows snapped into a free square of the field under the pointer."""
+    model, cell = frame.model, frame.cursor
+    if model is None or frame.ghost_waits or not frame.my_turn or model.phase != "place" or model.drawn is None \
+            or cell is None:
+        return False
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    return (frame.carried is None or over_board) and cell not in model.tiles and board.in_region(cell, model.region())
 
 
 def _bubble(surface: pygame.Surface, text: str, tile: pygame.Rect, colour: theme.Colour,
@@ -299,6 +341,8 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
                                frame.notes.get(seat, ""), frame.initial(seat))
         supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
+        if seat == model.current and frame.marker_at is not None and frame.marker_from == "supply" and any(supply):
+            supply[supply.index(True)] = False  # that one is in the hand (the first: the one the rules move)
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
         chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
@@ -316,7 +360,7 @@ def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
     assert model is not None
     image = None
     size = panel.TILE_SPOT.width - 14
-    if model.drawn is not None and not frame.tile_in_flight:
+    if model.drawn is not None and not frame.tile_in_flight and frame.carried is None and frame.homing is None:
         turn = frame.turn_angle if frame.my_turn else 0.0
         image = tile_turned(model.drawn, turn, size)
     title = _("Tile to place") if model.phase == "place" else _("Tile placed")

@@ -43,6 +43,11 @@ class LiniellFrame:
     count: FinalCount
     cursor: tuple[int, int] | None = None
     pointer: tuple[int, int] | None = None
+    ghost_waits: bool = False  # a turn just opened: no ghost tile nor verdict until the player moves
+    carried: tuple[float, float] | None = None  # the drawn tile taken off its card, in the hand
+    homing: tuple[float, float] | None = None  # ...let go where it cannot go, on its way back to the card
+    marker_at: tuple[float, float] | None = None  # a marker of the mover's taken up: in the hand or going back
+    marker_from: str | None = None  # ...and where it was taken from: "supply" or the line it stands on
     turn_angle: float = 0.0
     turns: int = 0
     source: str | None = None  # where the marker of an occupation comes from
