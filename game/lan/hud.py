@@ -27,7 +27,7 @@ import pygame
 from game.anim import ease
 from game.files import reason_in_words
 from game.i18n import N_, _
-from game.lan.chat import ChatBox, ColourOf
+from game.lan.chat import ChatBox, ColourOf, FeedBox
 from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
@@ -39,7 +39,6 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
-FEED_REACH = 360  # how far the chat's fading lines rise above its tab, at most
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
 # Where a persistent notice (saving fails, the host has left) stands unless the table names a better
 # place (``TableScene.notice_anchor``): the top centre.
@@ -121,7 +120,7 @@ class NetHud:
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
                  chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
-                 notice_box: Callable[[], pygame.Rect] | None = None, feed_floor: int | None = None) -> None:
+                 notice_box: Callable[[], pygame.Rect] | None = None, feed_box: FeedBox | None = None) -> None:
         self.scene = scene
         self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
@@ -138,7 +137,7 @@ class NetHud:
         self.chat: ChatBox | None = None
         self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
-            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_floor)
+            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_box)
 
     # -- what the session says --------------------------------------------------------------------
     def seats(self) -> list[dict[str, Any]]:
@@ -318,12 +317,11 @@ class NetHud:
 
     def _feed_bottom(self) -> int | None:
         """Where the chat's fading lines must end to leave a lasting notice in the table's corner
-        readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""
+        readable (Bus keeps its notices in the map's key, where the lines stand); None: anywhere."""
         notice, chat = self.notice_rect, self.chat
         if notice is None or chat is None:
             return None
-        feed = pygame.Rect(chat.corner[0], chat.tab.y - FEED_REACH, chat.panel.width, FEED_REACH)
-        return notice.top - 6 if notice.colliderect(feed) else None
+        return notice.top - 6 if notice.colliderect(chat.feed_room()) else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)

@@ -87,7 +87,7 @@ class TableScene(HoldsSession, Scene):
         if session.lan:
             self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
                                   chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
-                                  feed_floor=self.chat_feed_floor())
+                                  feed_box=self.chat_feed_box)
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -276,9 +276,10 @@ class TableScene(HoldsSession, Scene):
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
 
-    def chat_feed_floor(self) -> int | None:
-        """The lowest the LAN chat's fading lines may reach (None: from just above its tab): a table
-        whose corner holds something to keep in sight lifts them over it."""
+    def chat_feed_box(self) -> pygame.Rect | None:
+        """Where the LAN chat's fading lines stand for their nine seconds (asked every frame; None: the
+        corner above the tab): room that holds no piece, tile, street, hand or button the players need
+        (docs/lan_screens.md, decision 8). The lines fill its width and rise from its foot."""
         return None
 
     def notice_anchor(self) -> pygame.Rect:

@@ -107,6 +107,24 @@ def test_the_hud_says_where_the_chats_fading_lines_stand_while_they_show(app, la
     assert table.lan_hud.feed_rect() is None
 
 
+def test_the_chats_lines_stay_in_the_room_a_table_gives_them_newest_at_its_foot(app, lan):
+    """Lines that do not fit the table's room wait in the open chat; the newest always shows."""
+    table, link = lan
+    room = pygame.Rect(300, 500, 420, 160)  # three rows and one: 102 + 6 + 42 px, not three lines
+    table.lan_hud.chat.feed_box = lambda: room
+    for text in ("first", "second", "third and a much longer line that wraps onto a second row here"):
+        link.chat(text)
+    run(app, 0.5)
+    placed = table.lan_hud.chat._feed_lines()
+    assert [line.text for line, *_ in placed] == ["third and a much longer line that wraps onto a second row here",
+                                                  "second"]
+    for _line, _rows, top, height in placed:
+        assert room.top <= top and top + height <= room.bottom
+    assert len(placed[0][1]) == 3  # wrapped to the room's width
+    table.lan_hud.chat.feed_box = lambda: pygame.Rect(300, 500, 420, 20)  # not even one line's room
+    assert len(table.lan_hud.chat._feed_lines()) == 1
+
+
 def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_lasts(app, lan, monkeypatch):
     from game.lan import hud
     table, link = lan

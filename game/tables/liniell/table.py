@@ -19,6 +19,7 @@ import pygame
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
 from game.core.text import distinct_initials
 from game.i18n import N_, _
+from game.lan.chat import TAB_SIZE as CHAT_TAB
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
@@ -54,6 +55,15 @@ def seat_note(seat: Any) -> str:
     return ""
 
 
+CHAT_STRIP = 420  # at a LAN table, the board's floor left of the field is the chat's (``chat_feed_box``)
+
+
+def field_area(lan: bool) -> pygame.Rect:
+    """Where the camera frames the field: the whole board, or at a LAN table the board right of the
+    chat's strip (the field a few pixels smaller a tile: 120 px instead of 130 while it spans 7 x 7)."""
+    return pygame.Rect(BOARD.x + CHAT_STRIP, BOARD.y, BOARD.width - CHAT_STRIP, BOARD.height) if lan else BOARD
+
+
 class LiniellTable(TableScene):
     name = "liniell_table"
     game = "liniell"
@@ -62,7 +72,7 @@ class LiniellTable(TableScene):
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.camera = Camera()
+        self.camera = Camera(field_area(session.lan))
         self.layer = StaticLayer()
         self.count = FinalCount()
         self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
@@ -124,7 +134,7 @@ class LiniellTable(TableScene):
 
     def _reframe(self, animate: bool) -> None:
         assert self.model is not None
-        cx, cy, cell = Camera.framing(self.model.region())
+        cx, cy, cell = self.camera.framing(self.model.region())
         if (cx, cy, cell) == (self.camera.cx, self.camera.cy, self.camera.cell):
             return
         if not animate:
@@ -170,6 +180,12 @@ class LiniellTable(TableScene):
     def notice_anchor(self) -> pygame.Rect:
         """In the top bar, between the turn's pill (at its widest) and the keys' note."""
         return notice_box(_(self.keys_note()))
+
+    def chat_feed_box(self) -> pygame.Rect:
+        """The board's floor left of the field (``field_area``), above the chat's tab: in the corner
+        the lines crossed the field's bottom rows for nine seconds, and the panel holds the cards."""
+        top = BOARD.y + 16
+        return pygame.Rect(BOARD.x + 14, top, CHAT_STRIP - 28, self.chat_corner()[1] - CHAT_TAB[1] - 10 - top)
 
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box above its keys line (the drawn tile

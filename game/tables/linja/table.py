@@ -16,6 +16,7 @@ from game.anim import Timeline
 from game.core.linja.position import have_passed
 from game.i18n import _, ngettext
 from game.lan.chat import PANEL_SIZE as CHAT_PANEL
+from game.lan.chat import TAB_SIZE as CHAT_TAB
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
@@ -128,6 +129,11 @@ class LinjaTable(TableScene):
         under the phase card, from the board's right strip, which no piece reaches; its tab stands
         there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
         return CHAT_CORNER
+
+    def chat_feed_box(self) -> pygame.Rect:
+        """The chat's lines rise from above its tab (see ``chat_corner``), never up over the top seat's card."""
+        top = CARDS[1].bottom + 12
+        return pygame.Rect(CHAT_CORNER[0], top, CHAT_PANEL[0] - 12, CHAT_CORNER[1] - CHAT_TAB[1] - 10 - top)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
