@@ -472,8 +472,9 @@ class TableScene(HoldsSession, Scene):
 
     # -- the end ----------------------------------------------------------------------------------
     def sound_the_end(self, name: str) -> None:
-        """The game's end is heard once: the table that stages it plays its fanfare (or the bell, nobody
-        won) and its results stay quiet; results over a table that opened on the end play it instead."""
+        """The game's end is celebrated once: the table that stages it plays its fanfare with its confetti
+        (or the bell, nobody won) and its results stay quiet and bare; results over a table that opened
+        on the end celebrate instead."""
         self.end_heard = True
         self.app.sounds.play(name)
 

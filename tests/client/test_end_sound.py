@@ -1,12 +1,13 @@
-"""A game's end is heard once: the table that stages the winning move plays the fanfare, and its
-results stay quiet; results over a table that opened on the end (a replay jumped there, a finished
-save) play it themselves. Before, Linie 1, Liniell and Bus played it at the table and again on the
-results."""
+"""A game's end is celebrated once: the table that stages the winning move plays the fanfare and throws
+its confetti, and its results stay quiet and bare; results over a table that opened on the end (a replay
+jumped there, a finished save) celebrate themselves. Before, Linie 1, Liniell and Bus played the fanfare
+at the table and again on the results, and every game's confetti fell twice."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.anim.particles import ParticleSystem
 from game.core.registry import available_games, get_game
 from game.match import SeatInfo
 from game.saves import keep_replay
@@ -47,6 +48,10 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
     assert isinstance(viewer, ReplayViewer)
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
+    thrown: list[int] = []
+    real_confetti = ParticleSystem.confetti
+    monkeypatch.setattr(ParticleSystem, "confetti", lambda system, *args: (thrown.append(id(system)),
+                                                                          real_confetti(system, *args)))
     if staged:  # the winning move plays on the table
         viewer.jump(len(match.log) - 1)
         wait(app, 0.5)
@@ -54,5 +59,9 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
         viewer.step_forward()
     else:  # the table opens on the finished game
         viewer.jump(len(match.log))
-    _to_results(app, viewer)
+    results = _to_results(app, viewer)
     assert heard.count("fanfare") == 1, heard
+    # Bus celebrates at the table with bursts at the winners' discs, the others with confetti
+    assert len(thrown) == (0 if staged and game == "bus" else 1), thrown
+    if staged:  # opened on the end, Liniell still counts at the table and celebrates there
+        assert id(results.particles) not in thrown

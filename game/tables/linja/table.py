@@ -314,7 +314,7 @@ class LinjaTable(TableScene):
             timeline.play(self._banner(_("{name} wins!").format(name=self.seat_name(winners[0])),
                                        self.seat_colour(winners[0]), 2.6, score_line))
         else:  # the calm bell, no confetti: nobody won
-            timeline.call(lambda: self.app.sounds.play("bell"))
+            timeline.call(lambda: self.sound_the_end("bell"))
             timeline.play(self._banner(_("A draw"), theme.SUNFLOWER, 2.6, score_line))
 
     def _light_rows(self, rows: list[int]) -> None:
@@ -337,6 +337,8 @@ class LinjaTable(TableScene):
         self.show.overlays.append(FloatText(text, (pos[0], max(top, pos[1])), colour, size, life, rise))
 
     def _celebrate(self, seat: int) -> None:
+        """The game's one celebration: its fanfare and confetti here, so the results stay quiet."""
+        self.sound_the_end("fanfare")
         colours = [self.seat_colour(seat), theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.right, colours, 180)
 
