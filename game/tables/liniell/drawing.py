@@ -260,6 +260,10 @@ def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
 def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
     model = frame.model
     if frame.link_down:
+        if frame.link == "host_closed":  # the cover says the host closed the table for now: nothing broke
+            return _("Waiting for the host"), theme.SUNFLOWER
+        if frame.link == "closed":
+            return _("The table is closed"), theme.CORAL
         return _("Connection lost — reconnecting…"), theme.CORAL
     if model is None:
         return "", theme.CREAM

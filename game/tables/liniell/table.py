@@ -111,6 +111,14 @@ class LiniellTable(TableScene):
         return self.session.link != "up"
 
     @property
+    def link_words(self) -> str:
+        """What the top bar says of a link not up, as the cover over the table does: a host that said
+        goodbye closed the table for now (nothing broke), a link given up is closed."""
+        if self.session.link == "closed":
+            return "closed"
+        return "host_closed" if getattr(self.session, "host_closed", False) else self.session.link
+
+    @property
     def notes(self) -> dict[int, str]:
         """LAN seats that are away, offline or played by a stand-in bot."""
         return {index: note for index, seat in enumerate(self.session.seat_states) if (note := seat_note(seat))}
@@ -514,7 +522,8 @@ class LiniellTable(TableScene):
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.others_words(self.shown_current),
             keys_note=self.keys_note(),
-            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
+            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)),
+            link=self.link_words)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()
