@@ -277,6 +277,22 @@ class ChatBox:
         tab = _tab_image(self.tab.size, _("Chat"), theme.ui_scale())
         tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
+        unseen = self.unseen()
+        if unseen and self.slide == 0:  # lines the room could not hold: T shows them
+            text = theme.render_text(f"+{unseen}", 18, theme.INK, theme.DISPLAY_FONT)
+            badge = text.get_rect().inflate(14, 6)
+            badge.width = max(badge.width, badge.height)
+            badge.center = (self.tab.right - 4, self.tab.top + 2)
+            pygame.draw.rect(surface, theme.SUNFLOWER, badge, border_radius=badge.height // 2)
+            surface.blit(text, text.get_rect(center=(badge.centerx, badge.centery + 1)))
+
+    def unseen(self) -> int:
+        """How many of the last nine seconds' lines the feed leaves out (its room holds fewer), so the tab
+        can say more was said than shows."""
+        if self.open:
+            return 0
+        fresh = sum(1 for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS)
+        return max(0, fresh - len(self._feed_lines()))
 
     def feed_room(self) -> pygame.Rect:
         """The room the fading lines stand in: the table's (``TableScene.chat_feed_box``), else the

@@ -121,8 +121,11 @@ def test_the_chats_lines_stay_in_the_room_a_table_gives_them_newest_at_its_foot(
     for _line, _rows, top, height in placed:
         assert room.top <= top and top + height <= room.bottom
     assert len(placed[0][1]) == 3  # wrapped to the room's width
+    assert table.lan_hud.chat.unseen() == 1  # "first" waits in the open chat: the tab says +1
     table.lan_hud.chat.feed_box = lambda: pygame.Rect(300, 500, 420, 20)  # not even one line's room
-    assert len(table.lan_hud.chat._feed_lines()) == 1
+    assert len(table.lan_hud.chat._feed_lines()) == 1 and table.lan_hud.chat.unseen() == 2
+    run(app, 9.0)  # the lines faded: nothing left unseen to point at
+    assert table.lan_hud.chat.unseen() == 0
 
 
 def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_lasts(app, lan, monkeypatch):
