@@ -272,13 +272,17 @@ class ChatBox:
         if self.slide < 1:
             self._draw_feed(surface)
             self._draw_tab(surface)
+            self._draw_unseen(surface)
 
     def _draw_tab(self, surface: pygame.Surface) -> None:
         tab = _tab_image(self.tab.size, _("Chat"), theme.ui_scale())
         tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
+
+    def _draw_unseen(self, surface: pygame.Surface) -> None:
+        """A badge on the tab counting the fresh lines the feed's room could not hold: T shows them."""
         unseen = self.unseen()
-        if unseen and self.slide == 0:  # lines the room could not hold: T shows them
+        if unseen and self.slide == 0:
             text = theme.render_text(f"+{unseen}", 18, theme.INK, theme.DISPLAY_FONT)
             badge = text.get_rect().inflate(14, 6)
             badge.width = max(badge.width, badge.height)
