@@ -493,6 +493,8 @@ class LanSession:
                 continue
             elif time.monotonic() < self._others_settle_until and not new.get("bot"):
                 continue  # this screen's link just came back: the others reconnect too, nothing they did
+            elif old.get("connected") and not new.get("connected") and new.get("went"):
+                self.notice(_("{name} left the game; the seat is kept.").format(name=name))  # Leave game
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat

@@ -402,6 +402,17 @@ def test_a_player_who_leaves_after_the_game_is_said_to_have_left_not_to_have_los
     assert notices == ["Ben left the table.", "A new game begins at this table."], notices
 
 
+def test_a_player_who_left_the_game_in_play_is_said_to_have_left_not_to_have_lost_the_link():
+    """Leave game keeps the seat (a bot may play it); the others read that Ben left, as he chose."""
+    link = Link()
+    session = LanSession(link)
+    for ben in (seat("Ben"), seat("Ben", connected=False, went=True), seat("Ben"), seat("Ben", connected=False)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Ben left the game; the seat is kept.", "Ben is back.", "Ben lost the connection; the seat is kept."]
+
+
 def test_after_this_screens_link_comes_back_the_others_reconnecting_is_not_news(app, monkeypatch):
     """A paused or restarted host cut every link: Ada's screen never reads that Ben lost his."""
     from game.lan import session as lan_session
