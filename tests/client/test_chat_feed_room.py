@@ -79,3 +79,16 @@ def test_liniell_frames_its_field_right_of_the_chat_only_at_a_lan_table(app):
     assert local.camera.area == BOARD and table.camera.area.right == BOARD.right
     assert table.camera.area.left >= table.chat_feed_box().right
     assert table.camera.cell >= 0.9 * local.camera.cell
+
+
+def test_liniells_toasts_and_refusal_bubbles_keep_to_the_field_off_the_chats_strip(app):
+    """At a LAN table the field stands right of the chat's strip; the table's own words at its foot
+    (a toast, a refused square's bubble at the field's left edge) stand over the field too."""
+    from game.tables.liniell.drawing import bubble_box, toast_box
+    table, _drawn = lan_table(app, "liniell", 2)
+    area, strip = table.camera.area, table.chat_feed_box()
+    long = "A toast long enough to wrap onto a second line at the foot of the field, as German ones do at 150 %."
+    assert area.contains(toast_box(long, None, area)) and not toast_box(long, None, area).colliderect(strip)
+    x0, y0, _x1, _y1 = table.model.region()
+    left = table.camera.tile_rect((x0, y0 + 3))  # a square at the field's far left
+    assert not bubble_box((460, 80), left, None, area).colliderect(strip)
