@@ -17,6 +17,8 @@ import pygame
 from game.i18n import _
 from game.lan.session import CHAT_LIMIT
 from game.session import ChatLine, Session
+from game.tables.base import CHAT_PANEL as PANEL_SIZE
+from game.tables.base import CHAT_TAB as TAB_SIZE
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import TextInput
@@ -33,8 +35,6 @@ LINE_GAP = 6
 def line_step() -> int:
     """Pixels from one chat line to the next, at the player's text size."""
     return theme.px(LINE_SIZE + LINE_GAP)
-PANEL_SIZE = (680, 380)
-TAB_SIZE = (150, 46)  # the closed chat's tab, its bottom left at the table's ``chat_corner``
 
 
 class SubmitField(TextInput):

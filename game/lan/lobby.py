@@ -19,7 +19,7 @@ from game.bots import bot_label
 from game.i18n import N_, _, ngettext
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
-from game.lan.hud import draw_dot, draw_save_problem, room_left_of, seat_state
+from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.refusal_words import net_error_text
 from game.scenes.setup import OPEN_NAME
@@ -27,6 +27,7 @@ from game.scenes.stack import HoldsSession, Scene
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import draw_save_problem, room_left_of
 from game.ui.widgets import Button, room_for_labels
 
 SEATS = pygame.Rect(120, 196, 1040, 700)

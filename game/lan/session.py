@@ -24,7 +24,8 @@ from game.match import Match
 from game.outcome_words import names_in_words
 from game.refusal_words import net_error_text
 from game.render.palette import seat_colours
-from game.saves import keep_replay, retire_save, write_replay
+from game.replay_writer import keep_replay, write_replay
+from game.saves import retire_save
 from game.session import ChatLine
 from net.host_thread import SavedTable
 

@@ -631,11 +631,6 @@ class FocusGroup:
             self.hover.hovered = False
         self.hover = None
 
-    def set_sound(self, sound: Sound) -> None:
-        self.sound = sound
-        for widget in self.widgets:
-            widget.sound = sound
-
     def focusables(self) -> list[Widget]:
         return [widget for widget in self.widgets if widget.interactive]
 

@@ -10,7 +10,7 @@ import pytest
 from game.anim.particles import ParticleSystem
 from game.core.registry import available_games, get_game
 from game.match import SeatInfo
-from game.saves import keep_replay
+from game.replay_writer import keep_replay
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
 from game.tables.replay import ReplayViewer, open_replay

@@ -19,13 +19,12 @@ import pygame
 
 from game.anim import ParticleSystem, Timeline
 from game.i18n import N_, _, ngettext
-from game.lan.chat import TAB_SIZE as CHAT_TAB
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
 from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.bus import board, layout, players, track
 from game.tables.bus.choices import Choices
 from game.tables.bus.figures import bus_figures

@@ -19,12 +19,11 @@ import pygame
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
 from game.core.text import distinct_initials
 from game.i18n import N_, _
-from game.lan.chat import TAB_SIZE as CHAT_TAB
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table, notice_box

@@ -15,12 +15,10 @@ import pygame
 from game.anim import Timeline
 from game.core.linja.position import have_passed
 from game.i18n import _, ngettext
-from game.lan.chat import PANEL_SIZE as CHAT_PANEL
-from game.lan.chat import TAB_SIZE as CHAT_TAB
 from game.render.linja.art import board_base
 from game.render.linja.layout import ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_PANEL, CHAT_TAB, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
