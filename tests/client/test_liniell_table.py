@@ -533,6 +533,19 @@ def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> Non
     assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"
 
 
+def test_the_top_bar_says_of_the_link_what_the_cover_over_the_table_says(app) -> None:
+    """A host that said goodbye closed the table for now: the bar no longer reads "Connection lost"
+    under a cover saying "Waiting for the host"."""
+    from game.tables.liniell.drawing import _status
+    session = ScriptedSession("liniell")
+    table = LiniellTable(app, session, None)
+    app.push(table)
+    for link, host_closed, said in (("down", False, "Connection lost — reconnecting…"),
+                                    ("down", True, "Waiting for the host"), ("closed", False, "The table is closed")):
+        session.link, session.host_closed = link, host_closed
+        assert _status(table.frame())[0] == said
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_whole(app, monkeypatch, lang) -> None:
     from game.i18n import set_language

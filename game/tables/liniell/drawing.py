@@ -196,7 +196,7 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast)
+            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast, camera.area)
         return
     if frame.carried is None and frame.homing is None and frame.pointer is not None \
             and BOARD.collidepoint(frame.pointer):
@@ -245,24 +245,26 @@ def snapped(frame: LiniellFrame) -> bool:
 
 
 def _bubble(surface: pygame.Surface, text: str, tile: pygame.Rect, colour: theme.Colour,
-            toast: Toast | None) -> None:
+            toast: Toast | None, area: pygame.Rect = BOARD) -> None:
     lines = panel.wrap(text, 24, theme.px(440)) or ("",)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(32)
-    box = bubble_box((width, step * len(lines) + 18), tile, toast)
+    box = bubble_box((width, step * len(lines) + 18), tile, toast, area)
     theme.panel(surface, box, theme.NIGHT, 14, colour, 6)
     for row, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 9 + row * step), 24, theme.CREAM)
 
 
-def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None) -> pygame.Rect:
+def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None,
+               area: pygame.Rect = BOARD) -> pygame.Rect:
     """Where a square's refusal bubble goes: under the square, or above it where under would run into
-    the toast's band at the foot of the board (a refused click there shows the same words twice)."""
-    room = BOARD.inflate(-16, -16)
+    the toast's band at the foot of the board (a refused click there shows the same words twice). It
+    stays over the field's area (at a LAN table, off the chat's strip)."""
+    room = area.inflate(-16, -16)
     box = pygame.Rect((0, 0), size)
     box.midtop = (tile.centerx, tile.bottom + 14)
     box.clamp_ip(room)
-    toasted = toast_box(toast.text if toast is not None and toast.text else "", tile)
+    toasted = toast_box(toast.text if toast is not None and toast.text else "", tile, area)
     if box.colliderect(toasted) or box.colliderect(tile):
         box.midbottom = (tile.centerx, tile.top - 14)
         box.clamp_ip(room)
@@ -302,6 +304,10 @@ def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
 def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
     model = frame.model
     if frame.link_down:
+        if frame.link == "host_closed":  # the cover says the host closed the table for now: nothing broke
+            return _("Waiting for the host"), theme.SUNFLOWER
+        if frame.link == "closed":
+            return _("The table is closed"), theme.CORAL
         return _("Connection lost — reconnecting…"), theme.CORAL
     if model is None:
         return "", theme.CREAM
@@ -432,16 +438,22 @@ def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def toast_box(text: str, keep_clear: pygame.Rect | None = None) -> pygame.Rect:
+def toast_width(area: pygame.Rect = BOARD) -> int:
+    """How wide a toast's words may run: over the field's area (at a LAN table, never into the chat's strip)."""
+    return min(900, area.width - 84)
+
+
+def toast_box(text: str, keep_clear: pygame.Rect | None = None, area: pygame.Rect = BOARD) -> pygame.Rect:
     """Where a toast of ``text`` stands, its shadow's margin included: centred at the foot of the
-    board (an empty text: the room a one-line toast takes), or at its top where the foot would cover
-    ``keep_clear`` (the ghost tile on the bottom row, the tile whose lines are being chosen)."""
-    lines = panel.wrap(text, 30, 900, theme.TEXT_BOLD_FONT) or [text]
+    field's area (``Camera.area``; an empty text: the room a one-line toast takes), or at its top where
+    the foot would cover ``keep_clear`` (the ghost tile on the bottom row, the tile whose lines are
+    being chosen)."""
+    lines = panel.wrap(text, 30, toast_width(area), theme.TEXT_BOLD_FONT) or [text]
     width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
     box = pygame.Rect(0, 0, width, theme.px(44) * len(lines) + 28)
-    box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
+    box.midbottom = (area.centerx, area.bottom - 26)
     if keep_clear is not None and box.inflate(24, 24).colliderect(keep_clear):
-        box.midtop = (BOARD.centerx, BOARD.top + 26)
+        box.midtop = (area.centerx, area.top + 26)
     return box.inflate(24, 24)
 
 
@@ -466,9 +478,9 @@ def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
     if toast is None or toast.left <= 0 or not toast.text:
         return
     alpha = min(1.0, toast.left / 0.4)
-    lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
+    lines = panel.wrap(toast.text, 30, toast_width(frame.camera.area), theme.TEXT_BOLD_FONT)
     step = theme.px(44)
-    outer = toast_box(toast.text, in_play_tile(frame))
+    outer = toast_box(toast.text, in_play_tile(frame), frame.camera.area)
     layer = pygame.Surface(outer.size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, outer.width - 24, outer.height - 24)
     theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)

@@ -58,6 +58,7 @@ class LiniellFrame:
     keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
     buttons: bool = False  # a button stands at the foot of the action box (Skip, Connect, See the results)
+    link: str = "up"  # the LAN link, where it is not up: "down", "closed", or "host_closed" (said goodbye)
 
     @property
     def pulse(self) -> float:

@@ -23,7 +23,7 @@ from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table, notice_box
@@ -55,6 +55,15 @@ def seat_note(seat: Any) -> str:
     return ""
 
 
+CHAT_STRIP = 420  # at a LAN table, the board's floor left of the field is the chat's (``chat_feed_box``)
+
+
+def field_area(lan: bool) -> pygame.Rect:
+    """Where the camera frames the field: the whole board, or at a LAN table the board right of the
+    chat's strip (the field a few pixels smaller a tile: 120 px instead of 130 while it spans 7 x 7)."""
+    return pygame.Rect(BOARD.x + CHAT_STRIP, BOARD.y, BOARD.width - CHAT_STRIP, BOARD.height) if lan else BOARD
+
+
 class LiniellTable(TableScene):
     name = "liniell_table"
     game = "liniell"
@@ -63,7 +72,7 @@ class LiniellTable(TableScene):
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.camera = Camera()
+        self.camera = Camera(field_area(session.lan))
         self.layer = StaticLayer()
         self.count = FinalCount()
         self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
@@ -116,6 +125,14 @@ class LiniellTable(TableScene):
         return self.session.link != "up"
 
     @property
+    def link_words(self) -> str:
+        """What the top bar says of a link not up, as the cover over the table does: a host that said
+        goodbye closed the table for now (nothing broke), a link given up is closed."""
+        if self.session.link == "closed":
+            return "closed"
+        return "host_closed" if getattr(self.session, "host_closed", False) else self.session.link
+
+    @property
     def notes(self) -> dict[int, str]:
         """LAN seats that are away, offline or played by a stand-in bot."""
         return {index: note for index, seat in enumerate(self.session.seat_states) if (note := seat_note(seat))}
@@ -139,7 +156,7 @@ class LiniellTable(TableScene):
 
     def _reframe(self, animate: bool) -> None:
         assert self.model is not None
-        cx, cy, cell = Camera.framing(self.model.region())
+        cx, cy, cell = self.camera.framing(self.model.region())
         if (cx, cy, cell) == (self.camera.cx, self.camera.cy, self.camera.cell):
             return
         if not animate:
@@ -187,6 +204,12 @@ class LiniellTable(TableScene):
     def notice_anchor(self) -> pygame.Rect:
         """In the top bar, between the turn's pill (at its widest) and the keys' note."""
         return notice_box(_(self.keys_note()))
+
+    def chat_feed_box(self) -> pygame.Rect:
+        """The board's floor left of the field (``field_area``), above the chat's tab: in the corner
+        the lines crossed the field's bottom rows for nine seconds, and the panel holds the cards."""
+        top = BOARD.y + 16
+        return pygame.Rect(BOARD.x + 14, top, CHAT_STRIP - 28, self.chat_corner()[1] - CHAT_TAB[1] - 10 - top)
 
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box above its keys line (the drawn tile
@@ -590,7 +613,8 @@ class LiniellTable(TableScene):
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.others_words(self.shown_current),
             keys_note=self.keys_note(),
-            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
+            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)),
+            link=self.link_words)
 
     def _marker_in_hand(self) -> tuple[float, float] | None:
         if self.marker_carry is not None and self.marker_carry[0].moved:

@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.render.linja.art import board_base
 from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
-from game.tables.base import CHAT_PANEL, Anchor, TableScene, View
+from game.tables.base import CHAT_PANEL, CHAT_TAB, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
@@ -132,6 +132,11 @@ class LinjaTable(TableScene):
         under the phase card, from the board's right strip, which no piece reaches; its tab stands
         there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
         return CHAT_CORNER
+
+    def chat_feed_box(self) -> pygame.Rect:
+        """The chat's lines rise from above its tab (see ``chat_corner``), never up over the top seat's card."""
+        top = CARDS[1].bottom + 12
+        return pygame.Rect(CHAT_CORNER[0], top, CHAT_PANEL[0] - 12, CHAT_CORNER[1] - CHAT_TAB[1] - 10 - top)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
@@ -345,7 +350,8 @@ class LinjaTable(TableScene):
         self.show.overlays.append(FloatText(text, (pos[0], max(top, pos[1])), colour, size, life, rise))
 
     def _celebrate(self, seat: int) -> None:
-        """The winner's fanfare and confetti, as the banner comes: the game's end is heard here, once."""
+        """The game's one celebration, as the banner comes: its fanfare and confetti here, so the results
+        stay quiet."""
         self.sound_the_end("fanfare")
         colours = [self.seat_colour(seat), theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.right, colours, 180)
