@@ -944,3 +944,15 @@ def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
         assert not table._toast_area().colliderect(drawn)  # the table's messages rise above the lines
     finally:
         theme.set_ui_scale(1.0)
+
+
+def test_the_hot_seat_cover_names_the_share_the_passengers_decision_opens_with(app):
+    """The cover comes before the turn opens: it says the even share the +1 buttons will start from,
+    not what an earlier share left in the table ("0 to SE and 0 to NW" of passengers to share)."""
+    table, match = table_at(app, "passengers")
+    amount = int(table.view["decision"]["amount"])
+    assert amount > 0
+    table.split = [0, 0]  # what the last share (or none yet) left behind
+    first, second = table._station_names()
+    note = table.cover_note(0)
+    assert f"{amount - amount // 2} to {first} and {amount // 2} to {second}" in note

@@ -173,6 +173,11 @@ class BusTable(TableScene):
         for key, button in self.buttons.items():
             button.visible = key in wanted and not self.busy
 
+    def _opening_split(self) -> list[int]:
+        """The share a Passengers decision opens with: even, the odd one to the first station."""
+        amount = int(self._decision().get("amount", 0))
+        return [amount - amount // 2, amount // 2]
+
     def _decision(self) -> dict[str, Any]:
         decision = (self.view or {}).get("decision")
         return decision if isinstance(decision, dict) else {}
@@ -233,8 +238,7 @@ class BusTable(TableScene):
         self.cursor_row = None
         self.confirming = None
         if self.choices.splitting:
-            amount = int(self._decision().get("amount", 0))
-            self.split = [amount - amount // 2, amount // 2]
+            self.split = self._opening_split()
         self._show_buttons()
         # A decision opens quiet: the pointer still rests where the last one was made, on the lot or
         # street just taken, whose tooltip would read as a refusal of the click that succeeded. The
@@ -253,7 +257,10 @@ class BusTable(TableScene):
         (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""
         if self.picture is None:
             return ""
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split,
+        # The cover comes before the turn opens: the share it names is the one the turn will open with,
+        # not what the last split left behind ("0 to SE and 0 to NW" of one passenger to share).
+        split = self._opening_split() if self._decision().get("action") == "passengers" else self.split
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, split,
                                   stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
