@@ -112,9 +112,11 @@ class CityMap(CityGeometry):
 
     def _draw_heads(self, layer: pygame.Surface, points: Sequence[Point], colour: Colour, closed: int | None,
                     size: int, initial: str = "") -> None:
-        """A line's head rings at ``points`` (``head_rings``), or the action marker where its circle closed."""
+        """A line's head rings at ``points`` (``head_rings``), or the action marker where its circle closed:
+        with the owner's initial too, as every ring, marker and disk of the table, so the circle's two
+        ends tell whose they are without colour."""
         if closed is not None:
-            token = action_marker(colour, int(self.crossing_radius * 1.7))
+            token = action_marker(colour, int(self.crossing_radius * 1.7), initial)
             centre = self.points[closed]
             layer.blit(token, token.get_rect(center=(round(centre[0] - self.rect.x), round(centre[1] - self.rect.y))))
             return
