@@ -956,3 +956,34 @@ def test_the_hot_seat_cover_names_the_share_the_passengers_decision_opens_with(a
     first, second = table._station_names()
     note = table.cover_note(0)
     assert f"{amount - amount // 2} to {first} and {amount // 2} to {second}" in note
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_words_about_a_seat_rise_inside_its_row_and_words_on_the_map_stay_on_it(app, scale):
+    """Five rows are low: "+1 bus" rose from Schiene's row into the one above and read as Ben's bus, and
+    "Circle closed!" over a crossing at the map's edge hung half over the frame."""
+    from game.anim import Timeline
+    from game.tables.bus import show
+    from game.ui.floaters import FloatText
+    theme.set_ui_scale(scale)
+    table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+    timeline = Timeline()
+    table.show.overlays.clear()
+    picture = table.picture
+    edge = min(range(table.city.net.crossings), key=lambda crossing: table.city.pos(crossing)[0])
+    stopped = {"type": "clock_stopped", "seat": 3, "wants": "house", "stones": 1, "stones_left": 4}
+    show._act(table._stage, timeline, stopped, picture, picture, table.looks)  # a stone taken: "−1" in the row
+    for event in ({"type": "bus_bought", "seat": 2, "buses": 2, "largest_fleet": 2},
+                  {"type": "circle_closed", "seat": 1, "crossing": edge}):
+        show._consequence(table._stage, timeline, event, picture, picture, table.looks)
+    for _ in range(60):
+        timeline.update(0.05)
+    floats = {overlay.text: overlay for overlay in table.show.overlays if isinstance(overlay, FloatText)}
+    for text, seat in (("+1 bus", 2), ("−1", 3)):
+        rising = floats[text]
+        row = layout.player_row(seat, 5)
+        height = theme.font(rising.size, theme.DISPLAY_FONT).get_height()
+        assert row.top <= rising.pos[1] - rising.rise - height / 2 and rising.pos[1] + height / 2 <= row.bottom, text
+    circle = floats["Circle closed!"]
+    width = theme.font(circle.size, theme.DISPLAY_FONT).size(circle.text)[0]
+    assert table.city.rect.left <= circle.pos[0] - width / 2 and circle.pos[0] + width / 2 <= table.city.rect.right

@@ -51,11 +51,19 @@ def note_spot(seat: int, players: int, text: str) -> tuple[tuple[float, float], 
     centre to start from, its design size and how far it may rise."""
     rect = layout.player_row(seat, players)
     size = theme.fit_text(text, 24, GEAR_W, theme.DISPLAY_FONT)
+    return rise_in_row(seat, players, rect.x + GEAR_X + GEAR_W / 2, size)
+
+
+def rise_in_row(seat: int, players: int, x: float, size: int) -> tuple[tuple[float, float], int, float]:
+    """Where a word or figure about a seat ("+1 bus", a stone's "−1") rises at ``x``: within its own
+    row, from below its middle to above it, so it never rises into the row above and reads as that
+    player's. The centre to start from, the design size (smaller where the row is low) and the rise."""
+    rect = layout.player_row(seat, players)
     while size > 12 and theme.font(size, theme.DISPLAY_FONT).get_height() > rect.height - 6:
         size -= 1
     height = theme.font(size, theme.DISPLAY_FONT).get_height()
     rise = max(0.0, (rect.height - height) / 2 - 3)
-    return (rect.x + GEAR_X + GEAR_W / 2, rect.centery + rise / 2), size, rise
+    return (x, rect.centery + rise / 2), size, rise
 
 
 def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], kinds: Sequence[str],
