@@ -987,3 +987,17 @@ def test_words_about_a_seat_rise_inside_its_row_and_words_on_the_map_stay_on_it(
     circle = floats["Circle closed!"]
     width = theme.font(circle.size, theme.DISPLAY_FONT).size(circle.text)[0]
     assert table.city.rect.left <= circle.pos[0] - width / 2 and circle.pos[0] + width / 2 <= table.city.rect.right
+
+
+def test_a_space_short_of_buses_says_whether_a_bus_can_still_come_in_time() -> None:
+    """Line Expansion resolves before Buses, and a Buses space taken is counted already: "wasted unless
+    more buses come first" promised a bus that cannot come; only a free Buses space may still help."""
+    from game.i18n import _
+    from game.tables.bus.model import NO_BUS_IN_TIME, WASTED_WORDS, Picture, Space, wasted_words
+    bus_free = Picture(3, spaces=[[Space("buses", "", None, None)]])
+    bus_taken = Picture(3, spaces=[[Space("buses", "", 2, None)]])
+    line_c, passengers_c = Space("line", "C", None, 0, "buses"), Space("passengers", "C", None, 0, "buses")
+    assert wasted_words(bus_free, line_c) == wasted_words(bus_taken, line_c) == _(NO_BUS_IN_TIME)
+    assert wasted_words(bus_free, passengers_c) == _(WASTED_WORDS["buses"])  # a bus bought first may count
+    assert wasted_words(bus_taken, passengers_c) == _(NO_BUS_IN_TIME)
+    assert wasted_words(bus_free, Space("buildings", "F", None, 0, "lots")) == _(WASTED_WORDS["lots"])

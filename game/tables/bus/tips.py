@@ -10,7 +10,7 @@ from game.outcome_words import names_in_words
 from game.render.bus.buildings import KIND_NAMES
 from game.tables.bus.board import yield_words
 from game.tables.bus.choices import Choices
-from game.tables.bus.model import ACTION_NAMES, WASTED_WORDS, Picture, lot_key, next_space, wasted
+from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, next_space, wasted, wasted_words
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -155,6 +155,6 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
         gives = yield_words(space)
         lines.append((f"{where}{': ' + gives if gives else ''}", BAD if wasted(space) else GOOD))
         if wasted(space):
-            lines.append((_(WASTED_WORDS[space.short_of or "buses"]), BAD))
+            lines.append((wasted_words(picture, space), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))
     return lines
