@@ -1001,3 +1001,19 @@ def test_a_space_short_of_buses_says_whether_a_bus_can_still_come_in_time() -> N
     assert wasted_words(bus_free, passengers_c) == _(WASTED_WORDS["buses"])  # a bus bought first may count
     assert wasted_words(bus_taken, passengers_c) == _(NO_BUS_IN_TIME)
     assert wasted_words(bus_free, Space("buildings", "F", None, 0, "lots")) == _(WASTED_WORDS["lots"])
+
+
+@pytest.mark.parametrize("left", ["place", "house"])
+def test_enter_lights_the_first_lot_though_an_earlier_click_left_a_button_ringed(app, left):
+    """The last player's click left its button focused (Place, hidden since; or House, not under the
+    pointer): Enter then pressed that button at every press, House over and over, and never lit a lot."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "buildings", 2, speed=SPEED)
+    version = match.version
+    table.ui.set_focus(table.buttons[left])  # as the earlier click left it; the pointer is elsewhere
+    table.ui.forget_hover()
+    app.step(0.02, key(pygame.K_RETURN))
+    lot = table.hover_lot
+    assert match.version == version and lot in table.choices.lots()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["lot"] == lot

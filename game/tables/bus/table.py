@@ -535,7 +535,10 @@ class BusTable(TableScene):
             self._place_passengers()
             return True
         deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
-        if deciding and self.ui.focus is None:  # a button under the pointer still takes Enter
+        focus = self.ui.focus
+        # A button under the pointer still takes Enter; one only ringed by an earlier click (the Place or
+        # House the last player pressed, hidden since or not) does not: Enter pressed House for ever.
+        if deciding and not (focus is not None and focus.interactive and focus.hovered):
             # nothing lit yet: Enter lights the first choice (as an arrow would), the next Enter takes it
             self.steering = True
             return self._move_cursor("right")
