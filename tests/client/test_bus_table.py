@@ -1017,3 +1017,37 @@ def test_enter_lights_the_first_lot_though_an_earlier_click_left_a_button_ringed
     assert match.version == version and lot in table.choices.lots()
     app.step(0.02, key(pygame.K_RETURN))
     assert match.version == version + 1 and match.log[-1]["action"]["lot"] == lot
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_a_rows_time_stones_stay_clear_of_its_score(app, monkeypatch, lang, scale):
+    """Three stones ran under the score ("0 Pkt.") of a German row at 150 % text; five stones, the most
+    a player can hold, and a two-figure score stay clear of it too: side by side, overlapping, or one
+    stone that says how many."""
+    from game.i18n import set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+        picture = table.picture
+        for seat, score in enumerate([0, 0, 0, 19, 0]):
+            picture.seats[seat].score = score
+        plain = pygame.Surface((1920, 1080))
+        players.draw_players(plain, picture, table.looks, [""] * 5, [], 0.0)
+        for seat, stones in enumerate([1, 2, 3, 5, 5]):
+            picture.seats[seat].stones = stones
+        drawn = record_drawn_text(monkeypatch)
+        stoned = pygame.Surface((1920, 1080))
+        players.draw_players(stoned, picture, table.looks, [""] * 5, [], 0.0)
+        monkeypatch.undo()
+    finally:
+        set_language("en")
+    for seat, info in enumerate(picture.seats):
+        row = layout.player_row(seat, 5)
+        score = next(rect for text, rect in drawn if text == str(info.score) and row.colliderect(rect)
+                     and rect.left > row.centerx)
+        changed = [x for x in range(row.centerx, row.right) for y in range(row.top, row.bottom, 2)
+                   if plain.get_at((x, y)) != stoned.get_at((x, y))]
+        assert changed and max(changed) < score.left, (seat, max(changed), score)  # the stones, left of the score
+    spots, counted = players.stone_spots(2, 5, 3, players.score_left(2, 5, 0) - 6)
+    assert len(spots) == 3 and not counted  # three stones beside a one-figure score still stand apart

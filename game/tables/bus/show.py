@@ -359,7 +359,8 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
     elif kind == "clock_stopped":
         centre = clock_centre(city)
         start = (centre[0], centre[1] + CLOCK_RADIUS + 20)
-        end = players.stone_point(seat, new.players, max(0, int(event.get("stones", 1)) - 1))
+        score = new.seats[seat].score if 0 <= seat < len(new.seats) else 0
+        end = players.stone_point(seat, new.players, max(0, int(event.get("stones", 1)) - 1), score)
 
         def lift() -> None:
             stage.tally.stones_left = int(event.get("stones_left", 0))
@@ -607,7 +608,7 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
         stage.banner(_("Game over"), _("{reason} · stones count −1 each").format(reason=reason), theme.TANGERINE)
         for seat, info in enumerate(new.seats):
             if info.stones:
-                x, _y = players.stone_point(seat, new.players, 0)
+                x, _y = players.stone_point(seat, new.players, 0, info.score - info.stones)
                 spot, size, rise = players.rise_in_row(seat, new.players, x, 30)
                 stage.float_text(f"−{info.stones}", theme.CORAL, spot, size, 1.4, rise)
 
