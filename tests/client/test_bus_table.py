@@ -1051,3 +1051,20 @@ def test_a_rows_time_stones_stay_clear_of_its_score(app, monkeypatch, lang, scal
         assert changed and max(changed) < score.left, (seat, max(changed), score)  # the stones, left of the score
     spots, counted = players.stone_spots(2, 5, 3, players.score_left(2, 5, 0) - 6)
     assert len(spots) == 3 and not counted  # three stones beside a one-figure score still stand apart
+
+
+def test_the_maps_key_speaks_the_language_chosen_after_the_map_was_first_drawn(app, monkeypatch):
+    """The empty map is painted once and kept; its key ("Lots fill by zone", "Station: passengers
+    arrive") stayed English after Settings → Deutsch until Linie was started again."""
+    from game.i18n import _, set_language
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    table.draw(pygame.Surface((1920, 1080)))
+    try:
+        set_language("de")
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((1920, 1080)))
+        monkeypatch.undo()
+        key = _("Lots fill by zone")
+    finally:
+        set_language("en")
+    assert key != "Lots fill by zone" and key in [text for text, _rect in drawn]

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
@@ -58,8 +58,9 @@ STONE = 22
 
 
 @lru_cache(maxsize=1)
-def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
-    """What never changes on this table: the background, the empty map and the column's boxes."""
+def backdrop(city: CityMap, size: tuple[int, int], lang: str) -> pygame.Surface:
+    """What never changes on this table: the background, the empty map and the column's boxes (in the
+    language ``lang`` of the map's key)."""
     picture = pygame.Surface(size)
     theme.background(picture)
     picture.blit(city.base, MAP_RECT)
@@ -681,7 +682,7 @@ class BusTable(TableScene):
     @classmethod
     def prewarm(cls) -> None:
         city = city_map(*MAP_RECT)
-        backdrop(city, (theme.WIDTH, theme.HEIGHT))
+        backdrop(city, (theme.WIDTH, theme.HEIGHT), language())
         clock_centre(city)
 
     def _toast_area(self) -> pygame.Rect:
@@ -726,13 +727,14 @@ class BusTable(TableScene):
             [look.initial for look in self.looks],
         )
         town = self.city.town_layer(picture.buildings)
-        key = (lines, town, size)
+        base = backdrop(self.city, size, language())
+        key = (base, lines, town, size)
         if (
             self._still_from is None
             or any(a is not b for a, b in zip(self._still_from, key, strict=True))
             or self._still_picture is None
         ):
-            still = backdrop(self.city, size).copy()
+            still = base.copy()
             still.blit(lines, MAP_RECT)
             still.blit(town, MAP_RECT)
             self._still_from, self._still_picture = key, still
