@@ -1068,3 +1068,29 @@ def test_the_maps_key_speaks_the_language_chosen_after_the_map_was_first_drawn(a
     finally:
         set_language("en")
     assert key != "Lots fill by zone" and key in [text for text, _rect in drawn]
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_stop_times_warning_fits_under_its_label(app, monkeypatch, lang, scale):
+    """On the last stone Stop time says the game ends; in German at 150 % "letzter Stein: Spielende" ran
+    out of the button at both sides. The caption drawn fits the button whole, shorter where it must."""
+    from game.i18n import set_language
+    from tools.shots.bus import alice_in, played
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        match = played(alice_in("clock", 3), alice_takes="clock")
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.timing
+        table.view["decision"]["stones_left"] = 1  # the last stone on the clock
+        table._show_buttons()
+        stop = table.buttons["stop"]
+        drawn = record_drawn_text(monkeypatch)
+        stop.draw(pygame.Surface((1920, 1080)))
+        monkeypatch.undo()
+    finally:
+        set_language("en")
+    caption = next(rect for text, rect in drawn if text == stop.caption)
+    assert stop.caption and stop.rect.left < caption.left and caption.right < stop.rect.right

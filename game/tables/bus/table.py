@@ -72,6 +72,18 @@ def backdrop(city: CityMap, size: tuple[int, int], lang: str) -> pygame.Surface:
 COMPASS = {"NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}  # a station's corner of the map
 
 
+def fitting_caption(button: Button, captions: list[str]) -> str:
+    """The first of ``captions`` (longest first) that fits whole under ``button``'s label at the size
+    the button draws it; the last one where none does. German at 150 % cut "letzter Stein: Spielende"
+    off at both sides of Stop time, the one warning that the game ends at once."""
+    room = button.rect.width - 40
+    for caption in captions:
+        size = theme.fit_text(caption, button.size * 11 // 20, room, theme.TEXT_BOLD_FONT)
+        if theme.font(size, theme.TEXT_BOLD_FONT).size(caption)[0] <= room:
+            return caption
+    return captions[-1]
+
+
 class BusTable(TableScene):
     name = "bus_table"
     game = "bus"
@@ -152,7 +164,9 @@ class BusTable(TableScene):
             nxt = str(self._decision().get("next"))
             self.buttons["run"].caption = _("to: {kind}").format(kind=_(KIND_NAMES[nxt])) if nxt in KIND_NAMES else ""
             last = self._decision().get("stones_left") == 1
-            self.buttons["stop"].caption = _("the last stone: game over") if last else _("take a stone: −1")
+            self.buttons["stop"].caption = fitting_caption(
+                self.buttons["stop"], [_("the last stone: game over"), _("game over")] if last
+                else [_("take a stone: −1"), "−1"])
         if self.choices.splitting:
             wanted |= {"west", "east", "place"}
             names = self._station_names()
