@@ -1094,3 +1094,21 @@ def test_stop_times_warning_fits_under_its_label(app, monkeypatch, lang, scale):
         set_language("en")
     caption = next(rect for text, rect in drawn if text == stop.caption)
     assert stop.caption and stop.rect.left < caption.left and caption.right < stop.rect.right
+
+
+def test_pointing_at_a_station_while_sharing_passengers_says_what_a_click_does(app):
+    """A click on a station moves one new passenger there; the pointer on it said nothing."""
+    table, match = table_at(app, "passengers", speed=SPEED)
+    total = sum(table.split)
+    second = table._stations()[1]
+    spot = point(table.city.waiting_point(second))
+    app.step(0.02, move(spot))
+    words = [text for text, _colour in table._tooltip_lines()]
+    assert words[0].startswith(f"Station {table._station_names()[1]}")
+    assert f"({total // 2} of {total} now)" in words[1]
+    app.step(0.02, click(spot))
+    assert table.split[1] == total // 2 + 1
+    while table.split[1] < total:
+        app.step(0.02, click(spot))
+    assert "come" in table._tooltip_lines()[1][0]  # every new passenger comes here now: a click does no more
+

@@ -44,7 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
-from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
+from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
@@ -1000,4 +1000,8 @@ class BusTable(TableScene):
             return lot_tip(self.choices, self.picture, self.hover_lot, self.kind, self.source)
         if self.choices.driving and self.hover_crossing is not None:
             return source_tip(self.choices, self.picture, self.hover_crossing, self.source)
+        if self.choices.splitting and self.hover_crossing in self._stations():
+            index = self._stations().index(self.hover_crossing)
+            return station_tip(self.picture, self.hover_crossing, self._station_names()[index], self.split[index],
+                               sum(self.split))
         return []

@@ -143,6 +143,19 @@ def source_tip(choices: Choices, picture: Picture, crossing: int, source: int | 
     return [title, (choices.refusal({"type": "deliver", "from": crossing, "lot": target}) or _("Not now."), BAD)]
 
 
+def station_tip(picture: Picture, crossing: int, name: str, here: int, total: int) -> Tip:
+    """A station while the new passengers are shared out: who waits there, and what a click does
+    (one more of the new ones here, taken from the other station)."""
+    count = picture.passengers[crossing] if crossing < len(picture.passengers) else 0
+    title = (ngettext("Station {name} · {count} waiting", "Station {name} · {count} waiting", count).format(
+        name=name, count=count), theme.INK)
+    if here < total:
+        return [title, (_("Click: one more of the new passengers here ({here} of {total} now).").format(
+            here=here, total=total), GOOD)]
+    return [title, (ngettext("The new passenger comes here now.", "All {total} new passengers come here now.",
+                             total).format(total=total), theme.INK)]
+
+
 def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
     title = (_(ACTION_NAMES.get(action, action)), theme.INK)
     if action not in choices.actions():
