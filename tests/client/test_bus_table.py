@@ -18,6 +18,7 @@ from game.tables.bus import layout, players
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of, wasted
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
 from game.tables.bus.table import BusTable
+from game.tables.bus.tips import row_tip
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
 from tests.client.helpers import click, record_drawn_sizes, record_drawn_text
@@ -1112,3 +1113,14 @@ def test_pointing_at_a_station_while_sharing_passengers_says_what_a_click_does(a
         app.step(0.02, click(spot))
     assert "come" in table._tooltip_lines()[1][0]  # every new passenger comes here now: a click does no more
 
+
+
+def test_the_clocks_row_warns_that_the_last_stone_ends_the_game(app):
+    """With one stone left, the Clock's row says before the marker goes that stopping time ends the game
+    at once (§5.3.5); it said only "a stone, −1 point", and the warning came after the choice."""
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert "clock" in table.choices.actions()
+    table.picture.stones_left = 2
+    assert not any("ends the game" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))
+    table.picture.stones_left = 1
+    assert any("ends the game at once" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))

@@ -170,4 +170,7 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
         if wasted(space):
             lines.append((wasted_words(picture, space), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))
+    if action == "clock" and picture.stones_left == 1:  # §5.3.5: said before the marker goes, not only after
+        lines.append((_("One stone is left: stopping time takes it and ends the game at once, before Vrrooomm!."),
+                      BAD))
     return lines
