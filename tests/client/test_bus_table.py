@@ -1124,3 +1124,20 @@ def test_the_clocks_row_warns_that_the_last_stone_ends_the_game(app):
     assert not any("ends the game" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))
     table.picture.stones_left = 1
     assert any("ends the game at once" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))
+
+
+def test_with_one_crossing_to_carry_from_the_buildings_tip_says_what_its_click_does(app, monkeypatch):
+    """Where one crossing has anyone to carry, a click on a glowing building carries them; its tooltip
+    said "first click who rides" all the same (and again after Esc let go of the passenger)."""
+    table, match = table_at(app, "vrooom", 2, speed=SPEED)
+    assert table.choices.driving
+    first = sorted(table.choices.sources())[0]
+    monkeypatch.setattr(table.choices, "sources", lambda: {first})  # only that crossing has anyone to carry
+    lot = sorted(table.choices.targets(first))[0]
+    spot = point(table.city.lot_point(*lot_key(lot)))
+    app.step(0.02, move(spot))
+    assert table.source is None and table.hover_lot == lot
+    assert f"from crossing {first} here" in table._tooltip_lines()[1][0]
+    version = match.version
+    app.step(0.02, click(spot))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": first, "lot": lot}

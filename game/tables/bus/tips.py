@@ -118,6 +118,8 @@ def lot_tip(choices: Choices, picture: Picture, lot: int, kind: str, source: int
         return [title, (choices.refusal(action) or _("Not now."), BAD)]
     sources = sorted(choices.sources())
     start = source if source is not None else (sources[0] if sources else crossing)
+    if source is None and len(sources) == 1:
+        source = sources[0]  # one crossing has anyone to carry: a click on the building carries them
     if lot in choices.targets(source):
         if source is None:
             return [title, (_("A passenger may ride here: first click who rides."), GOOD)]
