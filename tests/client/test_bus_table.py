@@ -1141,3 +1141,14 @@ def test_with_one_crossing_to_carry_from_the_buildings_tip_says_what_its_click_d
     version = match.version
     app.step(0.02, click(spot))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": first, "lot": lot}
+
+
+def test_the_vrooom_row_says_how_many_passengers_the_marker_can_carry(app):
+    """Vrrooomm!'s spaces show no number: its tooltip says what one marker can do at most, a passenger
+    per bus the player owns, so it can be weighed before placing like the rows that show a number."""
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert "vrooom" in table.choices.actions()
+    seat = table.picture.to_act
+    for buses, words in ((1, "Your bus carries at most 1 passenger"), (3, "Your 3 buses carry up to 3 passengers")):
+        table.picture.seats[seat].buses = buses
+        assert any(text.startswith(words) for text, _colour in row_tip(table.choices, table.picture, "vrooom"))

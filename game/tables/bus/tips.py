@@ -172,6 +172,12 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
         if wasted(space):
             lines.append((wasted_words(picture, space), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))
+    seat = picture.to_act
+    if action == "vrooom" and seat is not None and 0 <= seat < len(picture.seats):
+        buses = picture.seats[seat].buses  # what this marker can do at most: one passenger a bus
+        lines.append((ngettext("Your bus carries at most 1 passenger with this marker.",
+                               "Your {count} buses carry up to {count} passengers with this marker.",
+                               buses).format(count=buses), theme.INK))
     if action == "clock" and picture.stones_left == 1:  # §5.3.5: said before the marker goes, not only after
         lines.append((_("One stone is left: stopping time takes it and ends the game at once, before Vrrooomm!."),
                       BAD))
