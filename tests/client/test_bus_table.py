@@ -1152,3 +1152,21 @@ def test_the_vrooom_row_says_how_many_passengers_the_marker_can_carry(app):
     for buses, words in ((1, "Your bus carries at most 1 passenger"), (3, "Your 3 buses carry up to 3 passengers")):
         table.picture.seats[seat].buses = buses
         assert any(text.startswith(words) for text, _colour in row_tip(table.choices, table.picture, "vrooom"))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_clocks_two_buttons_read_at_their_size_in_german(app, scale):
+    """Half the controls each: "Zeit anhalten" and "Laufen lassen" shrank to 62 % of their size in German
+    at 150 % text; the German buttons say "Anhalten" and "Weiter" (the caption below says to what)."""
+    from game.i18n import set_language
+    from game.ui.widgets import LABEL_MARGIN
+    set_language("de")
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        for key in ("stop", "run"):
+            button = table.buttons[key]
+            size = theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
+            assert size >= 0.9 * button.size, (key, button.label, size)
+    finally:
+        set_language("en")
