@@ -85,6 +85,7 @@ class ChangeFanout:
             peer.mind_queue()
         for seat, view in views.items():
             self._sent_views[seat] = (change.version, view)
+        parts.let_go()  # the last changes' memos go now that every frame is out
         return SentChange(change.version, views, watching)
 
     def send_checks(self, sent: SentChange) -> None:

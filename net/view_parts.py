@@ -65,14 +65,20 @@ class ViewParts:
         self._differ = SharedDiff()
         self._items: dict[int, tuple[Any, bytes]] = {}  # canonical JSON of list items (``_chunk``)
         self._before_items: dict[int, tuple[Any, bytes]] = {}
+        self._retired: tuple[Any, ...] = ()  # the memos ``next_change`` dropped, freed by ``let_go``
 
     def next_change(self) -> None:
+        """A new change's memos. The old ones are freed by ``let_go``, once the frames are out: freeing
+        the views of two changes ago is work no player should wait for."""
+        self._retired = (self._before_by_id, self._before_items, self._seen, self._ops, self._events, self._differ)
         self._before_by_id, self._by_id = self._by_id, {}
         self._before_items, self._items = self._items, {}
-        self._seen.clear()
-        self._ops.clear()
-        self._events.clear()
+        self._seen, self._ops, self._events = {}, {}, {}
         self._differ = SharedDiff()
+
+    def let_go(self) -> None:
+        """Free what ``next_change`` retired (the host calls it after the change's frames are written)."""
+        self._retired = ()
 
     def add(self, view: View) -> View:
         """``view`` (changed in place) with each part that equals, as the wire tells values apart,

@@ -3,6 +3,7 @@ are byte for byte the frames of the whole messages made without any sharing or c
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import msgpack
@@ -57,6 +58,26 @@ def test_values_equal_only_to_python_are_not_shared() -> None:
     assert second["you"] is not first["you"] and type(second["you"]) is int  # 0 stays 0 on the wire
     assert type(second["score"]) is float
     assert second["hands"] is first["hands"]  # truly equal parts are still shared
+
+
+class Tracked(list):  # a list a weak reference can follow
+    pass
+
+
+def test_the_parts_of_changes_gone_are_freed_after_the_frames_not_while_they_are_made() -> None:
+    parts = ViewParts()
+    board = Tracked([1])
+    gone = weakref.ref(board)
+    parts.add({"board": board})
+    del board
+    parts.next_change()
+    parts.add({"board": [2]})  # the first board is the base of this change's deltas: kept
+    parts.let_go()
+    assert gone() is not None
+    parts.next_change()  # no longer a base: retired, but freed only once the frames are out
+    assert gone() is not None
+    parts.let_go()
+    assert gone() is None
 
 
 class FrameLog:
