@@ -1170,3 +1170,14 @@ def test_the_clocks_two_buttons_read_at_their_size_in_german(app, scale):
             assert size >= 0.9 * button.size, (key, button.label, size)
     finally:
         set_language("en")
+
+
+def test_the_header_says_every_lot_is_built_on_instead_of_an_open_zone_that_is_none(app, monkeypatch):
+    """With no free lot left (the game ends with this round) the header read "zone – open"."""
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    picture = replace(table.picture, open_zone=None)
+    drawn = record_drawn_text(monkeypatch)
+    table._draw_header(pygame.Surface((1920, 1080)), picture, "", "")
+    monkeypatch.undo()
+    texts = [text for text, _rect in drawn]
+    assert any("every lot built on" in text for text in texts) and not any("zone" in text for text in texts)

@@ -837,10 +837,15 @@ class BusTable(TableScene):
         name = theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
                                theme.DISPLAY_FONT)
         label = _("Setup") if picture.round == 0 else _("Round {number}").format(number=picture.round)
-        facts = ngettext("Largest fleet {fleet} · zone {zone} open · {stones} time stone left",
-                         "Largest fleet {fleet} · zone {zone} open · {stones} time stones left",
-                         picture.stones_left).format(fleet=picture.largest_fleet, zone=picture.open_zone or "–",
-                                                     stones=picture.stones_left)
+        if picture.open_zone is None:  # every lot built on: the game ends with this round (§6), no zone opens
+            facts = ngettext("Largest fleet {fleet} · every lot built on · {stones} time stone left",
+                             "Largest fleet {fleet} · every lot built on · {stones} time stones left",
+                             picture.stones_left).format(fleet=picture.largest_fleet, stones=picture.stones_left)
+        else:
+            facts = ngettext("Largest fleet {fleet} · zone {zone} open · {stones} time stone left",
+                             "Largest fleet {fleet} · zone {zone} open · {stones} time stones left",
+                             picture.stones_left).format(fleet=picture.largest_fleet, zone=picture.open_zone,
+                                                         stones=picture.stones_left)
         shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
                                 theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
         left = max(layout.HEADER.x + 100, name.right + 14)
