@@ -1181,3 +1181,21 @@ def test_the_header_says_every_lot_is_built_on_instead_of_an_open_zone_that_is_n
     monkeypatch.undo()
     texts = [text for text, _rect in drawn]
     assert any("every lot built on" in text for text in texts) and not any("zone" in text for text in texts)
+
+
+def test_enter_alone_carries_a_passenger_lighting_each_step_first(app):
+    """Enter lights a waiting passenger, Enter picks them, Enter lights their first building, Enter
+    carries them: the third Enter picked the same passenger again, and every Enter after it did nothing."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "vrooom", 2, speed=SPEED)
+    version = match.version
+    app.step(0.02, key(pygame.K_RETURN))
+    lit = table.hover_crossing
+    assert lit in table.choices.sources() and table.source is None
+    app.step(0.02, key(pygame.K_RETURN))
+    assert table.source == lit
+    app.step(0.02, key(pygame.K_RETURN))
+    lot = table.hover_lot
+    assert match.version == version and lot in table.choices.targets(lit)
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": lit, "lot": lot}

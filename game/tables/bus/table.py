@@ -543,9 +543,10 @@ class BusTable(TableScene):
         if self.choices.driving and self.source is not None and self.hover_lot is not None:
             self._submit({"type": "deliver", "from": self.source, "lot": self.hover_lot})
             return True
-        if self.choices.driving and self.hover_crossing in self.choices.sources():
+        picking = self.hover_crossing in self.choices.sources() and self.hover_crossing != self.source
+        if self.choices.driving and picking:
             self.source = self.hover_crossing
-            return True
+            return True  # the next Enter lights their first building (it picked the same passenger again)
         if self.choices.splitting:
             self._place_passengers()
             return True
