@@ -1199,3 +1199,20 @@ def test_enter_alone_carries_a_passenger_lighting_each_step_first(app):
     assert match.version == version and lot in table.choices.targets(lit)
     app.step(0.02, key(pygame.K_RETURN))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": lit, "lot": lot}
+
+
+def test_the_end_says_which_tie_break_put_the_winner_ahead_of_a_player_on_the_same_score(app):
+    """Schiene and Ada both ended on 12; the table said "Schiene wins with 12 points" and no more."""
+    from game.tables.bus.prompt import prompt
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Ben", "bot", "easy"), SeatInfo("Schiene", "bot", "easy")])
+    picture = table.picture
+    looks = table.looks
+    for seat, (score, stones, arrival) in enumerate([(12, 0, 40), (8, 0, 30), (12, 0, 35)]):
+        picture.seats[seat].score, picture.seats[seat].stones, picture.seats[seat].arrival = score, stones, arrival
+    picture.outcome = {"winners": [2], "scores": [12, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
+    detail = prompt(picture, looks, [0], {}, "")[1]
+    assert detail.startswith("Schiene wins with 12 points, as many as Ada: reached the score first.")
+    picture.seats[2].score, picture.seats[2].stones = 13, 1  # 13 − 1: as many, with more stones
+    assert "as many as Ada: more time stones." in prompt(picture, looks, [0], {}, "")[1]
+    picture.outcome = {"winners": [2], "scores": [11, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
+    assert prompt(picture, looks, [0], {}, "")[1].startswith("Schiene wins with 12 points. The game ended")
