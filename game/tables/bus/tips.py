@@ -179,6 +179,6 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
                                "Your {count} buses carry up to {count} passengers with this marker.",
                                buses).format(count=buses), theme.INK))
     if action == "clock" and picture.stones_left == 1:  # §5.3.5: said before the marker goes, not only after
-        lines.append((_("One stone is left: stopping time takes it and ends the game at once, before Vrrooomm!."),
+        lines.append((_("One stone is left: stopping time takes it and ends the game at once, before Vrrooomm!"),
                       BAD))
     return lines
