@@ -26,7 +26,7 @@ import pygame
 
 from game.anim import ease
 from game.i18n import _
-from game.lan.chat import ChatBox, ColourOf
+from game.lan.chat import ChatBox, ColourOf, FeedBox
 from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
@@ -39,7 +39,6 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
-FEED_REACH = 360  # how far the chat's fading lines rise above its tab, at most
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
 OVERLAY = pygame.Rect(0, 0, 860, 360)
 OVERLAY.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 40)
@@ -117,7 +116,7 @@ class NetHud:
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
                  chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
-                 notice_box: Callable[[], pygame.Rect] | None = None, feed_floor: int | None = None) -> None:
+                 notice_box: Callable[[], pygame.Rect] | None = None, feed_box: FeedBox | None = None) -> None:
         self.scene = scene
         self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
@@ -134,7 +133,7 @@ class NetHud:
         self.chat: ChatBox | None = None
         self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
-            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_floor)
+            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_box)
 
     # -- what the session says --------------------------------------------------------------------
     def seats(self) -> list[dict[str, Any]]:
@@ -314,12 +313,11 @@ class NetHud:
 
     def _feed_bottom(self) -> int | None:
         """Where the chat's fading lines must end to leave a lasting notice in the table's corner
-        readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""
+        readable (Bus keeps its notices in the map's key, where the lines stand); None: anywhere."""
         notice, chat = self.notice_rect, self.chat
         if notice is None or chat is None:
             return None
-        feed = pygame.Rect(chat.corner[0], chat.tab.y - FEED_REACH, chat.panel.width, FEED_REACH)
-        return notice.top - 6 if notice.colliderect(feed) else None
+        return notice.top - 6 if notice.colliderect(chat.feed_room()) else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)

@@ -275,6 +275,9 @@ class LobbyScene(HoldsSession, Scene):
                 return _("You are watching: choose Sit here on an open seat to play.")
             return _("Every seat is taken: you will watch the game.")
         if self.hosting:
+            seats = self.session.status.get("seats", [])
+            if seats and not any(seat.get("kind") == "open" for seat in seats):
+                return _("Everyone is seated: start when you are ready.")  # no open seat left to become a bot
             return _("Start when everyone is seated; open seats become bots.")
         if self.start.visible:
             return (_("Waiting for the other players to be ready…") if self._asked_to_start()

@@ -51,6 +51,7 @@ SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before takin
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 Anchor = tuple[int, int] | None
 CHAT_PANEL = (680, 380)  # the LAN chat's panel (``game.lan.chat``), whose bottom-left corner a table names
+CHAT_TAB = (150, 46)  # the closed chat's tab, its bottom left at the table's ``chat_corner`` too
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class TableScene(HoldsSession, Scene):
         if session.lan:  # the LAN layer, above the tables, hands its HUD down through the app
             self.lan_hud = app.doors.lan_hud(self, session, seat_anchor=self.seat_anchor, colour_of=self.seat_colour,
                                              chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
-                                             feed_floor=self.chat_feed_floor())
+                                             feed_box=self.chat_feed_box)
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -295,9 +296,10 @@ class TableScene(HoldsSession, Scene):
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
 
-    def chat_feed_floor(self) -> int | None:
-        """The lowest the LAN chat's fading lines may reach (None: from just above its tab): a table
-        whose corner holds something to keep in sight lifts them over it."""
+    def chat_feed_box(self) -> pygame.Rect | None:
+        """Where the LAN chat's fading lines stand for their nine seconds (asked every frame; None: the
+        corner above the tab): room that holds no piece, tile, street, hand or button the players need
+        (docs/lan_screens.md, decision 8). The lines fill its width and rise from its foot."""
         return None
 
     def notice_anchor(self) -> pygame.Rect:
@@ -490,8 +492,9 @@ class TableScene(HoldsSession, Scene):
 
     # -- the end ----------------------------------------------------------------------------------
     def sound_the_end(self, name: str) -> None:
-        """The game's end is heard once: the table that stages it plays its fanfare (or the bell, nobody
-        won) and its results stay quiet; results over a table that opened on the end play it instead."""
+        """The game's end is celebrated once: the table that stages it plays its fanfare with its confetti
+        (or the bell, nobody won) and its results stay quiet and bare; results over a table that opened
+        on the end celebrate instead."""
         self.end_heard = True
         self.app.sounds.play(name)
 

@@ -139,3 +139,26 @@ def test_choosing_says_what_the_minimum_asks_of_this_player(app, placed, markers
     picture.phase, picture.to_act = "choose", 0
     _, detail = prompt(picture, seat_looks(view, 4), [0], {"placed": placed, "markers": markers}, "")
     assert detail == words
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tie_broken_at_the_end_is_said_whole_beside_the_results_button(app, lang, scale):
+    """The winner ahead of a player on the same final score, with the tie-break and why the game ended,
+    fits whole at a readable size beside "See the results"."""
+    from game.i18n import set_language
+    view = bot_match(0).view(0)
+    picture = picture_of(view)
+    for seat, (score, stones) in enumerate([(9, 0), (8, 0), (10, 1), (1, 0)]):
+        picture.seats[seat].score, picture.seats[seat].stones = score, stones
+    picture.outcome = {"winners": [2], "scores": [9, 8, 9, 1], "reason": "markers"}
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        _, detail = prompt(picture, seat_looks(view, 4), [0], {}, "")
+        size, lines, _ = detail_lines(detail, NARROW, detail_height())
+    finally:
+        set_language("en")
+    assert "P0" in detail.split(".")[0]  # the player on the same score is named with the tie-break
+    assert " ".join(lines).split() == detail.split()
+    assert theme.px(size) >= DETAIL_SMALLEST - (scale != 1.0)

@@ -457,3 +457,19 @@ def test_a_toast_under_the_pointer_of_the_player_deciding_lets_the_map_show_thro
     assert table.toasts.items  # still up
     assert sum(solid) < 300 and sum(abs(a - b) for a, b in zip(solid, theme.NIGHT_2, strict=True)) < 70  # dark face
     assert sum(through) > 450  # the paper of the map shows through
+
+
+def test_a_score_below_nothing_reads_minus_one_point_not_minus_one_points():
+    """Stones can take a final score below 0: the card said "-1 points" (and "-1 Punkte")."""
+    from game.i18n import set_language
+    from game.match import Match
+    from game.tables.bus.figures import bus_figures
+    match = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5)
+    outcome = {"scores": [-1, -4, 2], "winners": [2], "ranking": [2, 0, 1]}
+    assert [figure.headline for figure in bus_figures(match.view(None), outcome)] == ["−1 point", "−4 points",
+                                                                                       "2 points"]
+    set_language("de")
+    try:
+        assert bus_figures(match.view(None), outcome)[0].headline == "−1 Punkt"
+    finally:
+        set_language("en")

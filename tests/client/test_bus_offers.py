@@ -247,7 +247,7 @@ def test_a_five_player_1999_game_played_at_the_table_ends_with_the_scores_the_ru
             elif event["type"] == "clock_stopped":
                 stones[event["seat"]] += 1
     finals = [d - s for d, s in zip(delivered, stones, strict=True)]
-    assert [figure.headline for figure in results.figures] == [
-        f"{final} point{'s' if final != 1 else ''}" for final in finals]
+    assert [figure.headline for figure in results.figures] == [  # below nothing with a minus sign: "−1 point"
+        f"{'−' if final < 0 else ''}{abs(final)} point{'s' if abs(final) != 1 else ''}" for final in finals]
     best = min(range(5), key=lambda seat: (-finals[seat], -stones[seat], arrived[seat]))
     assert match.outcome()["ranking"][0] == best and best in match.outcome()["winners"]

@@ -242,3 +242,17 @@ def test_two_line_ends_on_one_crossing_ring_it_apart():
         for point in points:  # still on its own street: within a road's width of the street's axis
             cross = abs((b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])) / math.dist(a, b)
             assert cross <= geometry.road_width
+
+
+def test_a_closed_circle_s_marker_carries_its_owner_s_initial(app):
+    """Where a circle closed, both ends sit on one crossing under the action marker: it bears the
+    owner's initial, as the head rings do, so the line's ends tell whose they are without colour."""
+    from game.render.bus.city import CityMap
+    city = CityMap(layout.MAP_RECT)
+    streets = {frozenset(ends) for ends in city.net.ends}
+    p, q, r = next((p, q, r) for p, q in city.net.ends for r in range(city.net.crossings)
+                   if {q, r} in streets and {p, r} in streets)
+    path = [p, q, r, p]  # three streets round a block, closed where they began
+    plain = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], [""]), "RGBA")
+    marked = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], ["B"]), "RGBA")
+    assert plain != marked

@@ -18,6 +18,7 @@ from game.tables.bus import layout, players
 from game.tables.bus.model import ACTION_IDS, ACTION_NAMES, lot_key, next_space, picture_of, wasted
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
 from game.tables.bus.table import BusTable
+from game.tables.bus.tips import row_tip
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
 from tests.client.helpers import click, record_drawn_sizes, record_drawn_text
@@ -913,10 +914,10 @@ def test_the_note_on_the_order_of_resolving_reads_beside_the_boards_title(app, m
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
-    """A LAN table's chat lines stay nine seconds: from the screen's corner they covered Bus's map key.
-    They rise from above the key, over the map's foot (where the table's messages stand too), clear
-    of the column and of station SE; the Chat tab sits under the key's words, at any text size."""
+def test_lan_chat_lines_stand_over_the_map_key_not_its_streets(app, scale):
+    """A LAN table's chat lines stay nine seconds: over the map's foot they hid the bottom row's streets.
+    They stand over the map's key, clear of the map above it (where the table's messages stand), of the
+    column and of station SE; the Chat tab sits under the key's words, at any text size."""
     from game.session import LocalSession
     from tools.shots.lan import ShotLink, chatter
     from tools.shots.lan import seat as lan_seat
@@ -938,9 +939,280 @@ def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
         tab = table.lan_hud.chat.tab
         screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
         station = table.city.pos(8)  # station SE
-        assert not drawn.colliderect(layout.LEGEND) and not drawn.colliderect(layout.COLUMN)
-        assert not drawn.collidepoint(station) and screen.contains(drawn)
+        assert layout.LEGEND.contains(drawn) and not drawn.colliderect(layout.TOASTS)
+        assert not drawn.colliderect(layout.COLUMN) and not drawn.collidepoint(station) and screen.contains(drawn)
         assert not tab.colliderect(layout.LEGEND.inflate(0, -28)) and screen.contains(tab)
         assert not table._toast_area().colliderect(drawn)  # the table's messages rise above the lines
     finally:
         theme.set_ui_scale(1.0)
+
+
+def test_the_hot_seat_cover_names_the_share_the_passengers_decision_opens_with(app):
+    """The cover comes before the turn opens: it says the even share the +1 buttons will start from,
+    not what an earlier share left in the table ("0 to SE and 0 to NW" of passengers to share)."""
+    table, match = table_at(app, "passengers")
+    amount = int(table.view["decision"]["amount"])
+    assert amount > 0
+    table.split = [0, 0]  # what the last share (or none yet) left behind
+    first, second = table._station_names()
+    note = table.cover_note(0)
+    assert f"{amount - amount // 2} to {first} and {amount // 2} to {second}" in note
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_words_about_a_seat_rise_inside_its_row_and_words_on_the_map_stay_on_it(app, scale):
+    """Five rows are low: "+1 bus" rose from Schiene's row into the one above and read as Ben's bus, and
+    "Circle closed!" over a crossing at the map's edge hung half over the frame."""
+    from game.anim import Timeline
+    from game.tables.bus import show
+    from game.ui.floaters import FloatText
+    theme.set_ui_scale(scale)
+    table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+    timeline = Timeline()
+    table.show.overlays.clear()
+    picture = table.picture
+    edge = min(range(table.city.net.crossings), key=lambda crossing: table.city.pos(crossing)[0])
+    stopped = {"type": "clock_stopped", "seat": 3, "wants": "house", "stones": 1, "stones_left": 4}
+    show._act(table._stage, timeline, stopped, picture, picture, table.looks)  # a stone taken: "−1" in the row
+    for event in ({"type": "bus_bought", "seat": 2, "buses": 2, "largest_fleet": 2},
+                  {"type": "circle_closed", "seat": 1, "crossing": edge}):
+        show._consequence(table._stage, timeline, event, picture, picture, table.looks)
+    for _ in range(60):
+        timeline.update(0.05)
+    floats = {overlay.text: overlay for overlay in table.show.overlays if isinstance(overlay, FloatText)}
+    for text, seat in (("+1 bus", 2), ("−1", 3)):
+        rising = floats[text]
+        row = layout.player_row(seat, 5)
+        height = theme.font(rising.size, theme.DISPLAY_FONT).get_height()
+        assert row.top <= rising.pos[1] - rising.rise - height / 2 and rising.pos[1] + height / 2 <= row.bottom, text
+    circle = floats["Circle closed!"]
+    width = theme.font(circle.size, theme.DISPLAY_FONT).size(circle.text)[0]
+    assert table.city.rect.left <= circle.pos[0] - width / 2 and circle.pos[0] + width / 2 <= table.city.rect.right
+
+
+def test_a_space_short_of_buses_says_whether_a_bus_can_still_come_in_time() -> None:
+    """Line Expansion resolves before Buses, and a Buses space taken is counted already: "wasted unless
+    more buses come first" promised a bus that cannot come; only a free Buses space may still help."""
+    from game.i18n import _
+    from game.tables.bus.model import NO_BUS_IN_TIME, WASTED_WORDS, Picture, Space, wasted_words
+    bus_free = Picture(3, spaces=[[Space("buses", "", None, None)]])
+    bus_taken = Picture(3, spaces=[[Space("buses", "", 2, None)]])
+    line_c, passengers_c = Space("line", "C", None, 0, "buses"), Space("passengers", "C", None, 0, "buses")
+    assert wasted_words(bus_free, line_c) == wasted_words(bus_taken, line_c) == _(NO_BUS_IN_TIME)
+    assert wasted_words(bus_free, passengers_c) == _(WASTED_WORDS["buses"])  # a bus bought first may count
+    assert wasted_words(bus_taken, passengers_c) == _(NO_BUS_IN_TIME)
+    assert wasted_words(bus_free, Space("buildings", "F", None, 0, "lots")) == _(WASTED_WORDS["lots"])
+
+
+@pytest.mark.parametrize("left", ["place", "house"])
+def test_enter_lights_the_first_lot_though_an_earlier_click_left_a_button_ringed(app, left):
+    """The last player's click left its button focused (Place, hidden since; or House, not under the
+    pointer): Enter then pressed that button at every press, House over and over, and never lit a lot."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "buildings", 2, speed=SPEED)
+    version = match.version
+    table.ui.set_focus(table.buttons[left])  # as the earlier click left it; the pointer is elsewhere
+    table.ui.forget_hover()
+    app.step(0.02, key(pygame.K_RETURN))
+    lot = table.hover_lot
+    assert match.version == version and lot in table.choices.lots()
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"]["lot"] == lot
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_a_rows_time_stones_stay_clear_of_its_score(app, monkeypatch, lang, scale):
+    """Three stones ran under the score ("0 Pkt.") of a German row at 150 % text; five stones, the most
+    a player can hold, and a two-figure score stay clear of it too: side by side, overlapping, or one
+    stone that says how many."""
+    from game.i18n import set_language
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada")] + [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(4)])
+        picture = table.picture
+        for seat, score in enumerate([0, 0, 0, 19, 0]):
+            picture.seats[seat].score = score
+        plain = pygame.Surface((1920, 1080))
+        players.draw_players(plain, picture, table.looks, [""] * 5, [], 0.0)
+        for seat, stones in enumerate([1, 2, 3, 5, 5]):
+            picture.seats[seat].stones = stones
+        drawn = record_drawn_text(monkeypatch)
+        stoned = pygame.Surface((1920, 1080))
+        players.draw_players(stoned, picture, table.looks, [""] * 5, [], 0.0)
+        monkeypatch.undo()
+    finally:
+        set_language("en")
+    for seat, info in enumerate(picture.seats):
+        row = layout.player_row(seat, 5)
+        score = next(rect for text, rect in drawn if text == str(info.score) and row.colliderect(rect)
+                     and rect.left > row.centerx)
+        changed = [x for x in range(row.centerx, row.right) for y in range(row.top, row.bottom, 2)
+                   if plain.get_at((x, y)) != stoned.get_at((x, y))]
+        assert changed and max(changed) < score.left, (seat, max(changed), score)  # the stones, left of the score
+    spots, counted = players.stone_spots(2, 5, 3, players.score_left(2, 5, 0) - 6)
+    assert len(spots) == 3 and not counted  # three stones beside a one-figure score still stand apart
+
+
+def test_the_maps_key_speaks_the_language_chosen_after_the_map_was_first_drawn(app, monkeypatch):
+    """The empty map is painted once and kept; its key ("Lots fill by zone", "Station: passengers
+    arrive") stayed English after Settings → Deutsch until Linie was started again."""
+    from game.i18n import _, set_language
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    table.draw(pygame.Surface((1920, 1080)))
+    try:
+        set_language("de")
+        drawn = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((1920, 1080)))
+        monkeypatch.undo()
+        key = _("Lots fill by zone")
+    finally:
+        set_language("en")
+    assert key != "Lots fill by zone" and key in [text for text, _rect in drawn]
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_stop_times_warning_fits_under_its_label(app, monkeypatch, lang, scale):
+    """On the last stone Stop time says the game ends; in German at 150 % "letzter Stein: Spielende" ran
+    out of the button at both sides. The caption drawn fits the button whole, shorter where it must."""
+    from game.i18n import set_language
+    from tools.shots.bus import alice_in, played
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        match = played(alice_in("clock", 3), alice_takes="clock")
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.timing
+        table.view["decision"]["stones_left"] = 1  # the last stone on the clock
+        table._show_buttons()
+        stop = table.buttons["stop"]
+        drawn = record_drawn_text(monkeypatch)
+        stop.draw(pygame.Surface((1920, 1080)))
+        monkeypatch.undo()
+    finally:
+        set_language("en")
+    caption = next(rect for text, rect in drawn if text == stop.caption)
+    assert stop.caption and stop.rect.left < caption.left and caption.right < stop.rect.right
+
+
+def test_pointing_at_a_station_while_sharing_passengers_says_what_a_click_does(app):
+    """A click on a station moves one new passenger there; the pointer on it said nothing."""
+    table, match = table_at(app, "passengers", speed=SPEED)
+    total = sum(table.split)
+    second = table._stations()[1]
+    spot = point(table.city.waiting_point(second))
+    app.step(0.02, move(spot))
+    words = [text for text, _colour in table._tooltip_lines()]
+    assert words[0].startswith(f"Station {table._station_names()[1]}")
+    assert f"({total // 2} of {total} now)" in words[1]
+    app.step(0.02, click(spot))
+    assert table.split[1] == total // 2 + 1
+    while table.split[1] < total:
+        app.step(0.02, click(spot))
+    assert "come" in table._tooltip_lines()[1][0]  # every new passenger comes here now: a click does no more
+
+
+
+def test_the_clocks_row_warns_that_the_last_stone_ends_the_game(app):
+    """With one stone left, the Clock's row says before the marker goes that stopping time ends the game
+    at once (§5.3.5); it said only "a stone, −1 point", and the warning came after the choice."""
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert "clock" in table.choices.actions()
+    table.picture.stones_left = 2
+    assert not any("ends the game" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))
+    table.picture.stones_left = 1
+    assert any("ends the game at once" in text for text, _colour in row_tip(table.choices, table.picture, "clock"))
+
+
+def test_with_one_crossing_to_carry_from_the_buildings_tip_says_what_its_click_does(app, monkeypatch):
+    """Where one crossing has anyone to carry, a click on a glowing building carries them; its tooltip
+    said "first click who rides" all the same (and again after Esc let go of the passenger)."""
+    table, match = table_at(app, "vrooom", 2, speed=SPEED)
+    assert table.choices.driving
+    first = sorted(table.choices.sources())[0]
+    monkeypatch.setattr(table.choices, "sources", lambda: {first})  # only that crossing has anyone to carry
+    lot = sorted(table.choices.targets(first))[0]
+    spot = point(table.city.lot_point(*lot_key(lot)))
+    app.step(0.02, move(spot))
+    assert table.source is None and table.hover_lot == lot
+    assert f"from crossing {first} here" in table._tooltip_lines()[1][0]
+    version = match.version
+    app.step(0.02, click(spot))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": first, "lot": lot}
+
+
+def test_the_vrooom_row_says_how_many_passengers_the_marker_can_carry(app):
+    """Vrrooomm!'s spaces show no number: its tooltip says what one marker can do at most, a passenger
+    per bus the player owns, so it can be weighed before placing like the rows that show a number."""
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert "vrooom" in table.choices.actions()
+    seat = table.picture.to_act
+    for buses, words in ((1, "Your bus carries at most 1 passenger"), (3, "Your 3 buses carry up to 3 passengers")):
+        table.picture.seats[seat].buses = buses
+        assert any(text.startswith(words) for text, _colour in row_tip(table.choices, table.picture, "vrooom"))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_clocks_two_buttons_read_at_their_size_in_german(app, scale):
+    """Half the controls each: "Zeit anhalten" and "Laufen lassen" shrank to 62 % of their size in German
+    at 150 % text; the German buttons say "Anhalten" and "Weiter" (the caption below says to what)."""
+    from game.i18n import set_language
+    from game.ui.widgets import LABEL_MARGIN
+    set_language("de")
+    theme.set_ui_scale(scale)
+    try:
+        table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+        for key in ("stop", "run"):
+            button = table.buttons[key]
+            size = theme.fit_text(button.label, button.size, button.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
+            assert size >= 0.9 * button.size, (key, button.label, size)
+    finally:
+        set_language("en")
+
+
+def test_the_header_says_every_lot_is_built_on_instead_of_an_open_zone_that_is_none(app, monkeypatch):
+    """With no free lot left (the game ends with this round) the header read "zone – open"."""
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    picture = replace(table.picture, open_zone=None)
+    drawn = record_drawn_text(monkeypatch)
+    table._draw_header(pygame.Surface((1920, 1080)), picture, "", "")
+    monkeypatch.undo()
+    texts = [text for text, _rect in drawn]
+    assert any("every lot built on" in text for text in texts) and not any("zone" in text for text in texts)
+
+
+def test_enter_alone_carries_a_passenger_lighting_each_step_first(app):
+    """Enter lights a waiting passenger, Enter picks them, Enter lights their first building, Enter
+    carries them: the third Enter picked the same passenger again, and every Enter after it did nothing."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "vrooom", 2, speed=SPEED)
+    version = match.version
+    app.step(0.02, key(pygame.K_RETURN))
+    lit = table.hover_crossing
+    assert lit in table.choices.sources() and table.source is None
+    app.step(0.02, key(pygame.K_RETURN))
+    assert table.source == lit
+    app.step(0.02, key(pygame.K_RETURN))
+    lot = table.hover_lot
+    assert match.version == version and lot in table.choices.targets(lit)
+    app.step(0.02, key(pygame.K_RETURN))
+    assert match.version == version + 1 and match.log[-1]["action"] == {"type": "deliver", "from": lit, "lot": lot}
+
+
+def test_the_end_says_which_tie_break_put_the_winner_ahead_of_a_player_on_the_same_score(app):
+    """Schiene and Ada both ended on 12; the table said "Schiene wins with 12 points" and no more."""
+    from game.tables.bus.prompt import prompt
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Ben", "bot", "easy"), SeatInfo("Schiene", "bot", "easy")])
+    picture = table.picture
+    looks = table.looks
+    for seat, (score, stones, arrival) in enumerate([(12, 0, 40), (8, 0, 30), (12, 0, 35)]):
+        picture.seats[seat].score, picture.seats[seat].stones, picture.seats[seat].arrival = score, stones, arrival
+    picture.outcome = {"winners": [2], "scores": [12, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
+    detail = prompt(picture, looks, [0], {}, "")[1]
+    assert detail.startswith("Schiene wins with 12 points, as many as Ada: reached the score first.")
+    picture.seats[2].score, picture.seats[2].stones = 13, 1  # 13 − 1: as many, with more stones
+    assert "as many as Ada: more time stones." in prompt(picture, looks, [0], {}, "")[1]
+    picture.outcome = {"winners": [2], "scores": [11, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
+    assert prompt(picture, looks, [0], {}, "")[1].startswith("Schiene wins with 12 points. The game ended")

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache, cached_property
+from functools import cache
 
 import pygame
 
 from game.core.bus.network import Board
+from game.i18n import language
 from game.render.bus.basemap import SUPERSAMPLE, Colour, paint_base
 from game.render.bus.buildings import building, draw_passengers
 from game.render.bus.geometry import CityGeometry, Point
@@ -45,11 +46,15 @@ class CityMap(CityGeometry):
         self._town_key: object = None
         self._town_layer: pygame.Surface | None = None
         self._glows: dict[tuple[int, Colour, float], pygame.Surface] = {}  # turned glow bands, per street
+        self._base: tuple[str, pygame.Surface] | None = None  # the empty map, in the language of its legend
 
-    @cached_property
+    @property
     def base(self) -> pygame.Surface:
-        """Paper, park, roads, crossings, lots, stations and the legend: drawn once."""
-        return paint_base(self)
+        """Paper, park, roads, crossings, lots, stations and the legend: drawn once per language (the
+        legend's words; painted once for the process, it stayed English after Settings → Deutsch)."""
+        if self._base is None or self._base[0] != language():
+            self._base = (language(), paint_base(self))
+        return self._base[1]
 
     # -- the lines layer ----------------------------------------------------------------------------
     def lines_layer(self, paths: Sequence[Sequence[int]], colours: Sequence[Colour],
@@ -112,9 +117,11 @@ class CityMap(CityGeometry):
 
     def _draw_heads(self, layer: pygame.Surface, points: Sequence[Point], colour: Colour, closed: int | None,
                     size: int, initial: str = "") -> None:
-        """A line's head rings at ``points`` (``head_rings``), or the action marker where its circle closed."""
+        """A line's head rings at ``points`` (``head_rings``), or the action marker where its circle closed:
+        with the owner's initial too, as every ring, marker and disk of the table, so the circle's two
+        ends tell whose they are without colour."""
         if closed is not None:
-            token = action_marker(colour, int(self.crossing_radius * 1.7))
+            token = action_marker(colour, int(self.crossing_radius * 1.7), initial)
             centre = self.points[closed]
             layer.blit(token, token.get_rect(center=(round(centre[0] - self.rect.x), round(centre[1] - self.rect.y))))
             return

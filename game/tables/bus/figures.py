@@ -42,7 +42,9 @@ def bus_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFig
         if look.kind == "bot":
             rows.append((_("Bot"), level_name(look.level)))
         score = scores[seat] if seat < len(scores) else 0
-        headline = ngettext("{points} point", "{points} points", score).format(points=score)
+        # "−1 point" (one point below nothing, a minus sign as in "4 × −1"), not "-1 points"
+        points = f"−{-score}" if score < 0 else str(score)
+        headline = ngettext("{points} point", "{points} points", abs(score)).format(points=points)
         figures.append(PlayerFigures(seat, look.name, look.colour_index, seat in winners, headline, rows))
     return figures
 

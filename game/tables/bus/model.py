@@ -10,7 +10,7 @@ from typing import Any
 
 from game.core.bus.data import rules_for
 from game.core.bus.network import board
-from game.i18n import N_
+from game.i18n import N_, _
 
 ACTION_IDS = ("line", "buses", "passengers", "buildings", "clock", "vrooom", "start")
 ACTION_NAMES = {
@@ -225,6 +225,17 @@ WASTED_WORDS = {"buses": N_("A marker here would be wasted unless more buses com
                 "cap": N_("A marker here would be wasted: you already own the most buses allowed."),
                 "line": N_("A marker here would be wasted: all your line markers are on the board, or no "
                            "street is left at your line's ends.")}
+# too few buses, and no bus can come before the marker acts: Line Expansion resolves before Buses, and
+# once the Buses space is taken the bus it brings is counted already
+NO_BUS_IN_TIME = N_("A marker here would be wasted: no more buses can come before it acts this round.")
+
+
+def wasted_words(picture: Picture, space: Space) -> str:
+    """Why a marker on ``space`` would be wasted, in the player's language (ruling U4's warning)."""
+    reason = space.short_of or "buses"
+    if reason == "buses" and (space.action == "line" or picture.holder("buses") is not None):
+        return _(NO_BUS_IN_TIME)
+    return _(WASTED_WORDS[reason])
 
 
 def next_space(row: list[Space]) -> Space | None:

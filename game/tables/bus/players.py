@@ -37,9 +37,39 @@ def bus_point(seat: int, players: int, buses: int) -> tuple[float, float]:
     return float(rect.x + GEAR_X + MARKERS * TICK + 26 + (buses - 1) * 30), float(rect.centery)
 
 
-def stone_point(seat: int, players: int, stones: int) -> tuple[float, float]:
+STONES_X = MARKERS * TICK + 26 + MAX_BUSES * 30 + 10  # where a row's stones start, right of its gear's buses
+STONE = 18
+STONE_STEP = 22
+STONE_OVERLAP = 9  # the closest two stones stand before one stone says how many instead
+
+
+def score_left(seat: int, players: int, value: int) -> float:
+    """Where the row's score ``value`` begins (left of its unit, "pts", whose word grows with the text size)."""
     rect = layout.player_row(seat, players)
-    return float(rect.x + GEAR_X + MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + stones * 22), float(rect.centery)
+    unit = theme.font(18).size(_("pts"))[0]
+    right = min(rect.right - 56, rect.right - 14 - unit - 6)
+    return float(right - theme.font(theme.unscaled(40), theme.DISPLAY_FONT).size(str(value))[0])
+
+
+def stone_spots(seat: int, players: int, stones: int, limit: float) -> tuple[list[float], bool]:
+    """Where a row's ``stones`` stand (their centres), left of ``limit`` (its score): side by side where
+    they fit, overlapping like coins where not, and where even that would not read, one stone that says
+    how many (True). Three stones ran under a German score at 150 % text."""
+    if stones <= 0:
+        return [], False
+    rect = layout.player_row(seat, players)
+    first = rect.x + GEAR_X + STONES_X + STONE / 2
+    room = limit - STONE / 2 - first  # from the first centre to the last
+    step = STONE_STEP if stones == 1 else min(STONE_STEP, room / (stones - 1))
+    if step < STONE_OVERLAP:
+        return [first], True
+    return [first + index * step for index in range(stones)], False
+
+
+def stone_point(seat: int, players: int, index: int, value: int = 0) -> tuple[float, float]:
+    """Where the row's stone number ``index`` (from 0) stands, beside a score of ``value``."""
+    spots, _counted = stone_spots(seat, players, index + 1, score_left(seat, players, value) - 6)
+    return spots[-1], float(layout.player_row(seat, players).centery)
 
 
 GEAR_W = MARKERS * TICK + 26 + MAX_BUSES * 30  # a row's markers and buses: what a passing note may cover
@@ -51,11 +81,19 @@ def note_spot(seat: int, players: int, text: str) -> tuple[tuple[float, float], 
     centre to start from, its design size and how far it may rise."""
     rect = layout.player_row(seat, players)
     size = theme.fit_text(text, 24, GEAR_W, theme.DISPLAY_FONT)
+    return rise_in_row(seat, players, rect.x + GEAR_X + GEAR_W / 2, size)
+
+
+def rise_in_row(seat: int, players: int, x: float, size: int) -> tuple[tuple[float, float], int, float]:
+    """Where a word or figure about a seat ("+1 bus", a stone's "−1") rises at ``x``: within its own
+    row, from below its middle to above it, so it never rises into the row above and reads as that
+    player's. The centre to start from, the design size (smaller where the row is low) and the rise."""
+    rect = layout.player_row(seat, players)
     while size > 12 and theme.font(size, theme.DISPLAY_FONT).get_height() > rect.height - 6:
         size -= 1
     height = theme.font(size, theme.DISPLAY_FONT).get_height()
     rise = max(0.0, (rect.height - height) / 2 - 3)
-    return (rect.x + GEAR_X + GEAR_W / 2, rect.centery + rise / 2), size, rise
+    return (x, rect.centery + rise / 2), size, rise
 
 
 def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[SeatLook], kinds: Sequence[str],
@@ -89,7 +127,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
                                     theme.TEXT_FONT)],
                          (rect.x + 64, rect.y + 4), STATUS_W, rect.height - 6, spread=rect.height)
         popping = (bus_pop or {}).get(seat)
-        gear = _gear(look.colour, rect.height, info.markers_left, info.buses, info.stones, popping is not None)
+        gear = _gear(look.colour, rect.height, info.markers_left, info.buses, popping is not None)
         surface.blit(gear, (rect.x + GEAR_X, rect.y))
         if popping is not None:
             x, y = bus_point(seat, picture.players, info.buses)
@@ -100,9 +138,16 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         value = round(score) - (info.stones if final else 0)
         unit = theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM,
                                anchor="midright")
-        theme.draw_text(surface, str(value), (min(rect.right - 56, unit.left - 6), rect.centery + 2),
-                        theme.unscaled(40), theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT, "midright",
-                        shadow=True)  # left of its unit, whose word grows with the text size
+        number = theme.draw_text(surface, str(value), (min(rect.right - 56, unit.left - 6), rect.centery + 2),
+                                 theme.unscaled(40), theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT,
+                                 "midright", shadow=True)  # left of its unit, whose word grows with the text size
+        spots, counted = stone_spots(seat, picture.players, info.stones, number.left - 8)
+        for x in spots:
+            token = stone(STONE)
+            surface.blit(token, token.get_rect(center=(round(x), rect.centery)))
+        if counted:
+            theme.draw_text(surface, str(info.stones), (round(spots[0]), rect.centery), theme.unscaled(15), theme.INK,
+                            theme.DISPLAY_FONT, "center")
 
 
 def status_line(picture: Picture, seat: int, who: str) -> str:
@@ -170,9 +215,10 @@ def _status(picture: Picture, seat: int, who: str) -> tuple[str, list[str]]:
 
 @lru_cache(maxsize=64)
 @theme.natural_size  # a compact strip of markers, buses and stones: its count fits it as it is
-def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: int, popping: bool) -> pygame.Surface:
-    """A row's action markers (of twenty), buses (of five) and stones, drawn once per change."""
-    width = MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + 6 * 22
+def _gear(colour: theme.Colour, height: int, markers: int, buses: int, popping: bool) -> pygame.Surface:
+    """A row's action markers (of twenty) and buses (of five), drawn once per change (its stones stand
+    beside it, in the room its score leaves: ``stone_spots``)."""
+    width = STONES_X
     gear = pygame.Surface((width, height), pygame.SRCALPHA)
     middle = height // 2
     for index in range(MARKERS):
@@ -190,9 +236,4 @@ def _gear(colour: theme.Colour, height: int, markers: int, buses: int, stones: i
             break
         icon = bus_icon(colour if index < buses else theme.shade(theme.NIGHT_2, 1.25), 28)
         gear.blit(icon, icon.get_rect(center=(MARKERS * TICK + 26 + index * 30 + 14, middle)))
-    for index in range(stones):
-        picture = stone(18)
-        gear.blit(
-            picture, picture.get_rect(center=(MARKERS * TICK + 26 + MAX_BUSES * 30 + 10 + index * 22 + 9, middle))
-        )
     return gear

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.i18n import N_, _, ngettext
+from game.outcome_words import names_in_words
 from game.tables.bus.model import ACTION_NAMES, Picture
 from game.tables.bus.seats import SeatLook
 from game.ui import theme
@@ -32,6 +33,27 @@ def _plural(kind: object) -> str:
     return _(PLURAL[str(kind)]) if str(kind) in PLURAL else ""
 
 
+def tie_words(picture: Picture, looks: Sequence[SeatLook], outcome: dict[str, Any]) -> str:
+    """"Ben wins with 12 points, as many as Ada: more time stones." -- the one winner of a final score
+    others reached too, and the tie-break (§6) that put them first; "" where nobody else has that score.
+    The table said "Schiene wins with 12 points" beside Ada's 12 and left the player to wonder why."""
+    winners, scores, seats = outcome.get("winners") or [], outcome.get("scores") or [], picture.seats
+    if len(winners) != 1 or not 0 <= winners[0] < min(len(scores), len(seats), len(looks)):
+        return ""
+    winner = winners[0]
+    best = scores[winner]
+    others = [seat for seat, score in enumerate(scores) if score == best and seat != winner and seat < len(seats)
+              and seat < len(looks)]
+    if not others:
+        return ""
+    why = (_("more time stones") if all(seats[seat].stones < seats[winner].stones for seat in others)
+           else _("reached the score first") if all(seats[seat].stones == seats[winner].stones for seat in others)
+           else _("more time stones, or reached the score first"))
+    return ngettext("{who} wins with {best} point, as many as {others}: {why}.",
+                    "{who} wins with {best} points, as many as {others}: {why}.", best).format(
+        who=looks[winner].name, best=best, others=names_in_words([looks[seat].name for seat in others]), why=why)
+
+
 def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int], decision: dict[str, Any],
            waiting: str, kind: str = "house", split: Sequence[int] = (0, 0), source: int | None = None,
            stations: Sequence[str] = ()) -> tuple[str, str]:
@@ -51,6 +73,9 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
             return _("Game over"), ngettext("{names} and {last} share the win with {best} point.",
                                             "{names} and {last} share the win with {best} points.", best).format(
                 names=", ".join(winners[:-1]), last=winners[-1], best=best) + ended
+        tied = tie_words(picture, looks, outcome)
+        if tied:
+            return _("Game over"), tied + ended
         return _("Game over"), ngettext("{who} wins with {best} point.", "{who} wins with {best} points.",
                                         best).format(who=winners[0], best=best) + ended
     seat = picture.to_act

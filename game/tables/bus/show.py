@@ -136,8 +136,13 @@ class Stage:
     game_over: Callable[[], None] = lambda: None  # the game is over: news still waiting is stale
 
     def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
-        rise = max(20.0, min(70.0, pos[1] - self.city.rect.y - 40))
-        self.show.overlays.append(FloatText(text, pos, colour, size, life, rise))
+        """A word rising over the map, whole on it: over a crossing at the map's edge ("Circle closed!"
+        at crossing 10) it moves in rather than hang over the frame."""
+        rect = self.city.rect
+        rise = max(20.0, min(70.0, pos[1] - rect.y - 40))
+        half = theme.font(size, theme.DISPLAY_FONT).size(text)[0] * 0.55 + 8  # as wide as it springs
+        x = min(max(pos[0], rect.x + half), rect.right - half) if 2 * half < rect.width else float(rect.centerx)
+        self.show.overlays.append(FloatText(text, (x, pos[1]), colour, size, life, rise))
 
     def float_text(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float,
                    rise: float) -> None:
@@ -354,14 +359,16 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
     elif kind == "clock_stopped":
         centre = clock_centre(city)
         start = (centre[0], centre[1] + CLOCK_RADIUS + 20)
-        end = players.stone_point(seat, new.players, max(0, int(event.get("stones", 1)) - 1))
+        score = new.seats[seat].score if 0 <= seat < len(new.seats) else 0
+        end = players.stone_point(seat, new.players, max(0, int(event.get("stones", 1)) - 1), score)
 
         def lift() -> None:
             stage.tally.stones_left = int(event.get("stones_left", 0))
             stage.float_text(_("Time stops"), theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
         timeline.call(lift)
         _play(stage, timeline, StoneFlight(start, end, 22), 0.6, "draw")
-        timeline.call(lambda: stage.float_text("−1", theme.CORAL, end, 28, 1.2, 30))
+        spot, size, rise = players.rise_in_row(seat, new.players, end[0], 28)
+        timeline.call(lambda: stage.float_text("−1", theme.CORAL, spot, size, 1.2, rise))
     elif kind == "clock_turned":
         _turn(stage, timeline, old.clock)
     elif kind == "delivered":
@@ -458,8 +465,9 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
             _in_column(stage, lambda picture: _bus_bought(picture, seat, buses,
                                                           int(event.get("largest_fleet", buses))))
             stage.tally.bus_pop[seat] = 0.0
-            x, y = players.bus_point(seat, new.players, buses)
-            stage.float_text(_("+1 bus"), theme.SUNFLOWER, (x, y - 10), 26, 1.2, 24)
+            x, _y = players.bus_point(seat, new.players, buses)
+            spot, size, rise = players.rise_in_row(seat, new.players, x, 26)
+            stage.float_text(_("+1 bus"), theme.SUNFLOWER, spot, size, 1.2, rise)
             stage.toast(_("{name} buys a bus: {buses} now. The largest fleet is {fleet}.").format(
                 name=name, buses=buses, fleet=event.get("largest_fleet", buses)))
         timeline.call(bought)
@@ -600,8 +608,9 @@ def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture
         stage.banner(_("Game over"), _("{reason} · stones count −1 each").format(reason=reason), theme.TANGERINE)
         for seat, info in enumerate(new.seats):
             if info.stones:
-                x, y = players.stone_point(seat, new.players, 0)
-                stage.float_text(f"−{info.stones}", theme.CORAL, (x, y), 30, 1.4, 30)
+                x, _y = players.stone_point(seat, new.players, 0, info.score - info.stones)
+                spot, size, rise = players.rise_in_row(seat, new.players, x, 30)
+                stage.float_text(f"−{info.stones}", theme.CORAL, spot, size, 1.4, rise)
 
     timeline.call(start)
     timeline.wait(BANNER * 0.7)

@@ -18,13 +18,13 @@ from typing import Any
 import pygame
 
 from game.anim import ParticleSystem, Timeline
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, draw_passengers
 from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
 from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.bus import board, layout, players, track
 from game.tables.bus.choices import Choices
 from game.tables.bus.figures import bus_figures
@@ -44,7 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
-from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, street_tip
+from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
 from game.ui.input import Intent
@@ -58,8 +58,9 @@ STONE = 22
 
 
 @lru_cache(maxsize=1)
-def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
-    """What never changes on this table: the background, the empty map and the column's boxes."""
+def backdrop(city: CityMap, size: tuple[int, int], lang: str) -> pygame.Surface:
+    """What never changes on this table: the background, the empty map and the column's boxes (in the
+    language ``lang`` of the map's key)."""
     picture = pygame.Surface(size)
     theme.background(picture)
     picture.blit(city.base, MAP_RECT)
@@ -69,6 +70,18 @@ def backdrop(city: CityMap, size: tuple[int, int]) -> pygame.Surface:
 
 
 COMPASS = {"NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}  # a station's corner of the map
+
+
+def fitting_caption(button: Button, captions: list[str]) -> str:
+    """The first of ``captions`` (longest first) that fits whole under ``button``'s label at the size
+    the button draws it; the last one where none does. German at 150 % cut "letzter Stein: Spielende"
+    off at both sides of Stop time, the one warning that the game ends at once."""
+    room = button.rect.width - 40
+    for caption in captions:
+        size = theme.fit_text(caption, button.size * 11 // 20, room, theme.TEXT_BOLD_FONT)
+        if theme.font(size, theme.TEXT_BOLD_FONT).size(caption)[0] <= room:
+            return caption
+    return captions[-1]
 
 
 class BusTable(TableScene):
@@ -151,7 +164,9 @@ class BusTable(TableScene):
             nxt = str(self._decision().get("next"))
             self.buttons["run"].caption = _("to: {kind}").format(kind=_(KIND_NAMES[nxt])) if nxt in KIND_NAMES else ""
             last = self._decision().get("stones_left") == 1
-            self.buttons["stop"].caption = _("the last stone: game over") if last else _("take a stone: −1")
+            self.buttons["stop"].caption = fitting_caption(
+                self.buttons["stop"], [_("the last stone: game over"), _("game over")] if last
+                else [_("take a stone: −1"), "−1"])
         if self.choices.splitting:
             wanted |= {"west", "east", "place"}
             names = self._station_names()
@@ -172,6 +187,11 @@ class BusTable(TableScene):
                 self.buttons[kind].style = "primary" if kind == self.kind else "secondary"
         for key, button in self.buttons.items():
             button.visible = key in wanted and not self.busy
+
+    def _opening_split(self) -> list[int]:
+        """The share a Passengers decision opens with: even, the odd one to the first station."""
+        amount = int(self._decision().get("amount", 0))
+        return [amount - amount // 2, amount // 2]
 
     def _decision(self) -> dict[str, Any]:
         decision = (self.view or {}).get("decision")
@@ -233,8 +253,7 @@ class BusTable(TableScene):
         self.cursor_row = None
         self.confirming = None
         if self.choices.splitting:
-            amount = int(self._decision().get("amount", 0))
-            self.split = [amount - amount // 2, amount // 2]
+            self.split = self._opening_split()
         self._show_buttons()
         # A decision opens quiet: the pointer still rests where the last one was made, on the lot or
         # street just taken, whose tooltip would read as a refusal of the click that succeeded. The
@@ -253,7 +272,10 @@ class BusTable(TableScene):
         (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""
         if self.picture is None:
             return ""
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, self.split,
+        # The cover comes before the turn opens: the share it names is the one the turn will open with,
+        # not what the last split left behind ("0 to SE and 0 to NW" of one passenger to share).
+        split = self._opening_split() if self._decision().get("action") == "passengers" else self.split
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, split,
                                   stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
@@ -261,11 +283,14 @@ class BusTable(TableScene):
         """The LAN chat's tab in the screen's corner under the map's key words, never over them."""
         return (layout.LEGEND.x - 12, theme.HEIGHT - 2)
 
-    def chat_feed_floor(self) -> int | None:
-        """The chat's fading lines rise from above the map's key (in the corner they covered the key
-        for nine seconds): over the foot of the map, where the table's own messages and hints stand
-        too (the messages then rise above them), clear of station SE and of the column."""
-        return layout.LEGEND.top - 6
+    def chat_feed_box(self) -> pygame.Rect:
+        """The chat's fading lines stand over the map's key, down to the tab: the map is streets, lots
+        and stations to its edges (over its foot they hid the bottom row's streets for nine seconds,
+        with every player count) and the column holds the prompt, the action board, the track and the
+        players. The key's words wait those seconds; the newest line shows, older ones wait in the
+        open chat."""
+        tab_top = self.chat_corner()[1] - CHAT_TAB[1]
+        return pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
 
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action
@@ -521,14 +546,18 @@ class BusTable(TableScene):
         if self.choices.driving and self.source is not None and self.hover_lot is not None:
             self._submit({"type": "deliver", "from": self.source, "lot": self.hover_lot})
             return True
-        if self.choices.driving and self.hover_crossing in self.choices.sources():
+        picking = self.hover_crossing in self.choices.sources() and self.hover_crossing != self.source
+        if self.choices.driving and picking:
             self.source = self.hover_crossing
-            return True
+            return True  # the next Enter lights their first building (it picked the same passenger again)
         if self.choices.splitting:
             self._place_passengers()
             return True
         deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
-        if deciding and self.ui.focus is None:  # a button under the pointer still takes Enter
+        focus = self.ui.focus
+        # A button under the pointer still takes Enter; one only ringed by an earlier click (the Place or
+        # House the last player pressed, hidden since or not) does not: Enter pressed House for ever.
+        if deciding and not (focus is not None and focus.interactive and focus.hovered):
             # nothing lit yet: Enter lights the first choice (as an arrow would), the next Enter takes it
             self.steering = True
             return self._move_cursor("right")
@@ -671,7 +700,7 @@ class BusTable(TableScene):
     @classmethod
     def prewarm(cls) -> None:
         city = city_map(*MAP_RECT)
-        backdrop(city, (theme.WIDTH, theme.HEIGHT))
+        backdrop(city, (theme.WIDTH, theme.HEIGHT), language())
         clock_centre(city)
 
     def _toast_area(self) -> pygame.Rect:
@@ -716,13 +745,14 @@ class BusTable(TableScene):
             [look.initial for look in self.looks],
         )
         town = self.city.town_layer(picture.buildings)
-        key = (lines, town, size)
+        base = backdrop(self.city, size, language())
+        key = (base, lines, town, size)
         if (
             self._still_from is None
             or any(a is not b for a, b in zip(self._still_from, key, strict=True))
             or self._still_picture is None
         ):
-            still = backdrop(self.city, size).copy()
+            still = base.copy()
             still.blit(lines, MAP_RECT)
             still.blit(town, MAP_RECT)
             self._still_from, self._still_picture = key, still
@@ -811,10 +841,15 @@ class BusTable(TableScene):
         name = theme.draw_text(surface, "BUS", (layout.HEADER.x + 24, layout.HEADER.y + 12), 30, theme.SUNFLOWER,
                                theme.DISPLAY_FONT)
         label = _("Setup") if picture.round == 0 else _("Round {number}").format(number=picture.round)
-        facts = ngettext("Largest fleet {fleet} · zone {zone} open · {stones} time stone left",
-                         "Largest fleet {fleet} · zone {zone} open · {stones} time stones left",
-                         picture.stones_left).format(fleet=picture.largest_fleet, zone=picture.open_zone or "–",
-                                                     stones=picture.stones_left)
+        if picture.open_zone is None:  # every lot built on: the game ends with this round (§6), no zone opens
+            facts = ngettext("Largest fleet {fleet} · every lot built on · {stones} time stone left",
+                             "Largest fleet {fleet} · every lot built on · {stones} time stones left",
+                             picture.stones_left).format(fleet=picture.largest_fleet, stones=picture.stones_left)
+        else:
+            facts = ngettext("Largest fleet {fleet} · zone {zone} open · {stones} time stone left",
+                             "Largest fleet {fleet} · zone {zone} open · {stones} time stones left",
+                             picture.stones_left).format(fleet=picture.largest_fleet, zone=picture.open_zone,
+                                                         stones=picture.stones_left)
         shown = theme.draw_text(surface, label, (layout.HEADER.right - 24, layout.HEADER.y + 8), theme.unscaled(34),
                                 theme.CREAM, theme.DISPLAY_FONT, "topright", shadow=True)  # big already
         left = max(layout.HEADER.x + 100, name.right + 14)
@@ -974,4 +1009,8 @@ class BusTable(TableScene):
             return lot_tip(self.choices, self.picture, self.hover_lot, self.kind, self.source)
         if self.choices.driving and self.hover_crossing is not None:
             return source_tip(self.choices, self.picture, self.hover_crossing, self.source)
+        if self.choices.splitting and self.hover_crossing in self._stations():
+            index = self._stations().index(self.hover_crossing)
+            return station_tip(self.picture, self.hover_crossing, self._station_names()[index], self.split[index],
+                               sum(self.split))
         return []

@@ -10,7 +10,7 @@ from game.outcome_words import names_in_words
 from game.render.bus.buildings import KIND_NAMES
 from game.tables.bus.board import yield_words
 from game.tables.bus.choices import Choices
-from game.tables.bus.model import ACTION_NAMES, WASTED_WORDS, Picture, lot_key, next_space, wasted
+from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, next_space, wasted, wasted_words
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -118,6 +118,8 @@ def lot_tip(choices: Choices, picture: Picture, lot: int, kind: str, source: int
         return [title, (choices.refusal(action) or _("Not now."), BAD)]
     sources = sorted(choices.sources())
     start = source if source is not None else (sources[0] if sources else crossing)
+    if source is None and len(sources) == 1:
+        source = sources[0]  # one crossing has anyone to carry: a click on the building carries them
     if lot in choices.targets(source):
         if source is None:
             return [title, (_("A passenger may ride here: first click who rides."), GOOD)]
@@ -143,6 +145,19 @@ def source_tip(choices: Choices, picture: Picture, crossing: int, source: int | 
     return [title, (choices.refusal({"type": "deliver", "from": crossing, "lot": target}) or _("Not now."), BAD)]
 
 
+def station_tip(picture: Picture, crossing: int, name: str, here: int, total: int) -> Tip:
+    """A station while the new passengers are shared out: who waits there, and what a click does
+    (one more of the new ones here, taken from the other station)."""
+    count = picture.passengers[crossing] if crossing < len(picture.passengers) else 0
+    title = (ngettext("Station {name} · {count} waiting", "Station {name} · {count} waiting", count).format(
+        name=name, count=count), theme.INK)
+    if here < total:
+        return [title, (_("Click: one more of the new passengers here ({here} of {total} now).").format(
+            here=here, total=total), GOOD)]
+    return [title, (ngettext("The new passenger comes here now.", "All {total} new passengers come here now.",
+                             total).format(total=total), theme.INK)]
+
+
 def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
     title = (_(ACTION_NAMES.get(action, action)), theme.INK)
     if action not in choices.actions():
@@ -155,6 +170,15 @@ def row_tip(choices: Choices, picture: Picture, action: str) -> Tip:
         gives = yield_words(space)
         lines.append((f"{where}{': ' + gives if gives else ''}", BAD if wasted(space) else GOOD))
         if wasted(space):
-            lines.append((_(WASTED_WORDS[space.short_of or "buses"]), BAD))
+            lines.append((wasted_words(picture, space), BAD))
     lines.append((_(ABOUT.get(action, "")), theme.INK))
+    seat = picture.to_act
+    if action == "vrooom" and seat is not None and 0 <= seat < len(picture.seats):
+        buses = picture.seats[seat].buses  # what this marker can do at most: one passenger a bus
+        lines.append((ngettext("Your bus carries at most 1 passenger with this marker.",
+                               "Your {count} buses carry up to {count} passengers with this marker.",
+                               buses).format(count=buses), theme.INK))
+    if action == "clock" and picture.stones_left == 1:  # §5.3.5: said before the marker goes, not only after
+        lines.append((_("One stone is left: stopping time takes it and ends the game at once, before Vrrooomm!"),
+                      BAD))
     return lines

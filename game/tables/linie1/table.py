@@ -288,6 +288,16 @@ class Linie1Table(TableScene):
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
 
+    def chat_feed_box(self) -> pygame.Rect | None:
+        """Over the seats' rows: the board is squares and terminals to its edges (the corner's lines hid
+        terminal 6 and the squares above it for nine seconds), and the route card, the tiles and the
+        buttons below are this player's own. Whose turn it is stays said on the board and under the
+        tiles; the rows' counts wait those seconds."""
+        if self.view is None:
+            return None
+        bottom = layout.player_row(len(self.view["players"]) - 1).bottom
+        return pygame.Rect(layout.PANEL_X, layout.player_row(0).top, layout.PANEL_W, bottom - layout.player_row(0).top)
+
     def notice_anchor(self) -> pygame.Rect:
         """Between the seats and the route card (``panel.notice_box``): never over a name or a card."""
         return notice_box(self.view) if self.view is not None else super().notice_anchor()
