@@ -437,17 +437,18 @@ def test_in_german_at_150_percent_a_hint_finds_a_band_clear_of_the_stops_by_taki
     assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN))]
 
 
-@pytest.mark.parametrize("seed", [2, 5])
-def test_in_german_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_start(app, monkeypatch, seed):
-    """The goal's four German lines at 150 % on a three-seat board (these seeds' stops and terminals
-    leave one band of rows clear, by a few pixels): not over a stop nor a square beside a terminal."""
+@pytest.mark.parametrize(("lang", "seed"), [("de", 2), ("de", 5), ("de", 36), ("en", 36)])
+def test_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_start(app, monkeypatch, lang, seed):
+    """The goal at 150 % on three-seat boards whose stops and terminals leave little room: four German
+    lines fit one band of rows by a few pixels (seeds 2, 5); with seed 36 no band as wide as the panel
+    is clear (a start square in one column, a stop in another), a narrower one between them is."""
     import pygame
 
     from game.i18n import set_language
     from game.tables.linie1.table import ORIGIN, _beside
     from game.ui import theme
-    monkeypatch.setenv("LINIE_LANG", "de")
-    set_language("de")
+    monkeypatch.setenv("LINIE_LANG", lang)
+    set_language(lang)
     theme.set_ui_scale(1.5)
     seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
     try:

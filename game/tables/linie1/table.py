@@ -50,6 +50,7 @@ from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row
 
 ORIGIN = layout.ORIGIN
 PANEL_HINT_W = layout.PANEL_W - 24  # a first-game hint in the panel: as wide as the route card's foot
+BOARD_HINT_NARROW = 9 * layout.CELL  # a hint on the board may also be this narrow, to stand beside a column
 PAIRABLE = ("linie1.rule_d_blocks_track", "linie1.rule_d_into_trackless_side", "linie1.rule_e_dead_end",
             "linie1.rule_d_blocks_terminal")
 TOAST_SECONDS = 1.4
@@ -321,11 +322,13 @@ class Linie1Table(TableScene):
         height = self.coach.bubble_height(foot.width)
         if not self.history_open and not self.trip_button.visible and height <= foot.height:
             return foot
-        # on the board the words may be as small as at 100 %, so the bubble hides as little as it can: as
-        # wide as the panel, free to stand left or right, or across the whole field, a line shorter
+        # on the board the words may be as small as at 100 %, so the bubble hides as little as it can:
+        # narrower (a line taller) to stand between two columns of stops, as wide as the panel, or across
+        # the whole field, a line shorter
         field = self._field()
         self.coach.max_width = field.width
-        sizes = tuple((width, self.coach.least_height(width)) for width in (PANEL_HINT_W, field.width))
+        widths = (BOARD_HINT_NARROW, PANEL_HINT_W, field.width)
+        sizes = tuple((width, self.coach.least_height(width)) for width in widths)
         spot_key = (key, self.version, self.eyes, sizes)
         note = self.refusal_note[:2] if self.refusal_note else None  # a refusal said beside its square
         if self._coach_spot is None or self._coach_spot[0] != spot_key or note not in (None, self._coach_spot[1]):
@@ -396,8 +399,9 @@ class Linie1Table(TableScene):
             width, height = min(width, field.width), min(tall, field.height)
             tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
             tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
-            spots += [pygame.Rect(left, top, width, height)
-                      for top in tops for left in (field.centerx - width // 2, field.left, field.right - width)]
+            lefts = [field.centerx - width // 2, field.left, field.right - width]  # middle, left, right first
+            lefts += range(field.left, field.right - width, layout.CELL // 2)  # and every half square between
+            spots += [pygame.Rect(left, top, width, height) for top in tops for left in lefts]
         return min(spots, key=hidden)
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
