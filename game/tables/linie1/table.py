@@ -327,7 +327,7 @@ class Linie1Table(TableScene):
         # the whole field, a line shorter
         field = self._field()
         self.coach.max_width = field.width
-        widths = (BOARD_HINT_NARROW, PANEL_HINT_W, field.width)
+        widths = (PANEL_HINT_W, field.width, BOARD_HINT_NARROW)  # on a tie the first: as wide as the panel
         sizes = tuple((width, self.coach.least_height(width)) for width in widths)
         spot_key = (key, self.version, self.eyes, sizes)
         note = self.refusal_note[:2] if self.refusal_note else None  # a refusal said beside its square
