@@ -708,7 +708,8 @@ def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_ca
     assert isinstance(app.stack.top, PauseScene) and table.carry is None and table.homing is not None
 
 
-def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_go_elsewhere_glides_back(fast) -> None:
+def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_go_elsewhere_glides_back(
+        fast, monkeypatch) -> None:
     """A marker could only be clicked, then its line clicked: pressed and dragged it stayed in the supply
     and the line it was let go on stayed free. Now it follows the pointer (its place in the supply empty
     meanwhile); let go off every free line it glides home, let go on one it occupies it."""
@@ -727,6 +728,14 @@ def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_g
     app.step(1 / 60, events[:-1])
     frame = table.frame()
     assert frame.marker_from == "supply" and frame.marker_at == (grip[0] - 305, grip[1] + 297)
+    lines: dict[int, Any] = {}
+    real = panel.draw_player
+    monkeypatch.setattr(panel, "draw_player", lambda surface, seat, line, pulse: (
+        lines.__setitem__(seat, line), real(surface, seat, line, pulse)))
+    table.draw_table(pygame.Surface((1920, 1080)))
+    monkeypatch.setattr(panel, "draw_player", real)
+    assert lines[0].supply == [False, True]  # its place in the supply is empty while it is in the hand
+    assert not lines[0].chosen_supply  # and the ring of the chosen marker stays on no other
     app.step(1 / 60, events[-1:])  # let go on no line
     assert match.version == version and table.marker_homing is not None
     app.step(1 / 60)

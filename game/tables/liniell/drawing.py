@@ -350,7 +350,8 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
         if seat == model.current and frame.marker_at is not None and frame.marker_from == "supply" and any(supply):
             supply[supply.index(True)] = False  # that one is in the hand (the first: the one the rules move)
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
-        chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
+        chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply" \
+            and frame.marker_at is None  # in the hand: no ring left on the marker that stays home
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
                                 _("points") if frame.count.running else _("points now"), supply, chosen,
                                 frame.count.done and seat in (outcome.get("winners") or []))
