@@ -15,7 +15,14 @@ from game.tables.linie1 import staging as staging_module
 from game.tables.linie1 import table as table_module
 from game.ui.drag import DRAG_SLOP
 from tests.client.helpers import click, key, run
-from tests.client.test_linie1_table import cell_centre, drag, legal_cell, make_table, settle
+from tests.client.test_linie1_table import (
+    at_a_turns_end_with_the_pile_empty,
+    cell_centre,
+    drag,
+    legal_cell,
+    make_table,
+    settle,
+)
 
 SEATS = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
 
@@ -174,6 +181,43 @@ def test_a_menu_opened_mid_drag_sends_the_tile_home(app, carried):
     assert table.carry is None and table.homing is not None
     assert match.view(0)["board"]["tiles"] == []
     settle(app, table, 0.5)
+
+
+def taking_from_drivers(app):
+    table, _driver = at_a_turns_end_with_the_pile_empty(app, [1, 2, 3])
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table)
+    assert table.view["phase"] == "refill" and table.my_turn and table.hand() and table.refill_slots()
+    return table
+
+
+def test_a_tile_on_offer_from_drivers_carried_onto_the_players_tiles_is_taken(app, carried):
+    table = taking_from_drivers(app)
+    before = len(table.view["hands"][0])
+    _source, tile, rect = table.refill_slots()[0]
+    own = layout.refill_hand_rect(0, len(table.hand())).center
+    run(app, 0.02, press(rect.center) + move((rect.centerx + 40, rect.centery - 30)))
+    [(drawn_tile, _rot, centre, size)] = drawn_now(app, table, carried)
+    assert drawn_tile == tile and size == rect.width and centre == (rect.centerx + 40, rect.centery - 30)
+    assert table._panel_frame().offer_away == tile  # out of its place in the offer
+    assert len(table.view["hands"][0]) == before  # not taken yet: the button is still down
+    run(app, 0.02, move(own) + release(own))
+    settle(app, table)
+    assert len(table.view["hands"][0]) == before + 1 and table.view["hands"][0][-1] == tile
+
+
+@pytest.mark.parametrize("where", ["board", "offer"])
+def test_a_tile_on_offer_let_go_elsewhere_glides_back_and_is_not_taken(app, carried, where):
+    table = taking_from_drivers(app)
+    before = list(table.view["hands"][0])
+    _source, tile, rect = table.refill_slots()[0]
+    end = cell_centre(table, (6, 6)) if where == "board" else (rect.centerx, rect.bottom - 2)
+    start = (rect.centerx, rect.top + 2)
+    run(app, 0.02, press(start) + move((start[0] - 200, start[1] - 200)) + move(end) + release(end))
+    assert table.view["hands"][0] == before and table.view["phase"] == "refill"
+    assert table.offer_homing is not None
+    run(app, 1.0)
+    assert table.offer_homing is None and drawn_now(app, table, carried) == []
 
 
 def test_a_carry_taken_away_and_brought_back_is_still_a_drag() -> None:

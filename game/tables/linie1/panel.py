@@ -55,6 +55,7 @@ class PanelFrame:
     roll_seat: int | None = None  # who threw the last roll shown: its dice are framed in their colour
     keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
     away: int | None = None  # the hand slot whose tile is carried, or gliding back: its frame stands empty
+    offer_away: int | None = None  # likewise the tile on offer from drivers (pile empty) out of its place
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -357,7 +358,10 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         for index, (_source, tile, rect) in enumerate(frame.refill):
             if index == frame.refill_focus:
                 pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
-            surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            if tile != frame.offer_away:
+                surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            else:  # carried away: its place waits for it
+                pygame.draw.rect(surface, theme.NIGHT_2, rect, border_radius=10)
             count = frame.refill_counts.get(tile, 1)
             key = str(index + 1) if index < 9 else ""  # the number key that takes it, as under the hand's tiles
             words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")

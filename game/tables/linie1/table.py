@@ -104,6 +104,10 @@ class Linie1Table(TableScene):
         self.carry: Carry | None = None  # that press's tile, following the pointer as it was gripped
         self.homing: tuple[Homing, int] | None = None  # a tile let go where it cannot go, gliding back to its slot
         self._dropped_at: tuple[float, float] | None = None  # where a carried tile was let go to be laid
+        # The pile empty: a tile on offer from drivers pressed on (taken when the button comes up on it or
+        # on the player's tiles), and one let go elsewhere gliding back to the offer.
+        self.offer_carry: tuple[Carry, int] | None = None
+        self.offer_homing: tuple[Homing, int] | None = None
         # Whether the player chose the tile held: after a lay (or at a new hand) the slot holds a tile they
         # never clicked, and a click on it picks it rather than turning it.
         self._picked = False
@@ -617,8 +621,9 @@ class Linie1Table(TableScene):
             if intent.value != "entered" and intent.pos != self._pointed:
                 self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
-            if self.carry is not None:
-                self.carry.move(intent.pos)
+            for carry in (self.carry, self.offer_carry[0] if self.offer_carry is not None else None):
+                if carry is not None:
+                    carry.move(intent.pos)
             focus = self.ui.focus
             if not self.keys_on_buttons and focus is not None and not focus.contains(intent.pos):
                 self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
@@ -626,6 +631,9 @@ class Linie1Table(TableScene):
             return True
         if kind == "release" and self._dragged is not None:
             self._drop(intent.pos)
+            return True
+        if kind == "release" and self.offer_carry is not None:
+            self._drop_offer(intent.pos)
             return True
         if (
             kind == "scroll"
@@ -802,9 +810,11 @@ class Linie1Table(TableScene):
         super().pause()
         if self._dragged is not None:
             self._drop(None)
+        if self.offer_carry is not None:
+            self._drop_offer(None)
 
     def needs_frames(self) -> bool:
-        return super().needs_frames() or self.homing is not None
+        return super().needs_frames() or self.homing is not None or self.offer_homing is not None
 
     def _away(self) -> int | None:
         """The hand slot whose tile is out of it: carried by a drag, or gliding back."""
@@ -812,9 +822,20 @@ class Linie1Table(TableScene):
             return self._dragged[0]
         return self.homing[1] if self.homing is not None else None
 
+    def _offer_away(self) -> int | None:
+        """The tile on offer that is out of its place: carried by a drag, or gliding back."""
+        if self.offer_carry is not None and self.offer_carry[0].moved:
+            return self.offer_carry[1]
+        return self.offer_homing[1] if self.offer_homing is not None else None
+
     def _draw_carried(self, surface: pygame.Surface) -> None:
         """The tile out of its slot, over everything on the table: under the pointer as it was gripped
         (faint over the board, where the ghost shows the square it would go to), or on its way back."""
+        offered = self._offer_away()
+        rect = self._offer_rect(offered) if offered is not None else None
+        if offered is not None and rect is not None:
+            at = self.offer_homing[0].pos if self.offer_homing is not None else self.offer_carry[0].centre
+            draw_carried(surface, offered, 0, at, rect.width)
         index = self._away()
         hand = self.hand()
         if index is None or index >= len(hand):
@@ -828,11 +849,34 @@ class Linie1Table(TableScene):
                          CARRIED_OVER_BOARD if over else layout.SLOT, CARRIED_ALPHA if over else 255)
 
     def _take_at(self, pos: tuple[int, int]) -> bool:
-        for source, tile, rect in self.refill_slots():
+        """A press on a tile on offer takes it up: the button's coming up decides (``_drop_offer``)."""
+        for _source, tile, rect in self.refill_slots():
             if rect.collidepoint(pos):
-                self.submit({"type": "take", "from": source, "tile": tile})
+                self.offer_carry, self.offer_homing = (Carry.take(pos, rect.center), tile), None
                 return True
         return False
+
+    def _drop_offer(self, pos: tuple[int, int] | None) -> None:
+        """A tile on offer let go: clicked (no drag) it is taken, as a click always took it; carried onto the
+        hand's area (the player's own tiles, not back onto the offer) it is taken too; let go anywhere else
+        (the board, a button, the offer) it glides back to its place in the offer."""
+        assert self.offer_carry is not None
+        carry, tile = self.offer_carry
+        self.offer_carry = None
+        offer = {offered: (source, rect) for source, offered, rect in self.refill_slots()} \
+            if self.my_turn and self.view["phase"] == "refill" else {}
+        if tile not in offer:
+            return
+        source, rect = offer[tile]
+        on_offer = pos is not None and any(other.collidepoint(pos) for _source, other in offer.values())
+        into_hand = pos is not None and layout.HAND_AREA.collidepoint(pos) and not on_offer
+        if (pos is not None and not carry.moved and rect.collidepoint(pos)) or (carry.moved and into_hand):
+            self.submit({"type": "take", "from": source, "tile": tile})
+        elif carry.moved:
+            self.offer_homing = (Homing(carry.centre), tile)
+
+    def _offer_rect(self, tile: int) -> pygame.Rect | None:
+        return next((rect for _source, offered, rect in self.refill_slots() if offered == tile), None)
 
     def refill_offer(self) -> dict[int, tuple[int, int]]:
         """With the pile empty: each tile type in drivers' hands, as tile -> (the first driver after
@@ -967,6 +1011,11 @@ class Linie1Table(TableScene):
             homing, index = self.homing
             if index >= len(self.hand()) or not homing.update(self._slot_centre(index), dt):
                 self.homing = None
+        if self.offer_homing is not None:
+            homing, tile = self.offer_homing
+            home = self._offer_rect(tile) if self.view is not None and self.view["phase"] == "refill" else None
+            if home is None or not homing.update(home.center, dt):
+                self.offer_homing = None
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
         if self.refusal_note is not None:
@@ -1044,7 +1093,7 @@ class Linie1Table(TableScene):
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             refill_counts={tile: count for tile, (_source, count) in self.refill_offer().items()}
             if view["phase"] == "refill" and mine else {},
-            refill_focus=self.take_focus,
+            refill_focus=self.take_focus, offer_away=self._offer_away(),
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
@@ -1139,7 +1188,8 @@ class Linie1Table(TableScene):
                  "last move anyone made, and stops at the first halt.").format(allowance=self.view["allowance"])
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        tip = self.hand_tip() if self._away() is None else None  # a tile carried over a seat's row: no tip
+        carrying = self._away() is not None or self._offer_away() is not None
+        tip = self.hand_tip() if not carrying else None  # a tile carried over a seat's row: no tip
         if tip is not None:
             seat, tiles = tip
             title = (_("{name}'s spare tiles (face up: others may draw them)")
