@@ -116,13 +116,18 @@ def test_a_tile_let_go_where_it_cannot_go_glides_back_to_its_slot(app, carried, 
     assert match.view(0)["board"]["tiles"] == [] and match.view(0)["current"] == 0  # nothing laid, turn not ended
     assert table.selected == slot and table.rotations[slot] == 0  # still picked, not turned
     home = table._slot_centre(slot)
-    distances = []
+    distances, sizes = [], []
     for _ in range(4):
-        [(drawn_tile, _rot, centre, _size)] = drawn_now(app, table, carried)
+        [(drawn_tile, _rot, centre, size)] = drawn_now(app, table, carried)
         assert drawn_tile == tile
         distances.append(math.dist(centre, home))
+        sizes.append(size)
         run(app, 1 / 60)
     assert distances == sorted(distances, reverse=True) and distances[0] > distances[-1]  # on its way home
+    if where == "refused square":  # let go small over the board, it grows back to its hand size on the way
+        assert sizes[0] < layout.CELL and sizes == sorted(sizes) and sizes[-1] > sizes[0]
+    else:
+        assert sizes == [layout.SLOT] * 4
     run(app, 1.0)
     assert table.homing is None and drawn_now(app, table, carried) == []  # home: in its slot again
     assert table._panel_frame().away is None

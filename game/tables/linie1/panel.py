@@ -404,13 +404,15 @@ def draw_carried(surface: pygame.Surface, tile: int, rot: int, centre: tuple[flo
                  alpha: int = 255) -> None:
     """A hand tile in the player's hand, over everything, with its shadow under it: faint over the board,
     where the square under the pointer shows it green or red (the ghost) beneath it."""
-    image = tile_image(tile_segments(tile, rot), size)
+    image = tile_image(tile_segments(tile, rot), layout.SLOT)  # scaled, not drawn afresh at every size of a glide
+    if size != layout.SLOT:
+        image = pygame.transform.smoothscale(image, (size, size))
     box = image.get_rect(center=(round(centre[0]), round(centre[1])))
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((*theme.SHADOW[:3], 90 * alpha // 255))
     surface.blit(shadow, box.move(6, 10))
     if alpha < 255:
-        image = image.copy()
+        image = image.copy() if size == layout.SLOT else image
         image.set_alpha(alpha)
     surface.blit(image, box)
 

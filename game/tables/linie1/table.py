@@ -9,6 +9,7 @@ only through their own eyes (``eyes``): the session sends that seat's view, nobo
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -102,7 +103,9 @@ class Linie1Table(TableScene):
         # already turns on the release, so a press that drags it to the board lays it as it shows.
         self._dragged: tuple[int, bool] | None = None
         self.carry: Carry | None = None  # that press's tile, following the pointer as it was gripped
-        self.homing: tuple[Homing, int] | None = None  # a tile let go where it cannot go, gliding back to its slot
+        # A tile let go where it cannot go, gliding back to its slot: the glide, the slot, and the size and
+        # distance it was let go at (it grows back to its hand size on the way).
+        self.homing: tuple[Homing, int, int, float] | None = None
         self._dropped_at: tuple[float, float] | None = None  # where a carried tile was let go to be laid
         # The pile empty: a tile on offer from drivers pressed on (taken when the button comes up on it or
         # on the player's tiles), and one let go elsewhere gliding back to the offer.
@@ -802,7 +805,9 @@ class Linie1Table(TableScene):
     def _glide_home(self, carry: Carry | None, index: int) -> None:
         """A tile carried away and let go where it cannot go glides back to its slot."""
         if carry is not None and carry.moved and 0 <= index < len(self.hand()):
-            self.homing = (Homing(self._carried_centre(carry)), index)
+            at = self._carried_centre(carry)
+            size = CARRIED_OVER_BOARD if self._over_board() else layout.SLOT
+            self.homing = (Homing(at), index, size, max(1.0, math.dist(at, self._slot_centre(index))))
 
     def pause(self) -> None:
         """A menu comes up with a tile in hand (Esc, the button down): the button's coming up goes to the
@@ -828,9 +833,10 @@ class Linie1Table(TableScene):
             return self.offer_carry[1]
         return self.offer_homing[1] if self.offer_homing is not None else None
 
-    def _draw_carried(self, surface: pygame.Surface) -> None:
-        """The tile out of its slot, over everything on the table: under the pointer as it was gripped
-        (faint over the board, where the ghost shows the square it would go to), or on its way back."""
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The tile out of its slot (or out of the offer), over everything on the table, its buttons and a
+        first-game hint: under the pointer as it was gripped (small and faint over the board, where the
+        ghost shows the square it would go to), or on its way back."""
         offered = self._offer_away()
         rect = self._offer_rect(offered) if offered is not None else None
         if offered is not None and rect is not None:
@@ -842,7 +848,9 @@ class Linie1Table(TableScene):
             return
         rot = self.rotations[index]
         if self.homing is not None:
-            draw_carried(surface, hand[index], rot, self.homing[0].pos, layout.SLOT)
+            homing, _index, size, distance = self.homing
+            left = min(1.0, math.dist(homing.pos, self._slot_centre(index)) / distance)
+            draw_carried(surface, hand[index], rot, homing.pos, round(layout.SLOT - (layout.SLOT - size) * left))
         elif self.carry is not None:
             over = self._over_board()
             draw_carried(surface, hand[index], rot, self._carried_centre(self.carry),
@@ -1008,7 +1016,7 @@ class Linie1Table(TableScene):
             self.history_panel.hovered = None
         self.pointer_still += dt
         if self.homing is not None:
-            homing, index = self.homing
+            homing, index = self.homing[:2]
             if index >= len(self.hand()) or not homing.update(self._slot_centre(index), dt):
                 self.homing = None
         if self.offer_homing is not None:
@@ -1163,7 +1171,6 @@ class Linie1Table(TableScene):
                 self.history_panel.draw_highlight(
                     surface, lambda cell: self.board.cell_rect(cell, ORIGIN), self.seat_colour(hovered.seat)
                 )
-        self._draw_carried(surface)
 
     def hand_tip(self) -> tuple[int, list[int]] | None:
         """The seat whose row the pointer rests on, and its tiles, when they are another player's:
