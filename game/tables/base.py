@@ -252,6 +252,10 @@ class TableScene(HoldsSession, Scene):
         and notes up here instead)."""
         self.show.draw_effects(surface)
 
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """What the player carries with the pointer (a tile dragged from the hand): over the table, its
+        buttons and a first-game hint, so it is never lost under them."""
+
     def needs_cover(self, seat: int) -> bool:
         """Whether the screen goes to ``seat`` behind the hot-seat cover: their turn would show what
         only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
@@ -645,6 +649,7 @@ class TableScene(HoldsSession, Scene):
             self.lan_hud.draw_under(surface)  # seat dots, under a first-game hint and the banners
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
+        self.draw_held(surface)
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw_over(surface)  # the chat, and "Reconnecting…" over everything while the link is down

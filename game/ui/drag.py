@@ -1,6 +1,6 @@
 """Carrying a thing with the pointer, the one way every table does it: a piece or a tile taken up by a
 press follows the pointer, held where it was gripped, until the button comes up; let go where it cannot
-go, it glides back home. Linja's pieces and Liniell's drawn tile are carried alike.
+go, it glides back home. Linja's pieces, Liniell's drawn tile and Linie 1's hand tiles are carried alike.
 
 Nothing here reads a clock: the glide is stepped by the caller's ``dt``.
 """
@@ -32,6 +32,7 @@ class Carry:
     start: Point  # the pointer at the press
     pointer: Point
     grip: Point  # the thing's centre less the pointer at the press
+    travelled: bool = False  # the pointer went past the slop once: carried away and back is still a drag
 
     @classmethod
     def take(cls, pointer: Point, centre: Point) -> Carry:
@@ -39,16 +40,22 @@ class Carry:
 
     def move(self, pointer: Point) -> None:
         self.pointer = pointer
+        self.travelled = self.travelled or math.dist(self.start, pointer) > DRAG_SLOP
 
     @property
     def centre(self) -> Point:
         """Where the thing is now: under the pointer as it was gripped."""
         return self.pointer[0] + self.grip[0], self.pointer[1] + self.grip[1]
 
+    def centre_at(self, scale: float) -> Point:
+        """Where the thing is when drawn ``scale`` times the size it was gripped at (a tile smaller over
+        the board than in the hand): the pointer stays on the same spot of it."""
+        return self.pointer[0] + self.grip[0] * scale, self.pointer[1] + self.grip[1] * scale
+
     @property
     def moved(self) -> bool:
-        """The pointer has travelled since the press: a drag, no longer a click."""
-        return math.dist(self.start, self.pointer) > DRAG_SLOP
+        """The pointer has travelled since the press (even if it came back): a drag, no longer a click."""
+        return self.travelled or math.dist(self.start, self.pointer) > DRAG_SLOP
 
 
 class Homing:

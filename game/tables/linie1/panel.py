@@ -54,6 +54,8 @@ class PanelFrame:
     history_button: pygame.Rect | None = None  # History, at the route card's top right (when shown)
     roll_seat: int | None = None  # who threw the last roll shown: its dice are framed in their colour
     keys_note: str = ""  # "Esc menu · F1 rules", left of the pile's count, as Liniell's top bar says it
+    away: int | None = None  # the hand slot whose tile is carried, or gliding back: its frame stands empty
+    offer_away: int | None = None  # likewise the tile on offer from drivers (pile empty) out of its place
 
 
 def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -> None:
@@ -356,7 +358,10 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         for index, (_source, tile, rect) in enumerate(frame.refill):
             if index == frame.refill_focus:
                 pygame.draw.rect(surface, theme.SUNFLOWER, rect.inflate(12, 12), border_radius=10)
-            surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            if tile != frame.offer_away:
+                surface.blit(tile_image(tile_segments(tile, 0), rect.width), rect)
+            else:  # carried away: its place waits for it
+                pygame.draw.rect(surface, theme.NIGHT_2, rect, border_radius=10)
             count = frame.refill_counts.get(tile, 1)
             key = str(index + 1) if index < 9 else ""  # the number key that takes it, as under the hand's tiles
             words = f"{key} · ×{count}" if key and count > 1 else key or (f"×{count}" if count > 1 else "")
@@ -387,11 +392,29 @@ def _hand(surface: pygame.Surface, frame: PanelFrame) -> None:
         back = rect.inflate(12, 12).move(0, lift)
         pygame.draw.rect(surface, theme.SUNFLOWER if chosen else theme.NIGHT_2, back, border_radius=14)
         rot = frame.rotations[index] if index < len(frame.rotations) else 0
-        surface.blit(tile_image(tile_segments(tile, rot), layout.SLOT), rect.move(0, lift))
+        if index != frame.away:
+            surface.blit(tile_image(tile_segments(tile, rot), layout.SLOT), rect.move(0, lift))
         if building:
             theme.draw_text(
                 surface, str(index + 1), (back.centerx, back.bottom + 2), 22, theme.CREAM_DIM, anchor="midtop"
             )
+
+
+def draw_carried(surface: pygame.Surface, tile: int, rot: int, centre: tuple[float, float], size: int,
+                 alpha: int = 255) -> None:
+    """A hand tile in the player's hand, over everything, with its shadow under it: faint over the board,
+    where the square under the pointer shows it green or red (the ghost) beneath it."""
+    image = tile_image(tile_segments(tile, rot), layout.SLOT)  # scaled, not drawn afresh at every size of a glide
+    if size != layout.SLOT:
+        image = pygame.transform.smoothscale(image, (size, size))
+    box = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((*theme.SHADOW[:3], 90 * alpha // 255))
+    surface.blit(shadow, box.move(6, 10))
+    if alpha < 255:
+        image = image.copy() if size == layout.SLOT else image
+        image.set_alpha(alpha)
+    surface.blit(image, box)
 
 
 def _own_tiles_beside_the_offer(surface: pygame.Surface, hand: list[int]) -> None:

@@ -9,6 +9,7 @@ only through their own eyes (``eyes``): the session sends that seat's view, nobo
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -41,10 +42,19 @@ from game.tables.linie1.figures import linie1_figures
 from game.tables.linie1.guidance import guidance
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
-from game.tables.linie1.panel import PanelFrame, draw_hand_tip, draw_panel, draw_toast, notice_box, pace_badge_rect
+from game.tables.linie1.panel import (
+    PanelFrame,
+    draw_carried,
+    draw_hand_tip,
+    draw_panel,
+    draw_toast,
+    notice_box,
+    pace_badge_rect,
+)
 from game.tables.linie1.staging import StageKit, stage
 from game.tables.linie1.trip import TripChooser
 from game.ui import theme
+from game.ui.drag import Carry, Homing
 from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip, room_for_labels, share_row
 
@@ -58,6 +68,10 @@ DRIVING_HINTS = ("roll", "dice", "drive")  # the first-game hints said to a driv
 TIP_DELAY = 0.5  # seconds the pointer rests before a building or terminal is named
 REFUSAL_NOTE_SECONDS = 4.0  # a refusal beside the square clicked, until the pointer moves on
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+# A tile carried over the board is smaller than a square and a little faint, so the green or red ghost
+# in the square under the pointer reads through and around it.
+CARRIED_OVER_BOARD = int(layout.CELL * 0.6)
+CARRIED_ALPHA = 210
 
 
 def _walked(focus: int | None, step: int, count: int) -> int:
@@ -90,6 +104,15 @@ class Linie1Table(TableScene):
         # The hand slot a press began on, and whether a click there (no drag) turns it: the tile held
         # already turns on the release, so a press that drags it to the board lays it as it shows.
         self._dragged: tuple[int, bool] | None = None
+        self.carry: Carry | None = None  # that press's tile, following the pointer as it was gripped
+        # A tile let go where it cannot go, gliding back to its slot: the glide, the slot, and the size and
+        # distance it was let go at (it grows back to its hand size on the way).
+        self.homing: tuple[Homing, int, int, float] | None = None
+        self._dropped_at: tuple[float, float] | None = None  # where a carried tile was let go to be laid
+        # The pile empty: a tile on offer from drivers pressed on (taken when the button comes up on it or
+        # on the player's tiles), and one let go elsewhere gliding back to the offer.
+        self.offer_carry: tuple[Carry, int] | None = None
+        self.offer_homing: tuple[Homing, int] | None = None
         # Whether the player chose the tile held: after a lay (or at a new hand) the slot holds a tile they
         # never clicked, and a click on it picks it rather than turning it.
         self._picked = False
@@ -249,6 +272,9 @@ class Linie1Table(TableScene):
         stage(timeline, kit, events, before, view)
 
     def _tile_source(self, seat: int) -> tuple[float, float]:
+        dropped, self._dropped_at = self._dropped_at, None
+        if seat == self.eyes and dropped is not None:
+            return dropped  # carried there by hand: it settles from where it was let go
         if seat == self.eyes:
             return layout.slot_rect(min(self.selected, 4)).center
         return layout.player_row(seat).center
@@ -613,6 +639,9 @@ class Linie1Table(TableScene):
             if intent.value != "entered" and intent.pos != self._pointed:
                 self.ghost_waits = False  # the player moved: the ghost follows from here on
             self._point(intent.pos)
+            for carry in (self.carry, self.offer_carry[0] if self.offer_carry is not None else None):
+                if carry is not None:
+                    carry.move(intent.pos)
             focus = self.ui.focus
             if not self.keys_on_buttons and focus is not None and not focus.contains(intent.pos):
                 self.ui.set_focus(None)  # the pointer left the button it ringed: Enter is the table's again
@@ -620,6 +649,9 @@ class Linie1Table(TableScene):
             return True
         if kind == "release" and self._dragged is not None:
             self._drop(intent.pos)
+            return True
+        if kind == "release" and self.offer_carry is not None:
+            self._drop_offer(intent.pos)
             return True
         if (
             kind == "scroll"
@@ -740,6 +772,7 @@ class Linie1Table(TableScene):
                     self._dragged = (index, held)
                     if not held:
                         self.pick(index)
+                    self.carry, self.homing = Carry.take(pos, self._slot_centre(index)), None
                     return True
         cell = self.board.cell_at(pos, ORIGIN)
         if cell is None:
@@ -750,14 +783,16 @@ class Linie1Table(TableScene):
         return True
 
     def _drop(self, pos: tuple[int, int] | None) -> None:
-        """The release of a press on a hand tile: back on its slot it was a click (the tile held
-        already turns), on a square it was a drag (the tile is laid there, as a click would), anywhere
-        else (off the board, on a button) nothing happens and the tile stays picked."""
+        """The release of a press on a hand tile: let go where it was pressed it was a click (the tile
+        held already turns), carried onto a square it is laid there as a click on the square lays it;
+        anywhere else (off the board, on a button, a square that refuses it) it glides back to its slot
+        and stays picked."""
         index, held = self._dragged or (-1, False)
-        self._dragged = None
+        carry, self._dragged, self.carry = self.carry, None, None
         if pos is None or index != self.selected or index >= len(self.hand()):
+            self._glide_home(carry, index)
             return
-        if layout.slot_rect(index).collidepoint(pos):
+        if (carry is None or not carry.moved) and layout.slot_rect(index).collidepoint(pos):
             if held:
                 self.pick(index)  # the held tile clicked again: it turns
             return
@@ -765,14 +800,106 @@ class Linie1Table(TableScene):
         if cell is not None:
             self.cursor = cell
             self.ghost_waits = False
-            self.place()
+            self._dropped_at = self._carried_centre(carry) if carry is not None else None
+            if self.place():
+                return
+            self._dropped_at = None
+        self._glide_home(carry, index)
+
+    def _slot_centre(self, index: int) -> tuple[int, int]:
+        """Where a hand tile lies when picked: its slot, lifted (``panel._hand``)."""
+        return layout.slot_rect(index).move(0, -10).center
+
+    def _over_board(self) -> bool:
+        return self.pointer is not None and layout.BOARD_RECT.collidepoint(self.pointer)
+
+    def _carried_centre(self, carry: Carry) -> tuple[float, float]:
+        """Where the carried tile is drawn: smaller than a square over the board, its slot's size elsewhere."""
+        return carry.centre_at(CARRIED_OVER_BOARD / layout.SLOT) if self._over_board() else carry.centre
+
+    def _glide_home(self, carry: Carry | None, index: int) -> None:
+        """A tile carried away and let go where it cannot go glides back to its slot."""
+        if carry is not None and carry.moved and 0 <= index < len(self.hand()):
+            at = self._carried_centre(carry)
+            size = CARRIED_OVER_BOARD if self._over_board() else layout.SLOT
+            self.homing = (Homing(at), index, size, max(1.0, math.dist(at, self._slot_centre(index))))
+
+    def pause(self) -> None:
+        """A menu comes up with a tile in hand (Esc, the button down): the button's coming up goes to the
+        menu, so the tile goes back to its slot now."""
+        super().pause()
+        if self._dragged is not None:
+            self._drop(None)
+        if self.offer_carry is not None:
+            self._drop_offer(None)
+
+    def needs_frames(self) -> bool:
+        return super().needs_frames() or self.homing is not None or self.offer_homing is not None
+
+    def _away(self) -> int | None:
+        """The hand slot whose tile is out of it: carried by a drag, or gliding back."""
+        if self.carry is not None and self.carry.moved and self._dragged is not None:
+            return self._dragged[0]
+        return self.homing[1] if self.homing is not None else None
+
+    def _offer_away(self) -> int | None:
+        """The tile on offer that is out of its place: carried by a drag, or gliding back."""
+        if self.offer_carry is not None and self.offer_carry[0].moved:
+            return self.offer_carry[1]
+        return self.offer_homing[1] if self.offer_homing is not None else None
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The tile out of its slot (or out of the offer), over everything on the table, its buttons and a
+        first-game hint: under the pointer as it was gripped (small and faint over the board, where the
+        ghost shows the square it would go to), or on its way back."""
+        offered = self._offer_away()
+        rect = self._offer_rect(offered) if offered is not None else None
+        if offered is not None and rect is not None:
+            at = self.offer_homing[0].pos if self.offer_homing is not None else self.offer_carry[0].centre
+            draw_carried(surface, offered, 0, at, rect.width)
+        index = self._away()
+        hand = self.hand()
+        if index is None or index >= len(hand):
+            return
+        rot = self.rotations[index]
+        if self.homing is not None:
+            homing, _index, size, distance = self.homing
+            left = min(1.0, math.dist(homing.pos, self._slot_centre(index)) / distance)
+            draw_carried(surface, hand[index], rot, homing.pos, round(layout.SLOT - (layout.SLOT - size) * left))
+        elif self.carry is not None:
+            over = self._over_board()
+            draw_carried(surface, hand[index], rot, self._carried_centre(self.carry),
+                         CARRIED_OVER_BOARD if over else layout.SLOT, CARRIED_ALPHA if over else 255)
 
     def _take_at(self, pos: tuple[int, int]) -> bool:
-        for source, tile, rect in self.refill_slots():
+        """A press on a tile on offer takes it up: the button's coming up decides (``_drop_offer``)."""
+        for _source, tile, rect in self.refill_slots():
             if rect.collidepoint(pos):
-                self.submit({"type": "take", "from": source, "tile": tile})
+                self.offer_carry, self.offer_homing = (Carry.take(pos, rect.center), tile), None
                 return True
         return False
+
+    def _drop_offer(self, pos: tuple[int, int] | None) -> None:
+        """A tile on offer let go: clicked (no drag) it is taken, as a click always took it; carried onto the
+        hand's area (the player's own tiles, not back onto the offer) it is taken too; let go anywhere else
+        (the board, a button, the offer) it glides back to its place in the offer."""
+        assert self.offer_carry is not None
+        carry, tile = self.offer_carry
+        self.offer_carry = None
+        offer = {offered: (source, rect) for source, offered, rect in self.refill_slots()} \
+            if self.my_turn and self.view["phase"] == "refill" else {}
+        if tile not in offer:
+            return
+        source, rect = offer[tile]
+        on_offer = pos is not None and any(other.collidepoint(pos) for _source, other in offer.values())
+        into_hand = pos is not None and layout.HAND_AREA.collidepoint(pos) and not on_offer
+        if (pos is not None and not carry.moved and rect.collidepoint(pos)) or (carry.moved and into_hand):
+            self.submit({"type": "take", "from": source, "tile": tile})
+        elif carry.moved:
+            self.offer_homing = (Homing(carry.centre), tile)
+
+    def _offer_rect(self, tile: int) -> pygame.Rect | None:
+        return next((rect for _source, offered, rect in self.refill_slots() if offered == tile), None)
 
     def refill_offer(self) -> dict[int, tuple[int, int]]:
         """With the pile empty: each tile type in drivers' hands, as tile -> (the first driver after
@@ -837,14 +964,15 @@ class Linie1Table(TableScene):
         question = ("verdict", repr(sorted(judged.items())))
         return self._answer(question, lambda: check_from_view(self.view, self.eyes, judged))
 
-    def place(self) -> None:
+    def place(self) -> bool:
+        """Lay (or exchange) the held tile on the square chosen, as the ghost shows it; True when it went."""
         if not self.can_build():
             if self.my_turn and self.view["phase"] == "build":
                 self.say(_("You have taken both actions: end your turn."), bad=True)
-            return
+            return False
         action = self.ghost_action()
         if action is None:
-            return
+            return False
         rejection = self.ghost_verdict()
         judged = self._judged_action(action)
         if rejection is None:
@@ -856,7 +984,7 @@ class Linie1Table(TableScene):
             self.say(_("Tile laid, so the held exchange is dropped: a side-by-side pair must be the whole turn. "
                        "Undo (Ctrl+Z) to try the pair again.") if dropped else "")
             self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
-            return
+            return True
         if (
             judged["type"] == "exchange"
             and rejection.code in PAIRABLE
@@ -866,11 +994,12 @@ class Linie1Table(TableScene):
             self.pair_first = {k: action[k] for k in ("tile", "cell", "rot")}
             self.say(_("Not legal alone. Exchange a neighbouring tile too: both are judged together (Esc cancels)."))
             self.selected = (self.selected + 1) % len(self.hand())
-            return
+            return False
         self.say(refusal_text(rejection), bad=True)
         self.explain_refusal(rejection.code)
         self.refusal_note = (refusal_text(rejection), tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
+        return False
 
     # -- frame ----------------------------------------------------------------------------------------
     def _carry_rotations(self) -> None:
@@ -901,6 +1030,15 @@ class Linie1Table(TableScene):
         else:
             self.history_panel.hovered = None
         self.pointer_still += dt
+        if self.homing is not None:
+            homing, index = self.homing[:2]
+            if index >= len(self.hand()) or not homing.update(self._slot_centre(index), dt):
+                self.homing = None
+        if self.offer_homing is not None:
+            homing, tile = self.offer_homing
+            home = self._offer_rect(tile) if self.view is not None and self.view["phase"] == "refill" else None
+            if home is None or not homing.update(home.center, dt):
+                self.offer_homing = None
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
         if self.refusal_note is not None:
@@ -978,13 +1116,13 @@ class Linie1Table(TableScene):
             refill=self.refill_slots() if view["phase"] == "refill" and mine else [],
             refill_counts={tile: count for tile, (_source, count) in self.refill_offer().items()}
             if view["phase"] == "refill" and mine else {},
-            refill_focus=self.take_focus,
+            refill_focus=self.take_focus, offer_away=self._offer_away(),
             die_face=str(die["face"]) if die else None, dice_roll=dice_roll, message=message, message_bad=bad,
             roll_seat=roll_seat,
             kinds=[self.seat_kind(seat) for seat in range(len(view["players"]))],
             trip_button=self.trip_button.rect if self.trip_button.visible else None,
             history_button=self.history_button.rect if self.history_button.visible else None,
-            keys_note=self._keys_note())
+            keys_note=self._keys_note(), away=self._away() if eyes is not None else None)
 
     def _keys_note(self) -> str:
         """Where the pause menu and the rules are; a lasting notice (saving fails) takes the strip."""
@@ -1072,7 +1210,8 @@ class Linie1Table(TableScene):
                  "last move anyone made, and stops at the first halt.").format(allowance=self.view["allowance"])
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        tip = self.hand_tip()
+        carrying = self._away() is not None or self._offer_away() is not None
+        tip = self.hand_tip() if not carrying else None  # a tile carried over a seat's row: no tip
         if tip is not None:
             seat, tiles = tip
             title = (_("{name}'s spare tiles (face up: others may draw them)")
