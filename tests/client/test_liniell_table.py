@@ -883,3 +883,26 @@ def test_the_action_boxs_sentence_reads_near_its_size_and_the_keys_line_gives_wa
     assert " ".join(text for text, _size, _rect in drawn if text and text in detail) == detail  # whole
     assert all(rect.bottom <= panel.BUTTON_ROW_Y for _size, rect in sentence)
     assert (shown is not None) == (scale == 1.0)  # the keys line stands where there is room for both
+
+
+def test_the_final_counts_floating_words_stay_over_the_field_clear_of_the_side_panel(app) -> None:
+    from game.i18n import set_language
+    from game.ui.floaters import FloatText
+    from tools.shots.liniell import table_after
+    theme.set_ui_scale(1.5)
+    set_language("de")
+    try:
+        table = table_after(app, 0, push=False)
+        area = table.camera.area
+        # a route's marker in the field's last column: the bonus is told right beside it
+        table._stage.overlay(FloatText("+1 eingeschlossen", (area.right - 20, area.top + 30), theme.SUNFLOWER, 40, 1.3))
+        floater = table.show.overlays[-1]
+        surface = pygame.Surface((area.right + 400, area.bottom + 100), pygame.SRCALPHA)
+        for age in (0.1, 0.5, 1.0):
+            surface.fill((0, 0, 0, 0))
+            floater.age = age
+            floater.draw(surface)
+            drawn = pygame.mask.from_surface(surface).get_bounding_rects()
+            assert drawn and all(area.contains(rect) for rect in drawn), (area, drawn)
+    finally:
+        set_language("en")
