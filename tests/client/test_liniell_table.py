@@ -906,3 +906,21 @@ def test_the_final_counts_floating_words_stay_over_the_field_clear_of_the_side_p
             assert drawn and all(area.contains(rect) for rect in drawn), (area, drawn)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_player_with_no_marker_on_the_field_reads_it_at_the_cards_size(app, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.results import CARD_W, row_sizes
+    view = {"match": {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Ben", "kind": "human"}]}}
+    route = {"seat": 1, "marker": 0, "kind": "route", "points": 3, "tiles": 3, "enclosed": False}
+    outcome = {"winners": [1], "draw": False, "scores": [0, 3], "blue": [0, 0], "routes": [route]}
+    set_language(lang)
+    try:
+        rows = liniell_figures(view, outcome)[0].rows
+        texts = [label + value for label, value in rows]
+        sizes = [row_sizes(label, value, CARD_W) for label, value in rows]
+    finally:
+        set_language("en")
+    assert any("field" in text or "Feld" in text for text in texts), texts  # it is said ...
+    assert min(size for pair in sizes for size in pair if size) >= 20, list(zip(rows, sizes, strict=True))  # legibly
