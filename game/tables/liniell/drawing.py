@@ -397,9 +397,12 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
         return (_("The final count"), _("Each marker's route lights up in turn while its points add up."),
                 _("Click to hurry the count"))
     if frame.busy:  # the move plays out: nobody decides, and a click skips it (``frame.waiting`` says how)
-        return (_("{name}'s turn").format(name=name), "", frame.waiting)
+        mine = current in frame.humans and len(frame.humans) == 1  # this screen's one player's own move
+        return (_("Your turn") if mine else _("{name}'s turn").format(name=name), "", frame.waiting)
     if not frame.my_turn:
-        if model.current in frame.humans:
+        if model.current in frame.humans and len(frame.humans) == 1:  # theirs, held up (a link down)
+            return (_("Your turn"), _("You play on once the connection is back.") if frame.link_down else "", "")
+        if model.current in frame.humans:  # two players at this screen: the next one is named
             return (_("{name}'s turn").format(name=name), "", "")
         return (frame.waiting, _("Hover a line to see what it is worth now."), "")  # the tile has landed
     if model.phase == "place":
