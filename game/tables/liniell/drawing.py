@@ -288,7 +288,7 @@ def notice_box(keys_note: str) -> pygame.Rect:
 def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
     theme.draw_text(surface, "Liniell", (BOARD.x + 8, TOP_BAR_Y), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
-    theme.draw_text(surface, _(frame.keys_note), (KEYS_RIGHT, TOP_BAR_Y), 22, theme.CREAM_DIM,
+    theme.draw_text(surface, frame.keys_note, (KEYS_RIGHT, TOP_BAR_Y), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
     text, colour = _status(frame)
     if not text:
