@@ -924,3 +924,26 @@ def test_a_player_with_no_marker_on_the_field_reads_it_at_the_cards_size(app, la
         set_language("en")
     assert any("field" in text or "Feld" in text for text in texts), texts  # it is said ...
     assert min(size for pair in sizes for size in pair if size) >= 20, list(zip(rows, sizes, strict=True))  # legibly
+
+
+def test_the_drawn_tile_dropped_on_a_square_the_rules_refuse_glides_back_to_its_card(fast) -> None:
+    """Let go on a square of the field where the tile may not go, the tile is refused with the rules'
+    words and glides home from where it was let go, as any other let-go does, rather than jumping."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    assert table.model is not None and not table.model.tiles  # the first tile goes on the centre only
+    centre = table.model.open_cells[0]
+    refused = (centre[0] + 1, centre[1])
+    assert table.model.problem(refused, table.turns) is not None
+    square = table.camera.tile_rect(refused).center
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, square))
+    assert table.carry is None and table.homing is not None
+    gap = math.dist(table.homing.pos, panel.TILE_SPOT.center)
+    assert gap > 300  # from the square it was let go on
+    app.step(1 / 60)
+    assert table.homing is not None and math.dist(table.homing.pos, panel.TILE_SPOT.center) < gap  # on its way
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.homing is None and table.model is not None and not table.model.tiles  # home; nothing was laid
+    assert table.toast_text  # the rules' words said why

@@ -405,6 +405,8 @@ class LiniellTable(TableScene):
         if pos is not None and BOARD.collidepoint(pos) and self._in_region(cell) and self.my_turn \
                 and self.model is not None and self.model.phase == "place":
             self.cursor = cell
+            if self.model.problem(cell, self.turns) is not None:  # the rules refuse it: sent for the words,
+                self.homing = Homing(carry.centre)  # the tile glides home from the hand as any let-go does
             self.place(cell)
             return
         self.homing = Homing(carry.centre)
