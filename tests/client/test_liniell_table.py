@@ -566,7 +566,7 @@ def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_w
         table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
         app.step(0.5)
         assert table.coach is not None and table.model is not None and table.model.phase == "place"
-        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("place", "score")]
+        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("first_tile", "place", "score")]
         for text in said_while_placing + list(HINTS.refusals.values()):
             table.coach.text, table.coach.alpha = text, 1.0
             keys_lines.clear()
@@ -947,3 +947,19 @@ def test_the_drawn_tile_dropped_on_a_square_the_rules_refuse_glides_back_to_its_
         app.step(1 / 60)
     assert table.homing is None and table.model is not None and not table.model.tiles  # home; nothing was laid
     assert table.toast_text  # the rules' words said why
+
+
+def test_the_first_game_hint_for_the_very_first_tile_speaks_of_the_centre_not_of_tiles_in_play(app) -> None:
+    from types import SimpleNamespace
+
+    from game.tables.liniell.hints import HINTS
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    assert start_local_game(app, TableConfig("liniell", seats, {"first_player": 0}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    app.step(0.5)
+    assert table.coach is not None and table.model is not None and not table.model.tiles and table.my_turn
+    assert "centre" in table.coach.text and "in play" not in table.coach.text, table.coach.text
+    later = SimpleNamespace(view=table_after(app, 2, humans=(0,), push=False).session.view(0))
+    assert later.view["phase"] == "place" and later.view["board"]  # a tile lies: now the hint says beside it
+    place = next(moment for moment in HINTS.moments if moment.applies(later) and "place" in moment.key)
+    assert place.key == "place" and "beside a tile in play" in place.text
