@@ -27,6 +27,8 @@ class OptionInfo:
     # None: the option always matters. Otherwise the setup screen shows it only where it does
     # (the die's faces under the 1995 die, the five-player bonus at five), never to be set in vain.
     applies: Applies | None = None
+    # The values are seat numbers ("Who starts"): the setup screen names each by its player (or colour).
+    seats: bool = False
 
     def applies_to(self, options: Mapping[str, Any], players: int) -> bool:
         return self.applies is None or self.applies(options, players)
@@ -63,10 +65,10 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
         [("die", N_("1995 die")), ("pace", N_("Streetcar pace")), ("three_dice", N_("Three dice"))]),
     ("linja", "first"): OptionInfo(
         N_("Who starts"), N_("Random, or the player in that seat. After a game, Play again lets the loser start."),
-        [None, 0, 1], [(None, N_("Random")), *_SEATS]),
+        [None, 0, 1], [(None, N_("Random")), *_SEATS], seats=True),
     ("liniell", "first_player"): OptionInfo(
         N_("Who starts"), N_("The player in this seat lays the first tile, or one drawn at random."), [0, 1, None],
-        [*_SEATS, (None, N_("Random"))]),
+        [*_SEATS, (None, N_("Random"))], seats=True),
     ("bus", "edition"): OptionInfo(
         N_("Edition"),
         N_("Current (Capstone): 5 time stones, 4 with three players; at most 5 buses. "

@@ -5,7 +5,8 @@ table plays on for the others (and the host's bots), so there the menu is headed
 Leaving a game this program saves ("Save and leave") loses nothing: Continue brings it back; nor
 does leaving a finished game whose replay is kept. Leaving any other (a LAN seat, a table whose
 saving fails) asks once more; at a LAN table the question says, under it, what leaving does to the
-table (the tooltip alone reached only a player with a pointer on the button).
+table (the tooltip alone reached only a player with a pointer on the button), and the tooltip
+steps aside meanwhile: the sentence is said once.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ class PauseScene(Scene):
         if not self.confirming and not self.saved and not self.kept:
             self.confirming = True
             self.buttons["Leave game"].label = _("Really leave?")
+            if self.leave_note:  # said under the button now: not a second time beside it
+                self.buttons["Leave game"].tooltip = None
             return
         if self.on_leave is not None:
             self.on_leave()
@@ -97,6 +100,8 @@ class PauseScene(Scene):
                 and self.ui.focus is not self.buttons["Leave game"]:
             self.confirming = False
             self.buttons["Leave game"].label = _("Leave game")
+            if self.leave_note:
+                self.buttons["Leave game"].tooltip = self.leave_note
         return handled
 
     def draw(self, surface: pygame.Surface) -> None:

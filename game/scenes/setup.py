@@ -309,6 +309,7 @@ class SetupScene(Scene):
             self.option_keys.append(key)
             top += rect.height + 18
         self._show_applicable_options()
+        self._name_seat_choices()
 
     def _set_option(self, key: str, value: Any) -> None:
         self.options[key] = copy.deepcopy(value)
@@ -335,7 +336,29 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._name_seat_choices()
         self._prewarm()
+
+    def seat_words(self, index: int) -> str:
+        """A seat as the players know it: its player's name, or its colour for an open seat (and beside
+        a name two seats share)."""
+        row = self.rows[index]
+        colour = _(theme.PLAYER_COLOURS[row.swatch.colour % len(theme.PLAYER_COLOURS)][0])
+        if row.kind == "open":
+            return _("{colour} seat").format(colour=colour)
+        name = row.name.strip() or row.default_name
+        names = [other.name.strip() or other.default_name for other in self.rows[:self.players]]
+        return _("{name} ({colour})").format(name=name, colour=colour) if names.count(name) > 1 else name
+
+    def _name_seat_choices(self) -> None:
+        """An option whose values are seats ("Who starts") names them as the seats above do, kept up
+        with every rename and colour change: "Who starts: Ada", never "Seat 1"."""
+        if self.game is None:
+            return
+        for key, widget in zip(self.option_keys, self.option_widgets, strict=True):
+            if option_info(self.game, key).seats and isinstance(widget, Choice):
+                widget.options = [(value, self.seat_words(value) if type(value) is int and value < self.players
+                                   else text) for value, text in widget.options]
 
     def _prewarm(self) -> None:
         """Once the chosen game's table is loaded and the screen has been still for a moment, let it

@@ -293,8 +293,15 @@ class TableScene(HoldsSession, Scene):
 
     def menu_keys_note(self) -> str:
         """Where the pause menu and the rules are, in the words Liniell's top bar uses: every table
-        shows it somewhere (Linja has buttons). A replay's Esc goes back to the list: the rules only."""
-        return _("F1 rules") if self.session.replay else _("Esc menu · F1 rules")
+        shows it somewhere (Linja has buttons). A replay's Esc goes back to the list: the rules only.
+        A LAN spectator reads there, calmly and all game long, that they only watch."""
+        keys = _("F1 rules") if self.session.replay else _("Esc menu · F1 rules")
+        return _("You only watch · {keys}").format(keys=keys) if self.spectating else keys
+
+    @property
+    def spectating(self) -> bool:
+        """A LAN spectator's screen: people play the game, nobody of this screen can act in it."""
+        return getattr(self.session, "role", None) == "spectator" and not self.session.replay
 
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""

@@ -24,6 +24,7 @@ class FloatText:
     life: float = 1.2
     rise: float = 70.0
     age: float = 0.0
+    bounds: pygame.Rect | None = None  # the area it stays inside (a table's field, not its side panel)
 
     @property
     def alive(self) -> bool:
@@ -38,6 +39,8 @@ class FloatText:
         text = theme.render_text(self.text, size, self.colour, theme.DISPLAY_FONT)
         shadow = theme.render_text(self.text, size, theme.SHADOW, theme.DISPLAY_FONT)
         rect = text.get_rect(center=(round(self.pos[0]), round(y)))
+        if self.bounds is not None:  # a word by the field's edge floats up beside it, not into the panel
+            rect.clamp_ip(self.bounds.inflate(-8, -8))
         for layer, offset in ((shadow, (2, 3)), (text, (0, 0))):
             if alpha < 255:
                 layer = layer.copy()

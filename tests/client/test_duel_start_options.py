@@ -38,3 +38,25 @@ def test_who_starts_is_the_one_the_table_lets_move_with_the_legal_moves(app, gam
     else:
         assert ordered(offered(table.model)) == ordered(legal) == ordered(
             [{"type": "place", "x": 0, "y": 0, "rot": rot} for rot in range(4)])
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+def test_who_starts_names_the_seats_player_not_a_seat_number(app, game) -> None:
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.select_game(setup.games.index(game))
+    setup.set_kind(1, "human")
+    setup.rows[0].rename("Ada")
+    setup.rows[1].rename("Ben")
+    run(app, 0.05)
+    widget = setup.option_widgets[setup.option_keys.index(OPTIONS[game])]
+    named = dict(widget.options)
+    assert (named[0], named[1]) == ("Ada", "Ben")  # "Who starts: Ada", as the seats above say it
+    setup.rows[1].rename("Ada")  # two players of one name are told apart by their colours
+    run(app, 0.05)
+    named = dict(widget.options)
+    assert named[0] != named[1] and named[0].startswith("Ada (") and named[1].startswith("Ada (")
+    assert not any("Seat" in text for text in named.values())

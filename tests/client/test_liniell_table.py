@@ -566,7 +566,7 @@ def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_w
         table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
         app.step(0.5)
         assert table.coach is not None and table.model is not None and table.model.phase == "place"
-        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("place", "score")]
+        said_while_placing = [moment.text for moment in HINTS.moments if moment.key in ("first_tile", "place", "score")]
         for text in said_while_placing + list(HINTS.refusals.values()):
             table.coach.text, table.coach.alpha = text, 1.0
             keys_lines.clear()
@@ -883,3 +883,83 @@ def test_the_action_boxs_sentence_reads_near_its_size_and_the_keys_line_gives_wa
     assert " ".join(text for text, _size, _rect in drawn if text and text in detail) == detail  # whole
     assert all(rect.bottom <= panel.BUTTON_ROW_Y for _size, rect in sentence)
     assert (shown is not None) == (scale == 1.0)  # the keys line stands where there is room for both
+
+
+def test_the_final_counts_floating_words_stay_over_the_field_clear_of_the_side_panel(app) -> None:
+    from game.i18n import set_language
+    from game.ui.floaters import FloatText
+    from tools.shots.liniell import table_after
+    theme.set_ui_scale(1.5)
+    set_language("de")
+    try:
+        table = table_after(app, 0, push=False)
+        area = table.camera.area
+        # a route's marker in the field's last column: the bonus is told right beside it
+        table._stage.overlay(FloatText("+1 eingeschlossen", (area.right - 20, area.top + 30), theme.SUNFLOWER, 40, 1.3))
+        floater = table.show.overlays[-1]
+        surface = pygame.Surface((area.right + 400, area.bottom + 100), pygame.SRCALPHA)
+        for age in (0.1, 0.5, 1.0):
+            surface.fill((0, 0, 0, 0))
+            floater.age = age
+            floater.draw(surface)
+            drawn = pygame.mask.from_surface(surface).get_bounding_rects()
+            assert drawn and all(area.contains(rect) for rect in drawn), (area, drawn)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_player_with_no_marker_on_the_field_reads_it_at_the_cards_size(app, lang) -> None:
+    from game.i18n import set_language
+    from game.scenes.results import CARD_W, row_sizes
+    view = {"match": {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Ben", "kind": "human"}]}}
+    route = {"seat": 1, "marker": 0, "kind": "route", "points": 3, "tiles": 3, "enclosed": False}
+    outcome = {"winners": [1], "draw": False, "scores": [0, 3], "blue": [0, 0], "routes": [route]}
+    set_language(lang)
+    try:
+        rows = liniell_figures(view, outcome)[0].rows
+        texts = [label + value for label, value in rows]
+        sizes = [row_sizes(label, value, CARD_W) for label, value in rows]
+    finally:
+        set_language("en")
+    assert any("field" in text or "Feld" in text for text in texts), texts  # it is said ...
+    assert min(size for pair in sizes for size in pair if size) >= 20, list(zip(rows, sizes, strict=True))  # legibly
+
+
+def test_the_drawn_tile_dropped_on_a_square_the_rules_refuse_glides_back_to_its_card(fast) -> None:
+    """Let go on a square of the field where the tile may not go, the tile is refused with the rules'
+    words and glides home from where it was let go, as any other let-go does, rather than jumping."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    assert table.model is not None and not table.model.tiles  # the first tile goes on the centre only
+    centre = table.model.open_cells[0]
+    refused = (centre[0] + 1, centre[1])
+    assert table.model.problem(refused, table.turns) is not None
+    square = table.camera.tile_rect(refused).center
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, square))
+    assert table.carry is None and table.homing is not None
+    gap = math.dist(table.homing.pos, panel.TILE_SPOT.center)
+    assert gap > 300  # from the square it was let go on
+    app.step(1 / 60)
+    assert table.homing is not None and math.dist(table.homing.pos, panel.TILE_SPOT.center) < gap  # on its way
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.homing is None and table.model is not None and not table.model.tiles  # home; nothing was laid
+    assert table.toast_text  # the rules' words said why
+
+
+def test_the_first_game_hint_for_the_very_first_tile_speaks_of_the_centre_not_of_tiles_in_play(app) -> None:
+    from types import SimpleNamespace
+
+    from game.tables.liniell.hints import HINTS
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    assert start_local_game(app, TableConfig("liniell", seats, {"first_player": 0}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    app.step(0.5)
+    assert table.coach is not None and table.model is not None and not table.model.tiles and table.my_turn
+    assert "centre" in table.coach.text and "in play" not in table.coach.text, table.coach.text
+    later = SimpleNamespace(view=table_after(app, 2, humans=(0,), push=False).session.view(0))
+    assert later.view["phase"] == "place" and later.view["board"]  # a tile lies: now the hint says beside it
+    place = next(moment for moment in HINTS.moments if moment.applies(later) and "place" in moment.key)
+    assert place.key == "place" and "beside a tile in play" in place.text

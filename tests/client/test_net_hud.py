@@ -765,3 +765,22 @@ def test_the_chat_tabs_word_ends_before_its_key(monkeypatch, scale):
     letters = [x for x in range(150) for y in range(46) if with_word.get_at((x, y)) != without.get_at((x, y))]
     key_chip_left = 150 - 12 - 26
     assert letters and max(letters) < key_chip_left - 3, max(letters, default=None)
+
+
+def test_really_leave_says_what_leaving_does_once_not_also_as_a_tooltip(app, monkeypatch):
+    from game.scenes.pause import PauseScene
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_text
+    note = LanSession(Link()).leave_note
+    pause = PauseScene(app, game="linie1", leave_note=note)
+    leave = pause.buttons["Leave game"]
+    pause.ui.hover, pause.ui.hover_time = leave, 5.0  # the pointer has rested on Leave game
+    drawn = record_drawn_text(monkeypatch)
+    pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    said_before = " ".join(text for text, _rect in drawn if len(text) > 8 and text in note)
+    assert said_before.split() == note.split()  # the tooltip says it under the pointer ...
+    pause.leave()
+    drawn.clear()
+    pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    said = " ".join(text for text, _rect in drawn if len(text) > 8 and text in note)
+    assert said.split() == note.split()  # ... and asked once more, the panel says it, once

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.i18n import _, set_language
+from game.i18n import set_language
 from game.tables.base import TableScene
 from game.ui.notices import draw_save_problem
 from tools.screenshot import SHOTS, discover
@@ -87,7 +87,7 @@ def test_liniell_keeps_the_top_bar_between_the_turn_and_the_keys(app, language):
     panel = noticed(table)
     widest_turn = pygame.Rect(0, 0, STATUS_WIDTH + STATUS_PAD, 64)
     widest_turn.center = (STATUS_X, TOP_BAR_Y)
-    keys = pygame.Rect((0, 0), theme.font(22, theme.TEXT_BOLD_FONT).size(_(table.keys_note())))
+    keys = pygame.Rect((0, 0), theme.font(22, theme.TEXT_BOLD_FONT).size(table.keys_note()))
     keys.midright = (KEYS_RIGHT, TOP_BAR_Y)
     kept_clear(panel, [widest_turn, keys, BOARD, *liniell_panel.PLAYER_CARDS])
 

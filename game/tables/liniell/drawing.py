@@ -288,7 +288,7 @@ def notice_box(keys_note: str) -> pygame.Rect:
 def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
     theme.draw_text(surface, "Liniell", (BOARD.x + 8, TOP_BAR_Y), 60, theme.SUNFLOWER, theme.DISPLAY_FONT, "midleft",
                     shadow=True)
-    theme.draw_text(surface, _(frame.keys_note), (KEYS_RIGHT, TOP_BAR_Y), 22, theme.CREAM_DIM,
+    theme.draw_text(surface, frame.keys_note, (KEYS_RIGHT, TOP_BAR_Y), 22, theme.CREAM_DIM,
                     theme.TEXT_BOLD_FONT, "midright")
     text, colour = _status(frame)
     if not text:
@@ -397,9 +397,12 @@ def _instructions(frame: LiniellFrame) -> tuple[str, str, str]:
         return (_("The final count"), _("Each marker's route lights up in turn while its points add up."),
                 _("Click to hurry the count"))
     if frame.busy:  # the move plays out: nobody decides, and a click skips it (``frame.waiting`` says how)
-        return (_("{name}'s turn").format(name=name), "", frame.waiting)
+        mine = current in frame.humans and len(frame.humans) == 1  # this screen's one player's own move
+        return (_("Your turn") if mine else _("{name}'s turn").format(name=name), "", frame.waiting)
     if not frame.my_turn:
-        if model.current in frame.humans:
+        if model.current in frame.humans and len(frame.humans) == 1:  # theirs, held up (a link down)
+            return (_("Your turn"), _("You play on once the connection is back.") if frame.link_down else "", "")
+        if model.current in frame.humans:  # two players at this screen: the next one is named
             return (_("{name}'s turn").format(name=name), "", "")
         return (frame.waiting, _("Hover a line to see what it is worth now."), "")  # the tile has landed
     if model.phase == "place":

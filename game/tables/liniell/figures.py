@@ -25,7 +25,7 @@ def liniell_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Playe
         for number, route in enumerate(own, start=1):
             rows.append((_("Route {number}").format(number=number), _route_text(route)))
         if not own:
-            rows.append((_("Markers"), _("none on the field")))
+            rows.append((_("No marker on the field"), ""))  # a remark: the whole row is its, so it reads full size
         rows.append((_("Tiles"), str(sum(int(route.get("tiles", 0)) for route in own))))
         rows.append((_("Blue rhombs"), str(blue[seat] if seat < len(blue) else 0)))
         rows.append((_("Enclosed"), str(sum(1 for route in own if route.get("enclosed")))))

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from game.anim.show import Masks
-from game.i18n import N_, _
+from game.i18n import _
 from game.render.liniell.field import Camera
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.model import TableModel
@@ -55,7 +55,7 @@ class LiniellFrame:
     hovered: str | None = None  # the line under the pointer
     toast: Toast | None = None
     waiting: str = ""  # while another seat decides, "Ada is thinking…"; while a move plays, how to skip it
-    keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
+    keys_note: str = ""  # the top bar's right corner, in the words shown ("Esc menu · F1 rules")
     age: float = 0.0
     buttons: bool = False  # a button stands at the foot of the action box (Skip, Connect, See the results)
     link: str = "up"  # the LAN link, where it is not up: "down", "closed", or "host_closed" (said goodbye)

@@ -8,9 +8,12 @@ from game.tables.coach import GameHints, Moment, phase_is
 
 HINTS = GameHints(
     moments=(
+        Moment("first_tile", N_("Place the drawn tile on the lit square in the centre. All sixteen tiles must end "
+                             "up inside one 4 × 4 square."),
+               lambda t: phase_is(t, "place") and not t.view["board"]),
         Moment("place", N_("Turn the drawn tile and place it beside a tile in play. All sixteen tiles must end "
                         "up inside one 4 × 4 square."),
-               lambda t: phase_is(t, "place")),
+               lambda t: phase_is(t, "place") and bool(t.view["board"])),
         Moment("occupy", N_("You may now put a marker on a free line through your tile (or move one there). "
                          "Long lines between rhombs score most; a blue rhomb at a route's end adds a point."),
                lambda t: phase_is(t, "occupy")),

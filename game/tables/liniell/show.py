@@ -188,6 +188,8 @@ class Stage:
     initial: Callable[[int], str] = lambda seat: ""  # the letter on a seat's markers
 
     def overlay(self, item: Any) -> None:
+        if isinstance(item, FloatText) and item.bounds is None:
+            item.bounds = self.camera.area  # floating words stay over the field, clear of the panel
         self.show.overlays.append(item)
 
 

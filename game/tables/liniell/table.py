@@ -18,7 +18,7 @@ import pygame
 
 from game.anim import ParticleSystem, Timeline, Tween, Tweens
 from game.core.text import distinct_initials
-from game.i18n import N_, _
+from game.i18n import _
 from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
@@ -198,12 +198,13 @@ class LiniellTable(TableScene):
         return _("Your move now, with the {colour} markers.").format(colour=_(colour))
 
     def keys_note(self) -> str:
-        """The keys named in the top bar's right corner (a replay's Esc goes back to the list)."""
-        return N_("F1 rules") if self.session.replay else N_("Esc menu · F1 rules")
+        """The keys named in the top bar's right corner, in the words shown (a replay's Esc goes back
+        to the list; a spectator reads there that they only watch)."""
+        return self.menu_keys_note()
 
     def notice_anchor(self) -> pygame.Rect:
         """In the top bar, between the turn's pill (at its widest) and the keys' note."""
-        return notice_box(_(self.keys_note()))
+        return notice_box(self.keys_note())
 
     def chat_feed_box(self) -> pygame.Rect:
         """The board's floor left of the field (``field_area``), above the chat's tab: in the corner
@@ -404,6 +405,8 @@ class LiniellTable(TableScene):
         if pos is not None and BOARD.collidepoint(pos) and self._in_region(cell) and self.my_turn \
                 and self.model is not None and self.model.phase == "place":
             self.cursor = cell
+            if self.model.problem(cell, self.turns) is not None:  # the rules refuse it: sent for the words,
+                self.homing = Homing(carry.centre)  # the tile glides home from the hand as any let-go does
             self.place(cell)
             return
         self.homing = Homing(carry.centre)

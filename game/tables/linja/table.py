@@ -424,6 +424,8 @@ class LinjaTable(TableScene):
             return "", theme.CREAM_DIM
         if int(turn) in self.humans:  # this screen's own turn, on hold (a move on its way, the link down):
             return "", theme.CREAM_DIM  # never "Waiting for Ada…" on Ada's own screen
+        if self.spectating:  # said calmly all game, in one line even at 150 %; the heading names the mover
+            return _("You only watch."), theme.CREAM_DIM
         return self.waiting_words(int(turn)), theme.CREAM_DIM
 
     def guidance_more(self) -> str:
@@ -431,6 +433,8 @@ class LinjaTable(TableScene):
         text, _colour = self.guidance()
         if text == _("Click a piece to move it — or ← → and Enter."):
             return _("Hover to see where it lands.")
+        if text == _("You only watch."):  # a spectator: the heading names the mover, this says who waits
+            return self.waiting_words(int((self.view or {}).get("turn") or 0))
         return ""
 
     def play_row(self, row: int, piece: Piece | None = None) -> None:
