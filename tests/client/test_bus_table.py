@@ -1216,3 +1216,15 @@ def test_the_end_says_which_tie_break_put_the_winner_ahead_of_a_player_on_the_sa
     assert "as many as Ada: more time stones." in prompt(picture, looks, [0], {}, "")[1]
     picture.outcome = {"winners": [2], "scores": [11, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
     assert prompt(picture, looks, [0], {}, "")[1].startswith("Schiene wins with 12 points. The game ended")
+
+
+def test_a_rows_final_score_below_nothing_has_the_minus_sign_of_the_results(app, monkeypatch):
+    """At the end a row read "-4 Pkt." with a hyphen beside the results' "−4 points"."""
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    picture = replace(table.picture, outcome={"winners": [1], "scores": [-4, 0, 0], "reason": "clock"})
+    picture.seats[0].score, picture.seats[0].stones = 0, 4
+    drawn = record_drawn_text(monkeypatch)
+    players.draw_players(pygame.Surface((1920, 1080)), picture, table.looks, [""] * 3, [0.0, 0.0, 0.0], 0.0)
+    monkeypatch.undo()
+    texts = [text for text, _rect in drawn]
+    assert "−4" in texts and "-4" not in texts
