@@ -1228,3 +1228,16 @@ def test_a_rows_final_score_below_nothing_has_the_minus_sign_of_the_results(app,
     monkeypatch.undo()
     texts = [text for text, _rect in drawn]
     assert "−4" in texts and "-4" not in texts
+
+
+def test_n_before_the_rounds_two_markers_says_why_it_does_not_pass(app):
+    """N passes once two markers are placed; before that it walked the action rows without a word: it
+    still steps through them, and says why it does not pass."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert table.choices.choosing and not table.choices.may_pass
+    version = match.version
+    app.step(0.02, key(pygame.K_n))
+    assert match.version == version
+    assert table.toasts.items and table.toasts.items[-1].refusal and "before you pass" in table.toasts.items[-1].text
+    assert table.cursor_row in table.choices.actions()

@@ -414,6 +414,9 @@ class BusTable(TableScene):
         if kind == "next" and self.choices.choosing and self.choices.may_pass:
             self._pass()  # N ends the turn in every game: here it ends this round's placing
             return True
+        if kind == "next" and self.choices.choosing:
+            # N before the round's two markers still steps through the rows, and says why it does not pass
+            self.toasts.add(self.choices.refusal({"type": "pass"}) or _("Not now."), refusal=True)
         if kind in ("left", "right", "up", "down", "next"):
             self.steering = True
             return self._move_cursor(kind)
