@@ -1241,3 +1241,17 @@ def test_n_before_the_rounds_two_markers_says_why_it_does_not_pass(app):
     assert match.version == version
     assert table.toasts.items and table.toasts.items[-1].refusal and "before you pass" in table.toasts.items[-1].text
     assert table.cursor_row in table.choices.actions()
+
+
+def test_a_hot_seat_player_starts_building_from_a_house_not_the_last_players_type(app):
+    """At one screen Ben chose Office; Ada's cover then said "(office now)" and her click built an office
+    she never chose. Each player's type is their own; the same player keeps theirs between buildings."""
+    table, match = table_at(app, "buildings", 2, speed=SPEED)
+    assert table.choices.building and "house" in table.choices.kinds()
+    table.kind, table.kind_seat = "office", 1  # Ben's choice, another player at this screen
+    assert "(house now)" in table.cover_note(0)
+    table.turn_opened(0, True)
+    assert table.kind == "house"
+    table._pick_kind("pub")
+    table.turn_opened(0, True)  # Ada again, her next building
+    assert table.kind == "pub" and "(pub now)" in table.cover_note(0)

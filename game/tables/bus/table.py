@@ -111,6 +111,7 @@ class BusTable(TableScene):
         self.hover_row: str | None = None
         self.cursor_row: str | None = None
         self.kind = KINDS[0]  # the building type a click places
+        self.kind_seat: int | None = None  # whose choice ``kind`` is: another player starts from a house again
         self.split = [0, 0]  # passengers to each station, while the split is being decided
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
         self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
@@ -254,6 +255,8 @@ class BusTable(TableScene):
         self.confirming = None
         if self.choices.splitting:
             self.split = self._opening_split()
+        if mine and acting != self.kind_seat:  # a hot-seat player's type is theirs, not the last player's
+            self.kind, self.kind_seat = KINDS[0], acting
         self._show_buttons()
         # A decision opens quiet: the pointer still rests where the last one was made, on the lot or
         # street just taken, whose tooltip would read as a refusal of the click that succeeded. The
@@ -275,7 +278,8 @@ class BusTable(TableScene):
         # The cover comes before the turn opens: the share it names is the one the turn will open with,
         # not what the last split left behind ("0 to SE and 0 to NW" of one passenger to share).
         split = self._opening_split() if self._decision().get("action") == "passengers" else self.split
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, split,
+        kind = self.kind if seat == self.kind_seat else KINDS[0]
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", kind, split,
                                   stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
