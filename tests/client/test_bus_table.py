@@ -1255,3 +1255,25 @@ def test_a_hot_seat_player_starts_building_from_a_house_not_the_last_players_typ
     table._pick_kind("pub")
     table.turn_opened(0, True)  # Ada again, her next building
     assert table.kind == "pub" and "(pub now)" in table.cover_note(0)
+
+
+def test_a_street_that_boxes_the_line_in_says_before_the_click_that_the_rest_is_lost():
+    """Line Expansion A gives 3 streets; closing the circle at crossing 0, where no street is left, loses
+    the other 2 (B4). The street's tooltip said only "Closes a circle at crossing 0"; the loss came after."""
+    from game.core.bus import GAME
+    from game.core.bus.network import board
+    from game.tables.bus.choices import Choices
+    from game.tables.bus.tips import street_tip
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10]  # street 10-0 closes a circle at crossing 0, where no other street is free
+    state.buses[2] = 3
+    resolve(state, {"line": [0]})
+    choices = Choices(GAME.view(state, 0), 0, ["Ada", "Ben", "Cleo", "Dan"])
+    street = next(street for street, ends in enumerate(board().ends) if set(ends) == {0, 10})
+    assert choices.closes_circle(street)
+    words = [text for text, _colour in street_tip(choices, street, 0)]
+    assert "After it no street is left at the line's ends: the other 2 are lost." in words
+    other = next(s for s in choices.streets() if not choices.closes_circle(s) and choices.lost_after(
+        choices.street_action(s)) == 0)
+    assert not any("is lost" in text or "are lost" in text for text, _colour in street_tip(choices, other, None))
