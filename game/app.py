@@ -22,6 +22,7 @@ import pygame
 
 from game.audio import SoundBank
 from game.config import Settings, SettingsFile, read_settings, write_settings
+from game.doors import AppDoors
 from game.i18n import chosen_language, set_language
 from game.scenes.crash import CrashScene
 from game.scenes.stack import Scene, SceneStack
@@ -72,6 +73,7 @@ class App:
         self.screen = self._open_display()
         self.sounds = sounds if sounds is not None else SoundBank(self.settings.volume, self.settings.mute)
         self.stack = SceneStack()
+        self.doors = AppDoors(self)  # the tables and the LAN screens, for the menus beneath them
         self.mapper = InputMapper()
         self.mapper.bindings = Bindings.from_names(self.settings.keys)
         self.running = True

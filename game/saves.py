@@ -17,20 +17,18 @@ for Continue's game alone (``list_saves(rules=False)``, then ``to_continue``).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
-import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from game.core.contract import SnapshotError
 from game.core.text import clean_text
-from game.files import replace_file
 from game.i18n import _
 from game.match import Match
-from game.paths import replays_dir, saves_dir
+from game.paths import saves_dir
+from game.replay_writer import keep_replay
 from game.replays import result_in_words
 from game.save_progress import Progress, progress_in_words, read_progress
 from net.autosave import check_versions, load_saved
@@ -292,41 +290,6 @@ def load_local(path: Path, accept_damage: bool = False) -> Match:
 def delete(path: Path) -> str | None:
     """Remove a save and its journal; why not, in words (None: gone)."""
     return remove_save(path)
-
-
-def keep_replay(match: Match, folder: Path | None = None) -> Path | None:
-    """A finished game's replay in the replays folder; None when the disk refuses (the game is
-    over either way)."""
-    try:
-        return write_replay(match, folder)
-    except OSError:
-        return None
-
-
-def write_replay(match: Match, folder: Path | None = None) -> Path:
-    """A finished game's replay (one JSON line each: header, actions, outcome) in the replays
-    folder; OSError (logged) when the disk refuses. Once per game: asked again (a try after a full
-    disk, by whoever cannot know whether an earlier one worked) it gives the file kept before."""
-    folder = folder or replays_dir()
-    if (kept := _KEPT.get(match)) is not None and kept.parent == folder and kept.exists():
-        return kept
-    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{match.game.name}"
-    path = folder / f"{stem}.jsonl"
-    number = 1
-    while path.exists():  # two games ending in the same second (a show of fast bots) keep two replays
-        number += 1
-        path = folder / f"{stem}-{number}.jsonl"
-    body = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in match.replay_lines())
-    try:
-        replace_file(path, body.encode())
-    except OSError as error:
-        log.warning("cannot keep the replay at %s: %s", path, error.strerror)
-        raise
-    _KEPT[match] = path
-    return path
-
-
-_KEPT: weakref.WeakKeyDictionary[Match, Path] = weakref.WeakKeyDictionary()  # each game's replay, once kept
 
 
 def retire_save(path: Path, match: Match, phase: str, replay_kept: bool = False) -> None:

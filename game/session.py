@@ -28,7 +28,8 @@ from game.bots import Bot, BotError, make_bot
 from game.core.contract import Action, View
 from game.i18n import _
 from game.match import Change, Match
-from game.saves import last_move_saved, local_snapshot, write_replay
+from game.replay_writer import write_replay
+from game.saves import last_move_saved, local_snapshot
 from net.autosave import Autosave
 
 

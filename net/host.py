@@ -31,7 +31,7 @@ from game.bots import make_bot
 from game.core.contract import SnapshotError
 from game.core.text import clean_text
 from game.match import Change, Match, SeatInfo
-from game.saves import keep_replay
+from game.replay_writer import keep_replay
 from net import DEFAULT_PORT
 from net.autosave import Autosave, load_saved
 from net.bot_runner import BotFactory, BotRunner

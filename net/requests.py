@@ -79,6 +79,8 @@ class Requests:
             self._release(peer.seat)
         elif self.phase == "over" and peer.role == "seat" and peer.seat is not None:
             self.slots[peer.seat].left = True  # gone for good: the next game at this table opens the seat
+        elif self.phase == "playing" and peer.role == "seat" and peer.seat is not None:
+            self.slots[peer.seat].went = True  # the seat is kept: the others read they left, not a lost link
         raise PeerLeaving
 
     def _may_move(self, peer: Peer) -> None:
@@ -238,7 +240,7 @@ class Requests:
     def _attach(self, peer: Peer, seat: int) -> None:
         slot = self.slots[seat]
         slot.peer = peer
-        slot.absent_since, slot.left = None, False  # back, whatever they said when they went
+        slot.absent_since, slot.left, slot.went = None, False, False  # back, whatever they said when they went
         slot.missed_end = False  # the status after their hello said it; from now on they see the game
         peer.role, peer.seat = "seat", seat
         peer.name = self.match.seats[seat].name  # the seat's, unique at the table (chat says it too), whatever

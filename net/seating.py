@@ -52,7 +52,8 @@ class Seating:
         """Public facts about each seat: who sits there, whether they are connected, who plays it,
         the tag of its token (``seat_tag``: how a returning player's program recognises the table),
         in how many seconds a bot takes the seat of its absent player (``bot_in``, None: never), and
-        whether its player left the finished game's table for good (``left``: not a dropped link), and
+        whether its player left the finished game's table for good (``left``: not a dropped link), or
+        left the game in play with the seat kept (``went``: Leave game, not a dropped link either), and
         whether the table dealt again while its player's link was down (``missed_end``: they did not
         see that game end; cleared as they take the seat back, so the status they read first says it)."""
         return [{"name": info.name, "kind": info.kind, "level": info.level, "claimed": slot.token is not None,
@@ -60,7 +61,7 @@ class Seating:
                  "bot": slot.bot_plays, "asked_start": seat in self.asked_to_start,
                  "tag": seat_tag(slot.token) if slot.token is not None else None,
                  "bot_in": bot_in(seat) if bot_in is not None else None, "left": slot.left,
-                 "missed_end": slot.missed_end}
+                 "went": slot.went, "missed_end": slot.missed_end}
                 for seat, (info, slot) in enumerate(zip(self.match.seats, self.slots, strict=True))]
 
     def seat_of_token(self, token: str) -> int | None:

@@ -87,6 +87,7 @@ class SeatSlot:
     absent_since: float | None = None
     filled: bool = False  # an open seat a bot took at the start: open again for a rematch
     left: bool = False  # its player said bye after the game: the seat opens for the next one
+    went: bool = False  # its player said bye during the game (Leave game): kept, but nobody's link broke
     missed_end: bool = False  # its player's link was down as the table dealt again: told once back
 
     @property

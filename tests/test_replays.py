@@ -13,8 +13,8 @@ import game.replays
 from game.core.registry import available_games, get_game
 from game.match import Match, SeatInfo, view_hash
 from game.playback import Playback
+from game.replay_writer import keep_replay
 from game.replays import ReplayError, compute_stats, list_replays, parse_replay, read_replay
-from game.saves import keep_replay
 from tests.played import easy_game
 
 SEEDS = {"linie1": 3, "linja": 3, "liniell": 3, "bus": 3}

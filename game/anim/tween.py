@@ -120,11 +120,5 @@ class Tweens:
             tween.update(dt)
         self._items = [tween for tween in self._items if not tween.done]
 
-    def finish_all(self) -> None:
-        while self._items:
-            for tween in list(self._items):
-                tween.finish()
-            self._items = [tween for tween in self._items if not tween.done]
-
     def clear(self) -> None:
         self._items.clear()

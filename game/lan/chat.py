@@ -17,6 +17,8 @@ import pygame
 from game.i18n import _
 from game.lan.session import CHAT_LIMIT
 from game.session import ChatLine, Session
+from game.tables.base import CHAT_PANEL as PANEL_SIZE
+from game.tables.base import CHAT_TAB as TAB_SIZE
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import TextInput
@@ -24,6 +26,8 @@ from game.ui.widgets import TextInput
 FEED_SECONDS = 9.0  # a new line stays this long in the closed feed ...
 FEED_FADE = 2.0  # ... the last of it fading out
 FEED_LINES = 4
+FEED_SHADE = 225  # the lines' backs: dark enough that a panel's words under them do not read through
+FEED_REACH = 360  # how far the fading lines rise above the tab where the table gives them no room
 LINE_SIZE = 24
 LINE_GAP = 6
 
@@ -31,7 +35,6 @@ LINE_GAP = 6
 def line_step() -> int:
     """Pixels from one chat line to the next, at the player's text size."""
     return theme.px(LINE_SIZE + LINE_GAP)
-PANEL_SIZE = (680, 380)
 
 
 class SubmitField(TextInput):
@@ -89,6 +92,7 @@ class ChatField(SubmitField):
 
 # -- drawing ---------------------------------------------------------------------------------------------
 ColourOf = Callable[[int], theme.Colour]  # a seat's colour, as the screen showing the chat knows it
+FeedBox = Callable[[], pygame.Rect | None]  # the room a table gives the chat's fading lines, asked every frame
 
 
 def line_colour(line: ChatLine, colour_of: ColourOf) -> theme.Colour:
@@ -162,7 +166,7 @@ class ChatBox:
     """
 
     def __init__(self, scene: Any, session: Session, colour_of: ColourOf,
-                 corner: tuple[int, int] = (24, 1056), feed_floor: int | None = None) -> None:
+                 corner: tuple[int, int] = (24, 1056), feed_box: FeedBox | None = None) -> None:
         self.scene = scene
         self.session = session
         self.colour_of = colour_of
@@ -180,12 +184,12 @@ class ChatBox:
         self.panel.bottomleft = corner
         self.field = ChatField(pygame.Rect(self.panel.x + 20, self.panel.bottom - 78, self.panel.width - 40, 58),
                                self.send)
-        self.tab = pygame.Rect(0, 0, 150, 46)
+        self.tab = pygame.Rect((0, 0), TAB_SIZE)
         self.tab.bottomleft = corner
         self._focus_before: Any = None
         self.slide = 0.0  # 0 closed .. 1 open, eased
         self.feed_bottom: int | None = None  # the feed stays above this (a lasting notice stands below it)
-        self.feed_floor = feed_floor  # and always above this (the table keeps what lies below in sight)
+        self.feed_box = feed_box  # the room the table gives the feed (None: the corner above the tab)
 
     # -- opening and sending -------------------------------------------------------------------------
     def show(self, by_key: bool = False) -> None:
@@ -268,22 +272,56 @@ class ChatBox:
         if self.slide < 1:
             self._draw_feed(surface)
             self._draw_tab(surface)
+            self._draw_unseen(surface)
 
     def _draw_tab(self, surface: pygame.Surface) -> None:
         tab = _tab_image(self.tab.size, _("Chat"), theme.ui_scale())
         tab.set_alpha(int(255 * (1 - self.slide)))
         surface.blit(tab, self.tab)
 
+    def _draw_unseen(self, surface: pygame.Surface) -> None:
+        """A badge on the tab counting the fresh lines the feed's room could not hold: T shows them."""
+        unseen = self.unseen()
+        if unseen and self.slide == 0:
+            text = theme.render_text(f"+{unseen}", 18, theme.INK, theme.DISPLAY_FONT)
+            badge = text.get_rect().inflate(14, 6)
+            badge.width = max(badge.width, badge.height)
+            badge.center = (self.tab.right - 4, self.tab.top + 2)
+            pygame.draw.rect(surface, theme.SUNFLOWER, badge, border_radius=badge.height // 2)
+            surface.blit(text, text.get_rect(center=(badge.centerx, badge.centery + 1)))
+
+    def unseen(self) -> int:
+        """How many of the last nine seconds' lines the feed leaves out (its room holds fewer), so the tab
+        can say more was said than shows."""
+        if self.open:
+            return 0
+        fresh = sum(1 for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS)
+        return max(0, fresh - len(self._feed_lines()))
+
+    def feed_room(self) -> pygame.Rect:
+        """The room the fading lines stand in: the table's (``TableScene.chat_feed_box``), else the
+        corner above the tab. The lines' backs fill its width; they rise from its foot."""
+        box = self.feed_box() if self.feed_box is not None else None
+        if box is not None:
+            return box
+        return pygame.Rect(self.corner[0], self.tab.y - 16 - FEED_REACH, PANEL_SIZE[0] - 12, FEED_REACH)
+
     def _feed_lines(self) -> list[tuple[ChatLine, list[str], int, int]]:
-        """The closed chat's fresh lines, newest first: each with its rows, its top and its height."""
+        """The closed chat's fresh lines, newest first: each with its rows, its top and its height. They
+        rise from the room's foot (above a lasting notice standing there) and stay inside it: an older
+        line that does not fit waits in the open chat. The newest always shows."""
         fresh = [line for line in self.session.chat if self.ages.get(line.serial, 0.0) < FEED_SECONDS]
-        y = min(bound for bound in (self.tab.y - 10, self.feed_bottom, self.feed_floor) if bound is not None)
-        placed = []
+        room = self.feed_room()
+        y = room.bottom if self.feed_bottom is None else min(room.bottom, self.feed_bottom)
+        placed: list[tuple[ChatLine, list[str], int, int]] = []
         for line in reversed(fresh[-FEED_LINES:]):
-            rows = layout_line(line, PANEL_SIZE[0] - 40)
+            rows = layout_line(line, room.width - 28)
             height = len(rows) * line_step() + 12
-            y -= height + 6
+            if placed and y - height < room.top:
+                break
+            y -= height
             placed.append((line, rows, y, height))
+            y -= 6
         return placed
 
     def feed_rect(self) -> pygame.Rect | None:
@@ -293,19 +331,21 @@ class ChatBox:
         if not placed:
             return None
         top, bottom = placed[-1][2], placed[0][2] + placed[0][3]
-        return pygame.Rect(self.corner[0] - 40, top, PANEL_SIZE[0] - 12 + 40, bottom - top)  # 40: a new line slides in
+        room = self.feed_room()
+        return pygame.Rect(room.x - 40, top, room.width + 40, bottom - top)  # 40: a new line slides in
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
-        width = PANEL_SIZE[0] - 40
+        room = self.feed_room()
+        width = room.width - 28
         for line, rows, y, height in self._feed_lines():
             age = self.ages.get(line.serial, 0.0)
             fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
             appear = min(1.0, age / 0.18)  # a new line pops in
             back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
-            pygame.draw.rect(back, (*theme.SHADOW, int(175 * fade)), back.get_rect(), border_radius=14)
+            pygame.draw.rect(back, (*theme.SHADOW, int(FEED_SHADE * fade)), back.get_rect(), border_radius=14)
             offset = int((1 - appear) * -40)
-            surface.blit(back, (self.corner[0] + offset, y))
-            draw_line(surface, self.colour_of, line, rows, self.corner[0] + 14 + offset, y + 6, int(255 * fade))
+            surface.blit(back, (room.x + offset, y))
+            draw_line(surface, self.colour_of, line, rows, room.x + 14 + offset, y + 6, int(255 * fade))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rise = int((1 - self.slide) * 60)

@@ -19,18 +19,18 @@ for them, and click again to hand the seat back.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.anim import ease
-from game.files import reason_in_words
-from game.i18n import N_, _
-from game.lan.chat import ChatBox, ColourOf
+from game.i18n import _
+from game.lan.chat import ChatBox, ColourOf, FeedBox
 from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import NOTICE_BOX, draw_notice, save_problem_words
 from game.ui.widgets import Button, FocusGroup, draw_tooltip
 
 Anchor = Callable[[int], tuple[int, int] | None]
@@ -39,12 +39,7 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
-FEED_REACH = 360  # how far the chat's fading lines rise above its tab, at most
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
-# Where a persistent notice (saving fails, the host has left) stands unless the table names a better
-# place (``TableScene.notice_anchor``): the top centre.
-NOTICE_BOX = pygame.Rect(theme.WIDTH // 2 - 520, 8, 1040, 64)
-NOTICE_PAD_X, NOTICE_PAD_Y = 14, 4
 OVERLAY = pygame.Rect(0, 0, 860, 360)
 OVERLAY.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 40)
 
@@ -121,7 +116,7 @@ class NetHud:
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
                  chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
-                 notice_box: Callable[[], pygame.Rect] | None = None, feed_floor: int | None = None) -> None:
+                 notice_box: Callable[[], pygame.Rect] | None = None, feed_box: FeedBox | None = None) -> None:
         self.scene = scene
         self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
@@ -138,7 +133,7 @@ class NetHud:
         self.chat: ChatBox | None = None
         self.notice_rect: pygame.Rect | None = None  # the lasting notice drawn this frame, if any
         if self.active:
-            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_floor)
+            self.chat = ChatBox(scene, session, colour_of or theme.player_colour, chat_corner, feed_box)
 
     # -- what the session says --------------------------------------------------------------------
     def seats(self) -> list[dict[str, Any]]:
@@ -318,12 +313,11 @@ class NetHud:
 
     def _feed_bottom(self) -> int | None:
         """Where the chat's fading lines must end to leave a lasting notice in the table's corner
-        readable (Bus keeps its notices in the map's key, where the lines rise from); None: anywhere."""
+        readable (Bus keeps its notices in the map's key, where the lines stand); None: anywhere."""
         notice, chat = self.notice_rect, self.chat
         if notice is None or chat is None:
             return None
-        feed = pygame.Rect(chat.corner[0], chat.tab.y - FEED_REACH, chat.panel.width, FEED_REACH)
-        return notice.top - 6 if notice.colliderect(feed) else None
+        return notice.top - 6 if notice.colliderect(chat.feed_room()) else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)
@@ -385,53 +379,3 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], age: float) -> No
         point = (centre[0] + math.cos(angle) * 22, centre[1] + math.sin(angle) * 22)
         pygame.draw.circle(surface, colour, point, 3 + 3 * strength)
 
-
-SAVE_RETRIES = {  # when the table tries to save again, as the screen showing the notice can say it
-    "game": N_("Not saved ({problem}): every move tries again."),
-    "lobby": N_("Not saved ({problem}): every change of seats tries again, and the start of the game."),
-    "results": N_("Not saved ({problem}): the next game tries again, or closing the table."),
-}
-
-
-def draw_save_problem(surface: pygame.Surface, problem: str, box: pygame.Rect = NOTICE_BOX,
-                      moment: str = "game") -> pygame.Rect:
-    """What the player whose program saves the table must know: saving fails, why, and when it is
-    tried again (``moment``: the screen showing it, "game", "lobby" or "results")."""
-    return draw_notice(surface, save_problem_words(problem, moment), box)
-
-
-def room_left_of(band: pygame.Rect, widgets: Iterable[Any], gap: int = 24) -> pygame.Rect:
-    """``band`` cut short on the right so that it stops ``gap`` before the first of ``widgets`` that
-    stands in its height: a screen's notice keeps clear of its buttons however wide their words
-    made them (German at 150 %)."""
-    row = pygame.Rect(band.x, band.y, theme.WIDTH, band.height)  # the band and everything right of it
-    right = min((widget.rect.left for widget in widgets
-                 if getattr(widget, "visible", True) and widget.rect.colliderect(row) and widget.rect.left > band.x),
-                default=band.right + gap)
-    return pygame.Rect(band.x, band.y, min(band.width, right - gap - band.x), band.height)
-
-
-def save_problem_words(problem: str, moment: str = "game") -> str:
-    return _(SAVE_RETRIES[moment]).format(problem=reason_in_words(problem))
-
-
-def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> pygame.Rect:
-    """A notice that stays while its cause does, in ``box`` (a place the table keeps free of anything
-    a player needs): as wide as the box, as tall as its words, which are wrapped and shrunk as far as
-    the box asks. Returns the panel drawn."""
-    size, lines, step = theme.fit_lines(text, 24, box.width - 2 * NOTICE_PAD_X, box.height - 2 * NOTICE_PAD_Y,
-                                        theme.TEXT_BOLD_FONT, minimum=14)
-    panel = pygame.Rect(box.x, box.y, box.width, len(lines) * step + 2 * NOTICE_PAD_Y)
-    theme.panel(surface, panel, theme.NIGHT_2, 16, theme.CORAL, 4)
-    for index, line in enumerate(lines):
-        theme.draw_text(surface, line, (panel.centerx, panel.y + NOTICE_PAD_Y + index * step), size, theme.CREAM,
-                        theme.TEXT_BOLD_FONT, "midtop")
-    return panel
-
-
-def draw_pill(surface: pygame.Surface, text: str, midtop: tuple[int, int]) -> None:
-    image = theme.render_text(text, 24, theme.CREAM, theme.TEXT_BOLD_FONT)
-    box = image.get_rect().inflate(40, 18)
-    box.midtop = midtop
-    theme.panel(surface, box, theme.NIGHT_2, 18, theme.CORAL, 4)
-    surface.blit(image, image.get_rect(center=box.center))

@@ -393,8 +393,7 @@ class JoinScene(Scene):
         if found and found[0] != key:
             lan_seats.forget(found[0])  # the table answers at another address or port now: kept under this one
         session = LanSession(NetSession(address, port, name, token=token), address=address, port=port, seat_key=key)
-        if token:
-            session.notice(_("Taking back your seat at this table…"))
+        session.taking_back = bool(token)  # the chat says so once the host seated this player again
         self.app.replace(LobbyScene(self.app, session, port=port, hosting=False))
 
     # -- frame ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from game.bots import bot_label
 from game.i18n import N_, _, ngettext
 from game.lan.address import lan_address
 from game.lan.chat import ChatField, draw_history
-from game.lan.hud import draw_dot, draw_save_problem, room_left_of, seat_state
+from game.lan.hud import draw_dot, seat_state
 from game.lan.session import TOKEN_REFUSALS, LanSession
 from game.refusal_words import net_error_text
 from game.scenes.setup import OPEN_NAME
@@ -27,6 +27,7 @@ from game.scenes.stack import HoldsSession, Scene
 from game.tables.registry import has_table, table_scene
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import draw_save_problem, room_left_of
 from game.ui.widgets import Button, room_for_labels
 
 SEATS = pygame.Rect(120, 196, 1040, 700)
@@ -274,6 +275,9 @@ class LobbyScene(HoldsSession, Scene):
                 return _("You are watching: choose Sit here on an open seat to play.")
             return _("Every seat is taken: you will watch the game.")
         if self.hosting:
+            seats = self.session.status.get("seats", [])
+            if seats and not any(seat.get("kind") == "open" for seat in seats):
+                return _("Everyone is seated: start when you are ready.")  # no open seat left to become a bot
             return _("Start when everyone is seated; open seats become bots.")
         if self.start.visible:
             return (_("Waiting for the other players to be ready…") if self._asked_to_start()

@@ -26,7 +26,6 @@ import pygame
 
 from game.files import reason_in_words
 from game.i18n import N_, _, ngettext
-from game.lan.hud import draw_save_problem, room_left_of
 from game.lan.lobby import LobbyScene
 from game.lan.session import LanSession
 from game.outcome_words import names_in_words
@@ -36,6 +35,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.stack import AppServices, HoldsSession
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import draw_save_problem, room_left_of
 
 NOTE_Y = 1058  # the line under the buttons
 # A saving problem of the hosting player's table stands left of Play again, above the note line: nothing

@@ -24,7 +24,8 @@ from game.match import Match
 from game.outcome_words import names_in_words
 from game.refusal_words import net_error_text
 from game.render.palette import seat_colours
-from game.saves import keep_replay, retire_save, write_replay
+from game.replay_writer import keep_replay, write_replay
+from game.saves import retire_save
 from game.session import ChatLine
 from net.host_thread import SavedTable
 
@@ -89,6 +90,7 @@ class LanSession:
         self._stood_in: set[int] = set()  # seats a bot played while their player was not connected
         self._missed_end: set[int] = set()  # seats whose player was away as the table dealt again
         self._told_name: str | None = None  # the seat's name this player was last told they sit under
+        self.taking_back = False  # joined with a kept seat's token: the host's welcome says whether it held
         self.bot_played: set[int] = set()  # players' seats a bot played in this game, as this screen saw it
         self._own_link_down = False
         self._others_settle_until = 0.0  # until then the others' links coming and going are not news
@@ -401,7 +403,11 @@ class LanSession:
             self.notice(net_error_text(message))
         elif kind == "error" and message.get("code") in TOKEN_REFUSALS and self.seat_key is not None:
             lan_seats.forget(self.seat_key)  # the host no longer knows that token
+            self.taking_back = False
         elif kind == "welcome" and self.seat_key is not None:
+            if self.taking_back and message.get("seat") is not None:  # said once it is so, not while asked
+                self.notice(_("You sit in your seat again."))
+            self.taking_back = False
             token = self.token
             if message.get("seat") is not None and token:
                 lan_seats.remember(self.seat_key, token)
@@ -488,6 +494,8 @@ class LanSession:
                 continue
             elif time.monotonic() < self._others_settle_until and not new.get("bot"):
                 continue  # this screen's link just came back: the others reconnect too, nothing they did
+            elif old.get("connected") and not new.get("connected") and new.get("went"):
+                self.notice(_("{name} left the game; the seat is kept.").format(name=name))  # Leave game
             elif old.get("connected") and not new.get("connected"):
                 self.notice(_("{name} lost the connection; the seat is kept.").format(name=name))
             elif back and new.get("bot") and self.hosting:  # a bot the hosting player let in keeps the seat

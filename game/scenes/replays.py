@@ -32,8 +32,7 @@ PATH_LIMIT = 1000  # characters a typed path may have
 
 def watch(app: AppServices, path: Path) -> str | None:
     """Open the viewer on the replay at ``path``; why not, in a player's words (None: it is open)."""
-    from game.tables.replay import open_replay  # lazy: the tables load when a replay opens
-    return open_replay(app, path)
+    return app.doors.open_replay(path)
 
 
 class ReplaysScene(PagedListScene[KeptReplay]):

@@ -1,5 +1,6 @@
-"""The results: every player's card with the figures their game provides, confetti for the winner,
-and Play again (same seats and options, a new deal) or back to the title.
+"""The results: every player's card with the figures their game provides, confetti for the winner
+(unless the table celebrated the end already), and Play again (same seats and options, a new deal) or
+back to the title.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ class ResultsScene(Scene):
         results of a replay lead back to it. ``trouble``: what the player must hear of (the replay
         could not be kept), in coral between the cards and the buttons. ``keep``: a finished game
         that neither its replay nor its save holds (a full disk) is tried once more as the screen is
-        left (it returns the problem still in the way, or ""). ``heard``: the table already sounded the
-        game's end (its fanfare or bell), so this screen stays quiet: one fanfare per game end."""
+        left (it returns the problem still in the way, or ""). ``heard``: the table already celebrated the
+        game's end (its fanfare and confetti, or the bell), so this screen stays quiet and its cards fall
+        under no confetti: one celebration per game end."""
         super().__init__(app)
         self.title = title
         self.trouble = trouble
@@ -73,10 +75,10 @@ class ResultsScene(Scene):
         for index in range(len(self.figures)):
             self.tweens.add(_card_tween(self, index))
         winners = [f for f in self.figures if f.winner]
-        if winners:
-            colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
-            self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
-        if not heard:  # a win's fanfare; a draw, or nobody won: the calm bell, no confetti
+        if not heard:  # a win's fanfare and confetti; a draw, or nobody won: the calm bell, no confetti
+            if winners:
+                colours = [theme.player_colour(f.colour) for f in winners] + [theme.SUNFLOWER, theme.CREAM]
+                self.clock.schedule(0.5, lambda: self.particles.confetti(theme.WIDTH, colours, 220))
             sound = "fanfare" if winners else "bell"
             self.clock.schedule(0.9, lambda: self.app.sounds.play(sound))
 
@@ -184,12 +186,14 @@ class ResultsScene(Scene):
         if figures.winner:
             _crown(surface, (rect.centerx, rect.y - 8))
         headline_colour = theme.SUNFLOWER if figures.winner else theme.CREAM
-        if figures.headline:
-            size = theme.fit_text(figures.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
+        if figures.headline:  # every card's at one size: "Still building" never reads over "22 squares to go"
+            size = min(theme.fit_text(other.headline, 46, rect.width - 40, theme.DISPLAY_FONT)
+                       for other in self.figures if other.headline)
             theme.draw_text(surface, figures.headline, (rect.centerx, band.bottom + 50), size, headline_colour,
                             theme.DISPLAY_FONT, "center")
         y = rect.y + ROWS_TOP
-        step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, len(figures.rows)))
+        rows = max(len(other.rows) for other in self.figures)  # one step on every card: the rows line up
+        step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, rows))
         for label, value in figures.rows:
             label_size, value_size = row_sizes(label, value, rect.width)
             if value:

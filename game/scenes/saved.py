@@ -35,11 +35,9 @@ def open_saved_game(app: AppServices, saved: SavedGame, accept_damage: bool = Fa
     """Resume ``saved`` at its table; why not, in a player's words (None: it is open)."""
     try:
         if saved.kind == "hosted":
-            from game.lan.host import resume_hosted_table  # lazy: the network stack loads only for LAN play
-            resume_hosted_table(app, saved.path, accept_damage)
+            app.doors.resume_hosted_table(saved.path, accept_damage)
         else:
-            from game.tables.launch import resume_local_game  # lazy: the tables load when a game opens
-            resume_local_game(app, saved.path, accept_damage)
+            app.doors.resume_local_game(saved.path, accept_damage)
     except SnapshotError as error:
         return refusal(saved.path, error)
     except OSError as error:  # a hosted table that cannot listen, a file that vanished meanwhile

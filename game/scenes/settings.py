@@ -16,6 +16,7 @@ PANEL = pygame.Rect(0, 0, 1000, 1010)
 PANEL.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 ROW_W, ROW_H, ROW_GAP = 860, 70, 10  # room for eight rows
 TROUBLE_H = 76  # two lines saying the settings file is not kept or not read
+NOTE_H = 100  # two lines saying a table open beneath keeps its words
 LABEL_W = 440  # the labels of choices and the name field: room for the longest (German) label
 
 
@@ -159,12 +160,16 @@ class SettingsScene(Scene):
         pygame.draw.rect(surface, theme.NIGHT_2, self.name_row, border_radius=16)
         theme.draw_text(surface, _("Player name"), (self.name_row.x + 24, self.name_row.centery), 30,
                         anchor="midleft")
-        if self.note:
-            theme.draw_text(surface, self.note, (PANEL.centerx, self.keys.rect.y - 30), 24, theme.CREAM_DIM,
-                            anchor="center")
+        bottom = self.keys.rect.y - 14
+        if self.note:  # within the rows' width: German at 150 % ran past the panel's edges on one line
+            size, lines, step = theme.fit_lines(self.note, 24, ROW_W, NOTE_H)
+            bottom -= len(lines) * step
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (PANEL.centerx, bottom + index * step), size, theme.CREAM_DIM,
+                                anchor="midtop")
+            bottom -= 8
         if trouble := self.app.settings_file_state.words():  # changes not kept, or the defaults in use
             size, lines, step = theme.fit_lines(trouble, 26, ROW_W, TROUBLE_H)
-            bottom = self.keys.rect.y - (52 if self.note else 14)
             for index, line in enumerate(lines):
                 theme.draw_text(surface, line, (PANEL.centerx, bottom - (len(lines) - index) * step), size,
                                 theme.CORAL, anchor="midtop")

@@ -2,7 +2,7 @@
 
 The games offered are those whose rules core is installed (``available_games``); the seats range
 over the game's min..max players; bot levels come from the game's bot module. Start builds a
-``TableConfig`` and hands it to ``start_local_game``.
+``TableConfig`` and hands it to the app's ``doors.start_local_game`` (the tables sit above the menus).
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from game.render.palette import next_colour, seat_colours
 from game.scenes.options import option_choices, option_info, option_offered
 from game.scenes.rulebook import available_rulebooks
 from game.scenes.stack import Scene
-from game.tables.launch import TableConfig, start_local_game
-from game.tables.registry import has_table, prepare, prepared, table_scene
+from game.table_config import TableConfig
 from game.ui import theme
 from game.ui.widgets import Button, Choice, ListView, TextInput, Toggle, Widget, room_for_labels
 
@@ -158,7 +157,7 @@ class SetupScene(Scene):
         name = self.games[index]
         definition = get_game(name)
         self.game = name
-        prepare(name)  # its table loads while the player chooses seats and options
+        self.app.doors.prepare_table(name)  # its table loads while the player chooses seats and options
         self.game_list.selected = index
         self.title = definition.title
         self.blurb = game_blurb(name)
@@ -184,7 +183,7 @@ class SetupScene(Scene):
         self.set_players(wanted)  # shows the seats' colours as this game allows them
         defaults = definition.default_options()
         self._build_options(defaults, self.remembered_options(name, defaults))
-        playable = has_table(name)
+        playable = self.app.doors.has_table(name)
         self.start.enabled = playable
         self.start.tooltip = None if playable else _("{game} has no table screen yet.").format(game=definition.title)
         self.message = "" if playable else _("{game} cannot be played on this screen yet.").format(
@@ -342,16 +341,16 @@ class SetupScene(Scene):
         """Once the chosen game's table is loaded and the screen has been still for a moment, let it
         draw its starting pictures now rather than on its first frame (a still screen hides the work)."""
         name = self.game
-        if name is None or name in self.warmed or self.quiet < PREWARM_AFTER or not prepared(name):
+        if name is None or name in self.warmed or self.quiet < PREWARM_AFTER:
             return
-        self.warmed.add(name)
-        table_scene(name).prewarm()
+        if self.app.doors.prewarm_table(name):
+            self.warmed.add(name)
 
     def start_game(self) -> None:
         if self.game is None:
             return
         self.remember_choices()
-        if not start_local_game(self.app, self.config()):
+        if not self.app.doors.start_local_game(self.config()):
             self.message = _("This game cannot be played on this screen yet.")
             self.app.sounds.play("error")
 

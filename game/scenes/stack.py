@@ -7,6 +7,7 @@ owns its tweens, clock and widgets: popping a scene drops its animations with it
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
@@ -14,6 +15,7 @@ import pygame
 from game.anim import Clock, Tweens
 from game.audio import SoundBank
 from game.config import Settings, SettingsFile
+from game.table_config import TableConfig
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import FocusGroup
@@ -25,6 +27,69 @@ DOUBLE_CLICK_SECONDS = 0.4
 DOUBLE_CLICK_REACH = 12
 
 
+class Doors(Protocol):
+    """The screens above the menus that a menu or a table opens: the tables and the LAN screens.
+    Declared here, below them all; the app hands its own (``game.doors.AppDoors``) to every scene as
+    ``app.doors``, so no menu imports the tables or the LAN layer, nor a table the LAN layer
+    (``tests/architecture/test_layers.py``)."""
+
+    # the tables: for the setup screen, Saved games and Replays
+    def has_table(self, game: str) -> bool:
+        """``game`` has a table screen in this version."""
+        ...
+
+    def prepare_table(self, game: str) -> None:
+        """Start loading ``game``'s table in the background, so that Start does not wait for it."""
+        ...
+
+    def prewarm_table(self, game: str) -> bool:
+        """Let ``game``'s loaded table draw its starting pictures now; False while it still loads."""
+        ...
+
+    def start_local_game(self, config: TableConfig) -> bool:
+        """The game's table instead of every screen; False if the game has no table."""
+        ...
+
+    def resume_local_game(self, path: Path, accept_damage: bool = False) -> None:
+        """The game on one screen saved at ``path``, at its table (SnapshotError: it cannot be trusted)."""
+        ...
+
+    def open_replay(self, path: Path) -> str | None:
+        """The viewer on the replay at ``path``; why not, in a player's words (None: it is open)."""
+        ...
+
+    # the LAN screens: for the title and Saved games
+    def host_table(self) -> Scene:
+        """The screen that opens a LAN table hosted from here."""
+        ...
+
+    def join_table(self) -> Scene:
+        """The screen that lists the LAN tables to join."""
+        ...
+
+    def resume_hosted_table(self, path: Path, accept_damage: bool = False) -> None:
+        """The LAN table hosted from here and saved at ``path``, open again at its lobby."""
+        ...
+
+    def kept_lan_seats(self) -> list[str]:
+        """The LAN tables where a seat waits for this player, the latest first (the seats file only)."""
+        ...
+
+    # a LAN table's parts from the LAN layer: for the table skeleton (``game.tables.base``)
+    def lan_hud(self, table: Scene, session: Any, **placement: Any) -> Any:
+        """The seat dots, the reconnecting overlay and the chat over ``table`` (``game.lan.hud.NetHud``)."""
+        ...
+
+    def lan_results(self, figures: list[Any], outcome: dict[str, Any], title: str, session: Any,
+                    heard: bool = False) -> Scene:
+        """A LAN game's results, the table still open behind them (``game.lan.results``)."""
+        ...
+
+    def lan_lobby(self, session: Any) -> Scene:
+        """The lobby of the LAN table ``session`` sits at, for its next game (``game.lan.lobby``)."""
+        ...
+
+
 class AppServices(Protocol):
     """What a scene may ask of the app that runs it (``game.app.App``): declared here, below both,
     so scenes never import the app and the app imports scenes freely."""
@@ -33,6 +98,7 @@ class AppServices(Protocol):
     settings_file_state: SettingsFile  # what the Settings screen says about the settings file
     sounds: SoundBank
     stack: SceneStack
+    doors: Doors  # the tables and the LAN screens, which sit above the menus
 
     def push(self, scene: Scene) -> None: ...
 

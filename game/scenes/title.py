@@ -20,7 +20,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.saved import SavedGamesScene, open_saved_game
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
-from game.scenes.stack import Scene
+from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, room_for_labels
@@ -39,13 +39,11 @@ TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
 
 
-def kept_seat_words() -> str:
+def kept_seat_words(app: AppServices) -> str:
     """Where a seat waits for this player at a LAN table (its host closed it for now, or this program
     closed mid-game), as the Join button's second line says it; "" when none was taken lately. The
     join list says the same of the table once it answers again."""
-    from game.lan.seats import recent  # the seats file only: no network module at the title
-
-    tables = recent()
+    tables = app.doors.kept_lan_seats()
     if not tables:
         return ""
     return _("Your seat at “{table}” is kept").format(table=tables[0])
@@ -58,7 +56,8 @@ class TitleScene(Scene):
         super().__init__(app)
         self.saves = saves.list_saves(rules=False)  # no game's rules imported for the title: only Continue's
         self.latest = saves.to_continue(self.saves)
-        self.captions = {"Continue": self.latest.summary() if self.latest else "", "Join a LAN game": kept_seat_words()}
+        self.captions = {"Continue": self.latest.summary() if self.latest else "",
+                         "Join a LAN game": kept_seat_words(self.app)}
         self.buttons: dict[str, Button] = {}
         self._lay_out(self._menu())
         self.ui.set_focus(self.buttons[self._first_choice()])
@@ -155,12 +154,10 @@ class TitleScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def open_host(self) -> None:
-        from game.lan.host import HostScene  # lazy: the network stack loads only for LAN play
-        self.app.push(HostScene(self.app))
+        self.app.push(self.app.doors.host_table())
 
     def open_join(self) -> None:
-        from game.lan.join import JoinScene  # lazy: the network stack loads only for LAN play
-        self.app.push(JoinScene(self.app))
+        self.app.push(self.app.doors.join_table())
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "help":

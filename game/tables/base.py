@@ -13,14 +13,15 @@ The loop, every frame (``update``):
 
 Input: the HUD first, then Esc (pause) and F1 (rules), a click or Enter during an animation skips
 it, then the game's ``handle_table``, then the widgets. A game's table never asks whether it is a
-LAN game: the ``Session`` declares what it needs to know.
+LAN game: the ``Session`` declares what it needs to know. A LAN table's HUD, results and lobby are
+the LAN layer's, which sits above the tables: the app hands them down (``app.doors``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
@@ -30,7 +31,6 @@ from game.anim.timeline import Timeline
 from game.bots import bot_label
 from game.files import reason_in_words
 from game.i18n import _, ngettext
-from game.lan.hud import NOTICE_BOX, NetHud, draw_save_problem
 from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
@@ -44,13 +44,33 @@ from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.notices import NOTICE_BOX, draw_save_problem
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 Anchor = tuple[int, int] | None
+CHAT_PANEL = (680, 380)  # the LAN chat's panel (``game.lan.chat``), whose bottom-left corner a table names
+CHAT_TAB = (150, 46)  # the closed chat's tab, its bottom left at the table's ``chat_corner`` too
 
 log = logging.getLogger(__name__)
+
+
+class TableHud(Protocol):
+    """The LAN layer's seat dots, reconnecting overlay and chat over a LAN table, as the table drives
+    them (``game.lan.hud.NetHud``, handed down by the app: ``AppServices.doors.lan_hud``)."""
+
+    def handle(self, intent: Intent) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def needs_frames(self) -> bool: ...
+
+    def draw_under(self, surface: pygame.Surface) -> None: ...
+
+    def draw_over(self, surface: pygame.Surface) -> None: ...
+
+    def feed_rect(self) -> pygame.Rect | None: ...
 
 
 def players_title(title: str, players: int) -> str:
@@ -83,11 +103,11 @@ class TableScene(HoldsSession, Scene):
         self._opened: tuple[int, int | None] | None = None
         self._announced: int | None = None
         self.show = Show(self._settled, ParticleSystem(seed=11), on_shown=self.shown_changed)
-        self.lan_hud: NetHud | None = None
-        if session.lan:
-            self.lan_hud = NetHud(self, session, self.seat_anchor, colour_of=self.seat_colour,
-                                  chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
-                                  feed_floor=self.chat_feed_floor())
+        self.lan_hud: TableHud | None = None
+        if session.lan:  # the LAN layer, above the tables, hands its HUD down through the app
+            self.lan_hud = app.doors.lan_hud(self, session, seat_anchor=self.seat_anchor, colour_of=self.seat_colour,
+                                             chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
+                                             feed_box=self.chat_feed_box)
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -276,9 +296,10 @@ class TableScene(HoldsSession, Scene):
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
 
-    def chat_feed_floor(self) -> int | None:
-        """The lowest the LAN chat's fading lines may reach (None: from just above its tab): a table
-        whose corner holds something to keep in sight lifts them over it."""
+    def chat_feed_box(self) -> pygame.Rect | None:
+        """Where the LAN chat's fading lines stand for their nine seconds (asked every frame; None: the
+        corner above the tab): room that holds no piece, tile, street, hand or button the players need
+        (docs/lan_screens.md, decision 8). The lines fill its width and rise from its foot."""
         return None
 
     def notice_anchor(self) -> pygame.Rect:
@@ -471,8 +492,9 @@ class TableScene(HoldsSession, Scene):
 
     # -- the end ----------------------------------------------------------------------------------
     def sound_the_end(self, name: str) -> None:
-        """The game's end is heard once: the table that stages it plays its fanfare (or the bell, nobody
-        won) and its results stay quiet; results over a table that opened on the end play it instead."""
+        """The game's end is celebrated once: the table that stages it plays its fanfare with its confetti
+        (or the bell, nobody won) and its results stay quiet and bare; results over a table that opened
+        on the end celebrate instead."""
         self.end_heard = True
         self.app.sounds.play(name)
 
@@ -491,12 +513,10 @@ class TableScene(HoldsSession, Scene):
                                        heard=self.end_heard))
             return
         if self.session.lan:  # the table stays open behind its results, and may play again
-            from game.lan.results import LanResultsScene  # start-up saving: the LAN screens load with a LAN table
-
             self.handed_over = True
-            self.app.replace(LanResultsScene(self.app, self.figures(final, outcome), outcome,
-                                             self.results_title(outcome), self.session,  # type: ignore[arg-type]
-                                             heard=self.end_heard))
+            self.app.replace(self.app.doors.lan_results(self.figures(final, outcome), outcome,
+                                                        self.results_title(outcome), self.session,
+                                                        heard=self.end_heard))
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
@@ -517,11 +537,8 @@ class TableScene(HoldsSession, Scene):
 
     def to_lobby(self) -> None:
         """The LAN table went back to its lobby for another game: follow it there with the session."""
-        from game.lan.lobby import LobbyScene  # start-up saving: the LAN screens load with a LAN table
-
         self.handed_over = True
-        session: Any = self.session
-        self.app.stack.reset(LobbyScene(self.app, session, port=session.port, hosting=session.hosting))
+        self.app.stack.reset(self.app.doors.lan_lobby(self.session))
 
     # -- the stack --------------------------------------------------------------------------------
     def pause(self) -> None:

@@ -114,10 +114,6 @@ class Coach:
     def active(self) -> bool:
         return self.memory.wanted(self.game)
 
-    @property
-    def showing(self) -> bool:
-        return self.current is not None
-
     # -- what is said ---------------------------------------------------------------------------
     def consider(self, table: Any, deciding: bool, seat: int | None = None) -> None:
         """Once per frame: let a passed moment go; say the first unseen moment that applies now to

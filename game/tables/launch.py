@@ -6,32 +6,18 @@ from __future__ import annotations
 import copy
 import logging
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.core.contract import SnapshotError
 from game.i18n import _
-from game.match import Match, SeatInfo
+from game.match import Match
 from game.saves import load_local, new_save_path
 from game.scenes.stack import AppServices
 from game.session import LocalSession
+from game.table_config import TableConfig
 from game.tables.registry import has_table, table_scene
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class TableConfig:
-    """Everything the setup screen decided; kept by the table so Play again can reuse it."""
-
-    game: str
-    seats: list[SeatInfo]
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
-
-    def with_new_seed(self) -> TableConfig:
-        return TableConfig(self.game, copy.deepcopy(self.seats), copy.deepcopy(self.options), None)
 
 
 def new_seed() -> int:

@@ -631,11 +631,6 @@ class FocusGroup:
             self.hover.hovered = False
         self.hover = None
 
-    def set_sound(self, sound: Sound) -> None:
-        self.sound = sound
-        for widget in self.widgets:
-            widget.sound = sound
-
     def focusables(self) -> list[Widget]:
         return [widget for widget in self.widgets if widget.interactive]
 
@@ -816,15 +811,19 @@ def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
     return box.clamp(room)
 
 
+def tooltip_size(text: str) -> tuple[int, int]:
+    """How large ``draw_tooltip``'s bubble of ``text`` is: what else on screen may keep clear of it."""
+    lines = theme.wrap(text, 24, theme.px(520)) or [""]
+    return max(theme.font(24).size(line)[0] for line in lines) + 32, theme.px(34) * len(lines) + 20
+
+
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, refusal: bool = False,
                  above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:
     """A small cream bubble beside (or under, or above) the widget it explains; a ``refusal`` (why a
     move at that spot was refused) is edged in coral, where the player is looking."""
     lines = theme.wrap(text, 24, theme.px(520)) or [""]
-    width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(34)
-    height = step * len(lines) + 20
-    box = tooltip_box(surface.get_rect(), (width, height), anchor, above, beside, within)
+    box = tooltip_box(surface.get_rect(), tooltip_size(text), anchor, above, beside, within)
     theme.panel(surface, box, theme.CREAM, 12, theme.CORAL_DARK if refusal else theme.SUNFLOWER, 6)
     for index, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 10 + step * index), 24, theme.INK)

@@ -134,3 +134,21 @@ def test_golden_images(name):
     mean, far = _difference(fresh, golden)
     assert mean < 1.5, f"{name} drifted from its golden image (mean diff {mean:.2f})"
     assert far < 0.005, f"{name}: {far:.2%} of pixels differ strongly"
+
+
+def test_the_boards_letters_and_line_numbers_keep_their_size_at_any_text_size(monkeypatch):
+    """The empty board is drawn once per program and kept: its buildings' letters and names and its
+    terminals' line numbers are board art, sized to their squares, so a program started at 150 %
+    draws the very board one started at 100 % does (the text size chosen later never reaches it)."""
+    from game.render.linie1 import board as board_module
+    from game.ui import theme
+
+    def drawn_at(scale: float) -> bytes:
+        monkeypatch.setattr(board_module, "_BASES", {})
+        theme.set_ui_scale(scale)
+        try:
+            return pygame.image.tobytes(Linie1Board(56).base(), "RGBA")
+        finally:
+            theme.set_ui_scale(1.0)
+
+    assert drawn_at(1.5) == drawn_at(1.0)

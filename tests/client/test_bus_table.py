@@ -914,10 +914,10 @@ def test_the_note_on_the_order_of_resolving_reads_beside_the_boards_title(app, m
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
-    """A LAN table's chat lines stay nine seconds: from the screen's corner they covered Bus's map key.
-    They rise from above the key, over the map's foot (where the table's messages stand too), clear
-    of the column and of station SE; the Chat tab sits under the key's words, at any text size."""
+def test_lan_chat_lines_stand_over_the_map_key_not_its_streets(app, scale):
+    """A LAN table's chat lines stay nine seconds: over the map's foot they hid the bottom row's streets.
+    They stand over the map's key, clear of the map above it (where the table's messages stand), of the
+    column and of station SE; the Chat tab sits under the key's words, at any text size."""
     from game.session import LocalSession
     from tools.shots.lan import ShotLink, chatter
     from tools.shots.lan import seat as lan_seat
@@ -939,8 +939,8 @@ def test_lan_chat_lines_leave_the_map_key_in_sight(app, scale):
         tab = table.lan_hud.chat.tab
         screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
         station = table.city.pos(8)  # station SE
-        assert not drawn.colliderect(layout.LEGEND) and not drawn.colliderect(layout.COLUMN)
-        assert not drawn.collidepoint(station) and screen.contains(drawn)
+        assert layout.LEGEND.contains(drawn) and not drawn.colliderect(layout.TOASTS)
+        assert not drawn.colliderect(layout.COLUMN) and not drawn.collidepoint(station) and screen.contains(drawn)
         assert not tab.colliderect(layout.LEGEND.inflate(0, -28)) and screen.contains(tab)
         assert not table._toast_area().colliderect(drawn)  # the table's messages rise above the lines
     finally:

@@ -343,3 +343,64 @@ def test_at_a_large_text_size_the_goal_on_the_board_hides_no_square_beside_the_p
     run(app, 0.05, click(board.cell_rect(tuple(under[0]), ORIGIN).center))
     run(app, 1.0)
     assert [tile["cell"] for tile in match.view(0)["board"]["tiles"]] == [under[0]]
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_at_a_large_text_size_the_goal_hides_none_of_the_players_stops_even_where_only_they_lie_open(app, seat):
+    """Three seats at 150 %: the goal stands on the board. Tiles fill every square but the three rows
+    around the stop nearest the middle, so the band that hides least of everything else hides that
+    stop: the bubble goes where it hides tiles instead, never a stop or a square beside a terminal."""
+    from game.tables.linie1.table import ORIGIN, _beside
+    from game.ui import theme
+    theme.set_ui_scale(1.5)
+    seats = [SeatInfo(f"Bot {n}", "bot", "easy") for n in range(3)]
+    seats[seat] = SeatInfo("Ada")
+    table, _match = make_table(app, seats, seed=2)
+    table.eyes = seat
+    board = table.board_view.board
+    me = table.view["players"][seat]
+    stops = [board.building_cells[letter] for letter in me["stops"]]
+    middle = (board.first + board.last) / 2
+    row, _col = min(stops, key=lambda cell: abs(cell[1] - middle))
+    free = [(r, c) for r in range(board.first, board.last + 1) for c in range(board.first, board.last + 1)
+            if (r, c) not in board.buildings]
+    table.view["board"]["tiles"] = [{"cell": list(cell), "tile": 1, "rot": 0} for cell in free
+                                    if abs(cell[0] - row) > 1]
+    starts = {cell for terminal in board.terminals if terminal["line"] == me["line"]
+              for cell in _beside(terminal["cells"], board.first, board.last)}
+    spot = table._board_spot(table.coach.least_height(table._field().width))
+    assert table._field().contains(spot)
+    assert not [cell for cell in stops if spot.colliderect(board.cell_rect(cell, ORIGIN))]
+    assert not [cell for cell in starts if spot.colliderect(board.cell_rect(cell, ORIGIN))]
+
+
+@pytest.mark.parametrize("cell", [(2, 5), (4, 5), (5, 11)])
+def test_at_a_large_text_size_a_refusals_explanation_on_the_board_keeps_clear_of_its_note(app, cell):
+    """Three seats at 150 %: an exchange refused beside its square gets its note there, and the first
+    time also the hint that explains it, which stands on the board: never over that note."""
+    import pygame
+
+    from game.core.linie1 import check_from_view
+    from game.ui import theme
+    theme.set_ui_scale(1.5)
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
+    table, match = make_table(app, seats, seed=2)
+    laid = next(a for a in match.game.legal(match.state, 0) if a["type"] == "place" and tuple(a["cell"]) == cell)
+    table.submit(laid)
+    run(app, 1.0)
+    table.coach.dismiss()
+    refused = [(index, rot) for index, tile in enumerate(table.hand()) for rot in range(4)
+               if (why := check_from_view(table.view, 0, {"type": "exchange", "tile": tile, "cell": list(cell),
+                                                          "rot": rot})) is not None
+               and why.code.startswith("linie1.exchange_")]
+    table.selected, rot = refused[0]
+    table.rotations[table.selected] = rot
+    table.cursor, table.pointer_on_board, table.ghost_waits = cell, True, False
+    table.place()
+    run(app, 0.5)
+    assert table.refusal_note is not None and table.coach.current[0].startswith("refused:linie1.exchange_")
+    table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
+    note = table.board_view.refusal_box(cell, table.refusal_note[0])
+    assert table._field().contains(table.coach.box) and not table.coach.box.colliderect(note)
+    table.refusal_note = None  # the note has gone: the hint stays where it stood
+    assert table.coach_anchor().contains(table.coach.box)

@@ -1,15 +1,17 @@
-"""A game's end is heard once: the table that stages the winning move plays the fanfare, and its
-results stay quiet; results over a table that opened on the end (a replay jumped there, a finished
-save) play it themselves. Before, Linie 1, Liniell and Bus played it at the table and again on the
-results."""
+"""A game's end is celebrated once: the table that stages the winning move plays the fanfare and throws
+its confetti, and its results stay quiet and bare; results over a table that opened on the end (a replay
+jumped there, a finished save) celebrate themselves. Before, Linie 1, Liniell and Bus played the fanfare
+at the table and again on the results, Linja left it to the results (a moment after its winner's
+banner), and every game's confetti fell twice."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.anim.particles import ParticleSystem
 from game.core.registry import available_games, get_game
 from game.match import SeatInfo
-from game.saves import keep_replay
+from game.replay_writer import keep_replay
 from game.scenes.results import ResultsScene
 from game.scenes.title import TitleScene
 from game.tables.replay import ReplayViewer, open_replay
@@ -46,7 +48,13 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
     viewer = app.stack.top
     assert isinstance(viewer, ReplayViewer)
     heard: list[str] = []
-    monkeypatch.setattr(app.sounds, "play", heard.append)
+    at_table: list[str] = []  # what was heard while the table, not its results, was on top
+    monkeypatch.setattr(app.sounds, "play",
+                        lambda name: (heard.append(name), app.stack.top is viewer and at_table.append(name)))
+    thrown: list[int] = []
+    real_confetti = ParticleSystem.confetti
+    monkeypatch.setattr(ParticleSystem, "confetti", lambda system, *args: (thrown.append(id(system)),
+                                                                          real_confetti(system, *args)))
     if staged:  # the winning move plays on the table
         viewer.jump(len(match.log) - 1)
         wait(app, 0.5)
@@ -54,5 +62,11 @@ def test_a_games_end_plays_one_fanfare_from_the_winning_move_to_the_results(app,
         viewer.step_forward()
     else:  # the table opens on the finished game
         viewer.jump(len(match.log))
-    _to_results(app, viewer)
+    results = _to_results(app, viewer)
     assert heard.count("fanfare") == 1, heard
+    if staged:  # the winning move's table sounds it (Linja's stayed quiet and left it to the results)
+        assert at_table.count("fanfare") == 1, at_table
+    # Bus celebrates at the table with bursts at the winners' discs, the others with confetti
+    assert len(thrown) == (0 if staged and game == "bus" else 1), thrown
+    if staged:  # opened on the end, Liniell still counts at the table and celebrates there
+        assert id(results.particles) not in thrown

@@ -47,6 +47,30 @@ def test_a_table_beneath_keeps_its_words_and_settings_says_so(app, monkeypatch):
     assert "Tisch" in settings.note
 
 
+def test_the_note_that_a_table_keeps_its_words_stays_inside_settings_in_german_at_150(app, monkeypatch):
+    """In German at 150 % the note ran past both edges of the settings panel on one line."""
+    from game.scenes import settings as settings_module
+    from game.scenes.stack import Scene
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_text
+
+    class Table(Scene):  # a scene that holds a game: it cannot be built afresh
+        name = "table"
+
+    theme.set_ui_scale(1.5)
+    app.push(Table(app))
+    app.push(SettingsScene(app))
+    app.stack.top.set_language("de")
+    settings = app.stack.top
+    drawn = record_drawn_text(monkeypatch)
+    settings.draw(pygame.Surface((1920, 1080)))
+    words = set(settings.note.split())
+    note = [rect for text, rect in drawn if text and set(text.split()) <= words]
+    assert " ".join(text for text, _rect in drawn if text and set(text.split()) <= words) == settings.note
+    assert note and all(settings_module.PANEL.inflate(-40, 0).contains(rect) for rect in note)
+    assert all(rect.bottom <= settings.keys.rect.top for rect in note)
+
+
 def test_the_environment_speaks_over_the_setting(tmp_path, monkeypatch):
     monkeypatch.setenv("LINIE_LANG", "de")
     App(settings=Settings(fullscreen=False, mute=True, language="en"), settings_file=tmp_path / "s.json")

@@ -985,6 +985,33 @@ def test_the_last_of_three_dice_is_carried_out_with_key_1_not_1_to_1(app):
     assert "press 1." in words and "1–1" not in words
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_words_for_choosing_a_die_read_larger_at_150_percent_than_at_100(app, lang):
+    """The line under the spare tiles while dice wait to be chosen: at 150 % (German too) it reads larger
+    than at 100 %, as the player asked; with the dice's legend besides the keys it shrank back to the
+    100 % size, in German below it (what each die does stands under it on the board)."""
+    from game.i18n import set_language
+    from game.ui import theme
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["players"][0]["driving"] and v["current"] == 0 and v["phase"] == "roll"
+                       and v["dice"]["rolled"] is not None and len(v["dice"]["rolled"]) == 1, limit=4000,
+                       options={"trip_rule": "three_dice"})
+    table = shot_table(app, session)
+    settle(app, table, 1.0)
+    theme.set_ui_scale(1.5)
+    set_language(lang)
+    try:
+        room = layout.BUTTONS_Y - 8 - layout.message_top()
+        for count in (1, 3):
+            table.view["dice"]["rolled"] = ["2"] * count
+            words = table.status_line()[0]
+            assert words and "1–1" not in words
+            size, _lines, _step = theme.fit_lines(words, 26, layout.PANEL_W - 20, room, theme.TEXT_BOLD_FONT)
+            assert theme.px(size) > 26, words
+    finally:
+        set_language("en")
+
+
 def test_the_pace_badge_steps_aside_for_start_trip(app, monkeypatch):
     import game.tables.linie1.panel as panel_module
     from tools.shots.linie1 import table as shot_table
@@ -1264,6 +1291,24 @@ def test_while_a_rival_builds_a_drivers_buttons_are_their_own_idle_ones(app):
     assert not table.my_turn and table.eyes == 0 and table.view["phase"] == "build"
     assert table.main_button.label == "Roll the die" and not table.main_button.enabled  # not "End turn"
     assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
+
+
+def test_between_two_drivers_at_one_screen_a_bots_turn_keeps_their_idle_roll_button(app):
+    """Hot-seat: two players here, both on their trips, look at a bot building. Nobody's eyes show, and
+    the row kept flashing back to Undo, Rotate, Hint and End turn on every bot turn that builds."""
+    from tools.shots.linie1 import table as shot_table
+    session = advanced(8, lambda v: v["current"] == 1 and v["phase"] == "build" and v["players"][0]["driving"])
+    table = shot_table(app, session)
+    table.humans, table.resting_eyes, table.eyes = [0, 2], None, None  # two players at this screen
+    players = table.view["players"]
+    players[2]["driving"] = True
+    table._update_buttons()
+    assert not table.my_turn and table.view["phase"] == "build"
+    assert table.main_button.label == "Roll the die" and not table.main_button.enabled
+    assert not any(button.visible for button in (table.undo_button, table.rotate_button, table.hint_button))
+    players[2]["driving"] = False  # one builds, one drives: the row follows the turn, as before
+    table._update_buttons()
+    assert table.main_button.label == "End turn" and table.rotate_button.visible
 
 
 def test_a_won_trip_leaves_the_drivers_button_row_as_it_was(app):

@@ -18,7 +18,7 @@ from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.tables.launch import TableConfig, start_local_game
-from game.tables.liniell import panel
+from game.tables.liniell import drawing, panel
 from game.tables.liniell.drawing import bubble_box, toast_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import Toast
@@ -533,6 +533,19 @@ def test_the_banner_says_a_tie_on_points_was_decided_by_the_blue_rhombs() -> Non
     assert _status(frame([6, 9]))[0] == "Bot wins, 9 : 6"
 
 
+def test_the_top_bar_says_of_the_link_what_the_cover_over_the_table_says(app) -> None:
+    """A host that said goodbye closed the table for now: the bar no longer reads "Connection lost"
+    under a cover saying "Waiting for the host"."""
+    from game.tables.liniell.drawing import _status
+    session = ScriptedSession("liniell")
+    table = LiniellTable(app, session, None)
+    app.push(table)
+    for link, host_closed, said in (("down", False, "Connection lost — reconnecting…"),
+                                    ("down", True, "Waiting for the host"), ("closed", False, "The table is closed")):
+        session.link, session.host_closed = link, host_closed
+        assert _status(table.frame())[0] == said
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_while_a_tile_is_placed_leaves_the_keys_line_and_the_drawn_tile_whole(app, monkeypatch, lang) -> None:
     from game.i18n import set_language
@@ -657,6 +670,132 @@ def test_the_drawn_tile_dragged_onto_the_field_is_laid_there_and_clicked_it_turn
     assert len(placed) == 1 and placed[0][0] == (0, 0) and placed[0][2] == 1  # laid there, as it showed
 
 
+def test_the_drawn_tile_follows_the_pointer_as_gripped_and_glides_back_to_its_card_when_let_go_elsewhere(
+        fast) -> None:
+    """Dragged off its card the tile is in the hand over the side panel too (it showed on its card until
+    the pointer reached the field), at the field's size over the field; let go where nothing takes it,
+    it glides home rather than jumping, and a drag that comes back to the card does not turn the tile."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    grip = (panel.TILE_SPOT.centerx + 20, panel.TILE_SPOT.centery - 10)
+    over_panel = (panel.TILE_SPOT.centerx - 60, panel.TILE_SPOT.bottom + 120)
+    events = drag(grip, over_panel)
+    app.step(1 / 60, events[:-1])
+    assert table.carry is not None and table.carry.centre == (over_panel[0] - 20, over_panel[1] + 10)
+    frame = table.frame()
+    assert frame.carried == table.carry.centre and not drawing.snapped(frame)
+    assert panel.TILE_SPOT.collidepoint(frame.carried) is False
+    assert drawing.carried_size(frame) == panel.TILE_SPOT.width - 14  # over the panel: the card's size
+    over_field = (panel.TILE_SPOT.centerx - 1300, panel.TILE_SPOT.centery)
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=over_field, rel=(1, 1), buttons=(1, 0, 0))])
+    frame = table.frame()
+    assert not drawing.snapped(frame) and drawing.carried_size(frame) == table.camera.tile_size()  # the field's
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=over_panel, rel=(1, 1), buttons=(1, 0, 0))])
+    app.step(1 / 60, events[-1:])
+    assert table.carry is None and table.homing is not None and table.turns == 0
+    gap = math.dist(table.homing.pos, panel.TILE_SPOT.center)
+    app.step(1 / 60)
+    assert table.homing is not None and 0 < math.dist(table.homing.pos, panel.TILE_SPOT.center) < gap  # on its way
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.homing is None  # home on its card
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, (panel.TILE_SPOT.centerx + 200, panel.TILE_SPOT.centery))[:-1]
+             + drag(panel.TILE_SPOT.center, panel.TILE_SPOT.center)[-1:])
+    assert table.turns == 0  # out and back again: not a click
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, over_panel)[:-1])
+    app.step(1 / 60, key(pygame.K_ESCAPE))  # the menu over a tile in hand: it goes back to its card
+    assert isinstance(app.stack.top, PauseScene) and table.carry is None and table.homing is not None
+
+
+def test_a_marker_dragged_from_the_supply_onto_a_free_line_occupies_it_and_let_go_elsewhere_glides_back(
+        fast, monkeypatch) -> None:
+    """A marker could only be clicked, then its line clicked: pressed and dragged it stayed in the supply
+    and the line it was let go on stayed free. Now it follows the pointer (its place in the supply empty
+    meanwhile); let go off every free line it glides home, let go on one it occupies it."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, click(table.camera.tile_rect((0, 0)).center))
+    wait_idle(app, table)
+    model = table.model
+    assert model.phase == "occupy"
+    match = table.session.match
+    version = match.version
+    home = panel.supply_spot(0, min(model.supply(0)))  # the marker the rules move: the first in the supply
+    grip = (round(home[0]) + 5, round(home[1]) + 3)
+    events = drag(grip, (grip[0] - 300, grip[1] + 300))
+    app.step(1 / 60, events[:-1])
+    frame = table.frame()
+    assert frame.marker_from == "supply" and frame.marker_at == (grip[0] - 305, grip[1] + 297)
+    lines: dict[int, Any] = {}
+    real = panel.draw_player
+    monkeypatch.setattr(panel, "draw_player", lambda surface, seat, line, pulse: (
+        lines.__setitem__(seat, line), real(surface, seat, line, pulse)))
+    table.draw_table(pygame.Surface((1920, 1080)))
+    monkeypatch.setattr(panel, "draw_player", real)
+    assert lines[0].supply == [False, True]  # its place in the supply is empty while it is in the hand
+    assert not lines[0].chosen_supply  # and the ring of the chosen marker stays on no other
+    app.step(1 / 60, events[-1:])  # let go on no line
+    assert match.version == version and table.marker_homing is not None
+    app.step(1 / 60)
+    assert 0 < math.dist(table.frame().marker_at, home) < 400  # on its way home
+    for _ in range(40):
+        app.step(1 / 60)
+    assert table.marker_homing is None and table.frame().marker_at is None
+    line = model.free_lines_on_last()[0]
+    target = line_point(table, line)
+    app.step(1 / 60, drag(grip, (int(target[0]), int(target[1]))))
+    wait_idle(app, table)
+    occupied = [entry["line"] for entry in match.view(0)["markers"][0] if entry["piece"] is not None]
+    assert match.version > version and line in occupied
+
+
+def test_a_turn_opens_quiet_with_no_ghost_nor_red_verdict_where_the_pointer_happens_to_rest(fast) -> None:
+    """The pointer rests where a click skipped the bot's move (or on the cover's button): the new turn
+    opened with the ghost tile on that square and, on a square no tile may take, a coral "A tile must go
+    next to a tile already in play." the player had not asked for. As at Linie 1's table, the ghost and
+    its verdict wait until the player moves the pointer (or turns the tile, or steers with the keys)."""
+    app = fast
+    table = table_after(app, 3, humans=(0,))
+    model = table.model
+    far = next(cell for cell in field_render.region_cells(model.region())
+               if cell not in model.tiles and cell not in model.open_cells)
+    rest = table.camera.tile_rect(far).center
+    app.step(1 / 60, move(rest))  # the pointer came to rest here during the bot's move
+    wait_idle(app, table)
+    assert table.my_turn and table.model.phase == "place" and table.cursor == far
+    frame = table.frame()
+    assert frame.ghost_waits and not drawing.snapped(frame)  # no ghost, no red verdict yet
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(rest[0] + 6, rest[1]), rel=(6, 0),
+                                         buttons=(0, 0, 0))])  # the player moves
+    frame = table.frame()
+    assert not frame.ghost_waits and drawing.snapped(frame)  # now the ghost shows its verdict there
+    table.ghost_waits = True
+    lit = table.model.open_cells[0]
+    table.cursor = lit
+    version = table.session.match.version
+    app.step(1 / 60, key(pygame.K_RETURN))  # the first Enter shows the tile where it would go
+    assert table.session.match.version == version and not table.ghost_waits and drawing.snapped(table.frame())
+
+
+def test_with_no_marker_chosen_enter_is_told_the_keys_and_a_click_the_click(fast) -> None:
+    """Both markers out and none chosen: a player at the keyboard pressing Enter was told to "click" the
+    marker; the note names ↑/↓ to them, and a click on a line still hears about clicking."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, click(table.camera.tile_rect((0, 0)).center))
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    table.source = None  # as with both markers out and neither chosen yet
+    app.step(1 / 60, key(pygame.K_RETURN))
+    assert table.toast_text == "Both your markers are out: first choose the one that should move with ↑/↓."
+    target = line_point(table, table.model.free_lines_on_last()[0])
+    app.step(1 / 60, click((int(target[0]), int(target[1]))))
+    assert table.toast_text == "Both your markers are out: first click the one that should move."
+
+
 def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_screen_nor_over_the_count(fast) -> None:
     """At one screen the cover comes between two players' turns: a refusal the first player's click
     earned ("A tile must go next to a tile already in play.", "Both your markers are out…") stood on
@@ -718,3 +857,29 @@ def test_the_skip_words_wrap_inside_the_action_box_in_german_at_150_percent(app,
     inside = panel.ACTIONS.inflate(-40, 0)  # the box's padding: 30 px on the left, some on the right
     assert shown is not None and all(inside.contains(rect) for _text, rect in rows), rows
     assert not buttons or shown.bottom <= panel.BUTTON_ROW_Y
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_action_boxs_sentence_reads_near_its_size_and_the_keys_line_gives_way_where_both_cannot(
+        app, monkeypatch, lang, scale) -> None:
+    """German at 150 %: the keys line's two rows above Skip left the sentence that says what to do a
+    third of the box and it shrank to half its size; it reads at its size now and the keys line is left
+    out there. At 100 % both stand as before."""
+    from game.i18n import _, set_language
+    from tests.client.helpers import record_drawn_sizes
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        detail = _("Click a free line on the new tile: a marker goes there from your supply.")
+        keys = _("←/→ line  ·  ↑/↓ marker  ·  Enter occupy  ·  N skip")
+        drawn = record_drawn_sizes(monkeypatch)
+        shown = panel.draw_actions(pygame.Surface((1920, 1080)), _("Occupy a line?"), detail, keys,
+                                   (255, 160, 80), True)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+    sentence = [(size, rect) for text, size, rect in drawn if text and text in detail]
+    assert sentence and all(size >= panel.DETAIL_LEAST for size, _rect in sentence), sentence
+    assert " ".join(text for text, _size, _rect in drawn if text and text in detail) == detail  # whole
+    assert all(rect.bottom <= panel.BUTTON_ROW_Y for _size, rect in sentence)
+    assert (shown is not None) == (scale == 1.0)  # the keys line stands where there is room for both

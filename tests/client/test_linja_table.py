@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -18,7 +19,7 @@ from game.tables.launch import TableConfig
 from game.tables.linja.frame import preview_text
 from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
-from tests.client.helpers import click, key, run
+from tests.client.helpers import click, key, run, wait
 from tools.shots.linja import advanced
 
 HUMANS = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]
@@ -679,3 +680,107 @@ def test_a_turn_of_this_screen_on_hold_never_says_it_waits_for_its_own_player(ap
     bot.session.hold_bots(True)
     run(app, 2.0)
     assert bot.guidance()[0] == "Bimmel is thinking…"  # another's turn is still named
+
+
+def test_a_piece_carried_follows_the_pointer_and_glides_home_when_let_go_where_it_cannot_go(app):
+    """Pressed, a piece no longer only rises where it lies: it follows the pointer as it was gripped.
+    Let go off its move it glides back to its slot (not a jump); let go on the row it reaches it settles
+    there with one hop from where it was let go, not the whole way again from its old row."""
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    piece = table.rows[0][0][2]  # a start-row piece between two others
+    grip = (round(piece.x) + 9, round(piece.y) - 7)  # pressed a little off its middle
+    away = (grip[0] + 230, round(table.layout.row_y(5)))
+    moves = drag(grip, away)
+    run(app, 0.02, moves[:-1])
+    held = table.held
+    assert held is piece and held.lift > 0
+    assert (round(held.x), round(held.y)) == (away[0] - 9, away[1] + 7)  # under the pointer, as gripped
+    assert table.frame().mover is held  # the preview rings and traces the piece in the hand, not a neighbour
+    slot = table.pieces.slot_of(held)
+    run(app, 1 / 60, moves[-1:])  # let go on a row its move does not reach
+    assert match.version == 0 and table.held is None
+    assert math.dist(held.pos, slot) > 100  # on its way home, not teleported there
+    run(app, 0.6)
+    assert math.dist(held.pos, table.pieces.slot_of(held)) < 2  # home
+    start = piece_centre(table, 1, 0)
+    run(app, 0.3, drag(start, (start[0], round(table.layout.row_y(2)))))  # the initial move, 1 -> 2
+    run(app, 3.0)
+    assert table.view["phase"] == "following" and table.view["steps"] >= 2 and not table.busy
+    choice = next(c for c in table.view["choices"] if c["from"] == 0)
+    to = int(choice["to"])
+    start = piece_centre(table, 0, 0)
+    end = (start[0] + 300, round(table.layout.row_y(to)))
+    moves = drag(start, end)
+    run(app, 0.02, moves[:-1])
+    carried = table.held
+    assert carried is not None
+    run(app, 1 / 60, moves[-1:])
+    assert match.version == 2 and carried in table.rows[to][0]
+    assert math.dist(carried.pos, end) < 30  # it hops on from where it lies
+    run(app, 0.05)
+    assert carried.flying
+    run(app, 0.35)  # one hop (0.3 s), not the whole way from row 0 (0.52 s and more)
+    assert not carried.flying and math.dist(carried.pos, table.pieces.slot_of(carried)) < 2
+
+
+def test_escape_with_a_piece_in_hand_puts_it_back(app):
+    """The button's coming up goes to the pause menu: the table lets the piece go as the menu opens."""
+    table, match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    start = piece_centre(table, 1, 0)
+    run(app, 0.02, drag(start, (start[0] + 200, start[1] - 150))[:-1])
+    piece = table.held
+    assert piece is not None
+    run(app, 0.1, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene)
+    run(app, 0.1, key(pygame.K_ESCAPE))
+    assert app.stack.top is table and table.held is None and not piece.held and piece.lift == 0
+    run(app, 0.6)
+    assert math.dist(piece.pos, table.pieces.slot_of(piece)) < 2 and match.version == 0
+
+
+def test_a_draw_rings_the_bell_once_at_the_table_and_the_results_stay_quiet(app, monkeypatch):
+    """Linja's end sounded through the table's own player, so its results, never told the end was
+    heard, rang the bell a second time; it goes through ``sound_the_end`` as every table's does."""
+    table, match = make_table(app, HUMANS, first=0)
+    run(app, 0.02, key(pygame.K_RETURN))  # the cover
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    outcome = {"winners": [], "draw": True, "scores": [7, 7], "next_first": 1}
+    view = {**table.view, "phase": "over", "turn": None, "choices": [], "scores": [7, 7], "outcome": outcome}
+    table.receive({"type": "update", "version": table.version + 1, "view": view,
+                   "events": [{"type": "end", "reason": "blocked", "scores": [7, 7], "winners": [], "draw": True,
+                               "next_first": 1}]})
+    for _ in range(120):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if not table.busy and app.stack.top is table:
+            table.open_results()
+        app.step(0.1)
+    assert isinstance(app.stack.top, ResultsScene) and table.end_heard
+    wait(app, 1.5)  # the results' own sound would come 0.9 s after they open
+    assert heard.count("bell") == 1 and "fanfare" not in heard, heard
+
+
+def test_a_points_chip_says_what_it_means_when_the_pointer_rests_on_it(app):
+    """The numbers down the board's sides (5 3 2 1 in one colour, 1 2 3 5 in the other) were never
+    explained on the table: resting on one names whose pieces score what there."""
+    table, _match = make_table(app, VS_BOT, first=0)
+    table.session.hold_bots(True)
+    run(app, 2.0)
+    chip = table.layout.chip_centre(1, 1)  # Bimmel's 3 on row 1, two sticks from Bimmel's goal
+    run(app, 0.1, [pygame.event.Event(pygame.MOUSEMOTION, pos=chip, rel=(1, 1), buttons=(0, 0, 0))])
+    assert table.chip_tip() is None  # not at once: the pointer may be passing by
+    run(app, 0.6)
+    tip = table.chip_tip()
+    assert tip is not None and tip[0] == "Each of Bimmel's pieces on this row scores 3 points at the end."
+    assert tip[1].collidepoint(chip)
+    run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 4), rel=(1, 1),
+                                      buttons=(0, 0, 0))])
+    assert table.chip_tip()[0] == "Each of Ada's pieces on this row scores 1 point at the end."
+    run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 3), rel=(1, 1),
+                                      buttons=(0, 0, 0))])
+    assert table.chip_tip() is None  # Ada's own half: no chip there

@@ -275,6 +275,9 @@ def test_a_guest_who_left_sits_back_down_at_the_same_seat(app, loopback):
         assert isinstance(again, LobbyScene | Linie1Table)
         assert until([app], lambda: isinstance(app.stack.top, Linie1Table))
         assert app.stack.top.humans == [seat]
+        # the chat says it once the host seated this player, never "taking back…" after it already was
+        said = [line.text for line in app.stack.top.session.chat if line.notice]
+        assert said.count("You sit in your seat again.") == 1 and not any("Taking back" in text for text in said)
     finally:
         app.stack.reset(TitleScene(app))
         thread.stop()
@@ -778,3 +781,14 @@ def test_a_guest_waiting_for_the_host_does_not_leave_on_a_second_enter(app):
     assert app.stack.top is lobby and not session.closed
     run(app, 0.05, key(27))  # Esc leaves, as the title's Back would
     assert session.closed
+
+
+def test_the_hosts_lobby_says_open_seats_become_bots_only_while_one_is_open(app):
+    from tools.shots.lan import ShotLink, chatter
+    from tools.shots.lan import seat as lan_seat
+    open_one = ShotLink([lan_seat("Ada"), lan_seat("Seat 2", "open", claimed=False)], "Liniell night", game="liniell")
+    lobby = LobbyScene(app, chatter(open_one, []), port=47000, hosting=True)
+    assert lobby._note() == "Start when everyone is seated; open seats become bots."
+    full = ShotLink([lan_seat("Ada"), lan_seat("Ben")], "Liniell night", game="liniell")
+    lobby = LobbyScene(app, chatter(full, []), port=47000, hosting=True)
+    assert lobby._note() == "Everyone is seated: start when you are ready."

@@ -107,6 +107,27 @@ def test_the_hud_says_where_the_chats_fading_lines_stand_while_they_show(app, la
     assert table.lan_hud.feed_rect() is None
 
 
+def test_the_chats_lines_stay_in_the_room_a_table_gives_them_newest_at_its_foot(app, lan):
+    """Lines that do not fit the table's room wait in the open chat; the newest always shows."""
+    table, link = lan
+    room = pygame.Rect(300, 500, 420, 160)  # three rows and one: 102 + 6 + 42 px, not three lines
+    table.lan_hud.chat.feed_box = lambda: room
+    for text in ("first", "second", "third and a much longer line that wraps onto a second row here"):
+        link.chat(text)
+    run(app, 0.5)
+    placed = table.lan_hud.chat._feed_lines()
+    assert [line.text for line, *_ in placed] == ["third and a much longer line that wraps onto a second row here",
+                                                  "second"]
+    for _line, _rows, top, height in placed:
+        assert room.top <= top and top + height <= room.bottom
+    assert len(placed[0][1]) == 3  # wrapped to the room's width
+    assert table.lan_hud.chat.unseen() == 1  # "first" waits in the open chat: the tab says +1
+    table.lan_hud.chat.feed_box = lambda: pygame.Rect(300, 500, 420, 20)  # not even one line's room
+    assert len(table.lan_hud.chat._feed_lines()) == 1 and table.lan_hud.chat.unseen() == 2
+    run(app, 9.0)  # the lines faded: nothing left unseen to point at
+    assert table.lan_hud.chat.unseen() == 0
+
+
 def test_a_player_whose_seat_the_host_gave_a_bot_reads_it_for_as_long_as_it_lasts(app, lan, monkeypatch):
     from game.lan import hud
     table, link = lan
@@ -379,6 +400,17 @@ def test_a_player_who_leaves_after_the_game_is_said_to_have_left_not_to_have_los
     session.poll()
     notices = [line.text for line in session.chat if line.notice]
     assert notices == ["Ben left the table.", "A new game begins at this table."], notices
+
+
+def test_a_player_who_left_the_game_in_play_is_said_to_have_left_not_to_have_lost_the_link():
+    """Leave game keeps the seat (a bot may play it); the others read that Ben left, as he chose."""
+    link = Link()
+    session = LanSession(link)
+    for ben in (seat("Ben"), seat("Ben", connected=False, went=True), seat("Ben"), seat("Ben", connected=False)):
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Ben left the game; the seat is kept.", "Ben is back.", "Ben lost the connection; the seat is kept."]
 
 
 def test_after_this_screens_link_comes_back_the_others_reconnecting_is_not_news(app, monkeypatch):

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.i18n import _, set_language
-from game.lan.hud import draw_save_problem
 from game.tables.base import TableScene
+from game.ui.notices import draw_save_problem
 from tools.screenshot import SHOTS, discover
 
 
@@ -191,11 +191,11 @@ def test_a_guest_or_a_table_that_saves_well_shows_no_saving_notice(app, monkeypa
 
 def test_a_saving_problem_says_when_saving_is_tried_again_as_each_screen_can(monkeypatch):
     """A lobby has no moves yet and the results none left: each says what will try again."""
-    from game.lan import hud
+    from game.ui import notices
     from tests.client.helpers import record_drawn_text
     drawn = record_drawn_text(monkeypatch)
     for moment in ("game", "lobby", "results"):
-        hud.draw_save_problem(pygame.Surface((1920, 1080)), "No space left on device", hud.NOTICE_BOX, moment)
+        notices.draw_save_problem(pygame.Surface((1920, 1080)), "No space left on device", notices.NOTICE_BOX, moment)
     words = " ".join(text for text, _rect in drawn)
     assert "every move tries again" in words and "every change of seats" in words and "the next game" in words
 

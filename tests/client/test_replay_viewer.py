@@ -12,7 +12,7 @@ import pytest
 from game.core.registry import available_games, get_game
 from game.match import Match, SeatInfo, view_hash
 from game.paths import replays_dir
-from game.saves import keep_replay
+from game.replay_writer import keep_replay
 from game.scenes.replays import OpenFileScene, ReplaysScene
 from game.scenes.results import ResultsScene
 from game.scenes.stats import StatsScene

@@ -346,7 +346,7 @@ def test_a_scale_stops_at_its_ends_where_a_list_goes_round(app):
 
 def test_the_replays_speed_stops_at_its_fastest(app):
     from game.match import SeatInfo
-    from game.saves import keep_replay
+    from game.replay_writer import keep_replay
     from game.tables.replay import ReplayViewer, open_replay
     from tests.played import easy_game
 

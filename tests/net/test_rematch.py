@@ -267,3 +267,19 @@ def test_a_show_of_bots_keeps_the_replays_of_its_newest_games_only_and_a_table_w
         table.rematch()
         table.start_game()
     assert len(list(people.iterdir())) == 3  # a game Ann played in is hers to delete, never the table's
+
+
+def test_a_player_who_leaves_the_game_in_play_is_told_as_gone_with_the_seat_kept_not_as_a_lost_link(
+        host_factory, raw_peers: Callable[[int], RawPeer]) -> None:
+    thread = host_factory(make_host(seats=2))
+    ann, bob, back = raw_peers(thread.port), raw_peers(thread.port), raw_peers(thread.port)
+    tokens = [seat(ann, "Ann", 0), seat(bob, "Bob", 1)]
+    thread.start_game()
+    ann.expect("status", phase="playing")
+    bob.send({"type": "bye"})  # Leave game
+    gone = ann.expect("status", lambda status: not status["seats"][1]["connected"])
+    assert gone["seats"][1]["went"] and gone["seats"][1]["claimed"] and not gone["seats"][1]["left"]
+    back.hello("Bob")
+    back.send({"type": "resume", "token": tokens[1]})
+    back.expect("welcome", seat=1)
+    assert not ann.expect("status", lambda status: status["seats"][1]["connected"])["seats"][1]["went"]

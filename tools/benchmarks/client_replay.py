@@ -34,7 +34,7 @@ def _measure(home: Path) -> Iterator[tuple]:
     from game.config import Settings
     from game.core.liniell import GAME
     from game.match import SeatInfo
-    from game.saves import keep_replay
+    from game.replay_writer import keep_replay
     from game.scenes.title import TitleScene
     from game.tables.replay import ReplayViewer, open_replay
     from tools.bench import timed

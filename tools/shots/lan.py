@@ -343,3 +343,35 @@ def lobby_spectator(app: Any) -> None:
     session = chatter(link, [(None, "", words("{name} left the table.").format(name="Ben"))])
     app.push(TitleScene(app))
     app.push(LobbyScene(app, session, port=47000, hosting=False))
+
+
+def _table_feed(app: Any, game: str, players: int) -> None:
+    """A LAN table of ``game`` a moment after four chat lines came: they stand in the room the table
+    gives them (``TableScene.chat_feed_box``), the tab counting any left out."""
+    from game.tables.registry import table_scene
+    names = ["Ada", "Tramina", "Ben", "Cleo", "Dora"][:players]
+    local = LocalSession(Match(game, [SeatInfo(names[0])] + [SeatInfo(name, "bot", "easy") for name in names[1:]],
+                               seed=4))
+    link = ShotLink([seat(name) for name in names], "Ada's tram depot", local, "playing", game=game)
+    said = [(1, "Good luck!"), (0, "You too."), (2 % players, "That line of yours reaches both stations first."),
+            (0, "Offices next.")]
+    link_lines = [(speaker, names[speaker], text) for speaker, text in said]
+    session = LanSession(link)
+    app.push(table_scene(game)(app, session, None))
+    for speaker, name, text in link_lines:  # said now, not before the table opened: they show
+        link.inbox.append({"type": "chat", "seat": speaker, "name": name, "text": text})
+
+
+@shot("lan_feed_linie1", settle=0.5)
+def feed_linie1(app: Any) -> None:
+    _table_feed(app, "linie1", 4)
+
+
+@shot("lan_feed_liniell", settle=0.5)
+def feed_liniell(app: Any) -> None:
+    _table_feed(app, "liniell", 2)
+
+
+@shot("lan_feed_bus", settle=0.5)
+def feed_bus(app: Any) -> None:
+    _table_feed(app, "bus", 5)

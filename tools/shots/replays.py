@@ -9,8 +9,8 @@ from typing import Any
 from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.paths import replays_dir
+from game.replay_writer import keep_replay
 from game.replays import read_replay
-from game.saves import keep_replay
 from game.scenes.title import TitleScene
 from tools.screenshot import shot
 

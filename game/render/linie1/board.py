@@ -454,6 +454,7 @@ class Linie1Board:
             y = rect.y + rng.uniform(0.15, 0.85) * rect.height
             pygame.draw.circle(surface, PARK_DARK, (x, y), rng.uniform(0.04, 0.09) * self.cell)
 
+    @theme.natural_size  # its letter and name are sized to the square, whatever the text size
     def _draw_building(self, surface: pygame.Surface, cell: Cell, building: dict[str, Any]) -> None:
         rect = self.cell_rect(cell)
 
@@ -491,6 +492,7 @@ class Linie1Board:
         stub = self.cell * TERMINAL_STUB
         return ((sa[0] + sb[0]) / 2 - into_x * stub, (sa[1] + sb[1]) / 2 - into_y * stub)
 
+    @theme.natural_size  # its line number is sized to the loop, whatever the text size
     def _draw_terminal(self, surface: pygame.Surface, terminal: dict[str, Any]) -> None:
         cells = terminal["cells"]
         a, b = self.cell_rect(cells[0]), self.cell_rect(cells[1])

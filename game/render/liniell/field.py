@@ -35,25 +35,26 @@ MARKER_RADIUS = 0.115  # of a tile
 
 
 class Camera:
-    """Maps field squares to screen pixels; ``cx, cy`` is the field point at the board's centre."""
+    """Maps field squares to screen pixels; ``cx, cy`` is the field point at the centre of ``area``,
+    the part of the board the field is framed in (all of it, but at a LAN table the chat's strip)."""
 
-    def __init__(self) -> None:
+    def __init__(self, area: pygame.Rect = BOARD) -> None:
         self.cx, self.cy, self.cell = 0.5, 0.5, 120.0
+        self.area = area
         self.rest: int | None = None  # while gliding: the tile size images are scaled from
 
-    @staticmethod
-    def framing(region: Region) -> tuple[float, float, float]:
-        """The (cx, cy, cell) that shows ``region`` as large as the board allows."""
+    def framing(self, region: Region) -> tuple[float, float, float]:
+        """The (cx, cy, cell) that shows ``region`` as large as the camera's area allows."""
         x0, y0, x1, y1 = region
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
-        cell = min((BOARD.width - 40) / cols, (BOARD.height - 40) / rows, MAX_CELL)
+        cell = min((self.area.width - 40) / cols, (self.area.height - 40) / rows, MAX_CELL)
         return (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2, float(int(cell))
 
     def frame(self, region: Region) -> None:
         self.cx, self.cy, self.cell = self.framing(region)
 
     def to_screen(self, fx: float, fy: float) -> Point:
-        return BOARD.centerx + (fx - self.cx) * self.cell, BOARD.centery + (fy - self.cy) * self.cell
+        return self.area.centerx + (fx - self.cx) * self.cell, self.area.centery + (fy - self.cy) * self.cell
 
     def cell_rect(self, cell: Cell) -> pygame.Rect:
         x, y = self.to_screen(cell[0], cell[1])
@@ -71,8 +72,8 @@ class Camera:
 
     def locate(self, pos: tuple[int, int]) -> tuple[Cell, Point]:
         """The square under ``pos`` and where in it (0..1 each way)."""
-        fx = self.cx + (pos[0] - BOARD.centerx) / self.cell
-        fy = self.cy + (pos[1] - BOARD.centery) / self.cell
+        fx = self.cx + (pos[0] - self.area.centerx) / self.cell
+        fy = self.cy + (pos[1] - self.area.centery) / self.cell
         cell = (math.floor(fx), math.floor(fy))
         return cell, (fx - cell[0], fy - cell[1])
 

@@ -16,7 +16,7 @@ from functools import cache
 import pygame
 
 from game.core.linja.position import DIRECTION, row_points
-from game.render.linja.layout import ROWS, STICKS, LinjaLayout
+from game.render.linja.layout import CHIP_RADIUS, ROWS, STICKS, LinjaLayout
 from game.ui import theme
 
 SUPERSAMPLE = 2
@@ -133,10 +133,10 @@ def _labels(surface: pygame.Surface, layout: LinjaLayout, colours: tuple[theme.C
         y = round(layout.row_y(row))
         theme.draw_text(surface, str(row), (26, y), 22, theme.shade(theme.CREAM_DIM, 0.8), theme.DISPLAY_FONT,
                         "center")
-        for seat, x in ((0, 70), (1, layout.rect.width - 62)):
+        for seat in (0, 1):
             points = row_points(seat, row)
             if points:
-                points_chip(surface, (x, y), colours[seat], points)
+                points_chip(surface, layout.chip_centre(seat, row), colours[seat], points, CHIP_RADIUS)
 
 
 @theme.natural_size

@@ -20,6 +20,8 @@ PIECE_GAP = 84  # centre to centre, when a row has room
 GROUP_GAP = 44  # extra space between the two colours in one row
 EDGE_PAD = 20  # wood above the top row and below the bottom row
 MARGIN = 104  # the side strips that hold row numbers and points chips
+CHIP_X = (70, -62)  # each seat's points chips: from the board's left edge (A), from its right edge (B)
+CHIP_RADIUS = 21
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ class LinjaLayout:
     @property
     def piece_span(self) -> tuple[float, float]:
         return self.rect.x + MARGIN + PIECE_RADIUS + 8, self.rect.right - MARGIN - PIECE_RADIUS - 8
+
+    def chip_centre(self, seat: int, row: int) -> tuple[int, int]:
+        """Where the chip saying what ``seat``'s piece scores on ``row`` sits, in the side strips."""
+        x = self.rect.x + CHIP_X[0] if seat == 0 else self.rect.right + CHIP_X[1]
+        return x, round(self.row_y(row))
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The row under a screen point, or None off the board."""

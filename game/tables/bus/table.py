@@ -24,7 +24,7 @@ from game.render.bus.city import CityMap, city_map
 from game.render.bus.clock import draw_clock, draw_stones
 from game.render.bus.pieces import draw_marker
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.bus import board, layout, players, track
 from game.tables.bus.choices import Choices
 from game.tables.bus.figures import bus_figures
@@ -287,11 +287,14 @@ class BusTable(TableScene):
         """The LAN chat's tab in the screen's corner under the map's key words, never over them."""
         return (layout.LEGEND.x - 12, theme.HEIGHT - 2)
 
-    def chat_feed_floor(self) -> int | None:
-        """The chat's fading lines rise from above the map's key (in the corner they covered the key
-        for nine seconds): over the foot of the map, where the table's own messages and hints stand
-        too (the messages then rise above them), clear of station SE and of the column."""
-        return layout.LEGEND.top - 6
+    def chat_feed_box(self) -> pygame.Rect:
+        """The chat's fading lines stand over the map's key, down to the tab: the map is streets, lots
+        and stations to its edges (over its foot they hid the bottom row's streets for nine seconds,
+        with every player count) and the column holds the prompt, the action board, the track and the
+        players. The key's words wait those seconds; the newest line shows, older ones wait in the
+        open chat."""
+        tab_top = self.chat_corner()[1] - CHAT_TAB[1]
+        return pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
 
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action

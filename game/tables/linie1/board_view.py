@@ -21,7 +21,7 @@ from game.render.linie1.route import RoutePath
 from game.tables.linie1 import layout
 from game.ui import theme
 from game.ui.colour_vision import contrast
-from game.ui.widgets import draw_tooltip
+from game.ui.widgets import draw_tooltip, tooltip_box, tooltip_size
 
 View = dict[str, Any]
 ROUTE_ALPHA = 110
@@ -281,6 +281,11 @@ class BoardView:
     def draw_ghost(self, surface: pygame.Surface, action: dict[str, Any], ok: bool) -> None:
         self.board.draw_ghost(surface, _cell(action["cell"]), tile_segments(action["tile"], action["rot"]), ok,
                               layout.ORIGIN)
+
+    def refusal_box(self, cell: tuple[int, int], text: str) -> pygame.Rect:
+        """Where ``draw_refusal`` puts its note on the canvas: a hint keeps clear of it."""
+        return tooltip_box(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT), tooltip_size(text),
+                           self.board.cell_rect(cell, layout.ORIGIN), within=layout.BOARD_RECT)
 
     def draw_refusal(self, surface: pygame.Surface, cell: tuple[int, int], text: str) -> pygame.Rect:
         """Why the tile was refused, beside the square clicked: where the player is looking, and on

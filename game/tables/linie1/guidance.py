@@ -46,12 +46,11 @@ def guidance(table: GuidedTable) -> str:
         return "" if current in table.humans else table.waiting_words(current)
     phase = table.view["phase"]
     dice = table.view.get("dice") if phase == "roll" else None
+    # what each die does stands under it on the board: the keys alone read at full size at 150 % in German
     if dice and dice["rolled"] is not None and len(dice["rolled"]) == 1:  # the last die: no choice of keys
-        return _("Carry out the last die: click it or press 1. Red: stay · green: 1 or 2 squares · H: next stop "
-                 "· tools: back to your last stop.")
+        return _("Carry out the last die: click it or press 1.")
     if dice and dice["rolled"] is not None:
-        return _("Carry out one die: click it, press 1–{count} (or ← → and Enter). Red: stay · green: 1 or 2 "
-                 "squares · H: next stop · tools: back to your last stop.").format(count=len(dice["rolled"]))
+        return _("Carry out one die: click it, press 1–{count} (or ← → and Enter).").format(count=len(dice["rolled"]))
     if dice and int(dice["next"]) < 3:
         return _("Roll {count} more ({key}) or Stop here: tools send your tram back to its last stop.").format(
             count=dice["next"], key=key("next"))

@@ -116,7 +116,8 @@ class Linie1Table(TableScene):
         self.toast: tuple[str, float] | None = None
         self._toasted: int | None = None
         self._judged: dict[Any, Any] = {}  # (version, eyes, question) -> answer, for the view on screen
-        self._coach_spot: tuple[Any, pygame.Rect] | None = None  # where on the board a hint stands, per hint and view
+        # where on the board a hint stands, per hint and view, and the refusal note it keeps clear of
+        self._coach_spot: tuple[Any, Any, pygame.Rect] | None = None
         if self.coach is not None:
             self.coach.max_width = layout.PANEL_W - 24  # the card's foot is as wide as the panel: fewer lines
         self._build_buttons()
@@ -286,6 +287,16 @@ class Linie1Table(TableScene):
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
 
+    def chat_feed_box(self) -> pygame.Rect | None:
+        """Over the seats' rows: the board is squares and terminals to its edges (the corner's lines hid
+        terminal 6 and the squares above it for nine seconds), and the route card, the tiles and the
+        buttons below are this player's own. Whose turn it is stays said on the board and under the
+        tiles; the rows' counts wait those seconds."""
+        if self.view is None:
+            return None
+        bottom = layout.player_row(len(self.view["players"]) - 1).bottom
+        return pygame.Rect(layout.PANEL_X, layout.player_row(0).top, layout.PANEL_W, bottom - layout.player_row(0).top)
+
     def notice_anchor(self) -> pygame.Rect:
         """Between the seats and the route card (``panel.notice_box``): never over a name or a card."""
         return notice_box(self.view) if self.view is not None else super().notice_anchor()
@@ -311,9 +322,10 @@ class Linie1Table(TableScene):
         # on the board the words may be as small as at 100 %, so the bubble hides as little as it can
         height = self.coach.least_height(min(self.coach.max_width, self._field().width))
         spot_key = (key, self.version, self.eyes, height)
-        if self._coach_spot is None or self._coach_spot[0] != spot_key:
-            self._coach_spot = (spot_key, self._board_spot(height))
-        return self._coach_spot[1]
+        note = self.refusal_note[:2] if self.refusal_note else None  # a refusal said beside its square
+        if self._coach_spot is None or self._coach_spot[0] != spot_key or note not in (None, self._coach_spot[1]):
+            self._coach_spot = (spot_key, note, self._board_spot(height))  # kept when the note goes
+        return self._coach_spot[2]
 
     def _field(self) -> pygame.Rect:
         """The playfield, a little inside its edge: where a hint may stand on the board."""
@@ -326,13 +338,18 @@ class Linie1Table(TableScene):
         """Of the places on the playfield (left, centre or right; foot, middle, top, or any half square
         between), the one whose bubble hides the least of what the player needs: their stops and the
         squares beside them (where the signs go), the squares beside their terminals (where their line
-        starts), the square just tried, their planned route and the tiles laid. Chosen once per hint
-        and view, so it never jumps about. Clicks on the squares under it, beside its two links, reach
-        the board (``Coach.handle``), and it fades while the pointer is under it."""
+        starts), the square just tried, their planned route and the tiles laid. First it keeps clear of
+        the note of a refusal beside its square (the hint explaining a refusal must not hide it; the
+        note is never so tall that no band above or below it is free). Then the stops themselves and
+        the squares beside the terminals, what the goal hint talks about: a place that hides none of
+        them always wins over one that hides any, however much else it hides. Chosen once per hint,
+        view and refusal, so it never jumps about. Clicks on the squares under it, beside its two links,
+        reach the board (``Coach.handle``), and it fades while the pointer is under it."""
         board = self.board_view.board
         field = self._field()
         width, height = min(self.coach.max_width, field.width), min(height, field.height)
         weights = dict.fromkeys(board.buildings, 1)
+        never: set[tuple[int, int]] = set()  # the player's stops and the squares their line starts from
         for tile in self.view["board"]["tiles"]:
             weights[_cell(tile["cell"])] = 1
         route = self.planned_route()
@@ -344,20 +361,27 @@ class Linie1Table(TableScene):
                 if me.get("line") is not None and terminal["line"] == me["line"]:
                     for cell in _beside(terminal["cells"], board.first, board.last):
                         weights[cell] = max(weights.get(cell, 0), 4)
-            for letter in me.get("stops", []):
+                        never.add(cell)
+            for letter in me.get("stops") or []:
                 if letter in board.building_cells:
                     home = board.building_cells[letter]
                     weights[home] = 4
+                    never.add(home)
                     for cell in _beside([home], board.first, board.last):  # where its sign goes
                         weights[cell] = max(weights.get(cell, 0), 3)
         for cell in (self.cursor, self.refusal_note[1] if self.refusal_note else None):
             if cell is not None:
                 weights[_cell(cell)] = 6
+        note = None
+        if self.refusal_note is not None:
+            why, square, _left = self.refusal_note
+            note = self.board_view.refusal_box(square, why)
 
-        def hidden(spot: pygame.Rect) -> int:
+        def hidden(spot: pygame.Rect) -> tuple[bool, int, int]:
             banner = 3 if spot.top == field.top else 0  # each turn's banner ("Your turn") stands at the top
-            return banner + sum(weight for cell, weight in weights.items()
-                                if spot.colliderect(board.cell_rect(cell, ORIGIN)))
+            covered = [cell for cell in weights if spot.colliderect(board.cell_rect(cell, ORIGIN))]
+            over_note = note is not None and spot.colliderect(note)  # a band above or below it is always free
+            return over_note, len(never.intersection(covered)), banner + sum(weights[cell] for cell in covered)
 
         tops = [field.bottom - height, field.centery - height // 2, field.top]  # foot, middle, top first
         tops += range(field.bottom - height, field.top, -(layout.CELL // 2))  # and every half square between
@@ -418,8 +442,13 @@ class Linie1Table(TableScene):
             return
         mine = self.my_turn
         phase = self.view["phase"]
-        if not mine and self.eyes is not None:
-            driving = self.view["players"][self.eyes]["driving"]
+        players = self.view["players"]
+        # whose buttons while nobody here acts: the eyes', or, between two players here (a bot's turn at
+        # a hot-seat table), theirs where they are alike, so two drivers never see End turn flash back
+        here = [self.eyes] if self.eyes is not None else [seat for seat in self.humans if seat < len(players)]
+        alike = {bool(players[seat]["driving"]) for seat in here}
+        if not mine and len(alike) == 1:
+            driving = alike.pop()
             if phase in ("roll", "refill") and not driving:
                 phase = "build"  # a rival drives: a builder keeps their own buttons, idle ("End turn")
             elif phase in ("build", "refill", "over") and driving:

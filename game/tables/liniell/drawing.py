@@ -81,6 +81,7 @@ def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface)
     _field(frame, surface, pulse)
     _ghost(frame, surface)
     _panel(frame, surface, pulse)
+    _carried(frame, surface)
     _hover_label(frame, surface)
     _toast(frame, surface)
 
@@ -94,7 +95,7 @@ def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     if frame.my_turn and model.phase == "place":
         colour = frame.colour(model.current)
         for cell in model.open_cells:
-            if cell != frame.cursor:  # the ghost tile sits there
+            if cell != frame.cursor or not snapped(frame):  # else the ghost tile sits there
                 lit[cell] = colour if model.legal_rotations(cell) else theme.CORAL
     board.draw_lit(surface, camera, lit, pulse)
     if model.last is not None and model.phase in ("occupy", "connect") and not frame.busy:
@@ -152,6 +153,8 @@ def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None
             spots.append((board.marker_spot(camera, model.tiles, piece), seat, marker, piece))
     for (x, y), seat, marker, piece in sorted(spots, key=lambda item: item[0][1]):
         mine = seat == model.current
+        if mine and frame.marker_at is not None and model.line_of_piece.get(piece) == frame.marker_from:
+            continue  # taken up: it is in the hand (``_carried``)
         ring = None
         if mine and chosen is not None and model.line_of_piece.get(piece) == chosen:
             ring = theme.SUNFLOWER
@@ -181,10 +184,10 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
-    if not frame.my_turn or model.phase != "place" or model.drawn is None:
+    if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
         return
     cell = frame.cursor
-    if cell is not None and cell not in model.tiles and board.in_region(cell, model.region()):
+    if cell is not None and snapped(frame):
         rect = camera.tile_rect(cell)
         image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
         image.set_alpha(GHOST_ALPHA)
@@ -193,34 +196,75 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast)
+            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast, camera.area)
         return
-    if frame.pointer is not None and BOARD.collidepoint(frame.pointer):
+    if frame.carried is None and frame.homing is None and frame.pointer is not None \
+            and BOARD.collidepoint(frame.pointer):
         size = int(camera.tile_size() * 0.7)
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
 
 
+def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The drawn tile off its card, over everything: in the hand where no square takes it (a square under
+    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go; and
+    likewise a marker taken up from the supply or the field."""
+    model = frame.model
+    if model is not None and frame.marker_at is not None:
+        art.draw_marker(surface, frame.marker_at, board.marker_radius(frame.camera), frame.colour(model.current),
+                        lift=10.0, letter=frame.initial(model.current))
+    at = frame.homing if frame.homing is not None else None if snapped(frame) else frame.carried
+    if at is None or model is None or model.drawn is None:
+        return
+    image = tile_turned(model.drawn, frame.turn_angle, carried_size(frame))
+    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((*theme.SHADOW[:3], 90))
+    surface.blit(shadow, box.move(6, 10))
+    surface.blit(image, box)
+
+
+def carried_size(frame: LiniellFrame) -> int:
+    """The tile in hand is the field's size over the field (the size it snaps in at), the card's elsewhere
+    and on its way back to the card."""
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    if frame.homing is None and over_board:
+        return frame.camera.tile_size()
+    return panel.TILE_SPOT.width - 14
+
+
+def snapped(frame: LiniellFrame) -> bool:
+    """The tile in hand shows snapped into a free square of the field under the pointer."""
+    model, cell = frame.model, frame.cursor
+    if model is None or frame.ghost_waits or not frame.my_turn or model.phase != "place" or model.drawn is None \
+            or cell is None:
+        return False
+    over_board = frame.pointer is not None and BOARD.collidepoint(frame.pointer)
+    return (frame.carried is None or over_board) and cell not in model.tiles and board.in_region(cell, model.region())
+
+
 def _bubble(surface: pygame.Surface, text: str, tile: pygame.Rect, colour: theme.Colour,
-            toast: Toast | None) -> None:
+            toast: Toast | None, area: pygame.Rect = BOARD) -> None:
     lines = panel.wrap(text, 24, theme.px(440)) or ("",)
     width = max(theme.font(24).size(line)[0] for line in lines) + 32
     step = theme.px(32)
-    box = bubble_box((width, step * len(lines) + 18), tile, toast)
+    box = bubble_box((width, step * len(lines) + 18), tile, toast, area)
     theme.panel(surface, box, theme.NIGHT, 14, colour, 6)
     for row, line in enumerate(lines):
         theme.draw_text(surface, line, (box.x + 16, box.y + 9 + row * step), 24, theme.CREAM)
 
 
-def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None) -> pygame.Rect:
+def bubble_box(size: tuple[int, int], tile: pygame.Rect, toast: Toast | None,
+               area: pygame.Rect = BOARD) -> pygame.Rect:
     """Where a square's refusal bubble goes: under the square, or above it where under would run into
-    the toast's band at the foot of the board (a refused click there shows the same words twice)."""
-    room = BOARD.inflate(-16, -16)
+    the toast's band at the foot of the board (a refused click there shows the same words twice). It
+    stays over the field's area (at a LAN table, off the chat's strip)."""
+    room = area.inflate(-16, -16)
     box = pygame.Rect((0, 0), size)
     box.midtop = (tile.centerx, tile.bottom + 14)
     box.clamp_ip(room)
-    toasted = toast_box(toast.text if toast is not None and toast.text else "", tile)
+    toasted = toast_box(toast.text if toast is not None and toast.text else "", tile, area)
     if box.colliderect(toasted) or box.colliderect(tile):
         box.midbottom = (tile.centerx, tile.top - 14)
         box.clamp_ip(room)
@@ -260,6 +304,10 @@ def _top_bar(frame: LiniellFrame, surface: pygame.Surface) -> None:
 def _status(frame: LiniellFrame) -> tuple[str, theme.Colour]:
     model = frame.model
     if frame.link_down:
+        if frame.link == "host_closed":  # the cover says the host closed the table for now: nothing broke
+            return _("Waiting for the host"), theme.SUNFLOWER
+        if frame.link == "closed":
+            return _("The table is closed"), theme.CORAL
         return _("Connection lost — reconnecting…"), theme.CORAL
     if model is None:
         return "", theme.CREAM
@@ -299,8 +347,11 @@ def _panel(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
                                frame.notes.get(seat, ""), frame.initial(seat))
         supply = [model.marker_piece(seat, marker) is None and not frame.marker_hidden(seat, marker)
                   for marker in range(2)]
+        if seat == model.current and frame.marker_at is not None and frame.marker_from == "supply" and any(supply):
+            supply[supply.index(True)] = False  # that one is in the hand (the first: the one the rules move)
         score = frame.count.counters[seat] if frame.count.running else model.provisional[seat]
-        chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply"
+        chosen = frame.my_turn and model.phase == "occupy" and seat == model.current and frame.source == "supply" \
+            and frame.marker_at is None  # in the hand: no ring left on the marker that stays home
         line = panel.PlayerLine(seat_view, not over and seat == current, score,
                                 _("points") if frame.count.running else _("points now"), supply, chosen,
                                 frame.count.done and seat in (outcome.get("winners") or []))
@@ -316,7 +367,7 @@ def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
     assert model is not None
     image = None
     size = panel.TILE_SPOT.width - 14
-    if model.drawn is not None and not frame.tile_in_flight:
+    if model.drawn is not None and not frame.tile_in_flight and frame.carried is None and frame.homing is None:
         turn = frame.turn_angle if frame.my_turn else 0.0
         image = tile_turned(model.drawn, turn, size)
     title = _("Tile to place") if model.phase == "place" else _("Tile placed")
@@ -388,16 +439,22 @@ def _hover_label(frame: LiniellFrame, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def toast_box(text: str, keep_clear: pygame.Rect | None = None) -> pygame.Rect:
+def toast_width(area: pygame.Rect = BOARD) -> int:
+    """How wide a toast's words may run: over the field's area (at a LAN table, never into the chat's strip)."""
+    return min(900, area.width - 84)
+
+
+def toast_box(text: str, keep_clear: pygame.Rect | None = None, area: pygame.Rect = BOARD) -> pygame.Rect:
     """Where a toast of ``text`` stands, its shadow's margin included: centred at the foot of the
-    board (an empty text: the room a one-line toast takes), or at its top where the foot would cover
-    ``keep_clear`` (the ghost tile on the bottom row, the tile whose lines are being chosen)."""
-    lines = panel.wrap(text, 30, 900, theme.TEXT_BOLD_FONT) or [text]
+    field's area (``Camera.area``; an empty text: the room a one-line toast takes), or at its top where
+    the foot would cover ``keep_clear`` (the ghost tile on the bottom row, the tile whose lines are
+    being chosen)."""
+    lines = panel.wrap(text, 30, toast_width(area), theme.TEXT_BOLD_FONT) or [text]
     width = max(theme.font(30, theme.TEXT_BOLD_FONT).size(line)[0] for line in lines) + 60
     box = pygame.Rect(0, 0, width, theme.px(44) * len(lines) + 28)
-    box.midbottom = (BOARD.centerx, BOARD.bottom - 26)
+    box.midbottom = (area.centerx, area.bottom - 26)
     if keep_clear is not None and box.inflate(24, 24).colliderect(keep_clear):
-        box.midtop = (BOARD.centerx, BOARD.top + 26)
+        box.midtop = (area.centerx, area.top + 26)
     return box.inflate(24, 24)
 
 
@@ -422,9 +479,9 @@ def _toast(frame: LiniellFrame, surface: pygame.Surface) -> None:
     if toast is None or toast.left <= 0 or not toast.text:
         return
     alpha = min(1.0, toast.left / 0.4)
-    lines = panel.wrap(toast.text, 30, 900, theme.TEXT_BOLD_FONT)
+    lines = panel.wrap(toast.text, 30, toast_width(frame.camera.area), theme.TEXT_BOLD_FONT)
     step = theme.px(44)
-    outer = toast_box(toast.text, in_play_tile(frame))
+    outer = toast_box(toast.text, in_play_tile(frame), frame.camera.area)
     layer = pygame.Surface(outer.size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, outer.width - 24, outer.height - 24)
     theme.panel(layer, inner, theme.NIGHT, 20, toast.colour, 8)

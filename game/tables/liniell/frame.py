@@ -43,6 +43,11 @@ class LiniellFrame:
     count: FinalCount
     cursor: tuple[int, int] | None = None
     pointer: tuple[int, int] | None = None
+    ghost_waits: bool = False  # a turn just opened: no ghost tile nor verdict until the player moves
+    carried: tuple[float, float] | None = None  # the drawn tile taken off its card, in the hand
+    homing: tuple[float, float] | None = None  # ...let go where it cannot go, on its way back to the card
+    marker_at: tuple[float, float] | None = None  # a marker of the mover's taken up: in the hand or going back
+    marker_from: str | None = None  # ...and where it was taken from: "supply" or the line it stands on
     turn_angle: float = 0.0
     turns: int = 0
     source: str | None = None  # where the marker of an occupation comes from
@@ -53,6 +58,7 @@ class LiniellFrame:
     keys_note: str = N_("Esc menu · F1 rules")  # a replay's Esc goes back to the list: "F1 rules" only
     age: float = 0.0
     buttons: bool = False  # a button stands at the foot of the action box (Skip, Connect, See the results)
+    link: str = "up"  # the LAN link, where it is not up: "down", "closed", or "host_closed" (said goodbye)
 
     @property
     def pulse(self) -> float:

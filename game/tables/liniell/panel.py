@@ -23,6 +23,8 @@ STACK_SPOT = (TILE_CARD.x + 372, TILE_CARD.y + 132)
 SUPPLY_RADIUS = 24
 BUTTON_ROW_Y = ACTIONS.bottom - 100
 KEYS_SIZE = 20  # the keys line's text size (smaller only where a language's words need it)
+DETAIL_SIZE = 24  # the action box's sentence, saying what to do now
+DETAIL_LEAST = 20  # ...which the keys line never squeezes below this (it gives way instead)
 
 
 @dataclass
@@ -186,23 +188,39 @@ def keys_rows(keys: str) -> tuple[int, list[str]]:
 def draw_actions(surface: pygame.Surface, headline: str, detail: str, keys: str, colour: Colour,
                  buttons: bool = False) -> pygame.Rect | None:
     """The action box's words: headline, detail and the keys line, which stands above the button row
-    while a button is shown there (else at the foot). Returns where the keys line went."""
+    while a button is shown there (else at the foot). Returns where the keys line went.
+
+    The sentence that says what to do comes first: where the keys line (two rows in German at 150 %)
+    would squeeze it below ``DETAIL_LEAST`` — it read at half its size over the Skip button — the keys
+    line is left out, as the skeleton's hints and the rules say the keys too."""
     size = fit(headline, 34, ACTIONS.width - 60, theme.DISPLAY_FONT)
     title = theme.draw_text(surface, headline, (ACTIONS.x + 30, ACTIONS.y + 22), size, theme.text_colour(colour),
                             theme.DISPLAY_FONT)
-    keys_top = ACTIONS.y + 164
+    top = max(ACTIONS.y + 66, title.bottom + 2)
+    if keys and detail and _detail_size(detail, top, _keys_top(keys, buttons)) < DETAIL_LEAST:
+        keys = ""
+    keys_top = _keys_top(keys, buttons) if keys else (BUTTON_ROW_Y - 8) if buttons else keys_foot(0)
     drawn = None
     if keys:
         keys_size, rows = keys_rows(keys)
         step = theme.line_height(keys_size)
-        height = theme.font(keys_size).get_height() + (len(rows) - 1) * step
-        foot = (BUTTON_ROW_Y - 8 - height) if buttons else keys_foot(height)
-        keys_top = max(keys_top, foot) if not buttons else foot
         for row, text in enumerate(rows):
             rect = theme.draw_text(surface, text, (ACTIONS.x + 30, keys_top + row * step), keys_size, theme.CREAM_DIM)
             drawn = rect if drawn is None else drawn.union(rect)
-    top = max(ACTIONS.y + 66, title.bottom + 2)
-    size, lines, step = theme.fit_lines(detail, 24, ACTIONS.width - 60, keys_top - 4 - top)
+    size, lines, step = theme.fit_lines(detail, DETAIL_SIZE, ACTIONS.width - 60, keys_top - 4 - top)
     for row, text in enumerate(lines[:3]):
         theme.draw_text(surface, text, (ACTIONS.x + 30, top + row * step), size, theme.CREAM)
     return drawn
+
+
+def _keys_top(keys: str, buttons: bool) -> int:
+    """Where the keys line starts: above the button row while a button shows, else at the box's foot."""
+    keys_size, rows = keys_rows(keys)
+    height = theme.font(keys_size).get_height() + (len(rows) - 1) * theme.line_height(keys_size)
+    return (BUTTON_ROW_Y - 8 - height) if buttons else max(ACTIONS.y + 164, keys_foot(height))
+
+
+def _detail_size(detail: str, top: int, bottom: int) -> int:
+    """The design size the detail reads at between ``top`` and ``bottom`` (three lines at most)."""
+    size, _lines, _step = theme.fit_lines(detail, DETAIL_SIZE, ACTIONS.width - 60, bottom - 4 - top)
+    return size

@@ -192,9 +192,11 @@ class Stage:
 
 
 def stage_update(stage: Stage, timeline: Timeline, events: list[dict[str, Any]], pause: float,
-                 launch: tuple[Point, float, float] | None, actor: int | None = None) -> None:
+                 launch: tuple[Point, float, float] | None, actor: int | None = None,
+                 dropped: Point | None = None) -> None:
     """Animate ``events`` of ``actor``'s move; ``launch`` is where a just-placed ghost tile was
-    (centre, size, turn) so it flies on from the player's hand, not the card."""
+    (centre, size, turn) so it flies on from the player's hand, not the card; ``dropped`` where the
+    player let go of a marker they carried onto its line, so it settles from there."""
     masks = stage.show.masks
     draws = sum(1 for event in events if event.get("type") == "draw")
 
@@ -213,7 +215,7 @@ def stage_update(stage: Stage, timeline: Timeline, events: list[dict[str, Any]],
         if kind == "place":
             _place(stage, timeline, event, launch)
         elif kind == "occupy":
-            _occupy(stage, timeline, event)
+            _occupy(stage, timeline, event, dropped)
         elif kind == "capture":
             _capture(stage, timeline, event)
         elif kind == "draw":
@@ -252,12 +254,16 @@ def _place(stage: Stage, timeline: Timeline, event: dict[str, Any], launch: tupl
     timeline.wait(0.18)
 
 
-def _occupy(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
+def _occupy(stage: Stage, timeline: Timeline, event: dict[str, Any], dropped: Point | None = None) -> None:
     camera, masks, model = stage.camera, stage.show.masks, stage.model
     seat, marker = event["seat"], event["marker"]
     piece = tuple(event["piece"])
     old_piece = model().marker_piece(seat, marker)
-    if old_piece is None:
+    if dropped is not None:  # carried there by hand: it settles from where it was let go
+        def start() -> Point:
+            return dropped
+        radius_from = float(field_render.marker_radius(camera))
+    elif old_piece is None:
         def start() -> Point:
             return panel.supply_spot(seat, marker)
         radius_from = float(panel.SUPPLY_RADIUS)
@@ -279,7 +285,8 @@ def _occupy(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
         stage.sound("pop")
         stage.overlay(Ring(end, stage.colour(seat), camera.cell * 0.3))
 
-    timeline.play(Motion(actor, 0.55, on_start=lambda: masks.hold(("marker", seat, marker)), on_end=land))
+    timeline.play(Motion(actor, 0.2 if dropped is not None else 0.55,
+                         on_start=lambda: masks.hold(("marker", seat, marker)), on_end=land))
     timeline.wait(0.15)
 
 

@@ -23,7 +23,7 @@ from game.render.liniell import field as board
 from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
 from game.tables.liniell.drawing import StaticLayer, draw_table, notice_box
@@ -33,6 +33,7 @@ from game.tables.liniell.hints import HINTS
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
 from game.ui import theme
+from game.ui.drag import Carry, Homing
 from game.ui.input import Intent
 from game.ui.widgets import Button, room_for_labels
 
@@ -54,6 +55,15 @@ def seat_note(seat: Any) -> str:
     return ""
 
 
+CHAT_STRIP = 420  # at a LAN table, the board's floor left of the field is the chat's (``chat_feed_box``)
+
+
+def field_area(lan: bool) -> pygame.Rect:
+    """Where the camera frames the field: the whole board, or at a LAN table the board right of the
+    chat's strip (the field a few pixels smaller a tile: 120 px instead of 130 while it spans 7 x 7)."""
+    return pygame.Rect(BOARD.x + CHAT_STRIP, BOARD.y, BOARD.width - CHAT_STRIP, BOARD.height) if lan else BOARD
+
+
 class LiniellTable(TableScene):
     name = "liniell_table"
     game = "liniell"
@@ -62,7 +72,7 @@ class LiniellTable(TableScene):
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.camera = Camera()
+        self.camera = Camera(field_area(session.lan))
         self.layer = StaticLayer()
         self.count = FinalCount()
         self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
@@ -73,8 +83,22 @@ class LiniellTable(TableScene):
         self.turn_angle = 0.0
         self._spin = Tweens()  # the ghost turning: one tween at a time, restarted by each turn
         self.source: str | None = None  # where the marker of an occupation comes from
-        self.dragging = False  # a press on the drawn tile: its release on a square lays it, on the tile turns it
+        # A press on the drawn tile takes it up: it follows the pointer, its release on a square lays it, a
+        # click where it lies turns it; let go anywhere else it glides back to its card (``homing``).
+        self.carry: Carry | None = None
+        self.homing: Homing | None = None
+        # A marker pressed on: (its carry, where it came from, the marker chosen before the press). Let go on
+        # a free line of the new tile it occupies it; a click (no drag) chooses it as before; let go
+        # anywhere else it glides back (``marker_homing``: the glide and where it goes).
+        self.marker_carry: tuple[Carry, str, str | None] | None = None
+        self.marker_homing: tuple[Homing, str] | None = None
+        self.marker_dropped: tuple[float, float] | None = None  # where a marker was let go on its line
         self.choice = 0  # keyboard choice among the free lines of the new tile
+        # A turn opens quiet, as Linie 1's does: the pointer rests wherever it was (on the cover's button, or
+        # where a click skipped the bot's move), so the ghost tile and its verdict wait until this player
+        # moves the pointer, turns the tile or steers with the keys.
+        self.ghost_waits = False
+        self._pointed: tuple[int, int] | None = None  # the last point's place (the skeleton sets ``pointer``)
         self.launch: tuple[tuple[float, float], float, float] | None = None
         self.toast_text = ""
         self.toast_colour: theme.Colour = theme.CORAL
@@ -101,6 +125,14 @@ class LiniellTable(TableScene):
         return self.session.link != "up"
 
     @property
+    def link_words(self) -> str:
+        """What the top bar says of a link not up, as the cover over the table does: a host that said
+        goodbye closed the table for now (nothing broke), a link given up is closed."""
+        if self.session.link == "closed":
+            return "closed"
+        return "host_closed" if getattr(self.session, "host_closed", False) else self.session.link
+
+    @property
     def notes(self) -> dict[int, str]:
         """LAN seats that are away, offline or played by a stand-in bot."""
         return {index: note for index, seat in enumerate(self.session.seat_states) if (note := seat_note(seat))}
@@ -124,7 +156,7 @@ class LiniellTable(TableScene):
 
     def _reframe(self, animate: bool) -> None:
         assert self.model is not None
-        cx, cy, cell = Camera.framing(self.model.region())
+        cx, cy, cell = self.camera.framing(self.model.region())
         if (cx, cy, cell) == (self.camera.cx, self.camera.cy, self.camera.cell):
             return
         if not animate:
@@ -140,7 +172,8 @@ class LiniellTable(TableScene):
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
         mine = actor in self.humans
         launch, self.launch = (self.launch if mine else None), None
-        stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor)
+        dropped, self.marker_dropped = (self.marker_dropped if mine else None), None
+        stage_update(self._stage, timeline, events, 0.0 if mine else BOT_PAUSE, launch, actor, dropped)
 
     def turn_opened(self, acting: int | None, mine: bool) -> None:
         """A forced skip: no free line on the new tile ends the turn by itself. A note that answered the
@@ -149,12 +182,13 @@ class LiniellTable(TableScene):
         if mine and self.toast_owner is not None and self.toast_owner != acting:
             self.toast_time = 0.0
         model = self.model
+        self.ghost_waits = mine and model is not None and model.phase == "place"
         if mine and model is not None and model.phase == "occupy" and not model.free_lines_on_last():
             self.toast(_("No free line on this tile: your turn ends."), theme.SUNFLOWER, owner=acting)
             self.submit({"type": "skip"})
 
     def refused(self, message: str) -> None:
-        self.launch = None
+        self.launch = self.marker_dropped = None
         self.toast(message, owner=self.eyes)
 
     def cover_note(self, seat: int) -> str:
@@ -170,6 +204,12 @@ class LiniellTable(TableScene):
     def notice_anchor(self) -> pygame.Rect:
         """In the top bar, between the turn's pill (at its widest) and the keys' note."""
         return notice_box(_(self.keys_note()))
+
+    def chat_feed_box(self) -> pygame.Rect:
+        """The board's floor left of the field (``field_area``), above the chat's tab: in the corner
+        the lines crossed the field's bottom rows for nine seconds, and the panel holds the cards."""
+        top = BOARD.y + 16
+        return pygame.Rect(BOARD.x + 14, top, CHAT_STRIP - 28, self.chat_corner()[1] - CHAT_TAB[1] - 10 - top)
 
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box above its keys line (the drawn tile
@@ -264,6 +304,7 @@ class LiniellTable(TableScene):
 
     def rotate(self, step: int) -> None:
         if self.my_turn and self.model is not None and self.model.phase == "place":
+            self.ghost_waits = False
             self.turns += step
             self.sound("rotate")
             self._spin.clear()
@@ -274,8 +315,19 @@ class LiniellTable(TableScene):
 
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
+        if kind == "release" and self.carry is not None:
+            self._drop(intent.pos)  # before the buttons: a tile let go on Skip goes home, Skip stays unpressed
+            return True
+        if kind == "release" and self.marker_carry is not None:
+            self._drop_marker(intent.pos)  # likewise a marker let go on Skip: it goes home, Skip stays unpressed
+            return True
         if kind == "point" and intent.pos is not None:
-            self.pointer = intent.pos
+            if intent.pos != self._pointed and intent.value != "entered":
+                self.ghost_waits = False  # the player moved: the ghost follows from here on
+            self.pointer = self._pointed = intent.pos
+            for carry in (self.carry, self.marker_carry[0] if self.marker_carry is not None else None):
+                if carry is not None:
+                    carry.move(intent.pos)
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
@@ -311,23 +363,26 @@ class LiniellTable(TableScene):
             self.rotate(intent.turn)
             return True
         if kind in ("up", "down", "left", "right"):
+            self.ghost_waits = False
             self._move_cursor(kind)
             return True
         if kind == "press" and intent.pos is not None:
+            self.ghost_waits = False
             if panel.TILE_SPOT.collidepoint(intent.pos):
-                self.dragging = True  # the drawn tile taken up: where the button comes up says what it was
+                self.carry = Carry.take(intent.pos, panel.TILE_SPOT.center)  # where it comes down says what it was
+                self.homing = None
                 return True
             cell, _where = self.camera.locate(intent.pos)
             if self._in_region(cell):
                 self.cursor = cell
                 self.place(cell)
             return True
-        if kind == "release" and self.dragging:
-            self._drop(intent.pos)
-            return True
         if kind == "confirm":
             opens = self.model.open_cells if self.model is not None else []
-            if self.cursor in opens:
+            waited, self.ghost_waits = self.ghost_waits, False
+            if waited and self.cursor in opens:
+                self.sound("hover")  # the first Enter shows where the tile would go, with its verdict
+            elif self.cursor in opens:
                 self.place(self.cursor)
             elif opens:  # no square chosen, or the one just filled: Enter first shows the nearest lit one
                 here = self.cursor or opens[0]
@@ -338,17 +393,29 @@ class LiniellTable(TableScene):
 
     def _drop(self, pos: tuple[int, int] | None) -> None:
         """The drawn tile let go: dragged onto a square of the field it is laid there (as a click on the
-        square lays it), clicked where it lies it turns, let go anywhere else it stays in hand."""
-        self.dragging = False
-        if pos is None:
+        square lays it), clicked where it lies it turns, let go anywhere else it glides back to its card."""
+        carry, self.carry = self.carry, None
+        if carry is None:
             return
-        if panel.TILE_SPOT.collidepoint(pos):
+        if pos is not None and not carry.moved and panel.TILE_SPOT.collidepoint(pos):
             self.rotate(1)
             return
-        cell, _where = self.camera.locate(pos)
-        if BOARD.collidepoint(pos) and self._in_region(cell):
+        cell, _where = self.camera.locate(pos) if pos is not None else ((0, 0), None)
+        if pos is not None and BOARD.collidepoint(pos) and self._in_region(cell) and self.my_turn \
+                and self.model is not None and self.model.phase == "place":
             self.cursor = cell
             self.place(cell)
+            return
+        self.homing = Homing(carry.centre)
+
+    def pause(self) -> None:
+        """A menu comes up with the tile in hand (Esc, the button down): the button's coming up goes to
+        the menu, so the tile goes back to its card now."""
+        super().pause()
+        if self.carry is not None:
+            self._drop(None)
+        if self.marker_carry is not None:
+            self._drop_marker(None)
 
     def _move_cursor(self, direction: str) -> None:
         """Arrow keys step between the lit squares only (the squares a tile may go on): the nearest
@@ -396,12 +463,14 @@ class LiniellTable(TableScene):
                 self.sound("click")
             return True
         if kind == "confirm" and free:
-            self.occupy(free[self.choice % len(free)])
+            self.occupy(free[self.choice % len(free)], keys=True)
             return True
         if kind == "press" and intent.pos is not None:
             picked = self._source_at(intent.pos)
-            if picked is not None:
-                self.source = None if picked == self.source and picked != SUPPLY else picked
+            if picked is not None:  # taken up: a click chooses it, a drag carries it to a line
+                self.marker_carry = (Carry.take(intent.pos, self._source_spot(picked)), picked, self.source)
+                self.marker_homing = None
+                self.source = picked
                 self.sound("click")
                 return True
             line = self.line_at(intent.pos)
@@ -410,9 +479,44 @@ class LiniellTable(TableScene):
             return True
         return False
 
-    def occupy(self, line: str) -> None:
+    def _drop_marker(self, pos: tuple[int, int] | None) -> None:
+        """A marker let go: clicked (no drag) it stays chosen — the chosen one on the field clicked again
+        is let go of, as before; dragged onto a free line of the new tile it occupies it; let go anywhere
+        else it glides back to where it stood, still chosen."""
+        assert self.marker_carry is not None
+        carry, picked, before = self.marker_carry
+        self.marker_carry = None
+        if not carry.moved and pos is not None:
+            if picked == before and picked != SUPPLY:
+                self.source = None
+            return
+        model = self.model
+        line = self.line_at(pos) if pos is not None and BOARD.collidepoint(pos) else None
+        if line is not None and model is not None and self.my_turn and model.phase == "occupy" \
+                and line in model.free_lines_on_last():
+            self.marker_dropped = carry.centre
+            self.occupy(line)
+            return
+        self.marker_homing = (Homing(carry.centre), picked)
+
+    def _source_spot(self, source: str) -> tuple[float, float]:
+        """Where the acting player's marker of ``source`` stands: the supply's free one, or on its line."""
+        assert self.model is not None
+        seat = self.model.current
+        if source == SUPPLY:
+            return panel.supply_spot(seat, min(self.model.supply(seat), default=0))  # the one the rules move
+        for marker in range(2):
+            piece = self.model.marker_piece(seat, marker)
+            if piece is not None and self.model.line_of_piece.get(piece) == source:
+                return board.marker_spot(self.camera, self.model.tiles, piece)
+        return panel.supply_spot(seat, 0)
+
+    def occupy(self, line: str, keys: bool = False) -> None:
+        """Occupy ``line`` with the chosen marker; with both out and none chosen, say how to choose one —
+        by the keys to a player who pressed Enter (the note said "click" to a player at the keyboard)."""
         if self.source is None:
-            self.toast(_("Both your markers are out: first click the one that should move."), theme.SUNFLOWER,
+            self.toast(_("Both your markers are out: first choose the one that should move with ↑/↓.") if keys
+                       else _("Both your markers are out: first click the one that should move."), theme.SUNFLOWER,
                        owner=self.eyes)
             self.sound("error")
             return
@@ -479,12 +583,19 @@ class LiniellTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._spin.update(dt * self.app.settings.animation_speed)
+        if self.homing is not None and not self.homing.update(panel.TILE_SPOT.center, dt):
+            self.homing = None
+        if self.marker_homing is not None:
+            homing, source = self.marker_homing
+            if self.model is None or self.model.phase != "occupy" or not homing.update(self._source_spot(source), dt):
+                self.marker_homing = None
         self.toast_time = max(0.0, self.toast_time - dt)
         if self.count.running and self.toast_owner is not None:
             self.toast_time = 0.0  # the game is over: a note about the last choice is not read over the count
 
     def needs_frames(self) -> bool:
-        return super().needs_frames() or self.toast_time > 0 or self._spin.busy
+        return super().needs_frames() or self.toast_time > 0 or self._spin.busy or self.homing is not None \
+            or self.marker_homing is not None
 
     def frame(self) -> LiniellFrame:
         seats = range(2)
@@ -493,12 +604,27 @@ class LiniellTable(TableScene):
             colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
             notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
-            pointer=self.pointer, turn_angle=self.turn_angle, turns=self.turns, source=self.source,
+            ghost_waits=self.ghost_waits, pointer=self.pointer,
+            carried=self.carry.centre if self.carry is not None else None,
+            homing=self.homing.pos if self.homing is not None else None, turn_angle=self.turn_angle,
+            marker_at=self._marker_in_hand(), marker_from=self._marker_taken_from(),
+            turns=self.turns, source=self.source,
             target=self.target_line() if self.my_turn else None, hovered=self.hovered_line(),
             toast=Toast(self.toast_text, self.toast_colour, self.toast_time) if self.toast_time > 0 else None,
             age=self.age, waiting=self.others_words(self.shown_current),
             keys_note=self.keys_note(),
-            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)))
+            buttons=any(button.visible for button in (self.skip_button, self.connect_button, self.results_button)),
+            link=self.link_words)
+
+    def _marker_in_hand(self) -> tuple[float, float] | None:
+        if self.marker_carry is not None and self.marker_carry[0].moved:
+            return self.marker_carry[0].centre
+        return self.marker_homing[0].pos if self.marker_homing is not None else None
+
+    def _marker_taken_from(self) -> str | None:
+        if self.marker_carry is not None:
+            return self.marker_carry[1]
+        return self.marker_homing[1] if self.marker_homing is not None else None
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self._sync_buttons()

@@ -68,7 +68,7 @@ def _draw_pieces(surface: pygame.Surface, frame: LinjaFrame) -> None:
     for row in range(ROWS):
         for seat in (0, 1):
             for piece in frame.pieces.rows[row][seat]:
-                if piece.flying:
+                if piece.flying or piece.held:  # in the air, or in the hand: over every piece at rest
                     flying.append(piece)
                     continue
                 draw_piece(surface, piece.pos, colours[seat], seat, PIECE_RADIUS)

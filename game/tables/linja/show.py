@@ -19,32 +19,32 @@ from game.anim.easing import in_out_sine
 from game.anim.effect import Effect
 from game.ui import theme
 from game.ui.banner import BandStyle, draw_band
+from game.ui.drag import approach
 
-GLIDE_RATE = 14.0  # how fast a resting piece closes on its slot, per second
 HOP_SECONDS = 0.22  # one stick
 Point = tuple[float, float]
 
 
 @dataclass(eq=False)
 class Piece:
-    """One piece on screen. ``flying`` pieces follow their hop; resting ones glide to their slot."""
+    """One piece on screen. ``flying`` pieces follow their hop, a ``held`` one the hand that carries it
+    (or waits where it was let go for its move to start); resting ones glide to their slot."""
 
     seat: int
     x: float
     y: float
     lift: float = 0.0
     flying: bool = False
+    held: bool = False
 
     @property
     def pos(self) -> Point:
         return (self.x, self.y)
 
     def glide(self, target: Point, dt: float) -> None:
-        if self.flying:
+        if self.flying or self.held:
             return
-        share = 1 - math.exp(-GLIDE_RATE * dt)
-        self.x += (target[0] - self.x) * share
-        self.y += (target[1] - self.y) * share
+        self.x, self.y = approach(self.pos, target, dt)
 
 
 def hop_tween(flight: Callable[[], tuple[Piece, Point, Point]], hops: int,

@@ -13,13 +13,12 @@ from typing import Any
 import pygame
 
 from game.anim import Timeline
-from game.core.linja.position import have_passed
+from game.core.linja.position import have_passed, row_points
 from game.i18n import _, ngettext
-from game.lan.chat import PANEL_SIZE as CHAT_PANEL
 from game.render.linja.art import board_base
-from game.render.linja.layout import ROWS, LinjaLayout
+from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
-from game.tables.base import Anchor, TableScene, View
+from game.tables.base import CHAT_PANEL, CHAT_TAB, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
@@ -30,13 +29,15 @@ from game.tables.linja.panel import draw_backdrop, draw_panel, turn_box_plan
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
 from game.ui import theme
+from game.ui.drag import Carry
 from game.ui.floaters import FloatText
 from game.ui.input import Intent
-from game.ui.widgets import Button
+from game.ui.widgets import Button, draw_tooltip
 
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
 CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
+TIP_DELAY = 0.5  # seconds the pointer rests on a points chip before it is explained
 HELD_LIFT = 0.35  # how far a piece pressed on rises off the table (a hop's top is 1)
 REMOTE_PAUSE = 0.35  # a breath before a bot's or a remote player's move, so it can be followed
 COUNT_PAUSE = 0.5  # how long the count of an initial move is shown before play goes on
@@ -56,10 +57,13 @@ class LinjaTable(TableScene):
         self.pieces: PieceLayer | None = None  # made from the first view
         self.hover_row: int | None = None
         self.hover_pos: tuple[int, int] | None = None
+        self.resting = 0.0  # seconds the pointer has rested where it is
         self.selected: int | None = None  # a choice picked with the keyboard or pad
         self.picked: Piece | None = None  # the very piece clicked, so that one hops
         self.pressed_row: int | None = None  # a row pressed: its move is played when the button comes up on it
-        self.held: Piece | None = None  # the piece of that move, lifted off the table while the button is down
+        self.held: Piece | None = None  # the piece of that move, carried by the pointer while the button is down
+        self.carry: Carry | None = None  # ...and where the pointer gripped it
+        self.dropped: Piece | None = None  # a piece let go on its move: it waits where it lies for its hop
         self.count_row: int | None = None  # the row whose pieces set the following move
         self.count_skip: Piece | None = None  # ...not counting the piece that just arrived
         self.score_rows: set[int] = set()
@@ -129,6 +133,11 @@ class LinjaTable(TableScene):
         there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
         return CHAT_CORNER
 
+    def chat_feed_box(self) -> pygame.Rect:
+        """The chat's lines rise from above its tab (see ``chat_corner``), never up over the top seat's card."""
+        top = CARDS[1].bottom + 12
+        return pygame.Rect(CHAT_CORNER[0], top, CHAT_PANEL[0] - 12, CHAT_CORNER[1] - CHAT_TAB[1] - 10 - top)
+
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
 
@@ -189,6 +198,7 @@ class LinjaTable(TableScene):
         initial = event.get("phase") == "initial"
         steps = int(event.get("steps", 0))
         flight: dict[str, Any] = {}
+        hops = self._hops_left(source, to)
 
         def begin() -> None:
             assert self.pieces is not None
@@ -205,7 +215,7 @@ class LinjaTable(TableScene):
             piece = flight["piece"]
             return piece, flight["start"], self.pieces.slot_of(piece)
 
-        def hopped(count: int, hops: int = abs(to - source)) -> None:
+        def hopped(count: int) -> None:
             if count < hops:
                 self.app.sounds.play("rotate")
             else:
@@ -244,10 +254,19 @@ class LinjaTable(TableScene):
                         count=lost), (x, y - 46), theme.CREAM, 30, 1.4)
 
         timeline.call(begin)
-        timeline.then(hop_tween(where, abs(to - source), hopped))
+        timeline.then(hop_tween(where, hops, hopped))
         timeline.call(landed)
         if initial and steps:
             timeline.wait(COUNT_PAUSE)
+
+    def _hops_left(self, source: int, to: int) -> int:
+        """The sticks a move's piece still jumps: all of them from its row, fewer for a piece the player
+        carried part of the way (let go on the row it reaches, it settles into its place with one hop)."""
+        piece = self.dropped if self.dropped is not None and self.dropped is self.picked else None
+        here = self.layout.row_at((round(piece.x), round(piece.y))) if piece is not None else None
+        if here is None or not min(source, to) <= here <= max(source, to):
+            return abs(to - source)
+        return max(1, abs(to - here))
 
     def _target(self, seat: int) -> int:
         """The row ``seat``'s pieces travel to (the view says it; A's is the top row)."""
@@ -307,8 +326,8 @@ class LinjaTable(TableScene):
             timeline.call(lambda: self._celebrate(winners[0]))
             timeline.play(self._banner(_("{name} wins!").format(name=self.seat_name(winners[0])),
                                        self.seat_colour(winners[0]), 2.6, score_line))
-        else:  # the calm bell, no confetti: nobody won
-            timeline.call(lambda: self.app.sounds.play("bell"))
+        else:  # the calm bell, no confetti: nobody won (heard once: the results stay quiet)
+            timeline.call(lambda: self.sound_the_end("bell"))
             timeline.play(self._banner(_("A draw"), theme.SUNFLOWER, 2.6, score_line))
 
     def _light_rows(self, rows: list[int]) -> None:
@@ -331,6 +350,9 @@ class LinjaTable(TableScene):
         self.show.overlays.append(FloatText(text, (pos[0], max(top, pos[1])), colour, size, life, rise))
 
     def _celebrate(self, seat: int) -> None:
+        """The game's one celebration, as the banner comes: its fanfare and confetti here, so the results
+        stay quiet."""
+        self.sound_the_end("fanfare")
         colours = [self.seat_colour(seat), theme.SUNFLOWER, theme.CREAM]
         self.show.particles.confetti(BOARD.right, colours, 180)
 
@@ -363,6 +385,8 @@ class LinjaTable(TableScene):
         """The piece that would move for ``choice``: the one nearest the pointer in its row."""
         if self.pieces is None or self.eyes is None:
             return None
+        if self.held is not None and self.pressed_row == choice["from"]:
+            return self.held  # the piece in the hand, wherever the pointer has carried it
         pointer = self.hover_pos if self.hover_row == choice["from"] else None
         return self.pieces.nearest(self.eyes, int(choice["from"]), pointer)
 
@@ -409,7 +433,8 @@ class LinjaTable(TableScene):
             return _("Hover to see where it lands.")
         return ""
 
-    def play_row(self, row: int) -> None:
+    def play_row(self, row: int, piece: Piece | None = None) -> None:
+        """Play the move from ``row``: ``piece`` hops (the one carried there), else the one nearest the pointer."""
         view = self.view
         if view is None or view.get("phase") == "over" or self.finished:
             return
@@ -418,7 +443,7 @@ class LinjaTable(TableScene):
             return
         choice = next((c for c in self.choices() if c["from"] == row), None)
         if choice is not None:
-            self.picked = self.mover(choice)
+            self.picked = piece or self.mover(choice)
         self.say("")
         phase = view.get("phase")
         self.submit({"type": "initial" if phase == "initial" else "follow", "from": row}, seat=self.eyes)
@@ -427,7 +452,9 @@ class LinjaTable(TableScene):
     def handle_table(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point" and intent.pos is not None:
+            self.resting = 0.0
             if self.pressed_row is not None:
+                self._carry_to(intent.pos)
                 return False  # a piece held: its move stays shown until the button comes up
             self.hover_pos = intent.pos
             self.hover_row = self.layout.row_at(intent.pos)
@@ -436,13 +463,14 @@ class LinjaTable(TableScene):
             return False
         if kind == "press" and intent.pos is not None:
             row = self.layout.row_at(intent.pos)
-            if row is not None:
+            if row is not None and self.pressed_row is None:
                 self.hover_pos, self.hover_row = intent.pos, row
                 self.pressed_row = row  # played when the button comes up, as a click or a drag ends
                 choice = next((c for c in self.choices() if c["from"] == row), None)
                 self.held = self.mover(choice) if choice is not None else None
-                if self.held is not None:
-                    self.held.lift = HELD_LIFT
+                if self.held is not None:  # taken up off the table: it follows the pointer as gripped
+                    self.held.lift, self.held.held = HELD_LIFT, True
+                    self.carry = Carry.take(intent.pos, self.held.pos)
                 return True
         if kind == "release":
             return self._released(intent.pos)
@@ -471,17 +499,39 @@ class LinjaTable(TableScene):
         move reaches, the move is played; let go anywhere else — off the board, on a button, another
         row — nothing happens, so a piece taken up by mistake can be put back."""
         row, self.pressed_row = self.pressed_row, None
-        if self.held is not None:
-            self.held.lift, self.held = 0.0, None  # set down: it hops from its place if the move is played
+        piece, self.held, self.carry = self.held, None, None
+        if piece is not None:
+            piece.lift = 0.0  # set down where it is: it hops on from there if the move is played
         if row is None:
             return False
         here = self.layout.row_at(pos) if pos is not None else None
         choice = next((c for c in self.choices() if c["from"] == row), None)
         if here is not None and (here == row or (choice is not None and here == int(choice["to"]))):
-            self.play_row(row)
+            self.dropped = piece  # it waits where it lies until its move's hop takes it
+            self.play_row(row, piece)
+        if piece is not None and self.dropped is not piece:
+            piece.held = False  # let go where it cannot go: it glides back to its place
         if pos is not None:
             self.hover_pos, self.hover_row = pos, here
         return True
+
+    def _carry_to(self, pos: tuple[int, int]) -> None:
+        """The piece held follows the pointer, as gripped, and stays over the board (a piece dragged over
+        the side panel would slip under it)."""
+        if self.held is None or self.carry is None:
+            return
+        self.carry.move(pos)
+        x, y = self.carry.centre
+        room = BOARD.inflate(-2 * PIECE_RADIUS, -2 * PIECE_RADIUS)
+        self.held.x = min(max(x, room.left), room.right)
+        self.held.y = min(max(y, room.top), room.bottom)
+
+    def pause(self) -> None:
+        """A menu or cover comes up while a piece is held (Esc with the button down): it is put back,
+        since the button's coming up goes to the menu."""
+        super().pause()
+        if self.pressed_row is not None:
+            self._released(None)
 
     def keys_left_board(self) -> None:
         self.selected = None  # Tab went to Rules or Menu: no piece stays picked out under Enter
@@ -495,6 +545,10 @@ class LinjaTable(TableScene):
     # -- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.resting += dt
+        if self.dropped is not None and (self.dropped.flying or (self.awaiting <= 0 and not self.busy)):
+            self.dropped.held = False  # its hop took it, or the move was refused: it glides back
+            self.dropped = None
         if self.pieces is not None:
             self.pieces.glide(dt * self.app.settings.animation_speed, self._incoming())
 
@@ -521,6 +575,27 @@ class LinjaTable(TableScene):
         if frame is not None:
             draw_board(surface, frame)
             draw_panel(surface, frame)
+            chip = self.chip_tip()
+            if chip is not None:
+                draw_tooltip(surface, chip[0], chip[1], within=BOARD)
+
+    def chip_tip(self) -> tuple[str, pygame.Rect] | None:
+        """What a points chip means, once the pointer rests on it: the newcomer's first question about the
+        numbers down the board's sides (5, 3, 2, 1 for one colour, 1, 2, 3, 5 for the other)."""
+        if self.hover_pos is None or self.resting < TIP_DELAY or self.pressed_row is not None:
+            return None
+        for seat in (0, 1):
+            for row in range(ROWS):
+                points = row_points(seat, row)
+                centre = self.layout.chip_centre(seat, row)
+                if points and (self.hover_pos[0] - centre[0]) ** 2 + (self.hover_pos[1] - centre[1]) ** 2 \
+                        <= (CHIP_RADIUS + 4) ** 2:
+                    words = ngettext("Each of {name}'s pieces on this row scores {points} point at the end.",
+                                     "Each of {name}'s pieces on this row scores {points} points at the end.", points)
+                    box = pygame.Rect(0, 0, 2 * CHIP_RADIUS, 2 * CHIP_RADIUS)
+                    box.center = centre
+                    return words.format(name=self.seat_name(seat), points=points), box
+        return None
 
 
 def armies_passed(view: View) -> bool:

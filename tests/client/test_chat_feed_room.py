@@ -1,0 +1,94 @@
+"""Where a LAN table's chat lines stand for their nine seconds: in the room the table gives them
+(``TableScene.chat_feed_box``), never over a piece, tile or street the players need, at any text size
+and player count (docs/lan_screens.md, decision 8). Linja's own test is in test_linja_table.py."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match import Match, SeatInfo
+from game.session import LocalSession
+from game.tables.registry import table_scene
+from game.ui import theme
+from tests.client.helpers import run
+from tools.shots.lan import ShotLink, chatter
+from tools.shots.lan import seat as lan_seat
+
+NAMES = ["Ada", "Tramina", "Ben", "Cleo", "Dora"]
+SAID = [(1, "Good luck!"), (0, "You too."),
+        (2, "That was a long line, and it reaches both stations before mine does, so watch out."),
+        (0, "Offices next.")]
+
+
+def lan_table(app, game: str, players: int):  # type: ignore[no-untyped-def]
+    """A LAN table of ``game`` (Ada on this screen, bots beside her) whose chat just said four lines."""
+    seats = [SeatInfo(NAMES[0])] + [SeatInfo(NAMES[i], "bot", "easy") for i in range(1, players)]
+    local = LocalSession(Match(game, seats, seed=4))
+    link = ShotLink([lan_seat(NAMES[i]) for i in range(players)], "Night", local, "playing", game=game)
+    session = chatter(link, [(seat % players, NAMES[seat % players], text) for seat, text in SAID])
+    table = table_scene(game)(app, session, None)
+    app.push(table)
+    run(app, 0.3)
+    feed = table.lan_hud.feed_rect()
+    assert feed is not None
+    return table, feed.move(40, 0).clip(feed)  # feed_rect leaves 40 px for a new line sliding in
+
+
+def needed(table, game: str) -> list[pygame.Rect]:  # type: ignore[no-untyped-def]
+    """What the players play with on this table, as it stands."""
+    if game == "linie1":
+        from game.tables.linie1 import layout
+        players = len(table.view["players"])
+        return [layout.BOARD_RECT, layout.route_card_rect(players), layout.HAND_AREA,
+                pygame.Rect(layout.PANEL_X, layout.BUTTONS_Y, layout.PANEL_W, 90)]
+    if game == "liniell":
+        from game.render.liniell.field import region_cells
+        from game.tables.liniell import panel
+        tiles = [table.camera.tile_rect(cell).inflate(14, 14) for cell in region_cells(table.model.region())]
+        return tiles + [*panel.PLAYER_CARDS, panel.TILE_CARD, panel.ACTIONS]
+    from game.tables.bus import layout
+    return [layout.TOASTS, layout.COLUMN]  # the map above its key: streets, lots, stations, the clock
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize(("game", "players"), [("linie1", 4), ("linie1", 5), ("liniell", 2), ("bus", 4),
+                                               ("bus", 5)])
+def test_chat_lines_stand_in_the_tables_room_and_over_nothing_played_with(app, game, players, scale):
+    theme.set_ui_scale(scale)
+    try:
+        table, drawn = lan_table(app, game, players)
+        room = table.chat_feed_box()
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+        assert room.contains(drawn) and screen.contains(drawn), (room, drawn)
+        for rect in needed(table, game):
+            assert not drawn.colliderect(rect), (rect, drawn)
+        assert not drawn.colliderect(table.lan_hud.chat.tab)
+    finally:
+        theme.set_ui_scale(1.0)
+
+
+def test_liniell_frames_its_field_right_of_the_chat_only_at_a_lan_table(app):
+    """The field gives up a strip of the board to the chat at a LAN table; on one screen it keeps the
+    whole board, and its first 7 x 7 squares lose no more than a tenth of their size."""
+    from game.render.liniell.field import BOARD
+    table, _drawn = lan_table(app, "liniell", 2)
+    local = table_scene("liniell")(app, LocalSession(Match("liniell", [SeatInfo("A"), SeatInfo("B")], seed=4)), None)
+    app.push(local)
+    run(app, 0.3)
+    assert local.camera.area == BOARD and table.camera.area.right == BOARD.right
+    assert table.camera.area.left >= table.chat_feed_box().right
+    assert table.camera.cell >= 0.9 * local.camera.cell
+
+
+def test_liniells_toasts_and_refusal_bubbles_keep_to_the_field_off_the_chats_strip(app):
+    """At a LAN table the field stands right of the chat's strip; the table's own words at its foot
+    (a toast, a refused square's bubble at the field's left edge) stand over the field too."""
+    from game.tables.liniell.drawing import bubble_box, toast_box
+    table, _drawn = lan_table(app, "liniell", 2)
+    area, strip = table.camera.area, table.chat_feed_box()
+    long = "A toast long enough to wrap onto a second line at the foot of the field, as German ones do at 150 %."
+    assert area.contains(toast_box(long, None, area)) and not toast_box(long, None, area).colliderect(strip)
+    x0, y0, _x1, _y1 = table.model.region()
+    left = table.camera.tile_rect((x0, y0 + 3))  # a square at the field's far left
+    assert not bubble_box((460, 80), left, None, area).colliderect(strip)
