@@ -1154,13 +1154,14 @@ def test_the_vrooom_row_says_how_many_passengers_the_marker_can_carry(app):
         assert any(text.startswith(words) for text, _colour in row_tip(table.choices, table.picture, "vrooom"))
 
 
-@pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_the_clocks_two_buttons_read_at_their_size_in_german(app, scale):
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.5), ("de", 1.0), ("de", 1.5)])
+def test_the_clocks_two_buttons_read_at_their_size(app, lang, scale):
     """Half the controls each: "Zeit anhalten" and "Laufen lassen" shrank to 62 % of their size in German
-    at 150 % text; the German buttons say "Anhalten" and "Weiter" (the caption below says to what)."""
+    at 150 % text, "Stop time" to 88 % in English; the buttons say "Stop" ("Anhalten") and "Let it run"
+    ("Weiter"), the caption below saying what each does."""
     from game.i18n import set_language
     from game.ui.widgets import LABEL_MARGIN
-    set_language("de")
+    set_language(lang)
     theme.set_ui_scale(scale)
     try:
         table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])

@@ -138,7 +138,7 @@ class BusTable(TableScene):
         half = (box.width - 8) // 2
         specs = {
             "pass": (pygame.Rect(box.right - 200, box.y, 200, box.height), _("Pass"), self._pass, "secondary"),
-            "stop": (pygame.Rect(box.x, box.y, half, box.height), _("Stop time"), lambda: self._clock(True), "danger"),
+            "stop": (pygame.Rect(box.x, box.y, half, box.height), _("Stop"), lambda: self._clock(True), "danger"),
             "run": (pygame.Rect(box.x + half + 8, box.y, half, box.height), _("Let it run"), lambda: self._clock(False),
                     "good"),
             "west": (pygame.Rect(box.x, box.y, 84, box.height), "+1", lambda: self._shift(0), "secondary"),
