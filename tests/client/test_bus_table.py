@@ -1154,13 +1154,14 @@ def test_the_vrooom_row_says_how_many_passengers_the_marker_can_carry(app):
         assert any(text.startswith(words) for text, _colour in row_tip(table.choices, table.picture, "vrooom"))
 
 
-@pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_the_clocks_two_buttons_read_at_their_size_in_german(app, scale):
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.5), ("de", 1.0), ("de", 1.5)])
+def test_the_clocks_two_buttons_read_at_their_size(app, lang, scale):
     """Half the controls each: "Zeit anhalten" and "Laufen lassen" shrank to 62 % of their size in German
-    at 150 % text; the German buttons say "Anhalten" and "Weiter" (the caption below says to what)."""
+    at 150 % text, "Stop time" to 88 % in English; the buttons say "Stop" ("Anhalten") and "Let it run"
+    ("Weiter"), the caption below saying what each does."""
     from game.i18n import set_language
     from game.ui.widgets import LABEL_MARGIN
-    set_language("de")
+    set_language(lang)
     theme.set_ui_scale(scale)
     try:
         table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
@@ -1216,3 +1217,64 @@ def test_the_end_says_which_tie_break_put_the_winner_ahead_of_a_player_on_the_sa
     assert "as many as Ada: more time stones." in prompt(picture, looks, [0], {}, "")[1]
     picture.outcome = {"winners": [2], "scores": [11, 8, 12], "reason": "markers", "ranking": [2, 0, 1]}
     assert prompt(picture, looks, [0], {}, "")[1].startswith("Schiene wins with 12 points. The game ended")
+
+
+def test_a_rows_final_score_below_nothing_has_the_minus_sign_of_the_results(app, monkeypatch):
+    """At the end a row read "-4 Pkt." with a hyphen beside the results' "−4 points"."""
+    table = start(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    picture = replace(table.picture, outcome={"winners": [1], "scores": [-4, 0, 0], "reason": "clock"})
+    picture.seats[0].score, picture.seats[0].stones = 0, 4
+    drawn = record_drawn_text(monkeypatch)
+    players.draw_players(pygame.Surface((1920, 1080)), picture, table.looks, [""] * 3, [0.0, 0.0, 0.0], 0.0)
+    monkeypatch.undo()
+    texts = [text for text, _rect in drawn]
+    assert "−4" in texts and "-4" not in texts
+
+
+def test_n_before_the_rounds_two_markers_says_why_it_does_not_pass(app):
+    """N passes once two markers are placed; before that it walked the action rows without a word: it
+    still steps through them, and says why it does not pass."""
+    from tests.client.helpers import key
+    table, match = table_at(app, "choose", 1, speed=SPEED)
+    assert table.choices.choosing and not table.choices.may_pass
+    version = match.version
+    app.step(0.02, key(pygame.K_n))
+    assert match.version == version
+    assert table.toasts.items and table.toasts.items[-1].refusal and "before you pass" in table.toasts.items[-1].text
+    assert table.cursor_row in table.choices.actions()
+
+
+def test_a_hot_seat_player_starts_building_from_a_house_not_the_last_players_type(app):
+    """At one screen Ben chose Office; Ada's cover then said "(office now)" and her click built an office
+    she never chose. Each player's type is their own; the same player keeps theirs between buildings."""
+    table, match = table_at(app, "buildings", 2, speed=SPEED)
+    assert table.choices.building and "house" in table.choices.kinds()
+    table.kind, table.kind_seat = "office", 1  # Ben's choice, another player at this screen
+    assert "(house now)" in table.cover_note(0)
+    table.turn_opened(0, True)
+    assert table.kind == "house"
+    table._pick_kind("pub")
+    table.turn_opened(0, True)  # Ada again, her next building
+    assert table.kind == "pub" and "(pub now)" in table.cover_note(0)
+
+
+def test_a_street_that_boxes_the_line_in_says_before_the_click_that_the_rest_is_lost():
+    """Line Expansion A gives 3 streets; closing the circle at crossing 0, where no street is left, loses
+    the other 2 (B4). The street's tooltip said only "Closes a circle at crossing 0"; the loss came after."""
+    from game.core.bus import GAME
+    from game.core.bus.network import board
+    from game.tables.bus.choices import Choices
+    from game.tables.bus.tips import street_tip
+    from tests.core.bus_helpers import after_setup, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 5, 10]  # street 10-0 closes a circle at crossing 0, where no other street is free
+    state.buses[2] = 3
+    resolve(state, {"line": [0]})
+    choices = Choices(GAME.view(state, 0), 0, ["Ada", "Ben", "Cleo", "Dan"])
+    street = next(street for street, ends in enumerate(board().ends) if set(ends) == {0, 10})
+    assert choices.closes_circle(street)
+    words = [text for text, _colour in street_tip(choices, street, 0)]
+    assert "After it no street is left at the line's ends: the other 2 are lost." in words
+    other = next(s for s in choices.streets() if not choices.closes_circle(s) and choices.lost_after(
+        choices.street_action(s)) == 0)
+    assert not any("is lost" in text or "are lost" in text for text, _colour in street_tip(choices, other, None))

@@ -8,6 +8,7 @@ refused. The authority still decides: a click is always submitted, and its rejec
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.core.bus import GAME
@@ -28,6 +29,7 @@ class Choices:
         self.state: Any = None
         self.moves: list[Action] = []
         self._refusals: dict[str, str | None] = {}  # asked each frame under the pointer: worked out once
+        self._lost: dict[str, int] = {}  # streets a marker would lose after a street, worked out once
         if view is None or seat is None:
             return
         try:
@@ -95,6 +97,18 @@ class Choices:
             return {"type": "street", "street": street, "head": heads[0]}
         built_from = next((head for head in heads if head != closing_at), heads[0])
         return {"type": "street", "street": street, "head": built_from}
+
+    def lost_after(self, action: Action) -> int:
+        """How many of the marker's streets would be lost after ``action`` (a street that boxes the line
+        in, or closes its circle where no street is left): asked of the rules on a copy of the state."""
+        if self.state is None or self.seat is None or action not in self.moves:
+            return 0
+        key = repr(sorted(action.items()))
+        if key not in self._lost:
+            events = GAME.apply(copy.deepcopy(self.state), self.seat, action)
+            self._lost[key] = sum(int(event.get("count", 0)) for event in events
+                                  if event.get("type") == "streets_lost" and event.get("seat") == self.seat)
+        return self._lost[key]
 
     def closes_circle(self, street: int) -> bool:
         return len(self.streets().get(street, [])) > 1

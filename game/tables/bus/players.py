@@ -48,7 +48,8 @@ def score_left(seat: int, players: int, value: int) -> float:
     rect = layout.player_row(seat, players)
     unit = theme.font(18).size(_("pts"))[0]
     right = min(rect.right - 56, rect.right - 14 - unit - 6)
-    return float(right - theme.font(theme.unscaled(40), theme.DISPLAY_FONT).size(str(value))[0])
+    shown = f"−{-value}" if value < 0 else str(value)
+    return float(right - theme.font(theme.unscaled(40), theme.DISPLAY_FONT).size(shown)[0])
 
 
 def stone_spots(seat: int, players: int, stones: int, limit: float) -> tuple[list[float], bool]:
@@ -138,7 +139,8 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         value = round(score) - (info.stones if final else 0)
         unit = theme.draw_text(surface, _("pts"), (rect.right - 14, rect.centery + 6), 18, theme.CREAM_DIM,
                                anchor="midright")
-        number = theme.draw_text(surface, str(value), (min(rect.right - 56, unit.left - 6), rect.centery + 2),
+        shown_value = f"−{-value}" if value < 0 else str(value)  # the minus sign of the results' "−1 point"
+        number = theme.draw_text(surface, shown_value, (min(rect.right - 56, unit.left - 6), rect.centery + 2),
                                  theme.unscaled(40), theme.SUNFLOWER if final else theme.CREAM, theme.DISPLAY_FONT,
                                  "midright", shadow=True)  # left of its unit, whose word grows with the text size
         spots, counted = stone_spots(seat, picture.players, info.stones, number.left - 8)

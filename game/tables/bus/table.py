@@ -111,6 +111,7 @@ class BusTable(TableScene):
         self.hover_row: str | None = None
         self.cursor_row: str | None = None
         self.kind = KINDS[0]  # the building type a click places
+        self.kind_seat: int | None = None  # whose choice ``kind`` is: another player starts from a house again
         self.split = [0, 0]  # passengers to each station, while the split is being decided
         self.source: int | None = None  # Vrrooomm!: the crossing whose passenger rides
         self.confirming: str | None = None  # an action whose next space gives nothing, chosen once
@@ -137,7 +138,7 @@ class BusTable(TableScene):
         half = (box.width - 8) // 2
         specs = {
             "pass": (pygame.Rect(box.right - 200, box.y, 200, box.height), _("Pass"), self._pass, "secondary"),
-            "stop": (pygame.Rect(box.x, box.y, half, box.height), _("Stop time"), lambda: self._clock(True), "danger"),
+            "stop": (pygame.Rect(box.x, box.y, half, box.height), _("Stop"), lambda: self._clock(True), "danger"),
             "run": (pygame.Rect(box.x + half + 8, box.y, half, box.height), _("Let it run"), lambda: self._clock(False),
                     "good"),
             "west": (pygame.Rect(box.x, box.y, 84, box.height), "+1", lambda: self._shift(0), "secondary"),
@@ -254,6 +255,8 @@ class BusTable(TableScene):
         self.confirming = None
         if self.choices.splitting:
             self.split = self._opening_split()
+        if mine and acting != self.kind_seat:  # a hot-seat player's type is theirs, not the last player's
+            self.kind, self.kind_seat = KINDS[0], acting
         self._show_buttons()
         # A decision opens quiet: the pointer still rests where the last one was made, on the lot or
         # street just taken, whose tooltip would read as a refusal of the click that succeeded. The
@@ -275,7 +278,8 @@ class BusTable(TableScene):
         # The cover comes before the turn opens: the share it names is the one the turn will open with,
         # not what the last split left behind ("0 to SE and 0 to NW" of one passenger to share).
         split = self._opening_split() if self._decision().get("action") == "passengers" else self.split
-        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", self.kind, split,
+        kind = self.kind if seat == self.kind_seat else KINDS[0]
+        headline, detail = prompt(self.picture, self.looks, [seat], self._decision(), "", kind, split,
                                   stations=self._station_names())
         return f"{headline}. {detail}" if detail else headline
 
@@ -417,6 +421,9 @@ class BusTable(TableScene):
         if kind == "next" and self.choices.choosing and self.choices.may_pass:
             self._pass()  # N ends the turn in every game: here it ends this round's placing
             return True
+        if kind == "next" and self.choices.choosing:
+            # N before the round's two markers still steps through the rows, and says why it does not pass
+            self.toasts.add(self.choices.refusal({"type": "pass"}) or _("Not now."), refusal=True)
         if kind in ("left", "right", "up", "down", "next"):
             self.steering = True
             return self._move_cursor(kind)

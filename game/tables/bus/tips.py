@@ -54,6 +54,11 @@ def street_tip(choices: Choices, street: int, closing_at: int | None, picture: P
                 theme.TANGERINE_DARK,
             )
         )
+    lost = choices.lost_after(choices.street_action(street, closing_at))
+    if lost:  # said before the click: the other end of a circle, or another street, may keep them
+        lines.append((ngettext("After it no street is left at the line's ends: the next street is lost.",
+                               "After it no street is left at the line's ends: the other {count} are lost.",
+                               lost).format(count=lost), BAD))
     return lines
 
 
