@@ -21,6 +21,9 @@ from game.ui.input import Intent
 from game.ui.widgets import Button
 
 KEYS_Y = 1030  # the line that names the menu's and the rules' keys, under the button
+CARD_WIDTH, CARD_HEIGHT, CARD_CENTRE_Y = 1100, 420, 420  # "Pass the device to <name>": at least this large
+FRAME_INSET = 23  # the coloured frame drawn inside the card's edge, to its inner side
+TEXT_MARGIN = 22  # design pixels between the frame and the words inside it
 
 
 class CoverScene(Scene):
@@ -70,24 +73,42 @@ class CoverScene(Scene):
             return True
         return super().handle(intent)
 
+    def layout(self) -> tuple[pygame.Rect, list[tuple[str, int, str, int]]]:
+        """The card and its lines, each (text, design size, face, top), stacked with room between them
+        and inside the frame at every text size: the card grows for a large text size or a long note
+        (never onto the button beneath), rather than the words touching its frame or each other."""
+        width = CARD_WIDTH - 2 * (FRAME_INSET + theme.px(TEXT_MARGIN))
+        heading = _("Pass the device to")
+        name_size = theme.fit_text(self.player, 120, width, theme.DISPLAY_FONT)
+        hint = self.note or _("Everyone else: look away for a moment.")
+        hint_size, lines, step = theme.fit_lines(hint, 30, width, theme.line_height(30) * 4)  # a long note wraps
+        blocks = [(heading, 44, theme.TEXT_BOLD_FONT, theme.text_font(44, True).get_height()),
+                  (self.player, name_size, theme.DISPLAY_FONT,
+                   theme.display(name_size).get_height() + max(2, theme.px(name_size) // 14))]  # with its shadow
+        blocks += [(line, hint_size, theme.TEXT_FONT, step) for line in lines]
+        gap = theme.px(14)
+        content = sum(height for *_, height in blocks) + gap * 2
+        card = pygame.Rect(0, 0, CARD_WIDTH, max(CARD_HEIGHT, content + 2 * (FRAME_INSET + theme.px(TEXT_MARGIN))))
+        card.center = (theme.WIDTH // 2, CARD_CENTRE_Y)
+        card.bottom = min(card.bottom, self.button.rect.top - 40)  # grown: upwards, clear of the button
+        top = card.centery - content // 2
+        placed = []
+        for index, (text, size, face, height) in enumerate(blocks):
+            placed.append((text, size, face, top))
+            top += height + (gap if index < 2 else 0)
+        return card, placed
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         centre = theme.WIDTH // 2
-        wobble = math.sin(self.age * 3) * 6
-        badge = pygame.Rect(0, 0, 1100, 420)
-        badge.center = (centre, 420 + wobble)
-        theme.panel(surface, badge, theme.PLUM, 40, self.colour, 14)
-        pygame.draw.rect(surface, self.colour, badge.inflate(-30, -30), width=8, border_radius=30)
-        theme.draw_text(surface, _("Pass the device to"), (centre, badge.y + 92), 44, theme.CREAM_DIM,
-                        theme.TEXT_BOLD_FONT, "center")
-        size = theme.fit_text(self.player, 120, badge.width - 120, theme.DISPLAY_FONT)
-        theme.draw_text(surface, self.player, (centre, badge.centery + 24), size, theme.text_colour(self.colour),
-                        theme.DISPLAY_FONT, "center", shadow=True)
-        hint = self.note or _("Everyone else: look away for a moment.")
-        size, lines, step = theme.fit_lines(hint, 30, badge.width - 120, 84)  # a long note wraps, never spills
-        top = badge.bottom - 60 - step * (len(lines) - 1) / 2
-        for index, line in enumerate(lines):
-            theme.draw_text(surface, line, (centre, round(top + index * step)), size, theme.CREAM, anchor="center")
+        wobble = round(math.sin(self.age * 3) * 6)
+        card, lines = self.layout()
+        card.move_ip(0, wobble)
+        theme.panel(surface, card, theme.PLUM, 40, self.colour, 14)
+        pygame.draw.rect(surface, self.colour, card.inflate(-30, -30), width=8, border_radius=30)
+        for index, (text, size, face, top) in enumerate(lines):
+            colour = theme.CREAM_DIM if index == 0 else theme.text_colour(self.colour) if index == 1 else theme.CREAM
+            theme.draw_text(surface, text, (centre, top + wobble), size, colour, face, "midtop", shadow=index == 1)
         # the keys that work here, as every table says them: a newcomer handed the device finds the way out
         theme.draw_text(surface, _("Esc menu · F1 rules"), (centre, KEYS_Y), 26, theme.CREAM_DIM, anchor="center")
         super().draw(surface)
