@@ -138,12 +138,12 @@ def row_words(game: SavedGame) -> RowWords:
     title = (f"{named} · {where}" if known or (sound and game.players)
              else named if sound else _("Damaged save {file}").format(file=game.path.name))
     players, fields, trouble = ", ".join(game.players), {}, theme.shade(theme.CORAL, 0.9)
-    stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(game.when))
+    stamp = saved_when(game.when, time.time())
     if game.finished:
         pattern, fields, colour = (_("Finished · {result} · {players} · ended {when}"),
                                    {"result": game.result(), "when": stamp}, theme.SUNFLOWER)
     elif game.resumable:
-        pattern, fields, colour = (_("{players} · {how_far} · saved {when}"),
+        pattern, fields, colour = (_("{players} · {how_far} · {when}"),
                                    {"how_far": game.how_far(), "when": stamp}, theme.CREAM_DIM)
     elif game.continuable:
         pattern, fields, colour = "{players} · {problem}", {"problem": game.problem}, trouble
@@ -152,6 +152,17 @@ def row_words(game: SavedGame) -> RowWords:
     else:  # the reason: a sentence
         pattern, players, colour = "{players}", _("Cannot be resumed. {reason}.").format(reason=game.problem), trouble
     return RowWords(title, pattern, players, fields, ink, colour)
+
+
+def saved_when(when: float, now: float) -> str:
+    """When a game was last saved, as short as still says it: today's its time alone, this year's
+    without the year, so a row's room goes to the players' names rather than to the date."""
+    then, today = time.localtime(when), time.localtime(now)
+    if then[:3] == today[:3]:
+        return time.strftime(_("today %H:%M"), then)
+    if then.tm_year == today.tm_year and when <= now:
+        return time.strftime(_("%d %b, %H:%M"), then)
+    return time.strftime(_("%d %b %Y, %H:%M"), then)
 
 
 def rule_words(game: SavedGame) -> str:

@@ -581,3 +581,28 @@ def test_every_row_says_its_words_at_one_size_and_a_linie1_row_names_its_trip_ru
         assert any(title.startswith("Linie 1 · Three dice") for title in titles), titles
         assert not any("Three dice" in title or "die" in title for title in titles if title.startswith("Linja"))
     theme.set_ui_scale(1.0)
+
+
+def test_a_rows_players_read_whole_at_150_percent_in_german_the_date_short(app, monkeypatch):
+    from game.i18n import set_language
+    from game.scenes.saved import saved_when
+    from game.ui import theme
+    names = ["Ada", "Bimmel", "Schorsch", "Tramina"]
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in names]))
+    play(table(app).session.match, 3)
+    app.to_title()
+    drawn = record_drawn_text(monkeypatch)
+    set_language("de")
+    theme.set_ui_scale(1.5)
+    try:
+        screen = SavedGamesScene(app)
+        screen.draw(pygame.Surface((1920, 1080)))
+        detail = list_rows_words(drawn, screen, [screen.row_buttons[0][0].rect.left])[0][1][0]
+        now = time.time()
+        year_ago = now - 400 * 86400
+        assert saved_when(now, now) == time.strftime("heute %H:%M", time.localtime(now))
+        assert str(time.localtime(year_ago).tm_year) in saved_when(year_ago, now)  # another year: said
+    finally:
+        set_language("en")
+    assert detail.startswith("Ada, Bimmel, Schorsch, Tramina · "), detail  # no name cut for the date
+    assert "heute" in detail
