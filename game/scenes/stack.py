@@ -224,6 +224,9 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
+            # an overlay draws the scene beneath as it stands: never with the tooltip the pointer had
+            # called up there (End turn's under the pause menu), nor again when it is back on top
+            self.scenes[-1].ui.forget_hover()
             self.scenes[-1].pause()
         self.scenes.append(scene)
         if not scene.overlay:
