@@ -109,6 +109,8 @@ class CoverScene(Scene):
         for index, (text, size, face, top) in enumerate(lines):
             colour = theme.CREAM_DIM if index == 0 else theme.text_colour(self.colour) if index == 1 else theme.CREAM
             theme.draw_text(surface, text, (centre, top + wobble), size, colour, face, "midtop", shadow=index == 1)
-        # the keys that work here, as every table says them: a newcomer handed the device finds the way out
-        theme.draw_text(surface, _("Esc menu · F1 rules"), (centre, KEYS_Y), 26, theme.CREAM_DIM, anchor="center")
+        # the keys that work here, as every table says them: a newcomer handed the device finds the way out;
+        # only while they work (on top): under the rules or the menu it would peek out beneath their panel
+        if self.app.stack.top is self:
+            theme.draw_text(surface, _("Esc menu · F1 rules"), (centre, KEYS_Y), 26, theme.CREAM_DIM, anchor="center")
         super().draw(surface)

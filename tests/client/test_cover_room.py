@@ -35,3 +35,30 @@ def test_the_covers_lines_touch_neither_its_frame_nor_each_other(app, monkeypatc
     for first, second in itertools.combinations(words, 2):
         assert not first.colliderect(second), (first, second)
     assert card.bottom < cover.button.rect.top  # a grown card stays clear of the button
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_nothing_of_the_cover_peeks_out_under_the_edge_of_the_rules_opened_over_it(app, monkeypatch, scale):
+    from game.scenes import rules
+
+    theme.set_ui_scale(scale)
+    cover = CoverScene(app, "Ada", theme.player_colour(0), lambda: None)
+    app.push(cover)
+    drawn = record_drawn_text(monkeypatch)
+    app.stack.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    assert any("F1" in text for text, _rect in drawn)  # on top, the cover names its keys
+    app.push(rules.RulesScene(app))
+    drawn.clear()
+    real_panel = theme.panel
+    beneath: list[tuple[str, pygame.Rect]] = []
+
+    def panel(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if rect == rules.PANEL and not beneath:  # the rules' panel: everything drawn so far lies beneath it
+            beneath.extend(drawn)
+        return real_panel(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "panel", panel)
+    app.stack.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    assert beneath
+    for text, rect in beneath:  # hidden under the panel, or clear of it: never cut by its edge
+        assert rules.PANEL.contains(rect) or not rules.PANEL.colliderect(rect), (text, rect)
