@@ -172,7 +172,10 @@ def rule_words(game: SavedGame) -> str:
     if key is None or not (game.resumable or game.continuable or game.other_version or game.in_use):
         return ""
     value = game.options.get(key, RULE_DEFAULTS.get(game.game))
-    return option_info(game.game, key).name_of(value) or ""
+    info = option_info(game.game, key)
+    if info.seats and type(value) is int and 0 <= value < len(game.players):
+        return game.players[value]  # a seat by its player, as the setup screen names it: never "Seat 1"
+    return info.name_of(value) or ""
 
 
 NAMED_RULE = {"linie1": "trip_rule"}  # game -> the option its saved games' rows name

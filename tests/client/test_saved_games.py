@@ -606,3 +606,14 @@ def test_a_rows_players_read_whole_at_150_percent_in_german_the_date_short(app, 
         set_language("en")
     assert detail.startswith("Ada, Bimmel, Schorsch, Tramina · "), detail  # no name cut for the date
     assert "heute" in detail
+
+
+def test_a_rows_named_seat_option_names_the_seats_player_not_its_number(app, monkeypatch):
+    from game.scenes import saved
+    assert start_local_game(app, TableConfig("liniell", [SeatInfo("Ada"), SeatInfo("Bimmel")], {"first_player": 1}))
+    play(table(app).session.match, 1)
+    app.to_title()
+    monkeypatch.setitem(saved.NAMED_RULE, "liniell", "first_player")  # were "who starts" named on a row
+    (game,) = [item for item in saved.saves.list_saves() if item.game == "liniell"]
+    assert saved.rule_words(game) == "Bimmel"
+    assert "Seat" not in saved.row_words(game).title
