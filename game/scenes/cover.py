@@ -87,7 +87,7 @@ class CoverScene(Scene):
                    theme.display(name_size).get_height() + max(2, theme.px(name_size) // 14))]  # with its shadow
         blocks += [(line, hint_size, theme.TEXT_FONT, step) for line in lines]
         gap = theme.px(14)
-        content = sum(height for *_, height in blocks) + gap * 2
+        content = sum(block[3] for block in blocks) + gap * 2
         card = pygame.Rect(0, 0, CARD_WIDTH, max(CARD_HEIGHT, content + 2 * (FRAME_INSET + theme.px(TEXT_MARGIN))))
         card.center = (theme.WIDTH // 2, CARD_CENTRE_Y)
         card.bottom = min(card.bottom, self.button.rect.top - 40)  # grown: upwards, clear of the button
