@@ -297,6 +297,11 @@ class Linie1Table(TableScene):
             self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
                 name=self.seat_name(acting)), TOAST_SECONDS)
 
+    def result_to_see(self, events: list[dict[str, Any]], actor: int) -> bool:
+        """A player's own tram moved (a roll, a drive, a die carried out): where it stands and what the
+        die showed stay in sight a beat after a skipped show, before the next player's cover."""
+        return any(event.get("type") == "move" and event.get("seat") == actor for event in events)
+
     def needs_cover(self, seat: int) -> bool:
         """A player who declared has shown their cards to everyone and their hand is public anyway:
         their turns need no cover, so a hot-seat trip is not a "show me" click before every roll."""
