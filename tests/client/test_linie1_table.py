@@ -98,6 +98,36 @@ def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(ap
     assert table.refusal_note is None and not table.message_bad  # moved on: the note goes
 
 
+def _point_at(app, table, cell):
+    run(app, 0.05, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, cell), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+
+
+def test_a_square_no_tile_can_ever_go_shows_a_calm_frame_not_a_red_ghost(app, monkeypatch):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    ghosts, frames = [], []
+    monkeypatch.setattr(table.board_view, "draw_ghost", lambda surface, action, ok: ghosts.append(ok))
+    monkeypatch.setattr(table.board_view, "draw_calm_cursor", lambda surface, cell: frames.append(cell),
+                        raising=False)
+    terminal = next(iter(table.board.terminal_at))
+    building = next(iter(table.board.buildings))
+    for cell in (terminal, building):
+        ghosts.clear(), frames.clear()
+        _point_at(app, table, cell)
+        assert table.ghost_shown() and table.ghost_verdict() is not None  # the rules would refuse it ...
+        assert frames and frames[-1] == cell and not ghosts  # ... yet no red ghost hangs over it
+        assert not table.status_line()[1]  # the line under the tiles guides, it does not refuse
+    run(app, 0.02, click(cell_centre(table, terminal)))  # tried all the same: the rule's words
+    assert table.message_bad and table.message == refusal_text(table.ghost_verdict())
+    assert match.view(0)["board"]["tiles"] == []
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1
+    ghosts.clear(), frames.clear()
+    _point_at(app, table, (5, 2))  # a playfield square a rule refuses: red, with its words
+    assert ghosts and ghosts[-1] is False and not frames and table.status_line()[1]
+
+
 def test_rotate_by_key_wheel_and_right_click(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     run(app, 0.02, key(pygame.K_r))

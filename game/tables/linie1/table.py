@@ -940,6 +940,13 @@ class Linie1Table(TableScene):
         this player may build and points at the board, once they moved or chose since the turn opened."""
         return self.can_build() and self.pointer_on_board and not self.ghost_waits
 
+    def ghost_calm(self) -> bool:
+        """The square pointed at is one no tile can ever go (a terminal or another square of the border,
+        a building): no red refusal hangs over its number or name before a click, only a calm frame that
+        shows where the pointer or the keys are (a click there still says the rule's words)."""
+        cell = self.cursor
+        return cell is not None and (not self.board.is_playfield(cell) or cell in self.board.buildings)
+
     def ghost_action(self) -> dict[str, Any] | None:
         tile = self.selected_tile()
         if tile is None or self.cursor is None:
@@ -1054,7 +1061,7 @@ class Linie1Table(TableScene):
     def status_line(self) -> tuple[str, bool]:
         """The line under the hand: a refusal, what the red ghost would be refused for, or guidance."""
         text, bad = self.message, self.message_bad
-        verdict = self.ghost_verdict() if self.ghost_shown() else None
+        verdict = self.ghost_verdict() if self.ghost_shown() and not self.ghost_calm() else None
         if verdict is not None and not self.message:
             text, bad = refusal_text(verdict), True  # the red ghost says why, before any click
         if not text:
@@ -1164,7 +1171,9 @@ class Linie1Table(TableScene):
         if self.pair_first is not None:
             self.board_view.draw_held_pair(surface, self.pair_first)
         action = self.ghost_action() if self.ghost_shown() else None
-        if action is not None:
+        if action is not None and self.ghost_calm():
+            self.board_view.draw_calm_cursor(surface, tuple(action["cell"]))
+        elif action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)
         waiting = self.waiting_dice()
