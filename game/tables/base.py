@@ -303,10 +303,11 @@ class TableScene(HoldsSession, Scene):
         hangs from this rect's top centre and is at most as wide."""
         return pygame.Rect(theme.WIDTH // 2 - 340, theme.HEIGHT - 230, 680, 210)
 
-    def explain_refusal(self, code: str) -> None:
-        """A refusal the table judged itself (a ghost tile clicked): a first game explains it."""
+    def explain_refusal(self, code: str, params: Any = None) -> None:
+        """A refusal (the authority's, or one the table judged itself: a ghost tile clicked), with its
+        parameters: a first game explains it."""
         if self.coach is not None:
-            self.coach.refused(code)
+            self.coach.refused(code, params if isinstance(params, dict) else None)
 
     def menu_keys_note(self) -> str:
         """Where the pause menu and the rules are, in the words Liniell's top bar uses: every table
@@ -393,7 +394,7 @@ class TableScene(HoldsSession, Scene):
             self.awaiting = 0.0
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
-            self.explain_refusal(str(rejection.get("code") or ""))
+            self.explain_refusal(str(rejection.get("code") or ""), rejection.get("params"))
             self.refused(refusal_text(rejection, self.seat_names()))
         elif kind == "error":
             self.awaiting = 0.0

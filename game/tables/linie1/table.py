@@ -1008,7 +1008,7 @@ class Linie1Table(TableScene):
             self.selected = (self.selected + 1) % len(self.hand())
             return False
         self.say(refusal_text(rejection), bad=True)
-        self.explain_refusal(rejection.code)
+        self.explain_refusal(rejection.code, dict(rejection.params))
         self.refusal_note = (refusal_text(rejection), tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
         return False
