@@ -286,7 +286,7 @@ class BoardView:
         """Where the pointer or the keys are, over a square no tile can ever go: a thin cream frame that
         leaves the terminal's number or the building's name in sight (no tile, no red)."""
         rect = self.board.cell_rect(cell, layout.ORIGIN)
-        pygame.draw.rect(surface, theme.CREAM, rect.inflate(2, 2), width=2, border_radius=max(4, rect.width // 8))
+        pygame.draw.rect(surface, theme.CREAM, rect.inflate(4, 4), width=3, border_radius=max(4, rect.width // 8))
 
     def refusal_box(self, cell: tuple[int, int], text: str) -> pygame.Rect:
         """Where ``draw_refusal`` puts its note on the canvas (a hint keeps clear of it): beside the
