@@ -12,9 +12,11 @@ The loop, every frame (``update``):
    decision it is, whose eyes the screen shows, the cover between two humans at one screen.
 
 Input: the HUD first, then Esc (pause) and F1 (rules), a click or Enter during an animation skips
-it, then the game's ``handle_table``, then the widgets. A game's table never asks whether it is a
-LAN game: the ``Session`` declares what it needs to know. A LAN table's HUD, results and lobby are
-the LAN layer's, which sits above the tables: the app hands them down (``app.doors``).
+it (a skipped move whose result its hot-seat player wants to see, ``result_to_see``, then stands a
+beat before the next cover), then the game's ``handle_table``, then the widgets. A game's table
+never asks whether it is a LAN game: the ``Session`` declares what it needs to know. A LAN table's
+HUD, results and lobby are the LAN layer's, which sits above the tables: the app hands them down
+(``app.doors``).
 """
 
 from __future__ import annotations
