@@ -12,9 +12,11 @@ The loop, every frame (``update``):
    decision it is, whose eyes the screen shows, the cover between two humans at one screen.
 
 Input: the HUD first, then Esc (pause) and F1 (rules), a click or Enter during an animation skips
-it, then the game's ``handle_table``, then the widgets. A game's table never asks whether it is a
-LAN game: the ``Session`` declares what it needs to know. A LAN table's HUD, results and lobby are
-the LAN layer's, which sits above the tables: the app hands them down (``app.doors``).
+it (a skipped move whose result its hot-seat player wants to see, ``result_to_see``, then stands a
+beat before the next cover), then the game's ``handle_table``, then the widgets. A game's table
+never asks whether it is a LAN game: the ``Session`` declares what it needs to know. A LAN table's
+HUD, results and lobby are the LAN layer's, which sits above the tables: the app hands them down
+(``app.doors``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,11 @@ from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_save_problem
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
+# A player who skipped the show of their own move (a Linie 1 roll) sees where it left things this long
+# before the hot-seat cover hands the screen on; the first moment of it takes no click, so a double
+# click that skipped does not hand the device on unseen too. Real seconds: the beat is for reading.
+LOOK_SECONDS = 1.6
+LOOK_DEAF = 0.35
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 Anchor = tuple[int, int] | None
@@ -101,6 +108,9 @@ class TableScene(HoldsSession, Scene):
         self.end_heard = False  # the table sounded the game's end as it staged it: the results stay quiet
         self.awaiting = 0.0  # seconds left to wait for the answer to an intent
         self._opened: tuple[int, int | None] | None = None
+        self._to_see: set[int] = set()  # ids of queued or playing updates whose result their player wants to see
+        self._look_due = False  # such an update was skipped: the next cover waits a beat
+        self.looking = 0.0  # seconds left of that beat (the board shows the result, the cover waits)
         self._announced: int | None = None
         self.show = Show(self._settled, ParticleSystem(seed=11), on_shown=self.shown_changed)
         self.lan_hud: TableHud | None = None
@@ -147,7 +157,8 @@ class TableScene(HoldsSession, Scene):
 
     @property
     def busy(self) -> bool:
-        return self.show.busy
+        """A move plays out (or its skipped result is shown for a beat before the cover): no moves."""
+        return self.show.busy or self.looking > 0
 
     @property
     def my_turn(self) -> bool:
@@ -208,6 +219,8 @@ class TableScene(HoldsSession, Scene):
         bot is not "thinking" while its last move still plays), and every table says it alike."""
         if self.session.replay:  # Enter presses the replay bar's focused button
             return _("Click to skip the animation.")
+        if self.looking > 0:  # the show is over: its result stands for a beat before the screen goes on
+            return _("Click or press Enter to pass the device on.")
         return _("Click or press Enter to skip the animation.")
 
     def others_words(self, seat: int) -> str:
@@ -261,6 +274,12 @@ class TableScene(HoldsSession, Scene):
         only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
         return True
 
+    def result_to_see(self, events: list[dict[str, Any]], actor: int) -> bool:
+        """Whether ``events``, brought about by ``actor`` (a player of this screen), end in something
+        that player wants to see before the screen is handed on, even when they skipped its show: a
+        Linie 1 tram's move after a roll. A plain End turn shows nothing new to its player: no beat."""
+        return False
+
     def cover_note(self, seat: int) -> str:
         """A line on the hot-seat cover for ``seat`` (what to do, which colour is theirs)."""
         return ""
@@ -286,10 +305,11 @@ class TableScene(HoldsSession, Scene):
         hangs from this rect's top centre and is at most as wide."""
         return pygame.Rect(theme.WIDTH // 2 - 340, theme.HEIGHT - 230, 680, 210)
 
-    def explain_refusal(self, code: str) -> None:
-        """A refusal the table judged itself (a ghost tile clicked): a first game explains it."""
+    def explain_refusal(self, code: str, params: Any = None) -> None:
+        """A refusal (the authority's, or one the table judged itself: a ghost tile clicked), with its
+        parameters: a first game explains it."""
         if self.coach is not None:
-            self.coach.refused(code)
+            self.coach.refused(code, params if isinstance(params, dict) else None)
 
     def menu_keys_note(self) -> str:
         """Where the pause menu and the rules are, in the words Liniell's top bar uses: every table
@@ -368,19 +388,28 @@ class TableScene(HoldsSession, Scene):
                 self.version = version
                 events = [event for event in message.get("events") or [] if isinstance(event, dict)]
                 actor = message.get("actor")
-                self.show.play(view, lambda timeline: self._stage_received(
-                    timeline, events, view, actor if isinstance(actor, int) else None))
+                actor = actor if isinstance(actor, int) else None
+                if actor in self.humans and len(self.humans) > 1 and self._wants_a_look(events, actor):
+                    self._to_see.add(id(view))
+                self.show.play(view, lambda timeline: self._stage_received(timeline, events, view, actor))
         elif kind == "rejected":
             self.awaiting = 0.0
             rejection = message.get("rejection") or {}
             self.app.sounds.play("error")
-            self.explain_refusal(str(rejection.get("code") or ""))
+            self.explain_refusal(str(rejection.get("code") or ""), rejection.get("params"))
             self.refused(refusal_text(rejection, self.seat_names()))
         elif kind == "error":
             self.awaiting = 0.0
             self.refused(net_error_text(message))
         elif kind == "status" and getattr(self.session, "deal", 0) != self.deal and not self.handed_over:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
+
+    def _wants_a_look(self, events: list[dict[str, Any]], actor: int) -> bool:
+        """``result_to_see``; a LAN host's events it cannot read ask for no beat."""
+        try:
+            return self.result_to_see(events, actor)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
 
     def _stage_received(self, timeline: Timeline, events: list[dict[str, Any]], view: View,
                         actor: int | None) -> None:
@@ -421,6 +450,7 @@ class TableScene(HoldsSession, Scene):
     def resync(self, view: View) -> None:
         """Show ``view`` at once: the first view, or a snapshot after the link was repaired."""
         self.show.reset(view)
+        self._to_see.clear()
         match = view.get("match") if isinstance(view.get("match"), dict) else {}
         if isinstance(match.get("version"), int):
             self.version = max(self.version, match["version"])
@@ -429,6 +459,7 @@ class TableScene(HoldsSession, Scene):
         self._check_over(view)
 
     def _settled(self, view: View) -> None:
+        self._to_see.discard(id(view))
         self.adopted(view)
         self._check_over(view)
 
@@ -449,11 +480,17 @@ class TableScene(HoldsSession, Scene):
         to_act = view.get("match", {}).get("to_act") or []
         acting = to_act[0] if to_act and isinstance(to_act[0], int) else None
         key = (self.version, acting)
-        if key == self._opened:
+        if key == self._opened or self.looking > 0:
+            return  # (or the last player still looks at the result of their move: the cover waits)
+        mine = acting is not None and acting in self.humans
+        if self._look_due and mine and len(self.humans) > 1 and self.covered_for != acting \
+                and self.needs_cover(acting):
+            self._look_due = False
+            self.looking = LOOK_SECONDS  # their skipped move's result stands a beat before the cover
             return
+        self._look_due = False
         self._opened = key
         self.acting = acting
-        mine = acting is not None and acting in self.humans
         if mine and len(self.humans) > 1 and self.covered_for != acting and not self.needs_cover(acting):
             self.covered_for = acting  # handed on openly: nothing of theirs is secret any more
         if mine and len(self.humans) > 1 and self.covered_for != acting:
@@ -572,7 +609,7 @@ class TableScene(HoldsSession, Scene):
 
     # -- frame ------------------------------------------------------------------------------------
     def needs_frames(self) -> bool:
-        return (super().needs_frames() or self.show.busy or len(self.show.particles) > 0 or bool(self.show.overlays)
+        return (super().needs_frames() or self.busy or len(self.show.particles) > 0 or bool(self.show.overlays)
                 or (self.lan_hud is not None and self.lan_hud.needs_frames())
                 or (self.coach is not None and self.coach.settling))
 
@@ -591,7 +628,12 @@ class TableScene(HoldsSession, Scene):
             self.open_rules()
             return True
         on_widget = intent.pos is not None and self.ui.at(intent.pos) is not None
+        if self.looking > 0 and not self.show.busy and not on_widget:
+            if kind in ("press", "confirm", "next") and self.looking <= LOOK_SECONDS - LOOK_DEAF:
+                self.looking = 0.0  # seen: the screen goes on to the next player
+            return True  # nothing of the turn just passed is played on meanwhile
         if self.busy and kind in ("press", "confirm", "next") and not on_widget:
+            self._look_due = self._look_due or bool(self._to_see)
             self.show.skip()  # an impatient player skips the animation
             return True
         if kind == "confirm" and self.keys_on_buttons and self.ui.focus is not None and self.ui.focus.interactive:
@@ -631,6 +673,7 @@ class TableScene(HoldsSession, Scene):
             self.receive(message)
         self._play_show(dt * self.app.settings.animation_speed)
         self.awaiting = max(0.0, self.awaiting - dt)
+        self.looking = max(0.0, self.looking - dt)
         if not self.show.busy:
             self._open_turn()
         if self.coach is not None:

@@ -10,7 +10,7 @@ stop: the first game is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,21 +36,33 @@ class Moment:
     applies: Callable[[Any], bool]
 
 
+# A refusal's explanation: its words (marked with N_), or a function of the refusal's parameters that
+# chooses them, where the words must fit the case (one action owed or two)
+Explanation = str | Callable[[Mapping[str, Any]], str]
+
+
 @dataclass(frozen=True)
 class GameHints:
     """One title's hints: its moments, in the order they are worth saying, and refusal explanations
     keyed by refusal code (``linie1.rule_b_into_building``) or by a code's start (``linie1.rule_``)."""
 
     moments: tuple[Moment, ...]
-    refusals: dict[str, str] = field(default_factory=dict)
+    refusals: dict[str, Explanation] = field(default_factory=dict)
 
-    def explain(self, code: str) -> tuple[str, str] | None:
-        """The refusal explanation for ``code`` and the key it is remembered under (the longest match)."""
+    def explain(self, code: str, params: Mapping[str, Any] | None = None) -> tuple[str, str] | None:
+        """The refusal explanation for ``code`` (with its ``params``) and the key it is remembered under
+        (the longest match): whichever words a case chose, the refusal is explained once."""
         matches = [key for key in self.refusals if code == key or (key.endswith("_") and code.startswith(key))]
         if not matches:
             return None
         key = max(matches, key=len)
-        return f"refused:{key}", self.refusals[key]
+        words = self.refusals[key]
+        if callable(words):
+            try:
+                words = words(params or {})
+            except (KeyError, TypeError, ValueError):  # a host of another version: no explanation
+                return None
+        return f"refused:{key}", words
 
 
 class HintMemory:
@@ -133,11 +145,11 @@ class Coach:
                 self.moment = moment
                 return
 
-    def refused(self, code: str) -> None:
+    def refused(self, code: str, params: Mapping[str, Any] | None = None) -> None:
         """A refusal: explain it the first time it happens (it replaces a moment's hint)."""
         if not self.active or not code:
             return
-        explained = self.hints.explain(code)
+        explained = self.hints.explain(code, params)
         if explained is None or explained[0] in self._seen():
             return
         self._say(*explained)

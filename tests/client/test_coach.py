@@ -97,6 +97,32 @@ def test_a_refusal_from_the_authority_is_explained(app):
     assert table.coach.current[0] == "refused:linie1.exchange_"
 
 
+@pytest.mark.parametrize("laid", [0, 1])
+def test_end_turn_refused_says_what_is_owed_as_many_tiles_as_are_owed(app, laid):
+    """None laid yet, the hint asks for two tiles, not "another" one; one laid, for another."""
+    import pygame
+
+    from game.core.linie1 import fitting_cells
+    from game.i18n import _
+    from tests.client.helpers import key
+    table, match = make_table(app)
+    click_link(app, table, "ok")
+    for _laid in range(laid):
+        tile = table.hand()[0]
+        table.cursor = tuple(fitting_cells(table.view, tile, table.rotations[0])[0])
+        assert table.place()
+        for _step in range(60):
+            run(app, 0.05)
+            if not table.busy:
+                break
+    assert match.view(0)["actions_taken"] == laid and match.view(0)["must_act"]
+    run(app, 0.02, key(pygame.K_n))  # End turn, owed actions and all: the host refuses it
+    run(app, 0.1)
+    assert table.coach.current is not None and table.coach.current[0] == "refused:linie1.must_take_two_actions"
+    words = _(table.coach.current[1])
+    assert ("two tiles" in words) == (laid == 0) and ("another tile" in words) == (laid == 1)
+
+
 def test_a_finished_game_ends_that_titles_hints(app):
     table, _match = make_table(app)
     table.coach.memory.finished("linie1")

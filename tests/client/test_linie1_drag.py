@@ -234,3 +234,27 @@ def test_a_carry_taken_away_and_brought_back_is_still_a_drag() -> None:
     carry.move((100, 100))
     assert carry.moved and carry.centre == (110, 90)  # back where it was pressed, but carried
     assert carry.centre_at(0.5) == (105, 95)  # drawn at half size, the pointer on the same spot of it
+
+
+def test_the_line_under_the_offer_says_its_tiles_may_be_dragged_and_reads_whole_at_150_percent(app, monkeypatch):
+    from game.i18n import set_language
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_sizes
+    table = taking_from_drivers(app)
+    drawn = record_drawn_sizes(monkeypatch)
+    for lang, dragging in (("en", "drag it"), ("de", "zieh es")):
+        set_language(lang)
+        theme.set_ui_scale(1.5)
+        try:
+            words, bad = table.status_line()
+            drawn.clear()
+            table.draw(pygame.Surface((1920, 1080)))
+        finally:
+            set_language("en")
+            theme.set_ui_scale(1.0)
+        assert dragging in words and not bad
+        lines = [(text, size, rect) for text, size, rect in drawn if text and text in words
+                 and layout.message_top() - 2 <= rect.top < layout.BUTTONS_Y and rect.left >= layout.PANEL_X - 20]
+        assert " ".join(text for text, _size, _rect in lines).split() == words.split()  # whole, no "…"
+        assert max(rect.bottom for _text, _size, rect in lines) <= layout.BUTTONS_Y
+        assert min(size for _text, size, _rect in lines) * 1.5 >= 26  # read at 150 %, not squeezed

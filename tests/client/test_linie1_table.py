@@ -13,6 +13,7 @@ from game.render.linie1.route import RoutePath
 from game.scenes.cover import CoverScene
 from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.session import LocalSession
+from game.tables import base as base_module
 from game.tables.launch import TableConfig
 from game.tables.linie1 import layout
 from game.tables.linie1 import panel as panel_module
@@ -97,6 +98,36 @@ def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(ap
     assert table.refusal_note is None and not table.message_bad  # moved on: the note goes
 
 
+def _point_at(app, table, cell):
+    run(app, 0.05, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(table, cell), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+
+
+def test_a_square_no_tile_can_ever_go_shows_a_calm_frame_not_a_red_ghost(app, monkeypatch):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    ghosts, frames = [], []
+    monkeypatch.setattr(table.board_view, "draw_ghost", lambda surface, action, ok: ghosts.append(ok))
+    monkeypatch.setattr(table.board_view, "draw_calm_cursor", lambda surface, cell: frames.append(cell),
+                        raising=False)
+    terminal = next(iter(table.board.terminal_at))
+    building = next(iter(table.board.buildings))
+    for cell in (terminal, building):
+        ghosts.clear(), frames.clear()
+        _point_at(app, table, cell)
+        assert table.ghost_shown() and table.ghost_verdict() is not None  # the rules would refuse it ...
+        assert frames and frames[-1] == cell and not ghosts  # ... yet no red ghost hangs over it
+        assert not table.status_line()[1]  # the line under the tiles guides, it does not refuse
+    run(app, 0.02, click(cell_centre(table, terminal)))  # tried all the same: the rule's words
+    assert table.message_bad and table.message == refusal_text(table.ghost_verdict())
+    assert match.view(0)["board"]["tiles"] == []
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1
+    ghosts.clear(), frames.clear()
+    _point_at(app, table, (5, 2))  # a playfield square a rule refuses: red, with its words
+    assert ghosts and ghosts[-1] is False and not frames and table.status_line()[1]
+
+
 def test_rotate_by_key_wheel_and_right_click(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     run(app, 0.02, key(pygame.K_r))
@@ -179,6 +210,68 @@ def test_a_hot_seat_driver_needs_no_cover_the_builder_still_does(app):
     assert not match.finished and match.to_act()[0] == 1
     assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben"  # Ben's cards are secret
     assert table.eyes is None
+
+
+def _ada_drives_ben_builds(app):
+    """A hot-seat table where Ada drives and rolls now, and Ben (still building) keeps his cards secret."""
+    from game.bots import make_bot
+    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
+    match = Match("linie1", seats, 8)
+    stand_ins = [make_bot("linie1", "normal", 80 + seat) for seat in range(2)]
+    while not (match.view(0)["players"][0]["driving"] and match.to_act()[0] == 0):
+        seat = match.to_act()[0]
+        assert match.submit(seat, stand_ins[seat].decide(match.view(seat))).ok and not match.finished
+    table = Linie1Table(app, LocalSession(match, bot_seed=8), TableConfig("linie1", seats, {}))
+    app.push(table)
+    run(app, 0.1)
+    return table, match
+
+
+def test_a_skipped_roll_shows_where_the_tram_went_before_the_next_players_cover(app):
+    table, match = _ada_drives_ben_builds(app)
+    before = match.view(0)["players"][0]["trip"]["position"]
+    run(app, 0.02, key(pygame.K_n))  # Ada rolls ...
+    run(app, 0.05)
+    assert table.show.busy and table.show.masks.held(("tram", 0))
+    run(app, 0.02, click(cell_centre(table, (6, 6))))  # ... and skips the show at once
+    run(app, 0.05)
+    moved = match.view(0)["players"][0]["trip"]["position"]
+    assert moved != before and match.to_act()[0] == 1
+    assert app.stack.top is table and table.eyes == 0  # Ada's board, the tram where it stopped, the die on it
+    assert not table.show.busy and not table.show.masks and table.view["last_roll"]["seat"] == 0
+    assert table.busy and not table.my_turn  # nothing to play meanwhile
+    run(app, 0.02, click(cell_centre(table, (6, 6))))  # a double click's second half: still looking
+    assert app.stack.top is table
+    run(app, 0.6)
+    run(app, 0.02, click(cell_centre(table, (6, 6))))  # seen: on to Ben
+    run(app, 0.05)
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben" and table.eyes is None
+
+
+def test_the_beat_after_a_skipped_roll_ends_by_itself(app):
+    table, match = _ada_drives_ben_builds(app)
+    run(app, 0.02, key(pygame.K_n))
+    run(app, 0.05)
+    run(app, 0.02, key(pygame.K_RETURN))  # Enter skips too
+    run(app, 0.05)
+    assert app.stack.top is table and table.looking > 0
+    run(app, base_module.LOOK_SECONDS)
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben"
+
+
+def test_a_skipped_end_turn_hands_on_at_once(app):
+    """Only a move whose result its player wants to see waits: End turn's cover comes at once."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
+    run(app, 0.05, key(pygame.K_RETURN))
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, key(pygame.K_n))
+    run(app, 0.05)
+    assert table.show.busy  # the drawn tiles fly to Ada's hand
+    run(app, 0.02, click(cell_centre(table, (6, 6))))
+    run(app, 0.05)
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben" and table.looking == 0
 
 
 def _ready_to_drive() -> LocalSession:

@@ -138,15 +138,21 @@ def test_every_catalogue_is_valid_utf8_po():
 
 
 def test_every_first_game_hint_is_marked_for_translation():
-    """The coach translates a hint where it shows it, so each game's hints.py marks every text with N_."""
+    """The coach translates a hint where it shows it, so each game's hints.py marks every text with N_
+    (a refusal's explanation chosen by a function of its params: every text that function returns)."""
     unmarked = []
     for path in sorted((ROOT / "game" / "tables").glob("*/hints.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        functions = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+        for node in ast.walk(tree):
             texts = []
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Moment":
                 texts = node.args[1:2]
             elif isinstance(node, ast.keyword) and node.arg == "refusals" and isinstance(node.value, ast.Dict):
-                texts = node.value.values
+                for value in node.value.values:
+                    chooser = functions.get(value.id) if isinstance(value, ast.Name) else None
+                    texts += [step.value for step in ast.walk(chooser) if isinstance(step, ast.Return)
+                              and step.value is not None] if chooser is not None else [value]
             unmarked += [f"{path.relative_to(ROOT)}:{text.lineno}" for text in texts if not (
                 isinstance(text, ast.Call) and isinstance(text.func, ast.Name) and text.func.id == "N_")]
     assert not unmarked, unmarked

@@ -282,6 +282,12 @@ class BoardView:
         self.board.draw_ghost(surface, _cell(action["cell"]), tile_segments(action["tile"], action["rot"]), ok,
                               layout.ORIGIN)
 
+    def draw_calm_cursor(self, surface: pygame.Surface, cell: tuple[int, int]) -> None:
+        """Where the pointer or the keys are, over a square no tile can ever go: a thin cream frame that
+        leaves the terminal's number or the building's name in sight (no tile, no red)."""
+        rect = self.board.cell_rect(cell, layout.ORIGIN)
+        pygame.draw.rect(surface, theme.CREAM, rect.inflate(4, 4), width=3, border_radius=max(4, rect.width // 8))
+
     def refusal_box(self, cell: tuple[int, int], text: str) -> pygame.Rect:
         """Where ``draw_refusal`` puts its note on the canvas (a hint keeps clear of it): beside the
         square where it fits, else below or above it, whichever hides less of the buildings, first of

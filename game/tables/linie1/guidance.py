@@ -70,8 +70,8 @@ def guidance(table: GuidedTable) -> str:
     if phase == "refill":
         count = len(table.refill_slots())
         keys = "1" if count <= 1 else f"1–{min(count, 9)}"  # the number keys that act
-        return _("Take a tile: click it or press {keys} (or ← → and Enter). Stop taking ({key}) ends your "
-                 "turn.").format(keys=keys, key=key("next"))
+        return _("Take a tile: click it, drag it to your tiles or press {keys} (or ← → and Enter). Stop taking "
+                 "({key}) ends your turn.").format(keys=keys, key=key("next"))
     if phase == "build":
         status = table.route_status()
         if table.view["actions_taken"] and status is not None and status["complete"]:

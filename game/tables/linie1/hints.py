@@ -3,6 +3,7 @@ refusal means (see ``game.tables.coach``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core.linie1.data import HAND_SIZE
@@ -40,6 +41,15 @@ def _pile_short(table: Any) -> int:
 
 def _route_ready(table: Any) -> bool:
     return _building(table, 0) and table.planned_route() is not None
+
+
+def _owed(params: Mapping[str, Any]) -> str:
+    """End turn refused: "another" tile once one action is taken, two tiles before any."""
+    if int(params.get("owed", 1)) >= 2:
+        return N_("You owe two actions whenever two legal ones exist: lay or exchange two tiles before "
+                  "ending your turn.")
+    return N_("You owe two actions whenever two legal ones exist: lay or exchange another tile before "
+              "ending your turn.")
 
 
 HINTS = GameHints(
@@ -84,7 +94,6 @@ HINTS = GameHints(
                         "Hint lights every square where a tile of your hand fits."),
         "linie1.exchange_": N_("An exchange must keep every rail of the tile it replaces and add at least one. "
                             "Trees can never be replaced."),
-        "linie1.must_take_two_actions": N_("You owe two actions whenever two legal ones exist: lay or "
-                                        "exchange another tile before ending your turn."),
+        "linie1.must_take_two_actions": _owed,
     },
 )

@@ -297,6 +297,11 @@ class Linie1Table(TableScene):
             self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
                 name=self.seat_name(acting)), TOAST_SECONDS)
 
+    def result_to_see(self, events: list[dict[str, Any]], actor: int) -> bool:
+        """A player's own tram moved (a roll, a drive, a die carried out): where it stands and what the
+        die showed stay in sight a beat after a skipped show, before the next player's cover."""
+        return any(event.get("type") == "move" and event.get("seat") == actor for event in events)
+
     def needs_cover(self, seat: int) -> bool:
         """A player who declared has shown their cards to everyone and their hand is public anyway:
         their turns need no cover, so a hot-seat trip is not a "show me" click before every roll."""
@@ -935,6 +940,13 @@ class Linie1Table(TableScene):
         this player may build and points at the board, once they moved or chose since the turn opened."""
         return self.can_build() and self.pointer_on_board and not self.ghost_waits
 
+    def ghost_calm(self) -> bool:
+        """The square pointed at is one no tile can ever go (a terminal or another square of the border,
+        a building): no red refusal hangs over its number or name before a click, only a calm frame that
+        shows where the pointer or the keys are (a click there still says the rule's words)."""
+        cell = self.cursor
+        return cell is not None and (not self.board.is_playfield(cell) or cell in self.board.buildings)
+
     def ghost_action(self) -> dict[str, Any] | None:
         tile = self.selected_tile()
         if tile is None or self.cursor is None:
@@ -996,7 +1008,7 @@ class Linie1Table(TableScene):
             self.selected = (self.selected + 1) % len(self.hand())
             return False
         self.say(refusal_text(rejection), bad=True)
-        self.explain_refusal(rejection.code)
+        self.explain_refusal(rejection.code, dict(rejection.params))
         self.refusal_note = (refusal_text(rejection), tuple(action["cell"]), REFUSAL_NOTE_SECONDS)
         self.app.sounds.play("error")
         return False
@@ -1049,7 +1061,7 @@ class Linie1Table(TableScene):
     def status_line(self) -> tuple[str, bool]:
         """The line under the hand: a refusal, what the red ghost would be refused for, or guidance."""
         text, bad = self.message, self.message_bad
-        verdict = self.ghost_verdict() if self.ghost_shown() else None
+        verdict = self.ghost_verdict() if self.ghost_shown() and not self.ghost_calm() else None
         if verdict is not None and not self.message:
             text, bad = refusal_text(verdict), True  # the red ghost says why, before any click
         if not text:
@@ -1159,7 +1171,9 @@ class Linie1Table(TableScene):
         if self.pair_first is not None:
             self.board_view.draw_held_pair(surface, self.pair_first)
         action = self.ghost_action() if self.ghost_shown() else None
-        if action is not None:
+        if action is not None and self.ghost_calm():
+            self.board_view.draw_calm_cursor(surface, tuple(action["cell"]))
+        elif action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
         self.board_view.draw_trams(surface, self.view, masks)
         waiting = self.waiting_dice()
