@@ -3,6 +3,7 @@ stand in for absent players. Real NetSessions on loopback."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -348,6 +349,10 @@ def test_a_closing_host_hangs_up_after_its_goodbye_is_read_not_with_a_reset(
         assert time.monotonic() < deadline, "the host never paused its reading"
         time.sleep(0.01)
     peer.send({"type": "ping"})  # left in the host's socket, unread, as it closes
-    host.stop(goodbye=True)
+    closing = threading.Thread(target=host.stop, kwargs={"goodbye": True})
+    closing.start()
     assert peer.expect("bye")["reason"] == "The host closed the table."
     assert peer.sock.recv(1) == b""  # an orderly end (a reset raises ConnectionResetError here)
+    peer.close()  # the host waits for this, then closes at once
+    closing.join(10)
+    assert not closing.is_alive()
