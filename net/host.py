@@ -229,12 +229,14 @@ class Host(Requests):
         for peer in list(self.peers):
             if goodbye:
                 peer.send(frame)
-                peer.close()
+                peer.hang_up()
             else:
                 peer.abort()
         if self.peers:  # let every connection flush and close
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._all_gone.wait(), 2.0)
+        for peer in list(self.peers):  # a peer that has not hung up by now is cut off
+            peer.abort()
         if self._server is not None:
             await self._server.wait_closed()
         self.match.remove_listener(self._on_change)

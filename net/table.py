@@ -23,6 +23,7 @@ log = logging.getLogger("linie.host")
 MAX_PENDING_BYTES = 4 * 1024 * 1024  # a peer that lets this much pile up unread is dropped
 MAX_TOTAL_PENDING_BYTES = 64 * 1024 * 1024  # over all peers: past it the one furthest behind is dropped
 MAX_BAD_TOKENS = 3  # wrong tokens one connection may try before it is cut off
+HANG_UP_GRACE = 2.0  # seconds a closed connection waits for the peer to hang up before it is cut
 
 
 @dataclass
@@ -151,6 +152,24 @@ class Peer:
         """Close once what was sent is flushed."""
         self.closed = True
         self.transport.close()
+        if self.budget is not None:
+            self.budget.forget(self)
+
+    def hang_up(self) -> None:
+        """Close once what was sent is flushed and the peer has read it (the host's goodbye). Only
+        our side of the stream is shut (after the frames queued); what the peer still sends (its
+        pings) is read and dropped until it hangs up too, or ``HANG_UP_GRACE`` has passed. A socket
+        closed with unread data in it answers with a reset instead, and the peer's next ping then
+        fails: its asyncio drops the connection with our last frame unread, and the player reads
+        "the host closed the connection" instead of "the host closed the table"."""
+        transport = self.transport
+        if not transport.can_write_eof() or transport.is_closing():
+            self.close()
+            return
+        self.closed = True
+        transport.write_eof()
+        transport.resume_reading()  # a reading paused by the rate limit would leave data unread
+        asyncio.get_running_loop().call_later(HANG_UP_GRACE, transport.abort)
         if self.budget is not None:
             self.budget.forget(self)
 

@@ -4,6 +4,7 @@ a spectator in the lobby sits down on a seat that opened (and goes back to watch
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -167,7 +168,10 @@ def test_at_a_dedicated_table_play_again_waits_for_every_player_then_deals_until
         results = app.stack.top
         ben.send({"type": "rematch"})
         assert until([app], lambda: results.note() == "Ben would like to play again.")
+        hang_up = threading.Thread(target=lambda: (ben.closed(), ben.close()))  # as a client does at the bye
+        hang_up.start()
         thread.stop()
+        hang_up.join(10)
         assert until([app], lambda: results.closed)
         run(app, 0.05)
         assert not results.again.visible and results.menu.label == "Title screen"

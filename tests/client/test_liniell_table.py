@@ -963,3 +963,35 @@ def test_the_first_game_hint_for_the_very_first_tile_speaks_of_the_centre_not_of
     assert later.view["phase"] == "place" and later.view["board"]  # a tile lies: now the hint says beside it
     place = next(moment for moment in HINTS.moments if moment.applies(later) and "place" in moment.key)
     assert place.key == "place" and "beside a tile in play" in place.text
+
+
+def test_the_tile_in_hand_is_drawn_over_a_first_game_hint(app) -> None:
+    """Carried over a first-game hint (or a button), the drawn tile stays on top: the table draws it in
+    its ``draw_held`` step, after the hint, as Linie 1 draws its tile in hand."""
+    from game.tables.liniell.show import tile_turned
+    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
+    assert start_local_game(app, TableConfig("liniell", seats, {}, 4))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
+    wait_idle(app, table)
+    assert table.coach is not None and table.model is not None and table.model.drawn is not None
+    table.coach.text, table.coach.alpha = "Lay the drawn tile on the lit centre square.", 1.0
+    screen = pygame.Surface((1920, 1080))
+    table.draw(screen)
+    box = table.coach.box
+    assert box is not None and not drawing.BOARD.collidepoint(box.center)  # off the field: the tile stays in hand
+    app.step(1 / 60, drag(panel.TILE_SPOT.center, box.center)[:-1])  # carried onto the hint, still held
+    table.coach.text, table.coach.alpha = "Lay the drawn tile on the lit centre square.", 1.0
+    assert table.carry is not None and box.collidepoint(table.carry.centre)
+    screen.fill((0, 0, 0))
+    table.draw(screen)
+    assert table.coach.box is not None and table.coach.box.collidepoint(table.carry.centre)  # the hint is there
+    frame = table.frame()
+    image = tile_turned(table.model.drawn, frame.turn_angle, drawing.carried_size(frame))
+    at = (round(table.carry.centre[0]), round(table.carry.centre[1]))
+    inside = image.get_rect(center=at)
+    samples = [(inside.x + dx, inside.y + dy) for dx in range(8, inside.width - 8, 9)
+               for dy in range(8, inside.height - 8, 9)]
+    opaque = [(x, y) for x, y in samples if image.get_at((x - inside.x, y - inside.y)).a == 255]
+    assert len(opaque) > 20
+    same = sum(screen.get_at(p)[:3] == image.get_at((p[0] - inside.x, p[1] - inside.y))[:3] for p in opaque)
+    assert same == len(opaque)  # every opaque pixel of the tile shows, none of the hint over it

@@ -128,6 +128,9 @@ def test_linie_host_closes_its_table_when_its_terminal_closes(tmp_path: Path) ->
         assert peers[0].expect("snapshot")["phase"] == "playing"
         process.send_signal(signal.SIGHUP)
         assert peers[0].expect("bye") and peers[1].expect("bye")
+        for peer in peers:
+            assert peer.closed()  # the host ends its side after the bye ...
+            peer.close()  # ... and waits for each client to hang up too (as Linie's do)
         _, errors = process.communicate(timeout=10)
     finally:
         for peer in peers:

@@ -3,6 +3,7 @@ stand in for absent players. Real NetSessions on loopback."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -329,3 +330,29 @@ def test_a_resumed_table_listens_where_it_did_so_its_players_programs_find_it(
     assert resumed.port == port  # tried first, before 47000
     for seat, session in ((0, ann), (1, bob)):
         assert session.wait_for(kind("update", snapshot=True), timeout=5)["seat"] == seat
+
+
+def test_a_closing_host_hangs_up_after_its_goodbye_is_read_not_with_a_reset(
+        host_factory: Callable[..., HostThread], raw_peers: Callable[[int], RawPeer]) -> None:
+    """A socket closed with unread data in it answers with a reset, and a client whose ping then
+    fails drops the connection with the goodbye unread: it would say "the host closed the
+    connection" instead of "the host closed the table". Pings past the reading budget lie unread
+    at the host when it closes; it reads them away and ends the stream in order."""
+    host = host_factory(seats=2, message_burst=2, message_rate=0.5)
+    peer = raw_peers(host.port)
+    peer.hello("Ann")
+    peer.send({"type": "ping"})
+    peer.send({"type": "ping"})  # past the budget: the host stops reading this connection
+    reading = lambda: host.call(lambda: [p.transport.is_reading() for p in host.host.peers])  # noqa: E731
+    deadline = time.monotonic() + 5
+    while reading() != [False]:
+        assert time.monotonic() < deadline, "the host never paused its reading"
+        time.sleep(0.01)
+    peer.send({"type": "ping"})  # left in the host's socket, unread, as it closes
+    closing = threading.Thread(target=host.stop, kwargs={"goodbye": True})
+    closing.start()
+    assert peer.expect("bye")["reason"] == "The host closed the table."
+    assert peer.sock.recv(1) == b""  # an orderly end (a reset raises ConnectionResetError here)
+    peer.close()  # the host waits for this, then closes at once
+    closing.join(10)
+    assert not closing.is_alive()

@@ -81,7 +81,6 @@ def draw_table(frame: LiniellFrame, layer: StaticLayer, surface: pygame.Surface)
     _field(frame, surface, pulse)
     _ghost(frame, surface)
     _panel(frame, surface, pulse)
-    _carried(frame, surface)
     _hover_label(frame, surface)
     _toast(frame, surface)
 
@@ -154,7 +153,7 @@ def _markers(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None
     for (x, y), seat, marker, piece in sorted(spots, key=lambda item: item[0][1]):
         mine = seat == model.current
         if mine and frame.marker_at is not None and model.line_of_piece.get(piece) == frame.marker_from:
-            continue  # taken up: it is in the hand (``_carried``)
+            continue  # taken up: it is in the hand (``draw_carried``)
         ring = None
         if mine and chosen is not None and model.line_of_piece.get(piece) == chosen:
             ring = theme.SUNFLOWER
@@ -206,10 +205,11 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         surface.blit(image, image.get_rect(center=frame.pointer))
 
 
-def _carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    """The drawn tile off its card, over everything: in the hand where no square takes it (a square under
-    the pointer shows it snapped in, ``_ghost``), or gliding back to the card after it was let go; and
-    likewise a marker taken up from the supply or the field."""
+def draw_carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The drawn tile off its card, over everything (the table's ``draw_held``, after the buttons and a
+    first-game hint): in the hand where no square takes it (a square under the pointer shows it snapped
+    in, ``_ghost``), or gliding back to the card after it was let go; and likewise a marker taken up
+    from the supply or the field."""
     model = frame.model
     if model is not None and frame.marker_at is not None:
         art.draw_marker(surface, frame.marker_at, board.marker_radius(frame.camera), frame.colour(model.current),

@@ -26,7 +26,7 @@ from game.scenes.figures import PlayerFigures
 from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
-from game.tables.liniell.drawing import StaticLayer, draw_table, notice_box
+from game.tables.liniell.drawing import StaticLayer, draw_carried, draw_table, notice_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.hints import HINTS
@@ -633,3 +633,6 @@ class LiniellTable(TableScene):
         self._sync_buttons()
         frame = self.frame()
         draw_table(frame, self.layer, surface)
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        draw_carried(self.frame(), surface)
