@@ -299,7 +299,14 @@ def closing_signals() -> list[signal.Signals]:
 
 
 async def serve(host: Host, args: argparse.Namespace) -> None:
-    port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
+    try:
+        port = await host.serve(args.bind, args.port)  # no --port: the default one when it is free
+    except OSError as error:  # only here: a trouble later is not one of listening
+        sys.exit(
+            _("linie-host: cannot listen on {address}:{port}: {reason}").format(
+                address=args.bind, port=DEFAULT_PORT if args.port is None else args.port, reason=error.strerror
+            )
+        )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in closing_signals():  # before anything is printed: a table that says it listens closes cleanly
@@ -364,16 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     if log_path is not None:
         log.info("logging to %s", log_path)
     host = build_host(args)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(host, args))
-    except OSError as error:
-        sys.exit(
-            _("linie-host: cannot listen on {address}:{port}: {reason}").format(
-                address=args.bind, port=DEFAULT_PORT if args.port is None else args.port, reason=error.strerror
-            )
-        )
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

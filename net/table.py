@@ -167,7 +167,11 @@ class Peer:
             self.close()
             return
         self.closed = True
-        transport.write_eof()
+        try:
+            transport.write_eof()
+        except OSError:  # the peer is gone already (a reset not yet read): nothing to hang up on
+            self.abort()
+            return
         transport.resume_reading()  # a reading paused by the rate limit would leave data unread
         asyncio.get_running_loop().call_later(HANG_UP_GRACE, transport.abort)
         if self.budget is not None:

@@ -219,3 +219,15 @@ def test_the_numbers_a_table_runs_with_still_pass() -> None:
     assert (args.bot_delay, args.bot_takeover, args.seed) == (0.0, 0.0, -1)
     assert build_host(args).config.show_replays_kept == 5
     assert parse_args(["--seed", str(10**18 - 1)]).seed == 10**18 - 1
+
+
+def test_a_port_taken_is_said_as_such_and_only_listening_is_called_listening(tmp_path: Path) -> None:
+    with socket.socket() as blocker:
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen()
+        taken = blocker.getsockname()[1]
+        args = parse_args(["--game", "linja", "--bind", "127.0.0.1", "--port", str(taken), "--no-discovery",
+                           "--save", str(tmp_path / "t.save")])
+        with pytest.raises(SystemExit) as refused:
+            asyncio.run(serve(build_host(args), args))
+    assert f"cannot listen on 127.0.0.1:{taken}" in str(refused.value.code)

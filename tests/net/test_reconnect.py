@@ -3,6 +3,7 @@ stand in for absent players. Real NetSessions on loopback."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -356,3 +357,36 @@ def test_a_closing_host_hangs_up_after_its_goodbye_is_read_not_with_a_reset(
     peer.close()  # the host waits for this, then closes at once
     closing.join(10)
     assert not closing.is_alive()
+
+
+class _GoneTransport:
+    """A connection whose peer reset it a moment ago, before the host read the reset: shutting our
+    side of it fails (ENOTCONN)."""
+
+    def __init__(self) -> None:
+        self.aborted = False
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def is_closing(self) -> bool:
+        return False
+
+    def write_eof(self) -> None:
+        raise OSError(107, "Transport endpoint is not connected")
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_hanging_up_on_a_peer_already_gone_cuts_it_instead_of_failing_the_hosts_close() -> None:
+    """A closing host hangs up on every peer in turn: one that reset its end must not stop the
+    others' goodbyes and the rest of the close (it raised, and linie-host said it "cannot listen")."""
+    from net.table import Peer
+
+    async def hang_up() -> _GoneTransport:
+        transport = _GoneTransport()
+        Peer(transport, "127.0.0.1:1").hang_up()  # type: ignore[arg-type]
+        return transport
+
+    assert asyncio.run(hang_up()).aborted
