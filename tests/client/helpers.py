@@ -78,3 +78,28 @@ def _record_text(monkeypatch, keep) -> None:  # noqa: ANN001
         return rect
 
     monkeypatch.setattr(theme, "draw_text", record)
+
+
+SMALLEST_TABLE = {"linie1": 2, "linja": 2, "liniell": 2, "bus": 3}  # players at each game's smallest table
+
+
+def drawn_words(app: App, monkeypatch) -> list[str]:  # noqa: ANN001 - pytest's MonkeyPatch
+    """The texts one frame of the app draws."""
+    drawn = record_drawn_text(monkeypatch)
+    app.draw()
+    monkeypatch.undo()
+    return [text for text, _rect in drawn]
+
+
+def table_where_first(app: App, game: str, name: str, kind: str, others: str, seed: int = 4):  # noqa: ANN201
+    """``game``'s smallest table on this screen, whose first decision is ``name``'s (a ``kind`` seat;
+    the others ``others``, among Ada and Cleo): the table scene."""
+    from game.match import Match, SeatInfo
+    from game.tables.launch import TableConfig, start_local_game
+
+    players = SMALLEST_TABLE[game]
+    names = ["Ada", "Cleo"][:players - 1]
+    names.insert(Match(game, [SeatInfo(f"P{seat}") for seat in range(players)], seed).to_act()[0], name)
+    seats = [SeatInfo(each, kind if each == name else others, "easy", index) for index, each in enumerate(names)]
+    assert start_local_game(app, TableConfig(game, seats, seed=seed))
+    return app.stack.scenes[0]

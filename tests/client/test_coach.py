@@ -433,41 +433,10 @@ def test_at_a_large_text_size_a_refusals_explanation_on_the_board_keeps_clear_of
     assert table.coach_anchor().contains(table.coach.box)
 
 
-def test_in_german_at_150_percent_a_hint_finds_a_band_clear_of_the_stops_by_taking_the_whole_field(app, monkeypatch):
-    """Seed 5, German at 150 %: as wide as the panel the bubble needs four lines, and every band that
-    tall hides a stop or a square beside a terminal (it stood over the Museum); across the whole
-    field it needs three, and the top band is clear."""
-    import pygame
-
-    from game.i18n import set_language
-    from game.tables.linie1.table import ORIGIN, _beside
-    from game.ui import theme
-    monkeypatch.setenv("LINIE_LANG", "de")
-    set_language("de")
-    theme.set_ui_scale(1.5)
-    seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
-    try:
-        table, _match = make_table(app, seats, seed=5)
-        table.coach.dismiss()
-        table.explain_refusal("linie1.rule_b_into_building")
-        table.coach.alpha = 1.0
-        table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
-    finally:
-        set_language("en")
-    box, board = table.coach.box, table.board_view.board
-    me = table.view["players"][0]
-    kept = {board.building_cells[letter] for letter in me["stops"]}
-    kept |= {cell for terminal in board.terminals if terminal["line"] == me["line"]
-             for cell in _beside(terminal["cells"], board.first, board.last)}
-    assert table._field().contains(box)
-    assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN))]
-
-
-@pytest.mark.parametrize(("lang", "seed"), [("de", 2), ("de", 5), ("de", 36), ("en", 36)])
-def test_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_start(app, monkeypatch, lang, seed):
-    """The goal at 150 % on three-seat boards whose stops and terminals leave little room: four German
-    lines fit one band of rows by a few pixels (seeds 2, 5); with seed 36 no band as wide as the panel
-    is clear (a start square in one column, a stop in another), a narrower one between them is."""
+def _linie1_hint_at_150(app, monkeypatch, lang: str, seed: int, refusal: str | None = None):  # noqa: ANN001, ANN202
+    """A three-seat Linie 1 table at 150 % in ``lang`` with its hint drawn (``refusal``'s, if given,
+    else the moment's): the table, the hint's box, and the squares it must never hide (the player's
+    stops and the squares beside their terminals)."""
     import pygame
 
     from game.i18n import set_language
@@ -479,14 +448,36 @@ def test_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_star
     seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cy", "bot", "easy")]
     try:
         table, _match = make_table(app, seats, seed=seed)
-        assert table.coach.current is not None and table.coach.current[0] == "goal"
+        if refusal is not None:
+            table.coach.dismiss()
+            table.explain_refusal(refusal)
+        moment = table.coach.current[0] if table.coach.current is not None else None
         table.coach.alpha = 1.0
         table.coach.draw(pygame.Surface((1920, 1080)), table.coach_anchor())
     finally:
         set_language("en")
-    box, board = table.coach.box, table.board_view.board
+    board = table.board_view.board
     me = table.view["players"][0]
     kept = {board.building_cells[letter] for letter in me["stops"]}
     kept |= {cell for terminal in board.terminals if terminal["line"] == me["line"]
              for cell in _beside(terminal["cells"], board.first, board.last)}
-    assert not [cell for cell in kept if box.colliderect(board.cell_rect(cell, ORIGIN).inflate(-12, -12))]
+    return table, moment, table.coach.box, [board.cell_rect(cell, ORIGIN) for cell in kept]
+
+
+def test_in_german_at_150_percent_a_hint_finds_a_band_clear_of_the_stops_by_taking_the_whole_field(app, monkeypatch):
+    """Seed 5, German at 150 %: as wide as the panel the bubble needs four lines, and every band that
+    tall hides a stop or a square beside a terminal (it stood over the Museum); across the whole
+    field it needs three, and the top band is clear."""
+    table, _moment, box, kept = _linie1_hint_at_150(app, monkeypatch, "de", 5, "linie1.rule_b_into_building")
+    assert table._field().contains(box)
+    assert not [square for square in kept if box.colliderect(square)]
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("de", 2), ("de", 5), ("de", 36), ("en", 36)])
+def test_at_150_percent_the_goal_on_a_three_seat_board_hides_no_stop_and_no_start(app, monkeypatch, lang, seed):
+    """The goal at 150 % on three-seat boards whose stops and terminals leave little room: four German
+    lines fit one band of rows by a few pixels (seeds 2, 5); with seed 36 no band as wide as the panel
+    is clear (a start square in one column, a stop in another), a narrower one between them is."""
+    _table, moment, box, kept = _linie1_hint_at_150(app, monkeypatch, lang, seed)
+    assert moment == "goal"
+    assert not [square for square in kept if box.colliderect(square.inflate(-12, -12))]

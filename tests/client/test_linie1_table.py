@@ -191,27 +191,6 @@ def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_o
     assert table.ui.hover is None and not table.main_button.hovered
 
 
-def test_a_hot_seat_driver_needs_no_cover_the_builder_still_does(app):
-    """Cards shown to all on declaring, a hand public anyway: a driver's turn has nothing to hide."""
-    from game.bots import make_bot
-    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
-    match = Match("linie1", seats, 8)
-    stand_ins = [make_bot("linie1", "normal", 80 + seat) for seat in range(2)]
-    while not (match.view(0)["players"][0]["driving"] and match.to_act()[0] == 0):
-        seat = match.to_act()[0]
-        assert match.submit(seat, stand_ins[seat].decide(match.view(seat))).ok and not match.finished
-    assert not match.view(0)["players"][1]["revealed"]
-    table = Linie1Table(app, LocalSession(match, bot_seed=8), TableConfig("linie1", seats, {}))
-    app.push(table)
-    run(app, 0.1)
-    assert app.stack.top is table and table.eyes == 0  # Ada drives: straight to her Roll the die
-    run(app, 0.02, key(pygame.K_n))
-    settle(app, table, 8.0)
-    assert not match.finished and match.to_act()[0] == 1
-    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben"  # Ben's cards are secret
-    assert table.eyes is None
-
-
 def _ada_drives_ben_builds(app):
     """A hot-seat table where Ada drives and rolls now, and Ben (still building) keeps his cards secret."""
     from game.bots import make_bot
@@ -225,6 +204,18 @@ def _ada_drives_ben_builds(app):
     app.push(table)
     run(app, 0.1)
     return table, match
+
+
+def test_a_hot_seat_driver_needs_no_cover_the_builder_still_does(app):
+    """Cards shown to all on declaring, a hand public anyway: a driver's turn has nothing to hide."""
+    table, match = _ada_drives_ben_builds(app)
+    assert not match.view(0)["players"][1]["revealed"]
+    assert app.stack.top is table and table.eyes == 0  # Ada drives: straight to her Roll the die
+    run(app, 0.02, key(pygame.K_n))
+    settle(app, table, 8.0)
+    assert not match.finished and match.to_act()[0] == 1
+    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ben"  # Ben's cards are secret
+    assert table.eyes is None
 
 
 def test_a_skipped_roll_shows_where_the_tram_went_before_the_next_players_cover(app):
