@@ -177,12 +177,20 @@ def test_hot_seat_covers_hide_cards_between_humans(app):
     assert table.route_status()["line"] == match.game.secrets(match.state)["seats"][1]["line"] != ada_line
 
 
-def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
+def _ada_laid_two_tiles(app):  # noqa: ANN001, ANN202
+    """A hot-seat table of Ada and Ben where Ada took the device and clicked two tiles onto legal
+    squares: the table, its match and the square laid last (the pointer is still on it)."""
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     run(app, 0.05, key(pygame.K_RETURN))
     for _ in range(2):
-        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        laid = legal_cell(table)
+        run(app, 0.02, click(cell_centre(table, laid)))
         settle(app, table)
+    return table, match, laid
+
+
+def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
+    table, match, _laid = _ada_laid_two_tiles(app)
     run(app, 0.5, click(table.main_button.rect.center))  # End turn, clicked: the cover comes up for Ben
     assert isinstance(app.stack.top, CoverScene)
     run(app, 0.05, key(pygame.K_RETURN))  # Ben shows himself; the pointer has not moved since
@@ -252,11 +260,7 @@ def test_the_beat_after_a_skipped_roll_ends_by_itself(app):
 
 def test_a_skipped_end_turn_hands_on_at_once(app):
     """Only a move whose result its player wants to see waits: End turn's cover comes at once."""
-    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
-    run(app, 0.05, key(pygame.K_RETURN))
-    for _ in range(2):
-        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
-        settle(app, table)
+    table, match, _laid = _ada_laid_two_tiles(app)
     run(app, 0.02, key(pygame.K_n))
     run(app, 0.05)
     assert table.show.busy  # the drawn tiles fly to Ada's hand
@@ -881,12 +885,7 @@ def test_the_note_over_hidden_cards_says_who_is_watching_whom() -> None:
 
 
 def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_the_player_moves(app):
-    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
-    run(app, 0.05, key(pygame.K_RETURN))
-    for _ in range(2):
-        laid = legal_cell(table)
-        run(app, 0.02, click(cell_centre(table, laid)))  # the pointer stays on the tile just laid
-        settle(app, table)
+    table, _match, laid = _ada_laid_two_tiles(app)  # the pointer stays on the tile just laid
     run(app, 0.02, key(pygame.K_n))
     settle(app, table)
     run(app, 0.05, key(pygame.K_RETURN))  # Ben takes the device; the pointer has not moved
