@@ -256,3 +256,30 @@ def test_a_closed_circle_s_marker_carries_its_owner_s_initial(app):
     plain = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], [""]), "RGBA")
     marked = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], ["B"]), "RGBA")
     assert plain != marked
+
+
+def test_a_bridges_railing_never_cuts_across_the_street_beside_it(app):
+    """Street 32-35 bridges 29-34 right beside 32-34: its railing ran through 32-34 like a barrier (a
+    player read that street as closed). Along the middle of every street that leaves a bridge's
+    crossing, the road is its plain colour from edge to edge of its lane."""
+    from game.render.bus.basemap import ROAD_FILL, paint_base
+    from game.render.bus.geometry import CityGeometry
+    geometry = CityGeometry(layout.MAP_RECT)
+    base = paint_base(geometry)
+    net = geometry.net
+    assert geometry.bridges
+    for bridge in geometry.bridges:
+        beside = [street for street in range(net.streets) if street not in geometry.bridges
+                  and set(net.ends[street]) & set(net.ends[bridge])]
+        for street in beside:
+            (ax, ay), (bx, by) = geometry.street_ends(street)
+            length = math.dist((ax, ay), (bx, by))
+            nx, ny = (by - ay) / length, (ax - bx) / length  # across the street
+            for step in range(30, 71, 4):
+                x, y = ax + (bx - ax) * step / 100, ay + (by - ay) * step / 100
+                for side in (-0.3, 0.0, 0.3):
+                    px = x + nx * geometry.road_width * side - geometry.rect.x
+                    py = y + ny * geometry.road_width * side - geometry.rect.y
+                    colour = base.get_at((round(px), round(py)))[:3]
+                    assert max(abs(c - f) for c, f in zip(colour, ROAD_FILL, strict=True)) < 24, \
+                        (street, net.ends[street], step, side, colour)
