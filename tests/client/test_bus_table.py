@@ -1278,3 +1278,26 @@ def test_a_street_that_boxes_the_line_in_says_before_the_click_that_the_rest_is_
     other = next(s for s in choices.streets() if not choices.closes_circle(s) and choices.lost_after(
         choices.street_action(s)) == 0)
     assert not any("is lost" in text or "are lost" in text for text, _colour in street_tip(choices, other, None))
+
+
+def test_arrow_keys_light_the_nearest_street_the_way_they_point(app):
+    """Alice lays her first street anywhere by keys: Up from the street lit at the bottom left lights a
+    street just above it (it lit 34-35 at the top right, the next number down), and Right keeps going
+    right, so any street is a few presses away."""
+    import math
+
+    from tests.client.helpers import key
+    table, match = table_at(app, "setup_streets", speed=SPEED)
+    version = match.version
+    app.step(0.02, key(pygame.K_RETURN))  # nothing lit: Enter lights the first street
+    lit = [table.city.street_middle(table.selected)]
+    for arrow in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_UP, pygame.K_UP, pygame.K_LEFT):
+        app.step(0.02, key(arrow))
+        assert table.selected in table.choices.streets()
+        lit.append(table.city.street_middle(table.selected))
+    for (x0, y0), (x1, y1), arrow in zip(lit[:-1], lit[1:], ("right", "right", "up", "up", "left"), strict=True):
+        ahead = {"right": x1 - x0, "left": x0 - x1, "up": y0 - y1}[arrow]
+        aside = abs(y1 - y0) if arrow in ("right", "left") else abs(x1 - x0)
+        assert ahead > 0 and aside <= ahead * 1.75, (arrow, (x0, y0), (x1, y1))
+        assert math.dist((x0, y0), (x1, y1)) < 2 * table.city.unit, (arrow, (x0, y0), (x1, y1))
+    assert match.version == version  # the arrows only light streets

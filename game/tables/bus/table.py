@@ -44,6 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
+from game.tables.bus.steer import ARROWS, toward
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
@@ -584,8 +585,8 @@ class BusTable(TableScene):
             streets = sorted(self.choices.streets())
             if not streets:
                 return False
-            index = streets.index(self.selected) + step if self.selected in streets else 0
-            self.selected = streets[index % len(streets)]
+            places = {street: self.city.street_middle(street) for street in streets}
+            self.selected = self._steer(kind, self.selected, places, step)
             self.flipped = False
             if self.choices.closes_circle(self.selected):
                 self.closing_at = self.city.net.ends[self.selected][1]
@@ -593,20 +594,32 @@ class BusTable(TableScene):
             lots = sorted(self.choices.lots() if self.choices.building else self.choices.targets(self.source))
             if not lots:
                 return False
-            index = lots.index(self.hover_lot) + step if self.hover_lot in lots else 0
-            self.hover_lot = lots[index % len(lots)]
+            places = {lot: self.city.lot_point(*lot_key(lot)) for lot in lots}
+            self.hover_lot = self._steer(kind, self.hover_lot, places, step)
         elif self.choices.driving:
             sources = sorted(self.choices.sources())
             if not sources:
                 return False
-            index = sources.index(self.hover_crossing) + step if self.hover_crossing in sources else 0
-            self.hover_crossing = sources[index % len(sources)]
+            places = {crossing: self.city.pos(crossing) for crossing in sources}
+            self.hover_crossing = self._steer(kind, self.hover_crossing, places, step)
         elif self.choices.splitting:
             self._shift(0 if step < 0 else 1)
         else:
             return False
         self.app.sounds.play("hover")
         return True
+
+    @staticmethod
+    def _steer(kind: str, lit: int | None, places: dict[int, tuple[float, float]], step: int) -> int:
+        """The choice an arrow lights on the map: the nearest the way it points (``steer.toward``); the
+        next or previous by number for N, for the first key pressed, and where nothing lies that way."""
+        keys = sorted(places)
+        if lit in places and kind in ARROWS:
+            found = toward(places[lit], {key: spot for key, spot in places.items() if key != lit}, kind)
+            if found is not None:
+                return found
+        index = keys.index(lit) + step if lit in keys else 0
+        return keys[index % len(keys)]
 
     def _pick(self, index: int) -> bool:
         """Number keys: the actions in board order while choosing, the building types while building."""
