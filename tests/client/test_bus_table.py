@@ -1301,3 +1301,29 @@ def test_arrow_keys_light_the_nearest_street_the_way_they_point(app):
         assert ahead > 0 and aside <= ahead * 1.75, (arrow, (x0, y0), (x1, y1))
         assert math.dist((x0, y0), (x1, y1)) < 2 * table.city.unit, (arrow, (x0, y0), (x1, y1))
     assert match.version == version  # the arrows only light streets
+
+
+def test_a_stray_enter_at_the_clock_lights_let_it_run_and_never_takes_a_stone(app):
+    """The prompt says "press Enter to skip the animation"; an Enter that came as the clock's decision
+    opened pressed Stop, the first button, and took a stone (−1). Enter with no button lit lights Let it
+    run; the next Enter lets time run. Keys walked to Stop still stop it."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    for tabs, stop in ((0, False), (1, True)):
+        match = played(alice_in("clock", 3), seats=list(SEATS), alice_takes="clock")
+        app.settings.animation_speed = SPEED
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.timing
+        app.step(0.02, move((5, 5)))
+        version = match.version
+        if tabs:
+            app.step(0.02, key(pygame.K_TAB))
+            assert table.ui.focus is table.buttons["stop"]
+        else:
+            app.step(0.02, key(pygame.K_RETURN))
+            assert match.version == version and table.ui.focus is table.buttons["run"]
+        app.step(0.02, key(pygame.K_RETURN))
+        assert match.version == version + 1 and match.log[-1]["action"] == {"type": "clock", "stop": stop}
+        app.pop()

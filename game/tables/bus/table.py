@@ -561,6 +561,11 @@ class BusTable(TableScene):
         if self.choices.splitting:
             self._place_passengers()
             return True
+        if self.choices.timing and not (self.ui.focus is not None and self.ui.focus.hovered):
+            # Enter with neither button lit by the keys (nor under the pointer) lights Let it run, and the
+            # next Enter presses it: one stray Enter (the one meant to skip the animation) took a stone, −1
+            self.ui.set_focus(self.buttons["run"])
+            return True
         deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
         focus = self.ui.focus
         # A button under the pointer still takes Enter; one only ringed by an earlier click (the Place or
@@ -570,6 +575,12 @@ class BusTable(TableScene):
             self.steering = True
             return self._move_cursor("right")
         return False
+
+    def _keys_on_board(self) -> None:
+        if self.choices.timing and self.ui.focus in (self.buttons["stop"], self.buttons["run"]):
+            self.keys_on_buttons = True  # the clock's two buttons are all there is to decide on: Enter lit one
+            return
+        super()._keys_on_board()
 
     def _move_cursor(self, kind: str) -> bool:
         """Arrows, a stick or N step through what may be taken now: action rows, streets, lots,
