@@ -33,6 +33,7 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pac
 # game's name for ``reject``), then the message, then the parameters as keywords.
 REFUSERS = {"rejection": 0, "_no": 0, "refuse": 0, "reject": 1}
 MESSAGE_START = 110  # characters of a message shown
+UNSEEN = "what it holds otherwise is on the game's page"
 # Codes the Match answers with its own before the rules see the intent (docs/protocol.md).
 MATCH_FIRST = {"not_your_turn": "match.not_your_turn", "game_over": "match.game_over", "bad_seat": "match.no_such_seat"}
 
@@ -114,10 +115,17 @@ class Shape:
                 self.items.add(item)
 
     def describe(self) -> str:
-        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed."""
+        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed.
+
+        A place the sample games only ever left nil, or a list they always left empty, is said to be
+        so: a client must not read "nil" as "always nil" (the game's page says what it holds then)."""
+        if self.kinds == {"nil"}:
+            return f"nil in every sample game ({UNSEEN})"
         parts = []
         for kind in sorted(self.kinds):
-            if kind == "list" and self.items is not None:
+            if kind == "list" and self.items is None:
+                parts.append(f"list, empty in every sample game ({UNSEEN})")
+            elif kind == "list":
                 parts.append(f"list of {self.items.describe()}")
             elif kind == "map" and self.fields and all(name.isdigit() for name in self.fields):
                 values = Shape()
