@@ -27,6 +27,9 @@ WIRE = ROOT / "docs" / "wire"
 GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}  # game -> seats in the sample games
 RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "bus": "bus.md"}
 SEEDS = (1, 2, 3)
+# Games short enough to sample more of: rare values (a Liniell route ending at the edge, whose end has
+# no colour) then show on the page.
+MORE_SEEDS: dict[str, tuple[int, ...]] = {"liniell": (4, 5, 6)}
 # Table options that bring actions, events and view values of their own: one more game under each.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}
 # The helpers the rules build their refusals with: the code is the first string argument (after the
@@ -171,7 +174,8 @@ def sample(game: str) -> Summary:
     """Whole bot games: the view's keys and kinds."""
     summary = Summary()
     seats = GAMES[game]
-    games = [(seed, None) for seed in SEEDS] + [(SEEDS[0], options) for options in VARIANTS.get(game, ())]
+    games = [(seed, None) for seed in SEEDS + MORE_SEEDS.get(game, ())]
+    games += [(SEEDS[0], options) for options in VARIANTS.get(game, ())]
     for seed, options in games:
         match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]
