@@ -299,6 +299,8 @@ class LiniellClient(DocClient):
 
     def choose(self, view: dict[str, Any]) -> dict[str, Any]:
         assert self.seat is not None and view["current"] == self.seat
+        for line in view["lines"]:  # docs/liniell.md: a line's id is its first piece, "x,y,piece"
+            assert line["id"] == ",".join(map(str, line["pieces"][0])) and line["pieces"] == sorted(line["pieces"])
         if view["phase"] == "place":
             return self.untried(self.placements(view))
         mine = view["markers"][self.seat]
