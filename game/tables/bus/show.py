@@ -371,7 +371,9 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
 
         def lift() -> None:
             stage.tally.stones_left = int(event.get("stones_left", 0))
-            stage.float_text(_("Time stops"), theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
+            # over the dial, rising a little: from its rim it rose through "Wanted: Office" above it
+            stage.show.overlays.append(FloatText(_("Time stops"), (centre[0], centre[1] + 16), theme.SKY, 30, 1.3,
+                                                 24, bounds=stage.city.rect))
         timeline.call(lift)
         _play(stage, timeline, StoneFlight(start, end, 22), 0.6, "draw")
         spot, size, rise = players.rise_in_row(seat, new.players, end[0], 28)
