@@ -1327,3 +1327,27 @@ def test_a_stray_enter_at_the_clock_lights_let_it_run_and_never_takes_a_stone(ap
         app.step(0.02, key(pygame.K_RETURN))
         assert match.version == version + 1 and match.log[-1]["action"] == {"type": "clock", "stop": stop}
         app.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sharing_passengers_names_each_station_on_the_map(app, monkeypatch, lang):
+    """The prompt and the +1 buttons say SE and NW, the map wrote neither: while passengers are shared
+    each station's ring carries its name, so "+1 SE" points at a place on the map."""
+    from game.i18n import set_language
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("passengers"), seats=list(SEATS))
+    set_language(lang)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.splitting
+        drawn = record_drawn_text(monkeypatch)
+        app.draw()
+        monkeypatch.undo()
+        for station, name in zip(table._stations(), table._station_names(), strict=False):
+            x, y = table.city.waiting_point(station)
+            assert any(text.split()[-1] == name and abs(rect.left - x) < 60 and abs(rect.centery - y) < 60
+                       for text, rect in drawn), (name, station)
+    finally:
+        set_language("en")

@@ -928,21 +928,22 @@ class BusTable(TableScene):
                 x, y = self.city.lot_point(crossing, index)
                 surface.blit(ghost, ghost.get_rect(center=(round(x), round(y))))
         elif self.choices.splitting:
-            for station, count in zip(self._stations(), self.split, strict=False):
+            for station, count, name in zip(self._stations(), self.split, self._station_names(), strict=False):
                 point = self.city.waiting_point(station)
                 self._ring(surface, point, self.city.building_size * 0.9, colour, pulse)
                 if count:
                     shifted = (point[0], point[1] + self.city.passenger_size() * 1.3)
                     draw_passengers(surface, shifted, count, self.city.passenger_size(), seated=True)
-                    theme.draw_text(
-                        surface,
-                        f"+{count}",
-                        (round(point[0]) + 34, round(point[1]) - 18),
-                        24,
-                        theme.shade(colour, 0.6),
-                        theme.DISPLAY_FONT,
-                        "center",
-                    )
+                # the station's name as the prompt and the +1 buttons say it (the map wrote neither SE nor NW)
+                theme.draw_text(
+                    surface,
+                    f"+{count} {name}" if count else name,
+                    (round(point[0]) + 24, round(point[1]) - 18),
+                    24,
+                    theme.shade(colour, 0.6),
+                    theme.DISPLAY_FONT,
+                    "midleft",
+                )
         elif self.choices.driving:
             for street in self.city.path_streets(picture.seats[seat].path):  # where this player's buses run
                 self.city.draw_street_glow(surface, street, colour, 0.22 + 0.1 * pulse)
