@@ -53,7 +53,6 @@ LOST_WHY = {"blocked": N_("no street is left at the ends of the line"),  # why a
             "markers": N_("all line markers are on the board")}
 
 
-
 @dataclass
 class People:
     """The passengers as shown while some of them travel: standing per crossing, and sitting lots."""
