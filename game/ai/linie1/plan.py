@@ -22,7 +22,7 @@ from game.core.linie1.data import (
     TERMINALS,
     TILE_TYPES,
 )
-from game.core.linie1.geometry import Cell, Face, opposite, segment
+from game.core.linie1.geometry import Cell, Face, segment
 
 FREE_COST = 2
 UPGRADE_COST = 3
@@ -45,6 +45,7 @@ def _upgrades() -> dict[tuple[Face, tuple[int, int]], bool]:
 
 
 UPGRADABLE = _upgrades()
+State = tuple[Cell, int, int]  # a square, the edge the route entered it by, the stops visited (bits)
 
 
 @dataclass(frozen=True)
@@ -78,20 +79,23 @@ def stop_targets(board: Board, stops: list[str]) -> dict[Cell, int]:
 
 
 def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
-    """The cheapest way to complete the route (Dial's bucket queue over small integer costs)."""
+    """The cheapest way to complete the route (Dial's bucket queue over small integer costs).
+
+    The search runs for every decision of every bot, so its loop is written out flat: a step is
+    kept as a plain tuple and becomes a ``Step`` only on the route found.
+    """
     targets = stop_targets(board, stops)
     full = (1 << len(stops)) - 1
     origin, destination = TERMINALS[line]
     goal_cells = set(destination.cells)
     tiles = board.tiles
 
-    # A state is (cell, entry edge, mask); parents map a state to (previous state, step or None).
-    dist: dict[tuple[Cell, int, int], int] = {}
-    parent: dict[tuple[Cell, int, int], tuple[tuple[Cell, int, int] | None, Step | None]] = {}
-    buckets: list[list[tuple[Cell, int, int]]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
+    # Parents map a state to (previous state, step or None), a step as (cell, entry, exit, kind).
+    dist: dict[State, int] = {}
+    parent: dict[State, tuple[State | None, tuple[Cell, int, int, str] | None]] = {}
+    buckets: list[list[State]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
 
-    def push(state: tuple[Cell, int, int], cost: int, prev: tuple[Cell, int, int] | None,
-             step: Step | None) -> None:
+    def push(state: State, cost: int, prev: State | None, step: tuple[Cell, int, int, str] | None) -> None:
         if cost < dist.get(state, INFINITY):
             dist[state] = cost
             parent[state] = (prev, step)
@@ -99,26 +103,20 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
                 buckets.append([])
             buckets[cost].append(state)
 
-    def enter(cell: Cell, edge: int, mask: int, cost: int, prev: tuple[Cell, int, int] | None,
-              step: Step | None) -> None:
-        """Move into ``cell`` by ``edge`` (charging a tile if it is free)."""
-        mask |= targets.get(cell, 0)
-        placed = tiles.get(cell)
-        if placed is None:
-            push((cell, edge, mask), cost + FREE_COST, prev, step)
-        else:
-            push((cell, edge, mask), cost, prev, step)
+    def enter(cell: Cell, edge: int, mask: int, cost: int, prev: State | None) -> None:
+        """Move into ``cell`` by ``edge`` (charging a tile if it is free), no step taken."""
+        push((cell, edge, mask | targets.get(cell, 0)), cost + (FREE_COST if cell not in tiles else 0), prev, None)
 
     for i in range(2):
-        enter(origin.entries[i], origin.entry_edges[i], 0, 0, None, None)
+        enter(origin.entries[i], origin.entry_edges[i], 0, 0, None)
 
-    best_goal: tuple[tuple[Cell, int, int], int] | None = None
+    best_goal: tuple[State, int] | None = None
     cost = 0
     while cost < len(buckets):
         bucket = buckets[cost]
         while bucket:
             state = bucket.pop()
-            if dist.get(state) != cost:
+            if dist[state] != cost:
                 continue
             cell, entry, mask = state
             if cell in goal_cells:
@@ -129,7 +127,7 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
             if cell in TERMINAL_AT:  # passing through another terminal loop
                 terminal = TERMINAL_AT[cell]
                 index = 1 - terminal.cells.index(cell)
-                enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state, None)
+                enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state)
                 continue
             placed = tiles.get(cell)
             face = FACES[placed] if placed is not None else None
@@ -137,27 +135,35 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
             for edge, other, kind in NEIGHBOURS[cell]:
                 if edge == entry:
                     continue
-                extra = 0
-                step: Step | None = None
                 if face is not None:
-                    seg = segment(entry, edge)
-                    if seg not in face:
-                        if tree or not UPGRADABLE.get((face, seg), False):
-                            continue
-                        extra = UPGRADE_COST
-                        step = Step(cell, entry, edge, "upgrade")
+                    seg = (entry, edge) if entry < edge else (edge, entry)
+                    if seg in face:
+                        reached, step = cost, None
+                    elif tree or not UPGRADABLE.get((face, seg), False):
+                        continue
+                    else:
+                        reached, step = cost + UPGRADE_COST, (cell, entry, edge, "upgrade")
                 else:
-                    step = Step(cell, entry, edge, "free")
-                back = opposite(edge)
+                    reached, step = cost, (cell, entry, edge, "free")
+                back = (edge + 2) % 4
                 if kind == PLAY:
                     placed_other = tiles.get(other)
+                    if placed_other is None:
+                        reached += FREE_COST
                     # A laid neighbour without a rail this way must itself be upgraded: not a tree.
-                    if (placed_other is not None and not MASKS[placed_other] >> back & 1
-                            and TILE_TYPES[placed_other[0]].tree):
+                    elif not MASKS[placed_other] >> back & 1 and TILE_TYPES[placed_other[0]].tree:
                         continue
-                    enter(other, back, mask, cost + extra, state, step)
+                    following = (other, back, mask | targets.get(other, 0))
                 elif kind == TERMINAL:
-                    push((other, back, mask), cost + extra, state, step)
+                    following = (other, back, mask)
+                else:
+                    continue
+                if reached < dist.get(following, INFINITY):
+                    dist[following] = reached
+                    parent[following] = (state, step)
+                    while len(buckets) <= reached:
+                        buckets.append([])
+                    buckets[reached].append(following)
         if best_goal is not None:
             break
         cost += 1
@@ -165,13 +171,13 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
         return None
     steps: list[Step] = []
     cells: list[Cell] = []
-    state: tuple[Cell, int, int] | None = best_goal[0]
-    while state is not None:
-        prev, step = parent[state]
-        cells.append(state[0])
+    at: State | None = best_goal[0]
+    while at is not None:
+        prev, step = parent[at]
+        cells.append(at[0])
         if step is not None:
-            steps.append(step)
-        state = prev
+            steps.append(Step(*step))
+        at = prev
     steps.reverse()
     cells.reverse()
     return Plan(best_goal[1], steps, cells)
