@@ -22,7 +22,7 @@ from game.core.linie1.data import (
     TERMINALS,
     TILE_TYPES,
 )
-from game.core.linie1.geometry import Cell, Face, segment
+from game.core.linie1.geometry import Cell, Face, opposite, segment
 
 FREE_COST = 2
 UPGRADE_COST = 3
@@ -46,6 +46,34 @@ def _upgrades() -> dict[tuple[Face, tuple[int, int]], bool]:
 
 UPGRADABLE = _upgrades()
 State = tuple[Cell, int, int]  # a square, the edge the route entered it by, the stops visited (bits)
+# Per playable square, per edge: the square beyond, whether it is one to play on (else a terminal)
+# and the edge entering it; None for a building or the border, where no route goes.
+AROUND: dict[Cell, tuple[tuple[Cell, bool, int] | None, ...]] = {
+    cell: tuple((other, kind == PLAY, opposite(edge)) if kind in (PLAY, TERMINAL) else None
+                for edge, other, kind in sides)
+    for cell, sides in NEIGHBOURS.items()
+}
+# The ways on out of a square entered by an edge: (exit edge, extra cost, the step's kind or None).
+FREE_EXITS = tuple(tuple((edge, 0, "free") for edge in range(4) if edge != entry) for entry in range(4))
+_LAID_EXITS: dict[tuple[tuple[int, int], int], tuple[tuple[int, int, str | None], ...]] = {}
+
+
+def _laid_exits(placed: tuple[int, int], entry: int) -> tuple[tuple[int, int, str | None], ...]:
+    """Out of a laid tile: along its rails for free, or by a rail an exchange could add (not a tree)."""
+    known = _LAID_EXITS.get((placed, entry))
+    if known is None:
+        face, tree = FACES[placed], TILE_TYPES[placed[0]].tree
+        found: list[tuple[int, int, str | None]] = []
+        for edge in range(4):
+            if edge == entry:
+                continue
+            seg = segment(entry, edge)
+            if seg in face:
+                found.append((edge, 0, None))
+            elif not tree and UPGRADABLE.get((face, seg), False):
+                found.append((edge, UPGRADE_COST, "upgrade"))
+        known = _LAID_EXITS[(placed, entry)] = tuple(found)
+    return known
 
 
 @dataclass(frozen=True)
@@ -130,23 +158,16 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
                 enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state)
                 continue
             placed = tiles.get(cell)
-            face = FACES[placed] if placed is not None else None
-            tree = placed is not None and TILE_TYPES[placed[0]].tree
-            for edge, other, kind in NEIGHBOURS[cell]:
-                if edge == entry:
+            exits = FREE_EXITS[entry] if placed is None else _laid_exits(placed, entry)
+            around = AROUND[cell]
+            for edge, extra, kind in exits:
+                target = around[edge]
+                if target is None:  # a building or the border
                     continue
-                if face is not None:
-                    seg = (entry, edge) if entry < edge else (edge, entry)
-                    if seg in face:
-                        reached, step = cost, None
-                    elif tree or not UPGRADABLE.get((face, seg), False):
-                        continue
-                    else:
-                        reached, step = cost + UPGRADE_COST, (cell, entry, edge, "upgrade")
-                else:
-                    reached, step = cost, (cell, entry, edge, "free")
-                back = (edge + 2) % 4
-                if kind == PLAY:
+                other, play, back = target
+                reached = cost + extra
+                step = None if kind is None else (cell, entry, edge, kind)
+                if play:
                     placed_other = tiles.get(other)
                     if placed_other is None:
                         reached += FREE_COST
@@ -154,10 +175,8 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
                     elif not MASKS[placed_other] >> back & 1 and TILE_TYPES[placed_other[0]].tree:
                         continue
                     following = (other, back, mask | targets.get(other, 0))
-                elif kind == TERMINAL:
+                else:  # a terminal
                     following = (other, back, mask)
-                else:
-                    continue
                 if reached < dist.get(following, INFINITY):
                     dist[following] = reached
                     parent[following] = (state, step)
