@@ -45,34 +45,50 @@ def _upgrades() -> dict[tuple[Face, tuple[int, int]], bool]:
 
 
 UPGRADABLE = _upgrades()
-State = tuple[Cell, int, int]  # a square, the edge the route entered it by, the stops visited (bits)
-# Per playable square, per edge: the square beyond, whether it is one to play on (else a terminal)
-# and the edge entering it; None for a building or the border, where no route goes.
-AROUND: dict[Cell, tuple[tuple[Cell, bool, int] | None, ...]] = {
-    cell: tuple((other, kind == PLAY, opposite(edge)) if kind in (PLAY, TERMINAL) else None
-                for edge, other, kind in sides)
-    for cell, sides in NEIGHBOURS.items()
-}
+# The search numbers its states: square number, entry edge and stops visited packed in one int
+# (indexing lists by it is much quicker than hashing nested tuples, and the search runs for every
+# decision of every bot). The squares are the playable ones and the terminals' cells.
+SQUARES: tuple[Cell, ...] = tuple(sorted(set(NEIGHBOURS) | set(TERMINAL_AT)))
+NUMBER: dict[Cell, int] = {cell: number for number, cell in enumerate(SQUARES)}
+# Per square, per edge: the square beyond, whether it is one to play on (else a terminal) and the
+# edge entering it; None for a building or the border, where no route goes.
+AROUND: tuple[tuple[tuple[int, bool, int] | None, ...], ...] = tuple(
+    tuple((NUMBER[other], kind == PLAY, opposite(edge)) if kind in (PLAY, TERMINAL) else None
+          for edge, other, kind in NEIGHBOURS.get(cell, ()))
+    for cell in SQUARES
+)
+# A terminal's cell passed through: the square in front of its other cell, and the edge entered by.
+PASSING: tuple[tuple[int, int] | None, ...] = tuple(
+    (NUMBER[TERMINAL_AT[cell].entries[1 - TERMINAL_AT[cell].cells.index(cell)]],
+     TERMINAL_AT[cell].entry_edges[1 - TERMINAL_AT[cell].cells.index(cell)]) if cell in TERMINAL_AT else None
+    for cell in SQUARES
+)
 # The ways on out of a square entered by an edge: (exit edge, extra cost, the step's kind or None).
-FREE_EXITS = tuple(tuple((edge, 0, "free") for edge in range(4) if edge != entry) for entry in range(4))
-_LAID_EXITS: dict[tuple[tuple[int, int], int], tuple[tuple[int, int, str | None], ...]] = {}
+Exits = tuple[tuple[int, int, "str | None"], ...]
+FREE_EXITS: tuple[Exits, ...] = tuple(tuple((edge, 0, "free") for edge in range(4) if edge != entry)
+                                      for entry in range(4))
+_LAID_EXITS: dict[tuple[int, int], tuple[Exits, ...]] = {}
 
 
-def _laid_exits(placed: tuple[int, int], entry: int) -> tuple[tuple[int, int, str | None], ...]:
-    """Out of a laid tile: along its rails for free, or by a rail an exchange could add (not a tree)."""
-    known = _LAID_EXITS.get((placed, entry))
+def _laid_exits(placed: tuple[int, int]) -> tuple[Exits, ...]:
+    """Per entry edge, out of a laid tile: along its rails for free, or by a rail an exchange could
+    add (not to a tree)."""
+    known = _LAID_EXITS.get(placed)
     if known is None:
         face, tree = FACES[placed], TILE_TYPES[placed[0]].tree
-        found: list[tuple[int, int, str | None]] = []
-        for edge in range(4):
-            if edge == entry:
-                continue
-            seg = segment(entry, edge)
-            if seg in face:
-                found.append((edge, 0, None))
-            elif not tree and UPGRADABLE.get((face, seg), False):
-                found.append((edge, UPGRADE_COST, "upgrade"))
-        known = _LAID_EXITS[(placed, entry)] = tuple(found)
+        per_entry = []
+        for entry in range(4):
+            found: list[tuple[int, int, str | None]] = []
+            for edge in range(4):
+                if edge == entry:
+                    continue
+                seg = segment(entry, edge)
+                if seg in face:
+                    found.append((edge, 0, None))
+                elif not tree and UPGRADABLE.get((face, seg), False):
+                    found.append((edge, UPGRADE_COST, "upgrade"))
+            per_entry.append(tuple(found))
+        known = _LAID_EXITS[placed] = tuple(per_entry)
     return known
 
 
@@ -109,36 +125,42 @@ def stop_targets(board: Board, stops: list[str]) -> dict[Cell, int]:
 def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
     """The cheapest way to complete the route (Dial's bucket queue over small integer costs).
 
-    The search runs for every decision of every bot, so its loop is written out flat: a step is
-    kept as a plain tuple and becomes a ``Step`` only on the route found.
+    A state is a number: ``(square << 2 | entry edge) << len(stops) | stops visited``; parents
+    keep (previous state, exit edge, step kind or None), and the route found becomes cells and
+    ``Step``s at the end.
     """
-    targets = stop_targets(board, stops)
-    full = (1 << len(stops)) - 1
-    origin, destination = TERMINALS[line]
-    goal_cells = set(destination.cells)
+    stop_bits = len(stops)
+    full = (1 << stop_bits) - 1
+    aims = [0] * len(SQUARES)
+    for cell, bits in stop_targets(board, stops).items():
+        aims[NUMBER[cell]] = bits
     tiles = board.tiles
+    laid = [tiles.get(cell) for cell in SQUARES]
+    ways = [FREE_EXITS if placed is None else _laid_exits(placed) for placed in laid]
+    # A laid square a route may not enter by each edge: it lacks that rail and, a tree, cannot get it.
+    walled = [None if placed is None or not TILE_TYPES[placed[0]].tree else MASKS[placed] for placed in laid]
+    origin, destination = TERMINALS[line]
+    goals = {NUMBER[cell] for cell in destination.cells}
 
-    # Parents map a state to (previous state, step or None), a step as (cell, entry, exit, kind).
-    dist: dict[State, int] = {}
-    parent: dict[State, tuple[State | None, tuple[Cell, int, int, str] | None]] = {}
-    buckets: list[list[State]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
+    dist = [INFINITY] * (len(SQUARES) << (2 + stop_bits))
+    parent: dict[int, tuple[int, int, str | None] | None] = {}
+    buckets: list[list[int]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
 
-    def push(state: State, cost: int, prev: State | None, step: tuple[Cell, int, int, str] | None) -> None:
-        if cost < dist.get(state, INFINITY):
+    def enter(square: int, edge: int, mask: int, cost: int, prev: int | None) -> None:
+        """Move into ``square`` by ``edge`` (charging a tile if it is free), no step taken."""
+        state = (square << 2 | edge) << stop_bits | mask | aims[square]
+        cost += FREE_COST if laid[square] is None else 0
+        if cost < dist[state]:
             dist[state] = cost
-            parent[state] = (prev, step)
+            parent[state] = None if prev is None else (prev, -1, None)
             while len(buckets) <= cost:
                 buckets.append([])
             buckets[cost].append(state)
 
-    def enter(cell: Cell, edge: int, mask: int, cost: int, prev: State | None) -> None:
-        """Move into ``cell`` by ``edge`` (charging a tile if it is free), no step taken."""
-        push((cell, edge, mask | targets.get(cell, 0)), cost + (FREE_COST if cell not in tiles else 0), prev, None)
-
     for i in range(2):
-        enter(origin.entries[i], origin.entry_edges[i], 0, 0, None)
+        enter(NUMBER[origin.entries[i]], origin.entry_edges[i], 0, 0, None)
 
-    best_goal: tuple[State, int] | None = None
+    best_goal: tuple[int, int] | None = None
     cost = 0
     while cost < len(buckets):
         bucket = buckets[cost]
@@ -146,40 +168,38 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
             state = bucket.pop()
             if dist[state] != cost:
                 continue
-            cell, entry, mask = state
-            if cell in goal_cells:
+            mask = state & full
+            square = state >> stop_bits
+            entry = square & 3
+            square >>= 2
+            if square in goals:
                 if mask == full:
                     best_goal = (state, cost)
                     break
                 continue
-            if cell in TERMINAL_AT:  # passing through another terminal loop
-                terminal = TERMINAL_AT[cell]
-                index = 1 - terminal.cells.index(cell)
-                enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state)
+            passing = PASSING[square]
+            if passing is not None:  # passing through another terminal loop
+                enter(passing[0], passing[1], mask, cost, state)
                 continue
-            placed = tiles.get(cell)
-            exits = FREE_EXITS[entry] if placed is None else _laid_exits(placed, entry)
-            around = AROUND[cell]
-            for edge, extra, kind in exits:
+            around = AROUND[square]
+            for edge, extra, kind in ways[square][entry]:
                 target = around[edge]
                 if target is None:  # a building or the border
                     continue
                 other, play, back = target
                 reached = cost + extra
-                step = None if kind is None else (cell, entry, edge, kind)
                 if play:
-                    placed_other = tiles.get(other)
-                    if placed_other is None:
+                    if laid[other] is None:
                         reached += FREE_COST
                     # A laid neighbour without a rail this way must itself be upgraded: not a tree.
-                    elif not MASKS[placed_other] >> back & 1 and TILE_TYPES[placed_other[0]].tree:
+                    elif walled[other] is not None and not walled[other] >> back & 1:
                         continue
-                    following = (other, back, mask | targets.get(other, 0))
+                    following = (other << 2 | back) << stop_bits | mask | aims[other]
                 else:  # a terminal
-                    following = (other, back, mask)
-                if reached < dist.get(following, INFINITY):
+                    following = (other << 2 | back) << stop_bits | mask
+                if reached < dist[following]:
                     dist[following] = reached
-                    parent[following] = (state, step)
+                    parent[following] = (state, edge, kind)
                     while len(buckets) <= reached:
                         buckets.append([])
                     buckets[reached].append(following)
@@ -190,12 +210,15 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
         return None
     steps: list[Step] = []
     cells: list[Cell] = []
-    at: State | None = best_goal[0]
+    at: int | None = best_goal[0]
     while at is not None:
-        prev, step = parent[at]
-        cells.append(at[0])
-        if step is not None:
-            steps.append(Step(*step))
+        cells.append(SQUARES[at >> (stop_bits + 2)])
+        came = parent[at]
+        if came is None:
+            break
+        prev, edge, kind = came
+        if kind is not None:
+            steps.append(Step(SQUARES[prev >> (stop_bits + 2)], prev >> stop_bits & 3, edge, kind))
         at = prev
     steps.reverse()
     cells.reverse()
