@@ -82,6 +82,7 @@ class LanSession:
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
         self._seen_spectators = 0
+        self._own_watch_counted = False  # this screen began watching: the next rise of the count is its own
         self._last_phase = ""
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.lobby: object | None = None  # the lobby screen that opened on this session last
@@ -363,6 +364,7 @@ class LanSession:
         kind = message.get("type")
         if kind == "welcome":
             self._note_name(message)
+            self._own_watch_counted = message.get("seat") is None  # the status after it counts this screen
         if kind == "chat":
             seat = message.get("seat")
             name = str(message.get("name", "?"))
@@ -444,6 +446,24 @@ class LanSession:
                 if index == own and not seat.get("bot"):  # a bot the host let in itself is said apart
                     self.notice(_("A bot played your seat while you were away; it is yours again."))
 
+    def _note_watchers(self, change: int, watching: int, phase: str) -> None:
+        """Someone began or stopped watching a game under way: the players learn who can see the board
+        (the lobby shows the count; a seat given up to watch is said by its own notice). Not news
+        while this screen's link has just come back: the watchers reconnect with it."""
+        if change > 0 and self._own_watch_counted:
+            change -= 1  # this screen itself: it knows it watches
+        self._own_watch_counted = False
+        if change == 0 or phase not in ("playing", "over") or time.monotonic() < self._others_settle_until:
+            return
+        if change > 0:
+            self.notice(ngettext("Someone began watching: {count} watching.", "{added} people began watching: {count} "
+                                 "watching.", change).format(added=change, count=watching))
+        elif watching:
+            self.notice(ngettext("Someone stopped watching: {count} watching.", "{gone} people stopped watching: "
+                                 "{count} watching.", -change).format(gone=-change, count=watching))
+        else:
+            self.notice(_("Nobody watches any more."))
+
     def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
         in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
@@ -453,6 +473,7 @@ class LanSession:
         watchers_before, self._seen_spectators = self._seen_spectators, spectators
         if len(before) != len(seats) or not all(isinstance(seat, dict) for seat in before + seats):
             return
+        self._note_watchers(spectators - watchers_before, spectators, phase)
         sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
                if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
         own = self.seat if self.role == "seat" else None

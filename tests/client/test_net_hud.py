@@ -784,3 +784,35 @@ def test_really_leave_says_what_leaving_does_once_not_also_as_a_tooltip(app, mon
     pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
     said = " ".join(text for text, _rect in drawn if len(text) > 8 and text in note)
     assert said.split() == note.split()  # ... and asked once more, the panel says it, once
+
+
+def test_the_players_read_when_someone_begins_or_stops_watching_a_game_under_way():
+    """A spectator's arrival changes only the status's count: the players were told nothing, and the
+    table shows no count (the lobby does, so its comings are not news)."""
+    link = Link()
+    session = LanSession(link)
+    link.phase = "lobby"
+    for phase, watching in (("lobby", 0), ("lobby", 1), ("playing", 0), ("playing", 1), ("playing", 3),
+                            ("playing", 2), ("playing", 0)):
+        link.phase = phase
+        link.set_seats([seat("Ada"), seat("Ben")])
+        link.inbox[-1]["spectators"] = watching
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Nobody watches any more.", "Someone began watching: 1 watching.", "2 people began watching: 3 watching.",
+        "Someone stopped watching: 2 watching.", "Nobody watches any more."]
+
+
+def test_a_screen_that_begins_watching_is_not_told_that_someone_began_watching():
+    link = Link()
+    link.seat, link.role = None, None
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])  # the status after the hello
+    session.poll()
+    link.role = "spectator"
+    link.inbox.append({"type": "welcome", "seat": None, "name": "Cleo", "version": 3})
+    for watching in (1, 2):  # this screen counted, then someone else
+        link.set_seats([seat("Ada"), seat("Ben")])
+        link.inbox[-1]["spectators"] = watching
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == ["Someone began watching: 2 watching."]
