@@ -816,3 +816,23 @@ def test_a_screen_that_begins_watching_is_not_told_that_someone_began_watching()
         link.inbox[-1]["spectators"] = watching
         session.poll()
     assert [line.text for line in session.chat if line.notice] == ["Someone began watching: 2 watching."]
+
+
+def test_the_chat_lines_end_above_a_first_game_hint_standing_in_their_room(app):
+    """Linja's first hint stands in the side panel the chat's lines rise over, and comes with the start,
+    as the players wish each other luck: a line drawn over it hid its words for nine seconds."""
+    link = Link()
+    session = LanSession(link)
+    link.chat("Viel Glück")
+    room = pygame.Rect(24, 600, 900, 400)  # the default corner above the tab
+    for hint, expected in ((pygame.Rect(100, 900, 600, 120), 894), (pygame.Rect(100, 610, 600, 300), None),
+                           (None, None)):
+        scene = Table(app, session)
+        scene.lan_hud = NetHud(scene, session, lambda seat: (100, 100 + 60 * seat), feed_box=room.copy,
+                               hint_box=lambda hint=hint: hint)
+        app.push(scene)
+        run(app, 0.3)
+        assert scene.lan_hud.chat.feed_bottom == expected  # too little room above a hint: the line shows
+        feed = scene.lan_hud.feed_rect()
+        assert feed is not None and (hint is None or expected is None or feed.bottom <= hint.top)
+        app.stack.pop()
