@@ -836,3 +836,16 @@ def test_the_chat_lines_end_above_a_first_game_hint_standing_in_their_room(app):
         feed = scene.lan_hud.feed_rect()
         assert feed is not None and (hint is None or expected is None or feed.bottom <= hint.top)
         app.stack.pop()
+
+
+
+def test_letters_typed_in_the_frame_the_chat_opened_in_are_not_lost(app, lan):
+    """SDL makes text of key presses only while a field takes text: the letters read in the same frame
+    as the T that opened the chat came as bare key presses, and "Liniell!" arrived as "niell!"."""
+    table, link = lan
+    pressed = [pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=pygame.KMOD_SHIFT if ch.isupper() else 0,
+                                  unicode=ch, scancode=0) for ch in "Li"]
+    run(app, 0.05, key(pygame.K_t) + pressed)
+    run(app, 0.05, typed("niell!") + key(pygame.K_RETURN))  # from the next frame SDL sends text
+    assert link.sent == ["Liniell!"]
+    assert table.seen.count("rotate") == 0
