@@ -95,7 +95,7 @@ class Host(Requests):
         self._flooding = ""  # the address whose connections were last closed for coming too fast
         self._owing_hello: Counter[str] = Counter()  # per address: connections whose hello has not come
         self._half_open_flood = ""  # the address whose connections were last closed for owing too many hellos
-        self._silent_told = ""  # the address whose connection that never said hello was logged last
+        self._failure_told: tuple[str, str, bool] | None = None  # the address and kind of the last failure logged
         self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
         self.show_replays = ShowReplays(config.show_replays_kept)  # a bots-only show keeps its newest few
         self.frames = HostFrames(match)
@@ -303,16 +303,19 @@ class Host(Requests):
 
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
         """A broken frame, a bad hello or a silence: the peer is told why and disconnected. Connections
-        from one address that never say hello are logged once in a row, not each (a flood of them
-        would fill the log and the operator's terminal)."""
+        from one address that fail alike (never say hello, send the same kind of garbage) are logged
+        once in a row, not each: a flood of them would fill the log and the operator's terminal (a
+        line apiece, hundreds a second from one machine sending garbage)."""
         source = peer.address.rsplit(":", 1)[0]
         silent = not peer.ready and isinstance(error, ReadTimeout)
-        if silent and self._silent_told == source:
+        failure = (source, error.code, silent)
+        if self._failure_told == failure:
             log.debug("%s (%s): %s", peer.name, peer.address, error)
         else:
             log.warning("%s (%s): %s%s", peer.name, peer.address, error,
-                        " (the next ones from there that say nothing are not logged)" if silent else "")
-        self._silent_told = source if silent else ""
+                        " (the next ones from there that say nothing are not logged)" if silent else
+                        " (the next ones from there that fail alike are not logged)")
+        self._failure_told = failure
         peer.send(self.frames.encode(error.to_message()))
         self._hang_up(peer)
 
