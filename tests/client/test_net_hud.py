@@ -849,3 +849,15 @@ def test_letters_typed_in_the_frame_the_chat_opened_in_are_not_lost(app, lan):
     run(app, 0.05, typed("niell!") + key(pygame.K_RETURN))  # from the next frame SDL sends text
     assert link.sent == ["Liniell!"]
     assert table.seen.count("rotate") == 0
+
+
+
+def test_a_fading_chat_lines_words_go_before_its_back_so_two_texts_never_read_over_each_other():
+    """The line stands over a seat's row (Linie 1) or a panel's words: fading alike, both texts showed at
+    half strength for a second."""
+    from game.lan.chat import FEED_SHADE, feed_alphas
+    assert feed_alphas(1.0) == (FEED_SHADE, 255) and feed_alphas(0.0) == (0, 0)
+    for step in range(101):
+        shade, ink = feed_alphas(step / 100)
+        if shade < 0.75 * FEED_SHADE:  # what stands under the line starts to show through ...
+            assert ink < 0.2 * 255  # ... when the line's own words are nearly gone
