@@ -82,7 +82,6 @@ class LanSession:
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
         self._seen_spectators = 0
-        self._own_watch_counted = False  # this screen began watching: the next rise of the count is its own
         self._last_phase = ""
         self.deal = 0  # how many times the table went back to its lobby for another game, as seen here
         self.lobby: object | None = None  # the lobby screen that opened on this session last
@@ -364,7 +363,6 @@ class LanSession:
         kind = message.get("type")
         if kind == "welcome":
             self._note_name(message)
-            self._own_watch_counted = message.get("seat") is None  # the status after it counts this screen
         if kind == "chat":
             seat = message.get("seat")
             name = str(message.get("name", "?"))
@@ -448,12 +446,12 @@ class LanSession:
 
     def _note_watchers(self, change: int, watching: int, phase: str) -> None:
         """Someone began or stopped watching a game under way: the players learn who can see the board
-        (the lobby shows the count; a seat given up to watch is said by its own notice). Not news
-        while this screen's link has just come back: the watchers reconnect with it."""
-        if change > 0 and self._own_watch_counted:
-            change -= 1  # this screen itself: it knows it watches
-        self._own_watch_counted = False
-        if change == 0 or phase not in ("playing", "over") or time.monotonic() < self._others_settle_until:
+        (the lobby shows the count; a seat given up to watch is said by its own notice). Told to the
+        players only: a watcher needs no word of the others (at a bots-only show, where watchers come and
+        go all day, it would fill their chat), nor of its own arrival. Not news while this screen's link
+        has just come back: the watchers reconnect with it."""
+        if change == 0 or phase not in ("playing", "over") or self.role != "seat" \
+                or time.monotonic() < self._others_settle_until:
             return
         if change > 0:
             self.notice(ngettext("Someone began watching: {count} watching.", "{added} people began watching: {count} "
