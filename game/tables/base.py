@@ -117,7 +117,7 @@ class TableScene(HoldsSession, Scene):
         if session.lan:  # the LAN layer, above the tables, hands its HUD down through the app
             self.lan_hud = app.doors.lan_hud(self, session, seat_anchor=self.seat_anchor, colour_of=self.seat_colour,
                                              chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
-                                             feed_box=self.chat_feed_box)
+                                             feed_box=self.chat_feed_box, hint_box=self.hint_box)
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -326,6 +326,11 @@ class TableScene(HoldsSession, Scene):
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
+
+    def hint_box(self) -> pygame.Rect | None:
+        """Where the first-game hint's bubble stands now (None: none shows): the LAN chat's fading lines
+        end above it rather than over its words."""
+        return self.coach.shown_box() if self.coach is not None else None
 
     def chat_feed_box(self) -> pygame.Rect | None:
         """Where the LAN chat's fading lines stand for their nine seconds (asked every frame; None: the

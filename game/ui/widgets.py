@@ -467,6 +467,10 @@ class TextInput(Widget):
 
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
+        if kind == "text" and self.focused and not self._had_focus:
+            # typed in the frame the focus came in (the letters right after the chat's T): added to what
+            # the field holds, and the next update must not select them away for the next key to replace
+            self._had_focus = True
         if kind in ("backspace", "delete") and self._clear_selection():
             self.on_change(self.text)
             return True
