@@ -222,6 +222,26 @@ def test_a_key_the_table_has_no_use_for_rings_no_button(app):
     assert app.stack.top is table and match.log[-1]["action"]["type"] == "initial"
 
 
+def test_an_arrow_pressed_while_the_bot_moves_rings_no_button_and_enter_after_plays_on_the_board(app):
+    table, match = make_table(app, VS_BOT, first=1)
+    for _ in range(100):  # the bot's move is played out on the board
+        app.step(0.05)
+        if table.busy:
+            break
+    assert table.busy and not table.choices()
+    run(app, 0.02, key(pygame.K_RIGHT))  # an impatient player's arrow: the board has no use for it yet
+    assert table.ui.focus is None and not table.keys_on_buttons
+    for _ in range(200):  # the bot's turn, both its moves, played out
+        table.show.skip()
+        app.step(0.05)
+        if table.my_turn and not table.busy:
+            break
+    assert table.my_turn and not table.busy
+    run(app, 0.02, key(pygame.K_RETURN))  # shows a move, as Enter does at a fresh turn: not the Menu
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert app.stack.top is table and match.log[-1]["seat"] == 0
+
+
 def test_an_extra_turn_is_announced_with_a_banner(app):
     session = advanced(2, lambda view: view["turn"] == 0 and view["phase"] == "following" and any(
         c["extra_turn"] for c in view["choices"]), first=0)
