@@ -995,3 +995,28 @@ def test_the_tile_in_hand_is_drawn_over_a_first_game_hint(app) -> None:
     assert len(opaque) > 20
     same = sum(screen.get_at(p)[:3] == image.get_at((p[0] - inside.x, p[1] - inside.y))[:3] for p in opaque)
     assert same == len(opaque)  # every opaque pixel of the tile shows, none of the hint over it
+
+
+def test_the_ghost_tile_leaves_a_marker_at_its_neighbours_edge_whole(fast) -> None:
+    """Tramina's marker rests at the edge of her tile, its disc reaching over the square beside it:
+    Ada's ghost tile on that square covered half of it, and the marker read as gone."""
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    model, camera = table.model, table.camera
+    spot = field_render.marker_spot(camera, model.tiles, model.marker_piece(1, 0))
+    radius = field_render.marker_radius(camera)
+    cell = next(cell for cell in model.open_cells
+                if camera.tile_rect(cell).inflate(radius, radius).collidepoint(spot))
+    rect = camera.tile_rect(cell)
+    away = pygame.Vector2(rect.center) - pygame.Vector2(spot)
+    inside = pygame.Vector2(spot) + away.normalize() * radius * 0.7  # on the disc, over the ghost's square
+    assert rect.collidepoint(inside)
+    pixels = []
+    for cursor in (None, cell):
+        table.cursor, table.ghost_waits = cursor, False
+        surface = pygame.Surface((1920, 1080))
+        table.draw_table(surface)
+        assert drawing.snapped(table.frame()) == (cursor is not None)
+        pixels.append(surface.get_at((round(inside.x), round(inside.y))))
+    assert pixels[0] == pixels[1]  # the marker is drawn over the ghost tile, as over the empty square

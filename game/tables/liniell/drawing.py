@@ -103,6 +103,7 @@ def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     for lit_route in count.lit:
         board.draw_piece_glow(surface, camera, model.tiles, lit_route.pieces, lit_route.colour, lit_route.alpha)
     _line_highlights(frame, surface, pulse)
+    _ghost_tile(frame, surface)
     _markers(frame, surface, pulse)
     for badge in count.badges:
         _badge(surface, badge.at(), badge.text, badge.colour, board.marker_radius(camera))
@@ -180,7 +181,8 @@ def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: 
 
 
 def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
+    """The tile in hand under the pointer: on a free square its frame and verdict (the tile itself is
+    laid under the markers by ``_ghost_tile``), floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
     if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
@@ -188,9 +190,6 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
     cell = frame.cursor
     if cell is not None and snapped(frame):
         rect = camera.tile_rect(cell)
-        image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
-        image.set_alpha(GHOST_ALPHA)
-        surface.blit(image, image.get_rect(center=rect.center))
         problem = model.problem(cell, frame.turns % 4)
         colour = frame.colour(model.current) if problem is None else theme.CORAL
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
@@ -203,6 +202,19 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
+
+
+def _ghost_tile(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The tile in hand snapped to its square, under the markers: a marker at the edge of a
+    neighbouring tile stays whole over it (it half vanished under the ghost, read as gone)."""
+    model, camera = frame.model, frame.camera
+    assert model is not None
+    if frame.cursor is None or model.drawn is None or not snapped(frame):
+        return
+    rect = camera.tile_rect(frame.cursor)
+    image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
+    image.set_alpha(GHOST_ALPHA)
+    surface.blit(image, image.get_rect(center=rect.center))
 
 
 def draw_carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
