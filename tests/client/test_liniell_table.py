@@ -999,24 +999,25 @@ def test_the_tile_in_hand_is_drawn_over_a_first_game_hint(app) -> None:
 
 def test_the_ghost_tile_leaves_a_marker_at_its_neighbours_edge_whole(fast) -> None:
     """Tramina's marker rests at the edge of her tile, its disc reaching over the square beside it:
-    Ada's ghost tile on that square covered half of it, and the marker read as gone."""
+    Ada's ghost tile on that square covered half of it, and its frame crossed the letter."""
     app = fast
     table = table_after(app, 4, humans=(0,))
     wait_idle(app, table)
     model, camera = table.model, table.camera
-    spot = field_render.marker_spot(camera, model.tiles, model.marker_piece(1, 0))
+    spot = pygame.Vector2(field_render.marker_spot(camera, model.tiles, model.marker_piece(1, 0)))
     radius = field_render.marker_radius(camera)
     cell = next(cell for cell in model.open_cells
                 if camera.tile_rect(cell).inflate(radius, radius).collidepoint(spot))
-    rect = camera.tile_rect(cell)
-    away = pygame.Vector2(rect.center) - pygame.Vector2(spot)
-    inside = pygame.Vector2(spot) + away.normalize() * radius * 0.7  # on the disc, over the ghost's square
-    assert rect.collidepoint(inside)
+    disc = [spot + (dx, dy) for dx in range(-radius, radius + 1, 3) for dy in range(-radius, radius + 1, 3)
+            if math.hypot(dx, dy) < radius * 0.75]
+    assert any(camera.tile_rect(cell).inflate(10, 10).collidepoint(point) for point in disc)  # the case
     pixels = []
     for cursor in (None, cell):
         table.cursor, table.ghost_waits = cursor, False
         surface = pygame.Surface((1920, 1080))
         table.draw_table(surface)
         assert drawing.snapped(table.frame()) == (cursor is not None)
-        pixels.append(surface.get_at((round(inside.x), round(inside.y))))
-    assert pixels[0] == pixels[1]  # the marker is drawn over the ghost tile, as over the empty square
+        pixels.append([surface.get_at((round(point.x), round(point.y))) for point in disc])
+    # the marker is drawn over the ghost tile and its frame, as over the empty square (its face lets
+    # a trace of what is under it through: a few levels of difference, not a tile's or a frame's)
+    assert all(max(abs(a[i] - b[i]) for i in range(3)) <= 12 for a, b in zip(*pixels, strict=True))

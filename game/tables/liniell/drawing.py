@@ -181,20 +181,17 @@ def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: 
 
 
 def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    """The tile in hand under the pointer: on a free square its frame and verdict (the tile itself is
-    laid under the markers by ``_ghost_tile``), floating elsewhere."""
+    """The tile in hand under the pointer: on a free square the words of a refusal (the tile and its
+    green or red frame lie under the markers, ``_ghost_tile``), floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
     if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
         return
     cell = frame.cursor
     if cell is not None and snapped(frame):
-        rect = camera.tile_rect(cell)
         problem = model.problem(cell, frame.turns % 4)
-        colour = frame.colour(model.current) if problem is None else theme.CORAL
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast, camera.area)
+            _bubble(surface, refusal_text(problem), camera.tile_rect(cell), theme.CORAL, frame.toast, camera.area)
         return
     if frame.carried is None and frame.homing is None and frame.pointer is not None \
             and BOARD.collidepoint(frame.pointer):
@@ -205,8 +202,9 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
 
 
 def _ghost_tile(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    """The tile in hand snapped to its square, under the markers: a marker at the edge of a
-    neighbouring tile stays whole over it (it half vanished under the ghost, read as gone)."""
+    """The tile in hand snapped to its square with its green or red frame, under the markers: a marker
+    at the edge of a neighbouring tile stays whole over it (it half vanished under the ghost, read as
+    gone, and the frame crossed its letter)."""
     model, camera = frame.model, frame.camera
     assert model is not None
     if frame.cursor is None or model.drawn is None or not snapped(frame):
@@ -215,6 +213,9 @@ def _ghost_tile(frame: LiniellFrame, surface: pygame.Surface) -> None:
     image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
     image.set_alpha(GHOST_ALPHA)
     surface.blit(image, image.get_rect(center=rect.center))
+    problem = model.problem(frame.cursor, frame.turns % 4)
+    colour = frame.colour(model.current) if problem is None else theme.CORAL
+    pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
 
 
 def draw_carried(frame: LiniellFrame, surface: pygame.Surface) -> None:
