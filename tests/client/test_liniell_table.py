@@ -1021,3 +1021,20 @@ def test_the_ghost_tile_leaves_a_marker_at_its_neighbours_edge_whole(fast) -> No
     # the marker is drawn over the ghost tile and its frame, as over the empty square (its face lets
     # a trace of what is under it through: a few levels of difference, not a tile's or a frame's)
     assert all(max(abs(a[i] - b[i]) for i in range(3)) <= 12 for a, b in zip(*pixels, strict=True))
+
+
+def test_the_rules_pages_show_the_markers_in_the_colours_a_new_table_gives_its_seats(fast) -> None:
+    """The rules' pictures drew B in magenta; at a table B is mint unless a seat chooses otherwise: a
+    newcomer read the pages and then looked in vain for the pink markers."""
+    from game.render.diagrams import find_key
+    app = fast
+    table = table_after(app, 2, humans=(0,))
+    wait_idle(app, table)
+    frame = table.frame()
+    palette = [rgb for _name, rgb in theme.PLAYER_COLOURS]
+    for seat, letter in enumerate("ab"):
+        image = find_key(f"liniell.{letter}")(60)
+        opaque = [image.get_at((x, y)) for x in range(60) for y in range(60) if image.get_at((x, y)).a > 200]
+        mean = [sum(pixel[i] for pixel in opaque) / len(opaque) for i in range(3)]
+        nearest = min(palette, key=lambda rgb: sum((rgb[i] - mean[i]) ** 2 for i in range(3)))
+        assert nearest == tuple(frame.colour(seat))[:3], (letter, mean)
