@@ -804,3 +804,15 @@ def test_a_points_chip_says_what_it_means_when_the_pointer_rests_on_it(app):
     run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 3), rel=(1, 1),
                                       buttons=(0, 0, 0))])
     assert table.chip_tip() is None  # Ada's own half: no chip there
+
+
+def test_the_rules_explain_the_arrowheads_the_table_draws_at_a_row_a_move_can_reach(app):
+    """A newcomer saw mint arrowheads at both ends of some rows and found them nowhere in the rules."""
+    from game.render.diagrams import find_key
+    from game.scenes.rulebook import RULES_DIR, parse
+    for path in (RULES_DIR / "linja.md", RULES_DIR / "de" / "linja.md"):
+        book = parse("linja", path.read_text(encoding="utf-8"))
+        keys = [block for section in book.sections for block in section.blocks if block.kind == "key"]
+        assert any(block.name == "linja.landing" and block.text for block in keys), path
+    image = find_key("linja.landing")(40)
+    assert sum(1 for x in range(40) for y in range(40) if image.get_at((x, y)).a == 255) > 100  # the mark itself
