@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.text import clean_text
+from game.core.text import clean_text, shows_something
 from game.files import read_file, reason_in_words, replace_file
 from game.i18n import LANGUAGES, _
 from game.paths import config_dir
@@ -83,7 +83,7 @@ class Settings:
         if isinstance(scale, int | float) and not isinstance(scale, bool) and math.isfinite(scale):
             settings.ui_scale = min(UI_SCALES, key=lambda option: abs(option - scale))
         name = clean_text(data.get("player_name"), NAME_LIMIT)
-        if name and name != UNCHOSEN_NAME:
+        if shows_something(name) and name != UNCHOSEN_NAME:
             settings.player_name = name
         keys = data.get("keys")
         if isinstance(keys, dict):  # the names are checked against the keyboard once pygame runs

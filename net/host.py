@@ -29,7 +29,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.core.contract import SnapshotError
-from game.core.text import clean_text
+from game.core.text import clean_text, shows_something
 from game.match import Change, Match, SeatInfo
 from game.replay_writer import keep_replay
 from net import DEFAULT_PORT
@@ -80,7 +80,9 @@ class Host(Requests):
                  revoked: Iterable[str] | None = None, bot_factory: BotFactory = make_bot) -> None:
         self.match = match
         self.config = config
-        config.name = clean_text(config.name, 64) or HostConfig.name  # what the hello's schema allows
+        config.name = clean_text(config.name, 64)  # what the hello's schema allows
+        if not shows_something(config.name):
+            config.name = HostConfig.name
         self.phase = phase
         self.seating = Seating(match, slots, revoked or ())
         self.slots = slots
@@ -332,7 +334,7 @@ class Host(Requests):
         if hello["rules"].get(game.name) != game.rules_version:
             raise RulesMismatch(f"this table plays {game.title} rules {game.rules_version!r}; the client "
                                 f"has {hello['rules'].get(game.name)!r}")
-        if not peer.name:
+        if not shows_something(peer.name):  # zero-width spaces would seat an invisible player
             raise SchemaError("a player's name must hold a letter or a sign to show")
         peer.ready = True
         self._hello_came(peer)

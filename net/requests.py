@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Any
 
+from game.core.text import shows_something
 from game.match import Match
 from net.frames import HostFrames
 from net.seating import Seating
@@ -182,7 +183,7 @@ class Requests:
 
     def _on_chat(self, peer: Peer, message: dict[str, Any]) -> None:
         text = clean_chat(message["text"])
-        if not text:
+        if not shows_something(text):  # blank fillers alone would send an empty-looking line
             raise RefusedError("net.chat_empty", "An empty chat message is not sent.")
         if len(text) > self.config.chat_max_len:
             raise RefusedError("net.chat_too_long", f"Chat messages are at most "

@@ -27,12 +27,16 @@ WIRE = ROOT / "docs" / "wire"
 GAMES = {"linie1": 3, "linja": 2, "liniell": 2, "bus": 3}  # game -> seats in the sample games
 RULES_PAGES = {"linie1": "linie1.md", "linja": "linja.md", "liniell": "liniell.md", "bus": "bus.md"}
 SEEDS = (1, 2, 3)
+# Games short enough to sample more of: rare values (a Liniell route ending at the edge, whose end has
+# no colour) then show on the page.
+MORE_SEEDS: dict[str, tuple[int, ...]] = {"liniell": (4, 5, 6)}
 # Table options that bring actions, events and view values of their own: one more game under each.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"linie1": ({"trip_rule": "pace"}, {"trip_rule": "three_dice"})}
 # The helpers the rules build their refusals with: the code is the first string argument (after the
 # game's name for ``reject``), then the message, then the parameters as keywords.
 REFUSERS = {"rejection": 0, "_no": 0, "refuse": 0, "reject": 1}
 MESSAGE_START = 110  # characters of a message shown
+UNSEEN = "what it holds otherwise is on the game's page"
 # Codes the Match answers with its own before the rules see the intent (docs/protocol.md).
 MATCH_FIRST = {"not_your_turn": "match.not_your_turn", "game_over": "match.game_over", "bad_seat": "match.no_such_seat"}
 
@@ -114,10 +118,17 @@ class Shape:
                 self.items.add(item)
 
     def describe(self) -> str:
-        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed."""
+        """``list of map {`a`: int, `b` (not always): nil or str}``: every level the views showed.
+
+        A place the sample games only ever left nil, or a list they always left empty, is said to be
+        so: a client must not read "nil" as "always nil" (the game's page says what it holds then)."""
+        if self.kinds == {"nil"}:
+            return f"nil in every sample game ({UNSEEN})"
         parts = []
         for kind in sorted(self.kinds):
-            if kind == "list" and self.items is not None:
+            if kind == "list" and self.items is None:
+                parts.append(f"list, empty in every sample game ({UNSEEN})")
+            elif kind == "list":
                 parts.append(f"list of {self.items.describe()}")
             elif kind == "map" and self.fields and all(name.isdigit() for name in self.fields):
                 values = Shape()
@@ -163,7 +174,8 @@ def sample(game: str) -> Summary:
     """Whole bot games: the view's keys and kinds."""
     summary = Summary()
     seats = GAMES[game]
-    games = [(seed, None) for seed in SEEDS] + [(SEEDS[0], options) for options in VARIANTS.get(game, ())]
+    games = [(seed, None) for seed in SEEDS + MORE_SEEDS.get(game, ())]
+    games += [(SEEDS[0], options) for options in VARIANTS.get(game, ())]
     for seed, options in games:
         match = Match(game, [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(seats)], seed, options)
         bots = [make_bot(game, "easy", seed * 10 + seat) for seat in range(seats)]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw nothing: the Hangul fillers and the blank Braille pattern.
+BLANK_SIGNS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _unwanted(character: str) -> bool:
@@ -43,6 +45,14 @@ def clean_text(value: object, limit: int | None = None) -> str:
     kept = "".join(" " if _unwanted(character) else character for character in value)
     text = " ".join(kept.split())
     return text[:limit].rstrip() if limit is not None else text
+
+
+def shows_something(text: str) -> bool:
+    """True when ``text`` holds a character that draws: a letter, digit, punctuation mark or symbol.
+    A name of zero-width spaces, joiners, lone combining marks or blank fillers passes every other
+    check and then stands invisible on every seat, chat line and list."""
+    return any(unicodedata.category(character)[0] in "LNPS" and character not in BLANK_SIGNS
+               for character in text)
 
 
 def is_clean(value: object, limit: int | None = None) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.core.text import shows_something
 from game.i18n import N_, _
 from game.lan import seats as lan_seats
 from game.lan.chat import SubmitField
@@ -316,7 +317,7 @@ class JoinScene(Scene):
             self.browser = None
 
     def _rename(self, text: str) -> None:
-        if text.strip():
+        if shows_something(text):
             self.app.settings.player_name = text.strip()
 
     # -- joining ----------------------------------------------------------------------------------
@@ -382,7 +383,8 @@ class JoinScene(Scene):
         self.enter_lobby(address, port, hello)
 
     def enter_lobby(self, address: str, port: int, hello: dict[str, Any]) -> None:
-        name = self.player_name.text.strip() or self.app.settings.shown_name()
+        typed = self.player_name.text
+        name = typed.strip() if shows_something(typed) else self.app.settings.shown_name()
         if self.app.settings.player_name:  # typed here (``_rename``) or chosen before, not the untouched default
             self.app.settings.player_name = name
             self.app.save_settings()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.config import ANIMATION_SPEEDS, NAME_LIMIT, UI_SCALES
+from game.core.text import shows_something
 from game.i18n import LANGUAGES, _, chosen_language, set_language, system_language
 from game.scenes.keys import KeysScene
 from game.scenes.stack import Scene
@@ -142,7 +143,7 @@ class SettingsScene(Scene):
         self._changed()
 
     def set_name(self, value: str) -> None:
-        if value.strip():
+        if shows_something(value):
             self.app.settings.player_name = value.strip()[:NAME_LIMIT]
             self._changed()
 

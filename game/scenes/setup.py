@@ -14,6 +14,7 @@ import pygame
 
 from game.bots import bot_label, bot_levels
 from game.core.registry import available_games, get_game
+from game.core.text import shows_something
 from game.i18n import N_, _, ngettext
 from game.match import SeatInfo
 from game.render.palette import next_colour, seat_colours
@@ -91,9 +92,13 @@ class SeatRow:
         for widget in self.widgets:
             widget.visible = visible
 
+    def shown_name(self) -> str:
+        """The name typed here, or the seat's default when what was typed shows nothing."""
+        return self.name.strip() if shows_something(self.name) else self.default_name
+
     def seat(self) -> SeatInfo:
         kind, _colon, level = self.kind.partition(":")
-        return SeatInfo(self.name.strip() or self.default_name, kind, level or _("normal"), self.swatch.colour)
+        return SeatInfo(self.shown_name(), kind, level or _("normal"), self.swatch.colour)
 
 
 class SetupScene(Scene):
@@ -346,8 +351,8 @@ class SetupScene(Scene):
         colour = _(theme.PLAYER_COLOURS[row.swatch.colour % len(theme.PLAYER_COLOURS)][0])
         if row.kind == "open":
             return _("{colour} seat").format(colour=colour)
-        name = row.name.strip() or row.default_name
-        names = [other.name.strip() or other.default_name for other in self.rows[:self.players]]
+        name = row.shown_name()
+        names = [other.shown_name() for other in self.rows[:self.players]]
         return _("{name} ({colour})").format(name=name, colour=colour) if names.count(name) > 1 else name
 
     def _name_seat_choices(self) -> None:

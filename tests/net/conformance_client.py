@@ -1,14 +1,18 @@
-"""Clients written from docs/protocol.md and the games' pages (docs/wire/, docs/linie1.md, docs/linja.md) alone.
+"""Clients written from docs/protocol.md and the games' pages (docs/wire/, docs/linie1.md, docs/linja.md,
+docs/liniell.md, docs/bus.md) alone.
 
 They import nothing from the project (only the standard library and msgpack) and read only the
-documented data file ``assets/linie1/components.json``: if they can play whole games against
+documented data files ``assets/linie1/components.json`` and ``assets/bus/board.json`` (its streets,
+handed to ``BusClient``): if they can play whole games against
 ``linie-host``, a client in another language written from the same pages can too. ``DocClient``
 frames and unframes msgpack maps, numbers its messages, patches views with the documented delta
 operations, checks every ``check`` hash with its own canonical JSON, watches as a spectator, and
 takes its seat back with its token on a new connection. ``ConformanceClient`` finds Linie 1 moves
 with the documented placement rules (a-d; the host is the judge of rule e and of everything else: a
 refused move is simply not tried again on that version); ``LinjaClient`` plays one of the moves its
-view lists.
+view lists; ``LiniellClient`` and ``BusClient`` try the moves their pages describe, the host judging
+what the view does not list (a placement joining two lines of one colour, a street beside another
+line).
 """
 
 from __future__ import annotations
@@ -283,3 +287,83 @@ class ConformanceClient(DocClient):
             elif mine and (neighbour in self.parts.buildings or neighbour not in self.parts.playfield):
                 return False  # rules a and b: no rail into a building or onto the border
         return True
+
+
+class LiniellClient(DocClient):
+    """docs/liniell.md: place the drawn tile next to the field within a 4 x 4 square, then occupy a
+    free line through it from the supply, or skip; a connection moves the marker on neither joined
+    line. The view does not say which placements join two lines of one colour: the host refuses
+    those (``liniell.same_colour_join``) and the next square is tried."""
+
+    game, rules = "liniell", "1"
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        assert self.seat is not None and view["current"] == self.seat
+        for line in view["lines"]:  # docs/liniell.md: a line's id is its first piece, "x,y,piece"
+            assert line["id"] == ",".join(map(str, line["pieces"][0])) and line["pieces"] == sorted(line["pieces"])
+        if view["phase"] == "place":
+            return self.untried(self.placements(view))
+        mine = view["markers"][self.seat]
+        if view["phase"] == "connect":
+            other = [marker["line"] for marker in mine if marker["line"] != view["connection"]]
+            return {"type": "connect_marker", "from": other[0] if other and other[0] is not None else "supply"}
+        x, y = view["last"]
+        free = [line["id"] for line in view["lines"]
+                if line["marker"] is None and any(piece[:2] == [x, y] for piece in line["pieces"])]
+        occupations = [{"type": "occupy", "line": line, "from": "supply"} for line in free
+                       if any(marker["line"] is None for marker in mine)]
+        return self.untried([*occupations, {"type": "skip"}])
+
+    def placements(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        laid = {(tile["x"], tile["y"]) for tile in view["board"]}
+        if not laid:
+            return [{"type": "place", "x": 0, "y": 0, "rot": self.rng.randrange(4)}]
+        squares = {(x + dx, y + dy) for x, y in laid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - laid
+        found = []
+        for x, y in sorted(squares):
+            xs, ys = [x] + [cell[0] for cell in laid], [y] + [cell[1] for cell in laid]
+            if max(xs) - min(xs) < 4 and max(ys) - min(ys) < 4:
+                found += [{"type": "place", "x": x, "y": y, "rot": rot} for rot in range(4)]
+        self.rng.shuffle(found)
+        return found
+
+
+class BusClient(DocClient):
+    """docs/bus.md: the view's ``decision`` says what is due and what it may name; streets come from
+    ``assets/bus/board.json`` (the host refuses those that run along the line or beside another).
+    It always takes the Clock and stops time, so a table with one time stone a player (the 1999
+    edition) ends in a few rounds."""
+
+    game, rules = "bus", "2"
+
+    def __init__(self, port: int, streets: list[list[int]], seed: int = 1) -> None:
+        super().__init__(port, seed)
+        self.streets = streets
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        decision = view["decision"]
+        assert decision["seat"] == self.seat, decision
+        due = decision["action"]
+        if due == "building":
+            return self.untried([{"type": "building", "lot": lot, "kind": self.rng.choice(decision["kinds"])}
+                                 for lot in decision["lots"]])
+        if due == "street":
+            heads = decision.get("heads")
+            found = [{"type": "street", "street": street, "head": None if heads is None else head}
+                     for street, ends in enumerate(self.streets) for head in (heads or [None])
+                     if head is None or head in ends]
+            self.rng.shuffle(found)
+            return self.untried(found)
+        if due == "choose":
+            wanted = ["clock"] if "clock" in decision["open"] else []
+            passing = [{"type": "pass"}] if decision["can_pass"] else []
+            return self.untried([*({"type": "choose", "action": action} for action in wanted), *passing,
+                                 *({"type": "choose", "action": action} for action in decision["open"])])
+        if due == "passengers":
+            return {"type": "passengers", "counts": [decision["amount"], 0]}
+        if due == "clock":
+            return {"type": "clock", "stop": True}
+        crossing_of = {lot["lot"]: lot["crossing"] for lot in view["lots"]}
+        return self.untried([{"type": "deliver", "from": int(start), "lot": lot}
+                             for start, count in decision["waiting"].items() if count
+                             for lot in decision["empty"] if crossing_of[lot] != int(start)])

@@ -164,6 +164,7 @@ def test_chat_is_length_and_rate_limited(seated: tuple[HostThread, RawPeer, RawP
     assert refusal(ann, {"type": "chat", "text": "x" * 281})["code"] == "net.chat_too_long"
     assert refusal(ann, {"type": "chat", "text": "é" * 4096})["code"] == "net.chat_too_long"  # 8 KiB: still a chat
     assert refusal(ann, {"type": "chat", "text": " \n"})["code"] == "net.chat_empty"
+    assert refusal(ann, {"type": "chat", "text": "\u200b\u3164"})["code"] == "net.chat_empty"
     codes = []
     for _ in range(6):
         ann.send({"type": "chat", "text": "spam"})

@@ -55,7 +55,8 @@ def test_a_hostile_name_is_one_line_of_drawable_text_for_everyone(host_factory: 
     eve.send({"type": "chat", "text": "hi"})
     assert ann.expect("chat")["name"] == "Eve INFO host: forged [31m"
     assert host.call(lambda: host.host.match.seats[1].name) == "Eve INFO host: forged [31m"
-    blank = raw_peers(host.port)
-    blank.hello(" \t\u200e\x07 ")
-    refused = blank.expect("error")
-    assert refused["code"] == "protocol.schema" and refused["fatal"] and blank.closed()
+    for shows_nothing in (" \t\u200e\x07 ", "\u200b\u200b", "\u200d\u0301\ufeff", "\u3164\u2800"):
+        blank = raw_peers(host.port)
+        blank.hello(shows_nothing)  # controls, zero-width spaces and joiners, a lone mark, blank fillers
+        refused = blank.expect("error")
+        assert refused["code"] == "protocol.schema" and refused["fatal"] and blank.closed(), shows_nothing

@@ -33,6 +33,20 @@ def test_the_wire_pages_are_those_the_code_makes() -> None:
     assert wire_pages.main(["--check"]) == 0, "run python -m tools.wire_pages"
 
 
+def test_a_place_the_sample_games_left_nil_or_empty_is_not_described_as_only_that() -> None:
+    """A client must not read Bus's `closed_at` as "always nil" or Liniell's `set_aside` as "a list of
+    nothing": the page says the sample games never showed more, and the game's page says what."""
+    shape = wire_pages.Shape()
+    for line in ({"closed_at": None, "set_aside": [], "heads": [3, 4]}, {"closed_at": None, "set_aside": [],
+                                                                          "heads": []}):
+        shape.add(line)
+    unseen = f"({wire_pages.UNSEEN})"
+    assert shape.describe() == (f"map {{`closed_at`: nil in every sample game {unseen}, `set_aside`: list, empty "
+                                f"in every sample game {unseen}, `heads`: list of int}}")
+    shape.add({"closed_at": 7, "set_aside": [2], "heads": []})
+    assert shape.describe() == "map {`closed_at`: int or nil, `set_aside`: list of int, `heads`: list of int}"
+
+
 @pytest.mark.parametrize("game", wire_pages.GAMES)
 def test_every_refusal_of_the_rules_is_found_for_its_wire_page(game: str) -> None:
     codes = wire_pages.refusal_codes(game)

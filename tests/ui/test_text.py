@@ -6,7 +6,7 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.text import clean_text, is_clean, printable
+from game.core.text import clean_text, is_clean, printable, shows_something
 from game.ui import theme
 
 NASTY = st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=300)
@@ -19,6 +19,15 @@ def test_names_lose_control_characters_and_direction_overrides():
     assert clean_text("  Ben  ", 2) == "Be"
     assert clean_text("\ud800x") == "x"
     assert clean_text(None) == "" and clean_text(42) == ""
+
+
+def test_a_name_shows_something_only_with_a_sign_that_draws():
+    """Zero-width spaces, joiners, a lone combining mark and blank fillers pass the cleaning and would
+    seat an invisible player."""
+    for shown in ("Ann", "7", "?", "\u2605", "Jos\u00e9", "\u200bA\u200b", "\u0928\u092e\u0938\u094d\u0924\u0947"):
+        assert shows_something(shown), shown
+    for invisible in ("", " ", "\u200b\u200c\u200d", "\u0301", "\ufeff\u2060", "\u3164", "\u2800 \uffa0"):
+        assert not shows_something(invisible), invisible
 
 
 @given(NASTY)
