@@ -1038,3 +1038,31 @@ def test_the_rules_pages_show_the_markers_in_the_colours_a_new_table_gives_its_s
         mean = [sum(pixel[i] for pixel in opaque) / len(opaque) for i in range(3)]
         nearest = min(palette, key=lambda rgb: sum((rgb[i] - mean[i]) ** 2 for i in range(3)))
         assert nearest == tuple(frame.colour(seat))[:3], (letter, mean)
+
+
+def test_the_ghost_tile_says_what_laying_it_there_does_to_each_players_points(fast, monkeypatch) -> None:
+    """Ada laid a tile that lengthened Tramina's line and saw it only in Tramina's total afterwards: the
+    ghost on a square now says whose points the placement changes, and the placement then does that."""
+    app = fast
+    table = table_after(app, 8, humans=(0,))
+    wait_idle(app, table)
+    model = table.model
+    assert model.phase == "place" and table.my_turn
+    changing = [(cell, rot) for cell in model.open_cells for rot in range(4)
+                if model.points_after(cell, rot) not in (None, model.provisional)]
+    assert changing  # the case: some placement here lengthens a held line
+    cell, rot = changing[0]
+    after = model.points_after(cell, rot)
+    now = list(model.provisional)
+    while table.turns % 4 != rot:
+        app.step(1 / 60, key(pygame.K_r))
+    table.cursor, table.ghost_waits = cell, False
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_table(pygame.Surface((1920, 1080)))
+    words = " ".join(text for text, _rect in drawn)
+    for seat in range(2):
+        name = table.frame().name(seat)
+        assert (f"{name} {now[seat]} → {after[seat]}" in words) == (after[seat] != now[seat]), words
+    perform(app, table, {"type": "place", "x": cell[0], "y": cell[1], "rot": rot})
+    wait_idle(app, table)
+    assert table.model.phase == "occupy" and table.model.provisional == after  # as the ghost said

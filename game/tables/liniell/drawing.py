@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.core.liniell.field import Cell
 from game.i18n import _, ngettext
 from game.refusal_words import refusal_text
 from game.render.liniell import art
@@ -192,6 +193,8 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         problem = model.problem(cell, frame.turns % 4)
         if problem is not None:
             _bubble(surface, refusal_text(problem), camera.tile_rect(cell), theme.CORAL, frame.toast, camera.area)
+        elif (change := placement_change(frame, cell)):
+            _bubble(surface, change, camera.tile_rect(cell), frame.colour(model.current), frame.toast, camera.area)
         return
     if frame.carried is None and frame.homing is None and frame.pointer is not None \
             and BOARD.collidepoint(frame.pointer):
@@ -199,6 +202,20 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
+
+
+def placement_change(frame: LiniellFrame, cell: Cell) -> str:
+    """What laying the tile in hand at ``cell`` does to the points of the lines held, seat by seat
+    ("Ada 5 → 8 · Bimmel 3 → 4"; empty when no line's points change): a newcomer saw only after
+    placing that the tile had lengthened the opponent's line."""
+    model = frame.model
+    assert model is not None
+    after = model.points_after(cell, frame.turns % 4)
+    if after is None:
+        return ""
+    now = model.provisional
+    changed = [seat for seat in range(2) if after[seat] != now[seat]]
+    return " · ".join(f"{frame.name(seat)} {now[seat]} → {after[seat]}" for seat in changed)
 
 
 def _ghost_tile(frame: LiniellFrame, surface: pygame.Surface) -> None:
