@@ -1066,3 +1066,32 @@ def test_the_ghost_tile_says_what_laying_it_there_does_to_each_players_points(fa
     perform(app, table, {"type": "place", "x": cell[0], "y": cell[1], "rot": rot})
     wait_idle(app, table)
     assert table.model.phase == "occupy" and table.model.provisional == after  # as the ghost said
+
+
+def test_the_final_counts_enclosed_bonus_does_not_rise_into_the_blue_bonus_beside_the_marker(fast) -> None:
+    """The "+1 enclosed" of a route rises from its marker, which often stands beside the route's blue
+    end: it popped up while that end's "+1 blue" still rose there, the two words run into each other."""
+    from game.ui.floaters import FloatText
+    app = fast
+    table = table_after(app, 40, seed=5, humans=(0, 1))  # a finished game: its count runs now
+    canvas = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+
+    def seen(floater: FloatText) -> pygame.Rect | None:
+        canvas.fill((0, 0, 0, 0))
+        floater.draw(canvas)
+        rects = pygame.mask.from_surface(canvas, 127).get_bounding_rects()  # the words as they read
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    enclosed_seen = 0
+    for _ in range(400):
+        app.step(1 / 30)
+        floats = [item for item in table.show.overlays if isinstance(item, FloatText) and item.alive]
+        for bonus in [item for item in floats if item.text == "+1 enclosed"]:
+            enclosed_seen += 1
+            mine = seen(bonus)
+            for blue in [item for item in floats if item.text == "+1 blue"]:
+                theirs = seen(blue)
+                assert not (mine and theirs and mine.colliderect(theirs)), (mine, theirs)
+        if table.count.done:
+            break
+    assert enclosed_seen and table.count.done  # the case was met, and the count ran to its end
