@@ -56,6 +56,7 @@ LOOK_SECONDS = 1.6
 LOOK_DEAF = 0.35
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
+ARROWS = frozenset({"up", "down", "left", "right"})  # outside this screen's turn: walk only buttons Tab reached
 Anchor = tuple[int, int] | None
 CHAT_PANEL = (680, 380)  # the LAN chat's panel (``game.lan.chat``), whose bottom-left corner a table names
 CHAT_TAB = (150, 46)  # the closed chat's tab, its bottom left at the table's ``chat_corner`` too
@@ -649,6 +650,8 @@ class TableScene(HoldsSession, Scene):
             return True
         if intent.pos is None and kind not in BUTTON_KEYS:
             return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        if kind in ARROWS and not self.keys_on_buttons and not self.my_turn:
+            return False  # an arrow while a move plays out or another decides: Tab, not it, walks to the buttons
         hovered = self.ui.focus is not None and self.ui.focus.hovered  # the ring the pointer gave, not the keys
         handled = super().handle(intent)
         if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):
