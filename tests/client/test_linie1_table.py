@@ -1301,6 +1301,29 @@ def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app
         assert said in words and (said == why) == (why in words)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_cards_note_stops_short_of_the_last_roll(app, monkeypatch, players):
+    """While others drive, their last roll lies at the route card's right: at a four-seat table the
+    note "Every stop is reached, but not yet on one ride…" ran on under the die."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, players)]
+    table, _match = make_table(app, seats)
+    frame = table._panel_frame()
+    status = dict(frame.route, terminals_joined=True, complete=False,
+                  stops=[dict(stop, sign=[1, 1], connected=[True, True]) for stop in frame.route["stops"]])
+    rolled = replace(frame, route=status, die_face="3", roll_seat=1)
+    die = panel_module.roll_box(rolled)
+    assert die is not None and layout.route_card_rect(players).contains(die)
+    drawn = record_drawn_text(monkeypatch)
+    panel_module.draw_panel(pygame.Surface((1920, 1080)), rolled, table.board)
+    note = [rect for text, rect in drawn if text and text in "Every stop is reached, but not yet on one ride: "
+            "a tram never turns back."]
+    assert note and " ".join(text for text, _rect in drawn).count("never turns back") == 1
+    assert not [rect for rect in note if rect.colliderect(die)]
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale, monkeypatch):
     """Five seats leave a short route card: the History button hid the top of the die, and three
