@@ -898,7 +898,9 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
 
 def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(app):
     """After the first lay the pointer rests on the new tile, where the held tile could only be an
-    exchange that adds nothing: no red verdict greets the click that succeeded until the pointer moves."""
+    exchange that adds nothing: no red verdict greets the click that succeeded, nor does the next
+    tile's ghost hide the new one, while the hand trembles on it (a pixel or two during the click
+    brought the ghost at once); once the pointer has left the square, the ghost shows there again."""
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     run(app, 0.05, key(pygame.K_RETURN))
     laid = legal_cell(table)
@@ -906,8 +908,17 @@ def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(a
     settle(app, table)
     assert table.view["actions_taken"] == 1 and table.cursor == tuple(laid) and table.ghost_verdict() is not None
     assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)
-    nudge = (cell_centre(table, laid)[0] + 3, cell_centre(table, laid)[1])
-    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+
+    def move_to(pos: tuple[int, int]) -> None:
+        run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 0), buttons=(0, 0, 0))])
+
+    centre = cell_centre(table, laid)
+    move_to((centre[0] + 3, centre[1] + 1))
+    assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)
+    away = next(cell for cell in ((laid[0], laid[1] + 1), (laid[0], laid[1] - 1)) if 1 <= cell[1] <= 12)
+    move_to(cell_centre(table, away))
+    assert table.ghost_shown()
+    move_to(centre)
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
 
 

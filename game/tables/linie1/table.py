@@ -127,6 +127,9 @@ class Linie1Table(TableScene):
         # A turn opens with the pointer wherever the last player left it (often on a tile just laid): the
         # ghost and its verdict wait until this player moves the pointer, picks, turns or steers.
         self.ghost_waits = False
+        # the square of the tile just laid: a hand that trembles on it during or after the click (a pixel
+        # or two) brought the next tile's ghost over the new tile at once; it waits till the pointer leaves
+        self._ghost_waits_on: tuple[int, int] | None = None
         self.hint = False
         self.message = ""
         self.message_bad = False
@@ -286,7 +289,7 @@ class Linie1Table(TableScene):
             return
         if acting != self._toasted:
             self._toasted = acting
-            self.ghost_waits = True
+            self.ghost_waits, self._ghost_waits_on = True, None
             self.drive_choice = None
             self.die_focus = None
             self.take_focus = None
@@ -641,8 +644,9 @@ class Linie1Table(TableScene):
             self.say(_("Pair cancelled."))
             return True
         if kind == "point" and intent.pos is not None:
-            if intent.value != "entered" and intent.pos != self._pointed:
-                self.ghost_waits = False  # the player moved: the ghost follows from here on
+            if intent.value != "entered" and intent.pos != self._pointed and (
+                    self._ghost_waits_on is None or self.board.cell_at(intent.pos, ORIGIN) != self._ghost_waits_on):
+                self.ghost_waits, self._ghost_waits_on = False, None  # the player moved: the ghost follows
             self._point(intent.pos)
             for carry in (self.carry, self.offer_carry[0] if self.offer_carry is not None else None):
                 if carry is not None:
@@ -995,7 +999,8 @@ class Linie1Table(TableScene):
             # a pair is the whole turn (L3): a tile laid instead is judged alone, and the held half goes, said
             self.say(_("Tile laid, so the held exchange is dropped: a side-by-side pair must be the whole turn. "
                        "Undo (Ctrl+Z) to try the pair again.") if dropped else "")
-            self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
+            # the pointer rests on the tile just laid: no ghost over it, nor a red verdict, till it leaves
+            self.ghost_waits, self._ghost_waits_on = True, self.cursor if self.pointer_on_board else None
             return True
         if (
             judged["type"] == "exchange"
