@@ -189,6 +189,24 @@ def _ada_laid_two_tiles(app):  # noqa: ANN001, ANN202
     return table, match, laid
 
 
+def test_a_turn_back_from_a_bot_opens_without_the_tooltip_of_the_end_turn_just_pressed(app):
+    """Against a bot there is no cover: the pointer still on End turn called up its tooltip ("Lay two
+    tiles first…") the moment the next turn opened, over Undo, Rotate and Hint. It waits until the
+    pointer moves."""
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, click(table.main_button.rect.center))  # End turn, and the pointer stays on it
+    settle(app, table, 6.0)
+    run(app, 1.5)
+    assert table.my_turn and table.view["actions_taken"] == 0 and not table.main_button.enabled
+    assert table.ui.hover is None and not table.main_button.hovered
+    nudge = (table.main_button.rect.centerx + 3, table.main_button.rect.centery)
+    run(app, 0.05, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+    assert table.ui.hover is table.main_button  # moved: it explains itself again
+
+
 def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
     table, match, _laid = _ada_laid_two_tiles(app)
     run(app, 0.5, click(table.main_button.rect.center))  # End turn, clicked: the cover comes up for Ben

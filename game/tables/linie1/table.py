@@ -290,6 +290,9 @@ class Linie1Table(TableScene):
         if acting != self._toasted:
             self._toasted = acting
             self.ghost_waits, self._ghost_waits_on = True, None
+            # nor does the button the pointer was left on explain itself at once: against a bot (no
+            # cover between) End turn, just pressed, put "Lay two tiles first…" over Undo, Rotate and Hint
+            self.ui.forget_hover()
             self.drive_choice = None
             self.die_focus = None
             self.take_focus = None
