@@ -914,6 +914,25 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
 
 
+@pytest.mark.parametrize("hidden_by", ["turn_opened", "pointer_off_board"])
+def test_enter_shows_the_keys_square_before_it_lays_a_tile_there(app, hidden_by):
+    """The keys' square of the turn before was still chosen when a turn opened: the first Enter laid
+    (or exchanged) a tile there although no ghost showed where. Enter first brings the ghost up."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    table.cursor = tuple(legal_cell(table))
+    if hidden_by == "turn_opened":
+        table.pointer_on_board = True  # the turn opened quiet: the ghost waits
+        assert table.ghost_waits
+    else:
+        table.pointer_on_board, table.ghost_waits = False, False  # the pointer rests on the panel
+    assert not table.ghost_shown()
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert table.view["actions_taken"] == 0 and not match.view(0)["board"]["tiles"]
+    assert table.ghost_shown() and table.ghost_action()["cell"] == list(table.cursor)
+    run(app, 0.05, key(pygame.K_RETURN))  # seen: now Enter lays it
+    assert [tile["cell"] for tile in match.view(0)["board"]["tiles"]] == [list(table.cursor)]
+
+
 def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(app):
     """After the first lay the pointer rests on the new tile, where the held tile could only be an
     exchange that adds nothing: no red verdict greets the click that succeeded, nor does the next

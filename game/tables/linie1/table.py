@@ -729,6 +729,12 @@ class Linie1Table(TableScene):
             and self.cursor is not None
             and (self.ui.focus is None or self.pointer_on_board)
         ):
+            if not self.ghost_shown():
+                # the square is out of sight (a turn just opened, a tile just laid, the pointer off the
+                # board): Enter brings its ghost up first, rather than laying or exchanging where the
+                # player sees nothing (the last turn's keys' square took a tile at once)
+                self.pointer_on_board, self.ghost_waits = True, False
+                return True
             self.place()
             return True
         if kind == "confirm" and self.can_build() and self.cursor is None and self.ui.focus is None:
