@@ -82,6 +82,20 @@ def test_an_illegal_square_is_refused_with_the_rules_words(app):
     assert table.message_bad and table.message == refusal_text(table.ghost_verdict())
 
 
+def test_a_refusal_made_with_the_keys_goes_when_the_keys_move_on(app):
+    """Enter refused on a square: an arrow key to the next one left the bubble standing at the old
+    square for seconds, as the pointer moving on does not."""
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1  # east-west: into E-Werk's side
+    table.cursor, table.pointer_on_board, table.ghost_waits = (5, 2), True, False
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.refusal_note is not None and table.refusal_note[1] == (5, 2) and table.message_bad
+    run(app, 0.02, key(pygame.K_DOWN))
+    assert table.cursor == (6, 2) and table.refusal_note is None and not table.message_bad
+
+
 def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(app):
     table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     straight = table.hand().index(1)

@@ -719,7 +719,8 @@ class Linie1Table(TableScene):
         if kind in DIRECTIONS and self.can_build():
             row, col = self.cursor or (6, 6)
             d_row, d_col = DIRECTIONS[kind]
-            self.cursor = (min(12, max(1, row + d_row)), min(12, max(1, col + d_col)))
+            # the keys move on as the pointer does: the bubble of a refusal stayed by the square left
+            self._move_cursor((min(12, max(1, row + d_row)), min(12, max(1, col + d_col))))
             self.pointer_on_board = True
             self.ghost_waits = False
             return True
@@ -768,11 +769,15 @@ class Linie1Table(TableScene):
         cell = self.board.cell_at(pos, ORIGIN)
         self.pointer_on_board = cell is not None
         if cell is not None:
-            if cell != self.cursor and self.message_bad:
-                self.say("")  # an old refusal gives way to what the ghost says here
-            if cell != self.cursor:
-                self.refusal_note = None
-            self.cursor = cell
+            self._move_cursor(cell)
+
+    def _move_cursor(self, cell: tuple[int, int]) -> None:
+        """The square chosen, by the pointer or the keys: a refusal said at the last one gives way."""
+        if cell != self.cursor and self.message_bad:
+            self.say("")  # an old refusal gives way to what the ghost says here
+        if cell != self.cursor:
+            self.refusal_note = None
+        self.cursor = cell
 
     def _press(self, pos: tuple[int, int]) -> bool:
         die = self.die_under(pos)
