@@ -19,7 +19,7 @@ from game.tables.linie1 import layout
 from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
-from game.tables.linie1.trip import TripChooser, length_note
+from game.tables.linie1.trip import TripChooser, candidate_label, length_note
 from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
@@ -1593,6 +1593,17 @@ def test_the_trip_chooser_calls_a_route_shortest_only_when_no_other_is_as_short(
     assert length_note(pair[0], pair) == length_note(pair[1], pair) == "(both as long)"
     alone = [{"length": 12, "shortest": True}, {"length": 14, "shortest": False}]
     assert length_note(alone[0], alone) == "(shortest)" and length_note(alone[1], alone) == ""
+
+
+def test_a_routes_length_note_stands_by_its_squares_not_by_its_moves() -> None:
+    """"37 squares, 13 moves at full pace (both as long)" beside "37 squares, 17 moves… (both as
+    long)" read as if the moves were alike: the note is about the squares and stands by them."""
+    pair = [{"length": 37, "expected_turns": 13.0}, {"length": 37, "expected_turns": 17.0}]
+    assert candidate_label(pair[0], pair, pace=True) == "37 squares (both as long), 13 moves at full pace"
+    assert candidate_label(pair[1], pair, pace=False) == "37 squares (both as long), ≈ 17.0 turns"
+    longer = [{"length": 30, "expected_turns": 9.26}, {"length": 37, "expected_turns": 1.0}]
+    assert candidate_label(longer[0], longer, pace=False) == "30 squares (shortest), ≈ 9.3 turns"
+    assert candidate_label(longer[1], longer, pace=True) == "37 squares, 1 move at full pace"
 
 
 def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):
