@@ -331,11 +331,29 @@ def _panel_shadow(width: int, height: int, radius: int, shadow: int) -> pygame.S
     return surface
 
 
+def _blit_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, shadow: int) -> None:
+    """A panel's shadow blended in around the panel, not under its middle: the panel paints over
+    that square middle straight after (pygame's shapes replace pixels, they do not blend), and
+    blending a whole screen-sized shadow there took a large share of every frame."""
+    image = _panel_shadow(rect.width, rect.height, radius, shadow)
+    x, y = rect.x - shadow, rect.y - shadow
+    inset = shadow + max(0, radius)  # the rounded corners leave the shadow showing outside this
+    middle = pygame.Rect(inset, inset, rect.width + 2 * shadow - 2 * inset, rect.height + 2 * shadow - 2 * inset)
+    if middle.width <= 0 or middle.height <= 0:
+        surface.blit(image, (x, y))
+        return
+    width, height = image.get_size()
+    for area in (pygame.Rect(0, 0, width, middle.top), pygame.Rect(0, middle.bottom, width, height - middle.bottom),
+                 pygame.Rect(0, middle.top, middle.left, middle.height),
+                 pygame.Rect(middle.right, middle.top, width - middle.right, middle.height)):
+        surface.blit(image, (x + area.x, y + area.y), area)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PLUM, radius: int = 22,
           border: Colour | None = PLUM_LIGHT, shadow: int = 8) -> None:
     """A rounded panel with a soft drop shadow and a thin lighter rim."""
     if shadow:
-        surface.blit(_panel_shadow(rect.width, rect.height, radius, shadow), (rect.x - shadow, rect.y - shadow))
+        _blit_shadow(surface, rect, radius, shadow)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=2, border_radius=radius)

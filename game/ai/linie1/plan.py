@@ -45,6 +45,51 @@ def _upgrades() -> dict[tuple[Face, tuple[int, int]], bool]:
 
 
 UPGRADABLE = _upgrades()
+# The search numbers its states: square number, entry edge and stops visited packed in one int
+# (indexing lists by it is much quicker than hashing nested tuples, and the search runs for every
+# decision of every bot). The squares are the playable ones and the terminals' cells.
+SQUARES: tuple[Cell, ...] = tuple(sorted(set(NEIGHBOURS) | set(TERMINAL_AT)))
+NUMBER: dict[Cell, int] = {cell: number for number, cell in enumerate(SQUARES)}
+# Per square, per edge: the square beyond, whether it is one to play on (else a terminal) and the
+# edge entering it; None for a building or the border, where no route goes.
+AROUND: tuple[tuple[tuple[int, bool, int] | None, ...], ...] = tuple(
+    tuple((NUMBER[other], kind == PLAY, opposite(edge)) if kind in (PLAY, TERMINAL) else None
+          for edge, other, kind in NEIGHBOURS.get(cell, ()))
+    for cell in SQUARES
+)
+# A terminal's cell passed through: the square in front of its other cell, and the edge entered by.
+PASSING: tuple[tuple[int, int] | None, ...] = tuple(
+    (NUMBER[TERMINAL_AT[cell].entries[1 - TERMINAL_AT[cell].cells.index(cell)]],
+     TERMINAL_AT[cell].entry_edges[1 - TERMINAL_AT[cell].cells.index(cell)]) if cell in TERMINAL_AT else None
+    for cell in SQUARES
+)
+# The ways on out of a square entered by an edge: (exit edge, extra cost, the step's kind or None).
+Exits = tuple[tuple[int, int, "str | None"], ...]
+FREE_EXITS: tuple[Exits, ...] = tuple(tuple((edge, 0, "free") for edge in range(4) if edge != entry)
+                                      for entry in range(4))
+_LAID_EXITS: dict[tuple[int, int], tuple[Exits, ...]] = {}
+
+
+def _laid_exits(placed: tuple[int, int]) -> tuple[Exits, ...]:
+    """Per entry edge, out of a laid tile: along its rails for free, or by a rail an exchange could
+    add (not to a tree)."""
+    known = _LAID_EXITS.get(placed)
+    if known is None:
+        face, tree = FACES[placed], TILE_TYPES[placed[0]].tree
+        per_entry = []
+        for entry in range(4):
+            found: list[tuple[int, int, str | None]] = []
+            for edge in range(4):
+                if edge == entry:
+                    continue
+                seg = segment(entry, edge)
+                if seg in face:
+                    found.append((edge, 0, None))
+                elif not tree and UPGRADABLE.get((face, seg), False):
+                    found.append((edge, UPGRADE_COST, "upgrade"))
+            per_entry.append(tuple(found))
+        known = _LAID_EXITS[placed] = tuple(per_entry)
+    return known
 
 
 @dataclass(frozen=True)
@@ -78,86 +123,86 @@ def stop_targets(board: Board, stops: list[str]) -> dict[Cell, int]:
 
 
 def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
-    """The cheapest way to complete the route (Dial's bucket queue over small integer costs)."""
-    targets = stop_targets(board, stops)
-    full = (1 << len(stops)) - 1
-    origin, destination = TERMINALS[line]
-    goal_cells = set(destination.cells)
+    """The cheapest way to complete the route (Dial's bucket queue over small integer costs).
+
+    A state is a number: ``(square << 2 | entry edge) << len(stops) | stops visited``; parents
+    keep (previous state, exit edge, step kind or None), and the route found becomes cells and
+    ``Step``s at the end.
+    """
+    stop_bits = len(stops)
+    full = (1 << stop_bits) - 1
+    aims = [0] * len(SQUARES)
+    for cell, bits in stop_targets(board, stops).items():
+        aims[NUMBER[cell]] = bits
     tiles = board.tiles
+    laid = [tiles.get(cell) for cell in SQUARES]
+    ways = [FREE_EXITS if placed is None else _laid_exits(placed) for placed in laid]
+    # A laid square a route may not enter by each edge: it lacks that rail and, a tree, cannot get it.
+    walled = [None if placed is None or not TILE_TYPES[placed[0]].tree else MASKS[placed] for placed in laid]
+    origin, destination = TERMINALS[line]
+    goals = {NUMBER[cell] for cell in destination.cells}
 
-    # A state is (cell, entry edge, mask); parents map a state to (previous state, step or None).
-    dist: dict[tuple[Cell, int, int], int] = {}
-    parent: dict[tuple[Cell, int, int], tuple[tuple[Cell, int, int] | None, Step | None]] = {}
-    buckets: list[list[tuple[Cell, int, int]]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
+    dist = [INFINITY] * (len(SQUARES) << (2 + stop_bits))
+    parent: dict[int, tuple[int, int, str | None] | None] = {}
+    buckets: list[list[int]] = [[] for _ in range(UPGRADE_COST + FREE_COST + 1)]
 
-    def push(state: tuple[Cell, int, int], cost: int, prev: tuple[Cell, int, int] | None,
-             step: Step | None) -> None:
-        if cost < dist.get(state, INFINITY):
+    def enter(square: int, edge: int, mask: int, cost: int, prev: int | None) -> None:
+        """Move into ``square`` by ``edge`` (charging a tile if it is free), no step taken."""
+        state = (square << 2 | edge) << stop_bits | mask | aims[square]
+        cost += FREE_COST if laid[square] is None else 0
+        if cost < dist[state]:
             dist[state] = cost
-            parent[state] = (prev, step)
+            parent[state] = None if prev is None else (prev, -1, None)
             while len(buckets) <= cost:
                 buckets.append([])
             buckets[cost].append(state)
 
-    def enter(cell: Cell, edge: int, mask: int, cost: int, prev: tuple[Cell, int, int] | None,
-              step: Step | None) -> None:
-        """Move into ``cell`` by ``edge`` (charging a tile if it is free)."""
-        mask |= targets.get(cell, 0)
-        placed = tiles.get(cell)
-        if placed is None:
-            push((cell, edge, mask), cost + FREE_COST, prev, step)
-        else:
-            push((cell, edge, mask), cost, prev, step)
-
     for i in range(2):
-        enter(origin.entries[i], origin.entry_edges[i], 0, 0, None, None)
+        enter(NUMBER[origin.entries[i]], origin.entry_edges[i], 0, 0, None)
 
-    best_goal: tuple[tuple[Cell, int, int], int] | None = None
+    best_goal: tuple[int, int] | None = None
     cost = 0
     while cost < len(buckets):
         bucket = buckets[cost]
         while bucket:
             state = bucket.pop()
-            if dist.get(state) != cost:
+            if dist[state] != cost:
                 continue
-            cell, entry, mask = state
-            if cell in goal_cells:
+            mask = state & full
+            square = state >> stop_bits
+            entry = square & 3
+            square >>= 2
+            if square in goals:
                 if mask == full:
                     best_goal = (state, cost)
                     break
                 continue
-            if cell in TERMINAL_AT:  # passing through another terminal loop
-                terminal = TERMINAL_AT[cell]
-                index = 1 - terminal.cells.index(cell)
-                enter(terminal.entries[index], terminal.entry_edges[index], mask, cost, state, None)
+            passing = PASSING[square]
+            if passing is not None:  # passing through another terminal loop
+                enter(passing[0], passing[1], mask, cost, state)
                 continue
-            placed = tiles.get(cell)
-            face = FACES[placed] if placed is not None else None
-            tree = placed is not None and TILE_TYPES[placed[0]].tree
-            for edge, other, kind in NEIGHBOURS[cell]:
-                if edge == entry:
+            around = AROUND[square]
+            for edge, extra, kind in ways[square][entry]:
+                target = around[edge]
+                if target is None:  # a building or the border
                     continue
-                extra = 0
-                step: Step | None = None
-                if face is not None:
-                    seg = segment(entry, edge)
-                    if seg not in face:
-                        if tree or not UPGRADABLE.get((face, seg), False):
-                            continue
-                        extra = UPGRADE_COST
-                        step = Step(cell, entry, edge, "upgrade")
-                else:
-                    step = Step(cell, entry, edge, "free")
-                back = opposite(edge)
-                if kind == PLAY:
-                    placed_other = tiles.get(other)
+                other, play, back = target
+                reached = cost + extra
+                if play:
+                    if laid[other] is None:
+                        reached += FREE_COST
                     # A laid neighbour without a rail this way must itself be upgraded: not a tree.
-                    if (placed_other is not None and not MASKS[placed_other] >> back & 1
-                            and TILE_TYPES[placed_other[0]].tree):
+                    elif walled[other] is not None and not walled[other] >> back & 1:
                         continue
-                    enter(other, back, mask, cost + extra, state, step)
-                elif kind == TERMINAL:
-                    push((other, back, mask), cost + extra, state, step)
+                    following = (other << 2 | back) << stop_bits | mask | aims[other]
+                else:  # a terminal
+                    following = (other << 2 | back) << stop_bits | mask
+                if reached < dist[following]:
+                    dist[following] = reached
+                    parent[following] = (state, edge, kind)
+                    while len(buckets) <= reached:
+                        buckets.append([])
+                    buckets[reached].append(following)
         if best_goal is not None:
             break
         cost += 1
@@ -165,13 +210,16 @@ def plan_route(board: Board, line: int, stops: list[str]) -> Plan | None:
         return None
     steps: list[Step] = []
     cells: list[Cell] = []
-    state: tuple[Cell, int, int] | None = best_goal[0]
-    while state is not None:
-        prev, step = parent[state]
-        cells.append(state[0])
-        if step is not None:
-            steps.append(step)
-        state = prev
+    at: int | None = best_goal[0]
+    while at is not None:
+        cells.append(SQUARES[at >> (stop_bits + 2)])
+        came = parent[at]
+        if came is None:
+            break
+        prev, edge, kind = came
+        if kind is not None:
+            steps.append(Step(SQUARES[prev >> (stop_bits + 2)], prev >> stop_bits & 3, edge, kind))
+        at = prev
     steps.reverse()
     cells.reverse()
     return Plan(best_goal[1], steps, cells)
