@@ -375,3 +375,8 @@ def feed_liniell(app: Any) -> None:
 @shot("lan_feed_bus", settle=0.5)
 def feed_bus(app: Any) -> None:
     _table_feed(app, "bus", 5)
+
+
+@shot("lan_feed_linja", settle=0.5)
+def feed_linja(app: Any) -> None:
+    _table_feed(app, "linja", 2)
