@@ -68,6 +68,17 @@ def test_chat_lines_stand_in_the_tables_room_and_over_nothing_played_with(app, g
         theme.set_ui_scale(1.0)
 
 
+def test_lines_standing_one_over_another_share_one_back_without_gaps(app):
+    """Over Linie 1's seat rows the words of the rows showed in slices through the gaps between the
+    lines' backs. Down the feed's right edge (beside the words, inside the rounded corners) every
+    pixel is the back's shade."""
+    table, drawn = lan_table(app, "linie1", 4)
+    screen = app.screen
+    x = drawn.right - 8
+    shades = [sum(screen.get_at((x, y))[:3]) for y in range(drawn.top + 16, drawn.bottom - 16)]
+    assert max(shades) - min(shades) <= 12, (min(shades), max(shades))
+
+
 def test_liniell_frames_its_field_right_of_the_chat_only_at_a_lan_table(app):
     """The field gives up a strip of the board to the chat at a LAN table; on one screen it keeps the
     whole board, and its first 7 x 7 squares lose no more than a tenth of their size."""
