@@ -206,6 +206,7 @@ class App:
 
     def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
         """One frame: map and dispatch the events, advance fixed steps worth ``dt``, draw."""
+        self.mapper.keys_untyped = not self.mapper.text_mode  # read while SDL made no text of key presses
         for event in events:
             for intent in self.mapper.map(event):
                 self.dispatch(intent)

@@ -21,7 +21,7 @@ from typing import Any, Protocol, cast
 
 from net.limits import TokenBucket
 from net.protocol import CLIENT_LIMITS, CLIENT_SCHEMAS, FrameParser, ProtocolError, ReadTimeout, validate
-from net.table import HostConfig, Peer
+from net.table import HANG_UP_MOST_BYTES, HostConfig, Peer
 
 
 class PeerHandler(Protocol):
@@ -50,6 +50,7 @@ class PeerConnection(asyncio.Protocol):
         self._grace_timer: asyncio.TimerHandle | None = None
         self.hello_grace = config.hello_grace
         self._resume: asyncio.TimerHandle | None = None
+        self._read_after_hang_up = 0  # bytes read away since the host hung up on the peer
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         address = "{}:{}".format(*(transport.get_extra_info("peername") or ("?", 0))[:2])
@@ -62,6 +63,8 @@ class PeerConnection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         peer = self.peer
         if peer is None or peer.closed:
+            if peer is not None and peer.hung_up:
+                self._read_away(peer, len(data))
             return
         try:
             self._waiting.extend(self.parser.feed(data))
@@ -98,13 +101,34 @@ class PeerConnection(asyncio.Protocol):
                         timer.cancel()
                 self._hello_timer = self._grace_timer = None
 
+    def _read_away(self, peer: Peer, size: int) -> None:
+        """The host hung up on this peer (``Peer.hang_up``): what it still sends (its pings in
+        flight) is dropped unparsed, each read still taken from its reading budget (past it, reading
+        pauses as for messages), and a peer that sends more than ``HANG_UP_MOST_BYTES`` meanwhile is
+        no client finishing its last read: it is cut at once. So a hostile peer makes the host read
+        no more, nor for longer, than any connection may."""
+        self._waiting.clear()
+        self._read_after_hang_up += size
+        if self._read_after_hang_up > HANG_UP_MOST_BYTES:
+            peer.transport.abort()
+            return
+        assert self._loop is not None
+        now = self._loop.time()
+        if not self.budget.take(now) and self._resume is None:
+            peer.transport.pause_reading()
+            self._resume = self._loop.call_later(self.budget.wait(now), self._resumed)
+
     def _resumed(self) -> None:
         self._resume = None
-        if self.peer is None or self.peer.closed:
+        peer = self.peer
+        if peer is None or (peer.closed and not peer.hung_up):
             return
-        self._handle_waiting()
-        if self._resume is None and not self.peer.closed:
-            self.peer.transport.resume_reading()
+        if peer.hung_up:
+            self._waiting.clear()  # read before the hang-up and never handled: dropped with the rest
+        else:
+            self._handle_waiting()  # which may hang up on the peer (a fatal refusal): then read on too
+        if self._resume is None and not peer.transport.is_closing():
+            peer.transport.resume_reading()  # a hung-up peer's end is read at once, not at the grace's
 
     def eof_received(self) -> bool:
         return False  # the peer is done: close our side too

@@ -58,6 +58,7 @@ from net.status import StatusBoard
 from net.table import (
     HostConfig,
     Peer,
+    PeerCut,
     PeerLeaving,
     PeerLimits,
     QueueBudget,
@@ -96,7 +97,7 @@ class Host(Requests):
         self._flooding = ""  # the address whose connections were last closed for coming too fast
         self._owing_hello: Counter[str] = Counter()  # per address: connections whose hello has not come
         self._half_open_flood = ""  # the address whose connections were last closed for owing too many hellos
-        self._silent_told = ""  # the address whose connection that never said hello was logged last
+        self._failure_told: tuple[str, str, bool] | None = None  # the address and kind of the last failure logged
         self._unkept: list[Match] = []  # finished games whose replay a full disk refused, tried again
         self.show_replays = ShowReplays(config.show_replays_kept)  # a bots-only show keeps its newest few
         self.frames = HostFrames(match)
@@ -286,6 +287,10 @@ class Host(Requests):
             else:
                 self._heard(peer)
                 self._handle(peer, message)
+        except PeerCut:
+            log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) is refused for good", peer.name,
+                    peer.address)
+            self._hang_up(peer)
         except PeerLeaving:
             log.log(logging.INFO if peer.role else logging.DEBUG, "%s (%s) left", peer.name, peer.address)
             peer.close()
@@ -293,25 +298,28 @@ class Host(Requests):
             self.peer_failed(peer, error)
         except RefusedError as error:
             peer.send(self.frames.error(error.code, error.message, None, fatal=True))
-            peer.close()
+            self._hang_up(peer)
         except Exception:  # one peer's trouble must never take the table down
             log.exception("unexpected error with %s", peer.address)
             peer.close()
 
     def peer_failed(self, peer: Peer, error: ProtocolError) -> None:
         """A broken frame, a bad hello or a silence: the peer is told why and disconnected. Connections
-        from one address that never say hello are logged once in a row, not each (a flood of them
-        would fill the log and the operator's terminal)."""
+        from one address that fail alike (never say hello, send the same kind of garbage) are logged
+        once in a row, not each: a flood of them would fill the log and the operator's terminal (a
+        line apiece, hundreds a second from one machine sending garbage)."""
         source = peer.address.rsplit(":", 1)[0]
         silent = not peer.ready and isinstance(error, ReadTimeout)
-        if silent and self._silent_told == source:
+        failure = (source, error.code, silent)
+        if self._failure_told == failure:
             log.debug("%s (%s): %s", peer.name, peer.address, error)
         else:
             log.warning("%s (%s): %s%s", peer.name, peer.address, error,
-                        " (the next ones from there that say nothing are not logged)" if silent else "")
-        self._silent_told = source if silent else ""
+                        " (the next ones from there that say nothing are not logged)" if silent else
+                        " (the next ones from there that fail alike are not logged)")
+        self._failure_told = failure
         peer.send(self.frames.encode(error.to_message()))
-        peer.close()
+        self._hang_up(peer)
 
     def peer_closed(self, peer: Peer) -> None:
         if not peer.closed:
@@ -351,6 +359,18 @@ class Host(Requests):
             if self._owing_hello[source] <= 0:
                 del self._owing_hello[source]  # an address long gone leaves nothing behind
 
+    def _hang_up(self, peer: Peer) -> None:
+        """End a connection just told why (its last frame queued): its seat, or its place among the
+        watchers, is given up at once, and the connection ends once the peer has read that frame
+        (``Peer.hang_up``: closed with the peer's pings unread, its socket would answer with a reset,
+        and the peer lose the frame). A connection that never said hello sends nothing after its
+        hello, and one that floods before it is no client: it is closed at once, as ever."""
+        if not peer.ready:
+            peer.close()
+            return
+        peer.hang_up()
+        self._leave(peer)  # told to the others: this connection is closed to frames already
+
     def _drop(self, peer: Peer) -> None:
         self._hello_came(peer)
         self.peers.pop(peer, None)
@@ -358,6 +378,11 @@ class Host(Requests):
             self._all_gone.set()
         if not peer.closed:
             peer.close()
+        self._leave(peer)
+
+    def _leave(self, peer: Peer) -> None:
+        """The peer's seat is no longer played from it (the seat is kept: it shows absent), or it
+        watches no more. Once only: the connection keeps no role."""
         if peer.role == "seat" and peer.seat is not None:
             slot = self.slots[peer.seat]
             if slot.peer is peer:
@@ -368,6 +393,7 @@ class Host(Requests):
         elif peer.role == "spectator":
             self.status.spectators -= 1
             self._broadcast_status()
+        peer.role = None
 
     def _heard(self, peer: Peer) -> None:
         peer.last_heard = time.monotonic()

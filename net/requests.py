@@ -16,7 +16,17 @@ from game.match import Match
 from net.frames import HostFrames
 from net.seating import Seating
 from net.status import StatusBoard
-from net.table import MAX_BAD_TOKENS, HostConfig, Peer, PeerLeaving, PeerLimits, RefusedError, SeatSlot, clean_chat
+from net.table import (
+    MAX_BAD_TOKENS,
+    HostConfig,
+    Peer,
+    PeerCut,
+    PeerLeaving,
+    PeerLimits,
+    RefusedError,
+    SeatSlot,
+    clean_chat,
+)
 
 log = logging.getLogger("linie.host")
 
@@ -66,7 +76,7 @@ class Requests:
         except RefusedError as refusal:
             peer.send(self.frames.error(refusal.code, refusal.message, msg_id, refusal.fatal))
             if refusal.fatal:
-                raise PeerLeaving from None
+                raise PeerCut from None
 
     def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
         raise RefusedError("net.already_greeted", "This connection has already said hello.")
@@ -136,8 +146,8 @@ class Requests:
             old = slot.peer
             old.send(self.frames.error("net.replaced", "Your seat was resumed from another connection.",
                                        None, fatal=True))
-            old.role = None
-            old.close()
+            old.role = None  # the seat is the new connection's from now on
+            old.hang_up()  # once the old one read why: else a ping of its in flight answers with a reset
         if slot.handed == "auto":
             self.hand_back(seat)
         self._attach(peer, seat)

@@ -24,6 +24,7 @@ MAX_PENDING_BYTES = 4 * 1024 * 1024  # a peer that lets this much pile up unread
 MAX_TOTAL_PENDING_BYTES = 64 * 1024 * 1024  # over all peers: past it the one furthest behind is dropped
 MAX_BAD_TOKENS = 3  # wrong tokens one connection may try before it is cut off
 HANG_UP_GRACE = 2.0  # seconds a closed connection waits for the peer to hang up before it is cut
+HANG_UP_MOST_BYTES = 64 * 1024  # read away from a peer hung up on (its pings): past this it is cut at once
 
 
 @dataclass
@@ -77,6 +78,10 @@ class PeerLeaving(Exception):
     """The peer said bye."""
 
 
+class PeerCut(PeerLeaving):
+    """The peer was refused for good (a fatal refusal, told to it): the host hangs up on it."""
+
+
 @dataclass
 class SeatSlot:
     """The host's side of a seat: its owner's token, its live connection, and who plays it."""
@@ -114,6 +119,7 @@ class Peer:
     budget: QueueBudget | None = None  # the bytes queued for every peer together
     resync_queued: bool = False  # a snapshot asked for is queued and not yet flushed
     closed: bool = False  # we are done with it (the socket may still be flushing)
+    hung_up: bool = False  # closed by ``hang_up``: what it still sends is read and dropped (net.connection)
     owes_hello: str = ""  # the address it is counted under while its hello has not come (net.host)
 
     def send(self, frame: bytes) -> None:
@@ -156,23 +162,26 @@ class Peer:
             self.budget.forget(self)
 
     def hang_up(self) -> None:
-        """Close once what was sent is flushed and the peer has read it (the host's goodbye). Only
-        our side of the stream is shut (after the frames queued); what the peer still sends (its
-        pings) is read and dropped until it hangs up too, or ``HANG_UP_GRACE`` has passed. A socket
-        closed with unread data in it answers with a reset instead, and the peer's next ping then
-        fails: its asyncio drops the connection with our last frame unread, and the player reads
-        "the host closed the connection" instead of "the host closed the table"."""
+        """Close once what was sent is flushed and the peer has read it (the host's goodbye, a
+        seat resumed from another connection, a fatal refusal). Only our side of the stream is shut
+        (after the frames queued); what the peer still sends (its pings) is read and dropped unparsed
+        (``net.connection``: still at its reading rate, and at most ``HANG_UP_MOST_BYTES``) until it
+        hangs up too, or ``HANG_UP_GRACE`` has passed. A socket closed with unread data in it answers
+        with a reset instead, and the peer's next ping then fails: its asyncio drops the connection
+        with our last frame unread, and the player reads "the host closed the connection" instead of
+        "the host closed the table" (or why their seat is gone)."""
+        if self.hung_up:
+            return
         transport = self.transport
         if not transport.can_write_eof() or transport.is_closing():
             self.close()
             return
-        self.closed = True
+        self.closed = self.hung_up = True
         try:
             transport.write_eof()
         except OSError:  # the peer is gone already (a reset not yet read): nothing to hang up on
             self.abort()
             return
-        transport.resume_reading()  # a reading paused by the rate limit would leave data unread
         asyncio.get_running_loop().call_later(HANG_UP_GRACE, transport.abort)
         if self.budget is not None:
             self.budget.forget(self)

@@ -11,7 +11,10 @@ table while ``tools.bench net`` measures the other players' intent -> view laten
 - ``seat_moves``: a spectator trying to sit down in the first seat and to go back to watching, turn
   about, as fast as it can (each refused once the game runs: seats change hands in the lobby only);
 - ``half_open``: a spectator whose machine then opens connections that never say hello, as many and
-  as fast as it can, opening another for each the host closes (``HostConfig.hello_pending_max``).
+  as fast as it can, opening another for each the host closes (``HostConfig.hello_pending_max``);
+- ``garbage``: a spectator whose machine then says hello, sends a broken frame and keeps sending
+  bytes as fast as it can until the host cuts the connection, and again, as fast as it can (each cut
+  connection is told why before the host hangs up: what the host reads meanwhile is what it costs).
 """
 
 from __future__ import annotations
@@ -22,15 +25,16 @@ import socket
 from typing import Any
 
 from net.client import local_rules
-from net.protocol import PROTOCOL_VERSION, encode
+from net.protocol import HOST_LIMITS, PROTOCOL_VERSION, FrameParser, encode
 
-KINDS = ("resync", "chat", "ping", "intent", "slow_reader", "rematch", "seat_moves", "half_open")
+KINDS = ("resync", "chat", "ping", "intent", "slow_reader", "rematch", "seat_moves", "half_open", "garbage")
 BATCH = 64  # frames sent per write
 HALF_OPEN_MOST = 4000  # connections the half_open attacker tries to hold at once (past the host's 2048 burst)
 # The half-open connections come from a loopback address of their own (Linux answers all of 127/8): on a
 # LAN the attacker is another machine, and the host's limits are per address, so from 127.0.0.1 they would
 # shut out the measured clients, as they would a LAN party's guests on that attacker's machine.
 HALF_OPEN_SOURCE = "127.0.0.2"
+BROKEN_FRAME = b"\xff\xff\xff\xff"  # a frame header past every limit: the host cuts the connection at once
 
 
 def message(kind: str, number: int) -> dict[str, Any]:
@@ -64,6 +68,10 @@ def attack(port: int, kind: str, cpus: set[int] | None, stop: Any) -> None:
         hold_half_open(port, stop)
         sock.close()
         return
+    if kind == "garbage":
+        flood_garbage(port, stop)
+        sock.close()
+        return
     sock.setblocking(False)
     number = 2
     pending = b""
@@ -83,6 +91,50 @@ def attack(port: int, kind: str, cpus: set[int] | None, stop: Any) -> None:
                 pass
     sock.close()
 
+
+
+def flood_garbage(port: int, stop: Any) -> int:
+    """Say hello, send a broken frame and then bytes as fast as they go until the host cuts the
+    connection (a reset, or a send refused), and again, until ``stop``: the connections cut. Its
+    connections come from ``HALF_OPEN_SOURCE``, like the half-open ones, so the arrival limit they
+    meet is not the measured clients'."""
+    hello = encode({"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION, "name": "hostile garbage",
+                    "rules": local_rules()}) + encode({"type": "spectate", "id": 1})
+    junk = bytes(range(256)) * 256
+    cuts = 0
+    while not stop.is_set():
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=1.0, source_address=(HALF_OPEN_SOURCE, 0))
+        except OSError:
+            stop.wait(0.01)
+            continue
+        with sock:
+            try:
+                sock.sendall(hello)
+                _welcomed(sock)  # a watcher the host knows: not a connection that never said hello
+                sock.sendall(BROKEN_FRAME)
+                sock.setblocking(False)
+                while not stop.is_set():  # what the host sends is read; its end is no reason to stop
+                    try:
+                        sock.send(junk)
+                    except BlockingIOError:
+                        stop.wait(0.001)
+                    with contextlib.suppress(BlockingIOError):
+                        sock.recv(1 << 16)
+            except OSError:
+                cuts += 1
+    return cuts
+
+
+def _welcomed(sock: socket.socket) -> None:
+    """Read the host's frames until its welcome (OSError if it does not come)."""
+    parser = FrameParser(HOST_LIMITS)
+    while True:
+        data = sock.recv(1 << 16)
+        if not data:
+            raise ConnectionResetError("closed before the welcome")
+        if any(isinstance(got, dict) and got.get("type") == "welcome" for got in parser.feed(data)):
+            return
 
 
 def hold_half_open(port: int, stop: Any) -> int:

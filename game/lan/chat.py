@@ -32,6 +32,14 @@ LINE_SIZE = 24
 LINE_GAP = 6
 
 
+def feed_alphas(fade: float) -> tuple[int, int]:
+    """The back's and the words' opacity of a fading line (``fade`` 1 -> 0): the words go first and the
+    back keeps covering what stands under it until they are nearly gone. Fading alike, the half-faded
+    words stood over a seat's row read through a half-faded back, two texts over each other."""
+    fade = max(0.0, min(1.0, fade))
+    return int(FEED_SHADE * min(1.0, 2 * fade)), int(255 * fade * fade)
+
+
 def line_step() -> int:
     """Pixels from one chat line to the next, at the player's text size."""
     return theme.px(LINE_SIZE + LINE_GAP)
@@ -341,11 +349,12 @@ class ChatBox:
             age = self.ages.get(line.serial, 0.0)
             fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
             appear = min(1.0, age / 0.18)  # a new line pops in
+            shade, ink = feed_alphas(fade)
             back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
-            pygame.draw.rect(back, (*theme.SHADOW, int(FEED_SHADE * fade)), back.get_rect(), border_radius=14)
+            pygame.draw.rect(back, (*theme.SHADOW, shade), back.get_rect(), border_radius=14)
             offset = int((1 - appear) * -40)
             surface.blit(back, (room.x + offset, y))
-            draw_line(surface, self.colour_of, line, rows, room.x + 14 + offset, y + 6, int(255 * fade))
+            draw_line(surface, self.colour_of, line, rows, room.x + 14 + offset, y + 6, ink)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rise = int((1 - self.slide) * 60)

@@ -26,7 +26,7 @@ import pygame
 
 from game.anim import ease
 from game.i18n import _
-from game.lan.chat import ChatBox, ColourOf, FeedBox
+from game.lan.chat import ChatBox, ColourOf, FeedBox, line_step
 from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
@@ -116,8 +116,10 @@ class NetHud:
 
     def __init__(self, scene: Any, session: Session, seat_anchor: Anchor | None = None,
                  chat_corner: tuple[int, int] = (24, 1056), colour_of: ColourOf | None = None,
-                 notice_box: Callable[[], pygame.Rect] | None = None, feed_box: FeedBox | None = None) -> None:
+                 notice_box: Callable[[], pygame.Rect] | None = None, feed_box: FeedBox | None = None,
+                 hint_box: FeedBox | None = None) -> None:
         self.scene = scene
+        self.hint_box = hint_box  # where the table's first-game hint stands now (None: none shows)
         self.notice_box = notice_box or NOTICE_BOX.copy  # where the table lets notices stand
         self.session = session
         self.seat_anchor = seat_anchor
@@ -312,12 +314,20 @@ class NetHud:
         return self.chat.feed_rect() if self.active and self.chat is not None else None
 
     def _feed_bottom(self) -> int | None:
-        """Where the chat's fading lines must end to leave a lasting notice in the table's corner
-        readable (Bus keeps its notices in the map's key, where the lines stand); None: anywhere."""
-        notice, chat = self.notice_rect, self.chat
-        if notice is None or chat is None:
+        """Where the chat's fading lines must end to leave what stands in their room readable: a lasting
+        notice in the table's corner (Bus keeps its notices in the map's key, where the lines stand), and
+        a first-game hint (Linja's stands in the side panel the lines rise over: the first hint comes
+        with the start, just as the players wish each other luck) when a line fits above it; None:
+        anywhere."""
+        chat = self.chat
+        if chat is None:
             return None
-        return notice.top - 6 if notice.colliderect(chat.feed_room()) else None
+        room = chat.feed_room()
+        hint = self.hint_box() if self.hint_box is not None else None
+        if hint is not None and hint.top - room.top < line_step() + 18:
+            hint = None  # no line fits above it: the newest line shows over it rather than nowhere
+        tops = [rect.top - 6 for rect in (self.notice_rect, hint) if rect is not None and rect.colliderect(room)]
+        return min(tops) if tops else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         shown = ease("out_cubic")(self.veil)

@@ -183,6 +183,9 @@ class LobbyScene(HoldsSession, Scene):
         self.start.visible = self.hosting or (self.session.role == "seat" and self.may_start and guests_start)
         if self.start.visible and not offered and self.ui.focus in (self.leave_button, None):
             self.ui.set_focus(self.start)  # Ready appeared: Enter readies the guest, it never leaves the table
+        # Leave beside Start, or alone in the middle (a guest waiting for the host): not off to one side
+        self.leave_button.rect.right = self.start.rect.left - 60 if self.start.visible else \
+            theme.WIDTH // 2 + self.leave_button.rect.width // 2
         ready = not self.hosting and self._asked_to_start()
         self.start.label = _("Start game") if self.hosting else _("Waiting…") if ready else _("Ready")
         self.start.enabled = self.session.role == "seat" and self.session.link == "up" \

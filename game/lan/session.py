@@ -444,6 +444,24 @@ class LanSession:
                 if index == own and not seat.get("bot"):  # a bot the host let in itself is said apart
                     self.notice(_("A bot played your seat while you were away; it is yours again."))
 
+    def _note_watchers(self, change: int, watching: int, phase: str) -> None:
+        """Someone began or stopped watching a game under way: the players learn who can see the board
+        (the lobby shows the count; a seat given up to watch is said by its own notice). Told to the
+        players only: a watcher needs no word of the others (at a bots-only show, where watchers come and
+        go all day, it would fill their chat), nor of its own arrival. Not news while this screen's link
+        has just come back: the watchers reconnect with it."""
+        if change == 0 or phase not in ("playing", "over") or self.role != "seat" \
+                or time.monotonic() < self._others_settle_until:
+            return
+        if change > 0:
+            self.notice(ngettext("Someone began watching: {count} watching.", "{added} people began watching: {count} "
+                                 "watching.", change).format(added=change, count=watching))
+        elif watching:
+            self.notice(ngettext("Someone stopped watching: {count} watching.", "{gone} people stopped watching: "
+                                 "{count} watching.", -change).format(gone=-change, count=watching))
+        else:
+            self.notice(_("Nobody watches any more."))
+
     def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
         in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
@@ -453,6 +471,7 @@ class LanSession:
         watchers_before, self._seen_spectators = self._seen_spectators, spectators
         if len(before) != len(seats) or not all(isinstance(seat, dict) for seat in before + seats):
             return
+        self._note_watchers(spectators - watchers_before, spectators, phase)
         sat = {str(new.get("name")) for old, new in zip(before, seats, strict=True)
                if new.get("claimed") and not old.get("claimed") and new.get("kind") != "bot"}
         own = self.seat if self.role == "seat" else None

@@ -77,8 +77,9 @@ OPTIONS: dict[tuple[str, str], OptionInfo] = {
     ("bus", "five_player_bonus"): OptionInfo(
         N_("Five-player bonus"),
         N_("With five players each Line Expansion marker builds one street more. "
-           "All: Passengers and Buildings markers bring one more too."),
-        ["line_expansion", "all"], [("line_expansion", N_("Line Expansion")), ("all", N_("All M-scaled actions"))],
+           "Also Passengers, Buildings: their markers bring one passenger or building more too."),
+        ["line_expansion", "all"],
+        [("line_expansion", N_("Line Expansion")), ("all", N_("Also Passengers, Buildings"))],
         applies=lambda options, players: players == 5),
 }
 

@@ -56,6 +56,7 @@ LOOK_SECONDS = 1.6
 LOOK_DEAF = 0.35
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
+ARROWS = frozenset({"up", "down", "left", "right"})  # outside this screen's turn: walk only buttons Tab reached
 Anchor = tuple[int, int] | None
 CHAT_PANEL = (680, 380)  # the LAN chat's panel (``game.lan.chat``), whose bottom-left corner a table names
 CHAT_TAB = (150, 46)  # the closed chat's tab, its bottom left at the table's ``chat_corner`` too
@@ -117,7 +118,7 @@ class TableScene(HoldsSession, Scene):
         if session.lan:  # the LAN layer, above the tables, hands its HUD down through the app
             self.lan_hud = app.doors.lan_hud(self, session, seat_anchor=self.seat_anchor, colour_of=self.seat_colour,
                                              chat_corner=self.chat_corner(), notice_box=self.notice_anchor,
-                                             feed_box=self.chat_feed_box)
+                                             feed_box=self.chat_feed_box, hint_box=self.hint_box)
         self._begun = False
         self.deal = getattr(session, "deal", 0)  # a LAN table's game at its host (another one: to the lobby)
         self.pointer: tuple[int, int] | None = None
@@ -326,6 +327,11 @@ class TableScene(HoldsSession, Scene):
     def chat_corner(self) -> tuple[int, int]:
         """The bottom-left corner of the LAN chat."""
         return (24, 1056)
+
+    def hint_box(self) -> pygame.Rect | None:
+        """Where the first-game hint's bubble stands now (None: none shows): the LAN chat's fading lines
+        end above it rather than over its words."""
+        return self.coach.shown_box() if self.coach is not None else None
 
     def chat_feed_box(self) -> pygame.Rect | None:
         """Where the LAN chat's fading lines stand for their nine seconds (asked every frame; None: the
@@ -644,6 +650,8 @@ class TableScene(HoldsSession, Scene):
             return True
         if intent.pos is None and kind not in BUTTON_KEYS:
             return False  # a key the table has no use for now (Ctrl+Z at Linja) rings no button
+        if kind in ARROWS and not self.keys_on_buttons and not self.my_turn:
+            return False  # an arrow while a move plays out or another decides: Tab, not it, walks to the buttons
         hovered = self.ui.focus is not None and self.ui.focus.hovered  # the ring the pointer gave, not the keys
         handled = super().handle(intent)
         if handled and intent.pos is None and not self.keys_on_buttons and not (kind == "confirm" and hovered):

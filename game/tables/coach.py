@@ -126,6 +126,11 @@ class Coach:
     def active(self) -> bool:
         return self.memory.wanted(self.game)
 
+    def shown_box(self) -> pygame.Rect | None:
+        """Where the hint's bubble stands while it shows (None: no hint shows): the LAN chat's fading
+        lines keep off it."""
+        return self.box if self.alpha > 0 and self.text else None
+
     # -- what is said ---------------------------------------------------------------------------
     def consider(self, table: Any, deciding: bool, seat: int | None = None) -> None:
         """Once per frame: let a passed moment go; say the first unseen moment that applies now to

@@ -71,6 +71,11 @@ class InputMapper:
 
     def __init__(self) -> None:
         self.text_mode = False
+        # The frame's events were read while no field took text: SDL made no text of their keys. A key
+        # that opens a field (T for the chat) and the letters typed right after it can arrive in one
+        # frame: those letters are taken from their key presses, else a quick typist's first letters
+        # were lost (the frame the chat opened in, 1-3 letters on a slow or busy machine).
+        self.keys_untyped = False
         self._axis_latched: dict[tuple[int, int], int] = {}
         self._joysticks: dict[int, Any] = {}
         self.pads = Gamepads()  # pads SDL maps as game controllers (named buttons)
@@ -147,6 +152,10 @@ class InputMapper:
             return [Intent("focus_prev" if mods & pygame.KMOD_SHIFT else "focus_next")]
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             return [Intent("undo")]
+        if self.text_mode and self.keys_untyped:
+            letter = getattr(event, "unicode", "")
+            if letter and letter.isprintable() and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                return [Intent("text", value=letter)]
         if self.text_mode:
             if key == pygame.K_v and mods & pygame.KMOD_CTRL:
                 pasted = clipboard_text()

@@ -424,8 +424,9 @@ class Choice(Widget):
 class TextInput(Widget):
     """A one-line text field (player names). Typing needs focus; Enter or Tab leaves it. Coming into
     the field selects what it holds, as fields do elsewhere: the first key typed replaces a name
-    filled in for the player ("Player") instead of adding to it; a click or an arrow key in the field
-    puts the caret back."""
+    filled in for the player ("Player") instead of adding to it; a click in the field it already had (the
+    first click after the pointer brought the focus is the one coming in) or an arrow key puts the caret
+    back."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], limit: int = 16,
                  placeholder: str = "", size: int = 30, tooltip: str | None = None) -> None:
@@ -439,19 +440,24 @@ class TextInput(Widget):
         self.blink = 0.0
         self.all_selected = False  # the whole text, selected when the field gains the focus
         self._had_focus = False
+        # the focus came with the pointer resting on the field: the click that follows is the one that
+        # comes into it and keeps the selection ("Player 2" clicked and typed over became "Player 2Ben")
+        self._pointer_brought_focus = False
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.blink = (self.blink + dt) % 1.0
         if self.focused and not self._had_focus:
             self.all_selected, self.caret = bool(self.text), len(self.text)
+            self._pointer_brought_focus = self.hovered
         elif not self.focused:
-            self.all_selected = False
+            self.all_selected = self._pointer_brought_focus = False
         self._had_focus = self.focused
 
     def press(self, pos: tuple[int, int]) -> None:
-        if self._had_focus:  # a click in the field it already had: the caret, not the selection
-            self.all_selected = False
+        if self._had_focus and not self._pointer_brought_focus:  # a click in the field it already had:
+            self.all_selected = False  # the caret, not the selection
+        self._pointer_brought_focus = False  # a second click puts the caret
         self.caret = len(self.text)
 
     def activate(self) -> None:
@@ -467,6 +473,10 @@ class TextInput(Widget):
 
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
+        if kind == "text" and self.focused and not self._had_focus:
+            # typed in the frame the focus came in (the letters right after the chat's T): added to what
+            # the field holds, and the next update must not select them away for the next key to replace
+            self._had_focus = True
         if kind in ("backspace", "delete") and self._clear_selection():
             self.on_change(self.text)
             return True

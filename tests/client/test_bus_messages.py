@@ -473,3 +473,43 @@ def test_a_score_below_nothing_reads_minus_one_point_not_minus_one_points():
         assert bus_figures(match.view(None), outcome)[0].headline == "−1 Punkt"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("pub", "seated", "why"), [
+    (True, True, "every pub on the line already holds a passenger"),
+    (False, False, "no pub on the line"),
+    (True, None, "nobody on the line is waiting for a bus"),
+])
+def test_a_vrrooomm_marker_with_no_delivery_to_make_says_why(app, pub, seated, why):
+    """Ada builds a pub on her line for this round's ride, but the passenger of that crossing sits down in
+    it before any bus comes (§5.3.6): her marker's "no delivery to make" says why, as it does when no pub
+    stands on her line or nobody waits on it, instead of leaving her to wonder why her bus stayed put."""
+    import copy
+
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.core.bus import GAME
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import Stage, Tally, stage_update
+    from tests.core.bus_helpers import after_setup, lots_at, resolve
+    state = after_setup(4, 0)
+    state.paths[0] = [0, 1, 2]  # Ada's line: no lot of crossing 1 holds a building
+    state.buildings = [None] * len(state.buildings)
+    if pub:
+        state.buildings[lots_at(2)[0]] = "pub"
+    for crossing in ([1] if seated is not None else []) + ([2] if seated else []):
+        state.supply -= 1
+        state.passengers[crossing] += 1  # waits at crossing 1; at crossing 2 sits down in the pub
+    state.clock = 1  # nobody takes the Clock: time runs on from offices to pubs
+    before = GAME.view(copy.deepcopy(state), None)
+    events = resolve(state, {"vrooom": [0]})
+    assert any(event.get("type") == "action_resolving" and event.get("amount") == 0 for event in events)
+    after = GAME.view(state, None)
+    looks = seat_looks(after, 4)
+    said: list[str] = []
+    stage = Stage(Show(), city_map(*layout.MAP_RECT), Tally(), lambda sound: None, said.append, lambda: None)
+    timeline = Timeline()
+    stage_update(stage, timeline, before, after, events, looks)
+    timeline.finish()
+    assert f"Vrrooomm! A: {looks[0].name} drives: no delivery to make ({why})." in said

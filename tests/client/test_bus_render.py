@@ -256,3 +256,61 @@ def test_a_closed_circle_s_marker_carries_its_owner_s_initial(app):
     plain = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], [""]), "RGBA")
     marked = pygame.image.tobytes(city.lines_layer([path], [(40, 90, 220)], [p], ["B"]), "RGBA")
     assert plain != marked
+
+
+def test_a_bridges_railing_never_cuts_across_the_street_beside_it(app):
+    """Street 32-35 bridges 29-34 right beside 32-34: its railing ran through 32-34 like a barrier (a
+    player read that street as closed). Along the middle of every street that leaves a bridge's
+    crossing, the road is its plain colour from edge to edge of its lane."""
+    from game.render.bus.basemap import ROAD_FILL, paint_base
+    from game.render.bus.geometry import CityGeometry
+    geometry = CityGeometry(layout.MAP_RECT)
+    base = paint_base(geometry)
+    net = geometry.net
+    assert geometry.bridges
+    for bridge in geometry.bridges:
+        beside = [street for street in range(net.streets) if street not in geometry.bridges
+                  and set(net.ends[street]) & set(net.ends[bridge])]
+        for street in beside:
+            (ax, ay), (bx, by) = geometry.street_ends(street)
+            length = math.dist((ax, ay), (bx, by))
+            nx, ny = (by - ay) / length, (ax - bx) / length  # across the street
+            for step in range(30, 71, 4):
+                x, y = ax + (bx - ax) * step / 100, ay + (by - ay) * step / 100
+                for side in (-0.3, 0.0, 0.3):
+                    px = x + nx * geometry.road_width * side - geometry.rect.x
+                    py = y + ny * geometry.road_width * side - geometry.rect.y
+                    colour = base.get_at((round(px), round(py)))[:3]
+                    assert max(abs(c - f) for c, f in zip(colour, ROAD_FILL, strict=True)) < 24, \
+                        (street, net.ends[street], step, side, colour)
+
+
+def test_time_stops_rises_over_the_dial_clear_of_the_wanted_label(app):
+    """A stone taken says "Time stops" at the clock: the word rose from the dial's rim through
+    "Wanted: Office" above it, and both read as a jumble. It rises over the dial and never reaches the
+    label's line."""
+    from game.anim import Timeline
+    from game.anim.show import Show
+    from game.render.bus.city import city_map
+    from game.tables.bus.seats import seat_looks
+    from game.tables.bus.show import CLOCK_RADIUS, Stage, Tally, clock_centre, stage_update
+    view = Match("bus", [SeatInfo(f"P{seat}", "bot", "easy", seat) for seat in range(3)], 5).view(None)
+    show = Show()
+    city = city_map(*layout.MAP_RECT)
+    stage = Stage(show, city, Tally(), lambda sound: None, lambda text: None, lambda: None)
+    events = [{"type": "clock_stopped", "seat": 0, "stones": 1, "stones_left": 3, "wants": "house"}]
+    timeline = Timeline()
+    stage_update(stage, timeline, view, view, events, seat_looks(view, 3))
+    timeline.update(0.01)
+    word = next(overlay for overlay in show.overlays if getattr(overlay, "text", "") == "Time stops")
+    x, y = clock_centre(city)
+    label_line = pygame.Rect(round(x) - 120, round(y - CLOCK_RADIUS - 8 - 20), 240, 20)  # "Wanted: …" stands here
+    seen = False
+    while word.alive:
+        layer = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        word.draw(layer)
+        box = layer.get_bounding_rect()
+        seen = seen or box.width > 0
+        assert not box.colliderect(label_line) or box.height == 0, (word.age, box, label_line)
+        word.age += 0.05
+    assert seen

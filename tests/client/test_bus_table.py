@@ -1278,3 +1278,79 @@ def test_a_street_that_boxes_the_line_in_says_before_the_click_that_the_rest_is_
     other = next(s for s in choices.streets() if not choices.closes_circle(s) and choices.lost_after(
         choices.street_action(s)) == 0)
     assert not any("is lost" in text or "are lost" in text for text, _colour in street_tip(choices, other, None))
+
+
+def test_arrow_keys_light_the_nearest_street_the_way_they_point(app):
+    """Alice lays her first street anywhere by keys: Up from the street lit at the bottom left lights a
+    street just above it (it lit 34-35 at the top right, the next number down), and Right keeps going
+    right, so any street is a few presses away."""
+    import math
+
+    from tests.client.helpers import key
+    table, match = table_at(app, "setup_streets", speed=SPEED)
+    version = match.version
+    app.step(0.02, key(pygame.K_RETURN))  # nothing lit: Enter lights the first street
+    lit = [table.city.street_middle(table.selected)]
+    for arrow in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_UP, pygame.K_UP, pygame.K_LEFT):
+        app.step(0.02, key(arrow))
+        assert table.selected in table.choices.streets()
+        lit.append(table.city.street_middle(table.selected))
+    for (x0, y0), (x1, y1), arrow in zip(lit[:-1], lit[1:], ("right", "right", "up", "up", "left"), strict=True):
+        ahead = {"right": x1 - x0, "left": x0 - x1, "up": y0 - y1}[arrow]
+        aside = abs(y1 - y0) if arrow in ("right", "left") else abs(x1 - x0)
+        assert ahead > 0 and aside <= ahead * 1.75, (arrow, (x0, y0), (x1, y1))
+        assert math.dist((x0, y0), (x1, y1)) < 2 * table.city.unit, (arrow, (x0, y0), (x1, y1))
+    assert match.version == version  # the arrows only light streets
+
+
+def test_a_stray_enter_at_the_clock_lights_let_it_run_and_never_takes_a_stone(app):
+    """The prompt says "press Enter to skip the animation"; an Enter that came as the clock's decision
+    opened pressed Stop, the first button, and took a stone (−1). Enter with no button lit lights Let it
+    run; the next Enter lets time run. Keys walked to Stop still stop it."""
+    from tests.client.helpers import key
+    from tools.shots.bus import SEATS, alice_in, played
+    for way, stop in (("enter", False), ("tab", True), ("stale ring", False)):
+        match = played(alice_in("clock", 3), seats=list(SEATS), alice_takes="clock")
+        app.settings.animation_speed = SPEED
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.timing
+        app.step(0.02, move((5, 5)))
+        version = match.version
+        if way == "tab":
+            app.step(0.02, key(pygame.K_TAB))
+            assert table.ui.focus is table.buttons["stop"]
+        else:
+            if way == "stale ring":  # Stop ringed by a click of an earlier round, then a key with no use here
+                table.ui.set_focus(table.buttons["stop"])
+                app.step(0.02, key(pygame.K_9))
+            app.step(0.02, key(pygame.K_RETURN))
+            assert match.version == version and table.ui.focus is table.buttons["run"], way
+        app.step(0.02, key(pygame.K_RETURN))
+        assert match.version == version + 1 and match.log[-1]["action"] == {"type": "clock", "stop": stop}, way
+        app.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sharing_passengers_names_each_station_on_the_map(app, monkeypatch, lang):
+    """The prompt and the +1 buttons say SE and NW, the map wrote neither: while passengers are shared
+    each station's ring carries its name, so "+1 SE" points at a place on the map."""
+    from game.i18n import set_language
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("passengers"), seats=list(SEATS))
+    set_language(lang)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.splitting
+        drawn = record_drawn_text(monkeypatch)
+        app.draw()
+        monkeypatch.undo()
+        for station, name in zip(table._stations(), table._station_names(), strict=False):
+            x, y = table.city.waiting_point(station)
+            assert any(text.split()[-1] == name and abs(rect.left - x) < 60 and abs(rect.centery - y) < 60
+                       for text, rect in drawn), (name, station)
+    finally:
+        set_language("en")

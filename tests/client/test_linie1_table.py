@@ -19,7 +19,7 @@ from game.tables.linie1 import layout
 from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
-from game.tables.linie1.trip import TripChooser, length_note
+from game.tables.linie1.trip import TripChooser, candidate_label, length_note
 from tests.client.helpers import click, key, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
@@ -80,6 +80,20 @@ def test_an_illegal_square_is_refused_with_the_rules_words(app):
     assert table.ghost_verdict().code == "linie1.rule_b_into_building"
     assert match.view(0)["board"]["tiles"] == []
     assert table.message_bad and table.message == refusal_text(table.ghost_verdict())
+
+
+def test_a_refusal_made_with_the_keys_goes_when_the_keys_move_on(app):
+    """Enter refused on a square: an arrow key to the next one left the bubble standing at the old
+    square for seconds, as the pointer moving on does not."""
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    straight = table.hand().index(1)
+    run(app, 0.02, key(pygame.K_1 + straight))
+    table.rotations[straight] = 1  # east-west: into E-Werk's side
+    table.cursor, table.pointer_on_board, table.ghost_waits = (5, 2), True, False
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert table.refusal_note is not None and table.refusal_note[1] == (5, 2) and table.message_bad
+    run(app, 0.02, key(pygame.K_DOWN))
+    assert table.cursor == (6, 2) and table.refusal_note is None and not table.message_bad
 
 
 def test_a_refusal_shows_beside_the_square_clicked_until_the_pointer_moves_on(app):
@@ -187,6 +201,24 @@ def _ada_laid_two_tiles(app):  # noqa: ANN001, ANN202
         run(app, 0.02, click(cell_centre(table, laid)))
         settle(app, table)
     return table, match, laid
+
+
+def test_a_turn_back_from_a_bot_opens_without_the_tooltip_of_the_end_turn_just_pressed(app):
+    """Against a bot there is no cover: the pointer still on End turn called up its tooltip ("Lay two
+    tiles first…") the moment the next turn opened, over Undo, Rotate and Hint. It waits until the
+    pointer moves."""
+    table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    for _ in range(2):
+        run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+        settle(app, table)
+    run(app, 0.02, click(table.main_button.rect.center))  # End turn, and the pointer stays on it
+    settle(app, table, 6.0)
+    run(app, 1.5)
+    assert table.my_turn and table.view["actions_taken"] == 0 and not table.main_button.enabled
+    assert table.ui.hover is None and not table.main_button.hovered
+    nudge = (table.main_button.rect.centerx + 3, table.main_button.rect.centery)
+    run(app, 0.05, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+    assert table.ui.hover is table.main_button  # moved: it explains itself again
 
 
 def test_the_next_player_behind_a_cover_sees_no_tooltip_of_the_button_the_last_one_pressed(app):
@@ -896,9 +928,30 @@ def test_a_turn_opening_with_the_pointer_on_a_laid_tile_shows_no_verdict_until_t
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
 
 
+@pytest.mark.parametrize("hidden_by", ["turn_opened", "pointer_off_board"])
+def test_enter_shows_the_keys_square_before_it_lays_a_tile_there(app, hidden_by):
+    """The keys' square of the turn before was still chosen when a turn opened: the first Enter laid
+    (or exchanged) a tile there although no ghost showed where. Enter first brings the ghost up."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    table.cursor = tuple(legal_cell(table))
+    if hidden_by == "turn_opened":
+        table.pointer_on_board = True  # the turn opened quiet: the ghost waits
+        assert table.ghost_waits
+    else:
+        table.pointer_on_board, table.ghost_waits = False, False  # the pointer rests on the panel
+    assert not table.ghost_shown()
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert table.view["actions_taken"] == 0 and not match.view(0)["board"]["tiles"]
+    assert table.ghost_shown() and table.ghost_action()["cell"] == list(table.cursor)
+    run(app, 0.05, key(pygame.K_RETURN))  # seen: now Enter lays it
+    assert [tile["cell"] for tile in match.view(0)["board"]["tiles"]] == [list(table.cursor)]
+
+
 def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(app):
     """After the first lay the pointer rests on the new tile, where the held tile could only be an
-    exchange that adds nothing: no red verdict greets the click that succeeded until the pointer moves."""
+    exchange that adds nothing: no red verdict greets the click that succeeded, nor does the next
+    tile's ghost hide the new one, while the hand trembles on it (a pixel or two during the click
+    brought the ghost at once); once the pointer has left the square, the ghost shows there again."""
     table, _match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     run(app, 0.05, key(pygame.K_RETURN))
     laid = legal_cell(table)
@@ -906,8 +959,17 @@ def test_a_tile_just_laid_is_not_called_refused_under_the_pointer_that_laid_it(a
     settle(app, table)
     assert table.view["actions_taken"] == 1 and table.cursor == tuple(laid) and table.ghost_verdict() is not None
     assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)
-    nudge = (cell_centre(table, laid)[0] + 3, cell_centre(table, laid)[1])
-    run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(3, 0), buttons=(0, 0, 0))])
+
+    def move_to(pos: tuple[int, int]) -> None:
+        run(app, 0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 0), buttons=(0, 0, 0))])
+
+    centre = cell_centre(table, laid)
+    move_to((centre[0] + 3, centre[1] + 1))
+    assert not table.ghost_shown() and table.status_line() == (table._guidance(), False)
+    away = next(cell for cell in ((laid[0], laid[1] + 1), (laid[0], laid[1] - 1)) if 1 <= cell[1] <= 12)
+    move_to(cell_centre(table, away))
+    assert table.ghost_shown()
+    move_to(centre)
     assert table.ghost_shown() and table.status_line() == (refusal_text(table.ghost_verdict()), True)
 
 
@@ -1301,6 +1363,29 @@ def test_a_card_whose_stops_all_read_connected_says_why_there_is_no_trip_yet(app
         assert said in words and (said == why) == (why in words)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_cards_note_stops_short_of_the_last_roll(app, monkeypatch, players):
+    """While others drive, their last roll lies at the route card's right: at a four-seat table the
+    note "Every stop is reached, but not yet on one ride…" ran on under the die."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, players)]
+    table, _match = make_table(app, seats)
+    frame = table._panel_frame()
+    status = dict(frame.route, terminals_joined=True, complete=False,
+                  stops=[dict(stop, sign=[1, 1], connected=[True, True]) for stop in frame.route["stops"]])
+    rolled = replace(frame, route=status, die_face="3", roll_seat=1)
+    die = panel_module.roll_box(rolled)
+    assert die is not None and layout.route_card_rect(players).contains(die)
+    drawn = record_drawn_text(monkeypatch)
+    panel_module.draw_panel(pygame.Surface((1920, 1080)), rolled, table.board)
+    note = [rect for text, rect in drawn if text and text in "Every stop is reached, but not yet on one ride: "
+            "a tram never turns back."]
+    assert note and " ".join(text for text, _rect in drawn).count("never turns back") == 1
+    assert not [rect for rect in note if rect.colliderect(die)]
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app, scale, monkeypatch):
     """Five seats leave a short route card: the History button hid the top of the die, and three
@@ -1508,6 +1593,17 @@ def test_the_trip_chooser_calls_a_route_shortest_only_when_no_other_is_as_short(
     assert length_note(pair[0], pair) == length_note(pair[1], pair) == "(both as long)"
     alone = [{"length": 12, "shortest": True}, {"length": 14, "shortest": False}]
     assert length_note(alone[0], alone) == "(shortest)" and length_note(alone[1], alone) == ""
+
+
+def test_a_routes_length_note_stands_by_its_squares_not_by_its_moves() -> None:
+    """"37 squares, 13 moves at full pace (both as long)" beside "37 squares, 17 moves… (both as
+    long)" read as if the moves were alike: the note is about the squares and stands by them."""
+    pair = [{"length": 37, "expected_turns": 13.0}, {"length": 37, "expected_turns": 17.0}]
+    assert candidate_label(pair[0], pair, pace=True) == "37 squares (both as long), 13 moves at full pace"
+    assert candidate_label(pair[1], pair, pace=False) == "37 squares (both as long), ≈ 17.0 turns"
+    longer = [{"length": 30, "expected_turns": 9.26}, {"length": 37, "expected_turns": 1.0}]
+    assert candidate_label(longer[0], longer, pace=False) == "30 squares (shortest), ≈ 9.3 turns"
+    assert candidate_label(longer[1], longer, pace=True) == "37 squares, 1 move at full pace"
 
 
 def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):

@@ -995,3 +995,118 @@ def test_the_tile_in_hand_is_drawn_over_a_first_game_hint(app) -> None:
     assert len(opaque) > 20
     same = sum(screen.get_at(p)[:3] == image.get_at((p[0] - inside.x, p[1] - inside.y))[:3] for p in opaque)
     assert same == len(opaque)  # every opaque pixel of the tile shows, none of the hint over it
+
+
+def test_the_ghost_tile_leaves_a_marker_at_its_neighbours_edge_whole(fast) -> None:
+    """Tramina's marker rests at the edge of her tile, its disc reaching over the square beside it:
+    Ada's ghost tile on that square covered half of it, and its frame crossed the letter."""
+    app = fast
+    table = table_after(app, 4, humans=(0,))
+    wait_idle(app, table)
+    model, camera = table.model, table.camera
+    spot = pygame.Vector2(field_render.marker_spot(camera, model.tiles, model.marker_piece(1, 0)))
+    radius = field_render.marker_radius(camera)
+    cell = next(cell for cell in model.open_cells
+                if camera.tile_rect(cell).inflate(radius, radius).collidepoint(spot))
+    disc = [spot + (dx, dy) for dx in range(-radius, radius + 1, 3) for dy in range(-radius, radius + 1, 3)
+            if math.hypot(dx, dy) < radius * 0.75]
+    assert any(camera.tile_rect(cell).inflate(10, 10).collidepoint(point) for point in disc)  # the case
+    pixels = []
+    for cursor in (None, cell):
+        table.cursor, table.ghost_waits = cursor, False
+        surface = pygame.Surface((1920, 1080))
+        table.draw_table(surface)
+        assert drawing.snapped(table.frame()) == (cursor is not None)
+        pixels.append([surface.get_at((round(point.x), round(point.y))) for point in disc])
+    # the marker is drawn over the ghost tile and its frame, as over the empty square (its face lets
+    # a trace of what is under it through: a few levels of difference, not a tile's or a frame's)
+    assert all(max(abs(a[i] - b[i]) for i in range(3)) <= 12 for a, b in zip(*pixels, strict=True))
+
+
+def test_the_rules_pages_show_the_markers_in_the_colours_a_new_table_gives_its_seats(fast) -> None:
+    """The rules' pictures drew B in magenta; at a table B is mint unless a seat chooses otherwise: a
+    newcomer read the pages and then looked in vain for the pink markers."""
+    from game.render.diagrams import find_key
+    app = fast
+    table = table_after(app, 2, humans=(0,))
+    wait_idle(app, table)
+    frame = table.frame()
+    palette = [rgb for _name, rgb in theme.PLAYER_COLOURS]
+    for seat, letter in enumerate("ab"):
+        image = find_key(f"liniell.{letter}")(60)
+        opaque = [image.get_at((x, y)) for x in range(60) for y in range(60) if image.get_at((x, y)).a > 200]
+        mean = [sum(pixel[i] for pixel in opaque) / len(opaque) for i in range(3)]
+        nearest = min(palette, key=lambda rgb: sum((rgb[i] - mean[i]) ** 2 for i in range(3)))
+        assert nearest == tuple(frame.colour(seat))[:3], (letter, mean)
+
+
+def test_the_ghost_tile_says_what_laying_it_there_does_to_each_players_points(fast, monkeypatch) -> None:
+    """Ada laid a tile that lengthened Tramina's line and saw it only in Tramina's total afterwards: the
+    ghost on a square now says whose points the placement changes, and the placement then does that."""
+    app = fast
+    table = table_after(app, 8, humans=(0,))
+    wait_idle(app, table)
+    model = table.model
+    assert model.phase == "place" and table.my_turn
+    changing = [(cell, rot) for cell in model.open_cells for rot in range(4)
+                if model.points_after(cell, rot) not in (None, model.provisional)]
+    assert changing  # the case: some placement here lengthens a held line
+    cell, rot = changing[0]
+    after = model.points_after(cell, rot)
+    now = list(model.provisional)
+    while table.turns % 4 != rot:
+        app.step(1 / 60, key(pygame.K_r))
+    table.cursor, table.ghost_waits = cell, False
+    drawn = record_drawn_text(monkeypatch)
+    table.draw_table(pygame.Surface((1920, 1080)))
+    words = " ".join(text for text, _rect in drawn)
+    for seat in range(2):
+        name = table.frame().name(seat)
+        assert (f"{name} {now[seat]} → {after[seat]}" in words) == (after[seat] != now[seat]), words
+    perform(app, table, {"type": "place", "x": cell[0], "y": cell[1], "rot": rot})
+    wait_idle(app, table)
+    assert table.model.phase == "occupy" and table.model.provisional == after  # as the ghost said
+
+
+def test_the_final_counts_enclosed_bonus_does_not_rise_into_the_blue_bonus_beside_the_marker(fast) -> None:
+    """The "+1 enclosed" of a route rises from its marker, which often stands beside the route's blue
+    end: it popped up while that end's "+1 blue" still rose there, the two words run into each other."""
+    from game.ui.floaters import FloatText
+    app = fast
+    table = table_after(app, 40, seed=5, humans=(0, 1))  # a finished game: its count runs now
+    canvas = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+
+    def seen(floater: FloatText) -> pygame.Rect | None:
+        canvas.fill((0, 0, 0, 0))
+        floater.draw(canvas)
+        rects = pygame.mask.from_surface(canvas, 127).get_bounding_rects()  # the words as they read
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    enclosed_seen = 0
+    for _ in range(400):
+        app.step(1 / 30)
+        floats = [item for item in table.show.overlays if isinstance(item, FloatText) and item.alive]
+        for bonus in [item for item in floats if item.text == "+1 enclosed"]:
+            enclosed_seen += 1
+            mine = seen(bonus)
+            for blue in [item for item in floats if item.text == "+1 blue"]:
+                theirs = seen(blue)
+                assert not (mine and theirs and mine.colliderect(theirs)), (mine, theirs)
+        if table.count.done:
+            break
+    assert enclosed_seen and table.count.done  # the case was met, and the count ran to its end
+
+
+def test_a_routes_badge_by_a_marker_on_the_fields_top_edge_leaves_its_letter_in_sight() -> None:
+    """Above and to the right of its marker, a badge had no room at the field's top: pushed down, the
+    pill covered the marker's letter ("A" read as a "2")."""
+    from game.render.liniell.field import BOARD
+    from game.tables.liniell.drawing import badge_box
+    lift, size = 24, (48, 44)
+    middle = (BOARD.centerx, BOARD.centery)
+    assert badge_box(size, middle, lift).bottom <= middle[1]  # where there is room: above it
+    for at in ((BOARD.centerx, BOARD.top + 20), (BOARD.right - 30, BOARD.top + 20), (BOARD.left + 30, BOARD.top + 8)):
+        box = badge_box(size, at, lift)
+        marker = pygame.Rect(0, 0, lift * 2 - 8, lift * 2 - 8)
+        marker.center = (round(at[0]), round(at[1]))
+        assert BOARD.contains(box) and not box.colliderect(marker), (at, box)

@@ -222,6 +222,26 @@ def test_a_key_the_table_has_no_use_for_rings_no_button(app):
     assert app.stack.top is table and match.log[-1]["action"]["type"] == "initial"
 
 
+def test_an_arrow_pressed_while_the_bot_moves_rings_no_button_and_enter_after_plays_on_the_board(app):
+    table, match = make_table(app, VS_BOT, first=1)
+    for _ in range(100):  # the bot's move is played out on the board
+        app.step(0.05)
+        if table.busy:
+            break
+    assert table.busy and not table.choices()
+    run(app, 0.02, key(pygame.K_RIGHT))  # an impatient player's arrow: the board has no use for it yet
+    assert table.ui.focus is None and not table.keys_on_buttons
+    for _ in range(200):  # the bot's turn, both its moves, played out
+        table.show.skip()
+        app.step(0.05)
+        if table.my_turn and not table.busy:
+            break
+    assert table.my_turn and not table.busy
+    run(app, 0.02, key(pygame.K_RETURN))  # shows a move, as Enter does at a fresh turn: not the Menu
+    run(app, 0.02, key(pygame.K_RETURN))
+    assert app.stack.top is table and match.log[-1]["seat"] == 0
+
+
 def test_an_extra_turn_is_announced_with_a_banner(app):
     session = advanced(2, lambda view: view["turn"] == 0 and view["phase"] == "following" and any(
         c["extra_turn"] for c in view["choices"]), first=0)
@@ -784,3 +804,15 @@ def test_a_points_chip_says_what_it_means_when_the_pointer_rests_on_it(app):
     run(app, 0.6, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.layout.chip_centre(0, 3), rel=(1, 1),
                                       buttons=(0, 0, 0))])
     assert table.chip_tip() is None  # Ada's own half: no chip there
+
+
+def test_the_rules_explain_the_arrowheads_the_table_draws_at_a_row_a_move_can_reach(app):
+    """A newcomer saw mint arrowheads at both ends of some rows and found them nowhere in the rules."""
+    from game.render.diagrams import find_key
+    from game.scenes.rulebook import RULES_DIR, parse
+    for path in (RULES_DIR / "linja.md", RULES_DIR / "de" / "linja.md"):
+        book = parse("linja", path.read_text(encoding="utf-8"))
+        keys = [block for section in book.sections for block in section.blocks if block.kind == "key"]
+        assert any(block.name == "linja.landing" and block.text for block in keys), path
+    image = find_key("linja.landing")(40)
+    assert sum(1 for x in range(40) for y in range(40) if image.get_at((x, y)).a == 255) > 100  # the mark itself

@@ -24,6 +24,7 @@ from game.lan.join import JoinScene, parse_address
 from game.lan.lobby import LobbyScene
 from game.scenes.title import TitleScene
 from game.tables.linie1.table import Linie1Table
+from game.ui import theme
 from tests.client.helpers import click, key, run, typed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -777,6 +778,7 @@ def test_a_guest_waiting_for_the_host_does_not_leave_on_a_second_enter(app):
     app.push(lobby)
     run(app, 0.05)
     assert not lobby.start.visible
+    assert lobby.leave_button.rect.centerx == theme.WIDTH // 2  # alone in the middle, not where it would pair up
     run(app, 0.05, key(13))
     assert app.stack.top is lobby and not session.closed
     run(app, 0.05, key(27))  # Esc leaves, as the title's Back would

@@ -784,3 +784,81 @@ def test_really_leave_says_what_leaving_does_once_not_also_as_a_tooltip(app, mon
     pause.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
     said = " ".join(text for text, _rect in drawn if len(text) > 8 and text in note)
     assert said.split() == note.split()  # ... and asked once more, the panel says it, once
+
+
+def test_the_players_read_when_someone_begins_or_stops_watching_a_game_under_way():
+    """A spectator's arrival changes only the status's count: the players were told nothing, and the
+    table shows no count (the lobby does, so its comings are not news)."""
+    link = Link()
+    session = LanSession(link)
+    link.phase = "lobby"
+    for phase, watching in (("lobby", 0), ("lobby", 1), ("playing", 0), ("playing", 1), ("playing", 3),
+                            ("playing", 2), ("playing", 0)):
+        link.phase = phase
+        link.set_seats([seat("Ada"), seat("Ben")])
+        link.inbox[-1]["spectators"] = watching
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "Nobody watches any more.", "Someone began watching: 1 watching.", "2 people began watching: 3 watching.",
+        "Someone stopped watching: 2 watching.", "Nobody watches any more."]
+
+
+def test_a_watchers_screen_is_told_nothing_of_the_other_watchers_nor_of_itself():
+    """At a bots-only show watchers come and go all day: their chat would fill with it."""
+    link = Link()
+    link.seat, link.role = None, None
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])  # the status after the hello
+    session.poll()
+    link.role = "spectator"
+    link.inbox.append({"type": "welcome", "seat": None, "name": "Cleo", "version": 3})
+    for watching in (1, 2, 1):  # this screen counted, then someone else, who goes again
+        link.set_seats([seat("Ada"), seat("Ben")])
+        link.inbox[-1]["spectators"] = watching
+        session.poll()
+    assert not [line.text for line in session.chat if line.notice]
+
+
+def test_the_chat_lines_end_above_a_first_game_hint_standing_in_their_room(app):
+    """Linja's first hint stands in the side panel the chat's lines rise over, and comes with the start,
+    as the players wish each other luck: a line drawn over it hid its words for nine seconds."""
+    link = Link()
+    session = LanSession(link)
+    link.chat("Viel Glück")
+    room = pygame.Rect(24, 600, 900, 400)  # the default corner above the tab
+    for hint, expected in ((pygame.Rect(100, 900, 600, 120), 894), (pygame.Rect(100, 610, 600, 300), None),
+                           (None, None)):
+        scene = Table(app, session)
+        scene.lan_hud = NetHud(scene, session, lambda seat: (100, 100 + 60 * seat), feed_box=room.copy,
+                               hint_box=lambda hint=hint: hint)
+        app.push(scene)
+        run(app, 0.3)
+        assert scene.lan_hud.chat.feed_bottom == expected  # too little room above a hint: the line shows
+        feed = scene.lan_hud.feed_rect()
+        assert feed is not None and (hint is None or expected is None or feed.bottom <= hint.top)
+        app.stack.pop()
+
+
+
+def test_letters_typed_in_the_frame_the_chat_opened_in_are_not_lost(app, lan):
+    """SDL makes text of key presses only while a field takes text: the letters read in the same frame
+    as the T that opened the chat came as bare key presses, and "Liniell!" arrived as "niell!"."""
+    table, link = lan
+    pressed = [pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=pygame.KMOD_SHIFT if ch.isupper() else 0,
+                                  unicode=ch, scancode=0) for ch in "Li"]
+    run(app, 0.05, key(pygame.K_t) + pressed)
+    run(app, 0.05, typed("niell!") + key(pygame.K_RETURN))  # from the next frame SDL sends text
+    assert link.sent == ["Liniell!"]
+    assert table.seen.count("rotate") == 0
+
+
+
+def test_a_fading_chat_lines_words_go_before_its_back_so_two_texts_never_read_over_each_other():
+    """The line stands over a seat's row (Linie 1) or a panel's words: fading alike, both texts showed at
+    half strength for a second."""
+    from game.lan.chat import FEED_SHADE, feed_alphas
+    assert feed_alphas(1.0) == (FEED_SHADE, 255) and feed_alphas(0.0) == (0, 0)
+    for step in range(101):
+        shade, ink = feed_alphas(step / 100)
+        if shade < 0.75 * FEED_SHADE:  # what stands under the line starts to show through ...
+            assert ink < 0.2 * 255  # ... when the line's own words are nearly gone

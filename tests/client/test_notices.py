@@ -220,6 +220,9 @@ def test_a_first_game_hint_stands_over_the_seat_dots_and_under_the_chat(app, mon
         def handle(self, intent):
             return False
 
+        def shown_box(self):
+            return None
+
     real_dot = hud.draw_dot
     monkeypatch.setattr(hud, "draw_dot", lambda *args: (order.append("dot"), real_dot(*args))[1])
     monkeypatch.setattr(ChatBox, "draw", lambda self, surface: order.append("chat"))

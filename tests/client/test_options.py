@@ -1,5 +1,7 @@
 """Setup-screen options read well: every game's options offer real choices with readable names."""
 
+import pytest
+
 from game.core.registry import available_games, get_game
 from game.scenes.options import option_choices
 
@@ -43,3 +45,19 @@ def test_bus_options_offer_both_readings_in_words():
     for key, default in get_game("bus").default_options().items():
         choices = option_choices("bus", key, default)
         assert len(choices) == 2 and choices[0][0] == default, key
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_five_player_bonus_names_the_actions_it_covers_as_the_action_board_does(lang):
+    """"All M-scaled actions" named a letter no screen explains: each choice names its actions in the
+    action board's own words."""
+    from game.i18n import _, set_language
+    from game.tables.bus.model import ACTION_NAMES
+    set_language(lang)
+    try:
+        choices = dict(option_choices("bus", "five_player_bonus", "line_expansion"))
+        board = {action: _(name) for action, name in ACTION_NAMES.items()}
+    finally:
+        set_language("en")
+    assert board["line"] in choices["line_expansion"]
+    assert board["passengers"] in choices["all"] and board["buildings"] in choices["all"]

@@ -73,3 +73,24 @@ def test_ctrl_a_selects_the_whole_name_so_the_next_key_replaces_it() -> None:
         field.handle(intent)
     field.handle(Intent("text", value="Ben"))
     assert field.text == "Ben" and changes[-1] == "Ben"
+
+
+def test_a_name_field_the_pointer_came_to_is_replaced_by_the_first_click_and_key() -> None:
+    """The pointer resting on a field gives it the focus, so the click that followed counted as a
+    second click and put the caret after the name filled in: typing "Ben" gave "Player 2Ben". The
+    first click into a field the pointer brought the focus to keeps the whole name selected; a
+    second click puts the caret."""
+    field, changes, ui = field_with("Player 2")
+    centre = field.rect.center
+    ui.handle(Intent("point", pos=centre))
+    for _frame in range(5):
+        field.update(1 / 60)
+    ui.handle(Intent("press", pos=centre))
+    field.update(1 / 60)
+    ui.handle(Intent("release", pos=centre))
+    field.handle(Intent("text", value="Ben"))
+    assert field.text == "Ben" and changes[-1] == "Ben"
+    ui.handle(Intent("press", pos=centre))  # clicked again: the caret, and what is typed goes in
+    ui.handle(Intent("release", pos=centre))
+    field.handle(Intent("text", value="!"))
+    assert field.text == "Ben!"

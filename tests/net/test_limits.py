@@ -320,3 +320,22 @@ def test_a_crowd_arriving_at_once_is_taken_in_small_batches_and_none_is_turned_a
         release.set()
         for sock in crowd:
             sock.close()
+
+
+def test_connections_that_send_the_same_garbage_are_logged_once_in_a_row_not_each(
+        host_factory: Any, raw_peers: Any, caplog: Any) -> None:
+    """A machine sending garbage on connection after connection wrote a warning line apiece (hundreds a
+    second from one loop); another kind of failure from there, or one from elsewhere, is said again."""
+    import logging
+    caplog.set_level(logging.DEBUG, logger="linie.host")
+    host = host_factory(seats=2)
+    for _ in range(3):
+        peer = raw_peers(host.port)
+        peer.send_bytes(b"\xff\xff\xff\xff")  # a frame past every limit
+        assert peer.closed()
+    other = raw_peers(host.port)
+    other.send({"type": "ping"})  # not a hello: another failure
+    assert other.closed()
+    said = [record for record in caplog.records if record.name == "linie.host" and "(127.0.0.1:" in record.getMessage()
+            and ("cap" in record.getMessage() or "hello" in record.getMessage())]
+    assert [record.levelno for record in said] == [logging.WARNING, logging.DEBUG, logging.DEBUG, logging.WARNING]

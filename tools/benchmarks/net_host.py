@@ -24,7 +24,8 @@
   (in a coalesced status) that all 1000 are in.
 - ``net.intent_to_all_views_under_KIND``: the first figure while one hostile connection of each
   kind (``tools/hostile_peers.py``: resync, chat, ping, intent, rematch, seat-move and half-open
-  floods, a reader that never reads) runs against the table; goal p99 <= 50 ms.
+  floods, a reader that never reads, connections that send garbage) runs against the table; goal
+  p99 <= 50 ms.
 - ``net.intent_to_all_views_shared_cores``: the one-process figure with the host and the clients
   left to share the CPUs as the kernel likes; not a LAN figure, printed so the difference shows.
 - ``net.discovery_listed``: from a host starting to advertise to a browser listing it (verified

@@ -123,6 +123,8 @@ class BasePainter:
             _road(big, *shadow, casing + 6 * k, theme.shade(PAPER_DARK, 0.8))
             _road(big, a, b, fill, ROAD_FILL)
             _road(big, *span, casing + 6 * k, ROAD_CASING)
+            for neighbour in self._beside(street, flat):  # its railing never cuts across a street beside it
+                _road(big, *(self._local(p, k) for p in self.geo.street_ends(neighbour)), fill, ROAD_FILL)
             _road(big, *span, fill, ROAD_FILL)
         for crossing, centre in enumerate(self.geo.points):
             point = self._local(centre, k)
@@ -133,6 +135,12 @@ class BasePainter:
                 _tree(big, point, radius * 0.25)
             else:
                 pygame.draw.circle(big, PAPER_DARK, point, radius * 0.62, width=k)
+
+    def _beside(self, bridge: int, flat: list[int]) -> list[int]:
+        """The flat streets leaving a crossing of ``bridge``: one nearly parallel to it (32-34 beside
+        32-35) runs under the bridge's railing, which must not cross it like a barrier."""
+        ends = set(self.geo.net.ends[bridge])
+        return [street for street in flat if ends & set(self.geo.net.ends[street])]
 
     def _paint_paths(self, big: pygame.Surface, k: int) -> None:
         """Footpaths from every lot to its crossing, drawn under the roads: whose lot is whose."""

@@ -20,11 +20,14 @@ from game.render.diagrams import OK, REFUSED, Diagram, Panel, fit, outline
 from game.render.liniell import art
 from game.render.liniell.field import MARKER_RADIUS, TABLE
 from game.render.liniell.geometry import tile_shape
+from game.render.palette import seat_colours
 from game.ui import theme
 
 SIZE = 200  # pixels per tile before the picture is scaled to its panel
 GAP = 6
-COLOURS = (theme.player_colour(0), theme.player_colour(3))  # orange and magenta: apart from the blue rhombs
+# A and B in the colours a table gives its two seats unless they choose others (tangerine and mint, the
+# blue of the rhombs being ruled out): the markers a newcomer then meets are the ones the pages showed
+COLOURS = tuple(theme.player_colour(index) for index in seat_colours("liniell", (0, 1)))
 LETTERS = ("A", "B")
 Placed = tuple[int, int, int, int]  # (x, y, tile, rotation)
 Marker = tuple[int, int, int, int]  # (seat, x, y, side the occupied line leaves the tile by: 0..3 = N E S W)

@@ -228,3 +228,13 @@ def draw_ring(surface: pygame.Surface, centre: tuple[float, float], radius: int,
     """
     ring = _ring(radius, colour, width, min(255, max(0, alpha) // 16 * 16 + 15))
     surface.blit(ring, ring.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def draw_landing_mark(surface: pygame.Surface, at: tuple[float, float], way: int, glow: float = 1.0,
+                      scale: float = 1.0) -> None:
+    """A small mint arrowhead pointing ``way`` (1 right, -1 left): at both ends of a row a legal move
+    can reach on the table, and in the rules' key that explains it. ``glow`` 0..1 pulses it."""
+    x, y = at
+    points = [(x + 12 * scale * way, y), (x - 8 * scale * way, y - 14 * scale), (x - 8 * scale * way, y + 14 * scale)]
+    pygame.draw.polygon(surface, theme.SHADOW, [(px, py + 3 * scale) for px, py in points])
+    pygame.draw.polygon(surface, theme.mix(theme.MINT_DARK, theme.MINT, glow), points)

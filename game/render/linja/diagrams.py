@@ -18,7 +18,7 @@ from game.core.linja.position import Position, have_passed, play, scores, starti
 from game.core.linja.rules import Linja, LinjaState
 from game.core.rng import Rng
 from game.render.diagrams import OK, REFUSED, Diagram, Panel, fit, marker
-from game.render.linja.art import board_layer, draw_piece, draw_ring
+from game.render.linja.art import board_layer, draw_landing_mark, draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, LinjaLayout
 from game.ui import theme
 
@@ -222,6 +222,14 @@ def _ring_key(colour: theme.Colour) -> Callable[[int], pygame.Surface]:
     return paint
 
 
+def _landing_key(size: int) -> pygame.Surface:
+    """The mark at both ends of a row a legal move can reach, as the table draws it."""
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    draw_landing_mark(surface, (size / 2, size / 2 - 1), 1, scale=size / 40)
+    return surface
+
+
 KEYS: dict[str, Callable[[int], pygame.Surface]] = {
     "a": _piece_key(0), "b": _piece_key(1), "moved": _ring_key(theme.MINT), "counted": _ring_key(theme.SUNFLOWER),
+    "landing": _landing_key,
 }

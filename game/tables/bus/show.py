@@ -28,6 +28,7 @@ from game.outcome_words import headline as outcome_headline
 from game.render.bus.city import CityMap
 from game.tables.bus import board, players
 from game.tables.bus.fx import Banner, DiscFlight, Flight, MarkerFlight, Ride, RisingBuilding, StoneFlight, Walkers
+from game.tables.bus.idle_rides import Reach, idle_ride
 from game.tables.bus.model import ACTION_NAMES, Picture, lot_key, picture_of
 from game.tables.bus.seats import SeatLook
 from game.ui import theme
@@ -182,10 +183,12 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
     timeline.call(stage.show.switch_later())
     timeline.call(lambda: _release(stage))
     banner_up = False  # the Vrrooomm! banner of this batch may still cover the map
+    reach = Reach.of(old)  # what a Vrrooomm! marker could reach, kept up as the batch plays
     blocked = _blocked_lines(events)
     lost_at_once = {id(loss) for loss in blocked.values()}
     cut_short = _cut_short(before, events)
     for event in events:
+        reach.follow(event)
         if event is own or id(event) in lost_at_once:  # a loss told with its marker, once
             continue
         if id(event) in blocked:
@@ -193,6 +196,9 @@ def stage_update(stage: Stage, timeline: Timeline, before: View, after: View, ev
             continue
         if id(event) in cut_short:
             _lost_after(stage, timeline, event, _name(event, looks), *cut_short[id(event)])
+            continue
+        if idle_ride(event):
+            _resolving(stage, timeline, event, _name(event, looks), why=reach.why_idle(event))
             continue
         lapsed_ride = event.get("type") == "lapsed" and event.get("action") == "vrooom"
         if lapsed_ride and banner_up:
@@ -364,7 +370,9 @@ def _act(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, 
 
         def lift() -> None:
             stage.tally.stones_left = int(event.get("stones_left", 0))
-            stage.float_text(_("Time stops"), theme.SKY, (centre[0], centre[1] - CLOCK_RADIUS), 30, 1.3, 40)
+            # over the dial, rising a little: from its rim it rose through "Wanted: Office" above it
+            stage.show.overlays.append(FloatText(_("Time stops"), (centre[0], centre[1] + 16), theme.SKY, 30, 1.3,
+                                                 24, bounds=stage.city.rect))
         timeline.call(lift)
         _play(stage, timeline, StoneFlight(start, end, 22), 0.6, "draw")
         spot, size, rise = players.rise_in_row(seat, new.players, end[0], 28)
@@ -562,9 +570,10 @@ def _bus_bought(picture: Picture, seat: int, buses: int, largest: int) -> None:
 
 
 def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: str,
-               lost: dict[str, Any] | None = None) -> None:
+               lost: dict[str, Any] | None = None, why: str | None = None) -> None:
     """The marker now acting, in a message: what it does, or (``lost``: a blocked line) that it can lay
-    no street and loses them, said once rather than "lays 2 streets" and then "loses 2 streets"."""
+    no street and loses them, said once rather than "lays 2 streets" and then "loses 2 streets"; a
+    Vrrooomm! marker with nothing to carry says ``why``."""
     action = str(event.get("action"))
     letter = event.get("letter") or ""
     amount = int(event.get("amount", 0))
@@ -592,6 +601,8 @@ def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: st
         "vrooom": ngettext("drives: {amount} delivery to make", "drives: {amount} deliveries to make", amount),
         "clock": _("sets the clock"),
     }.get(action, _("acts")).format(amount=amount)
+    if why and amount == 0 and action == "vrooom":
+        what = _("drives: no delivery to make ({why})").format(why=why)
     timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
 
 

@@ -44,6 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
+from game.tables.bus.steer import ARROWS, toward
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.ui import theme
@@ -110,6 +111,7 @@ class BusTable(TableScene):
         self.hover_crossing: int | None = None
         self.hover_row: str | None = None
         self.cursor_row: str | None = None
+        self.clock_lit: Button | None = None  # the clock's button a first Enter lit at this decision
         self.kind = KINDS[0]  # the building type a click places
         self.kind_seat: int | None = None  # whose choice ``kind`` is: another player starts from a house again
         self.split = [0, 0]  # passengers to each station, while the split is being decided
@@ -253,6 +255,7 @@ class BusTable(TableScene):
         self.source = None
         self.cursor_row = None
         self.confirming = None
+        self.clock_lit = None
         if self.choices.splitting:
             self.split = self._opening_split()
         if mine and acting != self.kind_seat:  # a hot-seat player's type is theirs, not the last player's
@@ -560,6 +563,12 @@ class BusTable(TableScene):
         if self.choices.splitting:
             self._place_passengers()
             return True
+        if self.choices.timing and not (self.ui.focus is not None and self.ui.focus.hovered):
+            # Enter with neither button lit by the keys (nor under the pointer) lights Let it run, and the
+            # next Enter presses it: one stray Enter (the one meant to skip the animation) took a stone, −1
+            self.clock_lit = self.buttons["run"]
+            self.ui.set_focus(self.clock_lit)
+            return True
         deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
         focus = self.ui.focus
         # A button under the pointer still takes Enter; one only ringed by an earlier click (the Place or
@@ -569,6 +578,12 @@ class BusTable(TableScene):
             self.steering = True
             return self._move_cursor("right")
         return False
+
+    def _keys_on_board(self) -> None:
+        if self.choices.timing and self.clock_lit is not None and self.ui.focus is self.clock_lit:
+            self.keys_on_buttons = True  # the button Enter just lit at the clock: the next Enter presses it
+            return
+        super()._keys_on_board()
 
     def _move_cursor(self, kind: str) -> bool:
         """Arrows, a stick or N step through what may be taken now: action rows, streets, lots,
@@ -584,8 +599,8 @@ class BusTable(TableScene):
             streets = sorted(self.choices.streets())
             if not streets:
                 return False
-            index = streets.index(self.selected) + step if self.selected in streets else 0
-            self.selected = streets[index % len(streets)]
+            places = {street: self.city.street_middle(street) for street in streets}
+            self.selected = self._steer(kind, self.selected, places, step)
             self.flipped = False
             if self.choices.closes_circle(self.selected):
                 self.closing_at = self.city.net.ends[self.selected][1]
@@ -593,20 +608,32 @@ class BusTable(TableScene):
             lots = sorted(self.choices.lots() if self.choices.building else self.choices.targets(self.source))
             if not lots:
                 return False
-            index = lots.index(self.hover_lot) + step if self.hover_lot in lots else 0
-            self.hover_lot = lots[index % len(lots)]
+            places = {lot: self.city.lot_point(*lot_key(lot)) for lot in lots}
+            self.hover_lot = self._steer(kind, self.hover_lot, places, step)
         elif self.choices.driving:
             sources = sorted(self.choices.sources())
             if not sources:
                 return False
-            index = sources.index(self.hover_crossing) + step if self.hover_crossing in sources else 0
-            self.hover_crossing = sources[index % len(sources)]
+            places = {crossing: self.city.pos(crossing) for crossing in sources}
+            self.hover_crossing = self._steer(kind, self.hover_crossing, places, step)
         elif self.choices.splitting:
             self._shift(0 if step < 0 else 1)
         else:
             return False
         self.app.sounds.play("hover")
         return True
+
+    @staticmethod
+    def _steer(kind: str, lit: int | None, places: dict[int, tuple[float, float]], step: int) -> int:
+        """The choice an arrow lights on the map: the nearest the way it points (``steer.toward``); the
+        next or previous by number for N, for the first key pressed, and where nothing lies that way."""
+        keys = sorted(places)
+        if lit in places and kind in ARROWS:
+            found = toward(places[lit], {key: spot for key, spot in places.items() if key != lit}, kind)
+            if found is not None:
+                return found
+        index = keys.index(lit) + step if lit in keys else 0
+        return keys[index % len(keys)]
 
     def _pick(self, index: int) -> bool:
         """Number keys: the actions in board order while choosing, the building types while building."""
@@ -904,21 +931,22 @@ class BusTable(TableScene):
                 x, y = self.city.lot_point(crossing, index)
                 surface.blit(ghost, ghost.get_rect(center=(round(x), round(y))))
         elif self.choices.splitting:
-            for station, count in zip(self._stations(), self.split, strict=False):
+            for station, count, name in zip(self._stations(), self.split, self._station_names(), strict=False):
                 point = self.city.waiting_point(station)
                 self._ring(surface, point, self.city.building_size * 0.9, colour, pulse)
                 if count:
                     shifted = (point[0], point[1] + self.city.passenger_size() * 1.3)
                     draw_passengers(surface, shifted, count, self.city.passenger_size(), seated=True)
-                    theme.draw_text(
-                        surface,
-                        f"+{count}",
-                        (round(point[0]) + 34, round(point[1]) - 18),
-                        24,
-                        theme.shade(colour, 0.6),
-                        theme.DISPLAY_FONT,
-                        "center",
-                    )
+                # the station's name as the prompt and the +1 buttons say it (the map wrote neither SE nor NW)
+                theme.draw_text(
+                    surface,
+                    f"+{count} {name}" if count else name,
+                    (round(point[0]) + 24, round(point[1]) - 18),
+                    24,
+                    theme.shade(colour, 0.6),
+                    theme.DISPLAY_FONT,
+                    "midleft",
+                )
         elif self.choices.driving:
             for street in self.city.path_streets(picture.seats[seat].path):  # where this player's buses run
                 self.city.draw_street_glow(surface, street, colour, 0.22 + 0.1 * pulse)

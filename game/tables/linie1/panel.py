@@ -106,6 +106,23 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
 
 
+def roll_box(frame: PanelFrame) -> pygame.Rect | None:
+    """The room the last roll (or the pace rule's badge) takes in the route card, with its frame in the
+    roller's colour; None when none shows. Words in the card stop short of it."""
+    if frame.view.get("allowance"):
+        return pace_badge_rect(frame)
+    if frame.dice_roll is not None:
+        count = len(frame.dice_roll[0])
+        last, size = _roll_place(frame, count, PANEL_DICE)
+        spots = layout.dice_spots(last, count, size)
+        shift = spots[-1][0] - last[0]
+        return roller_frame_rect([(x - shift, y) for x, y in spots], size)
+    if frame.die_face is not None:
+        centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
+        return roller_frame_rect([centre], size)
+    return None
+
+
 def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
                    ) -> tuple[tuple[float, float], int]:
     """The die's own place, moved down under the History button and the terminals' names where the
@@ -331,14 +348,18 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
         words, size, colour, face = _("Terminals joined — now the stops."), 26, theme.CREAM_DIM, theme.TEXT_FONT
     else:
         return
-    lines = theme.wrap(words, size, rect.width - 56, face)  # a long note on two lines where the foot has room
+    # the last roll lies at the card's right while others drive: the note ends left of it (a four-seat
+    # card ran "…a tram never turns back." under the die)
+    roll = roll_box(frame) if frame.trip_button is None else None
+    width = (roll.left - 16 if roll is not None else rect.right - 28) - (rect.x + 28)
+    lines = theme.wrap(words, size, width, face)  # a long note on two lines where the foot has room
     step = theme.line_height(size, face)
     if len(lines) > 1 and rect.bottom - 14 - step * len(lines) >= chips_bottom + 2:
         for index, line_words in enumerate(lines):
             theme.draw_text(surface, line_words, (rect.x + 28, rect.bottom - 14 - step * (len(lines) - index)),
                             size, colour, face)
         return
-    size = theme.fit_text(words, size, rect.width - 56, face)  # fitted to the card's width at every text size
+    size = theme.fit_text(words, size, width, face)  # fitted to the card's width at every text size
     top = rect.bottom - 14 - theme.line_height(size, face)
     if top >= chips_bottom + 2:  # a five-seat card has no foot under its chips: they and Start trip say it
         theme.draw_text(surface, words, (rect.x + 28, top), size, colour, face)

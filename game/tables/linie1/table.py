@@ -127,6 +127,9 @@ class Linie1Table(TableScene):
         # A turn opens with the pointer wherever the last player left it (often on a tile just laid): the
         # ghost and its verdict wait until this player moves the pointer, picks, turns or steers.
         self.ghost_waits = False
+        # the square of the tile just laid: a hand that trembles on it during or after the click (a pixel
+        # or two) brought the next tile's ghost over the new tile at once; it waits till the pointer leaves
+        self._ghost_waits_on: tuple[int, int] | None = None
         self.hint = False
         self.message = ""
         self.message_bad = False
@@ -286,7 +289,10 @@ class Linie1Table(TableScene):
             return
         if acting != self._toasted:
             self._toasted = acting
-            self.ghost_waits = True
+            self.ghost_waits, self._ghost_waits_on = True, None
+            # nor does the button the pointer was left on explain itself at once: against a bot (no
+            # cover between) End turn, just pressed, put "Lay two tiles first…" over Undo, Rotate and Hint
+            self.ui.forget_hover()
             self.drive_choice = None
             self.die_focus = None
             self.take_focus = None
@@ -641,8 +647,9 @@ class Linie1Table(TableScene):
             self.say(_("Pair cancelled."))
             return True
         if kind == "point" and intent.pos is not None:
-            if intent.value != "entered" and intent.pos != self._pointed:
-                self.ghost_waits = False  # the player moved: the ghost follows from here on
+            if intent.value != "entered" and intent.pos != self._pointed and (
+                    self._ghost_waits_on is None or self.board.cell_at(intent.pos, ORIGIN) != self._ghost_waits_on):
+                self.ghost_waits, self._ghost_waits_on = False, None  # the player moved: the ghost follows
             self._point(intent.pos)
             for carry in (self.carry, self.offer_carry[0] if self.offer_carry is not None else None):
                 if carry is not None:
@@ -712,7 +719,8 @@ class Linie1Table(TableScene):
         if kind in DIRECTIONS and self.can_build():
             row, col = self.cursor or (6, 6)
             d_row, d_col = DIRECTIONS[kind]
-            self.cursor = (min(12, max(1, row + d_row)), min(12, max(1, col + d_col)))
+            # the keys move on as the pointer does: the bubble of a refusal stayed by the square left
+            self._move_cursor((min(12, max(1, row + d_row)), min(12, max(1, col + d_col))))
             self.pointer_on_board = True
             self.ghost_waits = False
             return True
@@ -722,6 +730,12 @@ class Linie1Table(TableScene):
             and self.cursor is not None
             and (self.ui.focus is None or self.pointer_on_board)
         ):
+            if not self.ghost_shown():
+                # the square is out of sight (a turn just opened, a tile just laid, the pointer off the
+                # board): Enter brings its ghost up first, rather than laying or exchanging where the
+                # player sees nothing (the last turn's keys' square took a tile at once)
+                self.pointer_on_board, self.ghost_waits = True, False
+                return True
             self.place()
             return True
         if kind == "confirm" and self.can_build() and self.cursor is None and self.ui.focus is None:
@@ -755,11 +769,15 @@ class Linie1Table(TableScene):
         cell = self.board.cell_at(pos, ORIGIN)
         self.pointer_on_board = cell is not None
         if cell is not None:
-            if cell != self.cursor and self.message_bad:
-                self.say("")  # an old refusal gives way to what the ghost says here
-            if cell != self.cursor:
-                self.refusal_note = None
-            self.cursor = cell
+            self._move_cursor(cell)
+
+    def _move_cursor(self, cell: tuple[int, int]) -> None:
+        """The square chosen, by the pointer or the keys: a refusal said at the last one gives way."""
+        if cell != self.cursor and self.message_bad:
+            self.say("")  # an old refusal gives way to what the ghost says here
+        if cell != self.cursor:
+            self.refusal_note = None
+        self.cursor = cell
 
     def _press(self, pos: tuple[int, int]) -> bool:
         die = self.die_under(pos)
@@ -995,7 +1013,8 @@ class Linie1Table(TableScene):
             # a pair is the whole turn (L3): a tile laid instead is judged alone, and the held half goes, said
             self.say(_("Tile laid, so the held exchange is dropped: a side-by-side pair must be the whole turn. "
                        "Undo (Ctrl+Z) to try the pair again.") if dropped else "")
-            self.ghost_waits = True  # the pointer rests on the tile just laid: no red verdict for it till it moves
+            # the pointer rests on the tile just laid: no ghost over it, nor a red verdict, till it leaves
+            self.ghost_waits, self._ghost_waits_on = True, self.cursor if self.pointer_on_board else None
             return True
         if (
             judged["type"] == "exchange"

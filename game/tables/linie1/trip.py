@@ -43,6 +43,25 @@ def length_note(candidate: dict[str, Any], candidates: list[dict[str, Any]]) -> 
     return _("(shortest)")
 
 
+def candidate_label(candidate: dict[str, Any], candidates: list[dict[str, Any]], pace: bool) -> str:
+    """A route's length and its figure under the trip rule. The length's note stands by the squares it
+    is about: after the figure, "13 moves at full pace (both as long)" beside "17 moves…" read as if
+    the two routes' moves were alike."""
+    note, count = length_note(candidate, candidates), candidate["length"]
+    if pace:  # the pace rule: moves if each goes as far as allowed
+        moves = int(candidate["expected_turns"])
+        if note:
+            return ngettext("{count} squares {note}, {moves} move at full pace",
+                            "{count} squares {note}, {moves} moves at full pace", moves).format(
+                count=count, note=note, moves=moves)
+        return ngettext("{count} squares, {moves} move at full pace",
+                        "{count} squares, {moves} moves at full pace", moves).format(count=count, moves=moves)
+    turns = decimal(candidate["expected_turns"])
+    if note:
+        return _("{count} squares {note}, ≈ {turns} turns").format(count=count, note=note, turns=turns)
+    return _("{count} squares, ≈ {turns} turns").format(count=count, turns=turns)
+
+
 class TripChooser(Scene):
     overlay = True
     name = "linie1_trip"
@@ -60,17 +79,7 @@ class TripChooser(Scene):
         for index, candidate in enumerate(self.candidates):
             start = terminals.get(tuple(candidate["start"]), {}).get("name", "?")
             end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
-            if view.get("allowance"):  # the pace rule: moves if each goes as far as allowed
-                moves = int(candidate["expected_turns"])
-                label = ngettext("{count} squares, {moves} move at full pace",
-                                 "{count} squares, {moves} moves at full pace", moves).format(
-                    count=candidate["length"], moves=moves)
-            else:
-                label = _("{count} squares, ≈ {turns} turns").format(count=candidate["length"],
-                                                                     turns=decimal(candidate["expected_turns"]))
-            note = length_note(candidate, self.candidates)
-            if note:
-                label += " " + note
+            label = candidate_label(candidate, self.candidates, bool(view.get("allowance")))
             # the terminals, and under them the length: two lines read at full size where one shrank
             items.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end)
                          + "\n" + label)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.core.liniell.field import Cell
 from game.i18n import _, ngettext
 from game.refusal_words import refusal_text
 from game.render.liniell import art
@@ -103,6 +104,7 @@ def _field(frame: LiniellFrame, surface: pygame.Surface, pulse: float) -> None:
     for lit_route in count.lit:
         board.draw_piece_glow(surface, camera, model.tiles, lit_route.pieces, lit_route.colour, lit_route.alpha)
     _line_highlights(frame, surface, pulse)
+    _ghost_tile(frame, surface)
     _markers(frame, surface, pulse)
     for badge in count.badges:
         _badge(surface, badge.at(), badge.text, badge.colour, board.marker_radius(camera))
@@ -169,33 +171,42 @@ def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: 
            lift: int) -> None:
     """A route's points in a pill above and to the right of its marker."""
     image = theme.render_text(text, 34, theme.INK, theme.DISPLAY_FONT)
-    box = image.get_rect().inflate(26, 10)
-    box.width = max(box.width, box.height)
-    box.midbottom = (int(at[0] + lift * 0.9), int(at[1] - lift * 0.7))
-    box.clamp_ip(BOARD.inflate(-12, -12))
+    size = image.get_rect().inflate(26, 10).size
+    box = badge_box((max(size), size[1]), at, lift)
     pygame.draw.rect(surface, theme.SHADOW, box.move(0, 4), border_radius=box.height // 2)
     pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
     pygame.draw.rect(surface, theme.shade(colour, 0.5), box, width=3, border_radius=box.height // 2)
     surface.blit(image, image.get_rect(center=(box.centerx, box.centery + 2)))
 
 
+def badge_box(size: tuple[int, int], at: tuple[float, float], lift: int) -> pygame.Rect:
+    """Where a route's badge stands: above and to the right of its marker; beside it where the field's
+    top leaves no room above (pushed down there, the pill covered the marker's letter)."""
+    room = BOARD.inflate(-12, -12)
+    box = pygame.Rect((0, 0), size)
+    box.midbottom = (int(at[0] + lift * 0.9), int(at[1] - lift * 0.7))
+    if box.top < room.top:
+        box.midleft = (int(at[0] + lift + 6), int(at[1]))
+        if box.right > room.right:
+            box.midright = (int(at[0] - lift - 6), int(at[1]))
+    box.clamp_ip(room)
+    return box
+
+
 def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
-    """The tile in hand under the pointer: snapped and tinted on a free square, floating elsewhere."""
+    """The tile in hand under the pointer: on a free square the words of a refusal (the tile and its
+    green or red frame lie under the markers, ``_ghost_tile``), floating elsewhere."""
     model, camera = frame.model, frame.camera
     assert model is not None
     if not frame.my_turn or model.phase != "place" or model.drawn is None or frame.ghost_waits:
         return
     cell = frame.cursor
     if cell is not None and snapped(frame):
-        rect = camera.tile_rect(cell)
-        image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
-        image.set_alpha(GHOST_ALPHA)
-        surface.blit(image, image.get_rect(center=rect.center))
         problem = model.problem(cell, frame.turns % 4)
-        colour = frame.colour(model.current) if problem is None else theme.CORAL
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
         if problem is not None:
-            _bubble(surface, refusal_text(problem), rect, theme.CORAL, frame.toast, camera.area)
+            _bubble(surface, refusal_text(problem), camera.tile_rect(cell), theme.CORAL, frame.toast, camera.area)
+        elif (change := placement_change(frame, cell)):
+            _bubble(surface, change, camera.tile_rect(cell), frame.colour(model.current), frame.toast, camera.area)
         return
     if frame.carried is None and frame.homing is None and frame.pointer is not None \
             and BOARD.collidepoint(frame.pointer):
@@ -203,6 +214,37 @@ def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:
         image = tile_turned(model.drawn, frame.turn_angle, size).copy()
         image.set_alpha(150)
         surface.blit(image, image.get_rect(center=frame.pointer))
+
+
+def placement_change(frame: LiniellFrame, cell: Cell) -> str:
+    """What laying the tile in hand at ``cell`` does to the points of the lines held, seat by seat
+    ("Ada 5 → 8 · Bimmel 3 → 4"; empty when no line's points change): a newcomer saw only after
+    placing that the tile had lengthened the opponent's line."""
+    model = frame.model
+    assert model is not None
+    after = model.points_after(cell, frame.turns % 4)
+    if after is None:
+        return ""
+    now = model.provisional
+    changed = [seat for seat in range(2) if after[seat] != now[seat]]
+    return " · ".join(f"{frame.name(seat)} {now[seat]} → {after[seat]}" for seat in changed)
+
+
+def _ghost_tile(frame: LiniellFrame, surface: pygame.Surface) -> None:
+    """The tile in hand snapped to its square with its green or red frame, under the markers: a marker
+    at the edge of a neighbouring tile stays whole over it (it half vanished under the ghost, read as
+    gone, and the frame crossed its letter)."""
+    model, camera = frame.model, frame.camera
+    assert model is not None
+    if frame.cursor is None or model.drawn is None or not snapped(frame):
+        return
+    rect = camera.tile_rect(frame.cursor)
+    image = tile_turned(model.drawn, frame.turn_angle, rect.width).copy()
+    image.set_alpha(GHOST_ALPHA)
+    surface.blit(image, image.get_rect(center=rect.center))
+    problem = model.problem(frame.cursor, frame.turns % 4)
+    colour = frame.colour(model.current) if problem is None else theme.CORAL
+    pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=5, border_radius=int(camera.cell * 0.1))
 
 
 def draw_carried(frame: LiniellFrame, surface: pygame.Surface) -> None:

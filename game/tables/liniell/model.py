@@ -8,14 +8,14 @@ decides anything: the host still checks every intent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from game.core.liniell import GAME
 from game.core.liniell.field import SIDE, Cell, PieceRef
 from game.core.liniell.routes import best_route
-from game.core.liniell.rules import SUPPLY, connect_source, placement_problem
+from game.core.liniell.rules import SUPPLY, connect_source, connection_line, placement_problem
 from game.core.liniell.scoring import line_routes
 from game.core.liniell.state import State
 from game.core.liniell.tiles import TILES
@@ -30,6 +30,7 @@ class TableModel:
     view: dict[str, Any]
     _problems: dict[tuple[Cell, int], Any] = field(default_factory=dict)
     _points: dict[str, int] = field(default_factory=dict)
+    _after: dict[tuple[Cell, int], list[int] | None] = field(default_factory=dict)
 
     # -- plain facts ------------------------------------------------------------------------------
     @property
@@ -170,3 +171,21 @@ class TableModel:
             route = best_route(self.state.board, pieces) if pieces else None
             self._points[line_id] = 0 if route is None else route.points
         return self._points[line_id]
+
+    def points_after(self, cell: Cell, rot: int) -> list[int] | None:
+        """Each seat's points now were the drawn tile laid at ``cell`` turned ``rot``, before any
+        occupation: what the placement alone does to the lines held. None where it may not go, and
+        for a placement that joins a yellow and a green line (the connection then moves the markers)."""
+        key = (cell, rot % 4)
+        if key not in self._after:
+            drawn = self.drawn
+            after = None
+            if drawn is not None and self.problem(cell, rot) is None:
+                state = replace(self.state, placed=[*self.state.placed, (cell, drawn, rot % 4)])
+                state.refresh()
+                if connection_line(state) is None:
+                    after = [0, 0]
+                    for entry in line_routes(state):
+                        after[entry["seat"]] += entry["points"]
+            self._after[key] = after
+        return self._after[key]

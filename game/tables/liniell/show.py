@@ -35,6 +35,9 @@ from game.ui.floaters import FloatText
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 Spot = Callable[[], Point]
+# seconds the final count waits, after a route's blue end, before its "+1 enclosed": the words rise from
+# the marker, which often stands beside that rhomb, and ran into "+1 blue" still rising there
+BLUE_CLEARS = 0.7
 
 
 @dataclass
@@ -429,6 +432,8 @@ def _count_route(stage: Stage, timeline: Timeline, route: dict[str, Any]) -> Non
             count.counters[seat] += 1
             stage.overlay(FloatText(_("+1 enclosed"), marker_at(), theme.SUNFLOWER, 40, 1.3))
             stage.sound("pop")
+        if any(end.get("colour") == "blue" for end in route.get("ends", [])):
+            timeline.wait(BLUE_CLEARS)  # its words pop up beside the marker, often where "+1 blue" still rose
         timeline.call(enclosed)
         timeline.wait(0.34)
     text = f"{route['points']}" if route.get("kind") else _("no route")

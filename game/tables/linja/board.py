@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from game.render.linja.art import draw_piece, draw_ring
+from game.render.linja.art import draw_landing_mark, draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, ROWS
 from game.tables.linja.frame import LinjaFrame, counts_its_row, preview_text
 from game.tables.linja.layout import BOARD
@@ -44,11 +44,9 @@ def _landing_marker(surface: pygame.Surface, frame: LinjaFrame, row: int) -> Non
     layout = frame.pieces.layout
     y = round(layout.row_y(row))
     left, right = layout.stick_span
-    glow = int(150 + 90 * frame.pulse(4))
+    glow = (150 + 90 * frame.pulse(4)) / 255
     for x, way in ((left + 46, 1), (right - 46, -1)):
-        points = [(x + 12 * way, y), (x - 8 * way, y - 14), (x - 8 * way, y + 14)]
-        pygame.draw.polygon(surface, theme.SHADOW, [(px, py + 3) for px, py in points])
-        pygame.draw.polygon(surface, theme.mix(theme.MINT_DARK, theme.MINT, glow / 255), points)
+        draw_landing_mark(surface, (x, y), way, glow)
 
 
 def _tint_row(surface: pygame.Surface, frame: LinjaFrame, row: int, colour: theme.Colour, alpha: int) -> None:
