@@ -92,3 +92,24 @@ def test_liniells_toasts_and_refusal_bubbles_keep_to_the_field_off_the_chats_str
     x0, y0, _x1, _y1 = table.model.region()
     left = table.camera.tile_rect((x0, y0 + 3))  # a square at the field's far left
     assert not bubble_box((460, 80), left, None, area).colliderect(strip)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_bus_chat_lines_and_a_lasting_notice_share_the_maps_key_and_cover_no_street(app, monkeypatch, scale):
+    """A notice standing in the map's key ("Ben's seat goes to a bot in 40 s.") pushed the chat's newest
+    line up over the map's foot, its streets and crossings, up to the SE station at large text: the two
+    stand side by side in the key instead, each readable, neither over the map."""
+    from game.lan.hud import NetHud
+    from game.tables.bus import layout
+    monkeypatch.setattr(NetHud, "countdowns", lambda self: ["Tramina's seat goes to a bot in 40 s."])
+    theme.set_ui_scale(scale)
+    try:
+        table, drawn = lan_table(app, "bus", 4)
+        notice = table.lan_hud.notice_rect
+        assert notice is not None
+        for rect in (drawn, notice):
+            assert not rect.colliderect(layout.TOASTS) and not rect.colliderect(layout.COLUMN), (rect, drawn, notice)
+        assert not drawn.colliderect(notice), (drawn, notice)
+        assert not drawn.colliderect(table.lan_hud.chat.tab)
+    finally:
+        theme.set_ui_scale(1.0)

@@ -56,6 +56,7 @@ FLASH_SECONDS = 0.8
 KIND_LABEL_SIZE = 26  # the decision buttons' labels (Pass, the building types, ...) before any shrinking
 Colour = tuple[int, int, int]
 STONE = 22
+CHAT_BESIDE_NOTICE = 440  # at a LAN table, the left of the map's key is the chat's while a lasting notice stands in it
 
 
 @lru_cache(maxsize=1)
@@ -297,12 +298,21 @@ class BusTable(TableScene):
         players. The key's words wait those seconds; the newest line shows, older ones wait in the
         open chat."""
         tab_top = self.chat_corner()[1] - CHAT_TAB[1]
-        return pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
+        room = pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
+        notice = getattr(self.lan_hud, "notice_rect", None)  # the lasting notice drawn this frame
+        if notice is not None and notice.colliderect(room):
+            room.width = notice.left - 8 - room.x  # beside a lasting notice: above it they covered the map's foot
+        return room
 
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action
-        board and the players stay in sight."""
-        return layout.LEGEND.inflate(-16, -12)
+        board and the players stay in sight. At a LAN table the notice takes the key's right part, and
+        the chat's lines stand beside it rather than rise over the streets above it."""
+        key = layout.LEGEND.inflate(-16, -12)
+        if self.lan_hud is not None:
+            key.width -= CHAT_BESIDE_NOTICE
+            key.x += CHAT_BESIDE_NOTICE
+        return key
 
     def coach_anchor(self) -> pygame.Rect:
         """Never over the players' rows: over the action board while the decision is on the map; while it
