@@ -44,6 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
+from game.tables.bus.station_label import label_rect
 from game.tables.bus.steer import ARROWS, toward
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
@@ -948,15 +949,11 @@ class BusTable(TableScene):
                     shifted = (point[0], point[1] + self.city.passenger_size() * 1.3)
                     draw_passengers(surface, shifted, count, self.city.passenger_size(), seated=True)
                 # the station's name as the prompt and the +1 buttons say it (the map wrote neither SE nor NW)
-                theme.draw_text(
-                    surface,
-                    f"+{count} {name}" if count else name,
-                    (round(point[0]) + 24, round(point[1]) - 18),
-                    24,
-                    theme.shade(colour, 0.6),
-                    theme.DISPLAY_FONT,
-                    "midleft",
-                )
+                words = f"+{count} {name}" if count else name
+                size = theme.render_text(words, 24, face=theme.DISPLAY_FONT).get_size()
+                ring = self.city.building_size * 0.9 + 5  # the ring at its widest pulse, and its line
+                theme.draw_text(surface, words, label_rect(self.city, point, ring, size).center, 24,
+                                theme.shade(colour, 0.6), theme.DISPLAY_FONT, "center")
         elif self.choices.driving:
             for street in self.city.path_streets(picture.seats[seat].path):  # where this player's buses run
                 self.city.draw_street_glow(surface, street, colour, 0.22 + 0.1 * pulse)
