@@ -34,6 +34,7 @@ MAX_ACTIONS = 50_000
 OLDEST_VERSION = 1  # version 1 lacks seat colours and the rules version: they default
 SUFFIX = ".jsonl"
 STAMP = re.compile(r"^(\d{8}-\d{6})-")
+COUNTED_IN_ROUNDS = frozenset({"bus"})  # games whose players count rounds, not turns (save_progress reads them so)
 
 
 class ReplayError(ValueError):
@@ -90,6 +91,38 @@ class Replay:
     @property
     def turns(self) -> int:
         return len(self.turn_starts)
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether its players count this game in rounds, not turns (Bus: 121 "turns" were 9 rounds)."""
+        return self.game in COUNTED_IN_ROUNDS
+
+    @property
+    def round_starts(self) -> list[int]:
+        """The action index each Bus round begins at, counted as ``game.save_progress`` counts a save's:
+        from its first marker (the city's setup is no round); a ``choose`` after any other action, or by
+        a player who has passed this round, begins the next."""
+        starts: list[int] = []
+        choosing, passed = False, set()
+        for index, step in enumerate(self.steps):
+            kind = step.action.get("type")
+            if kind == "choose" and (not choosing or step.seat in passed):
+                starts.append(index)
+                choosing, passed = True, set()
+            if kind == "pass":
+                passed.add(step.seat)
+            elif kind != "choose":
+                choosing = False
+        return starts
+
+    @property
+    def rounds(self) -> int:
+        return len(self.round_starts)
+
+    @property
+    def length(self) -> int:
+        """How long the game was in the count its players keep: rounds (``in_rounds``), else turns."""
+        return self.rounds if self.in_rounds else self.turns
 
     def result(self) -> str:
         """"Ada won", "Ada and Ben share the win", "a draw", "unfinished": as a list row says it."""
@@ -388,7 +421,7 @@ class GameFigures:
     game: str
     title: str
     played: int = 0
-    turns: int = 0  # over every game played
+    turns: int = 0  # over every game played; rounds for a game counted in rounds (``Replay.in_rounds``)
     actions: int = 0
     best_score: Record | None = None
 
@@ -432,7 +465,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
         stats.total += 1
         figures = games.setdefault(replay.game, GameFigures(replay.game, replay.title))
         figures.played += 1
-        figures.turns += replay.turns
+        figures.turns += replay.length
         figures.actions += len(replay.steps)
         winners = set(replay.winners)
         for seat, info in enumerate(replay.seats):

@@ -90,6 +90,24 @@ def test_turns_are_runs_of_one_seat(matches: dict[str, Match]) -> None:
     assert playback.turn_at(playback.length) == replay.turns
 
 
+def test_bus_is_counted_in_rounds_each_from_its_first_marker(matches: dict[str, Match]) -> None:
+    """Bus players count rounds (a 9-round game was "121 turns"): a round begins with the first action
+    the rules take in its marker placing, and the count is the game's last round."""
+    match = matches["bus"]
+    replay = parse_replay(body(lines_of(match)))
+    witness = Match("bus", [SeatInfo(s.name, s.kind, s.level, s.colour) for s in match.seats], match.seed,
+                    match.options)
+    firsts: dict[int, int] = {}
+    for index, entry in enumerate(match.log):
+        view = witness.view(None)
+        if view["phase"] == "choose":
+            firsts.setdefault(view["round"], index)
+        assert witness.submit(entry["seat"], entry["action"]).ok
+    assert replay.in_rounds and replay.round_starts == list(firsts.values())
+    assert replay.length == replay.rounds == match.view(None)["round"] < replay.turns
+    assert not parse_replay(body(lines_of(matches["linja"]))).in_rounds
+
+
 def test_the_viewer_asks_the_rules_whether_the_game_is_over_once_per_position(
         matches: dict[str, Match], monkeypatch: pytest.MonkeyPatch) -> None:
     """Liniell scores the whole field to say it is over; the viewer asks every frame."""
@@ -218,6 +236,8 @@ def test_statistics_from_a_few_kept_replays(tmp_path: Path) -> None:
     linie1 = next(figures for figures in stats.games if figures.game == "linie1")
     turns = [parse_replay(body(lines_of(match))).turns for match in games[:2]]
     assert linie1.average_turns == sum(turns) / 2 and linie1.best_score is None
+    bus = next(figures for figures in stats.games if figures.game == "bus")
+    assert bus.average_turns == parse_replay(body(lines_of(games[4]))).rounds  # Bus counts rounds
     wins: dict[str, int] = {}
     played: dict[str, int] = {}
     for match in games:

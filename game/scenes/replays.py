@@ -117,7 +117,8 @@ class ReplaysScene(PagedListScene[KeptReplay]):
             return RowWords(title, "{players}", item.problem, {}, theme.shade(theme.CREAM_DIM, 0.7),
                             theme.shade(theme.CORAL, 0.9))
         stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(item.when))
-        turns = ngettext("{count} turn", "{count} turns", replay.turns).format(count=replay.turns)
+        turns = (ngettext("{count} round", "{count} rounds", replay.rounds) if replay.in_rounds
+                 else ngettext("{count} turn", "{count} turns", replay.turns)).format(count=replay.length)
         return RowWords(f"{replay.title} · {replay.result()}", "{players} · {turns} · {when}",
                         ", ".join(replay.players), {"turns": turns, "when": stamp}, theme.CREAM, theme.CREAM_DIM)
 

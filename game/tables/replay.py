@@ -253,6 +253,8 @@ class ReplayViewer(Scene):
         length, position = self.playback.length, self.position
         top = _("Turn {turn} of {turns} · action {position} of {length}").format(
             turn=self.playback.turn_at(position), turns=self.replay.turns, position=position, length=length)
+        if self.replay.in_rounds:  # Bus players count rounds (121 turns were 9 rounds)
+            top = self._round_words(position, length)
         if self.playback.finished:
             return (top, _("The end: {result} · every secret shown").format(result=self.replay.result())), \
                 theme.SUNFLOWER
@@ -262,6 +264,15 @@ class ReplayViewer(Scene):
         eyes = (_("a spectator's view") if self.eyes is None
                 else _("through {name}'s eyes").format(name=self.replay.seats[self.eyes].name))
         return (top, f"{who} · {eyes}"), theme.CREAM_DIM
+
+    def _round_words(self, position: int, length: int) -> str:
+        """"Round 3 of 9 · action 40 of 121", or "Setting up" before the first round's first marker."""
+        starts = self.replay.round_starts
+        reached = sum(1 for start in starts if start <= min(position, length - 1))
+        if reached == 0:
+            return _("Setting up · action {position} of {length}").format(position=position, length=length)
+        return _("Round {round} of {rounds} · action {position} of {length}").format(
+            round=reached, rounds=len(starts), position=position, length=length)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(self.canvas)

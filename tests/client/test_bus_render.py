@@ -80,6 +80,34 @@ def test_disks_sharing_a_track_space_stack_in_arrival_order():
     assert all(layout.track_cell(4).collidepoint(points[seat][0], layout.track_cell(4).centery) for seat in range(4))
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_disk_of_a_stack_shows_beside_the_ones_above_it(players):
+    """A tester saw an orange disk under another only as a rim at 1366 x 768: each lower disk must show
+    a crescent wide enough to see and tell apart by colour (at least 7 canvas px, 5 px in that window)."""
+    view = Match("bus", [SeatInfo(f"P{seat}") for seat in range(players)], 4).view(0)
+    picture = picture_of(view)
+    for arrival, seat in enumerate(picture.seats):
+        seat.score, seat.arrival = 6, arrival
+    picture.seats[-1].score = 7  # two disks alone on a space
+    points = track.disk_points(picture, [6.0] * (players - 1) + [7.0])
+    assert_each_lower_disk_shows(points, players - 1)
+    for seat in picture.seats:
+        seat.score = 6
+    assert_each_lower_disk_shows(track.disk_points(picture, [6.0] * players), players)
+
+
+def assert_each_lower_disk_shows(points: dict[int, tuple[float, float]], players: int) -> None:
+    radius = track.DISK / 2 - 1
+    for seat in range(players - 1):
+        x, y = points[seat]
+        above = [points[other] for other in range(seat + 1, players)]
+        seen = [angle for angle in range(0, 360, 5)
+                if all(math.dist((x + math.cos(math.radians(angle)) * (radius - 7),
+                                  y + math.sin(math.radians(angle)) * (radius - 7)), centre) > radius
+                       for centre in above)]
+        assert seen, (players, seat, points)
+
+
 def test_a_street_tip_sums_up_the_crossing_it_reaches():
     from game.tables.bus.tips import crossing_words
     picture = picture_of(bot_match(0).view(0))

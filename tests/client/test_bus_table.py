@@ -1354,3 +1354,39 @@ def test_sharing_passengers_names_each_station_on_the_map(app, monkeypatch, lang
                        for text, rect in drawn), (name, station)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_a_stations_name_touches_no_crossings_number(app, monkeypatch, lang, scale):
+    """In German at 150 % text "+1 NW" ran into crossing 28's number: each station's words stand where
+    they touch no number (a crossing's, or a park roundabout's on its plate), on the map."""
+    import math
+
+    from game.i18n import set_language
+    from game.render.bus.basemap import label_point_of_roundabout
+    from tools.shots.bus import SEATS, alice_in, played
+    match = played(alice_in("passengers"), seats=list(SEATS))
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        table = BusTable(app, LocalSession(match), None)
+        app.push(table)
+        app.step(STEP)
+        assert table.choices.splitting
+        drawn = record_drawn_text(monkeypatch)
+        app.draw()
+        monkeypatch.undo()
+        geo = table.city
+        numbers = [label_point_of_roundabout(geo, crossing) if geo.net.specials[crossing] == "roundabout" else spot
+                   for crossing, spot in enumerate(geo.points)]
+        names = table._station_names()
+        labels = [rect for text, rect in drawn if text.split()[-1] in names and rect.colliderect(layout.MAP_RECT)]
+        assert len(labels) == 2
+        for rect in labels:
+            assert layout.MAP_RECT.contains(rect)
+            for x, y in numbers:
+                near = (max(rect.left, min(x, rect.right)), max(rect.top, min(y, rect.bottom)))
+                assert math.dist((x, y), near) > geo.crossing_radius + 2, (rect, (x, y))
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")

@@ -159,3 +159,24 @@ def test_the_watchers_count_rides_on_the_chat_tab_over_nothing_played_with(app, 
         assert hud.watch_rect() is None
     finally:
         theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_bus_chat_lines_and_a_lasting_notice_share_the_maps_key_and_cover_no_street(app, monkeypatch, scale):
+    """A notice standing in the map's key ("Ben's seat goes to a bot in 40 s.") pushed the chat's newest
+    line up over the map's foot, its streets and crossings, up to the SE station at large text: the two
+    stand side by side in the key instead, each readable, neither over the map."""
+    from game.lan.hud import NetHud
+    from game.tables.bus import layout
+    monkeypatch.setattr(NetHud, "countdowns", lambda self: ["Tramina's seat goes to a bot in 40 s."])
+    theme.set_ui_scale(scale)
+    try:
+        table, drawn = lan_table(app, "bus", 4)
+        notice = table.lan_hud.notice_rect
+        assert notice is not None
+        for rect in (drawn, notice):
+            assert not rect.colliderect(layout.TOASTS) and not rect.colliderect(layout.COLUMN), (rect, drawn, notice)
+        assert not drawn.colliderect(notice), (drawn, notice)
+        assert not drawn.colliderect(table.lan_hud.chat.tab)
+    finally:
+        theme.set_ui_scale(1.0)

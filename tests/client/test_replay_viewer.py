@@ -600,3 +600,28 @@ def test_every_replay_row_says_its_words_at_one_size_the_players_names_cut_first
         if scale > 1:  # the names are cut, the length of the game stays whole
             assert "…" in long_row[1][0] and "turns ·" in long_row[1][0], long_row
     theme.set_ui_scale(1.0)
+
+
+def test_a_bus_replay_is_counted_in_rounds_in_the_list_and_the_viewer(app, tmp_path: Path, monkeypatch) -> None:
+    """Bus players count rounds: "121 turns" for a 9-round game said nothing to them. The list row and
+    the viewer's line say rounds for Bus; other games keep their turns."""
+    path, match = kept("bus", 3, 4)
+    kept("linja", 2, 4)
+    rounds = match.view(None)["round"]
+    app.push(TitleScene(app))
+    app.push(ReplaysScene(app))
+    drawn = record_drawn_text(monkeypatch)
+    app.draw()
+    monkeypatch.undo()
+    details = [text for text, _rect in drawn if " · " in text and ("turn" in text or "round" in text)]
+    assert any(f"· {rounds} rounds ·" in text for text in details), details
+    assert any(" turns ·" in text for text in details), details  # Linja still in turns
+    assert open_replay(app, path) is None
+    viewer = viewer_of(app)
+    (top, _below), _colour = viewer.position_lines()
+    assert top.startswith("Setting up · action 0 of")
+    first = viewer.replay.round_starts[1]  # round 2's first marker comes next
+    viewer.jump(first)
+    run(app, 0.1)
+    (top, _below), _colour = viewer.position_lines()
+    assert top.startswith(f"Round 2 of {rounds} · action {first} of"), top

@@ -220,6 +220,6 @@ def test_the_statistics_columns_keep_a_gap_between_them_at_every_text_size(app, 
     scene.stats = Stats(games=[GameFigures("bus", "Bus", 1, 123, 400, Record(19, "Bimmel", "Bus", 0.0))], total=1)
     drawn = record_drawn_text(monkeypatch)
     scene.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
-    average = next(rect for text, rect in drawn if text == "123 turns")
+    average = next(rect for text, rect in drawn if text == "123 rounds")  # Bus counts rounds
     best = next(rect for text, rect in drawn if text == "19 · Bimmel")
     assert average.right + 12 <= best.left, (average, best)

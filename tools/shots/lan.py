@@ -345,9 +345,10 @@ def lobby_spectator(app: Any) -> None:
     app.push(LobbyScene(app, session, port=47000, hosting=False))
 
 
-def _table_feed(app: Any, game: str, players: int) -> None:
+def _table_feed(app: Any, game: str, players: int, away: int | None = None) -> None:
     """A LAN table of ``game`` a moment after four chat lines came: they stand in the room the table
-    gives them (``TableScene.chat_feed_box``), the tab counting any left out."""
+    gives them (``TableScene.chat_feed_box``), the tab counting any left out. ``away``: that seat lost its
+    connection, and the notice of its bot's countdown stands beside the lines."""
     from game.tables.registry import table_scene
     names = ["Ada", "Tramina", "Ben", "Cleo", "Dora"][:players]
     local = LocalSession(Match(game, [SeatInfo(names[0])] + [SeatInfo(name, "bot", "easy") for name in names[1:]],
@@ -358,7 +359,11 @@ def _table_feed(app: Any, game: str, players: int) -> None:
             (0, "Offices next.")]
     link_lines = [(speaker, names[speaker], text) for speaker, text in said]
     session = LanSession(link)
-    app.push(table_scene(game)(app, session, None))
+    table = table_scene(game)(app, session, None)
+    app.push(table)
+    if away is not None and table.lan_hud is not None:  # as the host's status would count it down
+        from game.lan.hud import countdown_words
+        table.lan_hud.countdowns = lambda: [countdown_words(names[away], 40)]
     for speaker, name, text in link_lines:  # said now, not before the table opened: they show
         link.inbox.append({"type": "chat", "seat": speaker, "name": name, "text": text})
 
@@ -381,3 +386,8 @@ def feed_bus(app: Any) -> None:
 @shot("lan_feed_linja", settle=0.5)
 def feed_linja(app: Any) -> None:
     _table_feed(app, "linja", 2)
+
+
+@shot("lan_feed_bus_notice", settle=0.5)
+def feed_bus_notice(app: Any) -> None:
+    _table_feed(app, "bus", 4, away=1)

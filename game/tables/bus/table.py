@@ -44,6 +44,7 @@ from game.tables.bus.model import (
 from game.tables.bus.prompt import detail_lines, prompt
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
+from game.tables.bus.station_label import label_rect
 from game.tables.bus.steer import ARROWS, toward
 from game.tables.bus.tips import Tip, lot_tip, row_tip, source_tip, station_tip, street_tip
 from game.tables.coach import WIDTH as COACH_WIDTH
@@ -56,6 +57,7 @@ FLASH_SECONDS = 0.8
 KIND_LABEL_SIZE = 26  # the decision buttons' labels (Pass, the building types, ...) before any shrinking
 Colour = tuple[int, int, int]
 STONE = 22
+CHAT_BESIDE_NOTICE = 440  # at a LAN table, the left of the map's key is the chat's while a lasting notice stands in it
 
 
 @lru_cache(maxsize=1)
@@ -297,12 +299,21 @@ class BusTable(TableScene):
         players. The key's words wait those seconds; the newest line shows, older ones wait in the
         open chat."""
         tab_top = self.chat_corner()[1] - CHAT_TAB[1]
-        return pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
+        room = pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
+        notice = getattr(self.lan_hud, "notice_rect", None)  # the lasting notice drawn this frame
+        if notice is not None and notice.colliderect(room):
+            room.width = notice.left - 8 - room.x  # beside a lasting notice: above it they covered the map's foot
+        return room
 
     def notice_anchor(self) -> pygame.Rect:
         """In the map's key at its foot: the key waits while the notice lasts; the map, the action
-        board and the players stay in sight."""
-        return layout.LEGEND.inflate(-16, -12)
+        board and the players stay in sight. At a LAN table the notice takes the key's right part, and
+        the chat's lines stand beside it rather than rise over the streets above it."""
+        key = layout.LEGEND.inflate(-16, -12)
+        if self.lan_hud is not None:
+            key.width -= CHAT_BESIDE_NOTICE
+            key.x += CHAT_BESIDE_NOTICE
+        return key
 
     def coach_anchor(self) -> pygame.Rect:
         """Never over the players' rows: over the action board while the decision is on the map; while it
@@ -938,15 +949,11 @@ class BusTable(TableScene):
                     shifted = (point[0], point[1] + self.city.passenger_size() * 1.3)
                     draw_passengers(surface, shifted, count, self.city.passenger_size(), seated=True)
                 # the station's name as the prompt and the +1 buttons say it (the map wrote neither SE nor NW)
-                theme.draw_text(
-                    surface,
-                    f"+{count} {name}" if count else name,
-                    (round(point[0]) + 24, round(point[1]) - 18),
-                    24,
-                    theme.shade(colour, 0.6),
-                    theme.DISPLAY_FONT,
-                    "midleft",
-                )
+                words = f"+{count} {name}" if count else name
+                size = theme.render_text(words, 24, face=theme.DISPLAY_FONT).get_size()
+                ring = self.city.building_size * 0.9 + 5  # the ring at its widest pulse, and its line
+                theme.draw_text(surface, words, label_rect(self.city, point, ring, size).center, 24,
+                                theme.shade(colour, 0.6), theme.DISPLAY_FONT, "center")
         elif self.choices.driving:
             for street in self.city.path_streets(picture.seats[seat].path):  # where this player's buses run
                 self.city.draw_street_glow(surface, street, colour, 0.22 + 0.1 * pulse)

@@ -1,5 +1,6 @@
 """The score track: forty spaces in two rows, each player's disk on the space of its deliveries so far,
-disks sharing a space stacked in the order they arrived (the first one lowest: it wins a tie).
+disks sharing a space stacked in the order they arrived (the first one lowest: it wins a tie) and fanned
+from left to right, so a lower disk shows a crescent of its colour beside the one above, not just a rim.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from game.ui import theme
 
 DISK = 24
 STACK_STEP = 4
+FAN_SPAN = 30  # how far apart the outer disks of a stack stand, left to right: each lower one shows beside it
+FAN_STEP = 14  # at most this far apart, two disks on one space
 TITLE_Y = 7  # the heading's top, below the frame's
 
 
@@ -28,13 +31,15 @@ def disk_points(picture: Picture, shown: Sequence[float]) -> dict[int, tuple[flo
         stacks.setdefault(int(value), []).append(seat)
     points = {}
     for seats in stacks.values():
+        step = min(FAN_STEP, FAN_SPAN / max(1, len(seats) - 1))
         for level, seat in enumerate(seats):
             value = shown[seat] if seat < len(shown) else float(picture.seats[seat].score)
             a = layout.track_cell(int(value))
             b = layout.track_cell(int(value) + 1)
             t = value - int(value)
             x = a.centerx + (b.centerx - a.centerx) * t if b.y == a.y else a.centerx
-            points[seat] = (x, a.centery - level * STACK_STEP)
+            fan = (level - (len(seats) - 1) / 2) * step
+            points[seat] = (x + fan, a.centery - level * STACK_STEP)
     return points
 
 
