@@ -111,7 +111,19 @@ def _turn(t: float) -> float:
     return 0.3 * _env(t, 0.005, 0.08) * (_tone(660, t) if t < 0.09 else _tone(880, t))
 
 
-_NOISE = [random.Random(7).uniform(-1, 1) for _ in range(4096)]
+def _filtered_noise(count: int, smoothing: float = 0.3) -> list[float]:
+    """Noise through a one-pole low-pass (a soft hiss, not a hard crackle), at most 1 in size; from a
+    fixed seed, so the sound is the same at every start."""
+    draw = random.Random(7)
+    level, samples = 0.0, []
+    for _ in range(count):
+        level += smoothing * (draw.uniform(-1, 1) - level)
+        samples.append(level)
+    peak = max(abs(value) for value in samples)
+    return [value / peak for value in samples]
+
+
+_NOISE = _filtered_noise(4096)
 
 EFFECTS: dict[str, tuple[float, Callable[[float], float]]] = {
     "click": (0.06, _click),

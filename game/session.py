@@ -19,6 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,33 @@ from game.match import Change, Match
 from game.replay_writer import write_replay
 from game.saves import last_move_saved, local_snapshot
 from net.autosave import Autosave
+
+
+class BotThinker:
+    """The one thread a local session's bots think on, started with the session. A thread started
+    for each decision made the frame that started it wait until the new thread ran (``start`` waits
+    for that): up to a tenth of a second on a busy machine, a visible stall. A daemon: a game closed
+    mid-decision does not wait for the bot."""
+
+    def __init__(self, name: str) -> None:
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            job()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        """The thread ends once the decision under way (if any) is made."""
+        self._jobs.put(None)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
 
 
 @dataclass
@@ -170,7 +198,10 @@ class LocalSession:
         }
         humans = self.controlled_seats
         self.watching: int | None = humans[0] if len(humans) == 1 else None
-        self._thinking: threading.Thread | None = None
+        self._thinking = False  # a bot's decision is under way on the thinker
+        self._thinker = BotThinker(f"bots-{self.game}") if self._bots else None
+        if self._thinker is not None:  # a session dropped without ``close`` leaves no thread waiting
+            weakref.finalize(self, self._thinker.stop)
         self._decisions: queue.Queue[tuple[int, int, Action | BaseException]] = queue.Queue()
         self.paused = False
         match.add_listener(self._on_change)
@@ -282,7 +313,7 @@ class LocalSession:
         except queue.Empty:
             pass
         else:
-            self._thinking = None
+            self._thinking = False
             if isinstance(decision, BaseException):
                 raise BotError(f"bot for seat {seat} failed") from decision
             if version == self.match.version:
@@ -290,7 +321,7 @@ class LocalSession:
                 if not result.ok:
                     raise BotError(f"seat {seat} bot proposed {decision!r}: {result.rejection}")
             return
-        if self.paused or self._thinking is not None:
+        if self.paused or self._thinking or self._thinker is None:
             return
         seat = self.bot_to_act()
         if seat is None:
@@ -306,8 +337,8 @@ class LocalSession:
                 decision = error
             self._decisions.put((seat, version, decision))
 
-        self._thinking = threading.Thread(target=think, name=f"bot-{seat}", daemon=True)
-        self._thinking.start()
+        self._thinking = True
+        self._thinker.submit(think)
 
     def run_bots_now(self) -> None:
         """Let every bot act synchronously until a human must act (tests and tools)."""
@@ -328,5 +359,7 @@ class LocalSession:
 
     def close(self, goodbye: bool = True) -> None:
         self.match.remove_listener(self._on_change)
+        if self._thinker is not None:
+            self._thinker.stop()  # a decision under way ends unread: its thread ends after it
         if self.autosave is not None:
             self.autosave.close()  # the save stays: Continue brings the game back

@@ -26,7 +26,7 @@ from game.ui.widgets import TextInput
 FEED_SECONDS = 9.0  # a new line stays this long in the closed feed ...
 FEED_FADE = 2.0  # ... the last of it fading out
 FEED_LINES = 4
-FEED_SHADE = 225  # the lines' backs: dark enough that a panel's words under them do not read through
+FEED_SHADE = 240  # the lines' backs: dark enough that a panel's words under them do not read through
 FEED_REACH = 360  # how far the fading lines rise above the tab where the table gives them no room
 LINE_SIZE = 24
 LINE_GAP = 6
@@ -343,15 +343,26 @@ class ChatBox:
         return pygame.Rect(room.x - 40, top, room.width + 40, bottom - top)  # 40: a new line slides in
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
+        """The fresh lines, newest at the foot. The backs of lines standing one over another join
+        across the gap between them: through a gap the words of a panel under the lines (Linie 1's seat
+        rows) showed in slices, half letters between the lines."""
         room = self.feed_room()
         width = room.width - 28
-        for line, rows, y, height in self._feed_lines():
+        placed = self._feed_lines()
+        for index, (line, rows, y, height) in enumerate(placed):
             age = self.ages.get(line.serial, 0.0)
             fade = min(1.0, (FEED_SECONDS - age) / FEED_FADE) * (1 - self.slide)
             appear = min(1.0, age / 0.18)  # a new line pops in
             shade, ink = feed_alphas(fade)
-            back = pygame.Surface((width + 28, height), pygame.SRCALPHA)
-            pygame.draw.rect(back, (*theme.SHADOW, shade), back.get_rect(), border_radius=14)
+            joins_below = index > 0  # a newer line stands under this one: the gap is this line's back
+            joined_above = index + 1 < len(placed)
+            gap = placed[index - 1][2] - (y + height) if joins_below else 0
+            back = pygame.Surface((width + 28, height + gap), pygame.SRCALPHA)
+            pygame.draw.rect(back, (*theme.SHADOW, shade), back.get_rect(), border_radius=14,
+                             border_top_left_radius=0 if joined_above else 14,
+                             border_top_right_radius=0 if joined_above else 14,
+                             border_bottom_left_radius=0 if joins_below else 14,
+                             border_bottom_right_radius=0 if joins_below else 14)
             offset = int((1 - appear) * -40)
             surface.blit(back, (room.x + offset, y))
             draw_line(surface, self.colour_of, line, rows, room.x + 14 + offset, y + 6, ink)

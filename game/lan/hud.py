@@ -12,8 +12,9 @@ With a local session it does nothing at all. With a LAN session (``LanSession``)
 connection's state every frame (without taking any message away from the table), draws a dot by
 each seat (``seat_anchor(seat)`` gives the point; without it a small roster is drawn at the top),
 covers the table while the link is down — the seat is kept and the game waits — and offers the
-chat on T. The player hosting the table may click the dot of an absent player to let a bot play
-for them, and click again to hand the seat back.
+chat on T, with how many watch ("2 watching") on the chat tab's edge. The player hosting the table
+may click the dot of an absent player to let a bot play for them, and click again to hand the seat
+back.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 import pygame
 
 from game.anim import ease
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lan.chat import ChatBox, ColourOf, FeedBox, line_step
 from game.session import Session
 from game.ui import theme
@@ -39,6 +40,8 @@ STATE_COLOURS: dict[str, theme.Colour] = {
     "connected": theme.MINT, "away": theme.SUNFLOWER, "gone": theme.CORAL, "bot": theme.SKY,
     "open": theme.PLUM_LIGHT,
 }
+WATCH_SIZE = 15  # the watchers' count on the chat tab's top edge: small and quiet, never news
+WATCH_PAD = 6
 VEIL_SECONDS = 0.3  # the overlay fades in and out over this long
 OVERLAY = pygame.Rect(0, 0, 860, 360)
 OVERLAY.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 40)
@@ -295,6 +298,7 @@ class NetHud:
         if self.chat is not None:
             self.chat.feed_bottom = self._feed_bottom()
             self.chat.draw(surface)
+            self._draw_watchers(surface)
         seats = self.seats()
         if self.veil > 0:
             self._draw_overlay(surface)
@@ -308,6 +312,58 @@ class NetHud:
                                 own=self.hover == own)
                 draw_tooltip(surface, text, rect)
 
+    def watchers(self) -> int:
+        """How many watch this game, as the host's last status counts them (a spectator counts itself);
+        0 while the link is down, when the count may be out of date."""
+        status = getattr(self.session, "status", None)
+        count = status.get("spectators") if isinstance(status, dict) and self.link == "up" else 0
+        return count if isinstance(count, int) and count > 0 else 0
+
+    def watch_words(self) -> str:
+        count = self.watchers()
+        return ngettext("{count} watching", "{count} watching", count).format(count=count) if count else ""
+
+    def watch_rect(self) -> pygame.Rect | None:
+        """Where the watchers' count stands (None: nobody watches, or the chat is open): a small pill on
+        the chat tab's top edge, within the tab's width and left of its "+2", so at every table it stands
+        where the tab does, in room each table keeps free of its game (``TableScene.chat_corner``)."""
+        size = self._watch_size()
+        if size is None or self.chat is None:
+            return None
+        tab = self.chat.tab
+        face = theme.font(size)
+        height = face.get_height() + 4
+        width = face.size(self.watch_words())[0] + 3 * WATCH_PAD + theme.px(WATCH_SIZE)
+        return pygame.Rect(tab.x + WATCH_PAD, tab.top + 8 - height, width, height)
+
+    def _watch_size(self) -> int | None:
+        """The count's text size: smaller where the words are long (German at 150 %) so the pill keeps
+        within the tab's width."""
+        words = self.watch_words()
+        if not words or self.chat is None or self.chat.slide > 0:
+            return None
+        right = self.chat.tab.right - (30 if self.chat.unseen() else WATCH_PAD)  # the "+2" badge
+        room = right - self.chat.tab.x - 4 * WATCH_PAD - theme.px(WATCH_SIZE)  # the eye and the padding
+        return theme.fit_text(self.watch_words(), WATCH_SIZE, room, minimum=9)
+
+    def _draw_watchers(self, surface: pygame.Surface) -> None:
+        """"2 watching": the players know who can see the board without a notice each time."""
+        rect, size = self.watch_rect(), self._watch_size()
+        feed = self.feed_rect()
+        lines = feed.move(40, 0).clip(feed) if feed is not None else None  # feed_rect keeps 40 px to slide in
+        if rect is None or size is None or (lines is not None and lines.colliderect(rect)):
+            return  # a chat line that found no room above it stands there for its nine seconds
+        pygame.draw.rect(surface, theme.NIGHT, rect, border_radius=rect.height // 2)
+        pygame.draw.rect(surface, theme.PLUM_LIGHT, rect, width=1, border_radius=rect.height // 2)
+        eye = theme.px(WATCH_SIZE)
+        centre = (rect.x + WATCH_PAD + eye // 2, rect.centery)
+        lid = pygame.Rect(0, 0, eye, eye * 5 // 8)
+        lid.center = centre
+        pygame.draw.ellipse(surface, theme.CREAM_DIM, lid, width=max(1, eye // 10))
+        pygame.draw.circle(surface, theme.CREAM_DIM, centre, max(2, eye // 5))
+        theme.draw_text(surface, self.watch_words(), (rect.x + 2 * WATCH_PAD + eye, rect.centery + 1), size,
+                        theme.CREAM_DIM, anchor="midleft")
+
     def feed_rect(self) -> pygame.Rect | None:
         """Where the chat's fading lines stand now (None: none shows, or not a LAN table): a table's own
         floating messages keep off them (``ChatBox.feed_rect``)."""
@@ -317,16 +373,17 @@ class NetHud:
         """Where the chat's fading lines must end to leave what stands in their room readable: a lasting
         notice in the table's corner (Bus keeps its notices in the map's key, where the lines stand), and
         a first-game hint (Linja's stands in the side panel the lines rise over: the first hint comes
-        with the start, just as the players wish each other luck) when a line fits above it; None:
-        anywhere."""
+        with the start, just as the players wish each other luck) and the watchers' count when a line
+        fits above them; None: anywhere."""
         chat = self.chat
         if chat is None:
             return None
         room = chat.feed_room()
         hint = self.hint_box() if self.hint_box is not None else None
-        if hint is not None and hint.top - room.top < line_step() + 18:
-            hint = None  # no line fits above it: the newest line shows over it rather than nowhere
-        tops = [rect.top - 6 for rect in (self.notice_rect, hint) if rect is not None and rect.colliderect(room)]
+        # where no line fits above them, the newest line shows over them rather than nowhere
+        above = [rect for rect in (hint, self.watch_rect())
+                 if rect is not None and rect.top - room.top >= line_step() + 18]
+        tops = [rect.top - 6 for rect in (self.notice_rect, *above) if rect is not None and rect.colliderect(room)]
         return min(tops) if tops else None
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:

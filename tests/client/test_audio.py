@@ -13,6 +13,14 @@ def test_each_effect_is_audible_and_as_long_as_declared(name):
     assert max(abs(value) for value in samples) > 3000
 
 
+def test_the_card_slide_is_a_hiss_not_a_constant():
+    """Its noise was one value 4096 times over (a fresh generator per sample): a click, then silence."""
+    samples = synthesise("draw")
+    steps = [abs(after - before) for before, after in zip(samples, samples[1:], strict=False)]
+    assert len(set(samples)) > len(samples) // 2 and sum(steps) / len(steps) > 300
+    assert abs(sum(samples) / len(samples)) < 0.1 * max(abs(value) for value in samples)  # no offset
+
+
 def test_no_audio_device_is_silent_not_fatal(monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise pygame.error("no audio device")

@@ -68,6 +68,17 @@ def test_chat_lines_stand_in_the_tables_room_and_over_nothing_played_with(app, g
         theme.set_ui_scale(1.0)
 
 
+def test_lines_standing_one_over_another_share_one_back_without_gaps(app):
+    """Over Linie 1's seat rows the words of the rows showed in slices through the gaps between the
+    lines' backs. Down the feed's right edge (beside the words, inside the rounded corners) every
+    pixel is the back's shade."""
+    table, drawn = lan_table(app, "linie1", 4)
+    screen = app.screen
+    x = drawn.right - 8
+    shades = [sum(screen.get_at((x, y))[:3]) for y in range(drawn.top + 16, drawn.bottom - 16)]
+    assert max(shades) - min(shades) <= 12, (min(shades), max(shades))
+
+
 def test_liniell_frames_its_field_right_of_the_chat_only_at_a_lan_table(app):
     """The field gives up a strip of the board to the chat at a LAN table; on one screen it keeps the
     whole board, and its first 7 x 7 squares lose no more than a tenth of their size."""
@@ -92,3 +103,59 @@ def test_liniells_toasts_and_refusal_bubbles_keep_to_the_field_off_the_chats_str
     x0, y0, _x1, _y1 = table.model.region()
     left = table.camera.tile_rect((x0, y0 + 3))  # a square at the field's far left
     assert not bubble_box((460, 80), left, None, area).colliderect(strip)
+
+
+def played_with_near_the_tab(table, game: str) -> list[pygame.Rect]:  # type: ignore[no-untyped-def]
+    """What the players need at each table, down to Linie 1's squares and terminals (the tab stands on
+    the board's frame there) and Linja's board, cards and turn box."""
+    if game == "linie1":
+        from game.tables.linie1 import layout
+        board = table.board_view.board
+        cells = [board.cell_rect(cell, layout.ORIGIN) for terminal in board.terminals for cell in terminal["cells"]]
+        first = board.cell_rect((board.first, board.first), layout.ORIGIN)
+        last = board.cell_rect((board.last, board.last), layout.ORIGIN)
+        return [*cells, first.union(last)]
+    if game == "linja":
+        from game.tables.linja.layout import CARDS, TURN_BOX
+        return [table.layout.rect, *CARDS.values(), TURN_BOX]
+    return needed(table, game)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize(("game", "players"), [("linie1", 5), ("linja", 2), ("liniell", 2), ("bus", 5)])
+def test_the_watchers_count_rides_on_the_chat_tab_over_nothing_played_with(app, monkeypatch, game, players,
+                                                                          scale):
+    """Seated players see how many watch ("2 watching") without a notice each time: at every table on
+    the chat tab's top edge, within its width, over nothing of the game and under no chat line; not
+    while nobody watches, nor while the link is down (the count may be stale)."""
+    from tests.client.helpers import record_drawn_text
+    theme.set_ui_scale(scale)
+    try:
+        table, drawn = lan_table(app, game, players)
+        hud, link = table.lan_hud, table.session.connection
+        link.status["spectators"] = 0
+        assert hud.watch_rect() is None  # nobody watches
+        link.status["spectators"] = 2
+        pill, tab = hud.watch_rect(), hud.chat.tab
+        assert pill is not None and pill.left >= tab.left and pill.right <= tab.right and pill.colliderect(tab)
+        assert pill.collidelist(played_with_near_the_tab(table, game)) == -1, pill
+        assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(pill)
+        run(app, 0.1)  # the lines end above the pill where it stands in their room and one fits above it
+        feed = hud.feed_rect()
+        covered = feed is not None and feed.move(40, 0).clip(feed).colliderect(pill)
+        assert not covered or pill.top - table.chat_feed_box().top < 3 * 24 * scale, (feed, pill)
+        words = record_drawn_text(monkeypatch)
+        table.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        said = any(text == "2 watching" and pill.contains(rect) for text, rect in words)
+        assert said != covered, words  # where the newest line found no room above it, it hides the pill
+        run(app, 10)  # the lines faded (and the tab's "+2" with them: the words may take its room)
+        pill = hud.watch_rect()
+        assert pill is not None and pill.right <= tab.right
+        assert pill.collidelist(played_with_near_the_tab(table, game)) == -1
+        words.clear()
+        table.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+        assert any(text == "2 watching" and pill.contains(rect) for text, rect in words), words
+        link.link = "down"
+        assert hud.watch_rect() is None
+    finally:
+        theme.set_ui_scale(1.0)

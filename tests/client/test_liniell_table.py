@@ -1093,3 +1093,18 @@ def test_the_final_counts_enclosed_bonus_does_not_rise_into_the_blue_bonus_besid
         if table.count.done:
             break
     assert enclosed_seen and table.count.done  # the case was met, and the count ran to its end
+
+
+def test_a_routes_badge_by_a_marker_on_the_fields_top_edge_leaves_its_letter_in_sight() -> None:
+    """Above and to the right of its marker, a badge had no room at the field's top: pushed down, the
+    pill covered the marker's letter ("A" read as a "2")."""
+    from game.render.liniell.field import BOARD
+    from game.tables.liniell.drawing import badge_box
+    lift, size = 24, (48, 44)
+    middle = (BOARD.centerx, BOARD.centery)
+    assert badge_box(size, middle, lift).bottom <= middle[1]  # where there is room: above it
+    for at in ((BOARD.centerx, BOARD.top + 20), (BOARD.right - 30, BOARD.top + 20), (BOARD.left + 30, BOARD.top + 8)):
+        box = badge_box(size, at, lift)
+        marker = pygame.Rect(0, 0, lift * 2 - 8, lift * 2 - 8)
+        marker.center = (round(at[0]), round(at[1]))
+        assert BOARD.contains(box) and not box.colliderect(marker), (at, box)

@@ -609,11 +609,12 @@ def test_the_phase_card_names_the_mover_in_german(app):
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_lan_chat_lines_cover_no_piece_nor_a_card_or_button(app, scale):
-    """A LAN table's chat lines stay nine seconds: in the default corner they covered rows 0 and 1.
-    Linja's stand beside the board, clear of every slot a piece can take (a goal row filled with
-    eighteen), of the seats' cards and of Rules and Menu, and inside the screen, at any text size."""
-    from game.render.linja.layout import PIECE_RADIUS, ROWS
-    from game.tables.linja.layout import CARDS, MENU_BUTTON, RULES_BUTTON
+    """A LAN table's chat lines stay nine seconds: in the default corner they covered rows 0 and 1, beside
+    the board the moves list and the points chips. Linja's and their tab stand in a band under the board,
+    clear of the board (every slot a piece can take, a goal row filled with eighteen, and every points
+    chip), of the seats' cards and of the turn box, and inside the screen, at any text size."""
+    from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS
+    from game.tables.linja.layout import BOARD, CARDS, MENU_BUTTON, RULES_BUTTON, TURN_BOX
     from game.ui import theme
     from tools.shots.lan import ShotLink, chatter
     from tools.shots.lan import seat as lan_seat
@@ -647,14 +648,25 @@ def test_lan_chat_lines_cover_no_piece_nor_a_card_or_button(app, scale):
                     box = pygame.Rect(0, 0, 2 * PIECE_RADIUS, 2 * PIECE_RADIUS)
                     box.center = (round(piece.x), round(piece.y))
                     pieces.append(box)
+        chips = [pygame.Rect(0, 0, 2 * CHIP_RADIUS, 2 * CHIP_RADIUS) for _chip in range(2 * ROWS)]
+        for index, chip in enumerate(chips):
+            chip.center = table.layout.chip_centre(index % 2, index // 2)
+        assert table.layout.rect.height < BOARD.height  # the board gave the band up (a local one keeps it)
         for rect in (drawn, tab):
-            assert rect.collidelist(pieces) == -1, rect
-            assert rect.collidelist([*CARDS.values(), RULES_BUTTON, MENU_BUTTON]) == -1, rect
+            assert rect.collidelist(pieces + chips) == -1, rect
+            assert rect.collidelist([table.layout.rect, *CARDS.values(), TURN_BOX, RULES_BUTTON, MENU_BUTTON]) == -1
+            assert BOARD.contains(rect), rect  # under the board, never out over the side panel
             assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(rect), rect
         assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(table.lan_hud.chat.panel)
     finally:
         theme.set_ui_scale(1.0)
 
+
+def test_only_a_lan_table_gives_the_chat_a_band_under_the_board(app):
+    """On one screen (no chat) the board keeps the whole left of the screen, its rows as high as ever."""
+    from game.tables.linja.layout import BOARD
+    table, _match = make_table(app, VS_BOT)
+    assert table.layout.rect == BOARD and table.lan_hud is None
 
 def drag(start, end, steps=6):
     """A press at ``start``, small moves with the button held, the button up at ``end``."""

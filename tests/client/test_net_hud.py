@@ -787,8 +787,8 @@ def test_really_leave_says_what_leaving_does_once_not_also_as_a_tooltip(app, mon
 
 
 def test_the_players_read_when_someone_begins_or_stops_watching_a_game_under_way():
-    """A spectator's arrival changes only the status's count: the players were told nothing, and the
-    table shows no count (the lobby does, so its comings are not news)."""
+    """A spectator's arrival changes only the status's count: the players are told once in the chat (the
+    table's count on the chat tab is quiet; the lobby shows the count, so its comings are not news)."""
     link = Link()
     session = LanSession(link)
     link.phase = "lobby"

@@ -353,6 +353,7 @@ def _table_feed(app: Any, game: str, players: int) -> None:
     local = LocalSession(Match(game, [SeatInfo(names[0])] + [SeatInfo(name, "bot", "easy") for name in names[1:]],
                                seed=4))
     link = ShotLink([seat(name) for name in names], "Ada's tram depot", local, "playing", game=game)
+    link.status["spectators"] = 2  # the count on the chat tab's edge
     said = [(1, "Good luck!"), (0, "You too."), (2 % players, "That line of yours reaches both stations first."),
             (0, "Offices next.")]
     link_lines = [(speaker, names[speaker], text) for speaker, text in said]
@@ -375,3 +376,8 @@ def feed_liniell(app: Any) -> None:
 @shot("lan_feed_bus", settle=0.5)
 def feed_bus(app: Any) -> None:
     _table_feed(app, "bus", 5)
+
+
+@shot("lan_feed_linja", settle=0.5)
+def feed_linja(app: Any) -> None:
+    _table_feed(app, "linja", 2)

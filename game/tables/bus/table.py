@@ -111,6 +111,7 @@ class BusTable(TableScene):
         self.hover_crossing: int | None = None
         self.hover_row: str | None = None
         self.cursor_row: str | None = None
+        self.clock_lit: Button | None = None  # the clock's button a first Enter lit at this decision
         self.kind = KINDS[0]  # the building type a click places
         self.kind_seat: int | None = None  # whose choice ``kind`` is: another player starts from a house again
         self.split = [0, 0]  # passengers to each station, while the split is being decided
@@ -254,6 +255,7 @@ class BusTable(TableScene):
         self.source = None
         self.cursor_row = None
         self.confirming = None
+        self.clock_lit = None
         if self.choices.splitting:
             self.split = self._opening_split()
         if mine and acting != self.kind_seat:  # a hot-seat player's type is theirs, not the last player's
@@ -570,7 +572,8 @@ class BusTable(TableScene):
         if self.choices.timing and not (self.ui.focus is not None and self.ui.focus.hovered):
             # Enter with neither button lit by the keys (nor under the pointer) lights Let it run, and the
             # next Enter presses it: one stray Enter (the one meant to skip the animation) took a stone, −1
-            self.ui.set_focus(self.buttons["run"])
+            self.clock_lit = self.buttons["run"]
+            self.ui.set_focus(self.clock_lit)
             return True
         deciding = self.choices.choosing or self.choices.laying or self.choices.building or self.choices.driving
         focus = self.ui.focus
@@ -583,8 +586,8 @@ class BusTable(TableScene):
         return False
 
     def _keys_on_board(self) -> None:
-        if self.choices.timing and self.ui.focus in (self.buttons["stop"], self.buttons["run"]):
-            self.keys_on_buttons = True  # the clock's two buttons are all there is to decide on: Enter lit one
+        if self.choices.timing and self.clock_lit is not None and self.ui.focus is self.clock_lit:
+            self.keys_on_buttons = True  # the button Enter just lit at the clock: the next Enter presses it
             return
         super()._keys_on_board()
 

@@ -171,14 +171,26 @@ def _badge(surface: pygame.Surface, at: tuple[float, float], text: str, colour: 
            lift: int) -> None:
     """A route's points in a pill above and to the right of its marker."""
     image = theme.render_text(text, 34, theme.INK, theme.DISPLAY_FONT)
-    box = image.get_rect().inflate(26, 10)
-    box.width = max(box.width, box.height)
-    box.midbottom = (int(at[0] + lift * 0.9), int(at[1] - lift * 0.7))
-    box.clamp_ip(BOARD.inflate(-12, -12))
+    size = image.get_rect().inflate(26, 10).size
+    box = badge_box((max(size), size[1]), at, lift)
     pygame.draw.rect(surface, theme.SHADOW, box.move(0, 4), border_radius=box.height // 2)
     pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
     pygame.draw.rect(surface, theme.shade(colour, 0.5), box, width=3, border_radius=box.height // 2)
     surface.blit(image, image.get_rect(center=(box.centerx, box.centery + 2)))
+
+
+def badge_box(size: tuple[int, int], at: tuple[float, float], lift: int) -> pygame.Rect:
+    """Where a route's badge stands: above and to the right of its marker; beside it where the field's
+    top leaves no room above (pushed down there, the pill covered the marker's letter)."""
+    room = BOARD.inflate(-12, -12)
+    box = pygame.Rect((0, 0), size)
+    box.midbottom = (int(at[0] + lift * 0.9), int(at[1] - lift * 0.7))
+    if box.top < room.top:
+        box.midleft = (int(at[0] + lift + 6), int(at[1]))
+        if box.right > room.right:
+            box.midright = (int(at[0] - lift - 6), int(at[1]))
+    box.clamp_ip(room)
+    return box
 
 
 def _ghost(frame: LiniellFrame, surface: pygame.Surface) -> None:

@@ -14,7 +14,6 @@ import pygame
 from game.render.linja.art import draw_landing_mark, draw_piece, draw_ring
 from game.render.linja.layout import PIECE_RADIUS, ROWS
 from game.tables.linja.frame import LinjaFrame, counts_its_row, preview_text
-from game.tables.linja.layout import BOARD
 from game.ui import theme
 
 
@@ -103,7 +102,7 @@ def _draw_preview(surface: pygame.Surface, frame: LinjaFrame) -> None:
     image = theme.render_text(label, 28, theme.SUNFLOWER, theme.DISPLAY_FONT)
     pill = image.get_rect().inflate(28, 12)
     pill.midbottom = (round(ghost[0]), round(ghost[1] - PIECE_RADIUS - 8))
-    pill.clamp_ip(BOARD.inflate(-30, -30))
+    pill.clamp_ip(frame.pieces.layout.rect.inflate(-30, -30))
     pygame.draw.rect(surface, theme.SHADOW, pill.move(0, 3), border_radius=pill.height // 2)
     pygame.draw.rect(surface, theme.NIGHT, pill, border_radius=pill.height // 2)
     pygame.draw.rect(surface, theme.SUNFLOWER, pill, width=2, border_radius=pill.height // 2)

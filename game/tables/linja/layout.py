@@ -9,6 +9,9 @@ import pygame
 from game.ui import theme
 
 BOARD = pygame.Rect(24, 24, 1290, 1032)
+# At a LAN table the board gives a band at its foot to the chat (its tab and its fading lines, which stood
+# over the moves list and the points chips): the rows are 108 px high instead of 124
+CHAT_BAND = 124
 PANEL_X = BOARD.right + 24
 PANEL_W = theme.WIDTH - PANEL_X - 24
 CARD_H = 168
@@ -20,3 +23,8 @@ LOG_TOP = TURN_BOX.y + 388
 BUTTON_W = (PANEL_W - 72) // 2
 RULES_BUTTON = pygame.Rect(PANEL_X + 24, TURN_BOX.bottom - 86, BUTTON_W, 66)
 MENU_BUTTON = pygame.Rect(PANEL_X + 48 + BUTTON_W, TURN_BOX.bottom - 86, BUTTON_W, 66)
+
+
+def board_rect(lan: bool) -> pygame.Rect:
+    """The board: the whole left of the screen, or at a LAN table all of it above the chat's band."""
+    return pygame.Rect(BOARD.x, BOARD.y, BOARD.width, BOARD.height - CHAT_BAND) if lan else BOARD.copy()

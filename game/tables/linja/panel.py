@@ -39,16 +39,18 @@ INITIAL_CARD_OTHER = N_("{name} moves a piece over one stick. Each piece already
 
 
 @cache
-def _backdrop(size: tuple[int, int], colours: tuple[theme.Colour, theme.Colour]) -> pygame.Surface:
+def _backdrop(size: tuple[int, int], colours: tuple[theme.Colour, theme.Colour],
+              board: tuple[int, int, int, int]) -> pygame.Surface:
     backdrop = pygame.Surface(size)
     theme.background(backdrop)
-    backdrop.blit(board_layer(tuple(BOARD), colours), BOARD)
+    backdrop.blit(board_layer(board, colours), board[:2])
     return backdrop.convert() if pygame.display.get_surface() is not None else backdrop
 
 
-def draw_backdrop(surface: pygame.Surface, colours: tuple[theme.Colour, theme.Colour]) -> None:
+def draw_backdrop(surface: pygame.Surface, colours: tuple[theme.Colour, theme.Colour],
+                  board: pygame.Rect = BOARD) -> None:
     """The backdrop and the empty table, as one opaque picture (a single fast blit a frame)."""
-    surface.blit(_backdrop(surface.get_size(), colours), (0, 0))
+    surface.blit(_backdrop(surface.get_size(), colours, tuple(board)), (0, 0))
 
 
 def draw_panel(surface: pygame.Surface, frame: LinjaFrame) -> None:

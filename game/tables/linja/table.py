@@ -18,13 +18,13 @@ from game.i18n import _, ngettext
 from game.render.linja.art import board_base
 from game.render.linja.layout import CHIP_RADIUS, PIECE_RADIUS, ROWS, LinjaLayout
 from game.scenes.figures import PlayerFigures
-from game.tables.base import CHAT_PANEL, CHAT_TAB, Anchor, TableScene, View
+from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
-from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX
+from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX, board_rect
 from game.tables.linja.panel import draw_backdrop, draw_panel, turn_box_plan
 from game.tables.linja.pieces import PieceLayer
 from game.tables.linja.show import Banner, Piece, hop_tween
@@ -35,7 +35,6 @@ from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip
 
 NOTICE_HEIGHT = 74  # from the screen's top to just above the far row's pieces
-CHAT_CORNER = (theme.WIDTH - CHAT_PANEL[0], BOARD.bottom - 356)  # the chat's bottom left: see ``chat_corner``
 
 TIP_DELAY = 0.5  # seconds the pointer rests on a points chip before it is explained
 HELD_LIFT = 0.35  # how far a piece pressed on rises off the table (a hop's top is 1)
@@ -53,7 +52,7 @@ class LinjaTable(TableScene):
 
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
-        self.layout = LinjaLayout(BOARD)
+        self.layout = LinjaLayout(board_rect(session.lan))  # a LAN table keeps a band for the chat under it
         self.pieces: PieceLayer | None = None  # made from the first view
         self.hover_row: int | None = None
         self.hover_pos: tuple[int, int] | None = None
@@ -83,7 +82,8 @@ class LinjaTable(TableScene):
     # -- the skeleton's hooks ---------------------------------------------------------------------
     @classmethod
     def prewarm(cls) -> None:
-        board_base(BOARD.width, BOARD.height)
+        for lan in (False, True):
+            board_base(*board_rect(lan).size)
 
     def begin(self) -> None:
         started = self._begun
@@ -133,16 +133,16 @@ class LinjaTable(TableScene):
         return pygame.Rect(BOARD.x + 240, 2, BOARD.width - 480, NOTICE_HEIGHT)
 
     def chat_corner(self) -> tuple[int, int]:
-        """The LAN chat beside the board, never over a piece (the default corner's fading lines covered
-        rows 0 and 1 for nine seconds): its lines rise over the side panel's moves list and the line
-        under the phase card, from the board's right strip, which no piece reaches; its tab stands
-        there between the points chips of rows 2 and 3, and the open chat ends at the screen's edge."""
-        return CHAT_CORNER
+        """The LAN chat in its own band under the board (``board_rect``), its tab at the band's left: in
+        the default corner its lines covered rows 0 and 1, and beside the board they stood over the moves
+        list and the points chips."""
+        return BOARD.bottomleft
 
     def chat_feed_box(self) -> pygame.Rect:
-        """The chat's lines rise from above its tab (see ``chat_corner``), never up over the top seat's card."""
-        top = CARDS[1].bottom + 12
-        return pygame.Rect(CHAT_CORNER[0], top, CHAT_PANEL[0] - 12, CHAT_CORNER[1] - CHAT_TAB[1] - 10 - top)
+        """The band under the board, right of the tab: the lines rise from its foot and wait in the open
+        chat when they do not fit ("+2" on the tab), never up over the board or the side panel."""
+        top = self.layout.rect.bottom + 8
+        return pygame.Rect(BOARD.x + CHAT_TAB[0] + 12, top, BOARD.width - CHAT_TAB[0] - 12, BOARD.bottom - top)
 
     def seat_anchor(self, seat: int) -> Anchor:
         return (CARDS[seat].x + 104, CARDS[seat].centery + 30) if seat in CARDS else None
@@ -197,7 +197,7 @@ class LinjaTable(TableScene):
                 self._stage_end(timeline, event, view)
 
     def _banner(self, text: str, colour: theme.Colour, seconds: float, subtitle: str = "") -> Banner:
-        return Banner(BOARD, text, colour, seconds, subtitle)
+        return Banner(self.layout.rect, text, colour, seconds, subtitle)
 
     def _stage_move(self, timeline: Timeline, event: dict[str, Any]) -> None:
         seat, source, to = int(event["seat"]), int(event["from"]), int(event["to"])
@@ -532,7 +532,7 @@ class LinjaTable(TableScene):
             return
         self.carry.move(pos)
         x, y = self.carry.centre
-        room = BOARD.inflate(-2 * PIECE_RADIUS, -2 * PIECE_RADIUS)
+        room = self.layout.rect.inflate(-2 * PIECE_RADIUS, -2 * PIECE_RADIUS)
         self.held.x = min(max(x, room.left), room.right)
         self.held.y = min(max(y, room.top), room.bottom)
 
@@ -580,14 +580,14 @@ class LinjaTable(TableScene):
                           humans=tuple(self.humans), replay=self.session.replay)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, (self.seat_colour(0), self.seat_colour(1)))
+        draw_backdrop(surface, (self.seat_colour(0), self.seat_colour(1)), self.layout.rect)
         frame = self.frame()
         if frame is not None:
             draw_board(surface, frame)
             draw_panel(surface, frame)
             chip = self.chip_tip()
             if chip is not None:
-                draw_tooltip(surface, chip[0], chip[1], within=BOARD)
+                draw_tooltip(surface, chip[0], chip[1], within=self.layout.rect)
 
     def chip_tip(self) -> tuple[str, pygame.Rect] | None:
         """What a points chip means, once the pointer rests on it: the newcomer's first question about the
