@@ -45,6 +45,7 @@ from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
+from game.ui.handover import Handover
 from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_save_problem
 
@@ -54,6 +55,8 @@ SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before takin
 # click that skipped does not hand the device on unseen too. Real seconds: the beat is for reading.
 LOOK_SECONDS = 1.6
 LOOK_DEAF = 0.35
+# what an open handover (a game without secrets) does not take in its first LOOK_DEAF seconds
+HANDED_OVER_DEAF = frozenset({"press", "release", "confirm", "next", "pick", "undo", "rotate", "rotate_back"})
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
 BUTTON_KEYS = frozenset({"focus_next", "focus_prev", "confirm", "up", "down", "left", "right"})
 ARROWS = frozenset({"up", "down", "left", "right"})  # outside this screen's turn: walk only buttons Tab reached
@@ -113,6 +116,8 @@ class TableScene(HoldsSession, Scene):
         self._look_due = False  # such an update was skipped: the next cover waits a beat
         self.looking = 0.0  # seconds left of that beat (the board shows the result, the cover waits)
         self._announced: int | None = None
+        self.handover: Handover | None = None  # the band naming the player a game without secrets was handed to
+        self.deaf = 0.0  # seconds the open handover takes no click or key (the last player's, still on its way)
         self.show = Show(self._settled, ParticleSystem(seed=11), on_shown=self.shown_changed)
         self.lan_hud: TableHud | None = None
         if session.lan:  # the LAN layer, above the tables, hands its HUD down through the app
@@ -499,6 +504,7 @@ class TableScene(HoldsSession, Scene):
         self.acting = acting
         if mine and len(self.humans) > 1 and self.covered_for != acting and not self.needs_cover(acting):
             self.covered_for = acting  # handed on openly: nothing of theirs is secret any more
+            self._hand_over_openly(acting)
         if mine and len(self.humans) > 1 and self.covered_for != acting:
             self._set_eyes(None)
             self.covered_for = acting
@@ -515,6 +521,14 @@ class TableScene(HoldsSession, Scene):
             self._set_eyes(self.resting_eyes)
             self._announced = None
         self.turn_opened(acting, mine)
+
+    def _hand_over_openly(self, seat: int) -> None:
+        """No cover to click: the turn sound and a band that names the next player say it instead, and
+        for a moment the table is deaf, so the last player's double click does not act for the next."""
+        self.app.sounds.play("turn")
+        self.handover = Handover(_("{name}'s turn").format(name=self.seat_name(seat)), self.seat_colour(seat),
+                                 self.cover_note(seat))
+        self.deaf = LOOK_DEAF
 
     def look_through(self, seat: int | None) -> None:
         """Show the game through ``seat``'s eyes (None: a spectator's) whenever no player of this
@@ -617,7 +631,7 @@ class TableScene(HoldsSession, Scene):
     def needs_frames(self) -> bool:
         return (super().needs_frames() or self.busy or len(self.show.particles) > 0 or bool(self.show.overlays)
                 or (self.lan_hud is not None and self.lan_hud.needs_frames())
-                or (self.coach is not None and self.coach.settling))
+                or (self.coach is not None and self.coach.settling) or self.handover is not None or self.deaf > 0)
 
     def handle(self, intent: Intent) -> bool:
         if self.lan_hud is not None and self.lan_hud.handle(intent):
@@ -633,6 +647,8 @@ class TableScene(HoldsSession, Scene):
         if kind == "help":
             self.open_rules()
             return True
+        if self.deaf > 0 and kind in HANDED_OVER_DEAF:
+            return True  # the last player's click or key, still on its way: not the next player's move
         on_widget = intent.pos is not None and self.ui.at(intent.pos) is not None
         if self.looking > 0 and not self.show.busy and not on_widget:
             if kind in ("press", "confirm", "next") and self.looking <= LOOK_SECONDS - LOOK_DEAF:
@@ -682,6 +698,11 @@ class TableScene(HoldsSession, Scene):
         self._play_show(dt * self.app.settings.animation_speed)
         self.awaiting = max(0.0, self.awaiting - dt)
         self.looking = max(0.0, self.looking - dt)
+        self.deaf = max(0.0, self.deaf - dt)
+        if self.handover is not None:
+            self.handover.update(dt)
+            if self.handover.done:
+                self.handover = None
         if not self.show.busy:
             self._open_turn()
         if self.coach is not None:
@@ -708,6 +729,8 @@ class TableScene(HoldsSession, Scene):
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.draw_held(surface)
+        if self.handover is not None:
+            self.handover.draw(surface, surface.get_rect())
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw_over(surface)  # the chat, and "Reconnecting…" over everything while the link is down

@@ -52,5 +52,6 @@ def draw_band(surface: pygame.Surface, area: pygame.Rect, text: str, colour: the
         theme.draw_text(surface, text, (band.centerx, band.centery - (style.title_lift if subtitle else 0)), size,
                         colour, theme.DISPLAY_FONT, "center", shadow=True)
         if subtitle:
-            theme.draw_text(surface, subtitle, (band.centerx, band.centery + style.subtitle_drop), 32, theme.CREAM,
+            fitted = theme.fit_text(subtitle, 32, band.width - 80, theme.TEXT_BOLD_FONT)  # a long line shrinks
+            theme.draw_text(surface, subtitle, (band.centerx, band.centery + style.subtitle_drop), fitted, theme.CREAM,
                             theme.TEXT_BOLD_FONT, "center")

@@ -103,3 +103,12 @@ def table_where_first(app: App, game: str, name: str, kind: str, others: str, se
     seats = [SeatInfo(each, kind if each == name else others, "easy", index) for index, each in enumerate(names)]
     assert start_local_game(app, TableConfig(game, seats, seed=seed))
     return app.stack.scenes[0]
+
+
+def past_handover(app: App, table) -> bool:  # noqa: ANN001 - any game's table
+    """Let an open handover's deaf moment pass (a game without secrets takes no click in it), as a
+    player reading the band naming them would. True if there was one to wait for."""
+    if table.deaf <= 0:
+        return False
+    wait(app, table.deaf + 0.02, frame=0.05)
+    return True

@@ -21,7 +21,7 @@ from game.tables.bus.table import BusTable
 from game.tables.bus.tips import row_tip
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
-from tests.client.helpers import click, record_drawn_sizes, record_drawn_text
+from tests.client.helpers import click, past_handover, record_drawn_sizes, record_drawn_text, wait
 
 STEP = 0.25
 SPEED = 8.0  # animations run eight times as fast as in play (still every tween, driven by dt)
@@ -107,31 +107,29 @@ def decide_by_click(app, table: BusTable, turn: int) -> None:
 
 @pytest.mark.parametrize("humans", [1, 2])
 def test_players_and_bots_play_a_whole_game_by_clicks_to_the_results(app, humans):
-    """One human against two bots, or two at one screen (hot-seat, the cover between them) and a bot."""
+    """One human against two bots, or two at one screen (hot-seat, handed over openly) and a bot."""
     seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Tramina", "bot", "normal", 1),
              SeatInfo("Bimmel", "bot", "easy", 2)]
     if humans == 2:
         seats[1] = SeatInfo("Bob", "human", colour=1)
     table = start(app, seats, seed=5 + humans)
     match = table.session.match
-    clicks = covers = 0
+    clicks = handovers = 0
     phases = set()
     for _ in range(6000):
         top = app.stack.top
         if isinstance(top, ResultsScene):
             break
-        if isinstance(top, CoverScene):
-            assert top.player == seats[match.to_act()[0]].name
-            app.step(0.05, click(top.button.rect.center))
-            covers += 1
-            continue
-        assert top is table
+        assert top is table  # Bus hides nothing: never a cover to click between the players
         if table.counted:
             app.step(0.05, click(table.results_button.rect.center))
             continue
         if table.busy or not table.choices.active or table.awaiting > 0:
             app.step(STEP)
             continue
+        if table.handover is not None and table.deaf > 0:
+            assert table.handover.name == f"{seats[match.to_act()[0]].name}'s turn"
+        handovers += past_handover(app, table)
         before = match.version
         phases.add(table.choices.phase)
         decide_by_click(app, table, clicks)
@@ -145,7 +143,7 @@ def test_players_and_bots_play_a_whole_game_by_clicks_to_the_results(app, humans
     assert [figure.headline for figure in results.figures] == words
     assert {"setup_buildings", "setup_streets", "setup_extend", "choose"} <= phases
     assert clicks == sum(1 for entry in match.log if entry["seat"] < humans)
-    assert (covers >= 4) == (humans == 2)  # the screen is covered each time the device changes hands
+    assert (handovers >= 4) == (humans == 2)  # a band names the player each time the device changes hands
 
 
 def test_a_refused_street_shows_the_reason_at_the_pointer_and_changes_nothing(app):
@@ -175,20 +173,32 @@ def test_a_refused_street_shows_the_reason_at_the_pointer_and_changes_nothing(ap
     assert table.toasts.items and table.toasts.items[-1].refusal
 
 
-def test_hot_seat_covers_the_screen_between_two_humans(app):
+def test_hot_seat_hands_over_openly_with_a_band_and_a_deaf_moment(app, monkeypatch):
     seats = [SeatInfo("Alice", "human", colour=0), SeatInfo("Bob", "human", colour=1),
              SeatInfo("Bimmel", "bot", "easy", 2)]
+    played: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", played.append)
     table = start(app, seats, seed=1)
     for _ in range(200):
-        if isinstance(app.stack.top, CoverScene):
+        if table.handover is not None:
             break
         app.step(STEP)
-    cover = app.stack.top
-    assert isinstance(cover, CoverScene) and cover.player == seats[table.session.match.to_act()[0]].name
-    assert not table.choices.active  # nothing of the next player's shows under the cover
-    assert cover.note.startswith("Your turn: a first building") and "Choose its type" in cover.note
-    app.step(0.05, click(cover.button.rect.center))
-    assert app.stack.top is table and table.choices.building
+    first = table.session.match.to_act()[0]
+    assert app.stack.top is table and table.eyes == first  # no cover: nothing of anyone's is secret
+    assert table.handover.name == f"{seats[first].name}'s turn" and table.handover.colour == table.seat_colour(first)
+    assert table.handover.note == table.cover_note(first)  # what the cover used to say, on the band
+    assert table.handover.note.startswith("Your turn: a first building") and "Choose its type" in table.handover.note
+    assert "turn" in played and table.choices.building
+    # The last player's click on its way lands in the deaf moment: it does not choose for the next.
+    calls: list[str] = []
+    monkeypatch.setattr(table, "handle_table", lambda intent: calls.append(intent.kind) or True)
+    app.step(0.02, click((600, 400)))
+    assert "press" not in calls and "release" not in calls and table.deaf > 0  # (the pointer still hovers)
+    past_handover(app, table)
+    app.step(0.02, click((600, 400)))
+    assert "press" in calls  # a moment later the board is the next player's
+    wait(app, 2.0)
+    assert table.handover is None  # gone by itself, never needing a click
 
 
 def test_a_damaged_view_reads_as_an_empty_board_never_a_crash():

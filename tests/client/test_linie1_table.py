@@ -20,7 +20,7 @@ from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser, candidate_label, length_note
-from tests.client.helpers import click, key, record_drawn_text, run
+from tests.client.helpers import click, key, past_handover, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
 
@@ -170,6 +170,28 @@ def test_undo_takes_back_and_end_turn_hands_over_to_the_bot(app):
     assert len(table.hand()) == 5  # drawn back up, and the drawn tiles flew in
 
 
+def test_escape_on_the_hot_seat_cover_offers_save_and_leave(app):
+    """Linie 1's cards are secret: the device goes to the next builder behind the cover, never openly.
+    Friends pausing there get the table's menu: the game is saved, so leaving says "Save and leave"."""
+    from game.scenes.pause import PauseScene
+    from game.tables.launch import start_local_game
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo("Ada"), SeatInfo("Ben")], {}, 11))
+    for _ in range(20):
+        if isinstance(app.stack.top, CoverScene):
+            break
+        run(app, 0.1)
+    cover = app.stack.top
+    table = app.stack.scenes[0]
+    assert isinstance(cover, CoverScene) and cover.player == "Ada" and table.needs_cover(0)
+    assert table.handover is None and table.eyes is None  # no open band: Ada's cards wait behind the cover
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene) and menu.saved and menu.game == "linie1"
+    assert menu.buttons["Leave game"].label == "Save and leave"
+    run(app, 0.02, key(pygame.K_ESCAPE))
+    assert app.stack.top is cover
+
+
 def test_hot_seat_covers_hide_cards_between_humans(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Ben")])
     cover = app.stack.top
@@ -243,6 +265,7 @@ def _ada_drives_ben_builds(app):
     table = Linie1Table(app, LocalSession(match, bot_seed=8), TableConfig("linie1", seats, {}))
     app.push(table)
     run(app, 0.1)
+    assert past_handover(app, table)  # Ada's cards are public: handed to her openly, a moment deaf
     return table, match
 
 

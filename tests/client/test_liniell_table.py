@@ -26,7 +26,7 @@ from game.tables.liniell.show import stage_update
 from game.tables.liniell.table import LiniellTable
 from game.tables.registry import table_scene
 from game.ui import theme
-from tests.client.helpers import click, key, record_drawn_text
+from tests.client.helpers import click, key, past_handover, record_drawn_text
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.liniell import CONNECTION_SEED, line_point, piece_point, table_after
 
@@ -47,15 +47,16 @@ def move(pos: tuple[float, float]) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0))]
 
 
-def wait_idle(app, table: LiniellTable, limit: float = 30.0) -> None:
-    """Let time pass until the table takes input again (or the game is over and counted)."""
+def wait_idle(app, table: LiniellTable, limit: float = 30.0) -> bool:
+    """Let time pass until the table takes input again (or the game is over and counted): past an open
+    handover's deaf moment too. True if the device was handed over on the way."""
     deadline = time.monotonic() + limit
     app.step(1 / 60)
     while not (table.my_turn or table.count.done):
-        if isinstance(app.stack.top, CoverScene):
-            return
+        assert app.stack.top is table, "Liniell hides nothing: no cover between the players"
         assert time.monotonic() < deadline, "the table never became ready"
         app.step(STEP)
+    return past_handover(app, table)
 
 
 def perform(app, table: LiniellTable, action: dict[str, Any]) -> None:
@@ -88,15 +89,11 @@ def perform(app, table: LiniellTable, action: dict[str, Any]) -> None:
 
 def play_by_hand(app, table: LiniellTable, brains: dict[int, Any]) -> dict[str, int]:
     """Play the seats in ``brains`` through the table's input until the final count is done."""
-    seen = {"covers": 0, "captures": 0, "actions": 0}
+    seen = {"handovers": 0, "captures": 0, "actions": 0}
     match = getattr(table.session, "match", None)
     while not table.count.done:
-        if isinstance(app.stack.top, CoverScene):
-            seen["covers"] += 1
-            app.step(1 / 60, key(pygame.K_RETURN))
-            continue
-        wait_idle(app, table)
-        if table.count.done or isinstance(app.stack.top, CoverScene):
+        seen["handovers"] += wait_idle(app, table)
+        if table.count.done:
             continue
         seat = table.model.current
         action = brains[seat].decide(table.session.view(seat))
@@ -126,12 +123,12 @@ def test_liniell_has_a_table() -> None:
 def test_hot_seat_game_played_by_clicks_to_the_results(fast) -> None:
     app = fast
     table = table_after(app, 0, seed=CONNECTION_SEED, humans=(0, 1))
-    table.covered_for = None  # two humans share this screen: each turn starts behind the cover
+    table.covered_for = None  # two humans share this screen: each turn is handed over
     brains = {seat: make_bot("liniell", "easy", CONNECTION_SEED * 10 + seat) for seat in range(2)}
     seen = play_by_hand(app, table, brains)
     match = table.session.match
     outcome = match.outcome()
-    assert outcome is not None and seen["covers"] >= 16
+    assert outcome is not None and seen["handovers"] >= 16
     assert seen["captures"] >= 1  # this deal has a connection: markers were captured and flew home
     # What the screen shows is the final position: every tile, every marker, the counted scores.
     assert table.model.tiles == {cell: (tile, rot) for cell, tile, rot in match.state.placed}
@@ -626,25 +623,28 @@ def test_the_results_name_the_duel_as_linjas_do(app) -> None:
         app.to_title()
 
 
-def test_escape_on_the_hot_seat_cover_offers_save_and_leave(fast) -> None:
-    """Friends pausing while the device is handed over get the table's menu: the game is saved, so
-    leaving says "Save and leave" (no "Really leave?" scare) and Rules opens this game's rules."""
+def test_a_hot_seat_turn_is_handed_over_openly_and_escape_offers_save_and_leave(fast, monkeypatch) -> None:
+    """Liniell hides nothing: between two friends no cover waits for a click; a band names who moves
+    and with which markers. Pausing then gets the table's menu: the game is saved, so leaving says
+    "Save and leave" (no "Really leave?" scare)."""
     app = fast
+    played: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", played.append)
     seats = [SeatInfo("Ada"), SeatInfo("Ben")]
     assert start_local_game(app, TableConfig("liniell", seats, {}, seed=11))
     app.step(1 / 60)
-    cover = app.stack.top
-    assert isinstance(cover, CoverScene) and cover.player == "Ada"
-    table = app.stack.scenes[0]
+    table = app.stack.top
+    assert isinstance(table, LiniellTable) and table.eyes == 0 and "turn" in played
     colour = theme.PLAYER_COLOURS[table.colour_index(0)][0]
-    assert cover.note == f"Your move now, with the {colour} markers."  # whose markers, as Linja's says whose pieces
-    assert table.cover_note(1) != cover.note
-    app.step(1 / 60, key(pygame.K_ESCAPE))
+    assert table.handover.name == "Ada's turn" and table.handover.colour == table.seat_colour(0)
+    assert table.handover.note == f"Your move now, with the {colour} markers."  # whose markers, as Linja's says
+    assert table.cover_note(1) != table.handover.note
+    app.step(1 / 60, key(pygame.K_ESCAPE))  # Esc is never deaf: the menu comes at once
     menu = app.stack.top
     assert isinstance(menu, PauseScene) and menu.saved and menu.game == "liniell"
     assert menu.buttons["Leave game"].label == "Save and leave"
     app.step(1 / 60, key(pygame.K_ESCAPE))
-    assert isinstance(app.stack.top, CoverScene)
+    assert app.stack.top is table
 
 
 def drag(start: tuple[int, int], end: tuple[int, int]) -> list[pygame.event.Event]:
@@ -818,8 +818,6 @@ def test_a_note_answering_one_player_is_not_shown_to_the_next_player_at_the_scre
         deadline = time.monotonic() + 10
         while table.model.current == mover or table.busy or app.stack.top is not table:
             assert time.monotonic() < deadline
-            if isinstance(app.stack.top, CoverScene):
-                app.step(1 / 60, key(pygame.K_RETURN))  # "I'm Tramina — show me"
             app.step(1 / 60)
         if humans == (0, 1):
             assert table.toast_time == 0, table.toast_text  # the next player's turn opened clean

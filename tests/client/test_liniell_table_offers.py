@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
 from game.bots import make_bot
 from game.refusal_words import GENERIC, refusal_text
-from game.scenes.cover import CoverScene
 from game.tables.liniell.model import TableModel
-from tests.client.helpers import click, key
+from tests.client.helpers import click
 from tests.client.test_liniell_table import STEP, perform, wait_idle
 from tools.shots.liniell import CONNECTION_SEED, table_after
 
@@ -47,12 +45,7 @@ def test_every_decision_offers_exactly_the_legal_actions(app, seed, level, needs
     brains = [make_bot("liniell", level, seed * 10 + seat) for seat in range(2)]
     seen: set[str] = set()
     while not match.finished:
-        if isinstance(app.stack.top, CoverScene):  # two humans at one screen: hand the device over
-            app.step(1 / 60, key(pygame.K_RETURN))
-            continue
-        wait_idle(app, table)
-        if isinstance(app.stack.top, CoverScene):
-            continue
+        wait_idle(app, table)  # two humans at one screen: the device is handed over openly
         model = table.model
         seat = model.current
         legal = match.game.legal(match.state, seat)

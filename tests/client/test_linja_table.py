@@ -10,7 +10,6 @@ import pytest
 
 from game.core.linja import GAME
 from game.match import Match, SeatInfo
-from game.scenes.cover import CoverScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ARM_SECONDS, ResultsScene
 from game.scenes.rules import RulesScene
@@ -19,7 +18,7 @@ from game.tables.launch import TableConfig
 from game.tables.linja.frame import preview_text
 from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
-from tests.client.helpers import click, key, run, wait
+from tests.client.helpers import click, key, past_handover, run, wait
 from tools.shots.linja import advanced
 
 HUMANS = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]
@@ -51,15 +50,11 @@ def empty_spot(table, row):
 
 def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(app):
     table, match = make_table(app, HUMANS, first=0)
-    assert isinstance(app.stack.top, CoverScene) and app.stack.top.player == "Ada"
-    actions = covers = 0
+    assert app.stack.top is table and table.eyes == 0  # Linja hides nothing: no cover, Ada plays at once
+    assert table.handover is not None and table.handover.name == "Ada's turn"
+    actions = handovers = 0
     while not match.finished:
-        top = app.stack.top
-        if isinstance(top, CoverScene):
-            covers += 1
-            run(app, 0.02, key(pygame.K_RETURN))
-            continue
-        assert top is table
+        assert app.stack.top is table  # never a cover to click between the two players
         if table.busy:
             # Watch every tenth move to its end; skip the others with a click, as a player may.
             if actions % 10:
@@ -67,6 +62,7 @@ def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(a
             else:
                 app.step(0.25)
             continue
+        handovers += past_handover(app, table)
         seat = table.eyes
         assert seat == match.to_act()[0] and table.my_turn
         choices = table.view["choices"]
@@ -86,7 +82,7 @@ def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(a
     outcome = match.outcome()
     assert results.outcome == outcome
     assert [f.headline for f in results.figures] == [f"{outcome['scores'][s]} points" for s in (0, 1)]
-    assert covers >= 2 and actions > 10
+    assert handovers >= 2 and actions > 10
     # Play again: the same seats, a new deal, and the loser (next_first) starts.
     run(app, ARM_SECONDS)  # the buttons wait for the cards to land
     run(app, 0.3, click(results.again.rect.center))
@@ -94,8 +90,38 @@ def test_hot_seat_game_by_clicks_to_results_and_a_rematch_with_the_loser_first(a
     assert isinstance(rematch, LinjaTable) and rematch is not table
     assert rematch.session.match.options["first"] == outcome["next_first"]
     assert rematch.session.match.view(None)["first"] == outcome["next_first"]
-    assert isinstance(app.stack.top, CoverScene)
-    assert app.stack.top.player == HUMANS[outcome["next_first"]].name
+    assert app.stack.top is rematch and rematch.eyes == outcome["next_first"]
+    assert rematch.handover is not None and rematch.handover.name == f"{HUMANS[outcome['next_first']].name}'s turn"
+
+
+def test_the_last_players_click_in_flight_does_not_move_for_the_next(app, monkeypatch):
+    played: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", played.append)
+    table, match = make_table(app, HUMANS, first=0)
+    for _ in range(400):  # Ada's turn (her move and its following move) to its end, no extra turn
+        if match.to_act() == [1]:
+            break
+        if table.busy or not table.my_turn or past_handover(app, table):
+            app.step(0.05)
+            continue
+        choice = next(c for c in table.view["choices"] if not c.get("extra_turn"))
+        played.clear()
+        run(app, 0.02, click(piece_centre(table, choice["from"], 0)))
+    for _ in range(400):
+        if not table.busy and table.acting == 1:
+            break
+        app.step(1 / 60)
+    assert app.stack.top is table and table.eyes == 1 and played[-1] == "turn"  # handed to Ben openly, heard
+    assert table.handover.name == "Ben's turn" and table.handover.note == "Your pieces (Blue) move down the board."
+    version = match.version
+    ben = next(c for c in table.view["choices"])
+    run(app, 0.02, click(piece_centre(table, ben["from"], 1)))  # Ada's double click, still on its way
+    assert match.version == version and table.my_turn  # nothing moved for Ben
+    past_handover(app, table)
+    run(app, 0.02, click(piece_centre(table, ben["from"], 1)))  # Ben's own click, a moment later
+    assert match.version == version + 1
+    wait(app, 2.0)
+    assert table.handover is None or table.handover.name != "Ben's turn"  # the band went by itself
 
 
 def test_bots_only_game_plays_through_the_table_to_results(app):

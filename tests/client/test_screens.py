@@ -300,8 +300,12 @@ def test_the_hot_seat_cover_names_its_keys_and_f1_opens_the_tables_rules(app, mo
     from game.tables.launch import TableConfig, start_local_game
 
     app.push(TitleScene(app))
-    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
-    run(app, 0.1)
+    # Linie 1's cards are secret: its hot seat keeps the cover (Linja, Liniell and Bus hand over openly)
+    assert start_local_game(app, TableConfig("linie1", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    for _ in range(20):
+        if isinstance(app.stack.top, CoverScene):
+            break
+        run(app, 0.1)
     cover = app.stack.top
     assert isinstance(cover, CoverScene)
     drawn = record_drawn_text(monkeypatch)
@@ -309,7 +313,7 @@ def test_the_hot_seat_cover_names_its_keys_and_f1_opens_the_tables_rules(app, mo
     keys = [rect for text, rect in drawn if text == "Esc menu · F1 rules"]
     assert keys and keys[0].bottom <= 1080 and keys[0].top > cover.button.rect.bottom
     run(app, 0.05, key(pygame.K_F1))
-    assert isinstance(app.stack.top, RulesScene) and app.stack.top.book.game == "linja"
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.book.game == "linie1"
     run(app, 0.05, key(pygame.K_ESCAPE))
     assert app.stack.top is cover
     run(app, 0.05, key(pygame.K_ESCAPE))

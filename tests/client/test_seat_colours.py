@@ -53,10 +53,10 @@ def test_a_liniell_save_that_holds_blue_shows_the_same_colours_on_the_table_and_
     assert latest is not None and [seat.colour for seat in saves.load_local(latest.path).seats] == [BLUE, BLUE]
     resume_local_game(app, latest.path)
     run(app, 0.1)
-    cover, table = app.stack.top, app.stack.scenes[0]  # two players on one screen: "Pass to Ada" first
+    table = app.stack.top  # two players on one screen: handed to Ada openly, a band in her colour
     expected = seat_colours("liniell", [BLUE, BLUE])
     assert BLUE not in expected and len(set(expected)) == 2
-    assert cover.colour == theme.player_colour(expected[0])
+    assert table.handover is not None and table.handover.colour == theme.player_colour(expected[0])
     assert [table.colour_index(seat) for seat in (0, 1)] == expected
     assert [table.seat_colour(seat) for seat in (0, 1)] == [theme.player_colour(c) for c in expected]
     outcome = {"winners": [0], "draw": False, "scores": [3, 1], "blue": [0, 0], "routes": []}

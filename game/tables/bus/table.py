@@ -275,6 +275,12 @@ class BusTable(TableScene):
         if self.selected is not None:
             self.flash = (self.selected, 0.0)
 
+    def needs_cover(self, seat: int) -> bool:
+        """Bus hides nothing (the whole city, every player's buses and the clock lie open):
+        every seat's view is the same, so the screen is handed over openly, with the turn sound and a band
+        naming the next player, never behind a cover that waits for a click."""
+        return False
+
     def cover_note(self, seat: int) -> str:
         """What the player handed the device does, whole: the headline too ("Your turn: a first building
         (2 to place)"), since the detail alone ("Choose its type…") says "its" of nothing on the cover."""

@@ -300,8 +300,9 @@ class Linie1Table(TableScene):
             self.selected = 0
             self.hint = False
             self.message = ""
-            self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
-                name=self.seat_name(acting)), TOAST_SECONDS)
+            if self.handover is None:  # (a declared driver handed over openly: the band names them already)
+                self.toast = (_("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
+                    name=self.seat_name(acting)), TOAST_SECONDS)
 
     def result_to_see(self, events: list[dict[str, Any]], actor: int) -> bool:
         """A player's own tram moved (a roll, a drive, a die carried out): where it stands and what the

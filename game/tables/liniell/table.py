@@ -191,6 +191,12 @@ class LiniellTable(TableScene):
         self.launch = self.marker_dropped = None
         self.toast(message, owner=self.eyes)
 
+    def needs_cover(self, seat: int) -> bool:
+        """Liniell hides nothing (the lines, markers and scores lie open on the board):
+        every seat's view is the same, so the screen is handed over openly, with the turn sound and a band
+        naming the next player, never behind a cover that waits for a click."""
+        return False
+
     def cover_note(self, seat: int) -> str:
         """Whose markers are whose, as Linja's cover says whose pieces: the cover hides nothing secret,
         it hands the mouse over and says what to do with it."""

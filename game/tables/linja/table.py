@@ -107,6 +107,12 @@ class LinjaTable(TableScene):
         self.picked = None
         self.say(message, bad=True)
 
+    def needs_cover(self, seat: int) -> bool:
+        """Linja hides nothing (both sides' pieces stand on the board for all to see):
+        every seat's view is the same, so the screen is handed over openly, with the turn sound and a band
+        naming the next player, never behind a cover that waits for a click."""
+        return False
+
     def cover_note(self, seat: int) -> str:
         colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
         if seat == 0:
