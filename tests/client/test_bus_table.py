@@ -1342,22 +1342,27 @@ def test_a_stray_enter_at_the_clock_lights_let_it_run_and_never_takes_a_stone(ap
         app.pop()
 
 
+def _sharing_passengers_drawn(app, monkeypatch):  # type: ignore[no-untyped-def]
+    """A table where Alice shares the passengers between the stations, and the words its frame draws."""
+    from tools.shots.bus import SEATS, alice_in, played
+    table = BusTable(app, LocalSession(played(alice_in("passengers"), seats=list(SEATS))), None)
+    app.push(table)
+    app.step(STEP)
+    assert table.choices.splitting
+    drawn = record_drawn_text(monkeypatch)
+    app.draw()
+    monkeypatch.undo()
+    return table, drawn
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_sharing_passengers_names_each_station_on_the_map(app, monkeypatch, lang):
     """The prompt and the +1 buttons say SE and NW, the map wrote neither: while passengers are shared
     each station's ring carries its name, so "+1 SE" points at a place on the map."""
     from game.i18n import set_language
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("passengers"), seats=list(SEATS))
     set_language(lang)
     try:
-        table = BusTable(app, LocalSession(match), None)
-        app.push(table)
-        app.step(STEP)
-        assert table.choices.splitting
-        drawn = record_drawn_text(monkeypatch)
-        app.draw()
-        monkeypatch.undo()
+        table, drawn = _sharing_passengers_drawn(app, monkeypatch)
         for station, name in zip(table._stations(), table._station_names(), strict=False):
             x, y = table.city.waiting_point(station)
             assert any(text.split()[-1] == name and abs(rect.left - x) < 60 and abs(rect.centery - y) < 60
@@ -1374,18 +1379,10 @@ def test_a_stations_name_touches_no_crossings_number(app, monkeypatch, lang, sca
 
     from game.i18n import set_language
     from game.render.bus.basemap import label_point_of_roundabout
-    from tools.shots.bus import SEATS, alice_in, played
-    match = played(alice_in("passengers"), seats=list(SEATS))
     set_language(lang)
     theme.set_ui_scale(scale)
     try:
-        table = BusTable(app, LocalSession(match), None)
-        app.push(table)
-        app.step(STEP)
-        assert table.choices.splitting
-        drawn = record_drawn_text(monkeypatch)
-        app.draw()
-        monkeypatch.undo()
+        table, drawn = _sharing_passengers_drawn(app, monkeypatch)
         geo = table.city
         numbers = [label_point_of_roundabout(geo, crossing) if geo.net.specials[crossing] == "roundabout" else spot
                    for crossing, spot in enumerate(geo.points)]
