@@ -83,6 +83,8 @@ class TableHud(Protocol):
 
     def feed_rect(self) -> pygame.Rect | None: ...
 
+    notice_rect: pygame.Rect | None  # the lasting notice ("… goes to a bot in 40 s.") drawn this frame
+
 
 def players_title(title: str, players: int) -> str:
     """The results' line under the winner: "Linie 1 · 3 players", in the screen's language."""

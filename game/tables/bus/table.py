@@ -306,7 +306,7 @@ class BusTable(TableScene):
         open chat."""
         tab_top = self.chat_corner()[1] - CHAT_TAB[1]
         room = pygame.Rect(layout.LEGEND.x, layout.LEGEND.y, layout.LEGEND.width, tab_top - 2 - layout.LEGEND.y)
-        notice = getattr(self.lan_hud, "notice_rect", None)  # the lasting notice drawn this frame
+        notice = self.lan_hud.notice_rect if self.lan_hud is not None else None
         if notice is not None and notice.colliderect(room):
             room.width = notice.left - 8 - room.x  # beside a lasting notice: above it they covered the map's foot
         return room
