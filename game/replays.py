@@ -27,6 +27,7 @@ from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
 from game.outcome_words import shared_win
 from game.paths import replays_dir
+from game.save_progress import bus_round_starts
 from net.savefile import SEAL
 
 MAX_BYTES = 8 * 1024 * 1024  # a 5-player Linie 1 replay is about 0.1 MB; nothing real comes near this
@@ -99,21 +100,9 @@ class Replay:
 
     @property
     def round_starts(self) -> list[int]:
-        """The action index each Bus round begins at, counted as ``game.save_progress`` counts a save's:
-        from its first marker (the city's setup is no round); a ``choose`` after any other action, or by
-        a player who has passed this round, begins the next."""
-        starts: list[int] = []
-        choosing, passed = False, set()
-        for index, step in enumerate(self.steps):
-            kind = step.action.get("type")
-            if kind == "choose" and (not choosing or step.seat in passed):
-                starts.append(index)
-                choosing, passed = True, set()
-            if kind == "pass":
-                passed.add(step.seat)
-            elif kind != "choose":
-                choosing = False
-        return starts
+        """The action index each Bus round begins at, counted as a save's rounds are
+        (``bus_round_starts``): from its first marker, the city's setup being no round."""
+        return list(bus_round_starts((step.seat, step.action.get("type")) for step in self.steps))
 
     @property
     def rounds(self) -> int:

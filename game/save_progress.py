@@ -24,7 +24,7 @@ their kinds tell, without the rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from game.i18n import _
@@ -102,20 +102,31 @@ def liniell_progress(match: dict[str, Any], records: Sequence[dict[str, Any]]) -
     return {"placed": placed, "tiles": LINIELL_TILES}
 
 
+def bus_round_starts(moves: Iterable[tuple[int, Any]], choosing: bool = False,
+                     passed: Iterable[int] = ()) -> Iterator[int]:
+    """The indexes of ``moves`` (each a seat and its action's kind) that begin a Bus round: a
+    ``choose`` after any other action, or by a player who has passed this round. ``choosing`` and
+    ``passed``: where the moves begin (markers being placed, who has passed). Saves and replays count
+    rounds alike by it."""
+    passed = set(passed)
+    for index, (seat, kind) in enumerate(moves):
+        if kind == "choose" and (not choosing or seat in passed):
+            yield index
+            choosing, passed = True, set()
+        if kind == "pass":
+            passed.add(seat)
+        elif kind != "choose":
+            choosing = False
+
+
 def bus_progress(match: dict[str, Any], records: Sequence[dict[str, Any]]) -> Progress:
     state = match["state"]
     round_, choosing = int(state["round"]), state["phase"] == "choose"
     passed = {seat for seat, flag in enumerate(state["passed"]) if flag}
     if choosing and not any(state["placed"]):
         round_, choosing = round_ - 1, False  # the rules opened a round nobody has placed a marker in yet
-    for seat, kind in zip(_seats(records), _kinds(records), strict=True):
-        if kind == "choose" and (not choosing or seat in passed):
-            round_, choosing, passed = round_ + 1, True, set()
-        if kind == "pass":
-            passed.add(seat)
-        elif kind != "choose":
-            choosing = False
-    return {"round": round_}
+    moves = zip(_seats(records), _kinds(records), strict=True)
+    return {"round": round_ + sum(1 for _start in bus_round_starts(moves, choosing, passed))}
 
 
 READERS: dict[str, Callable[[dict[str, Any], Sequence[dict[str, Any]]], Progress]] = {
