@@ -30,6 +30,7 @@ from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
 from game.ui.keys import Bindings
+from game.ui.pointer import PointerShape
 from game.window import MIN_SIZE, fitted_window, keep_shader_cache_off_disk, scale_smoothly
 
 LOGICAL_SIZE = (theme.WIDTH, theme.HEIGHT)
@@ -75,6 +76,7 @@ class App:
         self.stack = SceneStack()
         self.doors = AppDoors(self)  # the tables and the LAN screens, for the menus beneath them
         self.mapper = InputMapper()
+        self.pointer = PointerShape()  # the system cursor: a hand where a click acts, a beam over a field
         self.mapper.bindings = Bindings.from_names(self.settings.keys)
         self.running = True
         self._accumulator = 0.0
@@ -216,6 +218,8 @@ class App:
             self._accumulator -= STEP
         self._sync_text_mode()
         self.draw()
+        top = self.stack.top
+        self.pointer.show(top.pointer_shape if top is not None else "arrow")
         self.frames += 1
 
     def draw(self) -> None:

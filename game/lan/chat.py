@@ -260,6 +260,15 @@ class ChatBox:
         self.field.handle(intent)
         return True  # every other key belongs to the field while it is open
 
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """A text beam over the open field, an arrow elsewhere on the open panel, a hand over the
+        closed tab; None where a click goes on to the table."""
+        if self.open:
+            if self.field.rect.collidepoint(pos):
+                return "text"
+            return "arrow" if self.panel.collidepoint(pos) else None
+        return "hand" if self.tab.collidepoint(pos) else None
+
     def update(self, dt: float) -> None:
         for line in self.session.chat:
             self.ages[line.serial] = self.ages.get(line.serial, 0.0) + dt

@@ -199,6 +199,23 @@ class NetHud:
                 return True
         return False
 
+    @property
+    def pointer_shape(self) -> str | None:
+        """The pointer over the HUD: the overlay's own while the table waits for the link, the chat's,
+        a hand over a seat dot the host may hand to a bot or back; None where the table decides."""
+        if not self.active:
+            return None
+        if self.blocking:
+            return self.ui.pointer_shape or "arrow"
+        if self.pointer is None:
+            return None
+        if self.chat is not None and (shape := self.chat.pointer_shape(self.pointer)) is not None:
+            return shape
+        if self.session.hosting and self.hover is not None and self.hover < len(self.seats()) \
+                and seat_state(self.seats()[self.hover]) in ("away", "gone", "bot"):
+            return "hand"
+        return None
+
     def _dot_at(self, pos: tuple[int, int]) -> int | None:
         for seat, centre in self._dots():
             if math.dist(pos, centre) <= DOT_RADIUS + 8:

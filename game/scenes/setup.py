@@ -78,8 +78,8 @@ class SeatRow:
         self.swatch = Swatch(pygame.Rect(x, top + 8, 72, 72), index, lambda: scene.next_colour(self.index))
         self.swatch.tooltip_beside = "left"  # at the right, "Change colour" hid the seat's name
         self.name_field = TextInput(pygame.Rect(x + 96, top + 12, 300, 64), self.name, self.rename, 16,
-                                    _("Name"), tooltip=_("Click and type a name."))
-        self.name_field.tooltip_beside = False  # beside it, it would hide who sits here (Human, a bot's level)
+                                    _("Name"))  # no tooltip: the text beam says "type here", and a bubble
+        # under the field hid the next seat's name (beside it, who sits here: Human, a bot's level)
         self.kind_choice = Choice(pygame.Rect(x + 420, top + 8, 320, 72), "", [("human", _("Human"))], "human",
                                   lambda value: scene.set_kind(self.index, value), size=28)
         self.widgets: list[Widget] = [self.swatch, self.name_field, self.kind_choice]

@@ -206,6 +206,11 @@ class Scene:
     def wants_text(self) -> bool:
         return self.ui.wants_text
 
+    @property
+    def pointer_shape(self) -> str:
+        """The pointer's shape over this screen now (``game.ui.pointer``)."""
+        return self.ui.pointer_shape or "arrow"
+
 
 class SceneStack:
     def __init__(self) -> None:

@@ -85,6 +85,9 @@ class TableHud(Protocol):
 
     notice_rect: pygame.Rect | None  # the lasting notice ("… goes to a bot in 40 s.") drawn this frame
 
+    @property
+    def pointer_shape(self) -> str | None: ...  # the pointer over the HUD (None: the table decides)
+
 
 def players_title(title: str, players: int) -> str:
     """The results' line under the winner: "Linie 1 · 3 players", in the screen's language."""
@@ -676,6 +679,24 @@ class TableScene(HoldsSession, Scene):
             self.keys_on_buttons = True
             self.keys_left_board()
         return handled
+
+    @property
+    def pointer_shape(self) -> str:
+        """A hand where a click acts (a button, a move this player may make on the board), else the
+        arrow; the LAN HUD's chat and seat dots first, as they take the click first."""
+        if self.lan_hud is not None and (shape := self.lan_hud.pointer_shape) is not None:
+            return shape
+        if (shape := self.ui.pointer_shape) is not None:
+            return shape
+        pointer = self.pointer
+        if pointer is None or self.deaf > 0 or not self.my_turn or self.ui.at(pointer) is not None:
+            return "arrow"
+        return "hand" if self.takes_press_at(pointer) else "arrow"
+
+    def takes_press_at(self, pos: tuple[int, int]) -> bool:
+        """Hook: whether a press at ``pos`` on the board makes or starts a move now (the pointer shows
+        a hand there). Asked only on this screen's turn, with nothing playing out."""
+        return False
 
     def keys_left_board(self) -> None:
         """Hook: the keys walked off the board to the buttons; a table lets go of what its keys

@@ -796,6 +796,15 @@ class FocusGroup:
     def wants_text(self) -> bool:
         return isinstance(self.focus, TextInput)
 
+    @property
+    def pointer_shape(self) -> str | None:
+        """What the pointer shows over this group's widgets: a text beam over a field, a hand over a
+        widget a click works, None over none (a disabled one included: a click there only buzzes)."""
+        widget = self.hover
+        if widget is None or not widget.hovered or not widget.interactive:
+            return None
+        return "text" if isinstance(widget, TextInput) else "hand"
+
 
 def tooltip_box(screen: pygame.Rect, size: tuple[int, int], anchor: pygame.Rect,
                 above: bool = False, beside: bool | str = True, within: pygame.Rect | None = None) -> pygame.Rect:

@@ -349,18 +349,6 @@ def test_a_scene_holding_a_session_closes_it_unless_handed_on(app):
     assert handing.session.closed == []
 
 
-def test_the_name_fields_tooltip_never_hides_who_sits_at_its_seat(app):
-    """Resting on a seat's name says how to rename it below or above the field, never over the seat's
-    Human / bot choice beside it."""
-    from game.ui.widgets import tooltip_box
-    setup = SetupScene(app)
-    app.push(setup)
-    row = setup.rows[1]
-    field = row.name_field
-    box = tooltip_box(pygame.Rect(0, 0, 1920, 1080), (300, 54), field.rect, field.tooltip_above, field.tooltip_beside)
-    assert not box.colliderect(row.kind_choice.rect)
-
-
 def test_the_colour_swatchs_tooltip_leaves_the_seats_name_in_sight(app):
     """"Change colour" stood right of the swatch, over the name of the seat whose colour it changes."""
     from game.i18n import set_language

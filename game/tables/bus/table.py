@@ -516,6 +516,26 @@ class BusTable(TableScene):
                 return crossing
         return None
 
+    def takes_press_at(self, pos: tuple[int, int]) -> bool:
+        """Where a click makes a move of the phase (the pointer shows a hand): a street that may be
+        built, a lot to build on, an action that takes a marker, a station to shift, a passenger to
+        carry or a building they may ride to. The hover fields were set for ``pos`` as it came."""
+        choices = self.choices
+        if choices.laying and self.selected is not None:
+            return self.selected in choices.streets()
+        if choices.building and self.hover_lot is not None:
+            return self.hover_lot in choices.lots()
+        if choices.choosing and self.hover_row is not None:
+            return self.hover_row in choices.actions()
+        if choices.splitting and self.hover_crossing is not None:
+            return self.hover_crossing in self._stations()
+        if choices.driving:
+            if self.hover_crossing is not None:
+                return self.hover_crossing in choices.sources()
+            if self.hover_lot is not None:
+                return self.hover_lot in choices.targets(self.source)
+        return False
+
     def _act_at_pointer(self) -> bool:
         if self.choices.laying and self.selected is not None:
             self._submit(self.choices.street_action(self.selected, self.closing_at))

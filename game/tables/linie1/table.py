@@ -780,6 +780,21 @@ class Linie1Table(TableScene):
             self.refusal_note = None
         self.cursor = cell
 
+    def takes_press_at(self, pos: tuple[int, int]) -> bool:
+        """Where a click acts (the pointer shows a hand): a die to roll or choose, a tile on offer or in
+        the hand, a square the held tile may go on as its ghost shows it (green, not red), a tile
+        already carried."""
+        if self._dragged is not None or self.offer_carry is not None:
+            return True
+        if self.die_under(pos) is not None:
+            return self.dice_turn()
+        if self.view["phase"] == "refill":
+            return any(rect.collidepoint(pos) for _source, _tile, rect in self.refill_slots())
+        if any(layout.slot_rect(index).collidepoint(pos) for index in range(len(self.hand()))):
+            return True
+        cell = self.board.cell_at(pos, ORIGIN)
+        return cell is not None and cell == self.cursor and self.can_build() and self.ghost_verdict() is None
+
     def _press(self, pos: tuple[int, int]) -> bool:
         die = self.die_under(pos)
         if die is not None:

@@ -542,6 +542,20 @@ class LiniellTable(TableScene):
         return False
 
     # -- pointing ---------------------------------------------------------------------------------
+    def takes_press_at(self, pos: tuple[int, int]) -> bool:
+        """The drawn tile and the squares it may go on; the player's markers and the free lines of the
+        new tile; the lines that connect (the pointer shows a hand there)."""
+        model = self.model
+        if model is None or self.carry is not None or self.marker_carry is not None:
+            return model is not None
+        if model.phase == "place":
+            cell, _where = self.camera.locate(pos)
+            return panel.TILE_SPOT.collidepoint(pos) or (BOARD.collidepoint(pos) and cell in model.open_cells)
+        if self._source_at(pos) is not None:
+            return True
+        line = self.line_at(pos)
+        return line is not None and (model.phase != "occupy" or line in model.free_lines_on_last())
+
     def line_at(self, pos: tuple[int, int]) -> str | None:
         """The line under ``pos`` on the field, if any."""
         if self.model is None or not BOARD.collidepoint(pos):

@@ -387,6 +387,13 @@ class LinjaTable(TableScene):
             return choices[self.selected % len(choices)]
         return None
 
+    def takes_press_at(self, pos: tuple[int, int]) -> bool:
+        """A row holding a piece this player may move, or a piece already in the hand."""
+        if self.pressed_row is not None:
+            return True
+        row = self.layout.row_at(pos)
+        return row is not None and any(choice["from"] == row for choice in self.choices())
+
     def mover(self, choice: dict[str, Any]) -> Piece | None:
         """The piece that would move for ``choice``: the one nearest the pointer in its row."""
         if self.pieces is None or self.eyes is None:
