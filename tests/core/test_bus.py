@@ -154,7 +154,12 @@ def test_a_player_may_pass_only_after_two_markers_and_passing_is_final():
     state = after_setup(3, 0)
     seat = GAME.to_act(state)[0]
     assert refused(state, {"type": "pass"}) == "bus.must_place"
-    for _ in range(6):  # two rounds of the table: everyone has two markers
+    for _ in range(3):  # once round the table: one marker is not enough to pass
+        act(state, {"type": "choose", "action": "line"})
+    assert GAME.to_act(state) == [seat] and state.placed[seat] == 1
+    assert refused(state, {"type": "pass"}) == "bus.must_place"
+    assert {"type": "pass"} not in GAME.legal(state, seat)
+    for _ in range(3):  # twice round the table: everyone has two markers
         act(state, {"type": "choose", "action": "line"})
     assert GAME.to_act(state) == [seat]
     act(state, {"type": "pass"})
@@ -395,9 +400,13 @@ def test_buildings_go_in_zone_order_and_carry_on_into_the_next_zone():
         state.buildings[lot] = state.buildings[lot] or "pub"
     last = zone_one[-1]
     state.buildings[last] = None  # one zone-1 lot left
-    state.buses = [2, 1, 1, 1]
-    resolve(state, {"buildings": [0]})
+    state.buses = [3, 1, 1, 1]
     zone_two = next(lot for lot in range(NET.lots) if NET.lot_zone[lot] == 2)
+    for lot in range(NET.lots):
+        if state.buildings[lot] is None and lot not in (last, zone_two):
+            state.buildings[lot] = ("house", "pub")[lot % 2]  # two free lots: zone 1's last, one of zone 2
+    events = resolve(state, {"buildings": [0]})
+    assert next(e for e in events if e["type"] == "action_resolving")["amount"] == 2  # M = 3, two lots
     assert refused(state, {"type": "building", "lot": zone_two, "kind": "house"}) == "bus.wrong_zone"
     assert refused(state, {"type": "building", "lot": zone_one[0], "kind": "house"}) == "bus.lot_taken"
     act(state, {"type": "building", "lot": last, "kind": "office"})
@@ -515,6 +524,9 @@ def test_vrrooomm_makes_exactly_min_buses_waiting_empty_deliveries_of_the_player
     assert decision["empty"] == [lots_at(20)[1]] and decision["waiting"] == {"11": 1, "14": 3}
     assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(15)[0]}) == "bus.building_full"
     assert refused(state, {"type": "deliver", "from": 8, "lot": lots_at(20)[1]}) == "bus.not_on_line"
+    state.buildings[lots_at(7)[0]] = "house"  # an empty house off the line (7) is out of its reach
+    assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(7)[0]}) == "bus.not_on_line"
+    state.buildings[lots_at(7)[0]] = None
     assert refused(state, {"type": "deliver", "from": 15, "lot": lots_at(20)[1]}) == "bus.nobody_waiting"
     assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(14)[0]}) == "bus.wrong_kind"
     events = act(state, {"type": "deliver", "from": 14, "lot": lots_at(20)[1]})
