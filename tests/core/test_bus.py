@@ -372,6 +372,7 @@ def test_passengers_go_to_the_stations_split_as_the_player_says():
     assert GAME.to_act(state) == [3] and state.remaining == 2  # A first
     assert refused(state, {"type": "passengers", "counts": [1, 2]}) == "bus.bad_split"
     assert refused(state, {"type": "passengers", "counts": [3, -1]}) == "bus.bad_split"
+    assert refused(state, {"type": "passengers", "counts": [1, 0]}) == "bus.bad_split"  # all must come (§5.2)
     events = act(state, {"type": "passengers", "counts": [2, 0]})
     assert events[0]["stations"] == [{"crossing": 8, "count": 2}, {"crossing": 27, "count": 0}]
     assert state.passengers[8] == 2 and state.supply == 9
