@@ -186,6 +186,7 @@ def test_a_player_without_markers_passes_by_force_and_one_with_one_places_it_the
     events = act(state, {"type": "choose", "action": "line"})
     assert {"type": "passed", "seat": left, "forced": True, "reason": "no_markers", "markers_left": 0} in events
     assert GAME.to_act(state) == [right]
+    assert refused(state, {"type": "pass"}) == "bus.must_place"  # its one marker must go on the board
     events = act(state, {"type": "choose", "action": "vrooom"})
     assert state.markers[right] == 0
     assert GAME.to_act(state) == [start]
