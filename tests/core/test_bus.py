@@ -1,7 +1,7 @@
 """Bus's rules, one test per rule and per worked example of bus.md (rulings U1-U5).
 
-Line Expansion's own rules (B1-B4, the examples of its rule text) are tested in test_lines.py on the
-same street code (game.core.bus.streets); here they are tested as Bus plays them.
+Line Expansion's own rules (B1-B4, the examples of its rule text) are tested on the
+same street code (game.core.bus.streets) in test_bus_lines.py; here they are tested as Bus plays them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,28 @@ def test_the_board_holds_what_the_whole_game_needs():
     assert [NET.lot_zone.count(zone) for zone in (1, 2, 3, 4)] == [12, 11, 9, 15]
     assert NET.zone_letters == {1: "A", 2: "B", 3: "C", 4: "D"}
     assert [NET.lot_zone[lot] for lot in lots_at(11)] == [1, 1]  # roundabouts hold two zone-1 lots
+
+
+# The street network as the reference transcribes it (bus-board.md): every street, and per crossing its
+# building lots by zone ("S" a train station, "R" a Central Park roundabout with its start passenger).
+REFERENCE_STREETS = """0-1 0-10 1-2 1-5 2-3 2-6 2-7 3-7 3-8 4-8 4-9 5-6 5-10 6-7 6-14 7-8 7-11 7-12 8-9 8-12 8-16
+8-17 9-17 10-14 10-18 11-14 11-15 12-15 12-16 13-14 13-18 13-19 14-19 14-20 15-20 15-21 15-24 16-17 16-21
+16-25 18-19 18-22 19-22 19-23 19-27 20-23 20-24 21-25 21-29 22-26 22-27 23-27 23-28 24-28 24-29 24-32
+25-29 25-35 26-27 26-30 27-30 27-31 27-33 28-31 28-32 29-34 31-33 32-34 32-35 34-35"""
+REFERENCE_CROSSINGS = ("4 4 4 4 4 2 23 13 S 2 4 11R 13 23 11R 11R 23 4 4 13 11R 2 23 13 2 4 4 S 2 23 2 4 4 4 4 4")
+
+
+def test_the_city_is_the_reference_street_network_lot_by_lot():
+    """Every street, every crossing's lots and zones, both stations and the four start passengers, as
+    the reference gives them: a street or a lot moved in the data changes the game."""
+    streets = {tuple(map(int, pair.split("-"))) for pair in REFERENCE_STREETS.split()}
+    assert len(streets) == 70 and {tuple(sorted(ends)) for ends in NET.ends} == streets
+    for crossing, entry in enumerate(REFERENCE_CROSSINGS.split()):
+        zones = [int(zone) for zone in entry.rstrip("SR")]
+        assert [NET.lot_zone[lot] for lot in lots_at(crossing)] == zones, crossing
+        special = {"S": "station", "R": "roundabout"}.get(entry[-1])
+        assert NET.specials[crossing] == special, crossing
+        assert NET.start_passengers[crossing] == (1 if special == "roundabout" else 0), crossing
 
 
 def test_the_action_area_has_seven_actions_in_resolving_order_and_27_spaces():
