@@ -115,10 +115,20 @@ class Referee:
         if not empty_leaves:
             return True  # B2 (1)
         # B2 (2): another player's head here, its end street at this crossing, every line on it ends here.
+        # A street is q's end street at its head when a bus of q's can set off along it there and still
+        # run over the rest of the line: q's other streets hang together at the street's far end.
         def end_street_here(q: int) -> bool:
-            path = self.paths[q]
-            return ((path[0] == head and self.net.street_between(path[0], path[1]) == street)
-                    or (path[-1] == head and self.net.street_between(path[-2], path[-1]) == street))
+            if head not in self.heads(self.paths[q]):
+                return False
+            rest = [s for s in self.streets_of(self.paths[q]) if s != street]
+            reached, todo = set(), [self.net.other_end(street, head)]
+            while todo:
+                here = todo.pop()
+                for s in rest:
+                    if here in self.net.ends[s] and s not in reached:
+                        reached.add(s)
+                        todo.append(self.net.other_end(s, here))
+            return len(reached) == len(rest)
         return any(end_street_here(q) for q in others) and all(head in self.heads(self.paths[q]) for q in others)
 
     def streets_allowed(self, seat: int) -> set[tuple[int, int]]:

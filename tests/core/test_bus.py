@@ -1,7 +1,7 @@
 """Bus's rules, one test per rule and per worked example of bus.md (rulings U1-U5).
 
-Line Expansion's own rules (B1-B4, the examples of its rule text) are tested in test_lines.py on the
-same street code (game.core.bus.streets); here they are tested as Bus plays them.
+Line Expansion's own rules (B1-B4, the examples of its rule text) are tested on the
+same street code (game.core.bus.streets) in test_bus_lines.py; here they are tested as Bus plays them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,28 @@ def test_the_board_holds_what_the_whole_game_needs():
     assert [NET.lot_zone.count(zone) for zone in (1, 2, 3, 4)] == [12, 11, 9, 15]
     assert NET.zone_letters == {1: "A", 2: "B", 3: "C", 4: "D"}
     assert [NET.lot_zone[lot] for lot in lots_at(11)] == [1, 1]  # roundabouts hold two zone-1 lots
+
+
+# The street network as the reference transcribes it (bus-board.md): every street, and per crossing its
+# building lots by zone ("S" a train station, "R" a Central Park roundabout with its start passenger).
+REFERENCE_STREETS = """0-1 0-10 1-2 1-5 2-3 2-6 2-7 3-7 3-8 4-8 4-9 5-6 5-10 6-7 6-14 7-8 7-11 7-12 8-9 8-12 8-16
+8-17 9-17 10-14 10-18 11-14 11-15 12-15 12-16 13-14 13-18 13-19 14-19 14-20 15-20 15-21 15-24 16-17 16-21
+16-25 18-19 18-22 19-22 19-23 19-27 20-23 20-24 21-25 21-29 22-26 22-27 23-27 23-28 24-28 24-29 24-32
+25-29 25-35 26-27 26-30 27-30 27-31 27-33 28-31 28-32 29-34 31-33 32-34 32-35 34-35"""
+REFERENCE_CROSSINGS = ("4 4 4 4 4 2 23 13 S 2 4 11R 13 23 11R 11R 23 4 4 13 11R 2 23 13 2 4 4 S 2 23 2 4 4 4 4 4")
+
+
+def test_the_city_is_the_reference_street_network_lot_by_lot():
+    """Every street, every crossing's lots and zones, both stations and the four start passengers, as
+    the reference gives them: a street or a lot moved in the data changes the game."""
+    streets = {tuple(map(int, pair.split("-"))) for pair in REFERENCE_STREETS.split()}
+    assert len(streets) == 70 and {tuple(sorted(ends)) for ends in NET.ends} == streets
+    for crossing, entry in enumerate(REFERENCE_CROSSINGS.split()):
+        zones = [int(zone) for zone in entry.rstrip("SR")]
+        assert [NET.lot_zone[lot] for lot in lots_at(crossing)] == zones, crossing
+        special = {"S": "station", "R": "roundabout"}.get(entry[-1])
+        assert NET.specials[crossing] == special, crossing
+        assert NET.start_passengers[crossing] == (1 if special == "roundabout" else 0), crossing
 
 
 def test_the_action_area_has_seven_actions_in_resolving_order_and_27_spaces():
@@ -154,7 +176,12 @@ def test_a_player_may_pass_only_after_two_markers_and_passing_is_final():
     state = after_setup(3, 0)
     seat = GAME.to_act(state)[0]
     assert refused(state, {"type": "pass"}) == "bus.must_place"
-    for _ in range(6):  # two rounds of the table: everyone has two markers
+    for _ in range(3):  # once round the table: one marker is not enough to pass
+        act(state, {"type": "choose", "action": "line"})
+    assert GAME.to_act(state) == [seat] and state.placed[seat] == 1
+    assert refused(state, {"type": "pass"}) == "bus.must_place"
+    assert {"type": "pass"} not in GAME.legal(state, seat)
+    for _ in range(3):  # twice round the table: everyone has two markers
         act(state, {"type": "choose", "action": "line"})
     assert GAME.to_act(state) == [seat]
     act(state, {"type": "pass"})
@@ -181,6 +208,7 @@ def test_a_player_without_markers_passes_by_force_and_one_with_one_places_it_the
     events = act(state, {"type": "choose", "action": "line"})
     assert {"type": "passed", "seat": left, "forced": True, "reason": "no_markers", "markers_left": 0} in events
     assert GAME.to_act(state) == [right]
+    assert refused(state, {"type": "pass"}) == "bus.must_place"  # its one marker must go on the board
     events = act(state, {"type": "choose", "action": "vrooom"})
     assert state.markers[right] == 0
     assert GAME.to_act(state) == [start]
@@ -367,6 +395,7 @@ def test_passengers_go_to_the_stations_split_as_the_player_says():
     assert GAME.to_act(state) == [3] and state.remaining == 2  # A first
     assert refused(state, {"type": "passengers", "counts": [1, 2]}) == "bus.bad_split"
     assert refused(state, {"type": "passengers", "counts": [3, -1]}) == "bus.bad_split"
+    assert refused(state, {"type": "passengers", "counts": [1, 0]}) == "bus.bad_split"  # all must come (§5.2)
     events = act(state, {"type": "passengers", "counts": [2, 0]})
     assert events[0]["stations"] == [{"crossing": 8, "count": 2}, {"crossing": 27, "count": 0}]
     assert state.passengers[8] == 2 and state.supply == 9
@@ -395,9 +424,13 @@ def test_buildings_go_in_zone_order_and_carry_on_into_the_next_zone():
         state.buildings[lot] = state.buildings[lot] or "pub"
     last = zone_one[-1]
     state.buildings[last] = None  # one zone-1 lot left
-    state.buses = [2, 1, 1, 1]
-    resolve(state, {"buildings": [0]})
+    state.buses = [3, 1, 1, 1]
     zone_two = next(lot for lot in range(NET.lots) if NET.lot_zone[lot] == 2)
+    for lot in range(NET.lots):
+        if state.buildings[lot] is None and lot not in (last, zone_two):
+            state.buildings[lot] = ("house", "pub")[lot % 2]  # two free lots: zone 1's last, one of zone 2
+    events = resolve(state, {"buildings": [0]})
+    assert next(e for e in events if e["type"] == "action_resolving")["amount"] == 2  # M = 3, two lots
     assert refused(state, {"type": "building", "lot": zone_two, "kind": "house"}) == "bus.wrong_zone"
     assert refused(state, {"type": "building", "lot": zone_one[0], "kind": "house"}) == "bus.lot_taken"
     act(state, {"type": "building", "lot": last, "kind": "office"})
@@ -515,6 +548,9 @@ def test_vrrooomm_makes_exactly_min_buses_waiting_empty_deliveries_of_the_player
     assert decision["empty"] == [lots_at(20)[1]] and decision["waiting"] == {"11": 1, "14": 3}
     assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(15)[0]}) == "bus.building_full"
     assert refused(state, {"type": "deliver", "from": 8, "lot": lots_at(20)[1]}) == "bus.not_on_line"
+    state.buildings[lots_at(7)[0]] = "house"  # an empty house off the line (7) is out of its reach
+    assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(7)[0]}) == "bus.not_on_line"
+    state.buildings[lots_at(7)[0]] = None
     assert refused(state, {"type": "deliver", "from": 15, "lot": lots_at(20)[1]}) == "bus.nobody_waiting"
     assert refused(state, {"type": "deliver", "from": 14, "lot": lots_at(14)[0]}) == "bus.wrong_kind"
     events = act(state, {"type": "deliver", "from": 14, "lot": lots_at(20)[1]})

@@ -85,6 +85,18 @@ def test_beside_rule_counts_a_head_on_the_crossing_even_where_the_line_passes_th
     assert refusal(state, 0, {"type": "street", "street": street(8, 12), "head": 8}) == "bus.parallel"
 
 
+@pytest.mark.parametrize("green", [[8, 9, 4, 8, 12, 16], [8, 4, 9, 8, 12, 16]])
+def test_beside_rule_reads_either_circle_street_as_the_end_of_a_line_that_grew_on_from_its_circle(green):
+    """B2 (2) for a line that closed a circle at 8 and grew on to 16: it ends at 8 along 8-9 as well as
+    along 4-8 (a bus may start round the circle either way), whichever way round it was laid. Beside
+    Green's end at 8 Red may take either circle street, never the street Green runs on along (8-12)."""
+    red = [2, 3, 8]
+    state = position([red, [26, 30], green])
+    allowed = legal_streets(state, 0, head=8)
+    assert street(8, 9) in allowed and street(4, 8) in allowed
+    assert street(8, 12) not in allowed
+
+
 def test_example_red_at_c_takes_either_occupied_road_but_never_its_own():
     red, blue = [0, 1, 5], [14, 6, 5, 10, 18]
     state = position([red, blue])

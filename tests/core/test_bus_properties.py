@@ -169,12 +169,13 @@ def test_a_match_saves_and_loads_mid_game_and_plays_on_identically():
 
 
 def test_a_save_from_an_earlier_rules_version_is_refused_with_a_reason():
-    """Rules version 2 changed B2 (2): a Bus save made under version 1 must not load silently."""
+    """Rules versions 2 and 3 changed B2 (2): a Bus save made under an earlier one must not load silently."""
     match = Match("bus", [SeatInfo(f"P{i}") for i in range(3)], seed=2)
     data = match.save()
-    assert data["rules_version"] == GAME.rules_version == "2"
-    with pytest.raises(SnapshotError, match="other rules"):
-        Match.load({**data, "rules_version": "1"})
+    assert data["rules_version"] == GAME.rules_version == "3"
+    for earlier in ("1", "2"):
+        with pytest.raises(SnapshotError, match="other rules"):
+            Match.load({**data, "rules_version": earlier})
     assert GAME.snapshot(Match.load(data).state) == GAME.snapshot(match.state)
 
 

@@ -334,7 +334,7 @@ class BusClient(DocClient):
     It always takes the Clock and stops time, so a table with one time stone a player (the 1999
     edition) ends in a few rounds."""
 
-    game, rules = "bus", "2"
+    game, rules = "bus", "3"
 
     def __init__(self, port: int, streets: list[list[int]], seed: int = 1) -> None:
         super().__init__(port, seed)

@@ -51,7 +51,7 @@ EXPECTED = {"setup_buildings": "building", "setup_streets": "street", "setup_ext
 class Bus:
     name = NAME
     title = "Bus"
-    rules_version = "2"  # 2: B2 (2) counts every head on the crossing (docs/bus.md, Rules version)
+    rules_version = "3"  # 3: B2 (2) reads either circle street as an end (docs/bus.md, Rules version)
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     action_shapes = ACTION_SHAPES  # the fields of each action (game.core.shapes)

@@ -54,11 +54,47 @@ def line_streets(net: Network, path: list[int]) -> list[int]:
 
 
 def end_streets(net: Network, path: list[int]) -> list[tuple[int, int]]:
-    """(street, crossing) for each end of the line: the street by which the line reaches that head."""
+    """(street, crossing) for each street by which the line reaches one of its heads: a street at a head
+    with which a bus can start there and run over every street once to the other head. Mostly one per
+    head; where the line closed a circle at a head and grew on from there, both circle streets at that
+    crossing are (the board shows markers, not the order they were laid in, so either way round the
+    circle reads the line; B2 (2) must not depend on which way it was built)."""
     if len(path) < 2:
         return []
-    return [(net.street_between(path[0], path[1]), path[0]),  # type: ignore[list-item]
-            (net.street_between(path[-2], path[-1]), path[-1])]
+    streets = line_streets(net, path)
+    found: list[tuple[int, int]] = []
+    for head, goal in ((path[0], path[-1]), (path[-1], path[0])):
+        for street in streets:
+            a, b = net.ends[street]
+            if head not in (a, b) or (street, head) in found:
+                continue
+            rest = [other for other in streets if other != street]
+            if _runs_over(net, rest, b if head == a else a, goal):
+                found.append((street, head))
+    return found
+
+
+def _runs_over(net: Network, streets: list[int], start: int, goal: int) -> bool:
+    """Whether a bus can run from ``start`` to ``goal`` over each of ``streets`` exactly once."""
+    if not streets:
+        return start == goal
+    degree: dict[int, int] = {}
+    links: dict[int, list[int]] = {}
+    for street in streets:
+        a, b = net.ends[street]
+        for here, there in ((a, b), (b, a)):
+            degree[here] = degree.get(here, 0) + 1
+            links.setdefault(here, []).append(there)
+    odd = {crossing for crossing, count in degree.items() if count % 2}
+    if odd != ({start, goal} if start != goal else set()) or start not in links:
+        return False
+    reached, todo = {start}, [start]
+    while todo:
+        for there in links[todo.pop()]:
+            if there not in reached:
+                reached.add(there)
+                todo.append(there)
+    return reached == set(links)
 
 
 def occupancy(net: Network, paths: list[list[int]]) -> list[list[int]]:
