@@ -238,7 +238,7 @@ def draw_stack(surface: pygame.Surface, lines: list[StackLine], corner: tuple[in
         gap = max(gap, min(spread, (height - sum(heights)) // (len(lines) - 1)))
     x, y = corner
     drawn = []
-    for (text, _, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
+    for (text, _size, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
         anchor = "topright" if align == "right" else "topleft"
         drawn.append(draw_text(surface, text, (x, y), size, colour, face, anchor))
         y += tall + gap
