@@ -22,7 +22,7 @@ import pygame
 
 from game.core.assets import ASSETS
 from game.core.text import printable
-from game.i18n import N_
+from game.i18n import N_, _
 from game.ui.colour_vision import readable
 
 Colour = tuple[int, int, int]
@@ -59,6 +59,13 @@ PLAYER_COLOURS: list[tuple[str, Colour]] = [
     (N_("Yellow"), (250, 224, 5)),
     (N_("Lavender"), (203, 186, 238)),
 ]
+# the same names inside a sentence ("the blue markers"): lower case in English, nouns in German
+COLOUR_WORDS = [N_("tangerine"), N_("blue"), N_("mint"), N_("magenta"), N_("yellow"), N_("lavender")]
+
+
+def colour_word(index: int) -> str:
+    """Player colour ``index``'s name as a sentence says it, in the screen's language."""
+    return _(COLOUR_WORDS[index % len(COLOUR_WORDS)])
 
 FONT_DIR = ASSETS / "fonts"
 DISPLAY_FONT = "LeagueSpartan-Bold.otf"
@@ -231,7 +238,7 @@ def draw_stack(surface: pygame.Surface, lines: list[StackLine], corner: tuple[in
         gap = max(gap, min(spread, (height - sum(heights)) // (len(lines) - 1)))
     x, y = corner
     drawn = []
-    for (text, _, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
+    for (text, _size, colour, face), size, tall in zip(lines, sizes, heights, strict=True):
         anchor = "topright" if align == "right" else "topleft"
         drawn.append(draw_text(surface, text, (x, y), size, colour, face, anchor))
         y += tall + gap

@@ -20,7 +20,7 @@ from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
 from game.tables.linie1.trip import TripChooser, candidate_label, length_note
-from tests.client.helpers import click, key, past_handover, record_drawn_text, run
+from tests.client.helpers import click, drawn_words, key, past_handover, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
 
@@ -69,6 +69,15 @@ def test_a_click_lays_the_ghost_tile_after_its_flight(app):
     settle(app, table)
     assert tuple(cell) in table.shown_tiles()
     assert len(table.hand()) == 4 and table.view["actions_taken"] == 1
+
+
+def test_the_panels_laid_count_takes_a_tile_in_when_it_lands_not_while_it_flies(app, monkeypatch):
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    run(app, 0.02, click(cell_centre(table, legal_cell(table))))
+    assert match.view(0)["players"][0]["stats"]["tiles_laid"] == 1 and table.busy  # laid, still flying
+    assert "4 tiles · laid 0" in drawn_words(app, monkeypatch)
+    settle(app, table)
+    assert "4 tiles · laid 1" in drawn_words(app, monkeypatch)
 
 
 def test_an_illegal_square_is_refused_with_the_rules_words(app):

@@ -635,7 +635,7 @@ def test_a_hot_seat_turn_is_handed_over_openly_and_escape_offers_save_and_leave(
     app.step(1 / 60)
     table = app.stack.top
     assert isinstance(table, LiniellTable) and table.eyes == 0 and "turn" in played
-    colour = theme.PLAYER_COLOURS[table.colour_index(0)][0]
+    colour = theme.PLAYER_COLOURS[table.colour_index(0)][0].lower()  # inside a sentence: "the blue markers"
     assert table.handover.name == "Ada's turn" and table.handover.colour == table.seat_colour(0)
     assert table.handover.note == f"Your move now, with the {colour} markers."  # whose markers, as Linja's says
     assert table.cover_note(1) != table.handover.note

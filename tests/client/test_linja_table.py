@@ -112,7 +112,7 @@ def test_the_last_players_click_in_flight_does_not_move_for_the_next(app, monkey
             break
         app.step(1 / 60)
     assert app.stack.top is table and table.eyes == 1 and played[-1] == "turn"  # handed to Ben openly, heard
-    assert table.handover.name == "Ben's turn" and table.handover.note == "Your pieces (Blue) move down the board."
+    assert table.handover.name == "Ben's turn" and table.handover.note == "Your pieces (blue) move down the board."
     version = match.version
     ben = next(c for c in table.view["choices"])
     run(app, 0.02, click(piece_centre(table, ben["from"], 1)))  # Ada's double click, still on its way

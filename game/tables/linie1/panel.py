@@ -38,6 +38,7 @@ class PanelFrame:
     rotations: list[int]  # per hand slot (0 for a hand not the viewer's)
     selected: int | None  # the lifted slot, when the viewer may lay a tile
     hidden_hands: dict[int, int] = field(default_factory=dict)  # seat -> tiles still flying in
+    laid_flying: dict[int, int] = field(default_factory=dict)  # seat -> tiles laid, still flying to the board
     to_go_held: dict[int, int] = field(default_factory=dict)  # seat -> squares to go until its tram moves
     route: dict[str, Any] | None = None  # the viewer's route status
     line_heading: str = "{line}"  # the route card's heading ("Your line {line}"; "Ada's line {line}" in a replay)
@@ -191,7 +192,7 @@ def _players(surface: pygame.Surface, frame: PanelFrame) -> None:
         else:
             count = player["hand_count"] - frame.hidden_hands.get(seat, 0)
             status = ngettext("{count} tile · laid {laid}", "{count} tiles · laid {laid}", count).format(
-                count=count, laid=stats.get("tiles_laid", 0))
+                count=count, laid=stats.get("tiles_laid", 0) - frame.laid_flying.get(seat, 0))
         has_badge = player.get("line") is not None and (player.get("revealed") or seat == frame.eyes)
         # The status keeps its place on the right (up to half the row); the name and "· on this screen"
         # share what is left, the note shrinking first and left out when even small it would not fit,

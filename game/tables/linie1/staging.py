@@ -62,10 +62,14 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
     for event in events:
         kind = event.get("type")
         if kind in ("place", "exchange"):
-            cell = cell_of(event["cell"])
+            cell, seat = cell_of(event["cell"]), int(event["seat"])
             masks.hold(("cell", cell), tiles_before.get(cell, HIDDEN))
-            timeline.play(TileFlight(kit.tile_source(int(event["seat"])), board.cell_rect(cell, layout.ORIGIN),
-                                     event["segments"], lambda key=("cell", cell): masks.release(key), kit.sound))
+            flying = ("laid", seat) if kind == "place" else None  # the panel's "laid" count waits for it
+            if flying is not None:
+                masks.place(flying, masks.instead(flying, 0) + 1)
+            timeline.play(TileFlight(kit.tile_source(seat), board.cell_rect(cell, layout.ORIGIN), event["segments"],
+                                     lambda key=("cell", cell), flying=flying: _landed(masks, key, flying),
+                                     kit.sound))
         elif kind == "stop":
             _stage_sign(timeline, kit, str(event["building"]), cell_of(event["cell"]))
         elif kind == "draw":
@@ -181,6 +185,17 @@ def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int,
         kit.particles.burst(at[0], at[1], [theme.SUNFLOWER, theme.MINT, theme.CREAM], 26, 380, 0.7)
 
     timeline.play(Pop(centre, draw, lambda: kit.masks.release(key), sparks, kit.sound))
+
+
+def _landed(masks: Masks, cell_key: tuple[Any, ...], flying: tuple[str, int] | None) -> None:
+    """A laid tile landed: its square shows it, and its seat's "laid" count takes it in."""
+    masks.release(cell_key)
+    if flying is not None:
+        left = int(masks.instead(flying, 1)) - 1
+        if left > 0:
+            masks.place(flying, left)
+        else:
+            masks.release(flying)
 
 
 def _stage_draw(timeline: Timeline, kit: StageKit, seat: int, tiles: list[int], after: View) -> None:

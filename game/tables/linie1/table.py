@@ -1156,6 +1156,7 @@ class Linie1Table(TableScene):
             rotations=self.rotations if eyes is not None else [0] * 6,
             selected=self.selected if mine and view["phase"] == "build" else None,
             hidden_hands=hidden,
+            laid_flying={key[1]: self.show.masks.instead(key, 0) for key in self.show.masks.keys("laid")},
             to_go_held={seat: count for seat, count in to_go.items() if isinstance(count, int)},
             route=self.route_status(),
             line_heading=self.owned(eyes, _("Your line {line}"), _("{name}'s line {line}")),

@@ -200,8 +200,7 @@ class LiniellTable(TableScene):
     def cover_note(self, seat: int) -> str:
         """Whose markers are whose, as Linja's cover says whose pieces: the cover hides nothing secret,
         it hands the mouse over and says what to do with it."""
-        colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
-        return _("Your move now, with the {colour} markers.").format(colour=_(colour))
+        return _("Your move now, with the {colour} markers.").format(colour=theme.colour_word(self.colour_index(seat)))
 
     def keys_note(self) -> str:
         """The keys named in the top bar's right corner, in the words shown (a replay's Esc goes back

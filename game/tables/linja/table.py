@@ -114,10 +114,10 @@ class LinjaTable(TableScene):
         return False
 
     def cover_note(self, seat: int) -> str:
-        colour = theme.PLAYER_COLOURS[self.colour_index(seat)][0]
+        colour = theme.colour_word(self.colour_index(seat))
         if seat == 0:
-            return _("Your pieces ({colour}) move up the board.").format(colour=_(colour))
-        return _("Your pieces ({colour}) move down the board.").format(colour=_(colour))
+            return _("Your pieces ({colour}) move up the board.").format(colour=colour)
+        return _("Your pieces ({colour}) move down the board.").format(colour=colour)
 
     def coach_anchor(self) -> pygame.Rect:
         """Never over the seats' cards: in the turn box, from its guidance line (which the hint says
