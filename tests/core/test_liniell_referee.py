@@ -48,6 +48,7 @@ class Field:
         self.adjacent: dict[tuple, list[tuple[tuple, tuple[int, int] | None]]] = {}
         self.rhomb_colour: dict[tuple, str] = {}
         self.piece_nodes: dict[tuple[int, int, int], tuple] = {}
+        self.node_piece: dict[tuple, tuple[int, int, int]] = {}
         for (x, y), (tile, rot) in self.tiles.items():
             raw = RAW[tile]
             colours = {node["id"]: node.get("colour") for node in raw.get("nodes", []) if node["kind"] == "rhomb"}
@@ -55,6 +56,8 @@ class Field:
                 ends = [self.endpoint(x, y, rot, name, colours) for name in (a, b)]
                 self.link(ends[0], ends[1], (x, y))
                 self.piece_nodes.setdefault((x, y, piece), ends[0])
+                for end in ends:
+                    self.node_piece[end] = (x, y, piece)
         for node in list(self.adjacent):
             if node[0] == "port":
                 _kind, x, y, side = node
@@ -91,6 +94,14 @@ class Field:
                     seen.add(other)
                     todo.append(other)
         return seen
+
+    def line_id(self, piece: tuple[int, int, int]) -> str:
+        """A line's id as the view names it: its smallest piece, "x,y,piece"."""
+        first = min(self.node_piece[node] for node in self.line_of(piece) if node in self.node_piece)
+        return ",".join(map(str, first))
+
+    def lines_on(self, cell: tuple[int, int]) -> set[str]:
+        return {self.line_id(piece) for piece in self.piece_nodes if piece[:2] == cell}
 
     def route_points(self, piece: tuple[int, int, int]) -> tuple[int, int, int]:
         """(points, distinct tiles, blue rhombs at the ends) of the route of the line through ``piece``."""
@@ -179,3 +190,123 @@ def test_the_scored_games_cover_every_kind_of_route():
         decided_by_blue += outcome["scores"][0] == outcome["scores"][1] and not outcome["draw"]
     assert {"rhombs", "rhomb_to_edge", "edge_to_edge"} <= kinds, kinds
     assert decided_by_blue, "a tie on points broken by blue rhombs comes up"
+
+
+# -- the turn, move by move (N2-N5) --------------------------------------------------------------------------------
+def occupied(field: Field, markers) -> list[list[str]]:
+    """Each seat's occupied lines (ids), one entry per marker on the field."""
+    return [sorted(field.line_id(tuple(ref)) for ref in own if ref is not None) for own in markers]
+
+
+def fitting(state) -> set[tuple[int, int, int]]:
+    """N2: a free square next to a tile (the first in the centre), all inside a 4 x 4 square; any turn."""
+    cells = {cell for cell, _tile, _rot in state.placed}
+    if not cells:
+        return {(0, 0, rot) for rot in range(4)}
+    near = {(x + dx, y + dy) for x, y in cells for dx, dy in STEP.values()} - cells
+    found = set()
+    for x, y in near:
+        xs, ys = [c[0] for c in cells] + [x], [c[1] for c in cells] + [y]
+        if max(xs) - min(xs) < 4 and max(ys) - min(ys) < 4:
+            found.update((x, y, rot) for rot in range(4))
+    return found
+
+
+def placements_by_the_rules(state) -> set[tuple[int, int, int]]:
+    """N2, and N4: never joining two lines of one colour, and (ruling 4) at most one connection."""
+    found = set()
+    for x, y, rot in fitting(state):
+        field = Field([*state.placed, ((x, y), state.drawn, rot)])
+        seats_by_line: dict[str, list[int]] = {}
+        for seat, own in enumerate(state.markers):
+            for ref in own:
+                if ref is not None:
+                    seats_by_line.setdefault(field.line_id(tuple(ref)), []).append(seat)
+        if any(len(seats) != len(set(seats)) for seats in seats_by_line.values()):
+            continue  # N4: two lines of one colour joined
+        if sum(len(seats) == 2 for seats in seats_by_line.values()) > 1:
+            continue  # ruling 4: two connections at once
+        found.add((x, y, rot))
+    return found
+
+
+def follow_ups_by_the_rules(state, seat: int) -> list[dict]:
+    """N3 after a placement, or N4's forced connection when the tile joined a yellow and a green line."""
+    field = Field(list(state.placed))
+    lines = occupied(field, state.markers)
+    joined = set(lines[0]) & set(lines[1])
+    if joined:
+        (line,) = joined
+        other = [ref for ref in state.markers[seat] if ref is None or field.line_id(tuple(ref)) != line]
+        assert len(other) == 1
+        source = "supply" if other[0] is None else field.line_id(tuple(other[0]))
+        return [{"type": "connect_marker", "from": source}]
+    sources = (["supply"] if None in state.markers[seat] else []) + lines[seat]
+    free = field.lines_on(state.placed[-1][0]) - set(lines[0]) - set(lines[1])
+    return [{"type": "skip"}] + [{"type": "occupy", "line": line, "from": source}
+                                 for line in sorted(free) for source in sources]
+
+
+def expected_after(state, seat: int, action: dict) -> list[list[str]]:
+    """Each seat's occupied lines after an occupy, skip or connection."""
+    field = Field(list(state.placed))
+    lines = occupied(field, state.markers)
+    if action["type"] == "occupy":
+        if action["from"] != "supply":
+            lines[seat].remove(action["from"])  # the line it leaves becomes free
+        lines[seat] = sorted([*lines[seat], action["line"]])
+    elif action["type"] == "connect_marker":
+        (line,) = set(lines[0]) & set(lines[1])
+        lines[1 - seat].remove(line)  # both original markers go home; the placer's other one comes
+        lines[seat] = [line]
+    return lines
+
+
+def key(action: dict) -> tuple:
+    return tuple(sorted(action.items()))
+
+
+def refereed_game(seed: int, choices: random.Random):
+    state = GAME.setup(2, seed)
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal(state, seat)
+        if state.phase == "place":
+            assert {(a["x"], a["y"], a["rot"]) for a in legal} == placements_by_the_rules(state)
+            action = choices.choice(legal)
+            GAME.apply(state, seat, action)
+            assert state.phase in ("occupy", "connect")
+            continue
+        assert sorted(map(key, legal)) == sorted(map(key, follow_ups_by_the_rules(state, seat)))
+        action = choices.choice(legal)
+        expected = expected_after(state, seat, action)
+        tiles_left = len(state.stack)
+        GAME.apply(state, seat, action)
+        assert occupied(Field(list(state.placed)), state.markers) == expected
+        if tiles_left == 0:  # N5: the game ends when the player who placed the last tile ends the turn
+            assert GAME.outcome(state) is not None
+        elif GAME.outcome(state) is None:
+            assert state.current == 1 - seat  # then the other player draws (and places)
+    assert len(state.placed) + len(state.set_aside) == 16
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**32))
+def test_random_games_offer_and_play_exactly_what_the_rules_allow(seed, choice_seed):
+    assert_scored_by_the_rules(refereed_game(seed, random.Random(choice_seed)))
+
+
+def test_the_refereed_games_see_connections_and_refusals():
+    """The property above meets the rules that matter most: connections made, placements refused by N4."""
+    connections = refused = 0
+    for seed in range(15):
+        choices = random.Random(seed)
+        state = GAME.setup(2, seed)
+        while GAME.outcome(state) is None:
+            (seat,) = GAME.to_act(state)
+            if state.phase == "place":
+                refused += len(fitting(state)) - len(placements_by_the_rules(state))
+            connections += state.phase == "connect"
+            GAME.apply(state, seat, choices.choice(GAME.legal(state, seat)))
+    assert connections > 0 and refused > 0, (connections, refused)
