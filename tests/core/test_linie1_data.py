@@ -213,3 +213,11 @@ def test_every_route_card_row_is_the_data_sheets():
 def test_each_player_starts_with_three_straights_and_two_curves_and_holds_five():
     assert START_TILES_PER_PLAYER == {1: 3, 2: 2}
     assert HAND_SIZE == 5
+
+
+def test_the_tree_tiles_are_exactly_the_tiles_nothing_can_upgrade():
+    """docs/linie1.md: no tile keeps every rail of a tree tile and adds one, and every other tile
+    has an upgrade; so the tree rule and the superset rule (L3) never disagree."""
+    upgradable = {tile for tile in TILE_TYPES
+                  if any(FACES[(tile, rot)] < face for rot in range(4) for face in FACES.values())}
+    assert upgradable == {tile for tile, info in TILE_TYPES.items() if not info.tree}
