@@ -161,3 +161,25 @@ def test_random_games_offer_exactly_the_placements_and_exchanges_the_rules_allow
                   dict(state.board.signs))
         GAME.apply(state, seat, action)
         check_action(before, state, seat, action)
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_undo_takes_the_turn_back_exactly_to_before_the_action(players, seed):
+    """L4: a player's actions can be undone until they end the turn — every one, back to the very
+    position (board, signs, hands, what the turn still owes, every seat's view) it was taken in."""
+    undone = 0
+    for state, seat, action in random_game(players, seed, 60):
+        if action["type"] not in ("place", "exchange", "exchange2"):
+            GAME.apply(state, seat, action)
+            continue
+        saved = GAME.snapshot(state)
+        views = {who: GAME.view(state, who) for who in [None, *range(players)]}
+        GAME.apply(state, seat, action)
+        assert GAME.check(state, seat, {"type": "undo"}) is None
+        GAME.apply(state, seat, {"type": "undo"})
+        undone += 1
+        assert GAME.snapshot(state) == saved
+        assert {who: GAME.view(state, who) for who in [None, *range(players)]} == views
+        GAME.apply(state, seat, action)  # and play on as chosen
+    assert undone
