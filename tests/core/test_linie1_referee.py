@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.linie1 import GAME
-from game.core.linie1.data import BUILDINGS, FACES, TERMINAL_AT, TILE_TYPES
+from game.core.linie1.data import BUILDINGS, FACES, ROUTE_CARD_COLOURS, ROUTE_CARDS, TERMINAL_AT, TILE_TYPES
 from game.core.rng import Rng
 
 STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}  # N, E, S, W; row 0 at the top
@@ -183,3 +183,24 @@ def test_undo_takes_the_turn_back_exactly_to_before_the_action(players, seed):
         assert {who: GAME.view(state, who) for who in [None, *range(players)]} == views
         GAME.apply(state, seat, action)  # and play on as chosen
     assert undone
+
+
+def test_setup_deals_each_player_their_own_lines_row_of_their_own_card():
+    """Each player gets a secret line card and a route card of the colour for the table's size, and
+    reads only their own line's row of it; over many deals every line and every card comes up."""
+    lines_seen: dict[int, set[int]] = {}
+    cards_seen: dict[int, set[str]] = {}
+    for players in range(2, 6):
+        colour = "blue" if players <= 3 else "red"
+        for seed in range(120):
+            state = GAME.setup(players, seed)
+            assert len(set(state.lines)) == len(set(state.route_cards)) == players
+            for seat in range(players):
+                card, line = state.route_cards[seat], state.lines[seat]
+                assert ROUTE_CARD_COLOURS[card] == colour
+                assert tuple(state.stops[seat]) == ROUTE_CARDS[card][line]
+                lines_seen.setdefault(players, set()).add(line)
+                cards_seen.setdefault(players, set()).add(card)
+            assert state.current == 0 and state.turn == 1  # "The oldest player begins": seat 0
+    assert all(seen == {1, 2, 3, 4, 5, 6} for seen in lines_seen.values())
+    assert all(len(seen) == 6 for seen in cards_seen.values())
