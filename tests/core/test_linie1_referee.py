@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from game.core.linie1 import GAME
 from game.core.linie1.data import BUILDINGS, FACES, ROUTE_CARD_COLOURS, ROUTE_CARDS, TERMINAL_AT, TILE_TYPES
+from game.core.linie1.dice import carry_out
+from game.core.linie1.routes import advance, drive_to
 from game.core.rng import Rng
 
 STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}  # N, E, S, W; row 0 at the top
@@ -204,3 +206,30 @@ def test_setup_deals_each_player_their_own_lines_row_of_their_own_card():
             assert state.current == 0 and state.turn == 1  # "The oldest player begins": seat 0
     assert all(seen == {1, 2, 3, 4, 5, 6} for seen in lines_seen.values())
     assert all(len(seen) == 6 for seen in cards_seen.values())
+
+
+# -- the trip: every roll, drive and die on every route (L9, the variants) ----------------------------------
+ROUTES = st.lists(st.booleans(), min_size=1, max_size=40).map(lambda halts: [*halts[:-1], True])
+
+
+@given(halts=ROUTES, data=st.data())
+def test_every_trip_move_goes_where_the_rule_texts_send_it(halts, data):
+    """The die (L9): n squares, or H to the next sign or terminal; the destination at once, surplus
+    lost. The pace rule: up to the squares chosen, ending on the first halt reached. The three dice:
+    R stays, 1 and 2 go on, H as the die's, tools back to the last sign entered before this square
+    (this one if reached by H), -1 being the start terminal."""
+    last = len(halts) - 1
+    position = data.draw(st.integers(-1, last - 1), label="position")
+    signs = [halt and data.draw(st.booleans(), label="sign") for halt in halts[:-1]] + [False]
+    by_h = data.draw(st.booleans(), label="by_h") and position >= 0 and signs[position]
+    later = [index for index in range(position + 1, last + 1) if halts[index]]
+    for face in ("1", "2", "3", "4", "5", "6", "H"):
+        assert advance(halts, position, face) == (later[0] if face == "H" else min(position + int(face), last))
+    for squares in range(1, 8):
+        assert drive_to(halts, position, squares) == min([position + squares, last, *later[:1]])
+    earlier = [index for index in range(position) if signs[index]]
+    back = position if by_h else (earlier[-1] if earlier else -1)
+    expected = {"R": (position, by_h), "1": (min(position + 1, last), False),
+                "2": (min(position + 2, last), False), "H": (later[0], True), "T": (back, by_h)}
+    for face, outcome in expected.items():
+        assert carry_out(halts, signs, position, by_h, face) == outcome, face
