@@ -12,6 +12,7 @@ N6). The higher total wins, then more blue rhombs at route ends, then it is a dr
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -272,7 +273,8 @@ def refereed_game(seed: int, choices: random.Random):
         (seat,) = GAME.to_act(state)
         legal = GAME.legal(state, seat)
         if state.phase == "place":
-            assert {(a["x"], a["y"], a["rot"]) for a in legal} == placements_by_the_rules(state)
+            allowed = placements_by_the_rules(state)
+            assert allowed and {(a["x"], a["y"], a["rot"]) for a in legal} == allowed
             action = choices.choice(legal)
             GAME.apply(state, seat, action)
             assert state.phase in ("occupy", "connect")
@@ -281,8 +283,12 @@ def refereed_game(seed: int, choices: random.Random):
         action = choices.choice(legal)
         expected = expected_after(state, seat, action)
         tiles_left = len(state.stack)
-        GAME.apply(state, seat, action)
+        events = GAME.apply(state, seat, action)
         assert occupied(Field(list(state.placed)), state.markers) == expected
+        for event in events:  # N5 and ruling 6: a tile is set aside only when it fits nowhere
+            if event["type"] == "set_aside":
+                drawn = SimpleNamespace(placed=state.placed, markers=state.markers, drawn=event["tile"])
+                assert not placements_by_the_rules(drawn)
         if tiles_left == 0:  # N5: the game ends when the player who placed the last tile ends the turn
             assert GAME.outcome(state) is not None
         elif GAME.outcome(state) is None:
