@@ -4,12 +4,15 @@ from game.core.linie1.data import (
     BESIDE_BUILDING,
     BUILDING_NAMES,
     BUILDINGS,
+    CARD_COLOUR_FOR_PLAYERS,
     DEFAULT_DIE,
     FACES,
+    HAND_SIZE,
     LINE_COLOURS,
     PLAYABLE,
     ROUTE_CARD_COLOURS,
     ROUTE_CARDS,
+    START_TILES_PER_PLAYER,
     TERMINAL_AT,
     TERMINALS,
     TILE_TYPES,
@@ -117,3 +120,104 @@ def test_route_cards_and_die():
     assert sorted(c for c, col in ROUTE_CARD_COLOURS.items() if col == "blue") == [f"B{i}" for i in range(1, 7)]
     assert all(len(ROUTE_CARDS[c][line]) == (3 if c[0] == "B" else 2) for c in ROUTE_CARDS for line in range(1, 7))
     assert DEFAULT_DIE == ("1", "2", "3", "4", "H", "H")
+
+
+# The data sheet's tables, copied as printed, so that every entry of the asset is checked, not a sample.
+TILE_TABLE = """
+1  | N-S             | 21 | 15 | no
+2  | N-E             | 20 | 10 | no
+3  | N-S S-W         | 10 | 0  | no
+4  | N-S S-E         | 10 | 0  | no
+5  | N-E N-W         | 10 | 0  | no
+6  | N-E S-W         | 6  | 0  | no
+7  | E-W N-E N-W     | 6  | 0  | yes
+8  | E-W E-N E-S     | 6  | 0  | yes
+9  | N-E E-S S-W W-N | 4  | 0  | yes
+10 | N-S E-W         | 4  | 0  | yes
+11 | N-S N-E S-W     | 2  | 0  | yes
+12 | N-S N-W S-E     | 2  | 0  | yes
+"""
+
+TERMINAL_TABLE = """
+1 | red     | (2,13) (3,13) Waldburgstraße     | (6,0) (7,0) Auf der Schmelz
+2 | yellow  | (6,13) (7,13) Ketzergasse        | (10,0) (11,0) Alberichstraße
+3 | green   | (10,13) (11,13) Düsseldorfer Str. | (2,0) (3,0) Pfeilstraße
+4 | blue    | (0,6) (0,7) Untere Wörthstr.     | (13,10) (13,11) Pfarrlandplatz
+5 | magenta | (0,2) (0,3) Bismarckstraße       | (13,6) (13,7) Schillerstraße
+6 | white   | (0,10) (0,11) Barbarossaplatz    | (13,2) (13,3) Am Breiten Rain
+"""
+
+BUILDING_TABLE = """
+A Altstadt | B Bahnhof | C Charly's Pub | D Dom | E E-Werk | F Fischmarkt | G Gericht | H Hallenbad
+I Industriegebiet | K Kurhotel | L Lichtspielhaus | M Museum
+"""
+
+ROUTE_CARD_TABLE = """
+B1 | A C L | C G K | D H I | C E M | A B M | E I K
+B2 | B G L | B L M | C I M | A D M | A G K | B F M
+B3 | C G M | G H L | C D M | A E I | D F I | E K L
+B4 | C D I | B D M | G K L | E F K | E H K | A L M
+B5 | F I K | E G I | D H K | H K L | A E L | A B L
+B6 | F H K | C F I | G L M | B H L | D I M | B F I
+R1 | F K | F H | A C | D K | D G | E H
+R2 | B I | B M | D M | E I | B H | F I
+R3 | C I | G K | E G | C H | H M | A G
+R4 | A F | G L | C F | D F | A L | C E
+R5 | C M | F L | H K | E K | D I | B L
+R6 | B D | B E | B G | H L | A M | A D
+"""
+
+
+def _rows(table):
+    return [[part.strip() for part in line.split("|")] for line in table.strip().splitlines()]
+
+
+def _cell(text):
+    row, col = text.strip("()").split(",")
+    return int(row), int(col)
+
+
+def test_every_tile_type_has_the_data_sheets_segments_counts_and_trees():
+    rows = _rows(TILE_TABLE)
+    assert sorted(TILE_TYPES) == [int(row[0]) for row in rows]
+    for number, segments, pile, start, tree in rows:
+        info = TILE_TYPES[int(number)]
+        assert info.face == face_from_names([pair.split("-") for pair in segments.split()]), number
+        assert (info.pile, info.start, info.tree) == (int(pile), int(start), tree == "yes"), number
+
+
+def test_every_terminal_has_the_data_sheets_cells_name_and_colour():
+    for line, colour, *terminals in _rows(TERMINAL_TABLE):
+        assert LINE_COLOURS[int(line)] == colour
+        for terminal, text in zip(TERMINALS[int(line)], terminals, strict=True):
+            first, second, name = text.split(" ", 2)
+            assert terminal.cells == (_cell(first), _cell(second)), line
+            assert terminal.name == name.strip(), line
+            assert terminal.line == int(line)
+
+
+def test_every_building_has_its_name_on_the_1995_board():
+    names = dict(item.split(" ", 1) for line in BUILDING_TABLE.strip().splitlines() for item in line.split(" | "))
+    assert names == BUILDING_NAMES
+
+
+def test_every_route_card_row_is_the_data_sheets():
+    rows = _rows(ROUTE_CARD_TABLE)
+    assert sorted(ROUTE_CARDS) == sorted(row[0] for row in rows)
+    for card, *stops in rows:
+        assert ROUTE_CARDS[card] == {line: tuple(text.split()) for line, text in enumerate(stops, start=1)}, card
+        assert ROUTE_CARD_COLOURS[card] == ("blue" if card[0] == "B" else "red")
+    assert CARD_COLOUR_FOR_PLAYERS == {2: "blue", 3: "blue", 4: "red", 5: "red"}
+
+
+def test_each_player_starts_with_three_straights_and_two_curves_and_holds_five():
+    assert START_TILES_PER_PLAYER == {1: 3, 2: 2}
+    assert HAND_SIZE == 5
+
+
+def test_the_tree_tiles_are_exactly_the_tiles_nothing_can_upgrade():
+    """docs/linie1.md: no tile keeps every rail of a tree tile and adds one, and every other tile
+    has an upgrade; so the tree rule and the superset rule (L3) never disagree."""
+    upgradable = {tile for tile in TILE_TYPES
+                  if any(FACES[(tile, rot)] < face for rot in range(4) for face in FACES.values())}
+    assert upgradable == {tile for tile, info in TILE_TYPES.items() if not info.tree}

@@ -409,3 +409,19 @@ def test_views_keep_secrets():
             assert (player["route_card"] is not None) == mine
             assert (player["stops"] is not None) == mine
         assert view["hands"] == state.hands  # "All players' track tiles are kept face up."
+
+
+def test_a_pair_each_legal_alone_is_accepted_though_only_pairs_needing_each_other_are_listed():
+    """L3 judges a side-by-side pair on the board after both, so a pair whose exchanges are each
+    legal alone is legal too; ``legal`` lists only the pairs legal *only* together (docs/linie1.md),
+    since any other pair is the same as its two single exchanges, which are listed."""
+    board = board_with(straight((5, 7), "NS"), straight((5, 8), "NS"))
+    state = state_with_board(board, hand=[3, 4, 1, 1, 2])
+    west = {"tile": 3, "cell": [5, 7], "rot": rot_of(3, "NS", "SW")}  # a curve out to the free west
+    east = {"tile": 4, "cell": [5, 8], "rot": rot_of(4, "NS", "SE")}  # a curve out to the free east
+    listed = list(GAME.legal(state, 0))
+    assert {"type": "exchange", **west} in listed and {"type": "exchange", **east} in listed
+    pair = {"type": "exchange2", "first": west, "second": east}
+    assert codes(state, 0, pair) is None and pair not in listed
+    GAME.apply(state, 0, pair)
+    assert state.actions_taken == 2 and sorted(state.hands[0]) == [1, 1, 1, 1, 2]
