@@ -954,7 +954,7 @@ def test_the_first_game_hint_for_the_very_first_tile_speaks_of_the_centre_not_of
     seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
     assert start_local_game(app, TableConfig("liniell", seats, {"first_player": 0}, 4))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
-    app.step(0.5)
+    wait_idle(app, table)  # past the "Ada starts" banner
     assert table.coach is not None and table.model is not None and not table.model.tiles and table.my_turn
     assert "centre" in table.coach.text and "in play" not in table.coach.text, table.coach.text
     later = SimpleNamespace(view=table_after(app, 2, humans=(0,), push=False).session.view(0))

@@ -235,6 +235,16 @@ class LiniellTable(TableScene):
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return liniell_figures(view, outcome)
 
+    def opening_seat(self, view: View) -> int | None:
+        """The first player is drawn at random (or set up): named until the first tile lies."""
+        return None if view.get("board") or view.get("phase") == "over" else int(view.get("first_player", 0))
+
+    def opening_words(self) -> str:
+        return _("Each turn: lay the tile drawn, then you may put a marker on one of its lines.")
+
+    def opening_area(self) -> pygame.Rect:
+        return field_area(self.session.lan)
+
     def results_title(self, outcome: dict[str, Any]) -> str:
         """Who played whom, as Linja's duel says it (the other games name their player count), and when
         the game ended without its last tile (N5), that it did."""
