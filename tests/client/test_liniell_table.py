@@ -229,6 +229,35 @@ def test_keyboard_alone_places_and_occupies(fast) -> None:
     assert marker["line"] is not None and tuple(marker["piece"][:2]) == (0, 0)
 
 
+def test_the_arrows_choose_a_line_that_shows_even_with_the_pointer_resting_on_the_field(fast) -> None:
+    """The pointer rests on the field off the new tile's lines (where the click that placed the tile
+    left it): → lit nothing and Enter then occupied a line never shown. The keys now take the choice
+    from the resting pointer: what Enter occupies is the line lit, until the pointer moves again."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, key(pygame.K_RIGHT))
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    free = table.model.free_lines_on_last()
+    rest = table.camera.tile_rect((2, 2)).center  # an empty square: no line under the pointer
+    app.step(1 / 60, move(rest))
+    assert table.line_at(rest) is None and table.target_line() is None
+    app.step(1 / 60, key(pygame.K_RETURN))  # a first Enter shows the line it would take ...
+    assert table.model.phase == "occupy" and table.target_line() == free[0]
+    app.step(1 / 60, key(pygame.K_RIGHT))  # ... and the arrows step on from the line shown
+    chosen = free[1 % len(free)]
+    assert table.target_line() == chosen
+    app.step(1 / 60, move((rest[0] + 5, rest[1])))  # the pointer moves: it leads again
+    assert table.target_line() is None
+    app.step(1 / 60, key(pygame.K_LEFT))
+    assert table.target_line() == chosen  # shown again first, not stepped past unseen
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    assert table.session.match.view(0)["markers"][0][0]["line"] == chosen
+
+
 def test_escape_pauses_the_table_and_its_bots(fast) -> None:
     app = fast
     table = table_after(app, 0, humans=(0,))
