@@ -258,6 +258,28 @@ def test_the_arrows_choose_a_line_that_shows_even_with_the_pointer_resting_on_th
     assert table.session.match.view(0)["markers"][0][0]["line"] == chosen
 
 
+def test_the_stack_counts_down_one_tile_at_a_time_and_never_up(fast, monkeypatch) -> None:
+    """Every move ends with the next tile drawn: while the move played, the stack read one more than a
+    moment before ("1 tile left", then "2 tiles left" as the last marker hopped). What the card shows
+    only ever goes down, a tile at a time, from 15 to the empty stack."""
+    app = fast
+    shown: list[int] = []
+    draw_card = panel.draw_tile_card
+
+    def record(surface, title, image, stack, *rest, **named):  # type: ignore[no-untyped-def]
+        if not shown or shown[-1] != stack:
+            shown.append(stack)
+        return draw_card(surface, title, image, stack, *rest, **named)
+
+    monkeypatch.setattr(panel, "draw_tile_card", record)
+    table = table_after(app, 0, humans=())
+    deadline = time.monotonic() + 60
+    while not table.count.done:
+        assert time.monotonic() < deadline
+        app.step(1 / 30)
+    assert shown == list(range(15, -1, -1))
+
+
 def test_escape_pauses_the_table_and_its_bots(fast) -> None:
     app = fast
     table = table_after(app, 0, humans=(0,))

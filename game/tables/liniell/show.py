@@ -3,10 +3,10 @@ the final count where every scoring route lights up tile by tile while its point
 
 ``stage_update`` fills one update's timeline on the table's ``Show``: things in flight are effects,
 and the show's masks keep the board from drawing what is still in the air (``("marker", seat, i)``,
-``("drawn",)`` the tile card, ``("set_aside",)`` and ``("stack",)`` counts, ``("current",)`` whose
-move is on screen while the view is ahead). The view goes on screen (``show.switch``) at the moment
-the motion reaches it. Positions are worked out every frame from the camera, so a marker still
-lands on its line while the field zooms.
+``("drawn",)`` the tile card, ``("set_aside",)`` the tiles still in flight, ``("stack",)`` the count
+the stack shows, ``("current",)`` whose move is on screen while the view is ahead). The view goes on
+screen (``show.switch``) at the moment the motion reaches it. Positions are worked out every frame
+from the camera, so a marker still lands on its line while the field zooms.
 """
 
 from __future__ import annotations
@@ -208,9 +208,11 @@ def stage_update(stage: Stage, timeline: Timeline, events: list[dict[str, Any]],
     def begin() -> None:
         if actor is not None:
             masks.place(("current",), actor)
-        if draws:  # the next tile shows only once it has been drawn
+        if draws:  # the next tile shows only once it has been drawn, and the stack keeps the count it
+            # shows now until a tile lifts off it (never the new view's count plus the tiles still to
+            # draw while the old view is on screen: that read one more than a moment before)
             masks.place(("drawn",), True)
-            masks.place(("stack",), draws)
+            masks.place(("stack",), int(stage.model().view.get("stack_size", 0)))
 
     timeline.call(begin)
     if pause:
@@ -344,7 +346,8 @@ def _draw(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     def lift_off() -> None:
         masks.place(("drawn",), True)
         masks.place(("current",), event["seat"])
-        masks.place(("stack",), max(0, masks.instead(("stack",), 0) - 1))
+        if masks.held(("stack",)):
+            masks.place(("stack",), max(0, int(masks.instead(("stack",), 0)) - 1))
         switch()
         stage.sound("draw")
 
