@@ -488,11 +488,11 @@ class LiniellTable(TableScene):
             return True
         if kind == "confirm" and free:
             target = self.target_line()
-            if target is None:  # nothing lit (the pointer rests off the new tile's lines): show the choice first
-                self.line_keyed = True
+            if target is None and self.source is not None:  # nothing lit (the pointer rests off the new
+                self.line_keyed = True  # tile's lines): show the choice first
                 self.sound("hover")
-            else:
-                self.occupy(target, keys=True)
+            else:  # (with no marker chosen, the note on choosing one comes at once)
+                self.occupy(target or free[self.choice % len(free)], keys=True)
             return True
         if kind == "press" and intent.pos is not None:
             picked = self._source_at(intent.pos)
