@@ -357,9 +357,13 @@ def _draw(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
 
 def _set_aside(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     masks = stage.show.masks
-    tray = (panel.STACK_SPOT[0], panel.TILE_CARD.bottom - 36)
-    actor = FlyingTile(event["tile"], panel.TILE_SPOT.center, lambda: tray, float(panel.TILE_SPOT.width),
-                       lambda: 50.0, 0.0, 0.0)
+
+    def tray() -> Point:  # the tray's last place (its first three tiles show), the view already switched to
+        count = len(stage.model().view.get("set_aside", [])) or 1
+        return panel.set_aside_rects(count)[min(count, 3) - 1].center
+
+    actor = FlyingTile(event["tile"], panel.TILE_SPOT.center, tray, float(panel.TILE_SPOT.width),
+                       lambda: float(panel.ASIDE_TILE), 0.0, 0.0)
 
     def start() -> None:
         masks.place(("drawn",), True)
