@@ -45,6 +45,7 @@ from game.session import Session
 from game.tables.coach import Coach, GameHints, HintMemory
 from game.tables.launch import TableConfig, start_local_game
 from game.ui import theme
+from game.ui.banner import Banner
 from game.ui.handover import Handover
 from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_save_problem
@@ -55,6 +56,7 @@ SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before takin
 # click that skipped does not hand the device on unseen too. Real seconds: the beat is for reading.
 LOOK_SECONDS = 1.6
 LOOK_DEAF = 0.35
+START_SECONDS = 1.3  # the "{name} starts" banner as a game opens
 # what an open handover (a game without secrets) does not take in its first LOOK_DEAF seconds
 HANDED_OVER_DEAF = frozenset({"press", "release", "confirm", "next", "pick", "undo", "rotate", "rotate_back"})
 # the keys that walk and press the table's buttons (Rules, Menu, Skip…) when the board does not want them
@@ -154,6 +156,32 @@ class TableScene(HoldsSession, Scene):
             self.resync(first)
         if not self.show.busy:
             self._open_turn()
+        self.announce_start()
+
+    def opening_seat(self, view: View) -> int | None:
+        """The seat that makes the first move of a game nobody has moved in yet, when the screen should
+        say who starts (the seat was drawn or chosen); None once a move is made or the game is over."""
+        return None
+
+    def opening_words(self) -> str:
+        """The line under "{name} starts": what a turn is, in a sentence."""
+        return ""
+
+    def opening_area(self) -> pygame.Rect:
+        """The board the "starts" banner sweeps across."""
+        return pygame.Rect(0, 0, 1920, 1080)
+
+    def announce_start(self) -> None:
+        """Name who starts, once, as the game opens: a banner in the starter's colour. Two players at one
+        screen are told by the open handover's band ("Ada's turn") instead, and a game opened part way
+        through (a save, a rejoin) is not announced. Queued on the show, so a bot's first move follows it."""
+        view = self.view
+        seat = self.opening_seat(view) if view is not None and not view.get("outcome") else None
+        if view is None or seat is None or len(self.humans) > 1 or self.session.replay:
+            return
+        banner = Banner(self.opening_area(), _("{name} starts").format(name=self.seat_name(seat)),
+                        self.seat_colour(seat), START_SECONDS, self.opening_words())
+        self.show.play(view, lambda timeline: timeline.play(banner))
 
     # -- what is on screen ------------------------------------------------------------------------
     @property

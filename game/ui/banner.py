@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim.easing import out_back
+from game.anim.effect import Effect
 from game.ui import theme
 
 
@@ -55,3 +56,22 @@ def draw_band(surface: pygame.Surface, area: pygame.Rect, text: str, colour: the
             fitted = theme.fit_text(subtitle, 32, band.width - 80, theme.TEXT_BOLD_FONT)  # a long line shrinks
             theme.draw_text(surface, subtitle, (band.centerx, band.centery + style.subtitle_drop), fitted, theme.CREAM,
                             theme.TEXT_BOLD_FONT, "center")
+
+
+BOARD_STYLE = BandStyle(height=200, text_size=92, grow_until=0.2, fade_from=0.82, fill_alpha=228, framed=False,
+                        title_lift=24, subtitle_drop=52)
+
+
+class Banner(Effect):
+    """A band across a board with a big word and a line under it, for ``seconds``: a show's step, so
+    what follows waits for it and a click skips it like any move."""
+
+    def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float,
+                 subtitle: str = "", style: BandStyle = BOARD_STYLE) -> None:
+        super().__init__()
+        self.area, self.text, self.colour, self.subtitle, self.style = area, text, colour, subtitle, style
+        self.duration = seconds
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if 0.0 < self.progress < 1.0:
+            draw_band(surface, self.area, self.text, self.colour, self.progress, self.style, self.subtitle)

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.tables.linie1.show import BANNER_STYLE as LINIE1
-from game.tables.linja.show import BANNER_STYLE as LINJA
+from game.ui.banner import BOARD_STYLE as LINJA
 from game.ui.banner import draw_band
 
 BACKGROUND = (40, 20, 60)

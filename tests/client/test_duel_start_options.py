@@ -60,3 +60,37 @@ def test_who_starts_names_the_seats_player_not_a_seat_number(app, game) -> None:
     named = dict(widget.options)
     assert named[0] != named[1] and named[0].startswith("Ada (") and named[1].startswith("Ada (")
     assert not any("Seat" in text for text in named.values())
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+@pytest.mark.parametrize("first", [0, 1, None])
+def test_a_player_facing_a_bot_is_told_who_starts_and_the_bot_waits_for_it(app, game, first) -> None:
+    """The first player may be drawn at random: one player at the screen is told who it is in a
+    banner in that player's colour, one way for both games, before anyone moves (the bot's first move
+    waits for it). Two players at one screen are told by the handover band instead."""
+    from game.ui.banner import Banner
+
+    seats = [SeatInfo("Ada", colour=0), SeatInfo("Bimmel", "bot", "easy", colour=1)]
+    assert start_local_game(app, TableConfig(game, seats, {OPTIONS[game]: first}, 7))
+    app.step(1 / 60)
+    table = app.stack.top
+    match = table.session.match
+    [starter] = match.to_act()
+    banners = [effect for effect in table.show.running() if isinstance(effect, Banner)]
+    assert [banner.text for banner in banners] == [f"{('Ada', 'Bimmel')[starter]} starts"]
+    assert banners[0].colour == table.seat_colour(starter) and banners[0].subtitle
+    assert not match.log  # nobody has moved while the banner says who starts
+    run(app, 0.5)
+    assert not match.log and any(isinstance(effect, Banner) for effect in table.show.running())
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+def test_hot_seat_names_the_starter_with_the_handover_band_not_a_second_banner(app, game) -> None:
+    from game.ui.banner import Banner
+
+    seats = [SeatInfo("Ada", colour=0), SeatInfo("Ben", colour=1)]
+    assert start_local_game(app, TableConfig(game, seats, {OPTIONS[game]: 1}, 7))
+    app.step(1 / 60)
+    table = app.stack.top
+    assert not any(isinstance(effect, Banner) for effect in table.show.running())
+    assert table.handover is not None and table.handover.name == "Ben's turn"

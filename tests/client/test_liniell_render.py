@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.bots import make_bot
 from game.core.liniell import GAME
@@ -87,3 +88,35 @@ def test_markers_carry_their_owners_initial():
     differs = sum(plain.get_at((x, y)) != lettered.get_at((x, y))
                   for x in range(plain.get_width()) for y in range(plain.get_height()))
     assert differs > 20  # the letter is drawn on the top face
+
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_tiles_set_aside_stand_clear_of_the_stacks_count(app, monkeypatch, scale) -> None:
+    """A tile set aside was drawn with its "set aside" word over the "3 tiles left" (or "stack empty")
+    under the stack, and the tray's tiles over both: each now has its own room inside the card, also at
+    the largest text size."""
+    from game.tables.liniell import panel
+    from game.ui import theme
+    from tests.client.helpers import record_drawn_sizes
+
+    drawn = record_drawn_sizes(monkeypatch)
+    theme.set_ui_scale(scale)
+    try:
+        for stack in (3, 0):
+            drawn.clear()
+            panel.draw_tile_card(pygame.Surface((1920, 1080)), "Tile placed", None, stack, [5, 7, 9], "")
+            words = {text: rect for text, _size, rect in drawn}
+            size_of = {text: size for text, size, _rect in drawn}
+            label = "stack empty" if stack == 0 else f"{stack} tiles left"
+            count = words[label]
+            aside = words["set aside"]
+            assert not count.colliderect(aside), (count, aside)
+            tray = panel.set_aside_rects(3)
+            stack_rect = panel.stack_rect(stack, panel.stack_y(label, size_of[label]))
+            for rect in [count, aside, *tray]:
+                assert panel.TILE_CARD.contains(rect), rect
+                assert not rect.colliderect(panel.TILE_SPOT) and not rect.colliderect(stack_rect), rect
+            assert not any(rect.colliderect(aside) or rect.colliderect(count) for rect in tray)
+    finally:
+        theme.set_ui_scale(1.0)

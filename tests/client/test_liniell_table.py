@@ -229,6 +229,57 @@ def test_keyboard_alone_places_and_occupies(fast) -> None:
     assert marker["line"] is not None and tuple(marker["piece"][:2]) == (0, 0)
 
 
+def test_the_arrows_choose_a_line_that_shows_even_with_the_pointer_resting_on_the_field(fast) -> None:
+    """The pointer rests on the field off the new tile's lines (where the click that placed the tile
+    left it): → lit nothing and Enter then occupied a line never shown. The keys now take the choice
+    from the resting pointer: what Enter occupies is the line lit, until the pointer moves again."""
+    app = fast
+    table = table_after(app, 0, humans=(0,))
+    wait_idle(app, table)
+    app.step(1 / 60, key(pygame.K_RIGHT))
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    assert table.model.phase == "occupy"
+    free = table.model.free_lines_on_last()
+    rest = table.camera.tile_rect((2, 2)).center  # an empty square: no line under the pointer
+    app.step(1 / 60, move(rest))
+    assert table.line_at(rest) is None and table.target_line() is None
+    app.step(1 / 60, key(pygame.K_RETURN))  # a first Enter shows the line it would take ...
+    assert table.model.phase == "occupy" and table.target_line() == free[0]
+    app.step(1 / 60, key(pygame.K_RIGHT))  # ... and the arrows step on from the line shown
+    chosen = free[1 % len(free)]
+    assert table.target_line() == chosen
+    app.step(1 / 60, move((rest[0] + 5, rest[1])))  # the pointer moves: it leads again
+    assert table.target_line() is None
+    app.step(1 / 60, key(pygame.K_LEFT))
+    assert table.target_line() == chosen  # shown again first, not stepped past unseen
+    app.step(1 / 60, key(pygame.K_RETURN))
+    wait_idle(app, table)
+    assert table.session.match.view(0)["markers"][0][0]["line"] == chosen
+
+
+def test_the_stack_counts_down_one_tile_at_a_time_and_never_up(fast, monkeypatch) -> None:
+    """Every move ends with the next tile drawn: while the move played, the stack read one more than a
+    moment before ("1 tile left", then "2 tiles left" as the last marker hopped). What the card shows
+    only ever goes down, a tile at a time, from 15 to the empty stack."""
+    app = fast
+    shown: list[int] = []
+    draw_card = panel.draw_tile_card
+
+    def record(surface, title, image, stack, *rest, **named):  # type: ignore[no-untyped-def]
+        if not shown or shown[-1] != stack:
+            shown.append(stack)
+        return draw_card(surface, title, image, stack, *rest, **named)
+
+    monkeypatch.setattr(panel, "draw_tile_card", record)
+    table = table_after(app, 0, humans=())
+    deadline = time.monotonic() + 60
+    while not table.count.done:
+        assert time.monotonic() < deadline
+        app.step(1 / 30)
+    assert shown == list(range(15, -1, -1))
+
+
 def test_escape_pauses_the_table_and_its_bots(fast) -> None:
     app = fast
     table = table_after(app, 0, humans=(0,))
@@ -954,7 +1005,7 @@ def test_the_first_game_hint_for_the_very_first_tile_speaks_of_the_centre_not_of
     seats = [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")]
     assert start_local_game(app, TableConfig("liniell", seats, {"first_player": 0}, 4))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, LiniellTable))
-    app.step(0.5)
+    wait_idle(app, table)  # past the "Ada starts" banner
     assert table.coach is not None and table.model is not None and not table.model.tiles and table.my_turn
     assert "centre" in table.coach.text and "in play" not in table.coach.text, table.coach.text
     later = SimpleNamespace(view=table_after(app, 2, humans=(0,), push=False).session.view(0))

@@ -16,8 +16,8 @@ from game.scenes.rules import RulesScene
 from game.session import LocalSession
 from game.tables.launch import TableConfig
 from game.tables.linja.frame import preview_text
-from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
+from game.ui.banner import Banner
 from tests.client.helpers import click, key, past_handover, run, wait
 from tools.shots.linja import advanced
 

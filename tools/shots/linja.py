@@ -9,8 +9,8 @@ from game.bots import make_bot
 from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.launch import TableConfig
-from game.tables.linja.show import Banner
 from game.tables.linja.table import LinjaTable
+from game.ui.banner import Banner
 from game.ui.input import Intent
 from tools.screenshot import shot
 from tools.shots.play import play_on

@@ -22,7 +22,8 @@ from game.render.linie1.board import tile_image
 from game.render.linie1.die import LIGHT_WORDS, draw_die, draw_meaning, meaning_room, meaning_size
 from game.tables.linie1.layout import dice_spots
 from game.ui import theme
-from game.ui.banner import BandStyle, draw_band
+from game.ui.banner import BandStyle
+from game.ui.banner import Banner as BoardBanner
 
 Point = tuple[float, float]
 
@@ -269,15 +270,11 @@ BANNER_STYLE = BandStyle(
 )
 
 
-class Banner(Effect):
-    """A big message across the board for a moment: a trip begins, a winner, a stalemate."""
+class Banner(BoardBanner):
+    """A big message across the board for a moment: a trip begins, a winner, a stalemate (the shared
+    board banner in Linie 1's framed style)."""
 
     def __init__(
         self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float = 1.6, subtitle: str = ""
     ) -> None:
-        super().__init__()
-        self.area, self.text, self.colour, self.subtitle = area, text, colour, subtitle
-        self.duration = seconds
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)
+        super().__init__(area, text, colour, seconds, subtitle, BANNER_STYLE)

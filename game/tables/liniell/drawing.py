@@ -423,7 +423,8 @@ def _tile_card(frame: LiniellFrame, surface: pygame.Surface) -> None:
     set_aside = list(model.view.get("set_aside", []))
     if frame.set_aside_in_flight:
         set_aside = set_aside[:-frame.set_aside_in_flight]
-    stack = int(model.view.get("stack_size", 0)) + frame.stack_still_shown
+    shown = frame.stack_shown
+    stack = int(model.view.get("stack_size", 0)) if shown is None else shown
     panel.draw_tile_card(surface, title, image, stack, set_aside, caption)
 
 

@@ -87,6 +87,7 @@ class LiniellFrame:
         return int(self.masks.instead(("set_aside",), 0)) if self.masks.held(("set_aside",)) else 0
 
     @property
-    def stack_still_shown(self) -> int:
-        return int(self.masks.instead(("stack",), 0)) if self.masks.held(("stack",)) else 0
+    def stack_shown(self) -> int | None:
+        """How many tiles the stack shows while tiles are still to be drawn off it (None: the view's count)."""
+        return int(self.masks.instead(("stack",), 0)) if self.masks.held(("stack",)) else None
 

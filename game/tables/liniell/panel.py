@@ -137,25 +137,71 @@ def draw_tile_card(surface: pygame.Surface, title: str, tile_image: pygame.Surfa
         for row, text in enumerate(lines):
             theme.draw_text(surface, text, (slot.centerx, slot.centery - (len(lines) - 1) * step // 2 + row * step),
                             size, theme.CREAM_DIM, anchor="center")
-    back_size = 96
     sx, sy = STACK_SPOT
-    for layer in range(min(stack, 6)):
-        image = art.tile_back(back_size)
-        surface.blit(image, image.get_rect(center=(sx - layer * 3, sy - layer * 5)))
-    if stack == 0:
-        pygame.draw.rect(surface, theme.NIGHT_2, pygame.Rect(sx - 48, sy - 48, 96, 96), width=3, border_radius=12)
     label = _("stack empty") if stack == 0 else ngettext("{count} tile left", "{count} tiles left", stack).format(
         count=stack)
     room = 2 * min(TILE_CARD.right - 18 - sx, sx - TILE_SPOT.right - 12)  # centred under the stack, inside the card
-    theme.draw_text(surface, label, (sx, sy + 70), fit(label, 26, room, theme.TEXT_BOLD_FONT), theme.CREAM,
-                    theme.TEXT_BOLD_FONT, "center")
-    if set_aside:
-        theme.draw_text(surface, _("set aside"), (sx, TILE_CARD.bottom - 76), 20, theme.CORAL, theme.TEXT_BOLD_FONT,
-                        "center")
-        for index, tile in enumerate(set_aside[:3]):
-            image = art.tile_image(tile, 0, 50)
-            x = sx - (len(set_aside[:3]) - 1) * 30 + index * 60
-            surface.blit(image, image.get_rect(center=(x, TILE_CARD.bottom - 36)))
+    label_size = fit(label, 26, room, theme.TEXT_BOLD_FONT)
+    if not set_aside:
+        _draw_stack(surface, stack, sy)
+        theme.draw_text(surface, label, (sx, sy + 70), label_size, theme.CREAM, theme.TEXT_BOLD_FONT, "center")
+        return
+    # tiles set aside: the tray at the card's foot, its word above it, the count above that and the stack
+    # raised as far as they need (the word stood over the count and the tray's tiles over both)
+    caption_top, label_top = _under_stack(label, label_size)
+    _draw_stack(surface, stack, stack_y(label, label_size))
+    theme.draw_text(surface, label, (sx, label_top), label_size, theme.CREAM, theme.TEXT_BOLD_FONT, "midtop")
+    theme.draw_text(surface, _("set aside"), (sx, caption_top), ASIDE_SIZE, theme.CORAL, theme.TEXT_BOLD_FONT,
+                    "midtop")
+    for tile, rect in zip(set_aside[:3], set_aside_rects(len(set_aside)), strict=False):
+        surface.blit(art.tile_image(tile, 0, ASIDE_TILE), rect)
+
+
+ASIDE_SIZE = 20  # the "set aside" word
+ASIDE_TILE = 44  # a tile in the tray
+
+
+def set_aside_rects(count: int) -> list[pygame.Rect]:
+    """Where the tray shows the first three tiles set aside: a row at the tile card's foot, under the stack."""
+    shown = max(1, min(count, 3))
+    sx = STACK_SPOT[0]
+    return [pygame.Rect(sx - (shown - 1) * 27 + index * 54 - ASIDE_TILE // 2, TILE_CARD.bottom - 8 - ASIDE_TILE,
+                        ASIDE_TILE, ASIDE_TILE) for index in range(shown)]
+
+
+def _under_stack(label: str, label_size: int) -> tuple[int, int]:
+    """The tops of the tray's word and of the stack's count, upwards from the tray, as tall as they draw."""
+    def height(text: str, size: int) -> int:
+        return theme.render_text(text, size, face=theme.TEXT_BOLD_FONT).get_height()
+
+    caption_top = set_aside_rects(1)[0].top - 2 - height(_("set aside"), ASIDE_SIZE)
+    return caption_top, caption_top - height(label, label_size)
+
+
+def stack_y(label: str, label_size: int) -> int:
+    """The stack's centre while tiles lie set aside: raised just enough for its count (``label``), the
+    tray's word and the tray to stand beneath it, one under the other."""
+    return min(STACK_SPOT[1], _under_stack(label, label_size)[1] - 2 - STACK_BACK // 2)
+
+
+STACK_BACK = 96  # a face-down tile of the stack
+
+
+def stack_rect(stack: int, y: int = STACK_SPOT[1]) -> pygame.Rect:
+    """What the stack (or the empty stack's outline) covers, its centre at height ``y``."""
+    sx = STACK_SPOT[0]
+    layers = max(1, min(stack, 6))
+    return pygame.Rect(sx - STACK_BACK // 2 - (layers - 1) * 3, y - STACK_BACK // 2 - (layers - 1) * 5,
+                       STACK_BACK + (layers - 1) * 3, STACK_BACK + (layers - 1) * 5)
+
+
+def _draw_stack(surface: pygame.Surface, stack: int, y: int) -> None:
+    sx = STACK_SPOT[0]
+    for layer in range(min(stack, 6)):
+        image = art.tile_back(STACK_BACK)
+        surface.blit(image, image.get_rect(center=(sx - layer * 3, y - layer * 5)))
+    if stack == 0:
+        pygame.draw.rect(surface, theme.NIGHT_2, pygame.Rect(sx - 48, y - 48, 96, 96), width=3, border_radius=12)
 
 
 def keys_foot(height: int) -> int:

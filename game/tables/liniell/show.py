@@ -3,10 +3,10 @@ the final count where every scoring route lights up tile by tile while its point
 
 ``stage_update`` fills one update's timeline on the table's ``Show``: things in flight are effects,
 and the show's masks keep the board from drawing what is still in the air (``("marker", seat, i)``,
-``("drawn",)`` the tile card, ``("set_aside",)`` and ``("stack",)`` counts, ``("current",)`` whose
-move is on screen while the view is ahead). The view goes on screen (``show.switch``) at the moment
-the motion reaches it. Positions are worked out every frame from the camera, so a marker still
-lands on its line while the field zooms.
+``("drawn",)`` the tile card, ``("set_aside",)`` the tiles still in flight, ``("stack",)`` the count
+the stack shows, ``("current",)`` whose move is on screen while the view is ahead). The view goes on
+screen (``show.switch``) at the moment the motion reaches it. Positions are worked out every frame
+from the camera, so a marker still lands on its line while the field zooms.
 """
 
 from __future__ import annotations
@@ -208,9 +208,11 @@ def stage_update(stage: Stage, timeline: Timeline, events: list[dict[str, Any]],
     def begin() -> None:
         if actor is not None:
             masks.place(("current",), actor)
-        if draws:  # the next tile shows only once it has been drawn
+        if draws:  # the next tile shows only once it has been drawn, and the stack keeps the count it
+            # shows now until a tile lifts off it (never the new view's count plus the tiles still to
+            # draw while the old view is on screen: that read one more than a moment before)
             masks.place(("drawn",), True)
-            masks.place(("stack",), draws)
+            masks.place(("stack",), int(stage.model().view.get("stack_size", 0)))
 
     timeline.call(begin)
     if pause:
@@ -344,7 +346,8 @@ def _draw(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     def lift_off() -> None:
         masks.place(("drawn",), True)
         masks.place(("current",), event["seat"])
-        masks.place(("stack",), max(0, masks.instead(("stack",), 0) - 1))
+        if masks.held(("stack",)):
+            masks.place(("stack",), max(0, int(masks.instead(("stack",), 0)) - 1))
         switch()
         stage.sound("draw")
 
@@ -354,9 +357,13 @@ def _draw(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
 
 def _set_aside(stage: Stage, timeline: Timeline, event: dict[str, Any]) -> None:
     masks = stage.show.masks
-    tray = (panel.STACK_SPOT[0], panel.TILE_CARD.bottom - 36)
-    actor = FlyingTile(event["tile"], panel.TILE_SPOT.center, lambda: tray, float(panel.TILE_SPOT.width),
-                       lambda: 50.0, 0.0, 0.0)
+
+    def tray() -> Point:  # the tray's last place (its first three tiles show), the view already switched to
+        count = len(stage.model().view.get("set_aside", [])) or 1
+        return panel.set_aside_rects(count)[min(count, 3) - 1].center
+
+    actor = FlyingTile(event["tile"], panel.TILE_SPOT.center, tray, float(panel.TILE_SPOT.width),
+                       lambda: float(panel.ASIDE_TILE), 0.0, 0.0)
 
     def start() -> None:
         masks.place(("drawn",), True)

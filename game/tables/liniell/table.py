@@ -94,6 +94,9 @@ class LiniellTable(TableScene):
         self.marker_homing: tuple[Homing, str] | None = None
         self.marker_dropped: tuple[float, float] | None = None  # where a marker was let go on its line
         self.choice = 0  # keyboard choice among the free lines of the new tile
+        # ←/→ took the choice of line from the pointer: it shows (and Enter takes) the keys' line, not
+        # whatever the resting pointer is over, until the pointer moves again
+        self.line_keyed = False
         # A turn opens quiet, as Linie 1's does: the pointer rests wherever it was (on the cover's button, or
         # where a click skipped the bot's move), so the ghost tile and its verdict wait until this player
         # moves the pointer, turns the tile or steers with the keys.
@@ -151,7 +154,7 @@ class LiniellTable(TableScene):
                 self._spin.clear()
                 self.turns, self.turn_angle = 0, 0.0
             self.source = SUPPLY if self.model.supply(self.model.current) else None
-            self.choice = 0
+            self.choice, self.line_keyed = 0, False
         self._reframe(animate=previous is not None)
 
     def _reframe(self, animate: bool) -> None:
@@ -233,6 +236,16 @@ class LiniellTable(TableScene):
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return liniell_figures(view, outcome)
+
+    def opening_seat(self, view: View) -> int | None:
+        """The first player is drawn at random (or set up): named until the first tile lies."""
+        return None if view.get("board") or view.get("phase") == "over" else int(view.get("first_player", 0))
+
+    def opening_words(self) -> str:
+        return _("Each turn: lay the tile drawn, then you may put a marker on one of its lines.")
+
+    def opening_area(self) -> pygame.Rect:
+        return field_area(self.session.lan)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
         """Who played whom, as Linja's duel says it (the other games name their player count), and when
@@ -329,7 +342,7 @@ class LiniellTable(TableScene):
             return True
         if kind == "point" and intent.pos is not None:
             if intent.pos != self._pointed and intent.value != "entered":
-                self.ghost_waits = False  # the player moved: the ghost follows from here on
+                self.ghost_waits = self.line_keyed = False  # the player moved: the ghost follows from here on
             self.pointer = self._pointed = intent.pos
             for carry in (self.carry, self.marker_carry[0] if self.marker_carry is not None else None):
                 if carry is not None:
@@ -460,7 +473,9 @@ class LiniellTable(TableScene):
             self.skip()
             return True
         if kind in ("left", "right") and free:
-            self.choice = (self.choice + (1 if kind == "right" else -1)) % len(free)
+            if self.target_line() == free[self.choice % len(free)]:  # the keys' line shows: step on (else show it)
+                self.choice = (self.choice + (1 if kind == "right" else -1)) % len(free)
+            self.line_keyed = True
             self.sound("hover")
             return True
         if kind in ("up", "down"):
@@ -471,7 +486,12 @@ class LiniellTable(TableScene):
                 self.sound("click")
             return True
         if kind == "confirm" and free:
-            self.occupy(free[self.choice % len(free)], keys=True)
+            target = self.target_line()
+            if target is None and self.source is not None:  # nothing lit (the pointer rests off the new
+                self.line_keyed = True  # tile's lines): show the choice first
+                self.sound("hover")
+            else:  # (with no marker chosen, the note on choosing one comes at once)
+                self.occupy(target or free[self.choice % len(free)], keys=True)
             return True
         if kind == "press" and intent.pos is not None:
             picked = self._source_at(intent.pos)
@@ -591,7 +611,7 @@ class LiniellTable(TableScene):
         if model is None or model.phase != "occupy":
             return None
         free = model.free_lines_on_last()
-        if self.pointer is not None and BOARD.collidepoint(self.pointer):
+        if self.pointer is not None and BOARD.collidepoint(self.pointer) and not self.line_keyed:
             line = self.line_at(self.pointer)
             return line if line in free else None
         return free[self.choice % len(free)] if free else None

@@ -1,9 +1,9 @@
-"""The Linja table's moving parts: pieces that glide and hop, and the banner across the board.
+"""The Linja table's moving parts: pieces that glide and hop.
 
 Everything here runs on the show's ``dt`` (animation speed applied); nothing reads a clock. A
 ``Piece`` is one wooden piece on screen: it glides to its slot when its row re-arranges and hops
-stick by stick when it moves. A ``Banner`` is an effect that sweeps across the board ("Extra
-turn!"); floating numbers are the shared ``FloatText``.
+stick by stick when it moves. Its banners ("Extra turn!") are the shared board ``Banner``; floating
+numbers are the shared ``FloatText``.
 """
 
 from __future__ import annotations
@@ -12,13 +12,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import pygame
-
 from game.anim import Tween
 from game.anim.easing import in_out_sine
-from game.anim.effect import Effect
-from game.ui import theme
-from game.ui.banner import BandStyle, draw_band
 from game.ui.drag import approach
 
 HOP_SECONDS = 0.22  # one stick
@@ -73,21 +68,3 @@ def hop_tween(flight: Callable[[], tuple[Piece, Point, Point]], hops: int,
             on_hop(landed[0])
 
     return Tween(0.0, float(hops), 0.08 + HOP_SECONDS * hops, place, "linear")
-
-
-BANNER_STYLE = BandStyle(height=200, text_size=92, grow_until=0.2, fade_from=0.82, fill_alpha=228, framed=False,
-                         title_lift=24, subtitle_drop=52)
-
-
-class Banner(Effect):
-    """A band across the board with a big word and a line under it, for ``seconds``."""
-
-    def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float,
-                 subtitle: str = "") -> None:
-        super().__init__()
-        self.area, self.text, self.colour, self.subtitle = area, text, colour, subtitle
-        self.duration = seconds
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if 0.0 < self.progress < 1.0:
-            draw_band(surface, self.area, self.text, self.colour, self.progress, BANNER_STYLE, self.subtitle)

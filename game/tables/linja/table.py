@@ -27,8 +27,9 @@ from game.tables.linja.hints import HINTS
 from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX, board_rect
 from game.tables.linja.panel import draw_backdrop, draw_panel, turn_box_plan
 from game.tables.linja.pieces import PieceLayer
-from game.tables.linja.show import Banner, Piece, hop_tween
+from game.tables.linja.show import Piece, hop_tween
 from game.ui import theme
+from game.ui.banner import Banner
 from game.ui.drag import Carry
 from game.ui.floaters import FloatText
 from game.ui.input import Intent
@@ -84,12 +85,6 @@ class LinjaTable(TableScene):
     def prewarm(cls) -> None:
         for lan in (False, True):
             board_base(*board_rect(lan).size)
-
-    def begin(self) -> None:
-        started = self._begun
-        super().begin()
-        if not started:
-            self._announce_start()
 
     def adopted(self, view: View) -> None:
         if self.pieces is None:
@@ -167,14 +162,14 @@ class LinjaTable(TableScene):
         return config
 
     # -- the show ---------------------------------------------------------------------------------
-    def _announce_start(self) -> None:
-        view = self.view
-        if view is None or view.get("moves") or view.get("phase") == "over" or len(self.humans) > 1:
-            return  # hot-seat: the cover already names the starting player
-        first = int(view.get("first", 0))
-        banner = self._banner(_("{name} starts").format(name=self.seat_name(first)), self.seat_colour(first), 1.3,
-                              _("Move a piece over one stick; the row it reaches sets the next move."))
-        self.show.play(view, lambda timeline: timeline.play(banner))
+    def opening_seat(self, view: View) -> int | None:
+        return None if view.get("moves") or view.get("phase") == "over" else int(view.get("first", 0))
+
+    def opening_words(self) -> str:
+        return _("Move a piece over one stick; the row it reaches sets the next move.")
+
+    def opening_area(self) -> pygame.Rect:
+        return self.layout.rect
 
     def stage(self, timeline: Timeline, events: list[dict[str, Any]], view: View, actor: int | None) -> None:
         first = events[0] if events else {}
