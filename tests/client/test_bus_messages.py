@@ -513,3 +513,28 @@ def test_a_vrrooomm_marker_with_no_delivery_to_make_says_why(app, pub, seated, w
     stage_update(stage, timeline, before, after, events, looks)
     timeline.finish()
     assert f"Vrrooomm! A: {looks[0].name} drives: no delivery to make ({why})." in said
+
+
+def test_the_clock_in_german_names_the_wanted_kinds_as_the_map_does():
+    """The Clock's prompt in German read "Fahrgäste wollen weiter Kneipen ... oder weiterlaufen lassen zu
+    Häuser": a plural dropped after "zu" has the wrong case. The kinds stand after "gesucht", as the map's
+    own "Gesucht: Kneipe" beside the dial, where the plural reads right."""
+    from game.i18n import set_language
+    from game.tables.bus.prompt import prompt
+    from game.tables.bus.seats import seat_looks
+    from tools.shots.bus import alice_in, played
+    match = played(alice_in("clock", 3), alice_takes="clock")
+    view = match.view(0)
+    from game.tables.bus.model import picture_of
+    picture = picture_of(view)
+    looks = seat_looks(view, len(picture.seats))
+    set_language("de")
+    try:
+        details = [prompt(picture, looks, [0], {"wants": wants, "next": nxt, "stones_left": stones}, "")[1]
+                   for wants, nxt in (("house", "office"), ("office", "pub"), ("pub", "house"))
+                   for stones in (3, 1)]
+    finally:
+        set_language("en")
+    for detail in details:
+        assert not any(f"zu {plural}" in detail for plural in ("Häuser", "Büros", "Kneipen")), detail
+        assert "dann gesucht: " in detail, detail

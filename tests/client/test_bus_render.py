@@ -342,3 +342,20 @@ def test_time_stops_rises_over_the_dial_clear_of_the_wanted_label(app):
         assert not box.colliderect(label_line) or box.height == 0, (word.age, box, label_line)
         word.age += 0.05
     assert seen
+
+
+def test_a_content_passenger_sits_on_the_paper_at_every_lot(app):
+    """A passenger content in their building sits at its foot. Beside the lot of crossing 9, at the
+    map's east rim, the figure sat half over the paper's edge, cut by the frame: every lot's sitter
+    stays inside the paper's rim."""
+    from game.render.bus.city import city_map
+    from game.render.bus.geometry import PAPER_INSET, PAPER_RIM
+    city = city_map(*layout.MAP_RECT)
+    paper = city.rect.inflate(-2 * (PAPER_INSET + PAPER_RIM), -2 * (PAPER_INSET + PAPER_RIM))
+    for crossing, spots in enumerate(city.lot_spots):
+        for index in range(len(spots)):
+            surface = pygame.Surface((layout.MAP_RECT.right + 60, layout.MAP_RECT.bottom + 60), pygame.SRCALPHA)
+            city.draw_people(surface, [0] * city.net.crossings, [(crossing, index)])
+            drawn = pygame.mask.from_surface(surface, 1).get_bounding_rects()
+            assert drawn, (crossing, index)
+            assert all(paper.contains(rect) for rect in drawn), (crossing, index, drawn, paper)

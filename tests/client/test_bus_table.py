@@ -277,15 +277,15 @@ def test_a_lan_table_follows_the_hosts_updates_and_sends_what_is_clicked(app):
     assert session.closed  # leaving the table closes its connection
 
 
-def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
-    from tools.shots.bus import SEATS
+def wasted_space_open(app) -> tuple[BusTable, Match, str]:
+    """A table where the player on this screen chooses and an action's next space would give nothing."""
+    from tools.shots.bus import SEATS, played
 
     def wasted_open(match: Match) -> bool:
         if match.to_act() != [0] or match.state.phase != "choose":
             return False
         picture = picture_of(match.view(0))
         return any(next_space(row) is not None and next_space(row).yields == 0 for row in picture.spaces)
-    from tools.shots.bus import played
     match = played(wasted_open, seats=list(SEATS))
     app.settings.animation_speed = SPEED
     table = BusTable(app, LocalSession(match), None)
@@ -294,6 +294,11 @@ def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
     action = next(row[0].action for row in table.picture.spaces
                   if next_space(row) is not None and next_space(row).yields == 0)
     assert action in table.choices.actions()
+    return table, match, action
+
+
+def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
+    table, match, action = wasted_space_open(app)
     target = layout.row_rect(ACTION_IDS.index(action)).center
     version = match.version
     app.step(0.02, move(target))
@@ -302,6 +307,19 @@ def test_a_marker_that_would_give_nothing_is_placed_only_when_chosen_again(app):
     assert match.version == version and "gives nothing" in table.toasts.items[-1].text
     app.step(0.02, click(target))
     assert match.version == version + 1 and match.log[-1]["action"] == {"type": "choose", "action": action}
+
+
+def test_the_warning_of_a_wasted_marker_goes_once_the_marker_is_placed(app):
+    """"Line Expansion D gives nothing this round ... Choose it again" stayed up after D was chosen
+    again and taken, beside D's marker and under E glowing next: it read as a warning about E, or as
+    if the marker had not been placed. The move made answers it, so it goes."""
+    table, match, action = wasted_space_open(app)
+    target = layout.row_rect(ACTION_IDS.index(action)).center
+    app.step(0.02, click(target))
+    assert any("Choose it again" in toast.text for toast in table.toasts.items)
+    app.step(0.02, click(target))
+    assert match.log[-1]["action"] == {"type": "choose", "action": action}
+    assert not any("Choose it again" in toast.text for toast in table.toasts.items)
 
 
 def test_keys_alone_choose_an_action_and_lay_a_street(app):

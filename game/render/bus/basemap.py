@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.render.bus.buildings import KIND_NAMES, KINDS, building, empty_lot
-from game.render.bus.geometry import LOT, CityGeometry, Point, lerp
+from game.render.bus.geometry import LOT, PAPER_INSET, PAPER_RIM, CityGeometry, Point, lerp
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -69,14 +69,14 @@ class BasePainter:
     def _paint_paper(self, big: pygame.Surface, k: int) -> None:
         frame = big.get_rect()
         pygame.draw.rect(big, theme.shade(theme.PLUM_LIGHT, 0.8), frame, border_radius=30 * k)
-        paper = frame.inflate(-14 * k, -14 * k)
+        paper = frame.inflate(-2 * PAPER_INSET * k, -2 * PAPER_INSET * k)
         pygame.draw.rect(big, PAPER, paper, border_radius=22 * k)
         rng = random.Random(7)  # a fixed paper grain: the same map every run
         for _grain in range(900):
             x = rng.uniform(paper.left + 12 * k, paper.right - 12 * k)
             y = rng.uniform(paper.top + 12 * k, paper.bottom - 12 * k)
             pygame.draw.circle(big, PAPER_DARK, (x, y), rng.uniform(0.6, 1.8) * k)
-        pygame.draw.rect(big, theme.shade(PAPER_DARK, 0.9), paper, width=3 * k, border_radius=22 * k)
+        pygame.draw.rect(big, theme.shade(PAPER_DARK, 0.9), paper, width=PAPER_RIM * k, border_radius=22 * k)
 
     @theme.natural_size
     def _paint_park(self, big: pygame.Surface, k: int) -> None:

@@ -145,11 +145,16 @@ def empty_lot(size: int, colour: Colour, label: str = "") -> pygame.Surface:
 
 
 @cache
+def passenger_width(size: int) -> int:
+    """How wide a passenger ``size`` pixels tall is drawn: what keeps one inside the map."""
+    return round(size * 0.7)
+
+
 def passenger(size: int, seated: bool = False) -> pygame.Surface:
     """A passenger: a round head over a body, ``size`` pixels tall; ``seated`` ones sit lower and paler
     (content where they are)."""
     k = SUPERSAMPLE
-    w, h = round(size * 0.7), size
+    w, h = passenger_width(size), size
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
     W, H = w * k, h * k
     body_colour = theme.mix(PASSENGER, (150, 140, 160), 0.45) if seated else PASSENGER

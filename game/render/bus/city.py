@@ -20,8 +20,8 @@ import pygame
 from game.core.bus.network import Board
 from game.i18n import language
 from game.render.bus.basemap import SUPERSAMPLE, Colour, paint_base
-from game.render.bus.buildings import building, draw_passengers
-from game.render.bus.geometry import CityGeometry, Point
+from game.render.bus.buildings import building, draw_passengers, passenger_width
+from game.render.bus.geometry import PAPER_INSET, PAPER_RIM, CityGeometry, Point
 from game.render.bus.pieces import action_marker, head_token, paint_marker, paint_pill
 from game.ui import theme
 
@@ -155,18 +155,28 @@ class CityMap(CityGeometry):
         return self.points[crossing]
 
     def seated_point(self, crossing: int, index: int) -> Point:
-        """Where a content passenger sits: at the foot of its building."""
+        """Where a content passenger sits: at the foot of its building, on its right -- or on its left
+        where the right would run over the paper's edge (the lot beside crossing 9, at the map's east
+        rim, had its passenger cut in half by the frame)."""
         x, y = self.lot_point(crossing, index)
-        return x + self.building_size * 0.42, y + self.building_size * 0.2
+        aside = self.building_size * 0.42
+        edge = self.rect.right - PAPER_INSET - PAPER_RIM - 4
+        if x + aside + passenger_width(self.seated_size()) / 2 > edge:
+            aside = -aside
+        return x + aside, y + self.building_size * 0.2
 
     def passenger_size(self) -> int:
         return max(14, round(self.unit * 0.26))
+
+    def seated_size(self) -> int:
+        """A content passenger sits a little smaller than one waiting for a bus."""
+        return round(self.passenger_size() * 0.8)
 
     def draw_people(self, surface: pygame.Surface, waiting: Sequence[int], seated: Sequence[tuple[int, int]]) -> None:
         """``waiting[crossing]`` figures standing at each crossing; one sitting at each ``seated`` lot."""
         size = self.passenger_size()
         for lot in seated:
-            draw_passengers(surface, self.seated_point(*lot), 1, round(size * 0.8), seated=True)
+            draw_passengers(surface, self.seated_point(*lot), 1, self.seated_size(), seated=True)
         for crossing, count in enumerate(waiting):
             if count > 0:
                 draw_passengers(surface, self.waiting_point(crossing), count, size)

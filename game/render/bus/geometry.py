@@ -25,6 +25,8 @@ LOT = 0.21  # building lot size, in units
 BUILDING = 0.32  # a building standing on its lot, in units
 LOT_DISTANCE = 0.42
 MARKER_GAP = 0.05  # between a marker's end and the crossing disc
+PAPER_INSET = 7  # the map's frame, inside its rect, round the paper
+PAPER_RIM = 3  # the paper's drawn edge
 
 
 class CityGeometry:

@@ -213,6 +213,11 @@ class Toasts:
         if self.newest is not None and self.newest not in self.items:
             self.newest = None
 
+    def drop_refusals(self) -> None:
+        """The player's move was taken: a refusal still up answered an earlier try ("Line Expansion D
+        gives nothing ... Choose it again") and read as one of the move just made, next to D's marker."""
+        self.items = [toast for toast in self.items if not toast.refusal]
+
     def _said(self, toast: Toast) -> None:
         if not toast.answer:
             self.newest = toast

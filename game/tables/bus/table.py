@@ -373,6 +373,7 @@ class BusTable(TableScene):
         if self.choices.seat is None or self.awaiting > 0:
             return
         self.app.sounds.play("click")
+        self.toasts.drop_refusals()  # what was refused before is answered by the move now made
         self.submit(action, seat=self.choices.seat)
 
     # -- decisions ----------------------------------------------------------------------------------
