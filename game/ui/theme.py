@@ -229,7 +229,7 @@ def draw_stack(surface: pygame.Surface, lines: list[StackLine], corner: tuple[in
     the lines apart (up to ``spread`` pixels between two)."""
     factor = 1.0
     while True:
-        sizes = [fit_text(text, max(8, int(size * factor)), width, face, minimum=8) for text, size, _colour, face in lines]
+        sizes = [fit_text(text, max(8, int(size * factor)), width, face, minimum=8) for text, size, _c, face in lines]
         heights = [font(size, face).get_height() for size, (*_words, face) in zip(sizes, lines, strict=True)]
         if sum(heights) + gap * (len(lines) - 1) <= height or factor <= 0.4:
             break
