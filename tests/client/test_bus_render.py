@@ -359,3 +359,27 @@ def test_a_content_passenger_sits_on_the_paper_at_every_lot(app):
             drawn = pygame.mask.from_surface(surface, 1).get_bounding_rects()
             assert drawn, (crossing, index)
             assert all(paper.contains(rect) for rect in drawn), (crossing, index, drawn, paper)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_marker_on_a_space_covers_its_letter_whole_and_leaves_its_count(monkeypatch, scale):
+    """A marker on Line Expansion A hid half its letter ("A" read "/"), and beside the marker's own
+    initial the letter read as a second one: the marker covers the letter whole, as on the board."""
+    from game.tables.bus import board
+    from game.tables.bus.model import Space
+    from game.tables.bus.seats import SeatLook
+    from game.ui import theme
+
+    theme.set_ui_scale(scale)
+    try:
+        drawn = record_drawn_sizes(monkeypatch)
+        looks = [SeatLook("Ada", "human", "", 0, "A")]
+        rect = layout.space_rect(0, 0)
+        surface = pygame.Surface((1920, 1080))
+        board._space(surface, Space("line", "A", None, 2), rect, looks, True, False, False, 0.0)
+        assert [text for text, _size, _rect in drawn] == ["A", "2"]  # open: its letter and what it gives
+        drawn.clear()
+        board._space(surface, Space("line", "A", 0, 2), rect, looks, False, False, False, 0.0)
+        assert [text for text, _size, _rect in drawn] == ["2"]  # held: the marker, and what it gave
+    finally:
+        theme.set_ui_scale(1.0)

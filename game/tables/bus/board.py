@@ -145,17 +145,18 @@ def _space(surface: pygame.Surface, space: Space, rect: pygame.Rect, looks: Sequ
         pygame.draw.rect(surface, theme.PLUM_LIGHT, body, width=1, border_radius=10)
     if cursor:
         pygame.draw.rect(surface, theme.CREAM, body.inflate(8, 8), width=3, border_radius=13)
+    held = space.holder is not None and 0 <= space.holder < len(looks)
+    if held:  # the marker covers the space's letter, as on the board (half hidden it read "/", and beside the
+        look = looks[space.holder]  # marker's own initial it read as a second one); the count stands over its rim
+        disc = action_marker(look.colour, 36, look.initial)
+        surface.blit(disc, disc.get_rect(center=(body.centerx - 4, body.centery + 1)))
     ink = theme.shade(theme.CREAM_DIM, 0.6) if useless else theme.CREAM
-    if space.letter:
+    if space.letter and not held:
         theme.draw_text(surface, space.letter, (body.x + 8, body.y + 3), 17, ink, theme.TEXT_BOLD_FONT)
     if space.yields is not None:
         colour = theme.shade(theme.CREAM_DIM, 0.6) if space.yields == 0 else theme.SUNFLOWER
         theme.draw_text(surface, str(space.yields), (body.right - 8, body.bottom - 2), 22, colour,
-                        theme.DISPLAY_FONT, "bottomright")
-    if space.holder is not None and 0 <= space.holder < len(looks):
-        look = looks[space.holder]
-        disc = action_marker(look.colour, 36, look.initial)
-        surface.blit(disc, disc.get_rect(center=(body.centerx - 4, body.centery + 1)))
+                        theme.DISPLAY_FONT, "bottomright", shadow=held)
 
 
 def marker_point(picture: Picture, key: SpaceKey) -> tuple[float, float]:
