@@ -6,7 +6,8 @@ A table adds it in four lines and stays unaware of the network::
     if self.lan_hud.handle(intent): return True                          # first thing in handle
     self.lan_hud.update(dt)                                              # in update
     self.lan_hud.draw(surface)                                           # last thing in draw
-                                                       # (or draw_under, then hints, then draw_over)
+                                                       # (or draw_under over the board and under the
+                                                       # buttons and tips, then hints, then draw_over)
 
 With a local session it does nothing at all. With a LAN session (``LanSession``) it reads the
 connection's state every frame (without taking any message away from the table), draws a dot by

@@ -724,10 +724,10 @@ class TableScene(HoldsSession, Scene):
                             exc_info=True)
                 self._show_latest()
                 self.draw_table(surface)
+        if self.lan_hud is not None:  # seat dots and lasting notices: under the buttons, the table's tooltips
+            self.lan_hud.draw_under(surface)  # (a seat's tiles, a button's words), a first-game hint and the banners
         super().draw(surface)
         self.draw_over(surface)
-        if self.lan_hud is not None:
-            self.lan_hud.draw_under(surface)  # seat dots, under a first-game hint and the banners
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.draw_held(surface)
