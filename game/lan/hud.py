@@ -393,7 +393,14 @@ class NetHud:
         rise = int((1 - shown) * 40)
         closed = self.link == "closed"
         waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
-        if closed:
+        replaced = closed and bool(getattr(self.session, "table_replaced", False))
+        if replaced and self.session.role == "seat":  # the game did not end: its host opened another table
+            words = _("The host has opened another table at this address, so this game stopped here. Your "
+                      "seat is kept: if they open this game again, join it to play on.")
+        elif replaced:
+            words = _("The host has opened another table at this address, so this game stopped here. If "
+                      "they open it again, join it to watch on.")
+        elif closed:
             words = _("The host has ended the game, or this program can no longer play at it.")
         elif not waiting and self.session.role != "seat":  # a spectator has no seat to keep
             words = _("The link to the host is lost. The table waits here until the host answers again, "

@@ -78,6 +78,7 @@ class LanSession:
         self.port = port or getattr(session, "port", 0)
         self.chat: list[ChatLine] = []
         self.link_reason = ""
+        self.table_replaced = False  # closed for good because another table answers at its address now
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
@@ -372,6 +373,8 @@ class LanSession:
         elif kind == "status":
             if message.get("link") in ("down", "closed"):
                 self.link_reason = str(message.get("reason") or "")
+            if message.get("link") == "closed" and message.get("replaced"):
+                self.table_replaced = True
             if message.get("link") == "down":
                 self._own_link_down = True
             elif message.get("link") == "up" and self._own_link_down:

@@ -277,6 +277,39 @@ def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan,
     assert "host answers again" in said[-1]
 
 
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_table_whose_host_opened_another_one_is_not_said_to_have_ended(app, lan, monkeypatch, role):
+    """The hosting player left mid-game and opened a Bus table on the same port: the guest's program
+    finds that table where its Liniell game was. That game did not end (it waits in the host's saved
+    games, the seat's token is kept), so the cover must not say "The host has ended the game"."""
+    from game.lan import hud
+    table, link = lan
+    link.role, link.seat = role, (0 if role == "seat" else None)
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "closed"
+    link.inbox.append({"type": "status", "link": "closed", "replaced": True,
+                       "reason": "another table, “Ada's table”, now answers at 10.0.0.2:47000"})
+    run(app, 0.5)
+    assert table.lan_hud.session.table_replaced
+    assert "opened another table" in said[-1] and "ended" not in said[-1], said[-1]
+    assert ("Your seat is kept" in said[-1]) == (role == "seat"), said[-1]
+
+
+def test_a_table_that_refused_for_good_still_says_it_is_closed(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "closed"
+    link.inbox.append({"type": "status", "link": "closed", "reason": "the host runs another version of Linie"})
+    run(app, 0.5)
+    assert not table.lan_hud.session.table_replaced
+    assert said[-1] == "The host has ended the game, or this program can no longer play at it."
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan
