@@ -502,7 +502,12 @@ class LanSession:
                 self.notice(ngettext("{names} would like to play again.", "{names} would like to play again.",
                                      1).format(names=name))
             if new.get("bot") and not old.get("bot"):
-                self.notice(_("A bot plays for {name} for now.").format(name=name))
+                if index != own:
+                    self.notice(_("A bot plays for {name} for now.").format(name=name))
+                elif new.get("connected"):  # the hosting player let a bot in while this player is here
+                    self.notice(_("A bot plays your seat until the host gives it back."))
+                # this seat's own link was down: never "A bot plays for Ben" on Ben's own screen; back at
+                # it, he reads "A bot played your seat while you were away" (``_note_return``)
             elif old.get("bot") and not new.get("bot") and not back:
                 # a returning player's bot stands down a moment before the player is back: "is back" follows
                 if new.get("connected") and index != own:

@@ -395,13 +395,40 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
         link.set_seats([seat("Ada"), ben])
         session.poll()
     notices = [line.text for line in session.chat if line.notice]
-    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back.",
+    assert notices == ["A bot plays your seat until the host gives it back.",  # his own seat: never "for Ben"
                        "A bot played your seat while you were away; it is yours again."]
     link.set_seats([seat("Ada", connected=False, bot=True), seat("Ben")])
     link.set_seats([seat("Ada"), seat("Ben")])  # another player's return is "Ada is back", never "your seat"
     session.poll()
-    assert [line.text for line in session.chat if line.notice][3:] == ["A bot plays for Ada for now.",
+    assert [line.text for line in session.chat if line.notice][2:] == ["A bot plays for Ada for now.",
                                                                       "Ada is back."]
+
+
+def test_a_player_whose_link_dropped_is_never_told_a_bot_plays_for_them_by_name(app):
+    """Ben's program froze for a moment and a bot played his turn. Back, his own screen read "A bot plays
+    for Ben for now." (of himself, as of someone else) before "A bot played your seat while you were
+    away": the first status after the link came back shows the bot, the next one Ben again."""
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben")):  # after the link came back
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot played your seat while you were away; it is yours again."]
+
+
+def test_a_player_here_whose_seat_the_host_gives_a_bot_reads_it_as_theirs(app):
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben", away=True)])
+    link.set_seats([seat("Ada"), seat("Ben", away=True, bot=True)])  # the hosting player clicked his dot
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot plays your seat until the host gives it back."]  # never "A bot plays for Ben"
 
 
 def test_a_player_seated_under_a_numbered_name_is_told_it_once(app):
