@@ -59,3 +59,32 @@ def test_a_table_a_move_or_two_behind_plays_at_the_players_own_speed(app):
 def test_a_local_table_never_hurries(app):
     table, _host = watching(app, MOVES, lan=False)
     assert table.catch_up() == 1.0
+
+
+def test_a_watcher_of_a_whole_show_game_sees_its_end_well_before_the_next_deal(app):
+    """Three bots play a whole game at ``linie-host``'s default pace (one move every 0.6 s), the watcher's
+    table animating each as it comes: at the end it is behind by less than the pause before the show
+    deals again, with time left to read who won (97 s behind before it caught up)."""
+    from net.table import HostConfig
+    host = Match("linie1", [SeatInfo(name, "bot") for name in ("Ada", "Ben", "Cleo")], 7)
+    session = ScriptedSession("linie1", None)
+    table = table_scene("linie1")(app, session, None)
+    app.push(table)
+    session.inbox.append({"type": "update", "version": 0, "seat": None, "events": [], "view": host.view(None),
+                          "snapshot": True})
+    app.step(1 / 60)
+    bots = [make_bot("linie1", "normal", seed) for seed in range(3)]
+    changes: list = []
+    host.add_listener(changes.append)
+    clock, next_move = 0.0, 0.6
+    while not host.finished:
+        while clock < next_move:
+            app.step(1 / 30)
+            clock += 1 / 30
+        seat = host.to_act()[0]
+        host.submit(seat, bots[seat].decide(host.view(seat)))
+        session.inbox.append({"type": "update", "version": host.version, "seat": None, "actor": seat,
+                              "events": host.events_for(changes[-1], None), "view": host.view(None)})
+        next_move += 0.6
+    behind = seconds_to_catch_up(app, table)
+    assert behind < HostConfig.bots_again_after - 5, behind
