@@ -33,7 +33,7 @@ from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_notice, save_problem_words
-from game.ui.widgets import Button, FocusGroup, draw_tooltip
+from game.ui.widgets import Button, FocusGroup, draw_tooltip, room_for_labels
 
 Anchor = Callable[[int], tuple[int, int] | None]
 DOT_RADIUS = 10
@@ -133,7 +133,8 @@ class NetHud:
         self.hover: int | None = None
         self.pointer: tuple[int, int] | None = None
         self.ui = FocusGroup(sound=scene.app.sounds.play)
-        self.leave_button = Button(pygame.Rect(0, 0, 360, 80), _("Leave table"), self.leave, "danger", 36)
+        wide = max(360, room_for_labels([_("Leave table"), _("Back to title")], 36))  # "Zurück zum Titelbild" at 150 %
+        self.leave_button = Button(pygame.Rect(0, 0, wide, 80), _("Leave table"), self.leave, "danger", 36)
         self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
