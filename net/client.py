@@ -148,7 +148,13 @@ def probe(address: str, port: int, timeout: float = 1.0, rules: dict[str, str] |
 
 
 class _Final(Exception):
-    """The host refused us for good (another protocol, other rules, our seat taken over)."""
+    """The host refused us for good (another protocol, other rules, our seat taken over).
+    ``replaced``: another table answers at the address now, ours is not there any more (its host may
+    open it again: the seat's token is kept)."""
+
+    def __init__(self, message: str, replaced: bool = False) -> None:
+        super().__init__(message)
+        self.replaced = replaced
 
 
 class NetSession:
@@ -338,8 +344,11 @@ class NetSession:
     def _push(self, message: dict[str, Any]) -> None:
         self._inbox.put(message)
 
-    def _link(self, state: str, reason: str = "") -> None:
-        self._push({"type": "status", "link": state, "reason": reason})
+    def _link(self, state: str, reason: str = "", replaced: bool = False) -> None:
+        status: dict[str, Any] = {"type": "status", "link": state, "reason": reason}
+        if replaced:  # the screens say the game is not over, only not here any more
+            status["replaced"] = True
+        self._push(status)
 
     async def _connection_loop(self) -> None:
         delay = self._backoff[0]
@@ -350,7 +359,7 @@ class NetSession:
                 try:
                     await self._connect_once()
                 except _Final as final:
-                    self._link("closed", str(final))
+                    self._link("closed", str(final), final.replaced)
                     said = True
                     return
                 except (OSError, TimeoutError, ProtocolError) as error:
@@ -408,7 +417,7 @@ class NetSession:
             # the host closed our table and another one answers at its address now (the next game a
             # friend hosts takes port 47000 again): we never chose to join that one
             raise _Final(_("another table, “{name}”, now answers at {where}").format(
-                where=f"{self.address}:{self.port}", name=hello["table"]))
+                where=f"{self.address}:{self.port}", name=hello["table"]), replaced=True)
         self._sat_at = (hello["game"], hello["table"])
         self._seats_total = hello["seats_total"]
         self._hellos += 1
@@ -581,7 +590,7 @@ class NetSession:
             # our seat's table is gone and a new one of the same game and name answers (the host opened
             # the next table on the same port): we never chose to join that one
             raise _Final(_("another table, “{name}”, now answers at {where}").format(
-                where=f"{self.address}:{self.port}", name=self._sat_at[1]))
+                where=f"{self.address}:{self.port}", name=self._sat_at[1]), replaced=True)
         refused = self._sent.pop(msg_id, None) if msg_id is not None else None
         if refused is not None and refused["type"] == "intent":
             self._push({"type": "rejected", "id": msg_id, "seat": refused["seat"],

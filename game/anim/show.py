@@ -111,6 +111,11 @@ class Show:
         return self._timeline is not None or bool(self._queue)
 
     @property
+    def waiting(self) -> int:
+        """How many updates wait behind the one playing: how far the screen is behind its authority."""
+        return len(self._queue)
+
+    @property
     def latest(self) -> View | None:
         """The newest view known: the last queued update's, else the one on screen."""
         if self._queue:

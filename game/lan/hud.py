@@ -6,7 +6,8 @@ A table adds it in four lines and stays unaware of the network::
     if self.lan_hud.handle(intent): return True                          # first thing in handle
     self.lan_hud.update(dt)                                              # in update
     self.lan_hud.draw(surface)                                           # last thing in draw
-                                                       # (or draw_under, then hints, then draw_over)
+                                                       # (or draw_under over the board and under the
+                                                       # buttons and tips, then hints, then draw_over)
 
 With a local session it does nothing at all. With a LAN session (``LanSession``) it reads the
 connection's state every frame (without taking any message away from the table), draws a dot by
@@ -32,7 +33,7 @@ from game.session import Session
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_notice, save_problem_words
-from game.ui.widgets import Button, FocusGroup, draw_tooltip
+from game.ui.widgets import Button, FocusGroup, draw_tooltip, room_for_labels
 
 Anchor = Callable[[int], tuple[int, int] | None]
 DOT_RADIUS = 10
@@ -132,7 +133,8 @@ class NetHud:
         self.hover: int | None = None
         self.pointer: tuple[int, int] | None = None
         self.ui = FocusGroup(sound=scene.app.sounds.play)
-        self.leave_button = Button(pygame.Rect(0, 0, 360, 80), _("Leave table"), self.leave, "danger", 36)
+        wide = max(360, room_for_labels([_("Leave table"), _("Back to title")], 36))  # "Zurück zum Titelbild" at 150 %
+        self.leave_button = Button(pygame.Rect(0, 0, wide, 80), _("Leave table"), self.leave, "danger", 36)
         self.leave_button.rect.midbottom = (OVERLAY.centerx, OVERLAY.bottom - 34)
         self.ui.add(self.leave_button)
         self.chat: ChatBox | None = None
@@ -409,7 +411,14 @@ class NetHud:
         rise = int((1 - shown) * 40)
         closed = self.link == "closed"
         waiting = not closed and bool(getattr(self.session, "host_closed", False))  # a goodbye, not a lost link
-        if closed:
+        replaced = closed and bool(getattr(self.session, "table_replaced", False))
+        if replaced and self.session.role == "seat":  # the game did not end: its host opened another table
+            words = _("The host has opened another table at this address, so this game stopped here. Your "
+                      "seat is kept: if they open this game again, join it to play on.")
+        elif replaced:
+            words = _("The host has opened another table at this address, so this game stopped here. If "
+                      "they open it again, join it to watch on.")
+        elif closed:
             words = _("The host has ended the game, or this program can no longer play at it.")
         elif not waiting and self.session.role != "seat":  # a spectator has no seat to keep
             words = _("The link to the host is lost. The table waits here until the host answers again, "

@@ -457,23 +457,24 @@ class JoinScene(Scene):
             theme.SUNFLOWER,
             theme.TEXT_BOLD_FONT,
         )
+        box = self.message_box()
         if self.knocking is not None:
             text = _("Knocking at {address}:{port}…").format(address=self.knocking[0], port=self.knocking[1])
-            theme.draw_text(
-                surface, text, (PANEL.x + 1060, PANEL.bottom - 92), 28, theme.CREAM, theme.TEXT_BOLD_FONT, "midleft"
-            )
+            size = theme.fit_text(text, 28, box.width, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, text, (box.x, self.address.rect.centery), size, theme.CREAM,
+                            theme.TEXT_BOLD_FONT, "midleft")
         elif self.message:
-            lines = theme.wrap(self.message, 25, PANEL.right - PANEL.x - 1100)
-            for index, line in enumerate(lines[:3]):
-                theme.draw_text(
-                    surface,
-                    line,
-                    (PANEL.x + 1060, PANEL.bottom - 128 + index * theme.px(32)),
-                    25,
-                    theme.CORAL,
-                    theme.TEXT_BOLD_FONT,
-                )
+            size, lines, step = theme.fit_lines(self.message, 25, box.width, box.height, theme.TEXT_BOLD_FONT)
+            for index, line in enumerate(lines):
+                theme.draw_text(surface, line, (box.x, box.y + index * step), size, theme.CORAL, theme.TEXT_BOLD_FONT)
         super().draw(surface)
+
+    def message_box(self) -> pygame.Rect:
+        """Where why a join failed (or whom it knocks at) is said: right of Join address, whose German
+        words ("Per Adresse beitreten") made it wider than the place the message once began at, so the
+        message's first letters stood under the button."""
+        left = max(PANEL.x + 1060, self.join_address.rect.right + 28)
+        return pygame.Rect(left, PANEL.bottom - 134, PANEL.right - 30 - left, 118)
 
     def _draw_searching(self, surface: pygame.Surface) -> None:
         """Nothing found yet: a radar sweep, so the screen visibly keeps looking."""

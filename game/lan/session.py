@@ -78,6 +78,7 @@ class LanSession:
         self.port = port or getattr(session, "port", 0)
         self.chat: list[ChatLine] = []
         self.link_reason = ""
+        self.table_replaced = False  # closed for good because another table answers at its address now
         self._held: list[dict[str, Any]] = []
         self._serial = 0
         self._seen_seats: list[dict[str, Any]] = []
@@ -372,6 +373,8 @@ class LanSession:
         elif kind == "status":
             if message.get("link") in ("down", "closed"):
                 self.link_reason = str(message.get("reason") or "")
+            if message.get("link") == "closed" and message.get("replaced"):
+                self.table_replaced = True
             if message.get("link") == "down":
                 self._own_link_down = True
             elif message.get("link") == "up" and self._own_link_down:
@@ -499,7 +502,12 @@ class LanSession:
                 self.notice(ngettext("{names} would like to play again.", "{names} would like to play again.",
                                      1).format(names=name))
             if new.get("bot") and not old.get("bot"):
-                self.notice(_("A bot plays for {name} for now.").format(name=name))
+                if index != own:
+                    self.notice(_("A bot plays for {name} for now.").format(name=name))
+                elif new.get("connected"):  # the hosting player let a bot in while this player is here
+                    self.notice(_("A bot plays your seat until the host gives it back."))
+                # this seat's own link was down: never "A bot plays for Ben" on Ben's own screen; back at
+                # it, he reads "A bot played your seat while you were away" (``_note_return``)
             elif old.get("bot") and not new.get("bot") and not back:
                 # a returning player's bot stands down a moment before the player is back: "is back" follows
                 if new.get("connected") and index != own:

@@ -51,6 +51,9 @@ from game.ui.input import Intent
 from game.ui.notices import NOTICE_BOX, draw_save_problem
 
 SUBMIT_PATIENCE = 5.0  # seconds to wait for the authority's answer before taking input again
+CATCH_UP_AFTER = 1  # updates waiting behind the one playing before a LAN table plays its show faster
+CATCH_UP_MOST = 6.0  # at most this many times as fast (a move still shows, only sooner)
+CATCH_UP_STEP = 1.0  # how much faster for each further update waiting
 # A player who skipped the show of their own move (a Linie 1 roll) sees where it left things this long
 # before the hot-seat cover hands the screen on; the first moment of it takes no click, so a double
 # click that skipped does not hand the device on unseen too. Real seconds: the beat is for reading.
@@ -448,6 +451,18 @@ class TableScene(HoldsSession, Scene):
         elif kind == "status" and getattr(self.session, "deal", 0) != self.deal and not self.handed_over:
             self.to_lobby()  # the table plays again (its players chose so while this screen still showed the end)
 
+    def catch_up(self) -> float:
+        """How much faster than its setting the show plays: at a LAN table whose host's moves come faster
+        than they animate (bots at a show, three trams driving their trips), the screen fell ever further
+        behind; a watcher was still seeing the trips when the table dealt its next game and never saw who
+        won (a whole show game of three bots ended 97 s behind at 1x, 13 s so). More than ``CATCH_UP_AFTER``
+        updates waiting, each one more plays it ``CATCH_UP_STEP`` as fast again, up to ``CATCH_UP_MOST``
+        times. A local game's bots wait for the show: it never falls behind."""
+        if not self.session.lan:
+            return 1.0
+        behind = self.show.waiting - CATCH_UP_AFTER
+        return 1.0 if behind <= 0 else min(CATCH_UP_MOST, 1.0 + CATCH_UP_STEP * behind)
+
     def _wants_a_look(self, events: list[dict[str, Any]], actor: int) -> bool:
         """``result_to_see``; a LAN host's events it cannot read ask for no beat."""
         try:
@@ -746,7 +761,7 @@ class TableScene(HoldsSession, Scene):
             self.session.pump()  # bots think only once the last move has been seen
         for message in self.session.poll():
             self.receive(message)
-        self._play_show(dt * self.app.settings.animation_speed)
+        self._play_show(dt * self.app.settings.animation_speed * self.catch_up())
         self.awaiting = max(0.0, self.awaiting - dt)
         self.looking = max(0.0, self.looking - dt)
         self.deaf = max(0.0, self.deaf - dt)
@@ -773,10 +788,10 @@ class TableScene(HoldsSession, Scene):
                             exc_info=True)
                 self._show_latest()
                 self.draw_table(surface)
+        if self.lan_hud is not None:  # seat dots and lasting notices: under the buttons, the table's tooltips
+            self.lan_hud.draw_under(surface)  # (a seat's tiles, a button's words), a first-game hint and the banners
         super().draw(surface)
         self.draw_over(surface)
-        if self.lan_hud is not None:
-            self.lan_hud.draw_under(surface)  # seat dots, under a first-game hint and the banners
         if self.coach is not None:
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.draw_held(surface)

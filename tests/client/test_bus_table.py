@@ -1415,3 +1415,26 @@ def test_a_stations_name_touches_no_crossings_number(app, monkeypatch, lang, sca
     finally:
         theme.set_ui_scale(1.0)
         set_language("en")
+
+
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_a_lan_seats_connection_dot_leaves_the_start_players_bus_and_name_in_sight(app, count):
+    """At a LAN Bus table the dot by each seat stood on the disc's upper right, over half of the little
+    bus that marks who chooses first. It sits on the disc's lower right now, inside the row and left
+    of the name and status."""
+    from game.lan.hud import DOT_RADIUS
+    from tools.shots.lan import _table_feed
+
+    _table_feed(app, "bus", count)
+    app.step(1 / 60)
+    table = app.stack.top
+    assert isinstance(table, BusTable) and table.lan_hud is not None and table.lan_hud.active
+    for seat in range(count):
+        centre = table.seat_anchor(seat)
+        assert centre is not None
+        dot = pygame.Rect(0, 0, 2 * DOT_RADIUS, 2 * DOT_RADIUS)
+        dot.center = centre
+        row = layout.player_row(seat, count)
+        assert row.contains(dot), (seat, dot, row)
+        assert not dot.colliderect(players.start_bus_rect(seat, count)), (seat, dot)
+        assert dot.right <= row.x + 64  # the name and status line begin there

@@ -79,7 +79,7 @@ def test_the_environment_speaks_over_the_setting(tmp_path, monkeypatch):
 
 GERMAN_SCREENS = ["setup", "settings", "linie1_table_midgame", "linja_table_following", "liniell_occupy", "bus_line",
                   "lan_lobby", "linie1_trip_chooser", "lan_results_waiting", "rules", "lan_host_setup", "lan_join",
-                  "lan_table_reconnecting", "lan_table_host_closed"]
+                  "lan_table_reconnecting", "lan_table_host_closed", "lan_table_replaced"]
 
 
 @pytest.mark.parametrize("shot", GERMAN_SCREENS)

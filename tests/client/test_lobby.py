@@ -335,6 +335,33 @@ def test_a_wrong_address_is_told_not_raised(app, loopback):
     assert isinstance(join, JoinScene) and "No table answered at 127.0.0.1:1" in join.message
 
 
+@pytest.mark.parametrize(("language", "scale"), [("de", 1.0), ("de", 1.5), ("en", 1.5)])
+def test_why_a_join_failed_stands_beside_join_address_never_under_it(app, monkeypatch, language, scale):
+    """In German "Per Adresse beitreten" made the button wider than the gap before the message, and the
+    reason's first letters ("Unter 127.0.0.1:47000 …") stood under it at 1366x768."""
+    from game.i18n import _, set_language
+    from game.lan.join import PANEL, failure_words
+    from tests.client.helpers import record_drawn_text
+    set_language(language)
+    theme.set_ui_scale(scale)
+    try:
+        app.push(JoinScene(app))
+        run(app)
+        join = app.stack.top
+        join.message = _("No table answered at {address}:{port} ({why}).").format(
+            address="127.0.0.1", port=47000, why=failure_words(ConnectionRefusedError(111, "refused")))
+        drawn = record_drawn_text(monkeypatch)
+        app.draw()
+        said = [(text, rect) for text, rect in drawn if text and text in join.message]
+        assert " ".join(text for text, _rect in said).split() == join.message.split()  # every word shown
+        for text, rect in said:
+            assert not rect.colliderect(join.join_address.rect), (text, rect, join.join_address.rect)
+            assert PANEL.contains(rect), (text, rect)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
+
+
 def join_listing(app, monkeypatch, tables: list[dict]) -> JoinScene:
     """The Join screen open, its browser listing ``tables`` (a copy of each, every time it is asked)."""
     class Browser(QuietBrowser):

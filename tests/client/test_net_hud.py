@@ -277,6 +277,39 @@ def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan,
     assert "host answers again" in said[-1]
 
 
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_table_whose_host_opened_another_one_is_not_said_to_have_ended(app, lan, monkeypatch, role):
+    """The hosting player left mid-game and opened a Bus table on the same port: the guest's program
+    finds that table where its Liniell game was. That game did not end (it waits in the host's saved
+    games, the seat's token is kept), so the cover must not say "The host has ended the game"."""
+    from game.lan import hud
+    table, link = lan
+    link.role, link.seat = role, (0 if role == "seat" else None)
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "closed"
+    link.inbox.append({"type": "status", "link": "closed", "replaced": True,
+                       "reason": "another table, “Ada's table”, now answers at 10.0.0.2:47000"})
+    run(app, 0.5)
+    assert table.lan_hud.session.table_replaced
+    assert "opened another table" in said[-1] and "ended" not in said[-1], said[-1]
+    assert ("Your seat is kept" in said[-1]) == (role == "seat"), said[-1]
+
+
+def test_a_table_that_refused_for_good_still_says_it_is_closed(app, lan, monkeypatch):
+    from game.lan import hud
+    table, link = lan
+    said: list[str] = []
+    real = hud.theme.wrap
+    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    link.link = "closed"
+    link.inbox.append({"type": "status", "link": "closed", "reason": "the host runs another version of Linie"})
+    run(app, 0.5)
+    assert not table.lan_hud.session.table_replaced
+    assert said[-1] == "The host has ended the game, or this program can no longer play at it."
+
+
 def test_leave_from_the_overlay_goes_back_to_the_title(app, lan):
     from game.scenes.title import TitleScene
     table, link = lan
@@ -362,13 +395,40 @@ def test_a_player_back_at_a_seat_a_bot_still_plays_is_told_who_gives_it_back(app
         link.set_seats([seat("Ada"), ben])
         session.poll()
     notices = [line.text for line in session.chat if line.notice]
-    assert notices == ["A bot plays for Ben for now.", "A bot plays your seat until the host gives it back.",
+    assert notices == ["A bot plays your seat until the host gives it back.",  # his own seat: never "for Ben"
                        "A bot played your seat while you were away; it is yours again."]
     link.set_seats([seat("Ada", connected=False, bot=True), seat("Ben")])
     link.set_seats([seat("Ada"), seat("Ben")])  # another player's return is "Ada is back", never "your seat"
     session.poll()
-    assert [line.text for line in session.chat if line.notice][3:] == ["A bot plays for Ada for now.",
+    assert [line.text for line in session.chat if line.notice][2:] == ["A bot plays for Ada for now.",
                                                                       "Ada is back."]
+
+
+def test_a_player_whose_link_dropped_is_never_told_a_bot_plays_for_them_by_name(app):
+    """Ben's program froze for a moment and a bot played his turn. Back, his own screen read "A bot plays
+    for Ben for now." (of himself, as of someone else) before "A bot played your seat while you were
+    away": the first status after the link came back shows the bot, the next one Ben again."""
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben")])
+    session.poll()
+    for ben in (seat("Ben", connected=False, bot=True), seat("Ben")):  # after the link came back
+        link.set_seats([seat("Ada"), ben])
+        session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot played your seat while you were away; it is yours again."]
+
+
+def test_a_player_here_whose_seat_the_host_gives_a_bot_reads_it_as_theirs(app):
+    link = Link()
+    link.seat = 1
+    session = LanSession(link)
+    link.set_seats([seat("Ada"), seat("Ben", away=True)])
+    link.set_seats([seat("Ada"), seat("Ben", away=True, bot=True)])  # the hosting player clicked his dot
+    session.poll()
+    assert [line.text for line in session.chat if line.notice] == [
+        "A bot plays your seat until the host gives it back."]  # never "A bot plays for Ben"
 
 
 def test_a_player_seated_under_a_numbered_name_is_told_it_once(app):

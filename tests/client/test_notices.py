@@ -230,3 +230,29 @@ def test_a_first_game_hint_stands_over_the_seat_dots_and_under_the_chat(app, mon
     table.draw(pygame.Surface((1920, 1080)))
     assert "dot" in order and order.index("hint") > max(i for i, what in enumerate(order) if what == "dot")
     assert order.index("chat") > order.index("hint")
+
+
+def test_a_seats_tiles_shown_under_the_pointer_stand_over_the_lasting_notice(app, monkeypatch):
+    """At a LAN table with an absent player, the pointer on Ben's row shows his tiles in a tip that
+    reaches down over the notice's strip ("Ben's seat goes to a bot in 25 s."): the notice was drawn
+    after it and hid the tip's heading. A tip the player asks for stands over the notice, and so do
+    the buttons with their tooltips."""
+    from game.lan import hud
+    from game.tables.linie1 import layout
+    from game.tables.linie1 import table as linie1_table
+    from game.ui.input import Intent
+    from game.ui.widgets import FocusGroup
+
+    table = table_of(app, "lan_table_countdown")
+    assert table.lan_hud is not None and table.lan_hud.countdowns()
+    table.handle(Intent("point", pos=layout.player_row(1).center))
+    assert table.hand_tip() is not None
+    order: list[str] = []
+    real_notice, real_tip, real_ui = hud.draw_notice, linie1_table.draw_hand_tip, FocusGroup.draw
+    monkeypatch.setattr(hud, "draw_notice", lambda *args: (order.append("notice"), real_notice(*args))[1])
+    monkeypatch.setattr(linie1_table, "draw_hand_tip", lambda *args: (order.append("tip"), real_tip(*args))[1])
+    monkeypatch.setattr(FocusGroup, "draw", lambda self, *args: (order.append("buttons"), real_ui(self, *args))[1])
+    table.draw(pygame.Surface((1920, 1080)))
+    assert "notice" in order and "tip" in order
+    assert order.index("notice") < order.index("tip")
+    assert order.index("notice") < order.index("buttons")

@@ -136,6 +136,7 @@ def test_other_rules_are_refused_for_good(scripted: ScriptedHost) -> None:
         scripted.send({**HELLO, "rules_version": "2"})
         closed = session.wait_for(lambda m: m["type"] == "status" and m["link"] == "closed")
         assert "rules" in closed["reason"]
+        assert "replaced" not in closed  # refused: not another table where ours was
         scripted.server.settimeout(0.3)
         with pytest.raises(TimeoutError):
             scripted.server.accept()  # it does not come back

@@ -293,6 +293,7 @@ def test_another_table_at_the_same_address_closes_the_link_instead_of_seating_us
     host_factory(port=port, seats=2, name="Zoe's table")
     closed = bob.wait_for(kind("status", link="closed"), timeout=5)
     assert closed["reason"] == f"another table, “Zoe's table”, now answers at 127.0.0.1:{port}"
+    assert closed.get("replaced") is True  # the screens say the game stopped here, not that it ended
     with pytest.raises(TimeoutError):  # nothing after it: no seat there, and no bare "closed" over the reason
         bob.wait_for(lambda m: m["type"] in ("hello", "welcome", "error", "status"), timeout=0.5)
     assert (bob.role, bob.seat, bob.table["table"]) == ("seat", 1, "Ann's table")
@@ -308,6 +309,7 @@ def test_a_new_table_of_the_same_game_and_name_at_the_address_closes_the_link_to
     host_factory(port=port, seats=2, name="Ann's table")
     closed = bob.wait_for(kind("status", link="closed"), timeout=5)
     assert closed["reason"] == f"another table, “Ann's table”, now answers at 127.0.0.1:{port}"
+    assert closed.get("replaced") is True
     assert (bob.role, bob.seat) == ("seat", 1)  # not placed at the new table
 
 

@@ -230,6 +230,16 @@ def _told(session: LanSession, link: ShotLink) -> None:
     session.collect()
 
 
+@shot("lan_table_replaced", settle=0.8)
+def table_replaced(app: Any) -> None:
+    """The hosting player left mid-game and opened another table on the same port: this game stopped
+    here, not ended, and the guest's seat waits for it."""
+    scene, _, link = _table(app, [seat("Ada"), seat("Ben"), seat("Cleo")])
+    link.link = "closed"
+    link.inbox.append({"type": "status", "link": "closed", "replaced": True,
+                       "reason": "another table, “Ada's table”, now answers at 192.168.1.20:47000"})
+
+
 @shot("lan_table_countdown", settle=0.8)
 def table_countdown(app: Any) -> None:
     """Ben's link dropped and Cleo went silent: the others read when a bot takes their seats."""

@@ -32,6 +32,19 @@ def disc_point(seat: int, players: int) -> tuple[float, float]:
     return float(rect.x + 34), float(rect.centery)
 
 
+def start_bus_rect(seat: int, players: int) -> pygame.Rect:
+    """The start player's little bus, riding on the top edge of their disc."""
+    rect = layout.player_row(seat, players)
+    return bus_icon(theme.CREAM, 30).get_rect(center=(rect.x + 34, rect.y + 6))
+
+
+def link_dot_point(seat: int, players: int) -> tuple[int, int]:
+    """Where a LAN table draws the seat's connection dot: on the disc's lower right, as on Linie 1's
+    avatars. On its upper right it hid half of the start player's bus."""
+    rect = layout.player_row(seat, players)
+    return rect.x + 50, rect.centery + 13
+
+
 def bus_point(seat: int, players: int, buses: int) -> tuple[float, float]:
     rect = layout.player_row(seat, players)
     return float(rect.x + GEAR_X + MARKERS * TICK + 26 + (buses - 1) * 30), float(rect.centery)
@@ -120,8 +133,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         disc = action_marker(look.colour, 40, look.initial)
         surface.blit(disc, disc.get_rect(center=(rect.x + 34, rect.centery)))
         if seat == picture.start_player and not picture.outcome:
-            start = bus_icon(theme.CREAM, 30)
-            surface.blit(start, start.get_rect(center=(rect.x + 34, rect.y + 6)))
+            surface.blit(bus_icon(theme.CREAM, 30), start_bus_rect(seat, picture.players))
         status = status_line(picture, seat, kinds[seat] if seat < len(kinds) else "")
         theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
                                    (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,

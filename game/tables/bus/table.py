@@ -345,8 +345,7 @@ class BusTable(TableScene):
     def seat_anchor(self, seat: int) -> Anchor:
         if self.picture is None:
             return None
-        rect = layout.player_row(seat, self.picture.players)
-        return rect.x + 48, rect.y + 8
+        return players.link_dot_point(seat, self.picture.players)
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return bus_figures(view, outcome)
