@@ -163,7 +163,10 @@ def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
     card is short (five players: the button hid the die's top, three dice covered the names), and
     smaller where the card's foot leaves too little room."""
     x, y = layout.DIE_CENTRE
-    top = frame.history_button.bottom + 8 if frame.history_button is not None else card.y
+    # the frame in the roller's colour reaches past the dice (a row's further than one die's): it too
+    # stays clear of the button and inside the card
+    clear = max(8, 4 + frame_margin(count) // 2)
+    top = frame.history_button.bottom + clear if frame.history_button is not None else card.y
     if frame.route is not None:  # nor over the terminals' names (three dice run far to the left)
         names, spot, names_size = _terminal_names(frame.route, card)
         row_left = x + size / 2 - size * (1 + 1.45 * (count - 1))
@@ -171,7 +174,7 @@ def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
             top = max(top, spot[1] + theme.line_height(names_size) + 6)
     if y - size / 2 >= top:
         return (x, y), size
-    foot = card.bottom - 8
+    foot = card.bottom - clear
     fitted = max(MIN_PANEL_DIE, min(size, foot - top))
     return (x, top + fitted / 2), fitted
 
@@ -181,8 +184,14 @@ def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rec
     rects = [pygame.Rect(0, 0, size, size) for _spot in spots]
     for rect, (x, y) in zip(rects, spots, strict=True):
         rect.center = (round(x), round(y))
-    margin = 12 if len(rects) == 1 else 26  # a row's frame stands clear of the chosen die's yellow one
+    margin = frame_margin(len(rects))
     return rects[0].unionall(rects[1:]).inflate(margin, margin)
+
+
+def frame_margin(count: int) -> int:
+    """How much wider and taller than its dice the roller's frame is: a row's stands clear of the
+    chosen die's yellow one."""
+    return 12 if count == 1 else 26
 
 
 def _roller_frame(surface: pygame.Surface, frame: PanelFrame, spots: list[tuple[float, float]], size: int) -> None:
