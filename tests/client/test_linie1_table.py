@@ -1847,3 +1847,54 @@ def test_at_150_percent_a_rule_b_note_never_hides_the_building_it_names(app):
         if note.colliderect(board.cell_rect((row, col), ORIGIN)):
             hidden.append(building["letter"])
     assert hidden == []
+
+
+@pytest.mark.parametrize(("count", "scale"), [(1, 1.0), (3, 1.0), (1, 1.5)])
+def test_with_five_players_the_last_roll_beside_start_trip_leaves_the_stops_whole(app, count, scale):
+    """A five-seat card has its stop chips in Start trip's row: the last roll, laid left of the button
+    at the size it must keep, covered the second stop's name ("Industriege…"). It now stands between
+    them, or, where no readable die fits, is left out rather than drawn over a stop."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, seats)
+        table._update_buttons()
+        card = layout.route_card_rect(5)
+        frame = replace(table._panel_frame(), trip_button=table.trip_button.rect, roll_seat=1)
+        frame = replace(frame, die_face="3") if count == 1 else replace(frame, dice_roll=(["1", "2", "H"], None))
+        stops = len(frame.route["stops"])
+        assert stops == 2
+        chips_right = card.x + 28 + panel_module.CHIP_STEP * stops - (panel_module.CHIP_STEP - panel_module.CHIP_W)
+        box = panel_module.roll_box(frame)
+        if box is not None:
+            assert box.left > chips_right and not box.colliderect(table.trip_button.rect) and card.contains(box)
+        assert box is not None or count == 3 or scale > 1  # one die beside English Start trip has room
+    finally:
+        theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize(("faces", "scale"), [(["2", "R", "R"], 1.0), (["R", "2"], 1.0), (["2", "R", "H"], 1.5)])
+def test_with_five_players_the_frame_round_the_last_dice_stays_clear_of_history(app, faces, scale):
+    """Three dice at a five-seat table: the dice stood clear of the History button, but the frame in
+    the roller's colour round their row (wider than a single die's) ran under the button's foot."""
+    from dataclasses import replace
+
+    from game.tables.linie1 import panel as panel_module
+    from game.ui import theme
+    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, seats)
+        table._update_buttons()
+        frame = replace(table._panel_frame(), trip_button=None, dice_roll=(faces, 0), roll_seat=1)
+        box = panel_module.roll_box(frame)
+        assert box is not None and frame.history_button is not None
+        assert not box.colliderect(frame.history_button) and layout.route_card_rect(5).contains(box)
+    finally:
+        theme.set_ui_scale(1.0)

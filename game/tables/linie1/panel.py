@@ -66,17 +66,22 @@ def draw_panel(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) -
     allowance = frame.view.get("allowance")
     if allowance:
         centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
-        _pace_badge(surface, int(allowance), centre, size)
+        if size:
+            _pace_badge(surface, int(allowance), centre, size)
     elif frame.dice_roll is not None:
         last, size = _roll_place(frame, len(frame.dice_roll[0]), PANEL_DICE)
+        if not size:
+            _message(surface, frame.message, frame.message_bad)
+            return
         draw_last_roll(surface, *frame.dice_roll, last, size)
         spots = layout.dice_spots(last, len(frame.dice_roll[0]), size)
         shift = spots[-1][0] - last[0]  # the row ends where the die lies, as ``draw_last_roll`` lays it
         _roller_frame(surface, frame, [(x - shift, y) for x, y in spots], size)
     elif frame.die_face is not None:
         centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
-        draw_die(surface, centre, size, frame.die_face)
-        _roller_frame(surface, frame, [centre], size)
+        if size:
+            draw_die(surface, centre, size, frame.die_face)
+            _roller_frame(surface, frame, [centre], size)
     _message(surface, frame.message, frame.message_bad)
 
 
@@ -85,6 +90,8 @@ def pace_badge_rect(frame: PanelFrame) -> pygame.Rect | None:
     if not frame.view.get("allowance"):
         return None
     (x, y), size = _roll_place(frame, 1, layout.DIE_SIZE)
+    if not size:
+        return None
     box = pygame.Rect(0, 0, size + 20, size)
     box.center = (round(x), round(y))
     return box
@@ -99,9 +106,34 @@ def _roll_place(frame: PanelFrame, count: int, size: int) -> tuple[tuple[float, 
     if button is None:
         return _below_history(frame, card, count, size)
     words = theme.font(30, theme.DISPLAY_FONT).size(_("Route complete!"))[0]
-    room = button.left - 16 - (card.x + 28 + words + 16)
-    fitted = max(MIN_PANEL_DIE, min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1)))))
+    left = card.x + 28 + words + 16
+    if frame.route is not None and _chips_share_row(frame.route, card, button):  # five seats: the chips stand beside it
+        left = max(left, card.x + 28 + CHIP_STEP * len(frame.route["stops"]) - (CHIP_STEP - CHIP_W) + 16)
+    room = button.left - 16 - left
+    fitted = min(PANEL_DICE, button.height + 10, int(room / (1 + 1.45 * (count - 1))))
+    if fitted < MIN_PANEL_DIE:
+        return (button.left - 16, button.centery), 0  # no room left that reads: the roll stays unshown
     return (button.left - 16 - fitted / 2, button.centery), fitted
+
+
+CHIP_W, CHIP_STEP = 200, 216  # a stop's chip on the route card, and from one chip to the next
+
+
+def _chips_share_row(status: dict[str, Any], card: pygame.Rect, button: pygame.Rect) -> bool:
+    """Whether the stops' chips stand in Start trip's row (a five-seat card has no foot under them)."""
+    _names, spot, size = _terminal_names(status, card)
+    top, height = chip_row(card, spot[1] + theme.line_height(size))
+    return top + height > button.top
+
+
+def chip_row(card: pygame.Rect, names_bottom: int) -> tuple[int, int]:
+    """The top and height of the stops' chips: under the terminals' names, moved up and less tall on a
+    short card (five seats) at a large text size."""
+    top = max(card.y + 112, names_bottom + 6)
+    # room for the building's name over its state
+    height = max(64, theme.line_height(20, theme.TEXT_BOLD_FONT) + theme.line_height(18) + 16)
+    top = max(names_bottom + 2, min(top, card.bottom - 6 - height))
+    return top, min(height, card.bottom - 4 - top)
 
 
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
@@ -115,12 +147,14 @@ def roll_box(frame: PanelFrame) -> pygame.Rect | None:
     if frame.dice_roll is not None:
         count = len(frame.dice_roll[0])
         last, size = _roll_place(frame, count, PANEL_DICE)
+        if not size:
+            return None
         spots = layout.dice_spots(last, count, size)
         shift = spots[-1][0] - last[0]
         return roller_frame_rect([(x - shift, y) for x, y in spots], size)
     if frame.die_face is not None:
         centre, size = _roll_place(frame, 1, layout.DIE_SIZE)
-        return roller_frame_rect([centre], size)
+        return roller_frame_rect([centre], size) if size else None
     return None
 
 
@@ -130,7 +164,10 @@ def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
     card is short (five players: the button hid the die's top, three dice covered the names), and
     smaller where the card's foot leaves too little room."""
     x, y = layout.DIE_CENTRE
-    top = frame.history_button.bottom + 8 if frame.history_button is not None else card.y
+    # the frame in the roller's colour reaches past the dice (a row's further than one die's): it too
+    # stays clear of the button and inside the card
+    clear = max(8, 4 + frame_margin(count) // 2)
+    top = frame.history_button.bottom + clear if frame.history_button is not None else card.y
     if frame.route is not None:  # nor over the terminals' names (three dice run far to the left)
         names, spot, names_size = _terminal_names(frame.route, card)
         row_left = x + size / 2 - size * (1 + 1.45 * (count - 1))
@@ -138,7 +175,7 @@ def _below_history(frame: PanelFrame, card: pygame.Rect, count: int, size: int
             top = max(top, spot[1] + theme.line_height(names_size) + 6)
     if y - size / 2 >= top:
         return (x, y), size
-    foot = card.bottom - 8
+    foot = card.bottom - clear
     fitted = max(MIN_PANEL_DIE, min(size, foot - top))
     return (x, top + fitted / 2), fitted
 
@@ -148,8 +185,14 @@ def roller_frame_rect(spots: list[tuple[float, float]], size: int) -> pygame.Rec
     rects = [pygame.Rect(0, 0, size, size) for _spot in spots]
     for rect, (x, y) in zip(rects, spots, strict=True):
         rect.center = (round(x), round(y))
-    margin = 12 if len(rects) == 1 else 26  # a row's frame stands clear of the chosen die's yellow one
+    margin = frame_margin(len(rects))
     return rects[0].unionall(rects[1:]).inflate(margin, margin)
+
+
+def frame_margin(count: int) -> int:
+    """How much wider and taller than its dice the roller's frame is: a row's stands clear of the
+    chosen die's yellow one."""
+    return 12 if count == 1 else 26
 
 
 def _roller_frame(surface: pygame.Surface, frame: PanelFrame, spots: list[tuple[float, float]], size: int) -> None:
@@ -299,12 +342,7 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     names, spot, size = _terminal_names(status, rect)
     names_rect = theme.draw_text(surface, names, spot, size, theme.CREAM)
     x = rect.x + 28
-    chip_top = max(rect.y + 112, names_rect.bottom + 6)
-    # room for the building's name over its state
-    chip_h = max(64, theme.line_height(20, theme.TEXT_BOLD_FONT) + theme.line_height(18) + 16)
-    # a short card (five seats) at a large text size: the chips move up and give up their margins
-    chip_top = max(names_rect.bottom + 2, min(chip_top, rect.bottom - 6 - chip_h))
-    chip_h = min(chip_h, rect.bottom - 4 - chip_top)
+    chip_top, chip_h = chip_row(rect, names_rect.bottom)
     name_size, note_size = 20, 18  # smaller together where the chip had to give up height
 
     def text_height() -> int:
@@ -316,7 +354,7 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
     for stop in status["stops"]:
         letter = stop["building"]
         joined = all(stop["connected"])
-        chip = pygame.Rect(x, chip_top, 200, chip_h)
+        chip = pygame.Rect(x, chip_top, CHIP_W, chip_h)
         pygame.draw.rect(surface, theme.MINT_DARK if joined else theme.NIGHT_2, chip, border_radius=14)
         pygame.draw.rect(surface, theme.MINT if joined else theme.PLUM_LIGHT, chip, 2, border_radius=14)
         theme.draw_text(surface, letter, (chip.x + 30, chip.centery + 2), 36, theme.CREAM, theme.DISPLAY_FONT, "center")
@@ -332,7 +370,7 @@ def _route_card(surface: pygame.Surface, frame: PanelFrame, board: Linie1Board) 
             theme.CREAM_DIM,
             anchor="bottomleft",
         )
-        x += 216
+        x += CHIP_STEP
     # Once the trip is under way the seat's row says what is left ("driving · 9 to go"): the card's foot
     # says nothing of building any more (neither "Route complete!" nor "now the stops")
     driving = frame.eyes is not None and frame.view["players"][frame.eyes]["driving"]

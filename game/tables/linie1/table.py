@@ -548,6 +548,12 @@ class Linie1Table(TableScene):
         self.trip_button.visible = not self.watching and bool(self.trip_candidates()) and not self.history_open
         card = layout.route_card_rect(len(self.view["players"]))
         self.history_button.rect.topright = (card.right - 16, card.y + 14)
+        # a five-seat card's stop chips share Start trip's row: the button is only as wide as its words
+        # there, so the last roll between them has room (it covered the second stop's name)
+        words = room_for_labels([_("Start trip")], 34)
+        right = self.trip_button.rect.right
+        self.trip_button.rect.width = words if len(self.view["players"]) >= 5 else max(290, words)
+        self.trip_button.rect.right = right
         self._lay_out_button_row(dice is not None)
 
     def _lay_out_button_row(self, three_dice: bool) -> None:
