@@ -87,7 +87,7 @@ def decide_by_click(app, table: BusTable, turn: int) -> None:
             if wasted(next_space(row)):  # a wasted marker: the table asks first (U4)
                 version = table.session.match.version if hasattr(table.session, "match") else None
                 app.step(0.02, move(target) + click(target))
-                assert table.confirming == action and any(toast.refusal for toast in table.toasts.items)  # news may follow
+                assert table.confirming == action and any(toast.refusal for toast in table.toasts.items)
                 assert version is None or table.session.match.version == version
     elif choices.splitting:
         if turn % 2:
