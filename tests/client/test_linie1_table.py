@@ -2,6 +2,7 @@
 
 import math
 import time
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -38,6 +39,21 @@ def make_table(app, seats, seed=4):
     app.push(table)
     run(app, 0.05)
     return table, match
+
+
+@contextmanager
+def five_seat_table(app, scale):
+    """Ada and four bots, their table's buttons placed, at text size ``scale`` (100 % again after)."""
+    from game.ui import theme
+    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
+    app.settings.ui_scale = scale
+    theme.set_ui_scale(scale)
+    try:
+        table, _match = make_table(app, seats)
+        table._update_buttons()
+        yield table
+    finally:
+        theme.set_ui_scale(1.0)
 
 
 def settle(app, table, seconds=3.0):
@@ -1425,13 +1441,7 @@ def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app,
     from dataclasses import replace
 
     from game.tables.linie1 import panel as panel_module
-    from game.ui import theme
-    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
-    app.settings.ui_scale = scale
-    theme.set_ui_scale(scale)
-    try:
-        table, _match = make_table(app, seats)
-        table._update_buttons()
+    with five_seat_table(app, scale) as table:
         history = table.history_button.rect
         card = layout.route_card_rect(5)
         assert table.history_button.visible and card.contains(history)
@@ -1451,8 +1461,6 @@ def test_with_five_players_the_last_roll_stands_clear_of_the_history_button(app,
         four = replace(frame, view={**frame.view, "players": frame.view["players"][:4]},  # room enough: as before
                        history_button=history.move(0, layout.route_card_rect(4).y - card.y))
         assert panel_module._roll_place(four, 1, layout.DIE_SIZE) == (layout.DIE_CENTRE, layout.DIE_SIZE)
-    finally:
-        theme.set_ui_scale(1.0)
 
 
 def test_the_last_roll_in_the_panel_is_framed_in_the_colour_of_whoever_threw_it(app):
@@ -1857,13 +1865,7 @@ def test_with_five_players_the_last_roll_beside_start_trip_leaves_the_stops_whol
     from dataclasses import replace
 
     from game.tables.linie1 import panel as panel_module
-    from game.ui import theme
-    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
-    app.settings.ui_scale = scale
-    theme.set_ui_scale(scale)
-    try:
-        table, _match = make_table(app, seats)
-        table._update_buttons()
+    with five_seat_table(app, scale) as table:
         card = layout.route_card_rect(5)
         frame = replace(table._panel_frame(), trip_button=table.trip_button.rect, roll_seat=1)
         frame = replace(frame, die_face="3") if count == 1 else replace(frame, dice_roll=(["1", "2", "H"], None))
@@ -1874,8 +1876,6 @@ def test_with_five_players_the_last_roll_beside_start_trip_leaves_the_stops_whol
         if box is not None:
             assert box.left > chips_right and not box.colliderect(table.trip_button.rect) and card.contains(box)
         assert box is not None or count == 3 or scale > 1  # one die beside English Start trip has room
-    finally:
-        theme.set_ui_scale(1.0)
 
 
 @pytest.mark.parametrize(("faces", "scale"), [(["2", "R", "R"], 1.0), (["R", "2"], 1.0), (["2", "R", "H"], 1.5)])
@@ -1885,16 +1885,8 @@ def test_with_five_players_the_frame_round_the_last_dice_stays_clear_of_history(
     from dataclasses import replace
 
     from game.tables.linie1 import panel as panel_module
-    from game.ui import theme
-    seats = [SeatInfo("Ada", colour=0)] + [SeatInfo(f"Bot {seat}", "bot", "easy", seat) for seat in range(1, 5)]
-    app.settings.ui_scale = scale
-    theme.set_ui_scale(scale)
-    try:
-        table, _match = make_table(app, seats)
-        table._update_buttons()
+    with five_seat_table(app, scale) as table:
         frame = replace(table._panel_frame(), trip_button=None, dice_roll=(faces, 0), roll_seat=1)
         box = panel_module.roll_box(frame)
         assert box is not None and frame.history_button is not None
         assert not box.colliderect(frame.history_button) and layout.route_card_rect(5).contains(box)
-    finally:
-        theme.set_ui_scale(1.0)

@@ -262,14 +262,20 @@ def test_a_host_that_closed_the_table_is_waited_for_not_called_a_lost_link(app, 
     assert said[-1] == "Waiting for the host"
 
 
-@pytest.mark.parametrize("role", ["seat", "spectator"])
-def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan, monkeypatch, role):
+def cover_words(lan, monkeypatch, role: str):  # noqa: ANN001, ANN201 - the fixtures; the table, link, words
+    """The LAN table as ``role`` (a seat's player or a spectator), and every paragraph its cover wraps."""
     from game.lan import hud
     table, link = lan
     link.role, link.seat = role, (0 if role == "seat" else None)
     said: list[str] = []
     real = hud.theme.wrap
     monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    return table, link, said
+
+
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_lost_link_promises_a_kept_seat_only_to_a_player_who_has_one(app, lan, monkeypatch, role):
+    table, link, said = cover_words(lan, monkeypatch, role)
     link.link = "down"
     link.inbox.append({"type": "status", "link": "down", "reason": "Connection refused"})
     run(app, 0.5)
@@ -282,12 +288,7 @@ def test_a_table_whose_host_opened_another_one_is_not_said_to_have_ended(app, la
     """The hosting player left mid-game and opened a Bus table on the same port: the guest's program
     finds that table where its Liniell game was. That game did not end (it waits in the host's saved
     games, the seat's token is kept), so the cover must not say "The host has ended the game"."""
-    from game.lan import hud
-    table, link = lan
-    link.role, link.seat = role, (0 if role == "seat" else None)
-    said: list[str] = []
-    real = hud.theme.wrap
-    monkeypatch.setattr(hud.theme, "wrap", lambda text, *rest: said.append(text) or real(text, *rest))
+    table, link, said = cover_words(lan, monkeypatch, role)
     link.link = "closed"
     link.inbox.append({"type": "status", "link": "closed", "replaced": True,
                        "reason": "another table, “Ada's table”, now answers at 10.0.0.2:47000"})

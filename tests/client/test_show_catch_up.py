@@ -16,6 +16,16 @@ MOVES = 30  # a show's bots make these in 18 s (0.6 s each); at 1x they take as 
 def watching(app, moves: int, lan: bool = True):  # noqa: ANN001, ANN201 - the app fixture, a table
     """A watcher's Linie 1 table handed ``moves`` of three bots' moves at once, as a LAN host that ran
     ahead of this screen sends them."""
+    table, host, play = show_game(app, lan)
+    for _move in range(moves):
+        play()
+    app.step(1 / 30)
+    return table, host
+
+
+def show_game(app, lan: bool = True):  # noqa: ANN001, ANN201 - the app fixture; a table, its host, a move
+    """Three bots' Linie 1 game at a host, a watcher's table on its first view, and ``play()``: the
+    next bot's move made at the host and its update handed to the table."""
     host = Match("linie1", [SeatInfo(name, "bot") for name in ("Ada", "Ben", "Cleo")], 7)
     session = ScriptedSession("linie1", None)
     session.lan = lan
@@ -27,13 +37,13 @@ def watching(app, moves: int, lan: bool = True):  # noqa: ANN001, ANN201 - the a
     bots = [make_bot("linie1", "normal", seed) for seed in range(3)]
     changes: list = []
     host.add_listener(changes.append)
-    for _move in range(moves):
+
+    def play() -> None:
         seat = host.to_act()[0]
         host.submit(seat, bots[seat].decide(host.view(seat)))
         session.inbox.append({"type": "update", "version": host.version, "seat": None, "actor": seat,
                               "events": host.events_for(changes[-1], None), "view": host.view(None)})
-    app.step(1 / 30)
-    return table, host
+    return table, host, play
 
 
 def seconds_to_catch_up(app, table) -> float:  # noqa: ANN001
@@ -66,25 +76,13 @@ def test_a_watcher_of_a_whole_show_game_sees_its_end_well_before_the_next_deal(a
     table animating each as it comes: at the end it is behind by less than the pause before the show
     deals again, with time left to read who won (97 s behind before it caught up)."""
     from net.table import HostConfig
-    host = Match("linie1", [SeatInfo(name, "bot") for name in ("Ada", "Ben", "Cleo")], 7)
-    session = ScriptedSession("linie1", None)
-    table = table_scene("linie1")(app, session, None)
-    app.push(table)
-    session.inbox.append({"type": "update", "version": 0, "seat": None, "events": [], "view": host.view(None),
-                          "snapshot": True})
-    app.step(1 / 60)
-    bots = [make_bot("linie1", "normal", seed) for seed in range(3)]
-    changes: list = []
-    host.add_listener(changes.append)
+    table, host, play = show_game(app)
     clock, next_move = 0.0, 0.6
     while not host.finished:
         while clock < next_move:
             app.step(1 / 30)
             clock += 1 / 30
-        seat = host.to_act()[0]
-        host.submit(seat, bots[seat].decide(host.view(seat)))
-        session.inbox.append({"type": "update", "version": host.version, "seat": None, "actor": seat,
-                              "events": host.events_for(changes[-1], None), "view": host.view(None)})
+        play()
         next_move += 0.6
     behind = seconds_to_catch_up(app, table)
     assert behind < HostConfig.bots_again_after - 5, behind
