@@ -39,6 +39,7 @@ TABLE_NAME_LIMIT = 40
 BOT_TAKEOVER_SECONDS = 90.0  # as the dedicated host: an absent player's seat goes to a bot meanwhile
 BOT_DELAY = 0.5  # seconds a bot waits before moving, so the others can follow
 NAME_FIELD = pygame.Rect(GAME_PANEL.x, 968, GAME_PANEL.width, 72)
+NAME_LABEL = pygame.Rect(NAME_FIELD.x, NAME_FIELD.y - 38, NAME_FIELD.width, 38)  # "Table name", over the field
 
 
 def hosted_config(table_name: str, save_path: Path | None) -> HostConfig:
@@ -102,8 +103,9 @@ class HostScene(SetupScene):
         self.table_name_edited = False
         self.table_name = TextInput(NAME_FIELD, self.default_table_name(), self._name_table, TABLE_NAME_LIMIT,
                                     _("Table name"), 30, _("The name players see when they look for tables."))
-        self.table_name.tooltip_beside = False  # beside it stand Back and Open table: the word goes above
-        self.table_name.tooltip_above = True
+        self.table_name.tooltip_beside = False  # beside it stand Back and Open table: the word goes above,
+        self.table_name.tooltip_above = True  # over the label too ("Table name"), which it hid
+        self.table_name.tooltip_anchor = NAME_FIELD.union(NAME_LABEL)
         self.ui.add(self.table_name)
 
     @staticmethod
@@ -178,5 +180,5 @@ class HostScene(SetupScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        theme.draw_text(surface, _("Table name"), (NAME_FIELD.x + 4, NAME_FIELD.y - 38), 26, theme.SUNFLOWER,
+        theme.draw_text(surface, _("Table name"), (NAME_LABEL.x + 4, NAME_LABEL.y), 26, theme.SUNFLOWER,
                         theme.TEXT_BOLD_FONT)

@@ -89,6 +89,7 @@ class Widget:
     # False: never beside, where its neighbours in a row (a replay's bar) must stay in sight; "left": the
     # left first, where the right holds what the widget belongs to (a seat's colour left of its name)
     tooltip_beside: bool | str = True
+    tooltip_anchor: pygame.Rect | None = None  # what the bubble keeps clear of, if more than the widget (its label)
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -789,8 +790,8 @@ class FocusGroup:
                 widget.draw(surface)
         tip_owner = self.hover if self.hover is not None and self.hover_time >= self.TOOLTIP_DELAY else None
         if tip_owner is not None and tip_owner.visible and tip_owner.tooltip:  # a hidden button says nothing
-            draw_tooltip(surface, tip_owner.tooltip, tip_owner.rect, above=tip_owner.tooltip_above,
-                         beside=tip_owner.tooltip_beside)
+            draw_tooltip(surface, tip_owner.tooltip, tip_owner.tooltip_anchor or tip_owner.rect,
+                         above=tip_owner.tooltip_above, beside=tip_owner.tooltip_beside)
 
     @property
     def wants_text(self) -> bool:

@@ -124,19 +124,36 @@ def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_
     assert lan_seats.recall(older) == "a-token"  # still kept for the join list, should it ever answer again
 
 
-def test_the_table_names_tooltip_never_hides_back_or_open_table(app):
-    """Typing the table's name, its tooltip stood over Back and half of Open table."""
+@pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_the_table_names_tooltip_never_hides_its_label_back_or_open_table(app, monkeypatch, language, scale):
+    """Typing the table's name, its tooltip stood over Back and half of Open table; moved above the
+    field, it hid the field's own label ("Table name"). It stands above both now."""
     import pygame
 
+    from game.i18n import set_language
     from game.lan.host import HostScene
-    from game.ui import theme
-    from game.ui.widgets import draw_tooltip
-    host = HostScene(app)
-    field = host.table_name
-    box = draw_tooltip(pygame.Surface((theme.WIDTH, theme.HEIGHT)), field.tooltip, field.rect,
-                       above=field.tooltip_above, beside=field.tooltip_beside)
-    assert not box.colliderect(host.back.rect) and not box.colliderect(host.start.rect)
-    assert not box.colliderect(field.rect)
+    from game.ui import widgets
+    from tests.client.helpers import record_drawn_text
+    set_language(language)
+    theme.set_ui_scale(scale)
+    try:
+        host = HostScene(app)
+        field = host.table_name
+        boxes = []
+        real = widgets.draw_tooltip
+        monkeypatch.setattr(widgets, "draw_tooltip", lambda *args, **kwargs: boxes.append(real(*args, **kwargs)))
+        drawn = record_drawn_text(monkeypatch)
+        host.ui.hover, field.hovered, host.ui.hover_time = field, True, 1.0  # the pointer rests on the field
+        surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+        host.draw(surface)
+        label = next(rect for text, rect in drawn if text == widgets._("Table name"))
+        assert len(boxes) == 1
+        box = boxes[0]
+        assert not box.colliderect(label) and not box.colliderect(field.rect)
+        assert not box.colliderect(host.back.rect) and not box.colliderect(host.start.rect)
+    finally:
+        set_language("en")
+        theme.set_ui_scale(1.0)
 
 
 def test_addresses_are_read_or_refused_in_words():
