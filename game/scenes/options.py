@@ -88,6 +88,24 @@ def option_info(game: str, key: str) -> OptionInfo:
     return OPTIONS.get((game, key), OptionInfo(key.replace("_", " ").capitalize()))
 
 
+NAMED_RULE = {"linie1": "trip_rule"}  # game -> the option its lists' rows name beside the game (saves, replays)
+RULE_DEFAULTS = {"linie1": "die"}  # a save or replay from before the option came: the rule it played
+
+
+def named_rule(game: str, options: dict[str, Any], players: list[str]) -> str:
+    """The rule a list's row names beside its game, where the game offers a choice that changes play
+    (Linie 1's trip rule: "Three dice"); "" for a game without one. A seat by its player, as the setup
+    screen names it: never "Seat 1"."""
+    key = NAMED_RULE.get(game)
+    if key is None:
+        return ""
+    value = options.get(key, RULE_DEFAULTS.get(game))
+    info = option_info(game, key)
+    if info.seats and type(value) is int and 0 <= value < len(players):
+        return players[value]
+    return info.name_of(value) or ""
+
+
 def option_text(value: Any) -> str:
     """How a value reads on a button: lists as their items, booleans as On/Off."""
     if isinstance(value, bool):

@@ -20,6 +20,7 @@ from game.files import folder_problem, reason_in_words
 from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
 from game.replays import KeptReplay, delete_replay, list_replays
+from game.scenes.options import named_rule
 from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene, RowWords
 from game.scenes.stack import AppServices, Scene
 from game.scenes.stats import StatsScene
@@ -119,7 +120,9 @@ class ReplaysScene(PagedListScene[KeptReplay]):
         stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(item.when))
         turns = (ngettext("{count} round", "{count} rounds", replay.rounds) if replay.in_rounds
                  else ngettext("{count} turn", "{count} turns", replay.turns)).format(count=replay.length)
-        return RowWords(f"{replay.title} · {replay.result()}", "{players} · {turns} · {when}",
+        rule = named_rule(replay.game, replay.options, replay.players)  # as Saved games names it
+        named = f"{replay.title} · {rule}" if rule else replay.title
+        return RowWords(f"{named} · {replay.result()}", "{players} · {turns} · {when}",
                         ", ".join(replay.players), {"turns": turns, "when": stamp}, theme.CREAM, theme.CREAM_DIM)
 
 

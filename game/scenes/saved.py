@@ -24,7 +24,7 @@ from game import saves
 from game.core.contract import SnapshotError
 from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
-from game.scenes.options import option_info
+from game.scenes.options import named_rule
 from game.scenes.paged_list import PagedListScene, RowWords
 from game.scenes.stack import AppServices
 from game.ui import theme
@@ -168,18 +168,9 @@ def saved_when(when: float, now: float) -> str:
 def rule_words(game: SavedGame) -> str:
     """The rule a row names beside its game, where its game offers a choice that changes play
     (Linie 1's trip rule: "Three dice"); "" for a game without one, or a save that does not say."""
-    key = NAMED_RULE.get(game.game)
-    if key is None or not (game.resumable or game.continuable or game.other_version or game.in_use):
+    if not (game.resumable or game.continuable or game.other_version or game.in_use):
         return ""
-    value = game.options.get(key, RULE_DEFAULTS.get(game.game))
-    info = option_info(game.game, key)
-    if info.seats and type(value) is int and 0 <= value < len(game.players):
-        return game.players[value]  # a seat by its player, as the setup screen names it: never "Seat 1"
-    return info.name_of(value) or ""
-
-
-NAMED_RULE = {"linie1": "trip_rule"}  # game -> the option its saved games' rows name
-RULE_DEFAULTS = {"linie1": "die"}  # a save from before the option came: the rule it played
+    return named_rule(game.game, game.options, game.players)
 
 
 def unreadable(game: SavedGame) -> bool:

@@ -196,6 +196,19 @@ def test_a_linja_replay_says_whose_turn_once(app, monkeypatch) -> None:
     assert viewer.table.guidance()[0] == ""
 
 
+def test_a_replay_row_names_the_linie1_trip_rule_as_a_saved_games_row_does(app) -> None:
+    """"Linie 1 · Kurbel won" said nothing of the dice the game was played with, where Saved games
+    reads "Linie 1 · Three dice · …"; both lists name the rule in the same words now."""
+    from game.scenes.options import option_info
+    kept("linie1", 2, 4, options={"trip_rule": "three_dice"})
+    kept("linja", 2, 3)
+    screen = ReplaysScene(app)
+    titles = {item.replay.game: screen.row_words(item).title for item in screen.kept}
+    three_dice = option_info("linie1", "trip_rule").name_of("three_dice")
+    assert three_dice and titles["linie1"].startswith(f"Linie 1 · {three_dice} · ")
+    assert titles["linja"].count(" · ") == 1  # a game without such a rule: its title and the result
+
+
 def test_the_list_of_kept_replays_watches_and_deletes(app) -> None:
     first, _ = kept("linja", 2, 3)
     second, _ = kept("liniell", 2, 3)

@@ -613,7 +613,8 @@ def test_a_rows_named_seat_option_names_the_seats_player_not_its_number(app, mon
     assert start_local_game(app, TableConfig("liniell", [SeatInfo("Ada"), SeatInfo("Bimmel")], {"first_player": 1}))
     play(table(app).session.match, 1)
     app.to_title()
-    monkeypatch.setitem(saved.NAMED_RULE, "liniell", "first_player")  # were "who starts" named on a row
+    from game.scenes import options
+    monkeypatch.setitem(options.NAMED_RULE, "liniell", "first_player")  # were "who starts" named on a row
     (game,) = [item for item in saved.saves.list_saves() if item.game == "liniell"]
     assert saved.rule_words(game) == "Bimmel"
     assert "Seat" not in saved.row_words(game).title
