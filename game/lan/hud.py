@@ -163,18 +163,21 @@ class NetHud:
     def leave(self) -> None:
         self.scene.app.to_title()
 
+    def _stand_in_for(self, seat: int) -> bool | None:
+        """What a click on ``seat``'s dot does: True lets a bot play for an absent player, False gives the
+        seat back from its bot, None does nothing (not the host, or a seat whose player is here)."""
+        seats = self.seats()
+        if not self.session.hosting or not 0 <= seat < len(seats):
+            return None
+        state = seat_state(seats[seat])
+        return True if state in ("away", "gone") else False if state == "bot" else None
+
     def _toggle_bot(self, seat: int) -> None:
         """The host lets a bot play for an absent player, or gives the seat back."""
-        seats = self.seats()
-        if not self.session.hosting or seat >= len(seats):
+        bot = self._stand_in_for(seat)
+        if bot is None:
             return
-        state = seat_state(seats[seat])
-        if state in ("away", "gone"):
-            self.session.stand_in(seat, bot=True)
-        elif state == "bot":
-            self.session.stand_in(seat, bot=False)
-        else:
-            return
+        self.session.stand_in(seat, bot=bot)
         self.scene.app.sounds.play("click")
 
     # -- frame ------------------------------------------------------------------------------------
@@ -213,9 +216,8 @@ class NetHud:
             return None
         if self.chat is not None and (shape := self.chat.pointer_shape(self.pointer)) is not None:
             return shape
-        if self.session.hosting and self.hover is not None and self.hover < len(self.seats()) \
-                and seat_state(self.seats()[self.hover]) in ("away", "gone", "bot"):
-            return "hand"
+        if self.hover is not None and self._stand_in_for(self.hover) is not None:
+            return "hand"  # the dot a click hands to a bot or back
         return None
 
     def _dot_at(self, pos: tuple[int, int]) -> int | None:
