@@ -19,6 +19,10 @@
   size to the 15 sockets (``tools/fanout_floor.py``), measured in blocks of 25 between the first
   figure's, so that a load that drifts during the run weighs on both alike;
   ``net.all_views_over_floor_median`` and ``..._p99`` are the ratios (goal <= 2).
+- ``net.floor_least_python_host``: in the same blocks, the least any host written in Python must
+  do for a change (``tools.fanout_floor.LEAST_HOST``: decode the intent, journal it, pack the five
+  seats' frames and the spectators' one, write the 15) with no rules, views or deltas, and
+  ``net.least_python_host_over_floor_median``: how much of the goal's 2x that alone takes.
 - ``net.intent_to_all_views_1000_idle``: the first figure with 1000 further spectators watching;
   ``net.crowd_1000_in``: from the crowd starting to connect to the table's watchers being told
   (in a coalesced status) that all 1000 are in.
@@ -541,12 +545,21 @@ def figures() -> Iterator[tuple[str, list[float]] | tuple[str, float, str]]:
     size = int(statistics.median(_Wire.update_sizes))
     split = cpu_split()
     bare = Floor(size, SEATS + SPECTATORS, THINK, split[0] if split else None)
+    least = Floor(size, SEATS + SPECTATORS, THINK, split[0] if split else None, least_host_seats=SEATS)
     floor: list[float] = []
-    try:  # the floor's samples in blocks between the host's: a drifting load weighs on both alike
-        table = latency(idle=0, between=lambda: floor.extend(bare.measure(FLOOR_BLOCK)), every=FLOOR_BLOCK)
+    least_host: list[float] = []
+
+    def floors() -> None:
+        floor.extend(bare.measure(FLOOR_BLOCK))
+        least_host.extend(least.measure(FLOOR_BLOCK))
+
+    try:  # the floors' samples in blocks between the host's: a drifting load weighs on all alike
+        table = latency(idle=0, between=floors, every=FLOOR_BLOCK)
         floor.extend(bare.measure(SAMPLES - len(floor)))
+        least_host.extend(least.measure(SAMPLES - len(least_host)))
     finally:
         bare.close()
+        least.close()
     yield "net.intent_to_all_views", table["all"]
     yield "net.intent_to_first_view", table["first"]
     yield "net.intent_to_all_views_one_process", table["serial"]
@@ -555,6 +568,8 @@ def figures() -> Iterator[tuple[str, list[float]] | tuple[str, float, str]]:
     yield f"net.floor_all_views ({size}-byte frame to {SEATS + SPECTATORS} sockets)", floor
     for name, pick in (("median", statistics.median), ("p99", lambda s: percentile(s, 0.99))):
         yield f"net.all_views_over_floor_{name}", pick(table["all"]) / pick(floor), "x (goal <= 2)"
+    yield "net.floor_least_python_host (decode, journal, 6 frames packed, 15 writes)", least_host
+    yield "net.least_python_host_over_floor_median", statistics.median(least_host) / statistics.median(floor), "x"
     crowd = latency(idle=200)
     yield "net.intent_to_all_views_200_idle", crowd["all"]
     yield "net.intent_to_all_views_200_idle_one_process", crowd["serial"]
