@@ -142,6 +142,33 @@ def list_saves(folder: Path | None = None, rules: bool = True) -> list[SavedGame
     return sorted(games, key=lambda game: (game.resumable or game.continuable, game.when), reverse=True)
 
 
+RECHECK = 2.0  # seconds between a shown list's looks at the folder (``folder_state``): another Linie may change it
+
+
+def folder_state(folder: Path | None = None) -> tuple[tuple[str, int, int, bool], ...]:
+    """What the saves folder holds now, cheaply (no save read): each save's and journal's name, time
+    and size, and whether another Linie plays each save. A screen that shows the saves (the title's
+    Continue, Saved games) reads them again when this changes: another window or a LAN host that
+    ended may write, delete or let go of a save while the screen is shown; its time is in
+    nanoseconds, so two moves within one second still differ."""
+    folder = folder or saves_dir()
+    state = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return ()
+    for path in entries:
+        if not path.name.endswith((SAVE_SUFFIX, journal_path(path.with_name(SAVE_SUFFIX)).name)):  # a save, a journal
+            continue
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        played = path.name.endswith(SAVE_SUFFIX) and SaveLock.held_elsewhere(path)
+        state.append((path.name, status.st_mtime_ns, status.st_size, played))
+    return tuple(sorted(state))
+
+
 def to_continue(games: list[SavedGame]) -> SavedGame | None:
     """What Continue brings back of ``games`` (newest first): the newest game under way that can be
     resumed (a finished game has no move left; Saved games shows its results), its rules asked."""

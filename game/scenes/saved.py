@@ -49,22 +49,23 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     name = "saved"
     heading = N_("Saved games")
 
-    RECHECK = 2.0  # seconds between looks at whether a game open in another Linie was closed there
+    RECHECK = saves.RECHECK  # seconds between looks at the folder: another Linie may change it
 
     def __init__(self, app: AppServices, message: str = "") -> None:
+        self.folder: tuple[tuple[str, int, int, bool], ...] = ()
         super().__init__(app, message, back_width=260)
         self.refresh()
         self._recheck = self.RECHECK
 
     def update(self, dt: float) -> None:
-        """A game another Linie plays becomes this one's to resume the moment it is closed there,
-        without leaving the list."""
+        """A game another Linie plays becomes this one's to resume the moment it is closed there, and a
+        game it saves, ends or deletes comes or goes, without leaving the list."""
         super().update(dt)
         self._recheck -= dt
         if self._recheck > 0:
             return
         self._recheck = self.RECHECK
-        if self.confirm is None and any(game.in_use and not saves.in_use(game.path) for game in self.items):
+        if self.confirm is None and saves.folder_state() != self.folder:
             self.refresh()
 
     @property
@@ -72,6 +73,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return self.items
 
     def load(self) -> list[SavedGame]:
+        self.folder = saves.folder_state()
         return saves.list_saves()
 
     def path_of(self, item: SavedGame) -> Path:

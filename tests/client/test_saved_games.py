@@ -618,3 +618,61 @@ def test_a_rows_named_seat_option_names_the_seats_player_not_its_number(app, mon
     (game,) = [item for item in saved.saves.list_saves() if item.game == "liniell"]
     assert saved.rule_words(game) == "Bimmel"
     assert "Seat" not in saved.row_words(game).title
+
+
+def test_the_title_follows_the_saves_another_linie_writes_lets_go_of_and_deletes(app):
+    """Continue comes and goes with what is on disk while the title is shown: another Linie (a second
+    window, a LAN host that ended) writes a save, plays it (hands off), lets it go and deletes it; the
+    title looks at the folder now and then, at once when the window has the focus again, and when a
+    screen opened from it is closed."""
+    import fcntl
+
+    from game.match import Match
+    from game.session import LocalSession
+    from net.savefile import lock_path
+    app.push(TitleScene(app))
+    title = app.stack.top
+    assert "Continue" not in title.buttons and "Saved games" not in title.buttons
+    path = saves.new_save_path("linja")
+    session = LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path)
+    play(session.match, 2)
+    session.close()
+    held = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(held, fcntl.LOCK_EX)  # the other Linie plays it
+    try:
+        wait(app, saves.RECHECK + 0.2)
+        assert "Saved games" in title.buttons and "Continue" not in title.buttons  # hands off while played there
+    finally:
+        os.close(held)  # ... until it lets the game go
+    wait(app, saves.RECHECK + 0.2)
+    assert title.latest is not None and title.latest.path == path and title.ui.focus is title.buttons["Continue"]
+    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Ben · turn ")
+    assert saves.delete(path) is None  # the other Linie resumed it, and the game ended there
+    wait(app, saves.RECHECK + 0.2)
+    assert "Continue" not in title.buttons and "Saved games" not in title.buttons
+    assert title.ui.focus is title.buttons["Play"]
+    title._recheck = 1e9  # no look at the folder for now: the focus coming back looks at once
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path).close()
+    run(app, 0.05, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    assert "Continue" in title.buttons
+    app.push(SavedGamesScene(app))
+    assert saves.delete(path) is None
+    app.pop()  # back on the title: it looks again
+    assert "Continue" not in title.buttons
+
+
+def test_saved_games_lists_a_save_another_linie_writes_or_deletes_meanwhile(app):
+    """The list, like the title, follows the folder while it is shown: a game saved or deleted by
+    another Linie comes or goes without leaving the screen."""
+    from game.match import Match
+    from game.session import LocalSession
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    assert screen.games == []
+    path = saves.new_save_path("linja")
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path).close()
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert [game.path for game in screen.games] == [path]
+    assert saves.delete(path) is None
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert screen.games == []
