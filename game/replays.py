@@ -25,7 +25,7 @@ from game.core.text import clean_text
 from game.files import read_file, reason_in_words
 from game.i18n import _
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
-from game.outcome_words import shared_win
+from game.outcome_words import seat_name, shared_win
 from game.paths import replays_dir
 from game.save_progress import bus_round_starts
 from net.savefile import SEAL
@@ -74,7 +74,8 @@ class Replay:
 
     @property
     def players(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """The seats' names as every screen says them: "Anna (a bot stood in)" (``seat_name``)."""
+        return [seat_name(seat.name, seat.stood_in) for seat in self.seats]
 
     @property
     def winners(self) -> list[int]:
@@ -275,6 +276,7 @@ def _header(header: dict[str, Any], name: str) -> Replay:
                 seat.get("kind", "human"),
                 clean_text(level, 20) if isinstance(level, str) else "normal",
                 colour if is_int(colour) and 0 <= colour < 64 else index,
+                seat.get("stood_in") is True,  # a bot made some of this person's moves (said only when so)
             )
         )
     rules = header.get("rules_version")
@@ -466,7 +468,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
         if isinstance(scores, list):
             for seat, score in enumerate(scores[: len(replay.seats)]):
                 if _number(score) and (figures.best_score is None or score > figures.best_score.value):
-                    figures.best_score = Record(score, replay.seats[seat].name, replay.title, replay.when)
+                    figures.best_score = Record(score, replay.players[seat], replay.title, replay.when)
         for step in replay.steps:
             for event in step.events:
                 route, seat = event.get("route"), event.get("seat")
@@ -479,7 +481,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
                 ):
                     continue
                 if stats.longest_trip is None or len(route) > stats.longest_trip.value:
-                    stats.longest_trip = Record(len(route), replay.seats[seat].name, replay.title, replay.when)
+                    stats.longest_trip = Record(len(route), replay.players[seat], replay.title, replay.when)
     order = {name: index for index, name in enumerate(GAMES)}  # the menu's order
     stats.games = sorted(games.values(), key=lambda item: (order.get(item.game, len(order)), item.game))
     stats.players = sorted(players.values(), key=lambda item: (-item.won, -item.played, item.name.casefold()))

@@ -27,6 +27,7 @@ from game.core.contract import SnapshotError
 from game.core.text import clean_text
 from game.i18n import _
 from game.match import Match
+from game.outcome_words import seat_name
 from game.paths import saves_dir
 from game.replay_writer import keep_replay
 from game.replays import result_in_words
@@ -233,7 +234,8 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
         if not isinstance(seats, list) or type(version) is not int:
             raise SnapshotError(_("{path} holds no game").format(path=path))
         # a hosted lobby's open seat is nobody's yet: "Ada, Cid, Open seat", not a player called "Seat 3"
-        players = [(_("Open seat") if seat.get("kind") == "open" else str(seat.get("name", "?")))
+        players = [(_("Open seat") if seat.get("kind") == "open"
+                    else seat_name(clean_text(str(seat.get("name", "?")), 40), seat.get("stood_in") is True))
                    if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
@@ -243,7 +245,7 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
             KINDS[data["format"]],
             game,
             clean_text(title, 40),
-            [clean_text(name, 40) for name in players],
+            players,
             version + len(records),
             last_move_time(path, data, records),
             clean_text(table.get("name", ""), 64),

@@ -36,7 +36,7 @@ from game.i18n import _, ngettext
 from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
-from game.scenes.figures import PlayerFigures, generic_figures
+from game.scenes.figures import PlayerFigures, generic_figures, named_as_played
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
@@ -624,22 +624,22 @@ class TableScene(HoldsSession, Scene):
         except (KeyError, LookupError):
             final = view
         if self.session.replay:  # over the replay: Back returns to its last position
-            self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
+            self.app.push(ResultsScene(self.app, named_as_played(self.figures(final, outcome), final), outcome, None,
                                        self.results_title(outcome), back=(_("Back to the replay"), self.app.pop),
                                        heard=self.end_heard))
             return
         if self.session.lan:  # the table stays open behind its results, and may play again
             self.handed_over = True
-            self.app.replace(self.app.doors.lan_results(self.figures(final, outcome), outcome,
+            self.app.replace(self.app.doors.lan_results(named_as_played(self.figures(final, outcome), final), outcome,
                                                         self.results_title(outcome), self.session,
                                                         heard=self.end_heard))
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
-        self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note(), keep=keep,
-                                      heard=self.end_heard))
+        self.app.replace(ResultsScene(self.app, named_as_played(self.figures(final, outcome), final), outcome,
+                                      play_again, self.results_title(outcome), trouble=self.results_note(),
+                                      keep=keep, heard=self.end_heard))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""

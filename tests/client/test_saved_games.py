@@ -676,3 +676,15 @@ def test_saved_games_lists_a_save_another_linie_writes_or_deletes_meanwhile(app)
     assert saves.delete(path) is None
     wait(app, SavedGamesScene.RECHECK + 0.2)
     assert screen.games == []
+
+
+def test_saved_games_name_a_seat_a_bot_stood_in_for_as_the_results_and_replays_do(app):
+    """A hosted game where a bot played for Ben a while: its Saved games row names him as its results
+    and its replay will ("Ben (a bot stood in)"), from the save's seats."""
+    from game.match import Match
+    from game.session import LocalSession
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Ben", stood_in=True)], 3)
+    LocalSession(match, save_path=saves.new_save_path("linja")).close()
+    (listed,) = saves.list_saves()
+    assert listed.players == ["Ada", "Ben (a bot stood in)"]
+    assert listed.summary().startswith("Linja · Ada, Ben (a bot stood in) · ")
