@@ -23,7 +23,7 @@ from game.core.contract import is_int
 from game.core.registry import GAMES, UnknownGame, get_game
 from game.core.text import clean_text
 from game.files import read_file, reason_in_words
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
 from game.outcome_words import seat_name, shared_win
 from game.paths import replays_dir
@@ -119,6 +119,16 @@ class Replay:
         if self.outcome is None:
             return _("unfinished")
         return result_in_words(self.outcome, self.players)
+
+
+def length_words(count: int, in_rounds: bool = False) -> str:
+    """"87 turns", "9 rounds": how long a game was, in the count its players keep. A turn is one
+    player's go, counted over the whole table (``Replay.turns``: a run of actions by one seat), as the
+    replay viewer's "Turn 12 of 87" and Saved games' "turn 87 · round 29" count; Bus counts rounds.
+    The replays list, the statistics and Linie 1's results say it in these words."""
+    if in_rounds:
+        return ngettext("{count} round", "{count} rounds", count).format(count=count)
+    return ngettext("{count} turn", "{count} turns", count).format(count=count)
 
 
 def result_in_words(outcome: dict[str, Any], players: list[str]) -> str:

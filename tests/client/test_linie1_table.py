@@ -1072,8 +1072,13 @@ def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
     assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
 
 
-def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
+def test_the_results_count_every_turn_the_winners_last_one_too(app) -> None:
+    """Each card's turns taken, and the game's turns in the results' title, in the count and the words
+    of the replays list: a turn is one player's go."""
+    import json
+
     from game.bots import make_bot
+    from game.replays import length_words, parse_replay
     from game.tables.linie1.figures import linie1_figures
     match = Match("linie1", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
     bots = [make_bot("linie1", "easy", seat) for seat in range(2)]
@@ -1082,8 +1087,12 @@ def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
         assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
     runs = sum(1 for index, line in enumerate(match.log) if index == 0 or line["seat"] != match.log[index - 1]["seat"])
     figures = linie1_figures(match.view(None), match.outcome())
-    turns = [int(dict(player.rows)["Turns"]) for player in figures]
+    turns = [int(dict(player.rows)["Turns taken"]) for player in figures]
     assert sum(turns) == runs  # as the replays list counts them: each run of one player's actions
+    replay = parse_replay("\n".join(json.dumps(line) for line in match.replay_lines()).encode())
+    table = Linie1Table(app, LocalSession(match), TableConfig("linie1", match.seats, {}))
+    said = length_words(replay.length, replay.in_rounds)
+    assert replay.length == runs and table.results_title(match.outcome()).endswith(f" players · {said}")
 
 
 def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(app, monkeypatch):
