@@ -25,7 +25,7 @@ from game.core.contract import SnapshotError
 from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
 from game.scenes.options import named_rule
-from game.scenes.paged_list import PagedListScene, RowWords
+from game.scenes.paged_list import PagedListScene, RowWords, when_words
 from game.scenes.stack import AppServices
 from game.ui import theme
 from game.ui.widgets import Button
@@ -140,7 +140,7 @@ def row_words(game: SavedGame) -> RowWords:
     title = (f"{named} · {where}" if known or (sound and game.players)
              else named if sound else _("Damaged save {file}").format(file=game.path.name))
     players, fields, trouble = ", ".join(game.players), {}, theme.shade(theme.CORAL, 0.9)
-    stamp = saved_when(game.when, time.time())
+    stamp = when_words(game.when, time.time())
     if game.finished:
         pattern, fields, colour = (_("Finished · {result} · {players} · ended {when}"),
                                    {"result": game.result(), "when": stamp}, theme.SUNFLOWER)
@@ -154,17 +154,6 @@ def row_words(game: SavedGame) -> RowWords:
     else:  # the reason: a sentence
         pattern, players, colour = "{players}", _("Cannot be resumed. {reason}.").format(reason=game.problem), trouble
     return RowWords(title, pattern, players, fields, ink, colour)
-
-
-def saved_when(when: float, now: float) -> str:
-    """When a game was last saved, as short as still says it: today's its time alone, this year's
-    without the year, so a row's room goes to the players' names rather than to the date."""
-    then, today = time.localtime(when), time.localtime(now)
-    if then[:3] == today[:3]:
-        return time.strftime(_("today %H:%M"), then)
-    if then.tm_year == today.tm_year and when <= now:
-        return time.strftime(_("%d %b, %H:%M"), then)
-    return time.strftime(_("%d %b %Y, %H:%M"), then)
 
 
 def rule_words(game: SavedGame) -> str:

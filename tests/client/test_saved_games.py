@@ -585,7 +585,7 @@ def test_every_row_says_its_words_at_one_size_and_a_linie1_row_names_its_trip_ru
 
 def test_a_rows_players_read_whole_at_150_percent_in_german_the_date_short(app, monkeypatch):
     from game.i18n import set_language
-    from game.scenes.saved import saved_when
+    from game.scenes.paged_list import when_words as saved_when
     from game.ui import theme
     names = ["Ada", "Bimmel", "Schorsch", "Tramina"]
     assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in names]))
@@ -688,3 +688,27 @@ def test_saved_games_name_a_seat_a_bot_stood_in_for_as_the_results_and_replays_d
     (listed,) = saves.list_saves()
     assert listed.players == ["Ada", "Ben (a bot stood in)"]
     assert listed.summary().startswith("Linja · Ada, Ben (a bot stood in) · ")
+
+
+def test_the_replays_list_says_when_as_saved_games_does(app):
+    """A game that ended at 14:05 today and one saved then read alike in the two lists: "today 14:05"
+    (the replays list said "27 Nov 2026, 14:05" where Saved games said "today 14:05")."""
+    from game.match import Match
+    from game.replay_writer import keep_replay
+    from game.scenes.replays import ReplaysScene
+    from game.scenes.saved import row_words
+    from game.session import LocalSession
+    finished = Match("linja", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
+    play_to_end = [make_bot("linja", "easy", seat) for seat in range(2)]
+    while not finished.finished:
+        seat = finished.to_act()[0]
+        assert finished.submit(seat, play_to_end[seat].decide(finished.view(seat))).ok
+    assert keep_replay(finished) is not None
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=saves.new_save_path("linja")).close()
+    replays = ReplaysScene(app)
+    (kept,) = replays.items
+    ended = replays.row_words(kept).fields["when"]
+    saved = SavedGamesScene(app)
+    (row,) = [row_words(game) for game in saved.games]
+    assert ended.startswith("today ") and row.fields["when"].startswith("today ")
+    assert ended == time.strftime("today %H:%M", time.localtime(kept.when))
