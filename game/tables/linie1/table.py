@@ -91,6 +91,13 @@ def _beside(cells: list[tuple[int, int]], first: int, last: int) -> set[tuple[in
             if first <= row + d_row <= last and first <= col + d_col <= last} - set(cells)
 
 
+def results_title(players: str, outcome: dict[str, Any]) -> str:
+    """The results' line: how many played (``players``: "Linie 1 · 3 players"), how long the game was
+    (as the replays list says it), and, when nobody won (L11), why."""
+    title = f"{players} · {length_words(game_turns(outcome))}"
+    return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+
+
 class Linie1Table(TableScene):
     name = "linie1_table"
     game = "linie1"
@@ -321,10 +328,7 @@ class Linie1Table(TableScene):
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        """How many played, how long the game was (as the replays list says it), and, when nobody won
-        (L11), why."""
-        title = f"{super().results_title(outcome)} · {length_words(game_turns(outcome))}"
-        return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+        return results_title(super().results_title(outcome), outcome)
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)
