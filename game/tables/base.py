@@ -37,6 +37,7 @@ from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
 from game.scenes.figures import PlayerFigures, generic_figures, named_as_played
+from game.scenes.options import named_rule
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
@@ -392,8 +393,13 @@ class TableScene(HoldsSession, Scene):
         return generic_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        players = len(self.latest.get("match", {}).get("seats", [])) if self.latest else 0
-        return players_title(self.title, players)
+        """"Linie 1 · Three dice · 3 players": the game, named with its rule as the Saved games and
+        Replays rows name it (``named_rule``), and how many played."""
+        view = self.latest or {}
+        seats = view.get("match", {}).get("seats", [])
+        options = view.get("options") if isinstance(view.get("options"), dict) else {}
+        rule = named_rule(self.game, options, [str(seat.get("name", "?")) for seat in seats])
+        return players_title(f"{self.title} · {rule}" if rule else self.title, len(seats))
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """What Play again starts (a local game only): the same table with a new deal."""

@@ -166,7 +166,7 @@ def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatc
     assert outcome is not None and outcome["stalemate"] and not outcome["winners"]
     assert "bell" in heard and "fanfare" not in heard
     # the game's length as the replays list gives it: one turn played, the one that ended it uncounted
-    assert table.results_title(outcome) == "Linie 1 · 2 players · 1 turn · stalemate: nobody could lay track"
+    assert table.results_title(outcome) == "Linie 1 · 1995 die · 2 players · 1 turn · stalemate: nobody could lay track"
 
     class Frame:  # what the route card reads once the game is over
         view = match.view(None)

@@ -1079,6 +1079,7 @@ def test_the_results_count_every_turn_the_winners_last_one_too(app) -> None:
 
     from game.bots import make_bot
     from game.replays import length_words, parse_replay
+    from game.scenes.options import named_rule
     from game.tables.linie1.figures import linie1_figures
     match = Match("linie1", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
     bots = [make_bot("linie1", "easy", seat) for seat in range(2)]
@@ -1091,8 +1092,11 @@ def test_the_results_count_every_turn_the_winners_last_one_too(app) -> None:
     assert sum(turns) == runs  # as the replays list counts them: each run of one player's actions
     replay = parse_replay("\n".join(json.dumps(line) for line in match.replay_lines()).encode())
     table = Linie1Table(app, LocalSession(match), TableConfig("linie1", match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
     said = length_words(replay.length, replay.in_rounds)
-    assert replay.length == runs and table.results_title(match.outcome()).endswith(f" players · {said}")
+    rule = named_rule("linie1", replay.options, replay.players)  # and the game named as the replays list names it
+    assert replay.length == runs and table.results_title(match.outcome()) == f"Linie 1 · {rule} · 2 players · {said}"
 
 
 def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(app, monkeypatch):
