@@ -99,10 +99,12 @@ class SavedGame:
         """"turn 12 · round 3", "5 of 16 tiles placed": how far the game got, as its players count."""
         return progress_in_words(self.progress, self.turn)
 
-    def summary(self) -> str:
-        """"Linie 1 · Ada, Bot 2, Bot 3 · turn 12 · round 3", as a menu line says it."""
+    def summary(self, rule: str = "") -> str:
+        """"Linie 1 · Three dice · Ada, Bot 2, Bot 3 · turn 12 · round 3", as a menu line says it
+        (``rule``: the rule the Saved games row names beside the game, ``game.scenes.saved.rule_words``)."""
+        named = f"{self.title or self.game} · {rule}" if rule else self.title or self.game
         where = " · " + _("LAN table “{table}”").format(table=self.table) if self.kind == "hosted" else ""
-        return f"{self.title or self.game}{where} · {', '.join(self.players)} · {self.how_far()}"
+        return f"{named}{where} · {', '.join(self.players)} · {self.how_far()}"
 
 
 def new_save_path(game: str, folder: Path | None = None) -> Path:

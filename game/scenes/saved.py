@@ -164,6 +164,12 @@ def rule_words(game: SavedGame) -> str:
     return named_rule(game.game, game.options, game.players)
 
 
+def summary(game: SavedGame) -> str:
+    """What a menu line says of a saved game (the title's Continue, the crash screen), naming its
+    game as its Saved games row does: "Linie 1 · Three dice · Ada, Bot 2 · turn 12 · round 3"."""
+    return game.summary(rule_words(game))
+
+
 def unreadable(game: SavedGame) -> bool:
     """A file that holds no game this Linie can name: neither resumed, nor continued from its last good
     action, nor another Linie's sound save or one played right now."""

@@ -17,7 +17,7 @@ from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
 from game.scenes.replays import ReplaysScene
 from game.scenes.rules import RulesScene
-from game.scenes.saved import SavedGamesScene, open_saved_game
+from game.scenes.saved import SavedGamesScene, open_saved_game, summary
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stack import AppServices, Scene
@@ -72,7 +72,7 @@ class TitleScene(Scene):
         self.folder = saves.folder_state()
         self.saves = saves.list_saves(rules=False)
         self.latest = saves.to_continue(self.saves)
-        self.captions = {"Continue": self.latest.summary() if self.latest else "",
+        self.captions = {"Continue": summary(self.latest) if self.latest else "",
                          "Join a LAN game": kept_seat_words(self.app)}
 
     def refresh(self, changed_only: bool = True) -> None:

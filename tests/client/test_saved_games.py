@@ -712,3 +712,16 @@ def test_the_replays_list_says_when_as_saved_games_does(app):
     (row,) = [row_words(game) for game in saved.games]
     assert ended.startswith("today ") and row.fields["when"].startswith("today ")
     assert ended == time.strftime("today %H:%M", time.localtime(kept.when))
+
+
+def test_continue_names_the_game_with_its_rule_as_its_saved_games_row_does(app):
+    """"Linie 1 · Three dice" on Saved games' row, and on the title's Continue (and the crash screen)
+    the same game read "Linie 1 · Ada, Ben · …": one wording for the game and its rule."""
+    from game.scenes.saved import row_words
+    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
+    assert start_local_game(app, TableConfig("linie1", seats, {"trip_rule": "three_dice"}))
+    app.to_title()
+    title = app.stack.top
+    (listed,) = saves.list_saves()
+    assert row_words(listed).title.startswith("Linie 1 · Three dice · ")
+    assert title.buttons["Continue"].caption.startswith("Linie 1 · Three dice · Ada, Ben · turn ")
