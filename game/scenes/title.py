@@ -75,14 +75,13 @@ class TitleScene(Scene):
         self.captions = {"Continue": summary(self.latest) if self.latest else "",
                          "Join a LAN game": kept_seat_words(self.app)}
 
-    def refresh(self, changed_only: bool = True) -> None:
+    def refresh(self) -> None:
         """The menu as the disk says now: another Linie (a second window, a LAN host that ended) may
         have written, deleted or let go of a save since the title was built, and Continue must come
-        and go with it. ``changed_only``: read the saves again only when the folder changed
-        (``saves.folder_state``, no save read). The focus stays on the button the player moved it to;
-        on the first choice it moves with it (Enter means Continue once Continue is offered)."""
-        if changed_only and saves.folder_state() == self.folder and kept_seat_words(self.app) == \
-                self.captions.get("Join a LAN game"):
+        and go with it. The saves are read again only when the folder changed (``saves.folder_state``,
+        no save read). The focus stays on the button the player moved it to; on the first choice it
+        moves with it (Enter means Continue once Continue is offered)."""
+        if saves.folder_state() == self.folder and kept_seat_words(self.app) == self.captions.get("Join a LAN game"):
             return
         before = (self.latest.path if self.latest else None, self.captions, bool(self.saves))
         first = self._first_choice()
@@ -99,7 +98,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Back from a screen opened here (Saved games may have deleted the game Continue offered)."""
-        self.refresh(changed_only=False)
+        self.refresh()
 
     def refocused(self) -> None:
         """The window has the focus again: the player may come from another Linie's window."""
