@@ -527,6 +527,11 @@ def test_a_seat_a_bot_stood_in_for_is_named_alike_on_the_hosts_and_the_guests_re
         assert {player.name for player in stats.players} == {"Ada", guest_name}  # one player's games, counted as theirs
         best = stats.games[0].best_score
         assert best is None or best.name in ("Ada", said)
+        app.pop()  # back on the results: the table plays again, and in its next game no bot stood in yet
+        run(app, 1.3)
+        run(app, 0.05, click(mine.again.rect.center))
+        assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert thread.call(lambda: [info.stood_in for info in thread.host.match.seats]) == [False, False]
     finally:
         guest.stack.reset(TitleScene(guest))
         app.stack.reset(TitleScene(app))
