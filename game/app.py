@@ -210,6 +210,8 @@ class App:
         """One frame: map and dispatch the events, advance fixed steps worth ``dt``, draw."""
         self.mapper.keys_untyped = not self.mapper.text_mode  # read while SDL made no text of key presses
         for event in events:
+            if event.type == pygame.WINDOWFOCUSGAINED and self.stack.top is not None:
+                self.stack.top.refocused()
             for intent in self.mapper.map(event):
                 self.dispatch(intent)
         self._accumulator = min(self._accumulator + dt, MAX_FRAME)

@@ -30,15 +30,21 @@ SEAT_KINDS = ("human", "bot", "open")
 
 @dataclass
 class SeatInfo:
-    """Who sits in a seat. ``kind`` is human, bot or open (a LAN seat nobody has claimed yet)."""
+    """Who sits in a seat. ``kind`` is human, bot or open (a LAN seat nobody has claimed yet).
+    ``stood_in``: a bot made some of this human's moves in this game (a LAN player away, or let go
+    by the host); the seat is still theirs, and every screen names it so (``outcome_words.seat_name``)."""
 
     name: str
     kind: str = "human"
     level: str = "normal"
     colour: int = 0
+    stood_in: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        said = {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        if self.stood_in:  # said only when so: a game no bot stood in for writes what it always wrote
+            said["stood_in"] = True
+        return said
 
     @classmethod
     def from_dict(cls, data: Any) -> SeatInfo:
@@ -49,9 +55,10 @@ class SeatInfo:
             raise SnapshotError(f"unknown seat kind {kind!r}")
         level = data.get("level", "normal")
         colour = data.get("colour", 0)
-        if not isinstance(level, str) or not is_int(colour):
-            raise SnapshotError("bad seat level or colour")
-        return cls(data["name"], kind, level, colour)
+        stood_in = data.get("stood_in", False)
+        if not isinstance(level, str) or not is_int(colour) or not isinstance(stood_in, bool):
+            raise SnapshotError("bad seat level, colour or stand-in")
+        return cls(data["name"], kind, level, colour, stood_in)
 
 
 @dataclass
@@ -191,7 +198,7 @@ class Match:
     def _seats_facts(self) -> list[dict[str, Any]]:
         """The seats as views show them: the same list while no seat changes (a host diffs it
         only when one does)."""
-        key = tuple((info.name, info.kind, info.level, info.colour) for info in self.seats)
+        key = tuple((info.name, info.kind, info.level, info.colour, info.stood_in) for info in self.seats)
         if key != self._seats_view[0]:
             self._seats_view = (key, [info.to_dict() for info in self.seats])
         return self._seats_view[1]
@@ -293,6 +300,7 @@ class Match:
                     "kind": "human" if info.kind == "open" else info.kind,
                     "level": info.level,
                     "colour": info.colour,
+                    **({"stood_in": True} if info.stood_in else {}),  # a bot made some of this person's moves
                 }
                 for info in self.seats
             ],

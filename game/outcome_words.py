@@ -1,6 +1,8 @@
 """How the end of a game is said, one wording for the four games on every screen: "Ada wins!",
-"Ada and Ben share the win", "A draw", "Nobody wins"; and finishing places as players count them,
-where those who share a place share its number and the next place skips theirs ("1, 1, 3").
+"Ada and Ben share the win", "A draw", "Nobody wins"; finishing places as players count them,
+where those who share a place share its number and the next place skips theirs ("1, 1, 3"); and a
+seat a bot stood in for, named alike on the results (the host's and every client's), in the
+replays list, the statistics and Saved games: "Anna (a bot stood in)".
 """
 
 from __future__ import annotations
@@ -8,6 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from game.i18n import _
+
+
+def seat_name(name: str, stood_in: bool = False) -> str:
+    """A seat's name as a finished or saved game says it: "Anna (a bot stood in)" when a bot made some
+    of Anna's moves (her LAN link was down long enough, or the host let a bot play for her). The
+    seat, its result and its colour stay hers; the words say that not every move was."""
+    return _("{name} (a bot stood in)").format(name=name) if stood_in else name
 
 
 def names_in_words(names: Sequence[str]) -> str:

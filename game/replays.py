@@ -23,9 +23,9 @@ from game.core.contract import is_int
 from game.core.registry import GAMES, UnknownGame, get_game
 from game.core.text import clean_text
 from game.files import read_file, reason_in_words
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.match import REPLAY_FORMAT, REPLAY_VERSION, SEAT_KINDS, SeatInfo
-from game.outcome_words import shared_win
+from game.outcome_words import seat_name, shared_win
 from game.paths import replays_dir
 from game.save_progress import bus_round_starts
 from net.savefile import SEAL
@@ -74,7 +74,8 @@ class Replay:
 
     @property
     def players(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """The seats' names as every screen says them: "Anna (a bot stood in)" (``seat_name``)."""
+        return [seat_name(seat.name, seat.stood_in) for seat in self.seats]
 
     @property
     def winners(self) -> list[int]:
@@ -118,6 +119,16 @@ class Replay:
         if self.outcome is None:
             return _("unfinished")
         return result_in_words(self.outcome, self.players)
+
+
+def length_words(count: int, in_rounds: bool = False) -> str:
+    """"87 turns", "9 rounds": how long a game was, in the count its players keep. A turn is one
+    player's go, counted over the whole table (``Replay.turns``: a run of actions by one seat), as the
+    replay viewer's "Turn 12 of 87" and Saved games' "turn 87 · round 29" count; Bus counts rounds.
+    The replays list, the statistics and Linie 1's results say it in these words."""
+    if in_rounds:
+        return ngettext("{count} round", "{count} rounds", count).format(count=count)
+    return ngettext("{count} turn", "{count} turns", count).format(count=count)
 
 
 def result_in_words(outcome: dict[str, Any], players: list[str]) -> str:
@@ -275,6 +286,7 @@ def _header(header: dict[str, Any], name: str) -> Replay:
                 seat.get("kind", "human"),
                 clean_text(level, 20) if isinstance(level, str) else "normal",
                 colour if is_int(colour) and 0 <= colour < 64 else index,
+                seat.get("stood_in") is True,  # a bot made some of this person's moves (said only when so)
             )
         )
     rules = header.get("rules_version")
@@ -466,7 +478,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
         if isinstance(scores, list):
             for seat, score in enumerate(scores[: len(replay.seats)]):
                 if _number(score) and (figures.best_score is None or score > figures.best_score.value):
-                    figures.best_score = Record(score, replay.seats[seat].name, replay.title, replay.when)
+                    figures.best_score = Record(score, replay.players[seat], replay.title, replay.when)
         for step in replay.steps:
             for event in step.events:
                 route, seat = event.get("route"), event.get("seat")
@@ -479,7 +491,7 @@ def compute_stats(replays: Iterable[Replay]) -> Stats:
                 ):
                     continue
                 if stats.longest_trip is None or len(route) > stats.longest_trip.value:
-                    stats.longest_trip = Record(len(route), replay.seats[seat].name, replay.title, replay.when)
+                    stats.longest_trip = Record(len(route), replay.players[seat], replay.title, replay.when)
     order = {name: index for index, name in enumerate(GAMES)}  # the menu's order
     stats.games = sorted(games.values(), key=lambda item: (order.get(item.game, len(order)), item.game))
     stats.players = sorted(players.values(), key=lambda item: (-item.won, -item.played, item.name.casefold()))

@@ -27,6 +27,7 @@ from game.core.contract import SnapshotError
 from game.core.text import clean_text
 from game.i18n import _
 from game.match import Match
+from game.outcome_words import seat_name
 from game.paths import saves_dir
 from game.replay_writer import keep_replay
 from game.replays import result_in_words
@@ -98,10 +99,12 @@ class SavedGame:
         """"turn 12 · round 3", "5 of 16 tiles placed": how far the game got, as its players count."""
         return progress_in_words(self.progress, self.turn)
 
-    def summary(self) -> str:
-        """"Linie 1 · Ada, Bot 2, Bot 3 · turn 12 · round 3", as a menu line says it."""
+    def summary(self, rule: str = "") -> str:
+        """"Linie 1 · Three dice · Ada, Bot 2, Bot 3 · turn 12 · round 3", as a menu line says it
+        (``rule``: the rule the Saved games row names beside the game, ``game.scenes.saved.rule_words``)."""
+        named = f"{self.title or self.game} · {rule}" if rule else self.title or self.game
         where = " · " + _("LAN table “{table}”").format(table=self.table) if self.kind == "hosted" else ""
-        return f"{self.title or self.game}{where} · {', '.join(self.players)} · {self.how_far()}"
+        return f"{named}{where} · {', '.join(self.players)} · {self.how_far()}"
 
 
 def new_save_path(game: str, folder: Path | None = None) -> Path:
@@ -140,6 +143,33 @@ def list_saves(folder: Path | None = None, rules: bool = True) -> list[SavedGame
         return []
     games = [read_summary(path, rules) for path in paths]
     return sorted(games, key=lambda game: (game.resumable or game.continuable, game.when), reverse=True)
+
+
+RECHECK = 2.0  # seconds between a shown list's looks at the folder (``folder_state``): another Linie may change it
+
+
+def folder_state(folder: Path | None = None) -> tuple[tuple[str, int, int, bool], ...]:
+    """What the saves folder holds now, cheaply (no save read): each save's and journal's name, time
+    and size, and whether another Linie plays each save. A screen that shows the saves (the title's
+    Continue, Saved games) reads them again when this changes: another window or a LAN host that
+    ended may write, delete or let go of a save while the screen is shown; its time is in
+    nanoseconds, so two moves within one second still differ."""
+    folder = folder or saves_dir()
+    state = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return ()
+    for path in entries:
+        if not path.name.endswith((SAVE_SUFFIX, journal_path(path.with_name(SAVE_SUFFIX)).name)):  # a save, a journal
+            continue
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        played = path.name.endswith(SAVE_SUFFIX) and SaveLock.held_elsewhere(path)
+        state.append((path.name, status.st_mtime_ns, status.st_size, played))
+    return tuple(sorted(state))
 
 
 def to_continue(games: list[SavedGame]) -> SavedGame | None:
@@ -206,7 +236,8 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
         if not isinstance(seats, list) or type(version) is not int:
             raise SnapshotError(_("{path} holds no game").format(path=path))
         # a hosted lobby's open seat is nobody's yet: "Ada, Cid, Open seat", not a player called "Seat 3"
-        players = [(_("Open seat") if seat.get("kind") == "open" else str(seat.get("name", "?")))
+        players = [(_("Open seat") if seat.get("kind") == "open"
+                    else seat_name(clean_text(str(seat.get("name", "?")), 40), seat.get("stood_in") is True))
                    if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
         title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
@@ -216,7 +247,7 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
             KINDS[data["format"]],
             game,
             clean_text(title, 40),
-            [clean_text(name, 40) for name in players],
+            players,
             version + len(records),
             last_move_time(path, data, records),
             clean_text(table.get("name", ""), 64),

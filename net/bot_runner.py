@@ -11,6 +11,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from game.bots import Bot
@@ -87,7 +88,7 @@ class BotRunner:
         if error is not None or refusal is not None:
             self._play_first_legal(seat, error or refusal)
             return
-        self.match.submit(seat, action)  # the host hears the change, which schedules the next bot
+        self._play(seat, action)  # the host hears the change, which schedules the next bot
         self.schedule()
 
     def _play_first_legal(self, seat: int, why: object) -> None:
@@ -95,5 +96,14 @@ class BotRunner:
         log.error("bot for seat %d failed (%s); playing its first legal action", seat + 1, why)
         action = next(iter(self.match.game.legal(self.match.state, seat)), None)
         if action is not None and self.match.check(seat, action) is None:
-            self.match.submit(seat, action)
+            self._play(seat, action)
         self.schedule()
+
+    def _play(self, seat: int, action: Any) -> None:
+        """Play the bot's move. A person's seat is marked as one a bot stood in for before the move,
+        so its change's views already say so, to every screen alike, and the replay and the table's
+        save keep it (``SeatInfo.stood_in``)."""
+        info = self.match.seats[seat]
+        if info.kind == "human" and not info.stood_in:
+            self.match.seats[seat] = replace(info, stood_in=True)
+        self.match.submit(seat, action)

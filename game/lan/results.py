@@ -56,10 +56,9 @@ class LanResultsScene(HoldsSession, ResultsScene):
 
     def __init__(self, app: AppServices, figures: list[PlayerFigures], outcome: dict[str, Any], title: str,
                  session: LanSession, heard: bool = False) -> None:
-        said = getattr(session, "bot_played_words", None)  # a session without seats' statuses has nothing to say
-        helped = said() if callable(said) else ""  # "Ben wins!" says too if a bot made some of Ben's moves
-        super().__init__(app, figures, outcome, self.ask_again, f"{title} · {helped}" if helped and title else title,
-                         heard=heard)
+        # a seat a bot stood in for is named so on its card and in the headline, from the view, as on
+        # every other screen at the table ("Ben (a bot stood in) wins!"): ``named_as_played``
+        super().__init__(app, figures, outcome, self.ask_again, title, heard=heard)
         self.session = session
         self.confirming_close = False
         self.problem = ""

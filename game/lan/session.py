@@ -21,7 +21,6 @@ from typing import Any, Protocol
 from game.i18n import _, ngettext
 from game.lan import seats as lan_seats
 from game.match import Match
-from game.outcome_words import names_in_words
 from game.refusal_words import net_error_text
 from game.render.palette import seat_colours
 from game.replay_writer import keep_replay, write_replay
@@ -92,7 +91,6 @@ class LanSession:
         self._missed_end: set[int] = set()  # seats whose player was away as the table dealt again
         self._told_name: str | None = None  # the seat's name this player was last told they sit under
         self.taking_back = False  # joined with a kept seat's token: the host's welcome says whether it held
-        self.bot_played: set[int] = set()  # players' seats a bot played in this game, as this screen saw it
         self._own_link_down = False
         self._others_settle_until = 0.0  # until then the others' links coming and going are not news
         # a hosted table keeps its finished game's replay as the results open (``keep_finished_replay``)
@@ -338,16 +336,6 @@ class LanSession:
         self.chat.append(line)
         del self.chat[:-HISTORY]
 
-    def bot_played_words(self) -> str:
-        """Whose seat a bot played for a while in this game (their player away, or let go by the host),
-        for the results: "Ben wins!" should not hide that a bot made some of Ben's moves."""
-        seats = self.seat_states
-        names = [str(seats[index].get("name", "?")) for index in sorted(self.bot_played) if index < len(seats)]
-        if not names:
-            return ""
-        return ngettext("a bot played for {names} for a while", "a bot played for {names} for a while",
-                        len(names)).format(names=names_in_words(names))
-
     def _note_name(self, message: dict[str, Any]) -> None:
         """A player seated under another name than the one typed (the host numbers a name already
         at the table: a second Ben sits as "Ben 2") reads it once, or they would look for themselves
@@ -399,7 +387,6 @@ class LanSession:
                 lan_seats.remember(self.seat_key, self.token)  # ... until the table plays again
             if phase == "lobby" and self._last_phase in ("playing", "over"):
                 self.deal += 1  # a table that played goes back to its lobby: another game there
-                self.bot_played.clear()
                 self.notice(_("A new game begins at this table."))
             self._last_phase = phase
         elif kind == "error" and str(message.get("code", "")).startswith("net.chat"):
@@ -468,8 +455,6 @@ class LanSession:
     def _note_seats(self, seats: list[dict[str, Any]], spectators: int = 0, phase: str = "") -> None:
         """Notices for a seat that left, came back, or was handed to a bot (not for the lobby's comings);
         in the lobby a player who moves to another seat, or gives the seat up to watch, is said so."""
-        self.bot_played.update(index for index, seat in enumerate(seats)
-                               if isinstance(seat, dict) and seat.get("bot") and seat.get("kind") == "human")
         before, self._seen_seats = self._seen_seats, seats
         watchers_before, self._seen_spectators = self._seen_spectators, spectators
         if len(before) != len(seats) or not all(isinstance(seat, dict) for seat in before + seats):

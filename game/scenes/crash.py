@@ -13,7 +13,7 @@ from game import saves
 from game.files import reason_in_words
 from game.i18n import N_, _
 from game.logs import file_failing
-from game.scenes.saved import SavedGamesScene, open_saved_game
+from game.scenes.saved import SavedGamesScene, open_saved_game, summary
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -62,11 +62,11 @@ class CrashScene(Scene):
             if self.latest is None:
                 return _("Your game could not be saved ({reason}) and cannot be brought back.").format(reason=reason)
             return _("Your game could not be saved to its last move ({reason}): Continue brings it back as "
-                     "last saved ({game}).").format(reason=reason, game=self.latest.summary())
+                     "last saved ({game}).").format(reason=reason, game=summary(self.latest))
         if self.latest is None:
             return _("No game was in play, so nothing is lost.")
         return _("Your game is saved up to its last move: Continue brings it back ({game}).").format(
-            game=self.latest.summary())
+            game=summary(self.latest))
 
     def resume(self) -> None:
         if self.latest is None:

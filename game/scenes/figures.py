@@ -12,6 +12,7 @@ from typing import Any
 
 from game.bots import level_name
 from game.i18n import _, ngettext
+from game.outcome_words import seat_name
 from game.render.palette import view_colours
 
 
@@ -29,6 +30,17 @@ def seats_of(view: dict[str, Any]) -> list[dict[str, Any]]:
     match = view.get("match") if isinstance(view.get("match"), dict) else {}
     seats = match.get("seats") if isinstance(match, dict) else None
     return seats if isinstance(seats, list) else []
+
+
+def named_as_played(figures: list[PlayerFigures], view: dict[str, Any]) -> list[PlayerFigures]:
+    """Each card named as every screen names its seat (``seat_name``): a seat a bot stood in for says
+    so on the host's results, on every client's and over a replay alike, since the view says it."""
+    seats = seats_of(view)
+    for figure in figures:
+        seat = seats[figure.seat] if 0 <= figure.seat < len(seats) else None
+        if isinstance(seat, dict) and seat.get("stood_in") is True:
+            figure.name = seat_name(figure.name, True)
+    return figures
 
 
 def generic_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:

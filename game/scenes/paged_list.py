@@ -14,6 +14,7 @@ never shrunk alone, so the rows of a page look alike.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,18 @@ class RowWords:
         while measure.size(self.detail(players))[0] > width and len(players) > 4:
             players = players[:-2].rstrip(" ,") + "…"
         return shortened(self.detail(players), size, width)
+
+
+def when_words(when: float, now: float) -> str:
+    """When a game was last saved or ended, as short as still says it: today's its time alone, this
+    year's without the year, so a row's room goes to the players' names rather than to the date. Both
+    lists say it so: a game saved at 14:05 and another that ended then read alike ("today 14:05")."""
+    then, today = time.localtime(when), time.localtime(now)
+    if then[:3] == today[:3]:
+        return time.strftime(_("today %H:%M"), then)
+    if then.tm_year == today.tm_year and when <= now:
+        return time.strftime(_("%d %b, %H:%M"), then)
+    return time.strftime(_("%d %b %Y, %H:%M"), then)
 
 
 def shortened(text: str, size: int, width: int, face: str = theme.TEXT_BOLD_FONT) -> str:

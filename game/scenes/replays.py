@@ -19,9 +19,9 @@ import pygame
 from game.files import folder_problem, reason_in_words
 from game.i18n import N_, _, ngettext
 from game.paths import replays_dir
-from game.replays import KeptReplay, delete_replay, list_replays
+from game.replays import KeptReplay, delete_replay, length_words, list_replays
 from game.scenes.options import named_rule
-from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene, RowWords
+from game.scenes.paged_list import FOOT_Y, PANEL, PagedListScene, RowWords, when_words
 from game.scenes.stack import AppServices, Scene
 from game.scenes.stats import StatsScene
 from game.ui import theme
@@ -117,9 +117,8 @@ class ReplaysScene(PagedListScene[KeptReplay]):
                      else _("Damaged replay {file}")).format(file=item.path.name)
             return RowWords(title, "{players}", item.problem, {}, theme.shade(theme.CREAM_DIM, 0.7),
                             theme.shade(theme.CORAL, 0.9))
-        stamp = time.strftime(_("%d %b %Y, %H:%M"), time.localtime(item.when))
-        turns = (ngettext("{count} round", "{count} rounds", replay.rounds) if replay.in_rounds
-                 else ngettext("{count} turn", "{count} turns", replay.turns)).format(count=replay.length)
+        stamp = when_words(item.when, time.time())  # as Saved games says a time
+        turns = length_words(replay.length, replay.in_rounds)
         rule = named_rule(replay.game, replay.options, replay.players)  # as Saved games names it
         named = f"{replay.title} · {rule}" if rule else replay.title
         return RowWords(f"{named} · {replay.result()}", "{players} · {turns} · {when}",

@@ -25,7 +25,7 @@ from game.core.contract import SnapshotError
 from game.i18n import N_, _, ngettext
 from game.saves import SavedGame, refusal
 from game.scenes.options import named_rule
-from game.scenes.paged_list import PagedListScene, RowWords
+from game.scenes.paged_list import PagedListScene, RowWords, when_words
 from game.scenes.stack import AppServices
 from game.ui import theme
 from game.ui.widgets import Button
@@ -49,22 +49,23 @@ class SavedGamesScene(PagedListScene[SavedGame]):
     name = "saved"
     heading = N_("Saved games")
 
-    RECHECK = 2.0  # seconds between looks at whether a game open in another Linie was closed there
+    RECHECK = saves.RECHECK  # seconds between looks at the folder: another Linie may change it
 
     def __init__(self, app: AppServices, message: str = "") -> None:
+        self.folder: tuple[tuple[str, int, int, bool], ...] = ()
         super().__init__(app, message, back_width=260)
         self.refresh()
         self._recheck = self.RECHECK
 
     def update(self, dt: float) -> None:
-        """A game another Linie plays becomes this one's to resume the moment it is closed there,
-        without leaving the list."""
+        """A game another Linie plays becomes this one's to resume the moment it is closed there, and a
+        game it saves, ends or deletes comes or goes, without leaving the list."""
         super().update(dt)
         self._recheck -= dt
         if self._recheck > 0:
             return
         self._recheck = self.RECHECK
-        if self.confirm is None and any(game.in_use and not saves.in_use(game.path) for game in self.items):
+        if self.confirm is None and saves.folder_state() != self.folder:
             self.refresh()
 
     @property
@@ -72,6 +73,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return self.items
 
     def load(self) -> list[SavedGame]:
+        self.folder = saves.folder_state()
         return saves.list_saves()
 
     def path_of(self, item: SavedGame) -> Path:
@@ -138,7 +140,7 @@ def row_words(game: SavedGame) -> RowWords:
     title = (f"{named} · {where}" if known or (sound and game.players)
              else named if sound else _("Damaged save {file}").format(file=game.path.name))
     players, fields, trouble = ", ".join(game.players), {}, theme.shade(theme.CORAL, 0.9)
-    stamp = saved_when(game.when, time.time())
+    stamp = when_words(game.when, time.time())
     if game.finished:
         pattern, fields, colour = (_("Finished · {result} · {players} · ended {when}"),
                                    {"result": game.result(), "when": stamp}, theme.SUNFLOWER)
@@ -154,23 +156,18 @@ def row_words(game: SavedGame) -> RowWords:
     return RowWords(title, pattern, players, fields, ink, colour)
 
 
-def saved_when(when: float, now: float) -> str:
-    """When a game was last saved, as short as still says it: today's its time alone, this year's
-    without the year, so a row's room goes to the players' names rather than to the date."""
-    then, today = time.localtime(when), time.localtime(now)
-    if then[:3] == today[:3]:
-        return time.strftime(_("today %H:%M"), then)
-    if then.tm_year == today.tm_year and when <= now:
-        return time.strftime(_("%d %b, %H:%M"), then)
-    return time.strftime(_("%d %b %Y, %H:%M"), then)
-
-
 def rule_words(game: SavedGame) -> str:
     """The rule a row names beside its game, where its game offers a choice that changes play
     (Linie 1's trip rule: "Three dice"); "" for a game without one, or a save that does not say."""
     if not (game.resumable or game.continuable or game.other_version or game.in_use):
         return ""
     return named_rule(game.game, game.options, game.players)
+
+
+def summary(game: SavedGame) -> str:
+    """What a menu line says of a saved game (the title's Continue, the crash screen), naming its
+    game as its Saved games row does: "Linie 1 · Three dice · Ada, Bot 2 · turn 12 · round 3"."""
+    return game.summary(rule_words(game))
 
 
 def unreadable(game: SavedGame) -> bool:

@@ -169,6 +169,10 @@ class Scene:
     def resume(self) -> None:
         """The scene on top was popped: this one is on top again."""
 
+    def refocused(self) -> None:
+        """The window has the keyboard focus again (the player comes back from another window, a
+        second Linie's perhaps): a screen showing what is on disk looks again."""
+
     def retranslated(self) -> Scene | None:
         """This screen built afresh in the language now in force (Settings → Language), or None
         where it holds more than its words (a table in play) and keeps them until opened again."""

@@ -12,7 +12,7 @@ import time
 import pygame
 
 from game.i18n import _, ngettext
-from game.replays import COUNTED_IN_ROUNDS, Record, Stats, compute_stats, list_replays
+from game.replays import COUNTED_IN_ROUNDS, Record, Stats, compute_stats, length_words, list_replays
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.widgets import Button
@@ -85,8 +85,7 @@ class StatsScene(Scene):
             played = str(figures.played)
             theme.draw_text(surface, played, (box.x + 430, row.centery), theme.fit_text(played, 36, room[430],
                             theme.DISPLAY_FONT), theme.CREAM, theme.DISPLAY_FONT, "center")
-            turns = (_("{count} rounds") if figures.game in COUNTED_IN_ROUNDS else _("{count} turns")).format(
-                count=f"{figures.average_turns:.0f}")  # Bus players count rounds
+            turns = length_words(round(figures.average_turns), figures.game in COUNTED_IN_ROUNDS)  # Bus: rounds
             theme.draw_text(surface, turns, (box.x + 600, row.centery), theme.fit_text(turns, 28, room[600],
                             theme.TEXT_BOLD_FONT), theme.CREAM, theme.TEXT_BOLD_FONT, "center")
             best = figures.best_score

@@ -17,7 +17,7 @@ from game.render.linie1.board import LINE_RGB, draw_rails
 from game.render.linie1.tram import draw_tram
 from game.scenes.replays import ReplaysScene
 from game.scenes.rules import RulesScene
-from game.scenes.saved import SavedGamesScene, open_saved_game
+from game.scenes.saved import SavedGamesScene, open_saved_game, summary
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stack import AppServices, Scene
@@ -54,19 +54,55 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.saves = saves.list_saves(rules=False)  # no game's rules imported for the title: only Continue's
-        self.latest = saves.to_continue(self.saves)
-        self.captions = {"Continue": self.latest.summary() if self.latest else "",
-                         "Join a LAN game": kept_seat_words(self.app)}
         self.buttons: dict[str, Button] = {}
+        self._read_saves()
         self._lay_out(self._menu())
         self.ui.set_focus(self.buttons[self._first_choice()])
+        self._recheck = saves.RECHECK
         self.tram_x = -300.0
         self.tram_wait = 0.0  # seconds until the next tram sets off
         self.trams = [(1, LINE_RGB["red"]), (4, LINE_RGB["blue"]), (2, LINE_RGB["yellow"]),
                       (5, LINE_RGB["magenta"]), (3, LINE_RGB["green"])]
         self.tram_index = 0
         self.track = self._track_surface()
+
+    def _read_saves(self) -> None:
+        """What the menu offers from the disk: the saves (no game's rules imported for the title: only
+        Continue's), Continue's game and where a LAN seat is kept, as they are now."""
+        self.folder = saves.folder_state()
+        self.saves = saves.list_saves(rules=False)
+        self.latest = saves.to_continue(self.saves)
+        self.captions = {"Continue": summary(self.latest) if self.latest else "",
+                         "Join a LAN game": kept_seat_words(self.app)}
+
+    def refresh(self) -> None:
+        """The menu as the disk says now: another Linie (a second window, a LAN host that ended) may
+        have written, deleted or let go of a save since the title was built, and Continue must come
+        and go with it. The saves are read again only when the folder changed (``saves.folder_state``,
+        no save read). The focus stays on the button the player moved it to; on the first choice it
+        moves with it (Enter means Continue once Continue is offered)."""
+        if saves.folder_state() == self.folder and kept_seat_words(self.app) == self.captions.get("Join a LAN game"):
+            return
+        before = (self.latest.path if self.latest else None, self.captions, bool(self.saves))
+        first = self._first_choice()
+        self._read_saves()
+        if before == (self.latest.path if self.latest else None, self.captions, bool(self.saves)):
+            return
+        focused = next((label for label, button in self.buttons.items() if button is self.ui.focus), None)
+        if focused == first:  # Enter meant the first choice (Continue, once it is offered): it still does
+            focused = self._first_choice()
+        self.ui.clear()
+        self.buttons = {}
+        self._lay_out(self._menu())
+        self.ui.set_focus(self.buttons[focused if focused in self.buttons else self._first_choice()])
+
+    def resume(self) -> None:
+        """Back from a screen opened here (Saved games may have deleted the game Continue offered)."""
+        self.refresh()
+
+    def refocused(self) -> None:
+        """The window has the focus again: the player may come from another Linie's window."""
+        self.refresh()
 
     def _menu(self) -> list[list[tuple[str, Callable[[], None], str, str | None]]]:
         """The menu's rows, each of one or more buttons: Continue only when there is a game to come
@@ -172,6 +208,10 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._recheck -= dt
+        if self._recheck <= 0:  # a look at the folder now and then, never a save read every frame
+            self._recheck = saves.RECHECK
+            self.refresh()
         if self.tram_wait > 0:
             self.tram_wait -= dt
             if self.tram_wait <= 0:

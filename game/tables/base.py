@@ -36,7 +36,8 @@ from game.i18n import _, ngettext
 from game.refusal_words import net_error_text, refusal_text
 from game.render.palette import view_colours
 from game.scenes.cover import CoverScene
-from game.scenes.figures import PlayerFigures, generic_figures
+from game.scenes.figures import PlayerFigures, generic_figures, named_as_played
+from game.scenes.options import named_rule
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.rules import RulesScene
@@ -392,8 +393,13 @@ class TableScene(HoldsSession, Scene):
         return generic_figures(view, outcome)
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        players = len(self.latest.get("match", {}).get("seats", [])) if self.latest else 0
-        return players_title(self.title, players)
+        """"Linie 1 · Three dice · 3 players": the game, named with its rule as the Saved games and
+        Replays rows name it (``named_rule``), and how many played."""
+        view = self.latest or {}
+        seats = view.get("match", {}).get("seats", [])
+        options = view.get("options") if isinstance(view.get("options"), dict) else {}
+        rule = named_rule(self.game, options, [str(seat.get("name", "?")) for seat in seats])
+        return players_title(f"{self.title} · {rule}" if rule else self.title, len(seats))
 
     def next_game(self, outcome: dict[str, Any]) -> TableConfig | None:
         """What Play again starts (a local game only): the same table with a new deal."""
@@ -624,22 +630,22 @@ class TableScene(HoldsSession, Scene):
         except (KeyError, LookupError):
             final = view
         if self.session.replay:  # over the replay: Back returns to its last position
-            self.app.push(ResultsScene(self.app, self.figures(final, outcome), outcome, None,
+            self.app.push(ResultsScene(self.app, named_as_played(self.figures(final, outcome), final), outcome, None,
                                        self.results_title(outcome), back=(_("Back to the replay"), self.app.pop),
                                        heard=self.end_heard))
             return
         if self.session.lan:  # the table stays open behind its results, and may play again
             self.handed_over = True
-            self.app.replace(self.app.doors.lan_results(self.figures(final, outcome), outcome,
+            self.app.replace(self.app.doors.lan_results(named_as_played(self.figures(final, outcome), final), outcome,
                                                         self.results_title(outcome), self.session,
                                                         heard=self.end_heard))
             return
         again = self.next_game(outcome)
         play_again = (lambda: start_local_game(self.app, again)) if again is not None else None
         keep = getattr(self.session, "keep_finished", None) if self.session.save_problem else None
-        self.app.replace(ResultsScene(self.app, self.figures(final, outcome), outcome, play_again,
-                                      self.results_title(outcome), trouble=self.results_note(), keep=keep,
-                                      heard=self.end_heard))
+        self.app.replace(ResultsScene(self.app, named_as_played(self.figures(final, outcome), final), outcome,
+                                      play_again, self.results_title(outcome), trouble=self.results_note(),
+                                      keep=keep, heard=self.end_heard))
 
     def results_note(self) -> str:
         """What the results must say besides the figures: the replay that could not be kept."""

@@ -165,7 +165,8 @@ def test_linie1_stalemate_says_nobody_wins_and_why_with_the_bell(app, monkeypatc
     outcome = match.outcome()
     assert outcome is not None and outcome["stalemate"] and not outcome["winners"]
     assert "bell" in heard and "fanfare" not in heard
-    assert table.results_title(outcome) == "Linie 1 · 2 players · stalemate: nobody could lay track"
+    # the game's length as the replays list gives it: one turn played, the one that ended it uncounted
+    assert table.results_title(outcome) == "Linie 1 · 1995 die · 2 players · 1 turn · stalemate: nobody could lay track"
 
     class Frame:  # what the route card reads once the game is over
         view = match.view(None)
@@ -359,7 +360,7 @@ def test_five_cards_read_alike_their_headlines_at_one_size_and_their_rows_in_lin
     the same lines though a builder's card has fewer (fewer rows were spread further apart)."""
     from tests.client.helpers import record_drawn_sizes
     theme.set_ui_scale(1.5)
-    trip = [("Line", "6"), ("Stops", "B L"), ("Tiles laid", "13"), ("Exchanges", "3"), ("Turns", "17"),
+    trip = [("Line", "6"), ("Stops", "B L"), ("Tiles laid", "13"), ("Exchanges", "3"), ("Turns taken", "17"),
             ("Rolls", "9"), ("Squares driven", "25"), ("Bot", "normal")]
     heads = ["Winner", "Still building", "22 squares to go", "41 squares to go", "20 squares to go"]
     rows = [trip[:7], trip[:4] + trip[7:], trip, trip, trip]

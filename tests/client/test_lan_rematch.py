@@ -486,3 +486,53 @@ def test_a_table_of_bots_only_deals_again_by_itself_and_its_watcher_watches_on(a
     finally:
         thread.stop()
         app.stack.reset(TitleScene(app))
+
+
+def test_a_seat_a_bot_stood_in_for_is_named_alike_on_the_hosts_and_the_guests_results_and_in_the_replays(
+        app, tmp_path: Path):
+    """The host let a bot play the guest's seat for a while: the host's results, the guest's, the kept
+    replay's row in Replays and its statistics name that seat one way, "Ben (a bot stood in)" (the
+    seat and its result stay the guest's: not "Bot 1", not "Ben" on one screen and more on another)."""
+    from game.replays import compute_stats, read_replay
+    from game.scenes.replays import ReplaysScene
+    thread = liniell_table(hosted_config("Ada's table", tmp_path / "table.save"))
+    ada_hosts(app, thread)
+    guest = second_app()
+    apps = [app, guest]
+    try:
+        guest_sits_and_ada_starts(app, guest, thread)
+        match = thread.host.match
+        guest_name = match.seats[1].name
+        thread.call(thread.host.hand_to_bot, 1)  # the host lets a bot play the guest's seat
+
+        def ada_moves() -> None:
+            if 0 in match.to_act():
+                match.submit(0, match.game.legal(match.state, 0)[0])
+
+        assert until(apps, lambda: thread.call(ada_moves) or match.seats[1].stood_in, 20)
+        thread.call(thread.host.hand_back, 1)  # and hands it back: the guest plays on
+        play_to_the_end(thread, apps)
+        said = f"{guest_name} (a bot stood in)"
+        mine, theirs = app.stack.top, guest.stack.top
+        assert [figure.name for figure in mine.figures] == [figure.name for figure in theirs.figures] == ["Ada", said]
+        assert mine.title == theirs.title and "bot" not in mine.title  # said once, by the seat's name
+        (kept,) = replays_dir().glob("*-liniell.jsonl")
+        replay = read_replay(kept)
+        assert replay.players == ["Ada", said] and replay.seats[1].kind == "human"
+        app.push(ReplaysScene(app))
+        (row,) = [app.stack.top.row_words(item) for item in app.stack.top.items if item.path == kept]
+        assert row.players == f"Ada, {said}"
+        assert row.title.endswith(result_in_words(replay.outcome or {}, ["Ada", said]))  # the winner as the cards say
+        stats = compute_stats([replay])
+        assert {player.name for player in stats.players} == {"Ada", guest_name}  # one player's games, counted as theirs
+        best = stats.games[0].best_score
+        assert best is None or best.name in ("Ada", said)
+        app.pop()  # back on the results: the table plays again, and in its next game no bot stood in yet
+        run(app, 1.3)
+        run(app, 0.05, click(mine.again.rect.center))
+        assert until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))
+        assert thread.call(lambda: [info.stood_in for info in thread.host.match.seats]) == [False, False]
+    finally:
+        guest.stack.reset(TitleScene(guest))
+        app.stack.reset(TitleScene(app))
+        thread.stop()

@@ -20,7 +20,7 @@ from game.tables.linie1 import layout
 from game.tables.linie1 import panel as panel_module
 from game.tables.linie1.show import DieRoll
 from game.tables.linie1.table import ORIGIN, Linie1Table
-from game.tables.linie1.trip import TripChooser, candidate_label, length_note
+from game.tables.linie1.trip import TripChooser, candidate_label, length_note, route_titles
 from tests.client.helpers import click, drawn_words, key, past_handover, record_drawn_text, run
 from tests.client.scripted_session import ScriptedSession
 from tools.shots.linie1 import advanced
@@ -1072,8 +1072,14 @@ def test_the_results_name_each_bots_level_as_the_other_games_do() -> None:
     assert ("Bot", "hard") in bimmel.rows and not any(label == "Bot" for label, _value in ada.rows)
 
 
-def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
+def test_the_results_count_every_turn_the_winners_last_one_too(app) -> None:
+    """Each card's turns taken, and the game's turns in the results' title, in the count and the words
+    of the replays list: a turn is one player's go."""
+    import json
+
     from game.bots import make_bot
+    from game.replays import length_words, parse_replay
+    from game.scenes.options import named_rule
     from game.tables.linie1.figures import linie1_figures
     match = Match("linie1", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
     bots = [make_bot("linie1", "easy", seat) for seat in range(2)]
@@ -1082,8 +1088,15 @@ def test_the_results_count_every_turn_the_winners_last_one_too() -> None:
         assert match.submit(seat, bots[seat].decide(match.view(seat))).ok
     runs = sum(1 for index, line in enumerate(match.log) if index == 0 or line["seat"] != match.log[index - 1]["seat"])
     figures = linie1_figures(match.view(None), match.outcome())
-    turns = [int(dict(player.rows)["Turns"]) for player in figures]
+    turns = [int(dict(player.rows)["Turns taken"]) for player in figures]
     assert sum(turns) == runs  # as the replays list counts them: each run of one player's actions
+    replay = parse_replay("\n".join(json.dumps(line) for line in match.replay_lines()).encode())
+    table = Linie1Table(app, LocalSession(match), TableConfig("linie1", match.seats, {}))
+    app.push(table)
+    run(app, 0.05)
+    said = length_words(replay.length, replay.in_rounds)
+    rule = named_rule("linie1", replay.options, replay.players)  # and the game named as the replays list names it
+    assert replay.length == runs and table.results_title(match.outcome()) == f"Linie 1 · {rule} · 2 players · {said}"
 
 
 def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(app, monkeypatch):
@@ -1644,6 +1657,29 @@ def test_a_routes_length_note_stands_by_its_squares_not_by_its_moves() -> None:
     longer = [{"length": 30, "expected_turns": 9.26}, {"length": 37, "expected_turns": 1.0}]
     assert candidate_label(longer[0], longer, pace=False) == "30 squares (shortest), ≈ 9.3 turns"
     assert candidate_label(longer[1], longer, pace=True) == "37 squares, 1 move at full pace"
+
+
+def test_two_routes_between_the_same_terminals_say_what_tells_them_apart() -> None:
+    """"1. Rathaus to Zoo" twice left the player guessing: routes that share both terminals name the
+    order they pass the route card's stops, else their length; a route alone between its terminals
+    (its way back starts elsewhere) needs neither."""
+    from game.i18n import set_language
+    stops = [{"building": "A", "sign": [2, 3]}, {"building": "E", "sign": [5, 5]}, {"building": "L", "sign": [7, 1]}]
+    east = {"start": [0, 2], "route": [[1, 2], [2, 3], [5, 5], [7, 1], [13, 6]], "length": 5}
+    west = {"start": [0, 2], "route": [[1, 2], [7, 1], [5, 5], [2, 3], [13, 6]], "length": 5}
+    back = {"start": [13, 6], "route": [[7, 1], [5, 5], [2, 3], [1, 2], [0, 2]], "length": 5}
+    ends = [("Rathaus", "Zoo"), ("Rathaus", "Zoo"), ("Zoo", "Rathaus")]
+    assert route_titles([east, west, back], ends, stops) == [
+        "1. Rathaus to Zoo via A, E, L", "2. Rathaus to Zoo via L, E, A", "3. Zoo to Rathaus"]
+    longer = {**west, "route": [[1, 2], [2, 3], [3, 3], [5, 5], [7, 1], [13, 6]], "length": 6}
+    assert route_titles([east, longer], ends[:2], stops) == ["1. Rathaus to Zoo, 5 squares",
+                                                               "2. Rathaus to Zoo, 6 squares"]
+    set_language("de")
+    try:
+        titles = route_titles([east, west, longer], [ends[0]] * 3, stops)
+    finally:
+        set_language("en")
+    assert titles[0].endswith(" A, E, L") and "Rathaus" in titles[0] and " to " not in titles[0]
 
 
 def test_a_forced_pass_says_no_tile_fits_and_end_turn_passes(app):

@@ -153,25 +153,6 @@ def test_a_watchers_chat_line_is_never_taken_for_a_seated_players_of_the_same_na
     assert [(line.name, line.seat) for line in session.chat] == [("Ben", 1), ("Ben (watching)", None)]
 
 
-def test_the_results_say_whose_seat_a_bot_played_for_a_while(app):
-    from game.lan.results import LanResultsScene
-    from game.scenes.figures import PlayerFigures
-    link = Link()
-    link.table = {"table": "Tafel", "title": "Linja", "guests_start": True}
-    session = LanSession(link)
-    for ben in (seat("Ben"), seat("Ben", connected=False, bot=True), seat("Ben")):
-        link.set_seats([seat("Ada"), ben, seat("Bot 1", kind="bot", bot=True)])  # a bot's own seat is no news
-        session.poll()
-    assert session.bot_played_words() == "a bot played for Ben for a while"
-    figures = [PlayerFigures(0, "Ada", 0, True, "55 points"), PlayerFigures(1, "Ben", 1, False, "48 points")]
-    results = LanResultsScene(app, figures, {"winners": [0]}, "Linja · Ada vs Ben", session)
-    assert results.title == "Linja · Ada vs Ben · a bot played for Ben for a while"
-    link.phase = "lobby"  # the table plays again: a new game, nobody helped yet
-    link.set_seats([seat("Ada"), seat("Ben"), seat("Bot 1", kind="bot", bot=True)])
-    session.poll()
-    assert session.bot_played_words() == ""
-
-
 def test_seat_states_read_from_the_status():
     assert seat_state(seat("A")) == "connected"
     assert seat_state(seat("A", away=True)) == "away"

@@ -585,7 +585,7 @@ def test_every_row_says_its_words_at_one_size_and_a_linie1_row_names_its_trip_ru
 
 def test_a_rows_players_read_whole_at_150_percent_in_german_the_date_short(app, monkeypatch):
     from game.i18n import set_language
-    from game.scenes.saved import saved_when
+    from game.scenes.paged_list import when_words as saved_when
     from game.ui import theme
     names = ["Ada", "Bimmel", "Schorsch", "Tramina"]
     assert start_local_game(app, TableConfig("linie1", [SeatInfo(name) for name in names]))
@@ -618,3 +618,110 @@ def test_a_rows_named_seat_option_names_the_seats_player_not_its_number(app, mon
     (game,) = [item for item in saved.saves.list_saves() if item.game == "liniell"]
     assert saved.rule_words(game) == "Bimmel"
     assert "Seat" not in saved.row_words(game).title
+
+
+def test_the_title_follows_the_saves_another_linie_writes_lets_go_of_and_deletes(app):
+    """Continue comes and goes with what is on disk while the title is shown: another Linie (a second
+    window, a LAN host that ended) writes a save, plays it (hands off), lets it go and deletes it; the
+    title looks at the folder now and then, at once when the window has the focus again, and when a
+    screen opened from it is closed."""
+    import fcntl
+
+    from game.match import Match
+    from game.session import LocalSession
+    from net.savefile import lock_path
+    app.push(TitleScene(app))
+    title = app.stack.top
+    assert "Continue" not in title.buttons and "Saved games" not in title.buttons
+    path = saves.new_save_path("linja")
+    session = LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path)
+    play(session.match, 2)
+    session.close()
+    held = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(held, fcntl.LOCK_EX)  # the other Linie plays it
+    try:
+        wait(app, saves.RECHECK + 0.2)
+        assert "Saved games" in title.buttons and "Continue" not in title.buttons  # hands off while played there
+    finally:
+        os.close(held)  # ... until it lets the game go
+    wait(app, saves.RECHECK + 0.2)
+    assert title.latest is not None and title.latest.path == path and title.ui.focus is title.buttons["Continue"]
+    assert title.buttons["Continue"].caption.startswith("Linja · Ada, Ben · turn ")
+    assert saves.delete(path) is None  # the other Linie resumed it, and the game ended there
+    wait(app, saves.RECHECK + 0.2)
+    assert "Continue" not in title.buttons and "Saved games" not in title.buttons
+    assert title.ui.focus is title.buttons["Play"]
+    title._recheck = 1e9  # no look at the folder for now: the focus coming back looks at once
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path).close()
+    run(app, 0.05, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    assert "Continue" in title.buttons
+    app.push(SavedGamesScene(app))
+    assert saves.delete(path) is None
+    app.pop()  # back on the title: it looks again
+    assert "Continue" not in title.buttons
+
+
+def test_saved_games_lists_a_save_another_linie_writes_or_deletes_meanwhile(app):
+    """The list, like the title, follows the folder while it is shown: a game saved or deleted by
+    another Linie comes or goes without leaving the screen."""
+    from game.match import Match
+    from game.session import LocalSession
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    assert screen.games == []
+    path = saves.new_save_path("linja")
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=path).close()
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert [game.path for game in screen.games] == [path]
+    assert saves.delete(path) is None
+    wait(app, SavedGamesScene.RECHECK + 0.2)
+    assert screen.games == []
+
+
+def test_saved_games_name_a_seat_a_bot_stood_in_for_as_the_results_and_replays_do(app):
+    """A hosted game where a bot played for Ben a while: its Saved games row names him as its results
+    and its replay will ("Ben (a bot stood in)"), from the save's seats."""
+    from game.match import Match
+    from game.session import LocalSession
+    match = Match("linja", [SeatInfo("Ada"), SeatInfo("Ben", stood_in=True)], 3)
+    LocalSession(match, save_path=saves.new_save_path("linja")).close()
+    (listed,) = saves.list_saves()
+    assert listed.players == ["Ada", "Ben (a bot stood in)"]
+    assert listed.summary().startswith("Linja · Ada, Ben (a bot stood in) · ")
+
+
+def test_the_replays_list_says_when_as_saved_games_does(app):
+    """A game that ended at 14:05 today and one saved then read alike in the two lists: "today 14:05"
+    (the replays list said "27 Nov 2026, 14:05" where Saved games said "today 14:05")."""
+    from game.match import Match
+    from game.replay_writer import keep_replay
+    from game.scenes.replays import ReplaysScene
+    from game.scenes.saved import row_words
+    from game.session import LocalSession
+    finished = Match("linja", [SeatInfo("Ada", "bot", "easy"), SeatInfo("Ben", "bot", "easy")], 3)
+    play_to_end = [make_bot("linja", "easy", seat) for seat in range(2)]
+    while not finished.finished:
+        seat = finished.to_act()[0]
+        assert finished.submit(seat, play_to_end[seat].decide(finished.view(seat))).ok
+    assert keep_replay(finished) is not None
+    LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], 3), save_path=saves.new_save_path("linja")).close()
+    replays = ReplaysScene(app)
+    (kept,) = replays.items
+    ended = replays.row_words(kept).fields["when"]
+    saved = SavedGamesScene(app)
+    (row,) = [row_words(game) for game in saved.games]
+    assert ended.startswith("today ") and row.fields["when"].startswith("today ")
+    assert ended == time.strftime("today %H:%M", time.localtime(kept.when))
+
+
+def test_continue_names_the_game_with_its_rule_as_its_saved_games_row_does(app):
+    """"Linie 1 · Three dice" on Saved games' row, and on the title's Continue (and the crash screen)
+    the same game read "Linie 1 · Ada, Ben · …": one wording for the game and its rule."""
+    from game.scenes.saved import row_words
+    seats = [SeatInfo("Ada"), SeatInfo("Ben")]
+    assert start_local_game(app, TableConfig("linie1", seats, {"trip_rule": "three_dice"}))
+    app.to_title()
+    title = app.stack.top
+    (listed,) = saves.list_saves()
+    assert row_words(listed).title.startswith("Linie 1 · Three dice · ")
+    assert title.buttons["Continue"].caption.startswith("Linie 1 · Three dice · Ada, Ben · turn ")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.match import view_hash
+from game.match import Match, view_hash
 from net.client import NetSession
 from net.host import Host, HostConfig
 from net.host_thread import HostThread
@@ -161,7 +161,13 @@ def test_a_bot_stands_in_for_an_absent_player_and_hands_back(
     ann.close(goodbye=False)  # Ann vanishes on her own turn
     status = bob.wait_for(lambda m: m["type"] == "status" and m["seats"][0]["bot"], timeout=5)
     assert status["seats"][0]["kind"] == "human" and status["seats"][0]["claimed"]
-    assert bob.wait_for(kind("update", version=1))["actor"] == 0  # the bot moved for her
+    moved = bob.wait_for(kind("update", version=1))
+    assert moved["actor"] == 0  # the bot moved for her
+    # and every screen's view says so of her seat, which the table's save and the replay keep too
+    assert bob.view(1)["match"]["seats"][0].get("stood_in") is True
+    assert "stood_in" not in bob.view(1)["match"]["seats"][1]
+    assert Match.load(host.call(host.host.match.save)).seats[0].stood_in
+    assert host.call(host.host.match.replay_header)["seats"][0]["stood_in"] is True
     again = sessions(host.port, "Ann", token=token)
     again.wait_for(kind("update", snapshot=True))
     assert not host.seat_states()[0]["bot"]  # back in her hands

@@ -13,7 +13,7 @@ from game.session import LocalSession
 from game.tables.base import players_title
 from game.tables.launch import TableConfig
 from game.tables.linie1.figures import linie1_figures
-from game.tables.linie1.table import Linie1Table
+from game.tables.linie1.table import Linie1Table, results_title
 from tools.screenshot import shot
 from tools.shots.play import play_on
 
@@ -204,7 +204,7 @@ def results(app: Any) -> None:
     session = advanced(8, lambda view: view["outcome"] is not None, limit=4000)
     view = session.view(None)
     app.push(ResultsScene(app, linie1_figures(view, view["outcome"]), view["outcome"], lambda: None,
-                          players_title("Linie 1", len(SEATS))))
+                          results_title(players_title("Linie 1", len(SEATS)), view["outcome"])))
 
 
 @shot("linie1_history", settle=0.0)

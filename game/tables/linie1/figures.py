@@ -10,6 +10,20 @@ from game.render.palette import view_colours
 from game.scenes.figures import PlayerFigures, seats_of
 
 
+def _own_turns(figures: dict[str, Any], won: bool) -> int:
+    """The turns a player took. The core counts a turn as it is handed on; the winner's last turn
+    ends the game instead, so it is counted here."""
+    return int(figures.get("turns", 0)) + (1 if won else 0)
+
+
+def game_turns(outcome: dict[str, Any]) -> int:
+    """The game's turns, every player's together: the count the replays list and the replay viewer give
+    the same game (``game.replays.length_words``), a turn being one player's go."""
+    stats = outcome.get("stats") or []
+    winners = set(outcome.get("winners") or [])
+    return sum(_own_turns(figures, seat in winners) for seat, figures in enumerate(stats) if isinstance(figures, dict))
+
+
 def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[PlayerFigures]:
     winners = set(outcome.get("winners") or [])
     stats = outcome.get("stats") or []
@@ -39,8 +53,7 @@ def linie1_figures(view: dict[str, Any], outcome: dict[str, Any]) -> list[Player
         rows += [
             (_("Tiles laid"), str(figures.get("tiles_laid", 0))),
             (_("Exchanges"), str(figures.get("exchanges", 0))),
-            # the core counts a turn as it is handed on; the winner's last turn ends the game instead
-            (_("Turns"), str(int(figures.get("turns", 0)) + (1 if seat in winners else 0))),
+            (_("Turns taken"), str(_own_turns(figures, seat in winners))),  # this player's: the title says the game's
         ]
         if trip is not None:
             moves = _("Trip moves") if view.get("options", {}).get("trip_rule") == "pace" else _("Rolls")

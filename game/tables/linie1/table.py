@@ -25,6 +25,7 @@ from game.core.linie1 import (
 )
 from game.i18n import _, ngettext
 from game.refusal_words import refusal_text
+from game.replays import length_words
 from game.scenes.figures import PlayerFigures
 from game.tables.base import TableScene
 from game.tables.linie1 import layout
@@ -38,7 +39,7 @@ from game.tables.linie1.dice import (
     draw_target_badge,
     waiting_dice,
 )
-from game.tables.linie1.figures import linie1_figures
+from game.tables.linie1.figures import game_turns, linie1_figures
 from game.tables.linie1.guidance import guidance
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
@@ -88,6 +89,13 @@ def _beside(cells: list[tuple[int, int]], first: int, last: int) -> set[tuple[in
     """The playfield squares next to any of ``cells`` (a terminal's, a building's)."""
     return {(row + d_row, col + d_col) for row, col in cells for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1))
             if first <= row + d_row <= last and first <= col + d_col <= last} - set(cells)
+
+
+def results_title(players: str, outcome: dict[str, Any]) -> str:
+    """The results' line: how many played (``players``: "Linie 1 · 3 players"), how long the game was
+    (as the replays list says it), and, when nobody won (L11), why."""
+    title = f"{players} · {length_words(game_turns(outcome))}"
+    return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
 
 
 class Linie1Table(TableScene):
@@ -320,9 +328,7 @@ class Linie1Table(TableScene):
         self.ghost_waits = False  # the authority refused what the ghost allowed: show it where it was tried
 
     def results_title(self, outcome: dict[str, Any]) -> str:
-        """How many played, and, when nobody won (L11), why."""
-        title = super().results_title(outcome)
-        return title + " · " + _("stalemate: nobody could lay track") if outcome.get("stalemate") else title
+        return results_title(super().results_title(outcome), outcome)
 
     def figures(self, view: View, outcome: dict[str, Any]) -> list[PlayerFigures]:
         return linie1_figures(view, outcome)

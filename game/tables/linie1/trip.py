@@ -62,6 +62,42 @@ def candidate_label(candidate: dict[str, Any], candidates: list[dict[str, Any]],
     return _("{count} squares, ≈ {turns} turns").format(count=count, turns=turns)
 
 
+def stops_passed(candidate: dict[str, Any], stops: list[dict[str, Any]]) -> list[str]:
+    """The route card's stops (their buildings' letters) in the order the route passes their sign
+    squares, each once."""
+    where = {tuple(stop["sign"]): str(stop["building"]) for stop in stops if stop.get("sign")}
+    passed: list[str] = []
+    for cell in candidate["route"]:
+        letter = where.get(tuple(cell))
+        if letter is not None and letter not in passed:
+            passed.append(letter)
+    return passed
+
+
+def route_titles(candidates: list[dict[str, Any]], ends: list[tuple[str, str]],
+                 stops: list[dict[str, Any]]) -> list[str]:
+    """Each route's first line, "1. Rathaus to Zoo" (``ends``: its terminals' names). Routes between
+    the same two terminals say what tells them apart, or a player could not choose between them: the
+    order they pass the route card's stops ("via E, A, L"), else their length ("34 squares"); routes
+    alike in both differ only in squares no letter names, and stay numbered."""
+    titles = []
+    for index, candidate in enumerate(candidates):
+        start, end = ends[index]
+        titles.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end))
+        twins = [other for other, pair in zip(candidates, ends, strict=True) if pair == ends[index]]
+        if len(twins) < 2:
+            continue
+        orders = [stops_passed(twin, stops) for twin in twins]
+        if any(order != orders[0] for order in orders):
+            titles[-1] = _("{number}. {start} to {end} via {stops}").format(
+                number=index + 1, start=start, end=end, stops=", ".join(stops_passed(candidate, stops)))
+        elif any(twin["length"] != twins[0]["length"] for twin in twins):
+            titles[-1] = ngettext("{number}. {start} to {end}, {count} square",
+                                  "{number}. {start} to {end}, {count} squares", candidate["length"]).format(
+                number=index + 1, start=start, end=end, count=candidate["length"])
+    return titles
+
+
 class TripChooser(Scene):
     overlay = True
     name = "linie1_trip"
@@ -74,15 +110,13 @@ class TripChooser(Scene):
         self.line, self.declare = line, declare
         self.stops, self.colour = stops or [], colour  # the route card's stops, and the player's colour
         self.candidates = candidates[:8]
-        items = []
         terminals = board_view.board.terminal_at
-        for index, candidate in enumerate(self.candidates):
-            start = terminals.get(tuple(candidate["start"]), {}).get("name", "?")
-            end = terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")
-            label = candidate_label(candidate, self.candidates, bool(view.get("allowance")))
-            # the terminals, and under them the length: two lines read at full size where one shrank
-            items.append(_("{number}. {start} to {end}").format(number=index + 1, start=start, end=end)
-                         + "\n" + label)
+        ends = [(terminals.get(tuple(candidate["start"]), {}).get("name", "?"),
+                 terminals.get(tuple(candidate["route"][-1]), {}).get("name", "?")) for candidate in self.candidates]
+        # the terminals, and under them the length: two lines read at full size where one shrank
+        items = [title + "\n" + candidate_label(candidate, self.candidates, bool(view.get("allowance")))
+                 for title, candidate in zip(route_titles(self.candidates, ends, self.stops), self.candidates,
+                                             strict=True)]
         row_height = max(60, min(100, 480 // max(1, len(items))))  # every candidate in sight
         self.list = ListView(pygame.Rect(PANEL.x + 30, PANEL.y + 180, PANEL.width - 60, 480), items,
                              self._select, 0, row_height, 28)
