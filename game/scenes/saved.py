@@ -83,7 +83,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         label = (_("Results") if item.finished else _("Resume") if item.resumable
                  else _("From action {number}").format(number=item.good_until))
         resume = Button(pygame.Rect(row.right - 500, row.centery - 32, 270, 64), label,
-                        lambda: self.resume(item), "primary", 30, name=f"resume-{index}")
+                        lambda: self.resume_game(item), "primary", 30, name=f"resume-{index}")
         return resume, item.resumable or item.continuable
 
     def remove(self, path: Path) -> str | None:
@@ -108,7 +108,7 @@ class SavedGamesScene(PagedListScene[SavedGame]):
         return f"{said} · {files}" if damaged else said
 
     # -- actions ----------------------------------------------------------------------------------
-    def resume(self, game: SavedGame) -> None:
+    def resume_game(self, game: SavedGame) -> None:
         """Resume, or (a damaged journal) go on from the last good action, as the button says."""
         self.confirm = None
         problem = open_saved_game(self.app, game, accept_damage=game.continuable)

@@ -19,6 +19,7 @@ from game import saves
 from game.bots import make_bot
 from game.match import SeatInfo, view_hash
 from game.paths import replays_dir, saves_dir
+from game.scenes.rules import RulesScene
 from game.scenes.saved import SavedGamesScene
 from game.scenes.title import TitleScene
 from game.tables.launch import TableConfig, start_local_game
@@ -725,3 +726,17 @@ def test_continue_names_the_game_with_its_rule_as_its_saved_games_row_does(app):
     (listed,) = saves.list_saves()
     assert row_words(listed).title.startswith("Linie 1 · Three dice · ")
     assert title.buttons["Continue"].caption.startswith("Linie 1 · Three dice · Ada, Ben · turn ")
+
+
+def test_saved_games_comes_back_on_top_of_a_screen_opened_over_it_and_closed(app):
+    """The stack tells a screen it is on top again (``Scene.resume``): Saved games' own Resume button
+    once had that name, and a screen opened over the list and closed would have crashed it."""
+    assert start_local_game(app, TableConfig("linja", [SeatInfo("Ada"), SeatInfo("Ben")]))
+    play(table(app).session.match, 2)
+    app.to_title()
+    app.push(SavedGamesScene(app))
+    screen = app.stack.top
+    app.push(RulesScene(app))
+    app.pop()
+    run(app, 0.05)
+    assert app.stack.top is screen and len(screen.games) == 1
