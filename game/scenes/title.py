@@ -39,6 +39,9 @@ TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
 
 
+TABLE_SHOWN = 24  # characters of a table's name the Join button's second line quotes
+
+
 def kept_seat_words(app: AppServices) -> str:
     """Where a seat waits for this player at a LAN table (its host closed it for now, or this program
     closed mid-game), as the Join button's second line says it; "" when none was taken lately. The
@@ -46,7 +49,8 @@ def kept_seat_words(app: AppServices) -> str:
     tables = app.doors.kept_lan_seats()
     if not tables:
         return ""
-    return _("Your seat at “{table}” is kept").format(table=tables[0])
+    table = tables[0] if len(tables[0]) <= TABLE_SHOWN else tables[0][:TABLE_SHOWN - 1].rstrip() + "…"
+    return _("Your seat at “{table}” is kept").format(table=table)  # a long name cut: the sentence stays whole
 
 
 class TitleScene(Scene):

@@ -259,6 +259,13 @@ def _fitted(text: str, size: int, width: int, face: str, minimum: int, scale: fl
     return size
 
 
+def shortened(text: str, size: int, width: int, face: str = TEXT_BOLD_FONT) -> str:
+    """``text`` at design ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
+    while text_width(text, size, face) > width and len(text) > 1:
+        text = text[:-2].rstrip(" ,·") + "…"
+    return text
+
+
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
     """Greedy word wrap of one paragraph to ``width`` pixels; a word wider than a line is broken."""
     return list(_wrapped(text, size, width, face, _scale))

@@ -195,8 +195,12 @@ class Button(Widget):
         size = theme.fit_text(self.label, self.size, self.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
         middle = body.centery - LIP // 2
         if self.caption:
-            small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
-            theme.draw_text(surface, self.caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
+            # within the button at a size that reads: a long table's or player's name is cut with "…",
+            # where it once ran out of the button at 12 px over its neighbours
+            small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT,
+                                   minimum=self.size * 2 // 5)
+            caption = theme.shortened(self.caption, small, self.rect.width - 40, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
                             theme.mix(ink, face, 0.3), theme.TEXT_BOLD_FONT, "center")
             middle -= theme.px(small) * 3 // 5
         theme.draw_text(surface, self.label, (body.centerx, middle), size, ink, theme.DISPLAY_FONT, "center")
