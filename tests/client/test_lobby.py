@@ -137,11 +137,13 @@ def test_a_kept_seat_at_a_table_with_a_long_name_is_said_within_the_join_button(
     app.push(TitleScene(app))
     join = app.stack.top.buttons["Join a LAN game"]
     assert "…" in join.caption and join.caption.endswith(_("Your seat at “{table}” is kept").rsplit("}", 1)[1])
+    assert "Tafel" in join.caption
     drawn = record_drawn_sizes(monkeypatch)
     join.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
     monkeypatch.undo()
     second = [(size, rect) for text, size, rect in drawn if text != join.label]  # the caption, as drawn
     assert len(second) == 1 and join.rect.contains(second[0][1]) and second[0][0] >= 16
+    assert [text for text, _size, _rect in drawn if text != join.label] == [join.caption]  # whole: "is kept" too
 
 
 @pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("de", 1.5)])
