@@ -48,12 +48,11 @@ def kept_seat_words(app: AppServices, width: int | None = None) -> str:
     tables = app.doors.kept_lan_seats()
     if not tables:
         return ""
-    table, words = tables[0], _("Your seat at “{table}” is kept")
+    words = _("Your seat at “{table}” is kept").replace("{table}", "{name}")
+    if width is None:
+        return words.format(name=tables[0])
     least = caption_least(TITLE_BUTTON_SIZE)
-    while width is not None and len(table) > 1 and theme.text_width(words.format(table=table), least,
-                                                                    theme.TEXT_BOLD_FONT) > width:
-        table = table[:-2].rstrip() + "…"
-    return words.format(table=table)
+    return theme.named(words, tables[0], least, width, theme.TEXT_BOLD_FONT, least)[0]
 
 
 class TitleScene(Scene):

@@ -190,6 +190,7 @@ def text_font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line anyway
+NAME_LEAST = 20  # design size: a player's name on a seat's card or row is cut with "…" rather than drawn smaller
 
 
 @lru_cache(maxsize=4096)
@@ -264,6 +265,20 @@ def shortened(text: str, size: int, width: int, face: str = TEXT_BOLD_FONT) -> s
     while text_width(text, size, face) > width and len(text) > 1:
         text = text[:-2].rstrip(" ,·") + "…"
     return text
+
+
+def named(words: str, name: str, size: int, width: int, face: str = TEXT_FONT, least: int = NAME_LEAST
+          ) -> tuple[str, int]:
+    """``words`` (a sentence with ``{name}``: "{name}'s turn") said of ``name``, and the largest design
+    size <= ``size`` at which it fits ``width``; where that would be below ``least`` the name is cut
+    with "…" instead, so the sentence stays whole and reads (a 32-character name drew "…'s turn" at 14)."""
+    text = words.format(name=name)
+    fitted = fit_text(text, size, width, face)
+    while fitted < least and len(name) > 1:
+        name = name[:-2].rstrip() + "…"
+        text = words.format(name=name)
+        fitted = fit_text(text, size, width, face)
+    return text, fitted
 
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:

@@ -1259,19 +1259,6 @@ def test_a_rows_final_score_below_nothing_has_the_minus_sign_of_the_results(app,
     assert "−4" in texts and "-4" not in texts
 
 
-def test_a_name_as_long_as_a_lan_table_allows_is_cut_in_its_row_not_shrunk_out_of_sight(app, monkeypatch):
-    """A LAN seat's name may have 32 characters: fitted to its row it was drawn about 10 px high. It
-    reads at ``NAME_LEAST`` at least, cut with "…", within its room."""
-    long = "Eve " + "Ж" * 28
-    table = start(app, [SeatInfo("Ada"), SeatInfo(long, "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
-    drawn = record_drawn_sizes(monkeypatch)
-    players.draw_players(pygame.Surface((1920, 1080)), table.picture, table.looks, [""] * 3, [0.0] * 3, 0.0)
-    monkeypatch.undo()
-    name = [(text, size, rect) for text, size, rect in drawn if text.startswith("Eve ")]
-    assert len(name) == 1 and name[0][0].endswith("…") and name[0][1] >= players.NAME_LEAST
-    assert name[0][2].width <= players.STATUS_W
-
-
 def test_n_before_the_rounds_two_markers_says_why_it_does_not_pass(app):
     """N passes once two markers are placed; before that it walked the action rows without a word: it
     still steps through them, and says why it does not pass."""

@@ -23,7 +23,6 @@ MAX_BUSES = 5
 GEAR_X = 300  # where a row's markers, buses and stones start
 STATUS_W = GEAR_X - 70  # the status line's room, between the seat's disc and its gear
 STATUS_SMALLEST = 15  # below this the status line is shortened rather than shrunk
-NAME_LEAST = 20  # design size: a longer name is cut with "…" rather than shrink below its neighbours' reach
 TICK = 9
 
 
@@ -136,7 +135,7 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         if seat == picture.start_player and not picture.outcome:
             surface.blit(bus_icon(theme.CREAM, 30), start_bus_rect(seat, picture.players))
         status = status_line(picture, seat, kinds[seat] if seat < len(kinds) else "")
-        name = theme.shortened(look.name, NAME_LEAST, STATUS_W, theme.DISPLAY_FONT)  # 32 characters: ~10 px
+        name = theme.shortened(look.name, theme.NAME_LEAST, STATUS_W, theme.DISPLAY_FONT)  # 32 characters: ~10 px
         theme.draw_stack(surface, [(name, 26, theme.CREAM, theme.DISPLAY_FONT),
                                    (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
                                     theme.TEXT_FONT)],
