@@ -73,14 +73,14 @@ class Settings:
             settings.fullscreen = data["fullscreen"]
         if isinstance(data.get("mute"), bool):
             settings.mute = data["mute"]
-        volume = data.get("volume")
-        if isinstance(volume, int | float) and not isinstance(volume, bool):
-            settings.volume = min(1.0, max(0.0, float(volume)))
-        speed = data.get("animation_speed")
-        if isinstance(speed, int | float) and not isinstance(speed, bool):
+        volume = _finite(data.get("volume"))
+        if volume is not None:
+            settings.volume = min(1.0, max(0.0, volume))
+        speed = _finite(data.get("animation_speed"))
+        if speed is not None:
             settings.animation_speed = min(ANIMATION_SPEEDS, key=lambda option: abs(option - speed))
-        scale = data.get("ui_scale")
-        if isinstance(scale, int | float) and not isinstance(scale, bool) and math.isfinite(scale):
+        scale = _finite(data.get("ui_scale"))
+        if scale is not None:
             settings.ui_scale = min(UI_SCALES, key=lambda option: abs(option - scale))
         name = clean_text(data.get("player_name"), NAME_LIMIT)
         if shows_something(name) and name != UNCHOSEN_NAME:
@@ -130,6 +130,18 @@ class Settings:
         kept = {key: value for key, value in self.unread.items()
                 if key not in fields or fields[key] == self.as_read.get(key)}
         return {**fields, **kept}
+
+
+def _finite(value: Any) -> float | None:
+    """A number of the file as a float; None for anything else, NaN, an infinity, or a whole number
+    too long for a float (JSON has no limit: "volume": 1 and 400 zeros stopped Linie at start)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _option_value(value: Any) -> bool:

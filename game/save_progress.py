@@ -35,13 +35,14 @@ LINIELL_TILES = 16
 
 def read_progress(game: str, match: dict[str, Any], records: Sequence[dict[str, Any]]) -> Progress | None:
     """The count of ``game``'s players, from a save's ``match`` and the journal ``records`` after it;
-    None when the game has no count here or the save does not hold what it needs."""
+    None when the game has no count here or the save does not hold what it needs (a sealed save may
+    still hold nonsense: 0 players, an endless round, which the title must list, not die on)."""
     reader = READERS.get(game)
     if reader is None:
         return None
     try:
         return reader(match, records)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError):
         return None
 
 

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.core import registry
 from game.core.contract import SnapshotError
+from game.core.registry import UnknownGame, get_game
 from game.core.text import clean_text
 from game.i18n import _
 from game.match import Match
@@ -240,8 +242,8 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
                     else seat_name(clean_text(str(seat.get("name", "?")), 40), seat.get("stood_in") is True))
                    if isinstance(seat, dict) else "?" for seat in seats]
         table = data.get("table") if isinstance(data.get("table"), dict) else {}
-        title = data.get("title") if isinstance(data.get("title"), str) else str(match.get("game", "?"))
         game = str(match.get("game", ""))
+        title = data.get("title") if isinstance(data.get("title"), str) else _title_of(game, rules)
         saved = SavedGame(
             path,
             KINDS[data["format"]],
@@ -272,6 +274,17 @@ def read_summary(path: Path, rules: bool = True) -> SavedGame:
     except SnapshotError as error:
         return SavedGame(path, when=when, title=path.name, problem=_in_words(path, error),
                          other_version=isinstance(error, OtherVersion))
+
+
+def _title_of(game: str, rules: bool) -> str:
+    """The title of a save's game where the save does not say it (hosted tables' saves from before
+    titles were kept): "Linie 1", not "linie1", once the game's rules are asked anyway (``rules``)."""
+    if rules and game in registry.GAMES:
+        try:
+            return get_game(game).title
+        except UnknownGame:
+            pass
+    return game or "?"
 
 
 def finished_outcome(data: dict[str, Any], match: dict[str, Any]) -> dict[str, Any] | None:

@@ -60,6 +60,15 @@ def is_clean(value: object, limit: int | None = None) -> bool:
     return isinstance(value, str) and clean_text(value, limit) == value
 
 
+SAID_NAME = 16  # characters of a name said inside a sentence (as long as a name typed on this computer)
+
+
+def said_name(name: str, limit: int = SAID_NAME) -> str:
+    """``name`` as a sentence says it ("Eve…: choose an action"): a LAN player's name may have 32
+    characters, which shrank the whole sentence out of reading; beyond ``limit`` it ends in "…"."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+
+
 def initial_of(name: str, fallback: str = "?") -> str:
     """A player's initial for pieces and markers (a cue beside the seat colour): the name's first
     letter or digit, upper-cased; ``fallback`` for a name with none."""

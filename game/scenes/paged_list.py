@@ -57,9 +57,8 @@ class RowWords:
     def shortened(self, size: int, width: int) -> str:
         """The detail in ``width`` at ``size``: the players' names are cut first (how far the game got
         and when stay whole), then the end of the line."""
-        measure = theme.font(size, theme.TEXT_BOLD_FONT)
         players = self.players
-        while measure.size(self.detail(players))[0] > width and len(players) > 4:
+        while theme.text_width(self.detail(players), size, theme.TEXT_BOLD_FONT) > width and len(players) > 4:
             players = players[:-2].rstrip(" ,") + "…"
         return shortened(self.detail(players), size, width)
 
@@ -76,12 +75,7 @@ def when_words(when: float, now: float) -> str:
     return time.strftime(_("%d %b %Y, %H:%M"), then)
 
 
-def shortened(text: str, size: int, width: int, face: str = theme.TEXT_BOLD_FONT) -> str:
-    """``text`` at ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
-    measure = theme.font(size, face)
-    while measure.size(text)[0] > width and len(text) > 1:
-        text = text[:-2].rstrip(" ,·") + "…"
-    return text
+shortened = theme.shortened
 
 
 class PagedListScene(Scene, Generic[Item]):

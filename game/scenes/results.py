@@ -24,7 +24,9 @@ from game.ui.widgets import Button, room_for_labels
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
 CARD_W, CARD_H = 330, 560
 CARD_TOP, CARD_ROOM = 280, 645  # the cards' top, and the most height they may take above the buttons
-TROUBLE_W, TROUBLE_GAP = 1200, 14  # the trouble's width; its distance from the cards above and the buttons below
+TROUBLE_W, TROUBLE_GAP = 1760, 14  # the trouble's width; its distance from the cards above and the buttons below
+TROUBLE_SIZE = 28  # the trouble's words as the room allows them, down to
+TROUBLE_PX = 22  # pixels at least: the cards' rows close up rather than the trouble shrink below them
 ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's height at 100 %
 
 
@@ -126,10 +128,23 @@ class ResultsScene(Scene):
         gap = 36
         width = max(CARD_W, min(theme.px(CARD_W), (theme.WIDTH - 80 - (count - 1) * gap) // count))
         rows = max((len(figures.rows) for figures in self.figures), default=0)
-        height = min(CARD_ROOM, max(CARD_H, ROWS_TOP + rows * theme.px(ROW_STEP) + 24))
+        height = self._card_height(rows)
         total = count * width + (count - 1) * gap
         x = theme.WIDTH // 2 - total // 2 + index * (width + gap)
         return pygame.Rect(x, CARD_TOP + int(self.card_offsets[index]), width, height)
+
+    def _card_height(self, rows: int) -> int:
+        """A card's height for ``rows`` figures: as tall as their rows ask, within the screen; with a
+        trouble to say (the game could not be written), its rows close up, down to the height of their
+        words, to leave the trouble room to read: between 8-row cards (Linie 1 with a bot) and the
+        buttons it was 12 px high, too small to read at all."""
+        natural = min(CARD_ROOM, max(CARD_H, ROWS_TOP + rows * theme.px(ROW_STEP) + 24))
+        if not self.trouble:
+            return natural
+        tightest = ROWS_TOP + rows * (theme.line_height(28, theme.TEXT_BOLD_FONT) - 4) + 16  # a row's value's line
+        lines = theme.wrap(self.trouble, TROUBLE_SIZE, TROUBLE_W)
+        room = self.again.rect.top - 2 * TROUBLE_GAP - len(lines) * theme.line_height(TROUBLE_SIZE) - CARD_TOP
+        return min(natural, max(tightest, room))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -162,11 +177,15 @@ class ResultsScene(Scene):
 
     def _draw_trouble(self, surface: pygame.Surface) -> None:
         """The trouble in coral between the cards (where they come to rest) and the buttons, wrapped, as
-        large as that room allows."""
+        large as that room allows and never below ``TROUBLE_PX`` (the cards made room for it, and the
+        gaps around it close up where even that is short: 8 rows at 150 %)."""
         cards = max((self.card_rect(index).bottom - int(self.card_offsets[index])
                      for index in range(len(self.figures))), default=CARD_TOP)
-        top, bottom = cards + TROUBLE_GAP, self.again.rect.top - TROUBLE_GAP
-        size, lines, step = theme.fit_lines(self.trouble, 30, TROUBLE_W, max(theme.line_height(12), bottom - top))
+        least = theme.unscaled(TROUBLE_PX)
+        gap = max(4, min(TROUBLE_GAP, (self.again.rect.top - cards - theme.line_height(least)) // 2))
+        top, bottom = cards + gap, self.again.rect.top - gap
+        size, lines, step = theme.fit_lines(self.trouble, TROUBLE_SIZE, TROUBLE_W,
+                                            max(theme.line_height(least), bottom - top), minimum=least)
         y = (top + bottom) // 2 - len(lines) * step // 2
         for line in lines:
             theme.draw_text(surface, line, (theme.WIDTH // 2, y), size, theme.CORAL, anchor="midtop")

@@ -23,13 +23,14 @@ from game.scenes.setup import SetupScene
 from game.scenes.stack import AppServices, Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, room_for_labels
+from game.ui.widgets import CAPTION_MARGIN, Button, caption_least, room_for_labels
 
 MENU_TOP = 386  # below the logo's line
 MENU_BOTTOM = 948  # above the track
 BUTTON_WIDTH = 660  # two to a row, each word of either language reads at the menu's one size (a test checks)
 WIDEST_MENU = 1240  # at a large text size the menu widens up to this, still clear of the screen's edges
 ROW_HEIGHT = 68
+TITLE_BUTTON_SIZE = 40  # the menu's words
 CONTINUE_HEIGHT = 96  # Continue carries a line saying what it continues
 CAPTION_HEIGHT = 88  # Host and Join a LAN game in one row, when Join says where a seat is kept
 ROW_GAP = 12
@@ -39,14 +40,19 @@ TRAM_SPEED = 420  # pixels a second
 TRAM_PAUSE = 6.0  # seconds of empty track between two trams: a still screen costs next to nothing
 
 
-def kept_seat_words(app: AppServices) -> str:
+def kept_seat_words(app: AppServices, width: int | None = None) -> str:
     """Where a seat waits for this player at a LAN table (its host closed it for now, or this program
     closed mid-game), as the Join button's second line says it; "" when none was taken lately. The
-    join list says the same of the table once it answers again."""
+    join list says the same of the table once it answers again. ``width``: the line's room, in which
+    a long table name (up to 64 characters) is cut with "…" so that "is kept" stays in sight."""
     tables = app.doors.kept_lan_seats()
     if not tables:
         return ""
-    return _("Your seat at “{table}” is kept").format(table=tables[0])
+    words = _("Your seat at “{table}” is kept").replace("{table}", "{name}")
+    if width is None:
+        return words.format(name=tables[0])
+    least = caption_least(TITLE_BUTTON_SIZE)
+    return theme.named(words, tables[0], least, width, theme.TEXT_BOLD_FONT, least)[0]
 
 
 class TitleScene(Scene):
@@ -161,7 +167,10 @@ class TitleScene(Scene):
             x = theme.WIDTH // 2 - menu // 2
             for label, action, style, tip in row:
                 caption = self.captions.get(label, "")
-                button = Button(pygame.Rect(x, y, width, height), _(label), action, style, 40, tip, caption=caption)
+                if label == "Join a LAN game" and caption:  # the table's name cut to the button's room
+                    caption = kept_seat_words(self.app, width - CAPTION_MARGIN)
+                button = Button(pygame.Rect(x, y, width, height), _(label), action, style, TITLE_BUTTON_SIZE, tip,
+                                caption=caption)
                 self.buttons[label] = button
                 self.ui.add(button)
                 x += width + ROW_GAP

@@ -98,7 +98,7 @@ class ReplayViewer(Scene):
                                             for seat, info in enumerate(self.replay.seats)]
         # whose eyes: wider for a long name (up to EYES_MOST), taken from the position's room
         eyes_width = min(EYES_MOST, max(300, VALUE_MARGIN + 8 + max(
-            theme.font(26, theme.DISPLAY_FONT).size(text)[0] for _seat, text in names)))
+            theme.text_width(text, 26, theme.DISPLAY_FONT) for _seat, text in names)))
         eyes = pygame.Rect(SPEED_X - 12 - eyes_width, ROW_Y, eyes_width, ROW_H)
         # the six buttons read at one size: as wide as their words need, all shrunk alike where the bar
         # (less the position's room) is too short for them (German at a large text size)

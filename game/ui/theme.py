@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import pygame
+import pygame.freetype
 
 from game.core.assets import ASSETS
 from game.core.text import printable
@@ -138,8 +139,50 @@ def pixel_font(size: int, face: str = TEXT_FONT) -> pygame.font.Font:
     return pygame.font.Font(None, int(size * 1.25))
 
 
+# League Spartan draws Latin letters only: a name in Cyrillic or Greek ("Жанна", "Ελένη") came out as
+# blank room on every title, card and seat row drawn in it. Text with a letter it lacks is drawn (and
+# measured) in Lato Bold instead, which has them; what no bundled font has (Chinese, emoji) shows as
+# Lato's boxes, never as nothing.
+FALLBACK_FACES = {DISPLAY_FONT: TEXT_BOLD_FONT}
+
+
+@cache
+def _glyph_table(face: str) -> pygame.freetype.Font | None:
+    """``face`` opened to ask which characters it has (None: the file is missing)."""
+    path = FONT_DIR / face
+    if not path.is_file():
+        return None
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(path, 16)
+
+
+@cache
+def _has_glyph(face: str, character: str) -> bool:
+    table = _glyph_table(face)
+    return table is None or table.get_metrics(character)[0] is not None
+
+
+@lru_cache(maxsize=4096)
+def face_for(text: str, face: str) -> str:
+    """The face ``text`` is drawn and measured in: ``face``, or its fallback (``FALLBACK_FACES``)
+    when ``face`` lacks one of the text's letters."""
+    fallback = FALLBACK_FACES.get(face)
+    if fallback is None or text.isascii():
+        return face
+    if all(_has_glyph(face, character) for character in set(text) if not character.isspace()):
+        return face
+    return fallback
+
+
 def display(size: int) -> pygame.font.Font:
     return font(size, DISPLAY_FONT)
+
+
+def text_width(text: str, size: int, face: str = TEXT_FONT) -> int:
+    """How wide ``text`` is drawn at design ``size`` (in its fallback face where ``face`` lacks a letter)."""
+    text = printable(text, RENDER_LIMIT)
+    return font(size, face_for(text, face)).size(text)[0]
 
 
 def text_font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -147,6 +190,7 @@ def text_font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 RENDER_LIMIT = 400  # characters: longer text could never fit a 1920-pixel line anyway
+NAME_LEAST = 20  # design size: a player's name on a seat's card or row is cut with "…" rather than drawn smaller
 
 
 @lru_cache(maxsize=4096)
@@ -162,7 +206,8 @@ def render_text(text: str, size: int, colour: Colour = CREAM, face: str = TEXT_F
     """Rendered text, cached: the same label is drawn every frame. Any string renders: what a font
     cannot take (NUL, lone surrogates, direction overrides) is left out, and text too long for any
     line is cut (``printable``)."""
-    return _rendered(printable(text, RENDER_LIMIT), px(max(1, int(size))), face, colour)
+    text = printable(text, RENDER_LIMIT)
+    return _rendered(text, px(max(1, int(size))), face_for(text, face), colour)
 
 
 MIDDLE_ANCHORS = frozenset({"center", "midleft", "midright"})
@@ -187,6 +232,7 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns the drawn rect. Text
     placed by its middle (``MIDDLE_ANCHORS``) is centred on its capitals, and its rect is its
     letters' box, without the empty line gap below (``optical_middle``)."""
+    face = face_for(printable(text, RENDER_LIMIT), face)
     image = render_text(text, size, colour, face)
     rect = image.get_rect(**{anchor: pos})
     letters = rect.height
@@ -208,9 +254,31 @@ def fit_text(text: str, size: int, width: int, face: str = TEXT_FONT, minimum: i
 def _fitted(text: str, size: int, width: int, face: str, minimum: int, scale: float) -> int:
     """``fit_text`` at a text size, remembered: panels measure the same labels every frame."""
     text = printable(text, RENDER_LIMIT)
+    face = face_for(text, face)
     while size > minimum and font(size, face).size(text)[0] > width:
         size -= 1
     return size
+
+
+def shortened(text: str, size: int, width: int, face: str = TEXT_BOLD_FONT) -> str:
+    """``text`` at design ``size`` in ``width`` pixels: cut at the end with "…" where it is too long."""
+    while text_width(text, size, face) > width and len(text) > 1:
+        text = text[:-2].rstrip(" ,·") + "…"
+    return text
+
+
+def named(words: str, name: str, size: int, width: int, face: str = TEXT_FONT, least: int = NAME_LEAST
+          ) -> tuple[str, int]:
+    """``words`` (a sentence with ``{name}``: "{name}'s turn") said of ``name``, and the largest design
+    size <= ``size`` at which it fits ``width``; where that would be below ``least`` the name is cut
+    with "…" instead, so the sentence stays whole and reads (a 32-character name drew "…'s turn" at 14)."""
+    text = words.format(name=name)
+    fitted = fit_text(text, size, width, face)
+    while fitted < least and len(name) > 1:
+        name = name[:-2].rstrip() + "…"
+        text = words.format(name=name)
+        fitted = fit_text(text, size, width, face)
+    return text, fitted
 
 
 def wrap(text: str, size: int, width: int, face: str = TEXT_FONT) -> list[str]:
@@ -273,20 +341,23 @@ def line_height(size: int, face: str = TEXT_FONT) -> int:
 
 @lru_cache(maxsize=512)
 def _wrapped(text: str, size: int, width: int, face: str, scale: float) -> tuple[str, ...]:
-    """``wrap``, remembered: panels wrap the same sentences every frame."""
-    measure = font(size, face)
+    """``wrap``, remembered: panels wrap the same sentences every frame. Each line is measured in the
+    face it is drawn in (``face_for``)."""
+    def width_of(words: str) -> int:
+        return font(size, face_for(words, face)).size(words)[0]
+
     lines: list[str] = []
     current = ""
     for word in _glued(printable(text, 8 * RENDER_LIMIT).split()):
         candidate = f"{current} {word}" if current else word
-        if measure.size(candidate)[0] <= width:
+        if width_of(candidate) <= width:
             current = candidate
             continue
         if current:
             lines.append(current)
         current = ""
-        while measure.size(word)[0] > width and len(word) > 1:  # no room even alone: break it
-            cut = max(1, next((n for n in range(len(word), 0, -1) if measure.size(word[:n])[0] <= width), 1))
+        while width_of(word) > width and len(word) > 1:  # no room even alone: break it
+            cut = max(1, next((n for n in range(len(word), 0, -1) if width_of(word[:n]) <= width), 1))
             lines.append(word[:cut])
             word = word[cut:]
         current = word

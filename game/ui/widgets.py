@@ -149,6 +149,15 @@ class Widget:
             pygame.draw.rect(surface, theme.SUNFLOWER, ring, width=4, border_radius=radius + 6)
 
 
+CAPTION_MARGIN = 40  # a button's second line keeps this much of its width free, half on each side
+
+
+def caption_least(size: int) -> int:
+    """The smallest design size a button's second line (under a label of ``size``) is drawn at: it is
+    cut with "…" rather than shrink further."""
+    return size * 2 // 5
+
+
 class Button(Widget):
     def __init__(self, rect: Any, label: str, on_click: Callable[[], None], style: str = "primary",
                  size: int = 40, tooltip: str | None = None, name: str | None = None, caption: str = "",
@@ -195,8 +204,13 @@ class Button(Widget):
         size = theme.fit_text(self.label, self.size, self.rect.width - LABEL_MARGIN, theme.DISPLAY_FONT)
         middle = body.centery - LIP // 2
         if self.caption:
-            small = theme.fit_text(self.caption, self.size * 11 // 20, self.rect.width - 40, theme.TEXT_BOLD_FONT)
-            theme.draw_text(surface, self.caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
+            # within the button at a size that reads: a long table's or player's name is cut with "…",
+            # where it once ran out of the button at 12 px over its neighbours
+            room = self.rect.width - CAPTION_MARGIN
+            small = theme.fit_text(self.caption, self.size * 11 // 20, room, theme.TEXT_BOLD_FONT,
+                                   minimum=caption_least(self.size))
+            caption = theme.shortened(self.caption, small, room, theme.TEXT_BOLD_FONT)
+            theme.draw_text(surface, caption, (body.centerx, middle + theme.px(size) * 2 // 5 + 2), small,
                             theme.mix(ink, face, 0.3), theme.TEXT_BOLD_FONT, "center")
             middle -= theme.px(small) * 3 // 5
         theme.draw_text(surface, self.label, (body.centerx, middle), size, ink, theme.DISPLAY_FONT, "center")

@@ -33,6 +33,20 @@ def test_damaged_fields_fall_back_one_by_one(tmp_path):
     assert loaded.player_name == "x" * 16
 
 
+def test_numbers_no_float_holds_fall_back_to_the_defaults(tmp_path):
+    """JSON numbers have no limit: a hand edit's long run of zeros (or NaN, which Python's JSON reads)
+    gives the default, where turning it into a float stopped Linie before its window opened."""
+    path = tmp_path / "settings.json"
+    huge = "1" + "0" * 400
+    path.write_text(f'{{"volume": {huge}, "animation_speed": -{huge}, "ui_scale": {huge}, "mute": true}}')
+    loaded = load_settings(path)
+    assert (loaded.volume, loaded.animation_speed, loaded.ui_scale) == (0.7, 1.0, 1.0)
+    assert loaded.mute is True  # the fields beside them are read
+    path.write_text('{"volume": NaN, "animation_speed": Infinity, "ui_scale": -Infinity}')
+    loaded = load_settings(path)
+    assert (loaded.volume, loaded.animation_speed, loaded.ui_scale) == (0.7, 1.0, 1.0)
+
+
 def test_garbage_file_gives_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_bytes(b"\x00\xff{not json")

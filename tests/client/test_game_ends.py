@@ -15,7 +15,7 @@ from game.scenes.results import ResultsScene
 from game.tables.bus.figures import bus_figures
 from game.ui import theme
 from game.ui.colour_vision import contrast
-from tests.client.helpers import record_drawn_text, run
+from tests.client.helpers import record_drawn_sizes, record_drawn_text, run
 
 HEADLINE_Y = 110  # the results' headline is centred on this line
 
@@ -373,3 +373,36 @@ def test_five_cards_read_alike_their_headlines_at_one_size_and_their_rows_in_lin
     assert len({size for text, size, _rect in drawn if text in heads}) == 1
     for label in ("Line", "Stops", "Tiles laid", "Exchanges"):
         assert len({rect.top for text, _size, rect in drawn if text == label}) == 1, label
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_a_game_the_disk_refused_says_so_in_words_that_read_below_the_tallest_cards(app, monkeypatch, language,
+                                                                                  scale):
+    """Linie 1's cards with a bot hold 8 rows: the trouble under them ("Still not written (disk full)…")
+    had 15 px between the cards and the buttons and was drawn 12 px high. The rows close up instead, never
+    over each other, and the trouble reads whole at 22 px or more, clear of the cards and the buttons."""
+    set_language(language)
+    theme.set_ui_scale(scale)
+    rows = [(f"Row {number}", str(number * 7)) for number in range(8)]
+    figures = [PlayerFigures(seat, name, seat, seat == 1, "12 squares to go", rows)
+               for seat, name in enumerate(("Tramina", "Bimmel"))]
+    screen = ResultsScene(app, figures, {"winners": [1]}, play_again=lambda: None, title="Linie 1 · 2 players")
+    screen.keep = lambda: "No space left on device"
+    app.push(screen)
+    run(app, 1.6)
+    assert not screen.kept() and screen.trouble  # the longest words the trouble has
+    drawn = record_drawn_sizes(monkeypatch)
+    screen.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    monkeypatch.undo()
+    said = [(text, size, rect) for text, size, rect in drawn if text and text in screen.trouble]
+    assert " ".join(text for text, _size, _rect in said) == screen.trouble  # whole, never cut with "…"
+    assert all(theme.px(size) >= 22 for _text, size, _rect in said)
+    cards = [screen.card_rect(index) for index in range(2)]
+    assert all(rect.top > max(card.bottom for card in cards) and rect.bottom < screen.again.rect.top
+               for _text, _size, rect in said)
+    letters = theme.font(28, theme.TEXT_BOLD_FONT).get_height()  # a row's value, its tallest words
+    for card in cards:  # every row inside its card, none over the next
+        tops = [rect.top for text, _size, rect in drawn if text.startswith("Row ") and card.left < rect.x < card.right]
+        assert len(tops) == 8 and tops[-1] + letters <= card.bottom
+        assert all(upper + letters <= lower for upper, lower in zip(tops, tops[1:], strict=False))

@@ -14,18 +14,20 @@ import time
 import uuid
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.app import App
 from game.bots import make_bot
 from game.config import Settings
+from game.i18n import _, set_language
 from game.lan.host import HostScene
 from game.lan.join import JoinScene, parse_address
 from game.lan.lobby import LobbyScene
 from game.scenes.title import TitleScene
 from game.tables.linie1.table import Linie1Table
 from game.ui import theme
-from tests.client.helpers import click, key, run, typed
+from tests.client.helpers import click, key, record_drawn_sizes, run, typed
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = uuid.uuid4().hex[:6]  # other tables on this machine's loopback must not confuse the tests
@@ -122,6 +124,26 @@ def test_the_title_says_where_a_seat_is_kept_for_this_player_and_forgets_an_old_
     lan_seats.seats_path().write_text(json.dumps(data))
     assert TitleScene(app).buttons["Join a LAN game"].caption == ""
     assert lan_seats.recall(older) == "a-token"  # still kept for the join list, should it ever answer again
+
+
+@pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("de", 1.5)])
+def test_a_kept_seat_at_a_table_with_a_long_name_is_said_within_the_join_button(app, monkeypatch, language, scale):
+    """A table's name may have 64 characters (emoji and all): the Join button's second line ran far out
+    of the button on both sides at 12 px, over Host a LAN game. The name is cut and the line reads."""
+    from game.lan import seats as lan_seats
+    set_language(language)
+    theme.set_ui_scale(scale)
+    lan_seats.remember(lan_seats.table_key("10.0.0.2", 47000, "Tafel 🚋🚋" + "W" * 56), "a-token")
+    app.push(TitleScene(app))
+    join = app.stack.top.buttons["Join a LAN game"]
+    assert "…" in join.caption and join.caption.endswith(_("Your seat at “{table}” is kept").rsplit("}", 1)[1])
+    assert "Tafel" in join.caption
+    drawn = record_drawn_sizes(monkeypatch)
+    join.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
+    monkeypatch.undo()
+    second = [(size, rect) for text, size, rect in drawn if text != join.label]  # the caption, as drawn
+    assert len(second) == 1 and join.rect.contains(second[0][1]) and second[0][0] >= 16
+    assert [text for text, _size, _rect in drawn if text != join.label] == [join.caption]  # whole: "is kept" too
 
 
 @pytest.mark.parametrize(("language", "scale"), [("en", 1.0), ("de", 1.5)])

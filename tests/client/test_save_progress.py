@@ -7,13 +7,17 @@ from __future__ import annotations
 import os
 import time
 
+import pygame
 import pytest
 
 from game import saves
 from game.bots import make_bot
 from game.match import Match, SeatInfo
+from game.scenes.saved import SavedGamesScene
+from game.scenes.title import TitleScene
 from game.session import LocalSession
-from net.savefile import journal_path
+from net.savefile import journal_path, read_save, write_atomic
+from tests.client.helpers import run
 
 
 def truth(match: Match, round_before: int) -> dict[str, int]:
@@ -111,3 +115,29 @@ def test_a_hosted_lobby_with_an_open_seat_names_it_so_not_as_a_player(app):
     host.save()
     summary = saves.latest().summary()
     assert summary.endswith(", Open seat, Open seat · setting up") and "Seat 2" not in summary
+
+
+@pytest.mark.parametrize(("game", "key", "value"), [
+    ("linie1", "players", 0), ("linie1", "players", float("inf")), ("linie1", "turn", float("nan")),
+    ("bus", "round", float("inf")),
+])
+def test_a_sealed_save_with_an_absurd_count_is_listed_and_the_title_opens(app, game, key, value):
+    """A save whose seal holds (a file edited and sealed again, or written by a broken Linie) but whose
+    state says 0 players or an endless round: the count is unknown, the row and the title still
+    open (dividing by the players, turning infinity into a whole number killed both before)."""
+    players = 3
+    match = Match(game, [SeatInfo(f"P{seat}", colour=seat) for seat in range(players)], 5)
+    path = saves.new_save_path(game)
+    session = LocalSession(match, save_path=path)
+    session.close()
+    data = read_save(path, saves.FORMATS)
+    data["match"]["state"][key] = value
+    write_atomic(path, data)
+    listed = saves.read_summary(path, rules=False)
+    assert listed.progress is None and listed.how_far() == "action 0"
+    app.push(TitleScene(app))
+    run(app, 0.1)
+    assert "Saved games" in app.stack.top.buttons
+    app.push(SavedGamesScene(app))
+    run(app, 0.1)
+    app.stack.top.draw(pygame.Surface((1920, 1080)))

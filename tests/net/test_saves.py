@@ -406,6 +406,19 @@ def test_a_hosted_tables_save_is_listed_under_its_games_title(tmp_path: Path) ->
     assert summary.summary().startswith(f"{host.match.game.title} · ")  # "Linie 1", never "linie1"
 
 
+def test_a_hosted_tables_save_from_before_titles_were_kept_is_listed_under_its_games_title(tmp_path: Path) -> None:
+    """The save format allows ``title`` to be missing (older saves): the list said "linie1" then."""
+    from game.saves import FORMATS, read_summary
+    path = tmp_path / "table.save"
+    host = Host.new("linie1", seats=2, bots=1, config=HostConfig(name="Tafel"))
+    host.save_to(path)
+    data = read_save(path, FORMATS)
+    del data["title"]
+    write_atomic(path, data)
+    summary = read_summary(path)
+    assert summary.resumable and summary.title == "Linie 1"
+
+
 def test_linie_host_says_when_a_newer_linie_saved_the_table_and_leaves_the_file(tmp_path: Path) -> None:
     from game.core.registry import get_game
     path, host = saved_table(tmp_path)

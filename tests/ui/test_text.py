@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,26 @@ def test_initials_tell_the_seats_apart():
     assert initial_of("", "2") == "2"
     assert distinct_initials(["Ada", "Tramina"]) == ["A", "T"]
     assert distinct_initials(["Ada", "Anna", "Bo"]) == ["1", "2", "B"]  # a shared letter tells nothing
+
+
+def _ink(surface: pygame.Surface) -> int:
+    """The pixels a rendered text lit (its alpha above half)."""
+    return sum(1 for x in range(surface.get_width()) for y in range(surface.get_height())
+               if surface.get_at((x, y)).a > 128)
+
+
+@pytest.mark.parametrize("name", ["Жанна", "Ελένη", "Ёжик Ω"])
+def test_a_name_in_a_script_the_display_face_lacks_is_drawn_not_left_blank(name):
+    """League Spartan (titles, cards, seat rows, buttons) has Latin letters only: "Жанна wins!" came out
+    as blank room and " wins!". Such text is drawn, and measured, in Lato Bold, which has them."""
+    drawn = theme.render_text(name, 40, theme.CREAM, theme.DISPLAY_FONT)
+    in_lato = theme.render_text(name, 40, theme.CREAM, theme.TEXT_BOLD_FONT)
+    assert _ink(drawn) > 0.8 * _ink(in_lato)
+    assert theme.text_width(name, 40, theme.DISPLAY_FONT) == drawn.get_width()
+    assert theme.fit_text(name, 40, drawn.get_width() - 1, theme.DISPLAY_FONT) < 40  # measured as drawn
+    assert theme.wrap(f"{name} {name}", 40, drawn.get_width() + 4, theme.DISPLAY_FONT) == [name, name]
+
+
+def test_latin_text_keeps_the_display_face():
+    for text in ("Ada wins!", "Zoë · Łukasz · Ağça", "Größe"):
+        assert theme.face_for(text, theme.DISPLAY_FONT) == theme.DISPLAY_FONT

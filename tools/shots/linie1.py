@@ -207,6 +207,16 @@ def results(app: Any) -> None:
                           results_title(players_title("Linie 1", len(SEATS)), view["outcome"])))
 
 
+@shot("linie1_results_unsaved", settle=1.8)
+def results_unsaved(app: Any) -> None:
+    """Linie 1's cards, 8 rows with a bot's, over a game the disk refused, left once while it still
+    does: the trouble's longest words, in the least room the results have."""
+    results(app)
+    screen = app.stack.top
+    screen.keep = lambda: "No space left on device"
+    screen.kept()
+
+
 @shot("linie1_history", settle=0.0)
 def history(app: Any) -> None:
     """Three bots play on while the table watches; the history is open, one turn hovered."""

@@ -135,7 +135,8 @@ def draw_players(surface: pygame.Surface, picture: Picture, looks: Sequence[Seat
         if seat == picture.start_player and not picture.outcome:
             surface.blit(bus_icon(theme.CREAM, 30), start_bus_rect(seat, picture.players))
         status = status_line(picture, seat, kinds[seat] if seat < len(kinds) else "")
-        theme.draw_stack(surface, [(look.name, 26, theme.CREAM, theme.DISPLAY_FONT),
+        name = theme.shortened(look.name, theme.NAME_LEAST, STATUS_W, theme.DISPLAY_FONT)  # 32 characters: ~10 px
+        theme.draw_stack(surface, [(name, 26, theme.CREAM, theme.DISPLAY_FONT),
                                    (status, 18, theme.shade(look.colour, 1.3) if acting else theme.CREAM_DIM,
                                     theme.TEXT_FONT)],
                          (rect.x + 64, rect.y + 4), STATUS_W, rect.height - 6, spread=rect.height)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.core.text import said_name
 from game.i18n import N_, _, ngettext
 from game.outcome_words import names_in_words
 from game.tables.bus.model import ACTION_NAMES, Picture
@@ -82,7 +83,7 @@ def prompt(picture: Picture, looks: Sequence[SeatLook], controlled: Sequence[int
     if seat is None or seat >= len(looks):
         return _("Waiting…"), ""
     mine = list(controlled) == [seat]  # the one player of this screen, as Linie 1, Linja and Liniell say it
-    name = _("Your turn") if mine else looks[seat].name
+    name = _("Your turn") if mine else said_name(looks[seat].name)
     phase = picture.phase
     letter = decision.get("letter") or ""
     left = int(decision.get("left", 0) or 0)

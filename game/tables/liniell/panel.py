@@ -85,8 +85,9 @@ def draw_player(surface: pygame.Surface, index: int, line: PlayerLine, pulse: fl
     # name and kind share the band above the markers: at a large text size both shrink alike rather than
     # the kind running into the markers
     markers_top = round(supply_spot(index, 0)[1]) - SUPPLY_RADIUS - 4
+    name = theme.shortened(line.seat.name, theme.NAME_LEAST, 300, theme.DISPLAY_FONT)  # 32 characters: cut, not 9 px
     name_rect, _status_rect = theme.draw_stack(
-        surface, [(line.seat.name, 42, theme.CREAM, theme.DISPLAY_FONT),
+        surface, [(name, 42, theme.CREAM, theme.DISPLAY_FONT),
                   (status, 24, theme.CORAL if line.seat.note else theme.CREAM_DIM, theme.TEXT_FONT)],
         (card.x + 40, card.y + 16), 300, markers_top - (card.y + 16))
     if line.winner:

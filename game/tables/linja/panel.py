@@ -91,6 +91,7 @@ def _card(surface: pygame.Surface, frame: LinjaFrame, seat: int, rect: pygame.Re
         size = theme.fit_text(home, 24, narrow)
         top = rect.bottom - 14 - theme.font(size).get_height()
     theme.draw_text(surface, home, (left, top), size, theme.CREAM_DIM)
+    name = theme.shortened(name, theme.NAME_LEAST, narrow, theme.DISPLAY_FONT)  # 32 characters: cut, not shrunk to 8
     theme.draw_stack(surface, [(name, 42, theme.CREAM, theme.DISPLAY_FONT),
                                (kind, 24, theme.CREAM_DIM, theme.TEXT_FONT)],
                      (left, rect.y + 20), narrow, top - 4 - (rect.y + 20), spread=12)
@@ -108,11 +109,11 @@ def _turn_box(surface: pygame.Surface, frame: LinjaFrame) -> None:
         theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     else:
         seat = int(turn)
-        text = _("{name}'s turn").format(name=frame.name(seat))
-        if frame.humans == (seat,):  # the one player of this screen, as Linie 1 and Liniell say it
-            text = _("Your turn")
         extra = bool(view.get("extra_turn"))
-        size = theme.fit_text(text, 44, box.width - (270 if extra else 56), theme.DISPLAY_FONT)
+        room = box.width - (270 if extra else 56)
+        # the one player of this screen reads "Your turn", as Linie 1 and Liniell say it
+        words = _("Your turn") if frame.humans == (seat,) else _("{name}'s turn")
+        text, size = theme.named(words, frame.name(seat), 44, room, theme.DISPLAY_FONT, 28)
         theme.draw_text(surface, text, (box.x + 28, box.y + 22), size, theme.text_colour(frame.colour(seat)),
                         theme.DISPLAY_FONT)
         if extra:
