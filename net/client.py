@@ -402,6 +402,9 @@ class NetSession:
                      "rules": self._rules})
         first = await read_frame(reader, HOST_LIMITS, self._connect_timeout)
         hello = other_protocol_hello(first) or validate(first, HOST_SCHEMAS)  # another version: said as such
+        if hello["type"] == "error" and hello["fatal"]:  # refused at the door: said once, not asked again
+            self._push({"type": "error", "code": hello["code"], "message": hello["message"], "fatal": True})
+            raise _Final(hello["message"])
         if hello["type"] != "hello":
             raise HelloExpected("the host did not say hello")
         try:

@@ -236,3 +236,44 @@ def test_a_table_announces_its_lan_addresses_not_loopback_unless_it_has_nothing_
 def test_a_browser_dials_loopback_last_whatever_order_mdns_gave() -> None:
     assert dial_order(["127.0.0.1", "192.168.1.20", "10.0.0.5"]) == ["192.168.1.20", "10.0.0.5", "127.0.0.1"]
     assert dial_order(["127.0.0.1"]) == ["127.0.0.1"]
+
+
+def test_a_host_that_refuses_the_hello_at_the_door_is_said_once_not_asked_again_forever() -> None:
+    """A host may answer a hello it will not take (a name over its limit, a broken field) with a fatal
+    error in place of its own hello: the player is told the host's reason and the session stops, as
+    for any refusal for good, instead of reporting "the host did not say hello" and knocking again."""
+    import socket
+    import threading
+
+    from net.protocol import encode
+    refusal = {"type": "error", "version": 0, "code": "protocol.schema", "id": None, "fatal": True,
+               "message": "hello.name: at most 32 characters"}
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    knocks = []
+
+    def answer() -> None:
+        while True:
+            try:
+                guest, _ = server.accept()
+            except OSError:
+                return
+            knocks.append(guest)
+            guest.sendall(encode(refusal))
+
+    threading.Thread(target=answer, daemon=True).start()
+    session = None
+    try:
+        session = NetSession("127.0.0.1", port, "Ann", heartbeat=0.2, backoff=(0.05, 0.1))
+        error = session.wait_for(lambda m: m["type"] == "error")
+        assert error["fatal"] and error["code"] == "protocol.schema"
+        closed = session.wait_for(lambda m: m["type"] == "status" and m.get("link") == "closed")
+        assert "at most 32 characters" in closed["reason"]
+        time.sleep(0.5)  # five backoffs' time: no second knock
+        assert len(knocks) == 1
+    finally:
+        server.close()
+        for guest in knocks:
+            guest.close()
+        if session is not None:
+            session.close()
