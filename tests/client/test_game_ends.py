@@ -15,7 +15,7 @@ from game.scenes.results import ResultsScene
 from game.tables.bus.figures import bus_figures
 from game.ui import theme
 from game.ui.colour_vision import contrast
-from tests.client.helpers import record_drawn_text, run
+from tests.client.helpers import record_drawn_sizes, record_drawn_text, run
 
 HEADLINE_Y = 110  # the results' headline is centred on this line
 
@@ -372,3 +372,37 @@ def test_five_cards_read_alike_their_headlines_at_one_size_and_their_rows_in_lin
     assert len({size for text, size, _rect in drawn if text in heads}) == 1
     for label in ("Line", "Stops", "Tiles laid", "Exchanges"):
         assert len({rect.top for text, _size, rect in drawn if text == label}) == 1, label
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tie_break_remark_reads_at_the_size_of_the_cards_labels_inside_its_card(app, monkeypatch, lang, scale):
+    """At a 1366 × 768 window the canvas shows at 71 %: the remark "Mehr blaue Rauten entscheiden", shrunk
+    to one line, read at about 14 pixels, smaller than every other row. It wraps instead, at the labels'
+    size, and the card grows to hold it above the row after it."""
+    from game.tables.liniell.figures import liniell_figures
+
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        seats = [{"name": "Ada", "kind": "human"}, {"name": "Tramina", "kind": "bot", "level": "easy"}]
+        outcome = {"winners": [1], "draw": False, "scores": [7, 7], "blue": [1, 3], "routes": []}
+        figures = liniell_figures({"match": {"seats": seats}}, outcome)
+        scene = ResultsScene(app, figures, outcome, lambda: None)
+        scene.card_offsets = [0.0] * len(figures)
+        drawn = record_drawn_sizes(monkeypatch)
+        scene.draw(pygame.Surface((1920, 1080)))
+        card = scene.card_rect(1)
+        remark = figures[1].rows[-2][0]
+        tiles = next(label for label, value in figures[1].rows if value)  # "Tiles", a row with a value
+        labels = {size for text, size, _rect in drawn if text == tiles}
+        parts = [(size, rect) for text, size, rect in drawn if text and text in remark and rect.left < card.right
+                 and rect.left > card.left]
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")
+    assert parts and {size for size, _rect in parts} == labels == {26}, (parts, labels)  # as large as "Route 1"
+    assert all(rect.right <= card.right - 16 for _size, rect in parts)
+    bot_row = next(rect for text, _size, rect in drawn
+                   if text == figures[1].rows[-1][0] and card.collidepoint(rect.center))
+    assert max(rect.bottom for _size, rect in parts) <= bot_row.top and bot_row.bottom <= card.bottom
