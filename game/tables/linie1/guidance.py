@@ -113,6 +113,6 @@ def sign_words(letter: str, on_my_card: bool) -> str:
     name = BUILDING_NAMES.get(letter, letter)
     if on_my_card:
         return _("Laid here, this tile gets the stop sign of {name} ({letter}), a stop on your card: your tram "
-                 "will have to pass this square.").format(name=name, letter=letter)
-    return _("Laid here, this tile gets the stop sign of {name} ({letter}); every tram with {letter} on its "
-             "card will have to pass this square.").format(name=name, letter=letter)
+                 "must pass this square.").format(name=name, letter=letter)
+    return _("Laid here, this tile gets the stop sign of {name} ({letter}): every tram with {letter} on its "
+             "card must pass this square.").format(name=name, letter=letter)
