@@ -28,6 +28,7 @@ TROUBLE_W, TROUBLE_GAP = 1760, 14  # the trouble's width; its distance from the 
 TROUBLE_SIZE = 28  # the trouble's words as the room allows them, down to
 TROUBLE_PX = 22  # pixels at least: the cards' rows close up rather than the trouble shrink below them
 ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's height at 100 %
+LABEL_SIZE = 26  # a card's row labels (a remark's too)
 
 
 class ResultsScene(Scene):
@@ -127,7 +128,7 @@ class ResultsScene(Scene):
         count = max(1, len(self.figures))
         gap = 36
         width = max(CARD_W, min(theme.px(CARD_W), (theme.WIDTH - 80 - (count - 1) * gap) // count))
-        rows = max((len(figures.rows) for figures in self.figures), default=0)
+        rows = max((row_slots(figures, width) for figures in self.figures), default=0)
         height = self._card_height(rows)
         total = count * width + (count - 1) * gap
         x = theme.WIDTH // 2 - total // 2 + index * (width + gap)
@@ -211,13 +212,18 @@ class ResultsScene(Scene):
             theme.draw_text(surface, figures.headline, (rect.centerx, band.bottom + 50), size, headline_colour,
                             theme.DISPLAY_FONT, "center")
         y = rect.y + ROWS_TOP
-        rows = max(len(other.rows) for other in self.figures)  # one step on every card: the rows line up
+        rows = max(row_slots(other, rect.width) for other in self.figures)  # one step on every card: rows line up
         step = min(theme.px(ROW_STEP), (rect.height - ROWS_TOP - 16) // max(1, rows))
         for label, value in figures.rows:
+            if not value:  # a remark: wrapped at the labels' size, its lines closer than two rows
+                size, lines = remark_lines(label, rect.width)
+                for number, line in enumerate(lines):
+                    theme.draw_text(surface, line, (rect.x + 24, y), size, theme.CREAM_DIM)
+                    y += step if number == len(lines) - 1 else min(step, theme.line_height(size))
+                continue
             label_size, value_size = row_sizes(label, value, rect.width)
-            if value:
-                theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM,
-                                theme.TEXT_BOLD_FONT, "topright")
+            theme.draw_text(surface, value, (rect.right - 24, y), value_size, theme.CREAM, theme.TEXT_BOLD_FONT,
+                            "topright")
             theme.draw_text(surface, label, (rect.x + 24, y), label_size, theme.CREAM_DIM)
             y += step
 
@@ -232,10 +238,23 @@ def row_sizes(label: str, value: str, width: int) -> tuple[int, int]:
     """The text sizes of a card's row in a card ``width`` wide: the value at the right takes up to half,
     the label the room left of it; a row with no value (a remark) has the whole width for its label."""
     if not value:
-        return theme.fit_text(label, 26, width - 48), 0
+        return remark_lines(label, width)[0], 0
     value_size = theme.fit_text(value, 28, width // 2 - 10, theme.TEXT_BOLD_FONT)
     value_width = theme.font(value_size, theme.TEXT_BOLD_FONT).size(value)[0]
-    return theme.fit_text(label, 26, width - 24 - value_width - 40), value_size
+    return theme.fit_text(label, LABEL_SIZE, width - 24 - value_width - 40), value_size
+
+
+def remark_lines(label: str, width: int) -> tuple[int, list[str]]:
+    """A remark (a row with no value: what broke a tie) in a card ``width`` wide: wrapped onto two lines
+    at the size of the card's labels rather than shrunk to one line, which at a small window (the
+    canvas at 71 %) left it too small to read; only what two lines cannot hold shrinks."""
+    size, lines, _step = theme.fit_lines(label, LABEL_SIZE, width - 48, 2 * theme.line_height(LABEL_SIZE))
+    return size, lines
+
+
+def row_slots(figures: PlayerFigures, width: int) -> int:
+    """The rows a card's figures take in a card ``width`` wide: a remark wrapped onto two lines takes two."""
+    return sum(len(remark_lines(label, width)[1]) if not value else 1 for label, value in figures.rows)
 
 
 def _card_tween(scene: ResultsScene, index: int) -> Any:

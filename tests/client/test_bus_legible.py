@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from game.tables.bus import layout
 from game.tables.bus.model import picture_of
 from game.tables.bus.players import STATUS_SMALLEST, STATUS_W, status_line
-from game.tables.bus.prompt import DETAIL_SMALLEST, detail_lines, prompt
+from game.tables.bus.prompt import DETAIL_SMALLEST, HEADLINE_SMALLEST, detail_lines, prompt
 from game.tables.bus.seats import seat_looks
 from game.ui import theme
 from tests.client.test_bus_render import bot_match
@@ -162,3 +163,45 @@ def test_a_tie_broken_at_the_end_is_said_whole_beside_the_results_button(app, la
     assert "P0" in detail.split(".")[0]  # the player on the same score is named with the tie-break
     assert " ".join(lines).split() == detail.split()
     assert theme.px(size) >= DETAIL_SMALLEST - (scale != 1.0)
+
+
+PROMPTS = [*DECISIONS, ("line", {"left": 2, "letter": "A"}), ("setup_buildings", {"left": 2})]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("controlled", [[0], [0, 1]])
+@pytest.mark.parametrize(("phase", "decision"), PROMPTS)
+def test_the_prompt_the_table_draws_beside_its_buttons_stays_in_its_box_at_a_readable_size(
+        app, monkeypatch, phase, decision, controlled, lang, scale):
+    """German at 150 %, beside the decision's buttons: "Du bist dran: Linienausbau A – 2 Straßen zu legen"
+    shrank to its floor, still ran into the buttons and read at about 13 pixels in a 1366 × 768 window.
+    The headline now wraps onto two lines before it shrinks past ``HEADLINE_SMALLEST``, and every word of
+    headline and detail stays whole inside the room left of the buttons and above the box's border."""
+    from game.i18n import set_language
+    from game.match import SeatInfo
+    from tests.client.helpers import record_drawn_sizes
+    from tests.client.test_bus_table import start
+
+    table = start(app, [SeatInfo("Spieler"), SeatInfo("Bot", "bot", "easy"), SeatInfo("Cleo", "bot", "easy")])
+    picture = replace(table.picture, phase=phase, to_act=0)
+    table.results_button.visible = True  # the decision's buttons stand at the right of the box
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        headline, detail = prompt(picture, seat_looks(table.view, 3), controlled, decision, "")
+        drawn = record_drawn_sizes(monkeypatch)
+        table._draw_header(pygame.Surface((1920, 1080)), picture, headline, detail)
+        monkeypatch.undo()
+        box = layout.PROMPT
+        inside = [(text, theme.px(size), rect) for text, size, rect in drawn if box.collidepoint(rect.center)]
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")
+    words = " ".join(text for text, _px, _rect in inside).split()
+    assert words == f"{headline} {detail}".split()  # nothing cut off, no "…"
+    right, bottom = layout.CONTROLS.x - 12, box.bottom - 6
+    for text, pixels, rect in inside:
+        assert rect.right <= right and rect.bottom <= bottom, (text, rect, right, bottom)
+        smallest = HEADLINE_SMALLEST if text in headline else DETAIL_SMALLEST
+        assert pixels >= smallest - (scale != 1.0), (text, pixels)  # a design size rounds: a pixel less

@@ -406,3 +406,37 @@ def test_a_game_the_disk_refused_says_so_in_words_that_read_below_the_tallest_ca
         tops = [rect.top for text, _size, rect in drawn if text.startswith("Row ") and card.left < rect.x < card.right]
         assert len(tops) == 8 and tops[-1] + letters <= card.bottom
         assert all(upper + letters <= lower for upper, lower in zip(tops, tops[1:], strict=False))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tie_break_remark_reads_at_the_size_of_the_cards_labels_inside_its_card(app, monkeypatch, lang, scale):
+    """At a 1366 × 768 window the canvas shows at 71 %: the remark "Mehr blaue Rauten entscheiden", shrunk
+    to one line, read at about 14 pixels, smaller than every other row. It wraps instead, at the labels'
+    size, and the card grows to hold it above the row after it."""
+    from game.tables.liniell.figures import liniell_figures
+
+    set_language(lang)
+    theme.set_ui_scale(scale)
+    try:
+        seats = [{"name": "Ada", "kind": "human"}, {"name": "Tramina", "kind": "bot", "level": "easy"}]
+        outcome = {"winners": [1], "draw": False, "scores": [7, 7], "blue": [1, 3], "routes": []}
+        figures = liniell_figures({"match": {"seats": seats}}, outcome)
+        scene = ResultsScene(app, figures, outcome, lambda: None)
+        scene.card_offsets = [0.0] * len(figures)
+        drawn = record_drawn_sizes(monkeypatch)
+        scene.draw(pygame.Surface((1920, 1080)))
+        card = scene.card_rect(1)
+        remark = figures[1].rows[-2][0]
+        tiles = next(label for label, value in figures[1].rows if value)  # "Tiles", a row with a value
+        labels = {size for text, size, _rect in drawn if text == tiles}
+        parts = [(size, rect) for text, size, rect in drawn if text and text in remark and rect.left < card.right
+                 and rect.left > card.left]
+    finally:
+        theme.set_ui_scale(1.0)
+        set_language("en")
+    assert parts and {size for size, _rect in parts} == labels == {26}, (parts, labels)  # as large as "Route 1"
+    assert all(rect.right <= card.right - 16 for _size, rect in parts)
+    bot_row = next(rect for text, _size, rect in drawn
+                   if text == figures[1].rows[-1][0] and card.collidepoint(rect.center))
+    assert max(rect.bottom for _size, rect in parts) <= bot_row.top and bot_row.bottom <= card.bottom

@@ -1926,3 +1926,48 @@ def test_with_five_players_the_frame_round_the_last_dice_stays_clear_of_history(
         box = panel_module.roll_box(frame)
         assert box is not None and frame.history_button is not None
         assert not box.colliderect(frame.history_button) and layout.route_card_rect(5).contains(box)
+
+
+def test_the_green_ghost_beside_a_building_shows_the_stop_sign_it_would_get_before_the_click(app, monkeypatch):
+    """A newcomer laid a straight beside the Hallenbad and only then saw its stop sign land there, for
+    good. The green ghost now shows the sign, and the line under the hand names the building and
+    whether it is a stop on the player's own card; what it says is what the laying does."""
+    from game.core.linie1.data import BESIDE_BUILDING
+
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    signs: list[tuple[str, tuple[int, int]]] = []
+    real_sign = table.board.draw_sign
+    monkeypatch.setattr(table.board, "draw_sign", lambda surface, letter, cell, *rest: (
+        signs.append((letter, tuple(cell))), real_sign(surface, letter, cell, *rest)))
+    mine = set(match.view(0)["players"][0]["stops"])
+
+    def spot(on_card: bool) -> tuple[int, tuple[int, int], int]:
+        for slot, tile in enumerate(table.hand()):
+            for rot in range(4):
+                for cell in fitting_cells(table.view, tile, rot):
+                    letter = BESIDE_BUILDING.get(tuple(cell))
+                    if letter is not None and (letter in mine) == on_card:
+                        return slot, tuple(cell), rot
+        raise AssertionError("no square beside a building fits")
+
+    for on_card in (True, False):
+        slot, cell, rot = spot(on_card)
+        letter = BESIDE_BUILDING[cell]
+        run(app, 0.02, key(pygame.K_1 + slot))
+        table.rotations[slot] = rot
+        signs.clear()
+        _point_at(app, table, cell)
+        text, bad = table.status_line()
+        assert not bad and f"stop sign of {table.board.buildings[table.board.building_cells[letter]]['name']} " \
+                           f"({letter})" in text, text
+        assert ("a stop on your card" in text) == on_card, text
+        assert (letter, cell) in signs  # drawn on the ghost
+    free = next(c for c in ((6, 6), (7, 7), (6, 7)) if c not in BESIDE_BUILDING)
+    _point_at(app, table, free)
+    assert "stop sign" not in table.status_line()[0]  # a square beside no building: the usual words
+    _point_at(app, table, cell)
+    run(app, 0.02, click(cell_centre(table, cell)))
+    settle(app, table)
+    assert {"building": letter, "cell": list(cell)} in match.view(0)["board"]["signs"]  # as the ghost said
+    _point_at(app, table, cell)
+    assert "stop sign" not in table.status_line()[0]  # laid now: an exchange there takes no sign

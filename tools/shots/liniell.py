@@ -122,3 +122,13 @@ def results(app: Any) -> None:
     table.show.reset(view)  # the table never opened: its title names the seats from this view
     app.push(ResultsScene(app, liniell_figures(view, view["outcome"]), view["outcome"], lambda: None,
                           table.results_title(view["outcome"])))
+
+
+@shot("liniell_results_tie", settle=1.6)
+def results_tie(app: Any) -> None:
+    """Level on points: the winner's card says the blue rhombs broke the tie."""
+    table = table_after(app, 40, humans=(0,), push=False)
+    view = table.session.view(0)
+    table.show.reset(view)
+    outcome = dict(view["outcome"], scores=[7, 7], blue=[1, 3], winners=[1], draw=False)
+    app.push(ResultsScene(app, liniell_figures(view, outcome), outcome, lambda: None, table.results_title(outcome)))

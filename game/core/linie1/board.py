@@ -102,8 +102,15 @@ class Board:
         return [cell for cell in PLAYABLE if cell not in self.tiles]
 
     # -- changes -------------------------------------------------------------------------------
+    def sign_for(self, cell: Cell) -> str | None:
+        """The building whose stop sign a tile laid on ``cell`` now would receive (L5): the first tile
+        beside a building without a sign; None on a laid square (an exchange adds no sign)."""
+        letter = BESIDE_BUILDING.get(cell)
+        return letter if letter is not None and cell not in self.tiles and letter not in self.signs else None
+
     def set_tile(self, cell: Cell, tile: int, rot: int) -> str | None:
         """Lay or replace a tile; returns the building letter whose stop sign it receives (L5)."""
+        letter = self.sign_for(cell)
         first_here = cell not in self.tiles
         self.tiles[cell] = (tile, rot)
         self._view = None
@@ -118,8 +125,7 @@ class Board:
                 self._tile_views.insert(index, entry)
             else:
                 self._tile_views[index] = entry
-        letter = BESIDE_BUILDING.get(cell)
-        if first_here and letter is not None and letter not in self.signs:
+        if letter is not None:
             self.signs[letter] = cell
             self.sign_at[cell] = letter
             if self._view_cells is not None:  # else to_view makes every list afresh

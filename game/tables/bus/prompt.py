@@ -5,6 +5,7 @@ the table waits for). Worded from the picture and the view's ``decision``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.core.text import said_name
@@ -22,12 +23,58 @@ ENDED = {"clock": N_("the last time stone was taken"), "markers": N_("at most on
 
 DETAIL_SIZE = 21
 DETAIL_SMALLEST = 17  # pixels on the canvas the detail never shrinks below: about 12 in a 1366 x 768 window
+HEADLINE_SIZE = 30
+HEADLINE_SMALLEST = 22  # pixels on the canvas a headline line never shrinks below: about 16 at 1366 x 768
+DETAIL_GAP = 4  # from the foot of the headline's letters to the detail
+
+
+@dataclass(frozen=True)
+class PromptLines:
+    """The prompt's words laid out in its room: the headline's lines at one size, the detail's below."""
+
+    headline_size: int
+    headline: list[str]
+    headline_step: int
+    detail_top: int  # pixels from the headline's top
+    detail_size: int
+    detail: list[str]
+    detail_step: int
 
 
 def detail_lines(detail: str, width: int, height: int) -> tuple[int, list[str], int]:
     """The prompt's detail wrapped into its room: (size, lines, pixels from line to line). A larger text
     size starts larger but may shrink back to the same smallest pixels, rather than cut words off."""
     return theme.fit_lines(detail, DETAIL_SIZE, width, height, minimum=theme.unscaled(DETAIL_SMALLEST))
+
+
+def prompt_lines(headline: str, detail: str, width: int, height: int) -> PromptLines:
+    """The headline and the detail in a room ``width`` × ``height``, both as large as they can be together:
+    the headline on one line, or on two where one would shrink below ``HEADLINE_SMALLEST`` pixels (German
+    at 150 % beside the decision's buttons: "Du bist dran: Linienausbau A – 2 Straßen zu legen" ran into
+    the buttons) or would read smaller than the words under it. Of the sizes that keep every word, the
+    one whose smaller part (the headline, or the detail a quarter larger) reads largest wins."""
+    face, smallest = theme.DISPLAY_FONT, theme.unscaled(HEADLINE_SMALLEST)
+
+    def laid(size: int, lines: list[str]) -> PromptLines:
+        step = theme.line_height(size, face)
+        top = (len(lines) - 1) * step + theme.font(size, face).get_height() + DETAIL_GAP
+        detail_size, words, detail_step = detail_lines(detail, width, height - top)
+        return PromptLines(size, lines, step, top, detail_size, words, detail_step)
+
+    def worth(words: PromptLines) -> tuple[bool, float, int, int]:
+        whole = " ".join(words.detail).split() == detail.split()
+        return whole, min(words.headline_size, 1.25 * words.detail_size), -len(words.headline), words.headline_size
+
+    tried = []
+    for size in range(smallest, HEADLINE_SIZE + 1):
+        if theme.font(size, face).size(headline)[0] <= width:
+            tried.append(laid(size, [headline]))
+        lines = theme.wrap(headline, size, width, face)
+        if 1 < len(lines) <= 2:
+            tried.append(laid(size, lines))
+    if not tried:  # not even two lines at the smallest size: the second ends in "…"
+        return laid(smallest, theme.first_lines(theme.wrap(headline, smallest, width, face), 2))
+    return max(tried, key=worth)
 
 
 def _plural(kind: object) -> str:

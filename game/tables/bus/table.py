@@ -41,7 +41,7 @@ from game.tables.bus.model import (
     picture_of,
     wasted,
 )
-from game.tables.bus.prompt import detail_lines, prompt
+from game.tables.bus.prompt import prompt, prompt_lines
 from game.tables.bus.seats import SeatLook, seat_looks
 from game.tables.bus.show import CLOCK_RADIUS, People, Stage, Tally, clock_centre, people_of, stage_update
 from game.tables.bus.station_label import label_rect
@@ -940,12 +940,14 @@ class BusTable(TableScene):
         buttons = any(button.visible for button in self.buttons.values()) or self.results_button.visible
         room = box.width - 36 - (layout.CONTROLS.width + 12 if buttons else 0)
         ink = theme.text_colour(colour, theme.shade(colour, 0.32))
-        title = theme.draw_text(surface, headline, (box.x + 18, box.y + 10),
-                                theme.fit_text(headline, 30, room, theme.DISPLAY_FONT), ink, theme.DISPLAY_FONT)
-        top = max(box.y + 46, title.bottom)
-        size, lines, step = detail_lines(detail, room, box.bottom - 6 - top)
-        for index, line in enumerate(lines):
-            theme.draw_text(surface, line, (box.x + 18, top + index * step), size, theme.CREAM)
+        words = prompt_lines(headline, detail, room, box.bottom - 6 - (box.y + 10))
+        for index, line in enumerate(words.headline):
+            theme.draw_text(surface, line, (box.x + 18, box.y + 10 + index * words.headline_step),
+                            words.headline_size, ink, theme.DISPLAY_FONT)
+        top = box.y + 10 + words.detail_top
+        for index, line in enumerate(words.detail):
+            theme.draw_text(surface, line, (box.x + 18, top + index * words.detail_step), words.detail_size,
+                            theme.CREAM)
 
     def _draw_targets(self, surface: pygame.Surface, picture: Picture) -> None:
         if self.flash is not None:

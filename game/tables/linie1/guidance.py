@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.core.linie1.data import BUILDING_NAMES
 from game.i18n import _
 
 
@@ -103,3 +104,15 @@ def guidance(table: GuidedTable) -> str:
             "Pick a tile ({keys}), turn it ({key}, wheel, right click or its key again), click a square to lay it."
         ).format(keys="1" if count <= 1 else f"1–{count}", key=key("rotate"))
     return ""
+
+
+def sign_words(letter: str, on_my_card: bool) -> str:
+    """What the green ghost beside a building without a sign says: the tile takes that building's stop
+    sign, for good, and whether the building is one of this player's stops (a sign off one's own route
+    makes one's route longer: every route with that stop must pass this square)."""
+    name = BUILDING_NAMES.get(letter, letter)
+    if on_my_card:
+        return _("Laid here, this tile gets the stop sign of {name} ({letter}), a stop on your card: your tram "
+                 "must pass this square.").format(name=name, letter=letter)
+    return _("Laid here, this tile gets the stop sign of {name} ({letter}): every tram with {letter} on its "
+             "card must pass this square.").format(name=name, letter=letter)

@@ -40,7 +40,7 @@ from game.tables.linie1.dice import (
     waiting_dice,
 )
 from game.tables.linie1.figures import game_turns, linie1_figures
-from game.tables.linie1.guidance import guidance
+from game.tables.linie1.guidance import guidance, sign_words
 from game.tables.linie1.hints import HINTS
 from game.tables.linie1.history import History, HistoryPanel, history_area
 from game.tables.linie1.panel import (
@@ -1022,6 +1022,16 @@ class Linie1Table(TableScene):
         question = ("verdict", repr(sorted(judged.items())))
         return self._answer(question, lambda: check_from_view(self.view, self.eyes, judged))
 
+    def ghost_sign(self) -> str | None:
+        """The building whose stop sign the green ghost's tile would receive, laid there: the ghost shows
+        the sign and the line under the hand names it before the click, since a sign can never move
+        again (a newcomer laid a tile beside a building and only then saw its sign land on the square)."""
+        action = self.ghost_action() if self.ghost_shown() and not self.ghost_calm() else None
+        if action is None or action["type"] != "place" or self.pair_first is not None or self.ghost_verdict():
+            return None
+        cell = (int(action["cell"][0]), int(action["cell"][1]))
+        return self._answer(("sign", cell), lambda: board_from_view(self.view).sign_for(cell))
+
     def place(self) -> bool:
         """Lay (or exchange) the held tile on the square chosen, as the ghost shows it; True when it went."""
         if not self.can_build():
@@ -1111,6 +1121,10 @@ class Linie1Table(TableScene):
         verdict = self.ghost_verdict() if self.ghost_shown() and not self.ghost_calm() else None
         if verdict is not None and not self.message:
             text, bad = refusal_text(verdict), True  # the red ghost says why, before any click
+        sign = self.ghost_sign() if not text else None
+        if sign is not None:
+            status = self.route_status()
+            text = sign_words(sign, status is not None and any(stop["building"] == sign for stop in status["stops"]))
         if not text:
             text, bad = self._guidance(), False
         return text, bad
@@ -1223,6 +1237,9 @@ class Linie1Table(TableScene):
             self.board_view.draw_calm_cursor(surface, tuple(action["cell"]))
         elif action is not None:
             self.board_view.draw_ghost(surface, action, self.ghost_verdict() is None)
+            sign = self.ghost_sign()
+            if sign is not None:
+                self.board.draw_sign(surface, sign, (int(action["cell"][0]), int(action["cell"][1])), ORIGIN)
         self.board_view.draw_trams(surface, self.view, masks)
         waiting = self.waiting_dice()
         if waiting is not None:
