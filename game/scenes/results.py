@@ -22,6 +22,9 @@ from game.ui.input import Intent
 from game.ui.widgets import Button, room_for_labels
 
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
+# Presses this close together are one burst of mashing (Enter hammered to skip the game's last moves): a
+# burst that began before the buttons were armed stays swallowed until the keys rest this long
+MASH_GAP = 0.45
 CARD_W, CARD_H = 330, 560
 CARD_TOP, CARD_ROOM = 280, 645  # the cards' top, and the most height they may take above the buttons
 TROUBLE_W, TROUBLE_GAP = 1200, 14  # the trouble's width; its distance from the cards above and the buttons below
@@ -53,6 +56,7 @@ class ResultsScene(Scene):
         self.trouble = trouble
         self.keep = keep
         self.warned = False  # told that the game is still not written: the next choice lets it go
+        self.swallowed_at = 0.0  # when a press was last kept from the buttons (``handle``)
         self.outcome = outcome
         self.figures = figures
         self.back = back
@@ -106,12 +110,19 @@ class ResultsScene(Scene):
         return False
 
     def handle(self, intent: Intent) -> bool:
-        if self.age < ARM_SECONDS and intent.kind in ("confirm", "press", "release"):
+        if intent.kind in ("confirm", "press", "release") and self.unarmed():
+            if intent.kind != "release":
+                self.swallowed_at = self.age
             return True  # the key or click that ended the game must not deal the next one at once
         if intent.kind == "cancel":
             self.play_again() if self.back is not None else self.to_title()
             return True
         return super().handle(intent)
+
+    def unarmed(self) -> bool:
+        """The buttons take no press yet: the cards are still landing, or the presses that came before
+        they landed still come in one burst (a fresh press after a rest presses them)."""
+        return self.age < ARM_SECONDS or self.age - self.swallowed_at < MASH_GAP
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -96,6 +96,21 @@ def test_results_use_the_games_figures_and_play_again(app):
     assert again == [1]
 
 
+def test_enter_mashed_through_the_arming_delay_does_not_play_again_but_a_fresh_press_does(app):
+    """Players hammer Enter to skip the game's last moments: the burst runs on past the buttons' arming
+    and must not deal a new game; once the keys rest, one press does."""
+    figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+               PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
+    again = []
+    app.push(ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: again.append(1)))
+    for _press in range(16):  # one press every 0.15 s: 2.4 s of mashing, well past ARM_SECONDS
+        run(app, 0.15, key(pygame.K_RETURN))
+    assert app.stack.top.age > ARM_SECONDS + 1 and again == []
+    run(app, 0.6)  # the keys rest
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert again == [1]
+
+
 def test_confetti_falls_behind_the_cards_never_over_their_figures(app, monkeypatch):
     figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
                PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
