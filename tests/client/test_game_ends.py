@@ -17,6 +17,7 @@ from game.ui import theme
 from game.ui.colour_vision import contrast
 from tests.client.helpers import record_drawn_text, run
 
+
 def headline_of(drawn: list[tuple[str, pygame.Rect]]) -> str:
     """The results' headline as drawn: its pieces (a winner's name, the words between) on its line."""
     return "".join(text for text, rect in drawn if rect.centery == HEADLINE_Y)
