@@ -96,6 +96,27 @@ def test_the_panels_laid_count_takes_a_tile_in_when_it_lands_not_while_it_flies(
     assert "4 tiles · laid 1" in drawn_words(app, monkeypatch)
 
 
+def test_the_route_card_shows_a_stops_sign_once_its_tile_and_sign_have_landed_not_while_they_fly(app):
+    """A straight laid beside Museum (one of Ada's stops at seed 4) puts up its sign: the route card said
+    "sign placed" while the tile was still in the air; now it waits for the sign on the board."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert "M" in table.view["players"][0]["stops"] and table.hand()[0] == 1
+    table.rotations[0] = 0
+    run(app, 0.02, key(pygame.K_1))
+    run(app, 0.02, click(cell_centre(table, (4, 5))))
+    assert "M" in {sign["building"] for sign in match.view(0)["board"]["signs"]}  # placed, still staging
+
+    def museum() -> dict:
+        return next(stop for stop in table._panel_frame().route["stops"] if stop["building"] == "M")
+
+    frames = 0
+    while table.show.masks.held(("cell", (4, 5))) or table.show.masks.held(("sign", "M")):
+        assert museum()["sign"] is None and not any(museum()["connected"])
+        frames += 1
+        run(app, 1 / 60)
+    assert frames > 10 and museum()["sign"] is not None
+
+
 def test_an_illegal_square_is_refused_with_the_rules_words(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     straight = table.hand().index(1)

@@ -4,7 +4,9 @@ The new view goes on screen at once; everything it shows that players have not y
 held back by a mask until its effect lands: a square keeps its old tile (``("cell", cell)``), a stop
 sign waits (``("sign", letter)``), drawn tiles are not in the hand yet (``("hand", seat)``: how many),
 a tram stands where it was (``("tram", seat)``: its pose), the die shows its last face
-(``("die",)``). The show lets every mask go when the update has played, skipped or not.
+(``("die",)``), the route card reads the board as it was (``("route",)``: the view before and how
+many tiles and signs are still to land). The show lets every mask go when the update has played,
+skipped or not.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
         cell_of(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in before["board"]["tiles"]}
     if before is not None and any(event.get("type") == "turn" for event in events):
         masks.hold(("current",), int(before["current"]))  # the panel names the next player when the turn passes
+    landing = sum(1 for event in events if event.get("type") in ("place", "exchange", "stop"))
+    if before is not None and landing:  # the route card's stops wait for the tiles and signs that change them
+        masks.hold(("route",), (before, landing))
     for event in events:
         kind = event.get("type")
         if kind in ("place", "exchange"):
@@ -184,18 +189,35 @@ def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int,
     def sparks(at: Point) -> None:
         kit.particles.burst(at[0], at[1], [theme.SUNFLOWER, theme.MINT, theme.CREAM], 26, 380, 0.7)
 
-    timeline.play(Pop(centre, draw, lambda: kit.masks.release(key), sparks, kit.sound))
+    def popped() -> None:
+        kit.masks.release(key)
+        _route_landed(kit.masks)
+
+    timeline.play(Pop(centre, draw, popped, sparks, kit.sound))
 
 
 def _landed(masks: Masks, cell_key: tuple[Any, ...], flying: tuple[str, int] | None) -> None:
     """A laid tile landed: its square shows it, and its seat's "laid" count takes it in."""
     masks.release(cell_key)
+    _route_landed(masks)
     if flying is not None:
         left = int(masks.instead(flying, 1)) - 1
         if left > 0:
             masks.place(flying, left)
         else:
             masks.release(flying)
+
+
+def _route_landed(masks: Masks) -> None:
+    """A tile or a sign landed: once the last of the update has, the route card reads the board anew."""
+    held = masks.instead(("route",))
+    if held is None:
+        return
+    before, left = held
+    if left > 1:
+        masks.place(("route",), (before, left - 1))
+    else:
+        masks.release(("route",))
 
 
 def _stage_draw(timeline: Timeline, kit: StageKit, seat: int, tiles: list[int], after: View) -> None:
