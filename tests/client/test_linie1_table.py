@@ -932,6 +932,36 @@ def test_three_dice_are_thrown_chosen_from_and_stopped(app):
     assert table.view["current"] != 0 or table.view["turn"] > 1
 
 
+def test_three_dice_beside_a_tram_by_the_top_edge_leave_gericht_and_the_tram_in_sight(app):
+    """Ada's tram stands by Gericht at the board's top edge, its route turning down beside it: the dice
+    lay over Gericht (pushed up against the edge). They keep clear of the tram, the squares ahead and
+    the buildings beside them."""
+    from game.tables.linie1.dice import DICE_SIZE, die_rects
+    from tools.shots.linie1 import table as shot_table
+
+    def by_gericht(view):
+        trip = view["players"][0].get("trip")
+        return trip is not None and view["current"] == 0 and view["phase"] == "roll" \
+            and view["dice"]["rolled"] is None and trip["route"][max(0, trip["position"])] == [2, 7]
+
+    table = shot_table(app, advanced(11, by_gericht, limit=4000, options={"trip_rule": "three_dice"}))
+    run(app, 0.05)
+    assert table.main_button.label == "Roll 2 more dice"  # (one die of three carried out already)
+    run(app, 0.05, key(pygame.K_RETURN))
+    settle(app, table, 4.0)
+    _faces, spots = table.waiting_dice()
+    trip = table.view["players"][0]["trip"]
+    ahead = [tuple(c) for c in trip["route"][max(0, trip["position"]):trip["position"] + 7]]
+    beside = [cell for cell in table.board.buildings if any(abs(cell[0] - a[0]) + abs(cell[1] - a[1]) == 1
+                                                            for a in ahead)]
+    assert table.board.building_cells["G"] in beside
+    keep = [table.board.cell_rect(cell, ORIGIN).inflate(-20, -20) for cell in ahead + beside]
+    x, y, _heading = RoutePath(table.board, trip, ORIGIN).resting(int(trip["position"]))
+    keep.append(pygame.Rect(round(x) - 37, round(y) - 37, 74, 74))  # the tram
+    for die in die_rects(spots, DICE_SIZE):
+        assert die.inflate(0, 40).collidelist(keep) == -1  # the die and its words under it
+
+
 def test_laying_one_of_two_twin_tiles_leaves_the_other_unturned(app):
     for seed in range(4, 40):
         table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], seed=seed)

@@ -32,6 +32,10 @@ Point = tuple[float, float]
 TURN_BREATH = 0.15  # a pause between one player's turn and the next
 BOARD_DIE_SIZE = 96  # the die thrown on the board, beside the tram
 DICE_SIZE = 84  # each of the three dice thrown on the board
+DICE_WAYS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # from the tram
+# how far the row stands off the tram, in squares between them: 0.5 clears it above or below, 0.8 beside it
+# (a tram is longer than it is wide); further out only where nearer spots would hide the way ahead
+DICE_REACH = (0.5, 0.8, 1.6, 2.4)
 
 
 @dataclass
@@ -150,28 +154,37 @@ def die_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
 
 
 def dice_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
-    """Where the three dice land and wait (the centre of their row): beside the tram, on the side
-    that hides the fewest of the squares it may drive to next, never off the board."""
+    """Where the three dice land and wait (the centre of their row): beside the tram, where they hide
+    the fewest of the squares it may drive to next and of the buildings beside them (a stop the tram
+    halts at: Gericht, when the route ran along the top edge, lay under the dice), near the tram
+    rather than far, never off the board."""
     trip = view["players"][seat].get("trip")
     board = layout.BOARD_RECT
     if trip is None:
         return float(board.centerx), float(board.centery)
     position = int(trip["position"])
     x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(position)
-    ahead = [board_view.cell_rect((int(c[0]), int(c[1])), layout.ORIGIN)
-             for c in trip["route"][max(0, position):position + 7]]
+    ahead_cells = [(int(c[0]), int(c[1])) for c in trip["route"][max(0, position):position + 7]]
+    beside = {cell for cell in board_view.buildings if any(abs(cell[0] - a[0]) + abs(cell[1] - a[1]) == 1
+                                                           for a in ahead_cells)}
+    keep_clear = [board_view.cell_rect(cell, layout.ORIGIN).inflate(-20, -20) for cell in [*ahead_cells, *beside]]
+    for other, player in enumerate(view["players"]):  # nor another tram standing near
+        if other != seat and player.get("trip") is not None:
+            ox, oy, _ = RoutePath(board_view, player["trip"], layout.ORIGIN).resting(int(player["trip"]["position"]))
+            keep_clear.append(pygame.Rect(round(ox) - layout.CELL // 2, round(oy) - layout.CELL // 2, layout.CELL,
+                                     layout.CELL))
     row = pygame.Rect(0, 0, int(DICE_SIZE * 3.9), DICE_SIZE + 56)  # three dice and their words
     room = board.inflate(-row.width, -row.height)
     tram = pygame.Rect(0, 0, layout.CELL * 1.5, layout.CELL * 1.5)
     tram.center = (round(x), round(y))
     best: tuple[tuple[float, ...], Point] | None = None
-    for ux, uy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)):
-        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * 0.5), room.left), room.right),
-                min(max(y + uy * (row.height / 2 + layout.CELL * 0.5), room.top), room.bottom))
+    for reach, (ux, uy) in ((reach, way) for reach in DICE_REACH for way in DICE_WAYS):
+        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * reach), room.left), room.right),
+                min(max(y + uy * (row.height / 2 + layout.CELL * reach), room.top), room.bottom))
         row.center = (round(spot[0]), round(spot[1]))
-        hidden = sum(row.colliderect(rect.inflate(-20, -20)) for rect in ahead)
+        hidden = row.collidelistall(keep_clear)
         centre_far = abs(spot[0] - board.centerx) + abs(spot[1] - board.centery)
-        score = (hidden + 3 * row.colliderect(tram), centre_far)
+        score = (len(hidden) + 3 * row.colliderect(tram), reach, centre_far)
         if best is None or score < best[0]:
             best = (score, (float(spot[0]), float(spot[1])))
     assert best is not None
