@@ -1146,6 +1146,7 @@ def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(ap
         if not table.busy:
             break
         run(app, 0.05)
+    run(app, 0.3)  # past the moment a move has only just played out (``base.WORDS_GRACE``)
     frame = table._panel_frame()
     drawn.clear()
     name = table.seat_name(table.current)
