@@ -207,6 +207,12 @@ class TableScene(HoldsSession, Scene):
         return self.show.busy or self.looking > 0
 
     @property
+    def just_played(self) -> bool:
+        """A move has only just played out and nobody of this screen decides: the next move is likely
+        on its way, so what the screen says of a move playing out stays a moment (``WORDS_GRACE``)."""
+        return not self.busy and self.calm_for < WORDS_GRACE and not self.my_turn
+
+    @property
     def my_turn(self) -> bool:
         """A human of this screen decides now, and the screen has caught up with the authority."""
         return (self.acting is not None and self.acting in self.humans and self.acting == self.eyes

@@ -46,7 +46,9 @@ def test_between_two_bots_moves_nobody_is_thinking_for_a_single_frame(app, monke
         if table.busy and table.show.played >= 1:
             break
     table.session.hold_bots(True)  # the next bot is told only when let
+    playing: list[str] = []
     for _ in range(600):
+        playing = drawn_words(app, monkeypatch)
         run(app, 1 / 60)
         if not table.busy:
             break
@@ -54,6 +56,9 @@ def test_between_two_bots_moves_nobody_is_thinking_for_a_single_frame(app, monke
     said = drawn_words(app, monkeypatch)
     assert "Click or press Enter to skip the animation." in said, said
     assert not any("thinking" in text for text in said), said
+    # nor does the box of a move playing out change its shape for that moment (Liniell's put the skip
+    # words up as its heading, over "Hover a line to see what it is worth now.")
+    assert [text for text in said if text not in playing and text.startswith("Hover")] == [], (playing, said)
     run(app, 0.3)
     said = drawn_words(app, monkeypatch)
     assert any(text.endswith(" is thinking…") for text in said), said
