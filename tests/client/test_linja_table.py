@@ -879,3 +879,24 @@ def test_the_steps_a_move_earns_rise_inside_its_row_clear_of_the_rows_around(app
             assert band.contains(drawn), (drawn, band)
             frames += 1
     assert frames > 30
+
+
+def test_the_winners_banner_stands_over_the_confetti_thrown_for_them(app, monkeypatch):
+    """The confetti fell across "Tramina wins!" and the score under it: it falls behind the band."""
+    from tools.shots.linja import last_move_pending
+    from tools.shots.linja import table as shot_table
+    session, action = last_move_pending(1)
+    table = shot_table(app, session)
+    table.submit(action)
+    for _ in range(2000):
+        app.step(1 / 60)
+        if any(isinstance(e, Banner) and "wins" in e.text and e.progress > 0.5 for e in table.show.running()):
+            break
+    assert len(table.show.particles) > 100  # the confetti is falling
+    order: list[str] = []
+    real_banner, real_confetti = Banner.draw, table.show.particles.draw
+    monkeypatch.setattr(Banner, "draw", lambda self, surface: (order.append(self.text), real_banner(self, surface)))
+    monkeypatch.setattr(table.show.particles, "draw", lambda surface: (order.append("confetti"),
+                                                                       real_confetti(surface)))
+    app.draw()
+    assert order == ["confetti", "Tramina wins!"]
