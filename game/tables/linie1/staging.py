@@ -169,10 +169,11 @@ def dice_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
                                                            for a in ahead_cells)}
     keep_clear = [board_view.cell_rect(cell, layout.ORIGIN).inflate(-20, -20) for cell in [*ahead_cells, *beside]]
     for other, player in enumerate(view["players"]):  # nor another tram standing near
-        if other != seat and player.get("trip") is not None:
-            ox, oy, _turned = RoutePath(board_view, player["trip"], layout.ORIGIN).resting(int(player["trip"]["position"]))
+        trip_of = player.get("trip")
+        if other != seat and trip_of is not None:
+            ox, oy, _turned = RoutePath(board_view, trip_of, layout.ORIGIN).resting(int(trip_of["position"]))
             keep_clear.append(pygame.Rect(round(ox) - layout.CELL // 2, round(oy) - layout.CELL // 2, layout.CELL,
-                                     layout.CELL))
+                                          layout.CELL))
     row = pygame.Rect(0, 0, int(DICE_SIZE * 3.9), DICE_SIZE + 56)  # three dice and their words
     room = board.inflate(-row.width, -row.height)
     tram = pygame.Rect(0, 0, layout.CELL * 1.5, layout.CELL * 1.5)
