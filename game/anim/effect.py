@@ -18,6 +18,7 @@ class Effect:
     """A timed, drawable step; subclasses set ``duration`` and override what they need."""
 
     duration = 0.3
+    over_particles = False  # drawn over the confetti and sparks (a banner's words), not under them
 
     def __init__(self) -> None:
         self.elapsed = 0.0

@@ -201,12 +201,17 @@ class Show:
         return self._timeline.running() if self._timeline is not None else []
 
     def draw_effects(self, surface: pygame.Surface) -> None:
-        """The effects in flight (tiles flying, a die tumbling, banners)."""
+        """The effects in flight (tiles flying, a die tumbling), but those drawn over the particles."""
         for effect in self.running():
-            effect.draw(surface)
+            if not effect.over_particles:
+                effect.draw(surface)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
-        """Particles and floating texts: drawn over everything else of the table."""
+        """Particles, the effects whose words they must not cross (a winner's banner: the confetti fell
+        over "Ada wins!") and floating texts: drawn over everything else of the table."""
         self.particles.draw(surface)
+        for effect in self.running():
+            if effect.over_particles:
+                effect.draw(surface)
         for overlay in self.overlays:
             overlay.draw(surface)

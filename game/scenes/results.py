@@ -22,11 +22,16 @@ from game.ui.input import Intent
 from game.ui.widgets import Button, room_for_labels
 
 ARM_SECONDS = 1.2  # the buttons wait until the cards have landed
+# Presses this close together are one burst of mashing (Enter hammered to skip the game's last moves): a
+# burst that began before the buttons were armed stays swallowed until the keys rest this long
+MASH_GAP = 0.45
 CARD_W, CARD_H = 330, 560
 CARD_TOP, CARD_ROOM = 280, 645  # the cards' top, and the most height they may take above the buttons
 TROUBLE_W, TROUBLE_GAP = 1760, 14  # the trouble's width; its distance from the cards above and the buttons below
 TROUBLE_SIZE = 28  # the trouble's words as the room allows them, down to
 TROUBLE_PX = 22  # pixels at least: the cards' rows close up rather than the trouble shrink below them
+HEADLINE_Y, TITLE_Y = 100, 186  # the middles of who won and of the game's title
+HEADER_BOTTOM = CARD_TOP - 60  # the panel under them ends above the winner's crown (bobbing 8 px up)
 ROWS_TOP, ROW_STEP = 230, 46  # a card's figures: where they start, a row's height at 100 %
 LABEL_SIZE = 26  # a card's row labels (a remark's too)
 
@@ -56,6 +61,7 @@ class ResultsScene(Scene):
         self.trouble = trouble
         self.keep = keep
         self.warned = False  # told that the game is still not written: the next choice lets it go
+        self.swallowed_at = 0.0  # when a press was last kept from the buttons (``handle``)
         self.outcome = outcome
         self.figures = figures
         self.back = back
@@ -109,12 +115,19 @@ class ResultsScene(Scene):
         return False
 
     def handle(self, intent: Intent) -> bool:
-        if self.age < ARM_SECONDS and intent.kind in ("confirm", "press", "release"):
+        if intent.kind in ("confirm", "press", "release") and self.unarmed():
+            if intent.kind != "release":
+                self.swallowed_at = self.age
             return True  # the key or click that ended the game must not deal the next one at once
         if intent.kind == "cancel":
             self.play_again() if self.back is not None else self.to_title()
             return True
         return super().handle(intent)
+
+    def unarmed(self) -> bool:
+        """The buttons take no press yet: the cards are still landing, or the presses that came before
+        they landed still come in one burst (a fresh press after a rest presses them)."""
+        return self.age < ARM_SECONDS or self.age - self.swallowed_at < MASH_GAP
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -150,11 +163,11 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self.particles.draw(surface)  # confetti falls behind the words and cards, never over the figures
+        # ... and behind the panel of who won: it crossed the headline's letters as it fell
+        theme.panel(surface, self.header_rect(), theme.NIGHT, 28, theme.PLUM_LIGHT, 8)
         self._draw_headline(surface)
         if self.title:
-            # long names, and why the game ended, shrink to the screen
-            size = theme.fit_text(self.title, 34, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)
-            theme.draw_text(surface, self.title, (theme.WIDTH // 2, 200), size, theme.CREAM_DIM,
+            theme.draw_text(surface, self.title, (theme.WIDTH // 2, TITLE_Y), self._title_size(), theme.CREAM_DIM,
                             theme.TEXT_BOLD_FONT, "center")
         if self.trouble:
             self._draw_trouble(surface)
@@ -162,19 +175,48 @@ class ResultsScene(Scene):
             self._draw_card(surface, self.card_rect(index), figures)
         super().draw(surface)
 
+    def _headline(self) -> tuple[list[tuple[str, int | None]], str, int]:
+        """The headline's parts (a winner's index where a name stands), its whole words, its size: three
+        long names who share the win shrink to the screen."""
+        winners = [f for f in self.figures if f.winner]
+        parts = headline_parts([f.name for f in winners], bool(self.outcome.get("draw")))
+        said = "".join(text for text, _winner in parts)
+        return parts, said, theme.fit_text(said, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)
+
+    def _title_size(self) -> int:
+        """Long names, and why the game ended, shrink to the screen."""
+        return theme.fit_text(self.title, 34, theme.WIDTH - 120, theme.TEXT_BOLD_FONT)
+
+    def header_rect(self) -> pygame.Rect:
+        """The panel under the headline and the title: as wide as the longer needs, from above the
+        headline to under the title's letters, clear of the winner's crown on the cards' top."""
+        _parts, said, size = self._headline()
+        if size >= theme.HEADING_FIXED:
+            size = theme.unscaled(size)  # as ``theme.heading`` draws it
+        head_w, head_h = theme.render_text(said, size, theme.CREAM, theme.DISPLAY_FONT).get_size()
+        width, bottom = head_w, HEADLINE_Y + head_h // 2 + 8
+        if self.title:  # placed as ``theme.draw_text`` places a line by its middle
+            title_size = self._title_size()
+            image = theme.render_text(self.title, title_size, theme.CREAM, theme.TEXT_BOLD_FONT)
+            drop, letters = theme.optical_middle(theme.px(title_size), theme.TEXT_BOLD_FONT)
+            width = max(width, image.get_width())
+            bottom = max(bottom, TITLE_Y - image.get_height() // 2 + drop + letters + 8)
+        top = max(12, HEADLINE_Y - head_h // 2 - 14)
+        rect = pygame.Rect(0, top, min(theme.WIDTH - 40, width + 96), min(bottom, HEADER_BOTTOM) - top)
+        rect.centerx = theme.WIDTH // 2
+        return rect
+
     def _draw_headline(self, surface: pygame.Surface) -> None:
         """"Ada wins!": each winner's name in their seat colour, the words around in cream, so a winner
         in yellow reads as clearly as one in blue; a draw, or nobody's win, in gold."""
         winners = [f for f in self.figures if f.winner]
-        parts = headline_parts([f.name for f in winners], bool(self.outcome.get("draw")))
-        said = "".join(text for text, _winner in parts)
-        size = theme.fit_text(said, 96, theme.WIDTH - 120, theme.DISPLAY_FONT)  # three long names who share the win
+        parts, said, size = self._headline()
         if not winners:
-            theme.heading(surface, said, (theme.WIDTH // 2, 110), size, theme.SUNFLOWER)
+            theme.heading(surface, said, (theme.WIDTH // 2, HEADLINE_Y), size, theme.SUNFLOWER)
             return
         coloured = [(text, theme.CREAM if winner is None else headline_colour(winners[winner].colour))
                     for text, winner in parts]
-        theme.heading_in_parts(surface, coloured, (theme.WIDTH // 2, 110), size)
+        theme.heading_in_parts(surface, coloured, (theme.WIDTH // 2, HEADLINE_Y), size)
 
     def _draw_trouble(self, surface: pygame.Surface) -> None:
         """The trouble in coral between the cards (where they come to rest) and the buttons, wrapped, as

@@ -59,6 +59,9 @@ CATCH_UP_STEP = 1.0  # how much faster for each further update waiting
 # before the hot-seat cover hands the screen on; the first moment of it takes no click, so a double
 # click that skipped does not hand the device on unseen too. Real seconds: the beat is for reading.
 LOOK_SECONDS = 1.6
+# A move that ends with the next one already on its way (a bot answers within a frame or two) keeps the
+# words of a move playing out: "Bimmel is thinking…" flashed for a single frame between two moves
+WORDS_GRACE = 0.25
 LOOK_DEAF = 0.35
 START_SECONDS = 1.3  # the "{name} starts" banner as a game opens
 # what an open handover (a game without secrets) does not take in its first LOOK_DEAF seconds
@@ -126,6 +129,7 @@ class TableScene(HoldsSession, Scene):
         self._to_see: set[int] = set()  # ids of queued or playing updates whose result their player wants to see
         self._look_due = False  # such an update was skipped: the next cover waits a beat
         self.looking = 0.0  # seconds left of that beat (the board shows the result, the cover waits)
+        self.calm_for = WORDS_GRACE  # seconds since a move last played out (``waiting_words``)
         self._announced: int | None = None
         self.handover: Handover | None = None  # the band naming the player a game without secrets was handed to
         self.deaf = 0.0  # seconds the open handover takes no click or key (the last player's, still on its way)
@@ -204,6 +208,12 @@ class TableScene(HoldsSession, Scene):
         return self.show.busy or self.looking > 0
 
     @property
+    def just_played(self) -> bool:
+        """A move has only just played out and nobody of this screen decides: the next move is likely
+        on its way, so what the screen says of a move playing out stays a moment (``WORDS_GRACE``)."""
+        return not self.busy and self.calm_for < WORDS_GRACE and not self.my_turn
+
+    @property
     def my_turn(self) -> bool:
         """A human of this screen decides now, and the screen has caught up with the authority."""
         return (self.acting is not None and self.acting in self.humans and self.acting == self.eyes
@@ -250,6 +260,8 @@ class TableScene(HoldsSession, Scene):
     def waiting_words(self, seat: int) -> str:
         """What the screen says while ``seat`` decides and nobody of this screen does: a bot thinks, a
         remote player is waited for, and a replay's recorded player simply has the turn."""
+        if self.calm_for < WORDS_GRACE:  # a move has only just played out: the next may be on its way
+            return self.animation_words()
         name = self.seat_name(seat)
         if self.session.replay:
             return _("{name}'s turn").format(name=name)
@@ -770,6 +782,7 @@ class TableScene(HoldsSession, Scene):
         self._play_show(dt * self.app.settings.animation_speed * self.catch_up())
         self.awaiting = max(0.0, self.awaiting - dt)
         self.looking = max(0.0, self.looking - dt)
+        self.calm_for = 0.0 if self.busy else self.calm_for + dt
         self.deaf = max(0.0, self.deaf - dt)
         if self.handover is not None:
             self.handover.update(dt)

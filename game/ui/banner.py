@@ -66,6 +66,8 @@ class Banner(Effect):
     """A band across a board with a big word and a line under it, for ``seconds``: a show's step, so
     what follows waits for it and a click skips it like any move."""
 
+    over_particles = True  # the confetti thrown for a winner falls behind the band, never across its words
+
     def __init__(self, area: pygame.Rect, text: str, colour: theme.Colour, seconds: float,
                  subtitle: str = "", style: BandStyle = BOARD_STYLE) -> None:
         super().__init__()

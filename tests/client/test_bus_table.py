@@ -1438,3 +1438,28 @@ def test_a_lan_seats_connection_dot_leaves_the_start_players_bus_and_name_in_sig
         assert row.contains(dot), (seat, dot, row)
         assert not dot.colliderect(players.start_bus_rect(seat, count)), (seat, dot)
         assert dot.right <= row.x + 64  # the name and status line begin there
+
+
+def staged_rides(table: BusTable) -> set[tuple[float, int]]:
+    """The rides playing now: (their seconds, their legs: each street and the last into the lot)."""
+    from game.tables.bus.fx import Ride
+    return {(effect.duration, len(effect.paint.__self__.points) - 1) for effect in table.show.running()
+            if isinstance(getattr(getattr(effect, "paint", None), "__self__", None), Ride)}
+
+
+@pytest.mark.parametrize(("moment", "source", "lot", "legs"), [(9, 15, 13, 2), (2, 8, 26, 14)])
+def test_a_ride_of_one_street_lasts_long_enough_to_follow_and_a_long_one_is_not_slowed(app, moment, source, lot,
+                                                                                      legs):
+    """A Vrrooomm! ride of one street was over in 0.64 s at the normal animation speed: every ride now
+    takes at least 1.1 s, and a ride of many streets still takes 0.32 s a street."""
+    from game.tables.bus.show import RIDE_STEP
+    table, _match = table_at(app, "vrooom", moment, speed=1.0)
+    app.step(0.02, click(point(table.city.waiting_point(source))))
+    app.step(0.02, click(point(table.city.lot_point(*lot_key(lot)))))
+    seen: set[tuple[float, int]] = set()
+    for _ in range(600):
+        app.step(1 / 60)
+        seen |= staged_rides(table)
+    ((seconds, counted),) = seen
+    assert counted == legs
+    assert seconds >= 1.1 if legs * RIDE_STEP < 1.1 else seconds == pytest.approx(legs * RIDE_STEP)

@@ -11,13 +11,11 @@ from game.match import Match, SeatInfo
 from game.outcome_words import headline, headline_parts
 from game.replays import result_in_words
 from game.scenes.figures import PlayerFigures
-from game.scenes.results import ResultsScene
+from game.scenes.results import HEADLINE_Y, ResultsScene
 from game.tables.bus.figures import bus_figures
 from game.ui import theme
 from game.ui.colour_vision import contrast
 from tests.client.helpers import record_drawn_sizes, record_drawn_text, run
-
-HEADLINE_Y = 110  # the results' headline is centred on this line
 
 
 def headline_of(drawn: list[tuple[str, pygame.Rect]]) -> str:

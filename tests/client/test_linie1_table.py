@@ -96,6 +96,27 @@ def test_the_panels_laid_count_takes_a_tile_in_when_it_lands_not_while_it_flies(
     assert "4 tiles · laid 1" in drawn_words(app, monkeypatch)
 
 
+def test_the_route_card_shows_a_stops_sign_once_its_tile_and_sign_have_landed_not_while_they_fly(app):
+    """A straight laid beside Museum (one of Ada's stops at seed 4) puts up its sign: the route card said
+    "sign placed" while the tile was still in the air; now it waits for the sign on the board."""
+    table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert "M" in table.view["players"][0]["stops"] and table.hand()[0] == 1
+    table.rotations[0] = 0
+    run(app, 0.02, key(pygame.K_1))
+    run(app, 0.02, click(cell_centre(table, (4, 5))))
+    assert "M" in {sign["building"] for sign in match.view(0)["board"]["signs"]}  # placed, still staging
+
+    def museum() -> dict:
+        return next(stop for stop in table._panel_frame().route["stops"] if stop["building"] == "M")
+
+    frames = 0
+    while table.show.masks.held(("cell", (4, 5))) or table.show.masks.held(("sign", "M")):
+        assert museum()["sign"] is None and not any(museum()["connected"])
+        frames += 1
+        run(app, 1 / 60)
+    assert frames > 10 and museum()["sign"] is not None
+
+
 def test_an_illegal_square_is_refused_with_the_rules_words(app):
     table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
     straight = table.hand().index(1)
@@ -911,6 +932,36 @@ def test_three_dice_are_thrown_chosen_from_and_stopped(app):
     assert table.view["current"] != 0 or table.view["turn"] > 1
 
 
+def test_three_dice_beside_a_tram_by_the_top_edge_leave_gericht_and_the_tram_in_sight(app):
+    """Ada's tram stands by Gericht at the board's top edge, its route turning down beside it: the dice
+    lay over Gericht (pushed up against the edge). They keep clear of the tram, the squares ahead and
+    the buildings beside them."""
+    from game.tables.linie1.dice import DICE_SIZE, die_rects
+    from tools.shots.linie1 import table as shot_table
+
+    def by_gericht(view):
+        trip = view["players"][0].get("trip")
+        return trip is not None and view["current"] == 0 and view["phase"] == "roll" \
+            and view["dice"]["rolled"] is None and trip["route"][max(0, trip["position"])] == [2, 7]
+
+    table = shot_table(app, advanced(11, by_gericht, limit=4000, options={"trip_rule": "three_dice"}))
+    run(app, 0.05)
+    assert table.main_button.label == "Roll 2 more dice"  # (one die of three carried out already)
+    run(app, 0.05, key(pygame.K_RETURN))
+    settle(app, table, 4.0)
+    _faces, spots = table.waiting_dice()
+    trip = table.view["players"][0]["trip"]
+    ahead = [tuple(c) for c in trip["route"][max(0, trip["position"]):trip["position"] + 7]]
+    beside = [cell for cell in table.board.buildings if any(abs(cell[0] - a[0]) + abs(cell[1] - a[1]) == 1
+                                                            for a in ahead)]
+    assert table.board.building_cells["G"] in beside
+    keep = [table.board.cell_rect(cell, ORIGIN).inflate(-20, -20) for cell in ahead + beside]
+    x, y, _heading = RoutePath(table.board, trip, ORIGIN).resting(int(trip["position"]))
+    keep.append(pygame.Rect(round(x) - 37, round(y) - 37, 74, 74))  # the tram
+    for die in die_rects(spots, DICE_SIZE):
+        assert die.inflate(0, 40).collidelist(keep) == -1  # the die and its words under it
+
+
 def test_laying_one_of_two_twin_tiles_leaves_the_other_unturned(app):
     for seed in range(4, 40):
         table, match = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")], seed=seed)
@@ -1108,6 +1159,7 @@ def test_a_bots_turn_is_said_once_under_the_tiles_not_again_on_the_route_card(ap
         if not table.busy:
             break
         run(app, 0.05)
+    run(app, 0.3)  # past the moment a move has only just played out (``base.WORDS_GRACE``)
     frame = table._panel_frame()
     drawn.clear()
     name = table.seat_name(table.current)

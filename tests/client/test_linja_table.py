@@ -854,3 +854,49 @@ def test_the_rules_explain_the_arrowheads_the_table_draws_at_a_row_a_move_can_re
         assert any(block.name == "linja.landing" and block.text for block in keys), path
     image = find_key("linja.landing")(40)
     assert sum(1 for x in range(40) for y in range(40) if image.get_at((x, y)).a == 255) > 100  # the mark itself
+
+
+def test_the_steps_a_move_earns_rise_inside_its_row_clear_of_the_rows_around(app):
+    """The "+4" of an initial move rose from above the piece into the row above, over its pieces: it
+    stays in the row it speaks of, every frame of its life."""
+    from game.ui.floaters import FloatText
+    session = advanced(3, lambda view: view["moves"] >= 16 and view["turn"] == 0 and view["phase"] == "initial")
+    table = LinjaTable(app, session, None)
+    app.push(table)
+    table.show.skip()
+    choice = max(table.view["choices"], key=lambda c: c["steps"])
+    assert choice["steps"] >= 2
+    table.play_row(choice["from"])
+    band = table.layout.row_band(choice["to"])
+    frames = 0
+    for _ in range(180):
+        app.step(1 / 60)
+        for word in [overlay for overlay in table.show.overlays if isinstance(overlay, FloatText)]:
+            assert word.text == f"+{choice['steps']}"
+            layer = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+            word.draw(layer)
+            drawn = layer.get_bounding_rect()
+            assert band.contains(drawn), (drawn, band)
+            frames += 1
+    assert frames > 30
+
+
+def test_the_winners_banner_stands_over_the_confetti_thrown_for_them(app, monkeypatch):
+    """The confetti fell across "Tramina wins!" and the score under it: it falls behind the band."""
+    from tools.shots.linja import last_move_pending
+    from tools.shots.linja import table as shot_table
+    session, action = last_move_pending(1)
+    table = shot_table(app, session)
+    table.submit(action)
+    for _ in range(2000):
+        app.step(1 / 60)
+        if any(isinstance(e, Banner) and "wins" in e.text and e.progress > 0.5 for e in table.show.running()):
+            break
+    assert len(table.show.particles) > 100  # the confetti is falling
+    order: list[str] = []
+    real_banner, real_confetti = Banner.draw, table.show.particles.draw
+    monkeypatch.setattr(Banner, "draw", lambda self, surface: (order.append(self.text), real_banner(self, surface)))
+    monkeypatch.setattr(table.show.particles, "draw", lambda surface: (order.append("confetti"),
+                                                                       real_confetti(surface)))
+    app.draw()
+    assert order == ["confetti", "Tramina wins!"]

@@ -314,6 +314,11 @@ def test_a_replay_table_offers_no_controls_of_a_player_and_nobody_thinks(app, ga
     shown = {widget.label for widget in table.ui.widgets if getattr(widget, "visible", False)
              and getattr(widget, "label", None) in player_controls}
     assert shown == set()
+    for _ in range(40):  # the last step played out, and a moment more (``base.WORDS_GRACE``)
+        if not table.busy:
+            break
+        run(app, 0.1)
+    run(app, 0.3)
     words = [table.waiting_words(seat) for seat in range(players)]
     assert words == [f"{name}'s turn" for name in ["Ada", "Ben", "Cleo", "Dora", "Emil"][:players]]
 

@@ -96,6 +96,21 @@ def test_results_use_the_games_figures_and_play_again(app):
     assert again == [1]
 
 
+def test_enter_mashed_through_the_arming_delay_does_not_play_again_but_a_fresh_press_does(app):
+    """Players hammer Enter to skip the game's last moments: the burst runs on past the buttons' arming
+    and must not deal a new game; once the keys rest, one press does."""
+    figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+               PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
+    again = []
+    app.push(ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: again.append(1)))
+    for _press in range(16):  # one press every 0.15 s: 2.4 s of mashing, well past ARM_SECONDS
+        run(app, 0.15, key(pygame.K_RETURN))
+    assert app.stack.top.age > ARM_SECONDS + 1 and again == []
+    run(app, 0.6)  # the keys rest
+    run(app, 0.05, key(pygame.K_RETURN))
+    assert again == [1]
+
+
 def test_confetti_falls_behind_the_cards_never_over_their_figures(app, monkeypatch):
     figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
                PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
@@ -109,6 +124,28 @@ def test_confetti_falls_behind_the_cards_never_over_their_figures(app, monkeypat
     monkeypatch.setattr(results.particles, "draw", lambda *args: (order.append("confetti"), real_confetti(*args)))
     results.draw(pygame.Surface((1920, 1080)))
     assert order == ["confetti", "card", "card"]
+
+
+def test_confetti_falling_past_who_won_passes_behind_its_panel(app, monkeypatch):
+    """The confetti crossed the headline's letters as it fell: the words who won, and the title under
+    them, look the same with the confetti and without."""
+    figures = [PlayerFigures(0, "Ann", 0, True, "Winner", [("Squares", "31")]),
+               PlayerFigures(1, "Ben", 1, False, "4 to go", [("Squares", "27")])]
+    results = ResultsScene(app, figures, {"winners": [0], "draw": False}, lambda: None, title="Linie 1 · 2 players")
+    app.push(results)
+    run(app, 1.1)
+    drawn = record_drawn_text(monkeypatch)
+    with_confetti = pygame.Surface((1920, 1080))
+    results.draw(with_confetti)
+    words = [rect for text, rect in drawn if text in ("Ann", " wins!", "Linie 1 · 2 players") and rect.top < 260]
+    assert len(words) == 3
+    area = words[0].unionall(words[1:]).inflate(8, 8)
+    assert any(area.collidepoint(p.x, p.y) for p in results.particles.particles)  # some are falling past it now
+    results.particles.particles.clear()
+    without = pygame.Surface((1920, 1080))
+    results.draw(without)
+    assert pygame.image.tobytes(with_confetti.subsurface(area), "RGB") == \
+        pygame.image.tobytes(without.subsurface(area), "RGB")
 
 
 def test_generic_figures_read_the_outcome():

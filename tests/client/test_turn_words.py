@@ -18,6 +18,7 @@ def test_a_bots_turn_and_its_move_are_worded_alike_on_every_table(app, monkeypat
         if not table.busy:
             break
     assert not table.busy
+    run(app, 0.3)  # past the moment a move has only just played out (``base.WORDS_GRACE``)
     said = drawn_words(app, monkeypatch)
     assert "Bimmel is thinking…" in said, said
 
@@ -32,3 +33,32 @@ def test_a_bots_turn_and_its_move_are_worded_alike_on_every_table(app, monkeypat
     assert "Click or press Enter to skip the animation." in said, said
     assert not any("thinking" in text or text.endswith(" moves") for text in said), said
     pygame.event.clear()
+
+
+@pytest.mark.parametrize("game", list(SMALLEST_TABLE))
+def test_between_two_bots_moves_nobody_is_thinking_for_a_single_frame(app, monkeypatch, game):
+    """As a bot's move ended, the words said "… is thinking…" for one frame before the next bot's move,
+    already on its way, began: a flicker of text between two moves. They keep saying how to skip the
+    animation a moment longer, and only then that a bot thinks."""
+    table = table_where_first(app, game, "Bimmel", "bot", "bot")
+    for _ in range(600):  # a bot's move plays out
+        run(app, 1 / 60)
+        if table.busy and table.show.played >= 1:
+            break
+    table.session.hold_bots(True)  # the next bot is told only when let
+    playing: list[str] = []
+    for _ in range(600):
+        playing = drawn_words(app, monkeypatch)
+        run(app, 1 / 60)
+        if not table.busy:
+            break
+    assert not table.busy
+    said = drawn_words(app, monkeypatch)
+    assert "Click or press Enter to skip the animation." in said, said
+    assert not any("thinking" in text for text in said), said
+    # nor does the box of a move playing out change its shape for that moment (Liniell's put the skip
+    # words up as its heading, over "Hover a line to see what it is worth now.")
+    assert [text for text in said if text not in playing and text.startswith("Hover")] == [], (playing, said)
+    run(app, 0.3)
+    said = drawn_words(app, monkeypatch)
+    assert any(text.endswith(" is thinking…") for text in said), said

@@ -42,6 +42,7 @@ RISE = 0.55  # a building going up
 WALK = 0.9  # new passengers to their station
 TURN = 0.8  # the clock's hand, one sector
 RIDE_STEP = 0.32  # a bus, per street of its ride
+RIDE_LEAST = 1.1  # any ride, however short: a ride of one street was over in 0.6 s, too quick to follow
 SETTLE = 0.14  # a breath after every move, so moves in a row can be followed
 BANNER = 1.3
 TOAST_READ = 1.6  # a toast that says a marker did nothing stays alone this long
@@ -457,7 +458,13 @@ def _ride(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture,
         stage.show.particles.burst(x, y, [look.colour, theme.SUNFLOWER], 16, 240, 0.5)
 
     timeline.call(board_bus)
-    _play(stage, timeline, ride, RIDE_STEP * max(1, len(points) - 1), "draw", on_land=arrive, easing="in_out_quad")
+    _play(stage, timeline, ride, ride_seconds(len(points) - 1), "draw", on_land=arrive, easing="in_out_quad")
+
+
+def ride_seconds(legs: int) -> float:
+    """How long a bus takes over ``legs`` legs (each street, and the last into the lot): a step per
+    leg, never less than players can follow."""
+    return max(RIDE_LEAST, RIDE_STEP * max(1, legs))
 
 
 def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: Picture, new: Picture,

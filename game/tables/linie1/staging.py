@@ -4,7 +4,9 @@ The new view goes on screen at once; everything it shows that players have not y
 held back by a mask until its effect lands: a square keeps its old tile (``("cell", cell)``), a stop
 sign waits (``("sign", letter)``), drawn tiles are not in the hand yet (``("hand", seat)``: how many),
 a tram stands where it was (``("tram", seat)``: its pose), the die shows its last face
-(``("die",)``). The show lets every mask go when the update has played, skipped or not.
+(``("die",)``), the route card reads the board as it was (``("route",)``: the view before and how
+many tiles and signs are still to land). The show lets every mask go when the update has played,
+skipped or not.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ Point = tuple[float, float]
 TURN_BREATH = 0.15  # a pause between one player's turn and the next
 BOARD_DIE_SIZE = 96  # the die thrown on the board, beside the tram
 DICE_SIZE = 84  # each of the three dice thrown on the board
+DICE_WAYS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # from the tram
+# how far the row stands off the tram, in squares between them: 0.5 clears it above or below, 0.8 beside it
+# (a tram is longer than it is wide); further out only where nearer spots would hide the way ahead
+DICE_REACH = (0.5, 0.8, 1.6, 2.4)
 
 
 @dataclass
@@ -59,6 +65,9 @@ def stage(timeline: Timeline, kit: StageKit, events: list[dict[str, Any]], befor
         cell_of(t["cell"]): tile_segments(t["tile"], t["rot"]) for t in before["board"]["tiles"]}
     if before is not None and any(event.get("type") == "turn" for event in events):
         masks.hold(("current",), int(before["current"]))  # the panel names the next player when the turn passes
+    landing = sum(1 for event in events if event.get("type") in ("place", "exchange", "stop"))
+    if before is not None and landing:  # the route card's stops wait for the tiles and signs that change them
+        masks.hold(("route",), (before, landing))
     for event in events:
         kind = event.get("type")
         if kind in ("place", "exchange"):
@@ -145,28 +154,38 @@ def die_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
 
 
 def dice_spot(board_view: Linie1Board, view: View, seat: int) -> Point:
-    """Where the three dice land and wait (the centre of their row): beside the tram, on the side
-    that hides the fewest of the squares it may drive to next, never off the board."""
+    """Where the three dice land and wait (the centre of their row): beside the tram, where they hide
+    the fewest of the squares it may drive to next and of the buildings beside them (a stop the tram
+    halts at: Gericht, when the route ran along the top edge, lay under the dice), near the tram
+    rather than far, never off the board."""
     trip = view["players"][seat].get("trip")
     board = layout.BOARD_RECT
     if trip is None:
         return float(board.centerx), float(board.centery)
     position = int(trip["position"])
     x, y, _heading = RoutePath(board_view, trip, layout.ORIGIN).resting(position)
-    ahead = [board_view.cell_rect((int(c[0]), int(c[1])), layout.ORIGIN)
-             for c in trip["route"][max(0, position):position + 7]]
+    ahead_cells = [(int(c[0]), int(c[1])) for c in trip["route"][max(0, position):position + 7]]
+    beside = {cell for cell in board_view.buildings if any(abs(cell[0] - a[0]) + abs(cell[1] - a[1]) == 1
+                                                           for a in ahead_cells)}
+    keep_clear = [board_view.cell_rect(cell, layout.ORIGIN).inflate(-20, -20) for cell in [*ahead_cells, *beside]]
+    for other, player in enumerate(view["players"]):  # nor another tram standing near
+        trip_of = player.get("trip")
+        if other != seat and trip_of is not None:
+            ox, oy, _turned = RoutePath(board_view, trip_of, layout.ORIGIN).resting(int(trip_of["position"]))
+            keep_clear.append(pygame.Rect(round(ox) - layout.CELL // 2, round(oy) - layout.CELL // 2, layout.CELL,
+                                          layout.CELL))
     row = pygame.Rect(0, 0, int(DICE_SIZE * 3.9), DICE_SIZE + 56)  # three dice and their words
     room = board.inflate(-row.width, -row.height)
     tram = pygame.Rect(0, 0, layout.CELL * 1.5, layout.CELL * 1.5)
     tram.center = (round(x), round(y))
     best: tuple[tuple[float, ...], Point] | None = None
-    for ux, uy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)):
-        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * 0.5), room.left), room.right),
-                min(max(y + uy * (row.height / 2 + layout.CELL * 0.5), room.top), room.bottom))
+    for reach, (ux, uy) in ((reach, way) for reach in DICE_REACH for way in DICE_WAYS):
+        spot = (min(max(x + ux * (row.width / 2 + layout.CELL * reach), room.left), room.right),
+                min(max(y + uy * (row.height / 2 + layout.CELL * reach), room.top), room.bottom))
         row.center = (round(spot[0]), round(spot[1]))
-        hidden = sum(row.colliderect(rect.inflate(-20, -20)) for rect in ahead)
+        hidden = row.collidelistall(keep_clear)
         centre_far = abs(spot[0] - board.centerx) + abs(spot[1] - board.centery)
-        score = (hidden + 3 * row.colliderect(tram), centre_far)
+        score = (len(hidden) + 3 * row.colliderect(tram), reach, centre_far)
         if best is None or score < best[0]:
             best = (score, (float(spot[0]), float(spot[1])))
     assert best is not None
@@ -184,18 +203,35 @@ def _stage_sign(timeline: Timeline, kit: StageKit, letter: str, cell: tuple[int,
     def sparks(at: Point) -> None:
         kit.particles.burst(at[0], at[1], [theme.SUNFLOWER, theme.MINT, theme.CREAM], 26, 380, 0.7)
 
-    timeline.play(Pop(centre, draw, lambda: kit.masks.release(key), sparks, kit.sound))
+    def popped() -> None:
+        kit.masks.release(key)
+        _route_landed(kit.masks)
+
+    timeline.play(Pop(centre, draw, popped, sparks, kit.sound))
 
 
 def _landed(masks: Masks, cell_key: tuple[Any, ...], flying: tuple[str, int] | None) -> None:
     """A laid tile landed: its square shows it, and its seat's "laid" count takes it in."""
     masks.release(cell_key)
+    _route_landed(masks)
     if flying is not None:
         left = int(masks.instead(flying, 1)) - 1
         if left > 0:
             masks.place(flying, left)
         else:
             masks.release(flying)
+
+
+def _route_landed(masks: Masks) -> None:
+    """A tile or a sign landed: once the last of the update has, the route card reads the board anew."""
+    held = masks.instead(("route",))
+    if held is None:
+        return
+    before, left = held
+    if left > 1:
+        masks.place(("route",), (before, left - 1))
+    else:
+        masks.release(("route",))
 
 
 def _stage_draw(timeline: Timeline, kit: StageKit, seat: int, tiles: list[int], after: View) -> None:

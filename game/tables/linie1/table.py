@@ -201,8 +201,14 @@ class Linie1Table(TableScene):
         return self._judged[key]
 
     def route_status(self) -> dict[str, Any] | None:
+        """The viewer's route card: of the board as shown, so a stop reads "sign placed" or "connected"
+        only once the tile and the sign that make it so have landed (``staging``'s ``("route",)``)."""
         if self.eyes is None or self.view is None:
             return None
+        held = self.show.masks.instead(("route",))
+        if held is not None:
+            before = held[0]
+            return self._answer(("route before", id(before)), lambda: my_route_status(before))
         return self._answer("route", lambda: my_route_status(self.view))
 
     def planned_route(self) -> dict[str, Any] | None:

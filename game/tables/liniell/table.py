@@ -644,7 +644,8 @@ class LiniellTable(TableScene):
         return LiniellFrame(
             model=self.model, camera=self.camera, names=[self.seat_name(s) for s in seats], initials=self.initials(),
             colours=[self.seat_colour(s) for s in seats], kinds=[self.seat_kind(s) for s in seats],
-            notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy, link_down=self.link_down,
+            notes=self.notes, humans=self.humans, my_turn=self.my_turn, busy=self.busy or self.just_played,
+            link_down=self.link_down,
             current=self.shown_current, masks=self.show.masks, count=self.count, cursor=self.cursor,
             ghost_waits=self.ghost_waits, pointer=self.pointer,
             carried=self.carry.centre if self.carry is not None else None,

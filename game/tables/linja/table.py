@@ -22,6 +22,7 @@ from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.launch import TableConfig
 from game.tables.linja.board import draw_board
 from game.tables.linja.figures import linja_figures
+from game.tables.linja.floats import row_float
 from game.tables.linja.frame import LinjaFrame, preview_text
 from game.tables.linja.hints import HINTS
 from game.tables.linja.layout import BOARD, CARDS, GUIDANCE_TOP, MENU_BUTTON, RULES_BUTTON, TURN_BOX, board_rect
@@ -31,7 +32,6 @@ from game.tables.linja.show import Piece, hop_tween
 from game.ui import theme
 from game.ui.banner import Banner
 from game.ui.drag import Carry
-from game.ui.floaters import FloatText
 from game.ui.input import Intent
 from game.ui.widgets import Button, draw_tooltip
 
@@ -231,12 +231,12 @@ class LinjaTable(TableScene):
             x, y = self.pieces.slot_of(piece)
             if initial and steps and to == self._target(seat):
                 # Special situation 1: leaving the field earns one step, whatever stands on the target row
-                self._float(_("home · +1 step"), (x, y - 46), theme.SUNFLOWER, 36, 1.2)
+                self._float(_("home · +1 step"), to, (x, y), theme.SUNFLOWER, 36, 1.2)
                 self.app.sounds.play("pop")
                 self._write_log(seat, _("{source} → home: 1 step").format(source=source))
             elif initial and steps:
                 self.count_row, self.count_skip = to, piece
-                self._float(f"+{steps}", (x, y - 46), theme.SUNFLOWER, 56, 1.2)
+                self._float(f"+{steps}", to, (x, y), theme.SUNFLOWER, 56, 1.2)
                 self.app.sounds.play("pop")
                 there = ngettext("{source} → {to}, {steps} piece there", "{source} → {to}, {steps} pieces there", steps)
                 self._write_log(seat, there.format(source=source, to=to, steps=steps))  # they set the next move
@@ -244,7 +244,7 @@ class LinjaTable(TableScene):
                 empty = flight["before"] == 0  # otherwise the move ended the game (G4): no note
                 self._write_log(seat, f"{source} → {to}" + (", " + _("empty row") if empty else ""))
                 if empty:
-                    self._float(_("empty row: no following move"), (x, y - 46), theme.CREAM, 30, 1.4)
+                    self._float(_("empty row: no following move"), to, (x, y), theme.CREAM, 30, 1.4)
             else:
                 lost = int(event.get("expired", 0))
                 moved = ngettext("{steps} step", "{steps} steps", steps).format(steps=steps)
@@ -252,7 +252,7 @@ class LinjaTable(TableScene):
                                 + (" " + _("({count} lost)").format(count=lost) if lost else ""))
                 if lost:
                     self._float(ngettext("home · {count} step lost", "home · {count} steps lost", lost).format(
-                        count=lost), (x, y - 46), theme.CREAM, 30, 1.4)
+                        count=lost), to, (x, y), theme.CREAM, 30, 1.4)
 
         timeline.call(begin)
         timeline.then(hop_tween(where, hops, hopped))
@@ -341,14 +341,15 @@ class LinjaTable(TableScene):
             if index < len(pieces):
                 self.tally[seat] += points
                 x, y = pieces[index].pos
-                self._float(f"+{points}", (x, y - 24), self.seat_colour(seat), 40, 0.9, 40)
+                self._float(f"+{points}", rows[seat], (x, y - 24), self.seat_colour(seat), 40, 0.9, 40, beside=False)
         self.app.sounds.play("click")
 
-    def _float(self, text: str, pos: tuple[float, float], colour: theme.Colour, size: int, life: float,
-               rise: float = 60.0) -> None:
-        """A rising label that never leaves the top of the board."""
-        top = BOARD.y + size / 2 + rise
-        self.show.overlays.append(FloatText(text, (pos[0], max(top, pos[1])), colour, size, life, rise))
+    def _float(self, text: str, row: int, at: tuple[float, float], colour: theme.Colour, size: int, life: float,
+               rise: float = 60.0, beside: bool = True) -> None:
+        """A rising word that stays in ``row``, beside its pieces (``floats.row_float``)."""
+        assert self.pieces is not None
+        self.show.overlays.append(row_float(self.layout, row, self.pieces.counts(row), text, colour, size, life, at,
+                                            rise, beside))
 
     def _celebrate(self, seat: int) -> None:
         """The game's one celebration, as the banner comes: its fanfare and confetti here, so the results
