@@ -11,7 +11,7 @@ from game.match import Match, SeatInfo
 from game.session import LocalSession
 from game.tables.registry import table_scene
 from game.ui import theme
-from tests.client.helpers import run
+from tests.client.helpers import run, wait
 from tools.shots.lan import ShotLink, chatter
 from tools.shots.lan import seat as lan_seat
 
@@ -148,7 +148,7 @@ def test_the_watchers_count_rides_on_the_chat_tab_over_nothing_played_with(app, 
         table.draw(pygame.Surface((theme.WIDTH, theme.HEIGHT)))
         said = any(text == "2 watching" and pill.contains(rect) for text, rect in words)
         assert said != covered, words  # where the newest line found no room above it, it hides the pill
-        run(app, 10)  # the lines faded (and the tab's "+2" with them: the words may take its room)
+        wait(app, 10)  # the lines faded (and the tab's "+2" with them: the words may take its room)
         pill = hud.watch_rect()
         assert pill is not None and pill.right <= tab.right
         assert pill.collidelist(played_with_near_the_tab(table, game)) == -1
