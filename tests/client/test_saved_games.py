@@ -740,3 +740,39 @@ def test_saved_games_comes_back_on_top_of_a_screen_opened_over_it_and_closed(app
     app.pop()
     run(app, 0.05)
     assert app.stack.top is screen and len(screen.games) == 1
+
+
+def test_a_list_read_again_reads_only_the_saves_that_changed(app, monkeypatch):
+    """Saved games reads the folder again every few seconds while another Linie plays one of its games
+    (its journal grows with each move): the other saves are not read again (30 saves took ~48 ms, a
+    hitch every time), while the one that moved, and every one in another language, is."""
+    from game.i18n import set_language
+    from game.match import Match
+    from game.session import LocalSession
+    paths = []
+    for seed in range(3):
+        paths.append(saves.new_save_path("linja"))
+        session = LocalSession(Match("linja", [SeatInfo("Ada"), SeatInfo("Ben")], seed), save_path=paths[-1])
+        if seed == 2:
+            played = session
+        else:
+            session.close()
+    read: list[Path] = []
+    real = saves.read_summary
+    monkeypatch.setattr(saves, "read_summary", lambda path, rules=True: read.append(path) or real(path, rules))
+    first = saves.list_saves()
+    assert sorted(read) == sorted(paths)
+    read.clear()
+    assert saves.list_saves() == first and read == []  # nothing changed: nothing read
+    play(played.match, 1)  # a move: its journal grows
+    again = saves.list_saves()
+    assert read == [paths[2]]
+    assert next(game for game in again if game.path == paths[2]).turn == 1
+    played.close()
+    read.clear()
+    set_language("de")
+    try:
+        saves.list_saves()
+    finally:
+        set_language("en")
+    assert sorted(read) == sorted(paths)  # the words are the language's
