@@ -2023,3 +2023,41 @@ def test_the_green_ghost_beside_a_building_shows_the_stop_sign_it_would_get_befo
     assert {"building": letter, "cell": list(cell)} in match.view(0)["board"]["signs"]  # as the ghost said
     _point_at(app, table, cell)
     assert "stop sign" not in table.status_line()[0]  # laid now: an exchange there takes no sign
+
+
+@pytest.mark.parametrize("bots", [1, 2, 3, 4])
+def test_the_turn_note_never_hides_the_board(app, bots):
+    """"Your turn" stood over the board's top row for its 1.5 s: it hid the stop Gericht and terminal 4
+    just as the player looked for where to build. It stands over the panel, at every seat count, and a
+    hot-seat player's "{name}'s turn" (a long name) too."""
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, bots + 1)]
+    table, _ = make_table(app, seats)
+    assert table.toast is not None
+    for words in (table.toast[0], "Maximiliane-Josephine's turn"):
+        table.toast = (words, 1.0)
+        shown, bare = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+        table.draw(shown)
+        table.toast = None
+        table.draw(bare)
+        board = layout.BOARD_RECT
+        assert pygame.image.tobytes(shown.subsurface(board), "RGB") == pygame.image.tobytes(
+            bare.subsurface(board), "RGB"), words
+        assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")  # it is drawn somewhere
+        box, _size = panel_module.toast_rect(words, len(seats))
+        assert box.left >= layout.PANEL_X and box.right <= layout.PANEL_X + layout.PANEL_W
+
+
+def test_the_open_handover_band_never_hides_the_board(app):
+    """A declared driver handed over openly at one screen: the band naming them stands over the panel,
+    as "Your turn" does, not across the board's middle where their tram and route are."""
+    from game.ui.handover import Handover
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Maximiliane-Josephine")])
+    table.toast = None
+    bare, shown = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+    table.draw(bare)
+    table.handover = Handover("Maximiliane-Josephine's turn", table.seat_colour(1), "Line 5")
+    table.handover.age = 0.5
+    table.draw(shown)
+    board = layout.BOARD_RECT
+    assert pygame.image.tobytes(shown.subsurface(board), "RGB") == pygame.image.tobytes(bare.subsurface(board), "RGB")
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
