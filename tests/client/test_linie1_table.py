@@ -1193,8 +1193,9 @@ def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_ra
 
 
 @pytest.mark.parametrize("faces", [["3"], ["2", "R", "H"]])
-def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_drive_save, monkeypatch, faces):
-    """Another driver's last roll and Start trip share the route card's foot: neither hides the other."""
+def test_another_drivers_roll_stays_out_of_the_card_at_start_trip(app, ready_to_drive_save, monkeypatch, faces):
+    """Another driver's last roll once shared the route card's foot with Start trip: a newcomer read it
+    as their own throw. At their turn's start no die lies in their card at all."""
     import game.tables.linie1.dice as dice_module
     import game.tables.linie1.panel as panel_module
     from tools.shots.linie1 import table as shot_table
@@ -1211,11 +1212,7 @@ def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_dr
     roll = {"seat": 1, "face": faces[0]} if len(faces) == 1 else {"seat": 1, "faces": faces, "chosen": 0}
     table.view["last_roll"] = roll  # another driver rolled last
     table.draw(pygame.Surface((1920, 1080)))
-    card = layout.route_card_rect(len(table.view["players"]))
-    assert len(dies) == len(faces)
-    for die in dies:
-        assert not die.colliderect(table.trip_button.rect) and card.contains(die)
-        assert die.width >= panel_module.MIN_PANEL_DIE
+    assert dies == []
 
 
 def test_a_route_completed_mid_turn_says_when_the_trip_can_start(app):
@@ -2061,3 +2058,24 @@ def test_the_open_handover_band_never_hides_the_board(app):
     board = layout.BOARD_RECT
     assert pygame.image.tobytes(shown.subsurface(board), "RGB") == pygame.image.tobytes(bare.subsurface(board), "RGB")
     assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
+
+
+def test_only_this_turns_roll_shows_in_the_players_card(app):
+    """At the start of Ada's turn the last player's die lay in her route card (framed in their colour):
+    a newcomer read it as her own throw. Only the roll of the turn under way shows there."""
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert table.view["current"] == 0 and table.acting == 0
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "face": "2"}}
+    frame = table._panel_frame()
+    assert frame.die_face is None and frame.roll_seat is None
+    assert panel_module.roll_box(frame) is None  # nor does the card keep its room
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "faces": ["1", "H", "R"], "chosen": 1}}
+    frame = table._panel_frame()
+    assert frame.dice_roll is None and frame.roll_seat is None
+    table.show.shown = {**table.view, "last_roll": {"seat": 0, "face": "2"}}  # her own, this turn
+    frame = table._panel_frame()
+    assert frame.die_face == "2" and frame.roll_seat == 0
+    table.show.masks.hold(("current",), 1)  # the bot's move still plays: its roll shows, in its colour
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "face": "H"}}
+    frame = table._panel_frame()
+    assert frame.die_face == "H" and frame.roll_seat == 1

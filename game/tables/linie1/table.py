@@ -1175,6 +1175,12 @@ class Linie1Table(TableScene):
         )
         dice_roll = None
         roll_seat = die.get("seat") if isinstance(die, dict) and isinstance(die.get("seat"), int) else None
+        # only this turn's roll: the last player's die, left in the card of the player whose turn opens,
+        # was read by a newcomer as their own throw (the History lists every roll). The turn is the
+        # seat the show still plays, or the one the screen opened (a hot-seat player's look at their roll)
+        if roll_seat is not None and roll_seat not in (self.show.masks.instead(("current",), self.current),
+                                                       self.acting):
+            die, roll_seat = None, None
         if die and "faces" in die:  # three dice: the panel keeps a roll once a die is chosen from it
             dice_roll = ([str(face) for face in die["faces"]], die.get("chosen")) if "chosen" in die else None
             die = None
