@@ -789,8 +789,9 @@ def test_drivers_routes_run_in_lanes_of_their_own_the_viewers_on_top():
     view = {"you": 2, "players": [{"seat": seat, "line": seat + 1 if trip else None, "trip": trip}
                                   for seat, trip in enumerate(trips)]}
     lanes = route_lanes(view)
-    assert [trip["start"] for trip, _colour, _lane in lanes] == [[0, 3], [0, 7], [0, 5]]  # seat 2's last
-    assert sorted(lane for _trip, _colour, lane in lanes) == [-LANE_GAP, 0, LANE_GAP]
+    assert [trip["start"] for trip, _colour, _lane, _line in lanes] == [[0, 3], [0, 7], [0, 5]]  # seat 2's last
+    assert sorted(lane for _trip, _colour, lane, _line in lanes) == [-LANE_GAP, 0, LANE_GAP]
+    assert [line for _trip, _colour, _lane, line in lanes] == [1, 4, 3]
 
 
 def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
@@ -2079,3 +2080,25 @@ def test_only_this_turns_roll_shows_in_the_players_card(app):
     table.show.shown = {**table.view, "last_roll": {"seat": 1, "face": "H"}}
     frame = table._panel_frame()
     assert frame.die_face == "H" and frame.roll_seat == 1
+
+
+def test_red_line_1_and_magenta_line_5_routes_differ_without_their_hue(app):
+    """Line 1's red and line 5's magenta routes, both see-through over the tiles, were told apart by
+    colour alone, and hardly. Each halt's disc carries the line's number: in grey (as a viewer blind
+    to the hue sees them) the two routes still differ where their halts are."""
+    from game.render.linie1.board import line_colour
+    from game.tables.linie1.board_view import ROUTE_ALPHA, BoardView, route_lanes
+    trip = {"start": [0, 3], "route": [[1, 3], [2, 3], [3, 3], [4, 3]], "halts": [False, True, False, False]}
+    board_view = BoardView()
+    view = {"you": 0, "players": [{"seat": 0, "line": line, "trip": trip} for line in (1, 5)]}
+    greys = []
+    for _trip, colour, _lane, line in route_lanes(view):
+        picture = pygame.Surface((1920, 1080))
+        picture.fill((232, 222, 204))
+        board_view.draw_route(picture, trip, colour, ROUTE_ALPHA, 0.0, label=str(line))
+        assert colour == line_colour(line)
+        greys.append(pygame.transform.grayscale(picture))
+    x, y = (round(v) for v in RoutePath(board_view.board, trip, ORIGIN).resting(1)[:2])
+    apart = sum(abs(greys[0].get_at((x + dx, y + dy)).r - greys[1].get_at((x + dx, y + dy)).r) > 60
+                for dx in range(-10, 11) for dy in range(-10, 11))
+    assert apart >= 15
