@@ -324,6 +324,11 @@ class TableScene(HoldsSession, Scene):
         """What the player carries with the pointer (a tile dragged from the hand): over the table, its
         buttons and a first-game hint, so it is never lost under them."""
 
+    def handover_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Where the open handover's band stands across its middle: the whole window by default (every
+        table's board meets it); a game whose board is read at its turn's start moves it off."""
+        return surface.get_rect()
+
     def needs_cover(self, seat: int) -> bool:
         """Whether the screen goes to ``seat`` behind the hot-seat cover: their turn would show what
         only they may see. A game says no for a seat with no secret left (Linie 1's driver)."""
@@ -815,7 +820,7 @@ class TableScene(HoldsSession, Scene):
             self.coach.draw(surface, self.coach_anchor(), self.pointer)
         self.draw_held(surface)
         if self.handover is not None:
-            self.handover.draw(surface, surface.get_rect())
+            self.handover.draw(surface, self.handover_area(surface))
         self.show.draw_overlays(surface)
         if self.lan_hud is not None:
             self.lan_hud.draw_over(surface)  # the chat, and "Reconnecting…" over everything while the link is down

@@ -789,8 +789,9 @@ def test_drivers_routes_run_in_lanes_of_their_own_the_viewers_on_top():
     view = {"you": 2, "players": [{"seat": seat, "line": seat + 1 if trip else None, "trip": trip}
                                   for seat, trip in enumerate(trips)]}
     lanes = route_lanes(view)
-    assert [trip["start"] for trip, _colour, _lane in lanes] == [[0, 3], [0, 7], [0, 5]]  # seat 2's last
-    assert sorted(lane for _trip, _colour, lane in lanes) == [-LANE_GAP, 0, LANE_GAP]
+    assert [trip["start"] for trip, _colour, _lane, _line in lanes] == [[0, 3], [0, 7], [0, 5]]  # seat 2's last
+    assert sorted(lane for _trip, _colour, lane, _line in lanes) == [-LANE_GAP, 0, LANE_GAP]
+    assert [line for _trip, _colour, _lane, line in lanes] == [1, 4, 3]
 
 
 def test_trams_stopped_on_one_square_stand_side_by_side_the_viewers_on_top(app):
@@ -1193,8 +1194,9 @@ def test_a_white_lines_route_has_a_dark_edge_to_stand_out_from_pale_tiles_and_ra
 
 
 @pytest.mark.parametrize("faces", [["3"], ["2", "R", "H"]])
-def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_drive_save, monkeypatch, faces):
-    """Another driver's last roll and Start trip share the route card's foot: neither hides the other."""
+def test_another_drivers_roll_stays_out_of_the_card_at_start_trip(app, ready_to_drive_save, monkeypatch, faces):
+    """Another driver's last roll once shared the route card's foot with Start trip: a newcomer read it
+    as their own throw. At their turn's start no die lies in their card at all."""
     import game.tables.linie1.dice as dice_module
     import game.tables.linie1.panel as panel_module
     from tools.shots.linie1 import table as shot_table
@@ -1211,11 +1213,7 @@ def test_the_last_roll_steps_aside_for_start_trip_and_its_words(app, ready_to_dr
     roll = {"seat": 1, "face": faces[0]} if len(faces) == 1 else {"seat": 1, "faces": faces, "chosen": 0}
     table.view["last_roll"] = roll  # another driver rolled last
     table.draw(pygame.Surface((1920, 1080)))
-    card = layout.route_card_rect(len(table.view["players"]))
-    assert len(dies) == len(faces)
-    for die in dies:
-        assert not die.colliderect(table.trip_button.rect) and card.contains(die)
-        assert die.width >= panel_module.MIN_PANEL_DIE
+    assert dies == []
 
 
 def test_a_route_completed_mid_turn_says_when_the_trip_can_start(app):
@@ -2023,3 +2021,84 @@ def test_the_green_ghost_beside_a_building_shows_the_stop_sign_it_would_get_befo
     assert {"building": letter, "cell": list(cell)} in match.view(0)["board"]["signs"]  # as the ghost said
     _point_at(app, table, cell)
     assert "stop sign" not in table.status_line()[0]  # laid now: an exchange there takes no sign
+
+
+@pytest.mark.parametrize("bots", [1, 2, 3, 4])
+def test_the_turn_note_never_hides_the_board(app, bots):
+    """"Your turn" stood over the board's top row for its 1.5 s: it hid the stop Gericht and terminal 4
+    just as the player looked for where to build. It stands over the panel, at every seat count, and a
+    hot-seat player's "{name}'s turn" (a long name) too."""
+    seats = [SeatInfo("Ada")] + [SeatInfo(f"Bot {seat}", "bot", "easy") for seat in range(1, bots + 1)]
+    table, _ = make_table(app, seats)
+    assert table.toast is not None
+    for words in (table.toast[0], "Maximiliane-Josephine's turn"):
+        table.toast = (words, 1.0)
+        shown, bare = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+        table.draw(shown)
+        table.toast = None
+        table.draw(bare)
+        board = layout.BOARD_RECT
+        assert pygame.image.tobytes(shown.subsurface(board), "RGB") == pygame.image.tobytes(
+            bare.subsurface(board), "RGB"), words
+        assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")  # it is drawn somewhere
+        box, _size = panel_module.toast_rect(words, len(seats))
+        assert box.left >= layout.PANEL_X and box.right <= layout.PANEL_X + layout.PANEL_W
+
+
+def test_the_open_handover_band_never_hides_the_board(app):
+    """A declared driver handed over openly at one screen: the band naming them stands over the panel,
+    as "Your turn" does, not across the board's middle where their tram and route are."""
+    from game.ui.handover import Handover
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Maximiliane-Josephine")])
+    table.toast = None
+    bare, shown = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+    table.draw(bare)
+    table.handover = Handover("Maximiliane-Josephine's turn", table.seat_colour(1), "Line 5")
+    table.handover.age = 0.5
+    table.draw(shown)
+    board = layout.BOARD_RECT
+    assert pygame.image.tobytes(shown.subsurface(board), "RGB") == pygame.image.tobytes(bare.subsurface(board), "RGB")
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
+
+
+def test_only_this_turns_roll_shows_in_the_players_card(app):
+    """At the start of Ada's turn the last player's die lay in her route card (framed in their colour):
+    a newcomer read it as her own throw. Only the roll of the turn under way shows there."""
+    table, _ = make_table(app, [SeatInfo("Ada"), SeatInfo("Bot", "bot", "easy")])
+    assert table.view["current"] == 0 and table.acting == 0
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "face": "2"}}
+    frame = table._panel_frame()
+    assert frame.die_face is None and frame.roll_seat is None
+    assert panel_module.roll_box(frame) is None  # nor does the card keep its room
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "faces": ["1", "H", "R"], "chosen": 1}}
+    frame = table._panel_frame()
+    assert frame.dice_roll is None and frame.roll_seat is None
+    table.show.shown = {**table.view, "last_roll": {"seat": 0, "face": "2"}}  # her own, this turn
+    frame = table._panel_frame()
+    assert frame.die_face == "2" and frame.roll_seat == 0
+    table.show.masks.hold(("current",), 1)  # the bot's move still plays: its roll shows, in its colour
+    table.show.shown = {**table.view, "last_roll": {"seat": 1, "face": "H"}}
+    frame = table._panel_frame()
+    assert frame.die_face == "H" and frame.roll_seat == 1
+
+
+def test_red_line_1_and_magenta_line_5_routes_differ_without_their_hue(app):
+    """Line 1's red and line 5's magenta routes, both see-through over the tiles, were told apart by
+    colour alone, and hardly. Each halt's disc carries the line's number: in grey (as a viewer blind
+    to the hue sees them) the two routes still differ where their halts are."""
+    from game.render.linie1.board import line_colour
+    from game.tables.linie1.board_view import ROUTE_ALPHA, BoardView, route_lanes
+    trip = {"start": [0, 3], "route": [[1, 3], [2, 3], [3, 3], [4, 3]], "halts": [False, True, False, False]}
+    board_view = BoardView()
+    view = {"you": 0, "players": [{"seat": 0, "line": line, "trip": trip} for line in (1, 5)]}
+    greys = []
+    for _trip, colour, _lane, line in route_lanes(view):
+        picture = pygame.Surface((1920, 1080))
+        picture.fill((232, 222, 204))
+        board_view.draw_route(picture, trip, colour, ROUTE_ALPHA, 0.0, label=str(line))
+        assert colour == line_colour(line)
+        greys.append(pygame.transform.grayscale(picture))
+    x, y = (round(v) for v in RoutePath(board_view.board, trip, ORIGIN).resting(1)[:2])
+    apart = sum(abs(greys[0].get_at((x + dx, y + dy)).r - greys[1].get_at((x + dx, y + dy)).r) > 60
+                for dx in range(-10, 11) for dy in range(-10, 11))
+    assert apart >= 15

@@ -104,42 +104,44 @@ class BoardView:
         (on top), so on shared squares no route hides another."""
         static = self.board.static_layer(self.shown_tiles(view, masks), self.shown_signs(view, masks))
         routes = route_lanes(view)
-        key = (id(static), tuple(self._route_key(trip, colour, ROUTE_ALPHA, lane) for trip, colour, lane in routes),
-               size)
+        key = (id(static), tuple(self._route_key(trip, colour, ROUTE_ALPHA, lane, label=str(line))
+                                 for trip, colour, lane, line in routes), size)
         if self._still is None or self._still_key != key:
             picture = self.backdrop(size).copy()
             picture.blit(static, layout.ORIGIN)
-            for trip, colour, lane in routes:
-                self.draw_route(picture, trip, colour, ROUTE_ALPHA, lane)
+            for trip, colour, lane, line in routes:
+                self.draw_route(picture, trip, colour, ROUTE_ALPHA, lane, label=str(line))
             self._still, self._still_key = picture, key
         return self._still
 
     # -- routes and trams ---------------------------------------------------------------------------
     def draw_route(self, surface: pygame.Surface, trip: dict[str, Any], colour: theme.Colour, alpha: int,
-                   lane: float = 0.0, dashed: bool = False) -> None:
+                   lane: float = 0.0, dashed: bool = False, label: str = "") -> None:
         """A trip's route as a glowing line over the rails, with its halts marked; ``lane`` moves it
-        sideways (pixels, to the left of the way it runs), ``dashed`` marks a route not yet declared.
+        sideways (pixels, to the left of the way it runs), ``dashed`` marks a route not yet declared,
+        ``label`` (the line's number) is written on each halt's disc: red line 1 and magenta line 5,
+        both see-through over the tiles, were hard to tell apart by colour alone.
         A route never changes, so its picture is kept (the size of its bounding box): one small blit."""
-        key = self._route_key(trip, colour, alpha, lane, dashed)
+        key = self._route_key(trip, colour, alpha, lane, dashed, label)
         cached = self._routes.get(key)
         if cached is None:
             if len(self._routes) >= ROUTE_LAYERS:
                 self._routes.clear()
-            cached = self._routes[key] = self._route_layer(trip, colour, alpha, lane, dashed)
+            cached = self._routes[key] = self._route_layer(trip, colour, alpha, lane, dashed, label)
         layer, offset = cached
         surface.blit(layer, offset)
 
     @staticmethod
     def _route_key(trip: dict[str, Any], colour: theme.Colour, alpha: int, lane: float = 0.0,
-                   dashed: bool = False) -> tuple:
+                   dashed: bool = False, label: str = "") -> tuple:
         return (tuple(trip["start"]), tuple(tuple(cell) for cell in trip["route"]), tuple(trip.get("halts", [])),
-                tuple(colour), alpha, lane, dashed)
+                tuple(colour), alpha, lane, dashed, label)
 
     def _route_layer(self, trip: dict[str, Any], colour: theme.Colour, alpha: int, lane: float = 0.0,
-                     dashed: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
+                     dashed: bool = False, label: str = "") -> tuple[pygame.Surface, tuple[int, int]]:
         path = RoutePath(self.board, trip, layout.ORIGIN)
         points = [_beside(path.at(s / 4), lane) for s in range(-4, len(path) * 4 + 1)]
-        halts = [path.resting(index)[:2] for index, halt in enumerate(trip.get("halts", [])) if halt]
+        halts = [_beside(path.resting(index), lane) for index, halt in enumerate(trip.get("halts", [])) if halt]
         xs = [p[0] for p in points + halts]
         ys = [p[1] for p in points + halts]
         margin = 16
@@ -161,6 +163,9 @@ class BoardView:
             pygame.draw.lines(layer, (*colour, alpha), False, local, 12)
         for x, y in halts:
             centre = (x - left, y - top)
+            if label:  # the line's number on a disc of its colour, as its terminals and tram say it
+                _badge(layer, label, (round(centre[0]), round(centre[1])), colour)
+                continue
             pygame.draw.circle(layer, (*theme.INK, 255), centre, 9 + CASING)
             pygame.draw.circle(layer, (*theme.CREAM, min(255, alpha + 80)), centre, 9)
             pygame.draw.circle(layer, (*colour, 255), centre, 9, 3)
@@ -168,7 +173,7 @@ class BoardView:
 
     def draw_plan(self, surface: pygame.Surface, trip: dict[str, Any], line: int) -> None:
         """The viewer's complete route, not yet declared: dashed, so it is seen as soon as it is whole."""
-        self.draw_route(surface, trip, line_colour(line), PLAN_ALPHA, dashed=True)
+        self.draw_route(surface, trip, line_colour(line), PLAN_ALPHA, dashed=True, label=str(line))
 
     def draw_trams(self, surface: pygame.Surface, view: View, masks: Masks) -> None:
         for line, pose in self.tram_poses(view, masks):
@@ -335,12 +340,12 @@ CASING = 2  # pixels of dark edge either side of a route's colour
 DASH_CASING = 3  # a plan's dashes: a wider edge, as each dash is short
 
 
-def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float]]:
-    """Every declared route with its colour and lane: drivers side by side in seat order, centred
-    on the rails, and the viewer's own drawn last so it lies on top."""
+def route_lanes(view: View) -> list[tuple[dict[str, Any], theme.Colour, float, int]]:
+    """Every declared route with its colour, lane and line: drivers side by side in seat order,
+    centred on the rails, and the viewer's own drawn last so it lies on top."""
     drivers = [player for player in view["players"] if player.get("trip") and player.get("line") is not None]
     middle = (len(drivers) - 1) / 2
-    lanes = [(player["trip"], line_colour(int(player["line"])), (rank - middle) * LANE_GAP)
+    lanes = [(player["trip"], line_colour(int(player["line"])), (rank - middle) * LANE_GAP, int(player["line"]))
              for rank, player in enumerate(drivers)]
     mine = [index for index, player in enumerate(drivers) if player["seat"] == view.get("you")]
     return [lane for index, lane in enumerate(lanes) if index not in mine] + [lanes[index] for index in mine]

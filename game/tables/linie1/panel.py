@@ -527,14 +527,31 @@ def draw_hand_tip(surface: pygame.Surface, seat: int, title: str, tiles: list[in
     return box
 
 
-def draw_toast(surface: pygame.Surface, text: str, left: float) -> None:
-    """A short note over the top of the board ("Your turn") that fades in its last 0.3 s."""
+TOAST_SIZE = 56  # the note's words; smaller only where a long name would not fit the panel
+
+
+def toast_rect(text: str, players: int) -> tuple[pygame.Rect, int]:
+    """Where the turn's note stands and the size of its words: over the middle of the route card, never
+    on the board. Over the board's top it hid the stop and the terminal under it (Gericht, line 4) for
+    the very moment the player looks for where to build; the card below the lit row is read a moment
+    later, when the note has faded."""
+    size = TOAST_SIZE
+    room = layout.PANEL_W - 24
+    while size > 24 and theme.font(size, theme.DISPLAY_FONT).size(text)[0] + 64 > room:
+        size -= 4
+    width, height = theme.font(size, theme.DISPLAY_FONT).size(text)
+    box = pygame.Rect(0, 0, min(room, width + 64), height + 30)
+    box.center = layout.route_card_rect(players).center
+    return box, size
+
+
+def draw_toast(surface: pygame.Surface, text: str, left: float, players: int) -> None:
+    """A short note over the route card ("Your turn") that fades in its last 0.3 s."""
     alpha = min(1.0, left / 0.3)
-    image = theme.render_text(text, 56, theme.SUNFLOWER, theme.DISPLAY_FONT)
-    box = image.get_rect().inflate(64, 30)
-    box.midtop = (layout.BOARD_RECT.centerx, layout.BOARD_RECT.y + 26)
+    box, size = toast_rect(text, players)
+    image = theme.render_text(text, size, theme.SUNFLOWER, theme.DISPLAY_FONT)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.NIGHT, 220), layer.get_rect(), border_radius=22)
+    pygame.draw.rect(layer, (*theme.NIGHT, 235), layer.get_rect(), border_radius=22)
     pygame.draw.rect(layer, (*theme.SUNFLOWER, 255), layer.get_rect(), width=3, border_radius=22)
     layer.blit(image, image.get_rect(center=(box.width // 2, box.height // 2 + 3)))
     layer.set_alpha(int(255 * alpha))

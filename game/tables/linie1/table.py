@@ -437,12 +437,11 @@ class Linie1Table(TableScene):
             note = self.board_view.refusal_box(square, why)
 
         def hidden(spot: pygame.Rect) -> tuple[bool, int, int]:
-            banner = 3 if spot.top == field.top else 0  # each turn's banner ("Your turn") stands at the top
             covered = [cell for cell in weights if spot.colliderect(board.cell_rect(cell, ORIGIN))]
             over_note = note is not None and spot.colliderect(note)  # a band above or below it is always free
             # a stop's or a start's square is hidden when the bubble reaches past its edge's few pixels
             hides = [cell for cell in never if spot.colliderect(board.cell_rect(cell, ORIGIN).inflate(-12, -12))]
-            return over_note, len(hides), banner + sum(weights[cell] for cell in covered)
+            return over_note, len(hides), sum(weights[cell] for cell in covered)
 
         spots = []
         for width, tall in sizes.items():
@@ -453,6 +452,11 @@ class Linie1Table(TableScene):
             lefts += range(field.left, field.right - width, layout.CELL // 2)  # and every half square between
             spots += [pygame.Rect(left, top, width, height) for top in tops for left in lefts]
         return min(spots, key=hidden)
+
+    def handover_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """The band naming the next driver stands over the panel, as "Your turn" does: the board's
+        middle is what the driver reads first (their tram, their route)."""
+        return pygame.Rect(layout.PANEL_X, 0, layout.PANEL_W, surface.get_height())
 
     def seat_anchor(self, seat: int) -> tuple[int, int] | None:
         row = layout.player_row(seat)
@@ -1171,6 +1175,12 @@ class Linie1Table(TableScene):
         )
         dice_roll = None
         roll_seat = die.get("seat") if isinstance(die, dict) and isinstance(die.get("seat"), int) else None
+        # only this turn's roll: the last player's die, left in the card of the player whose turn opens,
+        # was read by a newcomer as their own throw (the History lists every roll). The turn is the
+        # seat the show still plays, or the one the screen opened (a hot-seat player's look at their roll)
+        if roll_seat is not None and roll_seat not in (self.show.masks.instead(("current",), self.current),
+                                                       self.acting):
+            die, roll_seat = None, None
         if die and "faces" in die:  # three dice: the panel keeps a roll once a die is chosen from it
             dice_roll = ([str(face) for face in die["faces"]], die.get("chosen")) if "chosen" in die else None
             die = None
@@ -1307,7 +1317,7 @@ class Linie1Table(TableScene):
             draw_hand_tip(surface, seat, title.format(name=self.seat_name(seat)), tiles, note)
         self.show.draw_effects(surface)
         if self.toast is not None and not self.busy:
-            draw_toast(surface, *self.toast)
+            draw_toast(surface, *self.toast, len(self.view["players"]))
         if self.refusal_note is not None and self.pointer_on_board:
             text, cell, _left = self.refusal_note
             self.board_view.draw_refusal(surface, cell, text)

@@ -170,7 +170,7 @@ class TripChooser(Scene):
         surface.blit(still, layout.BOARD_RECT.topleft, layout.BOARD_RECT)
         self.board_view.draw_trams(surface, self.view, self.masks)
         candidate = self.candidates[self.index]
-        self.board_view.draw_route(surface, candidate, colour, 200)
+        self.board_view.draw_route(surface, candidate, colour, 200, label=str(self.line))
         self.board_view.draw_trip_marks(surface, candidate, self.stops, self.colour)
         self.board_view.draw_start_tram(surface, candidate, self.line)
         theme.panel(surface, PANEL, theme.PLUM, 28, colour, 12)
