@@ -531,17 +531,21 @@ TOAST_SIZE = 56  # the note's words; smaller only where a long name would not fi
 
 
 def toast_rect(text: str, players: int) -> tuple[pygame.Rect, int]:
-    """Where the turn's note stands and the size of its words: over the middle of the route card, never
-    on the board. Over the board's top it hid the stop and the terminal under it (Gericht, line 4) for
-    the very moment the player looks for where to build; the card below the lit row is read a moment
-    later, when the note has faded."""
+    """Where the turn's note stands and the size of its words: in the route card's foot under the
+    stops (over the card's middle on a five-seat card, which has no foot), never on the board. Over the
+    board's top it hid the stop and the terminal under it (Gericht, line 4) for the very moment the
+    player looks for where to build."""
     size = TOAST_SIZE
     room = layout.PANEL_W - 24
     while size > 24 and theme.font(size, theme.DISPLAY_FONT).size(text)[0] + 64 > room:
         size -= 4
     width, height = theme.font(size, theme.DISPLAY_FONT).size(text)
     box = pygame.Rect(0, 0, min(room, width + 64), height + 30)
-    box.center = layout.route_card_rect(players).center
+    card = layout.route_card_rect(players)
+    chips_top, chips_height = chip_row(card, card.y + 24 + theme.px(36) + theme.line_height(26))
+    foot = pygame.Rect(card.x, chips_top + chips_height, card.width, card.bottom - chips_top - chips_height)
+    # in the card's foot, under the stops, where it has room (up to four seats); else over the card's middle
+    box.center = foot.center if foot.height >= box.height + 12 else card.center
     return box, size
 
 
