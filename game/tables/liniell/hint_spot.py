@@ -14,13 +14,14 @@ from game.tables.coach import WIDTH as COACH_WIDTH
 from game.tables.liniell.model import TableModel
 
 MARGIN = 12  # pixels between the bubble and the board's edge
+NARROW = 420  # a taller, narrower bubble fits beside a field that leaves a band of two columns free
 LAST_WEIGHT = 100.0  # the tile just placed: its lines are what the player chooses from, hidden only if all else is
 MARKER_WEIGHT = 5.0  # a marker, even one peeking out: the player may move theirs, and reads whose line is whose
 
 
 def board_spot(area: pygame.Rect, model: TableModel, height_at: Callable[[int], int]) -> pygame.Rect:
     """Of the places on ``area`` (the board where the camera frames the field: its foot or its top, left,
-    centre or right; as wide as a hint in the panel, or as the board, a line shorter),
+    centre or right; as wide as a hint in the panel, as the board (a line shorter) or two columns),
     the one whose bubble hides the least: never the tile just placed if it can help it,
     then as few markers as it can (a marker peeking out from under it counts), then the least tile area.
     Tiles are where the camera comes to rest, so the place does not depend on a glide under way.
@@ -40,7 +41,7 @@ def board_spot(area: pygame.Rect, model: TableModel, height_at: Callable[[int], 
     tiles = [camera.tile_rect(cell) for cell in model.tiles]
     last = camera.tile_rect(model.last).inflate(2 * radius, 2 * radius) if model.last in model.tiles else None
     spots = []
-    for width in (min(COACH_WIDTH, area.width - 2 * MARGIN), area.width - 2 * MARGIN):  # wider: a line shorter
+    for width in (min(COACH_WIDTH, area.width - 2 * MARGIN), area.width - 2 * MARGIN, NARROW):
         height = min(height_at(width), area.height - 2 * MARGIN)
         spots += [pygame.Rect(x, y, width, height)
                   for y in (area.bottom - MARGIN - height, area.top + MARGIN)
