@@ -1196,3 +1196,29 @@ def test_the_occupy_hint_fades_in_on_the_board_never_over_the_tile_card_the_new_
             if piece is not None:
                 spot = field_render.marker_spot(camera, model.tiles, piece)
                 assert not box.colliderect(pygame.Rect(spot[0] - radius, spot[1] - radius, 2 * radius, 2 * radius))
+
+
+def test_a_refusals_explanation_on_the_board_keeps_clear_of_the_refusals_toast(app) -> None:
+    """A line clicked that carries a marker: the toast says so at the board's foot (or top) and a first
+    game explains it in a hint, which stands clear of the toast rather than over it, and stays where
+    it stood when the toast goes."""
+    app.settings.hints = True
+    table = table_after(app, 9, humans=(0, 1))
+    assert table.model is not None and table.model.phase == "occupy" and table.coach is not None
+    app.step(0.5)
+    table.coach.dismiss()
+    app.step(0.5)
+    for words in ("A line carries one marker at most: this one is taken.",
+                  "A line carries one marker at most: this one is taken. " * 3):  # a long one, two lines
+        table.refused(words)
+        table.explain_refusal("liniell.line_occupied")
+        app.step(0.3)
+        table.draw(pygame.Surface((1920, 1080)))
+        assert table.coach.current is not None and table.coach.current[0] == "refused:liniell.line_occupied"
+        toast = drawing.toast_box(words, table.camera.tile_rect(table.model.last), table.camera.area)
+        assert not table.coach.box.colliderect(toast), (table.coach.box, toast)
+        table.coach.memory.settings.hints_seen.clear()  # the second time explained again, for the test
+    standing = table.coach.box.copy()
+    table.toast_time = 0.0
+    table.draw(pygame.Surface((1920, 1080)))
+    assert table.coach.box == standing

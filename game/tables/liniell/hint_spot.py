@@ -19,14 +19,16 @@ LAST_WEIGHT = 100.0  # the tile just placed: its lines are what the player choos
 MARKER_WEIGHT = 5.0  # a marker, even one peeking out: the player may move theirs, and reads whose line is whose
 
 
-def board_spot(area: pygame.Rect, model: TableModel, height_at: Callable[[int], int]) -> pygame.Rect:
+def board_spot(area: pygame.Rect, model: TableModel, height_at: Callable[[int], int],
+               note: pygame.Rect | None = None) -> pygame.Rect:
     """Of the places on ``area`` (the board where the camera frames the field: its foot or its top, left,
     centre or right; as wide as a hint in the panel, as the board (a line shorter) or two columns),
     the one whose bubble hides the least: never the tile just placed if it can help it,
     then as few markers as it can (a marker peeking out from under it counts), then the least tile area.
     Tiles are where the camera comes to rest, so the place does not depend on a glide under way.
     On a tie the foot, right first (nearest the action box the player reads next).
-    ``height_at``: the bubble's height at a width, its words as small as at 100 %."""
+    ``height_at``: the bubble's height at a width, its words as small as at 100 %. ``note``: a toast
+    on the board (a refusal's short words), which the hint keeps clear of as of the tile just placed."""
     camera = Camera(area)
     camera.frame(model.region())
     radius = field.marker_radius(camera)
@@ -49,6 +51,7 @@ def board_spot(area: pygame.Rect, model: TableModel, height_at: Callable[[int], 
 
     def hidden(spot: pygame.Rect) -> float:
         total = LAST_WEIGHT if last is not None and spot.colliderect(last) else 0.0
+        total += LAST_WEIGHT if note is not None and spot.colliderect(note) else 0.0
         total += MARKER_WEIGHT * sum(spot.colliderect(marker) for marker in markers)
         for rect in tiles:
             cut = spot.clip(rect)

@@ -27,7 +27,7 @@ from game.tables.base import CHAT_TAB, Anchor, TableScene, View
 from game.tables.coach import WIDTH as COACH_WIDTH
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
-from game.tables.liniell.drawing import StaticLayer, draw_carried, draw_table, notice_box
+from game.tables.liniell.drawing import StaticLayer, draw_carried, draw_table, notice_box, toast_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
 from game.tables.liniell.hint_spot import board_spot
@@ -75,7 +75,7 @@ class LiniellTable(TableScene):
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
         self.camera = Camera(field_area(session.lan))
-        self._coach_spot: tuple[Any, pygame.Rect] | None = None  # the hint's place on the board, and why
+        self._coach_spot: tuple[Any, str | None, pygame.Rect] | None = None  # the hint's place on the board, and why
         self.layer = StaticLayer()
         self.count = FinalCount()
         self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
@@ -238,9 +238,12 @@ class LiniellTable(TableScene):
             return pygame.Rect(panel.ACTIONS)
         self.coach.max_width = self.camera.area.width  # on the board it may take fewer, longer lines
         key = (self.coach.said, self.model.last, len(self.model.tiles), self.coach.least_height(COACH_WIDTH))
-        if self._coach_spot is None or self._coach_spot[0] != key:
-            self._coach_spot = (key, board_spot(self.camera.area, self.model, self.coach.least_height))
-        return self._coach_spot[1]
+        toast = self.toast_text if self.toast_time > 0 else None  # kept clear of; the hint stays when it goes
+        if self._coach_spot is None or self._coach_spot[0] != key or toast not in (None, self._coach_spot[1]):
+            last = self.camera.tile_rect(self.model.last) if self.model.last in self.model.tiles else None
+            note = toast_box(toast, last, self.camera.area) if toast else None
+            self._coach_spot = (key, toast, board_spot(self.camera.area, self.model, self.coach.least_height, note))
+        return self._coach_spot[2]
 
     def seat_anchor(self, seat: int) -> Anchor:
         return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None
