@@ -187,7 +187,56 @@ def test_news_already_read_clears_when_the_player_must_decide_but_unread_news_st
     assert [toast.text for toast in toasts.items] == [NEWS[2]]  # the read one faded, the new one stays
 
 
-def test_a_tooltip_goes_above_the_pointer_rather_than_over_a_toast(app):
+def test_a_new_round_takes_the_markers_words_with_it_but_lasting_news_stays_until_read():
+    """The round's banner comes up: "Vrrooomm! A: Ada drives" goes, shown or still waiting, read or not;
+    a bus bought stays until read, then goes rather than linger; a refusal (an answer) stays."""
+    from game.tables.bus.fx import FADE
+    toasts = Toasts()
+    toasts.add(NEWS[0])
+    toasts.add("Vrrooomm! A: Ada drives: 1 delivery to make.", moment=True)
+    toasts.add("Vrrooomm! B: Ben drives: 2 deliveries to make.", moment=True)  # waits: two are up
+    toasts.add(NEWS[2])  # waits too
+    toasts.add("Not now.", refusal=True)
+    toasts.update(0.2)
+    toasts.turn_page()
+    assert [toast.text for toast in toasts.waiting] == [NEWS[2]]
+    toasts.update(FADE + 0.05)
+    up = [toast.text for toast in toasts.items]
+    assert NEWS[0] in up and "Not now." in up and not [text for text in up if text.startswith("Vrrooomm!")]
+    bought = next(toast for toast in toasts.items if toast.text == NEWS[0])
+    assert bought.life <= bought.read + FADE + 1e-9  # read, it goes: it does not stay into the new round
+
+
+def test_no_words_of_the_last_rounds_markers_stand_under_the_next_rounds_banner(app):
+    """Bots play at 30 frames a second: news queued while the rides played ("Vrrooomm! A: Bot0 drives",
+    shown just as "Round 2" came up) is gone once the banner is up, and none still waits to follow it."""
+    from game.match import Match
+    from game.session import LocalSession
+    from game.tables.bus.fx import FADE
+    from tools.shots.bus import SEATS
+    app.settings.hints = False
+    seats = [SeatInfo(seat.name, "bot", "normal", index) for index, seat in enumerate(SEATS[:3])]
+    match = Match("bus", seats, 7)
+    table = BusTable(app, LocalSession(match), None)
+    app.push(table)
+    rounds = 0
+    clock = 0.0
+    while rounds < 2 and clock < 120:
+        app.step(1 / 30)
+        clock += 1 / 30
+        banner = next((overlay for overlay in table.show.overlays
+                       if getattr(overlay, "title", "").startswith("Round ")), None)
+        if banner is None or banner.age < FADE + 0.1:
+            continue
+        if banner.age < FADE + 0.1 + 1 / 30:
+            rounds += 1
+        news = [toast.text for toast in table.toasts.items + table.toasts.waiting]
+        lasting = ("no delivery to make", "can lay no street", " streets: ")  # why a marker did less: stays
+        assert not [text for text in news if _told_action(text) and not any(why in text for why in lasting)], \
+            (banner.title, news)
+        assert not [text for text in news if "next round" in text], (banner.title, news)  # it has begun
+    assert rounds == 2
+
     import pygame
 
     from game.tables.bus.fx import draw_tooltip
@@ -254,8 +303,10 @@ def test_after_several_moves_are_skipped_at_once_the_words_name_the_moment_the_b
     table.session.hold_bots(True)  # the test moves every seat, so several moves stand queued at once
     bots = [make_bot("bus", "normal", seat) for seat in range(len(match.seats))]
     said: list[str] = []
-    say = table._stage.toast
+    say, narrate = table._stage.toast, table._stage.narrate
+    assert narrate is not None
     table._stage.toast = lambda text: (said.append(text), say(text))[-1]
+    table._stage.narrate = lambda text: (said.append(text), narrate(text))[-1]
     crowded = named = 0
     for _ in range(60):
         if match.finished:

@@ -1159,3 +1159,66 @@ def test_a_routes_badge_by_a_marker_on_the_fields_top_edge_leaves_its_letter_in_
         marker = pygame.Rect(0, 0, lift * 2 - 8, lift * 2 - 8)
         marker.center = (round(at[0]), round(at[1]))
         assert BOARD.contains(box) and not box.colliderect(marker), (at, box)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_occupy_hint_fades_in_on_the_board_never_over_the_tile_card_the_new_tile_or_a_marker(app, lang,
+                                                                                                scale) -> None:
+    """The occupy hint stood over the "Tile placed" card (the tiles left hidden while it was read): it
+    stands on the board now, off every card, the tile just placed and the markers, and stays put as it
+    fades in and the camera settles."""
+    from game.i18n import set_language
+    app.settings.hints = True
+    theme.set_ui_scale(scale)
+    set_language(lang)
+    try:
+        table = table_after(app, 9, humans=(0, 1))
+        assert table.model is not None and table.model.phase == "occupy" and table.coach is not None
+        boxes = []
+        for _frame in range(12):  # 0.05 s frames: the bubble fades in while the table settles
+            app.step(0.05)
+            table.draw(pygame.Surface((1920, 1080)))
+            if table.coach.alpha > 0:
+                boxes.append(table.coach.box.copy())
+    finally:
+        set_language("en")
+    assert boxes and table.coach.said == "occupy" and all(box == boxes[0] for box in boxes)
+    box = boxes[0]
+    for card in [*panel.PLAYER_CARDS, panel.TILE_CARD, panel.ACTIONS]:
+        assert not box.colliderect(card), card
+    model, camera = table.model, table.camera
+    assert not box.colliderect(camera.tile_rect(model.last))
+    radius = field_render.marker_radius(camera)
+    for seat in range(2):
+        for marker in range(2):
+            piece = model.marker_piece(seat, marker)
+            if piece is not None:
+                spot = field_render.marker_spot(camera, model.tiles, piece)
+                assert not box.colliderect(pygame.Rect(spot[0] - radius, spot[1] - radius, 2 * radius, 2 * radius))
+
+
+def test_a_refusals_explanation_on_the_board_keeps_clear_of_the_refusals_toast(app) -> None:
+    """A line clicked that carries a marker: the toast says so at the board's foot (or top) and a first
+    game explains it in a hint, which stands clear of the toast rather than over it, and stays where
+    it stood when the toast goes."""
+    app.settings.hints = True
+    table = table_after(app, 9, humans=(0, 1))
+    assert table.model is not None and table.model.phase == "occupy" and table.coach is not None
+    app.step(0.5)
+    table.coach.dismiss()
+    app.step(0.5)
+    for words in ("A line carries one marker at most: this one is taken.",
+                  "A line carries one marker at most: this one is taken. " * 3):  # a long one, two lines
+        table.refused(words)
+        table.explain_refusal("liniell.line_occupied")
+        app.step(0.3)
+        table.draw(pygame.Surface((1920, 1080)))
+        assert table.coach.current is not None and table.coach.current[0] == "refused:liniell.line_occupied"
+        toast = drawing.toast_box(words, table.camera.tile_rect(table.model.last), table.camera.area)
+        assert not table.coach.box.colliderect(toast), (table.coach.box, toast)
+        table.coach.memory.settings.hints_seen.clear()  # the second time explained again, for the test
+    standing = table.coach.box.copy()
+    table.toast_time = 0.0
+    table.draw(pygame.Surface((1920, 1080)))
+    assert table.coach.box == standing

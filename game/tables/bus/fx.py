@@ -141,6 +141,7 @@ class Toast:
     refusal: bool = False
     life: float = 3.2
     answer: bool = False  # answers the player's own key or click: shown at once (a refusal always is)
+    moment: bool = False  # tells a marker at work ("Vrrooomm! A: Ada drives"): stale once the board moves on
     age: float = 0.0
 
     @property
@@ -164,9 +165,10 @@ class Toasts:
         self.waiting: list[Toast] = []
         self.newest: Toast | None = None  # the news said last, shown or waiting
 
-    def add(self, text: str, refusal: bool = False, at_once: bool = False) -> None:
+    def add(self, text: str, refusal: bool = False, at_once: bool = False, moment: bool = False) -> None:
         """News waits its turn; a refusal, or (``at_once``) any other answer to the player's own key or
-        click, shows at once in place of an older one."""
+        click, shows at once in place of an older one. ``moment``: it tells a marker at work, news only
+        until the next round or phase is announced (``turn_page``)."""
         same = next((toast for toast in self.items if toast.text == text), None)
         if same is not None:  # said again: it stays up longer rather than twice
             same.age = min(same.age, FADE)
@@ -177,7 +179,7 @@ class Toasts:
         if queued is not None:
             self._said(queued)
             return
-        toast = Toast(text, refusal, answer=refusal or at_once)
+        toast = Toast(text, refusal, answer=refusal or at_once, moment=moment)
         toast.life = _life(toast)
         self._said(toast)
         if toast.answer:
@@ -211,6 +213,19 @@ class Toasts:
         a high animation speed bots make news faster than it is read), so it goes; what is up stays."""
         self.waiting = []
         if self.newest is not None and self.newest not in self.items:
+            self.newest = None
+
+    def turn_page(self) -> None:
+        """A new round or phase is announced (its banner comes up): the words of the markers at work in
+        the one before go, read or not, shown or waiting ("Vrrooomm! A: Ada drives" under "Round 2": the
+        queue had held it back while the rides played). What else is up (a bus bought, a circle closed)
+        stays until read, then goes rather than linger over the new round; what else waits still shows.
+        Answers to the player's own keys and clicks stay."""
+        self.waiting = [toast for toast in self.waiting if not toast.moment]
+        for toast in self.items:
+            if not toast.answer:
+                toast.life = min(toast.life, (toast.age if toast.moment else max(toast.age, toast.read)) + FADE)
+        if self.newest is not None and self.newest.moment and self.newest not in self.items:
             self.newest = None
 
     def drop_refusals(self) -> None:

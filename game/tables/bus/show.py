@@ -136,6 +136,9 @@ class Stage:
     # the game's end, heard once (``TableScene.sound_the_end``); without it, ``sound``
     sound_end: Callable[[str], None] | None = None
     game_over: Callable[[], None] = lambda: None  # the game is over: news still waiting is stale
+    # a marker at work told (``Toasts.add(moment=True)``); without it, ``toast``
+    narrate: Callable[[str], None] | None = None
+    page_turned: Callable[[], None] = lambda: None  # a round or phase announced: its markers' words go
 
     def float_on_map(self, text: str, colour: Colour, pos: tuple[float, float], size: int, life: float = 1.3) -> None:
         """A word rising over the map, whole on it: over a crossing at the map's edge ("Circle closed!"
@@ -150,7 +153,13 @@ class Stage:
                    rise: float) -> None:
         self.show.overlays.append(FloatText(text, pos, colour, size, life, rise))
 
+    def tell_moment(self, text: str) -> None:
+        """What a marker at work does: news of this moment only (``Toasts.turn_page``)."""
+        (self.narrate or self.toast)(text)
+
     def banner(self, title: str, subtitle: str, colour: Colour) -> None:
+        """A round or phase announced (or the game's end): the words of the markers at work before it go."""
+        self.page_turned()
         self.sound("turn")
         rect = self.city.rect
         self.show.overlays.append(Banner(title, subtitle, colour, (rect.centerx, rect.centery - 40), rect.width - 160,
@@ -543,7 +552,8 @@ def _consequence(stage: Stage, timeline: Timeline, event: dict[str, Any], old: P
         def start_bus() -> None:
             _in_column(stage, lambda picture: setattr(picture, "start_player", seat))
             if not new.outcome:  # the game just ended: there is no next round to choose first in
-                stage.toast(_("{name} {how} and chooses first next round.").format(name=name, how=how))
+                # "next round" is wrong once it has begun: its banner says who chooses first
+                stage.tell_moment(_("{name} {how} and chooses first next round.").format(name=name, how=how))
         timeline.call(start_bus)
     elif kind == "round_started":
         start = looks[int(event.get("start_player", 0))].name if looks else ""
@@ -610,7 +620,10 @@ def _resolving(stage: Stage, timeline: Timeline, event: dict[str, Any], name: st
     }.get(action, _("acts")).format(amount=amount)
     if why and amount == 0 and action == "vrooom":
         what = _("drives: no delivery to make ({why})").format(why=why)
-    timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
+    if why:  # a ride with nothing to carry says why: the player may still need it
+        timeline.call(lambda: stage.toast(f"{label}: {name} {what}."))
+    else:
+        timeline.call(lambda: stage.tell_moment(f"{label}: {name} {what}."))
 
 
 def _final(stage: Stage, timeline: Timeline, event: dict[str, Any], new: Picture, looks: list[SeatLook]) -> None:

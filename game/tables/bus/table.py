@@ -125,7 +125,9 @@ class BusTable(TableScene):
         self._still_from: tuple[Any, ...] | None = None
         self._still_picture: pygame.Surface | None = None
         self._stage = Stage(self.show, self.city, self.tally, app.sounds.play, self.toasts.add, self._counted,
-                            sound_end=self.sound_the_end, game_over=self.toasts.drop_waiting)
+                            sound_end=self.sound_the_end, game_over=self.toasts.drop_waiting,
+                            narrate=lambda text: self.toasts.add(text, moment=True),
+                            page_turned=self.toasts.turn_page)
         self.buttons: dict[str, Button] = {}
         self._kinds_laid_out: float | None = None  # the text size the building types' row was laid out at
         self._make_buttons()

@@ -24,11 +24,13 @@ from game.render.liniell.field import BOARD, Camera
 from game.render.liniell.geometry import tile_shape
 from game.scenes.figures import PlayerFigures
 from game.tables.base import CHAT_TAB, Anchor, TableScene, View
+from game.tables.coach import WIDTH as COACH_WIDTH
 from game.tables.liniell import panel
 from game.tables.liniell.count import FinalCount
-from game.tables.liniell.drawing import StaticLayer, draw_carried, draw_table, notice_box
+from game.tables.liniell.drawing import StaticLayer, draw_carried, draw_table, notice_box, toast_box
 from game.tables.liniell.figures import liniell_figures
 from game.tables.liniell.frame import LiniellFrame, Toast
+from game.tables.liniell.hint_spot import board_spot
 from game.tables.liniell.hints import HINTS
 from game.tables.liniell.model import TableModel
 from game.tables.liniell.show import Stage, stage_count, stage_update
@@ -73,6 +75,7 @@ class LiniellTable(TableScene):
     def __init__(self, app, session, config=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app, session, config)
         self.camera = Camera(field_area(session.lan))
+        self._coach_spot: tuple[Any, str | None, pygame.Rect] | None = None  # the hint's place on the board, and why
         self.layer = StaticLayer()
         self.count = FinalCount()
         self.show.particles = ParticleSystem(seed=7, gravity=500.0, drag=2.0)
@@ -222,14 +225,25 @@ class LiniellTable(TableScene):
 
     def coach_anchor(self) -> pygame.Rect:
         """While a tile is placed, over the words of the action box above its keys line (the drawn tile
-        it tells the player to turn stays in sight); while markers move, over the tile card (the markers
-        and Skip stay in reach)."""
+        it tells the player to turn stays in sight); while markers move, on the board where it hides the
+        least of the tiles (``board_spot``): over the tile card, "Tile placed" and the tiles left were
+        hidden, and the markers and Skip stay in reach. Chosen once per hint and tile, so it neither jumps
+        while the camera glides nor while it fades out."""
         if self.model is not None and self.model.phase == "place":  # the keys line at its foot stays in sight
+            if self.coach is not None:  # in the panel at most as wide as the action box
+                self.coach.max_width = COACH_WIDTH
             return pygame.Rect(panel.ACTIONS.x, panel.ACTIONS.y, panel.ACTIONS.width,
                                panel.keys_line_top() - 6 - panel.ACTIONS.y)
-        # down to the button row: a long hint (large text) runs over the action box's words, not the players'
-        return pygame.Rect(panel.TILE_CARD.x, panel.TILE_CARD.y, panel.TILE_CARD.width,
-                           panel.BUTTON_ROW_Y - 8 - panel.TILE_CARD.y)
+        if self.model is None or self.coach is None:
+            return pygame.Rect(panel.ACTIONS)
+        self.coach.max_width = self.camera.area.width  # on the board it may take fewer, longer lines
+        key = (self.coach.said, self.model.last, len(self.model.tiles), self.coach.least_height(COACH_WIDTH))
+        toast = self.toast_text if self.toast_time > 0 else None  # kept clear of; the hint stays when it goes
+        if self._coach_spot is None or self._coach_spot[0] != key or toast not in (None, self._coach_spot[1]):
+            last = self.camera.tile_rect(self.model.last) if self.model.last in self.model.tiles else None
+            note = toast_box(toast, last, self.camera.area) if toast else None
+            self._coach_spot = (key, toast, board_spot(self.camera.area, self.model, self.coach.least_height, note))
+        return self._coach_spot[2]
 
     def seat_anchor(self, seat: int) -> Anchor:
         return panel.PLAYER_CARDS[seat].move(9, 30).topleft if 0 <= seat < len(panel.PLAYER_CARDS) else None
