@@ -184,40 +184,56 @@ def test_a_probe_says_which_seats_are_open_not_only_how_many() -> None:
         thread.stop()
 
 
+class AnsweringServer:
+    """A stand-in host on loopback that answers every connection with one message (and closes it, or
+    keeps it open to be counted): what a newer or a refusing host says at the door."""
+
+    def __init__(self, message: dict, close: bool = True) -> None:
+        import socket
+        import threading
+
+        from net.protocol import encode
+        self.frame, self.close_each = encode(message), close
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.knocks: list = []
+        threading.Thread(target=self._answer, daemon=True).start()
+
+    def _answer(self) -> None:
+        while True:
+            try:
+                guest, _ = self.server.accept()
+            except OSError:
+                return
+            self.knocks.append(guest)
+            guest.sendall(self.frame)
+            if self.close_each:
+                guest.close()
+
+    def close(self) -> None:
+        self.server.close()
+        for guest in self.knocks:
+            guest.close()
+
+
 def test_a_table_of_a_newer_linie_is_said_to_be_one_even_when_its_hello_has_grown() -> None:
     """A newer protocol may add fields to its hello that this program's schema refuses: the table is
     still listed as a newer Linie's (update to join), and joining it says so, never "unreadable"."""
-    import socket
-    import threading
-
     from net.client import probe
-    from net.protocol import encode
     newer = {"type": "hello", "version": 0, "protocol": PROTOCOL_VERSION + 1, "app": "linie", "game": "linja",
              "rules_version": "7", "title": "Linja", "table": "Zukunft", "phase": "lobby", "seats_total": 2,
              "seats_taken": 1, "guests_start": True, "region": {"a new": ["field"]}, "seats_taken_by": [0]}
-    server = socket.create_server(("127.0.0.1", 0))
-    port = server.getsockname()[1]
-
-    def answer() -> None:
-        while True:
-            try:
-                guest, _ = server.accept()
-            except OSError:
-                return
-            guest.sendall(encode(newer))
-            guest.close()
-
-    threading.Thread(target=answer, daemon=True).start()
+    host = AnsweringServer(newer)
     session = None
     try:
-        hello = probe("127.0.0.1", port)
+        hello = probe("127.0.0.1", host.port)
         assert (hello["table"], hello["protocol"], hello["seats_taken"]) == ("Zukunft", PROTOCOL_VERSION + 1, 1)
         assert compatibility(hello)[1].startswith("The table runs a newer Linie")
-        session = NetSession("127.0.0.1", port, "Ann", heartbeat=0.2)
+        session = NetSession("127.0.0.1", host.port, "Ann", heartbeat=0.2)
         closed = session.wait_for(lambda m: m["type"] == "status" and m.get("link") == "closed")
         assert "another version of Linie" in closed["reason"]
     finally:
-        server.close()
+        host.close()
         if session is not None:
             session.close()
 
@@ -242,38 +258,19 @@ def test_a_host_that_refuses_the_hello_at_the_door_is_said_once_not_asked_again_
     """A host may answer a hello it will not take (a name over its limit, a broken field) with a fatal
     error in place of its own hello: the player is told the host's reason and the session stops, as
     for any refusal for good, instead of reporting "the host did not say hello" and knocking again."""
-    import socket
-    import threading
-
-    from net.protocol import encode
     refusal = {"type": "error", "version": 0, "code": "protocol.schema", "id": None, "fatal": True,
                "message": "hello.name: at most 32 characters"}
-    server = socket.create_server(("127.0.0.1", 0))
-    port = server.getsockname()[1]
-    knocks = []
-
-    def answer() -> None:
-        while True:
-            try:
-                guest, _ = server.accept()
-            except OSError:
-                return
-            knocks.append(guest)
-            guest.sendall(encode(refusal))
-
-    threading.Thread(target=answer, daemon=True).start()
+    host = AnsweringServer(refusal, close=False)
     session = None
     try:
-        session = NetSession("127.0.0.1", port, "Ann", heartbeat=0.2, backoff=(0.05, 0.1))
+        session = NetSession("127.0.0.1", host.port, "Ann", heartbeat=0.2, backoff=(0.05, 0.1))
         error = session.wait_for(lambda m: m["type"] == "error")
         assert error["fatal"] and error["code"] == "protocol.schema"
         closed = session.wait_for(lambda m: m["type"] == "status" and m.get("link") == "closed")
         assert "at most 32 characters" in closed["reason"]
         time.sleep(0.5)  # five backoffs' time: no second knock
-        assert len(knocks) == 1
+        assert len(host.knocks) == 1
     finally:
-        server.close()
-        for guest in knocks:
-            guest.close()
+        host.close()
         if session is not None:
             session.close()
