@@ -156,6 +156,11 @@ def list_saves(folder: Path | None = None, rules: bool = True) -> list[SavedGame
 _read_before: dict[Path, tuple[tuple[Any, ...] | None, SavedGame]] = {}
 
 
+def forget_read() -> None:
+    """Forget every summary read: the next list reads every save (a benchmark of a first look)."""
+    _read_before.clear()
+
+
 def _stamp(path: Path, rules: bool) -> tuple[Any, ...] | None:
     """All a save's summary follows from but its bytes: the save's and its journal's file (a save is
     written anew and renamed into place: a new file), time and size, whether another Linie plays it,

@@ -9,6 +9,8 @@ figures run each once in a new interpreter (the client's own modules loaded, no 
 ``saves.title_30_fresh`` as the title meets them at start-up (the saves read without asking their
 games' rules, then Continue's game asked alone), ``saves.list_30_fresh`` as the Saved games screen
 opened first (every game saved is asked whether the save's rules are its own, importing its rules).
+``saves.list_30_unchanged`` is a shown list's look again when nothing changed (each summary kept with
+the file it was read from, ``game.saves``).
 """
 
 from __future__ import annotations
@@ -73,11 +75,18 @@ def figures() -> Iterator[tuple]:
     with tempfile.TemporaryDirectory() as home:
         for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
             os.environ[variable] = home
+        from game import saves
         from game.saves import list_saves, load_local
         from tools.bench import timed
         make_saves()
         assert len(list_saves()) == SAVES
-        yield "saves.list_30", timed(list_saves, 20)
+
+        def read_anew() -> None:
+            saves.forget_read()  # every save read, as on a screen's first look
+            list_saves()
+
+        yield "saves.list_30", timed(read_anew, 20)
+        yield "saves.list_30_unchanged (a shown list's look again, nothing changed)", timed(list_saves, 20)
         yield "saves.load_30", timed(lambda: [load_local(game.path) for game in list_saves()], 5)
         yield "saves.title_30_fresh", [_fresh("title", home)["list"] for _ in range(3)]
         yield "saves.list_30_fresh", [_fresh("list", home)["list"] for _ in range(3)]
