@@ -2044,9 +2044,8 @@ def test_the_turn_note_never_hides_the_board(app, bots):
         box, _size = panel_module.toast_rect(words, len(seats))
         assert box.left >= layout.PANEL_X and box.right <= layout.PANEL_X + layout.PANEL_W
         if len(seats) <= 4:  # a card with a foot: the note stands there, clear of the heading and the stops
-            from game.ui import theme
             card = layout.route_card_rect(len(seats))
-            top, height = panel_module.chip_row(card, card.y + 24 + theme.px(36) + theme.line_height(26))
+            top, height = panel_module.widest_chip_row(card)
             read = pygame.Rect(card.x, card.y, card.width, top + height - card.y)
             assert pygame.image.tobytes(shown.subsurface(read), "RGB") == pygame.image.tobytes(
                 bare.subsurface(read), "RGB"), words

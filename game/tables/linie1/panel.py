@@ -136,6 +136,12 @@ def chip_row(card: pygame.Rect, names_bottom: int) -> tuple[int, int]:
     return top, min(height, card.bottom - 4 - top)
 
 
+def widest_chip_row(card: pygame.Rect) -> tuple[int, int]:
+    """``chip_row`` under the terminals' names at their largest size: the lowest the stops stand on
+    ``card`` whatever the names (what the card's foot is measured from without its route)."""
+    return chip_row(card, card.y + 24 + theme.px(36) + theme.line_height(26))
+
+
 MIN_PANEL_DIE = 36  # a die's pips still read at this size
 
 
@@ -542,7 +548,7 @@ def toast_rect(text: str, players: int) -> tuple[pygame.Rect, int]:
     width, height = theme.font(size, theme.DISPLAY_FONT).size(text)
     box = pygame.Rect(0, 0, min(room, width + 64), height + 30)
     card = layout.route_card_rect(players)
-    chips_top, chips_height = chip_row(card, card.y + 24 + theme.px(36) + theme.line_height(26))
+    chips_top, chips_height = widest_chip_row(card)
     foot = pygame.Rect(card.x, chips_top + chips_height, card.width, card.bottom - chips_top - chips_height)
     # in the card's foot, under the stops, where it has room (up to four seats); else over the card's middle
     box.center = foot.center if foot.height >= box.height + 12 else card.center
